@@ -1,0 +1,9 @@
+// Package assets holds the data files xcvr embeds in its binary.
+package assets
+
+import _ "embed"
+
+// ModelsYAML is the built-in architecture catalog (models.yaml).
+//
+//go:embed models.yaml
+var ModelsYAML []byte

@@ -1,0 +1,187 @@
+// Package inputs turns what a user typed (flags, the explorer's choices, the process
+// environment) into resolver.Inputs, with each value's origin. The CLI and the
+// explorer share it so that both read the same flags the same way.
+package inputs
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+// Backends lists the backend choices in display order; "none" turns disaggregation off.
+func Backends() []string { return []string{"DEFAULT", "NIXL", "UCX", "MPI", "MOONCAKE", "none"} }
+
+// Runtimes lists the transceiver_runtime choices; "unset" omits the field.
+func Runtimes() []string { return []string{"unset", "auto", "CPP", "PYTHON", "null"} }
+
+// DefaultModel is the explorer's and explain's built-in model.
+const DefaultModel = "GptOssForCausalLM"
+
+// DefaultBackend is the built-in backend.
+const DefaultBackend = "DEFAULT"
+
+// Value is one raw input and where it came from.
+type Value struct {
+	Raw    string
+	Origin resolver.Origin
+}
+
+// Spec is the raw, unvalidated choice of every input, as typed.
+type Spec struct {
+	Version   Value
+	Model     Value
+	Backend   Value
+	Runtime   Value
+	TimeoutMS Value
+	Loader    Value
+	Pipelined Value // "true"/"false"; empty = omitted
+	// Env holds the worker's environment (only TRTLLM_* variables matter).
+	Env map[string]resolver.EnvVar
+	// ConfigErrors are validation failures found while reading files.
+	ConfigErrors []resolver.FieldError
+}
+
+// Defaults returns the built-in choices: the newest version, GPT-OSS, backend DEFAULT,
+// runtime unset, and an empty environment.
+func Defaults() Spec {
+	preset := resolver.Origin{Kind: resolver.OriginPreset}
+	return Spec{
+		Version: Value{resolver.DefaultVersionName, preset},
+		Model:   Value{DefaultModel, preset},
+		Backend: Value{DefaultBackend, preset},
+		Runtime: Value{"unset", resolver.Origin{Kind: resolver.OriginDefault}},
+		Loader:  Value{string(resolver.LoaderPyTorch), resolver.Origin{Kind: resolver.OriginDefault}},
+		Env:     map[string]resolver.EnvVar{},
+	}
+}
+
+// FromEnviron copies the TRTLLM_* variables of a process environment (os.Environ()
+// form) into s.Env, with origin env.
+func (s *Spec) FromEnviron(environ []string) {
+	if s.Env == nil {
+		s.Env = map[string]resolver.EnvVar{}
+	}
+	for _, kv := range environ {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || !strings.HasPrefix(k, "TRTLLM_") {
+			continue
+		}
+		s.Env[k] = resolver.EnvVar{Value: v, Origin: resolver.Origin{Kind: resolver.OriginEnv}}
+	}
+}
+
+// SetEnv parses KEY=VALUE (as given to --env) into s.Env. "KEY=" sets an empty
+// value; "KEY" alone unsets the variable.
+func (s *Spec) SetEnv(kv string, origin resolver.Origin) error {
+	if s.Env == nil {
+		s.Env = map[string]resolver.EnvVar{}
+	}
+	k, v, ok := strings.Cut(kv, "=")
+	if k == "" || strings.ContainsAny(k, " \t") {
+		return fmt.Errorf("--env %q: want KEY=VALUE (or KEY alone to unset it)", kv)
+	}
+	if !ok {
+		delete(s.Env, k)
+		return nil
+	}
+	s.Env[k] = resolver.EnvVar{Value: v, Origin: origin}
+	return nil
+}
+
+// EnvNames returns the variable names of s.Env in sorted order.
+func (s *Spec) EnvNames() []string {
+	names := make([]string, 0, len(s.Env))
+	for k := range s.Env {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Build validates the raw spec and returns resolver inputs. Invalid literals that
+// TensorRT-LLM itself would reject ('Auto', 'nixl', 0) are passed through for the
+// resolver to report; only what xcvr cannot represent is an error here.
+func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
+	var in resolver.Inputs
+	v, err := resolver.ParseVersion(s.Version.Raw)
+	if err != nil {
+		return in, err
+	}
+	in.Version = v
+
+	model := strings.TrimSpace(s.Model.Raw)
+	if e, ok := cat.FindHFID(model); ok {
+		model = e.Arch
+	}
+	switch strings.ToLower(model) {
+	case "none", "unknown":
+		model = ""
+	}
+	in.Model = resolver.Field[resolver.ModelInfo]{Value: cat.Lookup(model, v), Origin: s.Model.Origin}
+
+	switch b := s.Backend.Raw; b {
+	case "", "none", "null":
+		in.Backend = resolver.Field[resolver.PyStr]{Origin: s.Backend.Origin}
+		if b == "" {
+			in.Backend.Origin = resolver.Origin{Kind: resolver.OriginDefault}
+		}
+	default:
+		in.Backend = resolver.Field[resolver.PyStr]{Value: resolver.Str(b), Origin: s.Backend.Origin}
+	}
+
+	switch r := s.Runtime.Raw; r {
+	case "", "unset":
+		in.Runtime = resolver.Field[resolver.PyStr]{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+	case "null":
+		in.Runtime = resolver.Field[resolver.PyStr]{Origin: s.Runtime.Origin}
+	default:
+		in.Runtime = resolver.Field[resolver.PyStr]{Value: resolver.Str(r), Origin: s.Runtime.Origin}
+	}
+
+	switch t := strings.TrimSpace(s.TimeoutMS.Raw); t {
+	case "", "default":
+		in.Timeout = resolver.Field[resolver.OptInt]{Value: resolver.Int(resolver.DefaultTimeoutMS), Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+	case "null", "none", "None":
+		in.Timeout = resolver.Field[resolver.OptInt]{Origin: s.TimeoutMS.Origin}
+	default:
+		n, err := strconv.ParseInt(t, 10, 64)
+		if err != nil {
+			return in, fmt.Errorf("--timeout-ms %q: want a whole number of milliseconds or null", t)
+		}
+		in.Timeout = resolver.Field[resolver.OptInt]{Value: resolver.Int(n), Origin: s.TimeoutMS.Origin}
+	}
+
+	switch l := resolver.Loader(s.Loader.Raw); l {
+	case "":
+		in.Loader = resolver.Field[resolver.Loader]{Value: resolver.LoaderPyTorch, Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+	case resolver.LoaderPyTorch, resolver.LoaderAutoDeploy, resolver.LoaderNone:
+		in.Loader = resolver.Field[resolver.Loader]{Value: l, Origin: s.Loader.Origin}
+	case "_autodeploy":
+		in.Loader = resolver.Field[resolver.Loader]{Value: resolver.LoaderAutoDeploy, Origin: s.Loader.Origin}
+	default:
+		return in, fmt.Errorf("--loader %q: want pytorch, autodeploy or none", s.Loader.Raw)
+	}
+
+	switch p := s.Pipelined.Raw; p {
+	case "":
+		in.Pipelined = resolver.Field[bool]{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+	case "true":
+		in.Pipelined = resolver.Field[bool]{Value: true, Origin: s.Pipelined.Origin}
+	case "false":
+		in.Pipelined = resolver.Field[bool]{Value: false, Origin: s.Pipelined.Origin}
+	default:
+		return in, fmt.Errorf("--pipelined %q: want true or false", p)
+	}
+
+	in.Env = resolver.Env{}
+	for k, v := range s.Env {
+		in.Env[k] = v
+	}
+	in.ConfigErrors = s.ConfigErrors
+	return in, nil
+}

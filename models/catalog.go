@@ -1,0 +1,361 @@
+// Package models is xcvr's catalog of model architectures: which TensorRT-LLM class
+// each Hugging Face architecture maps to, and what that class's
+// get_preferred_transceiver_runtime() returns in each version.
+package models
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/sahilm/fuzzy"
+
+	"xcvr/assets"
+	"xcvr/internal/yamlpos"
+	"xcvr/resolver"
+)
+
+// Preference is what the hook returns from a day on.
+type Preference struct {
+	Since      resolver.Day
+	Value      resolver.PyStr // None, 'PYTHON' or 'CPP'
+	PR         int
+	Confidence resolver.Confidence
+}
+
+// Entry is one architecture.
+type Entry struct {
+	Arch           string
+	Class          string
+	Family         string
+	HFIDs          []string
+	Registered     resolver.Day // 0: every modelled version
+	Preferences    []Preference // oldest first
+	RequiresPython bool
+	Confidence     resolver.Confidence // of "no preference"
+	Note           string
+	// Origin is "built-in" or "FILE:LINE" for entries from --catalog.
+	Origin string
+}
+
+// PreferenceAt returns the preference in force on day d (zero Preference if none).
+func (e Entry) PreferenceAt(d resolver.Day) Preference {
+	var p Preference
+	for _, x := range e.Preferences {
+		if x.Since <= d {
+			p = x
+		}
+	}
+	return p
+}
+
+// Catalog is an ordered set of architectures.
+type Catalog struct {
+	entries []Entry
+	byArch  map[string]int
+}
+
+// Entries returns the architectures in catalog order.
+func (c *Catalog) Entries() []Entry { return c.entries }
+
+// Get returns the entry for an architecture name (exact match).
+func (c *Catalog) Get(arch string) (Entry, bool) {
+	i, ok := c.byArch[arch]
+	if !ok {
+		return Entry{}, false
+	}
+	return c.entries[i], true
+}
+
+// Builtin parses the embedded catalog. It cannot fail at run time: a test keeps the
+// embedded file valid.
+func Builtin() *Catalog {
+	c, err := Parse("assets/models.yaml", assets.ModelsYAML, "built-in")
+	if err != nil {
+		panic("embedded catalog is invalid: " + err.Error())
+	}
+	return c
+}
+
+// Merge returns a catalog with other's entries added; an entry with the same arch
+// replaces the existing one in place.
+func (c *Catalog) Merge(other *Catalog) *Catalog {
+	out := &Catalog{byArch: map[string]int{}}
+	out.entries = append(out.entries, c.entries...)
+	for k, v := range c.byArch {
+		out.byArch[k] = v
+	}
+	for _, e := range other.entries {
+		if i, ok := out.byArch[e.Arch]; ok {
+			out.entries[i] = e
+			continue
+		}
+		out.byArch[e.Arch] = len(out.entries)
+		out.entries = append(out.entries, e)
+	}
+	return out
+}
+
+// Lookup says what TensorRT-LLM knows about arch in version v. An empty arch means
+// config.json had no architectures.
+func (c *Catalog) Lookup(arch string, v resolver.Version) resolver.ModelInfo {
+	info := resolver.ModelInfo{Arch: arch}
+	if arch == "" {
+		info.Note = "no architectures in config.json"
+		return info
+	}
+	e, ok := c.Get(arch)
+	if !ok {
+		info.Note = "not in xcvr's catalog; if TensorRT-LLM registers it, its log names the class instead of 'unknown model'"
+		if s := c.Suggest(arch, 3); len(s) > 0 {
+			info.Note = "not in xcvr's catalog (did you mean " + strings.Join(s, ", ") + "?)"
+		}
+		return info
+	}
+	if e.Registered != 0 && v.Main < e.Registered {
+		info.Note = "registered only from " + e.Registered.String()
+		return info
+	}
+	info.Known = true
+	info.Class = e.Class
+	info.RequiresPython = e.RequiresPython
+	p := e.PreferenceAt(v.Main)
+	info.Preference = p.Value
+	info.PreferencePR = p.PR
+	info.PreferenceSince = p.Since
+	info.PreferenceConfidence = p.Confidence
+	if p.Since == 0 {
+		info.PreferenceConfidence = e.Confidence
+		if next := e.nextPreference(v.Main); next.Since != 0 {
+			info.Note = "prefers " + next.Value.Repr() + " only from " + next.Since.String()
+			if next.PR != 0 {
+				info.Note += " (#" + fmt.Sprint(next.PR) + ")"
+			}
+		}
+	}
+	if info.Note == "" {
+		info.Note = e.Note
+	}
+	return info
+}
+
+func (e Entry) nextPreference(d resolver.Day) Preference {
+	for _, x := range e.Preferences {
+		if x.Since > d {
+			return x
+		}
+	}
+	return Preference{}
+}
+
+// Suggest returns up to n catalog names close to name: case-insensitive matches,
+// fuzzy subsequence matches, then names within a small edit distance.
+func (c *Catalog) Suggest(name string, n int) []string {
+	if name == "" || n <= 0 {
+		return nil
+	}
+	names := make([]string, len(c.entries))
+	for i, e := range c.entries {
+		names[i] = e.Arch
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if !seen[s] && s != name && len(out) < n {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, s := range names {
+		if strings.EqualFold(s, name) {
+			add(s)
+		}
+	}
+	type scored struct {
+		s string
+		d int
+	}
+	var near []scored
+	lname := strings.ToLower(name)
+	for _, s := range names {
+		d := editDistance(lname, strings.ToLower(s))
+		if d <= max(2, len(name)/5) {
+			near = append(near, scored{s, d})
+		}
+	}
+	sort.SliceStable(near, func(i, j int) bool { return near[i].d < near[j].d })
+	for _, x := range near {
+		add(x.s)
+	}
+	for _, m := range fuzzy.Find(name, names) {
+		add(m.Str)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance; fuzzy matching alone misses
+// transpositions such as "Casual" for "Causal".
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// FindHFID returns the entry whose hf_ids lists id (case-insensitive).
+func (c *Catalog) FindHFID(id string) (Entry, bool) {
+	for _, e := range c.entries {
+		for _, h := range e.HFIDs {
+			if strings.EqualFold(h, id) {
+				return e, true
+			}
+		}
+	}
+	return Entry{}, false
+}
+
+// fileEntry is one entry as written in YAML.
+type fileEntry struct {
+	Arch           string     `yaml:"arch"`
+	Class          string     `yaml:"class"`
+	Family         string     `yaml:"family"`
+	HFIDs          []string   `yaml:"hf_ids"`
+	Registered     string     `yaml:"registered"`
+	Preferences    []filePref `yaml:"preferences"`
+	RequiresPython bool       `yaml:"requires_python"`
+	Confidence     string     `yaml:"confidence"`
+	Note           string     `yaml:"note"`
+}
+
+type filePref struct {
+	Since      string `yaml:"since"`
+	Value      string `yaml:"value"`
+	PR         int    `yaml:"pr"`
+	Confidence string `yaml:"confidence"`
+}
+
+type fileCatalog struct {
+	Models []fileEntry `yaml:"models"`
+}
+
+// MaxCatalogBytes bounds a catalog file; real ones are a few kilobytes.
+const MaxCatalogBytes = 4 << 20
+
+// Parse reads a catalog file. name is used in error messages ("FILE:LINE:COL: ...");
+// origin labels the entries ("built-in", or empty to use FILE:LINE).
+func Parse(name string, data []byte, origin string) (*Catalog, error) {
+	if len(data) > MaxCatalogBytes {
+		return nil, fmt.Errorf("%s: catalog is %d bytes; the limit is %d", name, len(data), MaxCatalogBytes)
+	}
+	f, err := parser.ParseBytes(data, 0)
+	if err != nil {
+		return nil, yamlpos.Wrap(name, err)
+	}
+	var fc fileCatalog
+	if err := yaml.UnmarshalWithOptions(data, &fc, yaml.Strict()); err != nil {
+		return nil, yamlpos.Wrap(name, err)
+	}
+	if yamlpos.Lookup(f, "$.models") == nil {
+		return nil, &yamlpos.Error{File: name, Line: 1, Msg: "no 'models:' list"}
+	}
+	c := &Catalog{byArch: map[string]int{}}
+	for i, fe := range fc.Models {
+		at := func(field string) string {
+			p := fmt.Sprintf("$.models[%d]", i)
+			if field != "" {
+				p += "." + field
+			}
+			return p
+		}
+		where := func(field string, format string, args ...any) error {
+			n := yamlpos.Lookup(f, at(field))
+			if n == nil {
+				n = yamlpos.Lookup(f, at(""))
+			}
+			return yamlpos.At(name, n, format, args...)
+		}
+		if strings.TrimSpace(fe.Arch) == "" {
+			return nil, where("", "entry %d has no arch", i+1)
+		}
+		if _, dup := c.byArch[fe.Arch]; dup {
+			return nil, where("arch", "architecture %s is listed twice", fe.Arch)
+		}
+		e := Entry{Arch: fe.Arch, Class: fe.Class, Family: fe.Family, HFIDs: fe.HFIDs,
+			RequiresPython: fe.RequiresPython, Note: fe.Note, Origin: origin}
+		if e.Class == "" {
+			e.Class = fe.Arch
+		}
+		if origin == "" {
+			e.Origin = fmt.Sprintf("%s:%d", name, yamlpos.Line(yamlpos.Lookup(f, at("arch"))))
+		}
+		if fe.Registered != "" {
+			d, err := resolver.ParseDay(fe.Registered)
+			if err != nil {
+				return nil, where("registered", "registered: %v", err)
+			}
+			e.Registered = d
+		}
+		conf, err := parseConfidence(fe.Confidence)
+		if err != nil {
+			return nil, where("confidence", "%v", err)
+		}
+		e.Confidence = conf
+		var last resolver.Day
+		for j, fp := range fe.Preferences {
+			field := fmt.Sprintf("preferences[%d]", j)
+			d, err := resolver.ParseDay(fp.Since)
+			if err != nil {
+				return nil, where(field+".since", "since: %v", err)
+			}
+			if d < last {
+				return nil, where(field+".since", "preferences must be in date order (%s is before %s)", d, last)
+			}
+			last = d
+			var val resolver.PyStr
+			switch fp.Value {
+			case "PYTHON", "CPP":
+				val = resolver.Str(fp.Value)
+			case "none", "None", "null", "":
+			default:
+				return nil, where(field+".value", "value must be PYTHON, CPP or none, not %q (get_preferred_transceiver_runtime returns only these)", fp.Value)
+			}
+			pc, err := parseConfidence(fp.Confidence)
+			if err != nil {
+				return nil, where(field+".confidence", "%v", err)
+			}
+			e.Preferences = append(e.Preferences, Preference{Since: d, Value: val, PR: fp.PR, Confidence: pc})
+		}
+		c.byArch[e.Arch] = len(c.entries)
+		c.entries = append(c.entries, e)
+	}
+	return c, nil
+}
+
+func parseConfidence(s string) (resolver.Confidence, error) {
+	switch s {
+	case "", "verified":
+		return resolver.Verified, nil
+	case "derived":
+		return resolver.Derived, nil
+	case "inferred":
+		return resolver.Inferred, nil
+	}
+	return "", errors.New("confidence must be verified, derived or inferred, not " + fmt.Sprintf("%q", s))
+}

@@ -1,0 +1,969 @@
+package resolver
+
+import "strconv"
+
+// Step ids, stable across versions: every Trace holds each of them exactly once, so
+// two traces can be compared step by step.
+const (
+	StepVersion          = "version"
+	StepValidate         = "validate"
+	StepDisagg           = "disagg"
+	StepRuntime          = "runtime"
+	StepBackend          = "backend"
+	StepLoader           = "loader"
+	StepModel            = "model"
+	StepPreference       = "preference"
+	StepAuto             = "auto"
+	StepLeftoverAuto     = "leftover-auto"
+	StepPipelined        = "pipelined"
+	StepPythonNIXL       = "python-nixl"
+	StepModelRequirement = "model-requirement"
+	StepInflightCancel   = "inflight-cancel"
+	StepBackendLogs      = "backend-logs"
+	StepTransceiver      = "transceiver"
+)
+
+// StepIDs lists every step id in the order of the newest rules.
+func StepIDs() []string {
+	return []string{StepVersion, StepValidate, StepDisagg, StepRuntime, StepBackend, StepLoader,
+		StepModel, StepPreference, StepAuto, StepLeftoverAuto, StepPipelined, StepPythonNIXL,
+		StepModelRequirement, StepInflightCancel, StepBackendLogs, StepTransceiver}
+}
+
+// Upstream files, for step sources.
+const (
+	fileLLMArgs      = "tensorrt_llm/llmapi/llm_args.py"
+	fileLLMUtils     = "tensorrt_llm/llmapi/llm_utils.py"
+	fileModelLoader  = "tensorrt_llm/_torch/pyexecutor/model_loader.py"
+	fileModelingAuto = "tensorrt_llm/_torch/models/modeling_auto.py"
+	fileOldCreate    = "tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py"
+	fileNewCreate    = "tensorrt_llm/_torch/disaggregation/kv_cache_transceiver.py"
+	fileConfigUtils  = "tensorrt_llm/_torch/pyexecutor/config_utils.py"
+	fileTransceiver  = "tensorrt_llm/_torch/disaggregation/transceiver.py"
+)
+
+// run carries one resolution while its steps are appended.
+type run struct {
+	in  Inputs
+	v   Version
+	t   Trace
+	era int
+
+	// halt, when set, is why the remaining steps are not reached.
+	halt string
+
+	runtime    PyStr // transceiver_runtime as currently held
+	backend    string
+	effBackend string
+	envVar     string // selector that decided a DEFAULT backend
+	phaseARan  bool
+}
+
+// Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
+// log lines and the result. It never panics and always returns each step id once.
+func Resolve(in Inputs) Trace {
+	r := run{in: in, v: in.Version, era: in.Version.Era}
+	r.t.Inputs = in
+	r.t.Steps = make([]Step, 0, 16)
+	r.t.Logs = make([]LogLine, 0, 6)
+
+	r.stepVersion()
+	r.stepValidate()
+	r.stepDisagg()
+	r.stepRuntime()
+	if r.era == 0 {
+		// Era 0 has no config-load resolution; DEFAULT is resolved at creation.
+		r.stepLoader()
+		r.stepModel()
+		r.stepPreference()
+		r.stepAuto()
+		r.finishLoad()
+		r.stepModelRequirement()
+		r.stepBackend(PhaseCreation)
+		r.stepBackendLogs()
+		r.stepPythonNIXL()
+		r.stepLeftoverAuto()
+		r.stepPipelined()
+		r.stepInflightCancel()
+		r.stepTransceiver()
+	} else {
+		r.stepBackend(PhaseLoad)
+		r.stepLoader()
+		r.stepModel()
+		r.stepPreference()
+		r.stepAuto()
+		r.finishLoad()
+		r.stepModelRequirement()
+		r.stepLeftoverAuto()
+		if r.hasConfigUtils() {
+			r.stepPipelined()
+			r.stepPythonNIXL()
+			r.stepInflightCancel()
+			r.stepBackendLogs()
+		} else {
+			r.stepPipelined()
+			r.stepInflightCancel()
+			r.stepBackendLogs()
+			r.stepPythonNIXL()
+		}
+		r.stepTransceiver()
+	}
+	r.finish()
+	return r.t
+}
+
+// hasConfigUtils reports whether the build checks PYTHON-needs-NIXL early, in
+// resolve_cache_transceiver_config. The spec places that helper between #15727 and
+// #17899 [U]; xcvr takes #15727.
+func (r *run) hasConfigUtils() bool { return r.v.Has(day15727) }
+
+func (r *run) createFile() string {
+	if r.v.Has(day17899) {
+		return fileNewCreate
+	}
+	return fileOldCreate
+}
+
+func (r *run) add(s Step) { r.t.Steps = append(r.t.Steps, s) }
+
+func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
+
+// fail records the exception that stops start-up at step id.
+func (r *run) fail(id, exc string) {
+	r.t.Result.Outcome = OutcomeError
+	r.t.Result.Error = exc
+	r.t.Result.FailedStep = id
+	r.halt = "not reached: start-up already failed"
+}
+
+// skipIfHalted appends a skipped step when an earlier step ended the chain.
+func (r *run) skipIfHalted(id string, p Phase, title string) bool {
+	if r.halt == "" {
+		return false
+	}
+	r.add(Step{ID: id, Phase: p, Title: title, Verdict: Skipped, Reason: r.halt, Detail: detailFor(id), Confidence: Derived})
+	return true
+}
+
+func (r *run) stepVersion() {
+	v := r.v
+	reason := v.Name + " behaves like main at " + v.Main.String() + ": " + EraSummary(v.Era)
+	conf := v.Confidence
+	if conf == "" {
+		conf = Derived
+	}
+	r.add(Step{ID: StepVersion, Phase: PhaseSetup, Title: "TensorRT-LLM version", Verdict: Info,
+		Reason: reason, Detail: v.Evidence, Source: Source{PR: eraPR(v.Era)}, Confidence: conf})
+}
+
+func eraPR(era int) int {
+	switch era {
+	case 1:
+		return 16164
+	case 2:
+		return 18134
+	case 3:
+		return 17495
+	}
+	return 0
+}
+
+// runtimeLiterals is the Literal[...] of transceiver_runtime in this version.
+func (r *run) runtimeLiterals() []string {
+	if r.era == 0 {
+		return []string{"CPP", "PYTHON"}
+	}
+	return []string{"CPP", "PYTHON", "auto"}
+}
+
+func backendLiterals() []string { return []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"} }
+
+func (r *run) stepValidate() {
+	const title = "Validate cache_transceiver_config"
+	errs := r.validationErrors()
+	if len(errs) == 0 {
+		r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Applied,
+			Reason: "every value is one TensorRT-LLM accepts", Detail: detailFor(StepValidate),
+			Source: Source{File: fileLLMArgs}, Confidence: Verified})
+		return
+	}
+	msg := formatValidationError(errs)
+	first := errs[0]
+	reason := first.Loc + ": " + first.Message
+	if !first.Origin.IsDefault() {
+		reason += " (" + first.Origin.String() + ")"
+	}
+	if len(errs) > 1 {
+		reason += " and " + strconv.Itoa(len(errs)-1) + " more"
+	}
+	conf := Verified
+	if r.era == 0 {
+		conf = Derived
+	}
+	r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Error, Reason: reason,
+		Detail: detailFor(StepValidate), Source: Source{File: fileLLMArgs}, Confidence: conf})
+	r.fail(StepValidate, msg)
+	r.halt = "not reached: the configuration is rejected at validation"
+}
+
+func (r *run) validationErrors() []FieldError {
+	var errs []FieldError
+	errs = append(errs, r.in.ConfigErrors...)
+	if b := r.in.Backend.Value; b.Valid && !contains(backendLiterals(), b.S) {
+		errs = append(errs, FieldError{Loc: "backend", Type: "literal_error",
+			Message: "Input should be " + literalList(backendLiterals()), Input: b.Repr(), InputType: "str",
+			Origin: r.in.Backend.Origin})
+	}
+	if rt := r.in.Runtime.Value; r.in.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
+		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "literal_error",
+			Message: "Input should be " + literalList(r.runtimeLiterals()), Input: rt.Repr(), InputType: "str",
+			Origin: r.in.Runtime.Origin})
+	}
+	if t := r.in.Timeout; t.Given() && t.Value.Valid && t.Value.N <= 0 {
+		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
+			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
+	}
+	if p := r.in.Pipelined; p.Given() && !r.v.Has(day15727) {
+		in := "False"
+		if p.Value {
+			in = "True"
+		}
+		errs = append(errs, FieldError{Loc: "enable_pipelined_transfer", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: in, InputType: "bool", Origin: p.Origin})
+	}
+	return errs
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// literalList renders pydantic's "'A', 'B' or 'C'".
+func literalList(vals []string) string {
+	s := ""
+	for i, v := range vals {
+		switch {
+		case i == 0:
+		case i == len(vals)-1:
+			s += " or "
+		default:
+			s += ", "
+		}
+		s += "'" + v + "'"
+	}
+	return s
+}
+
+// formatValidationError renders the errors as pydantic v2 prints a ValidationError
+// for TorchLlmArgs, which is where trtllm-serve validates cache_transceiver_config
+// (without the per-error documentation URL, whose pydantic version xcvr cannot know).
+func formatValidationError(errs []FieldError) string {
+	n := strconv.Itoa(len(errs))
+	s := "pydantic_core._pydantic_core.ValidationError: " + n + " validation error"
+	if len(errs) != 1 {
+		s += "s"
+	}
+	s += " for TorchLlmArgs"
+	for _, e := range errs {
+		s += "\ncache_transceiver_config." + e.Loc + "\n  " + e.Message
+		if e.Type != "" {
+			s += " [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]"
+		}
+	}
+	return s
+}
+
+func (r *run) stepDisagg() {
+	const title = "Disaggregated serving on?"
+	if r.skipIfHalted(StepDisagg, PhaseSetup, title) {
+		return
+	}
+	b := r.in.Backend
+	if !b.Value.Valid {
+		how := "backend is omitted"
+		if b.Given() {
+			how = "backend is null (" + b.Origin.String() + ")"
+		}
+		r.add(Step{ID: StepDisagg, Phase: PhaseSetup, Title: title, Verdict: Applied,
+			Reason: how + ": disaggregation is off and no transceiver is created",
+			Detail: detailFor(StepDisagg), Source: Source{File: r.createFile()}, Confidence: Verified})
+		r.log(LevelInfo, "cache_transceiver is disabled")
+		r.t.Result.Outcome = OutcomeDisabled
+		r.halt = "not reached: disaggregation is off"
+		return
+	}
+	r.backend = b.Value.S
+	r.add(Step{ID: StepDisagg, Phase: PhaseSetup, Title: title, Verdict: Applied,
+		Reason: "backend " + b.Value.Repr() + " (" + b.Origin.String() + "): a transceiver will be created",
+		Detail: detailFor(StepDisagg), Source: Source{File: fileLLMArgs}, Confidence: Verified})
+}
+
+func (r *run) stepRuntime() {
+	const title = "transceiver_runtime before resolution"
+	if r.skipIfHalted(StepRuntime, PhaseSetup, title) {
+		return
+	}
+	rt := r.in.Runtime
+	if rt.Given() {
+		r.runtime = rt.Value
+		reason := rt.Value.Repr() + ", set explicitly (" + rt.Origin.String() + ")"
+		if rt.Value.Is("auto") {
+			reason += "; resolved at config load"
+		} else {
+			reason += "; explicit values are kept as they are"
+		}
+		r.add(Step{ID: StepRuntime, Phase: PhaseSetup, Title: title, Verdict: Applied, Reason: reason,
+			Detail: detailFor(StepRuntime), Source: Source{File: fileLLMArgs}, Confidence: Verified})
+		return
+	}
+	r.runtime = r.heldRuntime()
+	var reason string
+	conf := Verified
+	pr := 0
+	switch r.era {
+	case 0:
+		reason = "omitted: the era-0 default None means the C++ transceiver"
+	case 1, 2:
+		reason = "omitted: the default 'auto' is resolved at config load"
+		pr = 16164
+	default:
+		reason = "omitted: the 1.4 default 'PYTHON' is used as is; the model hook is not consulted"
+		pr = 17495
+		conf = Inferred
+	}
+	r.add(Step{ID: StepRuntime, Phase: PhaseSetup, Title: title, Verdict: Applied, Reason: reason,
+		Detail: detailFor(StepRuntime), Source: Source{PR: pr, File: fileLLMArgs}, Confidence: conf})
+}
+
+func (r *run) stepBackend(p Phase) {
+	const title = "Effective backend"
+	if r.skipIfHalted(StepBackend, p, title) {
+		return
+	}
+	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.in.Env)
+	src := Source{PR: 16164, File: fileLLMArgs}
+	if r.era == 0 {
+		src = Source{File: fileOldCreate}
+	}
+	var reason string
+	switch {
+	case r.backend != "DEFAULT":
+		reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored"
+		if ign := r.selectorsSetToOne(); ign != "" {
+			reason += " (" + ign + " has no effect)"
+		}
+		r.t.Result.BackendSource = "config"
+	case r.envVar != "":
+		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'"
+		if other := r.otherSelectors(); other != "" {
+			reason += "; " + other
+		}
+		r.t.Result.BackendSource = r.envVar
+	default:
+		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		if other := r.otherSelectors(); other != "" {
+			reason += "; " + other
+		}
+		r.t.Result.BackendSource = "NIXL default"
+	}
+	r.t.Result.EffectiveBackend = Str(r.effBackend)
+	r.add(Step{ID: StepBackend, Phase: p, Title: title, Verdict: Applied, Reason: reason,
+		Detail: detailFor(StepBackend), Source: src, Confidence: Verified})
+}
+
+// selectorsSetToOne names the selectors equal to "1" (for an explicit backend).
+func (r *run) selectorsSetToOne() string {
+	s := ""
+	for _, sel := range backendSelectors() {
+		if v, ok := r.in.Env[sel.env]; ok && v.Value == "1" {
+			if s != "" {
+				s += ", "
+			}
+			s += sel.env + "=1"
+		}
+	}
+	return s
+}
+
+// otherSelectors explains the selectors that were set but did not decide: lower
+// priority ones equal to "1", and values that are not exactly "1".
+func (r *run) otherSelectors() string {
+	s := ""
+	for _, sel := range backendSelectors() {
+		v, ok := r.in.Env[sel.env]
+		if !ok || sel.env == r.envVar {
+			continue
+		}
+		if s != "" {
+			s += "; "
+		}
+		if v.Value == "1" {
+			s += sel.env + "=1 is ignored (lower priority)"
+		} else {
+			s += sel.env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
+		}
+	}
+	return s
+}
+
+func (r *run) stepLoader() {
+	const title = "Config-load resolution runs?"
+	if r.skipIfHalted(StepLoader, PhaseLoad, title) {
+		return
+	}
+	l := r.in.Loader
+	src := Source{File: fileModelLoader}
+	if r.era == 0 {
+		r.add(Step{ID: StepLoader, Phase: PhaseLoad, Title: title, Verdict: Skipped,
+			Reason: "this version has no config-load resolution ('auto' does not exist yet)",
+			Detail: detailFor(StepLoader), Source: src, Confidence: Verified})
+		return
+	}
+	switch l.Value {
+	case LoaderAutoDeploy:
+		r.add(Step{ID: StepLoader, Phase: PhaseLoad, Title: title, Verdict: Skipped,
+			Reason: "AutoDeploy (" + l.Origin.String() + ") skips ModelLoader: nothing is resolved at load",
+			Detail: detailFor(StepLoader), Source: src, Confidence: Verified})
+	case LoaderNone:
+		r.phaseARan = true
+		r.add(Step{ID: StepLoader, Phase: PhaseLoad, Title: title, Verdict: Applied,
+			Reason: "no checkpoint loader (" + l.Origin.String() + "): resolved without a model class",
+			Detail: detailFor(StepLoader), Source: src, Confidence: Verified})
+	default:
+		r.phaseARan = true
+		r.add(Step{ID: StepLoader, Phase: PhaseLoad, Title: title, Verdict: Applied,
+			Reason: "standard PyTorch ModelLoader: load_config_and_apply_defaults runs",
+			Detail: detailFor(StepLoader), Source: src, Confidence: Verified})
+	}
+}
+
+// modelUsed reports whether the config-load phase looks at a model class.
+func (r *run) modelUsed() bool { return r.phaseARan && r.in.Loader.Value != LoaderNone }
+
+func (r *run) stepModel() {
+	const title = "Architecture -> model class"
+	if r.skipIfHalted(StepModel, PhaseLoad, title) {
+		return
+	}
+	m := r.in.Model.Value
+	src := Source{File: fileModelingAuto}
+	switch {
+	case r.era == 0:
+		r.add(Step{ID: StepModel, Phase: PhaseLoad, Title: title, Verdict: Skipped,
+			Reason: "the model is not consulted before #16164", Detail: detailFor(StepModel), Source: src, Confidence: Verified})
+		return
+	case !r.phaseARan:
+		r.add(Step{ID: StepModel, Phase: PhaseLoad, Title: title, Verdict: Skipped,
+			Reason: "config-load resolution does not run on this loader", Detail: detailFor(StepModel), Source: src, Confidence: Verified})
+		return
+	case r.in.Loader.Value == LoaderNone:
+		r.add(Step{ID: StepModel, Phase: PhaseLoad, Title: title, Verdict: Skipped,
+			Reason: "no checkpoint loader: no model class ('unknown model')", Detail: detailFor(StepModel), Source: src, Confidence: Verified})
+		return
+	}
+	var reason string
+	switch {
+	case m.Arch == "":
+		reason = "config.json has no architectures: the class is None ('unknown model')"
+	case !m.Known:
+		reason = m.Arch + " is not a registered architecture: unknown model"
+	case m.Class == m.Arch:
+		reason = m.Arch + " is registered (class " + m.Class + ")"
+	default:
+		reason = m.Arch + " is registered on class " + m.Class
+	}
+	if m.Note != "" {
+		reason += "; " + m.Note
+	}
+	if !r.runtime.Is("auto") {
+		reason += " (not consulted: runtime is " + r.runtime.Repr() + ")"
+	}
+	conf := Verified
+	if m.Known && m.PreferenceConfidence != "" && m.PreferenceConfidence != Verified {
+		conf = m.PreferenceConfidence
+	}
+	r.add(Step{ID: StepModel, Phase: PhaseLoad, Title: title, Verdict: Info, Reason: reason,
+		Detail: detailFor(StepModel), Source: src, Confidence: conf})
+}
+
+func (r *run) modelClassName() string {
+	m := r.in.Model.Value
+	if !r.modelUsed() || !m.Known || m.Arch == "" || m.Class == "" {
+		return "unknown model"
+	}
+	return m.Class
+}
+
+// preference is what the hook returns, None when no class is consulted.
+func (r *run) preference() PyStr {
+	m := r.in.Model.Value
+	if !r.modelUsed() || !m.Known || m.Arch == "" {
+		return PyStr{}
+	}
+	return m.Preference
+}
+
+func (r *run) stepPreference() {
+	const title = "Model preference (get_preferred_transceiver_runtime)"
+	if r.skipIfHalted(StepPreference, PhaseLoad, title) {
+		return
+	}
+	src := Source{PR: 16164, File: fileLLMUtils}
+	skip := func(why string) {
+		r.add(Step{ID: StepPreference, Phase: PhaseLoad, Title: title, Verdict: Skipped, Reason: why,
+			Detail: detailFor(StepPreference), Source: src, Confidence: Verified})
+	}
+	m := r.in.Model.Value
+	switch {
+	case r.era == 0:
+		skip("the hook does not exist before #16164")
+		return
+	case !r.phaseARan:
+		skip("config-load resolution does not run on this loader")
+		return
+	case !r.runtime.Is("auto"):
+		skip("runtime is " + r.runtime.Repr() + ", not 'auto': the hook is not called")
+		return
+	case !r.modelUsed() || !m.Known || m.Arch == "":
+		skip("no model class: no preference")
+		return
+	}
+	p := m.Preference
+	conf := m.PreferenceConfidence
+	if conf == "" {
+		conf = Verified
+	}
+	if m.PreferencePR != 0 {
+		src = Source{PR: m.PreferencePR}
+	}
+	if p.Valid && p.S != "CPP" && p.S != "PYTHON" {
+		exc := "ValueError: " + m.Class + ".get_preferred_transceiver_runtime() must return 'CPP', 'PYTHON', or None, got " + p.Repr() + "."
+		r.add(Step{ID: StepPreference, Phase: PhaseLoad, Title: title, Verdict: Error,
+			Reason: m.Class + " returns " + p.Repr() + ", which is not 'CPP', 'PYTHON' or None",
+			Detail: detailFor(StepPreference), Source: Source{PR: 16164, File: fileLLMUtils}, Confidence: Verified})
+		r.fail(StepPreference, exc)
+		return
+	}
+	var reason string
+	if p.Valid {
+		reason = m.Class + " prefers " + p.Repr()
+		if m.PreferencePR != 0 {
+			reason += " (since #" + strconv.Itoa(m.PreferencePR) + ", " + m.PreferenceSince.String() + ")"
+		}
+	} else {
+		reason = m.Class + " declares no preference (None)"
+	}
+	r.add(Step{ID: StepPreference, Phase: PhaseLoad, Title: title, Verdict: Applied, Reason: reason,
+		Detail: detailFor(StepPreference), Source: src, Confidence: conf})
+}
+
+func (r *run) stepAuto() {
+	const title = "Resolve 'auto'"
+	if r.skipIfHalted(StepAuto, PhaseLoad, title) {
+		return
+	}
+	src := Source{PR: 16164, File: fileLLMUtils}
+	if r.era >= 2 {
+		src.PR = 18134
+	}
+	skip := func(why string) {
+		r.add(Step{ID: StepAuto, Phase: PhaseLoad, Title: title, Verdict: Skipped, Reason: why,
+			Detail: detailFor(StepAuto), Source: src, Confidence: Verified})
+	}
+	switch {
+	case r.era == 0:
+		skip("'auto' does not exist before #16164")
+		return
+	case !r.phaseARan:
+		skip("config-load resolution does not run on this loader; 'auto' stays unresolved")
+		return
+	case !r.runtime.Is("auto"):
+		skip("runtime is " + r.runtime.Repr() + ", not 'auto': nothing to resolve")
+		return
+	}
+	pref := r.preference()
+	cls := r.modelClassName()
+	conf := Verified
+	if r.era == 3 {
+		conf = Inferred
+	}
+	verdict := Applied
+	var resolved PyStr
+	var reason string
+	if r.era == 1 {
+		if pref.Is("PYTHON") && r.effBackend != "NIXL" {
+			r.log(LevelInfo, "Model prefers the Python transceiver, but backend "+r.effBackend+
+				" does not support it; falling back to the C++ transceiver.")
+			verdict = Fallback
+			reason = "the PYTHON preference needs NIXL; backend " + r.effBackend + " falls back to None (C++)"
+		} else {
+			resolved = pref
+			if pref.Valid {
+				reason = "the model's preference " + pref.Repr() + " is adopted"
+			} else {
+				reason = "no preference: None, the C++ transceiver (era 1 has no Python default)"
+			}
+		}
+	} else {
+		switch {
+		case pref.Valid:
+			resolved = pref
+			reason = "the model's preference " + pref.Repr() + " is adopted as is (no NIXL check since #18134)"
+		case r.effBackend != "NIXL":
+			why := "backend " + pyRepr(r.effBackend) + " (the Python transceiver requires NIXL)"
+			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
+			verdict = Fallback
+			reason = "no preference; " + why
+		case !r.timeout().Valid:
+			why := "kv_transfer_timeout_ms=None (the Python transceiver requires a finite timeout)"
+			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
+			verdict = Fallback
+			reason = "no preference; " + why
+		default:
+			resolved = Str("PYTHON")
+			reason = "no preference: 'PYTHON', the default since #18134"
+		}
+	}
+	r.runtime = resolved
+	r.log(LevelInfo, "Resolved transceiver_runtime='auto' to "+resolved.Repr()+" for "+cls+".")
+	r.add(Step{ID: StepAuto, Phase: PhaseLoad, Title: title, Verdict: verdict,
+		Reason: reason + " -> " + resolved.Repr(), Detail: detailFor(StepAuto), Source: src, Confidence: conf})
+}
+
+func (r *run) timeout() OptInt {
+	if r.in.Timeout.Given() {
+		return r.in.Timeout.Value
+	}
+	return Int(DefaultTimeoutMS)
+}
+
+// finishLoad records the runtime as TensorRT-LLM holds it after config load.
+func (r *run) finishLoad() {
+	if r.t.Result.FailedStep == StepValidate {
+		return
+	}
+	if r.t.Result.Outcome == OutcomeDisabled {
+		// Disaggregation is off: the field keeps whatever the config holds.
+		r.runtime = r.heldRuntime()
+	}
+	r.t.Result.ResolvedRuntime = r.runtime
+	r.t.Result.RuntimeKnown = true
+}
+
+// heldRuntime is the field's value with the version's default applied.
+func (r *run) heldRuntime() PyStr {
+	if r.in.Runtime.Given() {
+		return r.in.Runtime.Value
+	}
+	switch r.era {
+	case 0:
+		return PyStr{}
+	case 1, 2:
+		return Str("auto")
+	}
+	return Str("PYTHON")
+}
+
+func (r *run) stepLeftoverAuto() {
+	const title = "Leftover 'auto' -> None"
+	if r.skipIfHalted(StepLeftoverAuto, PhaseCreation, title) {
+		return
+	}
+	src := Source{PR: 16164, File: r.createFile()}
+	if r.hasConfigUtils() {
+		src.File = fileConfigUtils
+	}
+	switch {
+	case r.era == 0:
+		r.add(Step{ID: StepLeftoverAuto, Phase: PhaseCreation, Title: title, Verdict: Skipped,
+			Reason: "'auto' does not exist before #16164", Detail: detailFor(StepLeftoverAuto), Source: src, Confidence: Verified})
+	case r.runtime.Is("auto"):
+		r.runtime = PyStr{}
+		r.add(Step{ID: StepLeftoverAuto, Phase: PhaseCreation, Title: title, Verdict: Fallback,
+			Reason: "'auto' was not resolved at load: it becomes None, the C++ transceiver",
+			Detail: detailFor(StepLeftoverAuto), Source: src, Confidence: Verified})
+	default:
+		r.add(Step{ID: StepLeftoverAuto, Phase: PhaseCreation, Title: title, Verdict: Skipped,
+			Reason: "runtime is already " + r.runtime.Repr(), Detail: detailFor(StepLeftoverAuto), Source: src, Confidence: Verified})
+	}
+}
+
+func (r *run) stepPipelined() {
+	const title = "Pipelined transfer (enable_pipelined_transfer)"
+	if r.skipIfHalted(StepPipelined, PhaseCreation, title) {
+		return
+	}
+	src := Source{PR: 15727, File: fileConfigUtils}
+	skip := func(why string) {
+		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Skipped, Reason: why,
+			Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+	}
+	switch {
+	case !r.v.Has(day15727):
+		skip("the field does not exist before #15727 (2026-09-02)")
+		return
+	case !r.in.Pipelined.Value:
+		skip("enable_pipelined_transfer is False")
+		return
+	}
+	switch {
+	case !r.runtime.Valid && r.effBackend != "NIXL":
+		exc := "ValueError: enable_pipelined_transfer is set but backend '" + r.effBackend +
+			"' requires the C++ transceiver, which does not support pipelined transfer. Use NIXL backend to enable pipelined transfer."
+		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Error,
+			Reason: "runtime None on " + r.effBackend + ": the C++ transceiver cannot pipeline",
+			Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+		r.fail(StepPipelined, exc)
+	case !r.runtime.Valid:
+		r.runtime = Str("PYTHON")
+		r.log(LevelWarning, "enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection.")
+		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Applied,
+			Reason: "runtime None on NIXL with pipelining on: switched to 'PYTHON'",
+			Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+	case r.runtime.Is("CPP"):
+		exc := "ValueError: enable_pipelined_transfer is set but transceiver_runtime='CPP' explicitly disables Python auto-selection. Use transceiver_runtime='PYTHON' to enable pipelined transfer."
+		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Error,
+			Reason: "runtime 'CPP' cannot pipeline", Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+		r.fail(StepPipelined, exc)
+	default:
+		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Applied,
+			Reason: "runtime is " + r.runtime.Repr() + ": pipelined transfer is available",
+			Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+	}
+}
+
+func (r *run) stepPythonNIXL() {
+	const title = "Python transceiver needs NIXL"
+	if r.skipIfHalted(StepPythonNIXL, PhaseCreation, title) {
+		return
+	}
+	file, pr := r.createFile(), 16164
+	if r.era == 0 {
+		pr = 0
+	} else if r.hasConfigUtils() {
+		file, pr = fileConfigUtils, 15727
+	}
+	src := Source{PR: pr, File: file}
+	if !r.runtime.Is("PYTHON") {
+		r.add(Step{ID: StepPythonNIXL, Phase: PhaseCreation, Title: title, Verdict: Skipped,
+			Reason: "runtime is " + r.runtime.Repr() + ", not 'PYTHON'", Detail: detailFor(StepPythonNIXL), Source: src, Confidence: Verified})
+		return
+	}
+	if r.effBackend == "NIXL" {
+		r.add(Step{ID: StepPythonNIXL, Phase: PhaseCreation, Title: title, Verdict: Applied,
+			Reason: "'PYTHON' on NIXL is supported", Detail: detailFor(StepPythonNIXL), Source: src, Confidence: Verified})
+		return
+	}
+	const tail = ". Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."
+	var exc string
+	switch {
+	case r.era == 0:
+		exc = "ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got " + r.effBackend + tail
+	case r.hasConfigUtils():
+		exc = "ValueError: Python transceiver currently only supports NIXL backend, got " + r.effBackend + tail
+	default:
+		exc = "ValueError: Python transceiver currently only supports the NIXL backend, got " + r.effBackend + tail
+	}
+	conf := Verified
+	if r.era == 3 {
+		conf = Derived
+	}
+	r.add(Step{ID: StepPythonNIXL, Phase: PhaseCreation, Title: title, Verdict: Error,
+		Reason: "'PYTHON' on " + r.effBackend + " is not supported", Detail: detailFor(StepPythonNIXL), Source: src, Confidence: conf})
+	r.fail(StepPythonNIXL, exc)
+}
+
+func (r *run) stepModelRequirement() {
+	const title = "Model requirement (Kimi K3 needs Python on NIXL)"
+	if r.skipIfHalted(StepModelRequirement, PhaseLoad, title) {
+		return
+	}
+	m := r.in.Model.Value
+	src := Source{PR: 17480, File: "tensorrt_llm/_torch/pyexecutor/_util.py"}
+	skip := func(why string, c Confidence) {
+		r.add(Step{ID: StepModelRequirement, Phase: PhaseLoad, Title: title, Verdict: Skipped,
+			Reason: why, Detail: detailFor(StepModelRequirement), Source: src, Confidence: c})
+	}
+	// The route the KV-cache manager choice sees: an unresolved 'auto' counts as None.
+	rt := r.runtime
+	if rt.Is("auto") {
+		rt = PyStr{}
+	}
+	switch {
+	case !m.RequiresPython || !m.Known:
+		skip("the model has no transceiver requirement", Verified)
+		return
+	case !r.v.Has(day17480):
+		skip("the check does not exist before #17480", Inferred)
+		return
+	case rt.Is("PYTHON") && r.effBackend == "NIXL":
+		r.add(Step{ID: StepModelRequirement, Phase: PhaseLoad, Title: title, Verdict: Applied,
+			Reason: m.Class + " with 'PYTHON' on NIXL: accepted", Detail: detailFor(StepModelRequirement), Source: src, Confidence: Verified})
+		return
+	}
+	exc := "ValueError: Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend=" +
+		pyRepr(r.effBackend) + ", transceiver_runtime=" + rt.Repr() + ")."
+	r.add(Step{ID: StepModelRequirement, Phase: PhaseLoad, Title: title, Verdict: Error,
+		Reason: m.Class + " can move its KDA state only with 'PYTHON' on NIXL; got " + rt.Repr() + " on " + r.effBackend,
+		Detail: detailFor(StepModelRequirement), Source: src, Confidence: Verified})
+	r.fail(StepModelRequirement, exc)
+}
+
+func (r *run) stepInflightCancel() {
+	const title = "In-flight cancel checks (" + EnvInflightCancel + ")"
+	if r.skipIfHalted(StepInflightCancel, PhaseCreation, title) {
+		return
+	}
+	src := Source{File: r.createFile()}
+	v, set := r.in.Env.Lookup(EnvInflightCancel)
+	if r.era == 0 {
+		r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Skipped,
+			Reason: "no in-flight cancel validation in era-0 code", Detail: detailFor(StepInflightCancel), Source: src, Confidence: Derived})
+		return
+	}
+	if v != "1" {
+		why := EnvInflightCancel + " is unset"
+		if set {
+			why = EnvInflightCancel + "=" + pyRepr(v) + " is not '1'"
+		}
+		r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Skipped,
+			Reason: why + ": the checks do not run", Detail: detailFor(StepInflightCancel), Source: src, Confidence: Verified})
+		return
+	}
+	r.log(LevelWarning, EnvInflightCancel+"=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support.")
+	if r.backend == "DEFAULT" {
+		list, n := "", 0
+		for _, sel := range backendSelectors() {
+			if x, ok := r.in.Env[sel.env]; ok && x.Value == "1" {
+				if n > 0 {
+					list += ", "
+				}
+				list += pyRepr(sel.env)
+				n++
+			}
+		}
+		if n > 1 {
+			exc := "ValueError: " + EnvInflightCancel + "=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: [" + list + "]."
+			r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Error,
+				Reason: "backend DEFAULT with several selectors set to '1' is ambiguous",
+				Detail: detailFor(StepInflightCancel), Source: src, Confidence: Verified})
+			r.fail(StepInflightCancel, exc)
+			return
+		}
+	}
+	rt := r.runtime
+	if !rt.Valid {
+		rt = Str("CPP") // transceiver_runtime or "CPP"
+	}
+	nixl, nixlSet := r.in.Env.Lookup(EnvNIXLBackend)
+	if !nixlSet {
+		nixl = "UCX"
+	}
+	envRepr := func(name string) (string, bool) {
+		x, ok := r.in.Env.Lookup(name)
+		if !ok {
+			return "None", false
+		}
+		return pyRepr(x), x == "1"
+	}
+	overlap, badOverlap := envRepr(EnvNoOverlap)
+	layer, badLayer := envRepr(EnvLayerwise)
+	zcopy, badZcopy := envRepr(EnvTryZcopy)
+	timeout := r.timeout()
+	supported := rt.Is("CPP") && r.backend == "NIXL" && nixl == "UCX" && timeout.Valid &&
+		!badOverlap && !badLayer && !badZcopy
+	if supported {
+		r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Applied,
+			Reason: "'CPP' on backend NIXL (UCX transport), finite timeout: the supported set-up",
+			Detail: detailFor(StepInflightCancel), Source: src, Confidence: Verified})
+		return
+	}
+	got := "transceiver_runtime=" + rt.Repr() + ", backend=" + pyRepr(r.backend) +
+		", resolved_nixl_backend=" + pyRepr(nixl) + ", kv_transfer_timeout_ms=" + timeout.String() +
+		", disable_transfer_overlap=" + overlap + ", layerwise=" + layer + ", try_zcopy=" + zcopy
+	exc := "ValueError: " + EnvInflightCancel + "=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got " + got + "."
+	r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Error,
+		Reason: "in-flight cancel supports only 'CPP' on backend 'NIXL' (literally) with the UCX transport and a finite timeout",
+		Detail: detailFor(StepInflightCancel), Source: src, Confidence: Verified})
+	r.fail(StepInflightCancel, exc)
+}
+
+func (r *run) stepBackendLogs() {
+	const title = "Backend at creation (DEFAULT, MPI and UCX lines)"
+	if r.skipIfHalted(StepBackendLogs, PhaseCreation, title) {
+		return
+	}
+	src := Source{File: r.createFile()}
+	reason := "backend " + r.effBackend
+	if r.envVar != "" {
+		r.log(LevelWarning, r.envVar+"=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config")
+		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
+	} else if r.backend == "DEFAULT" {
+		reason = "DEFAULT becomes NIXL"
+	}
+	switch r.effBackend {
+	case "MPI":
+		r.log(LevelWarning, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended")
+		reason += "; MPI is deprecated (warned)"
+	case "UCX":
+		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
+		reason += "; UCX hint logged"
+	}
+	r.add(Step{ID: StepBackendLogs, Phase: PhaseCreation, Title: title, Verdict: Applied, Reason: reason,
+		Detail: detailFor(StepBackendLogs), Source: src, Confidence: Verified})
+}
+
+func (r *run) stepTransceiver() {
+	const title = "Build the transceiver"
+	if r.skipIfHalted(StepTransceiver, PhaseCreation, title) {
+		return
+	}
+	if r.runtime.Is("PYTHON") {
+		r.log(LevelInfo, "Using KvCacheTransceiverV2")
+		if !r.timeout().Valid {
+			var exc string
+			conf := Verified
+			if r.v.Has(day17137) {
+				exc = "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
+			} else {
+				exc = "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"
+				conf = Inferred
+			}
+			r.add(Step{ID: StepTransceiver, Phase: PhaseCreation, Title: title, Verdict: Error,
+				Reason: "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (" + r.in.Timeout.Origin.String() + ")",
+				Detail: detailFor(StepTransceiver), Source: Source{PR: 17137, File: fileTransceiver}, Confidence: conf})
+			r.fail(StepTransceiver, exc)
+			return
+		}
+		r.t.Result.Outcome = OutcomePython
+		r.t.Result.Class = ClassPython
+		r.add(Step{ID: StepTransceiver, Phase: PhaseCreation, Title: title, Verdict: Applied,
+			Reason: "runtime 'PYTHON': the Python transceiver " + ClassPython,
+			Detail: detailFor(StepTransceiver), Source: Source{File: r.createFile()}, Confidence: Verified})
+		return
+	}
+	reason := "runtime " + r.runtime.Repr() + ": the C++ transceiver " + ClassCPP
+	if r.era == 3 {
+		reason += " (deprecated in 1.4 per the docs; no log line is known)"
+	}
+	r.t.Result.Outcome = OutcomeCPP
+	r.t.Result.Class = ClassCPP
+	r.add(Step{ID: StepTransceiver, Phase: PhaseCreation, Title: title, Verdict: Applied, Reason: reason,
+		Detail: detailFor(StepTransceiver), Source: Source{File: r.createFile()}, Confidence: Verified})
+}
+
+func (r *run) finish() {
+	res := &r.t.Result
+	if res.Outcome == OutcomeDisabled || res.FailedStep == StepValidate {
+		res.EffectiveBackend = PyStr{}
+		res.BackendSource = ""
+	}
+	if res.Outcome == OutcomeError {
+		res.Class = ""
+	}
+}

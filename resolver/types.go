@@ -1,0 +1,394 @@
+// Package resolver reproduces, step by step, how TensorRT-LLM decides which KV-cache
+// transceiver a disaggregated worker gets. It is pure: no I/O, no globals, no UI.
+// Callers build Inputs (from flags, files or the explorer), call Resolve, and render
+// the Trace it returns.
+package resolver
+
+import "strconv"
+
+// PyStr is a Python Optional[str]: None when Valid is false.
+type PyStr struct {
+	Valid bool
+	S     string
+}
+
+// Str returns a non-None PyStr.
+func Str(s string) PyStr { return PyStr{Valid: true, S: s} }
+
+// IsNone reports whether p is Python's None.
+func (p PyStr) IsNone() bool { return !p.Valid }
+
+// Is reports whether p is the string s (never true for None).
+func (p PyStr) Is(s string) bool { return p.Valid && p.S == s }
+
+// Repr renders p the way Python's repr() does for a str or None, which is what
+// TensorRT-LLM prints with %r / !r.
+func (p PyStr) Repr() string {
+	if !p.Valid {
+		return "None"
+	}
+	return pyRepr(p.S)
+}
+
+// String renders None as "None" and a string as itself.
+func (p PyStr) String() string {
+	if !p.Valid {
+		return "None"
+	}
+	return p.S
+}
+
+// pyRepr quotes s as CPython's str.__repr__ does: single quotes unless the text holds
+// a single quote and no double quote.
+func pyRepr(s string) string {
+	q := byte('\'')
+	hasSingle, hasDouble := false, false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\'':
+			hasSingle = true
+		case '"':
+			hasDouble = true
+		}
+	}
+	if hasSingle && !hasDouble {
+		q = '"'
+	}
+	plain := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == 0x7f || c == '\\' || c == q || c >= 0x80 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return string(q) + s + string(q)
+	}
+	b := make([]byte, 0, len(s)+8)
+	b = append(b, q)
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			b = append(b, '\\', '\\')
+		case r == rune(q):
+			b = append(b, '\\', q)
+		case r == '\n':
+			b = append(b, '\\', 'n')
+		case r == '\r':
+			b = append(b, '\\', 'r')
+		case r == '\t':
+			b = append(b, '\\', 't')
+		case r < 0x20 || r == 0x7f:
+			b = append(b, '\\', 'x', hexDigit(byte(r)>>4), hexDigit(byte(r)&0xf))
+		case r == 0xfffd:
+			// Invalid UTF-8 cannot reach a Python str; show the replacement as written.
+			b = append(b, "\\ufffd"...)
+		default:
+			b = append(b, string(r)...)
+		}
+	}
+	b = append(b, q)
+	return string(b)
+}
+
+func hexDigit(n byte) byte {
+	if n < 10 {
+		return '0' + n
+	}
+	return 'a' + n - 10
+}
+
+// OptInt is a Python Optional[int]: None when Valid is false.
+type OptInt struct {
+	Valid bool
+	N     int64
+}
+
+// Int returns a non-None OptInt.
+func Int(n int64) OptInt { return OptInt{Valid: true, N: n} }
+
+// String renders None as "None" and a number in decimal.
+func (o OptInt) String() string {
+	if !o.Valid {
+		return "None"
+	}
+	return strconv.FormatInt(o.N, 10)
+}
+
+// OriginKind says where an input's value came from.
+type OriginKind string
+
+// The kinds of origin an input can have.
+const (
+	OriginDefault OriginKind = "default" // nothing set it; TensorRT-LLM's default applies
+	OriginFlag    OriginKind = "flag"    // a command-line flag or the explorer
+	OriginEnv     OriginKind = "env"     // the process environment
+	OriginFile    OriginKind = "file"    // a file, with Detail "FILE:LINE"
+	OriginPreset  OriginKind = "preset"  // xcvr's built-in default for the explorer
+)
+
+// Origin says where an input's value came from, e.g. {flag, "--backend"} or
+// {file, "worker.yaml:12"}.
+type Origin struct {
+	Kind   OriginKind
+	Detail string
+}
+
+// String renders the origin for people: "default", "flag --backend", "worker.yaml:12".
+func (o Origin) String() string {
+	switch {
+	case o.Kind == "":
+		return string(OriginDefault)
+	case o.Kind == OriginFile && o.Detail != "":
+		return o.Detail
+	case o.Detail == "":
+		return string(o.Kind)
+	default:
+		return string(o.Kind) + " " + o.Detail
+	}
+}
+
+// IsDefault reports whether nothing set the value.
+func (o Origin) IsDefault() bool { return o.Kind == "" || o.Kind == OriginDefault }
+
+// Field is one configuration input and where it came from. A Field whose origin is
+// the default means the key was omitted, so TensorRT-LLM's default applies.
+type Field[T any] struct {
+	Value  T
+	Origin Origin
+}
+
+// Given reports whether something set the field (it was not omitted).
+func (f Field[T]) Given() bool { return !f.Origin.IsDefault() }
+
+// Loader is how TensorRT-LLM loads the model, which decides whether the config-load
+// phase resolves "auto".
+type Loader string
+
+// The loader paths xcvr models.
+const (
+	LoaderPyTorch    Loader = "pytorch"    // the standard PyTorch ModelLoader (trtllm-serve default)
+	LoaderAutoDeploy Loader = "autodeploy" // trtllm-serve --backend _autodeploy
+	LoaderNone       Loader = "none"       // no checkpoint loader
+)
+
+// Loaders lists the loader values in display order.
+func Loaders() []Loader { return []Loader{LoaderPyTorch, LoaderAutoDeploy, LoaderNone} }
+
+// EnvVar is one environment variable as the worker process would see it.
+type EnvVar struct {
+	Value  string
+	Origin Origin
+}
+
+// Env is the worker's environment; a variable that is absent is unset.
+type Env map[string]EnvVar
+
+// Lookup returns the variable's value and whether it is set at all.
+func (e Env) Lookup(name string) (string, bool) {
+	v, ok := e[name]
+	return v.Value, ok
+}
+
+// ModelInfo is what TensorRT-LLM knows about the checkpoint's architecture in one
+// version: the class registered for architectures[0] and what its
+// get_preferred_transceiver_runtime() hook returns. The models package fills it in.
+type ModelInfo struct {
+	// Arch is architectures[0] from the HF config; empty when the list is missing.
+	Arch string
+	// Known is true when Arch is registered in this version.
+	Known bool
+	// Class is the class whose name TensorRT-LLM logs (the preference class).
+	Class string
+	// Preference is what the hook returns for this checkpoint in this version.
+	Preference PyStr
+	// PreferencePR is the PR that introduced the preference, 0 when none.
+	PreferencePR int
+	// PreferenceSince is the merge day of PreferencePR.
+	PreferenceSince Day
+	// PreferenceConfidence says how sure the catalog is of the preference.
+	PreferenceConfidence Confidence
+	// RequiresPython marks classes that can only be served by the Python
+	// transceiver in disaggregated mode (Kimi K3).
+	RequiresPython bool
+	// Note is a short remark shown with the model step.
+	Note string
+}
+
+// FieldError is a value TensorRT-LLM's config validation rejects before anything
+// runs (an unknown key, a wrong type). Readers of files report them here so the
+// resolver shows them as the validation step.
+type FieldError struct {
+	// Loc is the pydantic location, e.g. "cache_transceiver_config.backend".
+	Loc string
+	// Message is pydantic's message line, e.g. "Extra inputs are not permitted".
+	Message string
+	// Type is pydantic's error type, e.g. "extra_forbidden".
+	Type string
+	// Input is the offending value as Python would repr it.
+	Input string
+	// InputType is the Python type name of the input, e.g. "str".
+	InputType string
+	// Origin is where the bad value was written.
+	Origin Origin
+}
+
+// Inputs is everything the resolution depends on.
+type Inputs struct {
+	Version Version
+	Model   Field[ModelInfo]
+	// Backend is cache_transceiver_config.backend; None (or omitted) turns
+	// disaggregation off. Any string is kept verbatim so invalid literals can be
+	// reported as TensorRT-LLM would.
+	Backend Field[PyStr]
+	// Runtime is cache_transceiver_config.transceiver_runtime; omitted means the
+	// version's default.
+	Runtime Field[PyStr]
+	// Timeout is cache_transceiver_config.kv_transfer_timeout_ms; omitted means 60000.
+	Timeout   Field[OptInt]
+	Loader    Field[Loader]
+	Pipelined Field[bool]
+	Env       Env
+	// ConfigErrors are validation failures found by a file reader.
+	ConfigErrors []FieldError
+}
+
+// DefaultTimeoutMS is kv_transfer_timeout_ms's default.
+const DefaultTimeoutMS = 60000
+
+// Verdict is what a step did.
+type Verdict string
+
+// The verdicts a step can have.
+const (
+	Applied  Verdict = "applied"  // the step ran and decided something
+	Skipped  Verdict = "skipped"  // the step does not apply; Reason says why not
+	Fallback Verdict = "fallback" // the step ran and fell back to the C++ transceiver
+	Error    Verdict = "error"    // the step raised; start-up fails here
+	Info     Verdict = "info"     // context, decides nothing
+)
+
+// Confidence says how sure xcvr is that a step matches upstream, from the spec's
+// [V]/[D]/[U] marks.
+type Confidence string
+
+// The confidence levels.
+const (
+	Verified Confidence = "verified"
+	Derived  Confidence = "derived"
+	Inferred Confidence = "inferred"
+)
+
+// Source points at the upstream change and file behind a step.
+type Source struct {
+	PR   int
+	File string
+}
+
+// String renders "PR #16164, tensorrt_llm/llmapi/llm_utils.py".
+func (s Source) String() string {
+	switch {
+	case s.PR == 0:
+		return s.File
+	case s.File == "":
+		return "PR #" + strconv.Itoa(s.PR)
+	default:
+		return "PR #" + strconv.Itoa(s.PR) + ", " + s.File
+	}
+}
+
+// Step is one rule TensorRT-LLM runs, in order.
+type Step struct {
+	ID         string
+	Phase      Phase
+	Title      string
+	Verdict    Verdict
+	Reason     string
+	Detail     string
+	Source     Source
+	Confidence Confidence
+}
+
+// Phase says when a step runs.
+type Phase string
+
+// The phases of a worker's start-up.
+const (
+	PhaseSetup    Phase = "setup"    // version and validation
+	PhaseLoad     Phase = "load"     // config-load resolution (ModelLoader)
+	PhaseCreation Phase = "creation" // create_kv_cache_transceiver
+)
+
+// Level is a log level as TensorRT-LLM's logger prints it.
+type Level string
+
+// The log levels TensorRT-LLM uses for these lines.
+const (
+	LevelInfo    Level = "INFO"
+	LevelWarning Level = "WARNING"
+	LevelError   Level = "ERROR"
+)
+
+// LogLine is one line TensorRT-LLM prints, message byte for byte.
+type LogLine struct {
+	Level   Level
+	Message string
+}
+
+// Outcome is the end of the chain.
+type Outcome string
+
+// The four outcomes.
+const (
+	OutcomePython   Outcome = "PYTHON"
+	OutcomeCPP      Outcome = "CPP"
+	OutcomeDisabled Outcome = "DISABLED"
+	OutcomeError    Outcome = "ERROR"
+)
+
+// The two transceiver classes.
+const (
+	ClassPython = "KvCacheTransceiverV2"
+	ClassCPP    = "BindKvCacheTransceiver"
+)
+
+// Result is what the worker ends up with.
+type Result struct {
+	Outcome Outcome
+	// ResolvedRuntime is transceiver_runtime as TensorRT-LLM holds it after the
+	// config-load phase; RuntimeKnown is false when validation failed first.
+	ResolvedRuntime PyStr
+	RuntimeKnown    bool
+	// EffectiveBackend is the concrete backend; None when disaggregation is off or
+	// validation failed.
+	EffectiveBackend PyStr
+	// BackendSource says what decided the backend: "config", the env var's name, or
+	// "NIXL default".
+	BackendSource string
+	// Class is the transceiver class built, or "" when none is.
+	Class string
+	// Error is the exception TensorRT-LLM raises, verbatim, or "".
+	Error string
+	// FailedStep is the id of the step that raised, or "".
+	FailedStep string
+}
+
+// Trace is the full resolution: every step in the order TensorRT-LLM runs them, the
+// log lines it prints and the result.
+type Trace struct {
+	Inputs Inputs
+	Steps  []Step
+	Logs   []LogLine
+	Result Result
+}
+
+// Step returns the step with the given id, or false.
+func (t *Trace) Step(id string) (Step, bool) {
+	for _, s := range t.Steps {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return Step{}, false
+}

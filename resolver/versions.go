@@ -1,0 +1,193 @@
+package resolver
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Day is a UTC calendar day written as the number yyyymmdd, so days compare with <.
+type Day int32
+
+// ParseDay reads "YYYY-MM-DD".
+func ParseDay(s string) (Day, error) {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return 0, errors.New("not a date of the form YYYY-MM-DD: " + strconv.Quote(s))
+	}
+	return Day(t.Year()*10000 + int(t.Month())*100 + t.Day()), nil
+}
+
+// String renders the day as YYYY-MM-DD.
+func (d Day) String() string {
+	if d == 0 {
+		return ""
+	}
+	y, m, dd := int(d)/10000, int(d)/100%100, int(d)%100
+	b := make([]byte, 0, 10)
+	b = strconv.AppendInt(b, int64(y), 10)
+	b = append(b, '-', byte('0'+m/10), byte('0'+m%10), '-', byte('0'+dd/10), byte('0'+dd%10))
+	return string(b)
+}
+
+// Change is an upstream pull request that changed the resolution, with the UTC day
+// it was merged into main.
+type Change struct {
+	PR         int
+	Merged     Day
+	Confidence Confidence // of the merge day
+	Summary    string
+}
+
+// The changes the resolver branches on. Merge days come from the spec's timeline;
+// where the spec marks a day [U], the constant's Change entry says inferred.
+const (
+	dayFieldExists Day = 20260317 // transceiver_runtime field (1.3.0rc8 notes) [U]
+	day16164       Day = 20260716 // auto + model hook (era 1)
+	day16479       Day = 20260720 // GPT-OSS prefers PYTHON
+	day17137       Day = 20260810 // explicit V2 null-timeout error [U day]
+	day17480       Day = 20260810 // Kimi K3 rejects non-Python routes [U day]
+	day18134       Day = 20260828 // PYTHON by default for auto (era 2)
+	day15727       Day = 20260902 // enable_pipelined_transfer
+	day17899       Day = 20260905 // file moves to _torch/disaggregation
+	day17495       Day = 20261020 // default becomes 'PYTHON' (era 3) [U day]
+)
+
+// Changes lists the upstream changes xcvr models, oldest first.
+func Changes() []Change {
+	return []Change{
+		{0, dayFieldExists, Inferred, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0)"},
+		{16164, day16164, Verified, "'auto' becomes the default; model hook get_preferred_transceiver_runtime(); PYTHON preference only on NIXL (era 1)"},
+		{16479, day16479, Verified, "GPT-OSS prefers PYTHON"},
+		{16482, 20260721, Verified, "Kimi-K2.5 prefers PYTHON"},
+		{16524, 20260723, Verified, "GLM-5 checkpoints on the shared DeepSeek class prefer PYTHON"},
+		{16908, 20260803, Verified, "DeepSeek V3/R1/V3.2 (and Kimi-K2) prefer PYTHON"},
+		{17269, 20260806, Verified, "Kimi K3 (KimiLinear) support, prefers PYTHON"},
+		{17137, day17137, Inferred, "KvCacheTransceiverV2 raises an explicit error for a null kv_transfer_timeout_ms"},
+		{17480, day17480, Inferred, "Kimi K3 rejects non-Python transceiver routes"},
+		{16787, 20260811, Verified, "LlamaForCausalLM and Gemma3ForCausalLM prefer PYTHON"},
+		{17396, 20260818, Verified, "Gemma3/Gemma4 prefer KV manager V2 and PYTHON"},
+		{18134, day18134, Verified, "'auto' without a preference selects PYTHON, falling back to C++ only for non-NIXL or a null timeout (era 2)"},
+		{15727, day15727, Verified, "enable_pipelined_transfer; a leftover None runtime switches to PYTHON on NIXL"},
+		{17899, day17899, Verified, "create_kv_cache_transceiver moves to _torch/disaggregation"},
+		{19140, 20260914, Inferred, "Nemotron VL family on KV manager V2 / PYTHON"},
+		{19004, 20260915, Verified, "Llama4ForConditionalGeneration prefers PYTHON"},
+		{17495, day17495, Inferred, "transceiver_runtime defaults to 'PYTHON'; C++ transceiver deprecated (era 3, 1.4)"},
+	}
+}
+
+// Era numbers the four rule sets of the spec.
+func eraOf(d Day) int {
+	switch {
+	case d < day16164:
+		return 0
+	case d < day18134:
+		return 1
+	case d < day17495:
+		return 2
+	default:
+		return 3
+	}
+}
+
+// EraSummary describes an era in one line.
+func EraSummary(era int) string {
+	switch era {
+	case 0:
+		return "era 0: no 'auto'; unset means None, the C++ transceiver"
+	case 1:
+		return "era 1 (#16164): 'auto' by default; a model's PYTHON preference is used only on NIXL"
+	case 2:
+		return "era 2 (#18134): 'auto' picks PYTHON unless the backend is not NIXL or the timeout is null"
+	default:
+		return "era 3 (#17495, 1.4): transceiver_runtime defaults to 'PYTHON'; C++ is deprecated"
+	}
+}
+
+// Version is a TensorRT-LLM build: a release tag or main at the end of a UTC day.
+// Every rule is decided by Main, the day of main the build corresponds to.
+type Version struct {
+	// Name is the canonical spelling: "1.3.0rc22" or "main@2026-08-20".
+	Name string
+	// Main is the main-branch day the build corresponds to (a release's cut day).
+	Main Day
+	// Era is 0..3.
+	Era int
+	// Release is true for a release tag, false for main@DATE.
+	Release bool
+	// Published is the release's publication day, 0 when not established.
+	Published Day
+	// Confidence says how sure xcvr is of Main for a release.
+	Confidence Confidence
+	// Evidence says where Main comes from.
+	Evidence string
+}
+
+// Has reports whether the build contains the change merged on day d.
+func (v Version) Has(d Day) bool { return v.Main >= d }
+
+// KnownVersions lists the release tags xcvr knows, oldest first. Each release
+// behaves like main at its cut day; where the cut day could not be established from
+// public release notes, the entry says inferred and why.
+func KnownVersions() []Version {
+	r := func(name string, cut, pub Day, c Confidence, ev string) Version {
+		return Version{Name: name, Main: cut, Era: eraOf(cut), Release: true, Published: pub, Confidence: c, Evidence: ev}
+	}
+	return []Version{
+		r("1.3.0rc18", 20260609, 20260610, Derived, "published 2026-06-10; cut from main the day before"),
+		r("1.3.0rc19", 20260622, 20260623, Derived, "published 2026-06-23; cut from main the day before"),
+		r("1.3.0rc20", 20260629, 20260630, Derived, "published 2026-06-30 01:11 UTC; last era-0 anchor in the spec"),
+		r("1.3.0rc21", 20260715, 20260715, Derived, "published 2026-07-15 22:46 UTC, before #16164 merged on 07-16"),
+		r("1.3.0rc22", 20260721, 20260722, Derived, "published 2026-07-22; release notes list #16164; main moved to rc23 that day"),
+		r("1.3.0rc23", 20260729, 0, Inferred, "main bumped to rc24 on 2026-07-30, so cut by then; published by 2026-08-04"),
+		r("1.3.0rc24", 20260805, 0, Inferred, "cut after 2026-07-30, published by 2026-08-13; cut day placed at 08-05"),
+		r("1.3.0rc25", 20260826, 0, Inferred, "not on NGC on 2026-08-20, trunk at rc26 by 09-01; files dated 08-27; placed before #18134"),
+		r("1.3.0rc26", 20260908, 20260909, Derived, "published 2026-09-09 09:37 UTC; docs show the #18134 wording"),
+		r("1.3.0rc27", 20260922, 0, Inferred, "trunk was rc27 on 2026-09-17, so cut later; docs show enable_pipelined_transfer and default 'auto'"),
+		r("1.3.0rc28", 20261001, 0, Inferred, "exists (NGC tag); date not established; placed between rc27 and rc29"),
+		r("1.3.0rc29", 20261008, 0, Inferred, "exists (docs, NGC tag); date not established; before #17495 per 1.4.0rc1 notes"),
+		r("1.4.0rc1", 20261021, 20261022, Derived, "published 2026-10-22 01:38 UTC (tag 0372799); notes list #17495"),
+		r("1.4.0rc2", 20261028, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"),
+		r("1.4.0rc3", 20261104, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"),
+		r("1.4.0rc4", 20261111, 0, Inferred, "docs exist; date not established"),
+	}
+}
+
+// DefaultVersionName is the newest known release, xcvr's default.
+const DefaultVersionName = "1.4.0rc4"
+
+// ParseVersion reads a release tag ("1.3.0rc22", "v1.3.0rc22") or "main@YYYY-MM-DD".
+// An unknown version is an error that lists the known ones.
+func ParseVersion(s string) (Version, error) {
+	name := strings.TrimSpace(s)
+	if rest, ok := strings.CutPrefix(strings.ToLower(name), "main@"); ok {
+		d, err := ParseDay(rest)
+		if err != nil {
+			return Version{}, errors.New("version " + strconv.Quote(s) + ": " + err.Error())
+		}
+		if d < dayFieldExists {
+			return Version{}, errors.New("version " + strconv.Quote(s) + " predates transceiver_runtime (added around " +
+				dayFieldExists.String() + ", 1.3.0rc8); xcvr models main@" + dayFieldExists.String() + " and later")
+		}
+		conf := Derived
+		if d > 20261111 {
+			conf = Inferred
+		}
+		return Version{Name: "main@" + d.String(), Main: d, Era: eraOf(d), Confidence: conf,
+			Evidence: "main at the end of " + d.String() + " UTC"}, nil
+	}
+	norm := strings.TrimPrefix(strings.ToLower(name), "v")
+	known := KnownVersions()
+	for _, v := range known {
+		if v.Name == norm {
+			return v, nil
+		}
+	}
+	names := make([]string, len(known))
+	for i, v := range known {
+		names[i] = v.Name
+	}
+	return Version{}, errors.New("unknown TensorRT-LLM version " + strconv.Quote(s) + "; known: " +
+		strings.Join(names, ", ") + ", or main@YYYY-MM-DD (from " + dayFieldExists.String() + ")")
+}
