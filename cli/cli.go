@@ -1,9 +1,144 @@
-// Package cli is xcvr's command line: explain, models, versions and the explorer.
+// Package cli is xcvr's command line: the explorer, explain, models and versions.
 package cli
 
-import "io"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
+
+	"xcvr/report"
+)
+
+// Version is xcvr's own version, printed by --version.
+const Version = "0.1.0"
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitRefused = 1 // TensorRT-LLM would refuse the configuration
+	exitUsage   = 2 // xcvr's own usage errors and unreadable input
+)
+
+// exitError carries an exit code through cobra; its message (if any) goes to stderr.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErr marks err as a usage error (exit 2).
+func usageErr(err error) error { return &exitError{code: exitUsage, err: err} }
+
+// refused is the silent exit 1 of an ERROR outcome whose report is already printed.
+func refused() error { return &exitError{code: exitRefused} }
+
+// appEnv is what the commands may touch: the standard streams and the environment.
+// Tests substitute all of it.
+type appEnv struct {
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
+	environ []string
+	ctx     context.Context
+}
+
+func (a *appEnv) getenv(key string) string {
+	for _, kv := range a.environ {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// stdoutIsTTY reports whether standard output is a terminal.
+func (a *appEnv) stdoutIsTTY() bool { return isTerminal(a.stdout) }
+
+// width is the terminal's width (clamped to 60..120) or 80 off a terminal.
+func (a *appEnv) width() int {
+	f, ok := a.stdout.(*os.File)
+	if !ok || !term.IsTerminal(f.Fd()) {
+		return 80
+	}
+	w, _, err := term.GetSize(f.Fd())
+	if err != nil || w <= 0 {
+		return 80
+	}
+	return min(max(w, 60), 120)
+}
+
+// colorOn decides colour: --color always/never win; auto means a terminal and no
+// NO_COLOR (any non-empty value).
+func (a *appEnv) colorOn(mode string) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return a.getenv("NO_COLOR") == "" && a.stdoutIsTTY()
+}
+
+// out returns a writer that downsamples colours to what the terminal supports.
+func (a *appEnv) out(color bool) io.Writer {
+	if !color {
+		return a.stdout
+	}
+	w := colorprofile.NewWriter(a.stdout, a.environ)
+	if w.Profile < colorprofile.ANSI {
+		w.Profile = colorprofile.ANSI
+	}
+	return w
+}
+
+func (a *appEnv) styles(color bool) report.Styles {
+	if color {
+		return report.ColorStyles()
+	}
+	return report.PlainStyles()
+}
 
 // Main runs xcvr with args and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
-	return 0
+	app := &appEnv{stdin: stdin, stdout: stdout, stderr: stderr, environ: environ, ctx: context.Background()}
+	root := newRoot(app)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(app.ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintln(stderr, "xcvr: "+ee.err.Error())
+		}
+		return ee.code
+	}
+	// cobra's own errors: unknown flags, wrong argument counts.
+	fmt.Fprintln(stderr, "xcvr: "+err.Error())
+	fmt.Fprintln(stderr, "Run 'xcvr --help' for usage.")
+	return exitUsage
 }

@@ -113,6 +113,7 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 		return in, err
 	}
 	in.Version = v
+	in.VersionOrigin = s.Version.Origin
 
 	model := strings.TrimSpace(s.Model.Raw)
 	if e, ok := cat.FindHFID(model); ok {

@@ -473,7 +473,7 @@ func (r *run) stepModel() {
 	case !m.Known:
 		reason = m.Arch + " is not a registered architecture: unknown model"
 	case m.Class == m.Arch:
-		reason = m.Arch + " is registered (class " + m.Class + ")"
+		reason = m.Arch + " is a registered class"
 	default:
 		reason = m.Arch + " is registered on class " + m.Class
 	}

@@ -125,7 +125,7 @@ const (
 	OriginFlag    OriginKind = "flag"    // a command-line flag or the explorer
 	OriginEnv     OriginKind = "env"     // the process environment
 	OriginFile    OriginKind = "file"    // a file, with Detail "FILE:LINE"
-	OriginPreset  OriginKind = "preset"  // xcvr's built-in default for the explorer
+	OriginPreset  OriginKind = "xcvr-default" // xcvr's built-in choice (model, backend, version)
 )
 
 // Origin says where an input's value came from, e.g. {flag, "--backend"} or
@@ -237,6 +237,8 @@ type FieldError struct {
 // Inputs is everything the resolution depends on.
 type Inputs struct {
 	Version Version
+	// VersionOrigin says who chose the version.
+	VersionOrigin Origin
 	Model   Field[ModelInfo]
 	// Backend is cache_transceiver_config.backend; None (or omitted) turns
 	// disaggregation off. Any string is kept verbatim so invalid literals can be

@@ -1,0 +1,171 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"xcvr/resolver"
+)
+
+// modelJSON is one architecture in `xcvr models -o json`.
+type modelJSON struct {
+	Arch           string   `json:"arch"`
+	Class          string   `json:"class"`
+	Family         string   `json:"family"`
+	HFIDs          []string `json:"hf_ids"`
+	Registered     bool     `json:"registered"`
+	Preference     *string  `json:"preference"`
+	PreferencePR   *int     `json:"preference_pr"`
+	PreferenceDate *string  `json:"preference_since"`
+	Confidence     string   `json:"confidence"`
+	RequiresPython bool     `json:"requires_python"`
+	Note           string   `json:"note"`
+	Origin         string   `json:"origin"`
+}
+
+func newModelsCmd(app *appEnv) *cobra.Command {
+	var flags inputFlags
+	var output string
+	cmd := &cobra.Command{
+		Use:   "models",
+		Short: "List the architecture catalog with each model's preference in a version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutput(output, "text", "json"); err != nil {
+				return err
+			}
+			cat, err := flags.loadCatalog()
+			if err != nil {
+				return usageErr(err)
+			}
+			v, err := resolver.ParseVersion(flags.trtllm)
+			if err != nil {
+				return usageErr(err)
+			}
+			var rows []modelJSON
+			for _, e := range cat.Entries() {
+				info := cat.Lookup(e.Arch, v)
+				r := modelJSON{Arch: e.Arch, Class: e.Class, Family: e.Family, HFIDs: e.HFIDs, Registered: info.Known,
+					Confidence: string(info.PreferenceConfidence), RequiresPython: e.RequiresPython, Note: info.Note, Origin: e.Origin}
+				if r.HFIDs == nil {
+					r.HFIDs = []string{}
+				}
+				if info.Preference.Valid {
+					p, pr, d := info.Preference.S, info.PreferencePR, info.PreferenceSince.String()
+					r.Preference, r.PreferenceDate = &p, &d
+					if pr != 0 {
+						r.PreferencePR = &pr
+					}
+				}
+				rows = append(rows, r)
+			}
+			if output == "json" {
+				return writeJSON(app, map[string]any{"trtllm": v.Name, "models": rows})
+			}
+			tw := tabwriter.NewWriter(app.stdout, 0, 0, 2, ' ', 0)
+			fmt.Fprintf(tw, "ARCHITECTURE\tPREFERS (%s)\tSINCE\tCONFIDENCE\n", v.Name)
+			for _, r := range rows {
+				pref, since := "none", ""
+				switch {
+				case !r.Registered:
+					pref = "not registered"
+				case r.Preference != nil:
+					pref = *r.Preference
+					since = *r.PreferenceDate
+					if r.PreferencePR != nil {
+						since = "#" + strconv.Itoa(*r.PreferencePR) + " " + since
+					}
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Arch, pref, since, r.Confidence)
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			if v.Era == 3 {
+				fmt.Fprintln(app.stdout, "\nIn 1.4 the default runtime is 'PYTHON'; a preference is only consulted with transceiver_runtime: auto.")
+			} else if v.Era == 0 {
+				fmt.Fprintln(app.stdout, "\nBefore #16164 (2026-07-16) no preference is consulted.")
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&flags.trtllm, "trtllm", resolver.DefaultVersionName, "TensorRT-LLM version whose preferences to show")
+	cmd.Flags().StringVar(&flags.catalog, "catalog", "", "YAML file adding or overriding architectures")
+	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text|json")
+	_ = cmd.RegisterFlagCompletionFunc("trtllm", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return versionNames(), cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+// versionJSON is one release in `xcvr versions -o json`.
+type versionJSON struct {
+	Name       string  `json:"name"`
+	MainDate   string  `json:"main_date"`
+	Era        int     `json:"era"`
+	Published  *string `json:"published"`
+	Confidence string  `json:"confidence"`
+	Evidence   string  `json:"evidence"`
+	Default    bool    `json:"default"`
+}
+
+func newVersionsCmd(app *appEnv) *cobra.Command {
+	var output string
+	cmd := &cobra.Command{
+		Use:   "versions",
+		Short: "List the TensorRT-LLM versions xcvr knows and which rules each follows",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutput(output, "text", "json"); err != nil {
+				return err
+			}
+			var rows []versionJSON
+			for _, v := range resolver.KnownVersions() {
+				r := versionJSON{Name: v.Name, MainDate: v.Main.String(), Era: v.Era, Confidence: string(v.Confidence),
+					Evidence: v.Evidence, Default: v.Name == resolver.DefaultVersionName}
+				if v.Published != 0 {
+					p := v.Published.String()
+					r.Published = &p
+				}
+				rows = append(rows, r)
+			}
+			if output == "json" {
+				return writeJSON(app, map[string]any{"versions": rows, "main": "main@YYYY-MM-DD (from 2026-03-17)"})
+			}
+			tw := tabwriter.NewWriter(app.stdout, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "VERSION\tBEHAVES LIKE\tERA\tPUBLISHED\tCUT DAY IS")
+			for _, r := range rows {
+				pub := "unknown"
+				if r.Published != nil {
+					pub = *r.Published
+				}
+				name := r.Name
+				if r.Default {
+					name += " *"
+				}
+				fmt.Fprintf(tw, "%s\tmain@%s\t%d\t%s\t%s\n", name, r.MainDate, r.Era, pub, r.Confidence)
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			fmt.Fprintln(app.stdout, "\n* default.  Also accepted: main@YYYY-MM-DD (main at the end of that UTC day).")
+			for era := 0; era <= 3; era++ {
+				fmt.Fprintln(app.stdout, "  "+resolver.EraSummary(era))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text|json")
+	return cmd
+}
+
+func writeJSON(app *appEnv, v any) error {
+	enc := json.NewEncoder(app.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

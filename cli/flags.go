@@ -1,0 +1,185 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"xcvr/inputs"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+// inputFlags are the flags every resolving command shares (explain, the explorer,
+// and the comparison commands).
+type inputFlags struct {
+	trtllm    string
+	model     string
+	backend   string
+	runtime   string
+	timeout   string
+	loader    string
+	pipelined bool
+	env       []string
+	cleanEnv  bool
+	catalog   string
+}
+
+func (f *inputFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.trtllm, "trtllm", resolver.DefaultVersionName, "TensorRT-LLM version: a release tag such as 1.3.0rc22, or main@YYYY-MM-DD")
+	fs.StringVar(&f.model, "model", inputs.DefaultModel, "HF architectures[0] (e.g. LlamaForCausalLM), a known HF id, or none")
+	fs.StringVar(&f.backend, "backend", inputs.DefaultBackend, "cache_transceiver_config.backend: DEFAULT|NIXL|UCX|MPI|MOONCAKE, or none (disaggregation off)")
+	fs.StringVar(&f.runtime, "runtime", "unset", "transceiver_runtime: unset|auto|CPP|PYTHON|null")
+	fs.StringVar(&f.timeout, "timeout-ms", "", "kv_transfer_timeout_ms: a number of milliseconds or null (default 60000)")
+	fs.StringVar(&f.loader, "loader", "pytorch", "model loading path: pytorch|autodeploy|none")
+	fs.BoolVar(&f.pipelined, "pipelined", false, "set enable_pipelined_transfer (use --pipelined=false to write it as false)")
+	fs.StringArrayVar(&f.env, "env", nil, "set a worker environment variable KEY=VALUE (repeatable; KEY alone unsets it)")
+	fs.BoolVar(&f.cleanEnv, "clean-env", false, "ignore the TRTLLM_* variables inherited from xcvr's own environment")
+	fs.StringVar(&f.catalog, "catalog", "", "YAML file adding or overriding architectures in the catalog")
+}
+
+// complete registers shell completion for the input flags.
+func (f *inputFlags) complete(cmd *cobra.Command) {
+	fixed := func(vals ...string) func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return vals, cobra.ShellCompDirectiveNoFileComp
+		}
+	}
+	_ = cmd.RegisterFlagCompletionFunc("backend", fixed(inputs.Backends()...))
+	_ = cmd.RegisterFlagCompletionFunc("runtime", fixed(inputs.Runtimes()...))
+	_ = cmd.RegisterFlagCompletionFunc("loader", fixed("pytorch", "autodeploy", "none"))
+	_ = cmd.RegisterFlagCompletionFunc("timeout-ms", fixed("60000", "null"))
+	_ = cmd.RegisterFlagCompletionFunc("trtllm", fixed(versionNames()...))
+	_ = cmd.RegisterFlagCompletionFunc("model", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var names []string
+		for _, e := range models.Builtin().Entries() {
+			names = append(names, e.Arch)
+		}
+		return append(names, "none"), cobra.ShellCompDirectiveNoFileComp
+	})
+	envNames := []string{}
+	for _, e := range resolver.EnvVars() {
+		envNames = append(envNames, e.Name+"=")
+	}
+	_ = cmd.RegisterFlagCompletionFunc("env", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return envNames, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	})
+	_ = cmd.MarkFlagFilename("catalog", "yaml", "yml")
+}
+
+func versionNames() []string {
+	var names []string
+	for _, v := range resolver.KnownVersions() {
+		names = append(names, v.Name)
+	}
+	return names
+}
+
+// loadCatalog returns the built-in catalog, merged with --catalog when given.
+func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
+	cat := models.Builtin()
+	if f.catalog == "" {
+		return cat, nil
+	}
+	data, err := readLimited(f.catalog, models.MaxCatalogBytes)
+	if err != nil {
+		return nil, err
+	}
+	extra, err := models.Parse(f.catalog, data, "")
+	if err != nil {
+		return nil, err
+	}
+	return cat.Merge(extra), nil
+}
+
+// readLimited reads a whole file, refusing ones larger than limit bytes without
+// reading more than limit+1 of them.
+func readLimited(name string, limit int64) ([]byte, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	if st, err := fh.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory", name)
+	}
+	data, err := io.ReadAll(io.LimitReader(fh, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: file is larger than the limit of %d bytes", name, limit)
+	}
+	return data, nil
+}
+
+// spec turns the flags into an inputs.Spec. Flags the user typed get origin "flag";
+// the rest keep the built-in defaults' origins. The environment comes from xcvr's
+// own process unless --clean-env, then --env entries on top.
+func (f *inputFlags) spec(cmd *cobra.Command, app *appEnv) (inputs.Spec, error) {
+	s := inputs.Defaults()
+	fs := cmd.Flags()
+	flag := func(name string) resolver.Origin { return resolver.Origin{Kind: resolver.OriginFlag, Detail: "--" + name} }
+	if fs.Changed("trtllm") {
+		s.Version = inputs.Value{Raw: f.trtllm, Origin: flag("trtllm")}
+	}
+	if fs.Changed("model") {
+		s.Model = inputs.Value{Raw: f.model, Origin: flag("model")}
+	}
+	if fs.Changed("backend") {
+		s.Backend = inputs.Value{Raw: f.backend, Origin: flag("backend")}
+	}
+	if fs.Changed("runtime") {
+		s.Runtime = inputs.Value{Raw: f.runtime, Origin: flag("runtime")}
+	}
+	if fs.Changed("timeout-ms") {
+		s.TimeoutMS = inputs.Value{Raw: f.timeout, Origin: flag("timeout-ms")}
+	}
+	if fs.Changed("loader") {
+		s.Loader = inputs.Value{Raw: f.loader, Origin: flag("loader")}
+	}
+	if fs.Changed("pipelined") {
+		s.Pipelined = inputs.Value{Raw: strconv.FormatBool(f.pipelined), Origin: flag("pipelined")}
+	}
+	if !f.cleanEnv {
+		s.FromEnviron(app.environ)
+	}
+	for _, kv := range f.env {
+		if err := s.SetEnv(kv, flag("env")); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
+}
+
+// resolveInputs is spec + catalog + inputs.Build, with every failure a usage error.
+func (f *inputFlags) resolveInputs(cmd *cobra.Command, app *appEnv) (resolver.Inputs, inputs.Spec, *models.Catalog, error) {
+	cat, err := f.loadCatalog()
+	if err != nil {
+		return resolver.Inputs{}, inputs.Spec{}, nil, usageErr(err)
+	}
+	s, err := f.spec(cmd, app)
+	if err != nil {
+		return resolver.Inputs{}, s, cat, usageErr(err)
+	}
+	in, err := inputs.Build(s, cat)
+	if err != nil {
+		return in, s, cat, usageErr(err)
+	}
+	return in, s, cat, nil
+}
+
+// checkOutput validates -o against the allowed formats.
+func checkOutput(o string, allowed ...string) error {
+	for _, a := range allowed {
+		if o == a {
+			return nil
+		}
+	}
+	return usageErr(fmt.Errorf("-o %q: want %s", o, strings.Join(allowed, ", ")))
+}

@@ -1,0 +1,198 @@
+// Package report renders a resolver.Trace for people and programs: the explain text,
+// Markdown, and the stable JSON object. It writes nothing itself; callers choose the
+// writer.
+package report
+
+import (
+	"strings"
+
+	"xcvr/resolver"
+)
+
+// InputJSON is one input in the JSON contract: its value and where it came from.
+type InputJSON struct {
+	Value  any    `json:"value"`
+	Origin string `json:"origin"`
+}
+
+// LogJSON is one expected log line.
+type LogJSON struct {
+	Level   string `json:"level"`
+	Message string `json:"message"`
+}
+
+// StepJSON is one step in the JSON contract.
+type StepJSON struct {
+	ID         string `json:"id"`
+	Title      string `json:"title"`
+	Verdict    string `json:"verdict"`
+	Reason     string `json:"reason"`
+	Source     string `json:"source"`
+	Confidence string `json:"confidence"`
+}
+
+// ExplainJSON is xcvr's stable JSON object for one resolution (see README,
+// "JSON contract"). Fields are only ever added, never renamed.
+type ExplainJSON struct {
+	TRTLLM           string               `json:"trtllm"`
+	Inputs           map[string]InputJSON `json:"inputs"`
+	Outcome          string               `json:"outcome"`
+	ResolvedRuntime  *string              `json:"resolved_runtime"`
+	EffectiveBackend *string              `json:"effective_backend"`
+	BackendSource    *string              `json:"backend_source"`
+	TransceiverClass *string              `json:"transceiver_class"`
+	Error            *string              `json:"error"`
+	Logs             []LogJSON            `json:"logs"`
+	Steps            []StepJSON           `json:"steps"`
+	// Era and MainDate are extras: the rule set and the main-branch day the version
+	// behaves like.
+	Era      int    `json:"era"`
+	MainDate string `json:"main_date"`
+}
+
+func strPtr(s string) *string { return &s }
+
+// pyStrPtr maps None to JSON null and a string to itself.
+func pyStrPtr(p resolver.PyStr) *string {
+	if !p.Valid {
+		return nil
+	}
+	return strPtr(p.S)
+}
+
+// Explain builds the JSON object for a trace.
+func Explain(t resolver.Trace) ExplainJSON {
+	in := t.Inputs
+	res := t.Result
+	out := ExplainJSON{
+		TRTLLM:   in.Version.Name,
+		Inputs:   InputsJSON(in),
+		Outcome:  string(res.Outcome),
+		Logs:     make([]LogJSON, 0, len(t.Logs)),
+		Steps:    make([]StepJSON, 0, len(t.Steps)),
+		Era:      in.Version.Era,
+		MainDate: in.Version.Main.String(),
+	}
+	if res.RuntimeKnown {
+		out.ResolvedRuntime = pyStrPtr(res.ResolvedRuntime)
+	}
+	out.EffectiveBackend = pyStrPtr(res.EffectiveBackend)
+	if res.BackendSource != "" {
+		out.BackendSource = strPtr(res.BackendSource)
+	}
+	if res.Class != "" {
+		out.TransceiverClass = strPtr(res.Class)
+	}
+	if res.Error != "" {
+		out.Error = strPtr(res.Error)
+	}
+	for _, l := range t.Logs {
+		out.Logs = append(out.Logs, LogJSON{Level: string(l.Level), Message: l.Message})
+	}
+	for _, s := range t.Steps {
+		out.Steps = append(out.Steps, StepJSON{ID: s.ID, Title: s.Title, Verdict: string(s.Verdict),
+			Reason: s.Reason, Source: s.Source.String(), Confidence: string(s.Confidence)})
+	}
+	return out
+}
+
+// InputsJSON maps each input name to its value and origin. Omitted config fields
+// show the value TensorRT-LLM uses by default, with origin "default".
+func InputsJSON(in resolver.Inputs) map[string]InputJSON {
+	m := make(map[string]InputJSON, 8+len(in.Env))
+	m["trtllm"] = InputJSON{in.Version.Name, in.VersionOrigin.String()}
+	var model any
+	if in.Model.Value.Arch != "" {
+		model = in.Model.Value.Arch
+	}
+	m["model"] = InputJSON{model, in.Model.Origin.String()}
+	m["backend"] = InputJSON{pyAny(in.Backend.Value), in.Backend.Origin.String()}
+	if in.Runtime.Given() {
+		m["transceiver_runtime"] = InputJSON{pyAny(in.Runtime.Value), in.Runtime.Origin.String()}
+	} else {
+		m["transceiver_runtime"] = InputJSON{defaultRuntime(in.Version.Era), "default"}
+	}
+	if in.Timeout.Given() {
+		var v any
+		if in.Timeout.Value.Valid {
+			v = in.Timeout.Value.N
+		}
+		m["kv_transfer_timeout_ms"] = InputJSON{v, in.Timeout.Origin.String()}
+	} else {
+		m["kv_transfer_timeout_ms"] = InputJSON{resolver.DefaultTimeoutMS, "default"}
+	}
+	loader := in.Loader.Value
+	if loader == "" {
+		loader = resolver.LoaderPyTorch
+	}
+	m["loader"] = InputJSON{string(loader), in.Loader.Origin.String()}
+	m["enable_pipelined_transfer"] = InputJSON{in.Pipelined.Value, in.Pipelined.Origin.String()}
+	for k, v := range in.Env {
+		m[k] = InputJSON{v.Value, v.Origin.String()}
+	}
+	return m
+}
+
+func pyAny(p resolver.PyStr) any {
+	if !p.Valid {
+		return nil
+	}
+	return p.S
+}
+
+// defaultRuntime is the field's default in an era, as JSON.
+func defaultRuntime(era int) any {
+	switch era {
+	case 0:
+		return nil
+	case 1, 2:
+		return "auto"
+	}
+	return "PYTHON"
+}
+
+// OutcomeLine is the one-line verdict: "Python transceiver (KvCacheTransceiverV2)",
+// "C++ transceiver (BindKvCacheTransceiver)", "Disaggregation off" or
+// "Start-up fails: <first line of the exception>".
+func OutcomeLine(r resolver.Result) string {
+	switch r.Outcome {
+	case resolver.OutcomePython:
+		return "Python transceiver (" + resolver.ClassPython + ")"
+	case resolver.OutcomeCPP:
+		return "C++ transceiver (" + resolver.ClassCPP + ")"
+	case resolver.OutcomeDisabled:
+		return "Disaggregation off (no transceiver)"
+	}
+	msg := r.Error
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return "Start-up fails: " + msg
+}
+
+// LogPrefix is TensorRT-LLM's logger prefix for a level ("[TRT-LLM] [I] ").
+func LogPrefix(l resolver.Level) string {
+	switch l {
+	case resolver.LevelWarning:
+		return "[TRT-LLM] [W] "
+	case resolver.LevelError:
+		return "[TRT-LLM] [E] "
+	}
+	return "[TRT-LLM] [I] "
+}
+
+// Glyph is the verdict's symbol; it always travels with the verdict's word so that
+// no state is told by colour alone.
+func Glyph(v resolver.Verdict) string {
+	switch v {
+	case resolver.Applied:
+		return "✓"
+	case resolver.Skipped:
+		return "·"
+	case resolver.Fallback:
+		return "↩"
+	case resolver.Error:
+		return "✗"
+	}
+	return "i"
+}
