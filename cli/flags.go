@@ -124,7 +124,9 @@ func readLimited(name string, limit int64) ([]byte, error) {
 func (f *inputFlags) spec(cmd *cobra.Command, app *appEnv) (inputs.Spec, error) {
 	s := inputs.Defaults()
 	fs := cmd.Flags()
-	flag := func(name string) resolver.Origin { return resolver.Origin{Kind: resolver.OriginFlag, Detail: "--" + name} }
+	flag := func(name string) resolver.Origin {
+		return resolver.Origin{Kind: resolver.OriginFlag, Detail: "--" + name}
+	}
 	if fs.Changed("trtllm") {
 		s.Version = inputs.Value{Raw: f.trtllm, Origin: flag("trtllm")}
 	}

@@ -121,10 +121,10 @@ type OriginKind string
 
 // The kinds of origin an input can have.
 const (
-	OriginDefault OriginKind = "default" // nothing set it; TensorRT-LLM's default applies
-	OriginFlag    OriginKind = "flag"    // a command-line flag or the explorer
-	OriginEnv     OriginKind = "env"     // the process environment
-	OriginFile    OriginKind = "file"    // a file, with Detail "FILE:LINE"
+	OriginDefault OriginKind = "default"      // nothing set it; TensorRT-LLM's default applies
+	OriginFlag    OriginKind = "flag"         // a command-line flag or the explorer
+	OriginEnv     OriginKind = "env"          // the process environment
+	OriginFile    OriginKind = "file"         // a file, with Detail "FILE:LINE"
 	OriginPreset  OriginKind = "xcvr-default" // xcvr's built-in choice (model, backend, version)
 )
 
@@ -239,7 +239,7 @@ type Inputs struct {
 	Version Version
 	// VersionOrigin says who chose the version.
 	VersionOrigin Origin
-	Model   Field[ModelInfo]
+	Model         Field[ModelInfo]
 	// Backend is cache_transceiver_config.backend; None (or omitted) turns
 	// disaggregation off. Any string is kept verbatim so invalid literals can be
 	// reported as TensorRT-LLM would.
