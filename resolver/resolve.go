@@ -147,7 +147,7 @@ func (r *run) skipIfHalted(id string, p Phase, title string) bool {
 
 func (r *run) stepVersion() {
 	v := r.v
-	reason := v.Name + " behaves like main at " + v.Main.String() + ": " + EraSummary(v.Era)
+	reason := v.Summary()
 	conf := v.Confidence
 	if conf == "" {
 		conf = Derived

@@ -122,6 +122,23 @@ type Version struct {
 	Confidence Confidence
 	// Evidence says where Main comes from.
 	Evidence string
+
+	// summary caches the version step's reason; it depends only on the version.
+	summary string
+}
+
+// withSummary fills the cached version-step reason.
+func (v Version) withSummary() Version {
+	v.summary = v.Name + " behaves like main at " + v.Main.String() + ": " + EraSummary(v.Era)
+	return v
+}
+
+// Summary says which main day and rule set the version follows.
+func (v Version) Summary() string {
+	if v.summary != "" {
+		return v.summary
+	}
+	return v.withSummary().summary
 }
 
 // Has reports whether the build contains the change merged on day d.
@@ -132,7 +149,7 @@ func (v Version) Has(d Day) bool { return v.Main >= d }
 // public release notes, the entry says inferred and why.
 func KnownVersions() []Version {
 	r := func(name string, cut, pub Day, c Confidence, ev string) Version {
-		return Version{Name: name, Main: cut, Era: eraOf(cut), Release: true, Published: pub, Confidence: c, Evidence: ev}
+		return Version{Name: name, Main: cut, Era: eraOf(cut), Release: true, Published: pub, Confidence: c, Evidence: ev}.withSummary()
 	}
 	return []Version{
 		r("1.3.0rc18", 20260609, 20260610, Derived, "published 2026-06-10; cut from main the day before"),
@@ -175,7 +192,7 @@ func ParseVersion(s string) (Version, error) {
 			conf = Inferred
 		}
 		return Version{Name: "main@" + d.String(), Main: d, Era: eraOf(d), Confidence: conf,
-			Evidence: "main at the end of " + d.String() + " UTC"}, nil
+			Evidence: "main at the end of " + d.String() + " UTC"}.withSummary(), nil
 	}
 	norm := strings.TrimPrefix(strings.ToLower(name), "v")
 	known := KnownVersions()
