@@ -1,0 +1,148 @@
+package models
+
+import (
+	"strings"
+	"testing"
+
+	"xcvr/resolver"
+)
+
+func version(t *testing.T, s string) resolver.Version {
+	t.Helper()
+	v, err := resolver.ParseVersion(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestBuiltinCoversSpec(t *testing.T) {
+	c := Builtin()
+	// Every architecture the spec's section 4 names.
+	for _, arch := range []string{"GptOssForCausalLM", "KimiK25ForConditionalGeneration", "GlmMoeDsaForCausalLM",
+		"DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM", "LlamaForCausalLM", "Gemma3ForCausalLM",
+		"Gemma3ForConditionalGeneration", "Gemma4ForConditionalGeneration", "Gemma4UnifiedForConditionalGeneration",
+		"Gemma4ForCausalLM", "Llama4ForConditionalGeneration", "KimiLinearForCausalLM", "NemotronHForCausalLM",
+		"Qwen3NextForCausalLM", "MistralForCausalLM", "Qwen3ForCausalLM", "Qwen3MoeForCausalLM", "MiniMaxM2ForCausalLM"} {
+		if _, ok := c.Get(arch); !ok {
+			t.Errorf("catalog lacks %s", arch)
+		}
+	}
+}
+
+func TestLookupIsDated(t *testing.T) {
+	c := Builtin()
+	cases := []struct {
+		arch, version string
+		known         bool
+		pref          string
+		class         string
+	}{
+		{"LlamaForCausalLM", "main@2026-08-01", true, "None", "LlamaForCausalLM"},
+		{"LlamaForCausalLM", "main@2026-08-20", true, "'PYTHON'", "LlamaForCausalLM"},
+		{"GptOssForCausalLM", "main@2026-07-19", true, "None", "GptOssForCausalLM"},
+		{"GptOssForCausalLM", "main@2026-07-20", true, "'PYTHON'", "GptOssForCausalLM"},
+		{"DeepseekV3ForCausalLM", "main@2026-07-25", true, "None", "DeepseekV3ForCausalLM"},
+		{"GlmMoeDsaForCausalLM", "main@2026-07-25", true, "'PYTHON'", "DeepseekV3ForCausalLM"},
+		{"DeepseekV3ForCausalLM", "1.3.0rc26", true, "'PYTHON'", "DeepseekV3ForCausalLM"},
+		{"Llama4ForConditionalGeneration", "1.3.0rc26", true, "None", "Llama4ForConditionalGeneration"},
+		{"Llama4ForConditionalGeneration", "1.3.0rc27", true, "'PYTHON'", "Llama4ForConditionalGeneration"},
+		{"Glm5NextForCausalLM", "1.3.0rc29", false, "None", ""},
+		{"Glm5NextForCausalLM", "1.4.0rc1", true, "'PYTHON'", "Glm5NextForCausalLM"},
+		{"MistralForCausalLM", "1.4.0rc4", true, "None", "MistralForCausalLM"},
+		{"NoSuchForCausalLM", "1.4.0rc4", false, "None", ""},
+		{"", "1.4.0rc4", false, "None", ""},
+	}
+	for _, tc := range cases {
+		info := c.Lookup(tc.arch, version(t, tc.version))
+		if info.Known != tc.known || info.Preference.Repr() != tc.pref || info.Class != tc.class {
+			t.Errorf("Lookup(%s, %s) = known %v pref %s class %q; want %v %s %q",
+				tc.arch, tc.version, info.Known, info.Preference.Repr(), info.Class, tc.known, tc.pref, tc.class)
+		}
+	}
+	info := c.Lookup("LlamaForCausalLM", version(t, "main@2026-08-01"))
+	if !strings.Contains(info.Note, "only from 2026-08-11 (#16787)") {
+		t.Errorf("a model before its opt-in should say when it changes: %q", info.Note)
+	}
+	if info := c.Lookup("KimiLinearForCausalLM", version(t, "1.4.0rc4")); !info.RequiresPython {
+		t.Error("Kimi K3 must require the Python transceiver")
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	c := Builtin()
+	for in, want := range map[string]string{
+		"GptOssForCasualLM": "GptOssForCausalLM",
+		"gptossforcausallm": "GptOssForCausalLM",
+		"LlamaForCausalLm":  "LlamaForCausalLM",
+		"Qwen3ForCausalLLM": "Qwen3ForCausalLM",
+		"DeepSeekV3":        "DeepseekV3ForCausalLM",
+	} {
+		got := c.Suggest(in, 3)
+		if len(got) == 0 || got[0] != want {
+			t.Errorf("Suggest(%q) = %v, want %s first", in, got, want)
+		}
+	}
+	info := c.Lookup("GptOssForCasualLM", version(t, "1.4.0rc4"))
+	if info.Known || !strings.Contains(info.Note, "did you mean GptOssForCausalLM") {
+		t.Errorf("unknown model note: %+v", info)
+	}
+}
+
+func TestHFIDs(t *testing.T) {
+	c := Builtin()
+	for id, arch := range map[string]string{"openai/gpt-oss-120b": "GptOssForCausalLM", "moonshotai/Kimi-K2-Thinking": "DeepseekV3ForCausalLM", "META-LLAMA/Llama-3.1-8B-Instruct": "LlamaForCausalLM"} {
+		e, ok := c.FindHFID(id)
+		if !ok || e.Arch != arch {
+			t.Errorf("FindHFID(%s) = %s %v, want %s", id, e.Arch, ok, arch)
+		}
+	}
+}
+
+func TestParseErrorsNameFileLine(t *testing.T) {
+	cases := map[string]string{
+		"models:\n  - arch: A\n    bogus: 1\n":                                                 `x.yaml:3:5: unknown field "bogus"`,
+		"models:\n  - arch: A\n    preferences:\n      - {since: 2026-13-01, value: PYTHON}\n": "x.yaml:4:17: since: not a date",
+		"models:\n  - arch: A\n  - arch: A\n":                                                  "x.yaml:3:11: architecture A is listed twice",
+		"models:\n  - class: B\n":                                                              "x.yaml:2:10: entry 1 has no arch",
+		"models: [\n":                                                                          "x.yaml:",
+		"nothing: here\n":                                                                      `unknown field "nothing"`,
+		"models:\n  - arch: A\n    preferences:\n      - {since: 2026-09-01, value: PYTHON}\n      - {since: 2026-08-01, value: CPP}\n": "x.yaml:5:17: preferences must be in date order",
+		"models:\n  - arch: A\n    confidence: sure\n": "x.yaml:3:17: confidence must be verified, derived or inferred",
+	}
+	for in, want := range cases {
+		_, err := Parse("x.yaml", []byte(in), "")
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q) error = %v, want it to contain %q", in, err, want)
+		}
+	}
+	if _, err := Parse("big.yaml", make([]byte, MaxCatalogBytes+1), ""); err == nil {
+		t.Error("an oversized catalog must be refused")
+	}
+}
+
+func TestMergeOverridesAndAdds(t *testing.T) {
+	extra, err := Parse("testdata/inhouse.yaml", mustRead(t, "testdata/inhouse.yaml"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Builtin().Merge(extra)
+	if len(c.Entries()) != len(Builtin().Entries())+1 {
+		t.Errorf("merge should add one entry and replace one")
+	}
+	acme := c.Lookup("AcmeForCausalLM", version(t, "1.3.0rc22"))
+	if !acme.Known || acme.Preference.Repr() != "'CPP'" || acme.PreferenceConfidence != resolver.Derived {
+		t.Errorf("in-house entry: %+v", acme)
+	}
+	e, _ := c.Get("AcmeForCausalLM")
+	if e.Origin != "testdata/inhouse.yaml:3" {
+		t.Errorf("origin = %q", e.Origin)
+	}
+	if m := c.Lookup("MistralForCausalLM", version(t, "1.4.0rc4")); m.Preference.Repr() != "'PYTHON'" {
+		t.Errorf("override of Mistral not applied: %+v", m)
+	}
+	_, err = Parse("testdata/bad-value.yaml", mustRead(t, "testdata/bad-value.yaml"), "")
+	if err == nil || !strings.HasPrefix(err.Error(), "testdata/bad-value.yaml:5:") {
+		t.Errorf("bad value error = %v", err)
+	}
+}
