@@ -110,6 +110,10 @@ func Text(t resolver.Trace, o TextOptions) string {
 		b.WriteString(wrap(s.Reason, w, indent))
 		b.WriteByte('\n')
 		meta := s.Source.String()
+		if meta == "" && s.Verdict == resolver.Skipped {
+			// A step the chain never reached has nothing more to say.
+			continue
+		}
 		conf := string(s.Confidence)
 		if s.Confidence == resolver.Inferred {
 			conf = st.paint(st.Inferred, "inferred")

@@ -129,7 +129,11 @@ type Version struct {
 
 // withSummary fills the cached version-step reason.
 func (v Version) withSummary() Version {
-	v.summary = v.Name + " behaves like main at " + v.Main.String() + ": " + EraSummary(v.Era)
+	if v.Release {
+		v.summary = v.Name + " behaves like main at " + v.Main.String() + ": " + EraSummary(v.Era)
+	} else {
+		v.summary = "main at the end of " + v.Main.String() + " UTC: " + EraSummary(v.Era)
+	}
 	return v
 }
 
