@@ -106,7 +106,8 @@ func Text(t resolver.Trace, o TextOptions) string {
 		}
 		word := string(s.Verdict)
 		tag := st.paint(st.Verdict[s.Verdict], Glyph(s.Verdict)+" "+padRight(word, 8))
-		b.WriteString(num + ". " + tag + " " + st.paint(st.Title, s.Title) + "\n")
+		b.WriteString(hanging(num+". "+tag+" ", st.paint(st.Title, s.Title), w))
+		b.WriteByte('\n')
 		b.WriteString(wrap(s.Reason, w, indent))
 		b.WriteByte('\n')
 		meta := s.Source.String()
@@ -183,6 +184,21 @@ func padRight(s string, n int) string {
 		return s
 	}
 	return s + strings.Repeat(" ", n-len(s))
+}
+
+// hanging wraps text after prefix, indenting continuation lines under the text.
+func hanging(prefix, text string, w int) string {
+	pw := ansi.StringWidth(prefix)
+	lines := strings.Split(wrap(text, w-pw, ""), "\n")
+	pad := strings.Repeat(" ", pw)
+	for i := range lines {
+		if i == 0 {
+			lines[i] = prefix + lines[i]
+		} else {
+			lines[i] = pad + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // wrap word-wraps s to width w, indenting every line (the first included) by

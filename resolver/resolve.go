@@ -815,7 +815,7 @@ func (r *run) stepModelRequirement() {
 }
 
 func (r *run) stepInflightCancel() {
-	const title = "In-flight cancel checks (" + EnvInflightCancel + ")"
+	const title = "In-flight cancel checks"
 	if r.skipIfHalted(StepInflightCancel, PhaseCreation, title) {
 		return
 	}

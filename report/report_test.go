@@ -1,0 +1,95 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"xcvr/resolver"
+)
+
+func trace(t *testing.T, version, backend string, env resolver.Env) resolver.Trace {
+	t.Helper()
+	v, err := resolver.ParseVersion(version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := resolver.Inputs{Version: v, Env: env,
+		Model:  resolver.Field[resolver.ModelInfo]{Value: resolver.ModelInfo{Arch: "GptOssForCausalLM", Known: true, Class: "GptOssForCausalLM", Preference: resolver.Str("PYTHON")}},
+		Loader: resolver.Field[resolver.Loader]{Value: resolver.LoaderPyTorch}}
+	if backend != "" {
+		in.Backend = resolver.Field[resolver.PyStr]{Value: resolver.Str(backend), Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--backend"}}
+	}
+	return resolver.Resolve(in)
+}
+
+// Every wrapped line fits the width; only the outcome line and the log lines, which
+// operators copy and grep, may run longer.
+func TestTextFitsWidth(t *testing.T) {
+	for _, w := range []int{60, 80, 100} {
+		for _, tr := range []resolver.Trace{
+			trace(t, "1.3.0rc22", "UCX", nil),
+			trace(t, "1.4.0rc4", "DEFAULT", resolver.Env{"TRTLLM_USE_UCX_KVCACHE": {Value: "1"}}),
+			trace(t, "1.3.0rc20", "", nil),
+		} {
+			for _, st := range []Styles{PlainStyles(), ColorStyles()} {
+				out := Text(tr, TextOptions{Width: w, Styles: st})
+				for _, line := range strings.Split(out, "\n") {
+					plain := ansi.Strip(line)
+					if strings.HasPrefix(plain, "Outcome: ") || strings.HasPrefix(plain, "  [TRT-LLM]") {
+						continue
+					}
+					if ansi.StringWidth(line) > w {
+						t.Errorf("width %d: line of %d cells: %q", w, ansi.StringWidth(line), plain)
+					}
+				}
+				if st.On != strings.Contains(out, "\x1b[") {
+					t.Errorf("styles.On=%v but escapes present=%v", st.On, !st.On)
+				}
+			}
+		}
+	}
+}
+
+func TestOutcomeLine(t *testing.T) {
+	cases := map[resolver.Outcome]string{
+		resolver.OutcomePython:   "Python transceiver (KvCacheTransceiverV2)",
+		resolver.OutcomeCPP:      "C++ transceiver (BindKvCacheTransceiver)",
+		resolver.OutcomeDisabled: "Disaggregation off (no transceiver)",
+	}
+	for o, want := range cases {
+		if got := OutcomeLine(resolver.Result{Outcome: o}); got != want {
+			t.Errorf("%s: %q", o, got)
+		}
+	}
+	got := OutcomeLine(resolver.Result{Outcome: resolver.OutcomeError, Error: "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\nx\n  y"})
+	if got != "Start-up fails: pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs" {
+		t.Errorf("error outcome: %q", got)
+	}
+}
+
+func TestMarkdownEscapesCells(t *testing.T) {
+	tr := trace(t, "1.4.0rc4", "NIXL", nil)
+	tr.Steps[0].Reason = "a | b\nc"
+	md := Markdown(tr)
+	if !strings.Contains(md, `a \| b c`) {
+		t.Errorf("cell not escaped:\n%s", md)
+	}
+	if strings.Count(md, "\n| ") != len(tr.Steps)+1 {
+		t.Errorf("table rows: %d", strings.Count(md, "\n| "))
+	}
+}
+
+func TestExplainJSONNulls(t *testing.T) {
+	j := Explain(trace(t, "1.4.0rc4", "", nil))
+	if j.Outcome != "DISABLED" || j.EffectiveBackend != nil || j.TransceiverClass != nil || j.Error != nil || j.BackendSource != nil {
+		t.Errorf("disabled JSON: %+v", j)
+	}
+	if j.ResolvedRuntime == nil || *j.ResolvedRuntime != "PYTHON" {
+		t.Errorf("the field still holds the 1.4 default: %v", j.ResolvedRuntime)
+	}
+	if j.Inputs["backend"].Value != nil || j.Inputs["transceiver_runtime"].Value != "PYTHON" || j.Inputs["kv_transfer_timeout_ms"].Value != resolver.DefaultTimeoutMS {
+		t.Errorf("inputs: %+v", j.Inputs)
+	}
+}
