@@ -600,7 +600,7 @@ func (r *run) stepAuto() {
 			r.log(LevelInfo, "Model prefers the Python transceiver, but backend "+r.effBackend+
 				" does not support it; falling back to the C++ transceiver.")
 			verdict = Fallback
-			reason = "the PYTHON preference needs NIXL; backend " + r.effBackend + " falls back to None (C++)"
+			reason = "the 'PYTHON' preference needs NIXL; on " + r.effBackend + " it falls back to None (C++)"
 		} else {
 			resolved = pref
 			if pref.Valid {
@@ -618,12 +618,12 @@ func (r *run) stepAuto() {
 			why := "backend " + pyRepr(r.effBackend) + " (the Python transceiver requires NIXL)"
 			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
 			verdict = Fallback
-			reason = "no preference; " + why
+			reason = "no preference; falls back to None (C++): " + why
 		case !r.timeout().Valid:
 			why := "kv_transfer_timeout_ms=None (the Python transceiver requires a finite timeout)"
 			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
 			verdict = Fallback
-			reason = "no preference; " + why
+			reason = "no preference; falls back to None (C++): " + why
 		default:
 			resolved = Str("PYTHON")
 			reason = "no preference: 'PYTHON', the default since #18134"
@@ -631,8 +631,11 @@ func (r *run) stepAuto() {
 	}
 	r.runtime = resolved
 	r.log(LevelInfo, "Resolved transceiver_runtime='auto' to "+resolved.Repr()+" for "+cls+".")
+	if verdict == Applied {
+		reason += " -> " + resolved.Repr()
+	}
 	r.add(Step{ID: StepAuto, Phase: PhaseLoad, Title: title, Verdict: verdict,
-		Reason: reason + " -> " + resolved.Repr(), Detail: detailFor(StepAuto), Source: src, Confidence: conf})
+		Reason: reason, Detail: detailFor(StepAuto), Source: src, Confidence: conf})
 }
 
 func (r *run) timeout() OptInt {
