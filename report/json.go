@@ -48,6 +48,8 @@ type ExplainJSON struct {
 	// behaves like.
 	Era      int    `json:"era"`
 	MainDate string `json:"main_date"`
+	// Hint is a one-line way out of an ERROR outcome, or null.
+	Hint *string `json:"hint"`
 }
 
 func strPtr(s string) *string { return &s }
@@ -85,6 +87,9 @@ func Explain(t resolver.Trace) ExplainJSON {
 	}
 	if res.Error != "" {
 		out.Error = strPtr(res.Error)
+	}
+	if res.Hint != "" {
+		out.Hint = strPtr(res.Hint)
 	}
 	for _, l := range t.Logs {
 		out.Logs = append(out.Logs, LogJSON{Level: string(l.Level), Message: l.Message})

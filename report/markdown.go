@@ -22,6 +22,9 @@ func Markdown(t resolver.Trace) string {
 		b.WriteString("| " + strconv.Itoa(i+1) + " | " + mdEscape(s.Title) + " | " + Glyph(s.Verdict) + " " + string(s.Verdict) +
 			" | " + mdEscape(s.Reason) + " | " + mdEscape(s.Source.String()) + " | " + string(s.Confidence) + " |\n")
 	}
+	if t.Result.Hint != "" {
+		b.WriteString("**Fix:** " + mdEscape(t.Result.Hint) + "\n")
+	}
 	if t.Result.Error != "" {
 		b.WriteString("\n**Exception**\n\n```text\n" + t.Result.Error + "\n```\n")
 	}

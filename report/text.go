@@ -137,6 +137,10 @@ func Text(t resolver.Trace, o TextOptions) string {
 		b.WriteString(wrap(details, w, "  "))
 		b.WriteByte('\n')
 	}
+	if res.Hint != "" {
+		b.WriteString(wrap(st.paint(st.Heading, "Fix: ")+res.Hint, w, "  "))
+		b.WriteByte('\n')
+	}
 	if res.Outcome == resolver.OutcomeError && strings.Contains(res.Error, "\n") {
 		b.WriteString("\n" + st.paint(st.Heading, "Exception") + "\n")
 		for _, line := range strings.Split(res.Error, "\n") {

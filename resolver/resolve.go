@@ -962,6 +962,7 @@ func (r *run) stepTransceiver() {
 
 func (r *run) finish() {
 	res := &r.t.Result
+	res.Hint = r.hint()
 	if res.Outcome == OutcomeDisabled || res.FailedStep == StepValidate {
 		res.EffectiveBackend = PyStr{}
 		res.BackendSource = ""
@@ -969,4 +970,68 @@ func (r *run) finish() {
 	if res.Outcome == OutcomeError {
 		res.Class = ""
 	}
+}
+
+// hint suggests the smallest configuration change that gets past the failed step.
+func (r *run) hint() string {
+	switch r.t.Result.FailedStep {
+	case StepValidate:
+		if b := r.in.Backend.Value; b.Valid {
+			for _, lit := range backendLiterals() {
+				if b.S != lit && equalFold(b.S, lit) {
+					return "write backend: " + lit + " (values are case-sensitive)"
+				}
+			}
+		}
+		if rt := r.in.Runtime.Value; r.in.Runtime.Given() && rt.Valid {
+			if r.era == 0 && equalFold(rt.S, "auto") {
+				return "'auto' exists only from #16164 (2026-07-16); omit transceiver_runtime or write CPP or PYTHON"
+			}
+			for _, lit := range r.runtimeLiterals() {
+				if rt.S != lit && equalFold(rt.S, lit) {
+					return "write transceiver_runtime: " + lit + " (values are case-sensitive)"
+				}
+			}
+		}
+		if r.in.Pipelined.Given() && !r.v.Has(day15727) {
+			return "remove enable_pipelined_transfer: it exists only from #15727 (2026-09-02)"
+		}
+		return "fix the values named above; kv_transfer_timeout_ms must be a positive integer or null"
+	case StepPythonNIXL:
+		return "use backend: NIXL, or set transceiver_runtime: CPP to keep " + r.effBackend
+	case StepTransceiver:
+		return "set a finite kv_transfer_timeout_ms (the default is 60000), or transceiver_runtime: CPP"
+	case StepPipelined:
+		if r.runtime.Is("CPP") {
+			return "drop enable_pipelined_transfer, or set transceiver_runtime: PYTHON on NIXL"
+		}
+		return "use backend: NIXL, or drop enable_pipelined_transfer"
+	case StepModelRequirement:
+		return "set backend: NIXL with transceiver_runtime: PYTHON (or auto)"
+	case StepInflightCancel:
+		return "unset " + EnvInflightCancel + ", or use backend: NIXL (literally) with transceiver_runtime: CPP"
+	case StepPreference:
+		return "the model class must return 'CPP', 'PYTHON' or None; set transceiver_runtime explicitly to skip the hook"
+	}
+	return ""
+}
+
+// equalFold is an ASCII case-insensitive comparison (the literals are ASCII).
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }

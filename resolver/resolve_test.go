@@ -428,3 +428,30 @@ func TestPyRepr(t *testing.T) {
 		}
 	}
 }
+
+func TestHints(t *testing.T) {
+	for _, c := range []struct {
+		in   tc
+		want string
+	}{
+		{tc{version: "1.4.0rc4", backend: "nixl"}, "write backend: NIXL (values are case-sensitive)"},
+		{tc{version: "1.4.0rc4", backend: "NIXL", runtime: "Auto"}, "write transceiver_runtime: auto (values are case-sensitive)"},
+		{tc{version: "1.3.0rc20", backend: "NIXL", runtime: "auto"}, "'auto' exists only from #16164 (2026-07-16); omit transceiver_runtime or write CPP or PYTHON"},
+		{tc{version: "1.4.0rc4", backend: "UCX"}, "use backend: NIXL, or set transceiver_runtime: CPP to keep UCX"},
+		{tc{version: "1.4.0rc4", backend: "NIXL", timeout: "null"}, "set a finite kv_transfer_timeout_ms (the default is 60000), or transceiver_runtime: CPP"},
+		{tc{version: "1.4.0rc4", backend: "NIXL"}, ""},
+	} {
+		tr := Resolve(c.in.inputs(t))
+		if tr.Result.Hint != c.want {
+			t.Errorf("%+v: hint %q, want %q", c.in, tr.Result.Hint, c.want)
+		}
+		// Following the hint must get past the failure.
+		if c.want != "" && strings.Contains(c.want, "transceiver_runtime: CPP") {
+			fixed := c.in
+			fixed.runtime = "CPP"
+			if out := Resolve(fixed.inputs(t)).Result.Outcome; out != OutcomeCPP {
+				t.Errorf("hint %q does not fix %+v: %s", c.want, c.in, out)
+			}
+		}
+	}
+}

@@ -393,6 +393,8 @@ type Result struct {
 	Error string
 	// FailedStep is the id of the step that raised, or "".
 	FailedStep string
+	// Hint is a one-line way out of an ERROR outcome, in xcvr's words.
+	Hint string
 }
 
 // Trace is the full resolution: every step in the order TensorRT-LLM runs them, the
