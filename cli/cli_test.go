@@ -201,3 +201,24 @@ func TestBinary(t *testing.T) {
 		t.Errorf("err %v stdout %q stderr %q", err, out.String(), errb.String())
 	}
 }
+
+func TestCompletion(t *testing.T) {
+	out, _, code := run(t, nil, "__complete", "explain", "--model", "Gpt")
+	if code != 0 || !strings.Contains(out, "GptOssForCausalLM") {
+		t.Errorf("model completion: exit %d\n%s", code, out)
+	}
+	out, _, _ = run(t, nil, "__complete", "explain", "--backend", "")
+	for _, b := range []string{"DEFAULT", "NIXL", "UCX", "MPI", "MOONCAKE", "none"} {
+		if !strings.Contains(out, b+"\n") {
+			t.Errorf("backend completion lacks %s:\n%s", b, out)
+		}
+	}
+	out, _, _ = run(t, nil, "__complete", "explain", "--trtllm", "1.4")
+	if !strings.Contains(out, "1.4.0rc1") {
+		t.Errorf("version completion:\n%s", out)
+	}
+	out, _, code = run(t, nil, "completion", "bash")
+	if code != 0 || !strings.Contains(out, "bash completion") {
+		t.Errorf("completion bash: exit %d", code)
+	}
+}
