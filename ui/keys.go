@@ -1,0 +1,76 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every binding the explorer answers to. The help bar is generated from
+// it, so what the bar says is always what the keys do.
+type KeyMap struct {
+	Up, Down       key.Binding
+	Left, Right    key.Binding
+	NextPane       key.Binding
+	PrevPane       key.Binding
+	Choose         key.Binding
+	Edit           key.Binding
+	Filter         key.Binding
+	CopyChain      key.Binding
+	CopyYAML       key.Binding
+	Reset          key.Binding
+	Help           key.Binding
+	Quit           key.Binding
+	Back           key.Binding
+	ForceQuit      key.Binding
+	editing, picks bool
+}
+
+// DefaultKeyMap returns the bindings of the issue: arrows and j/k, tab between
+// panes, enter/space to choose, / to filter, c and y to copy, r to reset, q to quit.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:      key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Left:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous value")),
+		Right:     key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next value")),
+		NextPane:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		PrevPane:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Choose:    key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "choose/toggle")),
+		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit raw value")),
+		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter models")),
+		CopyChain: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy chain (Markdown)")),
+		CopyYAML:  key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy YAML")),
+		Reset:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reset")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
+		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+	}
+}
+
+// ShortHelp implements help.KeyMap: the one-line bar.
+func (k KeyMap) ShortHelp() []key.Binding {
+	switch {
+	case k.editing:
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+			k.ForceQuit,
+		}
+	case k.picks:
+		return []key.Binding{k.Up, k.Down,
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "pick")),
+			k.Filter, k.Back, k.ForceQuit}
+	}
+	return []key.Binding{k.NextPane, k.Up, k.Down, k.Choose, k.Right, k.Filter, k.CopyChain, k.CopyYAML, k.Reset, k.Help, k.Quit}
+}
+
+// FullHelp implements help.KeyMap: the `?` view, in columns.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	if k.editing || k.picks {
+		return [][]key.Binding{k.ShortHelp()}
+	}
+	return [][]key.Binding{
+		{k.Up, k.Down, k.NextPane, k.PrevPane},
+		{k.Choose, k.Left, k.Right, k.Edit},
+		{k.Filter, k.CopyChain, k.CopyYAML, k.Reset},
+		{k.Help, k.Back, k.Quit},
+	}
+}

@@ -1,0 +1,240 @@
+// Package ui is xcvr's interactive explorer: a full-screen Bubble Tea v2 program
+// that lets an operator pick the TensorRT-LLM version, model, backend, environment
+// and overrides, and watch the resolver's chain re-resolve on every change.
+//
+// Only the root Model returns a tea.View. The panes are plain render functions of
+// the model's state (see render.go), so they can be golden-tested at fixed widths
+// without a terminal. Update never does I/O: the clipboard goes through
+// tea.SetClipboard (OSC 52) and timers through tea.Tick.
+package ui
+
+import (
+	"io"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"xcvr/inputs"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+// Options configures the explorer. The CLI fills it from its flags; tests fill it
+// directly.
+type Options struct {
+	// Spec is the starting choice of every input, with origins (defaults, flags,
+	// the caller's environment). `r` returns to it.
+	Spec inputs.Spec
+	// Catalog is the model catalog; nil means models.Builtin().
+	Catalog *models.Catalog
+	// Color is auto, always or never (the --color flag).
+	Color string
+	// In and Out are the terminal; nil means os.Stdin and os.Stdout.
+	In  io.Reader
+	Out io.Writer
+	// Environ is the process environment (os.Environ() form), used for NO_COLOR
+	// and terminal detection.
+	Environ []string
+	// Width and Height, when both are positive, are the initial size; tests use it.
+	Width, Height int
+	// Profile, when set, forces the colour profile and skips detection; tests use it.
+	Profile *colorprofile.Profile
+
+	// observe, when set, is called with every new trace; tests use it to follow a
+	// flow step by step. It runs inside Update and must not block.
+	observe func(resolver.Trace)
+}
+
+// pane is which half of the screen has focus.
+type pane int
+
+const (
+	paneInputs pane = iota
+	paneChain
+)
+
+// flashDuration is how long changed steps stay marked after a change: long enough
+// for a demo audience to see, short enough not to linger into the next change.
+const flashDuration = 1500 * time.Millisecond
+
+// statusDuration is how long a status line ("copied …") stays.
+const statusDuration = 3 * time.Second
+
+// flashDoneMsg ends the change marks of generation gen.
+type flashDoneMsg struct{ gen int }
+
+// statusDoneMsg clears the status line of generation gen.
+type statusDoneMsg struct{ gen int }
+
+// Model is the explorer's root model. It is a value; its caches hang off a pointer
+// so that a View of an unchanged model costs nothing.
+type Model struct {
+	cat   *models.Catalog
+	start inputs.Spec // what `r` returns to
+	spec  inputs.Spec
+	trace resolver.Trace
+
+	rows []inputRow
+
+	// Change marks: which step ids and whether the outcome changed with the last
+	// input change; flashGen lets an old timer's message be ignored.
+	changed        map[string]bool
+	outcomeChanged bool
+	flashGen       int
+
+	styles *Styles
+	keys   KeyMap
+	help   help.Model
+
+	width, height int
+	focus         pane
+	row           int // selected input row
+	step          int // selected chain step
+	expanded      bool
+
+	edit editState
+	pick pickState
+
+	status    string
+	statusErr bool
+	statusGen int
+
+	lastTimeout string            // the number the timeout row cycles back to
+	envLast     map[string]string // the value an env var gets back when toggled on
+
+	observe func(resolver.Trace)
+
+	// rev counts every change that can alter the frame; the frame cache is keyed
+	// on it.
+	rev   int
+	cache *renderCache
+}
+
+// New builds the explorer's model without a terminal. It resolves the starting
+// spec once; if the spec does not build (a bad flag value the CLI let through), it
+// falls back to the built-in defaults and says why in the status line.
+func New(opts Options) Model {
+	cat := opts.Catalog
+	if cat == nil {
+		cat = models.Builtin()
+	}
+	m := Model{
+		cat:         cat,
+		start:       cloneSpec(opts.Spec),
+		styles:      NewStyles(true),
+		keys:        DefaultKeyMap(),
+		help:        help.New(),
+		width:       opts.Width,
+		height:      opts.Height,
+		changed:     map[string]bool{},
+		lastTimeout: "60000",
+		envLast:     map[string]string{},
+		observe:     opts.observe,
+		cache:       &renderCache{},
+		expanded:    true,
+	}
+	if m.start.Version.Raw == "" && m.start.Model.Raw == "" && m.start.Backend.Raw == "" {
+		m.start = inputs.Defaults()
+	}
+	m.help.Styles = m.styles.Help
+	m.rows = buildRows()
+	m.spec = cloneSpec(m.start)
+	if _, err := inputs.Build(m.spec, cat); err != nil {
+		m.status, m.statusErr = "start-up input rejected, using defaults: "+err.Error(), true
+		d := inputs.Defaults()
+		d.Env = m.spec.Env
+		m.start, m.spec = d, cloneSpec(d)
+	}
+	if t := m.spec.TimeoutMS.Raw; t != "" && t != "null" && t != "default" {
+		m.lastTimeout = t
+	}
+	m.resolve(false)
+	return m
+}
+
+// cloneSpec copies a spec deeply enough that editing the copy never touches the
+// original (the env map is the only shared part).
+func cloneSpec(s inputs.Spec) inputs.Spec {
+	c := s
+	c.Env = make(map[string]resolver.EnvVar, len(s.Env))
+	for k, v := range s.Env {
+		c.Env[k] = v
+	}
+	return c
+}
+
+// resolve rebuilds the trace from the spec. It is the only place the resolver runs,
+// and it runs only when an input changed. With mark set it records which steps and
+// whether the outcome differ from the previous trace.
+func (m *Model) resolve(mark bool) tea.Cmd {
+	in, err := inputs.Build(m.spec, m.cat)
+	if err != nil {
+		// Edits are validated before they are applied, so this is a bug; keep the
+		// last good trace rather than drawing a broken one.
+		m.setStatus("cannot resolve: "+err.Error(), true)
+		return nil
+	}
+	prev := m.trace
+	m.trace = resolver.Resolve(in)
+	if m.step >= len(m.trace.Steps) {
+		m.step = len(m.trace.Steps) - 1
+	}
+	if m.observe != nil {
+		m.observe(m.trace)
+	}
+	if !mark {
+		return nil
+	}
+	m.changed = diffSteps(prev, m.trace)
+	m.outcomeChanged = outcomeDiffers(prev, m.trace)
+	m.flashGen++
+	if len(m.changed) == 0 && !m.outcomeChanged {
+		return nil
+	}
+	gen := m.flashGen
+	return tea.Tick(flashDuration, func(time.Time) tea.Msg { return flashDoneMsg{gen} })
+}
+
+// diffSteps returns the ids of steps whose verdict or reason changed.
+func diffSteps(a, b resolver.Trace) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range b.Steps {
+		old, ok := a.Step(s.ID)
+		if !ok || old.Verdict != s.Verdict || old.Reason != s.Reason || old.Title != s.Title {
+			out[s.ID] = true
+		}
+	}
+	return out
+}
+
+// outcomeDiffers reports whether the outcome line or the log lines changed.
+func outcomeDiffers(a, b resolver.Trace) bool {
+	if a.Result != b.Result || len(a.Logs) != len(b.Logs) {
+		return true
+	}
+	for i := range a.Logs {
+		if a.Logs[i] != b.Logs[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) setStatus(s string, isErr bool) tea.Cmd {
+	m.status, m.statusErr = s, isErr
+	m.statusGen++
+	gen := m.statusGen
+	return tea.Tick(statusDuration, func(time.Time) tea.Msg { return statusDoneMsg{gen} })
+}
+
+// Trace returns the current resolution, for tests and callers that embed the model.
+func (m Model) Trace() resolver.Trace { return m.trace }
+
+// Spec returns the current raw inputs.
+func (m Model) Spec() inputs.Spec { return m.spec }
+
+// Init implements tea.Model: ask the terminal for its background so the palette
+// fits light and dark terminals (dark until the answer arrives).
+func (m Model) Init() tea.Cmd { return tea.RequestBackgroundColor }

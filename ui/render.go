@@ -1,0 +1,440 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"xcvr/resolver"
+)
+
+// Minimum size: below it the explorer says so instead of drawing a frame whose
+// lines would wrap. 60×16 still shows the outcome, a few inputs and a few steps.
+const (
+	minWidth  = 60
+	minHeight = 16
+	// twoColumnWidth is where the inputs and the chain sit side by side.
+	twoColumnWidth = 100
+)
+
+// renderCache memoizes what View draws. It is shared by every copy of a Model, so
+// it is keyed on the model's revision: a View of an unchanged model returns the
+// previous frame without rendering anything.
+type renderCache struct {
+	rev       int
+	w, h      int
+	styles    *Styles
+	frame     string
+	inputsTop int // first visible line of the inputs pane, kept between frames
+	chainTop  int // first visible line of the chain pane
+	valid     bool
+}
+
+// rect is a pane's place on the screen.
+type rect struct{ x, y, w, h int }
+
+func (r rect) contains(x, y int) bool { return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h }
+
+// layoutInfo is where each part of the frame goes, a pure function of the size and
+// the state; Update uses the same function to map mouse clicks.
+type layoutInfo struct {
+	tooSmall      bool
+	twoCol        bool
+	outcome       []string
+	inputs, chain rect
+	help          []string
+	bodyY, bodyH  int
+}
+
+func (m *Model) layout() layoutInfo {
+	var l layoutInfo
+	w, h := m.width, m.height
+	if w < minWidth || h < minHeight {
+		l.tooSmall = true
+		return l
+	}
+	maxLogs := 2
+	switch {
+	case h >= 34:
+		maxLogs = 8
+	case h >= 24:
+		maxLogs = 3
+	}
+	l.outcome = renderOutcome(m.styles, m.trace, w, maxLogs, m.outcomeChanged)
+	l.help = m.renderHelp(w)
+	l.bodyY = 1 + len(l.outcome)
+	l.bodyH = h - l.bodyY - len(l.help)
+	if w >= twoColumnWidth {
+		l.twoCol = true
+		lw := clamp(w*2/5, 44, 56)
+		l.inputs = rect{0, l.bodyY, lw, l.bodyH}
+		l.chain = rect{lw + 1, l.bodyY, w - lw - 1, l.bodyH}
+		return l
+	}
+	// Stacked: the focused pane gets the larger share.
+	big := l.bodyH * 3 / 5
+	small := l.bodyH - big
+	if m.focus == paneInputs {
+		l.inputs = rect{0, l.bodyY, w, big}
+		l.chain = rect{0, l.bodyY + big, w, small}
+	} else {
+		l.inputs = rect{0, l.bodyY, w, small}
+		l.chain = rect{0, l.bodyY + small, w, big}
+	}
+	return l
+}
+
+// View implements tea.Model. Only the root returns a tea.View; it asks for the
+// alternate screen and mouse clicks on the view itself, as Bubble Tea v2 wants.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.frame())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "xcvr"
+	return v
+}
+
+// frame draws the whole screen, or returns the cached one when nothing changed.
+func (m *Model) frame() string {
+	c := m.cache
+	if c.valid && c.rev == m.rev && c.w == m.width && c.h == m.height && c.styles == m.styles {
+		return c.frame
+	}
+	var out string
+	switch {
+	case m.width <= 0 || m.height <= 0:
+		out = "xcvr: waiting for the terminal size…"
+	default:
+		out = m.render()
+	}
+	c.rev, c.w, c.h, c.styles, c.frame, c.valid = m.rev, m.width, m.height, m.styles, out, true
+	return out
+}
+
+// render lays out every part at the current size. Every line is cut to the width
+// with x/ansi and the frame has exactly m.height lines, so a resize never leaves
+// pieces of the previous frame behind.
+func (m *Model) render() string {
+	w, h := m.width, m.height
+	l := m.layout()
+	if l.tooSmall {
+		msg := "terminal too small (need " + strconv.Itoa(minWidth) + "×" + strconv.Itoa(minHeight) + ")"
+		return placeCenter(fitPlain(msg, w), w, h)
+	}
+	var b strings.Builder
+	b.Grow(w * h * 3)
+	lines := 0
+	emit := func(s string) {
+		if lines > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(fitLine(s, w))
+		lines++
+	}
+	emit(m.renderHeader(w))
+	for _, s := range l.outcome {
+		emit(s)
+	}
+	in, _ := m.renderInputs(l.inputs.w, l.inputs.h)
+	ch, _ := m.renderChain(l.chain.w, l.chain.h)
+	if l.twoCol {
+		sep := m.styles.Faint.on("│")
+		for i := 0; i < l.bodyH; i++ {
+			emit(in[i] + sep + ch[i])
+		}
+	} else {
+		for _, s := range in {
+			emit(s)
+		}
+		for _, s := range ch {
+			emit(s)
+		}
+	}
+	for _, s := range l.help {
+		emit(s)
+	}
+	for lines < h {
+		emit("")
+	}
+	return b.String()
+}
+
+// placeCenter centres one line in a w×h screen.
+func placeCenter(s string, w, h int) string {
+	pad := (w - ansi.StringWidth(s)) / 2
+	line := strings.Repeat(" ", max(pad, 0)) + s
+	var b strings.Builder
+	for i := 0; i < h; i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i == h/2 {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
+// fitPlain cuts a plain string to w cells, marking the cut with an ellipsis.
+func fitPlain(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if len(s) <= w && isASCII(s) {
+		return s
+	}
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// fitLine is the last guard: a styled line longer than the width is cut with x/ansi
+// (never by bytes, which would split an escape sequence or a rune).
+func fitLine(s string, w int) string {
+	if ansi.StringWidth(s) > w {
+		return ansi.Truncate(s, w, "")
+	}
+	return s
+}
+
+// line builds one pane line of a fixed width from painted plain segments, keeping
+// count of the width so it never needs to measure escape sequences.
+type line struct {
+	b    strings.Builder
+	w    int
+	max  int
+	base paint // re-opened after each segment, for the selection background
+}
+
+func newLine(max int, base paint) *line {
+	l := &line{max: max, base: base}
+	l.b.Grow(max + 64)
+	l.b.WriteString(base.pre)
+	return l
+}
+
+// room is how many cells are left.
+func (l *line) room() int { return l.max - l.w }
+
+// add appends s in p, cut to the room left.
+func (l *line) add(p paint, s string) {
+	if s == "" || l.room() <= 0 {
+		return
+	}
+	s = fitPlain(s, l.room())
+	l.w += ansi.StringWidth(s)
+	if p.pre == "" && p.suf == "" {
+		l.b.WriteString(s)
+		return
+	}
+	l.b.WriteString(p.pre)
+	l.b.WriteString(s)
+	l.b.WriteString(p.suf)
+	l.b.WriteString(l.base.pre)
+}
+
+// right appends s so that it ends at the right edge, if it fits after a gap.
+func (l *line) right(p paint, s string) {
+	sw := ansi.StringWidth(s)
+	if sw == 0 || l.room() < sw+1 {
+		return
+	}
+	l.pad(l.max - sw)
+	l.add(p, s)
+}
+
+// pad fills with spaces up to column col.
+func (l *line) pad(col int) {
+	if col > l.w {
+		l.b.WriteString(strings.Repeat(" ", col-l.w))
+		l.w = col
+	}
+}
+
+// String pads to the full width and closes the base style.
+func (l *line) String() string {
+	l.pad(l.max)
+	l.b.WriteString(l.base.suf)
+	return l.b.String()
+}
+
+// paneTitle draws a pane's title rule: "── Inputs ───…".
+func paneTitle(st *Styles, title string, focused bool, w int) string {
+	p := st.PaneTitle
+	if focused {
+		p = st.PaneTitleFocus
+	}
+	l := newLine(w, paint{})
+	l.add(p, "── "+title+" ")
+	if r := l.room(); r > 0 {
+		l.add(p, strings.Repeat("─", r))
+	}
+	return l.String()
+}
+
+// renderHeader is the top line: the name, and the status of the last action.
+func (m *Model) renderHeader(w int) string {
+	l := newLine(w, paint{})
+	l.add(m.styles.Title, " xcvr")
+	l.add(m.styles.Dim, " · which KV-cache transceiver, and why")
+	switch {
+	case m.status != "" && m.statusErr:
+		l.add(paint{}, "  ")
+		l.add(m.styles.Error, "✗ "+m.status)
+	case m.status != "":
+		l.add(paint{}, "  ")
+		l.add(m.styles.Counts, "✓ "+m.status)
+	}
+	return l.String()
+}
+
+// outcomeText is the prominent line for a result.
+func outcomeText(r resolver.Result) string {
+	switch r.Outcome {
+	case resolver.OutcomePython:
+		return "Python transceiver (" + resolver.ClassPython + ")"
+	case resolver.OutcomeCPP:
+		return "C++ transceiver"
+	case resolver.OutcomeDisabled:
+		return "Disaggregation off"
+	default:
+		return "Start-up fails: " + r.Error
+	}
+}
+
+// outcomeContext is the quieter text after the outcome: class and backend.
+func outcomeContext(r resolver.Result) string {
+	var parts []string
+	if r.Outcome == resolver.OutcomeCPP {
+		parts = append(parts, r.Class)
+	}
+	if r.EffectiveBackend.Valid {
+		b := "backend " + r.EffectiveBackend.S
+		if r.BackendSource != "" && r.BackendSource != "config" {
+			b += " (" + r.BackendSource + ")"
+		}
+		parts = append(parts, b)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " · " + strings.Join(parts, " · ")
+}
+
+// logPrefix is TensorRT-LLM's Python logger prefix without the timestamp.
+func logPrefix(l resolver.Level) string {
+	switch l {
+	case resolver.LevelWarning:
+		return "[TRT-LLM] [W] "
+	case resolver.LevelError:
+		return "[TRT-LLM] [E] "
+	}
+	return "[TRT-LLM] [I] "
+}
+
+// renderOutcome draws the outcome line (wrapped when start-up fails, so the exact
+// exception is readable) and up to maxLogs log lines, verbatim.
+func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) []string {
+	r := t.Result
+	p := st.OutcomeCPP
+	switch r.Outcome {
+	case resolver.OutcomePython:
+		p = st.OutcomePython
+	case resolver.OutcomeDisabled:
+		p = st.OutcomeOff
+	case resolver.OutcomeError:
+		p = st.OutcomeError
+	}
+	mark := "  "
+	if changed {
+		mark = "* "
+	}
+	var out []string
+	text := outcomeText(r)
+	first := newLine(w, paint{})
+	if changed {
+		first.add(st.Changed, "*")
+		first.add(paint{}, " ")
+	} else {
+		first.add(paint{}, mark)
+	}
+	if r.Outcome == resolver.OutcomeError && ansi.StringWidth(text)+4 > w {
+		// Wrap the exact message over at most three lines rather than cut it.
+		wrapped := strings.Split(ansi.Wrap(text, w-4, ""), "\n")
+		if len(wrapped) > 3 {
+			wrapped = wrapped[:3]
+		}
+		for i, s := range wrapped {
+			if i > 0 {
+				out = append(out, first.String())
+				first = newLine(w, paint{})
+				first.add(paint{}, "    ")
+			} else {
+				first.add(p, "▶ ")
+			}
+			first.add(p, s)
+		}
+	} else {
+		first.add(p, "▶ "+text)
+		first.add(st.Dim, outcomeContext(r))
+	}
+	if changed {
+		first.right(st.Changed, "changed")
+	}
+	out = append(out, first.String())
+	logs := t.Logs
+	if len(logs) == 0 {
+		l := newLine(w, paint{})
+		l.add(st.Dim, "    (TensorRT-LLM prints nothing about the transceiver)")
+		return append(out, l.String())
+	}
+	shown := logs
+	more := 0
+	if len(logs) > maxLogs {
+		shown, more = logs[:maxLogs], len(logs)-maxLogs
+	}
+	for i, lg := range shown {
+		lp := st.LogInfo
+		switch lg.Level {
+		case resolver.LevelWarning:
+			lp = st.LogWarn
+		case resolver.LevelError:
+			lp = st.LogError
+		}
+		l := newLine(w, paint{})
+		l.add(paint{}, "    ")
+		if more > 0 && i == len(shown)-1 {
+			tag := " (+" + strconv.Itoa(more) + " more: c copies all)"
+			l.add(lp, fitPlain(logPrefix(lg.Level)+lg.Message, max(w-4-len(tag), 1)))
+			l.add(st.Dim, tag)
+		} else {
+			l.add(lp, logPrefix(lg.Level)+lg.Message)
+		}
+		out = append(out, l.String())
+	}
+	return out
+}
+
+// renderHelp is the key bar (or, after `?`, the full help), cut to the width.
+func (m *Model) renderHelp(w int) []string {
+	k := m.keys
+	k.editing, k.picks = m.edit.active, m.pick.open
+	m.help.SetWidth(w)
+	lines := strings.Split(m.help.View(k), "\n")
+	for i, s := range lines {
+		lines[i] = " " + fitLine(s, w-1)
+	}
+	return lines
+}

@@ -1,0 +1,322 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"strings"
+
+	"github.com/sahilm/fuzzy"
+
+	"xcvr/inputs"
+	"xcvr/resolver"
+)
+
+// rowKind is which input an inputs-pane row edits.
+type rowKind int
+
+const (
+	rowVersion rowKind = iota
+	rowModel
+	rowBackend
+	rowRuntime
+	rowTimeout
+	rowLoader
+	rowPipelined
+	rowEnv
+)
+
+// inputRow is one selectable line of the inputs pane.
+type inputRow struct {
+	kind  rowKind
+	label string
+	env   resolver.EnvSpec // for rowEnv
+}
+
+// envUnset stands for "variable absent" in an env row's choices; it cannot be a
+// real value because a NUL cannot be in the environment.
+const envUnset = "\x00"
+
+// explorerOrigin marks a value the user set in the explorer. It is rendered
+// "explorer" everywhere, including in the resolver's reasons.
+var explorerOrigin = resolver.Origin{Kind: resolver.OriginKind("explorer")}
+
+func buildRows() []inputRow {
+	rows := []inputRow{
+		{kind: rowVersion, label: "version"},
+		{kind: rowModel, label: "model"},
+		{kind: rowBackend, label: "backend"},
+		{kind: rowRuntime, label: "runtime"},
+		{kind: rowTimeout, label: "timeout ms"},
+		{kind: rowLoader, label: "loader"},
+		{kind: rowPipelined, label: "pipelined"},
+	}
+	for _, e := range resolver.EnvVars() {
+		rows = append(rows, inputRow{kind: rowEnv, label: strings.TrimPrefix(e.Name, "TRTLLM_"), env: e})
+	}
+	return rows
+}
+
+// rowHint is the one-line explanation shown under the inputs for the selected row.
+func rowHint(r inputRow) string {
+	switch r.kind {
+	case rowVersion:
+		return "TensorRT-LLM build; ←/→ cycle releases, e to type main@YYYY-MM-DD"
+	case rowModel:
+		return "config.json architectures[0]; enter or / to pick, custom names allowed"
+	case rowBackend:
+		return "cache_transceiver_config.backend; none turns disaggregation off"
+	case rowRuntime:
+		return "cache_transceiver_config.transceiver_runtime; unset = version default"
+	case rowTimeout:
+		return "cache_transceiver_config.kv_transfer_timeout_ms; e to type a number"
+	case rowLoader:
+		return "how the model is loaded; only pytorch resolves 'auto' at load"
+	case rowPipelined:
+		return "cache_transceiver_config.enable_pipelined_transfer"
+	}
+	return r.env.Name + ": " + r.env.Help
+}
+
+// rawOf returns the row's raw value and origin; for env rows an absent variable is
+// envUnset.
+func rawOf(s *inputs.Spec, r inputRow) inputs.Value {
+	switch r.kind {
+	case rowVersion:
+		return s.Version
+	case rowModel:
+		return s.Model
+	case rowBackend:
+		return s.Backend
+	case rowRuntime:
+		return s.Runtime
+	case rowTimeout:
+		return s.TimeoutMS
+	case rowLoader:
+		return s.Loader
+	case rowPipelined:
+		return s.Pipelined
+	}
+	v, ok := s.Env[r.env.Name]
+	if !ok {
+		return inputs.Value{Raw: envUnset}
+	}
+	return inputs.Value{Raw: v.Value, Origin: v.Origin}
+}
+
+// setRaw stores a raw value with the explorer's origin.
+func setRaw(s *inputs.Spec, r inputRow, raw string) {
+	v := inputs.Value{Raw: raw, Origin: explorerOrigin}
+	switch r.kind {
+	case rowVersion:
+		s.Version = v
+	case rowModel:
+		s.Model = v
+	case rowBackend:
+		s.Backend = v
+	case rowRuntime:
+		s.Runtime = v
+	case rowTimeout:
+		s.TimeoutMS = v
+	case rowLoader:
+		s.Loader = v
+	case rowPipelined:
+		s.Pipelined = v
+	case rowEnv:
+		// The spec is cloned before every edit, so this map is the model's own.
+		if raw == envUnset {
+			delete(s.Env, r.env.Name)
+		} else {
+			s.Env[r.env.Name] = resolver.EnvVar{Value: raw, Origin: explorerOrigin}
+		}
+	}
+}
+
+// choices lists what ←/→ cycle through for a row.
+func (m *Model) choices(r inputRow) []string {
+	switch r.kind {
+	case rowVersion:
+		vs := resolver.KnownVersions()
+		out := make([]string, len(vs))
+		for i, v := range vs {
+			out[i] = v.Name
+		}
+		return out
+	case rowModel:
+		es := m.cat.Entries()
+		out := make([]string, len(es))
+		for i, e := range es {
+			out[i] = e.Arch
+		}
+		return out
+	case rowBackend:
+		return inputs.Backends()
+	case rowRuntime:
+		return inputs.Runtimes()
+	case rowTimeout:
+		return []string{"", "null", m.lastTimeout}
+	case rowLoader:
+		ls := resolver.Loaders()
+		out := make([]string, len(ls))
+		for i, l := range ls {
+			out[i] = string(l)
+		}
+		return out
+	case rowPipelined:
+		return []string{"", "true", "false"}
+	}
+	// The values that make the point: only "1" counts.
+	return []string{envUnset, "1", "true", "0", ""}
+}
+
+// cycle moves the row's value by delta through its choices and re-resolves.
+func (m *Model) cycle(r inputRow, delta int) tea.Cmd {
+	ch := m.choices(r)
+	cur := rawOf(&m.spec, r).Raw
+	idx := -1
+	for i, c := range ch {
+		if c == cur {
+			idx = i
+			break
+		}
+	}
+	var next int
+	switch {
+	case idx < 0 && delta > 0:
+		next = 0
+	case idx < 0:
+		next = len(ch) - 1
+	default:
+		next = ((idx+delta)%len(ch) + len(ch)) % len(ch)
+	}
+	return m.apply(r, ch[next])
+}
+
+// toggle turns an env var on (to its last value, "1" the first time) or off; on
+// other rows it is the next choice.
+func (m *Model) toggle(r inputRow) tea.Cmd {
+	if r.kind != rowEnv {
+		return m.cycle(r, +1)
+	}
+	cur := rawOf(&m.spec, r).Raw
+	if cur != envUnset {
+		m.envLast[r.env.Name] = cur
+		return m.apply(r, envUnset)
+	}
+	v, ok := m.envLast[r.env.Name]
+	if !ok {
+		v = "1"
+	}
+	return m.apply(r, v)
+}
+
+// apply sets a row's raw value, re-resolves and marks what changed. Setting the
+// value a row already holds is a no-op, so nothing is re-resolved for nothing.
+func (m *Model) apply(r inputRow, raw string) tea.Cmd {
+	old := rawOf(&m.spec, r)
+	if old.Raw == raw && old.Origin == explorerOrigin {
+		return nil
+	}
+	m.spec = cloneSpec(m.spec)
+	setRaw(&m.spec, r, raw)
+	if r.kind == rowTimeout && raw != "" && raw != "null" {
+		m.lastTimeout = raw
+	}
+	if r.kind == rowVersion {
+		m.pick.items = nil // preferences depend on the version
+	}
+	return m.resolve(true)
+}
+
+// trial reports whether a raw value would build, without applying it.
+func (m *Model) trial(r inputRow, raw string) error {
+	s := cloneSpec(m.spec)
+	setRaw(&s, r, raw)
+	_, err := inputs.Build(s, m.cat)
+	return err
+}
+
+// editState is the one-line editor for raw values (env vars, timeout, version,
+// custom model names, or any literal such as 'nixl' to see validation fail).
+type editState struct {
+	active bool
+	row    int
+	buf    []rune
+	err    string
+}
+
+// pickState is the model picker: the catalog plus a custom entry, filterable.
+type pickState struct {
+	open      bool
+	filtering bool
+	filter    []rune
+	items     []pickItem // built lazily for the current version
+	matches   []int      // indices into items, in display order
+	sel       int
+}
+
+// pickItem is one model choice with its preference in the chosen version.
+type pickItem struct {
+	arch, family, pref string
+	search             string
+	custom             bool
+}
+
+// pickItems builds the picker's list for the current version.
+func (m *Model) pickItems() []pickItem {
+	if m.pick.items != nil {
+		return m.pick.items
+	}
+	v := m.trace.Inputs.Version
+	es := m.cat.Entries()
+	items := make([]pickItem, 0, len(es)+1)
+	for _, e := range es {
+		info := m.cat.Lookup(e.Arch, v)
+		items = append(items, pickItem{
+			arch: e.Arch, family: e.Family, pref: prefWord(info),
+			search: e.Arch + " " + e.Family + " " + strings.Join(e.HFIDs, " "),
+		})
+	}
+	items = append(items, pickItem{arch: "unknown / custom name…", custom: true})
+	m.pick.items = items
+	return items
+}
+
+// prefWord says in one word what a model prefers in a version.
+func prefWord(info resolver.ModelInfo) string {
+	switch {
+	case !info.Known:
+		return "not registered"
+	case info.Preference.IsNone():
+		return "no preference"
+	default:
+		return "prefers " + info.Preference.S
+	}
+}
+
+// refilter recomputes the picker matches. The custom entry always stays last so a
+// name the catalog does not know can still be typed.
+func (m *Model) refilter() {
+	items := m.pickItems()
+	m.pick.matches = m.pick.matches[:0]
+	f := string(m.pick.filter)
+	if f == "" {
+		for i := range items {
+			m.pick.matches = append(m.pick.matches, i)
+		}
+	} else {
+		data := make([]string, len(items)-1)
+		for i := range data {
+			data[i] = items[i].search
+		}
+		for _, mt := range fuzzy.Find(f, data) {
+			m.pick.matches = append(m.pick.matches, mt.Index)
+		}
+		m.pick.matches = append(m.pick.matches, len(items)-1)
+	}
+	if m.pick.sel >= len(m.pick.matches) {
+		m.pick.sel = len(m.pick.matches) - 1
+	}
+	if m.pick.sel < 0 {
+		m.pick.sel = 0
+	}
+}

@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"image/color"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/lipgloss/v2"
+
+	"xcvr/resolver"
+)
+
+// paint is a style reduced to the escape sequences that open and close it. The
+// explorer paints short plain segments thousands of times per second while keys are
+// held; concatenating two precomputed strings costs one allocation where
+// lipgloss.Style.Render costs dozens, which is what keeps a keypress under a
+// millisecond.
+type paint struct{ pre, suf string }
+
+// newPaint renders a sentinel with st and keeps what surrounds it. Only styles
+// without width, padding or borders may be reduced this way.
+func newPaint(st lipgloss.Style) paint {
+	r := st.Render("\x00")
+	i := strings.IndexByte(r, 0)
+	if i < 0 {
+		return paint{}
+	}
+	return paint{pre: r[:i], suf: r[i+1:]}
+}
+
+// on paints s; a plain paint returns s unchanged.
+func (p paint) on(s string) string {
+	if p.pre == "" && p.suf == "" {
+		return s
+	}
+	return p.pre + s + p.suf
+}
+
+// Styles is every look the explorer uses, built once per background (light or dark).
+// Semantic names, not colours, so that the render code reads as what it means.
+type Styles struct {
+	IsDark bool
+
+	Title, Dim, Faint, Bold    paint
+	PaneTitle, PaneTitleFocus  paint
+	Label, Value, Origin       paint
+	Selected, SelectedBlur     paint
+	Changed                    paint
+	Counts, Ignored            paint
+	Error, Warn                paint
+	OutcomePython, OutcomeCPP  paint
+	OutcomeOff, OutcomeError   paint
+	LogInfo, LogWarn, LogError paint
+	Verdict                    map[resolver.Verdict]paint
+	Help                       help.Styles
+}
+
+// NewStyles builds the styles for a dark or light background. Colours come in
+// pairs so both backgrounds stay readable; every state is also carried by a glyph or
+// a word, so the explorer is still clear when colour is dropped (NO_COLOR, --color
+// never, a 16-colour SSH session).
+func NewStyles(isDark bool) *Styles {
+	ld := lipgloss.LightDark(isDark)
+	c := func(light, dark string) color.Color { return ld(lipgloss.Color(light), lipgloss.Color(dark)) }
+	var (
+		green  = c("#1A7F37", "#3FB950")
+		red    = c("#CF222E", "#FF7B72")
+		yellow = c("#9A6700", "#D29922")
+		blue   = c("#0969DA", "#58A6FF")
+		purple = c("#8250DF", "#BC8CFF")
+		grey   = c("#57606A", "#8B949E")
+		fg     = c("#1F2328", "#E6EDF3")
+		selBg  = c("#DDF4FF", "#1F3A5F")
+		blurBg = c("#EAEEF2", "#30363D")
+		chgBg  = c("#FFF8C5", "#4D3800")
+	)
+	s := &Styles{IsDark: isDark}
+	st := lipgloss.NewStyle
+	s.Title = newPaint(st().Bold(true).Foreground(blue))
+	s.Dim = newPaint(st().Foreground(grey))
+	s.Faint = newPaint(st().Faint(true))
+	s.Bold = newPaint(st().Bold(true))
+	s.PaneTitle = newPaint(st().Foreground(grey))
+	s.PaneTitleFocus = newPaint(st().Bold(true).Foreground(blue))
+	s.Label = newPaint(st().Foreground(grey))
+	s.Value = newPaint(st().Foreground(fg))
+	s.Origin = newPaint(st().Foreground(grey).Italic(true))
+	// Reverse video keeps the selection visible when colour is dropped; the colour
+	// pair replaces it when colour is available.
+	s.Selected = newPaint(st().Bold(true).Foreground(fg).Background(selBg))
+	s.SelectedBlur = newPaint(st().Foreground(fg).Background(blurBg))
+	s.Changed = newPaint(st().Bold(true).Foreground(yellow).Background(chgBg))
+	s.Counts = newPaint(st().Foreground(green))
+	s.Ignored = newPaint(st().Foreground(yellow))
+	s.Error = newPaint(st().Bold(true).Foreground(red))
+	s.Warn = newPaint(st().Foreground(yellow))
+	s.OutcomePython = newPaint(st().Bold(true).Foreground(green))
+	s.OutcomeCPP = newPaint(st().Bold(true).Foreground(purple))
+	s.OutcomeOff = newPaint(st().Bold(true).Foreground(grey))
+	s.OutcomeError = newPaint(st().Bold(true).Foreground(red))
+	s.LogInfo = newPaint(st().Foreground(grey))
+	s.LogWarn = newPaint(st().Foreground(yellow))
+	s.LogError = newPaint(st().Foreground(red))
+	s.Verdict = map[resolver.Verdict]paint{
+		resolver.Applied:  newPaint(st().Bold(true).Foreground(green)),
+		resolver.Skipped:  newPaint(st().Foreground(grey)),
+		resolver.Fallback: newPaint(st().Bold(true).Foreground(yellow)),
+		resolver.Error:    newPaint(st().Bold(true).Foreground(red)),
+		resolver.Info:     newPaint(st().Foreground(blue)),
+	}
+	s.Help = help.DefaultStyles(isDark)
+	return s
+}
+
+// verdictGlyph and verdictWord carry a step's verdict without colour.
+func verdictGlyph(v resolver.Verdict) string {
+	switch v {
+	case resolver.Applied:
+		return "✓"
+	case resolver.Skipped:
+		return "-"
+	case resolver.Fallback:
+		return "↩"
+	case resolver.Error:
+		return "✗"
+	default:
+		return "•"
+	}
+}
+
+func verdictWord(v resolver.Verdict) string {
+	switch v {
+	case resolver.Applied:
+		return "applied "
+	case resolver.Skipped:
+		return "skipped "
+	case resolver.Fallback:
+		return "fallback"
+	case resolver.Error:
+		return "error   "
+	default:
+		return "info    "
+	}
+}
