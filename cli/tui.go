@@ -2,9 +2,17 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"xcvr/ui"
 )
+
+// exitCrash is the exit code after the explorer crashed (the terminal is restored
+// and the error printed first). It differs from 1, which means TensorRT-LLM would
+// refuse the configuration.
+const exitCrash = 3
 
 func newTUICmd(app *appEnv, color *string) *cobra.Command {
 	var flags inputFlags
@@ -14,7 +22,9 @@ func newTUICmd(app *appEnv, color *string) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !app.stdoutIsTTY() {
-				return usageErr(errors.New("tui: stdout is not a terminal; use 'xcvr explain' for text output"))
+				// Exact wording is part of the contract; scripts match on it.
+				fmt.Fprintln(app.stderr, "xcvr tui: stdout is not a terminal; use 'xcvr explain' for text output")
+				return &exitError{code: exitUsage}
 			}
 			return runExplorer(cmd, app, &flags, *color)
 		},
@@ -24,7 +34,26 @@ func newTUICmd(app *appEnv, color *string) *cobra.Command {
 	return cmd
 }
 
-// runExplorer opens the explorer. Until the ui package lands it falls back to text.
+// runExplorer opens the explorer with the flags as its starting inputs. Bad flag
+// values are usage errors here, before the screen is taken over.
 func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color string) error {
-	return runExplain(cmd, app, flags, "text", color)
+	_, spec, cat, err := flags.resolveInputs(cmd, app)
+	if err != nil {
+		return err
+	}
+	err = ui.Run(cmd.Context(), ui.Options{
+		Spec: spec, Catalog: cat, Color: color,
+		In: app.stdin, Out: app.stdout, Environ: app.environ,
+	})
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ui.ErrNotTerminal):
+		return usageErr(err)
+	case errors.Is(err, ui.ErrPanic):
+		fmt.Fprintln(app.stderr, "xcvr: "+err.Error())
+		fmt.Fprintln(app.stderr, "hint: 'xcvr explain' with the same flags prints the chain without the explorer")
+		return &exitError{code: exitCrash}
+	}
+	return &exitError{code: exitCrash, err: err}
 }

@@ -4,64 +4,22 @@ import (
 	"strconv"
 	"strings"
 
+	"xcvr/report"
 	"xcvr/resolver"
 )
-
-// chainMarkdown renders the trace for `c`: the outcome, the inputs with origins,
-// the steps as a table and the log lines. It is a local stand-in until the shared
-// report package lands; the explain command and the explorer must end up with one
-// renderer so they cannot disagree.
-func chainMarkdown(t resolver.Trace) string {
-	var b strings.Builder
-	in := t.Inputs
-	b.WriteString("### xcvr: " + outcomeText(t.Result) + "\n\n")
-	b.WriteString("- TensorRT-LLM: `" + in.Version.Name + "`\n")
-	model := in.Model.Value.Arch
-	if model == "" {
-		model = "(unknown)"
-	}
-	b.WriteString("- model: `" + model + "` (" + in.Model.Origin.String() + ")\n")
-	b.WriteString("- backend: `" + in.Backend.Value.String() + "` (" + in.Backend.Origin.String() + ")\n")
-	b.WriteString("- transceiver_runtime: `" + in.Runtime.Value.String() + "` (" + in.Runtime.Origin.String() + ")\n")
-	b.WriteString("- kv_transfer_timeout_ms: `" + in.Timeout.Value.String() + "` (" + in.Timeout.Origin.String() + ")\n")
-	for _, e := range resolver.EnvVars() {
-		if v, ok := in.Env[e.Name]; ok {
-			b.WriteString("- `" + e.Name + "=" + v.Value + "` (" + v.Origin.String() + ")\n")
-		}
-	}
-	b.WriteString("\n| # | Step | Verdict | Reason | Source | Confidence |\n|---|---|---|---|---|---|\n")
-	for i, s := range t.Steps {
-		b.WriteString("| " + strconv.Itoa(i+1) + " | " + mdCell(s.Title) + " | " + verdictGlyph(s.Verdict) + " " +
-			string(s.Verdict) + " | " + mdCell(s.Reason) + " | " + mdCell(s.Source.String()) + " | " + string(s.Confidence) + " |\n")
-	}
-	if len(t.Logs) > 0 {
-		b.WriteString("\n```text\n")
-		for _, l := range t.Logs {
-			b.WriteString(logPrefix(l.Level) + l.Message + "\n")
-		}
-		b.WriteString("```\n")
-	}
-	return b.String()
-}
-
-// mdCell keeps a value inside one Markdown table cell.
-func mdCell(s string) string {
-	s = strings.ReplaceAll(s, "|", `\|`)
-	return strings.ReplaceAll(s, "\n", " ")
-}
 
 // configYAML renders the cache_transceiver_config snippet for `y`. When the worker
 // gets a transceiver, the snippet pins what the chain resolved to (concrete backend
 // and runtime), so an upgrade or a stray TRTLLM_USE_* variable cannot change it.
 // Otherwise it echoes the current inputs and says why nothing is pinned. A local
-// stand-in until the shared YAML pin function lands.
+// stand-in until the shared YAML pin function lands in report.
 func configYAML(t resolver.Trace) string {
 	in := t.Inputs
 	r := t.Result
 	var b strings.Builder
 	switch r.Outcome {
 	case resolver.OutcomePython, resolver.OutcomeCPP:
-		b.WriteString("# xcvr: pins " + outcomeText(r) + " for TensorRT-LLM " + in.Version.Name + "\n")
+		b.WriteString("# xcvr: pins " + report.OutcomeLine(r) + " for TensorRT-LLM " + in.Version.Name + "\n")
 		b.WriteString("cache_transceiver_config:\n")
 		b.WriteString("  backend: " + r.EffectiveBackend.S + "\n")
 		rt := "PYTHON"

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"xcvr/report"
 	"xcvr/resolver"
 )
 
@@ -353,8 +354,12 @@ func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w int) strin
 	}
 	l.add(st.Dim, num+" ")
 	vp := st.Verdict[s.Verdict]
-	l.add(vp, verdictGlyph(s.Verdict)+" "+verdictWord(s.Verdict)+" ")
+	l.add(vp, report.Glyph(s.Verdict)+" "+verdictWord(s.Verdict)+" ")
 	tail := sourceTag(s.Source)
+	if len(tail) > l.room()/5 {
+		// A long file name would eat the reason; the expansion shows it in full.
+		tail = ""
+	}
 	if s.Confidence == resolver.Inferred {
 		if tail != "" {
 			tail += " "

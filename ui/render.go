@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"xcvr/report"
 	"xcvr/resolver"
 )
 
@@ -68,7 +69,7 @@ func (m *Model) layout() layoutInfo {
 	l.bodyH = h - l.bodyY - len(l.help)
 	if w >= twoColumnWidth {
 		l.twoCol = true
-		lw := clamp(w*2/5, 44, 56)
+		lw := clamp(w*9/20, 46, 60)
 		l.inputs = rect{0, l.bodyY, lw, l.bodyH}
 		l.chain = rect{lw + 1, l.bodyY, w - lw - 1, l.bodyH}
 		return l
@@ -300,26 +301,9 @@ func (m *Model) renderHeader(w int) string {
 	return l.String()
 }
 
-// outcomeText is the prominent line for a result.
-func outcomeText(r resolver.Result) string {
-	switch r.Outcome {
-	case resolver.OutcomePython:
-		return "Python transceiver (" + resolver.ClassPython + ")"
-	case resolver.OutcomeCPP:
-		return "C++ transceiver"
-	case resolver.OutcomeDisabled:
-		return "Disaggregation off"
-	default:
-		return "Start-up fails: " + r.Error
-	}
-}
-
-// outcomeContext is the quieter text after the outcome: class and backend.
+// outcomeContext is the quieter text after the outcome: the backend and what chose it.
 func outcomeContext(r resolver.Result) string {
 	var parts []string
-	if r.Outcome == resolver.OutcomeCPP {
-		parts = append(parts, r.Class)
-	}
 	if r.EffectiveBackend.Valid {
 		b := "backend " + r.EffectiveBackend.S
 		if r.BackendSource != "" && r.BackendSource != "config" {
@@ -331,17 +315,6 @@ func outcomeContext(r resolver.Result) string {
 		return ""
 	}
 	return " · " + strings.Join(parts, " · ")
-}
-
-// logPrefix is TensorRT-LLM's Python logger prefix without the timestamp.
-func logPrefix(l resolver.Level) string {
-	switch l {
-	case resolver.LevelWarning:
-		return "[TRT-LLM] [W] "
-	case resolver.LevelError:
-		return "[TRT-LLM] [E] "
-	}
-	return "[TRT-LLM] [I] "
 }
 
 // renderOutcome draws the outcome line (wrapped when start-up fails, so the exact
@@ -362,7 +335,7 @@ func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) [
 		mark = "* "
 	}
 	var out []string
-	text := outcomeText(r)
+	text := report.OutcomeLine(r)
 	first := newLine(w, paint{})
 	if changed {
 		first.add(st.Changed, "*")
@@ -417,10 +390,10 @@ func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) [
 		l.add(paint{}, "    ")
 		if more > 0 && i == len(shown)-1 {
 			tag := " (+" + strconv.Itoa(more) + " more: c copies all)"
-			l.add(lp, fitPlain(logPrefix(lg.Level)+lg.Message, max(w-4-len(tag), 1)))
+			l.add(lp, fitPlain(report.LogPrefix(lg.Level)+lg.Message, max(w-4-len(tag), 1)))
 			l.add(st.Dim, tag)
 		} else {
-			l.add(lp, logPrefix(lg.Level)+lg.Message)
+			l.add(lp, report.LogPrefix(lg.Level)+lg.Message)
 		}
 		out = append(out, l.String())
 	}

@@ -55,7 +55,7 @@ func Run(ctx context.Context, opts Options) (err error) {
 			if p != nil {
 				_ = p.ReleaseTerminal()
 			}
-			err = fmt.Errorf("%w: %v; please report it (xcvr explain prints the same chain as text)", ErrPanic, r)
+			err = fmt.Errorf("%w: %v", ErrPanic, r)
 		}
 	}()
 	p = tea.NewProgram(New(opts), popts...)
@@ -65,7 +65,7 @@ func Run(ctx context.Context, opts Options) (err error) {
 		// ctrl+c arrives as a key in raw mode; a SIGINT from outside is a normal exit too.
 		return nil
 	case errors.Is(err, tea.ErrProgramPanic):
-		return fmt.Errorf("%w (the stack is above); please report it (xcvr explain prints the same chain as text)", ErrPanic)
+		return fmt.Errorf("%w (the stack is above)", ErrPanic)
 	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
 		return ctx.Err()
 	}

@@ -112,22 +112,8 @@ func NewStyles(isDark bool) *Styles {
 	return s
 }
 
-// verdictGlyph and verdictWord carry a step's verdict without colour.
-func verdictGlyph(v resolver.Verdict) string {
-	switch v {
-	case resolver.Applied:
-		return "✓"
-	case resolver.Skipped:
-		return "-"
-	case resolver.Fallback:
-		return "↩"
-	case resolver.Error:
-		return "✗"
-	default:
-		return "•"
-	}
-}
-
+// verdictWord carries a step's verdict without colour, next to report.Glyph;
+// padded so the reasons line up.
 func verdictWord(v resolver.Verdict) string {
 	switch v {
 	case resolver.Applied:

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"xcvr/report"
 )
 
 // Update implements tea.Model. It does no I/O: re-resolution is pure, and the
@@ -98,7 +100,7 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.focus, m.row = paneInputs, int(rowModel)
 		m.openPicker(true)
 	case key.Matches(msg, k.CopyChain):
-		return tea.Batch(tea.SetClipboard(chainMarkdown(m.trace)),
+		return tea.Batch(tea.SetClipboard(report.Markdown(m.trace)),
 			m.setStatus("copied the chain as Markdown (OSC 52)", false)), true
 	case key.Matches(msg, k.CopyYAML):
 		return tea.Batch(tea.SetClipboard(configYAML(m.trace)),
