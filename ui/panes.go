@@ -7,7 +7,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"xcvr/report"
 	"xcvr/resolver"
 )
 
@@ -151,9 +150,12 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 // cutForOrigin redraws a too-long row's origin over its last cells.
 func cutForOrigin(l *line, st *Styles, origin string, base paint, w int) string {
 	s := l.String()
-	keep := w - len(origin) - 2
+	keep := w - len(origin) - 1
 	cut := ansi.Truncate(s, keep, "…")
-	return cut + base.pre + " " + st.Origin.pre + origin + st.Origin.suf + base.pre + " " + base.suf
+	if cw := ansi.StringWidth(cut); cw < keep {
+		cut += strings.Repeat(" ", keep-cw)
+	}
+	return cut + base.pre + " " + st.Origin.pre + origin + st.Origin.suf + base.suf
 }
 
 func padRight(s string, n int) string {
@@ -354,7 +356,7 @@ func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w int) strin
 	}
 	l.add(st.Dim, num+" ")
 	vp := st.Verdict[s.Verdict]
-	l.add(vp, report.Glyph(s.Verdict)+" "+verdictWord(s.Verdict)+" ")
+	l.add(vp, glyphOf(s.Verdict)+" "+verdictWord(s.Verdict)+" ")
 	tail := sourceTag(s.Source)
 	if len(tail) > l.room()/5 {
 		// A long file name would eat the reason; the expansion shows it in full.

@@ -122,7 +122,7 @@ func (m *Model) render() string {
 	l := m.layout()
 	if l.tooSmall {
 		msg := "terminal too small (need " + strconv.Itoa(minWidth) + "×" + strconv.Itoa(minHeight) + ")"
-		return placeCenter(fitPlain(msg, w), w, h)
+		return placeCenter(msg, w, h)
 	}
 	var b strings.Builder
 	b.Grow(w * h * 3)
@@ -162,17 +162,19 @@ func (m *Model) render() string {
 	return b.String()
 }
 
-// placeCenter centres one line in a w×h screen.
-func placeCenter(s string, w, h int) string {
-	pad := (w - ansi.StringWidth(s)) / 2
-	line := strings.Repeat(" ", max(pad, 0)) + s
+// placeCenter centres a message in a w×h screen, word-wrapped so that even a tiny
+// terminal shows all of it.
+func placeCenter(msg string, w, h int) string {
+	lines := strings.Split(ansi.Wrap(msg, max(w, 1), ""), "\n")
+	first := max((h-len(lines))/2, 0)
 	var b strings.Builder
 	for i := 0; i < h; i++ {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		if i == h/2 {
-			b.WriteString(line)
+		if j := i - first; j >= 0 && j < len(lines) {
+			pad := max((w-ansi.StringWidth(lines[j]))/2, 0)
+			b.WriteString(strings.Repeat(" ", pad) + fitLine(lines[j], w))
 		}
 	}
 	return b.String()

@@ -304,12 +304,22 @@ func (m *Model) refilter() {
 			m.pick.matches = append(m.pick.matches, i)
 		}
 	} else {
+		// Names that contain the filter come first, in catalog order; loose
+		// subsequence matches (fuzzy) follow, best first.
+		lf := strings.ToLower(f)
 		data := make([]string, len(items)-1)
+		seen := make([]bool, len(items))
 		for i := range data {
 			data[i] = items[i].search
+			if strings.Contains(strings.ToLower(data[i]), lf) {
+				m.pick.matches = append(m.pick.matches, i)
+				seen[i] = true
+			}
 		}
 		for _, mt := range fuzzy.Find(f, data) {
-			m.pick.matches = append(m.pick.matches, mt.Index)
+			if !seen[mt.Index] {
+				m.pick.matches = append(m.pick.matches, mt.Index)
+			}
 		}
 		m.pick.matches = append(m.pick.matches, len(items)-1)
 	}

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 
+	"xcvr/report"
 	"xcvr/resolver"
 )
 
@@ -128,3 +129,7 @@ func verdictWord(v resolver.Verdict) string {
 		return "info    "
 	}
 }
+
+// glyphOf is the verdict's symbol, shared with the text report so the explorer and
+// `xcvr explain` never disagree.
+func glyphOf(v resolver.Verdict) string { return report.Glyph(v) }

@@ -1,0 +1,168 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"xcvr/resolver"
+)
+
+// checkFits fails when any line of a frame is not exactly w cells, or the frame is
+// not exactly h lines: a longer line wraps in the terminal and a shorter frame
+// leaves the previous one's tail on screen.
+func checkFits(t *testing.T, frame string, w, h int) {
+	t.Helper()
+	lines := strings.Split(frame, "\n")
+	if len(lines) != h {
+		t.Errorf("%dx%d: frame has %d lines, want %d", w, h, len(lines), h)
+	}
+	for i, l := range lines {
+		if got := ansi.StringWidth(l); got > w {
+			t.Errorf("%dx%d: line %d is %d cells wide, want at most %d: %q", w, h, i, got, w, ansi.Strip(l))
+		}
+	}
+}
+
+// The layout goldens: the default start, a failing start-up, disaggregation off and
+// the model picker, at the three widths the issue names, ANSI stripped.
+func TestGoldenFrames(t *testing.T) {
+	sizes := [][2]int{{64, 20}, {80, 24}, {120, 40}}
+	scenarios := []struct {
+		name string
+		keys []string
+	}{
+		{"default", nil},
+		// backend UCX with the 1.4 default runtime 'PYTHON': start-up fails.
+		{"ucx-fails", append(down(2), "l", "l")},
+		// backend none.
+		{"disagg-off", append(down(2), "h")},
+		// TRTLLM_USE_UCX_KVCACHE=true is set but does not count; chain focused.
+		{"ucx-true-ignored", append(append(down(8), "e", "ctrl+u"), append(typed("true"), "enter", "tab", "down", "down", "down", "down")...)},
+		{"picker-filter", append([]string{"/"}, typed("deeps")...)},
+	}
+	for _, sc := range scenarios {
+		for _, sz := range sizes {
+			name := sc.name + "/" + strconv.Itoa(sz[0]) + "x" + strconv.Itoa(sz[1])
+			t.Run(name, func(t *testing.T) {
+				m := keys(t, newAt(sz[0], sz[1]), sc.keys...)
+				// Goldens show the settled screen, without the moment-long change marks.
+				nm, _ := m.Update(flashDoneMsg{m.flashGen})
+				m = nm.(Model)
+				f := m.frame()
+				checkFits(t, f, sz[0], sz[1])
+				golden.RequireEqual(t, []byte(ansi.Strip(f)))
+			})
+		}
+	}
+}
+
+// One coloured golden: the escape sequences themselves, so a palette or attribute
+// change shows up in review.
+func TestGoldenColour(t *testing.T) {
+	m := keys(t, newAt(80, 24), append(down(8), "space")...)
+	golden.RequireEqual(t, []byte(m.frame()))
+}
+
+// Every size from the minimum up fits, in both layouts, with the picker, with the
+// editor open and with the chain focused and expanded.
+func TestEveryLineFits(t *testing.T) {
+	states := [][]string{
+		nil,
+		{"tab", "enter"},
+		{"tab", "down", "down", "down", "down", "down", "down"},
+		append(down(8), "space"),
+		{"/", "l"},
+		append(down(4), "e", "1", "2"),
+		{"?"},
+	}
+	for w := minWidth; w <= 140; w += 7 {
+		for _, h := range []int{minHeight, 20, 24, 31, 40} {
+			for _, st := range states {
+				m := keys(t, newAt(w, h), st...)
+				checkFits(t, m.frame(), w, h)
+			}
+		}
+	}
+}
+
+func TestTooSmall(t *testing.T) {
+	for _, sz := range [][2]int{{minWidth - 1, 30}, {100, minHeight - 1}, {20, 5}} {
+		m := newAt(sz[0], sz[1])
+		f := m.frame()
+		if !strings.Contains(strings.Join(strings.Fields(f), " "), "terminal too small (need 60×16)") {
+			t.Errorf("%v: want the too-small message, got %q", sz, f)
+		}
+		checkFits(t, f, sz[0], sz[1])
+	}
+}
+
+// Under no colour the state must still be readable: verdict words and glyphs, the
+// change mark and the selection marker are text, not colour.
+func TestStateWithoutColour(t *testing.T) {
+	m := keys(t, newAt(120, 40), append(down(2), "l", "l")...)
+	f := ansi.Strip(m.frame())
+	for _, want := range []string{"✗ error", "✓ applied", "· skipped", "Start-up fails:", "changed", "› backend", " * "} {
+		if !strings.Contains(f, want) {
+			t.Errorf("plain frame lacks %q:\n%s", want, f)
+		}
+	}
+}
+
+// Resizing replaces the frame and the cache: the new frame has the new size.
+func TestResizeRedraws(t *testing.T) {
+	m := newAt(120, 40)
+	_ = m.frame()
+	nm, _ := m.Update(tea.WindowSizeMsg{Width: 70, Height: 20})
+	m = nm.(Model)
+	checkFits(t, m.frame(), 70, 20)
+	if strings.Contains(ansi.Strip(m.frame()), "│") {
+		t.Error("at 70 columns the panes should be stacked, not side by side")
+	}
+}
+
+// A View of an unchanged model is the cached frame: nothing is re-rendered.
+func TestViewIsCached(t *testing.T) {
+	m := newAt(120, 40)
+	a := m.View().Content
+	allocs := testing.AllocsPerRun(50, func() { _ = m.View() })
+	if allocs > 2 {
+		t.Errorf("View of an unchanged model allocates %v times; want the cached frame", allocs)
+	}
+	m = keys(t, m, "down")
+	if m.View().Content == a {
+		t.Error("moving the selection did not change the frame")
+	}
+}
+
+// Changing an input re-resolves; moving the selection does not.
+func TestResolveOnlyOnChange(t *testing.T) {
+	n := 0
+	m := New(Options{Spec: testSpec(), Width: 80, Height: 24, observe: func(resolver.Trace) { n++ }})
+	n = 0
+	m = keys(t, m, "down", "down", "tab", "down", "tab")
+	if n != 0 {
+		t.Errorf("moving around re-resolved %d times", n)
+	}
+	m = keys(t, m, "l")
+	if n != 1 {
+		t.Errorf("changing the backend re-resolved %d times, want 1", n)
+	}
+	_ = m
+}
+
+func TestStepsAreNumberedWithVerdictWords(t *testing.T) {
+	m := newAt(120, 40)
+	f := ansi.Strip(m.frame())
+	for i := range m.trace.Steps {
+		s := m.trace.Steps[i]
+		want := strconv.Itoa(i+1) + " " + strings.TrimSpace(reportGlyphWord(s.Verdict))
+		if !strings.Contains(f, want) {
+			t.Errorf("step %d (%s): frame lacks %q", i+1, s.ID, want)
+		}
+	}
+}
