@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTmuxSmoke runs the real binary in a real terminal (tmux) at two sizes: the
+// screen must show the outcome, react to a key, and leave the alternate screen with
+// exit status 0 on q. It is the one test that sees what a user sees, escape
+// sequences and terminal modes included.
+func TestTmuxSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("smoke test builds the binary; skipped with -short")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed; skipping the real-terminal smoke test")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "xcvr")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// A private server (own socket, no user config) so a developer's tmux is never
+	// touched, and an environment without TRTLLM_* so the screen is the default one.
+	sock := filepath.Join(dir, "s")
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TRTLLM_") && !strings.HasPrefix(kv, "TMUX") && !strings.HasPrefix(kv, "NO_COLOR=") {
+			env = append(env, kv)
+		}
+	}
+	tmux := func(args ...string) (string, error) {
+		cmd := exec.Command("tmux", append([]string{"-S", sock, "-f", "/dev/null"}, args...)...)
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	t.Cleanup(func() { _, _ = tmux("kill-server") })
+
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		name := "x" + strconv.Itoa(sz[0])
+		t.Run(strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1]), func(t *testing.T) {
+			script := bin + `; echo "XCVR_EXIT=$?"; sleep 60`
+			if out, err := tmux("new-session", "-d", "-s", name, "-x", strconv.Itoa(sz[0]), "-y", strconv.Itoa(sz[1]),
+				"sh", "-c", script); err != nil {
+				t.Fatalf("tmux new-session: %v\n%s", err, out)
+			}
+			defer tmux("kill-session", "-t", name)
+			screen := func() string { s, _ := tmux("capture-pane", "-p", "-t", name); return s }
+			alt := func() string {
+				s, _ := tmux("display-message", "-p", "-t", name, "#{alternate_on}")
+				return strings.TrimSpace(s)
+			}
+			waitFor := func(what string, ok func(string) bool) string {
+				t.Helper()
+				deadline := time.Now().Add(10 * time.Second)
+				for {
+					s := screen()
+					if ok(s) {
+						return s
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
+					}
+					time.Sleep(25 * time.Millisecond)
+				}
+			}
+			s := waitFor("the outcome", func(s string) bool {
+				return strings.Contains(s, "Python transceiver (KvCacheTransceiverV2)") && strings.Contains(s, "Chain")
+			})
+			for i, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+				if w := len([]rune(l)); w > sz[0] {
+					t.Errorf("line %d is %d runes wide at %d columns: %q", i, w, sz[0], l)
+				}
+			}
+			if a := alt(); a != "1" {
+				t.Errorf("alternate_on = %q while running, want 1", a)
+			}
+			// backend DEFAULT -> none: the outcome line changes on screen.
+			if out, err := tmux("send-keys", "-t", name, "j", "j", "h"); err != nil {
+				t.Fatalf("send-keys: %v %s", err, out)
+			}
+			waitFor("disaggregation off", func(s string) bool { return strings.Contains(s, "Disaggregation off") })
+			if out, err := tmux("send-keys", "-t", name, "q"); err != nil {
+				t.Fatalf("send-keys q: %v %s", err, out)
+			}
+			waitFor("exit status 0", func(s string) bool { return strings.Contains(s, "XCVR_EXIT=0") })
+			if a := alt(); a != "0" {
+				t.Errorf("alternate_on = %q after q, want 0 (the alternate screen was not left)", a)
+			}
+		})
+	}
+}
