@@ -42,6 +42,11 @@ type Options struct {
 	// Profile, when set, forces the colour profile and skips detection; tests use it.
 	Profile *colorprofile.Profile
 
+	// panicKey, when set, makes that key panic inside Update. Run sets it from
+	// XCVR_TEST_PANIC so the smoke test can check, in a real terminal, that a crash
+	// restores the terminal and exits non-zero.
+	panicKey string
+
 	// observe, when set, is called with every new trace; tests use it to follow a
 	// flow step by step. It runs inside Update and must not block.
 	observe func(resolver.Trace)
@@ -104,7 +109,8 @@ type Model struct {
 	lastTimeout string            // the number the timeout row cycles back to
 	envLast     map[string]string // the value an env var gets back when toggled on
 
-	observe func(resolver.Trace)
+	observe  func(resolver.Trace)
+	panicKey string
 
 	// rev counts every change that can alter the frame; the frame cache is keyed
 	// on it.
@@ -132,6 +138,7 @@ func New(opts Options) Model {
 		lastTimeout: "60000",
 		envLast:     map[string]string{},
 		observe:     opts.observe,
+		panicKey:    opts.panicKey,
 		cache:       &renderCache{},
 		expanded:    true,
 	}

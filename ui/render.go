@@ -369,10 +369,17 @@ func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) [
 		first.right(st.Changed, "changed")
 	}
 	out = append(out, first.String())
+	if r.Hint != "" {
+		l := newLine(w, paint{})
+		l.add(paint{}, "    ")
+		l.add(st.Bold, "fix: ")
+		l.add(st.Value, r.Hint)
+		out = append(out, l.String())
+	}
 	logs := t.Logs
 	if len(logs) == 0 {
 		l := newLine(w, paint{})
-		l.add(st.Dim, "    (TensorRT-LLM prints nothing about the transceiver)")
+		l.add(st.Dim, "    (no log lines from these steps)")
 		return append(out, l.String())
 	}
 	shown := logs
@@ -406,7 +413,7 @@ func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) [
 func (m *Model) renderHelp(w int) []string {
 	k := m.keys
 	k.editing, k.picks = m.edit.active, m.pick.open
-	m.help.SetWidth(w)
+	m.help.SetWidth(w - 1)
 	lines := strings.Split(m.help.View(k), "\n")
 	for i, s := range lines {
 		lines[i] = " " + fitLine(s, w-1)

@@ -37,6 +37,11 @@ func Run(ctx context.Context, opts Options) (err error) {
 	if opts.Environ == nil {
 		opts.Environ = os.Environ()
 	}
+	for _, kv := range opts.Environ {
+		if k, ok := strings.CutPrefix(kv, "XCVR_TEST_PANIC="); ok && k != "" {
+			opts.panicKey = k
+		}
+	}
 	popts := []tea.ProgramOption{
 		tea.WithContext(ctx),
 		tea.WithInput(opts.In),

@@ -45,6 +45,16 @@ func TestTmuxSmoke(t *testing.T) {
 	}
 	t.Cleanup(func() { _, _ = tmux("kill-server") })
 
+	// restored checks the terminal modes a crash could leave behind: alternate
+	// screen, hidden cursor, mouse reporting.
+	restored := func(t *testing.T, name string) {
+		t.Helper()
+		s, _ := tmux("display-message", "-p", "-t", name, "#{alternate_on} #{cursor_flag} #{mouse_any_flag}")
+		if got := strings.TrimSpace(s); got != "0 1 0" {
+			t.Errorf("after exit: alternate_on cursor_flag mouse_any_flag = %q, want \"0 1 0\"", got)
+		}
+	}
+
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		name := "x" + strconv.Itoa(sz[0])
 		t.Run(strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1]), func(t *testing.T) {
@@ -96,6 +106,47 @@ func TestTmuxSmoke(t *testing.T) {
 			if a := alt(); a != "0" {
 				t.Errorf("alternate_on = %q after q, want 0 (the alternate screen was not left)", a)
 			}
+			restored(t, name)
 		})
 	}
+
+	// A crash inside Update: the terminal is restored, the error and a hint are
+	// printed, and the exit status is not 0. XCVR_TEST_PANIC names the key that
+	// crashes.
+	t.Run("panic", func(t *testing.T) {
+		const name = "xpanic"
+		script := "XCVR_TEST_PANIC=x " + bin + ` 2>&1; echo "XCVR_EXIT=$?"; sleep 60`
+		if out, err := tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", "sh", "-c", script); err != nil {
+			t.Fatalf("tmux new-session: %v\n%s", err, out)
+		}
+		defer tmux("kill-session", "-t", name)
+		poll := func(what string, ok func(string) bool) string {
+			t.Helper()
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				s, _ := tmux("capture-pane", "-p", "-S", "-100", "-t", name)
+				if ok(s) {
+					return s
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
+				}
+				time.Sleep(25 * time.Millisecond)
+			}
+		}
+		poll("the explorer", func(s string) bool { return strings.Contains(s, "Python transceiver") })
+		if out, err := tmux("send-keys", "-t", name, "x"); err != nil {
+			t.Fatalf("send-keys: %v %s", err, out)
+		}
+		s := poll("the exit status", func(s string) bool { return strings.Contains(s, "XCVR_EXIT=") })
+		if !strings.Contains(s, "XCVR_EXIT=3") {
+			t.Errorf("after a crash the exit status should be 3:\n%s", s)
+		}
+		for _, want := range []string{"xcvr: the explorer crashed", "hint: 'xcvr explain'"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("after a crash the screen lacks %q:\n%s", want, s)
+			}
+		}
+		restored(t, name)
+	})
 }

@@ -73,6 +73,9 @@ func oneLine(s string) string {
 // key handles a key press; ok is false when the key did nothing, so the frame is
 // not invalidated.
 func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.panicKey != "" && msg.String() == m.panicKey {
+		panic("XCVR_TEST_PANIC: crash requested with key " + m.panicKey)
+	}
 	if m.edit.active {
 		return m.editKey(msg)
 	}
