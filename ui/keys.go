@@ -30,15 +30,15 @@ func DefaultKeyMap() KeyMap {
 		Down:      key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		Left:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous value")),
 		Right:     key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next value")),
-		NextPane:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		NextPane:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "pane")),
 		PrevPane:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
 		Choose:    key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "choose/toggle")),
 		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit raw value")),
-		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter models")),
+		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "models")),
 		CopyChain: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy chain (Markdown)")),
 		CopyYAML:  key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy YAML")),
 		Reset:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reset")),
-		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
@@ -59,8 +59,20 @@ func (k KeyMap) ShortHelp() []key.Binding {
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "pick")),
 			k.Filter, k.Back, k.ForceQuit}
 	}
-	return []key.Binding{k.NextPane, k.Up, k.Down, k.Choose, k.Right, k.Filter, k.CopyChain, k.CopyYAML, k.Reset, k.Help, k.Quit}
+	// Ordered by what a first-time user needs, because the bar is cut at the right
+	// on narrow terminals: moving, choosing, then help and quit, then the rest.
+	return []key.Binding{moveHelp, k.NextPane, chooseHelp, valueHelp, k.Help, k.Quit,
+		k.Filter, copyHelp, yamlHelp, k.Reset}
 }
+
+// Display-only bindings: the short bar names pairs of keys once, so more of them fit.
+var (
+	moveHelp   = key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑↓", "move"))
+	valueHelp  = key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←→", "value"))
+	chooseHelp = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose"))
+	copyHelp   = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy chain"))
+	yamlHelp   = key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy yaml"))
+)
 
 // FullHelp implements help.KeyMap: the `?` view, in columns.
 func (k KeyMap) FullHelp() [][]key.Binding {

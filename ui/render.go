@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -413,10 +414,39 @@ func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) [
 func (m *Model) renderHelp(w int) []string {
 	k := m.keys
 	k.editing, k.picks = m.edit.active, m.pick.open
-	m.help.SetWidth(w - 1)
-	lines := strings.Split(m.help.View(k), "\n")
-	for i, s := range lines {
-		lines[i] = " " + fitLine(s, w-1)
+	if m.help.ShowAll {
+		return m.fullHelp(k.FullHelp(), w)
 	}
-	return lines
+	m.help.SetWidth(w - 1)
+	return []string{" " + fitLine(m.help.ShortHelpView(k.ShortHelp()), w-1)}
+}
+
+// fullHelp packs every binding into as many lines as the width needs. The help
+// bubble's column layout cuts whole columns on narrow terminals; packing keeps
+// every key visible at 64 columns.
+func (m *Model) fullHelp(groups [][]key.Binding, w int) []string {
+	st := m.help.Styles
+	var lines []string
+	cur := newLine(w, paint{})
+	cur.add(paint{}, " ")
+	keyP, descP := newPaint(st.FullKey), newPaint(st.FullDesc)
+	for _, g := range groups {
+		for _, b := range g {
+			h := b.Help()
+			item := h.Key + " " + h.Desc
+			need := ansi.StringWidth(item) + 3
+			if cur.w > 1 && cur.room() < need {
+				lines = append(lines, cur.String())
+				cur = newLine(w, paint{})
+				cur.add(paint{}, " ")
+			}
+			if cur.w > 1 {
+				cur.add(paint{}, "   ")
+			}
+			cur.add(keyP, h.Key)
+			cur.add(paint{}, " ")
+			cur.add(descP, h.Desc)
+		}
+	}
+	return append(lines, cur.String())
 }

@@ -44,6 +44,7 @@ func TestGoldenFrames(t *testing.T) {
 		// TRTLLM_USE_UCX_KVCACHE=true is set but does not count; chain focused.
 		{"ucx-true-ignored", append(append(down(8), "e", "ctrl+u"), append(typed("true"), "enter", "tab", "down", "down", "down", "down")...)},
 		{"picker-filter", append([]string{"/"}, typed("deeps")...)},
+		{"full-help", []string{"?"}},
 	}
 	for _, sc := range scenarios {
 		for _, sz := range sizes {
