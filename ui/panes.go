@@ -173,9 +173,9 @@ func (m *Model) displayValue(r inputRow, raw string) (string, string) {
 		return raw, " era " + strconv.Itoa(in.Version.Era)
 	case rowModel:
 		if raw == "" {
-			return "(none)", " " + prefWord(in.Model.Value)
+			raw = "(none)"
 		}
-		return raw, " " + prefWord(in.Model.Value)
+		return raw, " " + shortPref(in.Model.Value)
 	case rowBackend:
 		if raw == "" || raw == "none" || raw == "null" {
 			return "none", " disaggregation off"
@@ -419,4 +419,17 @@ func stepDetail(st *Styles, s resolver.Step, w int) []string {
 // unfocused chain pane is too short for an explanation, so it shows the overview.
 func (m *Model) showDetail() bool {
 	return m.expanded && (m.width >= twoColumnWidth || m.focus == paneChain)
+}
+
+// shortPref is prefWord in fewer cells, for the model row where the origin must
+// still fit; the picker spells it out.
+func shortPref(info resolver.ModelInfo) string {
+	switch {
+	case !info.Known:
+		return "unregistered"
+	case info.Preference.IsNone():
+		return "no pref"
+	default:
+		return "pref " + info.Preference.S
+	}
 }

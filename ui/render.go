@@ -70,7 +70,7 @@ func (m *Model) layout() layoutInfo {
 	l.bodyH = h - l.bodyY - len(l.help)
 	if w >= twoColumnWidth {
 		l.twoCol = true
-		lw := clamp(w*9/20, 46, 60)
+		lw := clamp(w*7/15, 46, 60)
 		l.inputs = rect{0, l.bodyY, lw, l.bodyH}
 		l.chain = rect{lw + 1, l.bodyY, w - lw - 1, l.bodyH}
 		return l
