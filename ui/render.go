@@ -32,6 +32,12 @@ type renderCache struct {
 	inputsTop int // first visible line of the inputs pane, kept between frames
 	chainTop  int // first visible line of the chain pane
 	valid     bool
+
+	// The key bar changes only with the width, the mode and the palette.
+	help                   []string
+	helpW                  int
+	helpEditing, helpPicks bool
+	helpStyles             *Styles
 }
 
 // rect is a pane's place on the screen.
@@ -128,11 +134,14 @@ func (m *Model) render() string {
 	var b strings.Builder
 	b.Grow(w * h * 3)
 	lines := 0
+	// Pane lines are built to the exact width by line (which counts cells as it
+	// goes), so they are written as they are; measuring every styled line again
+	// cost more than the rest of the frame. The tests check every line's width.
 	emit := func(s string) {
 		if lines > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(fitLine(s, w))
+		b.WriteString(s)
 		lines++
 	}
 	emit(m.renderHeader(w))
@@ -186,22 +195,49 @@ func fitPlain(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if len(s) <= w && isASCII(s) {
-		return s
+	n := 0
+	for i, r := range s {
+		if !narrow(r) {
+			// Wide or combining characters: let x/ansi measure grapheme clusters.
+			if ansi.StringWidth(s) <= w {
+				return s
+			}
+			return ansi.Truncate(s, w, "…")
+		}
+		if n == w-1 && cells(s[i:]) > 1 {
+			// One cell left and more than one to draw: end with the ellipsis.
+			return s[:i] + "…"
+		}
+		n++
 	}
-	if ansi.StringWidth(s) <= w {
-		return s
-	}
-	return ansi.Truncate(s, w, "…")
+	return s
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
+// narrow reports whether a rune is one cell wide and stands alone: printable
+// ASCII, Latin, and the few symbols the explorer draws. Anything else goes to
+// x/ansi, which knows wide and combining characters; the fast path is what keeps
+// a keypress cheap.
+func narrow(r rune) bool {
+	if r >= 0x20 && r < 0x300 && r != 0x7f {
+		return true
 	}
-	return true
+	switch r {
+	case '✓', '✗', '↩', '·', '•', '›', '…', '─', '│', '█', '▶', '→', '←', '↑', '↓', '—', '–', '×', '≠':
+		return true
+	}
+	return false
+}
+
+// cells is the display width of a plain string.
+func cells(s string) int {
+	n := 0
+	for _, r := range s {
+		if !narrow(r) {
+			return ansi.StringWidth(s)
+		}
+		n++
+	}
+	return n
 }
 
 // fitLine is the last guard: a styled line longer than the width is cut with x/ansi
@@ -238,7 +274,7 @@ func (l *line) add(p paint, s string) {
 		return
 	}
 	s = fitPlain(s, l.room())
-	l.w += ansi.StringWidth(s)
+	l.w += cells(s)
 	if p.pre == "" && p.suf == "" {
 		l.b.WriteString(s)
 		return
@@ -251,7 +287,7 @@ func (l *line) add(p paint, s string) {
 
 // right appends s so that it ends at the right edge, if it fits after a gap.
 func (l *line) right(p paint, s string) {
-	sw := ansi.StringWidth(s)
+	sw := cells(s)
 	if sw == 0 || l.room() < sw+1 {
 		return
 	}
@@ -417,8 +453,14 @@ func (m *Model) renderHelp(w int) []string {
 	if m.help.ShowAll {
 		return m.fullHelp(k.FullHelp(), w)
 	}
+	c := m.cache
+	if c.helpW == w && c.helpEditing == k.editing && c.helpPicks == k.picks && c.helpStyles == m.styles {
+		return c.help
+	}
 	m.help.SetWidth(w - 1)
-	return []string{" " + fitLine(m.help.ShortHelpView(k.ShortHelp()), w-1)}
+	c.help = []string{" " + fitLine(m.help.ShortHelpView(k.ShortHelp()), w-1)}
+	c.helpW, c.helpEditing, c.helpPicks, c.helpStyles = w, k.editing, k.picks, m.styles
+	return c.help
 }
 
 // fullHelp packs every binding into as many lines as the width needs. The help

@@ -167,3 +167,28 @@ func TestStepsAreNumberedWithVerdictWords(t *testing.T) {
 		}
 	}
 }
+
+// The fast width path must agree with x/ansi on everything the explorer draws,
+// and fall back to it for what it does not know (wide, combining, emoji).
+func TestFitPlainAgreesWithAnsi(t *testing.T) {
+	for _, s := range []string{
+		"", "abc", "runtime 'PYTHON' -> None", "✓ applied", "DEFAULT → NIXL … ok",
+		"日本語のモデル名", "e\u0301te\u0301", "✅ done", "tab\there", "Ünïcödé Latin-1 ß",
+	} {
+		if got, want := cells(s), ansi.StringWidth(s); got != want {
+			t.Errorf("cells(%q) = %d, x/ansi says %d", s, got, want)
+		}
+		for w := 0; w <= ansi.StringWidth(s)+1; w++ {
+			got := fitPlain(s, w)
+			if gw := ansi.StringWidth(got); gw > w {
+				t.Errorf("fitPlain(%q, %d) = %q, %d cells wide", s, w, got, gw)
+			}
+			if ansi.StringWidth(s) <= w && got != s {
+				t.Errorf("fitPlain(%q, %d) = %q, want it unchanged", s, w, got)
+			}
+			if ansi.StringWidth(s) > w && w > 0 && !strings.HasSuffix(got, "…") {
+				t.Errorf("fitPlain(%q, %d) = %q, want an ellipsis at the cut", s, w, got)
+			}
+		}
+	}
+}

@@ -44,6 +44,11 @@ func TestTmuxSmoke(t *testing.T) {
 		return string(out), err
 	}
 	t.Cleanup(func() { _, _ = tmux("kill-server") })
+	// A session that outlives the others: without it the server exits when a
+	// subtest kills the last session, and the next new-session can race its exit.
+	if out, err := tmux("new-session", "-d", "-s", "keep", "sleep", "600"); err != nil {
+		t.Fatalf("tmux new-session: %v\n%s", err, out)
+	}
 
 	// restored checks the terminal modes a crash could leave behind: alternate
 	// screen, hidden cursor, mouse reporting.
