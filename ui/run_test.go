@@ -158,3 +158,19 @@ func TestEditRejectsBadValues(t *testing.T) {
 		t.Errorf("bad version accepted: %+v", m.edit)
 	}
 }
+
+// The NO_COLOR smoke check can fail: it sees 256-colour and 16-colour codes and
+// lets attributes and default-colour resets through.
+func TestColourSGR(t *testing.T) {
+	for s, want := range map[string]bool{
+		"\x1b[1;38;5;75m xcvr":          true,
+		"\x1b[31mred":                   true,
+		"\x1b[0;2m\x1b[39m\x1b[49mx":    false,
+		"\x1b[1m bold \x1b[3m it\x1b[m": false,
+		"\x1b[?25l cursor":              false,
+	} {
+		if got := colourSGR(s) != ""; got != want {
+			t.Errorf("colourSGR(%q) found colour = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -115,6 +115,33 @@ func TestTmuxSmoke(t *testing.T) {
 		})
 	}
 
+	// NO_COLOR=yes (not a value strconv.ParseBool accepts, but no-color.org says any
+	// non-empty value counts): the screen has attributes but no colour at all.
+	t.Run("NO_COLOR", func(t *testing.T) {
+		const name = "xnocolor"
+		script := "NO_COLOR=yes " + bin + `; echo "XCVR_EXIT=$?"; sleep 60`
+		if out, err := tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", "sh", "-c", script); err != nil {
+			t.Fatalf("tmux new-session: %v\n%s", err, out)
+		}
+		defer tmux("kill-session", "-t", name)
+		var s string
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			s, _ = tmux("capture-pane", "-e", "-p", "-t", name)
+			if strings.Contains(s, "Python transceiver") {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("timed out waiting for the explorer; screen:\n%s", s)
+			}
+			time.Sleep(25 * time.Millisecond)
+		}
+		if c := colourSGR(s); c != "" {
+			t.Errorf("NO_COLOR=yes: the screen sets a colour with %q", c)
+		}
+		_, _ = tmux("send-keys", "-t", name, "q")
+	})
+
 	// A crash inside Update: the terminal is restored, the error and a hint are
 	// printed, and the exit status is not 0. XCVR_TEST_PANIC names the key that
 	// crashes.
@@ -154,4 +181,33 @@ func TestTmuxSmoke(t *testing.T) {
 		}
 		restored(t, name)
 	})
+}
+
+// colourSGR returns the first SGR sequence in s that sets a foreground or
+// background colour (30–38, 40–48, 90–97, 100–107), or "". Resets to the default
+// colour (39, 49) and attributes such as bold are allowed.
+func colourSGR(s string) string {
+	for {
+		i := strings.Index(s, "\x1b[")
+		if i < 0 {
+			return ""
+		}
+		s = s[i+2:]
+		j := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != ';' })
+		if j < 0 {
+			return ""
+		}
+		if s[j] != 'm' {
+			continue
+		}
+		for _, p := range strings.Split(s[:j], ";") {
+			n, err := strconv.Atoi(p)
+			if err != nil {
+				continue
+			}
+			if (n >= 30 && n <= 38) || (n >= 40 && n <= 48) || (n >= 90 && n <= 97) || (n >= 100 && n <= 107) {
+				return "ESC[" + s[:j+1]
+			}
+		}
+	}
 }
