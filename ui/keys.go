@@ -22,7 +22,7 @@ type KeyMap struct {
 	editing, picks bool
 }
 
-// DefaultKeyMap returns the bindings of the issue: arrows and j/k, tab between
+// DefaultKeyMap returns the explorer's bindings: arrows and j/k, tab between
 // panes, enter/space to choose, / to filter, c and y to copy, r to reset, q to quit.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
@@ -74,7 +74,7 @@ var (
 	yamlHelp   = key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy yaml"))
 )
 
-// FullHelp implements help.KeyMap: the `?` view, in columns.
+// FullHelp implements help.KeyMap: the `?` view, grouped by purpose.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	if k.editing || k.picks {
 		return [][]key.Binding{k.ShortHelp()}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"image/color"
 	"strings"
 	"testing"
 
@@ -172,5 +173,24 @@ func TestColourSGR(t *testing.T) {
 		if got := colourSGR(s) != ""; got != want {
 			t.Errorf("colourSGR(%q) found colour = %v, want %v", s, got, want)
 		}
+	}
+}
+
+// The palette follows the terminal's answer to the background query; the frame is
+// redrawn with it, and the light palette differs from the dark one.
+func TestBackgroundSwitchesPalette(t *testing.T) {
+	m := newAt(80, 24)
+	dark := m.frame()
+	nm, _ := m.Update(tea.BackgroundColorMsg{Color: color.White})
+	m = nm.(Model)
+	if m.styles.IsDark {
+		t.Fatal("a white background kept the dark palette")
+	}
+	light := m.frame()
+	if light == dark {
+		t.Error("the light frame is the dark frame")
+	}
+	if ansi.Strip(light) != ansi.Strip(dark) {
+		t.Error("switching the palette changed the text, not just the colours")
 	}
 }
