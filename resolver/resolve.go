@@ -126,6 +126,11 @@ func (r *run) createFile() string {
 
 func (r *run) add(s Step) { r.t.Steps = append(r.t.Steps, s) }
 
+// emit appends a step with its standard explanation.
+func (r *run) emit(id string, p Phase, title string, v Verdict, reason string, src Source, c Confidence) {
+	r.add(Step{ID: id, Phase: p, Title: title, Verdict: v, Reason: reason, Detail: detailFor(id), Source: src, Confidence: c})
+}
+
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
 
 // fail records the exception that stops start-up at step id.
@@ -200,8 +205,7 @@ func (r *run) stepValidate() {
 	if r.era == 0 {
 		conf = Derived
 	}
-	r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Error, Reason: reason,
-		Detail: detailFor(StepValidate), Source: Source{File: fileLLMArgs}, Confidence: conf})
+	r.emit(StepValidate, PhaseSetup, title, Error, reason, Source{File: fileLLMArgs}, conf)
 	r.fail(StepValidate, msg)
 	r.halt = "not reached: the configuration is rejected at validation"
 }
@@ -289,18 +293,14 @@ func (r *run) stepDisagg() {
 		if b.Given() {
 			how = "backend is null (" + b.Origin.String() + ")"
 		}
-		r.add(Step{ID: StepDisagg, Phase: PhaseSetup, Title: title, Verdict: Applied,
-			Reason: how + ": disaggregation is off and no transceiver is created",
-			Detail: detailFor(StepDisagg), Source: Source{File: r.createFile()}, Confidence: Verified})
+		r.emit(StepDisagg, PhaseSetup, title, Applied, how+": disaggregation is off and no transceiver is created", Source{File: r.createFile()}, Verified)
 		r.log(LevelInfo, "cache_transceiver is disabled")
 		r.t.Result.Outcome = OutcomeDisabled
 		r.halt = "not reached: disaggregation is off"
 		return
 	}
 	r.backend = b.Value.S
-	r.add(Step{ID: StepDisagg, Phase: PhaseSetup, Title: title, Verdict: Applied,
-		Reason: "backend " + b.Value.Repr() + " (" + b.Origin.String() + "): a transceiver will be created",
-		Detail: detailFor(StepDisagg), Source: Source{File: fileLLMArgs}, Confidence: Verified})
+	r.emit(StepDisagg, PhaseSetup, title, Applied, "backend "+b.Value.Repr()+" ("+b.Origin.String()+"): a transceiver will be created", Source{File: fileLLMArgs}, Verified)
 }
 
 func (r *run) stepRuntime() {
@@ -317,8 +317,7 @@ func (r *run) stepRuntime() {
 		} else {
 			reason += "; explicit values are kept as they are"
 		}
-		r.add(Step{ID: StepRuntime, Phase: PhaseSetup, Title: title, Verdict: Applied, Reason: reason,
-			Detail: detailFor(StepRuntime), Source: Source{File: fileLLMArgs}, Confidence: Verified})
+		r.emit(StepRuntime, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Verified)
 		return
 	}
 	r.runtime = r.heldRuntime()
@@ -336,8 +335,7 @@ func (r *run) stepRuntime() {
 		pr = 17495
 		conf = Inferred
 	}
-	r.add(Step{ID: StepRuntime, Phase: PhaseSetup, Title: title, Verdict: Applied, Reason: reason,
-		Detail: detailFor(StepRuntime), Source: Source{PR: pr, File: fileLLMArgs}, Confidence: conf})
+	r.emit(StepRuntime, PhaseSetup, title, Applied, reason, Source{PR: pr, File: fileLLMArgs}, conf)
 }
 
 func (r *run) stepBackend(p Phase) {
@@ -372,8 +370,7 @@ func (r *run) stepBackend(p Phase) {
 		r.t.Result.BackendSource = "NIXL default"
 	}
 	r.t.Result.EffectiveBackend = Str(r.effBackend)
-	r.add(Step{ID: StepBackend, Phase: p, Title: title, Verdict: Applied, Reason: reason,
-		Detail: detailFor(StepBackend), Source: src, Confidence: Verified})
+	r.emit(StepBackend, p, title, Applied, reason, src, Verified)
 }
 
 // selectorsSetToOne names the selectors equal to "1" (for an explicit backend).
@@ -419,26 +416,18 @@ func (r *run) stepLoader() {
 	l := r.in.Loader
 	src := Source{File: fileModelLoader}
 	if r.era == 0 {
-		r.add(Step{ID: StepLoader, Phase: PhaseLoad, Title: title, Verdict: Skipped,
-			Reason: "this version has no config-load resolution ('auto' does not exist yet)",
-			Detail: detailFor(StepLoader), Source: src, Confidence: Verified})
+		r.emit(StepLoader, PhaseLoad, title, Skipped, "this version has no config-load resolution ('auto' does not exist yet)", src, Verified)
 		return
 	}
 	switch l.Value {
 	case LoaderAutoDeploy:
-		r.add(Step{ID: StepLoader, Phase: PhaseLoad, Title: title, Verdict: Skipped,
-			Reason: "AutoDeploy (" + l.Origin.String() + ") skips ModelLoader: nothing is resolved at load",
-			Detail: detailFor(StepLoader), Source: src, Confidence: Verified})
+		r.emit(StepLoader, PhaseLoad, title, Skipped, "AutoDeploy ("+l.Origin.String()+") skips ModelLoader: nothing is resolved at load", src, Verified)
 	case LoaderNone:
 		r.phaseARan = true
-		r.add(Step{ID: StepLoader, Phase: PhaseLoad, Title: title, Verdict: Applied,
-			Reason: "no checkpoint loader (" + l.Origin.String() + "): resolved without a model class",
-			Detail: detailFor(StepLoader), Source: src, Confidence: Verified})
+		r.emit(StepLoader, PhaseLoad, title, Applied, "no checkpoint loader ("+l.Origin.String()+"): resolved without a model class", src, Verified)
 	default:
 		r.phaseARan = true
-		r.add(Step{ID: StepLoader, Phase: PhaseLoad, Title: title, Verdict: Applied,
-			Reason: "standard PyTorch ModelLoader: load_config_and_apply_defaults runs",
-			Detail: detailFor(StepLoader), Source: src, Confidence: Verified})
+		r.emit(StepLoader, PhaseLoad, title, Applied, "standard PyTorch ModelLoader: load_config_and_apply_defaults runs", src, Verified)
 	}
 }
 
@@ -454,16 +443,13 @@ func (r *run) stepModel() {
 	src := Source{File: fileModelingAuto}
 	switch {
 	case r.era == 0:
-		r.add(Step{ID: StepModel, Phase: PhaseLoad, Title: title, Verdict: Skipped,
-			Reason: "the model is not consulted before #16164", Detail: detailFor(StepModel), Source: src, Confidence: Verified})
+		r.emit(StepModel, PhaseLoad, title, Skipped, "the model is not consulted before #16164", src, Verified)
 		return
 	case !r.phaseARan:
-		r.add(Step{ID: StepModel, Phase: PhaseLoad, Title: title, Verdict: Skipped,
-			Reason: "config-load resolution does not run on this loader", Detail: detailFor(StepModel), Source: src, Confidence: Verified})
+		r.emit(StepModel, PhaseLoad, title, Skipped, "config-load resolution does not run on this loader", src, Verified)
 		return
 	case r.in.Loader.Value == LoaderNone:
-		r.add(Step{ID: StepModel, Phase: PhaseLoad, Title: title, Verdict: Skipped,
-			Reason: "no checkpoint loader: no model class ('unknown model')", Detail: detailFor(StepModel), Source: src, Confidence: Verified})
+		r.emit(StepModel, PhaseLoad, title, Skipped, "no checkpoint loader: no model class ('unknown model')", src, Verified)
 		return
 	}
 	var reason string
@@ -487,8 +473,7 @@ func (r *run) stepModel() {
 	if m.Known && m.PreferenceConfidence != "" && m.PreferenceConfidence != Verified {
 		conf = m.PreferenceConfidence
 	}
-	r.add(Step{ID: StepModel, Phase: PhaseLoad, Title: title, Verdict: Info, Reason: reason,
-		Detail: detailFor(StepModel), Source: src, Confidence: conf})
+	r.emit(StepModel, PhaseLoad, title, Info, reason, src, conf)
 }
 
 func (r *run) modelClassName() string {
@@ -515,8 +500,7 @@ func (r *run) stepPreference() {
 	}
 	src := Source{PR: 16164, File: fileLLMUtils}
 	skip := func(why string) {
-		r.add(Step{ID: StepPreference, Phase: PhaseLoad, Title: title, Verdict: Skipped, Reason: why,
-			Detail: detailFor(StepPreference), Source: src, Confidence: Verified})
+		r.emit(StepPreference, PhaseLoad, title, Skipped, why, src, Verified)
 	}
 	m := r.in.Model.Value
 	switch {
@@ -543,9 +527,7 @@ func (r *run) stepPreference() {
 	}
 	if p.Valid && p.S != "CPP" && p.S != "PYTHON" {
 		exc := "ValueError: " + m.Class + ".get_preferred_transceiver_runtime() must return 'CPP', 'PYTHON', or None, got " + p.Repr() + "."
-		r.add(Step{ID: StepPreference, Phase: PhaseLoad, Title: title, Verdict: Error,
-			Reason: m.Class + " returns " + p.Repr() + ", which is not 'CPP', 'PYTHON' or None",
-			Detail: detailFor(StepPreference), Source: Source{PR: 16164, File: fileLLMUtils}, Confidence: Verified})
+		r.emit(StepPreference, PhaseLoad, title, Error, m.Class+" returns "+p.Repr()+", which is not 'CPP', 'PYTHON' or None", Source{PR: 16164, File: fileLLMUtils}, Verified)
 		r.fail(StepPreference, exc)
 		return
 	}
@@ -558,8 +540,7 @@ func (r *run) stepPreference() {
 	} else {
 		reason = m.Class + " declares no preference (None)"
 	}
-	r.add(Step{ID: StepPreference, Phase: PhaseLoad, Title: title, Verdict: Applied, Reason: reason,
-		Detail: detailFor(StepPreference), Source: src, Confidence: conf})
+	r.emit(StepPreference, PhaseLoad, title, Applied, reason, src, conf)
 }
 
 func (r *run) stepAuto() {
@@ -572,8 +553,7 @@ func (r *run) stepAuto() {
 		src.PR = 18134
 	}
 	skip := func(why string) {
-		r.add(Step{ID: StepAuto, Phase: PhaseLoad, Title: title, Verdict: Skipped, Reason: why,
-			Detail: detailFor(StepAuto), Source: src, Confidence: Verified})
+		r.emit(StepAuto, PhaseLoad, title, Skipped, why, src, Verified)
 	}
 	switch {
 	case r.era == 0:
@@ -634,8 +614,7 @@ func (r *run) stepAuto() {
 	if verdict == Applied {
 		reason += " -> " + resolved.Repr()
 	}
-	r.add(Step{ID: StepAuto, Phase: PhaseLoad, Title: title, Verdict: verdict,
-		Reason: reason, Detail: detailFor(StepAuto), Source: src, Confidence: conf})
+	r.emit(StepAuto, PhaseLoad, title, verdict, reason, src, conf)
 }
 
 func (r *run) timeout() OptInt {
@@ -683,16 +662,12 @@ func (r *run) stepLeftoverAuto() {
 	}
 	switch {
 	case r.era == 0:
-		r.add(Step{ID: StepLeftoverAuto, Phase: PhaseCreation, Title: title, Verdict: Skipped,
-			Reason: "'auto' does not exist before #16164", Detail: detailFor(StepLeftoverAuto), Source: src, Confidence: Verified})
+		r.emit(StepLeftoverAuto, PhaseCreation, title, Skipped, "'auto' does not exist before #16164", src, Verified)
 	case r.runtime.Is("auto"):
 		r.runtime = PyStr{}
-		r.add(Step{ID: StepLeftoverAuto, Phase: PhaseCreation, Title: title, Verdict: Fallback,
-			Reason: "'auto' was not resolved at load: it becomes None, the C++ transceiver",
-			Detail: detailFor(StepLeftoverAuto), Source: src, Confidence: Verified})
+		r.emit(StepLeftoverAuto, PhaseCreation, title, Fallback, "'auto' was not resolved at load: it becomes None, the C++ transceiver", src, Verified)
 	default:
-		r.add(Step{ID: StepLeftoverAuto, Phase: PhaseCreation, Title: title, Verdict: Skipped,
-			Reason: "runtime is already " + r.runtime.Repr(), Detail: detailFor(StepLeftoverAuto), Source: src, Confidence: Verified})
+		r.emit(StepLeftoverAuto, PhaseCreation, title, Skipped, "runtime is already "+r.runtime.Repr(), src, Verified)
 	}
 }
 
@@ -703,8 +678,7 @@ func (r *run) stepPipelined() {
 	}
 	src := Source{PR: 15727, File: fileConfigUtils}
 	skip := func(why string) {
-		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Skipped, Reason: why,
-			Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+		r.emit(StepPipelined, PhaseCreation, title, Skipped, why, src, Verified)
 	}
 	switch {
 	case !r.v.Has(day15727):
@@ -718,25 +692,18 @@ func (r *run) stepPipelined() {
 	case !r.runtime.Valid && r.effBackend != "NIXL":
 		exc := "ValueError: enable_pipelined_transfer is set but backend '" + r.effBackend +
 			"' requires the C++ transceiver, which does not support pipelined transfer. Use NIXL backend to enable pipelined transfer."
-		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Error,
-			Reason: "runtime None on " + r.effBackend + ": the C++ transceiver cannot pipeline",
-			Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+		r.emit(StepPipelined, PhaseCreation, title, Error, "runtime None on "+r.effBackend+": the C++ transceiver cannot pipeline", src, Verified)
 		r.fail(StepPipelined, exc)
 	case !r.runtime.Valid:
 		r.runtime = Str("PYTHON")
 		r.log(LevelWarning, "enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection.")
-		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Applied,
-			Reason: "runtime None on NIXL with pipelining on: switched to 'PYTHON'",
-			Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+		r.emit(StepPipelined, PhaseCreation, title, Applied, "runtime None on NIXL with pipelining on: switched to 'PYTHON'", src, Verified)
 	case r.runtime.Is("CPP"):
 		exc := "ValueError: enable_pipelined_transfer is set but transceiver_runtime='CPP' explicitly disables Python auto-selection. Use transceiver_runtime='PYTHON' to enable pipelined transfer."
-		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Error,
-			Reason: "runtime 'CPP' cannot pipeline", Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+		r.emit(StepPipelined, PhaseCreation, title, Error, "runtime 'CPP' cannot pipeline", src, Verified)
 		r.fail(StepPipelined, exc)
 	default:
-		r.add(Step{ID: StepPipelined, Phase: PhaseCreation, Title: title, Verdict: Applied,
-			Reason: "runtime is " + r.runtime.Repr() + ": pipelined transfer is available",
-			Detail: detailFor(StepPipelined), Source: src, Confidence: Verified})
+		r.emit(StepPipelined, PhaseCreation, title, Applied, "runtime is "+r.runtime.Repr()+": pipelined transfer is available", src, Verified)
 	}
 }
 
@@ -753,13 +720,11 @@ func (r *run) stepPythonNIXL() {
 	}
 	src := Source{PR: pr, File: file}
 	if !r.runtime.Is("PYTHON") {
-		r.add(Step{ID: StepPythonNIXL, Phase: PhaseCreation, Title: title, Verdict: Skipped,
-			Reason: "runtime is " + r.runtime.Repr() + ", not 'PYTHON'", Detail: detailFor(StepPythonNIXL), Source: src, Confidence: Verified})
+		r.emit(StepPythonNIXL, PhaseCreation, title, Skipped, "runtime is "+r.runtime.Repr()+", not 'PYTHON'", src, Verified)
 		return
 	}
 	if r.effBackend == "NIXL" {
-		r.add(Step{ID: StepPythonNIXL, Phase: PhaseCreation, Title: title, Verdict: Applied,
-			Reason: "'PYTHON' on NIXL is supported", Detail: detailFor(StepPythonNIXL), Source: src, Confidence: Verified})
+		r.emit(StepPythonNIXL, PhaseCreation, title, Applied, "'PYTHON' on NIXL is supported", src, Verified)
 		return
 	}
 	const tail = ". Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."
@@ -776,8 +741,7 @@ func (r *run) stepPythonNIXL() {
 	if r.era == 3 {
 		conf = Derived
 	}
-	r.add(Step{ID: StepPythonNIXL, Phase: PhaseCreation, Title: title, Verdict: Error,
-		Reason: "'PYTHON' on " + r.effBackend + " is not supported", Detail: detailFor(StepPythonNIXL), Source: src, Confidence: conf})
+	r.emit(StepPythonNIXL, PhaseCreation, title, Error, "'PYTHON' on "+r.effBackend+" is not supported", src, conf)
 	r.fail(StepPythonNIXL, exc)
 }
 
@@ -789,8 +753,7 @@ func (r *run) stepModelRequirement() {
 	m := r.in.Model.Value
 	src := Source{PR: 17480, File: "tensorrt_llm/_torch/pyexecutor/_util.py"}
 	skip := func(why string, c Confidence) {
-		r.add(Step{ID: StepModelRequirement, Phase: PhaseLoad, Title: title, Verdict: Skipped,
-			Reason: why, Detail: detailFor(StepModelRequirement), Source: src, Confidence: c})
+		r.emit(StepModelRequirement, PhaseLoad, title, Skipped, why, src, c)
 	}
 	// The route the KV-cache manager choice sees: an unresolved 'auto' counts as None.
 	rt := r.runtime
@@ -805,15 +768,12 @@ func (r *run) stepModelRequirement() {
 		skip("the check does not exist before #17480", Inferred)
 		return
 	case rt.Is("PYTHON") && r.effBackend == "NIXL":
-		r.add(Step{ID: StepModelRequirement, Phase: PhaseLoad, Title: title, Verdict: Applied,
-			Reason: m.Class + " with 'PYTHON' on NIXL: accepted", Detail: detailFor(StepModelRequirement), Source: src, Confidence: Verified})
+		r.emit(StepModelRequirement, PhaseLoad, title, Applied, m.Class+" with 'PYTHON' on NIXL: accepted", src, Verified)
 		return
 	}
 	exc := "ValueError: Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend=" +
 		pyRepr(r.effBackend) + ", transceiver_runtime=" + rt.Repr() + ")."
-	r.add(Step{ID: StepModelRequirement, Phase: PhaseLoad, Title: title, Verdict: Error,
-		Reason: m.Class + " can move its KDA state only with 'PYTHON' on NIXL; got " + rt.Repr() + " on " + r.effBackend,
-		Detail: detailFor(StepModelRequirement), Source: src, Confidence: Verified})
+	r.emit(StepModelRequirement, PhaseLoad, title, Error, m.Class+" can move its KDA state only with 'PYTHON' on NIXL; got "+rt.Repr()+" on "+r.effBackend, src, Verified)
 	r.fail(StepModelRequirement, exc)
 }
 
@@ -825,8 +785,7 @@ func (r *run) stepInflightCancel() {
 	src := Source{File: r.createFile()}
 	v, set := r.in.Env.Lookup(EnvInflightCancel)
 	if r.era == 0 {
-		r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Skipped,
-			Reason: "no in-flight cancel validation in era-0 code", Detail: detailFor(StepInflightCancel), Source: src, Confidence: Derived})
+		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, "no in-flight cancel validation in era-0 code", src, Derived)
 		return
 	}
 	if v != "1" {
@@ -834,8 +793,7 @@ func (r *run) stepInflightCancel() {
 		if set {
 			why = EnvInflightCancel + "=" + pyRepr(v) + " is not '1'"
 		}
-		r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Skipped,
-			Reason: why + ": the checks do not run", Detail: detailFor(StepInflightCancel), Source: src, Confidence: Verified})
+		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, why+": the checks do not run", src, Verified)
 		return
 	}
 	r.log(LevelWarning, EnvInflightCancel+"=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support.")
@@ -852,9 +810,7 @@ func (r *run) stepInflightCancel() {
 		}
 		if n > 1 {
 			exc := "ValueError: " + EnvInflightCancel + "=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: [" + list + "]."
-			r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Error,
-				Reason: "backend DEFAULT with several selectors set to '1' is ambiguous",
-				Detail: detailFor(StepInflightCancel), Source: src, Confidence: Verified})
+			r.emit(StepInflightCancel, PhaseCreation, title, Error, "backend DEFAULT with several selectors set to '1' is ambiguous", src, Verified)
 			r.fail(StepInflightCancel, exc)
 			return
 		}
@@ -881,18 +837,14 @@ func (r *run) stepInflightCancel() {
 	supported := rt.Is("CPP") && r.backend == "NIXL" && nixl == "UCX" && timeout.Valid &&
 		!badOverlap && !badLayer && !badZcopy
 	if supported {
-		r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Applied,
-			Reason: "'CPP' on backend NIXL (UCX transport), finite timeout: the supported set-up",
-			Detail: detailFor(StepInflightCancel), Source: src, Confidence: Verified})
+		r.emit(StepInflightCancel, PhaseCreation, title, Applied, "'CPP' on backend NIXL (UCX transport), finite timeout: the supported set-up", src, Verified)
 		return
 	}
 	got := "transceiver_runtime=" + rt.Repr() + ", backend=" + pyRepr(r.backend) +
 		", resolved_nixl_backend=" + pyRepr(nixl) + ", kv_transfer_timeout_ms=" + timeout.String() +
 		", disable_transfer_overlap=" + overlap + ", layerwise=" + layer + ", try_zcopy=" + zcopy
 	exc := "ValueError: " + EnvInflightCancel + "=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got " + got + "."
-	r.add(Step{ID: StepInflightCancel, Phase: PhaseCreation, Title: title, Verdict: Error,
-		Reason: "in-flight cancel supports only 'CPP' on backend 'NIXL' (literally) with the UCX transport and a finite timeout",
-		Detail: detailFor(StepInflightCancel), Source: src, Confidence: Verified})
+	r.emit(StepInflightCancel, PhaseCreation, title, Error, "in-flight cancel supports only 'CPP' on backend 'NIXL' (literally) with the UCX transport and a finite timeout", src, Verified)
 	r.fail(StepInflightCancel, exc)
 }
 
@@ -917,8 +869,7 @@ func (r *run) stepBackendLogs() {
 		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
 		reason += "; UCX hint logged"
 	}
-	r.add(Step{ID: StepBackendLogs, Phase: PhaseCreation, Title: title, Verdict: Applied, Reason: reason,
-		Detail: detailFor(StepBackendLogs), Source: src, Confidence: Verified})
+	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
 }
 
 func (r *run) stepTransceiver() {
@@ -937,17 +888,13 @@ func (r *run) stepTransceiver() {
 				exc = "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"
 				conf = Inferred
 			}
-			r.add(Step{ID: StepTransceiver, Phase: PhaseCreation, Title: title, Verdict: Error,
-				Reason: "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (" + r.in.Timeout.Origin.String() + ")",
-				Detail: detailFor(StepTransceiver), Source: Source{PR: 17137, File: fileTransceiver}, Confidence: conf})
+			r.emit(StepTransceiver, PhaseCreation, title, Error, "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None ("+r.in.Timeout.Origin.String()+")", Source{PR: 17137, File: fileTransceiver}, conf)
 			r.fail(StepTransceiver, exc)
 			return
 		}
 		r.t.Result.Outcome = OutcomePython
 		r.t.Result.Class = ClassPython
-		r.add(Step{ID: StepTransceiver, Phase: PhaseCreation, Title: title, Verdict: Applied,
-			Reason: "runtime 'PYTHON': the Python transceiver " + ClassPython,
-			Detail: detailFor(StepTransceiver), Source: Source{File: r.createFile()}, Confidence: Verified})
+		r.emit(StepTransceiver, PhaseCreation, title, Applied, "runtime 'PYTHON': the Python transceiver "+ClassPython, Source{File: r.createFile()}, Verified)
 		return
 	}
 	reason := "runtime " + r.runtime.Repr() + ": the C++ transceiver " + ClassCPP
@@ -956,8 +903,7 @@ func (r *run) stepTransceiver() {
 	}
 	r.t.Result.Outcome = OutcomeCPP
 	r.t.Result.Class = ClassCPP
-	r.add(Step{ID: StepTransceiver, Phase: PhaseCreation, Title: title, Verdict: Applied, Reason: reason,
-		Detail: detailFor(StepTransceiver), Source: Source{File: r.createFile()}, Confidence: Verified})
+	r.emit(StepTransceiver, PhaseCreation, title, Applied, reason, Source{File: r.createFile()}, Verified)
 }
 
 func (r *run) finish() {
