@@ -1,0 +1,421 @@
+package deploy
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"xcvr/inputs"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+func readTestdata(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func worker(t *testing.T, name string) *Overlay {
+	t.Helper()
+	ov, err := ReadWorkerConfig(name, readTestdata(t, name))
+	if err != nil {
+		t.Fatalf("ReadWorkerConfig(%s): %v", name, err)
+	}
+	return ov
+}
+
+// resolveWith applies the overlay to the built-in defaults at version and resolves.
+func resolveWith(t *testing.T, ov *Overlay, version string, tweak func(*inputs.Spec)) resolver.Trace {
+	t.Helper()
+	spec := inputs.Defaults()
+	if version != "" {
+		spec.Version = inputs.Value{Raw: version, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--version"}}
+	}
+	if tweak != nil {
+		tweak(&spec)
+	}
+	Apply(&spec, ov)
+	in, err := inputs.Build(spec, models.Builtin())
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	return resolver.Resolve(in)
+}
+
+func TestWorkerNIXLOrigins(t *testing.T) {
+	ov := worker(t, "ctx-nixl.yaml")
+	if ov.Backend == nil || ov.Backend.Raw != "NIXL" || ov.Backend.Origin.Detail != "ctx-nixl.yaml:18" {
+		t.Fatalf("backend = %+v, want NIXL from ctx-nixl.yaml:18", ov.Backend)
+	}
+	if ov.TimeoutMS == nil || ov.TimeoutMS.Raw != "600000" || ov.TimeoutMS.Origin.Detail != "ctx-nixl.yaml:19" {
+		t.Fatalf("timeout = %+v", ov.TimeoutMS)
+	}
+	if ov.Runtime != nil || len(ov.ConfigErrors) != 0 {
+		t.Fatalf("runtime %+v errors %+v, want omitted and none", ov.Runtime, ov.ConfigErrors)
+	}
+	tr := resolveWith(t, ov, "main@2026-09-10", nil)
+	if tr.Result.Outcome != resolver.OutcomePython {
+		t.Fatalf("outcome %s, want PYTHON (era 2, GPT-OSS on NIXL)", tr.Result.Outcome)
+	}
+	if got := tr.Inputs.Backend.Origin.String(); got != "ctx-nixl.yaml:18" {
+		t.Errorf("backend origin in trace = %q", got)
+	}
+}
+
+func TestWorkerOmittedBackendTurnsOffPreset(t *testing.T) {
+	// The explorer's preset backend is DEFAULT; a worker file without
+	// cache_transceiver_config must still mean "disaggregation off".
+	ov, err := ReadWorkerConfig("agg.yaml", []byte("tensor_parallel_size: 8\nkv_cache_config:\n  dtype: fp8\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := resolveWith(t, ov, "", nil)
+	if tr.Result.Outcome != resolver.OutcomeDisabled {
+		t.Fatalf("outcome %s, want DISABLED", tr.Result.Outcome)
+	}
+}
+
+func TestFlagOverridesFile(t *testing.T) {
+	ov := worker(t, "gen-ucx-cpp.yaml")
+	tr := resolveWith(t, ov, "main@2026-09-10", func(s *inputs.Spec) {
+		s.Runtime = inputs.Value{Raw: "PYTHON", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--runtime"}}
+	})
+	if got := tr.Inputs.Runtime.Origin.String(); got != "flag --runtime (overrides gen-ucx-cpp.yaml:16)" {
+		t.Errorf("runtime origin = %q", got)
+	}
+	if got := tr.Inputs.Backend.Origin.String(); got != "gen-ucx-cpp.yaml:15" {
+		t.Errorf("backend origin = %q", got)
+	}
+	// PYTHON on UCX fails at creation.
+	if tr.Result.Outcome != resolver.OutcomeError || !strings.Contains(tr.Result.Error, "Python transceiver currently only supports NIXL backend, got UCX") {
+		t.Fatalf("result %+v", tr.Result)
+	}
+}
+
+func TestWorkerValidationErrors(t *testing.T) {
+	ov := worker(t, "gen-invalid.yaml")
+	var locs []string
+	for _, e := range ov.ConfigErrors {
+		locs = append(locs, e.Loc+"="+e.Type+"@"+e.Origin.Detail)
+	}
+	want := []string{
+		"kv_transfer_timeout_ms=int_parsing@gen-invalid.yaml:10",
+		"enable_pipelined_transfer=bool_parsing@gen-invalid.yaml:12",
+		"chunk_size_blocks=extra_forbidden@gen-invalid.yaml:11",
+	}
+	if strings.Join(locs, " ") != strings.Join(want, " ") {
+		t.Fatalf("errors\n got %v\nwant %v", locs, want)
+	}
+	tr := resolveWith(t, ov, "main@2026-09-10", nil)
+	if tr.Result.Outcome != resolver.OutcomeError || tr.Result.FailedStep != resolver.StepValidate {
+		t.Fatalf("result %+v", tr.Result)
+	}
+	for _, frag := range []string{
+		"4 validation errors for TorchLlmArgs",
+		"cache_transceiver_config.kv_transfer_timeout_ms\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='600s', input_type=str]",
+		"cache_transceiver_config.chunk_size_blocks\n  Extra inputs are not permitted [type=extra_forbidden, input_value=32, input_type=int]",
+		"cache_transceiver_config.backend\n  Input should be 'DEFAULT', 'UCX', 'NIXL', 'MOONCAKE' or 'MPI' [type=literal_error, input_value='nixl', input_type=str]",
+	} {
+		if !strings.Contains(tr.Result.Error, frag) {
+			t.Errorf("error lacks %q:\n%s", frag, tr.Result.Error)
+		}
+	}
+	st, _ := tr.Step(resolver.StepValidate)
+	if !strings.Contains(st.Reason, "gen-invalid.yaml:10") {
+		t.Errorf("validate reason %q does not name FILE:LINE", st.Reason)
+	}
+}
+
+func TestZeroTimeoutIsResolverError(t *testing.T) {
+	ov := worker(t, "ctx-zero-timeout.yaml")
+	tr := resolveWith(t, ov, "main@2026-09-10", nil)
+	if !strings.Contains(tr.Result.Error, "Input should be greater than 0 [type=greater_than, input_value=0, input_type=int]") {
+		t.Fatalf("error %q", tr.Result.Error)
+	}
+	if st, _ := tr.Step(resolver.StepValidate); !strings.Contains(st.Reason, "ctx-zero-timeout.yaml:6") {
+		t.Errorf("reason %q", st.Reason)
+	}
+}
+
+func TestAnchorsAndMerge(t *testing.T) {
+	ov := worker(t, "anchors.yaml")
+	if ov.Backend == nil || ov.Backend.Raw != "NIXL" || ov.Backend.Origin.Detail != "anchors.yaml:4" {
+		t.Fatalf("backend %+v", ov.Backend)
+	}
+	if ov.TimeoutMS == nil || ov.TimeoutMS.Raw != "null" || ov.TimeoutMS.Origin.Detail != "anchors.yaml:10" {
+		t.Fatalf("timeout %+v (the explicit key must win over the merged one)", ov.TimeoutMS)
+	}
+	tr := resolveWith(t, ov, "main@2026-09-10", nil)
+	if tr.Result.Outcome != resolver.OutcomeError || !strings.Contains(tr.Result.Error, "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms") {
+		t.Fatalf("result %+v", tr.Result)
+	}
+}
+
+func TestPyYAMLScalars(t *testing.T) {
+	doc, err := ParseYAML("s.yaml", []byte("a: yes\nb: 1.5e3\nc: 012\nd: 0x1F\ne: ~\nf: '1'\ng: 1_000\nh: 1.0\ni: 2026-08-28\nj: .inf\nk: Off\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"a": "True", "b": "'1.5e3'", "c": "10", "d": "31", "e": "None", "f": "'1'", "g": "1000", "h": "1.0", "i": "'2026-08-28'", "j": "inf", "k": "False"}
+	for k, w := range want {
+		p, ok := doc.Root.Get(k)
+		if !ok || p.Val.Repr() != w {
+			t.Errorf("%s = %s, want %s", k, p.Val.Repr(), w)
+		}
+	}
+}
+
+func TestWorkerRuntimeWrongType(t *testing.T) {
+	ov, err := ReadWorkerConfig("w.yaml", []byte("cache_transceiver_config:\n  backend: NIXL\n  transceiver_runtime: off\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := resolveWith(t, ov, "1.3.0rc20", nil)
+	if !strings.Contains(tr.Result.Error, "Input should be 'CPP' or 'PYTHON' [type=literal_error, input_value=False, input_type=bool]") {
+		t.Fatalf("era-0 error %q", tr.Result.Error)
+	}
+	tr = resolveWith(t, ov, "main@2026-09-10", nil)
+	if !strings.Contains(tr.Result.Error, "Input should be 'CPP', 'PYTHON' or 'auto' [type=literal_error, input_value=False, input_type=bool]") {
+		t.Fatalf("era-2 error %q", tr.Result.Error)
+	}
+}
+
+func TestWorkerFileErrors(t *testing.T) {
+	for _, tc := range []struct{ name, data, want string }{
+		{"list.yaml", "- a\n- b\n", "list.yaml:1:1: ValueError: Configuration file root must be a mapping."},
+		{"syntax.yaml", "cache_transceiver_config:\n  backend: [NIXL\n", "syntax.yaml:2:"},
+		{"two.yaml", "a: 1\n---\nb: 2\n", "two.yaml:3:1: expected a single document"},
+		{"ctc.yaml", "cache_transceiver_config: NIXL\n", "ctc.yaml:1:27: cache_transceiver_config must be a mapping"},
+		{"bin.yaml", "a: 1\nb: \x00\x01", "bin.yaml:2:4: refused: binary data"},
+		{"tag.yaml", "a: !!python/object:os.system x\n", "tag.yaml:1:4: could not determine a constructor"},
+	} {
+		_, err := ReadWorkerConfig(tc.name, []byte(tc.data))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: err %v, want prefix %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestRefusesHostileYAML(t *testing.T) {
+	bomb := "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	prev := "a"
+	for i := 0; i < 12; i++ {
+		name := string(rune('b' + i))
+		bomb += name + ": &" + name + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n"
+		prev = name
+	}
+	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
+	var block strings.Builder
+	for i := 0; i < 200; i++ {
+		block.WriteString(strings.Repeat(" ", i) + "k:\n")
+	}
+	big := make([]byte, MaxFileBytes+1)
+	for i := range big {
+		big[i] = 'a'
+	}
+	for _, tc := range []struct{ name, data, want string }{
+		{"bomb.yaml", bomb, "alias bomb"},
+		{"deep.yaml", deep, "nested deeper than 64 levels"},
+		{"block.yaml", block.String(), "nested deeper than 64 levels"},
+		{"big.yaml", string(big), "over the 16 MiB limit"},
+	} {
+		start := time.Now()
+		_, err := ReadWorkerConfig(tc.name, []byte(tc.data))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), tc.name+":") {
+			t.Errorf("%s: err %v, want %q", tc.name, err, tc.want)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s took %v", tc.name, d)
+		}
+	}
+}
+
+func TestReadFileRefusesLargeFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "shard.safetensors")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(MaxFileBytes + 4096); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := ReadFile(p); err == nil || !strings.Contains(err.Error(), "16 MiB") {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestDisaggInheritance(t *testing.T) {
+	d, err := ReadDisagg("disagg-nixl.yaml", readTestdata(t, "disagg-nixl.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, role := range Roles() {
+		ov := d.Roles[role]
+		if ov.Backend == nil || ov.Backend.Raw != "NIXL" || ov.Backend.Origin.Detail != "disagg-nixl.yaml:9" {
+			t.Errorf("%s backend %+v, want NIXL inherited from line 9", role, ov.Backend)
+		}
+		if ov.Loader == nil || ov.Loader.Raw != "pytorch" || ov.Model == nil || ov.Model.Raw != "openai/gpt-oss-120b" {
+			t.Errorf("%s loader %+v model %+v", role, ov.Loader, ov.Model)
+		}
+	}
+	if got := strings.Join(d.Inherited[RoleContext], ","); got != "model,backend,free_gpu_memory_fraction,cache_transceiver_config" {
+		t.Errorf("inherited %s", got)
+	}
+}
+
+func TestDisaggMismatchResolvesPerRole(t *testing.T) {
+	d, err := ReadDisagg("disagg-mismatch.yaml", readTestdata(t, "disagg-mismatch.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := resolveWith(t, d.Roles[RoleContext], "main@2026-09-10", nil)
+	gen := resolveWith(t, d.Roles[RoleGeneration], "main@2026-09-10", nil)
+	if ctx.Result.Outcome != resolver.OutcomePython || gen.Result.Outcome != resolver.OutcomeCPP {
+		t.Fatalf("ctx %s gen %s, want PYTHON and CPP", ctx.Result.Outcome, gen.Result.Outcome)
+	}
+	if got := gen.Inputs.Runtime.Origin.String(); got != "disagg-mismatch.yaml:17" {
+		t.Errorf("gen runtime origin %q", got)
+	}
+}
+
+func TestDisaggConflict(t *testing.T) {
+	_, err := ReadDisagg("disagg-conflict.yaml", readTestdata(t, "disagg-conflict.yaml"))
+	var ce *ConflictError
+	if !errors.As(err, &ce) {
+		t.Fatalf("err %v, want *ConflictError", err)
+	}
+	if ce.Message() != "ValueError: Parameter cache_transceiver_config is specified both in the top-level and in the generation_servers section, but with different values" {
+		t.Errorf("message %q", ce.Message())
+	}
+	if !strings.HasPrefix(err.Error(), "disagg-conflict.yaml:13: ") {
+		t.Errorf("error %q does not start with the section's FILE:LINE", err)
+	}
+	// Python ==: 1 == 1.0 == True, and dict order does not matter.
+	ok := "max_batch_size: 1\nx: {a: 1, b: 2}\ncontext_servers: {max_batch_size: 1.0, x: {b: 2, a: 1}}\ngeneration_servers: {max_batch_size: true}\n"
+	if _, err := ReadDisagg("eq.yaml", []byte(ok)); err != nil {
+		t.Errorf("equal values reported as conflict: %v", err)
+	}
+}
+
+func TestModelConfig(t *testing.T) {
+	cat := models.Builtin()
+	mc, err := ReadModelConfig("gpt-oss-120b/config.json", readTestdata(t, "gpt-oss-120b/config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if key, _ := mc.ModelKey(cat); key != "GptOssForCausalLM" || mc.ModelType != "gpt_oss" || mc.ArchLine != 2 {
+		t.Errorf("gpt-oss: key %q type %q line %d", key, mc.ModelType, mc.ArchLine)
+	}
+	mc, err = ReadModelConfig("llama-eagle3/config.json", readTestdata(t, "llama-eagle3/config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mc.Eagle3 || mc.ExecArch != "EAGLE3LlamaForCausalLM" {
+		t.Errorf("eagle3: %+v", mc)
+	}
+	if key, note := mc.ModelKey(cat); key != "EAGLE3LlamaForCausalLM" || !strings.Contains(note, "renamed") {
+		t.Errorf("eagle3 key %q note %q", key, note)
+	}
+	mc, err = ReadModelConfig("no-arch/config.json", readTestdata(t, "no-arch/config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mc.Arch != "" || len(mc.Notes) == 0 || !strings.Contains(mc.Notes[0], "unknown model") {
+		t.Errorf("no-arch: %+v", mc)
+	}
+	if _, err := ReadModelConfig("bad.json", []byte("{\n  \"architectures\": [\"A\",]\n}")); err == nil || !strings.HasPrefix(err.Error(), "bad.json:2:") {
+		t.Errorf("syntax error %v", err)
+	}
+	if _, err := ReadModelConfig("arr.json", []byte("[1]")); err == nil || !strings.Contains(err.Error(), "JSON object") {
+		t.Errorf("array root %v", err)
+	}
+}
+
+func TestEnvFile(t *testing.T) {
+	ef, err := ReadEnvFile("worker.env", readTestdata(t, "worker.env"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"CUDA_VISIBLE_DEVICES": "4,5,6,7", "TRTLLM_USE_UCX_KVCACHE": "1", "UCX_NET_DEVICES": "mlx5_0:1,mlx5_1:1",
+		"TRTLLM_NIXL_KVCACHE_BACKEND": "UCX", "NCCL_DEBUG": "WARN", "TLLM_LOG_LEVEL": "INFO", "EMPTY": "", "QUOTED": `a "b" $HOME`,
+	}
+	for k, w := range want {
+		if v, ok := ef.Vars[k]; !ok || v.Value != w {
+			t.Errorf("%s = %q, want %q", k, v.Value, w)
+		}
+	}
+	if got := ef.Vars["TRTLLM_USE_UCX_KVCACHE"].Origin.String(); got != "worker.env:3" {
+		t.Errorf("origin %q", got)
+	}
+	for _, tc := range []struct{ data, want string }{
+		{"A=1\nexport 9X=2\n", "e.env:2:8: "},
+		{"A='open\n", "e.env:1:3: unterminated single quote"},
+		{"A=two words\n", "e.env:1:3: unquoted space"},
+		{"just words\n", "e.env:1:1: want KEY=VALUE"},
+	} {
+		if _, err := ReadEnvFile("e.env", []byte(tc.data)); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: err %v, want prefix %q", tc.data, err, tc.want)
+		}
+	}
+}
+
+func TestReadProcess(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "4242")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := "/usr/bin/python3\x00/usr/local/bin/trtllm-serve\x00serve\x00/models/gpt-oss-120b\x00--host\x000.0.0.0\x00--trust_remote_code\x00--extra_llm_api_options\x00gen.yaml\x00--backend\x00pytorch\x00"
+	env := "PATH=/usr/bin\x00TRTLLM_USE_UCX_KVCACHE=1\x00HOME=/root\x00"
+	os.WriteFile(filepath.Join(dir, "cmdline"), []byte(cmd), 0o644)
+	os.WriteFile(filepath.Join(dir, "environ"), []byte(env), 0o644)
+	os.Symlink("/srv/run", filepath.Join(dir, "cwd"))
+	p, err := ReadProcess(root, 4242)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Serve
+	if s == nil || s.Model != "/models/gpt-oss-120b" || s.Config != "/srv/run/gen.yaml" || s.ConfigFlag != "--extra_llm_api_options" || s.Backend != "pytorch" {
+		t.Fatalf("serve %+v", s)
+	}
+	if len(p.Environ) != 3 || p.Environ[1] != "TRTLLM_USE_UCX_KVCACHE=1" {
+		t.Errorf("environ %q", p.Environ)
+	}
+	if _, err := ReadProcess(root, 999); err == nil || !strings.Contains(err.Error(), "no process 999") {
+		t.Errorf("missing pid: %v", err)
+	}
+	if os.Getuid() != 0 {
+		os.Chmod(filepath.Join(dir, "environ"), 0)
+		if _, err := ReadProcess(root, 4242); err == nil || !strings.Contains(err.Error(), "permission denied") {
+			t.Errorf("unreadable environ: %v", err)
+		}
+	}
+}
+
+func TestParseServeCommand(t *testing.T) {
+	for _, tc := range []struct {
+		argv []string
+		want ServeCommand
+	}{
+		{[]string{"trtllm-serve", "openai/gpt-oss-120b", "--config", "ctx.yaml"}, ServeCommand{Subcommand: "serve", Model: "openai/gpt-oss-120b", Config: "ctx.yaml", ConfigFlag: "--config"}},
+		{[]string{"python3", "-m", "tensorrt_llm.commands.serve", "--backend=_autodeploy", "/m"}, ServeCommand{Subcommand: "serve", Model: "/m", Backend: "_autodeploy"}},
+		{[]string{"trtllm-serve", "disaggregated", "-c", "disagg.yaml", "-t", "600"}, ServeCommand{Subcommand: "disaggregated", DisaggConfig: "disagg.yaml"}},
+	} {
+		got := ParseServeCommand(tc.argv)
+		if got == nil || *got != tc.want {
+			t.Errorf("%q: got %+v, want %+v", tc.argv, got, tc.want)
+		}
+	}
+	if ParseServeCommand([]string{"python3", "train.py", "--config", "x.yaml"}) != nil {
+		t.Error("non-trtllm command recognised")
+	}
+}

@@ -1,0 +1,145 @@
+package deploy
+
+import (
+	"fmt"
+
+	"xcvr/internal/yamlpos"
+)
+
+// The two roles of a disaggregated deployment, as xcvr's --role spells them.
+const (
+	RoleContext    = "context"
+	RoleGeneration = "generation"
+)
+
+// Roles lists the roles in the order TensorRT-LLM processes their sections.
+func Roles() []string { return []string{RoleContext, RoleGeneration} }
+
+// sectionOf maps a role to its section key in the orchestrator YAML.
+func sectionOf(role string) string {
+	if role == RoleContext {
+		return "context_servers"
+	}
+	return "generation_servers"
+}
+
+// disaggTopLevel lists the keys extract_disagg_cfg consumes itself
+// (tensorrt_llm/llmapi/disagg_utils.py); every other top-level key is copied into
+// both sections.
+var disaggTopLevel = map[string]bool{
+	"hostname": true, "port": true, "max_retries": true, "perf_metrics_max_requests": true,
+	"return_perf_metrics": true, "perf_metrics_output_dir": true, "context_servers": true,
+	"generation_servers": true, "conditional_disagg_config": true, "otlp_config": true,
+	"disagg_cluster": true, "node_id": true, "schedule_style": true, "allow_request_chat_template": true,
+	"gen_strip_message_history": true, "gen_tokids_ctxbytes": true, "num_workers": true,
+	"disagg_coordinator_url": true,
+}
+
+// Disagg is a trtllm-serve disaggregated -c YAML, split into what each role's
+// workers receive.
+type Disagg struct {
+	File string
+	// Roles maps "context" and "generation" to that role's LLM args.
+	Roles map[string]*Overlay
+	// Inherited lists, per role, the top-level keys copied into its section.
+	Inherited map[string][]string
+	Warnings  []string
+}
+
+// ConflictError is TensorRT-LLM's refusal to start when a top-level key and a
+// section set different values. Error() renders FILE:LINE: and the upstream
+// message verbatim.
+type ConflictError struct {
+	File       string
+	Key        string
+	ServerType string // "context_servers" or "generation_servers"
+	// TopLine and SectionLine are where the two values were written.
+	TopLine, SectionLine int
+	TopValue, SectionValue string
+}
+
+// Message is TensorRT-LLM's exception, verbatim (it has no trailing full stop).
+func (e *ConflictError) Message() string {
+	return fmt.Sprintf("ValueError: Parameter %s is specified both in the top-level and in the %s section, but with different values", e.Key, e.ServerType)
+}
+
+// Error renders FILE:LINE: message, with both values for the operator.
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("%s:%d: %s (top level line %d: %s; %s line %d: %s)", e.File, e.SectionLine, e.Message(),
+		e.TopLine, e.TopValue, e.ServerType, e.SectionLine, e.SectionValue)
+}
+
+// ReadDisagg reads the orchestrator YAML and applies TensorRT-LLM's inheritance: any
+// top-level key it does not consume is copied into context_servers and
+// generation_servers, and a section that already sets the key to a different value
+// (Python ==, so whole dicts are compared) stops start-up with *ConflictError.
+// Validation problems inside cache_transceiver_config land in each role's
+// Overlay.ConfigErrors.
+func ReadDisagg(name string, data []byte) (*Disagg, error) {
+	doc, err := ParseYAML(name, data)
+	if err != nil {
+		return nil, err
+	}
+	d := &Disagg{File: name, Roles: map[string]*Overlay{}, Inherited: map[string][]string{}, Warnings: doc.Warnings}
+	root := doc.Root
+	if root == nil || root.Kind == KindNull {
+		root = &Node{Kind: KindMap, Line: 1, Col: 1}
+		d.Warnings = append(d.Warnings, name+": the file is empty; both roles get TensorRT-LLM's defaults (disaggregation off)")
+	}
+	if root.Kind != KindMap {
+		return nil, &yamlpos.Error{File: name, Line: root.Line, Col: root.Col,
+			Msg: "the disaggregated config must be a mapping with context_servers and generation_servers"}
+	}
+	sections := map[string]*Node{}
+	for _, role := range Roles() {
+		key := sectionOf(role)
+		sec := &Node{Kind: KindMap, Line: root.Line, Col: root.Col}
+		if p, ok := root.Get(key); ok {
+			switch p.Val.Kind {
+			case KindNull:
+			case KindMap:
+				// Copy the pairs so inheritance does not alter a shared (aliased) node.
+				sec = &Node{Kind: KindMap, Line: p.Val.Line, Col: p.Val.Col, Pairs: append([]Pair(nil), p.Val.Pairs...)}
+			default:
+				return nil, &yamlpos.Error{File: name, Line: p.Val.Line, Col: p.Val.Col,
+					Msg: fmt.Sprintf("%s must be a mapping, got %s", key, p.Val.TypeName())}
+			}
+		} else {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("%s: no %s section; TensorRT-LLM treats it as empty", name, key))
+		}
+		sections[role] = sec
+	}
+	// Same loop order as extract_disagg_cfg: each top-level key, then context
+	// before generation, so the first conflict reported is the one it raises.
+	for _, p := range root.Pairs {
+		if p.Key.Kind == KindStr && disaggTopLevel[p.Key.Str] {
+			continue
+		}
+		for _, role := range Roles() {
+			sec := sections[role]
+			found := false
+			for _, q := range sec.Pairs {
+				if PyEqual(q.Key, p.Key) && (q.Key.Kind == KindStr) == (p.Key.Kind == KindStr) {
+					found = true
+					if !PyEqual(q.Val, p.Val) {
+						return nil, &ConflictError{File: name, Key: p.KeyString(), ServerType: sectionOf(role),
+							TopLine: p.KeyLine, SectionLine: q.KeyLine, TopValue: p.Val.Repr(), SectionValue: q.Val.Repr()}
+					}
+				}
+			}
+			if !found {
+				sec.Pairs = append(sec.Pairs, p)
+				d.Inherited[role] = append(d.Inherited[role], p.KeyString())
+			}
+		}
+	}
+	for _, role := range Roles() {
+		ov := &Overlay{File: name}
+		if err := ov.readLLMArgs(sections[role]); err != nil {
+			return nil, err
+		}
+		d.Roles[role] = ov
+		d.Warnings = append(d.Warnings, ov.Warnings...)
+	}
+	return d, nil
+}

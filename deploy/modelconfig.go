@@ -1,0 +1,182 @@
+package deploy
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"xcvr/internal/yamlpos"
+	"xcvr/models"
+)
+
+// ModelConfig is what TensorRT-LLM reads from a checkpoint's HF config.json to pick
+// the model class (spec §6.3).
+type ModelConfig struct {
+	File string
+	// Arch is architectures[0]; empty when the list is missing, null or empty, which
+	// TensorRT-LLM treats as an unknown model.
+	Arch string
+	// Architectures is the whole list; entries after the first are ignored upstream.
+	Architectures []string
+	ModelType     string
+	// Eagle3 is true when the config has draft_vocab_size (an Eagle3 draft
+	// checkpoint); ExecArch is then "EAGLE3" + Arch without "Eagle3".
+	Eagle3   bool
+	ExecArch string
+	// ArchLine is the line of the architectures key (0 when absent).
+	ArchLine int
+	Notes    []string
+}
+
+// ReadModelConfig parses config.json. Only the keys that decide the model class are
+// interpreted; the rest of the file may be anything JSON allows.
+func ReadModelConfig(name string, data []byte) (*ModelConfig, error) {
+	if err := CheckText(name, data); err != nil {
+		return nil, err
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return nil, jsonErr(name, data, err)
+	}
+	if top == nil {
+		return nil, &yamlpos.Error{File: name, Line: 1, Msg: "config.json must be a JSON object"}
+	}
+	lines := topLevelKeyLines(data)
+	mc := &ModelConfig{File: name, ArchLine: lines["architectures"]}
+	if raw, ok := top["architectures"]; ok && !isNull(raw) {
+		if err := json.Unmarshal(raw, &mc.Architectures); err != nil {
+			return nil, &yamlpos.Error{File: name, Line: lines["architectures"], Msg: "architectures must be a list of class names (strings)"}
+		}
+	}
+	if raw, ok := top["model_type"]; ok && !isNull(raw) {
+		if err := json.Unmarshal(raw, &mc.ModelType); err != nil {
+			return nil, &yamlpos.Error{File: name, Line: lines["model_type"], Msg: "model_type must be a string"}
+		}
+	}
+	if raw, ok := top["draft_vocab_size"]; ok && !isNull(raw) {
+		mc.Eagle3 = true
+	}
+	if len(mc.Architectures) == 0 {
+		where := "has no architectures"
+		if mc.ArchLine > 0 {
+			where = fmt.Sprintf("has an empty architectures list (line %d)", mc.ArchLine)
+		}
+		mc.Notes = append(mc.Notes, name+" "+where+": TensorRT-LLM resolves no model class, so there is no preference and its log says 'for unknown model'")
+		return mc, nil
+	}
+	mc.Arch = mc.Architectures[0]
+	mc.ExecArch = mc.Arch
+	if len(mc.Architectures) > 1 {
+		mc.Notes = append(mc.Notes, fmt.Sprintf("%s:%d: only architectures[0] (%s) is used; %s ignored",
+			name, mc.ArchLine, mc.Arch, strings.Join(mc.Architectures[1:], ", ")))
+	}
+	if mc.Eagle3 {
+		// modeling_auto.py: a draft_vocab_size config is an Eagle3 draft and runs
+		// as "EAGLE3" + the architecture without "Eagle3" (str.replace: every one).
+		mc.ExecArch = "EAGLE3" + strings.ReplaceAll(mc.Arch, "Eagle3", "")
+	}
+	return mc, nil
+}
+
+// ModelKey is the architecture name to resolve the preference with, and a note
+// saying why. The preference comes from the class registered for architectures[0]
+// when there is one (MODEL_CLASS_MAPPING.get(architectures[0], model_cls)); only
+// otherwise from the class actually executed, such as the Eagle3 rename.
+func (mc *ModelConfig) ModelKey(cat *models.Catalog) (string, string) {
+	if mc.Arch == "" {
+		return "", ""
+	}
+	if mc.ExecArch == mc.Arch {
+		return mc.Arch, ""
+	}
+	if _, ok := cat.Get(mc.Arch); ok {
+		return mc.Arch, fmt.Sprintf("Eagle3 draft (draft_vocab_size): runs as %s, but the preference comes from %s, the class registered for architectures[0]", mc.ExecArch, mc.Arch)
+	}
+	return mc.ExecArch, fmt.Sprintf("Eagle3 draft (draft_vocab_size): %s is renamed %s and the preference is that class's", mc.Arch, mc.ExecArch)
+}
+
+func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+
+// jsonErr positions a JSON decoding error at FILE:LINE:COL.
+func jsonErr(name string, data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	off := int64(-1)
+	msg := err.Error()
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+		msg = "config.json must be a JSON object, not " + te.Value
+	}
+	e := &yamlpos.Error{File: name, Msg: msg}
+	if off >= 0 {
+		e.Line, e.Col = lineCol(data, off)
+	}
+	return e
+}
+
+func lineCol(data []byte, off int64) (int, int) {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// topLevelKeyLines returns the line of each top-level key (the last occurrence,
+// which is the one Python's json keeps).
+func topLevelKeyLines(data []byte) map[string]int {
+	out := map[string]int{}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	depth := 0
+	expectKey := false
+	for {
+		start := dec.InputOffset()
+		tok, err := dec.Token()
+		if err == io.EOF || err != nil {
+			return out
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				depth++
+				expectKey = depth == 1
+				continue
+			case '[':
+				depth++
+			case '}', ']':
+				depth--
+			}
+		case string:
+			if depth == 1 && expectKey {
+				// InputOffset before the token may sit before the separator; skip
+				// to the opening quote.
+				i := start
+				for i < int64(len(data)) && data[i] != '"' {
+					i++
+				}
+				l, _ := lineCol(data, i)
+				out[t] = l
+				expectKey = false
+				continue
+			}
+		}
+		if depth == 1 {
+			expectKey = true
+		}
+	}
+}

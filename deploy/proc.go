@@ -1,0 +1,207 @@
+package deploy
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// Process is a running process as /proc shows it.
+type Process struct {
+	PID     int
+	Cmdline []string
+	// Environ is KEY=VALUE entries, as os.Environ() gives them.
+	Environ []string
+	// Cwd is the process's working directory, for relative paths on its command
+	// line ("" when it cannot be read).
+	Cwd   string
+	Serve *ServeCommand
+}
+
+// ServeCommand is what xcvr takes from a trtllm-serve command line.
+type ServeCommand struct {
+	// Subcommand is serve (also when omitted), disaggregated,
+	// disaggregated_mpi_worker or mm_embedding_serve.
+	Subcommand string
+	// Model is the positional model (an HF id or a checkpoint path).
+	Model string
+	// Config is the --config / --extra_llm_api_options file, and ConfigFlag the
+	// spelling used.
+	Config     string
+	ConfigFlag string
+	// Backend is --backend (pytorch, _autodeploy, tensorrt); "" when absent.
+	Backend string
+	// DisaggConfig is -c / --config_file of the disaggregated subcommands.
+	DisaggConfig string
+}
+
+// ErrNotLinux is returned by ReadProcess on systems without Linux's /proc.
+var ErrNotLinux = errors.New("--pid reads /proc/PID/environ and /proc/PID/cmdline, which only Linux has")
+
+// ReadProcess reads a process's command line, environment and working directory
+// from procRoot (normally "/proc"). Permission problems get an explanation, since
+// reading another user's environ needs that user or root.
+func ReadProcess(procRoot string, pid int) (*Process, error) {
+	if procRoot == "/proc" && runtime.GOOS != "linux" {
+		return nil, fmt.Errorf("%w; this system is %s", ErrNotLinux, runtime.GOOS)
+	}
+	if pid <= 0 {
+		return nil, fmt.Errorf("--pid %d: want a positive process id", pid)
+	}
+	dir := filepath.Join(procRoot, strconv.Itoa(pid))
+	read := func(name string) ([]byte, error) {
+		p := filepath.Join(dir, name)
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, procErr(pid, p, err)
+		}
+		defer f.Close()
+		data, err := ReadLimited(p, f)
+		if err != nil {
+			return nil, procErr(pid, p, err)
+		}
+		return data, nil
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return nil, procErr(pid, dir, err)
+	}
+	cmd, err := read("cmdline")
+	if err != nil {
+		return nil, err
+	}
+	env, err := read("environ")
+	if err != nil {
+		return nil, err
+	}
+	p := &Process{PID: pid, Cmdline: splitNUL(cmd), Environ: splitNUL(env)}
+	if len(p.Cmdline) == 0 {
+		return nil, fmt.Errorf("process %d has an empty command line (a kernel thread or a zombie); nothing to read", pid)
+	}
+	if cwd, err := os.Readlink(filepath.Join(dir, "cwd")); err == nil {
+		p.Cwd = cwd
+	}
+	p.Serve = ParseServeCommand(p.Cmdline)
+	if p.Serve != nil && p.Cwd != "" {
+		for _, s := range []*string{&p.Serve.Config, &p.Serve.DisaggConfig} {
+			if *s != "" && !filepath.IsAbs(*s) {
+				*s = filepath.Join(p.Cwd, *s)
+			}
+		}
+		if m := p.Serve.Model; m != "" && !filepath.IsAbs(m) && (strings.HasPrefix(m, ".") || !looksLikeHFID(m)) {
+			p.Serve.Model = filepath.Join(p.Cwd, m)
+		}
+	}
+	return p, nil
+}
+
+// looksLikeHFID reports whether s has the owner/name shape of a Hugging Face id.
+func looksLikeHFID(s string) bool {
+	parts := strings.Split(s, "/")
+	return len(parts) == 2 && parts[0] != "" && parts[1] != ""
+}
+
+func procErr(pid int, p string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("cannot read %s: permission denied; process %d belongs to another user, so run xcvr as that user or as root", p, pid)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("no process %d (%s does not exist)", pid, p)
+	}
+	return err
+}
+
+func splitNUL(b []byte) []string {
+	b = bytes.TrimRight(b, "\x00")
+	if len(b) == 0 {
+		return nil
+	}
+	parts := bytes.Split(b, []byte{0})
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = string(p)
+	}
+	return out
+}
+
+// serveSubcommands are trtllm-serve's click subcommands; "serve" is the default.
+var serveSubcommands = map[string]bool{"serve": true, "disaggregated": true, "disaggregated_mpi_worker": true, "mm_embedding_serve": true}
+
+// serveBoolFlags are trtllm-serve options that take no value, so the word after
+// them can be the positional model.
+var serveBoolFlags = map[string]bool{"--trust_remote_code": true, "--enable_chunked_prefill": true,
+	"--fail_fast_on_attention_window_too_large": true, "--disagg_cluster_uri_only": true,
+	"--enable_iter_perf_stats": true, "--help": true, "-h": true, "--metadata_server_config_file_only": true,
+	"--server_start_timeout_only": true}
+
+// ParseServeCommand recognises trtllm-serve in argv (run directly, through python,
+// or as python -m tensorrt_llm.commands.serve) and takes the model, the LLM-args
+// YAML and --backend from it. It returns nil for other commands.
+func ParseServeCommand(argv []string) *ServeCommand {
+	start := -1
+	for i, a := range argv {
+		if path.Base(a) == "trtllm-serve" {
+			start = i + 1
+			break
+		}
+		if a == "-m" && i+1 < len(argv) && argv[i+1] == "tensorrt_llm.commands.serve" {
+			start = i + 2
+			break
+		}
+		if i > 2 {
+			break // the program is within the first few words (python [-u] script)
+		}
+	}
+	if start < 0 {
+		return nil
+	}
+	sc := &ServeCommand{Subcommand: "serve"}
+	args := argv[start:]
+	if len(args) > 0 && serveSubcommands[args[0]] {
+		sc.Subcommand = args[0]
+		args = args[1:]
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			if i+1 < len(args) && sc.Model == "" {
+				sc.Model = args[i+1]
+			}
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			if sc.Model == "" && sc.Subcommand != "disaggregated" && sc.Subcommand != "disaggregated_mpi_worker" {
+				sc.Model = a
+			}
+			continue
+		}
+		name, val, hasVal := strings.Cut(a, "=")
+		if !hasVal && !serveBoolFlags[name] && i+1 < len(args) {
+			val = args[i+1]
+			hasVal = true
+			i++
+		}
+		if !hasVal {
+			continue
+		}
+		switch name {
+		case "--config", "--extra_llm_api_options":
+			if sc.Subcommand == "serve" {
+				sc.Config, sc.ConfigFlag = val, name
+			} else {
+				sc.DisaggConfig = val
+			}
+		case "-c", "--config_file":
+			sc.DisaggConfig = val
+		case "--backend":
+			sc.Backend = val
+		}
+	}
+	return sc
+}

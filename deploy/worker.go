@@ -1,0 +1,411 @@
+// Package deploy reads real deployments — worker YAMLs, the disaggregated
+// orchestrator YAML, checkpoints' config.json, env files and running processes —
+// into the raw inputs xcvr resolves, with every value's FILE:LINE origin. It reads
+// files the way TensorRT-LLM does (yaml.safe_load, pydantic validation of
+// cache_transceiver_config) so that what xcvr predicts is what the server would do.
+package deploy
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"xcvr/inputs"
+	"xcvr/internal/yamlpos"
+	"xcvr/resolver"
+)
+
+// Setting is one value a file sets, already in the raw form inputs.Spec takes.
+type Setting struct {
+	Raw    string
+	Origin resolver.Origin
+}
+
+// Overlay is what one worker's LLM args (a --config YAML, or one role of a
+// disaggregated YAML) say about the inputs xcvr resolves. A nil Setting means the
+// file does not set that input, so TensorRT-LLM's default applies.
+type Overlay struct {
+	// File names the source in messages.
+	File string
+	// Backend, Runtime, TimeoutMS and Pipelined come from cache_transceiver_config.
+	Backend, Runtime, TimeoutMS, Pipelined *Setting
+	// Loader comes from the top-level "backend" key (pytorch, _autodeploy).
+	Loader *Setting
+	// Model is the top-level "model" key as written (an HF id or a path); the
+	// caller decides how to read it.
+	Model *Setting
+	// ConfigErrors are values pydantic would reject, Loc relative to
+	// cache_transceiver_config.
+	ConfigErrors []resolver.FieldError
+	// Warnings are things TensorRT-LLM accepts silently but an operator should know.
+	Warnings []string
+
+	// runtimeBad is a non-string transceiver_runtime; its literal_error depends on
+	// the version (era 0 has no 'auto'), which is only known in Apply.
+	runtimeBad *Node
+	runtimeBadOrigin resolver.Origin
+}
+
+// ReadWorkerConfig reads the YAML given to trtllm-serve --config (also spelled
+// --extra_llm_api_options). Syntax errors and files TensorRT-LLM could not load at
+// all are returned as errors naming FILE:LINE:COL; values pydantic would reject are
+// returned in Overlay.ConfigErrors so the resolver shows them as the outcome ERROR.
+func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
+	doc, err := ParseYAML(name, data)
+	if err != nil {
+		return nil, err
+	}
+	ov := &Overlay{File: name, Warnings: doc.Warnings}
+	if doc.Root == nil || doc.Root.Kind == KindNull {
+		ov.Warnings = append(ov.Warnings, name+": the file is empty; TensorRT-LLM's defaults apply (no cache_transceiver_config: disaggregation off)")
+		return ov, nil
+	}
+	if doc.Root.Kind != KindMap {
+		return nil, &yamlpos.Error{File: name, Line: doc.Root.Line, Col: doc.Root.Col,
+			Msg: "ValueError: Configuration file root must be a mapping."}
+	}
+	if err := ov.readLLMArgs(doc.Root); err != nil {
+		return nil, err
+	}
+	return ov, nil
+}
+
+func (ov *Overlay) origin(line int) resolver.Origin {
+	return resolver.Origin{Kind: resolver.OriginFile, Detail: ov.File + ":" + strconv.Itoa(line)}
+}
+
+// readLLMArgs reads the TorchLlmArgs keys xcvr needs from a mapping.
+func (ov *Overlay) readLLMArgs(m *Node) error {
+	if p, ok := m.Get("backend"); ok {
+		switch v := p.Val; {
+		case v.Kind == KindStr && (v.Str == "pytorch" || v.Str == "_autodeploy"):
+			ov.Loader = &Setting{Raw: v.Str, Origin: ov.origin(p.KeyLine)}
+		case v.Kind == KindNull:
+			// None means the default PyTorch path.
+		default:
+			ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s:%d: backend %s is not a PyTorch-path loader xcvr models (pytorch, _autodeploy); ignored",
+				ov.File, p.KeyLine, v.Repr()))
+		}
+	}
+	if p, ok := m.Get("model"); ok && p.Val.Kind == KindStr {
+		ov.Model = &Setting{Raw: p.Val.Str, Origin: ov.origin(p.KeyLine)}
+	}
+	p, ok := m.Get("cache_transceiver_config")
+	if !ok || p.Val.Kind == KindNull {
+		return nil
+	}
+	if p.Val.Kind != KindMap {
+		return &yamlpos.Error{File: ov.File, Line: p.Val.Line, Col: p.Val.Col,
+			Msg: fmt.Sprintf("cache_transceiver_config must be a mapping; TensorRT-LLM rejects it: Input should be a valid dictionary or instance of CacheTransceiverConfig [type=model_type, input_value=%s, input_type=%s]",
+				p.Val.Repr(), p.Val.TypeName())}
+	}
+	ov.readCacheTransceiver(p.Val)
+	return nil
+}
+
+// cacheFields lists CacheTransceiverConfig's fields in declaration order, which is
+// the order pydantic reports their errors in (extra keys come after).
+var cacheFields = []string{"backend", "transceiver_runtime", "max_tokens_in_buffer",
+	"kv_transfer_timeout_ms", "kv_transfer_sender_future_timeout_ms", "kv_transfer_poll_interval_ms",
+	"kv_cache_bounce_size_mb", "enable_pipelined_transfer", "agent_bounce_buffer_enable", "agent_bounce_params"}
+
+// CacheTransceiverFields lists the cache_transceiver_config keys TensorRT-LLM
+// accepts (era 2 and later; enable_pipelined_transfer only from PR #15727, which the
+// resolver checks against the version).
+func CacheTransceiverFields() []string { return append([]string(nil), cacheFields...) }
+
+func (ov *Overlay) fieldErr(loc string, v *Node, typ, msg string, line int) {
+	ov.ConfigErrors = append(ov.ConfigErrors, resolver.FieldError{Loc: loc, Message: msg, Type: typ,
+		Input: v.Repr(), InputType: v.TypeName(), Origin: ov.origin(line)})
+}
+
+func (ov *Overlay) readCacheTransceiver(m *Node) {
+	known := map[string]bool{}
+	for _, f := range cacheFields {
+		known[f] = true
+	}
+	for _, field := range cacheFields {
+		p, ok := m.Get(field)
+		if !ok {
+			continue
+		}
+		v, line := p.Val, p.KeyLine
+		o := ov.origin(line)
+		switch field {
+		case "backend":
+			ov.Backend = ov.literal(field, v, line, []string{"", "none", "null"})
+		case "transceiver_runtime":
+			if v.Kind != KindStr && v.Kind != KindNull {
+				ov.runtimeBad, ov.runtimeBadOrigin = v, o
+				continue
+			}
+			ov.Runtime = ov.literal(field, v, line, []string{"", "unset", "null"})
+		case "kv_transfer_timeout_ms":
+			if v.Kind == KindNull {
+				ov.TimeoutMS = &Setting{Raw: "null", Origin: o}
+				continue
+			}
+			n, ok := ov.intValue(field, v, line)
+			if !ok {
+				continue
+			}
+			if v.Kind == KindBool && n.Sign() == 0 {
+				ov.fieldErr(field, v, "greater_than", "Input should be greater than 0", line)
+				continue
+			}
+			if !n.IsInt64() {
+				// Python ints are unbounded; xcvr's are not. Any such value is a
+				// finite positive (or negative) timeout, so the sign is all that matters.
+				ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s:%d: kv_transfer_timeout_ms %s does not fit 64 bits; xcvr uses the nearest 64-bit value", ov.File, line, n))
+				if n.Sign() > 0 {
+					n = big.NewInt(math.MaxInt64)
+				} else {
+					n = big.NewInt(math.MinInt64)
+				}
+			}
+			// The resolver checks > 0 itself, with the same pydantic message.
+			ov.TimeoutMS = &Setting{Raw: n.String(), Origin: o}
+		case "kv_transfer_sender_future_timeout_ms", "kv_transfer_poll_interval_ms":
+			if v.Kind == KindNull {
+				continue
+			}
+			if n, ok := ov.intValue(field, v, line); ok && n.Sign() <= 0 {
+				ov.fieldErr(field, v, "greater_than", "Input should be greater than 0", line)
+			}
+		case "max_tokens_in_buffer":
+			if v.Kind != KindNull {
+				ov.intValue(field, v, line)
+			}
+		case "kv_cache_bounce_size_mb":
+			if v.Kind == KindNull {
+				ov.fieldErr(field, v, "int_type", "Input should be a valid integer", line)
+				continue
+			}
+			if n, ok := ov.intValue(field, v, line); ok && n.Sign() < 0 {
+				ov.fieldErr(field, v, "greater_than_equal", "Input should be greater than or equal to 0", line)
+			}
+		case "enable_pipelined_transfer":
+			if b, ok := ov.boolValue(field, v, line); ok {
+				ov.Pipelined = &Setting{Raw: strconv.FormatBool(b), Origin: o}
+			}
+		case "agent_bounce_buffer_enable":
+			ov.boolValue(field, v, line)
+		case "agent_bounce_params":
+			switch v.Kind {
+			case KindNull:
+			case KindMap:
+				for _, q := range v.Pairs {
+					if q.Key.Kind != KindStr {
+						ov.fieldErr(field+"."+q.KeyString()+".[key]", q.Key, "string_type", "Input should be a valid string", q.KeyLine)
+					}
+					if q.Val.Kind != KindStr {
+						ov.fieldErr(field+"."+q.KeyString(), q.Val, "string_type", "Input should be a valid string", q.KeyLine)
+					}
+				}
+			default:
+				ov.fieldErr(field, v, "dict_type", "Input should be a valid dictionary", line)
+			}
+		}
+	}
+	for _, p := range m.Pairs {
+		if p.Key.Kind == KindStr && known[p.Key.Str] {
+			continue
+		}
+		ov.fieldErr(p.KeyString(), p.Val, "extra_forbidden", "Extra inputs are not permitted", p.KeyLine)
+		if p.Key.Kind == KindStr {
+			if s := suggestField(p.Key.Str); s != "" {
+				ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s:%d: unknown key %s in cache_transceiver_config; did you mean %s?", ov.File, p.KeyLine, PyRepr(p.Key.Str), s))
+			}
+		}
+	}
+}
+
+// suggestField names the known field an unknown key most likely meant (a case or
+// separator slip), or "".
+func suggestField(k string) string {
+	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s)) }
+	for _, f := range cacheFields {
+		if norm(f) == norm(k) {
+			return f
+		}
+	}
+	return ""
+}
+
+// literal passes a string through for the resolver's own literal check, except
+// strings that inputs.Build would read as "omitted" or "null" (its flag spellings),
+// which pydantic rejects as literals and so are reported here.
+func (ov *Overlay) literal(field string, v *Node, line int, reserved []string) *Setting {
+	o := ov.origin(line)
+	switch v.Kind {
+	case KindNull:
+		return &Setting{Raw: "null", Origin: o}
+	case KindStr:
+		for _, r := range reserved {
+			if v.Str == r {
+				ov.fieldErr(field, v, "literal_error", "Input should be "+literalList(backendLiterals), line)
+				if field == "transceiver_runtime" {
+					ov.ConfigErrors = ov.ConfigErrors[:len(ov.ConfigErrors)-1]
+					ov.runtimeBad, ov.runtimeBadOrigin = v, o
+				}
+				return nil
+			}
+		}
+		return &Setting{Raw: v.Str, Origin: o}
+	}
+	ov.fieldErr(field, v, "literal_error", "Input should be "+literalList(backendLiterals), line)
+	return nil
+}
+
+var backendLiterals = []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"}
+
+// runtimeLiterals is transceiver_runtime's Literal[...] in an era.
+func runtimeLiterals(era int) []string {
+	if era == 0 {
+		return []string{"CPP", "PYTHON"}
+	}
+	return []string{"CPP", "PYTHON", "auto"}
+}
+
+// literalList renders pydantic's "'A', 'B' or 'C'".
+func literalList(vals []string) string {
+	var b strings.Builder
+	for i, v := range vals {
+		switch {
+		case i == 0:
+		case i == len(vals)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString("'" + v + "'")
+	}
+	return b.String()
+}
+
+var reIntString = regexp.MustCompile(`^[ \t\n\r]*[-+]?[0-9]+(?:_[0-9]+)*(?:\.0*)?[ \t\n\r]*$`)
+
+// intValue validates an int field as pydantic's lax mode does and reports the error
+// when it fails.
+func (ov *Overlay) intValue(field string, v *Node, line int) (*big.Int, bool) {
+	switch v.Kind {
+	case KindInt:
+		return v.Int, true
+	case KindBool:
+		if v.Bool {
+			return big.NewInt(1), true
+		}
+		return new(big.Int), true
+	case KindFloat:
+		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
+			ov.fieldErr(field, v, "finite_number", "Input should be a finite number", line)
+			return nil, false
+		}
+		if v.Float != math.Trunc(v.Float) {
+			ov.fieldErr(field, v, "int_from_float", "Input should be a valid integer, got a number with a fractional part", line)
+			return nil, false
+		}
+		n, _ := new(big.Float).SetFloat64(v.Float).Int(nil)
+		return n, true
+	case KindStr:
+		if reIntString.MatchString(v.Str) {
+			s := strings.TrimSpace(strings.ReplaceAll(v.Str, "_", ""))
+			s, _, _ = strings.Cut(s, ".")
+			if n, ok := new(big.Int).SetString(strings.TrimPrefix(s, "+"), 10); ok {
+				return n, true
+			}
+		}
+		ov.fieldErr(field, v, "int_parsing", "Input should be a valid integer, unable to parse string as an integer", line)
+		return nil, false
+	}
+	ov.fieldErr(field, v, "int_type", "Input should be a valid integer", line)
+	return nil, false
+}
+
+// boolValue validates a bool field as pydantic's lax mode does.
+func (ov *Overlay) boolValue(field string, v *Node, line int) (bool, bool) {
+	switch v.Kind {
+	case KindBool:
+		return v.Bool, true
+	case KindInt:
+		if v.Int.IsInt64() && (v.Int.Int64() == 0 || v.Int.Int64() == 1) {
+			return v.Int.Int64() == 1, true
+		}
+		ov.fieldErr(field, v, "bool_parsing", "Input should be a valid boolean, unable to interpret input", line)
+		return false, false
+	case KindFloat:
+		if v.Float == 0 || v.Float == 1 {
+			return v.Float == 1, true
+		}
+		ov.fieldErr(field, v, "bool_parsing", "Input should be a valid boolean, unable to interpret input", line)
+		return false, false
+	case KindStr:
+		switch strings.ToLower(strings.TrimSpace(v.Str)) {
+		case "1", "on", "t", "true", "y", "yes":
+			return true, true
+		case "0", "off", "f", "false", "n", "no":
+			return false, true
+		}
+		ov.fieldErr(field, v, "bool_parsing", "Input should be a valid boolean, unable to interpret input", line)
+		return false, false
+	}
+	ov.fieldErr(field, v, "bool_type", "Input should be a valid boolean", line)
+	return false, false
+}
+
+// Apply lays the overlay over spec. Inputs the user set with a flag win, and their
+// origin says which file line they override; every other cache_transceiver_config
+// input takes the file's value, or is reset to "omitted" when the file leaves it
+// out, because the file is what the worker actually receives.
+func Apply(spec *inputs.Spec, ov *Overlay) {
+	if ov == nil {
+		return
+	}
+	overridden := map[string]bool{}
+	set := func(dst *inputs.Value, s *Setting, loc string, resetWhenAbsent bool) {
+		if dst.Origin.Kind == resolver.OriginFlag {
+			if s != nil {
+				dst.Origin.Detail = strings.TrimSpace(dst.Origin.Detail + " (overrides " + s.Origin.Detail + ")")
+			}
+			overridden[loc] = true
+			return
+		}
+		switch {
+		case s != nil:
+			*dst = inputs.Value{Raw: s.Raw, Origin: s.Origin}
+		case resetWhenAbsent:
+			*dst = inputs.Value{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+		}
+	}
+	runtime := ov.Runtime
+	if ov.runtimeBad != nil {
+		runtime = &Setting{Origin: ov.runtimeBadOrigin} // only for the override note
+	}
+	set(&spec.Backend, ov.Backend, "backend", true)
+	set(&spec.Runtime, runtime, "transceiver_runtime", true)
+	if ov.runtimeBad != nil && !overridden["transceiver_runtime"] {
+		spec.Runtime = inputs.Value{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+	}
+	set(&spec.TimeoutMS, ov.TimeoutMS, "kv_transfer_timeout_ms", true)
+	set(&spec.Pipelined, ov.Pipelined, "enable_pipelined_transfer", true)
+	if ov.Loader != nil {
+		set(&spec.Loader, ov.Loader, "", false)
+	}
+	for _, e := range ov.ConfigErrors {
+		if !overridden[e.Loc] {
+			spec.ConfigErrors = append(spec.ConfigErrors, e)
+		}
+	}
+	if ov.runtimeBad != nil && !overridden["transceiver_runtime"] {
+		era := 2
+		if v, err := resolver.ParseVersion(spec.Version.Raw); err == nil {
+			era = v.Era
+		}
+		spec.ConfigErrors = append(spec.ConfigErrors, resolver.FieldError{Loc: "transceiver_runtime",
+			Message: "Input should be " + literalList(runtimeLiterals(era)), Type: "literal_error",
+			Input: ov.runtimeBad.Repr(), InputType: ov.runtimeBad.TypeName(), Origin: ov.runtimeBadOrigin})
+	}
+}
