@@ -54,7 +54,7 @@ type ConflictError struct {
 	Key        string
 	ServerType string // "context_servers" or "generation_servers"
 	// TopLine and SectionLine are where the two values were written.
-	TopLine, SectionLine int
+	TopLine, SectionLine   int
 	TopValue, SectionValue string
 }
 

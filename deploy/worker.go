@@ -45,7 +45,7 @@ type Overlay struct {
 
 	// runtimeBad is a non-string transceiver_runtime; its literal_error depends on
 	// the version (era 0 has no 'auto'), which is only known in Apply.
-	runtimeBad *Node
+	runtimeBad       *Node
 	runtimeBadOrigin resolver.Origin
 }
 
