@@ -1,0 +1,203 @@
+package logs
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"xcvr/resolver"
+)
+
+// Mismatch is one place where a process's log disagrees with the prediction.
+type Mismatch struct {
+	Source string `json:"source"`
+	// Line is the log line that disagrees; 0 when the disagreement is a line the
+	// prediction expects but the log lacks.
+	Line    int    `json:"line"`
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+// Mismatch kinds.
+const (
+	KindOutcome  = "outcome"
+	KindRuntime  = "resolved_runtime"
+	KindBackend  = "effective_backend"
+	KindError    = "error"
+	KindMissing  = "missing_line"
+	KindExtra    = "unexpected_line"
+	KindVersion  = "version"
+	KindNoEvents = "no_transceiver_lines"
+)
+
+// decisive reports whether an observed line is one the resolution itself prints,
+// so its absence from the prediction is a disagreement (device and memory
+// housekeeping lines are not).
+func decisive(msg string) bool {
+	return reResolved.MatchString(msg) || reEra1Fall.MatchString(msg) || reEra2Fall.MatchString(msg) ||
+		reEnvWarn.MatchString(msg) || strings.HasPrefix(msg, "Using UCX kv-cache transceiver.") ||
+		strings.HasPrefix(msg, "MPI CacheTransceiver is deprecated") || msg == "Using KvCacheTransceiverV2" ||
+		msg == "cache_transceiver is disabled" || strings.HasPrefix(msg, "enable_pipelined_transfer is set;")
+}
+
+// Compare checks every process of the log against the trace and returns the
+// disagreements, first disagreement first within each process.
+func Compare(lg *Log, t resolver.Trace) []Mismatch {
+	var out []Mismatch
+	for _, p := range lg.Processes {
+		out = append(out, compareOne(p, t)...)
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func compareOne(p *Process, t resolver.Trace) []Mismatch {
+	var ms []Mismatch
+	add := func(line int, kind, format string, args ...any) {
+		ms = append(ms, Mismatch{Source: p.Source, Line: line, Kind: kind, Message: fmt.Sprintf(format, args...)})
+	}
+	lineOf := func(pred func(string) bool) int {
+		for _, l := range p.Lines {
+			if pred(l.Message) {
+				return l.N
+			}
+		}
+		return 0
+	}
+	res := t.Result
+	shows := len(p.Lines) > 0
+
+	if !shows {
+		add(0, KindNoEvents, "the log shows none of the lines TensorRT-LLM prints while it creates the transceiver (start-up did not get that far, or the log level hides INFO: set TLLM_LOG_LEVEL=INFO)")
+		return ms
+	}
+
+	// Predicted lines the process should have printed.
+	for _, pl := range t.Logs {
+		if pl.Level == resolver.LevelInfo && !p.InfoSeen {
+			continue // the log level hides INFO lines
+		}
+		found := false
+		for _, l := range p.Lines {
+			if l.Message == pl.Message {
+				found = true
+				break
+			}
+		}
+		if !found {
+			add(0, KindMissing, "predicted %s %q is not in the log", pl.Level, pl.Message)
+		}
+	}
+	// Decisive lines the prediction does not have.
+	for _, l := range p.Lines {
+		if l.Level == "" || !decisive(l.Message) {
+			continue
+		}
+		predicted := false
+		for _, pl := range t.Logs {
+			if pl.Message == l.Message {
+				predicted = true
+				break
+			}
+		}
+		if !predicted {
+			add(l.N, KindExtra, "the log has %s %q, which the prediction does not print", l.Level, l.Message)
+		}
+	}
+
+	if p.ResolvedSeen && res.RuntimeKnown && res.ResolvedRuntime != p.Resolved {
+		add(lineOf(reResolved.MatchString), KindRuntime, "resolved runtime: predicted %s, the log says %s", res.ResolvedRuntime.Repr(), p.Resolved.Repr())
+	}
+	if p.Backend != "" && res.EffectiveBackend.Valid && res.EffectiveBackend.S != p.Backend {
+		add(0, KindBackend, "effective backend: predicted %s, the log shows %s", res.EffectiveBackend.S, p.Backend)
+	}
+	obs := p.Outcome()
+	switch {
+	case obs != "" && obs != res.Outcome:
+		what := string(obs)
+		if p.ClassInferred {
+			what += " (inferred: no error after a None/'CPP' resolution)"
+		}
+		add(0, KindOutcome, "outcome: predicted %s, the log shows %s", res.Outcome, what)
+	case obs == resolver.OutcomeError && res.Outcome == resolver.OutcomeError && firstLine(p.Error) != firstLine(res.Error):
+		add(p.errorLine, KindError, "error: predicted %q, the log raised %q", firstLine(res.Error), firstLine(p.Error))
+	case obs == "" && res.Outcome == resolver.OutcomeError && p.InfoSeen:
+		add(0, KindError, "predicted start-up to fail with %q; the log shows no such error", firstLine(res.Error))
+	}
+
+	v := t.Inputs.Version
+	for _, im := range p.Implications {
+		if (im.After != 0 && v.Main < im.After) || (im.Before != 0 && v.Main >= im.Before) {
+			add(im.Line, KindVersion, "%s, but TensorRT-LLM %s behaves like main at %s", im.Text, v.Name, v.Main)
+		}
+	}
+	// Observed lines first, in log order; then what is missing.
+	sort.SliceStable(ms, func(i, j int) bool {
+		a, b := ms[i].Line, ms[j].Line
+		if (a == 0) != (b == 0) {
+			return a != 0
+		}
+		return a < b
+	})
+	return ms
+}
+
+// ProcessJSON is one observed process in check-logs' JSON.
+type ProcessJSON struct {
+	Source           string        `json:"source"`
+	ResolvedRuntime  *string       `json:"resolved_runtime"`
+	ResolvedSeen     bool          `json:"resolved_runtime_logged"`
+	ResolvedFor      *string       `json:"resolved_for"`
+	TransceiverClass *string       `json:"transceiver_class"`
+	ClassInferred    bool          `json:"transceiver_class_inferred"`
+	EffectiveBackend *string       `json:"effective_backend"`
+	Outcome          *string       `json:"outcome"`
+	Error            *string       `json:"error"`
+	Lines            []Line        `json:"lines"`
+	Implications     []Implication `json:"implications"`
+}
+
+// ReportJSON is check-logs' JSON object. Predicted is the explain object or nil.
+type ReportJSON struct {
+	Observed   []ProcessJSON `json:"observed"`
+	Predicted  any           `json:"predicted"`
+	Mismatches []Mismatch    `json:"mismatches"`
+}
+
+func opt(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// JSON builds check-logs' JSON object. resolved_runtime is "PYTHON", "CPP" or null
+// (Python's None, or not logged: see resolved_runtime_logged).
+func JSON(lg *Log, predicted any, ms []Mismatch) ReportJSON {
+	r := ReportJSON{Observed: make([]ProcessJSON, 0, len(lg.Processes)), Predicted: predicted, Mismatches: ms}
+	if r.Mismatches == nil {
+		r.Mismatches = []Mismatch{}
+	}
+	for _, p := range lg.Processes {
+		pj := ProcessJSON{Source: p.Source, ResolvedSeen: p.ResolvedSeen, ResolvedFor: opt(p.ResolvedFor),
+			TransceiverClass: opt(p.Class), ClassInferred: p.ClassInferred, EffectiveBackend: opt(p.Backend),
+			Outcome: opt(string(p.Outcome())), Error: opt(p.Error), Lines: p.Lines, Implications: p.Implications}
+		if p.ResolvedSeen && p.Resolved.Valid {
+			pj.ResolvedRuntime = opt(p.Resolved.S)
+		}
+		if pj.Lines == nil {
+			pj.Lines = []Line{}
+		}
+		if pj.Implications == nil {
+			pj.Implications = []Implication{}
+		}
+		r.Observed = append(r.Observed, pj)
+	}
+	return r
+}

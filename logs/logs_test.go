@@ -1,0 +1,210 @@
+package logs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"xcvr/inputs"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+func parseFile(t *testing.T, name string) *Log {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lg, err := Parse(name, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lg
+}
+
+func predict(t *testing.T, version, model, backend string, env ...string) resolver.Trace {
+	t.Helper()
+	s := inputs.Defaults()
+	flag := resolver.Origin{Kind: resolver.OriginFlag}
+	s.Version = inputs.Value{Raw: version, Origin: flag}
+	s.Model = inputs.Value{Raw: model, Origin: flag}
+	s.Backend = inputs.Value{Raw: backend, Origin: flag}
+	for _, kv := range env {
+		if err := s.SetEnv(kv, flag); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := inputs.Build(s, models.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resolver.Resolve(in)
+}
+
+func sources(lg *Log) string {
+	var s []string
+	for _, p := range lg.Processes {
+		s = append(s, p.Source)
+	}
+	return strings.Join(s, ",")
+}
+
+func TestSrunEra2Python(t *testing.T) {
+	lg := parseFile(t, "ctx-era2-srun.log")
+	if got := sources(lg); got != "srun task 0,srun task 1,srun task 2,srun task 3" {
+		t.Fatalf("sources %s", got)
+	}
+	for _, p := range lg.Processes {
+		if !p.ResolvedSeen || !p.Resolved.Is("PYTHON") || p.ResolvedFor != "GptOssForCausalLM" || p.Class != resolver.ClassPython || p.ClassInferred || p.Backend != "NIXL" {
+			t.Errorf("%s: %+v", p.Source, p)
+		}
+	}
+	if ms := Compare(lg, predict(t, "main@2026-09-10", "GptOssForCausalLM", "NIXL")); len(ms) != 0 {
+		t.Errorf("mismatches against the matching prediction: %+v", ms)
+	}
+	// Era 0 has no 'auto' and builds the C++ transceiver: the resolution line is
+	// the first disagreement, then the version and the outcome.
+	ms := Compare(lg, predict(t, "1.3.0rc20", "GptOssForCausalLM", "NIXL"))
+	if len(ms) == 0 || ms[0].Kind != KindExtra || ms[0].Line != 15 || ms[0].Source != "srun task 0" {
+		t.Fatalf("era-0 prediction: first mismatch %+v", ms)
+	}
+	kinds := map[string]bool{}
+	for _, m := range ms {
+		if m.Source == "srun task 0" {
+			kinds[m.Kind] = true
+		}
+	}
+	for _, k := range []string{KindExtra, KindRuntime, KindVersion, KindOutcome} {
+		if !kinds[k] {
+			t.Errorf("no %s mismatch for task 0 in %+v", k, ms)
+		}
+	}
+}
+
+func TestMpirunEra1Fallback(t *testing.T) {
+	lg := parseFile(t, "gen-era1-mpirun.log")
+	if got := sources(lg); got != "mpirun [1,0],mpirun [1,1]" {
+		t.Fatalf("sources %s", got)
+	}
+	p := lg.Processes[0]
+	if p.Class != resolver.ClassCPP || !p.ClassInferred || p.Backend != "UCX" || p.Resolved.Valid || !p.ResolvedSeen {
+		t.Fatalf("rank 0: %+v", p)
+	}
+	var texts []string
+	for _, im := range p.Implications {
+		texts = append(texts, im.Text)
+	}
+	if !strings.Contains(strings.Join(texts, "\n"), "before 2026-08-28") {
+		t.Errorf("implications %q lack the build-date inference", texts)
+	}
+	if ms := Compare(lg, predict(t, "main@2026-08-05", "GptOssForCausalLM", "UCX")); len(ms) != 0 {
+		t.Errorf("era-1 prediction mismatches: %+v", ms)
+	}
+	// Era 2 predicts PYTHON kept and an error: the first disagreement is the
+	// fallback line, and the version contradicts the log's era.
+	ms := Compare(lg, predict(t, "main@2026-09-10", "GptOssForCausalLM", "UCX"))
+	if len(ms) == 0 || ms[0].Line != 3 {
+		t.Fatalf("era-2 prediction: %+v", ms)
+	}
+	kinds := map[string]bool{}
+	for _, m := range ms {
+		kinds[m.Kind] = true
+	}
+	for _, k := range []string{KindExtra, KindRuntime, KindOutcome, KindVersion} {
+		if !kinds[k] {
+			t.Errorf("no %s mismatch in %+v", k, ms)
+		}
+	}
+}
+
+func TestPlainInterleavedError(t *testing.T) {
+	lg := parseFile(t, "gen-era2-error.log")
+	if got := sources(lg); got != "rank 0,rank 1" {
+		t.Fatalf("sources %s", got)
+	}
+	want := "ValueError: Python transceiver currently only supports NIXL backend, got UCX. Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."
+	for _, p := range lg.Processes {
+		if p.Error != want || p.Backend != "UCX" || p.Outcome() != resolver.OutcomeError {
+			t.Errorf("%s: error %q backend %q", p.Source, p.Error, p.Backend)
+		}
+	}
+	if !lg.Failed() {
+		t.Error("Failed() = false")
+	}
+	if ms := Compare(lg, predict(t, "main@2026-09-10", "GptOssForCausalLM", "UCX")); len(ms) != 0 {
+		t.Errorf("mismatches: %+v", ms)
+	}
+}
+
+func TestValidationErrorBlock(t *testing.T) {
+	lg := parseFile(t, "validation-error.log")
+	if len(lg.Processes) != 1 || lg.Processes[0].Source != "process" {
+		t.Fatalf("processes %s", sources(lg))
+	}
+	p := lg.Processes[0]
+	want := "pydantic_core._pydantic_core.ValidationError: 2 validation errors for TorchLlmArgs\n" +
+		"cache_transceiver_config.backend\n" +
+		"  Input should be 'DEFAULT', 'UCX', 'NIXL', 'MOONCAKE' or 'MPI' [type=literal_error, input_value='nixl', input_type=str]\n" +
+		"cache_transceiver_config.chunk_size_blocks\n" +
+		"  Extra inputs are not permitted [type=extra_forbidden, input_value=32, input_type=int]"
+	if p.Error != want {
+		t.Fatalf("error\n%s\nwant\n%s", p.Error, want)
+	}
+}
+
+func TestEnvWarningImplication(t *testing.T) {
+	lg := parseFile(t, "env-ucx-srun.log")
+	p := lg.Processes[1]
+	if p.Source != "srun task 1" || p.EnvVar != "TRTLLM_USE_UCX_KVCACHE" || p.Backend != "UCX" || p.Class != resolver.ClassCPP {
+		t.Fatalf("%+v", p)
+	}
+	ok := false
+	for _, im := range p.Implications {
+		ok = ok || strings.HasPrefix(im.Text, "TRTLLM_USE_UCX_KVCACHE=1 was set")
+	}
+	if !ok {
+		t.Errorf("implications %+v", p.Implications)
+	}
+	if ms := Compare(lg, predict(t, "main@2026-09-10", "Qwen3ForCausalLM", "DEFAULT", "TRTLLM_USE_UCX_KVCACHE=1")); len(ms) != 0 {
+		t.Errorf("mismatches: %+v", ms)
+	}
+	// Without the env var the prediction is PYTHON on NIXL.
+	ms := Compare(lg, predict(t, "main@2026-09-10", "Qwen3ForCausalLM", "DEFAULT"))
+	if len(ms) == 0 {
+		t.Fatal("no mismatch without the env var")
+	}
+}
+
+func TestWarningLevelHidesInfo(t *testing.T) {
+	lg := parseFile(t, "warning-level.log")
+	p := lg.Processes[0]
+	if p.InfoSeen || p.Backend != "MPI" || p.EnvVar != "TRTLLM_USE_MPI_KVCACHE" {
+		t.Fatalf("%+v", p)
+	}
+	// INFO lines of the prediction are not demanded from a WARNING-level log.
+	if ms := Compare(lg, predict(t, "main@2026-10-01", "Qwen3ForCausalLM", "DEFAULT", "TRTLLM_USE_MPI_KVCACHE=1")); len(ms) != 0 {
+		t.Errorf("mismatches: %+v", ms)
+	}
+}
+
+func TestHostileInput(t *testing.T) {
+	long := strings.Repeat("x", 5<<20) + "\n[TRT-LLM] [I] Using KvCacheTransceiverV2\n"
+	lg, err := Parse("long.log", strings.NewReader(long))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lg.Processes) != 1 || lg.Processes[0].Class != resolver.ClassPython {
+		t.Fatalf("%+v", lg.Processes)
+	}
+	var many strings.Builder
+	for i := 0; i < 10000; i++ {
+		many.WriteString("[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n")
+	}
+	lg, _ = Parse("many.log", strings.NewReader(many.String()))
+	if n := len(lg.Processes[0].Lines); n != maxLinesPerProcess {
+		t.Errorf("kept %d lines", n)
+	}
+}
