@@ -26,9 +26,9 @@ func newExplainCmd(app *appEnv, color *string) *cobra.Command {
 	}
 	flags.register(cmd.Flags())
 	flags.complete(cmd)
-	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text|json|markdown")
+	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text|json|markdown|yaml (yaml: the cache_transceiver_config block that pins the outcome)")
 	_ = cmd.RegisterFlagCompletionFunc("output", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return []string{"text", "json", "markdown"}, cobra.ShellCompDirectiveNoFileComp
+		return []string{"text", "json", "markdown", "yaml"}, cobra.ShellCompDirectiveNoFileComp
 	})
 	return cmd
 }
@@ -36,8 +36,11 @@ func newExplainCmd(app *appEnv, color *string) *cobra.Command {
 // runExplain resolves the flags and prints the result; an ERROR outcome exits 1
 // after printing the full report.
 func runExplain(cmd *cobra.Command, app *appEnv, flags *inputFlags, output, color string) error {
-	if err := checkOutput(output, "text", "json", "markdown"); err != nil {
+	if err := checkOutput(output, "text", "json", "markdown", "yaml"); err != nil {
 		return err
+	}
+	if flags.deploy.bothRoles() {
+		return runExplainRoles(cmd, app, flags, output, color)
 	}
 	in, _, _, err := flags.resolveInputs(cmd, app)
 	if err != nil {
@@ -62,6 +65,9 @@ func writeTrace(app *appEnv, t resolver.Trace, output, color string) error {
 		return enc.Encode(report.Explain(t))
 	case "markdown":
 		_, err := fmt.Fprint(app.stdout, report.Markdown(t))
+		return err
+	case "yaml":
+		_, err := fmt.Fprint(app.stdout, report.PinYAML(t))
 		return err
 	}
 	on := app.colorOn(color)

@@ -28,6 +28,8 @@ type inputFlags struct {
 	env       []string
 	cleanEnv  bool
 	catalog   string
+	// deploy reads real deployments (--config, --disagg, --pid, ...): deploy_flags.go.
+	deploy deployFlags
 }
 
 func (f *inputFlags) register(fs *pflag.FlagSet) {
@@ -41,6 +43,7 @@ func (f *inputFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.env, "env", nil, "set a worker environment variable KEY=VALUE (repeatable; KEY alone unsets it)")
 	fs.BoolVar(&f.cleanEnv, "clean-env", false, "ignore the TRTLLM_* variables inherited from xcvr's own environment")
 	fs.StringVar(&f.catalog, "catalog", "", "YAML file adding or overriding architectures in the catalog")
+	f.deploy.register(fs)
 }
 
 // complete registers shell completion for the input flags.
@@ -70,6 +73,7 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 		return envNames, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	})
 	_ = cmd.MarkFlagFilename("catalog", "yaml", "yml")
+	f.deploy.complete(cmd)
 }
 
 func versionNames() []string {
@@ -148,7 +152,7 @@ func (f *inputFlags) spec(cmd *cobra.Command, app *appEnv) (inputs.Spec, error) 
 	if fs.Changed("pipelined") {
 		s.Pipelined = inputs.Value{Raw: strconv.FormatBool(f.pipelined), Origin: flag("pipelined")}
 	}
-	if !f.cleanEnv {
+	if !f.cleanEnv && !f.deploy.replacesEnv() {
 		s.FromEnviron(app.environ)
 	}
 	for _, kv := range f.env {
@@ -168,6 +172,9 @@ func (f *inputFlags) resolveInputs(cmd *cobra.Command, app *appEnv) (resolver.In
 	s, err := f.spec(cmd, app)
 	if err != nil {
 		return resolver.Inputs{}, s, cat, usageErr(err)
+	}
+	if err := f.deploy.apply(cmd, app, &s, cat); err != nil {
+		return resolver.Inputs{}, s, cat, err
 	}
 	in, err := inputs.Build(s, cat)
 	if err != nil {

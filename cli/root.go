@@ -50,7 +50,7 @@ same text as 'xcvr explain'.`,
 		return usageErr(fmt.Errorf("--color %q: want auto, always or never", color))
 	}
 
-	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color))
+	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app))
 	return root
 }
 

@@ -1,0 +1,346 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"xcvr/deploy"
+	"xcvr/inputs"
+	"xcvr/internal/yamlpos"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+// deployFlags read a real deployment: the worker YAML, the disaggregated YAML, the
+// checkpoint's config.json, an env file or a running process. They sit under the
+// plain input flags: a flag the user typed always wins, and its origin says which
+// file line it overrides.
+type deployFlags struct {
+	config      string
+	disagg      string
+	role        string
+	modelDir    string
+	modelConfig string
+	envFile     string
+	pid         int
+
+	// procRoot is /proc; tests point it elsewhere.
+	procRoot string
+	// activeRole is the role being resolved when --disagg is given.
+	activeRole string
+
+	loaded   bool
+	worker   *deploy.Overlay
+	dis      *deploy.Disagg
+	envf     *deploy.EnvFile
+	proc     *deploy.Process
+	model    *deploy.ModelConfig
+	modelSrc string
+	warned   map[string]bool
+}
+
+func (d *deployFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&d.config, "config", "", "worker YAML given to trtllm-serve --config / --extra_llm_api_options")
+	fs.StringVar(&d.disagg, "disagg", "", "trtllm-serve disaggregated -c YAML; resolves both roles unless --role")
+	fs.StringVar(&d.role, "role", "", "with --disagg: context or generation")
+	fs.StringVar(&d.modelDir, "model-dir", "", "checkpoint directory whose config.json decides the model")
+	fs.StringVar(&d.modelConfig, "model-config", "", "a checkpoint's config.json")
+	fs.StringVar(&d.envFile, "env-file", "", "worker environment as KEY=VALUE lines (export and quotes allowed)")
+	fs.IntVar(&d.pid, "pid", 0, "read a running trtllm-serve's environment, command line and --config from /proc/PID")
+}
+
+func (d *deployFlags) complete(cmd *cobra.Command) {
+	_ = cmd.MarkFlagFilename("config", "yaml", "yml")
+	_ = cmd.MarkFlagFilename("disagg", "yaml", "yml")
+	_ = cmd.MarkFlagFilename("model-config", "json")
+	_ = cmd.MarkFlagDirname("model-dir")
+	_ = cmd.RegisterFlagCompletionFunc("role", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return deploy.Roles(), cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// any reports whether a deployment input was given, which makes check-logs predict.
+func (d *deployFlags) any() bool {
+	return d.config != "" || d.disagg != "" || d.modelDir != "" || d.modelConfig != "" || d.envFile != "" || d.pid != 0
+}
+
+// replacesEnv reports whether the worker's environment comes from a file or a
+// process rather than from xcvr's own.
+func (d *deployFlags) replacesEnv() bool { return d.envFile != "" || d.pid != 0 }
+
+// bothRoles reports whether explain must resolve the two roles side by side.
+func (d *deployFlags) bothRoles() bool { return d.disagg != "" && d.role == "" }
+
+func (d *deployFlags) warn(app *appEnv, msg string) {
+	if d.warned == nil {
+		d.warned = map[string]bool{}
+	}
+	if d.warned[msg] {
+		return
+	}
+	d.warned[msg] = true
+	fmt.Fprintln(app.stderr, "xcvr: warning: "+msg)
+}
+
+// inputErr classifies a reading error: TensorRT-LLM's own refusals (the disagg
+// conflict, a non-mapping YAML root) exit 1 like any refused configuration; the
+// rest is unreadable input, exit 2.
+func inputErr(err error) error {
+	var ce *deploy.ConflictError
+	var ye *yamlpos.Error
+	if errors.As(err, &ce) || (errors.As(err, &ye) && strings.HasPrefix(ye.Msg, "ValueError: ")) {
+		return &exitError{code: exitRefused, err: err}
+	}
+	return usageErr(err)
+}
+
+// load reads every file once (explain resolves two roles from the same reads).
+func (d *deployFlags) load(app *appEnv) error {
+	if d.loaded {
+		return nil
+	}
+	d.loaded = true
+	if d.config != "" && d.disagg != "" {
+		return usageErr(errors.New("--config and --disagg describe different things; give one (a disagg YAML holds each role's worker config)"))
+	}
+	if d.role != "" && d.role != deploy.RoleContext && d.role != deploy.RoleGeneration {
+		return usageErr(fmt.Errorf("--role %q: want context or generation", d.role))
+	}
+	if d.role != "" && d.disagg == "" {
+		return usageErr(errors.New("--role needs --disagg"))
+	}
+	if d.modelDir != "" && d.modelConfig != "" {
+		return usageErr(errors.New("give --model-dir or --model-config, not both"))
+	}
+	if d.pid != 0 {
+		root := d.procRoot
+		if root == "" {
+			root = "/proc"
+		}
+		p, err := deploy.ReadProcess(root, d.pid)
+		if err != nil {
+			return usageErr(err)
+		}
+		d.proc = p
+		if p.Serve == nil {
+			d.warn(app, fmt.Sprintf("process %d is not trtllm-serve (%s); only its environment is used", d.pid, strings.Join(p.Cmdline, " ")))
+		} else {
+			s := p.Serve
+			if d.config == "" && s.Config != "" && d.disagg == "" {
+				d.config = s.Config
+			}
+			if d.disagg == "" && s.DisaggConfig != "" && d.config == "" {
+				d.warn(app, fmt.Sprintf("process %d runs trtllm-serve %s with %s; pass --disagg %s --role ... to resolve its roles", d.pid, s.Subcommand, s.DisaggConfig, s.DisaggConfig))
+			}
+		}
+	}
+	if d.config != "" {
+		data, err := deploy.ReadFile(d.config)
+		if err != nil {
+			return usageErr(err)
+		}
+		ov, err := deploy.ReadWorkerConfig(d.config, data)
+		if err != nil {
+			return inputErr(err)
+		}
+		d.worker = ov
+		for _, w := range ov.Warnings {
+			d.warn(app, w)
+		}
+	}
+	if d.disagg != "" {
+		data, err := deploy.ReadFile(d.disagg)
+		if err != nil {
+			return usageErr(err)
+		}
+		dis, err := deploy.ReadDisagg(d.disagg, data)
+		if err != nil {
+			return inputErr(err)
+		}
+		d.dis = dis
+		for _, w := range dis.Warnings {
+			d.warn(app, w)
+		}
+	}
+	if d.envFile != "" {
+		data, err := deploy.ReadFile(d.envFile)
+		if err != nil {
+			return usageErr(err)
+		}
+		ef, err := deploy.ReadEnvFile(d.envFile, data)
+		if err != nil {
+			return usageErr(err)
+		}
+		d.envf = ef
+		for _, w := range ef.Warnings {
+			d.warn(app, w)
+		}
+	}
+	return d.loadModel(app)
+}
+
+// loadModel reads config.json from --model-dir/--model-config, or else from the
+// model path of --pid's command line or the YAML's model key when it is a local
+// checkpoint directory.
+func (d *deployFlags) loadModel(app *appEnv) error {
+	path, explicit := "", true
+	switch {
+	case d.modelConfig != "":
+		path = d.modelConfig
+	case d.modelDir != "":
+		path = filepath.Join(d.modelDir, "config.json")
+	default:
+		explicit = false
+		for _, cand := range d.modelCandidates() {
+			if st, err := os.Stat(filepath.Join(cand, "config.json")); err == nil && st.Mode().IsRegular() {
+				path = filepath.Join(cand, "config.json")
+				break
+			}
+		}
+	}
+	if path == "" {
+		return nil
+	}
+	data, err := deploy.ReadFile(path)
+	if err != nil {
+		if explicit {
+			return usageErr(err)
+		}
+		d.warn(app, err.Error())
+		return nil
+	}
+	mc, err := deploy.ReadModelConfig(path, data)
+	if err != nil {
+		return usageErr(err)
+	}
+	d.model, d.modelSrc = mc, path
+	for _, n := range mc.Notes {
+		d.warn(app, n)
+	}
+	return nil
+}
+
+// modelCandidates are model paths named by the deployment itself.
+func (d *deployFlags) modelCandidates() []string {
+	var out []string
+	if d.proc != nil && d.proc.Serve != nil && d.proc.Serve.Model != "" {
+		out = append(out, d.proc.Serve.Model)
+	}
+	if d.worker != nil && d.worker.Model != nil {
+		out = append(out, d.worker.Model.Raw)
+	}
+	if d.dis != nil {
+		for _, ov := range d.dis.Roles {
+			if ov.Model != nil {
+				out = append(out, ov.Model.Raw)
+			}
+		}
+	}
+	return out
+}
+
+// overlay is the worker config for the role being resolved.
+func (d *deployFlags) overlay() *deploy.Overlay {
+	if d.dis != nil {
+		role := d.activeRole
+		if role == "" {
+			role = d.role
+		}
+		return d.dis.Roles[role]
+	}
+	return d.worker
+}
+
+// apply lays the deployment over the spec built from the plain flags.
+func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat *models.Catalog) error {
+	if err := d.load(app); err != nil {
+		return err
+	}
+	fs := cmd.Flags()
+	// Environment: the process's, then the env file; --env flags stay on top.
+	setEnv := func(k, v string, o resolver.Origin) {
+		if cur, ok := s.Env[k]; ok && cur.Origin.Kind == resolver.OriginFlag {
+			return
+		}
+		if s.Env == nil {
+			s.Env = map[string]resolver.EnvVar{}
+		}
+		s.Env[k] = resolver.EnvVar{Value: v, Origin: o}
+	}
+	if d.proc != nil {
+		o := resolver.Origin{Kind: resolver.OriginEnv, Detail: "/proc/" + strconv.Itoa(d.pid) + "/environ"}
+		for _, kv := range d.proc.Environ {
+			if k, v, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(k, "TRTLLM_") {
+				setEnv(k, v, o)
+			}
+		}
+	}
+	if d.envf != nil {
+		for _, k := range d.envf.Names {
+			if strings.HasPrefix(k, "TRTLLM_") {
+				setEnv(k, d.envf.Vars[k].Value, d.envf.Vars[k].Origin)
+			}
+		}
+	}
+	ov := d.overlay()
+	deploy.Apply(s, ov)
+
+	// Loader: --loader, else trtllm-serve --backend, else the YAML's backend key
+	// (already applied by deploy.Apply).
+	if !fs.Changed("loader") && d.proc != nil && d.proc.Serve != nil && d.proc.Serve.Backend != "" {
+		switch b := d.proc.Serve.Backend; b {
+		case "pytorch", "_autodeploy":
+			s.Loader = inputs.Value{Raw: b, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "trtllm-serve --backend (/proc/" + strconv.Itoa(d.pid) + "/cmdline)"}}
+		default:
+			d.warn(app, "trtllm-serve --backend "+b+" is not the PyTorch path; xcvr models pytorch and _autodeploy")
+		}
+	}
+
+	// Model: --model, else config.json, else a well-known HF id from the
+	// deployment.
+	if fs.Changed("model") {
+		if d.model != nil {
+			s.Model.Origin.Detail += " (overrides " + d.modelSrc + ")"
+		}
+		return nil
+	}
+	if d.model != nil {
+		key, note := d.model.ModelKey(cat)
+		line := d.model.ArchLine
+		detail := d.modelSrc
+		if line > 0 {
+			detail += ":" + strconv.Itoa(line)
+		}
+		raw := key
+		if raw == "" {
+			raw = "none"
+		}
+		s.Model = inputs.Value{Raw: raw, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: detail}}
+		if note != "" {
+			d.warn(app, note)
+		}
+		return nil
+	}
+	var named *deploy.Setting
+	if d.proc != nil && d.proc.Serve != nil && d.proc.Serve.Model != "" {
+		named = &deploy.Setting{Raw: d.proc.Serve.Model, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "trtllm-serve MODEL (/proc/" + strconv.Itoa(d.pid) + "/cmdline)"}}
+	} else if ov != nil && ov.Model != nil {
+		named = ov.Model
+	}
+	if named != nil {
+		if e, ok := cat.FindHFID(named.Raw); ok {
+			s.Model = inputs.Value{Raw: e.Arch, Origin: named.Origin}
+		} else {
+			d.warn(app, fmt.Sprintf("model %s (%s): no readable config.json and not a Hugging Face id xcvr knows offline; pass --model ARCH or --model-dir DIR (using %s)",
+				named.Raw, named.Origin, s.Model.Raw))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,198 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+const dt = "../deploy/testdata/"
+const lt = "../logs/testdata/"
+
+func TestDeployExitCodesAndStreams(t *testing.T) {
+	cases := []struct {
+		args      []string
+		code      int
+		stdoutHas string
+		stderrHas string
+	}{
+		{[]string{"explain", "--config", dt + "ctx-nixl.yaml", "--trtllm", "main@2026-09-10"}, 0, "Outcome: Python transceiver", ""},
+		{[]string{"explain", "--config", dt + "gen-invalid.yaml"}, 1, "Extra inputs are not permitted [type=extra_forbidden, input_value=32, input_type=int]", ""},
+		{[]string{"explain", "--config", dt + "gen-invalid.yaml"}, 1, "gen-invalid.yaml:10", ""},
+		{[]string{"explain", "--config", dt + "ctx-zero-timeout.yaml"}, 1, "Input should be greater than 0", ""},
+		{[]string{"explain", "--config", dt + "gen-ucx-cpp.yaml", "--runtime", "PYTHON", "-o", "json"}, 1, "flag --runtime (overrides ../deploy/testdata/gen-ucx-cpp.yaml:16)", ""},
+		{[]string{"explain", "--disagg", dt + "disagg-conflict.yaml"}, 1, "", "disagg-conflict.yaml:13: ValueError: Parameter cache_transceiver_config is specified both in the top-level and in the generation_servers section, but with different values"},
+		{[]string{"explain", "--disagg", dt + "disagg-nixl.yaml", "--role", "generation", "--trtllm", "main@2026-09-10"}, 0, "Outcome: Python transceiver", ""},
+		{[]string{"explain", "--disagg", dt + "disagg-nixl.yaml", "--role", "prefill"}, 2, "", `--role "prefill": want context or generation`},
+		{[]string{"explain", "--role", "context"}, 2, "", "--role needs --disagg"},
+		{[]string{"explain", "--config", dt + "ctx-nixl.yaml", "--disagg", dt + "disagg-nixl.yaml"}, 2, "", "give one"},
+		{[]string{"explain", "--config", dt + "missing.yaml"}, 2, "", "missing.yaml"},
+		{[]string{"explain", "--config", dt + "gpt-oss-120b/config.json"}, 0, "", ""},
+		{[]string{"explain", "--model-dir", dt + "no-arch"}, 0, "", "TensorRT-LLM resolves no model class"},
+		{[]string{"explain", "--model-dir", dt + "gpt-oss-120b", "--model", "LlamaForCausalLM", "-o", "json"}, 0, `"origin": "flag --model (overrides ../deploy/testdata/gpt-oss-120b/config.json)"`, ""},
+		{[]string{"explain", "--model-config", dt + "llama-eagle3/config.json"}, 0, "", "renamed EAGLE3LlamaForCausalLM"},
+		{[]string{"explain", "--env-file", dt + "worker.env", "--backend", "DEFAULT", "--trtllm", "main@2026-09-10", "--model", "Qwen3ForCausalLM", "-o", "json"}, 0, `"origin": "../deploy/testdata/worker.env:3"`, ""},
+		{[]string{"explain", "--env-file", dt + "worker.env", "--env", "TRTLLM_USE_UCX_KVCACHE=0", "-o", "json"}, 0, `"value": "0",
+      "origin": "flag --env"`, ""},
+		{[]string{"explain", "--trtllm", "1.4.0rc4", "-o", "yaml"}, 0, "# pinned by xcvr against TensorRT-LLM 1.4.0rc4 (main@2026-11-11)", ""},
+		{[]string{"explain", "--backend", "UCX", "-o", "yaml"}, 1, "# xcvr: nothing to pin", ""},
+		{[]string{"explain", "--pid", "-5"}, 2, "", "want a positive process id"},
+		{[]string{"check-logs", lt + "ctx-era2-srun.log"}, 0, "srun task 3: PYTHON", ""},
+		{[]string{"check-logs", lt + "gen-era2-error.log"}, 1, "rank 1: ERROR", ""},
+		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era2-error.log"}, 0, "Every process agrees with the prediction.", ""},
+		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era1-mpirun.log"}, 1, "▶ mpirun [1,0] line 3:", ""},
+		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", lt + "ctx-era2-srun.log"}, 2, "", "pass --role context or --role generation"},
+		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", "--trtllm", "main@2026-09-10", lt + "ctx-era2-srun.log"}, 0, "Every process agrees", ""},
+		{[]string{"check-logs", lt + "nope.log"}, 2, "", "nope.log"},
+		{[]string{"check-logs"}, 2, "", "accepts 1 arg"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			out, errOut, code := run(t, nil, c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, c.code, out, errOut)
+			}
+			if !strings.Contains(out, c.stdoutHas) {
+				t.Errorf("stdout lacks %q:\n%s", c.stdoutHas, out)
+			}
+			if !strings.Contains(errOut, c.stderrHas) {
+				t.Errorf("stderr lacks %q:\n%s", c.stderrHas, errOut)
+			}
+		})
+	}
+}
+
+func TestExplainBothRolesJSON(t *testing.T) {
+	out, errOut, code := run(t, nil, "explain", "--disagg", dt+"disagg-mismatch.yaml", "--trtllm", "main@2026-09-10", "-o", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Roles map[string]struct {
+			Outcome string `json:"outcome"`
+			Inputs  map[string]struct {
+				Value  any    `json:"value"`
+				Origin string `json:"origin"`
+			} `json:"inputs"`
+		} `json:"roles"`
+		Consistent bool     `json:"consistent"`
+		Warnings   []string `json:"warnings"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Consistent || len(got.Warnings) != 1 || !strings.Contains(got.Warnings[0], "transceiver_runtime (context: auto from default; generation: CPP from ../deploy/testdata/disagg-mismatch.yaml:17)") {
+		t.Errorf("consistent %v warnings %q", got.Consistent, got.Warnings)
+	}
+	if got.Roles["context"].Outcome != "PYTHON" || got.Roles["generation"].Outcome != "CPP" {
+		t.Errorf("roles %+v", got.Roles)
+	}
+	if o := got.Roles["generation"].Inputs["backend"].Origin; o != "../deploy/testdata/disagg-mismatch.yaml:16" {
+		t.Errorf("backend origin %q", o)
+	}
+
+	out, _, code = run(t, nil, "explain", "--disagg", dt+"disagg-nixl.yaml", "--trtllm", "main@2026-09-10", "-o", "json")
+	if code != 0 || !strings.Contains(out, `"consistent": true`) || !strings.Contains(out, `"warnings": []`) {
+		t.Errorf("consistent disagg: exit %d\n%s", code, out)
+	}
+	out, _, _ = run(t, nil, "explain", "--disagg", dt+"disagg-nixl.yaml", "--trtllm", "main@2026-09-10")
+	if !strings.Contains(out, "══ context role (context_servers of ../deploy/testdata/disagg-nixl.yaml) ══") || !strings.Contains(out, "Both roles: Python transceiver (KvCacheTransceiverV2) on NIXL") {
+		t.Errorf("text:\n%s", out)
+	}
+}
+
+func TestCheckLogsJSONAndStdin(t *testing.T) {
+	data, err := os.ReadFile(lt + "gen-era1-mpirun.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	code := Main([]string{"check-logs", "--trtllm", "main@2026-08-05", "--backend", "UCX", "-o", "json", "-"}, strings.NewReader(string(data)), &out, &errb, nil)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
+	}
+	var got struct {
+		Observed []struct {
+			Source           string  `json:"source"`
+			ResolvedRuntime  *string `json:"resolved_runtime"`
+			TransceiverClass string  `json:"transceiver_class"`
+			EffectiveBackend string  `json:"effective_backend"`
+			Error            *string `json:"error"`
+			Lines            []struct {
+				Line    int    `json:"line"`
+				Message string `json:"message"`
+			} `json:"lines"`
+		} `json:"observed"`
+		Predicted  map[string]any `json:"predicted"`
+		Mismatches []any          `json:"mismatches"`
+	}
+	if err := json.Unmarshal([]byte(out.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Observed) != 2 || got.Observed[0].Source != "mpirun [1,0]" || got.Observed[0].ResolvedRuntime != nil ||
+		got.Observed[0].TransceiverClass != "BindKvCacheTransceiver" || got.Observed[0].EffectiveBackend != "UCX" || got.Observed[0].Error != nil {
+		t.Errorf("observed %+v", got.Observed)
+	}
+	if got.Predicted["outcome"] != "CPP" || got.Mismatches == nil || len(got.Mismatches) != 0 {
+		t.Errorf("predicted %v mismatches %v", got.Predicted["outcome"], got.Mismatches)
+	}
+	out.Reset()
+	Main([]string{"check-logs", "-o", "json", lt + "env-ucx-srun.log"}, nil, &out, &errb, nil)
+	if !strings.Contains(out.String(), `"predicted": null`) {
+		t.Errorf("no-prediction JSON:\n%s", out.String())
+	}
+}
+
+// TestPidReadsRunningServer starts a stand-in trtllm-serve (a shell script of that
+// name) and reads its command line, working directory and environment via /proc.
+func TestPidReadsRunningServer(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("needs /proc")
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "trtllm-serve")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nsleep 30\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(dt)
+	cmd := exec.Command("/bin/sh", script, "openai/gpt-oss-120b", "--host", "0.0.0.0", "--extra_llm_api_options", "gen-ucx-cpp.yaml", "--backend", "pytorch")
+	cmd.Dir = abs
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "TRTLLM_USE_NIXL_KVCACHE=1"}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	// The kernel fills /proc/PID/cmdline at exec; wait until it shows the script.
+	for i := 0; i < 100; i++ {
+		b, _ := os.ReadFile(filepath.Join("/proc", itoa(cmd.Process.Pid), "cmdline"))
+		if strings.Contains(string(b), "trtllm-serve") {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	out, errOut, code := run(t, nil, "explain", "--pid", itoa(cmd.Process.Pid), "--trtllm", "main@2026-09-10", "-o", "json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		`"origin": "` + abs + `/gen-ucx-cpp.yaml:15"`,
+		`"TRTLLM_USE_NIXL_KVCACHE": {
+      "value": "1",
+      "origin": "env /proc/` + itoa(cmd.Process.Pid) + `/environ"`,
+		`"value": "GptOssForCausalLM",
+      "origin": "flag trtllm-serve MODEL (/proc/`,
+		`"outcome": "CPP"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s\n%s", want, out)
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
