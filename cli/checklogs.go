@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,9 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"xcvr/deploy"
 	"xcvr/logs"
 	"xcvr/report"
 	"xcvr/resolver"
+	"xcvr/ui"
 )
 
 func newCheckLogsCmd(app *appEnv) *cobra.Command {
@@ -57,6 +61,12 @@ func (f *inputFlags) predicting(cmd *cobra.Command) bool {
 }
 
 func runCheckLogs(cmd *cobra.Command, app *appEnv, flags *inputFlags, file, output string) error {
+	return runCheckLogsWith(cmd, app, flags, file, output, false)
+}
+
+// runCheckLogsWith is check-logs; always makes it predict even without input flags
+// (the explorer's --log off a terminal, whose inputs always have defaults).
+func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, file, output string, always bool) error {
 	if err := checkOutput(output, "text", "json"); err != nil {
 		return err
 	}
@@ -64,7 +74,7 @@ func runCheckLogs(cmd *cobra.Command, app *appEnv, flags *inputFlags, file, outp
 		return usageErr(errors.New("check-logs compares one worker's log: with --disagg, pass --role context or --role generation"))
 	}
 	var predicted *resolver.Trace
-	if flags.predicting(cmd) {
+	if always || flags.predicting(cmd) {
 		in, _, _, err := flags.resolveInputs(cmd, app)
 		if err != nil {
 			return err
@@ -72,24 +82,9 @@ func runCheckLogs(cmd *cobra.Command, app *appEnv, flags *inputFlags, file, outp
 		t := resolver.Resolve(in)
 		predicted = &t
 	}
-	var r io.Reader
-	name := file
-	if file == "-" {
-		r, name = app.stdin, "stdin"
-	} else {
-		fh, err := os.Open(file)
-		if err != nil {
-			return usageErr(err)
-		}
-		defer fh.Close()
-		if st, err := fh.Stat(); err == nil && st.IsDir() {
-			return usageErr(fmt.Errorf("%s: is a directory", file))
-		}
-		r = fh
-	}
-	lg, err := logs.Parse(name, r)
+	lg, err := readLog(app, file)
 	if err != nil {
-		return usageErr(err)
+		return err
 	}
 	var ms []logs.Mismatch
 	var predJSON any
@@ -187,4 +182,53 @@ func observedSummary(p *logs.Process) string {
 		parts = append(parts, "raised "+strings.SplitN(p.Error, "\n", 2)[0])
 	}
 	return strings.Join(parts, " · ")
+}
+
+// readLog parses a log file, or stdin for "-". Logs are streamed (they can be
+// gigabytes), but a file that starts with binary data is refused.
+func readLog(app *appEnv, file string) (*logs.Log, error) {
+	var r io.Reader
+	name := file
+	if file == "-" {
+		r, name = app.stdin, "stdin"
+	} else {
+		fh, err := os.Open(file)
+		if err != nil {
+			return nil, usageErr(err)
+		}
+		defer fh.Close()
+		if st, err := fh.Stat(); err == nil && st.IsDir() {
+			return nil, usageErr(fmt.Errorf("%s: is a directory", file))
+		}
+		r = fh
+	}
+	br := bufio.NewReaderSize(r, 8192)
+	if head, _ := br.Peek(8192); bytes.IndexByte(head, 0) >= 0 {
+		return nil, usageErr(fmt.Errorf("%s: refused: binary data (NUL byte) near the start; this is not a text log", name))
+	}
+	lg, err := logs.Parse(name, br)
+	if err != nil {
+		return nil, usageErr(err)
+	}
+	return lg, nil
+}
+
+// explorerExtras reads what the explorer shows beside the explored worker: the
+// --log and, for --disagg without --role, the generation role.
+func explorerExtras(cmd *cobra.Command, app *appEnv, flags *inputFlags) ([]ui.Role, *logs.Log, error) {
+	var roles []ui.Role
+	if flags.deploy.bothRoles() {
+		flags.deploy.activeRole = deploy.RoleGeneration
+		in, _, _, err := flags.resolveInputs(cmd, app)
+		flags.deploy.activeRole = deploy.RoleContext
+		if err != nil {
+			return nil, nil, err
+		}
+		roles = append(roles, ui.Role{Name: deploy.RoleGeneration, Source: flags.deploy.disagg, Trace: resolver.Resolve(in)})
+	}
+	if flags.deploy.log == "" {
+		return roles, nil, nil
+	}
+	lg, err := readLog(app, flags.deploy.log)
+	return roles, lg, err
 }

@@ -30,6 +30,8 @@ type deployFlags struct {
 	modelConfig string
 	envFile     string
 	pid         int
+	// log is the explorer's --log FILE.
+	log string
 
 	// procRoot is /proc; tests point it elsewhere.
 	procRoot string
@@ -343,4 +345,9 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 		}
 	}
 	return nil
+}
+
+// registerExplorer adds the flags only the explorer takes.
+func (d *deployFlags) registerExplorer(fs *pflag.FlagSet) {
+	fs.StringVar(&d.log, "log", "", "a server log to show as observed next to the prediction (off a terminal: check-logs output)")
 }

@@ -29,6 +29,9 @@ same text as 'xcvr explain'.`,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !app.stdoutIsTTY() {
+				if flags.deploy.log != "" {
+					return runCheckLogsWith(cmd, app, &flags, flags.deploy.log, "text", true)
+				}
 				return runExplain(cmd, app, &flags, "text", color)
 			}
 			return runExplorer(cmd, app, &flags, color)
@@ -39,6 +42,7 @@ same text as 'xcvr explain'.`,
 		return []string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
 	})
 	flags.register(root.Flags())
+	flags.deploy.registerExplorer(root.Flags())
 	flags.complete(root)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"xcvr/deploy"
 	"xcvr/ui"
 )
 
@@ -30,6 +31,7 @@ func newTUICmd(app *appEnv, color *string) *cobra.Command {
 		},
 	}
 	flags.register(cmd.Flags())
+	flags.deploy.registerExplorer(cmd.Flags())
 	flags.complete(cmd)
 	return cmd
 }
@@ -37,13 +39,21 @@ func newTUICmd(app *appEnv, color *string) *cobra.Command {
 // runExplorer opens the explorer with the flags as its starting inputs. Bad flag
 // values are usage errors here, before the screen is taken over.
 func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color string) error {
+	if flags.deploy.bothRoles() {
+		flags.deploy.activeRole = deploy.RoleContext // explored; the other role is shown beside it
+	}
 	_, spec, cat, err := flags.resolveInputs(cmd, app)
+	if err != nil {
+		return err
+	}
+	roles, lg, err := explorerExtras(cmd, app, flags)
 	if err != nil {
 		return err
 	}
 	err = ui.Run(cmd.Context(), ui.Options{
 		Spec: spec, Catalog: cat, Color: color,
 		In: app.stdin, Out: app.stdout, Environ: app.environ,
+		Log: lg, Roles: roles,
 	})
 	switch {
 	case err == nil:

@@ -41,12 +41,25 @@ func decisive(msg string) bool {
 }
 
 // Compare checks every process of the log against the trace and returns the
-// disagreements, first disagreement first within each process.
+// disagreements in log order, so the first one is the earliest line that
+// disagrees; disagreements that are missing lines (no line number) come last.
+// A log with no transceiver lines at all is one disagreement.
 func Compare(lg *Log, t resolver.Trace) []Mismatch {
 	var out []Mismatch
+	if len(lg.Processes) == 0 {
+		return []Mismatch{{Source: lg.Name, Kind: KindNoEvents,
+			Message: "the log shows none of the lines TensorRT-LLM prints while it creates the transceiver (start-up did not get that far, or the log level hides INFO: set TLLM_LOG_LEVEL=INFO)"}}
+	}
 	for _, p := range lg.Processes {
 		out = append(out, compareOne(p, t)...)
 	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Line, out[j].Line
+		if (a == 0) != (b == 0) {
+			return a != 0
+		}
+		return a < b
+	})
 	return out
 }
 

@@ -68,7 +68,7 @@ func TestSrunEra2Python(t *testing.T) {
 	// Era 0 has no 'auto' and builds the C++ transceiver: the resolution line is
 	// the first disagreement, then the version and the outcome.
 	ms := Compare(lg, predict(t, "1.3.0rc20", "GptOssForCausalLM", "NIXL"))
-	if len(ms) == 0 || ms[0].Kind != KindExtra || ms[0].Line != 15 || ms[0].Source != "srun task 0" {
+	if len(ms) == 0 || ms[0].Kind != KindExtra || ms[0].Line != 14 || ms[0].Source != "srun task 2" {
 		t.Fatalf("era-0 prediction: first mismatch %+v", ms)
 	}
 	kinds := map[string]bool{}

@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"xcvr/inputs"
+	"xcvr/logs"
 	"xcvr/models"
 	"xcvr/resolver"
 )
@@ -41,6 +42,13 @@ type Options struct {
 	Width, Height int
 	// Profile, when set, forces the colour profile and skips detection; tests use it.
 	Profile *colorprofile.Profile
+
+	// Log, when set, is a server log shown as "observed" next to the prediction,
+	// with the first disagreement marked (xcvr --log FILE).
+	Log *logs.Log
+	// Roles are the other roles of a disaggregated YAML, shown beside the one
+	// being explored (xcvr --disagg FILE without --role).
+	Roles []Role
 
 	// panicKey, when set, makes that key panic inside Update. Run sets it from
 	// XCVR_TEST_PANIC so the smoke test can check, in a real terminal, that a crash
@@ -112,6 +120,11 @@ type Model struct {
 	observe  func(resolver.Trace)
 	panicKey string
 
+	// observed and roles come from a real deployment (deploy.go).
+	observed   *logs.Log
+	mismatches []logs.Mismatch
+	roles      []Role
+
 	// rev counts every change that can alter the frame; the frame cache is keyed
 	// on it.
 	rev   int
@@ -141,6 +154,8 @@ func New(opts Options) Model {
 		panicKey:    opts.panicKey,
 		cache:       &renderCache{},
 		expanded:    true,
+		observed:    opts.Log,
+		roles:       opts.Roles,
 	}
 	if m.start.Version.Raw == "" && m.start.Model.Raw == "" && m.start.Backend.Raw == "" {
 		m.start = inputs.Defaults()
@@ -185,6 +200,7 @@ func (m *Model) resolve(mark bool) tea.Cmd {
 	}
 	prev := m.trace
 	m.trace = resolver.Resolve(in)
+	m.recompare()
 	if m.step >= len(m.trace.Steps) {
 		m.step = len(m.trace.Steps) - 1
 	}

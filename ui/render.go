@@ -71,6 +71,7 @@ func (m *Model) layout() layoutInfo {
 		maxLogs = 3
 	}
 	l.outcome = renderOutcome(m.styles, m.trace, w, maxLogs, m.outcomeChanged)
+	l.outcome = append(l.outcome, m.renderDeploy(w)...)
 	l.help = m.renderHelp(w)
 	l.bodyY = 1 + len(l.outcome)
 	l.bodyH = h - l.bodyY - len(l.help)

@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"xcvr/logs"
+	"xcvr/report"
+	"xcvr/resolver"
+)
+
+// Role is another worker role of the same disaggregated deployment, shown beside
+// the one being explored so that a ctx/gen disagreement is visible at once.
+type Role struct {
+	// Name is "context" or "generation"; Source names the file it came from.
+	Name, Source string
+	Trace        resolver.Trace
+}
+
+// recompare checks the observed log (if any) against the current trace. It runs
+// with every resolve, so the first disagreement follows the operator's edits.
+func (m *Model) recompare() {
+	if m.observed == nil {
+		return
+	}
+	m.mismatches = logs.Compare(m.observed, m.trace)
+}
+
+// renderDeploy draws the lines under the outcome that come from a real
+// deployment: the other role of a disaggregated YAML and what the server log
+// observed, with its first disagreement marked. It draws nothing for plain flags.
+func (m *Model) renderDeploy(w int) []string {
+	st := m.styles
+	var out []string
+	for _, r := range m.roles {
+		l := newLine(w, paint{})
+		l.add(paint{}, "  ")
+		l.add(st.Bold, r.Name+" role: ")
+		p := outcomePaint(st, r.Trace.Result)
+		l.add(p, report.OutcomeLine(r.Trace.Result))
+		l.add(st.Dim, outcomeContext(r.Trace.Result))
+		if sameEnd(r.Trace.Result, m.trace.Result) {
+			l.right(st.Dim, "same as this role")
+		} else {
+			l.right(st.OutcomeError, "✗ differs from this role")
+		}
+		out = append(out, l.String())
+	}
+	if m.observed == nil {
+		return out
+	}
+	l := newLine(w, paint{})
+	l.add(paint{}, "  ")
+	l.add(st.Bold, "observed ")
+	l.add(st.Value, m.observed.Name+": ")
+	l.add(paint{}, observedSummary(m.observed))
+	switch {
+	case len(m.observed.Processes) == 0:
+	case len(m.mismatches) == 0:
+		l.right(st.OutcomePython, "✓ agrees")
+	default:
+		l.right(st.OutcomeError, "✗ "+strconv.Itoa(len(m.mismatches))+" disagreement(s)")
+	}
+	out = append(out, l.String())
+	if len(m.mismatches) > 0 {
+		mm := m.mismatches[0]
+		where := mm.Source
+		if mm.Line > 0 {
+			where += " line " + strconv.Itoa(mm.Line)
+		}
+		l := newLine(w, paint{})
+		l.add(paint{}, "    ")
+		l.add(st.OutcomeError, "▶ first disagreement ")
+		l.add(st.Dim, where+": ")
+		l.add(paint{}, fitPlain(mm.Message, max(w-cells("    ▶ first disagreement "+where+": "), 1)))
+		out = append(out, l.String())
+	}
+	return out
+}
+
+func outcomePaint(st *Styles, r resolver.Result) paint {
+	switch r.Outcome {
+	case resolver.OutcomePython:
+		return st.OutcomePython
+	case resolver.OutcomeDisabled:
+		return st.OutcomeOff
+	case resolver.OutcomeError:
+		return st.OutcomeError
+	}
+	return st.OutcomeCPP
+}
+
+// sameEnd reports whether two roles end on the same transceiver and backend.
+func sameEnd(a, b resolver.Result) bool {
+	return a.Outcome == b.Outcome && a.Class == b.Class && a.EffectiveBackend == b.EffectiveBackend
+}
+
+// observedSummary groups the log's processes by what they ended with, e.g.
+// "srun task 0–3: PYTHON on NIXL".
+func observedSummary(lg *logs.Log) string {
+	if len(lg.Processes) == 0 {
+		return "no transceiver lines (log level WARNING, or start-up stopped earlier)"
+	}
+	type group struct {
+		what    string
+		sources []string
+	}
+	var groups []*group
+	for _, p := range lg.Processes {
+		what := string(p.Outcome())
+		if what == "" {
+			what = "outcome not shown"
+		}
+		if p.Backend != "" {
+			what += " on " + p.Backend
+		}
+		var g *group
+		for _, x := range groups {
+			if x.what == what {
+				g = x
+			}
+		}
+		if g == nil {
+			g = &group{what: what}
+			groups = append(groups, g)
+		}
+		g.sources = append(g.sources, p.Source)
+	}
+	var parts []string
+	for _, g := range groups {
+		who := g.sources[0]
+		if n := len(g.sources); n > 1 {
+			who += " +" + strconv.Itoa(n-1)
+		}
+		parts = append(parts, who+": "+g.what)
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"xcvr/inputs"
+	"xcvr/logs"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+func deploySpec(backend string) inputs.Spec {
+	s := testSpec()
+	flag := resolver.Origin{Kind: resolver.OriginFlag}
+	s.Version = inputs.Value{Raw: "main@2026-09-10", Origin: flag}
+	s.Backend = inputs.Value{Raw: backend, Origin: flag}
+	return s
+}
+
+func deployLog(t *testing.T) *logs.Log {
+	t.Helper()
+	f, err := os.Open("../logs/testdata/ctx-era2-srun.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lg, err := logs.Parse("ctx-era2-srun.log", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lg
+}
+
+func genRole(t *testing.T) Role {
+	t.Helper()
+	s := deploySpec("NIXL")
+	s.Runtime = inputs.Value{Raw: "CPP", Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: "disagg.yaml:17"}}
+	in, err := inputs.Build(s, models.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Role{Name: "generation", Source: "disagg.yaml", Trace: resolver.Resolve(in)}
+}
+
+// The log is shown as observed next to the prediction, and the first
+// disagreement follows the operator's edits.
+func TestObservedLogFollowsEdits(t *testing.T) {
+	m := New(Options{Spec: deploySpec("NIXL"), Width: 120, Height: 32, Log: deployLog(t)})
+	plain := ansi.Strip(m.frame())
+	if !strings.Contains(plain, "observed ctx-era2-srun.log: srun task 0 +3: PYTHON on NIXL") || !strings.Contains(plain, "✓ agrees") {
+		t.Fatalf("agreeing frame:\n%s", plain)
+	}
+	if strings.Contains(plain, "first disagreement") {
+		t.Errorf("a disagreement is marked while everything agrees")
+	}
+	m = keys(t, m, "down", "down", "right") // backend DEFAULT -> next value
+	plain = ansi.Strip(m.frame())
+	if !strings.Contains(plain, "▶ first disagreement srun task 1 line 23") || !strings.Contains(plain, "disagreement(s)") {
+		t.Fatalf("after changing the backend (%s):\n%s", m.spec.Backend.Raw, plain)
+	}
+}
+
+func TestOtherRoleShown(t *testing.T) {
+	m := New(Options{Spec: deploySpec("NIXL"), Width: 100, Height: 30, Roles: []Role{genRole(t)}})
+	plain := ansi.Strip(m.frame())
+	if !strings.Contains(plain, "generation role: C++ transceiver (BindKvCacheTransceiver)") || !strings.Contains(plain, "✗ differs from this role") {
+		t.Fatalf("frame:\n%s", plain)
+	}
+}
+
+func TestDeployLinesFit(t *testing.T) {
+	lg := deployLog(t)
+	role := genRole(t)
+	for w := minWidth; w <= 140; w += 9 {
+		for _, h := range []int{minHeight, 24, 40} {
+			for _, backend := range []string{"NIXL", "UCX"} {
+				m := New(Options{Spec: deploySpec(backend), Width: w, Height: h, Log: lg, Roles: []Role{role}})
+				checkFits(t, m.frame(), w, h)
+			}
+		}
+	}
+}
