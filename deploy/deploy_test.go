@@ -225,6 +225,9 @@ func TestRefusesHostileYAML(t *testing.T) {
 		{"deep.yaml", deep, "nested deeper than 64 levels"},
 		{"block.yaml", block.String(), "nested deeper than 64 levels"},
 		{"big.yaml", string(big), "over the 16 MiB limit"},
+		{"list.yaml", strings.Repeat("- a\n", 3_000_000), "more than 50000 lines or list entries"},
+		{"flow.yaml", "k: [" + strings.Repeat("1, 2, 3, 4, 5, 6, 7, 8, 9, 10,\n", 6000) + "1]\n", "more than 50000 lines or list entries"},
+		{"scalar.yaml", "a: \"" + strings.Repeat("y", 10_000_000) + "\"\n", "a line longer than 64 KiB"},
 	} {
 		start := time.Now()
 		_, err := ReadWorkerConfig(tc.name, []byte(tc.data))

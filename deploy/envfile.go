@@ -83,6 +83,10 @@ func validEnvName(k string) bool {
 	return k != ""
 }
 
+// maxQuoted bounds a quoted value that spans lines, so an unterminated quote in a
+// large file fails fast instead of re-copying the rest of the file line by line.
+const maxQuoted = 64 << 10
+
 // envValue reads one value; quoted values may continue on following lines, and
 // consumed says how many extra lines were used.
 func envValue(rest string, next []string) (string, int, error) {
@@ -102,7 +106,7 @@ func envValue(rest string, next []string) (string, int, error) {
 		case c == '\'':
 			j := strings.IndexByte(s[i+1:], '\'')
 			for j < 0 {
-				if consumed >= len(next) || consumed >= 1000 {
+				if consumed >= len(next) || consumed >= 1000 || len(s) > maxQuoted {
 					return "", 0, fmt.Errorf("unterminated single quote")
 				}
 				s += "\n" + strings.TrimSuffix(next[consumed], "\r")
@@ -115,7 +119,7 @@ func envValue(rest string, next []string) (string, int, error) {
 			i++
 			for {
 				if i >= len(s) {
-					if consumed >= len(next) || consumed >= 1000 {
+					if consumed >= len(next) || consumed >= 1000 || len(s) > maxQuoted {
 						return "", 0, fmt.Errorf("unterminated double quote")
 					}
 					s += "\n" + strings.TrimSuffix(next[consumed], "\r")

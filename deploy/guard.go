@@ -22,6 +22,13 @@ const (
 	// MaxNodes bounds the number of values a document expands to, counting every
 	// alias as a full copy of its anchor (what PyYAML's consumers would walk).
 	MaxNodes = 200_000
+	// MaxEntries bounds the lines and flow-collection entries checked before
+	// parsing: go-yaml builds a token list and tree for the whole file first, which
+	// for a 16 MiB list costs seconds and gigabytes. Real configs have hundreds.
+	MaxEntries = 50_000
+	// MaxLineBytes bounds one line of YAML: go-yaml allocates dozens of bytes per
+	// byte of a scalar, and no configuration value is this long.
+	MaxLineBytes = 64 << 10
 )
 
 // ReadFile reads path, refusing files over MaxFileBytes before reading them whole.
@@ -101,7 +108,9 @@ func CheckText(name string, data []byte) error {
 }
 
 // checkFlowDepth scans the raw text for flow collections ("[", "{") opened deeper
-// than MaxDepth, before the YAML parser (which recurses once per level) sees them.
+// than MaxDepth, and for more than MaxEntries lines and flow entries, before the
+// YAML parser (which recurses once per level and tokenises the whole file) sees
+// them.
 // It is deliberately approximate: it skips comments and quoted scalars and counts
 // only brackets that start a token, so it can over-count in odd plain scalars but
 // never lets a deep "[[[[..." through.
@@ -109,10 +118,20 @@ func checkFlowDepth(name string, data []byte) error {
 	depth := 0
 	line, col := 1, 0
 	prev := byte('\n')
+	entries := 0
+	tooMany := func() error {
+		return &yamlpos.Error{File: name, Line: line, Col: max(col, 1), Msg: fmt.Sprintf("refused: more than %d lines or list entries; this is not a configuration file", MaxEntries)}
+	}
 	for i := 0; i < len(data); i++ {
 		c := data[i]
 		col++
+		if col > MaxLineBytes {
+			return &yamlpos.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("refused: a line longer than %d KiB; this is not a configuration file", MaxLineBytes>>10)}
+		}
 		if c == '\n' {
+			if entries++; entries > MaxEntries {
+				return tooMany()
+			}
 			line++
 			col = 0
 			prev = c
@@ -157,6 +176,10 @@ func checkFlowDepth(name string, data []byte) error {
 			}
 		case (c == ']' || c == '}') && depth > 0:
 			depth--
+		case c == ',' && depth > 0:
+			if entries++; entries > MaxEntries {
+				return tooMany()
+			}
 		}
 		prev = c
 	}

@@ -359,11 +359,12 @@ func (c *converter) errAt(n ast.Node, format string, args ...any) error {
 	return yamlpos.At(c.file, n, format, args...)
 }
 
-// count adds k values to the document's expanded size and refuses past MaxNodes.
+// count adds k values to the document's expanded size and refuses past MaxNodes;
+// only aliases can get there, since the pre-scan bounds what is written.
 func (c *converter) count(n ast.Node, k int) error {
 	c.total += k
 	if c.total > MaxNodes {
-		return c.errAt(n, "refused: the document expands to more than %d values (an alias bomb?)", MaxNodes)
+		return c.errAt(n, "refused: the aliases expand the document to more than %d values (an alias bomb)", MaxNodes)
 	}
 	return nil
 }
