@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -138,10 +139,6 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 		case "backend":
 			ov.Backend = ov.literal(field, v, line, []string{"", "none", "null"})
 		case "transceiver_runtime":
-			if v.Kind != KindStr && v.Kind != KindNull {
-				ov.runtimeBad, ov.runtimeBadOrigin = v, o
-				continue
-			}
 			ov.Runtime = ov.literal(field, v, line, []string{"", "unset", "null"})
 		case "kv_transfer_timeout_ms":
 			if v.Kind == KindNull {
@@ -237,24 +234,19 @@ func suggestField(k string) string {
 
 // literal passes a string through for the resolver's own literal check, except
 // strings that inputs.Build would read as "omitted" or "null" (its flag spellings),
-// which pydantic rejects as literals and so are reported here.
+// which pydantic rejects as literals and so are reported here. A rejected runtime is
+// kept aside: its literal list depends on the version, known only in Apply.
 func (ov *Overlay) literal(field string, v *Node, line int, reserved []string) *Setting {
 	o := ov.origin(line)
-	switch v.Kind {
-	case KindNull:
+	if v.Kind == KindNull {
 		return &Setting{Raw: "null", Origin: o}
-	case KindStr:
-		for _, r := range reserved {
-			if v.Str == r {
-				ov.fieldErr(field, v, "literal_error", "Input should be "+literalList(backendLiterals), line)
-				if field == "transceiver_runtime" {
-					ov.ConfigErrors = ov.ConfigErrors[:len(ov.ConfigErrors)-1]
-					ov.runtimeBad, ov.runtimeBadOrigin = v, o
-				}
-				return nil
-			}
-		}
+	}
+	if v.Kind == KindStr && !slices.Contains(reserved, v.Str) {
 		return &Setting{Raw: v.Str, Origin: o}
+	}
+	if field == "transceiver_runtime" {
+		ov.runtimeBad, ov.runtimeBadOrigin = v, o
+		return nil
 	}
 	ov.fieldErr(field, v, "literal_error", "Input should be "+literalList(backendLiterals), line)
 	return nil

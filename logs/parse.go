@@ -220,7 +220,7 @@ func Parse(name string, r io.Reader) (*Log, error) {
 			}
 			continue
 		}
-		if m := reExc.FindStringSubmatch(strings.TrimSpace(msg)); m != nil && isTransceiverError(m[1], m[2]) {
+		if m := reExc.FindStringSubmatch(strings.TrimSpace(msg)); m != nil {
 			q := get()
 			if q != nil && q.Error == "" {
 				q.Error = m[1] + ": " + m[2]
@@ -239,9 +239,9 @@ func Parse(name string, r io.Reader) (*Log, error) {
 
 func (p *Process) key() string { return p.Source }
 
-// isTransceiverError keeps exceptions that decide start-up: everything from
-// TensorRT-LLM's validation and transceiver creation. Unrelated tracebacks (a
-// client's ConnectionError while the server starts) are skipped.
+// isTransceiverError picks the ERROR logger lines worth keeping: those about
+// validation and transceiver creation. (Exceptions are all kept: any exception
+// that reaches the log during start-up is what the process raised.)
 func isTransceiverError(typ, msg string) bool {
 	if strings.HasSuffix(typ, "ValidationError") {
 		return true
