@@ -1,0 +1,59 @@
+package compare
+
+import "xcvr/resolver"
+
+// OutcomeGlyph is the one-cell mark of an outcome. Every view pairs it with
+// OutcomeWord so that nothing depends on colour alone.
+func OutcomeGlyph(o resolver.Outcome) string {
+	switch o {
+	case resolver.OutcomePython:
+		return "✓"
+	case resolver.OutcomeCPP:
+		return "●"
+	case resolver.OutcomeDisabled:
+		return "○"
+	case resolver.OutcomeError:
+		return "✗"
+	}
+	return "?"
+}
+
+// OutcomeWord is the short word of an outcome; "off" is shorter than DISABLED
+// so that matrix cells stay narrow.
+func OutcomeWord(o resolver.Outcome) string {
+	switch o {
+	case resolver.OutcomeDisabled:
+		return "off"
+	case "":
+		return "unknown"
+	}
+	return string(o)
+}
+
+// OutcomeLabel is glyph and word together, e.g. "✓ PYTHON".
+func OutcomeLabel(o resolver.Outcome) string { return OutcomeGlyph(o) + " " + OutcomeWord(o) }
+
+// VerdictGlyph is the one-cell mark of a step verdict, paired with the verdict's
+// name wherever it is shown.
+func VerdictGlyph(v resolver.Verdict) string {
+	switch v {
+	case resolver.Applied:
+		return "✓"
+	case resolver.Skipped:
+		return "-"
+	case resolver.Fallback:
+		return "↩"
+	case resolver.Error:
+		return "✗"
+	case resolver.Info:
+		return "i"
+	}
+	return " "
+}
+
+// ChangeMark flags a changed row in the side-by-side views; "=" keeps the column
+// meaningful for rows that did not change.
+const (
+	ChangeMark    = "≠"
+	UnchangedMark = " "
+)
