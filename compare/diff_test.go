@@ -160,7 +160,9 @@ func TestDiffErrorTextOnlyCountsAsChange(t *testing.T) {
 	// Explicit PYTHON on UCX fails in every era, at the same step with the same
 	// reason, but the exception's wording changes at #15727 ("the NIXL backend" ->
 	// "NIXL backend").
-	edit := func(s *inputs.Spec) { s.Runtime = inputs.Value{Raw: "PYTHON", Origin: resolver.Origin{Kind: resolver.OriginFlag}} }
+	edit := func(s *inputs.Spec) {
+		s.Runtime = inputs.Value{Raw: "PYTHON", Origin: resolver.Origin{Kind: resolver.OriginFlag}}
+	}
 	in := mustInputs(t, "1.3.0rc25", "Qwen3ForCausalLM", "UCX", edit)
 	d := DiffVersions(in, mustVersion(t, "1.3.0rc25"), mustVersion(t, "1.3.0rc27"), cat)
 	if d.From.Result.Error == d.To.Result.Error {
