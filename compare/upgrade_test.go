@@ -1,0 +1,239 @@
+package compare
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/goccy/go-yaml"
+
+	"xcvr/inputs"
+	"xcvr/resolver"
+)
+
+// upgradeCase is one role as the operator typed it.
+type upgradeCase struct {
+	name             string
+	from, to         string
+	model, backend   string
+	edit             func(*inputs.Spec)
+	wantVerdict      UpgradeVerdict
+	wantFix          []string // the edits of the expected smallest fix
+	wantRestores     bool
+	wantKeepsFromFix bool
+}
+
+func flagValue(raw string) inputs.Value {
+	return inputs.Value{Raw: raw, Origin: resolver.Origin{Kind: resolver.OriginFlag}}
+}
+
+func setEnv(kv string) func(*inputs.Spec) {
+	return func(s *inputs.Spec) {
+		if err := s.SetEnv(kv, resolver.Origin{Kind: resolver.OriginEnv}); err != nil {
+			panic(err)
+		}
+	}
+}
+
+func (c upgradeCase) spec() inputs.Spec {
+	s := inputs.Defaults()
+	s.Version = flagValue(c.from)
+	s.Model = flagValue(c.model)
+	s.Backend = flagValue(c.backend)
+	if c.edit != nil {
+		c.edit(&s)
+	}
+	return s
+}
+
+var upgradeCases = []upgradeCase{
+	{name: "stays_gptoss_nixl", from: "1.3.0rc26", to: "1.4.0rc1", model: "GptOssForCausalLM", backend: "NIXL",
+		wantVerdict: VerdictSame},
+	{name: "changes_gptoss_default", from: "1.3.0rc21", to: "1.3.0rc22", model: "GptOssForCausalLM", backend: "DEFAULT",
+		wantVerdict: VerdictChanges, wantFix: []string{"transceiver_runtime: CPP"}, wantRestores: true, wantKeepsFromFix: true},
+	{name: "breaks_qwen3_ucx_17495", from: "1.3.0rc29", to: "1.4.0rc1", model: "Qwen3ForCausalLM", backend: "UCX",
+		wantVerdict: VerdictBreaks, wantFix: []string{"transceiver_runtime: CPP"}, wantRestores: true, wantKeepsFromFix: true},
+	{name: "breaks_deepseek_ucx_18134", from: "1.3.0rc25", to: "1.3.0rc26", model: "DeepseekV3ForCausalLM", backend: "UCX",
+		wantVerdict: VerdictBreaks, wantFix: []string{"transceiver_runtime: CPP"}, wantRestores: true, wantKeepsFromFix: true},
+	{name: "breaks_null_timeout_17495", from: "1.3.0rc29", to: "1.4.0rc1", model: "Qwen3ForCausalLM", backend: "NIXL",
+		edit:        func(s *inputs.Spec) { s.TimeoutMS = flagValue("null") },
+		wantVerdict: VerdictBreaks, wantFix: []string{"transceiver_runtime: CPP"}, wantRestores: true, wantKeepsFromFix: true},
+	{name: "breaks_inflight_cancel_18134", from: "1.3.0rc25", to: "1.3.0rc26", model: "Qwen3ForCausalLM", backend: "NIXL",
+		edit:        setEnv(resolver.EnvInflightCancel + "=1"),
+		wantVerdict: VerdictBreaks, wantFix: []string{"transceiver_runtime: CPP"}, wantRestores: true, wantKeepsFromFix: true},
+	// Kimi K3 on UCX ran on C++ until #17480 made it refuse every route but
+	// PYTHON on NIXL: the old outcome cannot be kept, so the fix only has to start.
+	{name: "breaks_kimi_k3_ucx_17480", from: "main@2026-08-07", to: "main@2026-08-11", model: "KimiLinearForCausalLM", backend: "UCX",
+		wantVerdict: VerdictBreaks, wantFix: []string{"backend: NIXL"}, wantRestores: false, wantKeepsFromFix: false},
+	// DEFAULT turned into UCX by the environment, across #17495.
+	{name: "breaks_default_ucx_env_17495", from: "1.3.0rc29", to: "1.4.0rc1", model: "Qwen3ForCausalLM", backend: "DEFAULT",
+		edit:        setEnv(resolver.EnvUseUCX + "=1"),
+		wantVerdict: VerdictBreaks, wantFix: []string{"transceiver_runtime: CPP"}, wantRestores: true, wantKeepsFromFix: true},
+}
+
+func TestUpgradeCheckCases(t *testing.T) {
+	for _, c := range upgradeCases {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := inputs.Build(c.spec(), cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			from, to := mustVersion(t, c.from), mustVersion(t, c.to)
+			u := UpgradeCheck([]Role{{Name: "worker", Inputs: in}}, from, to, cat)
+			f := u.Findings[0]
+			if f.Verdict != c.wantVerdict {
+				t.Fatalf("verdict %s (%s -> %s), want %s", f.Verdict, f.From.Result.Outcome, f.To.Result.Outcome, c.wantVerdict)
+			}
+			if u.Breaks() != (c.wantVerdict == VerdictBreaks) {
+				t.Errorf("Breaks() = %v", u.Breaks())
+			}
+			if c.wantVerdict == VerdictSame {
+				if f.Fix != nil {
+					t.Errorf("a role that stays got a fix: %v", f.Fix.Edits)
+				}
+				return
+			}
+			if f.Fix == nil {
+				t.Fatalf("no fix found (%d tried)", f.Tried)
+			}
+			var got []string
+			for _, e := range f.Fix.Edits {
+				got = append(got, e.String())
+			}
+			if strings.Join(got, "; ") != strings.Join(c.wantFix, "; ") {
+				t.Errorf("fix %q, want %q", got, c.wantFix)
+			}
+			if f.Fix.Restores != c.wantRestores || f.Fix.KeepsFrom != c.wantKeepsFromFix {
+				t.Errorf("restores %v keeps-from %v, want %v %v", f.Fix.Restores, f.Fix.KeepsFrom, c.wantRestores, c.wantKeepsFromFix)
+			}
+			// The snippet shown to the operator, applied on its own, must make the
+			// TO version start (and give the outcome the fix claims).
+			for _, v := range []resolver.Version{to, from} {
+				s := applySnippet(t, c.spec(), f.Fix.YAML)
+				s.Version = flagValue(v.Name)
+				fixed, err := inputs.Build(s, cat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tr := resolver.Resolve(fixed)
+				want := f.Fix.ToOutcome
+				if v.Name == from.Name {
+					want = f.Fix.FromOutcome
+				}
+				if tr.Result.Outcome != want {
+					t.Errorf("%s with the snippet: %s (%s), fix claims %s", v.Name, tr.Result.Outcome, tr.Result.Error, want)
+				}
+				if v.Name == to.Name && tr.Result.Outcome == resolver.OutcomeError {
+					t.Errorf("the suggested fix still breaks under %s: %s", v.Name, tr.Result.Error)
+				}
+			}
+		})
+	}
+}
+
+// applySnippet applies a fix the way an operator would: merge the YAML keys into
+// the role's config, follow the comment lines. It shares no code with Fix.Apply.
+func applySnippet(t *testing.T, s inputs.Spec, snippet string) inputs.Spec {
+	t.Helper()
+	var doc struct {
+		CTC map[string]any `yaml:"cache_transceiver_config"`
+	}
+	if err := yaml.Unmarshal([]byte(snippet), &doc); err != nil {
+		t.Fatalf("snippet is not YAML: %v\n%s", err, snippet)
+	}
+	origin := resolver.Origin{Kind: resolver.OriginFile, Detail: "fix.yaml"}
+	for k, v := range doc.CTC {
+		raw := strings.TrimSpace(strings.Trim(strings.TrimSpace(toString(v)), "'\""))
+		switch k {
+		case "transceiver_runtime":
+			s.Runtime = inputs.Value{Raw: raw, Origin: origin}
+		case "backend":
+			s.Backend = inputs.Value{Raw: raw, Origin: origin}
+		case "kv_transfer_timeout_ms":
+			s.TimeoutMS = inputs.Value{Raw: raw, Origin: origin}
+		default:
+			t.Fatalf("snippet sets an unexpected key %q", k)
+		}
+	}
+	for _, line := range strings.Split(snippet, "\n") {
+		c, ok := strings.CutPrefix(line, "# ")
+		if !ok {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(c, "unset "):
+			name := strings.Fields(c)[1]
+			if _, ok := s.Env[name]; !ok {
+				t.Fatalf("snippet unsets %s, which is not set", name)
+			}
+			delete(s.Env, name)
+		case strings.HasSuffix(c, "enable_pipelined_transfer"):
+			s.Pipelined = inputs.Value{}
+		default:
+			t.Fatalf("snippet comment not understood: %q", c)
+		}
+	}
+	return s
+}
+
+func toString(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestUpgradeDisaggGolden(t *testing.T) {
+	// A disaggregated deployment upgraded across #17495: the context servers on
+	// UCX break, the generation servers on NIXL stay.
+	ctx := upgradeCase{from: "1.3.0rc29", model: "Qwen3ForCausalLM", backend: "UCX"}
+	gen := upgradeCase{from: "1.3.0rc29", model: "Qwen3ForCausalLM", backend: "NIXL"}
+	var roles []Role
+	for _, r := range []struct {
+		name string
+		c    upgradeCase
+		path string
+	}{{"context", ctx, "context_servers"}, {"generation", gen, "generation_servers"}} {
+		in, err := inputs.Build(r.c.spec(), cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roles = append(roles, Role{Name: r.name, Inputs: in, YAMLPath: []string{r.path}})
+	}
+	u := UpgradeCheck(roles, mustVersion(t, "1.3.0rc29"), mustVersion(t, "1.4.0rc1"), cat)
+	if !u.Breaks() {
+		t.Fatal("the context role must break")
+	}
+	if got := u.Findings[0].Fix; got == nil || !strings.HasPrefix(got.YAML, "context_servers:\n  cache_transceiver_config:\n    transceiver_runtime: CPP") {
+		t.Fatalf("context fix not nested under context_servers: %+v", got)
+	}
+	out := UpgradeText(u, TextOptions{Width: 80})
+	checkWidth(t, out, 80)
+	golden.RequireEqual(t, out)
+
+	j, err := json.MarshalIndent(u.JSON(), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("json", func(t *testing.T) { golden.RequireEqual(t, append(j, '\n')) })
+}
+
+func TestFixYAMLComments(t *testing.T) {
+	got := FixYAML([]Edit{{EditUnsetEnv, resolver.EnvUseUCX}, {EditPipelined, ""}, {EditTimeout, "60000"}}, nil)
+	want := "cache_transceiver_config:\n  kv_transfer_timeout_ms: 60000\n" +
+		"# unset TRTLLM_USE_UCX_KVCACHE in the worker's environment\n" +
+		"# delete cache_transceiver_config.enable_pipelined_transfer\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestEditApplyDoesNotShareEnv(t *testing.T) {
+	in := mustInputs(t, "1.3.0rc29", "Qwen3ForCausalLM", "DEFAULT", setEnv(resolver.EnvUseUCX+"=1"))
+	out := Edit{EditUnsetEnv, resolver.EnvUseUCX}.Apply(in)
+	if _, ok := in.Env[resolver.EnvUseUCX]; !ok {
+		t.Error("Apply changed the caller's environment map")
+	}
+	if _, ok := out.Env[resolver.EnvUseUCX]; ok {
+		t.Error("Apply did not unset the variable")
+	}
+}

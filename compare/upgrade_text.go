@@ -1,0 +1,152 @@
+package compare
+
+import (
+	"strconv"
+	"strings"
+
+	"xcvr/resolver"
+)
+
+// roleWidth fits "generation" plus a gap.
+const roleWidth = 12
+
+// UpgradeText renders the check: one block per role with its verdict, the error
+// the TO version raises, and the smallest fix as a YAML snippet.
+func UpgradeText(u Upgrade, opts TextOptions) string {
+	w := opts.width()
+	var b strings.Builder
+	b.WriteString(opts.style(sgrBold, oneLine("xcvr upgrade-check: "+u.From.Name+" -> "+u.To.Name, w)) + "\n")
+	writeWrapped(&b, "  from: ", versionLine(u.From), w)
+	writeWrapped(&b, "  to:   ", versionLine(u.To), w)
+	if len(u.Changes) > 0 {
+		prs := make([]string, 0, len(u.Changes))
+		for _, c := range u.Changes {
+			if c.PR != 0 {
+				prs = append(prs, "#"+strconv.Itoa(c.PR))
+			}
+		}
+		writeWrapped(&b, "  upstream changes in between: ", strings.Join(prs, ", "), w)
+	}
+	counts := map[UpgradeVerdict]int{}
+	for _, f := range u.Findings {
+		counts[f.Verdict]++
+		b.WriteByte('\n')
+		head := pad(f.Role, roleWidth) + pad(OutcomeLabel(f.From.Result.Outcome), 9) + " -> " +
+			pad(OutcomeLabel(f.To.Result.Outcome), 9) + "  " + verdictWord(f.Verdict)
+		sgr := sgrBold
+		if f.Verdict == VerdictBreaks {
+			sgr = sgrError
+		}
+		b.WriteString(opts.style(sgr, oneLine(head, w)) + "\n")
+		writeWrapped(&b, "  ", "inputs: "+inputsLine(f.From.Inputs), w)
+		if e := f.From.Result.Error; e != "" {
+			writeWrapped(&b, "  ", u.From.Name+" already fails at "+f.From.Result.FailedStep+": "+e, w)
+		}
+		if e := f.To.Result.Error; e != "" {
+			writeWrapped(&b, "  ", u.To.Name+" fails at "+f.To.Result.FailedStep+": "+e, w)
+		}
+		writeFix(&b, f, u, w)
+	}
+	b.WriteByte('\n')
+	summary := strconv.Itoa(counts[VerdictBreaks]) + " break, " + strconv.Itoa(counts[VerdictChanges]) +
+		" change, " + strconv.Itoa(counts[VerdictSame]) + " stay the same"
+	writeWrapped(&b, "", summary, w)
+	return b.String()
+}
+
+func verdictWord(v UpgradeVerdict) string {
+	switch v {
+	case VerdictBreaks:
+		return "✗ BREAKS"
+	case VerdictChanges:
+		return "≠ changes"
+	}
+	return "= same"
+}
+
+func writeFix(b *strings.Builder, f Finding, u Upgrade, w int) {
+	switch {
+	case f.Verdict == VerdictSame:
+		return
+	case f.Fix == nil && f.Verdict == VerdictChanges && f.From.Result.Outcome == resolver.OutcomeError:
+		writeWrapped(b, "  ", "the upgrade makes start-up succeed; nothing to fix", w)
+		return
+	case f.Fix == nil:
+		writeWrapped(b, "  ", "no fix of up to "+strconv.Itoa(MaxFixEdits)+" edits found ("+strconv.Itoa(f.Tried)+" tried)", w)
+		return
+	}
+	fx := f.Fix
+	n := strconv.Itoa(len(fx.Edits)) + " edit"
+	if len(fx.Edits) != 1 {
+		n += "s"
+	}
+	var what string
+	switch {
+	case f.Verdict == VerdictChanges:
+		what = "to keep " + OutcomeLabel(f.From.Result.Outcome) + " (optional), " + n
+	case fx.Restores:
+		what = "smallest fix, " + n + ", restores " + OutcomeLabel(fx.ToOutcome)
+	default:
+		what = "smallest fix, " + n + ", starts with " + OutcomeLabel(fx.ToOutcome) + " (the old outcome cannot be kept)"
+	}
+	writeWrapped(b, "  ", what+":", w)
+	for _, l := range strings.Split(strings.TrimRight(fx.YAML, "\n"), "\n") {
+		b.WriteString(oneLine("    "+l, w) + "\n")
+	}
+	verified := "verified: " + u.To.Name + " gives " + OutcomeLabel(fx.ToOutcome) + "; " + u.From.Name + " gives " + OutcomeLabel(fx.FromOutcome)
+	if fx.KeepsFrom {
+		verified += ", so it can be rolled out before the upgrade"
+	} else {
+		verified += ": apply it together with the upgrade"
+	}
+	writeWrapped(b, "  ", verified, w)
+}
+
+// UpgradeJSON is the JSON shape of upgrade-check.
+type UpgradeJSON struct {
+	From     string        `json:"from"`
+	To       string        `json:"to"`
+	Breaks   bool          `json:"breaks"`
+	Findings []FindingJSON `json:"findings"`
+}
+
+// FindingJSON is one role in UpgradeJSON.
+type FindingJSON struct {
+	Role        string         `json:"role"`
+	FromOutcome string         `json:"from_outcome"`
+	ToOutcome   string         `json:"to_outcome"`
+	Verdict     UpgradeVerdict `json:"verdict"`
+	// FromError and ToError are the exceptions raised, verbatim, if any.
+	FromError string   `json:"from_error,omitempty"`
+	ToError   string   `json:"to_error,omitempty"`
+	Fix       *FixJSON `json:"fix"`
+}
+
+// FixJSON is a verified fix in FindingJSON.
+type FixJSON struct {
+	YAML        string   `json:"yaml"`
+	Edits       []string `json:"edits"`
+	ToOutcome   string   `json:"to_outcome"`
+	FromOutcome string   `json:"from_outcome"`
+	Restores    bool     `json:"restores"`
+	KeepsFrom   bool     `json:"keeps_from"`
+}
+
+// JSON returns the JSON shape of the check.
+func (u Upgrade) JSON() UpgradeJSON {
+	out := UpgradeJSON{From: u.From.Name, To: u.To.Name, Breaks: u.Breaks(), Findings: []FindingJSON{}}
+	for _, f := range u.Findings {
+		fj := FindingJSON{Role: f.Role, FromOutcome: string(f.From.Result.Outcome), ToOutcome: string(f.To.Result.Outcome),
+			Verdict: f.Verdict, FromError: f.From.Result.Error, ToError: f.To.Result.Error}
+		if fx := f.Fix; fx != nil {
+			edits := make([]string, len(fx.Edits))
+			for i, e := range fx.Edits {
+				edits[i] = e.String()
+			}
+			fj.Fix = &FixJSON{YAML: fx.YAML, Edits: edits, ToOutcome: string(fx.ToOutcome),
+				FromOutcome: string(fx.FromOutcome), Restores: fx.Restores, KeepsFrom: fx.KeepsFrom}
+		}
+		out.Findings = append(out.Findings, fj)
+	}
+	return out
+}
