@@ -97,16 +97,14 @@ func DiffText(d Diff, opts TextOptions) string {
 		if len(d.ChangedSteps) != 1 {
 			what += "s"
 		}
-		summary := ChangeMark + " changed: " + what
-		if len(d.ChangedSteps) > 0 {
-			summary += " (" + strings.Join(d.ChangedSteps, ", ") + ")"
-		}
+		outcome := "outcome stays " + OutcomeLabel(d.To.Result.Outcome)
 		if d.OutcomeChanged {
-			summary += "; outcome " + OutcomeLabel(d.From.Result.Outcome) + " -> " + OutcomeLabel(d.To.Result.Outcome)
-		} else {
-			summary += "; outcome stays " + OutcomeLabel(d.To.Result.Outcome)
+			outcome = "outcome " + OutcomeLabel(d.From.Result.Outcome) + " -> " + OutcomeLabel(d.To.Result.Outcome)
 		}
-		writeWrapped(&b, "", summary, w)
+		writeItems(&b, ChangeMark+" ", []string{outcome, "changed: " + what + ":"}, "; ", w)
+		if len(d.ChangedSteps) > 0 {
+			writeItems(&b, "  ", d.ChangedSteps, ", ", w)
+		}
 	} else {
 		writeWrapped(&b, "", "= no change: every step decides the same; outcome stays "+OutcomeLabel(d.To.Result.Outcome), w)
 	}

@@ -57,3 +57,13 @@ const (
 	ChangeMark    = "≠"
 	UnchangedMark = " "
 )
+
+// OutcomeLegend explains every outcome mark, for the foot of a table.
+func OutcomeLegend() []string {
+	return []string{
+		OutcomeLabel(resolver.OutcomePython) + " Python transceiver",
+		OutcomeLabel(resolver.OutcomeCPP) + " C++ transceiver",
+		OutcomeLabel(resolver.OutcomeDisabled) + " disaggregation off",
+		OutcomeLabel(resolver.OutcomeError) + " start-up fails",
+	}
+}

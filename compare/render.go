@@ -84,3 +84,25 @@ func writeWrapped(b *strings.Builder, first, text string, width int) {
 		b.WriteByte('\n')
 	}
 }
+
+// writeItems packs items into lines of at most width cells, never breaking inside
+// an item (so "✗ ERROR" or "[8] Gemma3ForConditionalGeneration" stays whole);
+// continuation lines hang under the first item.
+func writeItems(b *strings.Builder, first string, items []string, sep string, width int) {
+	n := ansi.StringWidth(first)
+	line := first
+	empty := true
+	for i, it := range items {
+		if i < len(items)-1 {
+			it += sep
+		}
+		trimmed := strings.TrimRight(it, " ")
+		if !empty && ansi.StringWidth(line)+ansi.StringWidth(trimmed) > width {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line, empty = strings.Repeat(" ", n), true
+		}
+		line += it
+		empty = false
+	}
+	b.WriteString(strings.TrimRight(line, " ") + "\n")
+}
