@@ -1,6 +1,9 @@
 package compare
 
-import "xcvr/resolver"
+import (
+	"xcvr/report"
+	"xcvr/resolver"
+)
 
 // OutcomeGlyph is the one-cell mark of an outcome. Every view pairs it with
 // OutcomeWord so that nothing depends on colour alone.
@@ -33,23 +36,9 @@ func OutcomeWord(o resolver.Outcome) string {
 // OutcomeLabel is glyph and word together, e.g. "✓ PYTHON".
 func OutcomeLabel(o resolver.Outcome) string { return OutcomeGlyph(o) + " " + OutcomeWord(o) }
 
-// VerdictGlyph is the one-cell mark of a step verdict, paired with the verdict's
-// name wherever it is shown.
-func VerdictGlyph(v resolver.Verdict) string {
-	switch v {
-	case resolver.Applied:
-		return "✓"
-	case resolver.Skipped:
-		return "-"
-	case resolver.Fallback:
-		return "↩"
-	case resolver.Error:
-		return "✗"
-	case resolver.Info:
-		return "i"
-	}
-	return " "
-}
+// VerdictGlyph is the one-cell mark of a step verdict, the same as explain's
+// (report.Glyph), so a step looks alike in every view.
+func VerdictGlyph(v resolver.Verdict) string { return report.Glyph(v) }
 
 // ChangeMark flags a changed row in the side-by-side views; "=" keeps the column
 // meaningful for rows that did not change.
