@@ -55,6 +55,7 @@ same text as 'xcvr explain'.`,
 	}
 
 	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app))
+	root.AddCommand(compareCommands(app, &color)...)
 	return root
 }
 

@@ -38,7 +38,7 @@ func UpgradeText(u Upgrade, opts TextOptions) string {
 			sgr = sgrError
 		}
 		b.WriteString(opts.style(sgr, oneLine(head, w)) + "\n")
-		writeWrapped(&b, "  ", "inputs: "+inputsLine(f.From.Inputs), w)
+		writeWrapped(&b, "  inputs: ", inputsLine(f.From.Inputs), w)
 		if e := f.From.Result.Error; e != "" {
 			writeWrapped(&b, "  ", u.From.Name+" already fails at "+f.From.Result.FailedStep+": "+e, w)
 		}
