@@ -172,3 +172,20 @@ func TestCompareUsageErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestCompareColour(t *testing.T) {
+	args := []string{"diff", "--from", "1.3.0rc21", "--to", "1.3.0rc22"}
+	plain, _, _ := run(t, nil, args...)
+	coloured, _, code := run(t, nil, append([]string{"--color", "always"}, args...)...)
+	if code != 0 || !strings.Contains(coloured, "\x1b[") {
+		t.Fatalf("--color always: exit %d, no escape sequence", code)
+	}
+	if ansi.Strip(coloured) != plain {
+		t.Error("colour changed the text, not only its emphasis")
+	}
+	// auto: not a terminal here, and NO_COLOR set: plain either way.
+	out, _, _ := run(t, []string{"NO_COLOR=1"}, append([]string{"--color", "auto"}, args...)...)
+	if strings.Contains(out, "\x1b") {
+		t.Error("NO_COLOR with --color auto printed escape sequences")
+	}
+}
