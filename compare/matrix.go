@@ -125,12 +125,15 @@ func backendField(b string) resolver.Field[resolver.PyStr] {
 // Matrix is a two-dimensional slice of a grid: rows × columns with the third axis
 // fixed.
 type Matrix struct {
+	// Rows and Cols are the two axes that vary.
 	Rows, Cols Axis
 	// Fixed is the axis held fixed and FixedKey its value.
 	Fixed    Axis
 	FixedKey string
-	RowKeys  []string
-	ColKeys  []string
+	// RowKeys and ColKeys name the rows and columns: architectures, backends as
+	// typed ("none" for off) or version names.
+	RowKeys []string
+	ColKeys []string
 	// Cells are row-major: Cells[r*len(ColKeys)+c].
 	Cells []Cell
 	// Base is the inputs every cell shares apart from the three axes.

@@ -124,7 +124,8 @@ func (f Fix) Apply(in resolver.Inputs) resolver.Inputs {
 
 // Finding is the upgrade check of one role.
 type Finding struct {
-	Role    string
+	Role string
+	// From and To are the role's chains under the two versions, unfixed.
 	From    resolver.Trace
 	To      resolver.Trace
 	Verdict UpgradeVerdict
@@ -138,8 +139,10 @@ type Finding struct {
 // Upgrade is the check of every role.
 type Upgrade struct {
 	From, To resolver.Version
+	// Findings are in the order the roles were given.
 	Findings []Finding
-	Changes  []resolver.Change
+	// Changes are the modelled upstream changes between the two versions.
+	Changes []resolver.Change
 }
 
 // Breaks reports whether any role fails to start after the upgrade.
