@@ -185,3 +185,16 @@ func TestDiffColorOnlyWhenAsked(t *testing.T) {
 		t.Error("colour must only add emphasis, never change the text")
 	}
 }
+
+func TestLogDiff(t *testing.T) {
+	a := resolver.LogLine{Level: resolver.LevelInfo, Message: "a"}
+	b := resolver.LogLine{Level: resolver.LevelInfo, Message: "b"}
+	w := resolver.LogLine{Level: resolver.LevelWarning, Message: "a"}
+	gone, added := LogDiff([]resolver.LogLine{a, a, b}, []resolver.LogLine{a, w})
+	if !slices.Equal(gone, []resolver.LogLine{a, b}) || !slices.Equal(added, []resolver.LogLine{w}) {
+		t.Errorf("gone %v, added %v", gone, added)
+	}
+	if g, ad := LogDiff([]resolver.LogLine{a, b}, []resolver.LogLine{b, a}); len(g)+len(ad) != 0 {
+		t.Errorf("same lines in another order reported: %v %v", g, ad)
+	}
+}

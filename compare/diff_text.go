@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"xcvr/report"
 	"xcvr/resolver"
 )
 
@@ -92,6 +93,16 @@ func DiffText(d Diff, opts TextOptions) string {
 			writeWrapped(&b, "    ", side.res.Error, w)
 		}
 	}
+	if gone, added := LogDiff(d.From.Logs, d.To.Logs); len(gone)+len(added) > 0 {
+		b.WriteString("log lines (- only in " + fv.Name + ", + only in " + tv.Name + "):\n")
+		for _, l := range gone {
+			writeWrapped(&b, "  - ", report.LogPrefix(l.Level)+l.Message, w)
+		}
+		for _, l := range added {
+			writeWrapped(&b, "  + ", report.LogPrefix(l.Level)+l.Message, w)
+		}
+		b.WriteByte('\n')
+	}
 	if d.Changed() {
 		what := strconv.Itoa(len(d.ChangedSteps)) + " step"
 		if len(d.ChangedSteps) != 1 {
@@ -109,6 +120,34 @@ func DiffText(d Diff, opts TextOptions) string {
 		writeWrapped(&b, "", "= no change: every step decides the same; outcome stays "+OutcomeLabel(d.To.Result.Outcome), w)
 	}
 	return b.String()
+}
+
+// LogDiff returns the log lines only the first list has and those only the
+// second has, each in its own order; a line printed twice counts twice.
+func LogDiff(from, to []resolver.LogLine) (gone, added []resolver.LogLine) {
+	left := map[resolver.LogLine]int{}
+	for _, l := range to {
+		left[l]++
+	}
+	for _, l := range from {
+		if left[l] > 0 {
+			left[l]--
+			continue
+		}
+		gone = append(gone, l)
+	}
+	right := map[resolver.LogLine]int{}
+	for _, l := range from {
+		right[l]++
+	}
+	for _, l := range to {
+		if right[l] > 0 {
+			right[l]--
+			continue
+		}
+		added = append(added, l)
+	}
+	return gone, added
 }
 
 // stepCell is "glyph verdict: reason".

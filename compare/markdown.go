@@ -3,6 +3,8 @@ package compare
 import (
 	"strconv"
 	"strings"
+
+	"xcvr/report"
 )
 
 // mdCell keeps a table cell intact: pipes are escaped, newlines become spaces.
@@ -45,6 +47,16 @@ func DiffMarkdown(d Diff) string {
 		if side.err != "" {
 			b.WriteString("\n**" + side.name + " fails:**\n\n```text\n" + side.err + "\n```\n")
 		}
+	}
+	if gone, added := LogDiff(d.From.Logs, d.To.Logs); len(gone)+len(added) > 0 {
+		b.WriteString("\n**Log lines** (`-` only in " + fv.Name + ", `+` only in " + tv.Name + ")\n\n```diff\n")
+		for _, l := range gone {
+			b.WriteString("- " + report.LogPrefix(l.Level) + l.Message + "\n")
+		}
+		for _, l := range added {
+			b.WriteString("+ " + report.LogPrefix(l.Level) + l.Message + "\n")
+		}
+		b.WriteString("```\n")
 	}
 	if d.Changed() {
 		b.WriteString("\n" + ChangeMark + " changed steps: " + strings.Join(d.ChangedSteps, ", ") + "\n")
