@@ -5,21 +5,26 @@ import "charm.land/bubbles/v2/key"
 // KeyMap is every binding the explorer answers to. The help bar is generated from
 // it, so what the bar says is always what the keys do.
 type KeyMap struct {
-	Up, Down       key.Binding
-	Left, Right    key.Binding
-	NextPane       key.Binding
-	PrevPane       key.Binding
-	Choose         key.Binding
-	Edit           key.Binding
-	Filter         key.Binding
-	CopyChain      key.Binding
-	CopyYAML       key.Binding
-	Reset          key.Binding
-	Help           key.Binding
-	Quit           key.Binding
-	Back           key.Binding
-	ForceQuit      key.Binding
-	editing, picks bool
+	Up, Down    key.Binding
+	Left, Right key.Binding
+	NextPane    key.Binding
+	PrevPane    key.Binding
+	Choose      key.Binding
+	Edit        key.Binding
+	Filter      key.Binding
+	CopyChain   key.Binding
+	CopyYAML    key.Binding
+	Reset       key.Binding
+	Help        key.Binding
+	Quit        key.Binding
+	Back        key.Binding
+	ForceQuit   key.Binding
+	// Compare opens the compare view; OtherPrev/OtherNext pick its second version.
+	Compare, OtherPrev, OtherNext key.Binding
+	// Matrix opens the matrix view.
+	Matrix key.Binding
+
+	editing, picks, comparing, matrix bool
 }
 
 // DefaultKeyMap returns the explorer's bindings: arrows and j/k, tab between
@@ -42,6 +47,10 @@ func DefaultKeyMap() KeyMap {
 		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Compare:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "compare")),
+		OtherPrev: key.NewBinding(key.WithKeys("<", ","), key.WithHelp("<", "older 2nd version")),
+		OtherNext: key.NewBinding(key.WithKeys(">", "."), key.WithHelp(">", "newer 2nd version")),
+		Matrix:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "matrix")),
 	}
 }
 
@@ -58,11 +67,19 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		return []key.Binding{k.Up, k.Down,
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "pick")),
 			k.Filter, k.Back, k.ForceQuit}
+	case k.matrix:
+		return []key.Binding{cellHelp,
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open chain")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/m", "back")), k.Help, k.Quit}
+	case k.comparing:
+		return []key.Binding{moveHelp, otherHelp,
+			key.NewBinding(key.WithKeys("v"), key.WithHelp("v/esc", "close compare")),
+			k.NextPane, valueHelp, k.Help, k.Quit}
 	}
 	// Ordered by what a first-time user needs, because the bar is cut at the right
 	// on narrow terminals: moving, choosing, then help and quit, then the rest.
 	return []key.Binding{moveHelp, k.NextPane, chooseHelp, valueHelp, k.Help, k.Quit,
-		k.Filter, copyHelp, yamlHelp, k.Reset}
+		k.Filter, copyHelp, yamlHelp, k.Reset, k.Compare, k.Matrix}
 }
 
 // Display-only bindings: the short bar names pairs of keys once, so more of them fit.
@@ -72,6 +89,8 @@ var (
 	chooseHelp = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose"))
 	copyHelp   = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy chain"))
 	yamlHelp   = key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy yaml"))
+	otherHelp  = key.NewBinding(key.WithKeys("<", ">"), key.WithHelp("<>", "2nd version"))
+	cellHelp   = key.NewBinding(key.WithKeys("up", "down", "left", "right"), key.WithHelp("↑↓←→", "cell"))
 )
 
 // FullHelp implements help.KeyMap: the `?` view, grouped by purpose.
@@ -83,6 +102,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.NextPane, k.PrevPane},
 		{k.Choose, k.Left, k.Right, k.Edit},
 		{k.Filter, k.CopyChain, k.CopyYAML, k.Reset},
+		{k.Compare, k.OtherPrev, k.OtherNext, k.Matrix},
 		{k.Help, k.Back, k.Quit},
 	}
 }

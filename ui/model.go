@@ -110,6 +110,11 @@ type Model struct {
 	edit editState
 	pick pickState
 
+	// mode is explore, compare or matrix; cmp and mat hold those views' state.
+	mode viewMode
+	cmp  compareState
+	mat  matrixState
+
 	status    string
 	statusErr bool
 	statusGen int

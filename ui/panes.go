@@ -279,6 +279,9 @@ func sourceTag(s resolver.Source) string {
 // renderChain draws the resolver's steps, numbered, one line each, with the
 // selected step expanded when asked. hits[i] is the step index drawn on line i.
 func (m *Model) renderChain(w, h int) ([]string, []int) {
+	if m.mode == viewCompare {
+		return m.renderCompare(w, h)
+	}
 	st := m.styles
 	t := &m.trace
 	focused := m.focus == paneChain

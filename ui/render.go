@@ -37,6 +37,7 @@ type renderCache struct {
 	help                   []string
 	helpW                  int
 	helpEditing, helpPicks bool
+	helpMode               viewMode
 	helpStyles             *Styles
 }
 
@@ -148,6 +149,18 @@ func (m *Model) render() string {
 	emit(m.renderHeader(w))
 	for _, s := range l.outcome {
 		emit(s)
+	}
+	if m.mode == viewMatrix {
+		for _, s := range m.renderMatrix(w, l.bodyH) {
+			emit(s)
+		}
+		for _, s := range l.help {
+			emit(s)
+		}
+		for lines < h {
+			emit("")
+		}
+		return b.String()
 	}
 	in, _ := m.renderInputs(l.inputs.w, l.inputs.h)
 	ch, _ := m.renderChain(l.chain.w, l.chain.h)
@@ -451,16 +464,17 @@ func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) [
 func (m *Model) renderHelp(w int) []string {
 	k := m.keys
 	k.editing, k.picks = m.edit.active, m.pick.open
+	k.comparing, k.matrix = m.mode == viewCompare, m.mode == viewMatrix
 	if m.help.ShowAll {
 		return m.fullHelp(k.FullHelp(), w)
 	}
 	c := m.cache
-	if c.helpW == w && c.helpEditing == k.editing && c.helpPicks == k.picks && c.helpStyles == m.styles {
+	if c.helpW == w && c.helpEditing == k.editing && c.helpPicks == k.picks && c.helpMode == m.mode && c.helpStyles == m.styles {
 		return c.help
 	}
 	m.help.SetWidth(w - 1)
 	c.help = []string{" " + fitLine(m.help.ShortHelpView(k.ShortHelp()), w-1)}
-	c.helpW, c.helpEditing, c.helpPicks, c.helpStyles = w, k.editing, k.picks, m.styles
+	c.helpW, c.helpEditing, c.helpPicks, c.helpMode, c.helpStyles = w, k.editing, k.picks, m.mode, m.styles
 	return c.help
 }
 

@@ -82,8 +82,27 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.pick.open {
 		return m.pickKey(msg)
 	}
+	if m.mode == viewMatrix {
+		return m.matrixKey(msg)
+	}
 	k := &m.keys
 	switch {
+	case key.Matches(msg, k.Matrix):
+		return m.openMatrix(), true
+	case key.Matches(msg, k.Compare):
+		if m.mode == viewCompare {
+			m.mode = viewExplore
+		} else {
+			m.openCompare()
+		}
+		return nil, true
+	case m.mode == viewCompare && key.Matches(msg, k.OtherPrev):
+		return nil, m.cycleOther(-1)
+	case m.mode == viewCompare && key.Matches(msg, k.OtherNext):
+		return nil, m.cycleOther(+1)
+	case m.mode == viewCompare && key.Matches(msg, k.Back) && !m.help.ShowAll:
+		m.mode = viewExplore
+		return nil, true
 	case key.Matches(msg, k.Quit):
 		return tea.Quit, true
 	case key.Matches(msg, k.Help):
@@ -292,7 +311,7 @@ func (m *Model) click(ms tea.Mouse) (tea.Cmd, bool) {
 		return nil, false
 	}
 	l := m.layout()
-	if l.tooSmall {
+	if l.tooSmall || m.mode == viewMatrix {
 		return nil, false
 	}
 	if l.inputs.contains(ms.X, ms.Y) {

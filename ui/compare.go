@@ -1,0 +1,375 @@
+package ui
+
+import (
+	"strconv"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"xcvr/compare"
+	"xcvr/inputs"
+	"xcvr/resolver"
+)
+
+// viewMode is what the explorer's body shows.
+type viewMode int
+
+const (
+	// viewExplore is the inputs and the chain.
+	viewExplore viewMode = iota
+	// viewCompare keeps the inputs pane and splits the chain pane into two aligned
+	// columns: the current version and a second one.
+	viewCompare
+	// viewMatrix replaces the body with the outcome of every catalog model ×
+	// backend under the current version and the other current inputs.
+	viewMatrix
+)
+
+// compareState is the second version of the compare view, as an index into
+// resolver.KnownVersions().
+type compareState struct {
+	other int
+}
+
+// matrixState is the matrix view: the grid, computed when the view opens, and the
+// cursor.
+type matrixState struct {
+	m      compare.Matrix
+	r, c   int
+	colTop int // first visible column when not every column fits
+}
+
+// Cell width of the matrix view: "✓ PYTHON" and a backend name fit in 8.
+const matCell = 8
+
+// openCompare enters the compare view. The second version starts at the newest
+// known release, the usual upgrade target, or at the previous release when the
+// current version is already the newest.
+func (m *Model) openCompare() {
+	known := resolver.KnownVersions()
+	cur := m.trace.Inputs.Version.Name
+	m.cmp.other = len(known) - 1
+	if known[m.cmp.other].Name == cur {
+		m.cmp.other--
+	}
+	m.mode = viewCompare
+	m.focus = paneChain
+}
+
+// cycleOther moves the second version by delta, skipping nothing: comparing a
+// version with itself is allowed and shows "no change".
+func (m *Model) cycleOther(delta int) bool {
+	n := clamp(m.cmp.other+delta, 0, len(resolver.KnownVersions())-1)
+	if n == m.cmp.other {
+		return false
+	}
+	m.cmp.other = n
+	return true
+}
+
+// compareDiff resolves the current inputs under the current and the second
+// version. It runs only when a frame is drawn for a new revision (the frame is
+// cached), and costs two resolutions.
+func (m *Model) compareDiff() compare.Diff {
+	in := m.trace.Inputs
+	other := resolver.KnownVersions()[m.cmp.other]
+	return compare.DiffVersions(in, in.Version, other, m.cat)
+}
+
+// openMatrix computes the grid for the current inputs and puts the cursor on the
+// current model and backend.
+func (m *Model) openMatrix() tea.Cmd {
+	in, err := inputs.Build(m.spec, m.cat)
+	if err != nil {
+		return m.setStatus("cannot build the matrix: "+err.Error(), true)
+	}
+	mat, err := compare.NewMatrix(in, compare.AxisModel, compare.AxisBackend, m.cat)
+	if err != nil {
+		return m.setStatus("cannot build the matrix: "+err.Error(), true)
+	}
+	m.mat = matrixState{m: mat}
+	for i, k := range mat.RowKeys {
+		if k == in.Model.Value.Arch {
+			m.mat.r = i
+		}
+	}
+	for i, k := range mat.ColKeys {
+		if k == m.spec.Backend.Raw || (k == "none" && !in.Backend.Value.Valid) {
+			m.mat.c = i
+		}
+	}
+	m.mode = viewMatrix
+	return nil
+}
+
+// matrixKey handles keys in the matrix view: arrows move the cursor, enter opens
+// the cell's chain in the explore view, esc or m goes back unchanged.
+func (m *Model) matrixKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := &m.keys
+	mat := &m.mat
+	rows, cols := len(mat.m.RowKeys), len(mat.m.ColKeys)
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit, true
+	case key.Matches(msg, k.Help):
+		m.help.ShowAll = !m.help.ShowAll
+	case key.Matches(msg, k.Back), key.Matches(msg, k.Matrix):
+		if m.help.ShowAll {
+			m.help.ShowAll = false
+			return nil, true
+		}
+		m.mode = viewExplore
+	case key.Matches(msg, k.Up):
+		return nil, m.matMove(&mat.r, -1, rows)
+	case key.Matches(msg, k.Down):
+		return nil, m.matMove(&mat.r, +1, rows)
+	case key.Matches(msg, k.Left):
+		return nil, m.matMove(&mat.c, -1, cols)
+	case key.Matches(msg, k.Right):
+		return nil, m.matMove(&mat.c, +1, cols)
+	case key.Matches(msg, k.Choose):
+		cell := mat.m.At(mat.r, mat.c)
+		m.mode = viewExplore
+		m.focus = paneChain
+		m.spec = cloneSpec(m.spec)
+		setRaw(&m.spec, m.rows[rowModel], cell.Model)
+		setRaw(&m.spec, m.rows[rowBackend], cell.Backend)
+		m.pick.items = nil
+		return tea.Batch(m.resolve(true),
+			m.setStatus("opened "+cell.Model+" × "+cell.Backend+" from the matrix", false)), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+func (m *Model) matMove(p *int, d, n int) bool {
+	v := clamp(*p+d, 0, n-1)
+	if v == *p {
+		return false
+	}
+	*p = v
+	return true
+}
+
+// renderCompare draws the chain pane of the compare view: one line per step id,
+// the current version on the left and the second on the right, "≠" where the step
+// decides something else, then the outcome row. hits[i] is the step index drawn
+// on line i (the outcome row counts as the last one).
+func (m *Model) renderCompare(w, h int) ([]string, []int) {
+	st := m.styles
+	d := m.compareDiff()
+	focused := m.focus == paneChain
+	out := make([]string, 0, h)
+	hits := make([]int, 0, h)
+	title := "Compare · " + d.From.Inputs.Version.Name + " → " + d.To.Inputs.Version.Name + " · "
+	switch n := len(d.ChangedSteps); {
+	case !d.Changed():
+		title += "no change"
+	case n == 1:
+		title += "1 step changed"
+	default:
+		title += strconv.Itoa(n) + " steps changed"
+	}
+	title += " · </> version"
+	out = append(out, paneTitle(st, title, focused, w))
+	hits = append(hits, -1)
+	if h <= 1 {
+		return out[:h], hits[:h]
+	}
+
+	const idW = 18
+	rest := w - 2 - idW
+	left := (rest - 3) / 2
+	right := rest - 3 - left
+	cellLine := func(sel bool, mark, id string, changed bool, lp paint, lt string, rp paint, rt string) string {
+		base := paint{}
+		marker := " "
+		if sel {
+			marker = "›"
+			base = st.SelectedBlur
+			if focused {
+				base = st.Selected
+			}
+		}
+		l := newLine(w, base)
+		l.add(paint{}, marker)
+		if changed {
+			l.add(st.Changed, mark)
+		} else {
+			l.add(paint{}, " ")
+		}
+		l.add(st.Label, fitPlain(id, idW-1))
+		l.pad(2 + idW)
+		l.add(lp, fitPlain(lt, left))
+		l.pad(2 + idW + left)
+		l.add(st.Faint, " │ ")
+		l.add(rp, fitPlain(rt, right))
+		return l.String()
+	}
+	out = append(out, cellLine(false, " ", "step", false, st.Dim, d.From.Inputs.Version.Name, st.Dim, d.To.Inputs.Version.Name))
+	hits = append(hits, -1)
+
+	body := make([]string, 0, len(d.Steps)+1)
+	for i, s := range d.Steps {
+		body = append(body, cellLine(i == m.step, compare.ChangeMark, s.ID, s.Changed,
+			st.Verdict[s.From.Verdict], glyphOf(s.From.Verdict)+" "+s.From.Reason,
+			st.Verdict[s.To.Verdict], glyphOf(s.To.Verdict)+" "+s.To.Reason))
+	}
+	fo, to := d.From.Result, d.To.Result
+	body = append(body, cellLine(false, compare.ChangeMark, "outcome", d.OutcomeChanged,
+		outcomePaint(st, fo.Outcome), resultText(fo), outcomePaint(st, to.Outcome), resultText(to)))
+
+	avail := h - 2
+	if avail <= 0 {
+		return out[:h], hits[:h]
+	}
+	sel := clamp(m.step, 0, len(body)-1)
+	top := scrollTop(m.cache.chainTop, sel, sel, len(body), avail)
+	m.cache.chainTop = top
+	for i := top; i < len(body) && len(out) < h; i++ {
+		out = append(out, body[i])
+		hits = append(hits, min(i, len(d.Steps)-1))
+	}
+	for len(out) < h {
+		out = append(out, spaces(w))
+		hits = append(hits, -1)
+	}
+	return out, hits
+}
+
+// resultText is an outcome as glyph and word, with the class or the failed step.
+func resultText(r resolver.Result) string {
+	s := compare.OutcomeLabel(r.Outcome)
+	switch {
+	case r.Class != "":
+		s += " " + r.Class
+	case r.FailedStep != "":
+		s += " at " + r.FailedStep
+	}
+	return s
+}
+
+func spaces(n int) string {
+	l := newLine(n, paint{})
+	return l.String()
+}
+
+// renderMatrix draws the matrix view as exactly h lines of w cells: a title, the
+// column header, one row per model (scrolled to keep the cursor visible), and the
+// cursor's cell spelt out. When not every column fits, the columns scroll too and
+// the header says how many are hidden on each side.
+func (m *Model) renderMatrix(w, h int) []string {
+	st := m.styles
+	mat := &m.mat
+	mm := mat.m
+	out := make([]string, 0, h)
+	out = append(out, paneTitle(st, "Matrix · models × backends · "+mm.FixedKey+" · enter opens the chain", true, w))
+	if h <= 2 {
+		return out[:min(len(out), h)]
+	}
+	labelW := 0
+	for _, k := range mm.RowKeys {
+		labelW = max(labelW, len(k))
+	}
+	cols := len(mm.ColKeys)
+	labelW = min(labelW, max(14, w-2-cols*(matCell+1)))
+	per := max(1, (w-2-labelW)/(matCell+1))
+	if mat.c < mat.colTop {
+		mat.colTop = mat.c
+	}
+	if mat.c >= mat.colTop+per {
+		mat.colTop = mat.c - per + 1
+	}
+	mat.colTop = clamp(mat.colTop, 0, max(cols-per, 0))
+	first, last := mat.colTop, min(mat.colTop+per, cols)
+
+	head := newLine(w, paint{})
+	corner := "model \\ backend"
+	if first > 0 {
+		corner = "← " + strconv.Itoa(first) + " more"
+	}
+	head.add(st.Dim, "  "+fitPlain(corner, labelW))
+	head.pad(2 + labelW)
+	for c := first; c < last; c++ {
+		p := st.Label
+		if c == mat.c {
+			p = st.Bold
+		}
+		head.add(paint{}, " ")
+		head.add(p, fitPlain(mm.ColKeys[c], matCell))
+		head.pad(2 + labelW + (c-first+1)*(matCell+1))
+	}
+	if last < cols {
+		head.right(st.Dim, "→ "+strconv.Itoa(cols-last))
+	}
+	out = append(out, head.String())
+
+	avail := h - 3
+	top := scrollTop(m.cache.chainTop, mat.r, mat.r, len(mm.RowKeys), max(avail, 1))
+	m.cache.chainTop = top
+	for r := top; r < len(mm.RowKeys) && len(out) < h-1; r++ {
+		l := newLine(w, paint{})
+		if r == mat.r {
+			l.add(st.Bold, "› ")
+		} else {
+			l.add(paint{}, "  ")
+		}
+		lp := st.Value
+		if r == mat.r {
+			lp = st.Bold
+		}
+		l.add(lp, fitPlain(mm.RowKeys[r], labelW))
+		l.pad(2 + labelW)
+		for c := first; c < last; c++ {
+			o := mm.At(r, c).Outcome
+			p := outcomePaint(st, o)
+			text := compare.OutcomeLabel(o)
+			if r == mat.r && c == mat.c {
+				// The cursor is a marker and a background, never colour alone.
+				l.add(st.Selected, "›")
+				l.add(st.Selected, padTo(text, matCell))
+			} else {
+				l.add(paint{}, " ")
+				l.add(p, text)
+			}
+			l.pad(2 + labelW + (c-first+1)*(matCell+1))
+		}
+		out = append(out, l.String())
+	}
+	for len(out) < h-1 {
+		out = append(out, spaces(w))
+	}
+	cell := mm.At(mat.r, mat.c)
+	foot := newLine(w, paint{})
+	foot.add(st.Bold, " "+cell.Model+" × "+cell.Backend+": ")
+	foot.add(outcomePaint(st, cell.Outcome), compare.OutcomeLabel(cell.Outcome))
+	switch {
+	case cell.FailedStep != "":
+		foot.add(st.Dim, " at "+cell.FailedStep)
+	case cell.Outcome == resolver.OutcomePython || cell.Outcome == resolver.OutcomeCPP:
+		foot.add(st.Dim, " · resolved runtime "+cell.ResolvedRuntime.Repr())
+	}
+	out = append(out, foot.String())
+	return out
+}
+
+func outcomePaint(st *Styles, o resolver.Outcome) paint {
+	switch o {
+	case resolver.OutcomePython:
+		return st.OutcomePython
+	case resolver.OutcomeCPP:
+		return st.OutcomeCPP
+	case resolver.OutcomeError:
+		return st.OutcomeError
+	}
+	return st.OutcomeOff
+}
+
+// padTo right-pads a plain string to n cells.
+func padTo(s string, n int) string {
+	for c := cells(s); c < n; c++ {
+		s += " "
+	}
+	return s
+}
