@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"xcvr/compare"
+	"xcvr/deploy"
 	"xcvr/inputs"
 	"xcvr/models"
 	"xcvr/report"
@@ -98,6 +99,9 @@ anything changed, 2 on usage errors.`,
 			if err := checkOutput(output, "text", "json", "markdown"); err != nil {
 				return err
 			}
+			if err := oneWorker(&flags, "diff"); err != nil {
+				return err
+			}
 			from, to, err := pair.parse(cmd)
 			if err != nil {
 				return err
@@ -133,35 +137,73 @@ anything changed, 2 on usage errors.`,
 	return cmd
 }
 
-// roleSpec is one role's raw inputs before they are built for the FROM version.
-type roleSpec struct {
-	name     string
-	spec     inputs.Spec
-	yamlPath []string
+// rolesFor builds the roles upgrade-check checks, from the input flags and the
+// deployment flags laid over them: both roles of --disagg (or the one --role
+// names), else one role "worker" (--config or the plain flags). Each is built for
+// the FROM version, so the version-dependent parts of reading a file see it.
+func rolesFor(cmd *cobra.Command, app *appEnv, flags *inputFlags, from resolver.Version) ([]compare.Role, *models.Catalog, error) {
+	cat, err := flags.loadCatalog()
+	if err != nil {
+		return nil, nil, usageErr(err)
+	}
+	build := func() (resolver.Inputs, error) {
+		s, err := flags.spec(cmd, app)
+		if err != nil {
+			return resolver.Inputs{}, usageErr(err)
+		}
+		s.Version = inputs.Value{Raw: from.Name, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--from"}}
+		if err := flags.deploy.apply(cmd, app, &s, cat); err != nil {
+			return resolver.Inputs{}, err
+		}
+		in, err := inputs.Build(s, cat)
+		if err != nil {
+			return in, usageErr(err)
+		}
+		return in, nil
+	}
+	var names []string
+	switch {
+	case flags.deploy.bothRoles():
+		names = deploy.Roles()
+	case flags.deploy.disagg != "":
+		names = []string{flags.deploy.role}
+	}
+	if len(names) == 0 {
+		in, err := build()
+		if err != nil {
+			return nil, nil, err
+		}
+		return []compare.Role{{Name: "worker", Inputs: in}}, cat, nil
+	}
+	roles := make([]compare.Role, 0, len(names))
+	defer func() { flags.deploy.activeRole = "" }()
+	for _, role := range names {
+		flags.deploy.activeRole = role
+		in, err := build()
+		if err != nil {
+			return nil, nil, err
+		}
+		roles = append(roles, compare.Role{Name: role, Inputs: in, YAMLPath: []string{sectionName(role)}})
+	}
+	return roles, cat, nil
 }
 
-// readDeploymentRoles turns --config or --disagg into roles, laid over the
-// explain flags. The deployment readers are being written on another branch;
-// until they are merged this refuses both flags with a usage error, and
-// upgrade-check works from the explain flags as a single "worker" role. Wiring
-// them in means replacing this function's body only: --config gives one role
-// "worker" (no YAML path), --disagg gives "context" and "generation" with YAML
-// paths ["context_servers"] and ["generation_servers"].
-var readDeploymentRoles = func(configPath, disaggPath string, base inputs.Spec) ([]roleSpec, error) {
-	flag := "--config"
-	if disaggPath != "" {
-		flag = "--disagg"
+// oneWorker refuses --disagg without --role for the commands that show one
+// worker's chain.
+func oneWorker(flags *inputFlags, command string) error {
+	if flags.deploy.bothRoles() {
+		return usageErr(errors.New(command + " shows one worker: with --disagg, give --role context or --role generation" +
+			" (upgrade-check checks both roles at once)"))
 	}
-	return nil, errors.New(flag + " is not available in this build yet (the deployment readers are not merged); " +
-		"describe the worker with the explain flags (--model, --backend, --runtime, --timeout-ms, --env, ...) instead")
+	return nil
 }
 
 func newUpgradeCheckCmd(app *appEnv, color *string) *cobra.Command {
 	var flags inputFlags
 	var pair versionPair
-	var output, config, disagg string
+	var output string
 	cmd := &cobra.Command{
-		Use:   "upgrade-check --from V1 [--to V2] [--config FILE | --disagg FILE]",
+		Use:   "upgrade-check --from V1 [--to V2] [--config FILE | --disagg FILE [--role R]]",
 		Short: "For each role, say whether an upgrade keeps, changes or breaks its transceiver, with the smallest fix",
 		Long: `upgrade-check resolves every role of a deployment under both versions. A role
 stays the same, changes (another transceiver after the upgrade) or breaks
@@ -171,36 +213,18 @@ to NIXL, a finite kv_transfer_timeout_ms, unset a TRTLLM_* variable, ...),
 re-resolves each under both versions, and prints the smallest one that works as
 a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 		Example: `  xcvr upgrade-check --from 1.3.0rc29 --to 1.4.0rc1 --model Qwen3ForCausalLM --backend UCX
+  xcvr upgrade-check --from 1.3.0rc29 --to 1.4.0rc1 --disagg disagg.yaml --model-dir /models/Qwen3-32B
   xcvr upgrade-check --from 1.3.0rc25 --to 1.3.0rc26 --model DeepseekV3ForCausalLM --backend UCX -o json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkOutput(output, "text", "json", "markdown"); err != nil {
 				return err
 			}
-			if config != "" && disagg != "" {
-				return usageErr(errors.New("--config and --disagg cannot be used together"))
-			}
 			from, to, err := pair.parse(cmd)
 			if err != nil {
 				return err
 			}
-			cat, err := flags.loadCatalog()
-			if err != nil {
-				return usageErr(err)
-			}
-			base, err := flags.spec(cmd, app)
-			if err != nil {
-				return usageErr(err)
-			}
-			// Roles are built for the FROM version; the check retargets them.
-			base.Version = inputs.Value{Raw: from.Name, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--from"}}
-			specs := []roleSpec{{name: "worker", spec: base}}
-			if config != "" || disagg != "" {
-				if specs, err = readDeploymentRoles(config, disagg, base); err != nil {
-					return usageErr(err)
-				}
-			}
-			roles, err := buildRoles(specs, cat)
+			roles, cat, err := rolesFor(cmd, app, &flags, from)
 			if err != nil {
 				return err
 			}
@@ -227,23 +251,7 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 	flags.complete(cmd)
 	pair.register(cmd)
 	addOutputFlag(cmd, &output)
-	cmd.Flags().StringVar(&config, "config", "", "a worker's trtllm-serve --config YAML (one role)")
-	cmd.Flags().StringVar(&disagg, "disagg", "", "a disaggregated trtllm-serve -c YAML (context and generation roles)")
-	_ = cmd.MarkFlagFilename("config", "yaml", "yml")
-	_ = cmd.MarkFlagFilename("disagg", "yaml", "yml")
 	return cmd
-}
-
-func buildRoles(specs []roleSpec, cat *models.Catalog) ([]compare.Role, error) {
-	roles := make([]compare.Role, 0, len(specs))
-	for _, rs := range specs {
-		in, err := inputs.Build(rs.spec, cat)
-		if err != nil {
-			return nil, usageErr(fmt.Errorf("%s: %w", rs.name, err))
-		}
-		roles = append(roles, compare.Role{Name: rs.name, Inputs: in, YAMLPath: rs.yamlPath})
-	}
-	return roles, nil
 }
 
 func newMatrixCmd(app *appEnv, color *string) *cobra.Command {
@@ -279,6 +287,9 @@ fixed by --model, --backend or --trtllm. Each cell is a glyph and a word:
 				if cmd.Flags().Changed(name) {
 					return usageErr(fmt.Errorf("--%s has no effect when %s is an axis of the matrix", name, a))
 				}
+			}
+			if err := oneWorker(&flags, "matrix"); err != nil {
+				return err
 			}
 			in, _, cat, err := flags.resolveInputs(cmd, app)
 			if err != nil {

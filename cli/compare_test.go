@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -155,8 +157,10 @@ func TestCompareUsageErrors(t *testing.T) {
 		{[]string{"diff", "--from", "1.3.0rc20", "--to", "nope"}, "--to: unknown TensorRT-LLM version"},
 		{[]string{"diff", "--from", "1.3.0rc20", "--trtllm", "1.4.0rc1"}, "use --from and --to"},
 		{[]string{"diff", "--from", "1.3.0rc20", "-o", "xml"}, `-o "xml"`},
-		{[]string{"upgrade-check", "--from", "1.3.0rc20", "--config", "a.yaml", "--disagg", "b.yaml"}, "cannot be used together"},
-		{[]string{"upgrade-check", "--from", "1.3.0rc20", "--disagg", "b.yaml"}, "--disagg is not available"},
+		{[]string{"upgrade-check", "--from", "1.3.0rc20", "--config", "a.yaml", "--disagg", "b.yaml"}, "give one"},
+		{[]string{"upgrade-check", "--from", "1.3.0rc20", "--disagg", "testdata/compare/missing.yaml"}, "missing.yaml"},
+		{[]string{"diff", "--from", "1.3.0rc20", "--disagg", "testdata/compare/disagg-ucx.yaml"}, "diff shows one worker"},
+		{[]string{"matrix", "--disagg", "testdata/compare/disagg-ucx.yaml"}, "matrix shows one worker"},
 		{[]string{"upgrade-check", "--from", "1.3.0rc20", "--timeout-ms", "soon"}, "milliseconds"},
 		{[]string{"matrix", "--rows", "colour"}, "--rows: axis"},
 		{[]string{"matrix", "--rows", "backend", "--cols", "backend"}, "must differ"},
@@ -187,5 +191,61 @@ func TestCompareColour(t *testing.T) {
 	out, _, _ := run(t, []string{"NO_COLOR=1"}, append([]string{"--color", "auto"}, args...)...)
 	if strings.Contains(out, "\x1b") {
 		t.Error("NO_COLOR with --color auto printed escape sequences")
+	}
+}
+
+// upgrade-check on a disaggregated YAML: each role on its own, the fix nested under
+// the role's section, and the fixed file really starts under the new version.
+func TestUpgradeCheckDisagg(t *testing.T) {
+	const file = "testdata/compare/disagg-ucx.yaml"
+	out, errOut, code := run(t, nil, "upgrade-check", "--from", "1.3.0rc29", "--to", "1.4.0rc1",
+		"--disagg", file, "--model", "Qwen3ForCausalLM", "-o", "json")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (context breaks); stderr %q", code, errOut)
+	}
+	var got struct {
+		Findings []struct {
+			Role    string `json:"role"`
+			Verdict string `json:"verdict"`
+			Fix     *struct {
+				YAML string `json:"yaml"`
+			} `json:"fix"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Findings) != 2 || got.Findings[0].Role != "context" || got.Findings[1].Role != "generation" {
+		t.Fatalf("findings %+v", got.Findings)
+	}
+	ctx, gen := got.Findings[0], got.Findings[1]
+	if ctx.Verdict != "breaks" || ctx.Fix == nil || gen.Verdict != "same" || gen.Fix != nil {
+		t.Fatalf("context %+v, generation %+v", ctx, gen)
+	}
+	want := "context_servers:\n  cache_transceiver_config:\n    transceiver_runtime: CPP\n"
+	if ctx.Fix.YAML != want {
+		t.Fatalf("fix %q, want %q", ctx.Fix.YAML, want)
+	}
+	// Merge the snippet into the file by hand and check the context role starts.
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := strings.Replace(string(data), "    backend: UCX\n", "    backend: UCX\n    transceiver_runtime: CPP\n", 1)
+	path := filepath.Join(t.TempDir(), "fixed.yaml")
+	if err := os.WriteFile(path, []byte(fixed), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"1.4.0rc1", "1.3.0rc29"} {
+		out, errOut, code := run(t, nil, "explain", "--trtllm", v, "--disagg", path, "--role", "context", "--model", "Qwen3ForCausalLM")
+		if code != 0 || !strings.Contains(out, "C++ transceiver") {
+			t.Errorf("%s with the fix: exit %d, stderr %q\n%s", v, code, errOut, out)
+		}
+	}
+	// --role checks one role only.
+	out, _, code = run(t, nil, "upgrade-check", "--from", "1.3.0rc29", "--to", "1.4.0rc1",
+		"--disagg", file, "--role", "generation", "--model", "Qwen3ForCausalLM")
+	if code != 0 || !strings.Contains(out, "generation") || strings.Contains(out, "context ") {
+		t.Errorf("--role generation: exit %d\n%s", code, out)
 	}
 }

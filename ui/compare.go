@@ -218,7 +218,7 @@ func (m *Model) renderCompare(w, h int) ([]string, []int) {
 	}
 	fo, to := d.From.Result, d.To.Result
 	body = append(body, cellLine(false, compare.ChangeMark, "outcome", d.OutcomeChanged,
-		outcomePaint(st, fo.Outcome), resultText(fo), outcomePaint(st, to.Outcome), resultText(to)))
+		outcomeOf(st, fo.Outcome), resultText(fo), outcomeOf(st, to.Outcome), resultText(to)))
 
 	avail := h - 2
 	if avail <= 0 {
@@ -323,7 +323,7 @@ func (m *Model) renderMatrix(w, h int) []string {
 		l.pad(2 + labelW)
 		for c := first; c < last; c++ {
 			o := mm.At(r, c).Outcome
-			p := outcomePaint(st, o)
+			p := outcomeOf(st, o)
 			text := compare.OutcomeLabel(o)
 			if r == mat.r && c == mat.c {
 				// The cursor is a marker and a background, never colour alone.
@@ -343,7 +343,7 @@ func (m *Model) renderMatrix(w, h int) []string {
 	cell := mm.At(mat.r, mat.c)
 	foot := newLine(w, paint{})
 	foot.add(st.Bold, " "+cell.Model+" × "+cell.Backend+": ")
-	foot.add(outcomePaint(st, cell.Outcome), compare.OutcomeLabel(cell.Outcome))
+	foot.add(outcomeOf(st, cell.Outcome), compare.OutcomeLabel(cell.Outcome))
 	switch {
 	case cell.FailedStep != "":
 		foot.add(st.Dim, " at "+cell.FailedStep)
@@ -354,7 +354,8 @@ func (m *Model) renderMatrix(w, h int) []string {
 	return out
 }
 
-func outcomePaint(st *Styles, o resolver.Outcome) paint {
+// outcomeOf is the paint of an outcome glyph and word.
+func outcomeOf(st *Styles, o resolver.Outcome) paint {
 	switch o {
 	case resolver.OutcomePython:
 		return st.OutcomePython
