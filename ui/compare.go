@@ -152,16 +152,10 @@ func (m *Model) matMove(p *int, d, n int) bool {
 	return true
 }
 
-// renderCompare draws the chain pane of the compare view: one line per step id,
-// the current version on the left and the second on the right, "≠" where the step
-// decides something else, then the outcome row. hits[i] is the step index drawn
-// on line i (the outcome row counts as the last one).
+// renderCompare draws the chain pane of the compare view: the current version on
+// the left and the second on the right (see renderColumns).
 func (m *Model) renderCompare(w, h int) ([]string, []int) {
-	st := m.styles
 	d := m.compareDiff()
-	focused := m.focus == paneChain
-	out := make([]string, 0, h)
-	hits := make([]int, 0, h)
 	title := "Compare · " + d.From.Inputs.Version.Name + " → " + d.To.Inputs.Version.Name + " · "
 	switch n := len(d.ChangedSteps); {
 	case !d.Changed():
@@ -172,6 +166,19 @@ func (m *Model) renderCompare(w, h int) ([]string, []int) {
 		title += strconv.Itoa(n) + " steps changed"
 	}
 	title += " · </> version"
+	return m.renderColumns(w, h, title, d.From.Inputs.Version.Name, d.To.Inputs.Version.Name, d)
+}
+
+// renderColumns draws two chains side by side in the chain pane: one line per
+// step id, d.From on the left under leftHead and d.To on the right under
+// rightHead, "≠" where the step decides something else, then the outcome row.
+// The compare view and the both-roles view share it. hits[i] is the step index
+// drawn on line i (the outcome row counts as the last one).
+func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d compare.Diff) ([]string, []int) {
+	st := m.styles
+	focused := m.focus == paneChain
+	out := make([]string, 0, h)
+	hits := make([]int, 0, h)
 	out = append(out, paneTitle(st, title, focused, w))
 	hits = append(hits, -1)
 	if h <= 1 {
@@ -207,7 +214,7 @@ func (m *Model) renderCompare(w, h int) ([]string, []int) {
 		l.add(rp, fitPlain(rt, right))
 		return l.String()
 	}
-	out = append(out, cellLine(false, " ", "step", false, st.Dim, d.From.Inputs.Version.Name, st.Dim, d.To.Inputs.Version.Name))
+	out = append(out, cellLine(false, " ", "step", false, st.Dim, leftHead, st.Dim, rightHead))
 	hits = append(hits, -1)
 
 	body := make([]string, 0, len(d.Steps)+1)
