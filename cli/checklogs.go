@@ -219,12 +219,12 @@ func explorerExtras(cmd *cobra.Command, app *appEnv, flags *inputFlags) ([]ui.Ro
 	var roles []ui.Role
 	if flags.deploy.bothRoles() {
 		flags.deploy.activeRole = deploy.RoleGeneration
-		in, _, _, err := flags.resolveInputs(cmd, app)
+		in, spec, _, err := flags.resolveInputs(cmd, app)
 		flags.deploy.activeRole = deploy.RoleContext
 		if err != nil {
 			return nil, nil, err
 		}
-		roles = append(roles, ui.Role{Name: deploy.RoleGeneration, Source: flags.deploy.disagg, Trace: resolver.Resolve(in)})
+		roles = append(roles, ui.Role{Name: deploy.RoleGeneration, Source: flags.deploy.disagg, Spec: spec, Trace: resolver.Resolve(in)})
 	}
 	if flags.deploy.log == "" {
 		return roles, nil, nil

@@ -53,7 +53,7 @@ func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color strin
 	err = ui.Run(cmd.Context(), ui.Options{
 		Spec: spec, Catalog: cat, Color: color,
 		In: app.stdin, Out: app.stdout, Environ: app.environ,
-		Log: lg, Roles: roles,
+		Log: lg, Roles: roles, RoleName: flags.deploy.activeRole,
 	})
 	switch {
 	case err == nil:

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"xcvr/compare"
 	"xcvr/inputs"
@@ -169,6 +171,18 @@ func (m *Model) renderCompare(w, h int) ([]string, []int) {
 	return m.renderColumns(w, h, title, d.From.Inputs.Version.Name, d.To.Inputs.Version.Name, d)
 }
 
+// columns reports whether the chain pane shows two chains side by side.
+func (m *Model) columns() bool { return m.mode == viewCompare || m.other != nil }
+
+// toggleDetail folds or expands the selected step in whichever chain view is up.
+func (m *Model) toggleDetail() {
+	if m.columns() {
+		m.colDetail = !m.colDetail
+	} else {
+		m.expanded = !m.expanded
+	}
+}
+
 // renderColumns draws two chains side by side in the chain pane: one line per
 // step id, d.From on the left under leftHead and d.To on the right under
 // rightHead, "≠" where the step decides something else, then the outcome row.
@@ -185,7 +199,12 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 		return out[:h], hits[:h]
 	}
 
-	const idW = 18
+	// Step ids are at most 17 cells; below 70 columns a few are cut so that the
+	// reasons keep their room.
+	idW := 16
+	if w < 70 {
+		idW = 12
+	}
 	rest := w - 2 - idW
 	left := (rest - 3) / 2
 	right := rest - 3 - left
@@ -217,32 +236,77 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 	out = append(out, cellLine(false, " ", "step", false, st.Dim, leftHead, st.Dim, rightHead))
 	hits = append(hits, -1)
 
-	body := make([]string, 0, len(d.Steps)+1)
+	body := make([]string, 0, len(d.Steps)+8)
+	bodyHits := make([]int, 0, len(d.Steps)+8)
+	selStart, selEnd := 0, 0
 	for i, s := range d.Steps {
-		body = append(body, cellLine(i == m.step, compare.ChangeMark, s.ID, s.Changed,
+		sel := i == m.step
+		if sel {
+			selStart = len(body)
+		}
+		body = append(body, cellLine(sel, compare.ChangeMark, s.ID, s.Changed,
 			st.Verdict[s.From.Verdict], glyphOf(s.From.Verdict)+" "+s.From.Reason,
 			st.Verdict[s.To.Verdict], glyphOf(s.To.Verdict)+" "+s.To.Reason))
+		bodyHits = append(bodyHits, i)
+		if sel && m.colDetail {
+			// The selected step's reasons in full, each wrapped in its column, so
+			// that a difference cut off in the one-line row can be read.
+			for _, x := range m.columnDetail(w, 2+idW, left, right, s.From.Reason, s.To.Reason) {
+				body = append(body, x)
+				bodyHits = append(bodyHits, i)
+			}
+		}
+		if sel {
+			selEnd = len(body) - 1
+		}
 	}
 	fo, to := d.From.Result, d.To.Result
 	body = append(body, cellLine(false, compare.ChangeMark, "outcome", d.OutcomeChanged,
 		outcomeOf(st, fo.Outcome), resultText(fo), outcomeOf(st, to.Outcome), resultText(to)))
+	bodyHits = append(bodyHits, len(d.Steps)-1)
 
 	avail := h - 2
 	if avail <= 0 {
 		return out[:h], hits[:h]
 	}
-	sel := clamp(m.step, 0, len(body)-1)
-	top := scrollTop(m.cache.chainTop, sel, sel, len(body), avail)
+	top := scrollTop(m.cache.chainTop, selStart, min(selEnd, selStart+avail-1), len(body), avail)
 	m.cache.chainTop = top
 	for i := top; i < len(body) && len(out) < h; i++ {
 		out = append(out, body[i])
-		hits = append(hits, min(i, len(d.Steps)-1))
+		hits = append(hits, bodyHits[i])
 	}
 	for len(out) < h {
 		out = append(out, spaces(w))
 		hits = append(hits, -1)
 	}
 	return out, hits
+}
+
+// columnDetail wraps two texts into the left and right columns of renderColumns,
+// starting at cell x, side by side.
+func (m *Model) columnDetail(w, x, left, right int, lt, rt string) []string {
+	st := m.styles
+	if left < 8 || right < 8 {
+		return nil
+	}
+	ll := strings.Split(ansi.Wrap(lt, left-3, ""), "\n")
+	rl := strings.Split(ansi.Wrap(rt, right-3, ""), "\n")
+	n := max(len(ll), len(rl))
+	out := make([]string, 0, n)
+	for j := 0; j < n; j++ {
+		l := newLine(w, paint{})
+		l.pad(x)
+		if j < len(ll) {
+			l.add(st.Value, "  "+ll[j])
+		}
+		l.pad(x + left)
+		l.add(st.Faint, " │ ")
+		if j < len(rl) {
+			l.add(st.Value, "  "+rl[j])
+		}
+		out = append(out, l.String())
+	}
+	return out
 }
 
 // resultText is an outcome as glyph and word, with the class or the failed step.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"xcvr/inputs"
 	"xcvr/logs"
 	"xcvr/report"
 	"xcvr/resolver"
@@ -14,7 +15,10 @@ import (
 type Role struct {
 	// Name is "context" or "generation"; Source names the file it came from.
 	Name, Source string
-	Trace        resolver.Trace
+	// Spec is the role's inputs, with origins; with it the role can be edited
+	// (`R`). Without it, Trace is shown as given.
+	Spec  inputs.Spec
+	Trace resolver.Trace
 }
 
 // recompare checks the observed log (if any) against the current trace. It runs
@@ -32,18 +36,19 @@ func (m *Model) recompare() {
 func (m *Model) renderDeploy(w int) []string {
 	st := m.styles
 	var out []string
-	for _, r := range m.roles {
+	if o := m.other; o != nil {
+		// The verdict is kept whole and the outcome cut before it, so that a
+		// narrow terminal still says whether the roles agree.
+		verdict, vp := "same as "+m.roleName, st.Dim
+		if !sameEnd(o.trace.Result, m.trace.Result) {
+			verdict, vp = "✗ differs from "+m.roleName, st.OutcomeError
+		}
 		l := newLine(w, paint{})
 		l.add(paint{}, "  ")
-		l.add(st.Bold, r.Name+" role: ")
-		p := outcomePaint(st, r.Trace.Result)
-		l.add(p, report.OutcomeLine(r.Trace.Result))
-		l.add(st.Dim, outcomeContext(r.Trace.Result))
-		if sameEnd(r.Trace.Result, m.trace.Result) {
-			l.right(st.Dim, "same as this role")
-		} else {
-			l.right(st.OutcomeError, "✗ differs from this role")
-		}
+		l.add(st.Bold, o.name+" role: ")
+		l.add(outcomePaint(st, o.trace.Result), fitPlain(report.OutcomeLine(o.trace.Result), max(l.room()-cells(verdict)-1, 1)))
+		l.add(st.Dim, fitPlain(outcomeContext(o.trace.Result), max(l.room()-cells(verdict)-1, 0)))
+		l.right(vp, verdict)
 		out = append(out, l.String())
 	}
 	if m.observed == nil {
@@ -52,15 +57,25 @@ func (m *Model) renderDeploy(w int) []string {
 	l := newLine(w, paint{})
 	l.add(paint{}, "  ")
 	l.add(st.Bold, "observed ")
-	l.add(st.Value, m.observed.Name+": ")
-	l.add(paint{}, observedSummary(m.observed))
+	var verdict string
+	vp := st.OutcomeError
 	switch {
 	case len(m.observed.Processes) == 0:
 	case len(m.mismatches) == 0:
-		l.right(st.OutcomePython, "✓ agrees")
+		verdict, vp = "✓ agrees", st.OutcomePython
+	case len(m.mismatches) == 1:
+		verdict = "✗ 1 disagreement"
 	default:
-		l.right(st.OutcomeError, "✗ "+strconv.Itoa(len(m.mismatches))+" disagreement(s)")
+		verdict = "✗ " + strconv.Itoa(len(m.mismatches)) + " disagreements"
 	}
+	// The verdict is kept whole and the file and summary cut before it.
+	keep := 0
+	if verdict != "" {
+		keep = cells(verdict) + 1
+	}
+	l.add(st.Value, fitPlain(m.observed.Name+": ", max(l.room()-keep, 1)))
+	l.add(paint{}, fitPlain(observedSummary(m.observed), max(l.room()-keep, 0)))
+	l.right(vp, verdict)
 	out = append(out, l.String())
 	if len(m.mismatches) > 0 {
 		mm := m.mismatches[0]

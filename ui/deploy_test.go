@@ -59,7 +59,7 @@ func TestObservedLogFollowsEdits(t *testing.T) {
 	}
 	m = keys(t, m, "down", "down", "right") // backend DEFAULT -> next value
 	plain = ansi.Strip(m.frame())
-	if !strings.Contains(plain, "▶ first disagreement srun task 1 line 23") || !strings.Contains(plain, "disagreement(s)") {
+	if !strings.Contains(plain, "▶ first disagreement srun task 1 line 23") || !strings.Contains(plain, " disagreements") {
 		t.Fatalf("after changing the backend (%s):\n%s", m.spec.Backend.Raw, plain)
 	}
 }
@@ -67,7 +67,7 @@ func TestObservedLogFollowsEdits(t *testing.T) {
 func TestOtherRoleShown(t *testing.T) {
 	m := New(Options{Spec: deploySpec("NIXL"), Width: 100, Height: 30, Roles: []Role{genRole(t)}})
 	plain := ansi.Strip(m.frame())
-	if !strings.Contains(plain, "generation role: C++ transceiver (BindKvCacheTransceiver)") || !strings.Contains(plain, "✗ differs from this role") {
+	if !strings.Contains(plain, "generation role: C++ transceiver (BindKvCacheTransceiver)") || !strings.Contains(plain, "✗ differs from context") {
 		t.Fatalf("frame:\n%s", plain)
 	}
 }
@@ -81,6 +81,23 @@ func TestDeployLinesFit(t *testing.T) {
 				m := New(Options{Spec: deploySpec(backend), Width: w, Height: h, Log: lg, Roles: []Role{role}})
 				checkFits(t, m.frame(), w, h)
 			}
+		}
+	}
+}
+
+// At every width the explorer draws, the role and log lines keep their verdict:
+// the outcome and the file name are cut before it, never the verdict itself (at
+// 80 columns it used to vanish).
+func TestDeployVerdictSurvivesNarrowWidths(t *testing.T) {
+	lg := deployLog(t)
+	for w := minWidth; w <= 140; w++ {
+		m := New(Options{Spec: deploySpec("UCX"), Width: w, Height: 24, Log: lg, Roles: []Role{genRole(t)}})
+		plain := ansi.Strip(m.frame())
+		if !strings.Contains(plain, "✗ differs from context") {
+			t.Errorf("%d columns: the role line lost its verdict:\n%s", w, plain)
+		}
+		if !strings.Contains(plain, " disagreements") {
+			t.Errorf("%d columns: the observed line lost its verdict:\n%s", w, plain)
 		}
 	}
 }

@@ -23,8 +23,10 @@ type KeyMap struct {
 	Compare, OtherPrev, OtherNext key.Binding
 	// Matrix opens the matrix view.
 	Matrix key.Binding
+	// Role switches which role of a disaggregated YAML the inputs edit.
+	Role key.Binding
 
-	editing, picks, comparing, matrix bool
+	editing, picks, comparing, matrix, roles bool
 }
 
 // DefaultKeyMap returns the explorer's bindings: arrows and j/k, tab between
@@ -51,6 +53,7 @@ func DefaultKeyMap() KeyMap {
 		OtherPrev: key.NewBinding(key.WithKeys("<", ","), key.WithHelp("<", "older 2nd version")),
 		OtherNext: key.NewBinding(key.WithKeys(">", "."), key.WithHelp(">", "newer 2nd version")),
 		Matrix:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "matrix")),
+		Role:      key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit the other role")),
 	}
 }
 
@@ -78,6 +81,12 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	}
 	// Ordered by what a first-time user needs, because the bar is cut at the right
 	// on narrow terminals: moving, choosing, then help and quit, then the rest.
+	// With two roles, switching them comes early: without it half the file is
+	// out of reach.
+	if k.roles {
+		return []key.Binding{moveHelp, k.NextPane, k.Role, chooseHelp, valueHelp, k.Help, k.Quit,
+			k.Filter, copyHelp, yamlHelp, k.Reset, k.Compare, k.Matrix}
+	}
 	return []key.Binding{moveHelp, k.NextPane, chooseHelp, valueHelp, k.Help, k.Quit,
 		k.Filter, copyHelp, yamlHelp, k.Reset, k.Compare, k.Matrix}
 }
@@ -98,8 +107,12 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	if k.editing || k.picks {
 		return [][]key.Binding{k.ShortHelp()}
 	}
+	first := []key.Binding{k.Up, k.Down, k.NextPane, k.PrevPane}
+	if k.roles {
+		first = append(first, k.Role)
+	}
 	return [][]key.Binding{
-		{k.Up, k.Down, k.NextPane, k.PrevPane},
+		first,
 		{k.Choose, k.Left, k.Right, k.Edit},
 		{k.Filter, k.CopyChain, k.CopyYAML, k.Reset},
 		{k.Compare, k.OtherPrev, k.OtherNext, k.Matrix},

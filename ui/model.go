@@ -46,9 +46,13 @@ type Options struct {
 	// Log, when set, is a server log shown as "observed" next to the prediction,
 	// with the first disagreement marked (xcvr --log FILE).
 	Log *logs.Log
-	// Roles are the other roles of a disaggregated YAML, shown beside the one
-	// being explored (xcvr --disagg FILE without --role).
+	// Roles is the other role of a disaggregated YAML (xcvr --disagg FILE without
+	// --role): the chain pane shows both roles side by side and `R` switches which
+	// one the inputs edit. Only the first entry is used.
 	Roles []Role
+	// RoleName names the role Spec describes ("context" unless the other role
+	// is the context one). It is ignored without Roles.
+	RoleName string
 
 	// panicKey, when set, makes that key panic inside Update. Run sets it from
 	// XCVR_TEST_PANIC so the smoke test can check, in a real terminal, that a crash
@@ -106,6 +110,9 @@ type Model struct {
 	row           int // selected input row
 	step          int // selected chain step
 	expanded      bool
+	// colDetail is expanded for the two-column views (compare, both roles),
+	// where the selected step starts folded so that more rows fit.
+	colDetail bool
 
 	edit editState
 	pick pickState
@@ -125,10 +132,13 @@ type Model struct {
 	observe  func(resolver.Trace)
 	panicKey string
 
-	// observed and roles come from a real deployment (deploy.go).
+	// observed comes from a real deployment's log (deploy.go).
 	observed   *logs.Log
 	mismatches []logs.Mismatch
-	roles      []Role
+	// roleName is the role the inputs edit and other the role beside it, for a
+	// disaggregated YAML with both roles (roles.go); other is nil otherwise.
+	roleName string
+	other    *otherRole
 
 	// rev counts every change that can alter the frame; the frame cache is keyed
 	// on it.
@@ -160,7 +170,6 @@ func New(opts Options) Model {
 		cache:       &renderCache{},
 		expanded:    true,
 		observed:    opts.Log,
-		roles:       opts.Roles,
 	}
 	if m.start.Version.Raw == "" && m.start.Model.Raw == "" && m.start.Backend.Raw == "" {
 		m.start = inputs.Defaults()
@@ -178,6 +187,16 @@ func New(opts Options) Model {
 		m.lastTimeout = t
 	}
 	m.resolve(false)
+	if len(opts.Roles) > 0 {
+		m.other = m.newOtherRole(opts.Roles[0])
+		m.roleName = opts.RoleName
+		if m.roleName == "" {
+			m.roleName = roleContext
+			if m.other.name == roleContext {
+				m.roleName = roleGeneration
+			}
+		}
+	}
 	return m
 }
 

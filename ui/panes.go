@@ -50,7 +50,11 @@ func (m *Model) renderInputs(w, h int) ([]string, []int) {
 	}
 	out := make([]string, 0, h)
 	hits := make([]int, 0, h)
-	out = append(out, paneTitle(st, "Inputs", focused, w))
+	title := "Inputs"
+	if m.other != nil {
+		title += " · " + m.roleName + " role · R edits " + m.other.name
+	}
+	out = append(out, paneTitle(st, title, focused, w))
 	hits = append(hits, -1)
 	avail := h - 2
 	if avail < 1 {
@@ -281,6 +285,9 @@ func sourceTag(s resolver.Source) string {
 func (m *Model) renderChain(w, h int) ([]string, []int) {
 	if m.mode == viewCompare {
 		return m.renderCompare(w, h)
+	}
+	if m.other != nil {
+		return m.renderRoles(w, h)
 	}
 	st := m.styles
 	t := &m.trace

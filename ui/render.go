@@ -39,6 +39,7 @@ type renderCache struct {
 	helpEditing, helpPicks bool
 	helpMode               viewMode
 	helpStyles             *Styles
+	helpRole               string
 }
 
 // rect is a pane's place on the screen.
@@ -71,7 +72,11 @@ func (m *Model) layout() layoutInfo {
 	case h >= 24:
 		maxLogs = 3
 	}
-	l.outcome = renderOutcome(m.styles, m.trace, w, maxLogs, m.outcomeChanged)
+	label := ""
+	if m.other != nil {
+		label = m.roleName + " role: "
+	}
+	l.outcome = renderOutcome(m.styles, m.trace, label, w, maxLogs, m.outcomeChanged)
 	l.outcome = append(l.outcome, m.renderDeploy(w)...)
 	l.help = m.renderHelp(w)
 	l.bodyY = 1 + len(l.outcome)
@@ -79,6 +84,10 @@ func (m *Model) layout() layoutInfo {
 	if w >= twoColumnWidth {
 		l.twoCol = true
 		lw := clamp(w*7/15, 46, 60)
+		if m.columns() {
+			// Two chains share the right pane; the inputs give up some room.
+			lw = clamp(w*2/5, 40, 52)
+		}
 		l.inputs = rect{0, l.bodyY, lw, l.bodyH}
 		l.chain = rect{lw + 1, l.bodyY, w - lw - 1, l.bodyH}
 		return l
@@ -236,7 +245,7 @@ func narrow(r rune) bool {
 		return true
 	}
 	switch r {
-	case '✓', '✗', '↩', '·', '•', '›', '…', '─', '│', '█', '▶', '→', '←', '↑', '↓', '—', '–', '×', '≠':
+	case '✓', '✗', '↩', '·', '•', '›', '…', '─', '│', '█', '▶', '→', '←', '↑', '↓', '—', '–', '×', '≠', '✎':
 		return true
 	}
 	return false
@@ -372,7 +381,9 @@ func outcomeContext(r resolver.Result) string {
 
 // renderOutcome draws the outcome line (wrapped when start-up fails, so the exact
 // exception is readable) and up to maxLogs log lines, verbatim.
-func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) []string {
+//
+// label, when set, names the role the outcome belongs to ("context role: ").
+func renderOutcome(st *Styles, t resolver.Trace, label string, w, maxLogs int, changed bool) []string {
 	r := t.Result
 	p := st.OutcomeCPP
 	switch r.Outcome {
@@ -396,9 +407,9 @@ func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) [
 	} else {
 		first.add(paint{}, mark)
 	}
-	if r.Outcome == resolver.OutcomeError && ansi.StringWidth(text)+4 > w {
+	if r.Outcome == resolver.OutcomeError && ansi.StringWidth(text)+4+cells(label) > w {
 		// Wrap the exact message over at most three lines rather than cut it.
-		wrapped := strings.Split(ansi.Wrap(text, w-4, ""), "\n")
+		wrapped := strings.Split(ansi.Wrap(text, w-4-cells(label), ""), "\n")
 		if len(wrapped) > 3 {
 			wrapped = wrapped[:3]
 		}
@@ -409,11 +420,14 @@ func renderOutcome(st *Styles, t resolver.Trace, w, maxLogs int, changed bool) [
 				first.add(paint{}, "    ")
 			} else {
 				first.add(p, "▶ ")
+				first.add(st.Bold, label)
 			}
 			first.add(p, s)
 		}
 	} else {
-		first.add(p, "▶ "+text)
+		first.add(p, "▶ ")
+		first.add(st.Bold, label)
+		first.add(p, text)
 		first.add(st.Dim, outcomeContext(r))
 	}
 	if changed {
@@ -465,16 +479,20 @@ func (m *Model) renderHelp(w int) []string {
 	k := m.keys
 	k.editing, k.picks = m.edit.active, m.pick.open
 	k.comparing, k.matrix = m.mode == viewCompare, m.mode == viewMatrix
+	if m.other != nil && m.mode == viewExplore {
+		k.roles = true
+		k.Role.SetHelp("R", "edit "+m.other.name)
+	}
 	if m.help.ShowAll {
 		return m.fullHelp(k.FullHelp(), w)
 	}
 	c := m.cache
-	if c.helpW == w && c.helpEditing == k.editing && c.helpPicks == k.picks && c.helpMode == m.mode && c.helpStyles == m.styles {
+	if c.helpW == w && c.helpEditing == k.editing && c.helpPicks == k.picks && c.helpMode == m.mode && c.helpStyles == m.styles && c.helpRole == m.roleName {
 		return c.help
 	}
 	m.help.SetWidth(w - 1)
 	c.help = []string{" " + fitLine(m.help.ShortHelpView(k.ShortHelp()), w-1)}
-	c.helpW, c.helpEditing, c.helpPicks, c.helpMode, c.helpStyles = w, k.editing, k.picks, m.mode, m.styles
+	c.helpW, c.helpEditing, c.helpPicks, c.helpMode, c.helpStyles, c.helpRole = w, k.editing, k.picks, m.mode, m.styles, m.roleName
 	return c.help
 }
 

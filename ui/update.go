@@ -96,6 +96,8 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			m.openCompare()
 		}
 		return nil, true
+	case m.other != nil && key.Matches(msg, k.Role):
+		return m.switchRole(), true
 	case m.mode == viewCompare && key.Matches(msg, k.OtherPrev):
 		return nil, m.cycleOther(-1)
 	case m.mode == viewCompare && key.Matches(msg, k.OtherNext):
@@ -133,7 +135,7 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return tea.Batch(m.resolve(true), m.setStatus("reset to the starting inputs", false)), true
 	case m.focus == paneChain:
 		if key.Matches(msg, k.Choose) {
-			m.expanded = !m.expanded
+			m.toggleDetail()
 			return nil, true
 		}
 		return nil, false
@@ -346,9 +348,14 @@ func (m *Model) click(ms tea.Mouse) (tea.Cmd, bool) {
 		}
 		m.focus = paneChain
 		if hits[y] == m.step {
-			m.expanded = !m.expanded
+			m.toggleDetail()
 		} else {
-			m.step, m.expanded = hits[y], true
+			m.step = hits[y]
+			if m.columns() {
+				m.colDetail = true
+			} else {
+				m.expanded = true
+			}
 		}
 		return nil, true
 	}
