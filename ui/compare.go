@@ -346,6 +346,10 @@ func (m *Model) renderMatrix(w, h int) []string {
 	cols := len(mm.ColKeys)
 	labelW = min(labelW, max(14, w-2-cols*(matCell+1)))
 	per := max(1, (w-2-labelW)/(matCell+1))
+	if per < cols {
+		// Leave room for the "→ N" that says columns are hidden on the right.
+		per = max(1, (w-2-labelW-4)/(matCell+1))
+	}
 	if mat.c < mat.colTop {
 		mat.colTop = mat.c
 	}

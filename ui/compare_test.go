@@ -118,3 +118,28 @@ func TestFlowMatrixAndCompare(t *testing.T) {
 		t.Errorf("final mode %d, second version %d", m.mode, m.cmp.other)
 	}
 }
+
+// When not every backend fits, the matrix header says how many are hidden on
+// the right (at 64 columns "none" was cut without a word).
+func TestMatrixSaysHiddenColumns(t *testing.T) {
+	for w := minWidth; w <= 120; w++ {
+		m := keys(t, newAt(w, 24), "m")
+		plain := ansi.Strip(m.frame())
+		var header string
+		lines := strings.Split(plain, "\n")
+		for i, l := range lines {
+			if strings.Contains(l, "Matrix ·") {
+				header = lines[i+1]
+			}
+		}
+		shown := 0
+		for _, k := range m.mat.m.ColKeys {
+			if strings.Contains(header, " "+k) {
+				shown++
+			}
+		}
+		if hidden := len(m.mat.m.ColKeys) - shown; hidden > 0 && !strings.Contains(header, "→ "+strconv.Itoa(hidden)) {
+			t.Errorf("%d columns: %d backends hidden without saying so: %q", w, hidden, header)
+		}
+	}
+}

@@ -245,7 +245,7 @@ func narrow(r rune) bool {
 		return true
 	}
 	switch r {
-	case '✓', '✗', '↩', '·', '•', '›', '…', '─', '│', '█', '▶', '→', '←', '↑', '↓', '—', '–', '×', '≠', '✎':
+	case '✓', '✗', '↩', '·', '•', '›', '…', '─', '│', '█', '▶', '→', '←', '↑', '↓', '—', '–', '×', '≠', '✎', '━':
 		return true
 	}
 	return false
@@ -335,14 +335,16 @@ func (l *line) String() string {
 
 // paneTitle draws a pane's title rule: "── Inputs ───…".
 func paneTitle(st *Styles, title string, focused bool, w int) string {
-	p := st.PaneTitle
+	// The focused pane's rule is heavy, so focus is visible without colour
+	// (NO_COLOR, --color never, a monochrome SSH session) and not only by bold.
+	p, rule := st.PaneTitle, "─"
 	if focused {
-		p = st.PaneTitleFocus
+		p, rule = st.PaneTitleFocus, "━"
 	}
 	l := newLine(w, paint{})
-	l.add(p, "── "+title+" ")
+	l.add(p, rule+rule+" "+title+" ")
 	if r := l.room(); r > 0 {
-		l.add(p, strings.Repeat("─", r))
+		l.add(p, strings.Repeat(rule, r))
 	}
 	return l.String()
 }

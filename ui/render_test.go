@@ -192,3 +192,20 @@ func TestFitPlainAgreesWithAnsi(t *testing.T) {
 		}
 	}
 }
+
+// Without colour, the focused pane is still told apart: its title rule is heavy.
+func TestFocusVisibleWithoutColour(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		m := newAt(sz[0], sz[1])
+		for _, focus := range []string{"Inputs", "Chain"} {
+			plain := ansi.Strip(m.frame())
+			if !strings.Contains(plain, "━━ "+focus) {
+				t.Errorf("%v: focused %s pane has no heavy rule:\n%s", sz, focus, plain)
+			}
+			if strings.Count(plain, "━━ ") != 1 {
+				t.Errorf("%v: want exactly one heavy rule:\n%s", sz, plain)
+			}
+			m = keys(t, m, "tab")
+		}
+	}
+}
