@@ -113,6 +113,8 @@ func (m *Model) matrixKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit, true
+	case key.Matches(msg, k.Plain):
+		m.setStyles(m.styles.IsDark, !m.styles.Plain)
 	case key.Matches(msg, k.Help):
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, k.Back), key.Matches(msg, k.Matrix):

@@ -25,6 +25,8 @@ type KeyMap struct {
 	Matrix key.Binding
 	// Role switches which role of a disaggregated YAML the inputs edit.
 	Role key.Binding
+	// Plain turns colour off and on (NO_COLOR is rarely forwarded over SSH).
+	Plain key.Binding
 
 	editing, picks, comparing, matrix, roles bool
 }
@@ -54,6 +56,7 @@ func DefaultKeyMap() KeyMap {
 		OtherNext: key.NewBinding(key.WithKeys(">", "."), key.WithHelp(">", "newer 2nd version")),
 		Matrix:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "matrix")),
 		Role:      key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit the other role")),
+		Plain:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "colour on/off")),
 	}
 }
 
@@ -85,10 +88,10 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	// out of reach.
 	if k.roles {
 		return []key.Binding{moveHelp, k.NextPane, k.Role, chooseHelp, valueHelp, k.Help, k.Quit,
-			k.Filter, copyHelp, yamlHelp, k.Reset, k.Compare, k.Matrix}
+			k.Filter, copyHelp, yamlHelp, k.Reset, k.Compare, k.Matrix, k.Plain}
 	}
 	return []key.Binding{moveHelp, k.NextPane, chooseHelp, valueHelp, k.Help, k.Quit,
-		k.Filter, copyHelp, yamlHelp, k.Reset, k.Compare, k.Matrix}
+		k.Filter, copyHelp, yamlHelp, k.Reset, k.Compare, k.Matrix, k.Plain}
 }
 
 // Display-only bindings: the short bar names pairs of keys once, so more of them fit.
@@ -116,6 +119,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Choose, k.Left, k.Right, k.Edit},
 		{k.Filter, k.CopyChain, k.CopyYAML, k.Reset},
 		{k.Compare, k.OtherPrev, k.OtherNext, k.Matrix},
-		{k.Help, k.Back, k.Quit},
+		{k.Plain, k.Help, k.Back, k.Quit},
 	}
 }

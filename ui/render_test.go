@@ -209,3 +209,32 @@ func TestFocusVisibleWithoutColour(t *testing.T) {
 		}
 	}
 }
+
+// p turns colour off and on in the app: the plain frame has the same text and no
+// colour sequences, and every state is still there in glyphs and words.
+func TestPlainToggle(t *testing.T) {
+	m := keys(t, newAt(120, 40), append(down(2), "l", "l")...)
+	coloured := m.frame()
+	m = keys(t, m, "p")
+	plain := m.frame()
+	if !m.styles.Plain {
+		t.Fatal("p did not switch to plain")
+	}
+	if strings.Contains(plain, "38;2;") || strings.Contains(plain, "48;2;") {
+		t.Errorf("plain frame still has colour sequences:\n%q", plain)
+	}
+	if !strings.Contains(ansi.Strip(plain), "colour off") {
+		t.Errorf("no status after p:\n%s", ansi.Strip(plain))
+	}
+	// A background answer arriving later keeps the frame plain.
+	nm, _ := m.Update(tea.BackgroundColorMsg{})
+	m = nm.(Model)
+	if !m.styles.Plain {
+		t.Error("the terminal's background answer brought colour back")
+	}
+	m = keys(t, m, "p")
+	if m.styles.Plain || !strings.Contains(m.frame(), "38;2;") {
+		t.Error("p again did not bring colour back")
+	}
+	_ = coloured
+}

@@ -41,6 +41,8 @@ func (p paint) on(s string) string {
 // Semantic names, not colours, so that the render code reads as what it means.
 type Styles struct {
 	IsDark bool
+	// Plain is true when the styles carry no colour (`p`).
+	Plain bool
 
 	Title, Dim, Faint, Bold    paint
 	PaneTitle, PaneTitleFocus  paint
@@ -60,9 +62,21 @@ type Styles struct {
 // pairs so both backgrounds stay readable; every state is also carried by a glyph or
 // a word, so the explorer is still clear when colour is dropped (NO_COLOR, --color
 // never, a 16-colour SSH session).
-func NewStyles(isDark bool) *Styles {
+func NewStyles(isDark bool) *Styles { return newStyles(isDark, false) }
+
+// NewPlainStyles builds the styles without any colour, keeping bold and italics,
+// as a terminal without colour shows them: the in-app answer (`p`) to an SSH
+// session that did not forward NO_COLOR.
+func NewPlainStyles(isDark bool) *Styles { return newStyles(isDark, true) }
+
+func newStyles(isDark, plain bool) *Styles {
 	ld := lipgloss.LightDark(isDark)
-	c := func(light, dark string) color.Color { return ld(lipgloss.Color(light), lipgloss.Color(dark)) }
+	c := func(light, dark string) color.Color {
+		if plain {
+			return lipgloss.NoColor{}
+		}
+		return ld(lipgloss.Color(light), lipgloss.Color(dark))
+	}
 	var (
 		green  = c("#1A7F37", "#3FB950")
 		red    = c("#CF222E", "#FF7B72")
@@ -75,7 +89,7 @@ func NewStyles(isDark bool) *Styles {
 		blurBg = c("#EAEEF2", "#30363D")
 		chgBg  = c("#FFF8C5", "#4D3800")
 	)
-	s := &Styles{IsDark: isDark}
+	s := &Styles{IsDark: isDark, Plain: plain}
 	st := lipgloss.NewStyle
 	s.Title = newPaint(st().Bold(true).Foreground(blue))
 	s.Dim = newPaint(st().Foreground(grey))
@@ -110,6 +124,9 @@ func NewStyles(isDark bool) *Styles {
 		resolver.Info:     newPaint(st().Foreground(blue)),
 	}
 	s.Help = help.DefaultStyles(isDark)
+	if plain {
+		s.Help = help.Styles{}
+	}
 	return s
 }
 

@@ -24,8 +24,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.IsDark() == m.styles.IsDark {
 			return m, nil
 		}
-		m.styles = NewStyles(msg.IsDark())
-		m.help.Styles = m.styles.Help
+		m.setStyles(msg.IsDark(), m.styles.Plain)
 	case flashDoneMsg:
 		if msg.gen != m.flashGen {
 			return m, nil
@@ -61,6 +60,16 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.rev++
 	return m, cmd
+}
+
+// setStyles switches the palette: light or dark, coloured or plain.
+func (m *Model) setStyles(isDark, plain bool) {
+	if plain {
+		m.styles = NewPlainStyles(isDark)
+	} else {
+		m.styles = NewStyles(isDark)
+	}
+	m.help.Styles = m.styles.Help
 }
 
 // oneLine keeps a pasted value on one line; the environment cannot hold a newline
@@ -107,6 +116,12 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	case key.Matches(msg, k.Quit):
 		return tea.Quit, true
+	case key.Matches(msg, k.Plain):
+		m.setStyles(m.styles.IsDark, !m.styles.Plain)
+		if m.styles.Plain {
+			return m.setStatus("colour off; p turns it back on", false), true
+		}
+		return m.setStatus("colour on", false), true
 	case key.Matches(msg, k.Help):
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, k.Back):
