@@ -454,6 +454,10 @@ func renderOutcome(st *Styles, t resolver.Trace, label string, w, maxLogs int, c
 	if len(logs) > maxLogs {
 		shown, more = logs[:maxLogs], len(logs)-maxLogs
 	}
+	// Lines the log budget does not need for one line per log line are spent
+	// wrapping the long ones, in order: they are meant to be read (and grepped
+	// for) verbatim, so a cut is the last resort.
+	spare := maxLogs - len(shown)
 	for i, lg := range shown {
 		lp := st.LogInfo
 		switch lg.Level {
@@ -462,16 +466,41 @@ func renderOutcome(st *Styles, t resolver.Trace, label string, w, maxLogs int, c
 		case resolver.LevelError:
 			lp = st.LogError
 		}
-		l := newLine(w, paint{})
-		l.add(paint{}, "    ")
+		text := report.LogPrefix(lg.Level) + lg.Message
 		if more > 0 && i == len(shown)-1 {
+			l := newLine(w, paint{})
+			l.add(paint{}, "    ")
 			tag := " (+" + strconv.Itoa(more) + " more: c copies all)"
-			l.add(lp, fitPlain(report.LogPrefix(lg.Level)+lg.Message, max(w-4-len(tag), 1)))
+			l.add(lp, fitPlain(text, max(w-4-len(tag), 1)))
 			l.add(st.Dim, tag)
-		} else {
-			l.add(lp, report.LogPrefix(lg.Level)+lg.Message)
+			out = append(out, l.String())
+			continue
 		}
-		out = append(out, l.String())
+		if spare == 0 || cells(text)+4 <= w || w < 30 {
+			l := newLine(w, paint{})
+			l.add(paint{}, "    ")
+			l.add(lp, text)
+			out = append(out, l.String())
+			continue
+		}
+		parts := strings.Split(ansi.Wrap(text, w-6, ""), "\n")
+		n := min(len(parts), 1+spare)
+		spare -= n - 1
+		for j := 0; j < n; j++ {
+			l := newLine(w, paint{})
+			indent := "    "
+			if j > 0 {
+				indent = "      "
+			}
+			l.add(paint{}, indent)
+			seg := parts[j]
+			if j == n-1 && n < len(parts) {
+				// Out of lines: say that the rest is cut.
+				seg = fitPlain(seg+" "+strings.Join(parts[j+1:], " "), w-6)
+			}
+			l.add(lp, seg)
+			out = append(out, l.String())
+		}
 	}
 	return out
 }

@@ -238,3 +238,19 @@ func TestPlainToggle(t *testing.T) {
 	}
 	_ = coloured
 }
+
+// A log line longer than the width is wrapped, not cut, when the outcome has
+// lines to spare; its words all reach the screen.
+func TestLongLogLineWraps(t *testing.T) {
+	// 1.3.0rc28 with UCX: one long INFO line naming the model, then a failure.
+	m := keys(t, newAt(80, 24), append([]string{"h", "h", "h", "h", "h"}, append(down(2), "l", "l")...)...)
+	plain := ansi.Strip(m.frame())
+	if len(m.trace.Logs) != 1 || cells(m.trace.Logs[0].Message) < 70 {
+		t.Fatalf("scenario changed: logs %v", m.trace.Logs)
+	}
+	want := m.trace.Logs[0].Message
+	if strings.Contains(strings.Join(strings.Fields(plain), " "), want) == false {
+		t.Errorf("the log line is not on screen in full (%q):\n%s", want, plain)
+	}
+	checkFits(t, m.frame(), 80, 24)
+}
