@@ -142,13 +142,34 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 		l.add(st.Dim, extra)
 	}
 	if origin != "" && w >= 40 {
-		// Keep the origin visible: if the row is too long, it wins over the tail.
-		if l.room() < len(origin)+2 {
+		// Keep the origin visible: if the row is too long, the origin's paths
+		// lose their directories first, then the origin wins over the tail.
+		if l.room() < cells(origin)+2 {
+			origin = shortOrigin(origin)
+		}
+		if l.room() < cells(origin)+2 {
 			return cutForOrigin(l, st, origin, base, w)
 		}
 		l.right(st.Origin, origin)
 	}
 	return l.String()
+}
+
+// shortOrigin drops the directories of the paths in an origin
+// ("deploy/testdata/disagg.yaml:11" -> "disagg.yaml:11"): in a narrow pane the
+// file and line say enough, and the value they set stays readable.
+func shortOrigin(o string) string {
+	f := strings.Fields(o)
+	for i, s := range f {
+		if j := strings.LastIndexByte(s, '/'); j >= 0 {
+			lead := ""
+			if strings.HasPrefix(s, "(") {
+				lead = "("
+			}
+			f[i] = lead + s[j+1:]
+		}
+	}
+	return strings.Join(f, " ")
 }
 
 // cutForOrigin redraws a too-long row's origin over its last cells.

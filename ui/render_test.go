@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"xcvr/inputs"
 	"xcvr/resolver"
 )
 
@@ -253,4 +254,17 @@ func TestLongLogLineWraps(t *testing.T) {
 		t.Errorf("the log line is not on screen in full (%q):\n%s", want, plain)
 	}
 	checkFits(t, m.frame(), 80, 24)
+}
+
+// A long file origin gives up its directories before it hides the value it set.
+func TestLongOriginKeepsValue(t *testing.T) {
+	s := testSpec()
+	s.Backend = inputs.Value{Raw: "NIXL", Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: "deploy/testdata/disagg-mismatch.yaml:11"}}
+	for _, w := range []int{64, 80, 100, 120} {
+		m := New(Options{Spec: s, Width: w, Height: 30})
+		plain := ansi.Strip(m.frame())
+		if !strings.Contains(plain, "backend    NIXL") || !strings.Contains(plain, "disagg-mismatch.yaml:11") {
+			t.Errorf("%d columns: backend row lost its value or its origin:\n%s", w, plain)
+		}
+	}
 }
