@@ -66,3 +66,31 @@ func TestKeyBudget(t *testing.T) {
 	}
 	t.Logf("allocations per input-changing key at 120x40: %v", allocs)
 }
+
+// BenchmarkKeyChangesInputRoles is the same key in the both-roles view: the
+// roles' chains are aligned and diffed on every frame.
+func BenchmarkKeyChangesInputRoles(b *testing.B) {
+	m := keys(b, newRoles(120, 40), "down", "down")
+	right := press("right")
+	b.ReportAllocs()
+	for b.Loop() {
+		nm, _ := m.Update(right)
+		m = nm.(Model)
+		_ = m.View()
+	}
+}
+
+// The both-roles view stays inside the same keypress budget.
+func TestKeyBudgetRoles(t *testing.T) {
+	m := keys(t, newRoles(120, 40), "down", "down")
+	var msg tea.Msg = press("right")
+	allocs := testing.AllocsPerRun(20, func() {
+		nm, _ := m.Update(msg)
+		m = nm.(Model)
+		_ = m.View()
+	})
+	if allocs >= 2000 {
+		t.Errorf("a key that changes an input with both roles allocates %v times; budget is 2,000", allocs)
+	}
+	t.Logf("allocations per input-changing key, both roles, 120x40: %v", allocs)
+}
