@@ -143,3 +143,17 @@ func TestMatrixSaysHiddenColumns(t *testing.T) {
 		}
 	}
 }
+
+// The full help in the matrix lists only what the matrix answers to.
+func TestMatrixFullHelpListsMatrixKeys(t *testing.T) {
+	m := keys(t, newAt(80, 24), "m", "?")
+	plain := ansi.Strip(m.frame())
+	for _, absent := range []string{"edit raw value", "copy chain", "copy YAML", "compare"} {
+		if strings.Contains(plain, absent) {
+			t.Errorf("matrix help offers %q, which does nothing there:\n%s", absent, plain)
+		}
+	}
+	if !strings.Contains(plain, "open the cell's chain") {
+		t.Errorf("matrix help lacks enter:\n%s", plain)
+	}
+}

@@ -110,6 +110,14 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	if k.editing || k.picks {
 		return [][]key.Binding{k.ShortHelp()}
 	}
+	if k.matrix {
+		// Only what the matrix answers to; the explore keys do nothing here.
+		return [][]key.Binding{
+			{k.Up, k.Down, k.Left, k.Right},
+			{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the cell's chain")),
+				key.NewBinding(key.WithKeys("esc", "m"), key.WithHelp("esc/m", "back")), k.Plain, k.Help, k.Quit},
+		}
+	}
 	first := []key.Binding{k.Up, k.Down, k.NextPane, k.PrevPane}
 	if k.roles {
 		first = append(first, k.Role)
