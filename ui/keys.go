@@ -113,8 +113,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	if k.matrix {
 		// Only what the matrix answers to; the explore keys do nothing here.
 		return [][]key.Binding{
-			{k.Up, k.Down, k.Left, k.Right},
-			{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the cell's chain")),
+			{cellHelp, key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the cell's chain")),
 				key.NewBinding(key.WithKeys("esc", "m"), key.WithHelp("esc/m", "back")), k.Plain, k.Help, k.Quit},
 		}
 	}
