@@ -67,7 +67,7 @@ func (m *Model) switchRole() tea.Cmd {
 	if m.observe != nil {
 		m.observe(m.trace)
 	}
-	return m.setStatus("the inputs now edit the "+m.roleName+" role", false)
+	return m.setStatus("now editing the "+m.roleName+" role", false)
 }
 
 // roleTraces returns the context and the generation role's traces, whichever of
