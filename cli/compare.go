@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -183,9 +184,30 @@ func rolesFor(cmd *cobra.Command, app *appEnv, flags *inputFlags, from resolver.
 		if err != nil {
 			return nil, nil, err
 		}
-		roles = append(roles, compare.Role{Name: role, Inputs: in, YAMLPath: []string{sectionName(role)}})
+		paths, note := fixPaths(flags.deploy.dis, role)
+		roles = append(roles, compare.Role{Name: role, Inputs: in, YAMLPaths: paths, YAMLNote: note})
 	}
 	return roles, cat, nil
+}
+
+// fixPaths says where a fix for role must be written in the disaggregated YAML.
+// A cache_transceiver_config of the role's own section is edited there. One at
+// the top level is copied into both sections, and TensorRT-LLM refuses to start
+// when a section sets the key to a different value, so a fix nested under the
+// section would stop both roles: it must edit the top level, and every section
+// that repeats the top-level value, alike.
+func fixPaths(dis *deploy.Disagg, role string) ([][]string, string) {
+	const key = "cache_transceiver_config"
+	if dis == nil || !slices.Contains(dis.TopLevel, key) {
+		return [][]string{{sectionName(role)}}, ""
+	}
+	paths := [][]string{nil}
+	for _, r := range deploy.Roles() {
+		if !slices.Contains(dis.Inherited[r], key) {
+			paths = append(paths, []string{sectionName(r)})
+		}
+	}
+	return paths, key + " is set at the top level and copied into both sections, so this fix changes both roles"
 }
 
 // oneWorker refuses --disagg without --role for the commands that show one

@@ -89,6 +89,9 @@ func UpgradeMarkdown(u Upgrade) string {
 		if fx := f.Fix; fx != nil {
 			b.WriteString("\nFix (" + strconv.Itoa(len(fx.Edits)) + " edit(s); verified: " + u.To.Name + " gives " +
 				OutcomeLabel(fx.ToOutcome) + ", " + u.From.Name + " gives " + OutcomeLabel(fx.FromOutcome) + "):\n\n```yaml\n" + fx.YAML + "```\n")
+			if fx.Note != "" {
+				b.WriteString("\n" + fx.Note + ".\n")
+			}
 		}
 	}
 	return b.String()

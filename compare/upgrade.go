@@ -15,10 +15,18 @@ import (
 type Role struct {
 	Name   string
 	Inputs resolver.Inputs
-	// YAMLPath is where the role's settings live in the file the operator edits,
-	// e.g. ["context_servers"] in a disaggregated config; empty for a worker's own
-	// config. Fix snippets are nested under it so they can be pasted as is.
-	YAMLPath []string
+	// YAMLPaths are the places in the file the operator edits where the
+	// cache_transceiver_config this role receives is written, e.g.
+	// [["context_servers"]] in a disaggregated config; nil (or a nil path) is the
+	// root, as for a worker's own config. A fix is written at every one of them, so
+	// it can be merged as is: in a disaggregated config a top-level
+	// cache_transceiver_config is copied into both sections, and a section that
+	// repeats it must stay equal to it or TensorRT-LLM refuses to start, so such a
+	// role has the root and each repeating section.
+	YAMLPaths [][]string
+	// YAMLNote, if set, is shown under the fix: e.g. that the fix edits a
+	// top-level key every role inherits.
+	YAMLNote string
 }
 
 // UpgradeVerdict says what an upgrade does to a role.
@@ -110,6 +118,8 @@ type Fix struct {
 	// YAML is the snippet to merge into the role's config, with comments for
 	// edits YAML cannot express (deleting a key, the environment).
 	YAML string
+	// Note is the role's YAMLNote, shown with the snippet.
+	Note string
 	// To is the chain under the TO version with the fix applied.
 	To resolver.Trace
 }
@@ -240,7 +250,8 @@ func findFix(role Role, from resolver.Trace, fin, tin resolver.Inputs) (*Fix, in
 		}
 	}
 	if best != nil {
-		best.YAML = FixYAML(best.Edits, role.YAMLPath)
+		best.YAML = FixYAML(best.Edits, role.YAMLPaths...)
+		best.Note = role.YAMLNote
 	}
 	return best, tried
 }
@@ -310,12 +321,14 @@ func candidateEdits(in resolver.Inputs, from resolver.Trace) []Edit {
 	return out
 }
 
-// FixYAML renders edits as a snippet to merge into the role's YAML, nested under
-// path. Deleting a key and the environment cannot be said in a merge snippet, so
-// they become comments.
-func FixYAML(edits []Edit, path []string) string {
+// FixYAML renders edits as a snippet to merge into the role's YAML, written under
+// each of paths (none, or a nil path, is the root). Deleting a key and the
+// environment cannot be said in a merge snippet, so they become comments.
+func FixYAML(edits []Edit, paths ...[]string) string {
+	if len(paths) == 0 {
+		paths = [][]string{nil}
+	}
 	var b strings.Builder
-	indent := ""
 	var keys []Edit
 	var notes []string
 	for _, e := range edits {
@@ -323,20 +336,25 @@ func FixYAML(edits []Edit, path []string) string {
 		case EditRuntime, EditBackend, EditTimeout:
 			keys = append(keys, e)
 		case EditPipelined:
-			notes = append(notes, "delete "+strings.Join(append(slices.Clone(path), "cache_transceiver_config", "enable_pipelined_transfer"), "."))
+			for _, path := range paths {
+				notes = append(notes, "delete "+strings.Join(append(slices.Clone(path), "cache_transceiver_config", "enable_pipelined_transfer"), "."))
+			}
 		case EditUnsetEnv:
 			notes = append(notes, "unset "+e.Value+" in the worker's environment")
 		}
 	}
 	if len(keys) > 0 {
-		for _, p := range path {
-			b.WriteString(indent + p + ":\n")
+		for _, path := range paths {
+			indent := ""
+			for _, p := range path {
+				b.WriteString(indent + p + ":\n")
+				indent += "  "
+			}
+			b.WriteString(indent + "cache_transceiver_config:\n")
 			indent += "  "
-		}
-		b.WriteString(indent + "cache_transceiver_config:\n")
-		indent += "  "
-		for _, e := range keys {
-			b.WriteString(indent + string(e.Kind) + ": " + e.Value + "\n")
+			for _, e := range keys {
+				b.WriteString(indent + string(e.Kind) + ": " + e.Value + "\n")
+			}
 		}
 	}
 	for _, n := range notes {

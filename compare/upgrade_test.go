@@ -197,7 +197,7 @@ func TestUpgradeDisaggGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		roles = append(roles, Role{Name: r.name, Inputs: in, YAMLPath: []string{r.path}})
+		roles = append(roles, Role{Name: r.name, Inputs: in, YAMLPaths: [][]string{{r.path}}})
 	}
 	u := UpgradeCheck(roles, mustVersion(t, "1.3.0rc29"), mustVersion(t, "1.4.0rc1"), cat)
 	if !u.Breaks() {

@@ -93,6 +93,9 @@ func writeFix(b *strings.Builder, f Finding, u Upgrade, w int) {
 	for _, l := range strings.Split(strings.TrimRight(fx.YAML, "\n"), "\n") {
 		b.WriteString(oneLine("    "+l, w) + "\n")
 	}
+	if fx.Note != "" {
+		writeWrapped(b, "  ", "note: "+fx.Note, w)
+	}
 	verified := "verified: " + u.To.Name + " gives " + OutcomeLabel(fx.ToOutcome) + "; " + u.From.Name + " gives " + OutcomeLabel(fx.FromOutcome)
 	if fx.KeepsFrom {
 		verified += ", so it can be rolled out before the upgrade"
@@ -130,6 +133,8 @@ type FixJSON struct {
 	FromOutcome string   `json:"from_outcome"`
 	Restores    bool     `json:"restores"`
 	KeepsFrom   bool     `json:"keeps_from"`
+	// Note says, e.g., that the fix edits a key both roles inherit.
+	Note string `json:"note,omitempty"`
 }
 
 // JSON returns the JSON shape of the check.
@@ -144,7 +149,7 @@ func (u Upgrade) JSON() UpgradeJSON {
 				edits[i] = e.String()
 			}
 			fj.Fix = &FixJSON{YAML: fx.YAML, Edits: edits, ToOutcome: string(fx.ToOutcome),
-				FromOutcome: string(fx.FromOutcome), Restores: fx.Restores, KeepsFrom: fx.KeepsFrom}
+				FromOutcome: string(fx.FromOutcome), Restores: fx.Restores, KeepsFrom: fx.KeepsFrom, Note: fx.Note}
 		}
 		out.Findings = append(out.Findings, fj)
 	}
