@@ -153,6 +153,30 @@ type Upgrade struct {
 	Findings []Finding
 	// Changes are the modelled upstream changes between the two versions.
 	Changes []resolver.Change
+	// Split is true for a deployment of several roles that all end on the same
+	// transceiver and backend under FROM but not under TO. No role fails to
+	// start, yet the roles cannot exchange KV cache, so a "changes" verdict is
+	// not harmless there and its fix is not optional.
+	Split bool
+	// FixesJoin is true when Split and applying every suggested fix brings the
+	// roles back onto one transceiver and backend.
+	FixesJoin bool
+}
+
+// sameEnd reports whether two results end on the same transceiver and backend,
+// which both roles of a disaggregated deployment need to exchange KV cache.
+func sameEnd(a, b resolver.Result) bool {
+	return a.Outcome == b.Outcome && a.Class == b.Class && a.EffectiveBackend == b.EffectiveBackend
+}
+
+// rolesAgree reports whether every result ends like the first.
+func rolesAgree(rs []resolver.Result) bool {
+	for _, r := range rs {
+		if !sameEnd(r, rs[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Breaks reports whether any role fails to start after the upgrade.
@@ -193,6 +217,19 @@ func UpgradeCheck(roles []Role, from, to resolver.Version, cat *models.Catalog) 
 			f.Fix, f.Tried = findFix(role, f.From, fin, tin)
 		}
 		u.Findings = append(u.Findings, f)
+	}
+	if len(u.Findings) > 1 {
+		var from, to, fixed []resolver.Result
+		for _, f := range u.Findings {
+			from, to = append(from, f.From.Result), append(to, f.To.Result)
+			if f.Fix != nil {
+				fixed = append(fixed, f.Fix.To.Result)
+			} else {
+				fixed = append(fixed, f.To.Result)
+			}
+		}
+		u.Split = rolesAgree(from) && !rolesAgree(to)
+		u.FixesJoin = u.Split && rolesAgree(fixed)
 	}
 	return u
 }

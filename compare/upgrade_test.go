@@ -237,3 +237,58 @@ func TestEditApplyDoesNotShareEnv(t *testing.T) {
 		t.Error("Apply did not unset the variable")
 	}
 }
+
+// A disaggregated deployment whose roles both run C++ before the upgrade, one of
+// them pinned: after #17495 the unpinned role moves to PYTHON while the pinned one
+// stays on C++. Neither role fails to start, but they can no longer exchange KV
+// cache, so the check must say so and the "changes" fix is not optional.
+func TestUpgradeRolesSplit(t *testing.T) {
+	ctx := upgradeCase{from: "1.3.0rc21", model: "Qwen3ForCausalLM", backend: "NIXL"}
+	gen := upgradeCase{from: "1.3.0rc21", model: "Qwen3ForCausalLM", backend: "NIXL",
+		edit: func(s *inputs.Spec) { s.Runtime = flagValue("CPP") }}
+	var roles []Role
+	for _, r := range []struct {
+		name string
+		c    upgradeCase
+	}{{"context", ctx}, {"generation", gen}} {
+		in, err := inputs.Build(r.c.spec(), cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roles = append(roles, Role{Name: r.name, Inputs: in, YAMLPaths: [][]string{{r.name + "_servers"}}})
+	}
+	u := UpgradeCheck(roles, mustVersion(t, "1.3.0rc21"), mustVersion(t, "1.4.0rc1"), cat)
+	if u.Breaks() || u.Findings[0].Verdict != VerdictChanges || u.Findings[1].Verdict != VerdictSame {
+		t.Fatalf("verdicts %s, %s", u.Findings[0].Verdict, u.Findings[1].Verdict)
+	}
+	if !u.Split || !u.FixesJoin {
+		t.Fatalf("split %v, fixes join %v; want both", u.Split, u.FixesJoin)
+	}
+	out := UpgradeText(u, TextOptions{Width: 80})
+	checkWidth(t, out, 80)
+	for _, want := range []string{"(needed: the roles would split)", "warning: after the upgrade the roles end on different"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "(optional)") {
+		t.Errorf("the fix that keeps the roles together is called optional:\n%s", out)
+	}
+	if md := UpgradeMarkdown(u); !strings.Contains(md, "**Warning:**") {
+		t.Errorf("markdown lacks the warning:\n%s", md)
+	}
+	if j := u.JSON(); !j.RolesSplit || !j.FixesJoin {
+		t.Errorf("JSON roles_split %v fixes_join %v", j.RolesSplit, j.FixesJoin)
+	}
+
+	// Both roles moving together is no split.
+	gen.edit = nil
+	in, err := inputs.Build(gen.spec(), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles[1].Inputs = in
+	if u := UpgradeCheck(roles, mustVersion(t, "1.3.0rc21"), mustVersion(t, "1.4.0rc1"), cat); u.Split {
+		t.Error("both roles move to PYTHON together, reported as a split")
+	}
+}

@@ -47,6 +47,15 @@ func UpgradeText(u Upgrade, opts TextOptions) string {
 		}
 		writeFix(&b, f, u, w)
 	}
+	if u.Split {
+		b.WriteByte('\n')
+		msg := "after the upgrade the roles end on different transceivers or backends (" + rolesEnd(u) +
+			"); both roles must use the same runtime and backend to exchange KV cache, which TensorRT-LLM does not check at start-up"
+		if u.FixesJoin {
+			msg += "; with the fixes above applied they agree again"
+		}
+		writeWrapped(&b, "warning: ", msg+".", w)
+	}
 	b.WriteByte('\n')
 	summary := strconv.Itoa(counts[VerdictBreaks]) + " break, " + strconv.Itoa(counts[VerdictChanges]) +
 		" change, " + strconv.Itoa(counts[VerdictSame]) + " stay the same"
@@ -82,6 +91,8 @@ func writeFix(b *strings.Builder, f Finding, u Upgrade, w int) {
 	}
 	var what string
 	switch {
+	case f.Verdict == VerdictChanges && u.Split:
+		what = "to keep " + OutcomeLabel(f.From.Result.Outcome) + " (needed: the roles would split), " + n
 	case f.Verdict == VerdictChanges:
 		what = "to keep " + OutcomeLabel(f.From.Result.Outcome) + " (optional), " + n
 	case fx.Restores:
@@ -105,12 +116,30 @@ func writeFix(b *strings.Builder, f Finding, u Upgrade, w int) {
 	writeWrapped(b, "  ", verified, w)
 }
 
+// rolesEnd lists each role's end under TO: "context ✓ PYTHON on NIXL; ...".
+func rolesEnd(u Upgrade) string {
+	parts := make([]string, 0, len(u.Findings))
+	for _, f := range u.Findings {
+		s := f.Role + " " + OutcomeLabel(f.To.Result.Outcome)
+		if r := f.To.Result; r.Outcome != resolver.OutcomeError && r.EffectiveBackend.Valid {
+			s += " on " + r.EffectiveBackend.S
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
 // UpgradeJSON is the JSON shape of upgrade-check.
 type UpgradeJSON struct {
 	From     string        `json:"from"`
 	To       string        `json:"to"`
 	Breaks   bool          `json:"breaks"`
 	Findings []FindingJSON `json:"findings"`
+	// RolesSplit is true when the roles agree under FROM but end on different
+	// transceivers or backends under TO; FixesJoin when the fixes bring them
+	// together again.
+	RolesSplit bool `json:"roles_split"`
+	FixesJoin  bool `json:"fixes_join,omitempty"`
 }
 
 // FindingJSON is one role in UpgradeJSON.
@@ -139,7 +168,8 @@ type FixJSON struct {
 
 // JSON returns the JSON shape of the check.
 func (u Upgrade) JSON() UpgradeJSON {
-	out := UpgradeJSON{From: u.From.Name, To: u.To.Name, Breaks: u.Breaks(), Findings: []FindingJSON{}}
+	out := UpgradeJSON{From: u.From.Name, To: u.To.Name, Breaks: u.Breaks(), Findings: []FindingJSON{},
+		RolesSplit: u.Split, FixesJoin: u.FixesJoin}
 	for _, f := range u.Findings {
 		fj := FindingJSON{Role: f.Role, FromOutcome: string(f.From.Result.Outcome), ToOutcome: string(f.To.Result.Outcome),
 			Verdict: f.Verdict, FromError: f.From.Result.Error, ToError: f.To.Result.Error}
