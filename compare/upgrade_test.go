@@ -292,3 +292,24 @@ func TestUpgradeRolesSplit(t *testing.T) {
 		t.Error("both roles move to PYTHON together, reported as a split")
 	}
 }
+
+// A fix that starts under FROM on another transceiver (Kimi K3 on UCX: C++ before
+// #17480, only PYTHON on NIXL after) can still be rolled out before the upgrade;
+// only a fix that fails under FROM has to ship with it.
+func TestUpgradeTextRolloutAdvice(t *testing.T) {
+	for _, c := range []struct {
+		from, to, model, backend string
+		want, not                string
+	}{
+		{"main@2026-08-07", "main@2026-08-11", "KimiLinearForCausalLM", "UCX",
+			"gives ✓ PYTHON (not ● CPP), so it can be rolled out before the upgrade", "apply it together"},
+		{"1.3.0rc29", "1.4.0rc1", "Qwen3ForCausalLM", "UCX", "gives ● CPP, so it can be rolled out before the upgrade", "apply it together"},
+	} {
+		in := mustInputs(t, c.from, c.model, c.backend, nil)
+		u := UpgradeCheck([]Role{{Name: "worker", Inputs: in}}, mustVersion(t, c.from), mustVersion(t, c.to), cat)
+		out := strings.ReplaceAll(UpgradeText(u, TextOptions{Width: 200}), "\n  ", " ")
+		if !strings.Contains(out, c.want) || strings.Contains(out, c.not) {
+			t.Errorf("%s -> %s %s: want %q, not %q:\n%s", c.from, c.to, c.model, c.want, c.not, out)
+		}
+	}
+}

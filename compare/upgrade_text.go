@@ -108,9 +108,13 @@ func writeFix(b *strings.Builder, f Finding, u Upgrade, w int) {
 		writeWrapped(b, "  ", "note: "+fx.Note, w)
 	}
 	verified := "verified: " + u.To.Name + " gives " + OutcomeLabel(fx.ToOutcome) + "; " + u.From.Name + " gives " + OutcomeLabel(fx.FromOutcome)
-	if fx.KeepsFrom {
+	switch {
+	case fx.KeepsFrom:
 		verified += ", so it can be rolled out before the upgrade"
-	} else {
+	case fx.FromOutcome != resolver.OutcomeError:
+		// It starts under FROM too, only on another transceiver.
+		verified += " (not " + OutcomeLabel(f.From.Result.Outcome) + "), so it can be rolled out before the upgrade"
+	default:
 		verified += ": apply it together with the upgrade"
 	}
 	writeWrapped(b, "  ", verified, w)
