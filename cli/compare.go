@@ -54,6 +54,17 @@ func (p *versionPair) parse(cmd *cobra.Command) (from, to resolver.Version, err 
 	return from, to, nil
 }
 
+// origins says who chose each version, for the chains' inputs: the version
+// step and the JSON name --from and --to, not --trtllm's default.
+func (p *versionPair) origins(cmd *cobra.Command) (from, to resolver.Origin) {
+	from = resolver.Origin{Kind: resolver.OriginFlag, Detail: "--from"}
+	to = resolver.Origin{Kind: resolver.OriginPreset}
+	if cmd.Flags().Changed("to") {
+		to = resolver.Origin{Kind: resolver.OriginFlag, Detail: "--to"}
+	}
+	return from, to
+}
+
 func fixedCompletion(vals ...string) func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return vals, cobra.ShellCompDirectiveNoFileComp
@@ -112,6 +123,7 @@ anything changed, 2 on usage errors.`,
 				return err
 			}
 			d := compare.DiffVersions(in, from, to, cat)
+			d.From.Inputs.VersionOrigin, d.To.Inputs.VersionOrigin = pair.origins(cmd)
 			switch output {
 			case "json":
 				steps := d.ChangedSteps
@@ -251,6 +263,9 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 				return err
 			}
 			u := compare.UpgradeCheck(roles, from, to, cat)
+			for i := range u.Findings {
+				u.Findings[i].From.Inputs.VersionOrigin, u.Findings[i].To.Inputs.VersionOrigin = pair.origins(cmd)
+			}
 			switch output {
 			case "json":
 				err = writeJSON(app, u.JSON())

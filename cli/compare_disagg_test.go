@@ -112,3 +112,35 @@ func TestUpgradeCheckDisaggFixesMerge(t *testing.T) {
 		})
 	}
 }
+
+// diff's chains say the versions came from --from and --to (or the default), as
+// explain's JSON says --trtllm: not the default of the --trtllm flag diff refuses.
+func TestDiffVersionOrigins(t *testing.T) {
+	for _, c := range []struct {
+		args     []string
+		from, to string
+	}{
+		{[]string{"--from", "1.3.0rc25", "--to", "1.3.0rc26"}, "flag --from", "flag --to"},
+		{[]string{"--from", "1.3.0rc25"}, "flag --from", "xcvr-default"},
+	} {
+		out, errOut, code := run(t, nil, append([]string{"diff", "-o", "json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var got struct {
+			From, To struct {
+				Inputs struct {
+					Trtllm struct {
+						Origin string `json:"origin"`
+					} `json:"trtllm"`
+				} `json:"inputs"`
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.From.Inputs.Trtllm.Origin != c.from || got.To.Inputs.Trtllm.Origin != c.to {
+			t.Errorf("%v: origins %q, %q; want %q, %q", c.args, got.From.Inputs.Trtllm.Origin, got.To.Inputs.Trtllm.Origin, c.from, c.to)
+		}
+	}
+}
