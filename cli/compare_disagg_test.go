@@ -144,3 +144,52 @@ func TestDiffVersionOrigins(t *testing.T) {
 		}
 	}
 }
+
+// diff and upgrade-check read a file for each version, as explain does: a
+// non-string transceiver_runtime is refused with the literals of that version's
+// era ('auto' only from #16164 on), so each side's error is explain's.
+func TestCompareReadsFileForEachVersion(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "worker.yaml")
+	if err := os.WriteFile(file, []byte("cache_transceiver_config:\n  backend: NIXL\n  transceiver_runtime: 5\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	explainErr := func(v string) string {
+		out, _, _ := run(t, nil, "explain", "--trtllm", v, "--config", file, "-o", "json")
+		var e struct {
+			Error string `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(out), &e); err != nil || e.Error == "" {
+			t.Fatalf("explain %s: %v %q", v, err, out)
+		}
+		return e.Error
+	}
+	from, to := explainErr("1.3.0rc20"), explainErr("1.4.0rc1")
+	if from == to {
+		t.Fatal("the eras' errors should differ")
+	}
+	out, _, _ := run(t, nil, "diff", "--from", "1.3.0rc20", "--to", "1.4.0rc1", "--config", file, "-o", "json")
+	var d struct {
+		From, To struct {
+			Error string `json:"error"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.From.Error != from || d.To.Error != to {
+		t.Errorf("diff errors\n%q\n%q\nwant explain's\n%q\n%q", d.From.Error, d.To.Error, from, to)
+	}
+	out, _, _ = run(t, nil, "upgrade-check", "--from", "1.3.0rc20", "--to", "1.4.0rc1", "--config", file, "-o", "json")
+	var u struct {
+		Findings []struct {
+			FromError string `json:"from_error"`
+			ToError   string `json:"to_error"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &u); err != nil || len(u.Findings) != 1 {
+		t.Fatalf("%v %q", err, out)
+	}
+	if u.Findings[0].FromError != from || u.Findings[0].ToError != to {
+		t.Errorf("upgrade-check errors\n%q\n%q\nwant explain's\n%q\n%q", u.Findings[0].FromError, u.Findings[0].ToError, from, to)
+	}
+}

@@ -13,8 +13,13 @@ import (
 // "context" and "generation" for a disaggregated one). Each role resolves on its
 // own, with its own YAML and environment, exactly as TensorRT-LLM does.
 type Role struct {
-	Name   string
+	Name string
+	// Inputs are the role's inputs as read for the FROM version.
 	Inputs resolver.Inputs
+	// ToInputs, if set, are the same role read for the TO version: reading a
+	// file can depend on the version (pydantic's list of runtime literals, say).
+	// Nil means Inputs.
+	ToInputs *resolver.Inputs
 	// YAMLPaths are the places in the file the operator edits where the
 	// cache_transceiver_config this role receives is written, e.g.
 	// [["context_servers"]] in a disaggregated config; nil (or a nil path) is the
@@ -199,7 +204,11 @@ func UpgradeCheck(roles []Role, from, to resolver.Version, cat *models.Catalog) 
 	u := Upgrade{From: from, To: to, Changes: changesBetween(from.Main, to.Main)}
 	for _, role := range roles {
 		fin := ForVersion(role.Inputs, from, cat)
-		tin := ForVersion(role.Inputs, to, cat)
+		tin := role.Inputs
+		if role.ToInputs != nil {
+			tin = *role.ToInputs
+		}
+		tin = ForVersion(tin, to, cat)
 		f := Finding{Role: role.Name, From: resolver.Resolve(fin), To: resolver.Resolve(tin)}
 		before, after := f.From.Result.Outcome, f.To.Result.Outcome
 		switch {
