@@ -227,20 +227,34 @@ func UpgradeCheck(roles []Role, from, to resolver.Version, cat *models.Catalog) 
 		}
 		u.Findings = append(u.Findings, f)
 	}
+	// The roles split when they all worked alike before and, once the roles that
+	// break are fixed, no longer do; a deployment that already failed, or still
+	// fails, has a worse problem than a split.
 	if len(u.Findings) > 1 {
 		var from, to, fixed []resolver.Result
+		ok := true
 		for _, f := range u.Findings {
-			from, to = append(from, f.From.Result), append(to, f.To.Result)
+			from, to = append(from, f.From.Result), append(to, SplitEnd(f))
 			if f.Fix != nil {
 				fixed = append(fixed, f.Fix.To.Result)
 			} else {
 				fixed = append(fixed, f.To.Result)
 			}
+			ok = ok && f.From.Result.Outcome != resolver.OutcomeError && SplitEnd(f).Outcome != resolver.OutcomeError
 		}
-		u.Split = rolesAgree(from) && !rolesAgree(to)
+		u.Split = ok && rolesAgree(from) && !rolesAgree(to)
 		u.FixesJoin = u.Split && rolesAgree(fixed)
 	}
 	return u
+}
+
+// SplitEnd is where a role ends after the upgrade when only the fixes a break
+// needs are applied: its fixed outcome if it breaks, else its TO outcome.
+func SplitEnd(f Finding) resolver.Result {
+	if f.Verdict == VerdictBreaks && f.Fix != nil {
+		return f.Fix.To.Result
+	}
+	return f.To.Result
 }
 
 // findFix tries candidate fixes, smallest first, and returns the best verified

@@ -313,3 +313,43 @@ func TestUpgradeTextRolloutAdvice(t *testing.T) {
 		}
 	}
 }
+
+// The split counts the roles that break as fixed: context on NIXL with a null
+// timeout breaks at #17495 (its fix pins CPP), generation on NIXL moves to
+// PYTHON, so once context is fixed the roles split unless generation is pinned
+// too. Roles that already failed before the upgrade do not split.
+func TestUpgradeRolesSplitAfterBreakFix(t *testing.T) {
+	build := func(edit func(*inputs.Spec)) resolver.Inputs {
+		return mustInputs(t, "1.3.0rc21", "Qwen3ForCausalLM", "NIXL", edit)
+	}
+	nullTimeout := func(s *inputs.Spec) { s.TimeoutMS = flagValue("null") }
+	roles := []Role{{Name: "context", Inputs: build(nullTimeout)}, {Name: "generation", Inputs: build(nil)}}
+	u := UpgradeCheck(roles, mustVersion(t, "1.3.0rc21"), mustVersion(t, "1.4.0rc1"), cat)
+	if u.Findings[0].Verdict != VerdictBreaks || u.Findings[1].Verdict != VerdictChanges {
+		t.Fatalf("verdicts %s, %s", u.Findings[0].Verdict, u.Findings[1].Verdict)
+	}
+	if !u.Split || !u.FixesJoin {
+		t.Fatalf("split %v, fixes join %v", u.Split, u.FixesJoin)
+	}
+	if out := UpgradeText(u, TextOptions{Width: 200}); !strings.Contains(out, "context ● CPP on NIXL with its fix; generation ✓ PYTHON on NIXL") {
+		t.Errorf("warning does not name the ends:\n%s", out)
+	}
+
+	// Both roles fail alike before ('auto' does not exist in era 0) and end on
+	// different transceivers after (the null timeout falls back to C++): the
+	// upgrade makes them start, it does not split a working deployment.
+	auto := func(s *inputs.Spec) { s.Runtime = flagValue("auto") }
+	roles = []Role{{Name: "context", Inputs: build(auto)}, {Name: "generation", Inputs: build(func(s *inputs.Spec) { auto(s); nullTimeout(s) })}}
+	u = UpgradeCheck(roles, mustVersion(t, "1.3.0rc21"), mustVersion(t, "1.4.0rc1"), cat)
+	for _, f := range u.Findings {
+		if f.From.Result.Outcome != resolver.OutcomeError || f.To.Result.Outcome == resolver.OutcomeError {
+			t.Fatalf("%s: %s -> %s, want ERROR -> a transceiver", f.Role, f.From.Result.Outcome, f.To.Result.Outcome)
+		}
+	}
+	if sameEnd(u.Findings[0].To.Result, u.Findings[1].To.Result) {
+		t.Fatal("the roles should end apart after the upgrade")
+	}
+	if u.Split {
+		t.Error("roles that failed before the upgrade reported as a split")
+	}
+}

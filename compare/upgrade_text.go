@@ -124,9 +124,13 @@ func writeFix(b *strings.Builder, f Finding, u Upgrade, w int) {
 func rolesEnd(u Upgrade) string {
 	parts := make([]string, 0, len(u.Findings))
 	for _, f := range u.Findings {
-		s := f.Role + " " + OutcomeLabel(f.To.Result.Outcome)
-		if r := f.To.Result; r.Outcome != resolver.OutcomeError && r.EffectiveBackend.Valid {
+		r := SplitEnd(f)
+		s := f.Role + " " + OutcomeLabel(r.Outcome)
+		if r.Outcome != resolver.OutcomeError && r.EffectiveBackend.Valid {
 			s += " on " + r.EffectiveBackend.S
+		}
+		if f.Verdict == VerdictBreaks {
+			s += " with its fix"
 		}
 		parts = append(parts, s)
 	}
