@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -51,6 +52,17 @@ func (p *versionPair) parse(cmd *cobra.Command) (from, to resolver.Version, err 
 		return from, to, usageErr(fmt.Errorf("--to: %w", err))
 	}
 	return from, to, nil
+}
+
+// origins says who chose each version, for the chains' inputs: the version
+// step and the JSON name --from and --to, not --trtllm's default.
+func (p *versionPair) origins(cmd *cobra.Command) (from, to resolver.Origin) {
+	from = resolver.Origin{Kind: resolver.OriginFlag, Detail: "--from"}
+	to = resolver.Origin{Kind: resolver.OriginPreset}
+	if cmd.Flags().Changed("to") {
+		to = resolver.Origin{Kind: resolver.OriginFlag, Detail: "--to"}
+	}
+	return from, to
 }
 
 func fixedCompletion(vals ...string) func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -106,11 +118,22 @@ anything changed, 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
-			in, _, cat, err := flags.resolveInputs(cmd, app)
+			cat, err := flags.loadCatalog()
+			if err != nil {
+				return usageErr(err)
+			}
+			// Each side is read for its own version: how a file reads can depend on
+			// it (e.g. pydantic's list of runtime literals), and explain reads it so.
+			fo, to0 := pair.origins(cmd)
+			fin, err := inputsAt(cmd, app, &flags, cat, from, fo)
 			if err != nil {
 				return err
 			}
-			d := compare.DiffVersions(in, from, to, cat)
+			tin, err := inputsAt(cmd, app, &flags, cat, to, to0)
+			if err != nil {
+				return err
+			}
+			d := compare.DiffTraces(resolver.Resolve(compare.ForVersion(fin, from, cat)), resolver.Resolve(compare.ForVersion(tin, to, cat)))
 			switch output {
 			case "json":
 				steps := d.ChangedSteps
@@ -137,29 +160,42 @@ anything changed, 2 on usage errors.`,
 	return cmd
 }
 
+// inputsAt builds the inputs from the input flags and the deployment flags laid
+// over them, read for version v (the version-dependent parts of reading a file
+// see it), with origin saying which flag chose v.
+func inputsAt(cmd *cobra.Command, app *appEnv, flags *inputFlags, cat *models.Catalog, v resolver.Version, origin resolver.Origin) (resolver.Inputs, error) {
+	s, err := flags.spec(cmd, app)
+	if err != nil {
+		return resolver.Inputs{}, usageErr(err)
+	}
+	s.Version = inputs.Value{Raw: v.Name, Origin: origin}
+	if err := flags.deploy.apply(cmd, app, &s, cat); err != nil {
+		return resolver.Inputs{}, err
+	}
+	in, err := inputs.Build(s, cat)
+	if err != nil {
+		return in, usageErr(err)
+	}
+	return in, nil
+}
+
 // rolesFor builds the roles upgrade-check checks, from the input flags and the
 // deployment flags laid over them: both roles of --disagg (or the one --role
-// names), else one role "worker" (--config or the plain flags). Each is built for
-// the FROM version, so the version-dependent parts of reading a file see it.
-func rolesFor(cmd *cobra.Command, app *appEnv, flags *inputFlags, from resolver.Version) ([]compare.Role, *models.Catalog, error) {
+// names), else one role "worker" (--config or the plain flags). Each is read for
+// the FROM and for the TO version, as explain reads it under each.
+func rolesFor(cmd *cobra.Command, app *appEnv, flags *inputFlags, pair *versionPair, from, to resolver.Version) ([]compare.Role, *models.Catalog, error) {
 	cat, err := flags.loadCatalog()
 	if err != nil {
 		return nil, nil, usageErr(err)
 	}
-	build := func() (resolver.Inputs, error) {
-		s, err := flags.spec(cmd, app)
+	fo, too := pair.origins(cmd)
+	build := func() (resolver.Inputs, *resolver.Inputs, error) {
+		fin, err := inputsAt(cmd, app, flags, cat, from, fo)
 		if err != nil {
-			return resolver.Inputs{}, usageErr(err)
+			return fin, nil, err
 		}
-		s.Version = inputs.Value{Raw: from.Name, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--from"}}
-		if err := flags.deploy.apply(cmd, app, &s, cat); err != nil {
-			return resolver.Inputs{}, err
-		}
-		in, err := inputs.Build(s, cat)
-		if err != nil {
-			return in, usageErr(err)
-		}
-		return in, nil
+		tin, err := inputsAt(cmd, app, flags, cat, to, too)
+		return fin, &tin, err
 	}
 	var names []string
 	switch {
@@ -169,23 +205,44 @@ func rolesFor(cmd *cobra.Command, app *appEnv, flags *inputFlags, from resolver.
 		names = []string{flags.deploy.role}
 	}
 	if len(names) == 0 {
-		in, err := build()
+		in, tin, err := build()
 		if err != nil {
 			return nil, nil, err
 		}
-		return []compare.Role{{Name: "worker", Inputs: in}}, cat, nil
+		return []compare.Role{{Name: "worker", Inputs: in, ToInputs: tin}}, cat, nil
 	}
 	roles := make([]compare.Role, 0, len(names))
 	defer func() { flags.deploy.activeRole = "" }()
 	for _, role := range names {
 		flags.deploy.activeRole = role
-		in, err := build()
+		in, tin, err := build()
 		if err != nil {
 			return nil, nil, err
 		}
-		roles = append(roles, compare.Role{Name: role, Inputs: in, YAMLPath: []string{sectionName(role)}})
+		paths, note := fixPaths(flags.deploy.dis, role)
+		roles = append(roles, compare.Role{Name: role, Inputs: in, ToInputs: tin, YAMLPaths: paths, YAMLNote: note})
 	}
 	return roles, cat, nil
+}
+
+// fixPaths says where a fix for role must be written in the disaggregated YAML.
+// A cache_transceiver_config of the role's own section is edited there. One at
+// the top level is copied into both sections, and TensorRT-LLM refuses to start
+// when a section sets the key to a different value, so a fix nested under the
+// section would stop both roles: it must edit the top level, and every section
+// that repeats the top-level value, alike.
+func fixPaths(dis *deploy.Disagg, role string) ([][]string, string) {
+	const key = "cache_transceiver_config"
+	if dis == nil || !slices.Contains(dis.TopLevel, key) {
+		return [][]string{{sectionName(role)}}, ""
+	}
+	paths := [][]string{nil}
+	for _, r := range deploy.Roles() {
+		if !slices.Contains(dis.Inherited[r], key) {
+			paths = append(paths, []string{sectionName(r)})
+		}
+	}
+	return paths, key + " is set at the top level and copied into both sections, so this fix changes both roles"
 }
 
 // oneWorker refuses --disagg without --role for the commands that show one
@@ -224,7 +281,7 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
-			roles, cat, err := rolesFor(cmd, app, &flags, from)
+			roles, cat, err := rolesFor(cmd, app, &flags, &pair, from, to)
 			if err != nil {
 				return err
 			}

@@ -24,7 +24,7 @@ func DiffText(d Diff, opts TextOptions) string {
 	writeWrapped(&b, "  to:   ", versionLine(tv), w)
 	writeWrapped(&b, "  inputs: ", inputsLine(d.To.Inputs), w)
 	if len(d.Changes) == 0 {
-		b.WriteString("  upstream changes in between: none modelled\n")
+		writeWrapped(&b, "  upstream changes in between: ", "none modelled", w)
 	} else {
 		b.WriteString("  upstream changes in between:\n")
 		for _, c := range d.Changes {
@@ -94,7 +94,7 @@ func DiffText(d Diff, opts TextOptions) string {
 		}
 	}
 	if gone, added := LogDiff(d.From.Logs, d.To.Logs); len(gone)+len(added) > 0 {
-		b.WriteString("log lines (- only in " + fv.Name + ", + only in " + tv.Name + "):\n")
+		writeWrapped(&b, "", "log lines (- only in "+fv.Name+", + only in "+tv.Name+"):", w)
 		for _, l := range gone {
 			writeWrapped(&b, "  - ", report.LogPrefix(l.Level)+l.Message, w)
 		}

@@ -76,6 +76,14 @@ func UpgradeMarkdown(u Upgrade) string {
 		b.WriteString("| " + mdCell(f.Role) + " | " + OutcomeLabel(f.From.Result.Outcome) + " | " +
 			OutcomeLabel(f.To.Result.Outcome) + " | " + verdictWord(f.Verdict) + " |\n")
 	}
+	if u.Split {
+		b.WriteString("\n**Warning:** after the upgrade the roles end on different transceivers or backends (" + mdCell(rolesEnd(u)) +
+			"); both roles must use the same runtime and backend to exchange KV cache, which TensorRT-LLM does not check at start-up.")
+		if u.FixesJoin {
+			b.WriteString(" With the fixes below applied they agree again.")
+		}
+		b.WriteString("\n")
+	}
 	for _, f := range u.Findings {
 		if f.Verdict == VerdictSame {
 			continue
@@ -89,6 +97,9 @@ func UpgradeMarkdown(u Upgrade) string {
 		if fx := f.Fix; fx != nil {
 			b.WriteString("\nFix (" + strconv.Itoa(len(fx.Edits)) + " edit(s); verified: " + u.To.Name + " gives " +
 				OutcomeLabel(fx.ToOutcome) + ", " + u.From.Name + " gives " + OutcomeLabel(fx.FromOutcome) + "):\n\n```yaml\n" + fx.YAML + "```\n")
+			if fx.Note != "" {
+				b.WriteString("\n" + fx.Note + ".\n")
+			}
 		}
 	}
 	return b.String()

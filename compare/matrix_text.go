@@ -61,7 +61,7 @@ func MatrixText(m Matrix, opts TextOptions) string {
 			line := pad(oneLine(keyName(rk), labelW), labelW)
 			for c := start; c < end; c++ {
 				o := m.At(r, c).Outcome
-				line += " " + outcomeStyled(opts, o, pad(OutcomeLabel(o), matrixCellWidth))
+				line += " " + pad(outcomeStyled(opts, o, OutcomeLabel(o)), matrixCellWidth)
 			}
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 		}

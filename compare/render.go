@@ -96,6 +96,11 @@ func writeItems(b *strings.Builder, first string, items []string, sep string, wi
 		if i < len(items)-1 {
 			it += sep
 		}
+		// An item wider than a whole line (a long architecture at the 40-cell
+		// floor) is cut rather than overflow.
+		if room := width - n; ansi.StringWidth(strings.TrimRight(it, " ")) > room {
+			it = oneLine(strings.TrimRight(it, " "), room)
+		}
 		trimmed := strings.TrimRight(it, " ")
 		if !empty && ansi.StringWidth(line)+ansi.StringWidth(trimmed) > width {
 			b.WriteString(strings.TrimRight(line, " ") + "\n")

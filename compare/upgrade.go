@@ -13,12 +13,25 @@ import (
 // "context" and "generation" for a disaggregated one). Each role resolves on its
 // own, with its own YAML and environment, exactly as TensorRT-LLM does.
 type Role struct {
-	Name   string
+	Name string
+	// Inputs are the role's inputs as read for the FROM version.
 	Inputs resolver.Inputs
-	// YAMLPath is where the role's settings live in the file the operator edits,
-	// e.g. ["context_servers"] in a disaggregated config; empty for a worker's own
-	// config. Fix snippets are nested under it so they can be pasted as is.
-	YAMLPath []string
+	// ToInputs, if set, are the same role read for the TO version: reading a
+	// file can depend on the version (pydantic's list of runtime literals, say).
+	// Nil means Inputs.
+	ToInputs *resolver.Inputs
+	// YAMLPaths are the places in the file the operator edits where the
+	// cache_transceiver_config this role receives is written, e.g.
+	// [["context_servers"]] in a disaggregated config; nil (or a nil path) is the
+	// root, as for a worker's own config. A fix is written at every one of them, so
+	// it can be merged as is: in a disaggregated config a top-level
+	// cache_transceiver_config is copied into both sections, and a section that
+	// repeats it must stay equal to it or TensorRT-LLM refuses to start, so such a
+	// role has the root and each repeating section.
+	YAMLPaths [][]string
+	// YAMLNote, if set, is shown under the fix: e.g. that the fix edits a
+	// top-level key every role inherits.
+	YAMLNote string
 }
 
 // UpgradeVerdict says what an upgrade does to a role.
@@ -110,6 +123,8 @@ type Fix struct {
 	// YAML is the snippet to merge into the role's config, with comments for
 	// edits YAML cannot express (deleting a key, the environment).
 	YAML string
+	// Note is the role's YAMLNote, shown with the snippet.
+	Note string
 	// To is the chain under the TO version with the fix applied.
 	To resolver.Trace
 }
@@ -143,6 +158,30 @@ type Upgrade struct {
 	Findings []Finding
 	// Changes are the modelled upstream changes between the two versions.
 	Changes []resolver.Change
+	// Split is true for a deployment of several roles that all end on the same
+	// transceiver and backend under FROM but not under TO. No role fails to
+	// start, yet the roles cannot exchange KV cache, so a "changes" verdict is
+	// not harmless there and its fix is not optional.
+	Split bool
+	// FixesJoin is true when Split and applying every suggested fix brings the
+	// roles back onto one transceiver and backend.
+	FixesJoin bool
+}
+
+// sameEnd reports whether two results end on the same transceiver and backend,
+// which both roles of a disaggregated deployment need to exchange KV cache.
+func sameEnd(a, b resolver.Result) bool {
+	return a.Outcome == b.Outcome && a.Class == b.Class && a.EffectiveBackend == b.EffectiveBackend
+}
+
+// rolesAgree reports whether every result ends like the first.
+func rolesAgree(rs []resolver.Result) bool {
+	for _, r := range rs {
+		if !sameEnd(r, rs[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Breaks reports whether any role fails to start after the upgrade.
@@ -165,7 +204,11 @@ func UpgradeCheck(roles []Role, from, to resolver.Version, cat *models.Catalog) 
 	u := Upgrade{From: from, To: to, Changes: changesBetween(from.Main, to.Main)}
 	for _, role := range roles {
 		fin := ForVersion(role.Inputs, from, cat)
-		tin := ForVersion(role.Inputs, to, cat)
+		tin := role.Inputs
+		if role.ToInputs != nil {
+			tin = *role.ToInputs
+		}
+		tin = ForVersion(tin, to, cat)
 		f := Finding{Role: role.Name, From: resolver.Resolve(fin), To: resolver.Resolve(tin)}
 		before, after := f.From.Result.Outcome, f.To.Result.Outcome
 		switch {
@@ -184,7 +227,34 @@ func UpgradeCheck(roles []Role, from, to resolver.Version, cat *models.Catalog) 
 		}
 		u.Findings = append(u.Findings, f)
 	}
+	// The roles split when they all worked alike before and, once the roles that
+	// break are fixed, no longer do; a deployment that already failed, or still
+	// fails, has a worse problem than a split.
+	if len(u.Findings) > 1 {
+		var from, to, fixed []resolver.Result
+		ok := true
+		for _, f := range u.Findings {
+			from, to = append(from, f.From.Result), append(to, SplitEnd(f))
+			if f.Fix != nil {
+				fixed = append(fixed, f.Fix.To.Result)
+			} else {
+				fixed = append(fixed, f.To.Result)
+			}
+			ok = ok && f.From.Result.Outcome != resolver.OutcomeError && SplitEnd(f).Outcome != resolver.OutcomeError
+		}
+		u.Split = ok && rolesAgree(from) && !rolesAgree(to)
+		u.FixesJoin = u.Split && rolesAgree(fixed)
+	}
 	return u
+}
+
+// SplitEnd is where a role ends after the upgrade when only the fixes a break
+// needs are applied: its fixed outcome if it breaks, else its TO outcome.
+func SplitEnd(f Finding) resolver.Result {
+	if f.Verdict == VerdictBreaks && f.Fix != nil {
+		return f.Fix.To.Result
+	}
+	return f.To.Result
 }
 
 // findFix tries candidate fixes, smallest first, and returns the best verified
@@ -240,7 +310,8 @@ func findFix(role Role, from resolver.Trace, fin, tin resolver.Inputs) (*Fix, in
 		}
 	}
 	if best != nil {
-		best.YAML = FixYAML(best.Edits, role.YAMLPath)
+		best.YAML = FixYAML(best.Edits, role.YAMLPaths...)
+		best.Note = role.YAMLNote
 	}
 	return best, tried
 }
@@ -310,12 +381,14 @@ func candidateEdits(in resolver.Inputs, from resolver.Trace) []Edit {
 	return out
 }
 
-// FixYAML renders edits as a snippet to merge into the role's YAML, nested under
-// path. Deleting a key and the environment cannot be said in a merge snippet, so
-// they become comments.
-func FixYAML(edits []Edit, path []string) string {
+// FixYAML renders edits as a snippet to merge into the role's YAML, written under
+// each of paths (none, or a nil path, is the root). Deleting a key and the
+// environment cannot be said in a merge snippet, so they become comments.
+func FixYAML(edits []Edit, paths ...[]string) string {
+	if len(paths) == 0 {
+		paths = [][]string{nil}
+	}
 	var b strings.Builder
-	indent := ""
 	var keys []Edit
 	var notes []string
 	for _, e := range edits {
@@ -323,20 +396,25 @@ func FixYAML(edits []Edit, path []string) string {
 		case EditRuntime, EditBackend, EditTimeout:
 			keys = append(keys, e)
 		case EditPipelined:
-			notes = append(notes, "delete "+strings.Join(append(slices.Clone(path), "cache_transceiver_config", "enable_pipelined_transfer"), "."))
+			for _, path := range paths {
+				notes = append(notes, "delete "+strings.Join(append(slices.Clone(path), "cache_transceiver_config", "enable_pipelined_transfer"), "."))
+			}
 		case EditUnsetEnv:
 			notes = append(notes, "unset "+e.Value+" in the worker's environment")
 		}
 	}
 	if len(keys) > 0 {
-		for _, p := range path {
-			b.WriteString(indent + p + ":\n")
+		for _, path := range paths {
+			indent := ""
+			for _, p := range path {
+				b.WriteString(indent + p + ":\n")
+				indent += "  "
+			}
+			b.WriteString(indent + "cache_transceiver_config:\n")
 			indent += "  "
-		}
-		b.WriteString(indent + "cache_transceiver_config:\n")
-		indent += "  "
-		for _, e := range keys {
-			b.WriteString(indent + string(e.Kind) + ": " + e.Value + "\n")
+			for _, e := range keys {
+				b.WriteString(indent + string(e.Kind) + ": " + e.Value + "\n")
+			}
 		}
 	}
 	for _, n := range notes {

@@ -197,7 +197,7 @@ func TestUpgradeDisaggGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		roles = append(roles, Role{Name: r.name, Inputs: in, YAMLPath: []string{r.path}})
+		roles = append(roles, Role{Name: r.name, Inputs: in, YAMLPaths: [][]string{{r.path}}})
 	}
 	u := UpgradeCheck(roles, mustVersion(t, "1.3.0rc29"), mustVersion(t, "1.4.0rc1"), cat)
 	if !u.Breaks() {
@@ -235,5 +235,121 @@ func TestEditApplyDoesNotShareEnv(t *testing.T) {
 	}
 	if _, ok := out.Env[resolver.EnvUseUCX]; ok {
 		t.Error("Apply did not unset the variable")
+	}
+}
+
+// A disaggregated deployment whose roles both run C++ before the upgrade, one of
+// them pinned: after #17495 the unpinned role moves to PYTHON while the pinned one
+// stays on C++. Neither role fails to start, but they can no longer exchange KV
+// cache, so the check must say so and the "changes" fix is not optional.
+func TestUpgradeRolesSplit(t *testing.T) {
+	ctx := upgradeCase{from: "1.3.0rc21", model: "Qwen3ForCausalLM", backend: "NIXL"}
+	gen := upgradeCase{from: "1.3.0rc21", model: "Qwen3ForCausalLM", backend: "NIXL",
+		edit: func(s *inputs.Spec) { s.Runtime = flagValue("CPP") }}
+	var roles []Role
+	for _, r := range []struct {
+		name string
+		c    upgradeCase
+	}{{"context", ctx}, {"generation", gen}} {
+		in, err := inputs.Build(r.c.spec(), cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roles = append(roles, Role{Name: r.name, Inputs: in, YAMLPaths: [][]string{{r.name + "_servers"}}})
+	}
+	u := UpgradeCheck(roles, mustVersion(t, "1.3.0rc21"), mustVersion(t, "1.4.0rc1"), cat)
+	if u.Breaks() || u.Findings[0].Verdict != VerdictChanges || u.Findings[1].Verdict != VerdictSame {
+		t.Fatalf("verdicts %s, %s", u.Findings[0].Verdict, u.Findings[1].Verdict)
+	}
+	if !u.Split || !u.FixesJoin {
+		t.Fatalf("split %v, fixes join %v; want both", u.Split, u.FixesJoin)
+	}
+	out := UpgradeText(u, TextOptions{Width: 80})
+	checkWidth(t, out, 80)
+	for _, want := range []string{"(needed: the roles would split)", "warning: after the upgrade the roles end on different"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "(optional)") {
+		t.Errorf("the fix that keeps the roles together is called optional:\n%s", out)
+	}
+	if md := UpgradeMarkdown(u); !strings.Contains(md, "**Warning:**") {
+		t.Errorf("markdown lacks the warning:\n%s", md)
+	}
+	if j := u.JSON(); !j.RolesSplit || !j.FixesJoin {
+		t.Errorf("JSON roles_split %v fixes_join %v", j.RolesSplit, j.FixesJoin)
+	}
+
+	// Both roles moving together is no split.
+	gen.edit = nil
+	in, err := inputs.Build(gen.spec(), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles[1].Inputs = in
+	if u := UpgradeCheck(roles, mustVersion(t, "1.3.0rc21"), mustVersion(t, "1.4.0rc1"), cat); u.Split {
+		t.Error("both roles move to PYTHON together, reported as a split")
+	}
+}
+
+// A fix that starts under FROM on another transceiver (Kimi K3 on UCX: C++ before
+// #17480, only PYTHON on NIXL after) can still be rolled out before the upgrade;
+// only a fix that fails under FROM has to ship with it.
+func TestUpgradeTextRolloutAdvice(t *testing.T) {
+	for _, c := range []struct {
+		from, to, model, backend string
+		want, not                string
+	}{
+		{"main@2026-08-07", "main@2026-08-11", "KimiLinearForCausalLM", "UCX",
+			"gives ✓ PYTHON (not ● CPP), so it can be rolled out before the upgrade", "apply it together"},
+		{"1.3.0rc29", "1.4.0rc1", "Qwen3ForCausalLM", "UCX", "gives ● CPP, so it can be rolled out before the upgrade", "apply it together"},
+	} {
+		in := mustInputs(t, c.from, c.model, c.backend, nil)
+		u := UpgradeCheck([]Role{{Name: "worker", Inputs: in}}, mustVersion(t, c.from), mustVersion(t, c.to), cat)
+		out := strings.ReplaceAll(UpgradeText(u, TextOptions{Width: 200}), "\n  ", " ")
+		if !strings.Contains(out, c.want) || strings.Contains(out, c.not) {
+			t.Errorf("%s -> %s %s: want %q, not %q:\n%s", c.from, c.to, c.model, c.want, c.not, out)
+		}
+	}
+}
+
+// The split counts the roles that break as fixed: context on NIXL with a null
+// timeout breaks at #17495 (its fix pins CPP), generation on NIXL moves to
+// PYTHON, so once context is fixed the roles split unless generation is pinned
+// too. Roles that already failed before the upgrade do not split.
+func TestUpgradeRolesSplitAfterBreakFix(t *testing.T) {
+	build := func(edit func(*inputs.Spec)) resolver.Inputs {
+		return mustInputs(t, "1.3.0rc21", "Qwen3ForCausalLM", "NIXL", edit)
+	}
+	nullTimeout := func(s *inputs.Spec) { s.TimeoutMS = flagValue("null") }
+	roles := []Role{{Name: "context", Inputs: build(nullTimeout)}, {Name: "generation", Inputs: build(nil)}}
+	u := UpgradeCheck(roles, mustVersion(t, "1.3.0rc21"), mustVersion(t, "1.4.0rc1"), cat)
+	if u.Findings[0].Verdict != VerdictBreaks || u.Findings[1].Verdict != VerdictChanges {
+		t.Fatalf("verdicts %s, %s", u.Findings[0].Verdict, u.Findings[1].Verdict)
+	}
+	if !u.Split || !u.FixesJoin {
+		t.Fatalf("split %v, fixes join %v", u.Split, u.FixesJoin)
+	}
+	if out := UpgradeText(u, TextOptions{Width: 200}); !strings.Contains(out, "context ● CPP on NIXL with its fix; generation ✓ PYTHON on NIXL") {
+		t.Errorf("warning does not name the ends:\n%s", out)
+	}
+
+	// Both roles fail alike before ('auto' does not exist in era 0) and end on
+	// different transceivers after (the null timeout falls back to C++): the
+	// upgrade makes them start, it does not split a working deployment.
+	auto := func(s *inputs.Spec) { s.Runtime = flagValue("auto") }
+	roles = []Role{{Name: "context", Inputs: build(auto)}, {Name: "generation", Inputs: build(func(s *inputs.Spec) { auto(s); nullTimeout(s) })}}
+	u = UpgradeCheck(roles, mustVersion(t, "1.3.0rc21"), mustVersion(t, "1.4.0rc1"), cat)
+	for _, f := range u.Findings {
+		if f.From.Result.Outcome != resolver.OutcomeError || f.To.Result.Outcome == resolver.OutcomeError {
+			t.Fatalf("%s: %s -> %s, want ERROR -> a transceiver", f.Role, f.From.Result.Outcome, f.To.Result.Outcome)
+		}
+	}
+	if sameEnd(u.Findings[0].To.Result, u.Findings[1].To.Result) {
+		t.Fatal("the roles should end apart after the upgrade")
+	}
+	if u.Split {
+		t.Error("roles that failed before the upgrade reported as a split")
 	}
 }

@@ -47,6 +47,15 @@ func UpgradeText(u Upgrade, opts TextOptions) string {
 		}
 		writeFix(&b, f, u, w)
 	}
+	if u.Split {
+		b.WriteByte('\n')
+		msg := "after the upgrade the roles end on different transceivers or backends (" + rolesEnd(u) +
+			"); both roles must use the same runtime and backend to exchange KV cache, which TensorRT-LLM does not check at start-up"
+		if u.FixesJoin {
+			msg += "; with the fixes above applied they agree again"
+		}
+		writeWrapped(&b, "warning: ", msg+".", w)
+	}
 	b.WriteByte('\n')
 	summary := strconv.Itoa(counts[VerdictBreaks]) + " break, " + strconv.Itoa(counts[VerdictChanges]) +
 		" change, " + strconv.Itoa(counts[VerdictSame]) + " stay the same"
@@ -82,6 +91,8 @@ func writeFix(b *strings.Builder, f Finding, u Upgrade, w int) {
 	}
 	var what string
 	switch {
+	case f.Verdict == VerdictChanges && u.Split:
+		what = "to keep " + OutcomeLabel(f.From.Result.Outcome) + " (needed: the roles would split), " + n
 	case f.Verdict == VerdictChanges:
 		what = "to keep " + OutcomeLabel(f.From.Result.Outcome) + " (optional), " + n
 	case fx.Restores:
@@ -93,13 +104,37 @@ func writeFix(b *strings.Builder, f Finding, u Upgrade, w int) {
 	for _, l := range strings.Split(strings.TrimRight(fx.YAML, "\n"), "\n") {
 		b.WriteString(oneLine("    "+l, w) + "\n")
 	}
+	if fx.Note != "" {
+		writeWrapped(b, "  ", "note: "+fx.Note, w)
+	}
 	verified := "verified: " + u.To.Name + " gives " + OutcomeLabel(fx.ToOutcome) + "; " + u.From.Name + " gives " + OutcomeLabel(fx.FromOutcome)
-	if fx.KeepsFrom {
+	switch {
+	case fx.KeepsFrom:
 		verified += ", so it can be rolled out before the upgrade"
-	} else {
+	case fx.FromOutcome != resolver.OutcomeError:
+		// It starts under FROM too, only on another transceiver.
+		verified += " (not " + OutcomeLabel(f.From.Result.Outcome) + "), so it can be rolled out before the upgrade"
+	default:
 		verified += ": apply it together with the upgrade"
 	}
 	writeWrapped(b, "  ", verified, w)
+}
+
+// rolesEnd lists each role's end under TO: "context ✓ PYTHON on NIXL; ...".
+func rolesEnd(u Upgrade) string {
+	parts := make([]string, 0, len(u.Findings))
+	for _, f := range u.Findings {
+		r := SplitEnd(f)
+		s := f.Role + " " + OutcomeLabel(r.Outcome)
+		if r.Outcome != resolver.OutcomeError && r.EffectiveBackend.Valid {
+			s += " on " + r.EffectiveBackend.S
+		}
+		if f.Verdict == VerdictBreaks {
+			s += " with its fix"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // UpgradeJSON is the JSON shape of upgrade-check.
@@ -108,6 +143,11 @@ type UpgradeJSON struct {
 	To       string        `json:"to"`
 	Breaks   bool          `json:"breaks"`
 	Findings []FindingJSON `json:"findings"`
+	// RolesSplit is true when the roles agree under FROM but end on different
+	// transceivers or backends under TO; FixesJoin when the fixes bring them
+	// together again.
+	RolesSplit bool `json:"roles_split"`
+	FixesJoin  bool `json:"fixes_join,omitempty"`
 }
 
 // FindingJSON is one role in UpgradeJSON.
@@ -130,11 +170,14 @@ type FixJSON struct {
 	FromOutcome string   `json:"from_outcome"`
 	Restores    bool     `json:"restores"`
 	KeepsFrom   bool     `json:"keeps_from"`
+	// Note says, e.g., that the fix edits a key both roles inherit.
+	Note string `json:"note,omitempty"`
 }
 
 // JSON returns the JSON shape of the check.
 func (u Upgrade) JSON() UpgradeJSON {
-	out := UpgradeJSON{From: u.From.Name, To: u.To.Name, Breaks: u.Breaks(), Findings: []FindingJSON{}}
+	out := UpgradeJSON{From: u.From.Name, To: u.To.Name, Breaks: u.Breaks(), Findings: []FindingJSON{},
+		RolesSplit: u.Split, FixesJoin: u.FixesJoin}
 	for _, f := range u.Findings {
 		fj := FindingJSON{Role: f.Role, FromOutcome: string(f.From.Result.Outcome), ToOutcome: string(f.To.Result.Outcome),
 			Verdict: f.Verdict, FromError: f.From.Result.Error, ToError: f.To.Result.Error}
@@ -144,7 +187,7 @@ func (u Upgrade) JSON() UpgradeJSON {
 				edits[i] = e.String()
 			}
 			fj.Fix = &FixJSON{YAML: fx.YAML, Edits: edits, ToOutcome: string(fx.ToOutcome),
-				FromOutcome: string(fx.FromOutcome), Restores: fx.Restores, KeepsFrom: fx.KeepsFrom}
+				FromOutcome: string(fx.FromOutcome), Restores: fx.Restores, KeepsFrom: fx.KeepsFrom, Note: fx.Note}
 		}
 		out.Findings = append(out.Findings, fj)
 	}

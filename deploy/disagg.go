@@ -43,7 +43,11 @@ type Disagg struct {
 	Roles map[string]*Overlay
 	// Inherited lists, per role, the top-level keys copied into its section.
 	Inherited map[string][]string
-	Warnings  []string
+	// TopLevel lists the top-level keys TensorRT-LLM copies into both sections,
+	// whether or not a section repeats them (a section that does must keep the
+	// same value).
+	TopLevel []string
+	Warnings []string
 }
 
 // ConflictError is TensorRT-LLM's refusal to start when a top-level key and a
@@ -115,6 +119,7 @@ func ReadDisagg(name string, data []byte) (*Disagg, error) {
 		if p.Key.Kind == KindStr && disaggTopLevel[p.Key.Str] {
 			continue
 		}
+		d.TopLevel = append(d.TopLevel, p.KeyString())
 		for _, role := range Roles() {
 			sec := sections[role]
 			found := false
