@@ -211,15 +211,7 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 	left := (rest - 3) / 2
 	right := rest - 3 - left
 	cellLine := func(sel bool, mark, id string, changed bool, lp paint, lt string, rp paint, rt string) string {
-		base := paint{}
-		marker := " "
-		if sel {
-			marker = "›"
-			base = st.SelectedBlur
-			if focused {
-				base = st.Selected
-			}
-		}
+		base, marker := st.selection(sel, focused, " ", "›")
 		l := newLine(w, base)
 		l.add(paint{}, marker)
 		if changed {

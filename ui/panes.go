@@ -99,15 +99,7 @@ func (m *Model) hintLine(w int) string {
 // means, and where it came from.
 func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 	st := m.styles
-	base := paint{}
-	marker := "  "
-	if selected {
-		marker = "› "
-		base = st.SelectedBlur
-		if focused {
-			base = st.Selected
-		}
-	}
+	base, marker := st.selection(selected, focused, "  ", "› ")
 	l := newLine(w, base)
 	l.add(paint{}, marker)
 	v := rawOf(&m.spec, r)
@@ -365,15 +357,7 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 // right its source and an "inferred" mark when the spec is unverified.
 func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w int) string {
 	st := m.styles
-	base := paint{}
-	marker := " "
-	if sel {
-		marker = "›"
-		base = st.SelectedBlur
-		if focused {
-			base = st.Selected
-		}
-	}
+	base, marker := st.selection(sel, focused, " ", "›")
 	l := newLine(w, base)
 	l.add(paint{}, marker)
 	if m.changed[s.ID] {

@@ -150,3 +150,15 @@ func verdictWord(v resolver.Verdict) string {
 // glyphOf is the verdict's symbol, shared with the text report so the explorer and
 // `xcvr explain` never disagree.
 func glyphOf(v resolver.Verdict) string { return report.Glyph(v) }
+
+// selection returns the row paint and marker for a row: the selected row is
+// highlighted (brighter when its pane has focus) and carries the "›" marker.
+func (st *Styles) selection(selected, focused bool, plain, marked string) (paint, string) {
+	switch {
+	case !selected:
+		return paint{}, plain
+	case focused:
+		return st.Selected, marked
+	}
+	return st.SelectedBlur, marked
+}
