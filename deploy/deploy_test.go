@@ -127,9 +127,21 @@ func TestWorkerValidationErrors(t *testing.T) {
 			t.Errorf("error lacks %q:\n%s", frag, tr.Result.Error)
 		}
 	}
+	// pydantic's order: declared fields in declaration order (the resolver's own
+	// backend literal check first), then extra keys.
+	wantErr := "pydantic_core._pydantic_core.ValidationError: 4 validation errors for TorchLlmArgs\n" +
+		"cache_transceiver_config.backend\n  Input should be 'DEFAULT', 'UCX', 'NIXL', 'MOONCAKE' or 'MPI' [type=literal_error, input_value='nixl', input_type=str]\n" +
+		"cache_transceiver_config.kv_transfer_timeout_ms\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='600s', input_type=str]\n" +
+		"cache_transceiver_config.enable_pipelined_transfer\n  Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='maybe', input_type=str]\n" +
+		"cache_transceiver_config.chunk_size_blocks\n  Extra inputs are not permitted [type=extra_forbidden, input_value=32, input_type=int]"
+	if tr.Result.Error != wantErr {
+		t.Errorf("error\n%s\nwant\n%s", tr.Result.Error, wantErr)
+	}
 	st, _ := tr.Step(resolver.StepValidate)
-	if !strings.Contains(st.Reason, "gen-invalid.yaml:10") {
-		t.Errorf("validate reason %q does not name FILE:LINE", st.Reason)
+	for _, fl := range []string{"gen-invalid.yaml:8", "gen-invalid.yaml:10", "gen-invalid.yaml:11", "gen-invalid.yaml:12"} {
+		if !strings.Contains(st.Reason, fl) {
+			t.Errorf("validate reason %q does not name %s", st.Reason, fl)
+		}
 	}
 }
 
