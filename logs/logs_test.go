@@ -3,6 +3,7 @@ package logs
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,5 +207,30 @@ func TestHostileInput(t *testing.T) {
 	lg, _ = Parse("many.log", strings.NewReader(many.String()))
 	if n := len(lg.Processes[0].Lines); n != maxLinesPerProcess {
 		t.Errorf("kept %d lines", n)
+	}
+}
+
+// TestUnrankedLinesAreTheirOwnProcess: TensorRT-LLM's logger prints [MPI_Rank n]
+// whenever its MPI world has more than one process, so a line without a rank is
+// from another process (here a TP=1 context server sharing the log with a TP=2
+// generation server), even when it follows a ranked line.
+func TestUnrankedLinesAreTheirOwnProcess(t *testing.T) {
+	lg := parseFile(t, "one-node-ctx-tp1-gen-tp2.log")
+	if got := sources(lg); got != "process without rank,rank 0,rank 1" {
+		t.Fatalf("sources %s", got)
+	}
+	want := map[string]string{
+		"process without rank": "PYTHON NIXL lines 12 15 16",
+		"rank 0":               "CPP UCX lines 8 9 17 18",
+		"rank 1":               "CPP UCX lines 10 11 13 14",
+	}
+	for _, p := range lg.Processes {
+		got := string(p.Outcome()) + " " + p.Backend + " lines"
+		for _, l := range p.Lines {
+			got += " " + strconv.Itoa(l.N)
+		}
+		if got != want[p.Source] {
+			t.Errorf("%s: %s, want %s", p.Source, got, want[p.Source])
+		}
 	}
 }
