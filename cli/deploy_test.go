@@ -26,6 +26,8 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--config", dt + "gen-invalid.yaml"}, 1, "Extra inputs are not permitted [type=extra_forbidden, input_value=32, input_type=int]", ""},
 		{[]string{"explain", "--config", dt + "gen-invalid.yaml"}, 1, "gen-invalid.yaml:10", ""},
 		{[]string{"explain", "--config", dt + "ctx-zero-timeout.yaml"}, 1, "Input should be greater than 0", ""},
+		{[]string{"explain", "--config", dt + "gen-transceiver-scalar.yaml"}, 1, "cache_transceiver_config\n    Input should be a valid dictionary or instance of CacheTransceiverConfig [type=model_type, input_value='UCX', input_type=str]", ""},
+		{[]string{"explain", "--config", dt + "gen-transceiver-scalar.yaml", "-o", "json"}, 1, `"error": "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\ncache_transceiver_config\n  Input should be a valid dictionary`, ""},
 		{[]string{"explain", "--config", dt + "gen-ucx-cpp.yaml", "--runtime", "PYTHON", "-o", "json"}, 1, "flag --runtime (overrides ../deploy/testdata/gen-ucx-cpp.yaml:16)", ""},
 		{[]string{"explain", "--disagg", dt + "disagg-conflict.yaml"}, 1, "", "disagg-conflict.yaml:13: ValueError: Parameter cache_transceiver_config is specified both in the top-level and in the generation_servers section, but with different values"},
 		{[]string{"explain", "--disagg", dt + "disagg-nixl.yaml", "--role", "generation", "--trtllm", "main@2026-09-10"}, 0, "Outcome: Python transceiver", ""},

@@ -204,13 +204,40 @@ func TestWorkerFileErrors(t *testing.T) {
 		{"list.yaml", "- a\n- b\n", "list.yaml:1:1: ValueError: Configuration file root must be a mapping."},
 		{"syntax.yaml", "cache_transceiver_config:\n  backend: [NIXL\n", "syntax.yaml:2:"},
 		{"two.yaml", "a: 1\n---\nb: 2\n", "two.yaml:3:1: expected a single document"},
-		{"ctc.yaml", "cache_transceiver_config: NIXL\n", "ctc.yaml:1:27: cache_transceiver_config must be a mapping"},
 		{"bin.yaml", "a: 1\nb: \x00\x01", "bin.yaml:2:4: refused: binary data"},
 		{"tag.yaml", "a: !!python/object:os.system x\n", "tag.yaml:1:4: could not determine a constructor"},
 	} {
 		_, err := ReadWorkerConfig(tc.name, []byte(tc.data))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%s: err %v, want prefix %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestCacheTransceiverConfigNotAMapping: pydantic rejects a scalar or a list for
+// the whole field with a model_type error, a refused configuration (ERROR, exit 1)
+// like any other wrong type, not an unreadable file.
+func TestCacheTransceiverConfigNotAMapping(t *testing.T) {
+	for _, tc := range []struct{ data, input string }{
+		{"tensor_parallel_size: 2\ncache_transceiver_config: NIXL\n", "input_value='NIXL', input_type=str"},
+		{"tensor_parallel_size: 2\ncache_transceiver_config: [NIXL, PYTHON]\n", "input_value=['NIXL', 'PYTHON'], input_type=list"},
+	} {
+		ov, err := ReadWorkerConfig("ctc.yaml", []byte(tc.data))
+		if err != nil {
+			t.Fatalf("%q: err %v, want the validation error as the outcome", tc.data, err)
+		}
+		tr := resolveWith(t, ov, "main@2026-09-10", nil)
+		want := "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\ncache_transceiver_config\n" +
+			"  Input should be a valid dictionary or instance of CacheTransceiverConfig [type=model_type, " + tc.input + "]"
+		if tr.Result.Outcome != resolver.OutcomeError || tr.Result.Error != want {
+			t.Errorf("%q: outcome %s error\n%s\nwant\n%s", tc.data, tr.Result.Outcome, tr.Result.Error, want)
+		}
+		if tr.Result.Hint != "write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}" {
+			t.Errorf("hint %q", tr.Result.Hint)
+		}
+		st, _ := tr.Step(resolver.StepValidate)
+		if !strings.HasPrefix(st.Reason, "cache_transceiver_config: Input should be a valid dictionary") || !strings.Contains(st.Reason, "ctc.yaml:2") {
+			t.Errorf("validate reason %q", st.Reason)
 		}
 	}
 }

@@ -198,7 +198,7 @@ func (r *run) stepValidate() {
 	}
 	msg := formatValidationError(errs)
 	first := errs[0]
-	reason := first.Loc + ": " + first.Message
+	reason := first.loc() + ": " + first.Message
 	if !first.Origin.IsDefault() {
 		reason += " (" + first.Origin.String() + ")"
 	}
@@ -210,7 +210,7 @@ func (r *run) stepValidate() {
 			if i > 0 {
 				reason += ","
 			}
-			reason += " " + e.Loc
+			reason += " " + e.loc()
 			if !e.Origin.IsDefault() {
 				reason += " (" + e.Origin.String() + ")"
 			}
@@ -338,6 +338,14 @@ func fileLine(o Origin) (string, int, bool) {
 	return o.Detail[:i], n, err == nil
 }
 
+// loc names the field in a reason: the key, or cache_transceiver_config itself.
+func (e FieldError) loc() string {
+	if e.Loc == "" {
+		return "cache_transceiver_config"
+	}
+	return e.Loc
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -374,7 +382,11 @@ func formatValidationError(errs []FieldError) string {
 	}
 	s += " for TorchLlmArgs"
 	for _, e := range errs {
-		s += "\ncache_transceiver_config." + e.Loc + "\n  " + e.Message
+		s += "\ncache_transceiver_config"
+		if e.Loc != "" {
+			s += "." + e.Loc
+		}
+		s += "\n  " + e.Message
 		if e.Type != "" {
 			s += " [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]"
 		}
@@ -1022,6 +1034,11 @@ func (r *run) finish() {
 func (r *run) hint() string {
 	switch r.t.Result.FailedStep {
 	case StepValidate:
+		for _, e := range r.in.ConfigErrors {
+			if e.Loc == "" {
+				return "write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}"
+			}
+		}
 		if b := r.in.Backend.Value; b.Valid {
 			for _, lit := range backendLiterals() {
 				if b.S != lit && equalFold(b.S, lit) {
