@@ -410,6 +410,49 @@ func TestEnvFile(t *testing.T) {
 	}
 }
 
+// TestEnvFileExportP reads bash's own `export -p` output: valueless exports
+// ("declare -x OLDPWD") set nothing, $'...' is ANSI-C quoting, and escaped \$ is
+// not an expansion worth a warning.
+func TestEnvFileExportP(t *testing.T) {
+	ef, err := ReadEnvFile("gen-export-p.env", readTestdata(t, "gen-export-p.env"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"MOTD": "Welcome to gpu-node-17\n\tmaintenance window: Sun 02:00", "PS1": `\u@\h:\w\$ `,
+		"TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL": "1", "TRTLLM_USE_UCX_KVCACHE": "1", "TLLM_LOG_LEVEL": "INFO",
+	}
+	for k, w := range want {
+		if v, ok := ef.Vars[k]; !ok || v.Value != w {
+			t.Errorf("%s = %q, want %q", k, v.Value, w)
+		}
+	}
+	if _, ok := ef.Vars["OLDPWD"]; ok {
+		t.Error("declare -x OLDPWD (no value) was read as set")
+	}
+	if got := ef.Vars["TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL"].Origin.String(); got != "gen-export-p.env:10" {
+		t.Errorf("origin %q", got)
+	}
+	if len(ef.Warnings) != 0 {
+		t.Errorf("warnings %q, want none (nothing here expands)", ef.Warnings)
+	}
+	ef, err = ReadEnvFile("e.env", []byte("A=$HOME/x\nB=\"${USER}\"\nC='$HOME'\nD=\"\\$5\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ef.Warnings) != 2 || !strings.HasPrefix(ef.Warnings[0], "e.env:1: A contains $") || !strings.HasPrefix(ef.Warnings[1], "e.env:2: B contains $") {
+		t.Errorf("warnings %q, want A and B only", ef.Warnings)
+	}
+	for _, tc := range []struct{ data, want string }{
+		{"just_a_name\n", "e.env:1:1: want KEY=VALUE"},
+		{"declare -x A=$'open\n", "e.env:1:14: unterminated $'...' quote"},
+	} {
+		if _, err := ReadEnvFile("e.env", []byte(tc.data)); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: err %v, want prefix %q", tc.data, err, tc.want)
+		}
+	}
+}
+
 func TestReadProcess(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "4242")
