@@ -120,3 +120,24 @@ func TestWrapKeepsHyphenatedWords(t *testing.T) {
 		t.Errorf("long word: %q", out)
 	}
 }
+
+// TestMarkdownTableEnds: every line after the step table's last row is separated
+// from it by a blank line; GitHub-flavoured Markdown otherwise reads the next
+// paragraph ("**Fix:** …") as one more table row.
+func TestMarkdownTableEnds(t *testing.T) {
+	for _, tr := range []resolver.Trace{
+		trace(t, "1.4.0rc4", "UCX", nil), // ERROR, with a fix
+		trace(t, "1.4.0rc4", "NIXL", nil),
+	} {
+		md := Markdown(tr)
+		lines := strings.Split(md, "\n")
+		for i := 1; i < len(lines); i++ {
+			if strings.HasPrefix(lines[i-1], "| 16 |") && lines[i] != "" {
+				t.Errorf("line after the table: %q\n%s", lines[i], md)
+			}
+		}
+		if tr.Result.Outcome == resolver.OutcomeError && !strings.Contains(md, "|\n\n**Fix:** ") {
+			t.Errorf("fix not after a blank line:\n%s", md)
+		}
+	}
+}
