@@ -234,3 +234,35 @@ func TestUnrankedLinesAreTheirOwnProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestValidationErrorDetailCompared: two ValidationErrors with the same title
+// ("2 validation errors for TorchLlmArgs") agree only when the fields and
+// messages under it agree, in pydantic's order.
+func TestValidationErrorDetailCompared(t *testing.T) {
+	lg := parseFile(t, "validation-error.log")
+	pred := func(runtime string) resolver.Trace {
+		s := inputs.Defaults()
+		flag := resolver.Origin{Kind: resolver.OriginFlag}
+		s.Version = inputs.Value{Raw: "1.3.0rc26", Origin: flag}
+		s.Backend = inputs.Value{Raw: "nixl", Origin: flag}
+		if runtime != "" {
+			s.Backend = inputs.Value{Raw: "NIXL", Origin: flag}
+			s.Runtime = inputs.Value{Raw: runtime, Origin: flag}
+		}
+		s.ConfigErrors = []resolver.FieldError{{Loc: "chunk_size_blocks", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: "32", InputType: "int", Origin: flag}}
+		in, err := inputs.Build(s, models.Builtin())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resolver.Resolve(in)
+	}
+	if ms := Compare(lg, pred("")); len(ms) != 0 {
+		t.Errorf("same errors in the same order: mismatches %+v", ms)
+	}
+	ms := Compare(lg, pred("python"))
+	if len(ms) != 1 || ms[0].Kind != KindError || ms[0].Line != 5 ||
+		ms[0].Message != `error detail: predicted "cache_transceiver_config.transceiver_runtime", the log has "cache_transceiver_config.backend"` {
+		t.Errorf("different fields under the same title: mismatches %+v", ms)
+	}
+}
