@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -46,6 +47,8 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--backend", "UCX", "-o", "yaml"}, 1, "# xcvr: nothing to pin", ""},
 		{[]string{"explain", "--pid", "-5"}, 2, "", "want a positive process id"},
 		{[]string{"check-logs", lt + "ctx-era2-srun.log"}, 0, "srun task 3: PYTHON", ""},
+		{[]string{"check-logs", lt + "ctx-era2-srun.log"}, 0, "ctx-era2-srun.log: 36 lines, 4 process(es), 4 with transceiver lines\n", ""},
+		{[]string{"check-logs", lt + "one-node-ctx-tp1-gen-tp2.log"}, 0, "one-node-ctx-tp1-gen-tp2.log: 20 lines, 3 process(es), 3 with transceiver lines\n", ""},
 		{[]string{"check-logs", lt + "gen-era2-error.log"}, 1, "rank 1: ERROR", ""},
 		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era2-error.log"}, 0, "Every process agrees with the prediction.", ""},
 		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era1-mpirun.log"}, 1, "▶ mpirun [1,0] line 3:", ""},
@@ -198,3 +201,15 @@ func TestPidReadsRunningServer(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestCheckLogsCountsProcessesWithLines: a rank that logged only unrelated lines
+// is a process, but not one "with transceiver lines".
+func TestCheckLogsCountsProcessesWithLines(t *testing.T) {
+	log := " 0: [09/20/2026-11:00:01] [TRT-LLM] [RANK 0] [I] cache_transceiver is disabled\n" +
+		" 1: [09/20/2026-11:00:01] [TRT-LLM] [RANK 1] [I] Using LLM with PyTorch backend\n"
+	var out, errb bytes.Buffer
+	code := Main([]string{"check-logs", "-"}, strings.NewReader(log), &out, &errb, nil)
+	if code != 0 || !strings.HasPrefix(out.String(), "stdin: 2 lines, 2 process(es), 1 with transceiver lines\n") {
+		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}
