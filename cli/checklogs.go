@@ -114,7 +114,13 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, file, 
 // writeCheckText prints what each process did, the prediction and the
 // disagreements, first disagreement first.
 func writeCheckText(w io.Writer, lg *logs.Log, t *resolver.Trace, ms []logs.Mismatch) {
-	fmt.Fprintf(w, "%s: %d lines, %d process(es) with transceiver lines\n", lg.Name, lg.Lines, len(lg.Processes))
+	withLines := 0
+	for _, p := range lg.Processes {
+		if len(p.Lines) > 0 {
+			withLines++
+		}
+	}
+	fmt.Fprintf(w, "%s: %d lines, %d process(es), %d with transceiver lines\n", lg.Name, lg.Lines, len(lg.Processes), withLines)
 	if len(lg.Processes) == 0 {
 		fmt.Fprintln(w, "\nNo TensorRT-LLM transceiver lines found. Was the log level WARNING (set TLLM_LOG_LEVEL=INFO), or did start-up stop earlier?")
 	}

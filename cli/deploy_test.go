@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -26,6 +27,8 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--config", dt + "gen-invalid.yaml"}, 1, "Extra inputs are not permitted [type=extra_forbidden, input_value=32, input_type=int]", ""},
 		{[]string{"explain", "--config", dt + "gen-invalid.yaml"}, 1, "gen-invalid.yaml:10", ""},
 		{[]string{"explain", "--config", dt + "ctx-zero-timeout.yaml"}, 1, "Input should be greater than 0", ""},
+		{[]string{"explain", "--config", dt + "gen-transceiver-scalar.yaml"}, 1, "cache_transceiver_config\n    Input should be a valid dictionary or instance of CacheTransceiverConfig [type=model_type, input_value='UCX', input_type=str]", ""},
+		{[]string{"explain", "--config", dt + "gen-transceiver-scalar.yaml", "-o", "json"}, 1, `"error": "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\ncache_transceiver_config\n  Input should be a valid dictionary`, ""},
 		{[]string{"explain", "--config", dt + "gen-ucx-cpp.yaml", "--runtime", "PYTHON", "-o", "json"}, 1, "flag --runtime (overrides ../deploy/testdata/gen-ucx-cpp.yaml:16)", ""},
 		{[]string{"explain", "--disagg", dt + "disagg-conflict.yaml"}, 1, "", "disagg-conflict.yaml:13: ValueError: Parameter cache_transceiver_config is specified both in the top-level and in the generation_servers section, but with different values"},
 		{[]string{"explain", "--disagg", dt + "disagg-nixl.yaml", "--role", "generation", "--trtllm", "main@2026-09-10"}, 0, "Outcome: Python transceiver", ""},
@@ -44,6 +47,8 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--backend", "UCX", "-o", "yaml"}, 1, "# xcvr: nothing to pin", ""},
 		{[]string{"explain", "--pid", "-5"}, 2, "", "want a positive process id"},
 		{[]string{"check-logs", lt + "ctx-era2-srun.log"}, 0, "srun task 3: PYTHON", ""},
+		{[]string{"check-logs", lt + "ctx-era2-srun.log"}, 0, "ctx-era2-srun.log: 36 lines, 4 process(es), 4 with transceiver lines\n", ""},
+		{[]string{"check-logs", lt + "one-node-ctx-tp1-gen-tp2.log"}, 0, "one-node-ctx-tp1-gen-tp2.log: 20 lines, 3 process(es), 3 with transceiver lines\n", ""},
 		{[]string{"check-logs", lt + "gen-era2-error.log"}, 1, "rank 1: ERROR", ""},
 		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era2-error.log"}, 0, "Every process agrees with the prediction.", ""},
 		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era1-mpirun.log"}, 1, "▶ mpirun [1,0] line 3:", ""},
@@ -196,3 +201,15 @@ func TestPidReadsRunningServer(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestCheckLogsCountsProcessesWithLines: a rank that logged only unrelated lines
+// is a process, but not one "with transceiver lines".
+func TestCheckLogsCountsProcessesWithLines(t *testing.T) {
+	log := " 0: [09/20/2026-11:00:01] [TRT-LLM] [RANK 0] [I] cache_transceiver is disabled\n" +
+		" 1: [09/20/2026-11:00:01] [TRT-LLM] [RANK 1] [I] Using LLM with PyTorch backend\n"
+	var out, errb bytes.Buffer
+	code := Main([]string{"check-logs", "-"}, strings.NewReader(log), &out, &errb, nil)
+	if code != 0 || !strings.HasPrefix(out.String(), "stdin: 2 lines, 2 process(es), 1 with transceiver lines\n") {
+		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}

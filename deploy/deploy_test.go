@@ -127,9 +127,21 @@ func TestWorkerValidationErrors(t *testing.T) {
 			t.Errorf("error lacks %q:\n%s", frag, tr.Result.Error)
 		}
 	}
+	// pydantic's order: declared fields in declaration order (the resolver's own
+	// backend literal check first), then extra keys.
+	wantErr := "pydantic_core._pydantic_core.ValidationError: 4 validation errors for TorchLlmArgs\n" +
+		"cache_transceiver_config.backend\n  Input should be 'DEFAULT', 'UCX', 'NIXL', 'MOONCAKE' or 'MPI' [type=literal_error, input_value='nixl', input_type=str]\n" +
+		"cache_transceiver_config.kv_transfer_timeout_ms\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='600s', input_type=str]\n" +
+		"cache_transceiver_config.enable_pipelined_transfer\n  Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='maybe', input_type=str]\n" +
+		"cache_transceiver_config.chunk_size_blocks\n  Extra inputs are not permitted [type=extra_forbidden, input_value=32, input_type=int]"
+	if tr.Result.Error != wantErr {
+		t.Errorf("error\n%s\nwant\n%s", tr.Result.Error, wantErr)
+	}
 	st, _ := tr.Step(resolver.StepValidate)
-	if !strings.Contains(st.Reason, "gen-invalid.yaml:10") {
-		t.Errorf("validate reason %q does not name FILE:LINE", st.Reason)
+	for _, fl := range []string{"gen-invalid.yaml:8", "gen-invalid.yaml:10", "gen-invalid.yaml:11", "gen-invalid.yaml:12"} {
+		if !strings.Contains(st.Reason, fl) {
+			t.Errorf("validate reason %q does not name %s", st.Reason, fl)
+		}
 	}
 }
 
@@ -192,13 +204,40 @@ func TestWorkerFileErrors(t *testing.T) {
 		{"list.yaml", "- a\n- b\n", "list.yaml:1:1: ValueError: Configuration file root must be a mapping."},
 		{"syntax.yaml", "cache_transceiver_config:\n  backend: [NIXL\n", "syntax.yaml:2:"},
 		{"two.yaml", "a: 1\n---\nb: 2\n", "two.yaml:3:1: expected a single document"},
-		{"ctc.yaml", "cache_transceiver_config: NIXL\n", "ctc.yaml:1:27: cache_transceiver_config must be a mapping"},
 		{"bin.yaml", "a: 1\nb: \x00\x01", "bin.yaml:2:4: refused: binary data"},
 		{"tag.yaml", "a: !!python/object:os.system x\n", "tag.yaml:1:4: could not determine a constructor"},
 	} {
 		_, err := ReadWorkerConfig(tc.name, []byte(tc.data))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%s: err %v, want prefix %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestCacheTransceiverConfigNotAMapping: pydantic rejects a scalar or a list for
+// the whole field with a model_type error, a refused configuration (ERROR, exit 1)
+// like any other wrong type, not an unreadable file.
+func TestCacheTransceiverConfigNotAMapping(t *testing.T) {
+	for _, tc := range []struct{ data, input string }{
+		{"tensor_parallel_size: 2\ncache_transceiver_config: NIXL\n", "input_value='NIXL', input_type=str"},
+		{"tensor_parallel_size: 2\ncache_transceiver_config: [NIXL, PYTHON]\n", "input_value=['NIXL', 'PYTHON'], input_type=list"},
+	} {
+		ov, err := ReadWorkerConfig("ctc.yaml", []byte(tc.data))
+		if err != nil {
+			t.Fatalf("%q: err %v, want the validation error as the outcome", tc.data, err)
+		}
+		tr := resolveWith(t, ov, "main@2026-09-10", nil)
+		want := "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\ncache_transceiver_config\n" +
+			"  Input should be a valid dictionary or instance of CacheTransceiverConfig [type=model_type, " + tc.input + "]"
+		if tr.Result.Outcome != resolver.OutcomeError || tr.Result.Error != want {
+			t.Errorf("%q: outcome %s error\n%s\nwant\n%s", tc.data, tr.Result.Outcome, tr.Result.Error, want)
+		}
+		if tr.Result.Hint != "write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}" {
+			t.Errorf("hint %q", tr.Result.Hint)
+		}
+		st, _ := tr.Step(resolver.StepValidate)
+		if !strings.HasPrefix(st.Reason, "cache_transceiver_config: Input should be a valid dictionary") || !strings.Contains(st.Reason, "ctc.yaml:2") {
+			t.Errorf("validate reason %q", st.Reason)
 		}
 	}
 }
@@ -364,6 +403,49 @@ func TestEnvFile(t *testing.T) {
 		{"A='open\n", "e.env:1:3: unterminated single quote"},
 		{"A=two words\n", "e.env:1:3: unquoted space"},
 		{"just words\n", "e.env:1:1: want KEY=VALUE"},
+	} {
+		if _, err := ReadEnvFile("e.env", []byte(tc.data)); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: err %v, want prefix %q", tc.data, err, tc.want)
+		}
+	}
+}
+
+// TestEnvFileExportP reads bash's own `export -p` output: valueless exports
+// ("declare -x OLDPWD") set nothing, $'...' is ANSI-C quoting, and escaped \$ is
+// not an expansion worth a warning.
+func TestEnvFileExportP(t *testing.T) {
+	ef, err := ReadEnvFile("gen-export-p.env", readTestdata(t, "gen-export-p.env"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"MOTD": "Welcome to gpu-node-17\n\tmaintenance window: Sun 02:00", "PS1": `\u@\h:\w\$ `,
+		"TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL": "1", "TRTLLM_USE_UCX_KVCACHE": "1", "TLLM_LOG_LEVEL": "INFO",
+	}
+	for k, w := range want {
+		if v, ok := ef.Vars[k]; !ok || v.Value != w {
+			t.Errorf("%s = %q, want %q", k, v.Value, w)
+		}
+	}
+	if _, ok := ef.Vars["OLDPWD"]; ok {
+		t.Error("declare -x OLDPWD (no value) was read as set")
+	}
+	if got := ef.Vars["TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL"].Origin.String(); got != "gen-export-p.env:10" {
+		t.Errorf("origin %q", got)
+	}
+	if len(ef.Warnings) != 0 {
+		t.Errorf("warnings %q, want none (nothing here expands)", ef.Warnings)
+	}
+	ef, err = ReadEnvFile("e.env", []byte("A=$HOME/x\nB=\"${USER}\"\nC='$HOME'\nD=\"\\$5\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ef.Warnings) != 2 || !strings.HasPrefix(ef.Warnings[0], "e.env:1: A contains $") || !strings.HasPrefix(ef.Warnings[1], "e.env:2: B contains $") {
+		t.Errorf("warnings %q, want A and B only", ef.Warnings)
+	}
+	for _, tc := range []struct{ data, want string }{
+		{"just_a_name\n", "e.env:1:1: want KEY=VALUE"},
+		{"declare -x A=$'open\n", "e.env:1:14: unterminated $'...' quote"},
 	} {
 		if _, err := ReadEnvFile("e.env", []byte(tc.data)); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: err %v, want prefix %q", tc.data, err, tc.want)

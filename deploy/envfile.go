@@ -21,8 +21,9 @@ type EnvFile struct {
 }
 
 // ReadEnvFile parses KEY=VALUE lines as shells and env files write them: blank lines
-// and # comments are skipped; "export " and "declare -x " prefixes are allowed;
-// values may be 'single quoted' (literal), "double quoted" (\" \\ \$ \` escapes) or
+// and # comments are skipped; "export " and "declare -x " prefixes are allowed (and
+// "declare -x NAME" without a value, which sets nothing); values may be 'single
+// quoted' (literal), "double quoted" (\" \\ \$ \` escapes), $'ANSI-C quoted' or
 // bare (a trailing " # comment" is dropped). Each variable's origin is FILE:LINE.
 // Malformed lines are errors naming FILE:LINE:COL.
 func ReadEnvFile(name string, data []byte) (*EnvFile, error) {
@@ -40,14 +41,21 @@ func ReadEnvFile(name string, data []byte) (*EnvFile, error) {
 		if s == "" || strings.HasPrefix(s, "#") {
 			continue
 		}
+		prefixed := false
 		for _, pre := range []string{"export ", "export\t", "declare -x ", "typeset -x "} {
 			if strings.HasPrefix(s, pre) {
 				s = strings.TrimLeft(s[len(pre):], " \t")
 				indent = len(line) - len(s)
+				prefixed = true
 				break
 			}
 		}
 		eq := strings.IndexByte(s, '=')
+		if eq < 0 && prefixed && validEnvName(strings.TrimRight(s, " \t")) {
+			// "declare -x OLDPWD": export -p lists a variable that is exported
+			// but has no value; it is not in the process's environment.
+			continue
+		}
 		if eq <= 0 {
 			return nil, &yamlpos.Error{File: name, Line: lineNo, Col: indent + 1, Msg: "want KEY=VALUE (optionally after export)"}
 		}
@@ -61,7 +69,7 @@ func ReadEnvFile(name string, data []byte) (*EnvFile, error) {
 		if err != nil {
 			return nil, &yamlpos.Error{File: name, Line: lineNo, Col: valCol, Msg: err.Error()}
 		}
-		if strings.Contains(rest, "$") && !strings.HasPrefix(rest, "'") {
+		if expands(rest) {
 			ef.Warnings = append(ef.Warnings, fmt.Sprintf("%s:%d: %s contains $; xcvr does not expand variables, the value is taken as written", name, lineNo, key))
 		}
 		if _, seen := ef.Vars[key]; !seen {
@@ -151,9 +159,116 @@ func envValue(rest string, next []string) (string, int, error) {
 		case c == '\\' && i+1 < len(s):
 			b.WriteByte(s[i+1])
 			i += 2
+		case c == '$' && i+1 < len(s) && s[i+1] == '\'':
+			// $'...': bash's ANSI-C quoting, which declare -x / export -p write
+			// for values with control characters.
+			v, n, err := ansiC(s[i+2:])
+			if err != nil {
+				return "", 0, err
+			}
+			b.WriteString(v)
+			i += 2 + n
 		default:
 			b.WriteByte(c)
 			i++
 		}
 	}
+}
+
+// ansiC decodes the body of a $'...' string up to its closing quote and returns
+// the value and the bytes used (including the quote). Escapes as bash documents
+// them; an unknown escape keeps its backslash, as bash does.
+func ansiC(s string) (string, int, error) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\'' {
+			return b.String(), i + 1, nil
+		}
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '\'', '"', '?':
+			b.WriteByte(e)
+		case 'x':
+			j := i + 1
+			for j < len(s) && j < i+3 && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				b.WriteString("\\x")
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 16)
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+	return "", 0, fmt.Errorf("unterminated $'...' quote")
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+// expands reports whether a shell would expand a variable or command in the raw
+// value: an unescaped $ followed by a name, { or (, outside single quotes (and
+// not the $'...' quoting, which expands nothing).
+func expands(raw string) bool {
+	single, double := false, false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case single:
+			single = c != '\''
+		case c == '\\':
+			i++
+		case c == '\'' && !double:
+			single = true
+		case c == '"':
+			double = !double
+		case c == '$' && i+1 < len(raw):
+			n := raw[i+1]
+			if n == '\'' && !double {
+				if _, used, err := ansiC(raw[i+2:]); err == nil {
+					i += 1 + used
+					continue
+				}
+			}
+			if n == '{' || n == '(' || n == '_' || (n >= 'A' && n <= 'Z') || (n >= 'a' && n <= 'z') || (n >= '0' && n <= '9') {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -99,9 +99,10 @@ func (ov *Overlay) readLLMArgs(m *Node) error {
 		return nil
 	}
 	if p.Val.Kind != KindMap {
-		return &yamlpos.Error{File: ov.File, Line: p.Val.Line, Col: p.Val.Col,
-			Msg: fmt.Sprintf("cache_transceiver_config must be a mapping; TensorRT-LLM rejects it: Input should be a valid dictionary or instance of CacheTransceiverConfig [type=model_type, input_value=%s, input_type=%s]",
-				p.Val.Repr(), p.Val.TypeName())}
+		// pydantic rejects the whole field (loc cache_transceiver_config, the
+		// empty Loc): a refused configuration like any other wrong type.
+		ov.fieldErr("", p.Val, "model_type", "Input should be a valid dictionary or instance of CacheTransceiverConfig", p.KeyLine)
+		return nil
 	}
 	ov.readCacheTransceiver(p.Val)
 	return nil

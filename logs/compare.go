@@ -140,6 +140,21 @@ func compareOne(p *Process, t resolver.Trace) []Mismatch {
 		add(0, KindOutcome, "outcome: predicted %s, the log shows %s", res.Outcome, what)
 	case obs == resolver.OutcomeError && res.Outcome == resolver.OutcomeError && firstLine(p.Error) != firstLine(res.Error):
 		add(p.errorLine, KindError, "error: predicted %q, the log raised %q", firstLine(res.Error), firstLine(p.Error))
+	case obs == resolver.OutcomeError && res.Outcome == resolver.OutcomeError && strings.Contains(p.Error, "\n") && p.Error != res.Error:
+		// Same title, e.g. "1 validation error for TorchLlmArgs": the lines
+		// under it say which fields failed and why, and must agree too.
+		pl, rl := strings.Split(p.Error, "\n"), strings.Split(res.Error, "\n")
+		i := 0
+		for i < len(pl) && i < len(rl) && pl[i] == rl[i] {
+			i++
+		}
+		at := func(l []string) string {
+			if i < len(l) {
+				return l[i]
+			}
+			return "(nothing more)"
+		}
+		add(p.errorLine, KindError, "error detail: predicted %q, the log has %q", at(rl), at(pl))
 	case obs == "" && res.Outcome == resolver.OutcomeError && p.InfoSeen:
 		add(0, KindError, "predicted start-up to fail with %q; the log shows no such error", firstLine(res.Error))
 	}

@@ -3,6 +3,7 @@ package logs
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,5 +207,62 @@ func TestHostileInput(t *testing.T) {
 	lg, _ = Parse("many.log", strings.NewReader(many.String()))
 	if n := len(lg.Processes[0].Lines); n != maxLinesPerProcess {
 		t.Errorf("kept %d lines", n)
+	}
+}
+
+// TestUnrankedLinesAreTheirOwnProcess: TensorRT-LLM's logger prints [MPI_Rank n]
+// whenever its MPI world has more than one process, so a line without a rank is
+// from another process (here a TP=1 context server sharing the log with a TP=2
+// generation server), even when it follows a ranked line.
+func TestUnrankedLinesAreTheirOwnProcess(t *testing.T) {
+	lg := parseFile(t, "one-node-ctx-tp1-gen-tp2.log")
+	if got := sources(lg); got != "process without rank,rank 0,rank 1" {
+		t.Fatalf("sources %s", got)
+	}
+	want := map[string]string{
+		"process without rank": "PYTHON NIXL lines 12 15 16",
+		"rank 0":               "CPP UCX lines 8 9 17 18",
+		"rank 1":               "CPP UCX lines 10 11 13 14",
+	}
+	for _, p := range lg.Processes {
+		got := string(p.Outcome()) + " " + p.Backend + " lines"
+		for _, l := range p.Lines {
+			got += " " + strconv.Itoa(l.N)
+		}
+		if got != want[p.Source] {
+			t.Errorf("%s: %s, want %s", p.Source, got, want[p.Source])
+		}
+	}
+}
+
+// TestValidationErrorDetailCompared: two ValidationErrors with the same title
+// ("2 validation errors for TorchLlmArgs") agree only when the fields and
+// messages under it agree, in pydantic's order.
+func TestValidationErrorDetailCompared(t *testing.T) {
+	lg := parseFile(t, "validation-error.log")
+	pred := func(runtime string) resolver.Trace {
+		s := inputs.Defaults()
+		flag := resolver.Origin{Kind: resolver.OriginFlag}
+		s.Version = inputs.Value{Raw: "1.3.0rc26", Origin: flag}
+		s.Backend = inputs.Value{Raw: "nixl", Origin: flag}
+		if runtime != "" {
+			s.Backend = inputs.Value{Raw: "NIXL", Origin: flag}
+			s.Runtime = inputs.Value{Raw: runtime, Origin: flag}
+		}
+		s.ConfigErrors = []resolver.FieldError{{Loc: "chunk_size_blocks", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: "32", InputType: "int", Origin: flag}}
+		in, err := inputs.Build(s, models.Builtin())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resolver.Resolve(in)
+	}
+	if ms := Compare(lg, pred("")); len(ms) != 0 {
+		t.Errorf("same errors in the same order: mismatches %+v", ms)
+	}
+	ms := Compare(lg, pred("python"))
+	if len(ms) != 1 || ms[0].Kind != KindError || ms[0].Line != 5 ||
+		ms[0].Message != `error detail: predicted "cache_transceiver_config.transceiver_runtime", the log has "cache_transceiver_config.backend"` {
+		t.Errorf("different fields under the same title: mismatches %+v", ms)
 	}
 }

@@ -72,6 +72,9 @@ type Process struct {
 	firstLine int
 	errorLine int
 	dropped   int
+	// unranked is true when TensorRT-LLM's logger printed lines without a rank
+	// here: a process of its own, not one of the ranked ones.
+	unranked bool
 }
 
 // Implication is a fact a log line proves, such as the build's age or an env var.
@@ -159,9 +162,9 @@ func Parse(name string, r io.Reader) (*Log, error) {
 			}
 		}
 
-		level, rank, msg, tagged := "", "", s, false
+		level, rank, msg, tagged, pyTagged := "", "", s, false, false
 		if m := reTRTLLM.FindStringSubmatch(s); m != nil {
-			tagged = true
+			tagged, pyTagged = true, true
 			rank = m[1]
 			level = map[string]string{"I": "INFO", "W": "WARNING", "E": "ERROR", "V": "DEBUG", "F": "ERROR"}[m[2]]
 			msg = s[len(m[0]):]
@@ -176,10 +179,16 @@ func Parse(name string, r io.Reader) (*Log, error) {
 		if key == "" && rank != "" {
 			key = "rank " + rank
 		}
-		if key == "" {
+		switch {
+		case key == "" && pyTagged:
+			// TensorRT-LLM's Python logger prints [RANK n] whenever the MPI world
+			// has more than one process, so a line without it comes from a
+			// process with no rank (e.g. trtllm-serve's own), never from the
+			// ranked process that logged last.
+			current = ""
+		case key == "":
 			key = current
-		}
-		if outer != "" || rank != "" {
+		default:
 			current = key
 		}
 
@@ -216,6 +225,7 @@ func Parse(name string, r io.Reader) (*Log, error) {
 				}
 			}
 			if q := get(); q != nil {
+				q.unranked = q.unranked || (pyTagged && key == "")
 				q.observe(n, level, msg)
 			}
 			continue
@@ -409,10 +419,12 @@ func (lg *Log) finish(byKey map[string]*Process) {
 				others = append(others, p)
 			}
 		}
-		switch len(others) {
-		case 0:
+		switch {
+		case len(others) == 0:
 			un.Source = "process"
-		case 1:
+		case un.unranked:
+			un.Source = "process without rank"
+		case len(others) == 1:
 			o := others[0]
 			o.merge(un)
 			lg.Processes = others

@@ -152,14 +152,20 @@ func (e Entry) nextPreference(d resolver.Day) Preference {
 }
 
 // Suggest returns up to n catalog names close to name: case-insensitive matches,
-// fuzzy subsequence matches, then names within a small edit distance.
+// names within a small edit distance, names that contain it, then (for names of six
+// characters or more) fuzzy subsequence matches. A name with a "/" is compared
+// with the known Hugging Face ids too.
 func (c *Catalog) Suggest(name string, n int) []string {
 	if name == "" || n <= 0 {
 		return nil
 	}
-	names := make([]string, len(c.entries))
-	for i, e := range c.entries {
-		names[i] = e.Arch
+	names := make([]string, 0, len(c.entries))
+	for _, e := range c.entries {
+		names = append(names, e.Arch)
+		if strings.Contains(name, "/") {
+			// A Hugging Face id with a slip: suggest the ids xcvr knows.
+			names = append(names, e.HFIDs...)
+		}
 	}
 	var out []string
 	seen := map[string]bool{}
@@ -190,8 +196,24 @@ func (c *Catalog) Suggest(name string, n int) []string {
 	for _, x := range near {
 		add(x.s)
 	}
-	for _, m := range fuzzy.Find(name, names) {
-		add(m.Str)
+	var within []string
+	for _, s := range names {
+		if strings.Contains(strings.ToLower(s), lname) {
+			within = append(within, s)
+		}
+	}
+	// The shortest name that contains it adds the least: "qwen3" is Qwen3ForCausalLM
+	// before Qwen3NextForCausalLM.
+	sort.SliceStable(within, func(i, j int) bool { return len(within[i]) < len(within[j]) })
+	for _, s := range within {
+		add(s)
+	}
+	// A fuzzy subsequence of a short name matches nearly every architecture
+	// ("Foo" is in "...ForConditionalGeneration"), which is noise, not a hint.
+	if len(name) >= 6 {
+		for _, m := range fuzzy.Find(name, names) {
+			add(m.Str)
+		}
 	}
 	return out
 }

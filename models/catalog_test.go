@@ -83,6 +83,17 @@ func TestSuggest(t *testing.T) {
 			t.Errorf("Suggest(%q) = %v, want %s first", in, got, want)
 		}
 	}
+	// HF ids with a slip get the known ids; a short name that only matches as a
+	// scattered subsequence gets no suggestion rather than noise.
+	if got := c.Suggest("openai/gpt-oss-12b", 3); len(got) == 0 || got[0] != "openai/gpt-oss-120b" {
+		t.Errorf("Suggest(openai/gpt-oss-12b) = %v", got)
+	}
+	if got := c.Suggest("Foo", 3); len(got) != 0 {
+		t.Errorf("Suggest(Foo) = %v, want none", got)
+	}
+	if got := c.Suggest("qwen3", 3); len(got) == 0 || got[0] != "Qwen3ForCausalLM" {
+		t.Errorf("Suggest(qwen3) = %v", got)
+	}
 	info := c.Lookup("GptOssForCasualLM", version(t, "1.4.0rc4"))
 	if info.Known || !strings.Contains(info.Note, "did you mean GptOssForCausalLM") {
 		t.Errorf("unknown model note: %+v", info)

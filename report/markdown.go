@@ -23,7 +23,9 @@ func Markdown(t resolver.Trace) string {
 			" | " + mdEscape(s.Reason) + " | " + mdEscape(s.Source.String()) + " | " + string(s.Confidence) + " |\n")
 	}
 	if t.Result.Hint != "" {
-		b.WriteString("**Fix:** " + mdEscape(t.Result.Hint) + "\n")
+		// The blank line ends the table; without it GitHub renders the line
+		// as one more table row.
+		b.WriteString("\n**Fix:** " + mdEscape(t.Result.Hint) + "\n")
 	}
 	if t.Result.Error != "" {
 		b.WriteString("\n**Exception**\n\n```text\n" + t.Result.Error + "\n```\n")

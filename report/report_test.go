@@ -93,3 +93,51 @@ func TestExplainJSONNulls(t *testing.T) {
 		t.Errorf("inputs: %+v", j.Inputs)
 	}
 }
+
+// TestWrapKeepsHyphenatedWords: text is broken only at spaces, so a FILE:LINE such
+// as gen-invalid.yaml:10 or a day such as 2026-08-28 stays on one line, where an
+// operator can copy or grep it; a word longer than the line is still cut.
+func TestWrapKeepsHyphenatedWords(t *testing.T) {
+	for w := 20; w <= 80; w++ {
+		s := "kv_transfer_timeout_ms: Input should be a valid integer (/etc/trtllm/gen-invalid.yaml:10) and 1 more: backend (/etc/trtllm/ctx-nixl-prod.yaml:8) since 2026-08-28"
+		out := wrap(s, w, "   ")
+		for _, tok := range []string{"(/etc/trtllm/gen-invalid.yaml:10)", "(/etc/trtllm/ctx-nixl-prod.yaml:8)", "2026-08-28"} {
+			if len(tok) <= w-3 && !strings.Contains(out, tok) {
+				t.Errorf("width %d split %q:\n%s", w, tok, out)
+			}
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if ansi.StringWidth(line) > max(w, 23) {
+				t.Errorf("width %d: line %q too long", w, line)
+			}
+		}
+		if w-3 >= len("(/etc/trtllm/ctx-nixl-prod.yaml:8)") && strings.Join(strings.Fields(out), " ") != s {
+			t.Errorf("width %d lost words:\n%s", w, out)
+		}
+	}
+	long := strings.Repeat("x", 50)
+	if out := wrap(long, 30, ""); strings.Count(out, "\n") != 1 || strings.ReplaceAll(out, "\n", "") != long {
+		t.Errorf("long word: %q", out)
+	}
+}
+
+// TestMarkdownTableEnds: every line after the step table's last row is separated
+// from it by a blank line; GitHub-flavoured Markdown otherwise reads the next
+// paragraph ("**Fix:** …") as one more table row.
+func TestMarkdownTableEnds(t *testing.T) {
+	for _, tr := range []resolver.Trace{
+		trace(t, "1.4.0rc4", "UCX", nil), // ERROR, with a fix
+		trace(t, "1.4.0rc4", "NIXL", nil),
+	} {
+		md := Markdown(tr)
+		lines := strings.Split(md, "\n")
+		for i := 1; i < len(lines); i++ {
+			if strings.HasPrefix(lines[i-1], "| 16 |") && lines[i] != "" {
+				t.Errorf("line after the table: %q\n%s", lines[i], md)
+			}
+		}
+		if tr.Result.Outcome == resolver.OutcomeError && !strings.Contains(md, "|\n\n**Fix:** ") {
+			t.Errorf("fix not after a blank line:\n%s", md)
+		}
+	}
+}

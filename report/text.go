@@ -212,10 +212,43 @@ func wrap(s string, w int, indent string) string {
 	if avail < 20 {
 		avail = 20
 	}
-	wrapped := ansi.Wrap(s, avail, " ")
-	lines := strings.Split(wrapped, "\n")
+	lines := strings.Split(wrapSpaces(s, avail), "\n")
 	for i, l := range lines {
 		lines[i] = indent + strings.TrimRight(l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// wrapSpaces breaks s only at spaces, so a FILE:LINE, a date or a flag such as
+// gen-invalid.yaml:10, 2026-08-28 or --log_level is never split at its hyphen and
+// stays copyable and greppable; only a word longer than a whole line is cut.
+func wrapSpaces(s string, w int) string {
+	var b strings.Builder
+	for pi, para := range strings.Split(s, "\n") {
+		if pi > 0 {
+			b.WriteByte('\n')
+		}
+		col := 0
+		for _, word := range strings.Split(para, " ") {
+			ww := ansi.StringWidth(word)
+			switch {
+			case col == 0:
+			case col+1+ww <= w:
+				b.WriteByte(' ')
+				col++
+			default:
+				b.WriteByte('\n')
+				col = 0
+			}
+			if ww > w {
+				cut := ansi.Hardwrap(word, w, true)
+				b.WriteString(cut)
+				col = ansi.StringWidth(cut[strings.LastIndexByte(cut, '\n')+1:])
+				continue
+			}
+			b.WriteString(word)
+			col += ww
+		}
+	}
+	return b.String()
 }

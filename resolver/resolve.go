@@ -1,6 +1,10 @@
 package resolver
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Step ids, stable across versions: every Trace holds each of them exactly once, so
 // two traces can be compared step by step.
@@ -194,12 +198,23 @@ func (r *run) stepValidate() {
 	}
 	msg := formatValidationError(errs)
 	first := errs[0]
-	reason := first.Loc + ": " + first.Message
+	reason := first.loc() + ": " + first.Message
 	if !first.Origin.IsDefault() {
 		reason += " (" + first.Origin.String() + ")"
 	}
 	if len(errs) > 1 {
-		reason += " and " + strconv.Itoa(len(errs)-1) + " more"
+		// Name where each other error was written too, so every FILE:LINE is in
+		// the chain, not only the first.
+		reason += " and " + strconv.Itoa(len(errs)-1) + " more:"
+		for i, e := range errs[1:] {
+			if i > 0 {
+				reason += ","
+			}
+			reason += " " + e.loc()
+			if !e.Origin.IsDefault() {
+				reason += " (" + e.Origin.String() + ")"
+			}
+		}
 	}
 	conf := Verified
 	if r.era == 0 {
@@ -210,9 +225,24 @@ func (r *run) stepValidate() {
 	r.halt = "not reached: the configuration is rejected at validation"
 }
 
+// validationErrors is every value pydantic rejects, in the order pydantic reports
+// them: the file reader's errors (Inputs.ConfigErrors) and the resolver's own
+// literal, > 0 and version checks, merged by field declaration order (see
+// pydanticOrder).
 func (r *run) validationErrors() []FieldError {
-	var errs []FieldError
-	errs = append(errs, r.in.ConfigErrors...)
+	var errs, late []FieldError
+	for _, e := range r.in.ConfigErrors {
+		if fieldOf(e.Loc) == "enable_pipelined_transfer" && !r.v.Has(day15727) {
+			// Before #15727 the key is not a field at all: whatever its value,
+			// pydantic reports it as an extra input, among the other extra keys.
+			e.Loc, e.Type, e.Message = "enable_pipelined_transfer", "extra_forbidden", "Extra inputs are not permitted"
+			late = append(late, e)
+			continue
+		}
+		errs = append(errs, e)
+	}
+	readers := len(errs)
+	errs = append(errs, late...)
 	if b := r.in.Backend.Value; b.Valid && !contains(backendLiterals(), b.S) {
 		errs = append(errs, FieldError{Loc: "backend", Type: "literal_error",
 			Message: "Input should be " + literalList(backendLiterals()), Input: b.Repr(), InputType: "str",
@@ -235,7 +265,85 @@ func (r *run) validationErrors() []FieldError {
 		errs = append(errs, FieldError{Loc: "enable_pipelined_transfer", Type: "extra_forbidden",
 			Message: "Extra inputs are not permitted", Input: in, InputType: "bool", Origin: p.Origin})
 	}
-	return errs
+	return r.pydanticOrder(errs, readers)
+}
+
+// cacheTransceiverFields is CacheTransceiverConfig's field declaration order
+// (llm_args.py); enable_pipelined_transfer exists only from #15727.
+func cacheTransceiverFields() []string {
+	return []string{"backend", "transceiver_runtime", "max_tokens_in_buffer",
+		"kv_transfer_timeout_ms", "kv_transfer_sender_future_timeout_ms", "kv_transfer_poll_interval_ms",
+		"kv_cache_bounce_size_mb", "enable_pipelined_transfer", "agent_bounce_buffer_enable", "agent_bounce_params"}
+}
+
+// fieldOf is the cache_transceiver_config key a pydantic loc starts with.
+func fieldOf(loc string) string {
+	f, _, _ := strings.Cut(loc, ".")
+	return f
+}
+
+// pydanticOrder sorts errs as pydantic-core reports them for a model with
+// extra="forbid": the declared fields in declaration order, then the extra keys in
+// input order. errs[:readers] came from the file reader, which lists extra keys in
+// input order already; an extra key the resolver found itself (a file's
+// enable_pipelined_transfer before #15727) goes before the first reader's extra
+// key of the same file that comes later in it, and a flag's at the end.
+func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
+	if len(errs) < 2 {
+		return errs
+	}
+	fields := cacheTransceiverFields()
+	if !r.v.Has(day15727) {
+		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
+	}
+	rank := func(e FieldError) int { return slices.Index(fields, fieldOf(e.Loc)) }
+	var declared, extra []FieldError
+	for _, e := range errs[:readers] {
+		if rank(e) >= 0 {
+			declared = append(declared, e)
+		} else {
+			extra = append(extra, e)
+		}
+	}
+	for _, e := range errs[readers:] {
+		if rank(e) >= 0 {
+			declared = append(declared, e)
+			continue
+		}
+		at := len(extra)
+		if file, line, ok := fileLine(e.Origin); ok {
+			for i, x := range extra {
+				if xf, xl, ok := fileLine(x.Origin); ok && xf == file && xl > line {
+					at = i
+					break
+				}
+			}
+		}
+		extra = slices.Insert(extra, at, e)
+	}
+	slices.SortStableFunc(declared, func(a, b FieldError) int { return rank(a) - rank(b) })
+	return append(declared, extra...)
+}
+
+// fileLine splits a FILE:LINE origin.
+func fileLine(o Origin) (string, int, bool) {
+	if o.Kind != OriginFile {
+		return "", 0, false
+	}
+	i := strings.LastIndexByte(o.Detail, ':')
+	if i < 0 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(o.Detail[i+1:])
+	return o.Detail[:i], n, err == nil
+}
+
+// loc names the field in a reason: the key, or cache_transceiver_config itself.
+func (e FieldError) loc() string {
+	if e.Loc == "" {
+		return "cache_transceiver_config"
+	}
+	return e.Loc
 }
 
 func contains(list []string, s string) bool {
@@ -274,7 +382,11 @@ func formatValidationError(errs []FieldError) string {
 	}
 	s += " for TorchLlmArgs"
 	for _, e := range errs {
-		s += "\ncache_transceiver_config." + e.Loc + "\n  " + e.Message
+		s += "\ncache_transceiver_config"
+		if e.Loc != "" {
+			s += "." + e.Loc
+		}
+		s += "\n  " + e.Message
 		if e.Type != "" {
 			s += " [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]"
 		}
@@ -922,6 +1034,11 @@ func (r *run) finish() {
 func (r *run) hint() string {
 	switch r.t.Result.FailedStep {
 	case StepValidate:
+		for _, e := range r.in.ConfigErrors {
+			if e.Loc == "" {
+				return "write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}"
+			}
+		}
 		if b := r.in.Backend.Value; b.Valid {
 			for _, lit := range backendLiterals() {
 				if b.S != lit && equalFold(b.S, lit) {

@@ -455,3 +455,80 @@ func TestHints(t *testing.T) {
 		}
 	}
 }
+
+// TestValidationErrorOrder: pydantic reports a model's errors in field declaration
+// order (backend, transceiver_runtime, max_tokens_in_buffer, kv_transfer_timeout_ms,
+// …, enable_pipelined_transfer), then the extra keys in input order. The file
+// reader's errors (Inputs.ConfigErrors) and the resolver's own literal and > 0
+// checks must be merged into that one order.
+func TestValidationErrorOrder(t *testing.T) {
+	file := func(line string) Origin { return Origin{Kind: OriginFile, Detail: "gen.yaml:" + line} }
+	loc := func(msg string) []string {
+		var locs []string
+		for _, l := range strings.Split(msg, "\n")[1:] {
+			if f, ok := strings.CutPrefix(l, "cache_transceiver_config."); ok {
+				locs = append(locs, f)
+			}
+		}
+		return locs
+	}
+	cases := []struct {
+		name    string
+		version string
+		mod     func(in *Inputs)
+		want    []string
+	}{
+		{"reader and resolver errors interleave by declaration", "1.4.0rc4", func(in *Inputs) {
+			in.ConfigErrors = []FieldError{
+				{Loc: "max_tokens_in_buffer", Type: "int_parsing", Message: "Input should be a valid integer, unable to parse string as an integer", Input: "'abc'", InputType: "str", Origin: file("5")},
+				{Loc: "enable_pipelined_transfer", Type: "bool_parsing", Message: "Input should be a valid boolean, unable to interpret input", Input: "'maybe'", InputType: "str", Origin: file("7")},
+				{Loc: "chunk_size_blocks", Type: "extra_forbidden", Message: "Extra inputs are not permitted", Input: "32", InputType: "int", Origin: file("2")},
+				{Loc: "transceiver_runtime", Type: "literal_error", Message: "Input should be 'CPP', 'PYTHON' or 'auto'", Input: "5", InputType: "int", Origin: file("3")},
+			}
+			in.Backend = Field[PyStr]{Str("nixl"), file("4")}
+			in.Timeout = Field[OptInt]{Int(0), file("6")}
+		}, []string{"backend", "transceiver_runtime", "max_tokens_in_buffer", "kv_transfer_timeout_ms", "enable_pipelined_transfer", "chunk_size_blocks"}},
+		{"extra keys keep input order", "1.4.0rc4", func(in *Inputs) {
+			in.ConfigErrors = []FieldError{
+				{Loc: "zeta", Type: "extra_forbidden", Message: "Extra inputs are not permitted", Input: "1", InputType: "int", Origin: file("2")},
+				{Loc: "alpha", Type: "extra_forbidden", Message: "Extra inputs are not permitted", Input: "1", InputType: "int", Origin: file("3")},
+			}
+			in.Runtime = Field[PyStr]{Str("Auto"), file("4")}
+		}, []string{"transceiver_runtime", "zeta", "alpha"}},
+		{"before #15727 enable_pipelined_transfer is an extra key in input order", "1.3.0rc22", func(in *Inputs) {
+			in.ConfigErrors = []FieldError{
+				{Loc: "foo", Type: "extra_forbidden", Message: "Extra inputs are not permitted", Input: "1", InputType: "int", Origin: file("2")},
+				{Loc: "bar", Type: "extra_forbidden", Message: "Extra inputs are not permitted", Input: "2", InputType: "int", Origin: file("5")},
+			}
+			in.Pipelined = Field[bool]{true, file("3")}
+			in.Backend = Field[PyStr]{Str("nixl"), file("4")}
+		}, []string{"backend", "foo", "enable_pipelined_transfer", "bar"}},
+		{"before #15727 a bad enable_pipelined_transfer is an extra key too", "1.3.0rc22", func(in *Inputs) {
+			in.ConfigErrors = []FieldError{
+				{Loc: "enable_pipelined_transfer", Type: "bool_parsing", Message: "Input should be a valid boolean, unable to interpret input", Input: "'maybe'", InputType: "str", Origin: file("3")},
+				{Loc: "foo", Type: "extra_forbidden", Message: "Extra inputs are not permitted", Input: "1", InputType: "int", Origin: file("2")},
+			}
+		}, []string{"foo", "enable_pipelined_transfer"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := tc{version: c.version, backend: "NIXL"}.inputs(t)
+			c.mod(&in)
+			tr := Resolve(in)
+			checkWellFormed(t, tr)
+			if tr.Result.Outcome != OutcomeError {
+				t.Fatalf("outcome %s, want ERROR", tr.Result.Outcome)
+			}
+			if got := loc(tr.Result.Error); strings.Join(got, " ") != strings.Join(c.want, " ") {
+				t.Errorf("error order %v, want %v\n%s", got, c.want, tr.Result.Error)
+			}
+		})
+	}
+	// An extra key of a version without the field reads as pydantic's extra_forbidden.
+	in := tc{version: "1.3.0rc22", backend: "NIXL"}.inputs(t)
+	in.ConfigErrors = []FieldError{{Loc: "enable_pipelined_transfer", Type: "bool_parsing", Message: "Input should be a valid boolean, unable to interpret input", Input: "'maybe'", InputType: "str", Origin: file("3")}}
+	want := "cache_transceiver_config.enable_pipelined_transfer\n  Extra inputs are not permitted [type=extra_forbidden, input_value='maybe', input_type=str]"
+	if got := Resolve(in).Result.Error; !strings.Contains(got, want) {
+		t.Errorf("error %q\nwant it to contain %q", got, want)
+	}
+}

@@ -239,7 +239,9 @@ type ModelInfo struct {
 // runs (an unknown key, a wrong type). Readers of files report them here so the
 // resolver shows them as the validation step.
 type FieldError struct {
-	// Loc is the pydantic location, e.g. "cache_transceiver_config.backend".
+	// Loc is the pydantic location under cache_transceiver_config, e.g.
+	// "backend" for cache_transceiver_config.backend; "" when the whole field is
+	// rejected (it is not a mapping).
 	Loc string
 	// Message is pydantic's message line, e.g. "Extra inputs are not permitted".
 	Message string
