@@ -263,17 +263,7 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 	if avail <= 0 {
 		return out[:h], hits[:h]
 	}
-	top := scrollTop(m.cache.chainTop, selStart, min(selEnd, selStart+avail-1), len(body), avail)
-	m.cache.chainTop = top
-	for i := top; i < len(body) && len(out) < h; i++ {
-		out = append(out, body[i])
-		hits = append(hits, bodyHits[i])
-	}
-	for len(out) < h {
-		out = append(out, spaces(w))
-		hits = append(hits, -1)
-	}
-	return out, hits
+	return m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h)
 }
 
 // columnDetail wraps two texts into the left and right columns of renderColumns,

@@ -339,17 +339,7 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	if avail <= 0 {
 		return out[:h], hits[:h]
 	}
-	top := scrollTop(m.cache.chainTop, selStart, min(selEnd, selStart+avail-1), len(body), avail)
-	m.cache.chainTop = top
-	for i := top; i < len(body) && len(out) < h; i++ {
-		out = append(out, body[i])
-		hits = append(hits, bodyHits[i])
-	}
-	for len(out) < h {
-		out = append(out, strings.Repeat(" ", w))
-		hits = append(hits, -1)
-	}
-	return out, hits
+	return m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h)
 }
 
 // stepLine is one step: selection marker, change mark, number, verdict glyph and
@@ -447,4 +437,21 @@ func shortPref(info resolver.ModelInfo) string {
 	default:
 		return "pref " + info.Preference.S
 	}
+}
+
+// scrollChain appends to out the window of body (avail lines) that keeps the
+// selected step's lines selStart..selEnd in view, remembering the scroll position,
+// and pads the pane to h lines; hits map each line to the step it shows (-1: none).
+func (m *Model) scrollChain(out []string, hits []int, body []string, bodyHits []int, selStart, selEnd, avail, w, h int) ([]string, []int) {
+	top := scrollTop(m.cache.chainTop, selStart, min(selEnd, selStart+avail-1), len(body), avail)
+	m.cache.chainTop = top
+	for i := top; i < len(body) && len(out) < h; i++ {
+		out = append(out, body[i])
+		hits = append(hits, bodyHits[i])
+	}
+	for len(out) < h {
+		out = append(out, spaces(w))
+		hits = append(hits, -1)
+	}
+	return out, hits
 }
