@@ -449,8 +449,9 @@ func (m *Model) scrollChain(out []string, hits []int, body []string, bodyHits []
 		out = append(out, body[i])
 		hits = append(hits, bodyHits[i])
 	}
+	pad := strings.Repeat(" ", w)
 	for len(out) < h {
-		out = append(out, spaces(w))
+		out = append(out, pad)
 		hits = append(hits, -1)
 	}
 	return out, hits
