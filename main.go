@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"xcvr/cli"
+	"xcvr/internal/cli"
 )
 
 func main() {

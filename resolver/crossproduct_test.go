@@ -3,7 +3,7 @@ package resolver_test
 import (
 	"testing"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/models"
 	"xcvr/resolver"
 )

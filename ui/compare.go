@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"xcvr/compare"
-	"xcvr/inputs"
+	"xcvr/internal/compare"
+	"xcvr/internal/inputs"
 	"xcvr/resolver"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"xcvr/compare"
+	"xcvr/internal/compare"
 	"xcvr/resolver"
 )
 

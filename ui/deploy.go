@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"xcvr/inputs"
-	"xcvr/logs"
-	"xcvr/report"
+	"xcvr/internal/inputs"
+	"xcvr/internal/logs"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 

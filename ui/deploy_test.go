@@ -7,8 +7,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"xcvr/inputs"
-	"xcvr/logs"
+	"xcvr/internal/inputs"
+	"xcvr/internal/logs"
 	"xcvr/models"
 	"xcvr/resolver"
 )
@@ -23,7 +23,7 @@ func deploySpec(backend string) inputs.Spec {
 
 func deployLog(t *testing.T) *logs.Log {
 	t.Helper()
-	f, err := os.Open("../logs/testdata/ctx-era2-srun.log")
+	f, err := os.Open("../internal/logs/testdata/ctx-era2-srun.log")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"xcvr/report"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/resolver"
 )
 

@@ -16,8 +16,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
-	"xcvr/inputs"
-	"xcvr/logs"
+	"xcvr/internal/inputs"
+	"xcvr/internal/logs"
 	"xcvr/models"
 	"xcvr/resolver"
 )

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"xcvr/report"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 

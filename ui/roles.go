@@ -6,9 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"xcvr/compare"
-	"xcvr/inputs"
-	"xcvr/report"
+	"xcvr/internal/compare"
+	"xcvr/internal/inputs"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 

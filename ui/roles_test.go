@@ -13,7 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/resolver"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/sahilm/fuzzy"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/resolver"
 )
 

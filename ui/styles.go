@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 
-	"xcvr/report"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 

@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"xcvr/report"
+	"xcvr/internal/report"
 )
 
 // Update implements tea.Model. It does no I/O: re-resolution is pure, and the

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/internal/yamlpos"
 	"xcvr/resolver"
 )

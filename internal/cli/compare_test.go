@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 )
 
 func TestCompareCommandGoldens(t *testing.T) {

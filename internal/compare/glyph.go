@@ -1,7 +1,7 @@
 package compare
 
 import (
-	"xcvr/report"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"xcvr/deploy"
+	"xcvr/internal/deploy"
 	"xcvr/ui"
 )
 

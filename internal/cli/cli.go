@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 
-	"xcvr/report"
+	"xcvr/internal/report"
 )
 
 // Version is xcvr's own version, printed by --version.

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"xcvr/report"
+	"xcvr/internal/report"
 )
 
 // mdCell keeps a table cell intact: pipes are escaped, newlines become spaces.

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"xcvr/deploy"
-	"xcvr/inputs"
+	"xcvr/internal/deploy"
+	"xcvr/internal/inputs"
 	"xcvr/internal/yamlpos"
 	"xcvr/models"
 	"xcvr/resolver"

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/goccy/go-yaml"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/resolver"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	"xcvr/report"
+	"xcvr/internal/report"
 )
 
 // run calls Main in-process with a fixed, clean environment.
@@ -63,7 +63,7 @@ func TestExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "-o", "xml"}, 2, "", `-o "xml": want text, json, markdown`},
 		{[]string{"explain", "--no-such-flag"}, 2, "", "unknown flag: --no-such-flag"},
 		{[]string{"explain", "--catalog", "testdata/missing.yaml"}, 2, "", "testdata/missing.yaml"},
-		{[]string{"explain", "--catalog", "../models/testdata/bad-value.yaml"}, 2, "", "bad-value.yaml:5:"},
+		{[]string{"explain", "--catalog", "../../models/testdata/bad-value.yaml"}, 2, "", "bad-value.yaml:5:"},
 		{[]string{"--color", "sometimes", "explain"}, 2, "", `--color "sometimes"`},
 		{[]string{"nonsense"}, 2, "", "unknown command"},
 		{[]string{"--version"}, 0, "xcvr " + Version, ""},
@@ -177,7 +177,7 @@ func TestBinary(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	bin := filepath.Join(t.TempDir(), "xcvr")
-	build := exec.Command("go", "build", "-o", bin, "..")
+	build := exec.Command("go", "build", "-o", bin, "../..")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"xcvr/deploy"
-	"xcvr/report"
+	"xcvr/internal/deploy"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 

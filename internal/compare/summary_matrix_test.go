@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/models"
 	"xcvr/resolver"
 )

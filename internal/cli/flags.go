@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/models"
 	"xcvr/resolver"
 )

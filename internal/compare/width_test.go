@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"xcvr/deploy"
-	"xcvr/inputs"
+	"xcvr/internal/deploy"
+	"xcvr/internal/inputs"
 	"xcvr/resolver"
 )
 

@@ -12,9 +12,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"xcvr/deploy"
-	"xcvr/logs"
-	"xcvr/report"
+	"xcvr/internal/deploy"
+	"xcvr/internal/logs"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 	"xcvr/ui"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/models"
 	"xcvr/resolver"
 )

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"xcvr/report"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 

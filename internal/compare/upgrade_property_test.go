@@ -11,8 +11,8 @@ import (
 
 	"github.com/goccy/go-yaml"
 
-	"xcvr/deploy"
-	"xcvr/inputs"
+	"xcvr/internal/deploy"
+	"xcvr/internal/inputs"
 	"xcvr/resolver"
 )
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/models"
 	"xcvr/resolver"
 )

@@ -8,11 +8,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"xcvr/compare"
-	"xcvr/deploy"
-	"xcvr/inputs"
+	"xcvr/internal/compare"
+	"xcvr/internal/deploy"
+	"xcvr/internal/inputs"
+	"xcvr/internal/report"
 	"xcvr/models"
-	"xcvr/report"
 	"xcvr/resolver"
 )
 

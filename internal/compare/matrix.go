@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/models"
 	"xcvr/resolver"
 )

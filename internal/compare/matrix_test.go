@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	"xcvr/inputs"
+	"xcvr/internal/inputs"
 	"xcvr/resolver"
 )
 

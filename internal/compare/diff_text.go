@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"xcvr/report"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 
