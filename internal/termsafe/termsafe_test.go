@@ -1,0 +1,72 @@
+package termsafe
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestText(t *testing.T) {
+	cases := []struct{ in, text, line string }{
+		{"plain ascii", "plain ascii", "plain ascii"},
+		{"tab\tand\nnewline", "tab\tand\nnewline", "tab\tand\\nnewline"},
+		{"\x1b]0;owned\x07", `\x1b]0;owned\x07`, `\x1b]0;owned\x07`},
+		{"\x1b[2J\x1b[H", `\x1b[2J\x1b[H`, `\x1b[2J\x1b[H`},
+		{"over\rwrite", `over\rwrite`, `over\rwrite`},
+		{"back\bspace\x7f", `back\x08space\x7f`, `back\x08space\x7f`},
+		{"c1 \u009b31m csi", `c1 \u009b31m csi`, `c1 \u009b31m csi`},
+		{"bidi \u202eevil", `bidi \u202eevil`, `bidi \u202eevil`},
+		{"bad \xff utf8", `bad \xff utf8`, `bad \xff utf8`},
+		{"ünïcödé ✓ 日本", "ünïcödé ✓ 日本", "ünïcödé ✓ 日本"},
+		{"\x00nul", `\x00nul`, `\x00nul`},
+	}
+	for _, c := range cases {
+		if got := Text(c.in); got != c.text {
+			t.Errorf("Text(%q) = %q, want %q", c.in, got, c.text)
+		}
+		if got := Line(c.in); got != c.line {
+			t.Errorf("Line(%q) = %q, want %q", c.in, got, c.line)
+		}
+		if Clean(c.in) != (c.in == c.text) {
+			t.Errorf("Clean(%q) = %v", c.in, Clean(c.in))
+		}
+	}
+}
+
+// No output of Text may hold a raw control byte other than tab and newline, whatever
+// the input; this is the property every output path relies on.
+func FuzzText(f *testing.F) {
+	for _, s := range []string{"\x1b[31m", "\u009b", "a\rb", "\xc2\x9b", "\xe2\x80\xae"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, out := range []string{Text(s), Line(s)} {
+			if !utf8.ValidString(out) {
+				t.Fatalf("invalid UTF-8 out of %q: %q", s, out)
+			}
+			for _, r := range out {
+				if (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+					t.Fatalf("raw control %U survives in %q (from %q)", r, out, s)
+				}
+			}
+		}
+		if Line(s) != Text(s) && !containsNewline(s) {
+			t.Fatalf("Line and Text differ without a newline: %q", s)
+		}
+	})
+}
+
+func containsNewline(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCleanDoesNotAllocate(t *testing.T) {
+	s := "Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM."
+	if n := testing.AllocsPerRun(100, func() { _ = Text(s) }); n != 0 {
+		t.Fatalf("Text allocates %v times on clean input", n)
+	}
+}
