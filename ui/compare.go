@@ -75,7 +75,35 @@ func (m *Model) cycleOther(delta int) bool {
 func (m *Model) compareDiff() compare.Diff {
 	in := m.trace.Inputs
 	other := resolver.KnownVersions()[m.cmp.other]
-	return compare.DiffVersions(in, in.Version, other, m.cat)
+	d := compare.DiffVersions(in, in.Version, other, m.cat)
+	// The version step differs whenever the versions do: that is the premise of
+	// the view, not a change, and counting it would make "1 step changed" say
+	// nothing. It still counts when its verdict differs.
+	d.ChangedSteps = d.ChangedSteps[:0]
+	for i := range d.Steps {
+		st := &d.Steps[i]
+		if st.ID == resolver.StepVersion && st.From.Verdict == st.To.Verdict {
+			st.Changed = false
+		}
+		if st.Changed {
+			d.ChangedSteps = append(d.ChangedSteps, st.ID)
+		}
+	}
+	return d
+}
+
+// cellTrace resolves the matrix cell under the cursor, for the outcome lines
+// above the matrix: the cell's whole exception, not only its glyph.
+func (m *Model) cellTrace() resolver.Trace {
+	cell := m.mat.m.At(m.mat.r, m.mat.c)
+	s := cloneSpec(m.spec)
+	setRaw(&s, m.rows[rowModel], cell.Model)
+	setRaw(&s, m.rows[rowBackend], cell.Backend)
+	in, err := inputs.Build(s, m.cat)
+	if err != nil {
+		return m.trace
+	}
+	return resolver.Resolve(in)
 }
 
 // openMatrix computes the grid for the current inputs and puts the cursor on the
@@ -203,9 +231,12 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 
 	// Step ids are at most 17 cells; below 70 columns a few are cut so that the
 	// reasons keep their room.
-	idW := 16
+	idW := 8
+	for _, s := range d.Steps {
+		idW = max(idW, len(s.ID)+1)
+	}
 	if w < 70 {
-		idW = 12
+		idW = min(idW, 12)
 	}
 	rest := w - 2 - idW
 	left := (rest - 3) / 2
@@ -254,16 +285,19 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 			selEnd = len(body) - 1
 		}
 	}
+	// The outcome row is pinned under the steps, so it stays on screen however
+	// far the steps scroll.
 	fo, to := d.From.Result, d.To.Result
-	body = append(body, cellLine(false, compare.ChangeMark, "outcome", d.OutcomeChanged,
-		outcomeOf(st, fo.Outcome), resultText(fo), outcomeOf(st, to.Outcome), resultText(to)))
-	bodyHits = append(bodyHits, len(d.Steps)-1)
+	outcome := cellLine(false, compare.ChangeMark, "outcome", d.OutcomeChanged,
+		outcomeOf(st, fo.Outcome), resultText(fo), outcomeOf(st, to.Outcome), resultText(to))
 
-	avail := h - 2
+	avail := h - 3
 	if avail <= 0 {
 		return out[:h], hits[:h]
 	}
-	return m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h)
+	out, hits = m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h-1)
+	out[0] = paneTitle(st, withMarks(title, scrollMarks(m.cache.chainTop, len(body), avail)), focused, w)
+	return append(out, outcome), append(hits, len(d.Steps)-1)
 }
 
 // columnDetail wraps two texts into the left and right columns of renderColumns,
@@ -319,7 +353,11 @@ func (m *Model) renderMatrix(w, h int) []string {
 	mat := &m.mat
 	mm := mat.m
 	out := make([]string, 0, h)
-	out = append(out, paneTitle(st, "Matrix · models × backends · "+mm.FixedKey+" · enter opens the chain", true, w))
+	avail := h - 3
+	top := scrollTop(m.cache.chainTop, mat.r, mat.r, len(mm.RowKeys), max(avail, 1))
+	m.cache.chainTop = top
+	out = append(out, paneTitle(st, withMarks("Matrix · models × backends · "+mm.FixedKey+" · enter opens the chain",
+		scrollMarks(top, len(mm.RowKeys), avail)), true, w))
 	if h <= 2 {
 		return out[:min(len(out), h)]
 	}
@@ -364,9 +402,6 @@ func (m *Model) renderMatrix(w, h int) []string {
 	}
 	out = append(out, head.String())
 
-	avail := h - 3
-	top := scrollTop(m.cache.chainTop, mat.r, mat.r, len(mm.RowKeys), max(avail, 1))
-	m.cache.chainTop = top
 	for r := top; r < len(mm.RowKeys) && len(out) < h-1; r++ {
 		l := newLine(w, paint{})
 		if r == mat.r {

@@ -54,45 +54,70 @@ func (m *Model) renderInputs(w, h int) ([]string, []int) {
 	if m.other != nil {
 		title += " · " + m.roleName + " role · R edits " + m.other.name
 	}
-	out = append(out, paneTitle(st, title, focused, w))
-	hits = append(hits, -1)
-	avail := h - 2
+	avail := h - 1
 	if avail < 1 {
+		out = append(out, paneTitle(st, title, focused, w))
+		hits = append(hits, -1)
 		return out[:min(len(out), h)], hits[:min(len(hits), h)]
 	}
 	top := scrollTop(m.cache.inputsTop, selLine, selLine, len(body), avail)
 	m.cache.inputsTop = top
-	for i := top; i < len(body) && len(out) < h-1; i++ {
+	out = append(out, paneTitle(st, title+scrollMarks(top, len(body), avail), focused, w))
+	hits = append(hits, -1)
+	for i := top; i < len(body) && len(out) < h; i++ {
 		out = append(out, body[i])
 		hits = append(hits, rowHits[i])
 	}
-	for len(out) < h-1 {
+	for len(out) < h {
 		out = append(out, strings.Repeat(" ", w))
 		hits = append(hits, -1)
 	}
-	out = append(out, m.hintLine(w))
-	hits = append(hits, -1)
 	return out, hits
 }
 
-// hintLine is the last line of the inputs pane: the selected row's meaning, or the
-// editor while a raw value is typed.
-func (m *Model) hintLine(w int) string {
+// hintLines is the full-width area above the key bar: the selected row's
+// meaning, or the editor while a raw value is typed (its error wrapped in full
+// below it), or the command line `x` just copied.
+func (m *Model) hintLines(w int) []string {
 	st := m.styles
-	l := newLine(w, paint{})
 	if m.edit.active {
 		r := m.rows[m.edit.row]
+		l := newLine(w, paint{})
 		l.add(st.Bold, " "+r.label+" = ")
-		l.add(st.Value, string(m.edit.buf))
-		l.add(st.Selected, "█")
+		m.edit.in.SetWidth(max(l.room()-2, 1))
+		v := m.edit.in.View()
+		l.raw(v, ansi.StringWidth(v))
+		out := []string{l.String()}
 		if m.edit.err != "" {
-			l.add(paint{}, "  ")
-			l.add(st.Error, "✗ "+m.edit.err)
+			for _, s := range strings.Split(ansi.Wrap("✗ "+m.edit.err, w-3, ""), "\n") {
+				e := newLine(w, paint{})
+				e.add(paint{}, "   ")
+				e.add(st.Error, s)
+				out = append(out, e.String())
+			}
 		}
-		return l.String()
+		return out
 	}
-	l.add(st.Dim, " "+rowHint(m.rows[m.row]))
-	return l.String()
+	if m.notice != "" {
+		var out []string
+		for _, s := range strings.Split(ansi.Wrap(m.notice, w-2, " "), "\n") {
+			l := newLine(w, paint{})
+			l.add(paint{}, " ")
+			l.add(st.Value, s)
+			out = append(out, l.String())
+		}
+		return out
+	}
+	if m.pick.open || m.mode == viewCompare {
+		return nil
+	}
+	l := newLine(w, paint{})
+	if m.focus == paneChain {
+		l.add(st.Dim, " step "+strconv.Itoa(m.step+1)+": enter explains or folds it · n/N deciding steps · o whole outcome")
+	} else {
+		l.add(st.Dim, " "+rowHint(m.rows[m.row]))
+	}
+	return []string{l.String()}
 }
 
 // inputLine draws one input row: selection marker, name, value, what the value
@@ -129,18 +154,28 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 	} else {
 		origin = v.Origin.String()
 		l.add(st.Label, padRight(r.label, 11))
-		val, extra := m.displayValue(r, v.Raw)
-		l.add(st.Value, val)
-		l.add(st.Dim, extra)
+		if e, bad := fileInvalid(&m.spec, r); bad {
+			// The file's value, as TensorRT-LLM would print it, and that it is
+			// rejected: the default is not what the worker receives.
+			origin = e.Origin.String()
+			l.add(st.Error, e.Input)
+			l.add(st.Error, " ✗ invalid")
+		} else {
+			val, extra := m.displayValue(r, v.Raw)
+			l.add(st.Value, val)
+			if l.room() >= cells(extra)+cells(shortOrigin(origin))+2 || origin == "" {
+				l.add(st.Dim, extra)
+			}
+		}
 	}
 	if origin != "" && w >= 40 {
-		// Keep the origin visible: if the row is too long, the origin's paths
-		// lose their directories first, then the origin wins over the tail.
+		// The value is never hidden behind its origin: the origin's paths lose
+		// their directories first, then its "(overrides …)" is cut, with a mark.
 		if l.room() < cells(origin)+2 {
 			origin = shortOrigin(origin)
 		}
-		if l.room() < cells(origin)+2 {
-			return cutForOrigin(l, st, origin, base, w)
+		if room := l.room() - 2; room < cells(origin) && room >= 6 {
+			origin = fitPlain(origin, room)
 		}
 		l.right(st.Origin, origin)
 	}
@@ -162,17 +197,6 @@ func shortOrigin(o string) string {
 		}
 	}
 	return strings.Join(f, " ")
-}
-
-// cutForOrigin redraws a too-long row's origin over its last cells.
-func cutForOrigin(l *line, st *Styles, origin string, base paint, w int) string {
-	s := l.String()
-	keep := w - len(origin) - 1
-	cut := ansi.Truncate(s, keep, "…")
-	if cw := ansi.StringWidth(cut); cw < keep {
-		cut += strings.Repeat(" ", keep-cw)
-	}
-	return cut + base.pre + " " + st.Origin.pre + origin + st.Origin.suf + base.suf
 }
 
 func padRight(s string, n int) string {
@@ -235,11 +259,13 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 	hits = append(hits, -1)
 	fl := newLine(w, paint{})
 	fl.add(st.Label, " filter: ")
-	fl.add(st.Value, string(m.pick.filter))
 	if m.pick.filtering {
-		fl.add(st.Selected, "█")
+		m.pick.filter.SetWidth(max(fl.room()-2, 1))
+		v := m.pick.filter.View()
+		fl.raw(v, ansi.StringWidth(v))
 	} else {
-		fl.add(st.Dim, "press / to type")
+		fl.add(st.Value, m.pick.filter.Value())
+		fl.add(st.Dim, " press / to type")
 	}
 	out = append(out, fl.String())
 	hits = append(hits, -1)
@@ -248,6 +274,16 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 		return out[:h], hits[:h]
 	}
 	items := m.pick.items
+	// The name column is as wide as the longest name, up to what leaves the
+	// preference its room; a longer name is cut with a mark, never pushing the
+	// columns after it out of line.
+	archW := 0
+	for _, it := range items {
+		if !it.custom {
+			archW = max(archW, cells(it.arch))
+		}
+	}
+	archW = min(archW, max(w-2-16-8, 16))
 	top := scrollTop(0, m.pick.sel, m.pick.sel, len(m.pick.matches), avail)
 	for i := top; i < len(m.pick.matches) && len(out) < h; i++ {
 		it := items[m.pick.matches[i]]
@@ -260,11 +296,12 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 		l.add(paint{}, marker)
 		if it.custom {
 			l.add(st.Value, it.arch)
-			if len(m.pick.filter) > 0 {
-				l.add(st.Dim, " ("+string(m.pick.filter)+")")
+			if f := m.pick.filter.Value(); f != "" {
+				l.add(st.Dim, " ("+f+")")
 			}
 		} else {
-			l.add(st.Value, padRight(it.arch, 32))
+			l.add(st.Value, fitPlain(it.arch, archW))
+			l.pad(2 + archW + 1)
 			pp := st.Dim
 			if strings.HasPrefix(it.pref, "prefers") {
 				pp = st.Counts
@@ -308,13 +345,27 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	body := make([]string, 0, len(t.Steps)+8)
 	bodyHits := make([]int, 0, len(t.Steps)+8)
 	selStart, selEnd := 0, 0
+	// Room the pane has beyond one line per step (and the expansion) is spent
+	// wrapping the reasons that do not fit, in order, rather than left empty.
+	spare := h - 1 - len(t.Steps)
+	if m.showDetail() && m.step < len(t.Steps) {
+		spare -= len(stepDetail(st, t.Steps[m.step], w))
+	}
 	for i, s := range t.Steps {
 		sel := i == m.step
 		if sel {
 			selStart = len(body)
 		}
-		body = append(body, m.stepLine(i, s, sel, focused, w))
-		bodyHits = append(bodyHits, i)
+		extra := 0
+		if spare > 0 && !(sel && m.showDetail()) {
+			extra = spare
+		}
+		lines := m.stepLine(i, s, sel, focused, w, extra)
+		spare -= len(lines) - 1
+		for _, x := range lines {
+			body = append(body, x)
+			bodyHits = append(bodyHits, i)
+		}
 		if sel && m.showDetail() {
 			for _, x := range stepDetail(st, s, w) {
 				body = append(body, x)
@@ -339,13 +390,28 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	if avail <= 0 {
 		return out[:h], hits[:h]
 	}
-	return m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h)
+	out, hits = m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h)
+	if marks := scrollMarks(m.cache.chainTop, len(body), avail); marks != "" {
+		out[0] = paneTitle(st, withMarks(title, marks), focused, w)
+	}
+	return out, hits
+}
+
+// withMarks puts scroll marks after a title's first part, where a narrow pane
+// does not cut them off.
+func withMarks(title, marks string) string {
+	if i := strings.Index(title, " · "); i >= 0 {
+		return title[:i] + marks + title[i:]
+	}
+	return title + marks
 }
 
 // stepLine is one step: selection marker, change mark, number, verdict glyph and
 // word (so the verdict never rests on colour alone), title and reason, and at the
-// right its source and an "inferred" mark when the spec is unverified.
-func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w int) string {
+// right its source and an "inferred" mark when the spec is unverified. A reason
+// that does not fit wraps onto up to extra more lines, aligned under the text;
+// past those it is cut with a mark (enter shows it whole).
+func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w, extra int) []string {
 	st := m.styles
 	base, marker := st.selection(sel, focused, " ", "›")
 	l := newLine(w, base)
@@ -362,6 +428,7 @@ func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w int) strin
 	l.add(st.Dim, num+" ")
 	vp := st.Verdict[s.Verdict]
 	l.add(vp, glyphOf(s.Verdict)+" "+verdictWord(s.Verdict)+" ")
+	col := l.w
 	tail := sourceTag(s.Source)
 	if len(tail) > l.room()/5 {
 		// A long file name would eat the reason; the expansion shows it in full.
@@ -374,13 +441,42 @@ func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w int) strin
 		tail += "inferred"
 	}
 	text := s.Title + ": " + s.Reason
-	if tail != "" && l.room() >= 40 {
-		l.add(paint{}, fitPlain(text, l.room()-len(tail)-1))
-		l.right(st.Dim, tail)
+	room := l.room()
+	if tail != "" && room >= 40 {
+		room -= len(tail) + 1
 	} else {
-		l.add(paint{}, text)
+		tail = ""
 	}
-	return l.String()
+	if extra <= 0 || cells(text) <= room {
+		l.add(paint{}, fitPlain(text, room))
+		if tail != "" {
+			l.right(st.Dim, tail)
+		}
+		return []string{l.String()}
+	}
+	// The first line shares its row with the source tag; the rest have the
+	// whole width after the verdict.
+	full := w - col
+	parts := strings.Split(ansi.Wrap(text, room, ""), "\n")
+	if rest := strings.TrimLeft(strings.TrimPrefix(text, parts[0]), " "); rest != "" && full > room {
+		parts = append(parts[:1], strings.Split(ansi.Wrap(rest, full, ""), "\n")...)
+	}
+	n := min(len(parts), 1+extra)
+	if n < len(parts) {
+		parts[n-1] = fitPlain(strings.Join(parts[n-1:], " "), full)
+	}
+	l.add(paint{}, parts[0])
+	if tail != "" {
+		l.right(st.Dim, tail)
+	}
+	out := []string{l.String()}
+	for _, p := range parts[1:n] {
+		c := newLine(w, base)
+		c.pad(col)
+		c.add(paint{}, p)
+		out = append(out, c.String())
+	}
+	return out
 }
 
 // stepDetail is the expansion of a selected step: the full reason and
