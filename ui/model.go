@@ -157,6 +157,9 @@ type Model struct {
 	// on it.
 	rev   int
 	cache *renderCache
+	// traceGen counts the traces the model has had, for caches of what a trace
+	// draws (the step lines).
+	traceGen int
 }
 
 // New builds the explorer's model without a terminal. It resolves the starting
@@ -240,6 +243,7 @@ func (m *Model) resolve(mark bool) tea.Cmd {
 	}
 	prev := m.trace
 	m.trace = resolver.Resolve(in)
+	m.traceGen++
 	m.recompare()
 	if m.step >= len(m.trace.Steps) {
 		m.step = len(m.trace.Steps) - 1

@@ -113,7 +113,7 @@ func (m *Model) hintLines(w int) []string {
 	}
 	l := newLine(w, paint{})
 	if m.focus == paneChain {
-		l.add(st.Dim, " step "+strconv.Itoa(m.step+1)+": enter explains or folds it · n/N deciding steps · o whole outcome")
+		l.add(st.Dim, " n/N: next/previous deciding step · o: the whole outcome")
 	} else {
 		l.add(st.Dim, " "+rowHint(m.rows[m.row]))
 	}
@@ -349,7 +349,7 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	// wrapping the reasons that do not fit, in order, rather than left empty.
 	spare := h - 1 - len(t.Steps)
 	if m.showDetail() && m.step < len(t.Steps) {
-		spare -= len(stepDetail(st, t.Steps[m.step], w))
+		spare -= len(m.cachedDetail(m.step, t.Steps[m.step], w))
 	}
 	for i, s := range t.Steps {
 		sel := i == m.step
@@ -360,14 +360,14 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 		if spare > 0 && !(sel && m.showDetail()) {
 			extra = spare
 		}
-		lines := m.stepLine(i, s, sel, focused, w, extra)
+		lines := m.cachedStepLine(i, s, sel, focused, w, extra)
 		spare -= len(lines) - 1
 		for _, x := range lines {
 			body = append(body, x)
 			bodyHits = append(bodyHits, i)
 		}
 		if sel && m.showDetail() {
-			for _, x := range stepDetail(st, s, w) {
+			for _, x := range m.cachedDetail(i, s, w) {
 				body = append(body, x)
 				bodyHits = append(bodyHits, i)
 			}
@@ -404,6 +404,36 @@ func withMarks(title, marks string) string {
 		return title[:i] + marks + title[i:]
 	}
 	return title + marks
+}
+
+// cachedStepLine is stepLine, drawn once per trace, width and state.
+func (m *Model) cachedStepLine(i int, s resolver.Step, sel, focused bool, w, extra int) []string {
+	c := m.cache
+	if c.steps == nil || c.stepsGen != m.traceGen || len(c.steps) > 512 {
+		c.steps, c.stepsGen = map[stepKey][]string{}, m.traceGen
+	}
+	k := stepKey{i: i, w: w, extra: extra, sel: sel, focused: focused, changed: m.changed[s.ID], styles: m.styles}
+	if l, ok := c.steps[k]; ok {
+		return l
+	}
+	l := m.stepLine(i, s, sel, focused, w, extra)
+	c.steps[k] = l
+	return l
+}
+
+// cachedDetail is stepDetail, drawn once per trace, width and palette.
+func (m *Model) cachedDetail(i int, s resolver.Step, w int) []string {
+	c := m.cache
+	if c.steps == nil || c.stepsGen != m.traceGen || len(c.steps) > 512 {
+		c.steps, c.stepsGen = map[stepKey][]string{}, m.traceGen
+	}
+	k := stepKey{i: i, w: w, extra: -1, styles: m.styles}
+	if l, ok := c.steps[k]; ok {
+		return l
+	}
+	l := stepDetail(m.styles, s, w)
+	c.steps[k] = l
+	return l
 }
 
 // stepLine is one step: selection marker, change mark, number, verdict glyph and

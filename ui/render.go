@@ -32,16 +32,32 @@ type renderCache struct {
 	chainTop  int // first visible line of the chain pane
 	valid     bool
 
-	// The key bar changes only with the width, the mode and the palette.
-	help                   []string
-	helpW                  int
-	helpEditing, helpPicks bool
-	helpMode               viewMode
-	helpStyles             *Styles
-	helpRole               string
-	helpEnter              string
-	helpFiltering          bool
-	helpOutcome            bool
+	// helpBars keeps the bars already drawn: moving between rows changes what
+	// enter does, and redrawing the bar through bubbles' help costs more than
+	// the rest of the frame.
+	helpBars map[helpKey][]string
+
+	// steps keeps the drawn lines of each chain step for one trace (traceGen),
+	// width and state: wrapping a reason is the costliest part of a frame, and
+	// a key that moves the selection changes two steps at most.
+	steps    map[stepKey][]string
+	stepsGen int
+}
+
+// helpKey is everything the key bar depends on.
+type helpKey struct {
+	w                                  int
+	editing, picks, filtering, outcome bool
+	mode                               viewMode
+	styles                             *Styles
+	role, enter                        string
+}
+
+// stepKey is everything a step's lines depend on besides the trace.
+type stepKey struct {
+	i, w, extra           int
+	sel, focused, changed bool
+	styles                *Styles
 }
 
 // rect is a pane's place on the screen.
@@ -434,15 +450,18 @@ func (m *Model) renderHelp(w int) []string {
 		return m.fullHelp(k.FullHelp(), w)
 	}
 	c := m.cache
-	if c.helpW == w && c.helpEditing == k.editing && c.helpPicks == k.picks && c.helpMode == m.mode && c.helpStyles == m.styles && c.helpRole == m.roleName &&
-		c.helpEnter == k.enter && c.helpFiltering == k.filtering && c.helpOutcome == k.outcome {
-		return c.help
+	hk := helpKey{w: w, editing: k.editing, picks: k.picks, filtering: k.filtering, outcome: k.outcome,
+		mode: m.mode, styles: m.styles, role: m.roleName, enter: k.enter}
+	if bar, ok := c.helpBars[hk]; ok {
+		return bar
+	}
+	if c.helpBars == nil || len(c.helpBars) > 64 {
+		c.helpBars = map[helpKey][]string{}
 	}
 	m.help.SetWidth(w - 1)
-	c.help = []string{" " + fitLine(m.help.ShortHelpView(k.ShortHelp()), w-1)}
-	c.helpW, c.helpEditing, c.helpPicks, c.helpMode, c.helpStyles, c.helpRole = w, k.editing, k.picks, m.mode, m.styles, m.roleName
-	c.helpEnter, c.helpFiltering, c.helpOutcome = k.enter, k.filtering, k.outcome
-	return c.help
+	bar := []string{" " + fitLine(m.help.ShortHelpView(k.ShortHelp()), w-1)}
+	c.helpBars[hk] = bar
+	return bar
 }
 
 // fullHelp packs every binding into as many lines as the width needs. The help
