@@ -264,15 +264,42 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 	body := make([]string, 0, len(d.Steps)+8)
 	bodyHits := make([]int, 0, len(d.Steps)+8)
 	selStart, selEnd := 0, 0
+	// Room beyond one line per step (and the selected step's detail) goes to
+	// wrapping the reasons that do not fit, in order, as in the chain.
+	spare := h - 3 - len(d.Steps)
+	if m.colDetail && m.step < len(d.Steps) {
+		s := d.Steps[m.step]
+		spare -= len(m.columnDetail(w, 2+idW, left, right, s.From.Reason, s.To.Reason))
+	}
 	for i, s := range d.Steps {
 		sel := i == m.step
 		if sel {
 			selStart = len(body)
 		}
-		body = append(body, cellLine(sel, compare.ChangeMark, s.ID, s.Changed,
-			st.Verdict[s.From.Verdict], glyphOf(s.From.Verdict)+" "+s.From.Reason,
-			st.Verdict[s.To.Verdict], glyphOf(s.To.Verdict)+" "+s.To.Reason))
+		lt, rt := glyphOf(s.From.Verdict)+" "+s.From.Reason, glyphOf(s.To.Verdict)+" "+s.To.Reason
+		lp, rp := st.Verdict[s.From.Verdict], st.Verdict[s.To.Verdict]
+		var ls, rs []string
+		if spare > 0 && !(sel && m.colDetail) && (cells(lt) > left || cells(rt) > right) && left >= 12 && right >= 12 {
+			ls, rs = wrapCell(lt, left-2, 1+spare), wrapCell(rt, right-2, 1+spare)
+			spare -= max(len(ls), len(rs)) - 1
+			lt, rt = ls[0], rs[0]
+		}
+		body = append(body, cellLine(sel, compare.ChangeMark, s.ID, s.Changed, lp, lt, rp, rt))
 		bodyHits = append(bodyHits, i)
+		for j := 1; j < max(len(ls), len(rs)); j++ {
+			l := newLine(w, paint{})
+			l.pad(2 + idW)
+			if j < len(ls) {
+				l.add(lp, "  "+ls[j])
+			}
+			l.pad(2 + idW + left)
+			l.add(st.Faint, " │ ")
+			if j < len(rs) {
+				l.add(rp, "  "+rs[j])
+			}
+			body = append(body, l.String())
+			bodyHits = append(bodyHits, i)
+		}
 		if sel && m.colDetail {
 			// The selected step's reasons in full, each wrapped in its column, so
 			// that a difference cut off in the one-line row can be read.
@@ -295,9 +322,26 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 	if avail <= 0 {
 		return out[:h], hits[:h]
 	}
+	if len(body) < avail {
+		// Everything fits: the outcome follows the last step.
+		body = append(body, outcome)
+		bodyHits = append(bodyHits, len(d.Steps)-1)
+		return m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail+1, w, h)
+	}
 	out, hits = m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h-1)
 	out[0] = paneTitle(st, withMarks(title, scrollMarks(m.cache.chainTop, len(body), avail)), focused, w)
 	return append(out, outcome), append(hits, len(d.Steps)-1)
+}
+
+// wrapCell wraps a column's text to w cells in at most n lines, the last one
+// cut with a mark when the text is longer.
+func wrapCell(text string, w, n int) []string {
+	parts := strings.Split(ansi.Wrap(text, w, ""), "\n")
+	if len(parts) > n {
+		parts[n-1] = fitPlain(strings.Join(parts[n-1:], " "), w)
+		parts = parts[:n]
+	}
+	return parts
 }
 
 // columnDetail wraps two texts into the left and right columns of renderColumns,

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -48,7 +49,11 @@ func outcomeLines(st *Styles, t resolver.Trace, label string, w int, changed boo
 		mark = "* "
 	}
 	if r.Outcome == resolver.OutcomeError {
+		// The exception quotes values from files and flags: escaped, a line at a time.
 		lines := strings.Split(r.Error, "\n")
+		for i := range lines {
+			lines[i] = termsafe.Line(lines[i])
+		}
 		head := newLine(w, paint{})
 		head.add(st.Changed.orPlain(changed), mark)
 		head.add(p, "▶ ")
@@ -114,7 +119,7 @@ func outcomeLines(st *Styles, t resolver.Trace, label string, w int, changed boo
 			lp = st.LogError
 		}
 		// Log lines are meant to be grepped for: wrapped, never cut.
-		wrap("", paint{}, "    ", 2, lp, report.LogPrefix(lg.Level)+lg.Message)
+		wrap("", paint{}, "    ", 2, lp, report.LogPrefix(lg.Level)+termsafe.Line(lg.Message))
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -89,7 +90,7 @@ func (m *Model) hintLines(w int) []string {
 		l.raw(v, ansi.StringWidth(v))
 		out := []string{l.String()}
 		if m.edit.err != "" {
-			for _, s := range strings.Split(ansi.Wrap("✗ "+m.edit.err, w-3, ""), "\n") {
+			for _, s := range strings.Split(ansi.Wrap("✗ "+termsafe.Line(m.edit.err), w-3, ""), "\n") {
 				e := newLine(w, paint{})
 				e.add(paint{}, "   ")
 				e.add(st.Error, s)
@@ -100,7 +101,7 @@ func (m *Model) hintLines(w int) []string {
 	}
 	if m.notice != "" {
 		var out []string
-		for _, s := range strings.Split(ansi.Wrap(m.notice, w-2, " "), "\n") {
+		for _, s := range strings.Split(ansi.Wrap(termsafe.Line(m.notice), w-2, " "), "\n") {
 			l := newLine(w, paint{})
 			l.add(paint{}, " ")
 			l.add(st.Value, s)
@@ -157,8 +158,8 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 		if e, bad := fileInvalid(&m.spec, r); bad {
 			// The file's value, as TensorRT-LLM would print it, and that it is
 			// rejected: the default is not what the worker receives.
-			origin = e.Origin.String()
-			l.add(st.Error, e.Input)
+			origin = termsafe.Line(e.Origin.String())
+			l.add(st.Error, termsafe.Line(e.Input))
 			l.add(st.Error, " ✗ invalid")
 		} else {
 			val, extra := m.displayValue(r, v.Raw)
@@ -409,10 +410,10 @@ func withMarks(title, marks string) string {
 // cachedStepLine is stepLine, drawn once per trace, width and state.
 func (m *Model) cachedStepLine(i int, s resolver.Step, sel, focused bool, w, extra int) []string {
 	c := m.cache
-	if c.steps == nil || c.stepsGen != m.traceGen || len(c.steps) > 512 {
-		c.steps, c.stepsGen = map[stepKey][]string{}, m.traceGen
+	if c.steps == nil || len(c.steps) > 512 {
+		c.steps = map[stepKey][]string{}
 	}
-	k := stepKey{i: i, w: w, extra: extra, sel: sel, focused: focused, changed: m.changed[s.ID], styles: m.styles}
+	k := stepKey{i: i, w: w, extra: extra, sel: sel, focused: focused, changed: m.changed[s.ID], styles: m.styles, step: s}
 	if l, ok := c.steps[k]; ok {
 		return l
 	}
@@ -424,10 +425,10 @@ func (m *Model) cachedStepLine(i int, s resolver.Step, sel, focused bool, w, ext
 // cachedDetail is stepDetail, drawn once per trace, width and palette.
 func (m *Model) cachedDetail(i int, s resolver.Step, w int) []string {
 	c := m.cache
-	if c.steps == nil || c.stepsGen != m.traceGen || len(c.steps) > 512 {
-		c.steps, c.stepsGen = map[stepKey][]string{}, m.traceGen
+	if c.steps == nil || len(c.steps) > 512 {
+		c.steps = map[stepKey][]string{}
 	}
-	k := stepKey{i: i, w: w, extra: -1, styles: m.styles}
+	k := stepKey{i: i, w: w, extra: -1, styles: m.styles, step: s}
 	if l, ok := c.steps[k]; ok {
 		return l
 	}

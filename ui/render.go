@@ -37,11 +37,11 @@ type renderCache struct {
 	// the rest of the frame.
 	helpBars map[helpKey][]string
 
-	// steps keeps the drawn lines of each chain step for one trace (traceGen),
-	// width and state: wrapping a reason is the costliest part of a frame, and
-	// a key that moves the selection changes two steps at most.
-	steps    map[stepKey][]string
-	stepsGen int
+	// steps keeps the drawn lines of each chain step by its content, width and
+	// state: wrapping a reason is the costliest part of a frame, a key that
+	// moves the selection changes two steps at most, and an input change
+	// usually leaves most steps as they were.
+	steps map[stepKey][]string
 }
 
 // helpKey is everything the key bar depends on.
@@ -53,11 +53,14 @@ type helpKey struct {
 	role, enter                        string
 }
 
-// stepKey is everything a step's lines depend on besides the trace.
+// stepKey is everything a step's lines depend on: the step itself (its text,
+// not which trace it came from, so that the steps an input change leaves alone
+// are not drawn again) and how it is drawn.
 type stepKey struct {
 	i, w, extra           int
 	sel, focused, changed bool
 	styles                *Styles
+	step                  resolver.Step
 }
 
 // rect is a pane's place on the screen.

@@ -330,15 +330,17 @@ func (m *Model) trial(r inputRow, raw string) error {
 type editState struct {
 	active bool
 	row    int
-	in     textinput.Model
-	err    string
+	// in is a pointer: a textinput is large, and the Model is copied on every
+	// Update and View.
+	in  *textinput.Model
+	err string
 }
 
 // pickState is the model picker: the catalog plus a custom entry, filterable.
 type pickState struct {
 	open      bool
 	filtering bool
-	filter    textinput.Model
+	filter    *textinput.Model // a pointer, like editState.in
 	items     []pickItem // built lazily for the current version
 	matches   []int      // indices into items, in display order
 	sel       int
@@ -347,7 +349,7 @@ type pickState struct {
 // newInput is a focused textinput holding value, completing from suggestions.
 // The cursor does not blink: a blinking cursor redraws the frame twice a second
 // for nothing and makes screenshots differ.
-func (m *Model) newInput(value string, suggestions []string) textinput.Model {
+func (m *Model) newInput(value string, suggestions []string) *textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = ""
 	st := textinput.DefaultStyles(m.styles.IsDark)
@@ -366,7 +368,7 @@ func (m *Model) newInput(value string, suggestions []string) textinput.Model {
 	ti.SetValue(value)
 	ti.CursorEnd()
 	ti.Focus()
-	return ti
+	return &ti
 }
 
 // suggestions are the values the editor completes for a row: the known

@@ -43,10 +43,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		msg.Content = oneLine(msg.Content)
 		switch {
 		case m.edit.active:
-			m.edit.in, cmd = m.edit.in.Update(msg)
+			*m.edit.in, cmd = m.edit.in.Update(msg)
 			m.edit.err = ""
 		case m.pick.open && m.pick.filtering:
-			m.pick.filter, cmd = m.pick.filter.Update(msg)
+			*m.pick.filter, cmd = m.pick.filter.Update(msg)
 			m.refilter()
 		default:
 			return m, nil
@@ -355,7 +355,7 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		before, pos := m.edit.in.Value(), m.edit.in.Position()
 		sug := m.edit.in.CurrentSuggestion()
 		var cmd tea.Cmd
-		m.edit.in, cmd = m.edit.in.Update(msg)
+		*m.edit.in, cmd = m.edit.in.Update(msg)
 		if m.edit.in.Value() == before && m.edit.in.Position() == pos && m.edit.in.CurrentSuggestion() == sug {
 			return cmd, false
 		}
@@ -407,7 +407,7 @@ func (m *Model) pickKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case p.filtering:
 		before := p.filter.Value()
 		var cmd tea.Cmd
-		p.filter, cmd = p.filter.Update(msg)
+		*p.filter, cmd = p.filter.Update(msg)
 		if p.filter.Value() != before {
 			p.sel = 0
 			m.refilter()
