@@ -341,8 +341,8 @@ type pickState struct {
 	open      bool
 	filtering bool
 	filter    *textinput.Model // a pointer, like editState.in
-	items     []pickItem // built lazily for the current version
-	matches   []int      // indices into items, in display order
+	items     []pickItem       // built lazily for the current version
+	matches   []int            // indices into items, in display order
 	sel       int
 }
 
