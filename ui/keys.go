@@ -53,7 +53,7 @@ func DefaultKeyMap() KeyMap {
 		Right:     key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next value")),
 		NextPane:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "pane")),
 		PrevPane:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
-		Choose:    key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "choose/toggle")),
+		Choose:    key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "type, pick, toggle or next value (the bar says which)")),
 		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit raw value")),
 		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "models")),
 		CopyChain: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy chain (Markdown)")),

@@ -565,3 +565,34 @@ func TestEditorIsTextinput(t *testing.T) {
 		t.Errorf("tab did not complete a main@ day: %q", got)
 	}
 }
+
+// Item 4: every fixed status message fits in the header at 80 columns; a long
+// one (an error quoting input) is shown whole above the key bar.
+func TestStatusFits80(t *testing.T) {
+	msgs := []string{
+		"nothing to pin: start-up fails (o shows why)",
+		"YAML sent by OSC 52 (may be ignored; explain -o yaml prints it)",
+		"both roles' YAML sent by OSC 52 (may be ignored)",
+		"nothing to pin: the context and generation role fails",
+		"chain sent as Markdown by OSC 52 (a terminal may ignore it)",
+		"no deciding step below; N goes back up", "no deciding step above; n goes down",
+		"colour off; p turns it back on", "reset to the starting inputs",
+	}
+	for _, r := range buildRows() {
+		msgs = append(msgs, endHint(r, true), endHint(r, false))
+	}
+	for _, s := range msgs {
+		if statusTooLong(s, 80) {
+			t.Errorf("status %q does not fit at 80 columns", s)
+		}
+	}
+	m := newAt(80, 24)
+	long := "cannot build the matrix: " + strings.Repeat("a very long reason ", 8) + "END"
+	m.setStatus(long, true)
+	m.rev++
+	f := strings.Join(strings.Fields(plainFrame(m)), " ")
+	if !strings.Contains(f, "END") || !strings.Contains(f, "✗ cannot build the matrix") {
+		t.Errorf("a long status is not shown whole:\n%s", plainFrame(m))
+	}
+	checkFits(t, m.frame(), 80, 24)
+}

@@ -99,12 +99,19 @@ func (m *Model) hintLines(w int) []string {
 		}
 		return out
 	}
-	if m.notice != "" {
+	if notice := m.notice; notice != "" || (m.status != "" && statusTooLong(m.status, w)) {
+		p := st.Value
+		if notice == "" {
+			notice, p = "✓ "+m.status, st.Counts
+			if m.statusErr {
+				notice, p = "✗ "+m.status, st.Error
+			}
+		}
 		var out []string
-		for _, s := range strings.Split(ansi.Wrap(termsafe.Line(m.notice), w-2, " "), "\n") {
+		for _, s := range strings.Split(ansi.Wrap(termsafe.Line(notice), w-2, " "), "\n") {
 			l := newLine(w, paint{})
 			l.add(paint{}, " ")
-			l.add(st.Value, s)
+			l.add(p, s)
 			out = append(out, l.String())
 		}
 		return out
@@ -256,7 +263,8 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 	out := make([]string, 0, h)
 	hits := make([]int, 0, h)
 	title := "Model for " + m.trace.Inputs.Version.Name
-	out = append(out, paneTitle(st, title, true, w))
+	top := scrollTop(0, m.pick.sel, m.pick.sel, len(m.pick.matches), max(h-2, 1))
+	out = append(out, paneTitle(st, title+scrollMarks(top, len(m.pick.matches), h-2), true, w))
 	hits = append(hits, -1)
 	fl := newLine(w, paint{})
 	fl.add(st.Label, " filter: ")
@@ -285,7 +293,6 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 		}
 	}
 	archW = min(archW, max(w-2-16-8, 16))
-	top := scrollTop(0, m.pick.sel, m.pick.sel, len(m.pick.matches), avail)
 	for i := top; i < len(m.pick.matches) && len(out) < h; i++ {
 		it := items[m.pick.matches[i]]
 		base := paint{}

@@ -403,7 +403,11 @@ func (m *Model) renderHeader(w int) string {
 	if m.status == "" {
 		l.add(m.styles.Dim, " · which KV-cache transceiver, and why")
 	}
-	// With a status, the tagline gives way so the message fits at 80 columns.
+	// With a status, the tagline gives way so the message fits at 80 columns;
+	// one that still does not fit is shown whole above the key bar instead.
+	if m.status != "" && statusTooLong(m.status, w) {
+		return l.String()
+	}
 	switch {
 	case m.status != "" && m.statusErr:
 		l.add(paint{}, "  ")
@@ -414,6 +418,9 @@ func (m *Model) renderHeader(w int) string {
 	}
 	return l.String()
 }
+
+// statusTooLong reports whether a status does not fit in the header line.
+func statusTooLong(s string, w int) bool { return cells(s)+9 > w }
 
 // outcomeContext is the quieter text after the outcome: the backend and what chose it.
 func outcomeContext(r resolver.Result) string {
