@@ -596,3 +596,16 @@ func TestStatusFits80(t *testing.T) {
 	}
 	checkFits(t, m.frame(), 80, 24)
 }
+
+// Item 2: a literal the file passes through but TensorRT-LLM refuses ('nixl')
+// is marked invalid on its row too, with its FILE:LINE.
+func TestRowMarksRejectedLiteral(t *testing.T) {
+	s := testSpec()
+	s.Backend = inputs.Value{Raw: "nixl", Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: "gen.yaml:8"}}
+	for _, sz := range operatorSizes {
+		m := keys(t, New(Options{Spec: s, Width: sz[0], Height: sz[1]}), "tab")
+		if f := plainFrame(m); !strings.Contains(f, "nixl ✗ invalid") || !strings.Contains(f, "gen.yaml:8") {
+			t.Errorf("%dx%d: frame lacks the rejected backend:\n%s", sz[0], sz[1], f)
+		}
+	}
+}

@@ -2,11 +2,13 @@ package ui
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"xcvr/internal/inputs"
 	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
@@ -170,7 +172,15 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 			l.add(st.Error, " ✗ invalid")
 		} else {
 			val, extra := m.displayValue(r, v.Raw)
-			l.add(st.Value, val)
+			if rejected(r, v.Raw) {
+				// A literal TensorRT-LLM refuses ('nixl', 'Auto', 0): the chain's
+				// validation step says why.
+				l.add(st.Error, val)
+				l.add(st.Error, " ✗ invalid")
+				extra = ""
+			} else {
+				l.add(st.Value, val)
+			}
 			if l.room() >= cells(extra)+cells(shortOrigin(origin))+2 || origin == "" {
 				l.add(st.Dim, extra)
 			}
@@ -188,6 +198,22 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 		l.right(st.Origin, origin)
 	}
 	return l.String()
+}
+
+// rejected reports whether a row's raw value is one TensorRT-LLM's validation
+// refuses whatever the version: a backend or runtime outside the literals (they
+// are case-sensitive) or a timeout that is not > 0.
+func rejected(r inputRow, raw string) bool {
+	switch r.kind {
+	case rowBackend:
+		return raw != "" && raw != "null" && !slices.Contains(inputs.Backends(), raw)
+	case rowRuntime:
+		return raw != "" && !slices.Contains(inputs.Runtimes(), raw)
+	case rowTimeout:
+		n, err := strconv.ParseInt(strings.TrimSpace(raw), 10, 64)
+		return err == nil && n <= 0
+	}
+	return false
 }
 
 // shortOrigin drops the directories of the paths in an origin
