@@ -110,7 +110,7 @@ func (m *Model) hintLines(w int) []string {
 			}
 		}
 		var out []string
-		for _, s := range strings.Split(ansi.Wrap(termsafe.Line(notice), w-2, " "), "\n") {
+		for _, s := range wrapWords(termsafe.Line(notice), w-2) {
 			l := newLine(w, paint{})
 			l.add(paint{}, " ")
 			l.add(p, s)
@@ -198,6 +198,30 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 		l.right(st.Origin, origin)
 	}
 	return l.String()
+}
+
+// wrapWords wraps at spaces only, so that a command line breaks between its
+// words and never inside a flag such as --clean-env (a copied line must read
+// the same as the one on screen); a word longer than w is broken by cells.
+func wrapWords(s string, w int) []string {
+	var out []string
+	cur := ""
+	for _, word := range strings.Split(s, " ") {
+		switch {
+		case cur == "":
+			cur = word
+		case cells(cur)+1+cells(word) <= w:
+			cur += " " + word
+		default:
+			out = append(out, cur)
+			cur = word
+		}
+		for cells(cur) > w {
+			out = append(out, ansi.Truncate(cur, w, ""))
+			cur = ansi.TruncateLeft(cur, w, "")
+		}
+	}
+	return append(out, cur)
 }
 
 // rejected reports whether a row's raw value is one TensorRT-LLM's validation
