@@ -117,3 +117,24 @@ func TestKeyBudgetRoles(t *testing.T) {
 	}
 	t.Logf("allocations per input-changing key, both roles, 120x40: %v", allocs)
 }
+
+// BenchmarkKeyChangesInputCold is BenchmarkKeyChangesInput with the step-line
+// cache emptied before every key: the cost of an input change to a state not
+// drawn before, every step wrapped anew.
+func BenchmarkKeyChangesInputCold(b *testing.B) {
+	m := keys(b, newAt(120, 40), "down", "down")
+	right, left := press("right"), press("left")
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := right
+		if i%2 == 1 {
+			k = left
+		}
+		i++
+		m.cache.steps = nil
+		nm, _ := m.Update(k)
+		m = nm.(Model)
+		_ = m.View()
+	}
+}
