@@ -65,6 +65,7 @@ func TestKeyBudget(t *testing.T) {
 	msgs := []tea.Msg{press("right"), press("left")}
 	i := 0
 	allocs := testing.AllocsPerRun(20, func() {
+		m.cache.steps = nil // the worst case: no step drawn before
 		nm, _ := m.Update(msgs[i%2])
 		i++
 		m = nm.(Model)
@@ -104,6 +105,7 @@ func TestKeyBudgetRoles(t *testing.T) {
 	msgs := []tea.Msg{press("right"), press("left")}
 	i := 0
 	allocs := testing.AllocsPerRun(20, func() {
+		m.cache.steps = nil
 		nm, _ := m.Update(msgs[i%2])
 		i++
 		m = nm.(Model)
