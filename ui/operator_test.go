@@ -609,3 +609,12 @@ func TestRowMarksRejectedLiteral(t *testing.T) {
 		}
 	}
 }
+
+// A click on the outcome lines opens the whole outcome.
+func TestClickOutcomeOpensIt(t *testing.T) {
+	m := New(Options{Spec: badSpec(t, nil), Width: 64, Height: 20})
+	nm, _ := m.Update(tea.MouseClickMsg{X: 10, Y: 2, Button: tea.MouseLeft})
+	if m = nm.(Model); !m.outView {
+		t.Error("a click on the outcome did not open it")
+	}
+}

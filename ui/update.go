@@ -444,8 +444,13 @@ func (m *Model) click(ms tea.Mouse) (tea.Cmd, bool) {
 		return nil, false
 	}
 	l := m.layout()
-	if l.tooSmall || m.mode == viewMatrix {
+	if l.tooSmall || m.mode == viewMatrix || m.outView {
 		return nil, false
+	}
+	if ms.Y >= 1 && ms.Y < l.bodyY && len(l.outcome) > 0 && !m.edit.active {
+		// A click on the outcome shows all of it.
+		m.outView, m.outTop = true, 0
+		return nil, true
 	}
 	if l.inputs.contains(ms.X, ms.Y) {
 		_, hits := m.renderInputs(l.inputs.w, l.inputs.h)
