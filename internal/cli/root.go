@@ -57,6 +57,7 @@ same text as 'xcvr explain'.`,
 
 	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app))
 	root.AddCommand(compareCommands(app, &color)...)
+	root.AddCommand(newManCmd(app, root))
 	return root
 }
 
