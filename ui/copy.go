@@ -60,6 +60,14 @@ func rolesYAML(ctx, gen resolver.Trace) string {
 // for a ticket or a chat. It starts from the CLI's own file flags (Options.Command)
 // and adds a flag for every input the user set, by flag or in the explorer.
 func (m *Model) commandLine() string {
+	cmd, _ := m.commandLineNotes()
+	return cmd
+}
+
+// commandLineNotes is commandLine and what it cannot say: an edit no flag
+// expresses (a file's value set back to omitted, a file's variable unset).
+func (m *Model) commandLineNotes() (string, []string) {
+	var notes []string
 	args := append([]string{"xcvr", "explain"}, m.command...)
 	quoted := make([]string, 0, len(args)+16)
 	for _, a := range args {
@@ -90,12 +98,16 @@ func (m *Model) commandLine() string {
 	}
 	if set("timeout-ms", s.TimeoutMS) && s.TimeoutMS.Raw != "" {
 		add("--timeout-ms", s.TimeoutMS.Raw)
+	} else if s.TimeoutMS.Origin.Kind == explorerOrigin.Kind && overrides(s.TimeoutMS.Origin) != "" {
+		notes = append(notes, "timeout back to the default")
 	}
 	if set("loader", s.Loader) {
 		add("--loader", orWord(s.Loader.Raw, "pytorch"))
 	}
 	if set("pipelined", s.Pipelined) && s.Pipelined.Raw != "" {
 		quoted = append(quoted, "--pipelined="+s.Pipelined.Raw)
+	} else if s.Pipelined.Origin.Kind == explorerOrigin.Kind && overrides(s.Pipelined.Origin) != "" {
+		notes = append(notes, "pipelined omitted")
 	}
 	// The environment: what came from a file or a process is read again by the
 	// file flags; the rest is spelt out, after --clean-env so that the reader's
@@ -115,11 +127,18 @@ func (m *Model) commandLine() string {
 	for _, kv := range env {
 		add("--env", kv)
 	}
+	for _, k := range m.start.EnvNames() {
+		if v := m.start.Env[k]; v.Origin.Kind == resolver.OriginFile || strings.HasPrefix(v.Origin.Detail, "/proc/") {
+			if _, still := s.Env[k]; !still {
+				notes = append(notes, k+" unset")
+			}
+		}
+	}
 	if m.other != nil && m.edited() {
 		// explain applies flags to both roles; the edits were made to one.
 		add("--role", m.roleName)
 	}
-	return strings.Join(quoted, " ")
+	return strings.Join(quoted, " "), notes
 }
 
 // edited reports whether any input was set in the explorer.

@@ -618,3 +618,16 @@ func TestClickOutcomeOpensIt(t *testing.T) {
 		t.Error("a click on the outcome did not open it")
 	}
 }
+
+// x says what its command line cannot reproduce: no flag sets a file's value
+// back to omitted.
+func TestCopyCommandLineSaysWhatItCannot(t *testing.T) {
+	m := New(Options{Spec: badSpec(t, nil), Width: 80, Height: 24, Command: []string{"--config", "bad.yaml"}})
+	m = keys(t, m, "tab")
+	m = keys(t, m, down(int(rowPipelined))...)
+	m = keys(t, m, "right") // 'maybe' -> omitted
+	m = keys(t, m, "x")
+	if !strings.Contains(m.notice, "no flag says: pipelined omitted") {
+		t.Errorf("notice %q", m.notice)
+	}
+}

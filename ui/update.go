@@ -171,8 +171,12 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.CopyYAML):
 		return m.copyYAML(), true
 	case key.Matches(msg, k.CopyCmd):
-		cmdline := m.commandLine()
+		cmdline, notes := m.commandLineNotes()
 		m.notice = "copied (OSC 52): " + cmdline
+		if len(notes) > 0 {
+			// Say what the line does not reproduce rather than let it pass for exact.
+			m.notice += "  (no flag says: " + strings.Join(notes, ", ") + ")"
+		}
 		return tea.SetClipboard(cmdline), true
 	case key.Matches(msg, k.Reset):
 		m.spec = cloneSpec(m.start)
