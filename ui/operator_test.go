@@ -631,3 +631,18 @@ func TestCopyCommandLineSaysWhatItCannot(t *testing.T) {
 		t.Errorf("notice %q", m.notice)
 	}
 }
+
+// Item 9: the row hints are drawn full width and wrapped, never cut, at every
+// size the issue names.
+func TestRowHintsWhole(t *testing.T) {
+	for _, sz := range operatorSizes {
+		m := newAt(sz[0], sz[1])
+		for i, r := range m.rows {
+			mm := keys(t, m, down(i)...)
+			f := strings.Join(strings.Fields(plainFrame(mm)), " ")
+			if h := strings.Join(strings.Fields(rowHint(r)), " "); !strings.Contains(f, h) {
+				t.Errorf("%dx%d row %s: hint %q is cut:\n%s", sz[0], sz[1], r.label, h, plainFrame(mm))
+			}
+		}
+	}
+}

@@ -121,13 +121,23 @@ func (m *Model) hintLines(w int) []string {
 	if m.pick.open || m.mode == viewCompare {
 		return nil
 	}
-	l := newLine(w, paint{})
-	if m.focus == paneChain {
-		l.add(st.Dim, " n/N: next/previous deciding step · o: the whole outcome")
-	} else {
-		l.add(st.Dim, " "+rowHint(m.rows[m.row]))
+	hint := "n/N: next/previous deciding step · o: the whole outcome"
+	if m.focus == paneInputs {
+		hint = rowHint(m.rows[m.row])
 	}
-	return []string{l.String()}
+	// Two lines at most, so the panes do not jump; a longer hint is cut with a mark.
+	parts := wrapWords(hint, w-2)
+	if len(parts) > 2 {
+		parts[1] = fitPlain(strings.Join(parts[1:], " "), w-2)
+		parts = parts[:2]
+	}
+	out := make([]string, 0, 2)
+	for _, p := range parts {
+		l := newLine(w, paint{})
+		l.add(st.Dim, " "+p)
+		out = append(out, l.String())
+	}
+	return out
 }
 
 // inputLine draws one input row: selection marker, name, value, what the value

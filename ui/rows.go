@@ -62,15 +62,15 @@ func buildRows() []inputRow {
 func rowHint(r inputRow) string {
 	switch r.kind {
 	case rowVersion:
-		return "TensorRT-LLM build; ←→ releases, enter types one or main@YYYY-MM-DD"
+		return "TensorRT-LLM build; ←→ releases, enter types main@YYYY-MM-DD"
 	case rowModel:
-		return "config.json architectures[0]; enter or / picks, custom names allowed"
+		return "config.json architectures[0]; enter or / picks; any name works"
 	case rowBackend:
 		return "cache_transceiver_config.backend; none turns disaggregation off"
 	case rowRuntime:
-		return "cache_transceiver_config.transceiver_runtime; unset = version default"
+		return "cache_transceiver_config.transceiver_runtime; unset = default"
 	case rowTimeout:
-		return "cache_transceiver_config.kv_transfer_timeout_ms; enter types a number"
+		return "cache_transceiver_config.kv_transfer_timeout_ms; enter types ms"
 	case rowLoader:
 		return "how the model is loaded; only pytorch resolves 'auto' at load"
 	case rowPipelined:
