@@ -270,7 +270,7 @@ func (m *Model) openOnFailure() {
 	}
 	for i, s := range m.trace.Steps {
 		if s.Verdict == resolver.Error {
-			m.step, m.focus, m.expanded = i, paneChain, true
+			m.step, m.focus, m.expanded, m.colDetail = i, paneChain, true, true
 			return
 		}
 	}
