@@ -6,9 +6,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"xcvr/internal/deploy"
 	"xcvr/internal/inputs"
@@ -644,5 +647,46 @@ func TestRowHintsWhole(t *testing.T) {
 				t.Errorf("%dx%d row %s: hint %q is cut:\n%s", sz[0], sz[1], r.label, h, plainFrame(mm))
 			}
 		}
+	}
+}
+
+// Item 1 end to end, in a real program at 80×24: typing a timeout and choosing
+// pipelined over a file's invalid values leaves only the file's other error.
+func TestFlowEditOverridesFile(t *testing.T) {
+	traces := make(chan resolver.Trace, 64)
+	m := New(Options{Spec: badSpec(t, nil), observe: func(tr resolver.Trace) { traces <- tr }})
+	<-traces
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	next := func(what string) resolver.Trace {
+		t.Helper()
+		select {
+		case tr := <-traces:
+			return tr
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no resolution after %s", what)
+		}
+		return resolver.Trace{}
+	}
+	send := func(names ...string) {
+		for _, k := range names {
+			tm.Send(press(k))
+		}
+	}
+	send(append([]string{"tab"}, down(int(rowTimeout))...)...)
+	send(append([]string{"enter", "ctrl+u"}, append(typed("5000"), "enter")...)...)
+	if tr := next("timeout 5000"); strings.Contains(tr.Result.Error, "kv_transfer_timeout_ms") {
+		t.Fatalf("the typed timeout did not override the file's:\n%s", tr.Result.Error)
+	}
+	send("down", "down", "right")
+	next("pipelined omitted")
+	send("right")
+	if tr := next("pipelined true"); tr.Result.Outcome == resolver.OutcomeError {
+		t.Fatalf("after both edits start-up still fails:\n%s", tr.Result.Error)
+	}
+	send("q")
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
+	if fm.spec.TimeoutMS.Raw != "5000" || fm.spec.Pipelined.Raw != "true" || len(fm.spec.ConfigErrors) != 0 {
+		t.Errorf("final spec: timeout %q pipelined %q errors %v", fm.spec.TimeoutMS.Raw, fm.spec.Pipelined.Raw, fm.spec.ConfigErrors)
 	}
 }
