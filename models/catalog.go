@@ -4,6 +4,7 @@
 package models
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -286,6 +287,8 @@ func Parse(name string, data []byte, origin string) (*Catalog, error) {
 	if len(data) > MaxCatalogBytes {
 		return nil, fmt.Errorf("%s: catalog is %d bytes; the limit is %d", name, len(data), MaxCatalogBytes)
 	}
+	// PyYAML skips a byte-order mark; go-yaml would read it as part of the first key.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return nil, yamlpos.Wrap(name, err)

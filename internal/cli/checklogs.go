@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
+	"xcvr/internal/guard"
 	"xcvr/internal/logs"
 	"xcvr/internal/report"
 	"xcvr/resolver"
@@ -198,17 +198,23 @@ func readLog(app *appEnv, file string) (*logs.Log, error) {
 	if file == "-" {
 		r, name = app.stdin, "stdin"
 	} else {
-		fh, err := os.Open(file)
+		// Logs are streamed, so no size limit; but only a regular file, opened
+		// without blocking (a FIFO is read through "-" instead).
+		fh, err := guard.Open(file, guard.Limits{})
 		if err != nil {
+			if errors.Is(err, guard.ErrNotRegular) {
+				err = fmt.Errorf("%w (to read a pipe, use: … | xcvr check-logs -)", err)
+			}
 			return nil, usageErr(err)
 		}
 		defer fh.Close()
-		if st, err := fh.Stat(); err == nil && st.IsDir() {
-			return nil, usageErr(fmt.Errorf("%s: is a directory", file))
-		}
 		r = fh
 	}
 	br := bufio.NewReaderSize(r, 8192)
+	// A UTF-8 BOM (a log saved by a Windows editor) is not part of the first line.
+	if head, _ := br.Peek(len(guard.BOM)); string(head) == guard.BOM {
+		_, _ = br.Discard(len(guard.BOM))
+	}
 	if head, _ := br.Peek(8192); bytes.IndexByte(head, 0) >= 0 {
 		return nil, usageErr(fmt.Errorf("%s: refused: binary data (NUL byte) near the start; this is not a text log", name))
 	}

@@ -144,7 +144,7 @@ func (d *deployFlags) load(app *appEnv) error {
 		}
 	}
 	if d.config != "" {
-		data, err := deploy.ReadFile(d.config)
+		data, err := deploy.ReadYAMLFile(d.config)
 		if err != nil {
 			return usageErr(err)
 		}
@@ -158,7 +158,7 @@ func (d *deployFlags) load(app *appEnv) error {
 		}
 	}
 	if d.disagg != "" {
-		data, err := deploy.ReadFile(d.disagg)
+		data, err := deploy.ReadYAMLFile(d.disagg)
 		if err != nil {
 			return usageErr(err)
 		}
@@ -172,7 +172,7 @@ func (d *deployFlags) load(app *appEnv) error {
 		}
 	}
 	if d.envFile != "" {
-		data, err := deploy.ReadFile(d.envFile)
+		data, err := deploy.ReadEnvFileBytes(d.envFile)
 		if err != nil {
 			return usageErr(err)
 		}
@@ -210,7 +210,7 @@ func (d *deployFlags) loadModel(app *appEnv) error {
 	if path == "" {
 		return nil
 	}
-	data, err := deploy.ReadFile(path)
+	data, err := deploy.ReadJSONFile(path)
 	if err != nil {
 		if explicit {
 			return usageErr(err)

@@ -2,14 +2,13 @@ package cli
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/inputs"
 	"xcvr/models"
 	"xcvr/resolver"
@@ -90,7 +89,7 @@ func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
 	if f.catalog == "" {
 		return cat, nil
 	}
-	data, err := readLimited(f.catalog, models.MaxCatalogBytes)
+	data, err := guard.ReadFile(f.catalog, guard.YAMLLimits())
 	if err != nil {
 		return nil, err
 	}
@@ -99,27 +98,6 @@ func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
 		return nil, err
 	}
 	return cat.Merge(extra), nil
-}
-
-// readLimited reads a whole file, refusing ones larger than limit bytes without
-// reading more than limit+1 of them.
-func readLimited(name string, limit int64) ([]byte, error) {
-	fh, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory", name)
-	}
-	data, err := io.ReadAll(io.LimitReader(fh, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: file is larger than the limit of %d bytes", name, limit)
-	}
-	return data, nil
 }
 
 // spec turns the flags into an inputs.Spec. Flags the user typed get origin "flag";

@@ -1,6 +1,8 @@
 package deploy
 
 import (
+	"xcvr/internal/guard"
+
 	"errors"
 	"os"
 	"path/filepath"
@@ -250,12 +252,12 @@ func TestRefusesHostileYAML(t *testing.T) {
 		bomb += name + ": &" + name + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n"
 		prev = name
 	}
-	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
+	deep := strings.Repeat("[", 1000) + strings.Repeat("]", 1000)
 	var block strings.Builder
 	for i := 0; i < 200; i++ {
 		block.WriteString(strings.Repeat(" ", i) + "k:\n")
 	}
-	big := make([]byte, MaxFileBytes+1)
+	big := make([]byte, guard.MaxYAMLBytes+1)
 	for i := range big {
 		big[i] = 'a'
 	}
@@ -263,10 +265,10 @@ func TestRefusesHostileYAML(t *testing.T) {
 		{"bomb.yaml", bomb, "alias bomb"},
 		{"deep.yaml", deep, "nested deeper than 64 levels"},
 		{"block.yaml", block.String(), "nested deeper than 64 levels"},
-		{"big.yaml", string(big), "over the 16 MiB limit"},
-		{"list.yaml", strings.Repeat("- a\n", 3_000_000), "more than 50000 lines or list entries"},
+		{"big.yaml", string(big), "over the 4 MiB limit"},
+		{"list.yaml", strings.Repeat("- a\n", 60_000), "more than 50000 lines"},
 		{"flow.yaml", "k: [" + strings.Repeat("1, 2, 3, 4, 5, 6, 7, 8, 9, 10,\n", 6000) + "1]\n", "more than 50000 lines or list entries"},
-		{"scalar.yaml", "a: \"" + strings.Repeat("y", 10_000_000) + "\"\n", "a line longer than 64 KiB"},
+		{"scalar.yaml", "a: \"" + strings.Repeat("y", 1_000_000) + "\"\n", "a line longer than 64 KiB"},
 	} {
 		start := time.Now()
 		_, err := ReadWorkerConfig(tc.name, []byte(tc.data))
@@ -285,11 +287,11 @@ func TestReadFileRefusesLargeFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(MaxFileBytes + 4096); err != nil {
+	if err := f.Truncate(guard.MaxFileBytes + 4096); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
-	if _, err := ReadFile(p); err == nil || !strings.Contains(err.Error(), "16 MiB") {
+	if _, err := ReadJSONFile(p); err == nil || !strings.Contains(err.Error(), "16 MiB") {
 		t.Fatalf("err %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/yamlpos"
 	"xcvr/resolver"
 )
@@ -27,11 +28,12 @@ type EnvFile struct {
 // bare (a trailing " # comment" is dropped). Each variable's origin is FILE:LINE.
 // Malformed lines are errors naming FILE:LINE:COL.
 func ReadEnvFile(name string, data []byte) (*EnvFile, error) {
-	if err := CheckText(name, data); err != nil {
+	data, err := guard.Check(name, data, guard.EnvLimits())
+	if err != nil {
 		return nil, err
 	}
 	ef := &EnvFile{File: name, Vars: map[string]resolver.EnvVar{}}
-	text := strings.TrimPrefix(string(data), "\ufeff")
+	text := string(data)
 	lines := strings.Split(text, "\n")
 	for i := 0; i < len(lines); i++ {
 		lineNo := i + 1

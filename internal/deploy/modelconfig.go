@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/yamlpos"
 	"xcvr/models"
 )
@@ -34,7 +35,8 @@ type ModelConfig struct {
 // ReadModelConfig parses config.json. Only the keys that decide the model class are
 // interpreted; the rest of the file may be anything JSON allows.
 func ReadModelConfig(name string, data []byte) (*ModelConfig, error) {
-	if err := CheckText(name, data); err != nil {
+	data, err := guard.Check(name, data, guard.JSONLimits())
+	if err != nil {
 		return nil, err
 	}
 	var top map[string]json.RawMessage

@@ -12,6 +12,7 @@ import (
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/yamlpos"
 )
 
@@ -309,10 +310,8 @@ type Doc struct {
 // oversized, binary, too deeply nested and alias-bomb input before it can cost
 // much time or memory. Errors are *yamlpos.Error ("FILE:LINE:COL: message").
 func ParseYAML(name string, data []byte) (*Doc, error) {
-	if err := CheckText(name, data); err != nil {
-		return nil, err
-	}
-	if err := checkFlowDepth(name, data); err != nil {
+	data, err := guard.Check(name, data, guard.YAMLLimits())
+	if err != nil {
 		return nil, err
 	}
 	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
