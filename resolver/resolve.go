@@ -204,17 +204,26 @@ func (r *run) stepValidate() {
 	}
 	if len(errs) > 1 {
 		// Name where each other error was written too, so every FILE:LINE is in
-		// the chain, not only the first.
-		reason += " and " + strconv.Itoa(len(errs)-1) + " more:"
+		// the chain, not only the first (up to a screenful; the exception lists
+		// them all). A builder keeps thousands of errors linear.
+		var b strings.Builder
+		b.WriteString(reason)
+		b.WriteString(" and " + strconv.Itoa(len(errs)-1) + " more:")
+		const maxNamed = 20
 		for i, e := range errs[1:] {
-			if i > 0 {
-				reason += ","
+			if i == maxNamed {
+				b.WriteString(", … (" + strconv.Itoa(len(errs)-1-maxNamed) + " not named here; see the exception)")
+				break
 			}
-			reason += " " + e.loc()
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(" " + e.loc())
 			if !e.Origin.IsDefault() {
-				reason += " (" + e.Origin.String() + ")"
+				b.WriteString(" (" + e.Origin.String() + ")")
 			}
 		}
+		reason = b.String()
 	}
 	conf := Verified
 	if r.era == 0 {
@@ -376,22 +385,23 @@ func literalList(vals []string) string {
 // (without the per-error documentation URL, whose pydantic version xcvr cannot know).
 func formatValidationError(errs []FieldError) string {
 	n := strconv.Itoa(len(errs))
-	s := "pydantic_core._pydantic_core.ValidationError: " + n + " validation error"
+	var b strings.Builder
+	b.WriteString("pydantic_core._pydantic_core.ValidationError: " + n + " validation error")
 	if len(errs) != 1 {
-		s += "s"
+		b.WriteString("s")
 	}
-	s += " for TorchLlmArgs"
+	b.WriteString(" for TorchLlmArgs")
 	for _, e := range errs {
-		s += "\ncache_transceiver_config"
+		b.WriteString("\ncache_transceiver_config")
 		if e.Loc != "" {
-			s += "." + e.Loc
+			b.WriteString("." + e.Loc)
 		}
-		s += "\n  " + e.Message
+		b.WriteString("\n  " + e.Message)
 		if e.Type != "" {
-			s += " [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]"
+			b.WriteString(" [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]")
 		}
 	}
-	return s
+	return b.String()
 }
 
 func (r *run) stepDisagg() {

@@ -257,15 +257,13 @@ func PyEqual(a, b *Node) bool {
 		if len(a.Pairs) != len(b.Pairs) {
 			return false
 		}
+		ix := keyIndex{}
+		for i, q := range b.Pairs {
+			ix.add(q.Key, i)
+		}
 		for _, p := range a.Pairs {
-			found := false
-			for _, q := range b.Pairs {
-				if PyEqual(p.Key, q.Key) {
-					found = PyEqual(p.Val, q.Val)
-					break
-				}
-			}
-			if !found {
+			i := ix.find(b.Pairs, p.Key)
+			if i < 0 || !PyEqual(p.Val, b.Pairs[i].Val) {
 				return false
 			}
 		}
@@ -295,6 +293,10 @@ func (n *Node) number() (*big.Rat, bool) {
 	}
 	return nil, false
 }
+
+// maxRepeatedWarnings caps warnings of one kind; the rest are counted in one
+// "and N more" line, so a hostile file cannot flood the terminal.
+const maxRepeatedWarnings = 10
 
 // Doc is a parsed YAML file.
 type Doc struct {
@@ -490,6 +492,8 @@ func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth in
 	line, col := pos(n)
 	out := &Node{Kind: KindMap, Line: line, Col: col}
 	var merged []Pair
+	ix := keyIndex{}
+	dups := 0
 	for _, mv := range values {
 		if mv == nil {
 			continue
@@ -518,20 +522,28 @@ func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth in
 			return nil, err
 		}
 		kl, kc := pos(kn)
-		if i := indexKey(out.Pairs, key); i >= 0 {
-			c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: key %s is written twice (also line %d); like PyYAML, xcvr uses the last one",
-				c.file, kl, key.Repr(), out.Pairs[i].KeyLine))
+		if i := ix.find(out.Pairs, key); i >= 0 {
+			if dups++; dups <= maxRepeatedWarnings {
+				c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: key %s is written twice (also line %d); like PyYAML, xcvr uses the last one",
+					c.file, kl, key.Repr(), out.Pairs[i].KeyLine))
+			}
 			out.Pairs[i].Val = val
 			out.Pairs[i].KeyLine, out.Pairs[i].KeyCol = kl, kc
 			continue
 		}
+		ix.add(key, len(out.Pairs))
 		out.Pairs = append(out.Pairs, Pair{Key: key, Val: val, KeyLine: kl, KeyCol: kc})
+	}
+	if dups > maxRepeatedWarnings {
+		c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: and %d more keys written twice in this mapping", c.file, line, dups-maxRepeatedWarnings))
 	}
 	// PyYAML's flatten_mapping puts merged entries first; explicit keys win.
 	if len(merged) > 0 {
 		var all []Pair
+		seen := keyIndex{}
 		for _, p := range merged {
-			if indexKey(out.Pairs, p.Key) < 0 && indexKey(all, p.Key) < 0 {
+			if ix.find(out.Pairs, p.Key) < 0 && seen.find(all, p.Key) < 0 {
+				seen.add(p.Key, len(all))
 				all = append(all, p)
 			}
 		}
@@ -555,12 +567,14 @@ func (c *converter) mergeSources(v ast.Node, depth int) ([]Pair, error) {
 		return val.Pairs, nil
 	case KindSeq:
 		var out []Pair
+		ix := keyIndex{}
 		for _, it := range val.Items {
 			if it.Kind != KindMap {
 				return nil, c.errAt(v, "expected a mapping for merging, but found %s", it.TypeName())
 			}
 			for _, p := range it.Pairs {
-				if indexKey(out, p.Key) < 0 {
+				if ix.find(out, p.Key) < 0 {
+					ix.add(p.Key, len(out))
 					out = append(out, p)
 				}
 			}
@@ -577,6 +591,48 @@ func indexKey(ps []Pair, k *Node) int {
 		}
 	}
 	return -1
+}
+
+// hashKey is a string equal for two keys exactly when Python's dict would treat
+// them as the same key (1, 1.0 and True are one key), so that duplicate keys are
+// found in linear time. ok is false for keys without one (NaN is never equal to
+// itself, and collections cannot be keys).
+func hashKey(k *Node) (string, bool) {
+	switch k.Kind {
+	case KindStr:
+		return "s" + k.Str, true
+	case KindDate:
+		return "d" + k.Str, true
+	case KindNull:
+		return "n", true
+	}
+	if r, ok := k.number(); ok {
+		return "#" + r.RatString(), true
+	}
+	if k.Kind == KindFloat && math.IsInf(k.Float, 0) {
+		return "f" + PyFloat(k.Float), true
+	}
+	return "", false
+}
+
+// keyIndex finds keys in a mapping being built in constant time per key.
+type keyIndex map[string]int
+
+func (ix keyIndex) find(ps []Pair, k *Node) int {
+	h, ok := hashKey(k)
+	if !ok {
+		return indexKey(ps, k)
+	}
+	if i, ok := ix[h]; ok {
+		return i
+	}
+	return -1
+}
+
+func (ix keyIndex) add(k *Node, i int) {
+	if h, ok := hashKey(k); ok {
+		ix[h] = i
+	}
 }
 
 func (c *converter) tagged(v *ast.TagNode, depth int) (*Node, error) {
