@@ -422,6 +422,8 @@ func TestVersions(t *testing.T) {
 func TestPyRepr(t *testing.T) {
 	for in, want := range map[string]string{
 		"UCX": "'UCX'", "": "''", "it's": `"it's"`, `a'b"c`: `'a\'b"c'`, "a\nb": `'a\nb'`, `back\slash`: `'back\\slash'`, "\x01": `'\x01'`, "é": "'é'",
+		// C1 and the other characters str.isprintable() rejects, as CPython 3.11 prints them.
+		"a\u0085b\u00a0c\u202e\u2028\ufeff\U0001F600\U000e0001": `'a\x85b\xa0c\u202e\u2028\ufeff😀\U000e0001'`, "\u009b31m": `'\x9b31m'`,
 	} {
 		if got := pyRepr(in); got != want {
 			t.Errorf("pyRepr(%q) = %s, want %s", in, got, want)

@@ -15,6 +15,7 @@ import (
 	"xcvr/internal/guard"
 	"xcvr/internal/logs"
 	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 	"xcvr/ui"
 )
@@ -114,6 +115,9 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, file, 
 // writeCheckText prints what each process did, the prediction and the
 // disagreements, first disagreement first.
 func writeCheckText(w io.Writer, lg *logs.Log, t *resolver.Trace, ms []logs.Mismatch) {
+	// Every line here quotes the log, whose bytes came from anywhere; the text
+	// has no colour of xcvr's own, so escaping all of it is safe.
+	w = termsafe.Writer{W: w}
 	withLines := 0
 	for _, p := range lg.Processes {
 		if len(p.Lines) > 0 {

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 )
 
 // Version is xcvr's own version, printed by --version.
@@ -133,12 +134,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []st
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(stderr, "xcvr: "+ee.err.Error())
+			fmt.Fprintln(stderr, "xcvr: "+termsafe.Text(ee.err.Error()))
 		}
 		return ee.code
 	}
 	// cobra's own errors: unknown flags, wrong argument counts.
-	fmt.Fprintln(stderr, "xcvr: "+err.Error())
+	fmt.Fprintln(stderr, "xcvr: "+termsafe.Text(err.Error()))
 	fmt.Fprintln(stderr, "Run 'xcvr --help' for usage.")
 	return exitUsage
 }

@@ -143,12 +143,12 @@ anything changed, 2 on usage errors.`,
 				return writeJSON(app, DiffJSON{From: report.Explain(d.From), To: report.Explain(d.To),
 					Changed: d.Changed(), ChangedSteps: steps})
 			case "markdown":
-				_, err := fmt.Fprint(app.stdout, compare.DiffMarkdown(d))
+				_, err := fmt.Fprint(app.stdout, compare.DiffMarkdown(d.Safe()))
 				return err
 			}
 			opts, w := app.textOptions(*color)
 			opts.All = all
-			_, err = fmt.Fprint(w, compare.DiffText(d, opts))
+			_, err = fmt.Fprint(w, compare.DiffText(d.Safe(), opts))
 			return err
 		},
 	}
@@ -290,10 +290,10 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 			case "json":
 				err = writeJSON(app, u.JSON())
 			case "markdown":
-				_, err = fmt.Fprint(app.stdout, compare.UpgradeMarkdown(u))
+				_, err = fmt.Fprint(app.stdout, compare.UpgradeMarkdown(u.Safe()))
 			default:
 				opts, w := app.textOptions(*color)
-				_, err = fmt.Fprint(w, compare.UpgradeText(u, opts))
+				_, err = fmt.Fprint(w, compare.UpgradeText(u.Safe(), opts))
 			}
 			if err != nil {
 				return err
@@ -360,11 +360,11 @@ fixed by --model, --backend or --trtllm. Each cell is a glyph and a word:
 			case "json":
 				return writeJSON(app, m.JSON())
 			case "markdown":
-				_, err := fmt.Fprint(app.stdout, compare.MatrixMarkdown(m))
+				_, err := fmt.Fprint(app.stdout, compare.MatrixMarkdown(m.Safe()))
 				return err
 			}
 			opts, w := app.textOptions(*color)
-			_, err = fmt.Fprint(w, compare.MatrixText(m, opts))
+			_, err = fmt.Fprint(w, compare.MatrixText(m.Safe(), opts))
 			return err
 		},
 	}

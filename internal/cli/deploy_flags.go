@@ -13,6 +13,7 @@ import (
 
 	"xcvr/internal/deploy"
 	"xcvr/internal/inputs"
+	"xcvr/internal/termsafe"
 	"xcvr/internal/yamlpos"
 	"xcvr/models"
 	"xcvr/resolver"
@@ -88,7 +89,7 @@ func (d *deployFlags) warn(app *appEnv, msg string) {
 		return
 	}
 	d.warned[msg] = true
-	fmt.Fprintln(app.stderr, "xcvr: warning: "+msg)
+	fmt.Fprintln(app.stderr, "xcvr: warning: "+termsafe.Text(msg))
 }
 
 // inputErr classifies a reading error: TensorRT-LLM's own refusals (the disagg

@@ -14,6 +14,7 @@ import (
 
 	"xcvr/internal/guard"
 	"xcvr/internal/yamlpos"
+	"xcvr/resolver"
 )
 
 // Kind is the Python type a YAML value loads as under yaml.safe_load, which is how
@@ -191,36 +192,10 @@ func PyFloat(f float64) string {
 }
 
 // PyRepr quotes s as Python's str repr does (single quotes unless s holds a single
-// quote and no double quote).
-func PyRepr(s string) string {
-	q := byte('\'')
-	if strings.Contains(s, "'") && !strings.Contains(s, "\"") {
-		q = '"'
-	}
-	var b strings.Builder
-	b.WriteByte(q)
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == rune(q):
-			b.WriteByte('\\')
-			b.WriteByte(q)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(q)
-	return b.String()
-}
+// quote and no double quote; non-printable characters, C1 included, escaped as
+// \xhh, \uhhhh or \Uhhhhhhhh). It is the resolver's own quoting, so a value reads
+// the same in a file's error and in the resolver's.
+func PyRepr(s string) string { return resolver.Str(s).Repr() }
 
 // PyEqual is Python's == on loaded values, which TensorRT-LLM uses to compare a
 // top-level key with a section's: 1 == 1.0 == True, dicts compare by content

@@ -5,7 +5,10 @@
 // strings through Text or Line; JSON keeps exact values (its encoder escapes them).
 package termsafe
 
-import "unicode/utf8"
+import (
+	"io"
+	"unicode/utf8"
+)
 
 // Text escapes every control character of s except tab and newline: C0, DEL, C1
 // (U+0080–U+009F), carriage return and backspace become visible escapes (\x1b,
@@ -106,4 +109,23 @@ func firstUnsafe(s string, line bool) int {
 		i += size
 	}
 	return -1
+}
+
+// Writer escapes, with Text, everything written through it. It is for plain-text
+// outputs that carry no escape sequences of xcvr's own (check-logs, warnings).
+// Each Write is escaped on its own, so a caller must not split a UTF-8 sequence
+// across two writes (fmt.Fprint* and io.WriteString of whole strings never do).
+type Writer struct{ W io.Writer }
+
+// Write escapes p and writes it; it reports len(p) on success, as io.Writer
+// requires, although more bytes may reach W.
+func (w Writer) Write(p []byte) (int, error) {
+	s := string(p)
+	if Clean(s) {
+		return w.W.Write(p)
+	}
+	if _, err := io.WriteString(w.W, Text(s)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
