@@ -185,7 +185,7 @@ func ansiC(s string) (string, int, error) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '\'' {
-			return b.String(), i + 1, nil
+			return cutNUL(b.String()), i + 1, nil
 		}
 		if c != '\\' || i+1 >= len(s) {
 			b.WriteByte(c)
@@ -237,6 +237,15 @@ func ansiC(s string) (string, int, error) {
 		}
 	}
 	return "", 0, fmt.Errorf("unterminated $'...' quote")
+}
+
+// cutNUL ends a decoded $'...' string at its first NUL byte: bash keeps C strings,
+// so $'ab\x00cd' is "ab" (and $'ab\x00cd'ef is "abef", the next word part kept).
+func cutNUL(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func isHex(c byte) bool {

@@ -65,6 +65,8 @@ func FuzzReadModelConfig(f *testing.F) {
 	addSeeds(f, "*/config.json")
 	f.Add([]byte(`{"architectures": "GptOssForCausalLM"}`))
 	f.Add([]byte(`{"architectures": [], "draft_vocab_size": null}`))
+	f.Add([]byte(`{"architectures":[""]}`))
+	f.Add([]byte("\ufeff{\"architectures\": [\"\\u001b]0;x\\u0007\"], \"n\": 1e99999}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		start := time.Now()
 		mc, err := ReadModelConfig("config.json", data)
@@ -75,7 +77,7 @@ func FuzzReadModelConfig(f *testing.F) {
 			}
 			return
 		}
-		if (mc.Arch == "") != (len(mc.Architectures) == 0) {
+		if (mc.Arch == "") != (len(mc.Architectures) == 0 || mc.Architectures[0] == "") {
 			t.Fatalf("arch %q with list %q", mc.Arch, mc.Architectures)
 		}
 	})

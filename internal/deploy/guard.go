@@ -21,4 +21,7 @@ func ReadYAMLFile(path string) ([]byte, error) { return guard.ReadFile(path, gua
 func ReadEnvFileBytes(path string) ([]byte, error) { return guard.ReadFile(path, guard.EnvLimits()) }
 
 // ReadJSONFile reads a checkpoint's config.json through the guard.
-func ReadJSONFile(path string) ([]byte, error) { return guard.ReadFile(path, guard.JSONLimits()) }
+//
+// The bytes are returned as read (ReadModelConfig applies the text checks), so
+// that ReadModelConfig can tell a byte-order mark that json.loads would refuse.
+func ReadJSONFile(path string) ([]byte, error) { return guard.ReadRaw(path, guard.JSONLimits()) }

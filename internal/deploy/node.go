@@ -455,9 +455,38 @@ func (c *converter) convert(n ast.Node, depth int) (*Node, error) {
 		// Block scalars and other quoted forms are strings as written.
 		return &Node{Kind: KindStr, Str: s.Value, Line: line, Col: col}, nil
 	}
+	if d := decimalDigits(tk.Value); d > PyMaxStrDigits {
+		return nil, c.errAt(n, "%s", PyIntLimitError(d))
+	}
 	out := resolvePlain(tk.Value)
 	out.Line, out.Col = line, col
 	return out, nil
+}
+
+// PyMaxStrDigits is CPython's default sys.get_int_max_str_digits() (3.11 and
+// later): int() of a decimal string with more digits raises ValueError, so
+// yaml.safe_load and json.loads refuse such a file.
+const PyMaxStrDigits = 4300
+
+// PyIntLimitError is CPython's message for a decimal integer of digits digits
+// (checked against CPython 3.11.7).
+func PyIntLimitError(digits int) string {
+	return fmt.Sprintf("ValueError: Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit",
+		PyMaxStrDigits, digits)
+}
+
+// decimalDigits counts the digits of a plain scalar PyYAML converts with int(s)
+// in base 10 (not 0x, 0b, octal or sexagesimal, whose conversion has no limit);
+// 0 for anything else. Underscores are dropped first, as construct_yaml_int does.
+func decimalDigits(s string) int {
+	if len(s) <= PyMaxStrDigits || !reInt.MatchString(s) {
+		return 0
+	}
+	t := strings.TrimLeft(s, "+-")
+	if strings.HasPrefix(t, "0") || strings.Contains(t, ":") {
+		return 0
+	}
+	return len(t) - strings.Count(t, "_")
 }
 
 func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth int) (*Node, error) {
