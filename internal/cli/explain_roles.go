@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
-	"xcvr/internal/termsafe"
 	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
