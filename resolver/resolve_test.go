@@ -442,6 +442,12 @@ func TestHints(t *testing.T) {
 		{tc{version: "1.4.0rc4", backend: "UCX"}, "use backend: NIXL, or set transceiver_runtime: CPP to keep UCX"},
 		{tc{version: "1.4.0rc4", backend: "NIXL", timeout: "null"}, "set a finite kv_transfer_timeout_ms (the default is 60000), or transceiver_runtime: CPP"},
 		{tc{version: "1.4.0rc4", backend: "NIXL"}, ""},
+		// The fix names the fields that are wrong, and all of them.
+		{tc{version: "1.4.0rc4", backend: "nixl", runtime: "Auto"}, "write backend: NIXL and transceiver_runtime: auto (values are case-sensitive)"},
+		{tc{version: "1.4.0rc4", backend: "foo"}, "set backend to 'DEFAULT', 'UCX', 'NIXL', 'MOONCAKE' or 'MPI' (or omit it: disaggregation off)"},
+		{tc{version: "1.4.0rc4", backend: "foo", timeout: "0"}, "set backend to 'DEFAULT', 'UCX', 'NIXL', 'MOONCAKE' or 'MPI' (or omit it: disaggregation off); set kv_transfer_timeout_ms to a positive integer (milliseconds) or null"},
+		{tc{version: "1.4.0rc4", backend: "NIXL", timeout: "0"}, "set kv_transfer_timeout_ms to a positive integer (milliseconds) or null"},
+		{tc{version: "1.4.0rc4", backend: "NIXL", runtime: "cpp++"}, "set transceiver_runtime to 'CPP', 'PYTHON' or 'auto', or omit it"},
 	} {
 		tr := Resolve(c.in.inputs(t))
 		if tr.Result.Hint != c.want {
