@@ -53,7 +53,7 @@ func (f *inputFlags) predicting(cmd *cobra.Command) bool {
 	if f.deploy.any() {
 		return true
 	}
-	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog"} {
+	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog", "pid"} {
 		if cmd.Flags().Changed(name) {
 			return true
 		}

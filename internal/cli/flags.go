@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -106,6 +107,20 @@ func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
 func (f *inputFlags) spec(cmd *cobra.Command, app *appEnv) (inputs.Spec, error) {
 	s := inputs.Defaults()
 	fs := cmd.Flags()
+	// An empty value is never a silent default: '' is not a backend, a runtime,
+	// a timeout, a loader or a version, and the shell may have expanded an unset
+	// variable into it.
+	for _, name := range []string{"trtllm", "backend", "runtime", "timeout-ms", "loader", "model"} {
+		if fl := fs.Lookup(name); fl != nil && fs.Changed(name) && fl.Value.String() == "" {
+			return s, fmt.Errorf("--%s '': empty value; %s", name, fl.Usage)
+		}
+	}
+	if fs.Changed("pid") && f.deploy.pid <= 0 {
+		return s, fmt.Errorf("--pid %d: want a positive process id", f.deploy.pid)
+	}
+	if fs.Changed("trtllm") {
+		f.warnFuture(app, f.trtllm)
+	}
 	flag := func(name string) resolver.Origin {
 		return resolver.Origin{Kind: resolver.OriginFlag, Detail: "--" + name}
 	}
@@ -139,6 +154,26 @@ func (f *inputFlags) spec(cmd *cobra.Command, app *appEnv) (inputs.Spec, error) 
 		}
 	}
 	return s, nil
+}
+
+// warnFuture warns about a main@DATE after today: xcvr's facts end with its
+// newest known version, and nothing merged later is modelled.
+func (f *inputFlags) warnFuture(app *appEnv, raw string) {
+	day, ok := strings.CutPrefix(raw, "main@")
+	if !ok {
+		return
+	}
+	d, err := resolver.ParseDay(day)
+	if err != nil {
+		return
+	}
+	today, _ := resolver.ParseDay(time.Now().UTC().Format("2006-01-02"))
+	if d <= today {
+		return
+	}
+	newest := resolver.KnownVersions()[len(resolver.KnownVersions())-1]
+	f.deploy.warn(app, fmt.Sprintf("main@%s is in the future; xcvr knows nothing past its newest facts (%s, main@%s): changes merged later are not modelled",
+		d, newest.Name, newest.Main))
 }
 
 // resolveInputs is spec + catalog + inputs.Build, with every failure a usage error.
