@@ -164,6 +164,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []st
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	strictHelpAndCompletion(root)
 	err := root.ExecuteContext(app.ctx)
 	if err == nil {
 		return exitOK

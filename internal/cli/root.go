@@ -57,13 +57,13 @@ same text as 'xcvr explain'.`,
 
 	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app))
 	root.AddCommand(compareCommands(app, &color)...)
-	strictHelpAndCompletion(root)
 	return root
 }
 
 // strictHelpAndCompletion makes "help TOPIC" and "completion SHELL" usage errors
 // (exit 2) for a topic or shell that does not exist; cobra prints the help and
-// exits 0 for both, which a script cannot tell from success.
+// exits 0 for both, which a script cannot tell from success. Call it after
+// SetOut: cobra's completion commands capture the output writer when created.
 func strictHelpAndCompletion(root *cobra.Command) {
 	root.InitDefaultCompletionCmd()
 	root.InitDefaultHelpCmd()
