@@ -165,7 +165,7 @@ func newVersionsCmd(app *appEnv) *cobra.Command {
 }
 
 func writeJSON(app *appEnv, v any) error {
-	enc := json.NewEncoder(app.stdout)
+	enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)

@@ -94,7 +94,7 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, file, 
 		predJSON = report.Explain(*predicted)
 	}
 	if output == "json" {
-		enc := json.NewEncoder(app.stdout)
+		enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(logs.JSON(lg, predJSON, ms)); err != nil {

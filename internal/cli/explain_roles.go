@@ -45,7 +45,7 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 		for role, t := range traces {
 			out.Roles[role] = report.Explain(t)
 		}
-		enc := json.NewEncoder(app.stdout)
+		enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
