@@ -47,6 +47,10 @@ type Limits struct {
 	// MaxEntries bounds flow-collection entries plus lines in YAML, which go-yaml
 	// turns into tokens and nodes before any check of ours can run (YAML only).
 	MaxEntries int
+	// MaxKeys bounds the entries of one block mapping or sequence (YAML only):
+	// go-yaml's parser re-appends a mapping's entries once per key, so its time
+	// and allocation grow with the square of the keys of one mapping.
+	MaxKeys int
 	// AllowCR accepts carriage returns (CRLF files) in text.
 	AllowCR bool
 }
@@ -62,12 +66,16 @@ const (
 	MaxDepth     = 64
 	MaxLines     = 50_000
 	MaxLineBytes = 64 << 10
+	// MaxKeys is the most entries of one YAML block mapping: 5,000 keys cost
+	// go-yaml about 120 MiB of allocation and under a second; real
+	// cache_transceiver_config blocks have ten.
+	MaxKeys = 5_000
 )
 
 // YAMLLimits are the limits for --config, --disagg and --catalog.
 func YAMLLimits() Limits {
 	return Limits{MaxBytes: MaxYAMLBytes, MaxLineBytes: MaxLineBytes, MaxLines: MaxLines,
-		MaxDepth: MaxDepth, MaxEntries: MaxLines, AllowCR: true}
+		MaxDepth: MaxDepth, MaxEntries: MaxLines, MaxKeys: MaxKeys, AllowCR: true}
 }
 
 // JSONLimits are the limits for a checkpoint's config.json (real ones are a few

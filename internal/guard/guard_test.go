@@ -135,3 +135,50 @@ func TestYAMLScanAllocs(t *testing.T) {
 		t.Fatalf("Text allocates %v times on clean input", n)
 	}
 }
+
+func TestYAMLMaxKeys(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("cache_transceiver_config:\n")
+	for i := 0; i < MaxKeys; i++ {
+		b.WriteString("  k" + strings.Repeat("x", i%7) + ": 1\n")
+	}
+	if err := YAML("f.yaml", []byte(b.String()), YAMLLimits()); err != nil {
+		t.Fatalf("%d keys refused: %v", MaxKeys, err)
+	}
+	b.WriteString("  # a comment is no key\n\n  one_more: 1\n")
+	err := YAML("f.yaml", []byte(b.String()), YAMLLimits())
+	if err == nil || err.Error() != "f.yaml:5004:3: refused: more than 5000 entries in one block mapping or list; this is not a configuration file" {
+		t.Fatalf("%v", err)
+	}
+	// Entries of nested mappings count for their own mapping only.
+	b.Reset()
+	for i := 0; i < 3000; i++ {
+		b.WriteString("- a: 1\n  b: 2\n")
+	}
+	if err := YAML("f.yaml", []byte(b.String()), YAMLLimits()); err != nil {
+		t.Fatalf("3000 items of two keys: %v", err)
+	}
+}
+
+type endless struct{ n int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'a'
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+// A pipe or /proc file that never ends is read only up to the limit (plus the
+// one byte that proves it is over).
+func TestReadAllStopsAtTheLimit(t *testing.T) {
+	r := &endless{}
+	_, err := ReadAll("stdin", r, Limits{MaxBytes: 1 << 20})
+	if err == nil || !strings.Contains(err.Error(), "refused: over the 1 MiB limit") {
+		t.Fatalf("%v", err)
+	}
+	if r.n > 1<<20+512 {
+		t.Fatalf("read %d bytes for a 1 MiB limit", r.n)
+	}
+}

@@ -25,6 +25,8 @@ func YAML(name string, data []byte, lim Limits) error {
 	return s.run()
 }
 
+type level struct{ col, n int }
+
 type yamlScan struct {
 	name  string
 	data  []byte
@@ -33,8 +35,9 @@ type yamlScan struct {
 	col   int
 	flow  int
 	count int
-	// indents holds the columns of the enclosing block collections.
-	indents []int
+	// indents holds the enclosing block collections: their columns and how many
+	// entries (keys or items) each has had so far.
+	indents []level
 	// block is true inside a block scalar whose parent line is indented blockInd.
 	block    bool
 	blockInd int
@@ -85,16 +88,15 @@ func (s *yamlScan) lineStart(i int) (int, error) {
 		s.indents = s.indents[:0]
 		return i, nil
 	}
-	for len(s.indents) > 0 && s.indents[len(s.indents)-1] >= ind {
-		s.indents = s.indents[:len(s.indents)-1]
-	}
 	// Compact indicators: "- - - x", "? - x", "- key: v".
 	k := j
+	var buf [16]int
+	opens := buf[:0] // columns where this line opens or continues a collection
 	for k < end && (d[k] == '-' || d[k] == '?') && (k+1 == len(d) || isBlank(d[k+1])) {
-		s.indents = append(s.indents, k-i)
-		if s.lim.MaxDepth > 0 && len(s.indents) > s.lim.MaxDepth {
+		if s.lim.MaxDepth > 0 && len(opens) > s.lim.MaxDepth {
 			return 0, s.tooDeep(k - i + 1)
 		}
+		opens = append(opens, k-i)
 		k++
 		for k < end && (d[k] == ' ' || d[k] == '\t') {
 			k++
@@ -116,14 +118,32 @@ func (s *yamlScan) lineStart(i int) (int, error) {
 	}
 	for p := k; p < stop; p++ {
 		if d[p] == ':' && (p+1 == stop || d[p+1] == ' ' || d[p+1] == '\t') {
-			s.indents = append(s.indents, content-i)
-			if s.lim.MaxDepth > 0 && len(s.indents) > s.lim.MaxDepth {
-				return 0, s.tooDeep(content - i + 1)
-			}
+			opens = append(opens, content-i)
 			break
 		}
 		if d[p] == '[' || d[p] == '{' || d[p] == '"' || d[p] == '\'' {
 			break
+		}
+	}
+	if len(opens) > 0 {
+		// The first collection on the line starts at its indentation: an entry of
+		// the collection already open at that column, or a new one.
+		for len(s.indents) > 0 && s.indents[len(s.indents)-1].col > ind {
+			s.indents = s.indents[:len(s.indents)-1]
+		}
+		if top := len(s.indents) - 1; top >= 0 && s.indents[top].col == ind {
+			s.indents[top].n++
+			if s.lim.MaxKeys > 0 && s.indents[top].n > s.lim.MaxKeys {
+				return 0, s.errAt(ind+1, "refused: more than %d entries in one block mapping or list; this is not a configuration file", s.lim.MaxKeys)
+			}
+		} else {
+			s.indents = append(s.indents, level{col: ind, n: 1})
+		}
+		for _, col := range opens[1:] {
+			s.indents = append(s.indents, level{col: col, n: 1})
+		}
+		if s.lim.MaxDepth > 0 && len(s.indents) > s.lim.MaxDepth {
+			return 0, s.tooDeep(opens[len(opens)-1] + 1)
 		}
 	}
 	// A block scalar header ("key: |", "- >-", "|2+") ends the line: the lines
