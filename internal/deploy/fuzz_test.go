@@ -105,3 +105,33 @@ func FuzzReadEnvFile(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadDisagg: the orchestrator reader never panics, errors name the file,
+// and each role it returns has origins in the file.
+func FuzzReadDisagg(f *testing.F) {
+	addSeeds(f, "disagg-*.yaml")
+	f.Add([]byte("cache_transceiver_config: {backend: NIXL}\ncontext_servers: {cache_transceiver_config: {backend: NIXL}}\ngeneration_servers: &g {x: 1}\nx: *g\n"))
+	f.Add([]byte("a: 1\n1: a\n1.0: b\ntrue: c\ncontext_servers: {1: a, true: z}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		start := time.Now()
+		d, err := ReadDisagg("d.yaml", data)
+		checkBounded(t, start, len(data))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "d.yaml") {
+				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		for _, role := range Roles() {
+			ov := d.Roles[role]
+			if ov == nil {
+				t.Fatalf("role %s missing", role)
+			}
+			for _, s := range []*Setting{ov.Backend, ov.Runtime, ov.TimeoutMS, ov.Pipelined, ov.Loader, ov.Model} {
+				if s != nil && !strings.HasPrefix(s.Origin.Detail, "d.yaml:") {
+					t.Fatalf("origin %q", s.Origin.Detail)
+				}
+			}
+		}
+	})
+}

@@ -182,3 +182,20 @@ func TestReadAllStopsAtTheLimit(t *testing.T) {
 		t.Fatalf("read %d bytes for a 1 MiB limit", r.n)
 	}
 }
+
+// FuzzYAML: the pre-scan never panics, and whatever it accepts the YAML parser
+// never sees nested deeper than it allows.
+func FuzzYAML(f *testing.F) {
+	for _, s := range []string{"- - - x\n", "a:\n  b:\n    - [1, {c: d}]\n", "k: |\n   x\n  y\n", "\"a\\\"[[[\": '['\n", "? - a\n: b\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lim := YAMLLimits()
+		lim.MaxDepth = 8
+		err := YAML("f.yaml", data, lim)
+		if err != nil && !strings.HasPrefix(err.Error(), "f.yaml:") {
+			t.Fatalf("error without FILE:LINE: %v", err)
+		}
+		_ = Text("f.yaml", data, lim)
+	})
+}
