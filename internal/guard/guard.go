@@ -139,18 +139,18 @@ func regular(path string, st fs.FileInfo) error {
 	if m.IsRegular() {
 		return nil
 	}
-	what := "not a regular file"
+	what := "a special file"
 	switch {
 	case m.IsDir():
 		what = "a directory"
 	case m&fs.ModeNamedPipe != 0:
-		what = "a FIFO (named pipe); xcvr reads only regular files, so it cannot hang on a writer that never comes"
+		what = "a FIFO (named pipe)"
 	case m&fs.ModeSocket != 0:
 		what = "a socket"
 	case m&fs.ModeDevice != 0:
 		what = "a device"
 	}
-	return fmt.Errorf("%s: refused: %s: %w", path, what, ErrNotRegular)
+	return fmt.Errorf("%s: refused: %s, %w; xcvr opens only regular files, so it never waits on a writer that does not come", path, what, ErrNotRegular)
 }
 
 // ReadRaw reads a whole regular file through Open, never holding more than
