@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/sahilm/fuzzy"
 
@@ -278,6 +279,21 @@ type fileCatalog struct {
 	Models []fileEntry `yaml:"models"`
 }
 
+// aliasFinder records the first alias node of a tree.
+type aliasFinder struct{ at ast.Node }
+
+// Visit implements ast.Visitor.
+func (a *aliasFinder) Visit(n ast.Node) ast.Visitor {
+	if a.at != nil {
+		return nil
+	}
+	if _, ok := n.(*ast.AliasNode); ok {
+		a.at = n
+		return nil
+	}
+	return a
+}
+
 // MaxCatalogBytes bounds a catalog file; real ones are a few kilobytes.
 const MaxCatalogBytes = 4 << 20
 
@@ -292,6 +308,18 @@ func Parse(name string, data []byte, origin string) (*Catalog, error) {
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return nil, yamlpos.Wrap(name, err)
+	}
+	// go-yaml's decoder expands every alias in full, so ten nested aliases of ten
+	// make it build ten billion values; a catalog needs none.
+	for _, d := range f.Docs {
+		if d == nil || d.Body == nil {
+			continue
+		}
+		var af aliasFinder
+		ast.Walk(&af, d.Body)
+		if af.at != nil {
+			return nil, yamlpos.At(name, af.at, "aliases (*name) are not allowed in a catalog")
+		}
 	}
 	var fc fileCatalog
 	if err := yaml.UnmarshalWithOptions(data, &fc, yaml.Strict()); err != nil {
