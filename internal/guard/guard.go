@@ -225,7 +225,7 @@ func size(n int64) string {
 		return fmt.Sprintf("%d MiB", n>>20)
 	}
 	if n >= 1<<20 {
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+		return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
 	}
 	return fmt.Sprintf("%d KiB", (n+1023)>>10)
 }

@@ -150,6 +150,21 @@ func TestYAMLMaxKeys(t *testing.T) {
 	if err == nil || err.Error() != "f.yaml:5004:3: refused: more than 5000 entries in one block mapping or list; this is not a configuration file" {
 		t.Fatalf("%v", err)
 	}
+	// Ten mappings of 1,500 keys cost the parser less than one of 5,000 and pass;
+	// three of 4,000 cost more and are refused.
+	for _, c := range []struct{ mappings, keys int }{{10, 1500}, {3, 4000}} {
+		b.Reset()
+		for m := 0; m < c.mappings; m++ {
+			b.WriteString("m" + strings.Repeat("x", m) + ":\n")
+			for i := 0; i < c.keys; i++ {
+				b.WriteString("  k: 1\n")
+			}
+		}
+		err := YAML("f.yaml", []byte(b.String()), YAMLLimits())
+		if (err != nil) != (c.mappings == 3) || err != nil && !strings.Contains(err.Error(), "too many keys in block mappings in all") {
+			t.Errorf("%d mappings of %d keys: %v", c.mappings, c.keys, err)
+		}
+	}
 	// Entries of nested mappings count for their own mapping only.
 	b.Reset()
 	for i := 0; i < 3000; i++ {

@@ -35,6 +35,8 @@ type yamlScan struct {
 	col   int
 	flow  int
 	count int
+	// cost sums, over every entry, the entries before it in its collection.
+	cost int
 	// indents holds the enclosing block collections: their columns and how many
 	// entries (keys or items) each has had so far.
 	indents []level
@@ -133,8 +135,16 @@ func (s *yamlScan) lineStart(i int) (int, error) {
 		}
 		if top := len(s.indents) - 1; top >= 0 && s.indents[top].col == ind {
 			s.indents[top].n++
-			if s.lim.MaxKeys > 0 && s.indents[top].n > s.lim.MaxKeys {
+			n := s.indents[top].n
+			if s.lim.MaxKeys > 0 && n > s.lim.MaxKeys {
 				return 0, s.errAt(ind+1, "refused: more than %d entries in one block mapping or list; this is not a configuration file", s.lim.MaxKeys)
+			}
+			// The parser's cost is the sum of the squares of the mappings'
+			// sizes: bound that too, or ten mappings of 5,000 keys cost ten times
+			// one.
+			s.cost += n
+			if s.lim.MaxKeys > 0 && s.cost > s.lim.MaxKeys*(s.lim.MaxKeys+1)/2 {
+				return 0, s.errAt(ind+1, "refused: too many keys in block mappings in all (as costly to parse as one mapping of more than %d); this is not a configuration file", s.lim.MaxKeys)
 			}
 		} else {
 			s.indents = append(s.indents, level{col: ind, n: 1})
