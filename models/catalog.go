@@ -279,19 +279,38 @@ type fileCatalog struct {
 	Models []fileEntry `yaml:"models"`
 }
 
-// aliasFinder records the first alias node of a tree.
-type aliasFinder struct{ at ast.Node }
+// aliasFinder records the first alias or tag of a tree: a catalog needs neither,
+// and go-yaml's decoder expands aliases in full and can panic on odd tags.
+type aliasFinder struct {
+	at   ast.Node
+	what string
+}
 
 // Visit implements ast.Visitor.
 func (a *aliasFinder) Visit(n ast.Node) ast.Visitor {
 	if a.at != nil {
 		return nil
 	}
-	if _, ok := n.(*ast.AliasNode); ok {
-		a.at = n
+	switch n.(type) {
+	case *ast.AliasNode:
+		a.at, a.what = n, "aliases (*name)"
+		return nil
+	case *ast.TagNode:
+		a.at, a.what = n, "tags (!name)"
 		return nil
 	}
 	return a
+}
+
+// decodeCatalog decodes strictly; a panic inside go-yaml's decoder (fuzzing found
+// one on malformed tags) becomes an error naming the file instead of a crash.
+func decodeCatalog(data []byte, fc *fileCatalog) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the YAML decoder failed on this file (%v)", r)
+		}
+	}()
+	return yaml.UnmarshalWithOptions(data, fc, yaml.Strict())
 }
 
 // MaxCatalogBytes bounds a catalog file; real ones are a few kilobytes.
@@ -318,11 +337,11 @@ func Parse(name string, data []byte, origin string) (*Catalog, error) {
 		var af aliasFinder
 		ast.Walk(&af, d.Body)
 		if af.at != nil {
-			return nil, yamlpos.At(name, af.at, "aliases (*name) are not allowed in a catalog")
+			return nil, yamlpos.At(name, af.at, "%s are not allowed in a catalog", af.what)
 		}
 	}
 	var fc fileCatalog
-	if err := yaml.UnmarshalWithOptions(data, &fc, yaml.Strict()); err != nil {
+	if err := decodeCatalog(data, &fc); err != nil {
 		return nil, yamlpos.Wrap(name, err)
 	}
 	if yamlpos.Lookup(f, "$.models") == nil {
