@@ -81,3 +81,11 @@ func TestBOMConfigKeepsTheAnswer(t *testing.T) {
 		t.Fatalf("exit %d: %.400s", code, out)
 	}
 }
+
+// architectures: [""] is an unknown model, and says so.
+func TestEmptyArchitectureWarns(t *testing.T) {
+	out, errOut, code := run(t, nil, "explain", "--clean-env", "--model-config", hostile("empty-arch.json"), "-o", "json")
+	if code != 0 || !strings.Contains(errOut, "architectures[0] is an empty string") || !strings.Contains(out, `"origin": "testdata/hostile/empty-arch.json:1"`) {
+		t.Fatalf("exit %d, stderr %q\n%.300s", code, errOut, out)
+	}
+}
