@@ -118,6 +118,8 @@ anything changed, 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
+			flags.warnFuture(app, pair.from)
+			flags.warnFuture(app, pair.to)
 			cat, err := flags.loadCatalog()
 			if err != nil {
 				return usageErr(err)
@@ -281,6 +283,8 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
+			flags.warnFuture(app, pair.from)
+			flags.warnFuture(app, pair.to)
 			roles, cat, err := rolesFor(cmd, app, &flags, &pair, from, to)
 			if err != nil {
 				return err

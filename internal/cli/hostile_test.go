@@ -89,3 +89,10 @@ func TestEmptyArchitectureWarns(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q\n%.300s", code, errOut, out)
 	}
 }
+
+func TestFutureMainDateWarnsInComparisons(t *testing.T) {
+	_, errOut, _ := run(t, nil, "diff", "--clean-env", "--from", "1.3.0rc22", "--to", "main@2999-01-01")
+	if !strings.Contains(errOut, "main@2999-01-01 is in the future") {
+		t.Fatalf("stderr %q", errOut)
+	}
+}
