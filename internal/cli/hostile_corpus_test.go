@@ -62,7 +62,9 @@ func hostileCorpus() []struct {
 			"and 3989 more keys written twice", 256 * mib},
 		{"env-60k.env", lines(60000, func(i int) string { return "A" + strconv.Itoa(i) + "=1\n" }), "--env-file", 2, "refused: more than 50000 lines", 8 * mib},
 		{"env-quote.env", "A='" + strings.Repeat("x\n", 40000), "--env-file", 2, "unterminated single quote", 38 * mib},
-		{"env-multiline.env", lines(48, func(i int) string { return "A" + strconv.Itoa(i) + "=\"" + strings.Repeat(strings.Repeat("x", 60)+"\n", 990) + "\"\n" }), "--env-file", 0, "", 64 * mib},
+		{"env-multiline.env", lines(48, func(i int) string {
+			return "A" + strconv.Itoa(i) + "=\"" + strings.Repeat(strings.Repeat("x", 60)+"\n", 990) + "\"\n"
+		}), "--env-file", 0, "", 64 * mib},
 		{"config-deep.json", strings.Repeat("[", 100) + strings.Repeat("]", 100), "--model-config", 2, "refused: nested deeper than 64 levels", 8 * mib},
 		{"catalog-bomb.yaml", bomb + "models:\n  - arch: A\n    hf_ids: *j\n", "--catalog", 2, ":2:8: aliases (*name) are not allowed in a catalog", 8 * mib},
 		{"catalog-deep.yaml", "models:\n" + strings.Repeat("- ", 100) + "x\n", "--catalog", 2, "refused: nested deeper than 64 levels", 8 * mib},
