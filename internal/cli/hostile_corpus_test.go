@@ -61,7 +61,7 @@ func hostileCorpus() []struct {
 		{"dup-4k.yaml", "cache_transceiver_config:\n" + lines(4000, func(int) string { return "  backend: NIXL\n" }), "--config", 0,
 			"and 3989 more keys written twice", 256 * mib},
 		{"env-60k.env", lines(60000, func(i int) string { return "A" + strconv.Itoa(i) + "=1\n" }), "--env-file", 2, "refused: more than 50000 lines", 8 * mib},
-		{"env-quote.env", "A='" + strings.Repeat("x\n", 40000), "--env-file", 2, "unterminated single quote", 38 * mib},
+		{"env-quote.env", "A='" + strings.Repeat("x\n", 40000), "--env-file", 2, "unterminated single quote", 8 * mib},
 		{"env-multiline.env", lines(48, func(i int) string {
 			return "A" + strconv.Itoa(i) + "=\"" + strings.Repeat(strings.Repeat("x", 60)+"\n", 990) + "\"\n"
 		}), "--env-file", 0, "", 64 * mib},
