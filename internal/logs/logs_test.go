@@ -1,6 +1,7 @@
 package logs
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -205,8 +206,20 @@ func TestHostileInput(t *testing.T) {
 		many.WriteString("[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n")
 	}
 	lg, _ = Parse("many.log", strings.NewReader(many.String()))
-	if n := len(lg.Processes[0].Lines); n != maxLinesPerProcess {
-		t.Errorf("kept %d lines", n)
+	if p := lg.Processes[0]; len(p.Lines) != 1 || p.LinesDropped != 9999 {
+		t.Errorf("10,000 repeats of one line: kept %d, dropped %d; want the first kept and the repeats counted", len(p.Lines), p.LinesDropped)
+	}
+	// Distinct findings are capped per process, with a count of the rest.
+	many.Reset()
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&many, "[TRT-LLM] [RANK 0] [I] Model prefers the Python transceiver, but backend B%d does not support it; falling back to the C++ transceiver.\n", i)
+	}
+	lg, _ = Parse("distinct.log", strings.NewReader(many.String()))
+	p := lg.Processes[0]
+	if len(p.Lines) != maxLinesPerProcess || p.LinesDropped != 1000-maxLinesPerProcess ||
+		len(p.Implications) != maxImplications || p.ImplicationsDropped != 1001-maxImplications {
+		t.Errorf("1,000 distinct findings: kept %d lines (dropped %d), %d implications (dropped %d)",
+			len(p.Lines), p.LinesDropped, len(p.Implications), p.ImplicationsDropped)
 	}
 }
 

@@ -7,8 +7,6 @@
 package logs
 
 import (
-	"bufio"
-	"io"
 	"regexp"
 	"sort"
 	"strconv"
@@ -22,7 +20,15 @@ import (
 const (
 	maxLineBytes       = 64 << 10
 	maxLinesPerProcess = 64
+	maxImplications    = 32
 	maxProcesses       = 4096
+	// maxMessageBytes cuts a kept line or exception title; TensorRT-LLM's own
+	// lines are far shorter, so only a hostile or corrupt log reaches it.
+	maxMessageBytes = 4 << 10
+	maxDetailBytes  = 1 << 10
+	// maxRetained is what one log may keep in lines and texts in all; past it,
+	// findings are counted as dropped, not kept.
+	maxRetained = 8 << 20
 )
 
 // Line is one recognised log line.
@@ -69,9 +75,17 @@ type Process struct {
 	// Implications are facts the lines pin down that the user may not have given.
 	Implications []Implication
 
+	// LinesDropped counts recognised lines not kept: repeats of a kept line
+	// and lines past the per-process or per-log caps.
+	LinesDropped int
+	// ImplicationsDropped counts implications past the per-process cap.
+	ImplicationsDropped int
+
 	firstLine int
 	errorLine int
-	dropped   int
+	budget    *int
+	seenLines map[string]bool
+	seenImpl  map[string]bool
 	// unranked is true when TensorRT-LLM's logger printed lines without a rank
 	// here: a process of its own, not one of the ranked ones.
 	unranked bool
@@ -109,143 +123,39 @@ type Log struct {
 	Processes []*Process
 	// Lines is the number of lines read.
 	Lines int
+	// Stated are the versions the log states ("TensorRT-LLM version: …"),
+	// distinct, in order of first appearance.
+	Stated []StatedVersion
+	// ProcessesDropped counts lines of processes past maxProcesses.
+	ProcessesDropped int
+}
+
+// StatedVersion is a version line of the log.
+type StatedVersion struct {
+	Version string `json:"version"`
+	Line    int    `json:"line"`
+	// Source is the process key of the line ("" when it has none).
+	Source string `json:"source"`
+}
+
+// maxStated bounds the distinct versions kept from one log.
+const maxStated = 16
+
+func (lg *Log) stateVersion(n int, key, v string) {
+	for _, s := range lg.Stated {
+		if s.Version == v {
+			return
+		}
+	}
+	if len(lg.Stated) < maxStated {
+		lg.Stated = append(lg.Stated, StatedVersion{Version: cutText(v, 64), Line: n, Source: key})
+	}
 }
 
 var (
-	reANSI    = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07`)
-	reSrun    = regexp.MustCompile(`^\s*(\d+): `)
-	reMPIRun  = regexp.MustCompile(`^\[(\d+),(\d+)\]<(?:stdout|stderr)>:\s?`)
-	reCollect = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?[ \t]`)
-	reTRTTime = regexp.MustCompile(`^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*`)
-	reTRTLLM  = regexp.MustCompile(`^\[TRT-LLM\]\s*(?:\[(?:RANK|MPI_Rank) (\d+)\]\s*)?\[([IWEVF])\]\s?`)
-	reCpp     = regexp.MustCompile(`^\[TensorRT-LLM\](?:\[RANK (\d+)\])?\[(INFO|WARNING|ERROR|DEBUG|TRACE|VERBOSE)\]\s?`)
-	reExc     = regexp.MustCompile(`^((?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception)): (.*)$`)
-	reLoc     = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\[\]]*$`)
+	reExc = regexp.MustCompile(`^((?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception)): (.*)$`)
+	reLoc = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\[\]]*$`)
 )
-
-// Parse reads a log. It never fails on content: unrecognised lines are skipped.
-// Only read errors are returned.
-func Parse(name string, r io.Reader) (*Log, error) {
-	lg := &Log{Name: name}
-	byKey := map[string]*Process{}
-	br := bufio.NewReaderSize(r, 64<<10)
-	current := ""
-	var pendingExc *Process // a pydantic error collecting its detail lines
-	excDetail := 0
-	for {
-		raw, err := readLine(br)
-		if raw == "" && err != nil {
-			if err == io.EOF {
-				break
-			}
-			return lg, err
-		}
-		lg.Lines++
-		n := lg.Lines
-		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
-
-		outer := ""
-		if m := reMPIRun.FindStringSubmatch(s); m != nil {
-			outer = "mpirun [" + m[1] + "," + m[2] + "]"
-			s = s[len(m[0]):]
-		} else if m := reSrun.FindStringSubmatch(s); m != nil {
-			outer = "srun task " + m[1]
-			s = s[len(m[0]):]
-		}
-		s = reCollect.ReplaceAllString(s, "")
-		s = reTRTTime.ReplaceAllString(s, "")
-		// Some launchers print the srun label after the collector's timestamp.
-		if outer == "" {
-			if m := reSrun.FindStringSubmatch(s); m != nil {
-				outer = "srun task " + m[1]
-				s = reTRTTime.ReplaceAllString(s[len(m[0]):], "")
-			}
-		}
-
-		level, rank, msg, tagged, pyTagged := "", "", s, false, false
-		if m := reTRTLLM.FindStringSubmatch(s); m != nil {
-			tagged, pyTagged = true, true
-			rank = m[1]
-			level = map[string]string{"I": "INFO", "W": "WARNING", "E": "ERROR", "V": "DEBUG", "F": "ERROR"}[m[2]]
-			msg = s[len(m[0]):]
-		} else if m := reCpp.FindStringSubmatch(s); m != nil {
-			tagged = true
-			rank = m[1]
-			level = m[2]
-			msg = s[len(m[0]):]
-		}
-
-		key := outer
-		if key == "" && rank != "" {
-			key = "rank " + rank
-		}
-		switch {
-		case key == "" && pyTagged:
-			// TensorRT-LLM's Python logger prints [RANK n] whenever the MPI world
-			// has more than one process, so a line without it comes from a
-			// process with no rank (e.g. trtllm-serve's own), never from the
-			// ranked process that logged last.
-			current = ""
-		case key == "":
-			key = current
-		default:
-			current = key
-		}
-
-		// A pydantic ValidationError prints its locations and messages on the
-		// lines after its title; keep them with the exception.
-		if pendingExc != nil {
-			if !tagged && excDetail < 40 && (strings.HasPrefix(msg, " ") || reLoc.MatchString(msg)) && key == pendingExc.key() {
-				t := strings.TrimRight(msg, " ")
-				if !strings.HasPrefix(strings.TrimSpace(t), "For further information visit") {
-					pendingExc.Error += "\n" + t
-				}
-				excDetail++
-				continue
-			}
-			pendingExc = nil
-		}
-
-		p := byKey[key]
-		get := func() *Process {
-			if p == nil {
-				if len(lg.Processes) >= maxProcesses {
-					return nil
-				}
-				p = &Process{Source: key, firstLine: n}
-				byKey[key] = p
-				lg.Processes = append(lg.Processes, p)
-			}
-			return p
-		}
-		if tagged {
-			if level == "INFO" {
-				if q := get(); q != nil {
-					q.InfoSeen = true
-				}
-			}
-			if q := get(); q != nil {
-				q.unranked = q.unranked || (pyTagged && key == "")
-				q.observe(n, level, msg)
-			}
-			continue
-		}
-		if m := reExc.FindStringSubmatch(strings.TrimSpace(msg)); m != nil {
-			q := get()
-			if q != nil && q.Error == "" {
-				q.Error = m[1] + ": " + m[2]
-				q.errorLine = n
-				q.keep(Line{N: n, Message: strings.TrimSpace(msg)})
-				q.implyError(n, m[1], m[2])
-				if strings.HasSuffix(m[1], "ValidationError") {
-					pendingExc, excDetail = q, 0
-				}
-			}
-		}
-	}
-	lg.finish(byKey)
-	return lg, nil
-}
 
 func (p *Process) key() string { return p.Source }
 
@@ -266,41 +176,47 @@ func isTransceiverError(typ, msg string) bool {
 	return false
 }
 
-// readLine returns one line, cutting lines longer than maxLineBytes so a log with
-// no newlines cannot make xcvr buffer it whole.
-func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(b) < maxLineBytes {
-			room := maxLineBytes - len(b)
-			if len(chunk) > room {
-				b = append(b, chunk[:room]...)
-			} else {
-				b = append(b, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return string(b), err
-	}
-}
-
+// keep records a recognised line: once per distinct level and message (the
+// first occurrence), at most maxLinesPerProcess, within the log's budget.
 func (p *Process) keep(l Line) {
-	if len(p.Lines) >= maxLinesPerProcess {
-		p.dropped++
+	if len(l.Message) > maxMessageBytes {
+		l.Message = cutText(l.Message, maxMessageBytes)
+	}
+	k := l.Level + "\x00" + l.Message
+	if p.seenLines[k] || len(p.Lines) >= maxLinesPerProcess || p.over(len(k)) {
+		p.LinesDropped++
 		return
+	}
+	if p.seenLines != nil {
+		p.seenLines[k] = true
 	}
 	p.Lines = append(p.Lines, l)
 }
 
-func (p *Process) imply(n int, text string, after, before resolver.Day) {
-	for _, im := range p.Implications {
-		if im.Text == text {
-			return
-		}
+// over charges n bytes to the log's budget, reporting whether it is spent.
+func (p *Process) over(n int) bool {
+	if p.budget == nil {
+		return false
 	}
+	if *p.budget+2*n > maxRetained {
+		return true
+	}
+	*p.budget += 2 * n // the text and its key in the seen set
+	return false
+}
+
+func (p *Process) imply(n int, text string, after, before resolver.Day) {
+	if p.seenImpl == nil {
+		p.seenImpl = map[string]bool{}
+	}
+	if p.seenImpl[text] {
+		return
+	}
+	if len(p.Implications) >= maxImplications || p.over(len(text)) {
+		p.ImplicationsDropped++
+		return
+	}
+	p.seenImpl[text] = true
 	p.Implications = append(p.Implications, Implication{Line: n, Text: text, After: after, Before: before})
 }
 
@@ -485,9 +401,16 @@ func (p *Process) merge(u *Process) {
 	p.InfoSeen = p.InfoSeen || u.InfoSeen
 	p.Lines = append(u.Lines, p.Lines...)
 	if len(p.Lines) > maxLinesPerProcess {
+		p.LinesDropped += len(p.Lines) - maxLinesPerProcess
 		p.Lines = p.Lines[:maxLinesPerProcess]
 	}
+	p.LinesDropped += u.LinesDropped
 	p.Implications = append(u.Implications, p.Implications...)
+	if len(p.Implications) > maxImplications {
+		p.ImplicationsDropped += len(p.Implications) - maxImplications
+		p.Implications = p.Implications[:maxImplications]
+	}
+	p.ImplicationsDropped += u.ImplicationsDropped
 	if u.firstLine < p.firstLine {
 		p.firstLine = u.firstLine
 	}
