@@ -50,6 +50,7 @@ func Compare(lg *Log, t resolver.Trace) []Mismatch {
 		return []Mismatch{{Source: lg.Name, Kind: KindNoEvents,
 			Message: "the log shows none of the lines TensorRT-LLM prints while it creates the transceiver (start-up did not get that far, or the log level hides INFO: set TLLM_LOG_LEVEL=INFO)"}}
 	}
+	out = append(out, versionMismatches(lg, t)...)
 	for _, p := range lg.Processes {
 		out = append(out, compareOne(p, t)...)
 	}

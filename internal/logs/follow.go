@@ -1,0 +1,179 @@
+package logs
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+)
+
+// OpenRegular opens path for reading only if it is a regular file: it stats
+// first and opens without blocking, so a FIFO or a device named as a log can
+// neither hang xcvr nor be read as one.
+func OpenRegular(path string) (*os.File, os.FileInfo, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s: not a regular file (%s); check-logs reads files, directories of them, or stdin as -", path, kind(st.Mode()))
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The path may have been swapped between the two calls.
+	if st, err = f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	return f, st, nil
+}
+
+func kind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return m.Type().String()
+}
+
+// Follower follows a growing log the way tail -F does: it reads what was
+// appended since the last Poll, starts over when the file is truncated, and
+// moves to the new file when the path is replaced (log rotation). It never
+// sleeps: the caller decides when to poll, so tests drive it step by step.
+type Follower struct {
+	// Path is the followed file; Name is the log's name in reports.
+	Path, Name string
+	f          *os.File
+	fi         os.FileInfo
+	off        int64
+	p          *Parser
+	buf        []byte
+	missing    bool
+	prev       *Log
+}
+
+// Previous returns, once, what the file showed before it was truncated or
+// replaced (nil otherwise), so that its last verdicts can be reported.
+func (fw *Follower) Previous() *Log {
+	p := fw.prev
+	fw.prev = nil
+	return p
+}
+
+// FollowNote says what a Poll noticed besides new lines.
+type FollowNote string
+
+// What Poll can notice.
+const (
+	NoteNone      FollowNote = ""
+	NoteOpened    FollowNote = "opened"
+	NoteWaiting   FollowNote = "waiting for the file to appear"
+	NoteTruncated FollowNote = "truncated: reading it again from the start"
+	NoteRotated   FollowNote = "replaced (rotated): following the new file from its start"
+)
+
+// NewFollower follows path; nothing is read before the first Poll.
+func NewFollower(path, name string) *Follower {
+	return &Follower{Path: path, Name: name, buf: make([]byte, 256<<10)}
+}
+
+// Poll reads everything appended since the last call. grew reports whether
+// lines were read; note what else happened. A file that is not regular is an
+// error; one that does not exist (yet, or between rotations) is waited for.
+func (fw *Follower) Poll() (grew bool, note FollowNote, err error) {
+	st, serr := os.Stat(fw.Path)
+	if fw.f == nil {
+		if serr != nil {
+			if errors.Is(serr, os.ErrNotExist) {
+				if !fw.missing {
+					fw.missing = true
+					return false, NoteWaiting, nil
+				}
+				return false, NoteNone, nil
+			}
+			return false, NoteNone, serr
+		}
+		if err := fw.open(); err != nil {
+			return false, NoteNone, err
+		}
+		note = NoteOpened
+	} else if serr == nil && !os.SameFile(fw.fi, st) {
+		// Rotated: the old file's last lines first, then the new file.
+		if _, err := fw.drain(); err != nil {
+			return false, NoteNone, err
+		}
+		fw.prev = fw.p.Snapshot()
+		fw.f.Close()
+		fw.f = nil
+		if err := fw.open(); err != nil {
+			return false, NoteNone, err
+		}
+		note = NoteRotated
+	}
+	if cur, err := fw.f.Stat(); err == nil && cur.Size() < fw.off {
+		fw.off = 0
+		if _, err := fw.f.Seek(0, io.SeekStart); err != nil {
+			return false, NoteNone, err
+		}
+		fw.prev = fw.p.Snapshot()
+		fw.p = NewParser(fw.Name)
+		note = NoteTruncated
+	}
+	grew, err = fw.drain()
+	return grew, note, err
+}
+
+func (fw *Follower) open() error {
+	f, st, err := OpenRegular(fw.Path)
+	if err != nil {
+		return err
+	}
+	fw.f, fw.fi, fw.off, fw.missing = f, st, 0, false
+	fw.p = NewParser(fw.Name)
+	return nil
+}
+
+// drain reads the open file to its current end.
+func (fw *Follower) drain() (bool, error) {
+	before := fw.p.Lines()
+	for {
+		n, err := fw.f.Read(fw.buf)
+		if n > 0 {
+			fw.off += int64(n)
+			if _, werr := fw.p.Write(fw.buf[:n]); werr != nil {
+				return false, fmt.Errorf("%s: %w", fw.Path, werr)
+			}
+		}
+		if err == io.EOF || n == 0 {
+			return fw.p.Lines() != before, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+}
+
+// Log is what the whole lines read so far show.
+func (fw *Follower) Log() *Log {
+	if fw.p == nil {
+		return &Log{Name: fw.Name}
+	}
+	return fw.p.Snapshot()
+}
+
+// Close closes the file.
+func (fw *Follower) Close() error {
+	if fw.f == nil {
+		return nil
+	}
+	return fw.f.Close()
+}

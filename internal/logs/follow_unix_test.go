@@ -1,0 +1,27 @@
+//go:build unix
+
+package logs
+
+import (
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// A FIFO named as a log is refused at once: opening it for reading would block
+// until a writer came.
+func TestOpenRegularRefusesFIFO(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "fifo.log")
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skip(err)
+	}
+	_, _, err := OpenRegular(p)
+	if err == nil || !strings.Contains(err.Error(), "a FIFO") {
+		t.Fatalf("err %v", err)
+	}
+	fw := NewFollower(p, "fifo.log")
+	if _, _, err := fw.Poll(); err == nil {
+		t.Fatal("the follower read a FIFO")
+	}
+}
