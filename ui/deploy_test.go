@@ -49,7 +49,9 @@ func genRole(t *testing.T) Role {
 // The log is shown as observed next to the prediction, and the first
 // disagreement follows the operator's edits.
 func TestObservedLogFollowsEdits(t *testing.T) {
-	m := New(Options{Spec: deploySpec("NIXL"), Width: 120, Height: 32, Log: deployLog(t)})
+	s := deploySpec("NIXL")
+	s.Version = inputs.Value{Raw: "1.3.0rc26", Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: "ctx-era2-srun.log:2"}}
+	m := New(Options{Spec: s, Width: 120, Height: 32, Log: deployLog(t)})
 	plain := ansi.Strip(m.frame())
 	if !strings.Contains(plain, "observed ctx-era2-srun.log: srun task 0 +3: PYTHON on NIXL") || !strings.Contains(plain, "✓ agrees") {
 		t.Fatalf("agreeing frame:\n%s", plain)

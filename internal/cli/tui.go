@@ -3,10 +3,13 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
+	"xcvr/internal/inputs"
+	"xcvr/resolver"
 	"xcvr/ui"
 )
 
@@ -46,14 +49,28 @@ func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color strin
 	if err != nil {
 		return err
 	}
-	roles, lg, err := explorerExtras(cmd, app, flags)
+	roles, lg, follow, err := explorerExtras(cmd, app, flags)
 	if err != nil {
 		return err
+	}
+	if follow != nil {
+		defer follow.Close()
+	}
+	// The log is checked against its own version unless --trtllm names one;
+	// the version row's origin says which line set it.
+	if o := spec.Version.Origin; lg != nil && (o.IsDefault() || o.Kind == resolver.OriginPreset) {
+		if ov, ok := lg.Own(); ok {
+			detail := lg.Name + ":" + strconv.Itoa(ov.Line)
+			if !ov.Stated {
+				detail += " (inferred)"
+			}
+			spec.Version = inputs.Value{Raw: ov.Version.Name, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: detail}}
+		}
 	}
 	err = ui.Run(cmd.Context(), ui.Options{
 		Spec: spec, Catalog: cat, Color: color,
 		In: app.stdin, Out: app.stdout, Environ: app.environ,
-		Log: lg, Roles: roles, RoleName: flags.deploy.activeRole,
+		Log: lg, LogFollow: follow, Roles: roles, RoleName: flags.deploy.activeRole,
 	})
 	switch {
 	case err == nil:
