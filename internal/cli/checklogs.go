@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -262,6 +263,9 @@ func parseInput(app *appEnv, in logInput) (*logs.Log, error) {
 	return lg, nil
 }
 
+// checkLogsMemoryLimit is the Go heap's soft limit while check-logs runs.
+const checkLogsMemoryLimit = 40 << 20
+
 // maxKeptMismatches bounds the disagreements the JSON report holds until its
 // end; the text report streams them all.
 const maxKeptMismatches = 10000
@@ -272,6 +276,12 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 	}
 	if flags.deploy.bothRoles() {
 		return usageErr(errors.New("check-logs compares one worker's log: with --disagg, pass --role context or --role generation"))
+	}
+	// Logs of any size are read in bounded memory (at most a few chunks and a
+	// capped set of findings are live); a soft limit keeps the garbage of the
+	// streamed chunks from growing the heap past that, so RSS stays under 64 MiB.
+	if debug.SetMemoryLimit(-1) > checkLogsMemoryLimit {
+		debug.SetMemoryLimit(checkLogsMemoryLimit)
 	}
 	pred, err := newPredictor(cmd, app, flags, o.always)
 	if err != nil {

@@ -28,7 +28,7 @@ const (
 	maxDetailBytes  = 1 << 10
 	// maxRetained is what one log may keep in lines and texts in all; past it,
 	// findings are counted as dropped, not kept.
-	maxRetained = 8 << 20
+	maxRetained = 4 << 20
 )
 
 // Line is one recognised log line.

@@ -58,7 +58,7 @@ type scanner struct {
 	key    []byte
 	cur    []byte
 	seen   map[string]uint8
-	recent []recentKey
+	table  [64]tableEntry
 	intern map[string]string
 }
 
@@ -83,7 +83,9 @@ func (sc *scanner) str(b []byte) string {
 // appends to res the events of the lines that can matter.
 func (sc *scanner) scan(data []byte, res *chunkResult) {
 	clear(sc.seen)
-	sc.recent = sc.recent[:0]
+	for i := range sc.table {
+		sc.table[i].used = false
+	}
 	curKnown := false
 	sc.cur = sc.cur[:0]
 	force := excWindow // the chunk's first lines may continue an exception of the previous chunk
@@ -208,24 +210,24 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 
 // announce reports whether the line is the first of the chunk to show the
 // stateful half that process k exists (with an INFO line, unranked): later
-// ones change nothing there. The few processes a chunk has are kept in a short
-// list before the map, which is cheaper than hashing every line's key.
+// ones change nothing there. A small direct-mapped table in front of the map
+// answers most lines with one comparison instead of hashing the key.
 func (sc *scanner) announce(k []byte, need uint8) bool {
-	for i := range sc.recent {
-		r := &sc.recent[i]
-		if bytes.Equal(r.key, k) {
-			if r.flags&need == need {
-				return false
-			}
-			r.flags |= need
-			sc.seen[sc.str(k)] = r.flags
-			return true
+	h := len(k)
+	if len(k) >= 2 {
+		h = h*31 + int(k[len(k)-1])*7 + int(k[len(k)-2])
+	}
+	e := &sc.table[h&(len(sc.table)-1)]
+	if e.used && bytes.Equal(e.key, k) {
+		if e.flags&need == need {
+			return false
 		}
+		e.flags |= need
+		sc.seen[sc.str(k)] = e.flags
+		return true
 	}
 	have := sc.seen[string(k)]
-	if len(sc.recent) < 16 {
-		sc.recent = append(sc.recent, recentKey{key: []byte(sc.str(k)), flags: have | need})
-	}
+	e.used, e.key, e.flags = true, append(e.key[:0], k...), have|need
 	if have&need == need {
 		return false
 	}
@@ -233,7 +235,8 @@ func (sc *scanner) announce(k []byte, need uint8) bool {
 	return true
 }
 
-type recentKey struct {
+type tableEntry struct {
+	used  bool
 	key   []byte
 	flags uint8
 }
@@ -398,9 +401,15 @@ func collectorPrefix(s []byte) []byte {
 
 // trtTimePrefix drops ^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*
 func trtTimePrefix(s []byte) []byte {
-	if len(s) < 21 || s[0] != '[' || !nDigits(s[1:], 2) || s[3] != '/' || !nDigits(s[4:], 2) || s[6] != '/' ||
-		!nDigits(s[7:], 4) || s[11] != '-' || !nDigits(s[12:], 2) || s[14] != ':' || !nDigits(s[15:], 2) ||
-		s[17] != ':' || !nDigits(s[18:], 2) || s[20] != ']' {
+	if len(s) < 21 || s[0] != '[' || s[3] != '/' || s[6] != '/' || s[11] != '-' || s[14] != ':' || s[17] != ':' || s[20] != ']' {
+		return s
+	}
+	// Every other byte inside the brackets must be a digit.
+	var bad byte
+	for _, i := range [...]int{1, 2, 4, 5, 7, 8, 9, 10, 12, 13, 15, 16, 18, 19} {
+		bad |= boolByte(s[i]-'0' > 9)
+	}
+	if bad != 0 {
 		return s
 	}
 	i := 21
@@ -408,6 +417,13 @@ func trtTimePrefix(s []byte) []byte {
 		i++
 	}
 	return s[i:]
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // trtllmTag reads ^\[TRT-LLM\]\s*(?:\[(?:RANK|MPI_Rank) (\d+)\]\s*)?\[([IWEVF])\]\s?
