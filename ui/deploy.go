@@ -139,6 +139,7 @@ func (m Model) logPolled(msg logPolledMsg) (tea.Model, tea.Cmd) {
 	if msg.lg != nil {
 		m.observed = msg.lg
 		m.recompare()
+		m.rev++ // the cached frame is stale
 	}
 	return m, m.followLog()
 }
