@@ -2,6 +2,7 @@ package logs
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -87,5 +88,35 @@ func TestWriteBenchLog(t *testing.T) {
 	defer f.Close()
 	if err := writeJobLog(f, 200<<20, 8); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSkippedLinesDoNotAllocate: the scanner's allocations do not grow with the
+// number of lines it skips (only lines passed on cost a string).
+func TestSkippedLinesDoNotAllocate(t *testing.T) {
+	var b bytes.Buffer
+	if err := writeJobLog(&b, 4<<20, 8); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	cut := func(n int) []byte { // the last n lines: noise only
+		end := len(data)
+		i := end
+		for ; n > 0 && i > 0; n-- {
+			i = bytes.LastIndexByte(data[:i-1], '\n') + 1
+		}
+		return data[i:end]
+	}
+	sc := newScanner()
+	var res chunkResult
+	allocs := func(chunk []byte) float64 {
+		return testing.AllocsPerRun(5, func() {
+			res.events = res.events[:0]
+			sc.scan(chunk, &res)
+		})
+	}
+	small, large := allocs(cut(100)), allocs(cut(20000))
+	if large > small {
+		t.Errorf("scanning 20,000 skipped lines allocates %.0f times, 100 lines %.0f: allocation per skipped line", large, small)
 	}
 }

@@ -337,7 +337,7 @@ func Parse(name string, r io.Reader) (*Log, error) {
 		done chan struct{}
 	}
 	inFlight := 2 * workers
-	pool := sync.Pool{New: func() any { b := make([]byte, 0, chunkSize+min(maxLineBytes, 4*chunkSize)+1); return &b }}
+	pool := newBufPool(inFlight + 2)
 	jobs := make(chan *job, inFlight)
 	order := make(chan *job, inFlight)
 	var wg sync.WaitGroup
@@ -356,7 +356,7 @@ func Parse(name string, r io.Reader) (*Log, error) {
 	go func() {
 		defer close(jobs)
 		defer close(order)
-		readErr <- readChunks(r, &pool, func(bp *[]byte, data []byte, seq int) {
+		readErr <- readChunks(r, pool, func(bp *[]byte, data []byte, seq int) {
 			j := &job{seq: seq, buf: bp, data: data, done: make(chan struct{})}
 			order <- j
 			jobs <- j
@@ -400,7 +400,7 @@ func parseSerial(name string, r io.Reader) (*Log, error) {
 // each to emit with the pool buffer that holds it. Only the partial line at the
 // end of a read is copied (into the next buffer); a line longer than
 // maxLineBytes is cut there and the rest of it skipped.
-func readChunks(r io.Reader, pool *sync.Pool, emit func(bp *[]byte, data []byte, seq int)) error {
+func readChunks(r io.Reader, pool *bufPool, emit func(bp *[]byte, data []byte, seq int)) error {
 	var head [3]byte
 	hn, err := io.ReadFull(r, head[:])
 	carry := append([]byte(nil), head[:hn]...)
@@ -418,7 +418,7 @@ func readChunks(r io.Reader, pool *sync.Pool, emit func(bp *[]byte, data []byte,
 	skipping := false
 	seq := 0
 	for {
-		bp := pool.Get().(*[]byte)
+		bp := pool.Get()
 		buf := append((*bp)[:0], carry...)
 		carry = carry[:0]
 		buf = slices.Grow(buf, chunkSize)
@@ -473,5 +473,30 @@ func readChunks(r io.Reader, pool *sync.Pool, emit func(bp *[]byte, data []byte,
 		if eof {
 			return nil
 		}
+	}
+}
+
+// bufPool is a fixed set of chunk buffers, reused for the whole parse: the
+// buffers are allocated (and their pages faulted in) once, not per chunk, and a
+// garbage collection does not empty it as it does a sync.Pool.
+type bufPool struct{ free chan *[]byte }
+
+func newBufPool(n int) *bufPool {
+	p := &bufPool{free: make(chan *[]byte, n)}
+	for i := 0; i < n; i++ {
+		b := make([]byte, 0, chunkSize+min(maxLineBytes, 4*chunkSize)+1)
+		p.free <- &b
+	}
+	return p
+}
+
+// Get waits for a free buffer: at most n chunks exist at once.
+func (p *bufPool) Get() *[]byte { return <-p.free }
+
+// Put returns a buffer.
+func (p *bufPool) Put(b *[]byte) {
+	select {
+	case p.free <- b:
+	default:
 	}
 }
