@@ -697,7 +697,8 @@ func printVerdicts(w, raw io.Writer, lg *logs.Log, pred *predictor, last map[str
 	}
 	var orphans []logs.Mismatch
 	for _, m := range all {
-		if !known[m.Source] {
+		// "No transceiver lines yet" is not settled while the log grows.
+		if !known[m.Source] && m.Line > 0 {
 			orphans = append(orphans, m)
 		}
 	}
@@ -743,7 +744,13 @@ func printVerdicts(w, raw io.Writer, lg *logs.Log, pred *predictor, last map[str
 			continue
 		}
 		fmt.Fprintf(w, "%s · %s: %s\n", lg.Name, p.Source, verdict)
-		sort.SliceStable(ms, func(i, j int) bool { return ms[i].Line < ms[j].Line })
+		sort.SliceStable(ms, func(i, j int) bool {
+			a, b := ms[i].Line, ms[j].Line
+			if (a == 0) != (b == 0) {
+				return a != 0 // lines of the log first, in order; then what is missing
+			}
+			return a < b
+		})
 		for _, m := range ms {
 			where := ""
 			if m.Line > 0 {

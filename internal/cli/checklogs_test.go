@@ -151,6 +151,8 @@ func TestCheckLogsFollowFailFast(t *testing.T) {
 	go func() {
 		done <- Main([]string{"check-logs", "-f", "--fail-fast", "--backend", "NIXL", path}, strings.NewReader(""), &out, &errb, nil)
 	}()
+	// A log that only states its version yet disagrees with nothing.
+	waitFor(t, "the log to be opened", func() bool { return strings.Contains(out.String(), "gen.log: opened") })
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		t.Fatal(err)
