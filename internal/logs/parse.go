@@ -243,9 +243,18 @@ var (
 // observe interprets one TensorRT-LLM logger line.
 func (p *Process) observe(n int, level, msg string) {
 	l := Line{N: n, Level: level, Message: msg}
+	// Each pattern starts with a literal: check it before running the regexp,
+	// and run the regexp once. (A log of distinct findings sends every line here.)
+	var m []string
+	match := func(prefix string, re *regexp.Regexp) bool {
+		if !strings.HasPrefix(msg, prefix) {
+			return false
+		}
+		m = re.FindStringSubmatch(msg)
+		return m != nil
+	}
 	switch {
-	case reResolved.MatchString(msg):
-		m := reResolved.FindStringSubmatch(msg)
+	case match("Resolved transceiver_runtime=", reResolved):
 		p.ResolvedSeen = true
 		p.Resolved = resolver.PyStr{}
 		if m[1] != "None" {
@@ -253,14 +262,12 @@ func (p *Process) observe(n int, level, msg string) {
 		}
 		p.ResolvedFor = m[2]
 		p.imply(n, "the build resolves 'auto' (PR #16164): main of 2026-07-16 or later", day16164, 0)
-	case reEra1Fall.MatchString(msg):
-		m := reEra1Fall.FindStringSubmatch(msg)
+	case match("Model prefers the Python transceiver", reEra1Fall):
 		p.Backend = m[1]
 		p.Fallback = msg
 		p.imply(n, "the era-1 fallback line: this log came from a build before 2026-08-28 (PR #18134 removed the line)", day16164, day18134)
 		p.imply(n, "the model declares a PYTHON preference, and the effective backend was "+m[1], 0, 0)
-	case reEra2Fall.MatchString(msg):
-		m := reEra2Fall.FindStringSubmatch(msg)
+	case match("Falling back to the C++ transceiver: ", reEra2Fall):
 		p.Fallback = msg
 		p.imply(n, "'Falling back to the C++ transceiver:' is PR #18134's line: this log came from a build of 2026-08-28 or later", day18134, 0)
 		if b := reEra2Back.FindStringSubmatch(m[1]); b != nil {
@@ -270,8 +277,7 @@ func (p *Process) observe(n int, level, msg string) {
 			p.imply(n, "kv_transfer_timeout_ms was null, the backend NIXL, and the model declares no preference", 0, 0)
 			p.Backend = "NIXL"
 		}
-	case reEnvWarn.MatchString(msg):
-		m := reEnvWarn.FindStringSubmatch(msg)
+	case match("TRTLLM_USE_", reEnvWarn):
 		p.EnvVar = m[1]
 		p.Backend = m[2]
 		p.imply(n, m[1]+"=1 was set and cache_transceiver_config.backend was DEFAULT, so the backend became "+m[2], 0, 0)
@@ -279,7 +285,7 @@ func (p *Process) observe(n int, level, msg string) {
 		p.Backend = "UCX"
 	case msg == "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended":
 		p.Backend = "MPI"
-	case msg == "Using KvCacheTransceiverV2" || reDeviceV2.MatchString(msg):
+	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2.MatchString(msg)):
 		p.Class = resolver.ClassPython
 		p.ClassInferred = false
 		if p.Backend == "" {
@@ -289,10 +295,9 @@ func (p *Process) observe(n int, level, msg string) {
 		p.Disabled = true
 	case strings.HasPrefix(msg, "enable_pipelined_transfer is set; auto-selecting the Python transceiver"):
 		p.imply(n, "enable_pipelined_transfer was true and the runtime was left None: a build of 2026-09-02 or later (PR #15727)", day15727, 0)
-	case reKVV2Fall.MatchString(msg):
-		m := reKVV2Fall.FindStringSubmatch(msg)
+	case match("KV cache manager V2 ", reKVV2Fall):
 		p.imply(n, "the model prefers KV cache manager V2 but runs V1, because the runtime was "+m[1]+" on backend "+m[2], 0, 0)
-	case reInflightOn.MatchString(msg):
+	case match("TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:", reInflightOn):
 		p.imply(n, "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1 was set", 0, 0)
 	case strings.HasPrefix(msg, "Python cache transceiver with C++ KV cache manager detected"):
 		p.Class = resolver.ClassPython
