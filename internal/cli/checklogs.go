@@ -301,7 +301,6 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 		if err != nil {
 			return usageErr(err)
 		}
-		ins[0].stdin, ins[0].path = false, ""
 		return reportLogs(app, pred, []logInput{ins[0]}, o, func(int) (*logs.Log, error) { return lg, nil })
 	}
 	return reportLogs(app, pred, ins, o, parallelParser(app, ins))
@@ -767,6 +766,25 @@ func versionName(pr prediction) any {
 		return nil
 	}
 	return pr.trace.Inputs.Version.Name
+}
+
+// withLogVersion sets the explored version to the one the log shows, unless
+// --trtllm (or anything but xcvr's default) named one; the version row's
+// origin is the log line, so the explorer says where the version came from.
+func withLogVersion(spec inputs.Spec, lg *logs.Log) inputs.Spec {
+	if o := spec.Version.Origin; !o.IsDefault() && o.Kind != resolver.OriginPreset {
+		return spec
+	}
+	ov, ok := lg.Own()
+	if !ok {
+		return spec
+	}
+	detail := lg.Name + ":" + strconv.Itoa(ov.Line)
+	if !ov.Stated {
+		detail += " (inferred)"
+	}
+	spec.Version = inputs.Value{Raw: ov.Version.Name, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: detail}}
+	return spec
 }
 
 // explorerExtras reads what the explorer shows beside the explored worker: the

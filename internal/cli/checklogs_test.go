@@ -9,6 +9,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"xcvr/internal/inputs"
+	"xcvr/internal/logs"
+	"xcvr/resolver"
 )
 
 func writeLog(t *testing.T, path, s string) {
@@ -182,5 +186,28 @@ func TestCheckLogsFollowFailFast(t *testing.T) {
 	}
 	if _, errOut, code := run(t, nil, "check-logs", "-f", "-"); code != 2 || !strings.Contains(errOut, "stdin") {
 		t.Errorf("-f on stdin: exit %d %s", code, errOut)
+	}
+}
+
+// The explorer explores the version the --log states, with the log line as its
+// origin, unless --trtllm names one.
+func TestWithLogVersion(t *testing.T) {
+	f, err := os.Open(lt + "ctx-era2-srun.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lg, err := logs.Parse("ctx.log", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := withLogVersion(inputs.Defaults(), lg)
+	if s.Version.Raw != "1.3.0rc26" || s.Version.Origin.String() != "ctx.log:2" {
+		t.Errorf("version %q from %q", s.Version.Raw, s.Version.Origin)
+	}
+	flagged := inputs.Defaults()
+	flagged.Version = inputs.Value{Raw: "1.4.0rc1", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+	if s := withLogVersion(flagged, lg); s.Version.Raw != "1.4.0rc1" {
+		t.Errorf("--trtllm lost to the log: %q", s.Version.Raw)
 	}
 }

@@ -3,13 +3,10 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
-	"xcvr/internal/inputs"
-	"xcvr/resolver"
 	"xcvr/ui"
 )
 
@@ -56,16 +53,8 @@ func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color strin
 	if follow != nil {
 		defer follow.Close()
 	}
-	// The log is checked against its own version unless --trtllm names one;
-	// the version row's origin says which line set it.
-	if o := spec.Version.Origin; lg != nil && (o.IsDefault() || o.Kind == resolver.OriginPreset) {
-		if ov, ok := lg.Own(); ok {
-			detail := lg.Name + ":" + strconv.Itoa(ov.Line)
-			if !ov.Stated {
-				detail += " (inferred)"
-			}
-			spec.Version = inputs.Value{Raw: ov.Version.Name, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: detail}}
-		}
+	if lg != nil {
+		spec = withLogVersion(spec, lg)
 	}
 	err = ui.Run(cmd.Context(), ui.Options{
 		Spec: spec, Catalog: cat, Color: color,
