@@ -303,33 +303,42 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 		}
 		return reportLogs(app, pred, []logInput{ins[0]}, o, func(int) (*logs.Log, error) { return lg, nil })
 	}
-	return reportLogs(app, pred, ins, o, parallelParser(app, ins))
+	next, stop := parallelParser(app, ins)
+	defer stop()
+	return reportLogs(app, pred, ins, o, next)
 }
 
 // parallelParser parses the logs a few at a time, ahead of the report, which
-// takes them in order: at most window logs are held at once.
-func parallelParser(app *appEnv, ins []logInput) func(int) (*logs.Log, error) {
+// takes them in order: at most window logs are held at once. stop lets the
+// report end early (--fail-fast) without leaving the producer blocked.
+func parallelParser(app *appEnv, ins []logInput) (next func(int) (*logs.Log, error), stop func()) {
 	type result struct {
 		lg  *logs.Log
 		err error
 	}
 	window := max(2, runtime.GOMAXPROCS(0))
 	slots := make(chan chan result, window)
+	done := make(chan struct{})
 	go func() {
 		defer close(slots)
 		for _, in := range ins {
 			ch := make(chan result, 1)
-			slots <- ch
+			select {
+			case slots <- ch:
+			case <-done:
+				return
+			}
 			go func(in logInput) {
 				lg, err := parseInput(app, in)
 				ch <- result{lg, err}
 			}(in)
 		}
 	}()
-	return func(int) (*logs.Log, error) {
+	next = func(int) (*logs.Log, error) {
 		r := <-<-slots
 		return r.lg, r.err
 	}
+	return next, func() { close(done) }
 }
 
 // jobTally is what the report says at its end and the exit status.

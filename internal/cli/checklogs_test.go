@@ -83,6 +83,12 @@ func TestCheckLogsWholeJob(t *testing.T) {
 		t.Errorf("json:\n%s", out)
 	}
 
+	// --fail-fast stops at the first log that disagrees.
+	out, _, code = run(t, nil, "check-logs", "--fail-fast", "--backend", "NIXL", filepath.Join(dir, "slurm", "job-12-*.out"), filepath.Join(dir, "mpi"))
+	if code != 1 || !strings.Contains(out, "job-12-1.out · rank 1") || strings.Contains(out, "rank.0") {
+		t.Errorf("--fail-fast: exit %d\n%s", code, out)
+	}
+
 	_, errOut, code = run(t, nil, "check-logs", filepath.Join(dir, "nothing-*.log"))
 	if code != 2 || !strings.Contains(errOut, "no file matches") {
 		t.Errorf("unmatched glob: exit %d %s", code, errOut)
