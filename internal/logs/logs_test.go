@@ -303,3 +303,23 @@ func TestOwnVersion(t *testing.T) {
 		t.Errorf("nightly: %+v %v", ov, ok)
 	}
 }
+
+// A UTF-8 BOM is skipped, as Python's utf-8-sig and PyYAML skip it; a BOM-only
+// log is an empty log.
+func TestBOMSkipped(t *testing.T) {
+	lg, err := Parse("bom.log", strings.NewReader("\ufeff[TRT-LLM] [I] Using KvCacheTransceiverV2\n"))
+	if err != nil || len(lg.Processes) != 1 || lg.Processes[0].Outcome() != resolver.OutcomePython {
+		t.Fatalf("%v %+v", err, lg)
+	}
+	lg, err = Parse("bom-only.log", strings.NewReader("\ufeff"))
+	if err != nil || lg.Lines != 0 || len(lg.Processes) != 0 {
+		t.Fatalf("BOM only: %v, %d lines", err, lg.Lines)
+	}
+	p := NewParser("bom.log")
+	for _, b := range []byte("\ufeff[TRT-LLM] [I] cache_transceiver is disabled\n") {
+		p.Write([]byte{b})
+	}
+	if lg, _ := p.Close(); len(lg.Processes) != 1 || !lg.Processes[0].Disabled {
+		t.Fatalf("a BOM written byte by byte: %+v", lg.Processes)
+	}
+}
