@@ -294,7 +294,7 @@ func stripANSI(dst, line []byte) []byte {
 	return dst
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isDigit(c byte) bool { return c-'0' <= 9 }
 
 // isSpace is RE2's \s: tab, newline, form feed, carriage return, space.
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
@@ -404,12 +404,11 @@ func trtTimePrefix(s []byte) []byte {
 	if len(s) < 21 || s[0] != '[' || s[3] != '/' || s[6] != '/' || s[11] != '-' || s[14] != ':' || s[17] != ':' || s[20] != ']' {
 		return s
 	}
-	// Every other byte inside the brackets must be a digit.
-	var bad byte
-	for _, i := range [...]int{1, 2, 4, 5, 7, 8, 9, 10, 12, 13, 15, 16, 18, 19} {
-		bad |= boolByte(s[i]-'0' > 9)
-	}
-	if bad != 0 {
+	// Every other byte inside the brackets must be a digit (constant indexes
+	// after the length check: no bounds checks, no loop).
+	if !(isDigit(s[1]) && isDigit(s[2]) && isDigit(s[4]) && isDigit(s[5]) && isDigit(s[7]) && isDigit(s[8]) &&
+		isDigit(s[9]) && isDigit(s[10]) && isDigit(s[12]) && isDigit(s[13]) && isDigit(s[15]) && isDigit(s[16]) &&
+		isDigit(s[18]) && isDigit(s[19])) {
 		return s
 	}
 	i := 21
@@ -419,16 +418,9 @@ func trtTimePrefix(s []byte) []byte {
 	return s[i:]
 }
 
-func boolByte(b bool) byte {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // trtllmTag reads ^\[TRT-LLM\]\s*(?:\[(?:RANK|MPI_Rank) (\d+)\]\s*)?\[([IWEVF])\]\s?
 func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
-	if !bytes.HasPrefix(s, []byte("[TRT-LLM]")) {
+	if len(s) < 9 || string(s[:9]) != "[TRT-LLM]" {
 		return nil, "", s, false
 	}
 	i := len("[TRT-LLM]")
@@ -436,9 +428,9 @@ func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 		i++
 	}
 	j := -1
-	if bytes.HasPrefix(s[i:], []byte("[RANK ")) {
+	if t := s[i:]; len(t) >= 6 && string(t[:6]) == "[RANK " {
 		j = i + len("[RANK ")
-	} else if bytes.HasPrefix(s[i:], []byte("[MPI_Rank ")) {
+	} else if len(t) >= 10 && string(t[:10]) == "[MPI_Rank " {
 		j = i + len("[MPI_Rank ")
 	}
 	if j >= 0 {
@@ -476,7 +468,7 @@ var cppLevels = []string{"INFO", "WARNING", "ERROR", "DEBUG", "TRACE", "VERBOSE"
 
 // cppTag reads ^\[TensorRT-LLM\](?:\[RANK (\d+)\])?\[(INFO|WARNING|ERROR|DEBUG|TRACE|VERBOSE)\]\s?
 func cppTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
-	if !bytes.HasPrefix(s, []byte("[TensorRT-LLM]")) {
+	if len(s) < 14 || string(s[:14]) != "[TensorRT-LLM]" {
 		return nil, "", s, false
 	}
 	i := len("[TensorRT-LLM]")
