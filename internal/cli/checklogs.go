@@ -451,7 +451,7 @@ func writeCheckText(w io.Writer, lg *logs.Log, pr prediction, ms []logs.Mismatch
 	}
 	fmt.Fprintf(w, "%s: %d lines, %d process(es), %d with transceiver lines\n", lg.Name, lg.Lines, len(lg.Processes), withLines)
 	if lg.ProcessesDropped > 0 {
-		fmt.Fprintf(w, "  (more than %d processes: the lines of later ones were not read)\n", len(lg.Processes))
+		fmt.Fprintf(w, "  (more than %d processes: later ones are not reported)\n", len(lg.Processes))
 	}
 	if len(lg.Processes) == 0 {
 		fmt.Fprintln(w, "\nNo TensorRT-LLM transceiver lines found. Was the log level WARNING (set TLLM_LOG_LEVEL=INFO), or did start-up stop earlier?")

@@ -83,6 +83,15 @@ func TestCheckLogsWholeJob(t *testing.T) {
 		t.Errorf("json:\n%s", out)
 	}
 
+	// A binary file among the logs is skipped with a message; the others are
+	// still reported, and the exit status says one was not read.
+	writeLog(t, filepath.Join(dir, "core", "dump"), "\x7fELF\x00\x00")
+	writeLog(t, filepath.Join(dir, "core", "ok.log"), pyPlain)
+	out, errOut, code = run(t, nil, "check-logs", filepath.Join(dir, "core"))
+	if code != 2 || !strings.Contains(errOut, "skipped: "+filepath.Join(dir, "core", "dump")+": refused: binary data") || !strings.Contains(out, "ok.log · process: PYTHON") {
+		t.Errorf("binary file among logs: exit %d\n%s\n%s", code, out, errOut)
+	}
+
 	// --fail-fast stops at the first log that disagrees.
 	out, _, code = run(t, nil, "check-logs", "--fail-fast", "--backend", "NIXL", filepath.Join(dir, "slurm", "job-12-*.out"), filepath.Join(dir, "mpi"))
 	if code != 1 || !strings.Contains(out, "job-12-1.out · rank 1") || strings.Contains(out, "rank.0") {
