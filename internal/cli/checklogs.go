@@ -544,7 +544,10 @@ type jsonReport struct {
 	predictions []predictionJSON
 	mismatches  []logs.Mismatch
 	dropped     int
-	err         error
+	// predictionsDropped counts logs past maxKeptMismatches whose prediction
+	// is not listed (a job of more than 10,000 files).
+	predictionsDropped int
+	err                error
 }
 
 type predictionJSON struct {
@@ -588,7 +591,11 @@ func (r *jsonReport) add(lg *logs.Log, pr prediction, ms []logs.Mismatch) {
 		if r.predicted == nil {
 			r.predicted = report.Explain(*pr.trace)
 		}
-		r.predictions = append(r.predictions, predictionJSON{File: lg.Name, TRTLLM: pr.trace.Inputs.Version.Name, Why: pr.why, Outcome: string(pr.trace.Result.Outcome)})
+		if len(r.predictions) < maxKeptMismatches {
+			r.predictions = append(r.predictions, predictionJSON{File: lg.Name, TRTLLM: pr.trace.Inputs.Version.Name, Why: pr.why, Outcome: string(pr.trace.Result.Outcome)})
+		} else {
+			r.predictionsDropped++
+		}
 	}
 	for _, m := range ms {
 		if len(r.mismatches) >= maxKeptMismatches {
@@ -606,6 +613,9 @@ func (r *jsonReport) finish() error {
 	}
 	r.write("],\n  \"predicted\": " + encodeJSON(r.predicted, "  "))
 	r.write(",\n  \"predictions\": " + encodeJSON(r.predictions, "  "))
+	if r.predictionsDropped > 0 {
+		r.write(",\n  \"predictions_dropped\": " + strconv.Itoa(r.predictionsDropped))
+	}
 	r.write(",\n  \"mismatches\": " + encodeJSON(r.mismatches, "  "))
 	r.write(",\n  \"mismatches_dropped\": " + strconv.Itoa(r.dropped) + "\n}\n")
 	return r.err
@@ -621,8 +631,10 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fws := make([]*logs.Follower, len(ins))
+	buf := make([]byte, 256<<10) // polled one at a time: one buffer for all
 	for i, in := range ins {
 		fws[i] = logs.NewFollower(in.path, in.name)
+		fws[i].UseBuffer(buf)
 		defer fws[i].Close()
 	}
 	w := io.Writer(termWriter{app.stdout})

@@ -83,8 +83,12 @@ const (
 
 // NewFollower follows path; nothing is read before the first Poll.
 func NewFollower(path, name string) *Follower {
-	return &Follower{Path: path, Name: name, buf: make([]byte, 256<<10)}
+	return &Follower{Path: path, Name: name}
 }
+
+// UseBuffer makes the follower read through b, which followers polled one at a
+// time may share: following many files then costs one buffer, not one each.
+func (fw *Follower) UseBuffer(b []byte) { fw.buf = b }
 
 // Poll reads everything appended since the last call. grew reports whether
 // lines were read; note what else happened. A file that is not regular is an
@@ -144,6 +148,9 @@ func (fw *Follower) open() error {
 
 // drain reads the open file to its current end.
 func (fw *Follower) drain() (bool, error) {
+	if len(fw.buf) == 0 {
+		fw.buf = make([]byte, 256<<10)
+	}
 	before := fw.p.Lines()
 	for {
 		n, err := fw.f.Read(fw.buf)
