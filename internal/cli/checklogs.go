@@ -197,8 +197,17 @@ func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 			if err != nil {
 				return err
 			}
-			if d.Type().IsRegular() && isLogName(d.Name()) {
+			if !isLogName(d.Name()) {
+				return nil
+			}
+			if d.Type().IsRegular() {
 				add(path)
+			} else if d.Type()&fs.ModeSymlink != 0 {
+				// A link to a log is read; one to a directory is not walked
+				// (no loops), and one to a FIFO or device is skipped.
+				if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+					add(path)
+				}
 			}
 			return nil
 		})
