@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -362,11 +363,18 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 	var tally jobTally
 	tally.predicted = pred != nil
 	var jw *jsonReport
-	w := io.Writer(termWriter{app.stdout})
+	// Buffered, and flushed after each log: the report streams log by log
+	// without a write per line.
+	bw := bufio.NewWriterSize(app.stdout, 64<<10)
+	defer bw.Flush()
+	w := io.Writer(termWriter{bw})
 	if o.output == "json" {
-		jw = newJSONReport(app.stdout)
+		jw = newJSONReport(bw)
 	}
 	for i := range ins {
+		if err := bw.Flush(); err != nil {
+			return err
+		}
 		lg, err := next(i)
 		if err != nil {
 			// Other logs are still worth reading; the exit status says one was not.
