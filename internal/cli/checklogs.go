@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
+	"xcvr/internal/guard"
 	"xcvr/internal/inputs"
 	"xcvr/internal/logs"
 	"xcvr/internal/report"
@@ -89,7 +90,7 @@ func (f *inputFlags) predicting(cmd *cobra.Command) bool {
 	if f.deploy.any() {
 		return true
 	}
-	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog"} {
+	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog", "pid"} {
 		if cmd.Flags().Changed(name) {
 			return true
 		}
@@ -187,7 +188,7 @@ func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 		}
 		if !st.IsDir() {
 			if !st.Mode().IsRegular() {
-				_, _, err := logs.OpenRegular(p) // the error names what it is
+				_, err := openLog(p) // the error names what it is
 				return err
 			}
 			add(p)
@@ -261,7 +262,7 @@ func parseInput(app *appEnv, in logInput) (*logs.Log, error) {
 		}
 		return lg, nil
 	}
-	f, _, err := logs.OpenRegular(in.path)
+	f, err := openLog(in.path)
 	if err != nil {
 		return nil, err
 	}
@@ -275,6 +276,16 @@ func parseInput(app *appEnv, in logInput) (*logs.Log, error) {
 
 // checkLogsMemoryLimit is the Go heap's soft limit while check-logs runs.
 const checkLogsMemoryLimit = 40 << 20
+
+// openLog opens a log through the guard every reader uses: a regular file
+// only, opened without blocking. Logs are streamed, so there is no size limit.
+func openLog(path string) (*os.File, error) {
+	f, err := guard.Open(path, guard.Limits{})
+	if errors.Is(err, guard.ErrNotRegular) {
+		err = fmt.Errorf("%w (to read a pipe, use: … | xcvr check-logs -)", err)
+	}
+	return f, err
+}
 
 // maxKeptMismatches bounds the disagreements the JSON report holds until its
 // end; the text report streams them all.
@@ -290,7 +301,8 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 	// Logs of any size are read in bounded memory (at most a few chunks and a
 	// capped set of findings are live); a soft limit keeps the garbage of the
 	// streamed chunks from growing the heap past that, so RSS stays under 64 MiB.
-	if debug.SetMemoryLimit(-1) > checkLogsMemoryLimit {
+	// A GOMEMLIMIT the user set wins, as it does over internal/crash's limit.
+	if os.Getenv("GOMEMLIMIT") == "" && debug.SetMemoryLimit(-1) > checkLogsMemoryLimit {
 		debug.SetMemoryLimit(checkLogsMemoryLimit)
 	}
 	pred, err := newPredictor(cmd, app, flags, o.always)
@@ -367,9 +379,11 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 	// without a write per line.
 	bw := bufio.NewWriterSize(app.stdout, 64<<10)
 	defer bw.Flush()
-	w := io.Writer(termWriter{bw})
+	w := io.Writer(termsafe.Writer{W: bw})
 	if o.output == "json" {
-		jw = newJSONReport(bw)
+		// C1 controls and bidi characters from the log are written as \u
+		// escapes: the same values, but never raw on a terminal.
+		jw = newJSONReport(termsafe.JSONWriter{W: bw})
 	}
 	for i := range ins {
 		if err := bw.Flush(); err != nil {
@@ -440,18 +454,6 @@ func (t *jobTally) writeSummary(w io.Writer) {
 		fmt.Fprintf(w, "; %d log(s) with a start-up failure", t.failed)
 	}
 	fmt.Fprintln(w)
-}
-
-// termWriter escapes what came from a log (control characters, bidi overrides,
-// invalid UTF-8) on its way to a human: every Fprintf of the text report is
-// one Write, so no escape or UTF-8 sequence is split.
-type termWriter struct{ w io.Writer }
-
-func (t termWriter) Write(p []byte) (int, error) {
-	if _, err := io.WriteString(t.w, termsafe.Text(string(p))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }
 
 // writeCheckText prints what each process did, the prediction and every
@@ -654,7 +656,8 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 		fws[i].UseBuffer(buf)
 		defer fws[i].Close()
 	}
-	w := io.Writer(termWriter{app.stdout})
+	w := io.Writer(termsafe.Writer{W: app.stdout})
+	raw := io.Writer(termsafe.JSONWriter{W: app.stdout})
 	last := map[string]string{}
 	disagreed := false
 	tick := time.NewTicker(followInterval)
@@ -669,11 +672,11 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 				fmt.Fprintf(w, "%s: %s\n", fw.Name, note)
 			}
 			if prev := fw.Previous(); prev != nil {
-				disagreed = printVerdicts(w, app.stdout, prev, pred, last, o.output) || disagreed
+				disagreed = printVerdicts(w, raw, prev, pred, last, o.output) || disagreed
 				clearVerdicts(last, prev.Name)
 			}
 			if grew || note != logs.NoteNone {
-				disagreed = printVerdicts(w, app.stdout, fw.Log(), pred, last, o.output) || disagreed
+				disagreed = printVerdicts(w, raw, fw.Log(), pred, last, o.output) || disagreed
 			}
 			if disagreed && o.failFast {
 				return refused()

@@ -5,45 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
+
+	"xcvr/internal/guard"
 )
-
-// OpenRegular opens path for reading only if it is a regular file: it stats
-// first and opens without blocking, so a FIFO or a device named as a log can
-// neither hang xcvr nor be read as one.
-func OpenRegular(path string) (*os.File, os.FileInfo, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s: not a regular file (%s); check-logs reads files, directories of them, or stdin as -", path, kind(st.Mode()))
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	// The path may have been swapped between the two calls.
-	if st, err = f.Stat(); err != nil || !st.Mode().IsRegular() {
-		f.Close()
-		return nil, nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	return f, st, nil
-}
-
-func kind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return m.Type().String()
-}
 
 // Follower follows a growing log the way tail -F does: it reads what was
 // appended since the last Poll, starts over when the file is truncated, and
@@ -137,8 +101,14 @@ func (fw *Follower) Poll() (grew bool, note FollowNote, err error) {
 }
 
 func (fw *Follower) open() error {
-	f, st, err := OpenRegular(fw.Path)
+	// The guard every reader uses: a regular file only, opened without blocking.
+	f, err := guard.Open(fw.Path, guard.Limits{})
 	if err != nil {
+		return err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
 		return err
 	}
 	fw.f, fw.fi, fw.off, fw.missing = f, st, 0, false

@@ -80,8 +80,8 @@ func TestFollowerTailF(t *testing.T) {
 	}
 }
 
-func TestOpenRegularRefusesDirectories(t *testing.T) {
-	if _, _, err := OpenRegular(t.TempDir()); err == nil {
-		t.Fatal("a directory was opened as a log")
+func TestFollowerRefusesDirectories(t *testing.T) {
+	if _, _, err := NewFollower(t.TempDir(), "dir").Poll(); err == nil {
+		t.Fatal("a directory was followed as a log")
 	}
 }
