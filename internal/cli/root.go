@@ -32,7 +32,7 @@ same text as 'xcvr explain'.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !app.stdoutIsTTY() {
 				if flags.deploy.log != "" {
-					return runCheckLogsWith(cmd, app, &flags, flags.deploy.log, "text", true)
+					return runCheckLogsWith(cmd, app, &flags, []string{flags.deploy.log}, checkOpts{output: "text", always: true})
 				}
 				return runExplain(cmd, app, &flags, "text", color)
 			}
