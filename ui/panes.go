@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -187,6 +188,11 @@ func (m *Model) displayValue(r inputRow, raw string) (string, string) {
 	in := m.trace.Inputs
 	switch r.kind {
 	case rowVersion:
+		if in.Version.Install != nil {
+			// Read from --install: the row says so (the origin column names
+			// version.py's line).
+			return termsafe.Line(raw), " era " + strconv.Itoa(in.Version.Era) + " · installed"
+		}
 		return raw, " era " + strconv.Itoa(in.Version.Era)
 	case rowModel:
 		if raw == "" {

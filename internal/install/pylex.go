@@ -1,9 +1,11 @@
 package install
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The scanner reads Python source without running it. It needs only what the
@@ -143,19 +145,31 @@ const maxTokensPerLine = 20000
 // lex splits src into logical lines. It never fails: unterminated strings and
 // brackets end at the end of the file, bytes it does not understand become
 // one-character operators.
-func lex(src []byte) []logical {
+func lex(src []byte) []logical { return lexKeep(src, nil) }
+
+// lexKeep is lex that tokenises only the logical lines keep accepts (it sees the
+// source and the offset of the line's first token); the others are skipped at
+// byte speed, strings and brackets still honoured.
+func lexKeep(src []byte, keep func(src []byte, at, indent int) bool) []logical {
 	var out []logical
 	lx := lexer{src: src, line: 1}
 	var cur logical
 	depth := 0
 	atLineStart := true
 	indent := 0
+	// Tokens go to one arena per file; a logical line is a slice of it. A
+	// slice taken before the arena grows keeps pointing at the old array,
+	// which is never written again.
+	arena := make([]token, 0, 256)
+	start := 0
 	flush := func() {
-		if len(cur.toks) > 0 {
+		if len(arena) > start {
 			cur.indent = indent
+			cur.toks = arena[start:len(arena):len(arena)]
 			out = append(out, cur)
 		}
 		cur = logical{}
+		start = len(arena)
 	}
 	for lx.pos < len(src) {
 		if atLineStart && depth == 0 {
@@ -170,12 +184,20 @@ func lex(src []byte) []logical {
 				p++
 			}
 			lx.pos = p
-			if p < len(src) && (src[p] == '\n' || src[p] == '\r' || src[p] == '#') {
+			if p >= len(src) {
+				break
+			}
+			if src[p] == '\n' || src[p] == '\r' || src[p] == '#' {
 				lx.skipToEOL()
 				continue
 			}
 			indent = col
 			atLineStart = false
+			if keep != nil && !keep(src, p, col) {
+				lx.skipLogical()
+				atLineStart = true
+				continue
+			}
 		}
 		c := src[lx.pos]
 		switch {
@@ -211,21 +233,22 @@ func lex(src []byte) []logical {
 					}
 				}
 			}
-			if cur.toks == nil {
+			n := len(arena) - start
+			if n == 0 {
 				cur.line = t.line
 			}
-			if t.kind == tkString && len(cur.toks) > 0 && cur.toks[len(cur.toks)-1].kind == tkString {
-				prev := cur.toks[len(cur.toks)-1].str
+			if t.kind == tkString && n > 0 && arena[len(arena)-1].kind == tkString {
+				prev := arena[len(arena)-1].str
 				merged := &pyString{parts: append(append([]part(nil), prev.parts...), t.str.parts...),
 					fstr: prev.fstr || t.str.fstr, bytes: prev.bytes || t.str.bytes}
-				cur.toks[len(cur.toks)-1].str = merged
+				arena[len(arena)-1].str = merged
 				continue
 			}
-			if len(cur.toks) >= maxTokensPerLine {
+			if n >= maxTokensPerLine {
 				// Give up on this statement: drop tokens until it ends.
 				continue
 			}
-			cur.toks = append(cur.toks, t)
+			arena = append(arena, t)
 		}
 	}
 	flush()
@@ -248,9 +271,113 @@ func (lx *lexer) skipToEOL() {
 	}
 }
 
+// skipSpecial marks the bytes skipLogical must look at; everything else is
+// passed over in a tight loop.
+var skipSpecial = func() (t [256]bool) {
+	for _, c := range []byte("\n#\\\"'()[]{}") {
+		t[c] = true
+	}
+	return t
+}()
+
+// skipLogical moves past the logical line starting at lx.pos without making
+// tokens: to the newline that ends it outside brackets and strings.
+func (lx *lexer) skipLogical() {
+	src := lx.src
+	depth := 0
+	for lx.pos < len(src) {
+		p := lx.pos
+		for p < len(src) && !skipSpecial[src[p]] {
+			p++
+		}
+		lx.pos = p
+		if p >= len(src) {
+			return
+		}
+		switch c := src[p]; c {
+		case '\n':
+			lx.pos++
+			lx.line++
+			if depth == 0 {
+				return
+			}
+		case '#':
+			lx.skipComment()
+		case '\\':
+			lx.pos++
+			if lx.pos < len(src) && src[lx.pos] == '\r' {
+				lx.pos++
+			}
+			if lx.pos < len(src) && src[lx.pos] == '\n' {
+				lx.pos++
+				lx.line++
+			}
+		case '"', '\'':
+			lx.skipString()
+		case '(', '[', '{':
+			depth++
+			lx.pos++
+		default:
+			if depth > 0 {
+				depth--
+			}
+			lx.pos++
+		}
+	}
+}
+
+// skipString moves past the string literal whose quote is at lx.pos.
+func (lx *lexer) skipString() {
+	src := lx.src
+	q := src[lx.pos]
+	triple := lx.pos+2 < len(src) && src[lx.pos+1] == q && src[lx.pos+2] == q
+	p := lx.pos + 1
+	if triple {
+		p += 2
+	}
+	for p < len(src) {
+		// Jump to the next quote, backslash or newline.
+		k := p
+		for k < len(src) && src[k] != q && src[k] != '\\' && src[k] != '\n' {
+			k++
+		}
+		p = k
+		if p >= len(src) {
+			break
+		}
+		switch src[p] {
+		case '\\':
+			if p+1 < len(src) && src[p+1] == '\n' {
+				lx.line++
+			}
+			p += 2
+			continue
+		case '\n':
+			if !triple {
+				lx.pos = p
+				return
+			}
+			lx.line++
+		default: // the quote
+			if !triple {
+				lx.pos = p + 1
+				return
+			}
+			if p+2 < len(src) && src[p+1] == q && src[p+2] == q {
+				lx.pos = p + 3
+				return
+			}
+		}
+		p++
+	}
+	lx.pos = min(p, len(src))
+}
+
 func (lx *lexer) skipComment() {
-	for lx.pos < len(lx.src) && lx.src[lx.pos] != '\n' {
-		lx.pos++
+	if i := bytes.IndexByte(lx.src[lx.pos:], '\n'); i >= 0 {
+		lx.pos += i
+	} else {
+		lx.pos = len(lx.src)
 	}
 }
 
@@ -275,7 +402,8 @@ func (lx *lexer) next() token {
 			return lx.str(strings.ToLower(string(word)), line)
 		}
 		lx.pos = p
-		return token{kind: tkName, text: string(word), line: line}
+		// The name shares the source's memory: the scanner never writes to it.
+		return token{kind: tkName, text: unsafe.String(&word[0], len(word)), line: line}
 	}
 	if c == '"' || c == '\'' {
 		return lx.str("", line)

@@ -1,15 +1,19 @@
 package install
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // A Python module as the scanner sees it: classes with their bases, decorators
 // and methods, and module-level functions. Bodies are kept as index ranges into
 // the logical lines and only examined for the few functions that matter.
 
 type decorator struct {
-	name string // dotted name after @, e.g. register_auto_model
-	args []token
-	line int
+	name   string // dotted name after @, e.g. register_auto_model
+	args   []token
+	line   int
+	indent int
 }
 
 type funcDef struct {
@@ -45,7 +49,79 @@ type registration struct {
 
 // parseModule builds the module outline from its source.
 func parseModule(rel string, src []byte) *pyModule {
-	m := &pyModule{rel: rel, lines: lex(src), funcs: map[string]*funcDef{}}
+	return outline(rel, lex(src))
+}
+
+// parseModelModule outlines a model module keeping only what the registry scan
+// reads (decorators, class and def headers, the hook bodies, module-level
+// registrations and the lazy index), so a 20 MB model zoo costs a byte scan
+// rather than a token list.
+func parseModelModule(rel string, src []byte) *pyModule {
+	hookIndent := -1
+	keep := func(src []byte, at, indent int) bool {
+		if hookIndent >= 0 {
+			if indent > hookIndent {
+				return true
+			}
+			hookIndent = -1
+		}
+		w := word(src, at)
+		switch w {
+		case "@", "class", "register_auto_model", "MODEL_ARCH_TO_MODULE":
+			return true
+		case "async":
+			at += len(w)
+			for at < len(src) && (src[at] == ' ' || src[at] == '\t') {
+				at++
+			}
+			if word(src, at) != "def" {
+				return false
+			}
+			fallthrough
+		case "def":
+			// Only the hooks matter; other defs (and their bodies) are skipped.
+			at = bytesIndexFrom(src, at, "def") + 3
+			for at < len(src) && (src[at] == ' ' || src[at] == '\t') {
+				at++
+			}
+			if n := word(src, at); n == hookRuntime || n == hookKVManager {
+				hookIndent = indent
+				return true
+			}
+			return false
+		}
+		return false
+	}
+	return outline(rel, lexKeep(src, keep))
+}
+
+// word is the identifier (or the single non-identifier byte) at src[at:].
+func word(src []byte, at int) string {
+	if at >= len(src) {
+		return ""
+	}
+	if !identStart(src[at]) {
+		return string(src[at : at+1])
+	}
+	e := at
+	for e < len(src) && identPart(src[e]) && e-at < 64 {
+		e++
+	}
+	// Compared only, never kept past the scan: no copy.
+	return unsafe.String(&src[at], e-at)
+}
+
+func bytesIndexFrom(src []byte, at int, w string) int {
+	for i := at; i+len(w) <= len(src); i++ {
+		if string(src[i:i+len(w)]) == w {
+			return i
+		}
+	}
+	return len(src)
+}
+
+func outline(rel string, lines []logical) *pyModule {
+	m := &pyModule{rel: rel, lines: lines, funcs: map[string]*funcDef{}}
 	type open struct {
 		indent int
 		cls    *classDef
@@ -67,7 +143,7 @@ func parseModule(rel string, src []byte) *pyModule {
 		switch toks[0].text {
 		case "@":
 			name, rest := dotted(toks[1:])
-			d := decorator{name: name, line: l.line}
+			d := decorator{name: name, line: l.line, indent: l.indent}
 			if len(rest) > 0 && rest[0].text == "(" {
 				d.args = inside(rest)
 			}
@@ -77,7 +153,15 @@ func parseModule(rel string, src []byte) *pyModule {
 			if len(toks) < 2 || toks[1].kind != tkName {
 				break
 			}
-			c := &classDef{name: toks[1].text, line: l.line, file: m, decos: pending, methods: map[string]*funcDef{}}
+			// Decorators of a def the outline skipped are still pending: only
+			// those at the class's own indentation are its.
+			var decos []decorator
+			for _, d := range pending {
+				if d.indent == l.indent {
+					decos = append(decos, d)
+				}
+			}
+			c := &classDef{name: toks[1].text, line: l.line, file: m, decos: decos}
 			if len(toks) > 2 && toks[2].text == "(" {
 				for _, arg := range splitArgs(inside(toks[2:])) {
 					if len(arg) >= 2 && arg[1].text == "=" && arg[0].kind == tkName {
@@ -108,8 +192,12 @@ func parseModule(rel string, src []byte) *pyModule {
 			case len(stack) == 0:
 				m.funcs[f.name] = f
 			case stack[len(stack)-1].cls != nil:
-				if _, dup := stack[len(stack)-1].cls.methods[f.name]; !dup {
-					stack[len(stack)-1].cls.methods[f.name] = f
+				c := stack[len(stack)-1].cls
+				if c.methods == nil {
+					c.methods = map[string]*funcDef{}
+				}
+				if _, dup := c.methods[f.name]; !dup {
+					c.methods[f.name] = f
 				}
 			}
 			stack = append(stack, open{indent: l.indent})

@@ -8,9 +8,12 @@ package install
 import (
 	"errors"
 	"io/fs"
+	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"xcvr/resolver"
 )
@@ -125,7 +128,11 @@ type scanner struct {
 }
 
 // module reads and outlines a file once; nil when missing or skipped.
-func (s *scanner) module(rel string) *pyModule {
+func (s *scanner) module(rel string) *pyModule { return s.moduleAs(rel, false) }
+
+// moduleAs reads a file in full, or (model) only the parts the registry scan
+// needs; a file read both ways is read in full.
+func (s *scanner) moduleAs(rel string, model bool) *pyModule {
 	if m, ok := s.mods[rel]; ok {
 		return m
 	}
@@ -134,7 +141,12 @@ func (s *scanner) module(rel string) *pyModule {
 		s.mods[rel] = nil
 		return nil
 	}
-	m := parseModule("tensorrt_llm/"+rel, data)
+	var m *pyModule
+	if model {
+		m = parseModelModule("tensorrt_llm/"+rel, data)
+	} else {
+		m = parseModule("tensorrt_llm/"+rel, data)
+	}
 	s.mods[rel] = m
 	return m
 }
@@ -165,7 +177,7 @@ func (rep *Report) readVersion(t *tree) error {
 		if !strings.HasSuffix(n, ".dist-info") || !(strings.HasPrefix(n, "tensorrt_llm-") || strings.HasPrefix(n, "tensorrt-llm-")) {
 			continue
 		}
-		data, err := t.readPath(t.site + "/" + n + "/METADATA")
+		data, err := t.readIn(filepath.Join(t.site, n, "METADATA"), filepath.Join(t.site, n))
 		if err != nil {
 			continue
 		}
@@ -447,9 +459,14 @@ func findText(m *pyModule, lines []logical, site textSite) (Text, bool) {
 			}
 			tx := Text{ID: site.id, Text: tk.str.value(), Plain: tk.str.plain(), Evidence: at(m, tk.line)}
 			for _, p := range tk.str.parts {
-				if p.field {
+				switch n := len(tx.Parts); {
+				case p.field:
 					tx.Parts = append(tx.Parts, resolver.TextPart{Field: true, Repr: p.conv == 'r'})
-				} else if p.lit != "" {
+				case p.lit == "":
+				case n > 0 && !tx.Parts[n-1].Field:
+					// Implicit concatenation splits the text; join it again.
+					tx.Parts[n-1].Lit += p.lit
+				default:
 					tx.Parts = append(tx.Parts, resolver.TextPart{Lit: p.lit})
 				}
 			}
@@ -494,14 +511,15 @@ func trimRemark(ev string) string {
 // models scans _torch/models/ for registrations and hooks.
 func (s *scanner) models() {
 	files := s.t.walkPy(relModels)
-	byName := map[string][]*classDef{}
+	s.preloadModels(files)
+	byName := make(map[string][]*classDef, 16*len(files))
 	var regs []struct {
 		reg registration
 		cls *classDef
 		mod *pyModule
 	}
 	for _, rel := range files {
-		m := s.module(rel)
+		m := s.moduleAs(rel, true)
 		if m == nil {
 			continue
 		}
@@ -548,29 +566,73 @@ func (s *scanner) models() {
 		}
 		s.rep.Models = append(s.rep.Models, mdl)
 	}
-	// The lazy index names architectures whose module may not have been read.
+	// The lazy index names architectures whose module may not have been read:
+	// the "Arch": "modeling_x" pairs of MODEL_ARCH_TO_MODULE.
 	if m := s.module(relArchIndex); m != nil {
 		for _, l := range m.lines {
-			if len(l.toks) < 3 || l.toks[0].kind != tkString || l.toks[1].text != ":" || l.toks[2].kind != tkString {
+			if len(l.toks) < 3 || l.toks[0].text != "MODEL_ARCH_TO_MODULE" || l.toks[1].text != "=" {
 				continue
 			}
-			arch := l.toks[0].str.value()
-			if seen[arch] || l.indent == 0 {
-				continue
+			t := l.toks
+			for i := 0; i+2 < len(t); i++ {
+				if t[i].kind != tkString || t[i+1].text != ":" || t[i+2].kind != tkString {
+					continue
+				}
+				arch, mod := t[i].str.value(), t[i+2].str.value()
+				if seen[arch] {
+					continue
+				}
+				seen[arch] = true
+				ev := at(m, t[i].line)
+				s.rep.Models = append(s.rep.Models, Model{Arch: arch, Evidence: ev,
+					Preference:     Pref{Kind: "undetermined", Why: "listed in _arch_index.py, but no @register_auto_model(\"" + arch + "\") was found in " + mod + ".py", Evidence: ev},
+					KVCacheManager: Pref{Kind: "undetermined", Why: "registration not found", Evidence: ev}})
 			}
-			// Only MODEL_ARCH_TO_MODULE entries: modules named modeling_*.
-			mod := l.toks[2].str.value()
-			if !strings.HasPrefix(mod, "modeling_") || !strings.Contains(arch, "For") && !strings.HasSuffix(arch, "Model") && !strings.Contains(arch, "_") {
-				continue
-			}
-			seen[arch] = true
-			ev := at(m, l.line)
-			s.rep.Models = append(s.rep.Models, Model{Arch: arch, Evidence: ev,
-				Preference:     Pref{Kind: "undetermined", Why: "listed in _arch_index.py, but no @register_auto_model(\"" + arch + "\") was found in " + mod + ".py", Evidence: ev},
-				KVCacheManager: Pref{Kind: "undetermined", Why: "registration not found", Evidence: ev}})
 		}
 	}
 	sort.SliceStable(s.rep.Models, func(i, j int) bool { return s.rep.Models[i].Arch < s.rep.Models[j].Arch })
+}
+
+// preloadModels reads the model modules in order (the reads and their limits are
+// sequential) and outlines them on every CPU: outlining is pure.
+func (s *scanner) preloadModels(files []string) {
+	type job struct {
+		rel  string
+		data []byte
+	}
+	var jobs []job
+	for _, rel := range files {
+		if _, ok := s.mods[rel]; ok {
+			continue
+		}
+		data, err := s.t.read(rel)
+		if err != nil {
+			s.mods[rel] = nil
+			continue
+		}
+		jobs = append(jobs, job{rel, data})
+	}
+	out := make([]*pyModule, len(jobs))
+	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = parseModelModule("tensorrt_llm/"+jobs[i].rel, jobs[i].data)
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, j := range jobs {
+		s.mods[j.rel] = out[i]
+	}
 }
 
 // hookResolver follows a hook through delegation and inheritance.

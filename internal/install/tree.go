@@ -80,7 +80,11 @@ func (t *tree) read(rel string) ([]byte, error) {
 	return t.readPath(filepath.Join(t.root, filepath.FromSlash(rel)))
 }
 
-func (t *tree) readPath(p string) ([]byte, error) {
+func (t *tree) readPath(p string) ([]byte, error) { return t.readIn(p, "") }
+
+// readIn reads p, which must resolve inside the package or, when dir is not
+// empty, inside dir (a dist-info directory next to the package).
+func (t *tree) readIn(p, dir string) ([]byte, error) {
 	name := t.rel(p)
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
@@ -90,7 +94,7 @@ func (t *tree) readPath(p string) ([]byte, error) {
 		t.note("%s: not read: %v", name, err)
 		return nil, errSkip
 	}
-	if !t.inside(real) {
+	if !t.inside(real) && (dir == "" || !within(real, dir)) {
 		t.note("%s: not read: it resolves outside the package (%s)", name, real)
 		return nil, errSkip
 	}
@@ -121,7 +125,7 @@ func (t *tree) readPath(p string) ([]byte, error) {
 		t.note("%s: not read: it changed while being opened", name)
 		return nil, errSkip
 	}
-	data, err := io.ReadAll(io.LimitReader(f, t.lim.MaxFileBytes+1))
+	data, err := readAllSized(f, st.Size(), t.lim.MaxFileBytes+1)
 	if err != nil {
 		t.note("%s: not read: %v", name, err)
 		return nil, errSkip
@@ -136,6 +140,14 @@ func (t *tree) readPath(p string) ([]byte, error) {
 		return nil, errSkip
 	}
 	return data, nil
+}
+
+func within(real, dir string) bool {
+	d, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return false
+	}
+	return strings.HasPrefix(real, d+string(filepath.Separator))
 }
 
 func (t *tree) inside(real string) bool {
@@ -198,4 +210,24 @@ func (t *tree) walkPy(relDir string) []string {
 	}
 	walk(filepath.Join(t.root, filepath.FromSlash(relDir)), 0)
 	return out
+}
+
+// readAllSized reads r to the end, at most limit bytes, into a buffer sized for
+// the size stat reported (one allocation for a file that did not change).
+func readAllSized(r io.Reader, size, limit int64) ([]byte, error) {
+	data := make([]byte, 0, min(size, limit)+1)
+	for int64(len(data)) < limit {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):min(int64(cap(data)), limit)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return data, nil
 }
