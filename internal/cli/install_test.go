@@ -1,0 +1,216 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// fixture is one of the install package's fixture trees (site-packages).
+func fixture(name string) string {
+	return filepath.Join("..", "install", "testdata", name, "site-packages")
+}
+
+func TestInspectJSONShape(t *testing.T) {
+	out, errOut, code := run(t, nil, "inspect", fixture("v14"), "-o", "json")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &top); err != nil {
+		t.Fatal(err)
+	}
+	keys := func(m map[string]json.RawMessage) []string {
+		var k []string
+		for x := range m {
+			k = append(k, x)
+		}
+		sort.Strings(k)
+		return k
+	}
+	if got, want := keys(top), []string{"disagreements", "era", "features", "models", "path", "strings", "version", "version_source"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("keys %v, want %v", got, want)
+	}
+	elemKeys := map[string][]string{
+		"features":      {"evidence", "id", "present"},
+		"models":        {"arch", "class", "evidence", "kv_cache_manager", "preference"},
+		"strings":       {"evidence", "id", "text"},
+		"disagreements": {"evidence", "install", "what", "xcvr"},
+	}
+	for field, want := range elemKeys {
+		var items []map[string]json.RawMessage
+		if err := json.Unmarshal(top[field], &items); err != nil || len(items) == 0 {
+			t.Fatalf("%s: %v (%d items)", field, err, len(items))
+		}
+		for _, it := range items {
+			if got := keys(it); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s item keys %v, want %v", field, got, want)
+			}
+		}
+	}
+	var j struct {
+		Version       string `json:"version"`
+		VersionSource string `json:"version_source"`
+		Era           int    `json:"era"`
+		Models        []struct {
+			Arch       string  `json:"arch"`
+			Preference *string `json:"preference"`
+		} `json:"models"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Version != "1.4.0rc1" || j.VersionSource != "install tensorrt_llm/version.py:2" || j.Era != 3 {
+		t.Errorf("%+v", j)
+	}
+	prefs := map[string]string{}
+	for _, m := range j.Models {
+		p := "null"
+		if m.Preference != nil {
+			p = *m.Preference
+		}
+		prefs[m.Arch] = p
+	}
+	for arch, want := range map[string]string{"GptOssForCausalLM": "PYTHON", "MistralForCausalLM": "null", "Qwen4ExpForCausalLM": "undetermined", "Glm5NextForConditionalGeneration": "PYTHON"} {
+		if prefs[arch] != want {
+			t.Errorf("%s preference %s, want %s", arch, prefs[arch], want)
+		}
+	}
+}
+
+func TestInspectUnusablePath(t *testing.T) {
+	for _, args := range [][]string{
+		{"inspect", filepath.Join(t.TempDir(), "missing")},
+		{"inspect", t.TempDir()},
+		{"explain", "--install", t.TempDir()},
+		{"explain", "--install", fixture("era2"), "--trtllm", "1.3.0rc22"},
+		{"diff", "--from-install", t.TempDir()},
+		{"diff", "--from", "1.3.0rc22", "--install", fixture("era2")},
+	} {
+		out, errOut, code := run(t, nil, args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "xcvr: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+func TestExplainFromInstall(t *testing.T) {
+	// The era-2 tree: GPT-OSS's PYTHON preference is adopted on UCX and start-up
+	// fails with the install's own text; the chain names the install.
+	out, errOut, code := run(t, nil, "explain", "--install", fixture("era2"), "--backend", "UCX", "-o", "json")
+	if code != 1 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var j struct {
+		Trtllm string `json:"trtllm"`
+		Inputs map[string]struct {
+			Origin string `json:"origin"`
+		} `json:"inputs"`
+		Error string `json:"error"`
+		Steps []struct {
+			ID, Source, Confidence string
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Trtllm != "1.3.0rc27" || j.Inputs["trtllm"].Origin != "install tensorrt_llm/version.py:2" {
+		t.Errorf("version %q origin %q", j.Trtllm, j.Inputs["trtllm"].Origin)
+	}
+	if j.Error != "ValueError: Python transceiver currently only supports NIXL backend, got UCX. Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends." {
+		t.Errorf("error %q", j.Error)
+	}
+	bySrc := map[string]string{}
+	for _, s := range j.Steps {
+		if s.Confidence == "verified (install)" {
+			bySrc[s.ID] = s.Source
+		}
+	}
+	for id, src := range map[string]string{
+		"version":     "install tensorrt_llm/version.py:2",
+		"preference":  "install tensorrt_llm/_torch/models/modeling_gpt_oss.py:20",
+		"python-nixl": "install tensorrt_llm/_torch/pyexecutor/config_utils.py:39",
+	} {
+		if bySrc[id] != src {
+			t.Errorf("step %s source %q, want %q", id, bySrc[id], src)
+		}
+	}
+}
+
+func TestUnregisteredArchIsUnknownModel(t *testing.T) {
+	// xcvr's catalog knows Gemma3ForCausalLM; the era-1 fixture does not register
+	// it, so TensorRT-LLM logs 'unknown model'.
+	out, _, code := run(t, nil, "explain", "--install", fixture("era1"), "--backend", "NIXL", "--model", "Gemma3ForCausalLM", "-o", "json")
+	if code != 0 || !strings.Contains(out, "Resolved transceiver_runtime='auto' to None for unknown model.") ||
+		!strings.Contains(out, "not registered in the install: unknown model (xcvr's catalog knows it as Gemma3ForCausalLM)") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
+func TestUndeterminedHookNamesTheConfigValue(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config.json")
+	if err := os.WriteFile(cfg, []byte(`{"architectures": ["Qwen4ExpForCausalLM"], "model_type": "qwen4_exp"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ := run(t, nil, "explain", "--install", fixture("v14"), "--backend", "NIXL", "--runtime", "auto", "--model-config", cfg)
+	if !strings.Contains(out, "pretrained_config.model_type") || !strings.Contains(out, `config.json has "qwen4_exp"`) {
+		t.Fatalf("the model step does not say which config value decides:\n%s", out)
+	}
+}
+
+func TestDiffAndUpgradeFromInstalls(t *testing.T) {
+	out, errOut, code := run(t, nil, "diff", "--from-install", fixture("era1"), "--to-install", fixture("v14"), "--backend", "UCX", "-o", "json")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d stderr %q", code, errOut)
+	}
+	var d struct {
+		From, To struct {
+			Trtllm  string `json:"trtllm"`
+			Outcome string `json:"outcome"`
+		}
+		Changed bool `json:"changed"`
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.From.Trtllm != "1.3.0rc22" || d.To.Trtllm != "1.4.0rc1" || d.From.Outcome != "CPP" || d.To.Outcome != "ERROR" || !d.Changed {
+		t.Fatalf("%+v", d)
+	}
+	_, _, code = run(t, nil, "upgrade-check", "--from-install", fixture("era1"), "--to-install", fixture("v14"), "--backend", "UCX")
+	if code != 1 {
+		t.Fatalf("upgrade-check exit %d, want 1 (the role breaks)", code)
+	}
+}
+
+func TestInspectTextIsEscaped(t *testing.T) {
+	// A hostile install: a control sequence in a registered name and a text.
+	site := t.TempDir()
+	pkg := filepath.Join(site, "tensorrt_llm")
+	files := map[string]string{
+		"version.py":          "__version__ = \"1.3.0rc27\\x1b]0;owned\\x07\"\n",
+		"llmapi/llm_utils.py": "def _resolve_transceiver_runtime_auto(a):\n    pass\n",
+		"_torch/models/modeling_x.py": "@register_auto_model(\"Evil\\x1b[2J\")\nclass Evil(B):\n    @classmethod\n" +
+			"    def get_preferred_transceiver_runtime(cls, p=None):\n        return \"\\x9bPYTHON\"\n",
+	}
+	for rel, body := range files {
+		p := filepath.Join(pkg, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, code := run(t, nil, "inspect", site)
+	if code != 0 || strings.ContainsAny(out, "\x1b\x07") || strings.Contains(out, "\u009b") {
+		t.Fatalf("exit %d, raw control in output:\n%q", code, out)
+	}
+	if !strings.Contains(out, `Evil\x1b[2J`) {
+		t.Errorf("escaped name missing:\n%s", out)
+	}
+}
