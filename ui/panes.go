@@ -189,9 +189,9 @@ func (m *Model) displayValue(r inputRow, raw string) (string, string) {
 	switch r.kind {
 	case rowVersion:
 		if in.Version.Install != nil {
-			// Read from --install: the row says so (the origin column names
-			// version.py's line).
-			return termsafe.Line(raw), " era " + strconv.Itoa(in.Version.Era) + " · installed"
+			// Read from --install: the origin column says "install version.py:N";
+			// the value came from a file, so it is escaped.
+			return termsafe.Line(raw), " era " + strconv.Itoa(in.Version.Era)
 		}
 		return raw, " era " + strconv.Itoa(in.Version.Era)
 	case rowModel:
