@@ -206,11 +206,23 @@ func TestInspectTextIsEscaped(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out, _, code := run(t, nil, "inspect", site)
-	if code != 0 || strings.ContainsAny(out, "\x1b\x07") || strings.Contains(out, "\u009b") {
-		t.Fatalf("exit %d, raw control in output:\n%q", code, out)
+	// A version with a control sequence is refused (exit 2), escaped.
+	out, errOut, code := run(t, nil, "inspect", site)
+	if code != 2 || out != "" || strings.ContainsAny(errOut, "\x1b\x07") || !strings.Contains(errOut, `\x1b]0;owned`) {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	if !strings.Contains(out, `Evil\x1b[2J`) {
-		t.Errorf("escaped name missing:\n%s", out)
+	if err := os.WriteFile(filepath.Join(pkg, "version.py"), []byte("__version__ = \"1.3.0rc27\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The registration with an escape sequence is left out, with an escaped
+	// warning; nothing raw reaches either stream.
+	for _, args := range [][]string{{"inspect", site}, {"explain", "--install", site}} {
+		out, errOut, _ = run(t, nil, args...)
+		if strings.ContainsAny(out+errOut, "\x1b\x07") || strings.Contains(out+errOut, "\u009b") {
+			t.Fatalf("%v: raw control in output:\n%q\n%q", args, out, errOut)
+		}
+		if !strings.Contains(errOut, `architecture "Evil\x1b[2J" skipped`) {
+			t.Errorf("%v: no escaped warning: %q", args, errOut)
+		}
 	}
 }

@@ -7,6 +7,7 @@ package install
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"runtime"
@@ -15,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -164,7 +166,7 @@ func (rep *Report) readVersion(t *tree) error {
 			if len(l.toks) >= 3 && l.toks[0].text == "__version__" && l.toks[1].text == "=" && l.toks[2].kind == tkString && l.toks[2].str.isConst() {
 				rep.Version = l.toks[2].str.value()
 				rep.VersionSource = "tensorrt_llm/version.py:" + strconv.Itoa(l.line)
-				return nil
+				return checkVersion(rep)
 			}
 		}
 	}
@@ -187,12 +189,25 @@ func (rep *Report) readVersion(t *tree) error {
 			}
 			if v, ok := strings.CutPrefix(line, "Version:"); ok {
 				rep.Version = strings.TrimSpace(v)
-				rep.VersionSource = n + "/METADATA:" + strconv.Itoa(i+1)
-				return nil
+				rep.VersionSource = termsafe.Line(n) + "/METADATA:" + strconv.Itoa(i+1)
+				return checkVersion(rep)
 			}
 		}
 	}
 	return ErrNoVersion
+}
+
+// safe reports whether a string read from the install can be shown as it is:
+// one line, no control characters or bidi overrides, not absurdly long. What is
+// not safe is left out (with a note), so nothing from the install reaches a
+// terminal unescaped, whichever renderer prints it.
+func safe(s string) bool { return s != "" && len(s) <= 4096 && termsafe.Line(s) == s }
+
+func checkVersion(rep *Report) error {
+	if !safe(rep.Version) || len(rep.Version) > 100 {
+		return fmt.Errorf("%s: the version %s is empty, too long or holds control characters", rep.VersionSource, termsafe.Line(strconv.Quote(rep.Version)))
+	}
+	return nil
 }
 
 // features fingerprints the dated rules.
@@ -444,6 +459,10 @@ func (s *scanner) texts() {
 				lines = f.body
 			}
 			if tx, ok := findText(m, lines, site); ok {
+				if !safe(tx.Text) {
+					s.t.note("%s: message %s skipped: control characters or several lines", tx.Evidence, tx.ID)
+					break
+				}
 				s.rep.Texts = append(s.rep.Texts, tx)
 				break
 			}
@@ -524,9 +543,17 @@ func (s *scanner) models() {
 			continue
 		}
 		for _, c := range m.classes {
+			if !safe(c.name) {
+				s.t.note("%s: class name %s skipped: control characters", at(m, c.line), termsafe.Line(c.name))
+				continue
+			}
 			byName[c.name] = append(byName[c.name], c)
 			for _, d := range c.decos {
 				if lastDot(d.name) != "register_auto_model" || len(d.args) == 0 || d.args[0].kind != tkString || !d.args[0].str.isConst() {
+					continue
+				}
+				if arch := d.args[0].str.value(); !safe(arch) {
+					s.t.note("%s: architecture %s skipped: control characters", at(m, d.line), termsafe.Line(strconv.Quote(arch)))
 					continue
 				}
 				regs = append(regs, struct {
@@ -537,6 +564,10 @@ func (s *scanner) models() {
 			}
 		}
 		for _, call := range m.calls {
+			if !safe(call.arch) || !safe(call.class) {
+				s.t.note("%s: registration skipped: control characters", at(m, call.line))
+				continue
+			}
 			regs = append(regs, struct {
 				reg registration
 				cls *classDef
@@ -729,7 +760,7 @@ func (h *hookResolver) body(owner *classDef, f *funcDef, hook string, depth int,
 			if len(c) > maxConditionLen {
 				c = c[:maxConditionLen] + "…"
 			}
-			conds = append(conds, c+" ("+at(owner.file, l.line)+")")
+			conds = append(conds, termsafe.Line(c)+" ("+at(owner.file, l.line)+")")
 		case "raise":
 			raises = true
 		}
@@ -826,7 +857,7 @@ func (h *hookResolver) expr(owner *classDef, e []token, hook string, depth int, 
 			return Pref{Kind: "none", Why: "super() reaches no base in the package", Evidence: ev}
 		}
 	}
-	return Pref{Kind: "undetermined", Why: "returns " + render(e), Depends: configAttrs([]logical{{toks: e}}), Evidence: ev}
+	return Pref{Kind: "undetermined", Why: "returns " + termsafe.Line(render(e)), Depends: configAttrs([]logical{{toks: e}}), Evidence: ev}
 }
 
 // configAttrs lists the pretrained_config attributes read in the lines.
@@ -842,7 +873,9 @@ func configAttrs(lines []logical) []string {
 				out = append(out, t[i+2].text)
 			}
 			if i >= 2 && t[i-1].text == "(" && t[i-2].text == "getattr" && i+2 < len(t) && t[i+1].text == "," && t[i+2].kind == tkString {
-				out = append(out, t[i+2].str.value())
+				if a := t[i+2].str.value(); safe(a) {
+					out = append(out, a)
+				}
 			}
 		}
 	}

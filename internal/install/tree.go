@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"xcvr/internal/termsafe"
 )
 
 // Limits bound what a scan reads. An install is read on a production node, maybe
@@ -184,6 +186,10 @@ func (t *tree) walkPy(relDir string) []string {
 		sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
 		for _, e := range ents {
 			p := filepath.Join(dir, e.Name())
+			if !safe(e.Name()) {
+				t.note("%s: skipped: its name holds control characters", termsafe.Line(t.rel(p)))
+				continue
+			}
 			isDir := e.IsDir()
 			if e.Type()&fs.ModeSymlink != 0 {
 				if st, err := os.Stat(p); err == nil && st.IsDir() {
