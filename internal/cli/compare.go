@@ -49,7 +49,14 @@ func (p *versionPair) parse(cmd *cobra.Command, app *appEnv) (from, to resolver.
 		return from, to, usageErr(errors.New("--trtllm names one version; use --from and --to"))
 	}
 	if cmd.Flags().Changed("install") {
-		return from, to, usageErr(errors.New("--install names one side; use --from-install and --to-install"))
+		// --install is the image running now: the FROM side.
+		if p.fromInstall != "" {
+			return from, to, usageErr(errors.New("--install is the FROM side here; give it or --from-install, not both"))
+		}
+		p.fromInstall, _ = cmd.Flags().GetString("install")
+		if p.fromInstall == "" {
+			return from, to, usageErr(errors.New("--install: want PATH or auto"))
+		}
 	}
 	if p.fromInstall != "" && cmd.Flags().Changed("from") || p.toInstall != "" && cmd.Flags().Changed("to") {
 		return from, to, usageErr(errors.New("give --from or --from-install (and --to or --to-install), not both"))
@@ -90,6 +97,9 @@ func (p *versionPair) origins(cmd *cobra.Command) (from, to resolver.Origin) {
 	}
 	if p.fromInstall != "" {
 		from = resolver.Origin{Kind: resolver.OriginFlag, Detail: "--from-install"}
+		if cmd.Flags().Changed("install") {
+			from.Detail = "--install"
+		}
 	}
 	if p.toInstall != "" {
 		to = resolver.Origin{Kind: resolver.OriginFlag, Detail: "--to-install"}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -11,6 +12,7 @@ import (
 	"xcvr/internal/inputs"
 	"xcvr/internal/install"
 	"xcvr/internal/termsafe"
+	"xcvr/models"
 	"xcvr/resolver"
 )
 
@@ -61,6 +63,21 @@ func findInstall(app *appEnv, flag, arg string, pid int, procRoot string) (*inst
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintln(app.stderr, termsafe.Line("xcvr: warning: install: "+n))
+	}
+	if flag != "inspect" {
+		// The install wins where it and xcvr's rules for its version differ;
+		// say where (the model registrations show in the model step instead).
+		for _, d := range rep.Disagreements(models.Builtin()) {
+			if strings.HasPrefix(d.What, "model ") {
+				continue
+			}
+			msg := "xcvr: note: the install differs from xcvr's rules for " + rep.Version + " (the install is used): " +
+				d.What + ": xcvr " + d.Xcvr + ", install " + d.Install + " (" + d.Evidence + ")"
+			if d.What == "version" {
+				msg = "xcvr: note: xcvr has no rules for " + rep.Version + " (" + d.Evidence + "); its era and rules are read from the install"
+			}
+			fmt.Fprintln(app.stderr, termsafe.Line(msg))
+		}
 	}
 	return rep, nil
 }

@@ -90,6 +90,7 @@ func TestInspectUnusablePath(t *testing.T) {
 		{"explain", "--install", fixture("era2"), "--trtllm", "1.3.0rc22"},
 		{"diff", "--from-install", t.TempDir()},
 		{"diff", "--from", "1.3.0rc22", "--install", fixture("era2")},
+		{"diff", "--install", fixture("era2"), "--from-install", fixture("era1")},
 	} {
 		out, errOut, code := run(t, nil, args...)
 		if code != 2 || out != "" || !strings.HasPrefix(errOut, "xcvr: ") {
@@ -185,6 +186,11 @@ func TestDiffAndUpgradeFromInstalls(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("upgrade-check exit %d, want 1 (the role breaks)", code)
 	}
+	// --install is the FROM side; --to a release.
+	out, errOut, code = run(t, nil, "diff", "--install", fixture("era1"), "--to", "1.3.0rc27", "--backend", "UCX", "-o", "json")
+	if err := json.Unmarshal([]byte(out), &d); err != nil || code != 0 || d.From.Trtllm != "1.3.0rc22" || d.To.Trtllm != "1.3.0rc27" {
+		t.Fatalf("exit %d stderr %q %+v", code, errOut, d)
+	}
 }
 
 func TestInspectTextIsEscaped(t *testing.T) {
@@ -223,6 +229,46 @@ func TestInspectTextIsEscaped(t *testing.T) {
 		}
 		if !strings.Contains(errOut, `architecture "Evil\x1b[2J" skipped`) {
 			t.Errorf("%v: no escaped warning: %q", args, errOut)
+		}
+	}
+}
+
+func TestInstallDifferencesAreReported(t *testing.T) {
+	// The era-2 tree relabelled 1.3.0rc22, which xcvr models as era 1: the
+	// install is used and stderr says where the two differ.
+	site := t.TempDir()
+	src := filepath.Join(fixture("era2"), "tensorrt_llm")
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		dst := filepath.Join(site, "tensorrt_llm", rel)
+		if fi.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if rel == "version.py" {
+			data = []byte(strings.Replace(string(data), "1.3.0rc27", "1.3.0rc22", 1))
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, nil, "explain", "--install", site, "--backend", "UCX", "-o", "json")
+	if code != 1 || !strings.Contains(out, `"era": 2`) {
+		t.Fatalf("exit %d: the install's era 2 was not used:\n%s", code, out)
+	}
+	for _, want := range []string{
+		"the install differs from xcvr's rules for 1.3.0rc22 (the install is used): era: xcvr 1, install 2 (tensorrt_llm/llmapi/llm_utils.py:6)",
+		"enable_pipelined_transfer: xcvr absent, install present (tensorrt_llm/llmapi/llm_args.py:42)",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
 	}
 }

@@ -145,7 +145,10 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 				continue
 			}
 			variants = append(variants, bt.Template)
-			if t.Plain && resolver.RenderParts(t.Parts) == bt.Template {
+			// Same literal text with fields in the same places: the same
+			// message, even where a field is not plain (xcvr fills it itself).
+			skel := func(x string) string { return strings.ReplaceAll(x, "{!r}", "{}") }
+			if skel(resolver.RenderParts(t.Parts)) == skel(bt.Template) {
 				agree = true
 			}
 		}
