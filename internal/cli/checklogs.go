@@ -52,7 +52,7 @@ func (f *inputFlags) predicting(cmd *cobra.Command) bool {
 	if f.deploy.any() {
 		return true
 	}
-	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog"} {
+	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog", "install"} {
 		if cmd.Flags().Changed(name) {
 			return true
 		}

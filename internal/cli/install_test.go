@@ -272,3 +272,14 @@ func TestInstallDifferencesAreReported(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckLogsPredictsFromInstall(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "server.log")
+	if err := os.WriteFile(log, []byte("[TRT-LLM] [I] Using KvCacheTransceiverV2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, nil, "check-logs", "--install", fixture("v14"), log)
+	if code != 0 || !strings.Contains(out, "Predicted for TensorRT-LLM 1.4.0rc1") {
+		t.Fatalf("exit %d stderr %q\n%s", code, errOut, out)
+	}
+}
