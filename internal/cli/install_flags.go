@@ -55,7 +55,7 @@ func findInstall(app *appEnv, flag, arg string, pid int, procRoot string) (*inst
 	if err != nil {
 		return nil, usageErr(fmt.Errorf("%s %s: %w", flag, pkg, err))
 	}
-	if rep.Era < 0 {
+	if rep.Era < 0 && flag != "inspect" { // inspect shows it with era null
 		return nil, usageErr(fmt.Errorf("%s %s: cannot tell the rules: tensorrt_llm/llmapi/llm_utils.py is missing or unreadable", flag, pkg))
 	}
 	if how != "" {
