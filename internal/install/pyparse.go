@@ -67,7 +67,7 @@ func parseModelModule(rel string, src []byte) *pyModule {
 		}
 		w := word(src, at)
 		switch w {
-		case "@", "class", "register_auto_model", "MODEL_ARCH_TO_MODULE":
+		case "@", "class", "register_auto_model", "MODEL_ARCH_TO_MODULE", hookRuntime, hookKVManager:
 			return true
 		case "async":
 			at += len(w)
@@ -204,6 +204,21 @@ func outline(rel string, lines []logical) *pyModule {
 		default:
 			if l.indent == 0 && len(stack) == 0 {
 				m.moduleCall(l)
+			}
+			// A hook bound by assignment in a class body
+			// (get_preferred_transceiver_runtime = Other.get_preferred_...):
+			// read as a def returning that expression.
+			if len(stack) > 0 && stack[len(stack)-1].cls != nil && len(toks) > 2 && toks[1].text == "=" &&
+				(toks[0].text == hookRuntime || toks[0].text == hookKVManager) {
+				c := stack[len(stack)-1].cls
+				if c.methods == nil {
+					c.methods = map[string]*funcDef{}
+				}
+				if _, dup := c.methods[toks[0].text]; !dup {
+					ret := append([]token{{kind: tkName, text: "return", line: l.line}}, toks[2:]...)
+					c.methods[toks[0].text] = &funcDef{name: toks[0].text, line: l.line,
+						body: []logical{{indent: l.indent + 1, line: l.line, toks: ret}}}
+				}
 			}
 		}
 		pending = nil

@@ -829,7 +829,7 @@ func (h *hookResolver) expr(owner *classDef, e []token, hook string, depth int, 
 	}
 	// Delegation: Other.hook(...), super().hook(...), cls.hook / self.hook are
 	// loops or dynamic.
-	if name, rest := dotted(e); name != "" && len(rest) > 0 && rest[0].text == "(" && matchClose(rest) == len(rest)-1 {
+	if name, rest := dotted(e); name != "" && (len(rest) == 0 || rest[0].text == "(" && matchClose(rest) == len(rest)-1) {
 		parts := strings.Split(name, ".")
 		if len(parts) >= 2 && parts[len(parts)-1] == hook {
 			target := parts[len(parts)-2]

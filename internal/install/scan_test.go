@@ -285,6 +285,22 @@ class A(DecoderModelForCausalLM):
     def get_preferred_transceiver_runtime(cls, pretrained_config=None):
         return "PYTHON"
 `}, "A2", "literal", "PYTHON", ""},
+		{"hook bound by assignment", map[string]string{m + "modeling_a.py": `
+class T(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "PYTHON"
+
+
+@register_auto_model("A")
+class A(PreTrainedModel):
+    get_preferred_transceiver_runtime = T.get_preferred_transceiver_runtime
+`}, "A", "literal", "PYTHON", "delegates to T"},
+		{"hook bound to a lambda", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    get_preferred_transceiver_runtime = classmethod(lambda cls, pretrained_config=None: "CPP")
+`}, "A", "undetermined", "", "returns classmethod"},
 		{"registered by a call statement", map[string]string{m + "modeling_a.py": `
 class A(DecoderModelForCausalLM):
     @classmethod
