@@ -324,7 +324,11 @@ func stepFeatures(id string, r *run) []string {
 		return []string{FeaturePipelined}
 	case StepPythonNIXL:
 		return []string{FeatureResolveInConfigU}
-	case StepTransceiver, StepLeftoverAuto:
+	case StepLeftoverAuto:
+		// resolve_cache_transceiver_config turns a leftover 'auto' into None
+		// where it exists; before, create_kv_cache_transceiver did.
+		return []string{FeatureResolveInConfigU, FeatureCreateInDisagg}
+	case StepTransceiver:
 		return []string{FeatureCreateInDisagg}
 	case StepValidate:
 		return []string{"field:transceiver_runtime"}

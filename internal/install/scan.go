@@ -586,7 +586,8 @@ func (s *scanner) models() {
 		if cls == nil {
 			cls = res.find(r.reg.class, r.mod)
 		}
-		mdl := Model{Arch: r.reg.arch, Class: r.reg.class, Evidence: at(r.mod, r.reg.line)}
+		// Names may share a source buffer (see lex): copy what the report keeps.
+		mdl := Model{Arch: strings.Clone(r.reg.arch), Class: strings.Clone(r.reg.class), Evidence: at(r.mod, r.reg.line)}
 		if cls == nil {
 			why := "class " + r.reg.class + " not found in the package"
 			mdl.Preference = Pref{Kind: "undetermined", Why: why, Evidence: mdl.Evidence}
@@ -870,7 +871,7 @@ func configAttrs(lines []logical) []string {
 				continue
 			}
 			if i+2 < len(t) && t[i+1].text == "." && t[i+2].kind == tkName {
-				out = append(out, t[i+2].text)
+				out = append(out, strings.Clone(t[i+2].text))
 			}
 			if i >= 2 && t[i-1].text == "(" && t[i-2].text == "getattr" && i+2 < len(t) && t[i+1].text == "," && t[i+2].kind == tkString {
 				if a := t[i+2].str.value(); safe(a) {
