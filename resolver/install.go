@@ -364,7 +364,8 @@ func (r *run) applyInstall() {
 			// The 1.4 reading (the hook is not consulted for an unset field)
 			// holds only if the auto resolver does not look at which fields
 			// were set.
-			if !r.in.Runtime.Given() && !in.Features["auto_reads_fields_set"].Present {
+			if !r.in.Runtime.Given() && !in.Features["auto_reads_fields_set"].Present &&
+				(r.era < 3 || in.Features["auto_returns_unless_auto"].Present) {
 				ev = in.Features["transceiver_runtime_default"].Evidence
 			}
 		default:

@@ -140,3 +140,21 @@ func TestTemplatePartsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestEra3RuntimeStepNeedsTheEarlyReturn(t *testing.T) {
+	// 1.4's default 'PYTHON' skips the hook only if the auto resolver returns
+	// for every value but 'auto'; without that line in the install the step
+	// stays inferred.
+	inst := era2Install("1.4.0rc1")
+	inst.Era = 3
+	in := tc{version: "1.4.0rc1", backend: "NIXL"}.inputs(t)
+	in.Version = InstallVersion(inst)
+	if s, _ := Resolve(in).Step(StepRuntime); s.Confidence != Inferred {
+		t.Fatalf("runtime step %q from %q without the early return", s.Confidence, s.Source)
+	}
+	inst.Features["auto_returns_unless_auto"] = InstallFact{true, "tensorrt_llm/llmapi/llm_utils.py:32"}
+	in.Version = InstallVersion(inst)
+	if s, _ := Resolve(in).Step(StepRuntime); s.Confidence != VerifiedInstall || s.Source.Install != "tensorrt_llm/llmapi/llm_args.py:18" {
+		t.Fatalf("runtime step %q from %q with it", s.Confidence, s.Source)
+	}
+}

@@ -217,9 +217,12 @@ func (s *scanner) features() {
 		f, ok := m.funcs["_resolve_transceiver_runtime_auto"]
 		if ok {
 			s.add(resolver.FeatureAutoResolver, true, at(m, f.line))
-			reroute, fieldsSet := 0, 0
+			reroute, fieldsSet, onlyAuto := 0, 0, 0
 			for _, l := range f.body {
 				txt := render(l.toks)
+				if onlyAuto == 0 && l.first() == "if" && strings.Contains(txt, "transceiver_runtime") && strings.Contains(txt, `!= "auto"`) {
+					onlyAuto = l.line
+				}
 				if l.first() == "if" && strings.Contains(txt, `"PYTHON"`) && strings.Contains(txt, `"NIXL"`) && strings.Contains(txt, "!=") {
 					reroute = l.line
 				}
@@ -234,6 +237,13 @@ func (s *scanner) features() {
 			}
 			if fieldsSet > 0 {
 				s.add("auto_reads_fields_set", true, at(m, fieldsSet))
+			}
+			// The early return that leaves every value but 'auto' alone: with a
+			// 'PYTHON' default, an unset field then never reaches the hook.
+			if onlyAuto > 0 {
+				s.add("auto_returns_unless_auto", true, at(m, onlyAuto))
+			} else {
+				s.add("auto_returns_unless_auto", false, at(m, f.line)+" (no early return for values other than 'auto')")
 			}
 		} else {
 			s.add(resolver.FeatureAutoResolver, false, m.rel+" (no such function)")
