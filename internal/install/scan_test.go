@@ -542,3 +542,32 @@ func TestLogicalLines(t *testing.T) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
 }
+
+func TestEraZeroAndUnknown(t *testing.T) {
+	files := base()
+	files["tensorrt_llm/llmapi/llm_utils.py"] = "def other():\n    pass\n"
+	files["tensorrt_llm/llmapi/llm_args.py"] = `
+class CacheTransceiverConfig(StrictBaseModel, PybindMirror):
+    backend: Optional[Literal["DEFAULT", "UCX", "NIXL", "MPI"]] = Field(default=None)
+    transceiver_runtime: Optional[Literal["CPP", "PYTHON"]] = Field(
+        default=None,
+        description="'CPP' for C++ transceiver (default when not set).")
+`
+	rep, err := Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Era != 0 || rep.RuntimeDefault != "None" || rep.EraEvidence != "tensorrt_llm/llmapi/llm_utils.py" {
+		t.Fatalf("era %d from %q, default %q", rep.Era, rep.EraEvidence, rep.RuntimeDefault)
+	}
+	// Without llm_utils.py the rules cannot be told: era -1, and the resolver
+	// version is refused rather than guessed.
+	delete(files, "tensorrt_llm/llmapi/llm_utils.py")
+	rep, err = Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rep.ResolverVersion(nil); rep.Era != -1 || err == nil {
+		t.Fatalf("era %d, err %v", rep.Era, err)
+	}
+}
