@@ -62,6 +62,12 @@ process loaded first). Exit 0, 2 for an unusable PATH.`,
 			return writeInspectText(app.stdout, rep, j)
 		},
 	}
+	cmd.ValidArgsFunction = func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return []cobra.Completion{"auto"}, cobra.ShellCompDirectiveFilterDirs
+	}
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text|json")
 	cmd.Flags().StringVar(&catalog, "catalog", "", "YAML file adding or overriding architectures in the catalog")
 	cmd.Flags().IntVar(&pid, "pid", 0, "with PATH auto: prefer the install this process loaded (/proc/PID/maps, then /proc/PID/exe)")
