@@ -359,6 +359,10 @@ func (r *run) applyInstall() {
 				if s.ID == StepPreference && m.HookEvidence != "" {
 					ev = m.HookEvidence
 				}
+				if s.ID == StepPreference && m.Undetermined != "" && s.Verdict != Skipped {
+					// The code does not tell: say so where the value is used.
+					s.Reason = "the installed hook's result is undetermined; xcvr's catalog: " + s.Reason
+				}
 			}
 		case StepRuntime:
 			// The 1.4 reading (the hook is not consulted for an unset field)

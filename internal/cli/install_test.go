@@ -158,9 +158,22 @@ func TestUndeterminedHookNamesTheConfigValue(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(`{"architectures": ["Qwen4ExpForCausalLM"], "model_type": "qwen4_exp"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, _, _ := run(t, nil, "explain", "--install", fixture("v14"), "--backend", "NIXL", "--runtime", "auto", "--model-config", cfg)
-	if !strings.Contains(out, "pretrained_config.model_type") || !strings.Contains(out, `config.json has "qwen4_exp"`) {
-		t.Fatalf("the model step does not say which config value decides:\n%s", out)
+	out, _, _ := run(t, nil, "explain", "--install", fixture("v14"), "--backend", "NIXL", "--runtime", "auto", "--model-config", cfg, "-o", "json")
+	var j struct {
+		Steps []struct{ ID, Reason, Confidence string } `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	reasons := map[string]string{}
+	for _, s := range j.Steps {
+		reasons[s.ID] = s.Reason + " [" + s.Confidence + "]"
+	}
+	if m := reasons["model"]; !strings.Contains(m, "pretrained_config.model_type") || !strings.Contains(m, `config.json has \"qwen4_exp\"`) && !strings.Contains(m, `config.json has "qwen4_exp"`) {
+		t.Errorf("the model step does not say which config value decides: %s", m)
+	}
+	if p := reasons["preference"]; !strings.HasPrefix(p, "the installed hook's result is undetermined; xcvr's catalog: ") || !strings.HasSuffix(p, "[inferred]") {
+		t.Errorf("preference step: %s", p)
 	}
 }
 
