@@ -189,3 +189,21 @@ func TestFromPID(t *testing.T) {
 		t.Fatal("a missing process found an install")
 	}
 }
+
+func TestLocateEditable(t *testing.T) {
+	checkout := t.TempDir()
+	pkg := filepath.Join(checkout, "tensorrt_llm")
+	must(t, os.MkdirAll(pkg, 0o755))
+	must(t, os.WriteFile(filepath.Join(pkg, "version.py"), []byte(`__version__ = "1.5.0rc1"`+"\n"), 0o644))
+	finder := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(finder, "__editable___tensorrt_llm_1_5_0rc1_finder.py"),
+		[]byte("MAPPING: dict[str, str] = {'tensorrt_llm': '"+pkg+"'}\nNAMESPACES = {}\n"), 0o644))
+	if got, err := Locate(finder); err != nil || got != pkg {
+		t.Errorf("finder: %q, %v", got, err)
+	}
+	pth := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(pth, "tensorrt_llm.egg-link"), []byte(checkout+"\n.\n"), 0o644))
+	if got, err := Locate(pth); err != nil || got != pkg {
+		t.Errorf("egg-link: %q, %v", got, err)
+	}
+}

@@ -57,6 +57,9 @@ func Locate(path string) (string, error) {
 	if p := filepath.Join(path, "tensorrt_llm"); isPkg(p) {
 		return p, nil
 	}
+	if p, ok := editable(path); ok {
+		return p, nil
+	}
 	var found []string
 	for _, pat := range sitePatterns {
 		ms, _ := filepath.Glob(filepath.Join(path, pat, "tensorrt_llm"))
@@ -190,4 +193,64 @@ func FromPID(procRoot string, pid int) (pkg, how string, err error) {
 		errs = append(errs, err.Error())
 	}
 	return "", "", errors.New("--pid " + strconv.Itoa(pid) + ": no tensorrt_llm in the process's mappings, nor under its interpreter's prefix " + prefix)
+}
+
+// editable finds the source tree of an editable install (pip install -e, the
+// usual shape of a local build) in a site-packages directory: setuptools' finder
+// module maps 'tensorrt_llm' to the checkout, an older .pth or .egg-link names
+// the directory that holds it.
+func editable(site string) (string, bool) {
+	names, err := readDirLimited(site, 4096)
+	if err != nil {
+		return "", false
+	}
+	for _, n := range names {
+		p := filepath.Join(site, n)
+		switch {
+		case strings.HasPrefix(n, "__editable__") && strings.Contains(n, "tensorrt_llm") && strings.HasSuffix(n, "_finder.py"):
+			data, err := readSmall(p)
+			if err != nil {
+				continue
+			}
+			for _, l := range lex(data) {
+				t := l.toks
+				for i := 0; i+2 < len(t); i++ {
+					if t[i].kind == tkString && t[i].str.value() == "tensorrt_llm" && t[i+1].text == ":" && t[i+2].kind == tkString {
+						if dir := t[i+2].str.value(); isPkg(dir) {
+							return dir, true
+						}
+					}
+				}
+			}
+		case (strings.HasSuffix(n, ".pth") && strings.Contains(strings.ToLower(n), "tensorrt")) || n == "tensorrt_llm.egg-link" || n == "tensorrt-llm.egg-link":
+			data, err := readSmall(p)
+			if err != nil {
+				continue
+			}
+			for _, line := range strings.Split(string(data), "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "import ") {
+					continue
+				}
+				if dir := filepath.Join(line, "tensorrt_llm"); isPkg(dir) {
+					return dir, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// readSmall reads a small regular file (a .pth or finder module), at most 1 MiB.
+func readSmall(p string) ([]byte, error) {
+	st, err := os.Stat(p)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > 1<<20 {
+		return nil, errors.New("not a small regular file")
+	}
+	f, err := openNonBlocking(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, 1<<20))
 }
