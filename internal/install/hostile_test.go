@@ -6,6 +6,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // notesContain reports whether some note mentions every piece.
@@ -205,5 +206,26 @@ func TestLocateEditable(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(pth, "tensorrt_llm.egg-link"), []byte(checkout+"\n.\n"), 0o644))
 	if got, err := Locate(pth); err != nil || got != pkg {
 		t.Errorf("egg-link: %q, %v", got, err)
+	}
+}
+
+func TestPathologicalSourceIsLinear(t *testing.T) {
+	// A million adjacent literals, a bracket never closed and a very long
+	// line: each must cost one pass, not one pass per token.
+	for name, src := range map[string]string{
+		"adjacent literals": "x = (" + strings.Repeat(`"a" f"{b}" `, 300_000) + ")\n",
+		"open bracket":      "x = (" + strings.Repeat("a, ", 500_000),
+		"long line":         "x = " + strings.Repeat("a.", 1_000_000) + "b\n",
+		"deep brackets":     "x = " + strings.Repeat("(", 500_000) + strings.Repeat(")", 500_000) + "\n",
+	} {
+		start := time.Now()
+		m := parseModule("tensorrt_llm/x.py", []byte(src))
+		_ = parseModelModule("tensorrt_llm/_torch/models/x.py", []byte(src))
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s: %d bytes took %v", name, len(src), d)
+		}
+		if len(m.lines) > 2 {
+			t.Errorf("%s: %d logical lines", name, len(m.lines))
+		}
 	}
 }

@@ -142,6 +142,10 @@ func (l *logical) first() string {
 // opened and never closed costs linear time and bounded memory.
 const maxTokensPerLine = 20000
 
+// maxStringParts bounds the pieces of one concatenated literal; no message is
+// made of more.
+const maxStringParts = 4096
+
 // lex splits src into logical lines. It never fails: unterminated strings and
 // brackets end at the end of the file, bytes it does not understand become
 // one-character operators.
@@ -238,10 +242,14 @@ func lexKeep(src []byte, keep func(src []byte, at, indent int) bool) []logical {
 				cur.line = t.line
 			}
 			if t.kind == tkString && n > 0 && arena[len(arena)-1].kind == tkString {
+				// The lexer owns prev: grow it in place (amortised linear; a
+				// file of a million adjacent literals must not be quadratic).
 				prev := arena[len(arena)-1].str
-				merged := &pyString{parts: append(append([]part(nil), prev.parts...), t.str.parts...),
-					fstr: prev.fstr || t.str.fstr, bytes: prev.bytes || t.str.bytes}
-				arena[len(arena)-1].str = merged
+				if len(prev.parts) < maxStringParts {
+					prev.parts = append(prev.parts, t.str.parts...)
+				}
+				prev.fstr = prev.fstr || t.str.fstr
+				prev.bytes = prev.bytes || t.str.bytes
 				continue
 			}
 			if n >= maxTokensPerLine {
