@@ -320,6 +320,8 @@ func stepFeatures(id string, r *run) []string {
 	switch id {
 	case StepAuto:
 		return []string{FeatureAutoResolver}
+	case StepBackend:
+		return []string{"backend_env_priority"}
 	case StepPipelined:
 		return []string{FeaturePipelined}
 	case StepPythonNIXL:

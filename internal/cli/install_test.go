@@ -278,7 +278,7 @@ func TestInstallDifferencesAreReported(t *testing.T) {
 	}
 	for _, want := range []string{
 		"the install differs from xcvr's rules for 1.3.0rc22 (the install is used): era: xcvr 1, install 2 (tensorrt_llm/llmapi/llm_utils.py:6)",
-		"enable_pipelined_transfer: xcvr absent, install present (tensorrt_llm/llmapi/llm_args.py:42)",
+		"enable_pipelined_transfer: xcvr absent, install present (tensorrt_llm/llmapi/llm_args.py:51)",
 	} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)

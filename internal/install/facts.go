@@ -18,6 +18,10 @@ func (r *Report) Facts(cfg ConfigValues) *resolver.Install {
 		Features: map[string]resolver.InstallFact{}, Texts: map[string]resolver.InstallText{},
 		Models: map[string]resolver.InstallModel{}}
 	for _, f := range r.Features {
+		if f.ID == "backend_env_priority" && r.BackendOrder != builtinBackendOrder {
+			// xcvr applies its own order; a different one is only reported.
+			continue
+		}
 		in.Features[f.ID] = resolver.InstallFact{Present: f.Present, Evidence: trimRemark(f.Evidence)}
 	}
 	for _, t := range r.Texts {
@@ -102,7 +106,7 @@ type Disagreement struct {
 
 // Disagreements compares the install with xcvr's built-in rules for the version
 // it names (nothing to compare for a version xcvr does not know but the version
-// itself).
+// itself); with a catalog, model registrations and preferences too.
 func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 	var out []Disagreement
 	builtin, err := resolver.ParseVersion(r.Version)
@@ -137,6 +141,15 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 			out = append(out, Disagreement{What: "transceiver_runtime default", Xcvr: want, Install: r.RuntimeDefault, Evidence: facts.Features["transceiver_runtime_default"].Evidence})
 		}
 	}
+	if r.BackendOrder != "" && r.BackendOrder != builtinBackendOrder {
+		ev := ""
+		for _, f := range r.Features {
+			if f.ID == "backend_env_priority" {
+				ev = f.Evidence
+			}
+		}
+		out = append(out, Disagreement{What: "DEFAULT backend selectors (xcvr keeps its own order: not modelled from the install)", Xcvr: builtinBackendOrder, Install: r.BackendOrder, Evidence: ev})
+	}
 	for _, t := range r.Texts {
 		var variants []string
 		agree := false
@@ -159,6 +172,9 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 			}
 			out = append(out, Disagreement{What: "text " + t.ID, Xcvr: strings.Join(variants, " | "), Install: inst, Evidence: t.Evidence})
 		}
+	}
+	if cat == nil {
+		return out
 	}
 	for _, e := range cat.Entries() {
 		bi := cat.Lookup(e.Arch, builtin)

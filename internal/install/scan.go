@@ -90,6 +90,9 @@ type Report struct {
 	VersionSource string // FILE:LINE
 	Era           int
 	EraEvidence   string
+	// BackendOrder is the DEFAULT backend's selector priority as the install
+	// writes it ("TRTLLM_USE_NIXL_KVCACHE=NIXL > ..."); "" when not found.
+	BackendOrder string
 	// RuntimeDefault is transceiver_runtime's default as written ("auto",
 	// "PYTHON", "None"); "" when not found.
 	RuntimeDefault string
@@ -210,9 +213,62 @@ func checkVersion(rep *Report) error {
 	return nil
 }
 
+// builtinBackendOrder is xcvr's DEFAULT-backend priority (resolver/env.go).
+const builtinBackendOrder = "TRTLLM_USE_NIXL_KVCACHE=NIXL > TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_MOONCAKE_KVCACHE=MOONCAKE > TRTLLM_USE_MPI_KVCACHE=MPI"
+
+// backendOrder reads the DEFAULT backend's selector table: the module constant
+// _CACHE_TRANSCEIVER_BACKEND_ENV_VARS of llm_args.py (#16164 on), else a
+// backend_env_vars list in the creation code (before).
+func (s *scanner) backendOrder() {
+	pairs := func(t []token) []string {
+		var out []string
+		for i := 0; i+2 < len(t); i++ {
+			if t[i].kind == tkString && t[i+1].text == "," && t[i+2].kind == tkString && strings.HasPrefix(t[i].str.value(), "TRTLLM_USE_") {
+				out = append(out, t[i].str.value()+"="+t[i+2].str.value())
+			}
+		}
+		return out
+	}
+	try := func(m *pyModule, lines []logical) bool {
+		for _, l := range lines {
+			if len(l.toks) < 3 || l.toks[0].kind != tkName || !strings.Contains(strings.ToLower(l.toks[0].text), "backend_env_vars") {
+				continue
+			}
+			eq := 1
+			if l.toks[1].text == ":" { // an annotated assignment
+				for eq < len(l.toks) && l.toks[eq].text != "=" {
+					eq++
+				}
+			}
+			if eq >= len(l.toks) || l.toks[eq].text != "=" {
+				continue
+			}
+			if p := pairs(l.toks[eq:]); len(p) > 0 {
+				s.rep.BackendOrder = strings.Join(p, " > ")
+				s.add("backend_env_priority", true, at(m, l.line))
+				return true
+			}
+		}
+		return false
+	}
+	if m := s.module(relLLMArgs); m != nil && try(m, m.lines) {
+		return
+	}
+	for _, rel := range []string{relConfigUtils, relNewCreate, relOldCreate} {
+		if m := s.module(rel); m != nil {
+			for _, fn := range []string{"resolve_cache_transceiver_config", "create_kv_cache_transceiver"} {
+				if f, ok := m.funcs[fn]; ok && try(m, f.body) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // features fingerprints the dated rules.
 func (s *scanner) features() {
 	s.configFields()
+	s.backendOrder()
 	if m := s.module(relLLMUtils); m != nil {
 		f, ok := m.funcs["_resolve_transceiver_runtime_auto"]
 		if ok {

@@ -571,3 +571,30 @@ class CacheTransceiverConfig(StrictBaseModel, PybindMirror):
 		t.Fatalf("era %d, err %v", rep.Era, err)
 	}
 }
+
+func TestBackendOrder(t *testing.T) {
+	args := func(order string) map[string]string {
+		return map[string]string{"tensorrt_llm/llmapi/llm_args.py": "_CACHE_TRANSCEIVER_BACKEND_ENV_VARS: tuple = (" + order + ")\n"}
+	}
+	same := `("TRTLLM_USE_NIXL_KVCACHE", "NIXL"), ("TRTLLM_USE_UCX_KVCACHE", "UCX"),
+    ("TRTLLM_USE_MOONCAKE_KVCACHE", "MOONCAKE"), ("TRTLLM_USE_MPI_KVCACHE", "MPI"),`
+	rep := scanFiles(t, args(same))
+	if rep.BackendOrder != builtinBackendOrder {
+		t.Fatalf("order %q", rep.BackendOrder)
+	}
+	if f, ok := rep.Facts(nil).Features["backend_env_priority"]; !ok || f.Evidence != "tensorrt_llm/llmapi/llm_args.py:1" {
+		t.Errorf("fact %+v", f)
+	}
+	swapped := `("TRTLLM_USE_UCX_KVCACHE", "UCX"), ("TRTLLM_USE_NIXL_KVCACHE", "NIXL")`
+	rep = scanFiles(t, args(swapped))
+	if _, ok := rep.Facts(nil).Features["backend_env_priority"]; ok {
+		t.Error("a different order reached the resolver as agreeing")
+	}
+	found := false
+	for _, d := range rep.Disagreements(nil) {
+		found = found || (strings.HasPrefix(d.What, "DEFAULT backend selectors") && d.Install == "TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_NIXL_KVCACHE=NIXL")
+	}
+	if !found {
+		t.Errorf("no disagreement: %+v", rep.Disagreements(nil))
+	}
+}
