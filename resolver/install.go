@@ -79,7 +79,7 @@ const (
 	FeatureResolveInConfigU = "resolve_cache_transceiver_config"
 )
 
-// featureDays maps the change days the resolver branches on to the feature that
+// featureDay maps a change day the resolver branches on to the feature that
 // shows them in an install.
 func featureDay(d Day) string {
 	switch d {

@@ -51,7 +51,7 @@ func (p Pref) JSONValue() *string {
 	return &u
 }
 
-// Evidence joins the registration and the hook's evidence with how the hook was
+// EvidenceLine joins the registration and the hook's evidence with how the hook was
 // found, for one line of output.
 func (m Model) EvidenceLine() string {
 	s := "registered at " + m.Evidence
