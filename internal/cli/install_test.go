@@ -296,3 +296,35 @@ func TestCheckLogsPredictsFromInstall(t *testing.T) {
 		t.Fatalf("exit %d stderr %q\n%s", code, errOut, out)
 	}
 }
+
+func TestPIDFindsTheLoadedInstall(t *testing.T) {
+	pkg, err := filepath.Abs(filepath.Join(fixture("era2"), "tensorrt_llm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proc := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(proc, "42"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	maps := "7f02-7f03 r-xp 00000000 08:01 2 " + pkg + "/bindings.cpython-312-x86_64-linux-gnu.so\n"
+	if err := os.WriteFile(filepath.Join(proc, "42", "maps"), []byte(maps), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var errb strings.Builder
+	app := &appEnv{stderr: &errb}
+	rep, err := findInstall(app, "--install", "", 42, proc)
+	if err != nil || rep == nil || rep.Version != "1.3.0rc27" {
+		t.Fatalf("%+v, %v", rep, err)
+	}
+	if !strings.Contains(errb.String(), "found by /proc/42/maps") {
+		t.Errorf("stderr %q", errb.String())
+	}
+	// A process with no install found: --pid alone carries on without one.
+	if rep, err := findInstall(app, "--install", "", 7, proc); rep != nil || err != nil {
+		t.Errorf("%+v, %v", rep, err)
+	}
+	// --install auto with --pid: the process's install first.
+	if rep, err := findInstall(app, "--install", "auto", 42, proc); err != nil || rep == nil || rep.Path != pkg {
+		t.Errorf("auto: %+v, %v", rep, err)
+	}
+}
