@@ -692,14 +692,27 @@ func (s *scanner) models() {
 }
 
 // preloadModels reads the model modules in order (the reads and their limits are
-// sequential) and outlines them on every CPU: outlining is pure.
+// sequential) while other goroutines outline the ones already read: outlining is
+// pure.
 func (s *scanner) preloadModels(files []string) {
 	type job struct {
-		rel  string
+		i    int
 		data []byte
 	}
-	var jobs []job
-	for _, rel := range files {
+	out := make([]*pyModule, len(files))
+	next := make(chan job, 4)
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, runtime.GOMAXPROCS(0)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				out[j.i] = parseModelModule("tensorrt_llm/"+files[j.i], j.data)
+			}
+		}()
+	}
+	read := make([]bool, len(files))
+	for i, rel := range files {
 		if _, ok := s.mods[rel]; ok {
 			continue
 		}
@@ -708,28 +721,15 @@ func (s *scanner) preloadModels(files []string) {
 			s.mods[rel] = nil
 			continue
 		}
-		jobs = append(jobs, job{rel, data})
-	}
-	out := make([]*pyModule, len(jobs))
-	workers := min(runtime.GOMAXPROCS(0), len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i] = parseModelModule("tensorrt_llm/"+jobs[i].rel, jobs[i].data)
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
+		read[i] = true
+		next <- job{i, data}
 	}
 	close(next)
 	wg.Wait()
-	for i, j := range jobs {
-		s.mods[j.rel] = out[i]
+	for i, rel := range files {
+		if read[i] {
+			s.mods[rel] = out[i]
+		}
 	}
 }
 
