@@ -131,6 +131,9 @@ const (
 	TextUsingV2          = "using-v2"
 	TextDisabled         = "disabled"
 	TextV2Timeout        = "v2-timeout"
+	TextInflightWarning  = "inflight-cancel-warning"
+	TextInflightAmbig    = "inflight-cancel-ambiguous"
+	TextInflightUnsupp   = "inflight-cancel-unsupported"
 )
 
 // BuiltinText is one of xcvr's message templates.
@@ -159,6 +162,9 @@ func BuiltinTexts() []BuiltinText {
 		{TextUsingV2, "Using KvCacheTransceiverV2"},
 		{TextDisabled, "cache_transceiver is disabled"},
 		{TextV2Timeout, "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"},
+		{TextInflightWarning, "{}=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support."},
+		{TextInflightAmbig, "{}=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: {}."},
+		{TextInflightUnsupp, "{}=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got transceiver_runtime={!r}, backend={!r}, resolved_nixl_backend={!r}, kv_transfer_timeout_ms={!r}, disable_transfer_overlap={!r}, layerwise={!r}, try_zcopy={!r}."},
 	}
 }
 

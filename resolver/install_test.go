@@ -158,3 +158,49 @@ func TestEra3RuntimeStepNeedsTheEarlyReturn(t *testing.T) {
 		t.Fatalf("runtime step %q from %q with it", s.Confidence, s.Source)
 	}
 }
+
+// TestBuiltinTextsMatchTheResolver keeps BuiltinTexts in step with the messages
+// Resolve prints: every template must match a line some resolution produces, or
+// an install's wording could never replace it.
+func TestBuiltinTextsMatchTheResolver(t *testing.T) {
+	cases := []tc{
+		{version: "1.3.0rc20", backend: "UCX", runtime: "PYTHON"},
+		{version: "1.3.0rc22", backend: "UCX", pref: "PYTHON"},
+		{version: "1.3.0rc22", backend: "MPI", runtime: "PYTHON"},
+		{version: "1.3.0rc27", backend: "UCX", runtime: "PYTHON"},
+		{version: "1.3.0rc27", backend: "UCX"},
+		{version: "1.3.0rc27", backend: "NIXL", timeout: "null"},
+		{version: "1.3.0rc27", backend: "NIXL", timeout: "null", runtime: "PYTHON"},
+		{version: "1.3.0rc27", backend: "UCX", pipe: "true", runtime: "null"},
+		{version: "1.3.0rc27", backend: "NIXL", pipe: "true", runtime: "null"},
+		{version: "1.3.0rc27", backend: "NIXL", pipe: "true", runtime: "CPP"},
+		{version: "1.3.0rc27", backend: "NIXL", pref: "Python"},
+		{version: "1.3.0rc27", backend: "DEFAULT", env: map[string]string{"TRTLLM_USE_UCX_KVCACHE": "1"}, runtime: "CPP"},
+		{version: "1.3.0rc27"},
+		{version: "1.3.0rc27", backend: "NIXL", env: map[string]string{EnvInflightCancel: "1"}},
+		{version: "1.3.0rc27", backend: "DEFAULT", runtime: "CPP", env: map[string]string{EnvInflightCancel: "1", "TRTLLM_USE_UCX_KVCACHE": "1", "TRTLLM_USE_NIXL_KVCACHE": "1"}},
+	}
+	matched := map[string]bool{}
+	for _, c := range cases {
+		tr := Resolve(c.inputs(t))
+		msgs := []string{}
+		for _, l := range tr.Logs {
+			msgs = append(msgs, l.Message)
+		}
+		if _, m, ok := strings.Cut(tr.Result.Error, ": "); ok {
+			msgs = append(msgs, m)
+		}
+		for _, msg := range msgs {
+			for _, bt := range BuiltinTexts() {
+				if _, ok := matchParts(TemplateParts(bt.Template), msg); ok {
+					matched[bt.Template] = true
+				}
+			}
+		}
+	}
+	for _, bt := range BuiltinTexts() {
+		if !matched[bt.Template] {
+			t.Errorf("no resolution prints %s: %q", bt.ID, bt.Template)
+		}
+	}
+}

@@ -505,6 +505,9 @@ func textSites() []textSite {
 		{resolver.TextUsingV2, create, "create_kv_cache_transceiver", "Using KvCacheTransceiverV2"},
 		{resolver.TextDisabled, create, "create_kv_cache_transceiver", "cache_transceiver is disabled"},
 		{resolver.TextV2Timeout, []string{relTransceiver}, "", "requires a finite kv_transfer_timeout_ms"},
+		{resolver.TextInflightWarning, create, "is_disagg_inflight_cancel_enabled", "in-flight cancellation was requested"},
+		{resolver.TextInflightAmbig, create, "_validate_disagg_inflight_cancel_config", "requires an unambiguous"},
+		{resolver.TextInflightUnsupp, create, "_validate_disagg_inflight_cancel_config", "is experimental and"},
 	}
 }
 
