@@ -395,7 +395,13 @@ func (r *run) applyInstall() {
 			continue
 		}
 		s.Source = Source{Install: ev}
-		if s.Confidence != Inferred || s.ID != StepPreference {
+		// An inferred step stays inferred unless the install shows the very
+		// rule that was guessed: the version and its era, the runtime default
+		// and the auto resolver (checked above and by the era), the
+		// registration of the model. A
+		// guessed exception text (the TypeError before #17137) or an
+		// undetermined hook keeps its mark.
+		if s.Confidence != Inferred || s.ID == StepVersion || s.ID == StepRuntime || s.ID == StepAuto || s.ID == StepModel {
 			s.Confidence = VerifiedInstall
 		}
 	}

@@ -204,3 +204,18 @@ func TestBuiltinTextsMatchTheResolver(t *testing.T) {
 		}
 	}
 }
+
+func TestInferredTextStaysInferred(t *testing.T) {
+	// An install without the finite-timeout check: KvCacheTransceiverV2 fails
+	// with the TypeError xcvr infers; the step names the install's file but
+	// keeps its inferred mark.
+	inst := era2Install("1.3.0rc27")
+	inst.Features[FeatureV2TimeoutError] = InstallFact{false, "tensorrt_llm/_torch/disaggregation/transceiver.py"}
+	in := tc{version: "1.3.0rc27", backend: "NIXL", timeout: "null", runtime: "PYTHON"}.inputs(t)
+	in.Version = InstallVersion(inst)
+	tr := Resolve(in)
+	s, _ := tr.Step(StepTransceiver)
+	if !strings.HasPrefix(tr.Result.Error, "TypeError") || s.Confidence != Inferred {
+		t.Fatalf("error %q, step %+v", tr.Result.Error, s)
+	}
+}
