@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"xcvr/internal/guard"
 )
 
 func openDir(dir string) (*os.File, error) { return os.Open(dir) }
@@ -241,16 +243,8 @@ func editable(site string) (string, bool) {
 	return "", false
 }
 
-// readSmall reads a small regular file (a .pth or finder module), at most 1 MiB.
+// readSmall reads a small regular file (a .pth or finder module), at most 1 MiB,
+// through the project's file guard.
 func readSmall(p string) ([]byte, error) {
-	st, err := os.Stat(p)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > 1<<20 {
-		return nil, errors.New("not a small regular file")
-	}
-	f, err := openNonBlocking(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, 1<<20))
+	return guard.ReadRaw(p, guard.Limits{MaxBytes: 1 << 20})
 }

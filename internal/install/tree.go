@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/termsafe"
 )
 
@@ -116,13 +117,16 @@ func (t *tree) readIn(p, dir string) ([]byte, error) {
 		t.note("%s: not read: the scan's %d-byte total is spent", name, t.lim.MaxTotalBytes)
 		return nil, errSkip
 	}
-	f, err := openNonBlocking(real)
+	// The project's one gate for files: regular only, stat before a
+	// non-blocking open, checked again after it.
+	f, err := guard.Open(real, guard.Limits{MaxBytes: t.lim.MaxFileBytes})
 	if err != nil {
 		t.note("%s: not read: %v", name, err)
 		return nil, errSkip
 	}
 	defer f.Close()
-	// The file may have been swapped between Lstat and open: check again.
+	// The path may have been swapped (for a link out of the tree) between the
+	// Lstat above and the open: it must still be the file that was checked.
 	if st2, err := f.Stat(); err != nil || !st2.Mode().IsRegular() || !os.SameFile(st, st2) {
 		t.note("%s: not read: it changed while being opened", name)
 		return nil, errSkip
