@@ -112,6 +112,7 @@ func Resolve(in Inputs) Trace {
 		}
 		r.stepTransceiver()
 	}
+	r.applyInstall()
 	r.finish()
 	return r.t
 }

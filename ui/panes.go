@@ -202,7 +202,7 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 		if l.room() < cells(origin)+2 {
 			origin = shortOrigin(origin)
 		}
-		if room := l.room() - 2; room < cells(origin) && room >= 6 {
+		if room := l.room() - 1; room < cells(origin) && room >= 6 {
 			origin = fitPlain(origin, room)
 		}
 		l.right(st.Origin, origin)
@@ -279,6 +279,11 @@ func (m *Model) displayValue(r inputRow, raw string) (string, string) {
 	in := m.trace.Inputs
 	switch r.kind {
 	case rowVersion:
+		if in.Version.Install != nil {
+			// Read from --install: the origin column says "install version.py:N";
+			// the value came from a file, so it is escaped.
+			return termsafe.Line(raw), " era " + strconv.Itoa(in.Version.Era)
+		}
 		return raw, " era " + strconv.Itoa(in.Version.Era)
 	case rowModel:
 		if raw == "" {

@@ -90,7 +90,7 @@ func (f *inputFlags) predicting(cmd *cobra.Command) bool {
 	if f.deploy.any() {
 		return true
 	}
-	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog", "pid"} {
+	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog", "pid", "install"} {
 		if cmd.Flags().Changed(name) {
 			return true
 		}

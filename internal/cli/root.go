@@ -56,7 +56,7 @@ same text as 'xcvr explain'.`,
 		return usageErr(fmt.Errorf("--color %q: want auto, always or never", color))
 	}
 
-	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app))
+	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app), newInspectCmd(app))
 	root.AddCommand(compareCommands(app, &color)...)
 	root.AddCommand(newManCmd(app, root))
 	return root
