@@ -25,13 +25,19 @@ const (
 	StepInflightCancel   = "inflight-cancel"
 	StepBackendLogs      = "backend-logs"
 	StepTransceiver      = "transceiver"
+	StepKVManager        = "kv-manager"
+	StepCacheManager     = "cache-manager"
+	StepFabricMemory     = "fabric-memory"
+	StepPipelinedStatic  = "pipelined-static"
+	StepMambaGuards      = "mamba-guards"
 )
 
 // StepIDs lists every step id in the order of the newest rules.
 func StepIDs() []string {
 	return []string{StepVersion, StepValidate, StepDisagg, StepRuntime, StepBackend, StepLoader,
-		StepModel, StepPreference, StepAuto, StepLeftoverAuto, StepPipelined, StepPythonNIXL,
-		StepModelRequirement, StepInflightCancel, StepBackendLogs, StepTransceiver}
+		StepModel, StepPreference, StepAuto, StepKVManager, StepModelRequirement, StepCacheManager,
+		StepFabricMemory, StepLeftoverAuto, StepPipelined, StepPipelinedStatic, StepPythonNIXL,
+		StepInflightCancel, StepBackendLogs, StepMambaGuards, StepTransceiver}
 }
 
 // Upstream files, for step sources.
@@ -61,6 +67,7 @@ type run struct {
 	effBackend string
 	envVar     string // selector that decided a DEFAULT backend
 	phaseARan  bool
+	kvV2       bool // use_kv_cache_manager_v2 resolved to True
 }
 
 // Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
@@ -68,46 +75,67 @@ type run struct {
 func Resolve(in Inputs) Trace {
 	r := run{in: in, v: in.Version, era: in.Version.Era}
 	r.t.Inputs = in
-	r.t.Steps = make([]Step, 0, 16)
-	r.t.Logs = make([]LogLine, 0, 6)
+	r.t.Steps = make([]Step, 0, 21)
+	r.t.Logs = make([]LogLine, 0, 8)
 
 	r.stepVersion()
 	r.stepValidate()
 	r.stepDisagg()
 	r.stepRuntime()
+	// Before #16060 use_kv_cache_manager_v2 is resolved from the model defaults,
+	// ahead of the transceiver; from #16060 after it, because V2 needs the final
+	// runtime ("The transceiver runtime auto setting must be resolved first").
+	kvFirst := !r.v.Has(day16060)
 	if r.era == 0 {
 		// Era 0 has no config-load resolution; DEFAULT is resolved at creation.
 		r.stepLoader()
 		r.stepModel()
+		r.stepKVManager()
 		r.stepPreference()
 		r.stepAuto()
 		r.finishLoad()
 		r.stepModelRequirement()
+		r.stepCacheManager()
+		r.stepFabricMemory()
 		r.stepBackend(PhaseCreation)
 		r.stepBackendLogs()
+		r.stepMambaGuards()
 		r.stepPythonNIXL()
 		r.stepLeftoverAuto()
 		r.stepPipelined()
+		r.stepPipelinedStatic()
 		r.stepInflightCancel()
 		r.stepTransceiver()
 	} else {
 		r.stepBackend(PhaseLoad)
 		r.stepLoader()
 		r.stepModel()
+		if kvFirst {
+			r.stepKVManager()
+		}
 		r.stepPreference()
 		r.stepAuto()
+		if !kvFirst {
+			r.stepKVManager()
+		}
 		r.finishLoad()
 		r.stepModelRequirement()
+		r.stepCacheManager()
+		r.stepFabricMemory()
 		r.stepLeftoverAuto()
 		if r.hasConfigUtils() {
 			r.stepPipelined()
+			r.stepPipelinedStatic()
 			r.stepPythonNIXL()
 			r.stepInflightCancel()
 			r.stepBackendLogs()
+			r.stepMambaGuards()
 		} else {
 			r.stepPipelined()
+			r.stepPipelinedStatic()
 			r.stepInflightCancel()
 			r.stepBackendLogs()
+			r.stepMambaGuards()
 			r.stepPythonNIXL()
 		}
 		r.stepTransceiver()
@@ -191,8 +219,14 @@ func (r *run) stepValidate() {
 	const title = "Validate cache_transceiver_config"
 	errs := r.validationErrors()
 	if len(errs) == 0 {
+		reason := "every value is one TensorRT-LLM accepts"
+		for _, k := range r.in.VersionedKeys {
+			if k.Key == "agent_bounce_buffer_enable" && r.v.Has(dayBounceNoop) {
+				reason += "; agent_bounce_buffer_enable (" + k.Origin.String() + ") is a deprecated no-op here (docs 1.4.0rc4): kv_cache_bounce_size_mb > 0 alone turns the bounce buffer on"
+			}
+		}
 		r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Applied,
-			Reason: "every value is one TensorRT-LLM accepts", Detail: detailFor(StepValidate),
+			Reason: reason, Detail: detailFor(StepValidate),
 			Source: Source{File: fileLLMArgs}, Confidence: Verified})
 		return
 	}
@@ -239,6 +273,10 @@ func (r *run) validationErrors() []FieldError {
 			late = append(late, e)
 			continue
 		}
+		if f := fieldOf(e.Loc); (f == "agent_bounce_buffer_enable" || f == "agent_bounce_params") && !r.v.Has(dayAgentBounce) {
+			// Not a field yet: its VersionedKey reports it as an extra input.
+			continue
+		}
 		errs = append(errs, e)
 	}
 	readers := len(errs)
@@ -256,6 +294,19 @@ func (r *run) validationErrors() []FieldError {
 	if t := r.in.Timeout; t.Given() && t.Value.Valid && t.Value.N <= 0 {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
+	}
+	if k := r.in.KVManager; k.Given() && k.Value == KVAuto && !r.v.Has(day15823) {
+		// Before #15823 the field is a plain bool.
+		errs = append(errs, FieldError{Root: "kv_cache_config", Loc: "use_kv_cache_manager_v2", Type: "bool_parsing",
+			Message: "Input should be a valid boolean, unable to interpret input", Input: "'auto'", InputType: "str", Origin: k.Origin})
+	}
+	for _, k := range r.in.VersionedKeys {
+		if !r.v.Has(dayAgentBounce) {
+			// agent_bounce_* are fields only from 1.4.0rc1 (absent in the
+			// 1.3.0rc27 docs); before, pydantic reports an extra input.
+			errs = append(errs, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
+				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+		}
 	}
 	if p := r.in.Pipelined; p.Given() && !r.v.Has(day15727) {
 		in := "False"
@@ -296,17 +347,28 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 	if !r.v.Has(day15727) {
 		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
 	}
-	rank := func(e FieldError) int { return slices.Index(fields, fieldOf(e.Loc)) }
+	if !r.v.Has(dayAgentBounce) {
+		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
+	}
+	rank := func(e FieldError) int {
+		if e.Root != "" {
+			// Another TorchLlmArgs field: xcvr lists it first [D: field order
+			// of TorchLlmArgs not read].
+			return -1
+		}
+		return slices.Index(fields, fieldOf(e.Loc))
+	}
+	isDeclared := func(e FieldError) bool { return e.Root != "" || rank(e) >= 0 }
 	var declared, extra []FieldError
 	for _, e := range errs[:readers] {
-		if rank(e) >= 0 {
+		if isDeclared(e) {
 			declared = append(declared, e)
 		} else {
 			extra = append(extra, e)
 		}
 	}
 	for _, e := range errs[readers:] {
-		if rank(e) >= 0 {
+		if isDeclared(e) {
 			declared = append(declared, e)
 			continue
 		}
@@ -340,6 +402,9 @@ func fileLine(o Origin) (string, int, bool) {
 
 // loc names the field in a reason: the key, or cache_transceiver_config itself.
 func (e FieldError) loc() string {
+	if e.Root != "" {
+		return e.Root + "." + e.Loc
+	}
 	if e.Loc == "" {
 		return "cache_transceiver_config"
 	}
@@ -382,7 +447,11 @@ func formatValidationError(errs []FieldError) string {
 	}
 	s += " for TorchLlmArgs"
 	for _, e := range errs {
-		s += "\ncache_transceiver_config"
+		if e.Root != "" {
+			s += "\n" + e.Root
+		} else {
+			s += "\ncache_transceiver_config"
+		}
 		if e.Loc != "" {
 			s += "." + e.Loc
 		}
@@ -1075,6 +1144,20 @@ func (r *run) hint() string {
 		return "unset " + EnvInflightCancel + ", or use backend: NIXL (literally) with transceiver_runtime: CPP"
 	case StepPreference:
 		return "the model class must return 'CPP', 'PYTHON' or None; set transceiver_runtime explicitly to skip the hook"
+	case StepKVManager:
+		return "with two-model speculative decoding leave use_kv_cache_manager_v2 at auto or set it to false"
+	case StepCacheManager:
+		if r.kvV2 {
+			return "set transceiver_runtime: PYTHON with backend: NIXL, or use_kv_cache_manager_v2: false"
+		}
+		return "set use_kv_cache_manager_v2: true, or kv_cache_config.enable_block_reuse: false"
+	case StepMambaGuards:
+		if r.runtime.Is("PYTHON") {
+			return "set use_kv_cache_manager_v2: true (or turn block reuse off), or transceiver_runtime: CPP"
+		}
+		return "set transceiver_runtime: PYTHON with backend: NIXL"
+	case StepPipelinedStatic:
+		return "meet enable_pipelined_transfer's requirements (chunked prefill, pp=1, cp=1, beam width 1, no bounce buffer), or drop it"
 	}
 	return ""
 }

@@ -52,6 +52,14 @@ const (
 	day15727       Day = 20260902 // enable_pipelined_transfer
 	day17899       Day = 20260905 // file moves to _torch/disaggregation
 	day17495       Day = 20261020 // default becomes 'PYTHON' (era 3) [U day]
+
+	// KV-cache manager and issue-9 changes.
+	day15823       Day = 20260708 // use_kv_cache_manager_v2 'auto' from model defaults [U day: opened 07-01, in a model_loader copy without #16164]
+	day16060       Day = 20260810 // get_preferred_kv_cache_manager_version hook + disagg V1 demotion [U day: review 08-07]
+	day16832       Day = 20260724 // fabric memory default for PYTHON + C++ V1 manager [U day: opened 07-24]
+	dayHybridV2    Day = day18134 // hybrid Mamba V2 routed by use_kv_cache_manager_v2 [U day: era-2 wording]
+	dayAgentBounce Day = 20261009 // agent_bounce_* fields [U day: absent in docs 1.3.0rc27, present in 1.4.0rc1]
+	dayBounceNoop  Day = 20261111 // agent_bounce_buffer_enable a deprecated no-op [U day: docs 1.4.0rc4]
 )
 
 // Changes lists the upstream changes xcvr models, oldest first.

@@ -1,0 +1,416 @@
+package resolver
+
+import "strconv"
+
+// Upstream files of the KV-cache manager steps.
+const (
+	fileUtil       = "tensorrt_llm/_torch/pyexecutor/_util.py"
+	envFabric      = "TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY"
+	envDisaggRole  = "TRTLLM_DISAGG_ROLE"
+	clsKVV1        = "KVCacheManager"
+	clsKVV2        = "KVCacheManagerV2"
+	clsMambaCpp    = "CppMambaHybridCacheManager"
+	clsMambaMixed  = "MixedMambaHybridCacheManager"
+	clsMambaV2     = "MambaHybridCacheManagerV2"
+	fabricInfoLine = "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
+)
+
+// kvSetting is use_kv_cache_manager_v2 as the config holds it before resolution:
+// the explicit value, or the version's default.
+func (r *run) kvSetting() (KVSetting, bool) {
+	if f := r.in.KVManager; f.Given() && f.Value != "" {
+		return f.Value, true
+	}
+	switch {
+	case !r.v.Has(day15823):
+		return KVV1, false // a plain bool field, default False
+	case r.era == 3:
+		return KVV2, false // 1.4: "Default to KV cache manager V2" [U how]
+	}
+	return KVAuto, false
+}
+
+// kvResolvedAtLoad reports whether ModelLoader resolves 'auto' (the standard
+// loader with a checkpoint loader; the no-loader shortcut returns before it).
+func (r *run) kvResolvedAtLoad() bool { return r.in.Loader.Value == LoaderPyTorch || r.in.Loader.Value == "" }
+
+func kvName(v2 bool) PyStr {
+	if v2 {
+		return Str("V2")
+	}
+	return Str("V1")
+}
+
+func pyBool(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
+}
+
+// stepKVManager resolves kv_cache_config.use_kv_cache_manager_v2. Before #16060
+// 'auto' takes the model default (get_model_defaults()); from #16060 it takes
+// get_preferred_kv_cache_manager_version() and demotes V2 to V1 in disaggregated
+// serving off the PYTHON-on-NIXL route (llm_utils.py@0066b2a5).
+func (r *run) stepKVManager() {
+	const title = "KV-cache manager (use_kv_cache_manager_v2)"
+	if r.skipIfHalted(StepKVManager, PhaseLoad, title) {
+		return
+	}
+	set, explicit := r.kvSetting()
+	m := r.in.Model.Value
+	src := Source{PR: 16060, File: fileLLMUtils}
+	if !r.v.Has(day16060) {
+		src = Source{PR: 15823, File: fileModelLoader}
+	}
+	done := func(v2 bool, verdict Verdict, reason string, c Confidence) {
+		r.t.Result.KVManager = kvName(v2)
+		r.kvV2 = v2
+		r.emit(StepKVManager, PhaseLoad, title, verdict, reason, src, c)
+	}
+	twoModel := r.in.Static.TwoModelDraft.Value
+	switch {
+	case explicit && set != KVAuto:
+		v2 := set == KVV2
+		reason := pyBool(v2) + ", set explicitly (" + r.in.KVManager.Origin.String() + "): kept as is"
+		if v2 && twoModel && r.v.Has(day16060) {
+			// The docstring says an explicit True is rejected with two-model
+			// speculative decoding; the raise itself was not found upstream.
+			r.emit(StepKVManager, PhaseLoad, title, Error, "True with two-model speculative decoding ("+r.in.Static.TwoModelDraft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Inferred)
+			r.fail(StepKVManager, "ValueError: … (an explicit use_kv_cache_manager_v2=True is rejected with two-model speculative decoding; TensorRT-LLM's message was not found)")
+			return
+		}
+		done(v2, Applied, reason, Verified)
+		return
+	case explicit && !r.v.Has(day15823):
+		// Validation already refused it; unreachable, kept for safety.
+		done(false, Skipped, "'auto' is not a valid value before #15823", Inferred)
+		return
+	case !explicit && !r.v.Has(day15823):
+		done(false, Applied, "omitted: a plain bool defaulting to False before #15823 (placed at "+day15823.String()+"): V1", Inferred)
+		return
+	case !r.kvResolvedAtLoad():
+		done(false, Applied, "'auto' is not resolved on this loader; get_kv_cache_manager_cls picks V2 only for use_kv_cache_manager_v2 is True, so V1", Verified)
+		return
+	}
+	cls := "unknown model"
+	if m.Known && m.Arch != "" && m.Class != "" {
+		cls = m.Class
+	}
+	pref := PyStr{}
+	if m.Known && m.Arch != "" {
+		pref = m.KVPreference
+	}
+	if !r.v.Has(day16060) {
+		// Model-defaults form: a V2 default is deep-merged into the config, so
+		// it is no longer 'auto' when resolved and nothing is logged.
+		if pref.Is("V2") && m.KVViaDefaults {
+			done(true, Applied, cls+"'s get_model_defaults() sets use_kv_cache_manager_v2=True"+kvSince(m)+": merged into the config, so V2 and no 'Resolved' line", m.KVPreferenceConfidence)
+			return
+		}
+		r.log(LevelInfo, "Resolved use_kv_cache_manager_v2='auto' to False for "+cls)
+		done(false, Applied, "'auto' with no model default: False (V1)", Verified)
+		return
+	}
+	conf := Verified
+	why := ""
+	switch {
+	case pref.Valid:
+		why = cls + " prefers " + pref.Repr() + kvSince(m)
+		if m.KVPreferenceConfidence != "" && m.KVPreferenceConfidence != Verified {
+			conf = m.KVPreferenceConfidence
+		}
+	case !explicit && r.era == 3:
+		// 1.4 defaults to V2 (#17495's release note). How it falls back off
+		// PYTHON-on-NIXL is not known: no log line is assumed.
+		why = "no model preference; 1.4 defaults to V2 (#17495 release note)"
+		if r.effBackend != "NIXL" || !r.runtime.Is("PYTHON") {
+			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
+			return
+		}
+		done(true, Applied, why+"; 'PYTHON' on NIXL: V2", Inferred)
+		return
+	default:
+		why = cls + " declares no preference (None)"
+	}
+	if !pref.Is("V2") {
+		done(false, Applied, why+": V1", conf)
+		return
+	}
+	eff := r.effBackend
+	if eff != "NIXL" || !r.runtime.Is("PYTHON") {
+		r.log(LevelInfo, "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime="+
+			r.runtime.Repr()+" with backend="+pyRepr(eff)+"; falling back to V1.")
+		done(false, Fallback, why+"; V2 needs 'PYTHON' on NIXL, the route is "+r.runtime.Repr()+" on "+eff+": V1", conf)
+		return
+	}
+	if twoModel {
+		done(false, Fallback, why+"; two-model speculative decoding ("+r.in.Static.TwoModelDraft.Origin.String()+") demotes it to V1 (no log line known)", Inferred)
+		return
+	}
+	done(true, Applied, why+"; 'PYTHON' on NIXL: V2", conf)
+}
+
+func kvSince(m ModelInfo) string {
+	if m.KVPreferencePR == 0 {
+		return ""
+	}
+	return " (since #" + strconv.Itoa(m.KVPreferencePR) + ", " + m.KVPreferenceSince.String() + ")"
+}
+
+// transceiverRuntimeIsPython is transceiver_runtime == "PYTHON" as the KV-cache
+// creator sees it (after config load; an unresolved 'auto' is not PYTHON).
+func (r *run) transceiverRuntimeIsPython() bool { return r.runtime.Is("PYTHON") }
+
+// blockReuse is kv_cache_config.enable_block_reuse (default True, docs 1.3.0rc27).
+func (r *run) blockReuse() (bool, string) {
+	if f := r.in.Static.BlockReuse; f.Given() {
+		return f.Value, "enable_block_reuse=" + pyBool(f.Value) + " (" + f.Origin.String() + ")"
+	}
+	return true, "enable_block_reuse defaults to True"
+}
+
+// stepCacheManager is get_kv_cache_manager_cls(): the manager class, and its
+// refusals for hybrid Mamba models in disaggregated serving.
+func (r *run) stepCacheManager() {
+	const title = "KV-cache manager class (get_kv_cache_manager_cls)"
+	if r.skipIfHalted(StepCacheManager, PhaseLoad, title) {
+		return
+	}
+	m := r.in.Model.Value
+	src := Source{File: fileUtil}
+	set := func(cls string, reason string, c Confidence) {
+		r.t.Result.CacheManagerClass = cls
+		r.emit(StepCacheManager, PhaseLoad, title, Applied, reason, src, c)
+	}
+	kind := m.Cache
+	if !m.Known || m.Arch == "" {
+		kind = CacheAttention
+	}
+	rt := r.runtime
+	switch kind {
+	case CacheKimiLinear:
+		if r.kvV2 {
+			set(clsMambaV2, "Kimi K3 with V2: the V2 hybrid manager holds the KDA state", Inferred)
+			return
+		}
+		set(clsMambaMixed, "Kimi K3 with V1: separate KV and recurrent-state pools ("+clsMambaMixed+")", Verified)
+		return
+	case CacheMambaHybrid:
+		reuse, reuseWhy := r.blockReuse()
+		if !r.v.Has(dayHybridV2) {
+			switch {
+			case reuse:
+				set(clsMambaCpp, "hybrid Mamba model, "+reuseWhy+": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)", Derived)
+			case rt.Is("PYTHON"):
+				set(clsMambaMixed, "hybrid Mamba model, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Derived)
+			default:
+				set(clsMambaCpp, "hybrid Mamba model, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Derived)
+			}
+			return
+		}
+		if r.kvV2 {
+			if !(rt.Is("PYTHON") && r.effBackend == "NIXL") {
+				exc := "ValueError: … requires transceiver_runtime='PYTHON' …"
+				r.emit(StepCacheManager, PhaseLoad, title, Error, "V2 hybrid Mamba manager in disaggregated serving needs 'PYTHON' on NIXL; the route is "+
+					rt.Repr()+" on "+r.effBackend+" (upstream test matches \"requires transceiver_runtime='PYTHON'\"; the full message was not found)", src, Derived)
+				r.fail(StepCacheManager, exc)
+				return
+			}
+			set(clsMambaV2, "hybrid Mamba model, V2, 'PYTHON' on NIXL: "+clsMambaV2, Verified)
+			return
+		}
+		switch {
+		case reuse && rt.Is("PYTHON"):
+			exc := "ValueError: … requires use_kv_cache_manager_v2=True …"
+			r.emit(StepCacheManager, PhaseLoad, title, Error, "hybrid Mamba model, V1, "+reuseWhy+", runtime 'PYTHON': block reuse with the Python transceiver needs the V2 manager (upstream test matches \"requires use_kv_cache_manager_v2=True\"; the full message was not found)", src, Derived)
+			r.fail(StepCacheManager, exc)
+		case reuse:
+			set(clsMambaCpp, "hybrid Mamba model, V1, "+reuseWhy+": "+clsMambaCpp, Verified)
+		case rt.Is("PYTHON"):
+			set(clsMambaMixed, "hybrid Mamba model, V1, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
+		default:
+			set(clsMambaCpp, "hybrid Mamba model, V1, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Verified)
+		}
+		return
+	}
+	if r.kvV2 {
+		set(clsKVV2, "use_kv_cache_manager_v2 is True: "+clsKVV2, Verified)
+		return
+	}
+	set(clsKVV1, "use_kv_cache_manager_v2 is not True: "+clsKVV1+" (the C++ V1 pool)", Verified)
+}
+
+// isV1Pool reports whether the class is the C++ V1 route (KVCacheManager and
+// its hybrid subclasses), the one fabric memory applies to.
+func isV1Pool(cls string) bool {
+	return cls == clsKVV1 || cls == clsMambaCpp || cls == clsMambaMixed
+}
+
+// stepFabricMemory is maybe_enable_fabric_memory_for_python_transceiver in
+// KvCacheCreator.__init__ (PR #16832): before any pool is allocated, a PYTHON
+// runtime with the C++ V1 manager defaults the pool to fabric memory.
+func (r *run) stepFabricMemory() {
+	const title = "Fabric memory for the KV pool (TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY)"
+	if r.skipIfHalted(StepFabricMemory, PhaseCreation, title) {
+		return
+	}
+	src := Source{PR: 16832, File: fileUtil}
+	skip := func(why string, c Confidence) { r.emit(StepFabricMemory, PhaseCreation, title, Skipped, why, src, c) }
+	cls := r.t.Result.CacheManagerClass
+	switch {
+	case !r.v.Has(day16832):
+		skip("not before #16832 (opened 2026-07-24; merge day not found, placed at "+day16832.String()+")", Inferred)
+		return
+	case !r.transceiverRuntimeIsPython():
+		skip("runtime is "+r.runtime.Repr()+" when the KV cache is created, not 'PYTHON'", Verified)
+		return
+	case !isV1Pool(cls):
+		skip(cls+" is not the C++ V1 pool", Verified)
+		return
+	}
+	if v, ok := r.in.Env.Lookup(envFabric); ok {
+		skip(envFabric+"="+pyRepr(v)+" is set ("+r.in.Env[envFabric].Origin.String()+"): an explicit setting is respected", Verified)
+		return
+	}
+	r.log(LevelInfo, fabricInfoLine)
+	r.t.Result.EnvSet = envFabric + "=1"
+	r.emit(StepFabricMemory, PhaseCreation, title, Applied, "'PYTHON' with "+cls+": TensorRT-LLM sets "+envFabric+
+		"=1 in the worker's own environment before the pool is allocated (no fabric support: plain GPU memory, with a C++ warning)", src, Derived)
+}
+
+// stepPipelinedStatic checks enable_pipelined_transfer's static requirements
+// (docs 1.3.0rc27 CacheTransceiverConfig): those whose message was found
+// upstream fail verbatim; the rest fail with the requirement named, and a setting
+// the file does not give is reported as one the check depends on.
+func (r *run) stepPipelinedStatic() {
+	const title = "Pipelined transfer: static requirements"
+	if r.skipIfHalted(StepPipelinedStatic, PhaseCreation, title) {
+		return
+	}
+	src := Source{PR: 15727, File: r.createFile()}
+	skip := func(why string) { r.emit(StepPipelinedStatic, PhaseCreation, title, Skipped, why, src, Verified) }
+	switch {
+	case !r.v.Has(day15727):
+		skip("enable_pipelined_transfer does not exist before #15727")
+		return
+	case !r.in.Pipelined.Value:
+		skip("enable_pipelined_transfer is False")
+		return
+	case !r.runtime.Is("PYTHON"):
+		skip("runtime is " + r.runtime.Repr() + ", not 'PYTHON'")
+		return
+	}
+	st := r.in.Static
+	failKnown := func(reason, exc string) {
+		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, reason, src, Verified)
+		r.fail(StepPipelinedStatic, exc)
+	}
+	failUnknown := func(need string, got string) {
+		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, "enable_pipelined_transfer needs "+need+"; "+got+
+			" (docs 1.3.0rc27: \"Invalid static settings fail at startup\"; the message was not found upstream)", Source{PR: 15727}, Inferred)
+		r.fail(StepPipelinedStatic, "start-up fails (TensorRT-LLM's message was not found): enable_pipelined_transfer needs "+need+"; "+got)
+	}
+	var depends []string
+	if f := st.ChunkedPrefill; f.Given() && !f.Value {
+		failKnown("enable_chunked_prefill=False ("+f.Origin.String()+")", "ValueError: enable_chunked_prefill is required when enable_pipelined_transfer is set.")
+		return
+	} else if !f.Given() {
+		depends = append(depends, "enable_chunked_prefill")
+	}
+	role, _ := r.in.Env.Lookup(envDisaggRole)
+	if f := st.PP; f.Given() && f.Value != 1 {
+		if role != "generation" {
+			failKnown("pipeline_parallel_size="+strconv.FormatInt(f.Value, 10)+" ("+f.Origin.String()+") and "+envDisaggRole+" is not 'generation'",
+				"ValueError: pipeline_parallel_size=1 is required when enable_pipelined_transfer is set.")
+			return
+		}
+	} else if !f.Given() {
+		depends = append(depends, "pipeline_parallel_size (default 1)")
+	}
+	intReq := []struct {
+		name string
+		f    Field[int64]
+	}{{"context_parallel_size", st.CP}, {"max_beam_width", st.BeamWidth}}
+	for _, q := range intReq {
+		if q.f.Given() && q.f.Value != 1 {
+			failUnknown(q.name+"=1", "got "+strconv.FormatInt(q.f.Value, 10)+" ("+q.f.Origin.String()+")")
+			return
+		}
+		if !q.f.Given() {
+			depends = append(depends, q.name+" (default 1)")
+		}
+	}
+	if f := st.BounceMB; f.Given() && f.Value > 0 {
+		failUnknown("no bounce buffer (kv_cache_bounce_size_mb=0)", "got "+strconv.FormatInt(f.Value, 10)+" ("+f.Origin.String()+")")
+		return
+	}
+	if m := r.in.Model.Value; m.Known && m.Cache != CacheAttention {
+		failUnknown("a model without Mamba/hybrid cache", m.Class+" has one")
+		return
+	}
+	if reuse, why := r.blockReuse(); reuse {
+		depends = append(depends, "block reuse ("+why+"; it must be off or all_reusable, which xcvr does not read)")
+	}
+	reason := "chunked prefill, pipeline_parallel_size=1, context_parallel_size=1, beam width 1, no bounce buffer, no Mamba cache: met where the file says"
+	conf := Verified
+	if len(depends) > 0 {
+		reason = "depends on settings the file does not give: "
+		for i, d := range depends {
+			if i > 0 {
+				reason += ", "
+			}
+			reason += d
+		}
+		conf = Inferred
+	}
+	r.emit(StepPipelinedStatic, PhaseCreation, title, Applied, reason, src, conf)
+}
+
+// stepMambaGuards is create_kv_cache_transceiver's check of the Mamba cache
+// manager against the runtime.
+func (r *run) stepMambaGuards() {
+	const title = "Mamba cache manager vs transceiver"
+	if r.skipIfHalted(StepMambaGuards, PhaseCreation, title) {
+		return
+	}
+	src := Source{File: r.createFile()}
+	cls := r.t.Result.CacheManagerClass
+	py := r.runtime.Is("PYTHON")
+	if r.era == 0 {
+		r.emit(StepMambaGuards, PhaseCreation, title, Skipped, "not in the era-0 creation code read", src, Inferred)
+		return
+	}
+	switch cls {
+	case clsMambaMixed:
+		if !py {
+			exc := "ValueError: MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."
+			if r.era == 1 {
+				exc = "ValueError: MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."
+			}
+			r.emit(StepMambaGuards, PhaseCreation, title, Error, clsMambaMixed+" with runtime "+r.runtime.Repr(), src, Verified)
+			r.fail(StepMambaGuards, exc)
+			return
+		}
+	case clsMambaV2:
+		if !py {
+			r.emit(StepMambaGuards, PhaseCreation, title, Error, clsMambaV2+" with runtime "+r.runtime.Repr(), src, Verified)
+			r.fail(StepMambaGuards, "ValueError: MambaHybridCacheManagerV2 requires transceiver_runtime='PYTHON' with backend='NIXL'; it cannot use the C++ transceiver.")
+			return
+		}
+	case clsMambaCpp:
+		if py {
+			tail := "select the V2 manager with use_kv_cache_manager_v2=True."
+			if r.era == 1 {
+				tail = "select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."
+			}
+			r.emit(StepMambaGuards, PhaseCreation, title, Error, "'PYTHON' cannot drive "+clsMambaCpp, src, Verified)
+			r.fail(StepMambaGuards, "ValueError: transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or "+tail)
+			return
+		}
+	default:
+		r.emit(StepMambaGuards, PhaseCreation, title, Skipped, "no Mamba cache manager", src, Verified)
+		return
+	}
+	r.emit(StepMambaGuards, PhaseCreation, title, Applied, cls+" with runtime "+r.runtime.Repr()+": accepted", src, Verified)
+}
