@@ -32,7 +32,9 @@ func (r *run) kvSetting() (KVSetting, bool) {
 
 // kvResolvedAtLoad reports whether ModelLoader resolves 'auto' (the standard
 // loader with a checkpoint loader; the no-loader shortcut returns before it).
-func (r *run) kvResolvedAtLoad() bool { return r.in.Loader.Value == LoaderPyTorch || r.in.Loader.Value == "" }
+func (r *run) kvResolvedAtLoad() bool {
+	return r.in.Loader.Value == LoaderPyTorch || r.in.Loader.Value == ""
+}
 
 func kvName(v2 bool) PyStr {
 	if v2 {
