@@ -103,15 +103,27 @@ func (r *run) stepKVManager() {
 	if m.Known && m.Arch != "" {
 		pref = m.KVPreference
 	}
+	if pref.Is("V2") && m.KVViaDefaults {
+		// A get_model_defaults() value is deep-merged into the config before
+		// resolution, so the field is no longer 'auto': V2, no log line, and no
+		// disaggregated demotion.
+		done(true, Applied, cls+"'s get_model_defaults() sets use_kv_cache_manager_v2=True"+kvSince(m)+": merged into the config before resolution, so V2 as if written, with no log line and no fallback", confOr(m.KVPreferenceConfidence))
+		return
+	}
 	if !r.v.Has(day16060) {
-		// Model-defaults form: a V2 default is deep-merged into the config, so
-		// it is no longer 'auto' when resolved and nothing is logged.
-		if pref.Is("V2") && m.KVViaDefaults {
-			done(true, Applied, cls+"'s get_model_defaults() sets use_kv_cache_manager_v2=True"+kvSince(m)+": merged into the config, so V2 and no 'Resolved' line", m.KVPreferenceConfidence)
-			return
-		}
 		r.log(LevelInfo, "Resolved use_kv_cache_manager_v2='auto' to False for "+cls)
 		done(false, Applied, "'auto' with no model default: False (V1)", Verified)
+		return
+	}
+	if !explicit && r.era == 3 {
+		// 1.4 defaults to V2 (#17495's release note); how it falls back off
+		// PYTHON-on-NIXL, and what it logs, is not known: no line is assumed.
+		why := "omitted: 1.4 defaults to V2 (#17495 release note)"
+		if r.effBackend != "NIXL" || !r.runtime.Is("PYTHON") {
+			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
+			return
+		}
+		done(true, Applied, why+"; 'PYTHON' on NIXL: V2", Inferred)
 		return
 	}
 	conf := Verified
@@ -122,16 +134,6 @@ func (r *run) stepKVManager() {
 		if m.KVPreferenceConfidence != "" && m.KVPreferenceConfidence != Verified {
 			conf = m.KVPreferenceConfidence
 		}
-	case !explicit && r.era == 3:
-		// 1.4 defaults to V2 (#17495's release note). How it falls back off
-		// PYTHON-on-NIXL is not known: no log line is assumed.
-		why = "no model preference; 1.4 defaults to V2 (#17495 release note)"
-		if r.effBackend != "NIXL" || !r.runtime.Is("PYTHON") {
-			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
-			return
-		}
-		done(true, Applied, why+"; 'PYTHON' on NIXL: V2", Inferred)
-		return
 	default:
 		why = cls + " declares no preference (None)"
 	}
@@ -192,6 +194,12 @@ func (r *run) stepCacheManager() {
 	rt := r.runtime
 	switch kind {
 	case CacheKimiLinear:
+		if !r.v.Has(day17480) {
+			// #17480's description: before it, a K3 deployment "silently
+			// resolved to the C++ transceiver", so no guard stopped it.
+			set(clsMambaCpp, "Kimi K3 before #17480: the hybrid routing let the C++ transceiver through silently (#17480's description); class inferred", Inferred)
+			return
+		}
 		if r.kvV2 {
 			set(clsMambaV2, "Kimi K3 with V2: the V2 hybrid manager holds the KDA state", Inferred)
 			return
@@ -415,4 +423,12 @@ func (r *run) stepMambaGuards() {
 		return
 	}
 	r.emit(StepMambaGuards, PhaseCreation, title, Applied, cls+" with runtime "+r.runtime.Repr()+": accepted", src, Verified)
+}
+
+// confOr is c, or verified when the catalog left it empty.
+func confOr(c Confidence) Confidence {
+	if c == "" {
+		return Verified
+	}
+	return c
 }
