@@ -21,13 +21,19 @@ func (r *run) kvSetting() (KVSetting, bool) {
 	if f := r.in.KVManager; f.Given() && f.Value != "" {
 		return f.Value, true
 	}
+	return DefaultKVSetting(r.v), false
+}
+
+// DefaultKVSetting is use_kv_cache_manager_v2's default in version v: False
+// before #15823, 'auto' until 1.4, True in 1.4 (#17495's release note, inferred).
+func DefaultKVSetting(v Version) KVSetting {
 	switch {
-	case !r.v.Has(day15823):
-		return KVV1, false // a plain bool field, default False
-	case r.era == 3:
-		return KVV2, false // 1.4: "Default to KV cache manager V2" [U how]
+	case !v.Has(day15823):
+		return KVV1
+	case v.Era == 3:
+		return KVV2
 	}
-	return KVAuto, false
+	return KVAuto
 }
 
 // kvResolvedAtLoad reports whether ModelLoader resolves 'auto' (the standard
