@@ -76,7 +76,11 @@ func (r *run) stepKVManager() {
 		r.kvV2 = v2
 		r.emit(StepKVManager, PhaseLoad, title, verdict, reason, src, c)
 	}
-	twoModel := r.in.Static.TwoModelDraft.Value
+	var draft Field[bool]
+	if r.in.Static != nil {
+		draft = r.in.Static.TwoModelDraft
+	}
+	twoModel := draft.Value
 	switch {
 	case explicit && set != KVAuto:
 		v2 := set == KVV2
@@ -84,7 +88,7 @@ func (r *run) stepKVManager() {
 		if v2 && twoModel && r.v.Has(day16060) {
 			// The docstring says an explicit True is rejected with two-model
 			// speculative decoding; the raise itself was not found upstream.
-			r.emit(StepKVManager, PhaseLoad, title, Error, "True with two-model speculative decoding ("+r.in.Static.TwoModelDraft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Inferred)
+			r.emit(StepKVManager, PhaseLoad, title, Error, "True with two-model speculative decoding ("+draft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Inferred)
 			r.fail(StepKVManager, "ValueError: … (an explicit use_kv_cache_manager_v2=True is rejected with two-model speculative decoding; TensorRT-LLM's message was not found)")
 			return
 		}
@@ -125,6 +129,7 @@ func (r *run) stepKVManager() {
 		// 1.4 defaults to V2 (#17495's release note); how it falls back off
 		// PYTHON-on-NIXL, and what it logs, is not known: no line is assumed.
 		why := "omitted: 1.4 defaults to V2 (#17495 release note)"
+		src = Source{PR: 17495, File: fileLLMArgs}
 		if r.effBackend != "NIXL" || !r.runtime.Is("PYTHON") {
 			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
 			return
@@ -155,7 +160,7 @@ func (r *run) stepKVManager() {
 		return
 	}
 	if twoModel {
-		done(false, Fallback, why+"; two-model speculative decoding ("+r.in.Static.TwoModelDraft.Origin.String()+") demotes it to V1 (no log line known)", Inferred)
+		done(false, Fallback, why+"; two-model speculative decoding ("+draft.Origin.String()+") demotes it to V1 (no log line known)", Inferred)
 		return
 	}
 	done(true, Applied, why+"; 'PYTHON' on NIXL: V2", conf)
@@ -174,6 +179,9 @@ func (r *run) transceiverRuntimeIsPython() bool { return r.runtime.Is("PYTHON") 
 
 // blockReuse is kv_cache_config.enable_block_reuse (default True, docs 1.3.0rc27).
 func (r *run) blockReuse() (bool, string) {
+	if r.in.Static == nil {
+		return true, "enable_block_reuse defaults to True"
+	}
 	if f := r.in.Static.BlockReuse; f.Given() {
 		return f.Value, "enable_block_reuse=" + pyBool(f.Value) + " (" + f.Origin.String() + ")"
 	}
@@ -317,7 +325,10 @@ func (r *run) stepPipelinedStatic() {
 		skip("runtime is " + r.runtime.Repr() + ", not 'PYTHON'")
 		return
 	}
-	st := r.in.Static
+	var st Static
+	if r.in.Static != nil {
+		st = *r.in.Static
+	}
 	failKnown := func(reason, exc string) {
 		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, reason, src, Verified)
 		r.fail(StepPipelinedStatic, exc)

@@ -37,7 +37,11 @@ func (c kvc) inputs(t *testing.T) Inputs {
 		t.Fatal(err)
 	}
 	flag := Origin{Kind: OriginFlag, Detail: "--x"}
-	in := Inputs{Version: v, Env: Env{}, Static: c.static, VersionedKeys: c.keys}
+	in := Inputs{Version: v, Env: Env{}, VersionedKeys: c.keys}
+	if c.static != (Static{}) {
+		st := c.static
+		in.Static = &st
+	}
 	if c.backend != "" {
 		in.Backend = Field[PyStr]{Str(c.backend), flag}
 	}

@@ -338,8 +338,9 @@ type Inputs struct {
 	// KVManager is kv_cache_config.use_kv_cache_manager_v2; omitted means the
 	// version's default.
 	KVManager Field[KVSetting]
-	// Static is what the worker YAML says outside cache_transceiver_config.
-	Static Static
+	// Static is what the worker YAML says outside cache_transceiver_config; nil
+	// when nothing was read (a pointer, so Inputs stays cheap to copy).
+	Static *Static
 	// VersionedKeys are version-dependent cache_transceiver_config keys the file sets.
 	VersionedKeys []VersionedKey
 	Env           Env

@@ -204,7 +204,10 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 	default:
 		return in, fmt.Errorf("--kv-cache-manager %q: want auto, v1 or v2", s.KVManager.Raw)
 	}
-	in.Static = s.Static
+	if s.Static != (resolver.Static{}) {
+		st := s.Static
+		in.Static = &st
+	}
 	in.VersionedKeys = s.VersionedKeys
 
 	in.Env = resolver.Env{}
