@@ -299,8 +299,16 @@ func (r *run) stepFabricMemory() {
 	}
 	r.log(LevelInfo, fabricInfoLine)
 	r.t.Result.EnvSet = envFabric + "=1"
-	r.emit(StepFabricMemory, PhaseCreation, title, Applied, "'PYTHON' with "+cls+": TensorRT-LLM sets "+envFabric+
-		"=1 in the worker's own environment before the pool is allocated (no fabric support: plain GPU memory, with a C++ warning)", src, Derived)
+	const sets = ": TensorRT-LLM sets " + envFabric + "=1 in the worker's own environment before the pool is allocated (no fabric support: plain GPU memory, with a C++ warning)"
+	// One constant reason per V1 class: no allocation on this common path.
+	reason := "'PYTHON' with " + clsKVV1 + sets
+	switch cls {
+	case clsMambaCpp:
+		reason = "'PYTHON' with " + clsMambaCpp + sets
+	case clsMambaMixed:
+		reason = "'PYTHON' with " + clsMambaMixed + sets
+	}
+	r.emit(StepFabricMemory, PhaseCreation, title, Applied, reason, src, Derived)
 }
 
 // stepPipelinedStatic checks enable_pipelined_transfer's static requirements
