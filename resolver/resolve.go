@@ -70,13 +70,23 @@ type run struct {
 	kvV2       bool // use_kv_cache_manager_v2 resolved to True
 }
 
+// traceBuf backs a trace's steps and log lines (more lines grow the log slice
+// past it as usual).
+type traceBuf struct {
+	steps [21]Step
+	logs  [6]LogLine
+}
+
 // Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
 // log lines and the result. It never panics and always returns each step id once.
 func Resolve(in Inputs) Trace {
 	r := run{in: in, v: in.Version, era: in.Version.Era}
 	r.t.Inputs = in
-	r.t.Steps = make([]Step, 0, 21)
-	r.t.Logs = make([]LogLine, 0, 8)
+	// One allocation for the steps and the log lines: the slab is most of what a
+	// resolution allocates, and the matrix and cross product make tens of thousands.
+	buf := new(traceBuf)
+	r.t.Steps = buf.steps[:0:len(buf.steps)]
+	r.t.Logs = buf.logs[:0:len(buf.logs)]
 
 	r.stepVersion()
 	r.stepValidate()
