@@ -218,7 +218,13 @@ func (r *run) stepCacheManager() {
 			set(clsMambaV2, "Kimi K3 with V2: the V2 hybrid manager holds the KDA state", Inferred)
 			return
 		}
-		set(clsMambaMixed, "Kimi K3 with V1: separate KV and recurrent-state pools ("+clsMambaMixed+")", Verified)
+		if r.in.Static != nil && r.in.Static.BlockReuse.Given() && r.in.Static.BlockReuse.Value {
+			// #17269: block reuse (which K3's model defaults turn off) routes
+			// to the unified C++ pool.
+			set(clsMambaCpp, "Kimi K3 with V1 and enable_block_reuse=True ("+r.in.Static.BlockReuse.Origin.String()+"): "+clsMambaCpp, Derived)
+			return
+		}
+		set(clsMambaMixed, "Kimi K3 with V1: separate KV and recurrent-state pools ("+clsMambaMixed+"); its model defaults turn block reuse off", Verified)
 		return
 	case CacheMambaHybrid:
 		reuse, reuseWhy := r.blockReuse()
