@@ -144,6 +144,15 @@ func TestKVCacheManager(t *testing.T) {
 		{name: "era 2: pipelining switches None to PYTHON over a C++ Mamba manager", version: era2, backend: "NIXL", runtime: "null", kv: KVV1, model: hybrid,
 			pipe: true, outcome: OutcomeError, failed: StepPipelinedStatic, errHas: "a model without Mamba/hybrid cache"},
 
+		{name: "Kimi K3 with block reuse written on: PYTHON cannot drive the C++ pool", version: era2, backend: "NIXL",
+			model:   ModelInfo{Arch: "KimiLinearForCausalLM", Known: true, Class: "KimiLinearForCausalLM", Preference: Str("PYTHON"), RequiresPython: true, Cache: CacheKimiLinear},
+			static:  Static{BlockReuse: Field[bool]{true, fileAt("4")}},
+			outcome: OutcomeError, failed: StepMambaGuards, class: "CppMambaHybridCacheManager",
+			errIs: "ValueError: transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True."},
+		{name: "Kimi K3 by default: Mixed pools, PYTHON", version: era2, backend: "NIXL",
+			model:   ModelInfo{Arch: "KimiLinearForCausalLM", Known: true, Class: "KimiLinearForCausalLM", Preference: Str("PYTHON"), RequiresPython: true, Cache: CacheKimiLinear},
+			outcome: OutcomePython, kvWant: "V1", class: "MixedMambaHybridCacheManager"},
+
 		// maybe_enable_fabric_memory_for_python_transceiver (#16832).
 		{name: "fabric memory respects an explicit value", version: era2, backend: "NIXL",
 			env:     map[string]string{"TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY": "0"},
