@@ -146,7 +146,10 @@ func (r *run) stepKVManager() {
 			conf = m.KVPreferenceConfidence
 		}
 	default:
-		why = cls + " declares no preference (None)"
+		// The common case, without an allocation: the class is named in the
+		// model step.
+		done(false, Applied, "'auto' and no KV-cache manager preference (None): V1", conf)
+		return
 	}
 	if !pref.Is("V2") {
 		done(false, Applied, why+": V1", conf)
@@ -293,7 +296,7 @@ func (r *run) stepFabricMemory() {
 		skip("not before #16832 (opened 2026-07-24; merge day not found, placed at "+day16832.String()+")", Inferred)
 		return
 	case !r.transceiverRuntimeIsPython():
-		skip("runtime is "+r.runtime.Repr()+" when the KV cache is created, not 'PYTHON'", Verified)
+		skip(notPythonAtKVCache(r.runtime), Verified)
 		return
 	case !isV1Pool(cls):
 		skip(cls+" is not the C++ V1 pool", Verified)
@@ -336,7 +339,7 @@ func (r *run) stepPipelinedStatic() {
 		skip("enable_pipelined_transfer is False")
 		return
 	case !r.runtime.Is("PYTHON"):
-		skip("runtime is " + r.runtime.Repr() + ", not 'PYTHON'")
+		skip(notPython(r.runtime))
 		return
 	}
 	var st Static
@@ -462,4 +465,30 @@ func confOr(c Confidence) Confidence {
 		return Verified
 	}
 	return c
+}
+
+// notPython and notPythonAtKVCache are skip reasons for a runtime other than
+// 'PYTHON', constant for the usual values so the common path allocates nothing.
+func notPython(rt PyStr) string {
+	switch {
+	case !rt.Valid:
+		return "runtime is None, not 'PYTHON'"
+	case rt.S == "CPP":
+		return "runtime is 'CPP', not 'PYTHON'"
+	case rt.S == "auto":
+		return "runtime is 'auto', not 'PYTHON'"
+	}
+	return "runtime is " + rt.Repr() + ", not 'PYTHON'"
+}
+
+func notPythonAtKVCache(rt PyStr) string {
+	switch {
+	case !rt.Valid:
+		return "runtime is None when the KV cache is created, not 'PYTHON'"
+	case rt.S == "CPP":
+		return "runtime is 'CPP' when the KV cache is created, not 'PYTHON'"
+	case rt.S == "auto":
+		return "runtime is 'auto' when the KV cache is created, not 'PYTHON'"
+	}
+	return "runtime is " + rt.Repr() + " when the KV cache is created, not 'PYTHON'"
 }
