@@ -7,6 +7,8 @@ const (
 	fileUtil       = "tensorrt_llm/_torch/pyexecutor/_util.py"
 	envFabric      = "TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY"
 	envDisaggRole  = "TRTLLM_DISAGG_ROLE"
+	envPyMamba     = "TRTLLM_USE_PY_MAMBA"
+	envMambaPref   = "TLLM_MAMBA_MANAGER_PREFERENCE"
 	clsKVV1        = "KVCacheManager"
 	clsKVV2        = "KVCacheManagerV2"
 	clsMambaCpp    = "CppMambaHybridCacheManager"
@@ -231,14 +233,42 @@ func (r *run) stepCacheManager() {
 		return
 	case CacheMambaHybrid:
 		reuse, reuseWhy := r.blockReuse()
+		if py, _ := r.in.Env.Lookup(envPyMamba); py == "1" {
+			// TRTLLM_USE_PY_MAMBA=1 forces the Mixed manager (_util.py@d8ae02c).
+			if reuse {
+				exc := "ValueError: TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
+				r.emit(StepCacheManager, PhaseLoad, title, Error, envPyMamba+"=1 with "+reuseWhy+": the Mixed manager has no block reuse", src, Verified)
+				r.fail(StepCacheManager, exc)
+				return
+			}
+			r.log(LevelInfo, "Using MixedMambaHybridCacheManager for hybrid mamba model")
+			set(clsMambaMixed, envPyMamba+"=1 forces "+clsMambaMixed, Verified)
+			return
+		}
 		if !r.v.Has(dayHybridV2) {
+			// _util.py@d8ae02c: reuse keeps the unified C++ pool; otherwise a
+			// PYTHON runtime takes the Mixed manager, then the env preference.
 			switch {
 			case reuse:
-				set(clsMambaCpp, "hybrid Mamba model, "+reuseWhy+": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)", Derived)
+				set(clsMambaCpp, "hybrid Mamba model, "+reuseWhy+": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)", Verified)
 			case rt.Is("PYTHON"):
-				set(clsMambaMixed, "hybrid Mamba model, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Derived)
+				r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model")
+				set(clsMambaMixed, "hybrid Mamba model, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
 			default:
-				set(clsMambaCpp, "hybrid Mamba model, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Derived)
+				pref, ok := r.in.Env.Lookup(envMambaPref)
+				switch {
+				case ok && equalFold(pref, "MIXED"):
+					r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=MIXED overrides the default Mamba cache manager to MixedMambaHybridCacheManager. This may lead to increased memory usage due to lack of block reuse, but can be necessary for disaggregated setups or to avoid potential issues with the C++ manager. Set TLLM_MAMBA_MANAGER_PREFERENCE=CPP to use the CppMambaHybridCacheManager instead, which is the default for non-disaggregated setups without block reuse explicitly disabled.")
+					set(clsMambaMixed, envMambaPref+"="+pyRepr(pref)+" with block reuse off and runtime "+rt.Repr()+": "+clsMambaMixed, Verified)
+				case ok && equalFold(pref, "CPP"):
+					r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=CPP overrides the default Mamba cache manager to CppMambaHybridCacheManager. This enables block reuse and can reduce memory usage, but may not be compatible with disaggregated setups. Set TLLM_MAMBA_MANAGER_PREFERENCE=MIXED to use the MixedMambaHybridCacheManager instead if you encounter issues with the C++ manager or are running in a disaggregated environment.")
+					set(clsMambaCpp, envMambaPref+"='CPP': "+clsMambaCpp, Verified)
+				case ok:
+					r.log(LevelWarning, "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: "+pref+". Expected 'CPP' or 'MIXED'. Using default CppMambaHybridCacheManager.")
+					set(clsMambaCpp, envMambaPref+"="+pyRepr(pref)+" is not CPP or MIXED: "+clsMambaCpp, Verified)
+				default:
+					set(clsMambaCpp, "hybrid Mamba model, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Verified)
+				}
 			}
 			return
 		}

@@ -153,6 +153,18 @@ func TestKVCacheManager(t *testing.T) {
 			model:   ModelInfo{Arch: "KimiLinearForCausalLM", Known: true, Class: "KimiLinearForCausalLM", Preference: Str("PYTHON"), RequiresPython: true, Cache: CacheKimiLinear},
 			outcome: OutcomePython, kvWant: "V1", class: "MixedMambaHybridCacheManager"},
 
+		{name: "era 1: PYTHON with reuse off takes the Mixed manager, logged", version: "main@2026-08-20", backend: "NIXL", runtime: "PYTHON", model: hybrid, static: reuseOff,
+			outcome: OutcomePython, class: "MixedMambaHybridCacheManager",
+			logs: []string{"Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model", fabricInfo, usingV2}},
+		{name: "era 1: TLLM_MAMBA_MANAGER_PREFERENCE=MIXED under CPP fails at creation", version: "main@2026-08-20", backend: "NIXL", runtime: "CPP", model: hybrid, static: reuseOff,
+			env:     map[string]string{"TLLM_MAMBA_MANAGER_PREFERENCE": "mixed"},
+			outcome: OutcomeError, failed: StepMambaGuards, class: "MixedMambaHybridCacheManager",
+			errIs: "ValueError: MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."},
+		{name: "TRTLLM_USE_PY_MAMBA=1 with block reuse is refused", version: era2, backend: "NIXL", model: hybrid,
+			env:     map[string]string{"TRTLLM_USE_PY_MAMBA": "1"},
+			outcome: OutcomeError, failed: StepCacheManager,
+			errIs: "ValueError: TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."},
+
 		// maybe_enable_fabric_memory_for_python_transceiver (#16832).
 		{name: "fabric memory respects an explicit value", version: era2, backend: "NIXL",
 			env:     map[string]string{"TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY": "0"},
