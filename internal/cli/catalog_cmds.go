@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"xcvr/internal/termsafe"
 	"xcvr/models"
 	"xcvr/resolver"
 )
@@ -120,7 +121,7 @@ func newModelsCmd(app *appEnv) *cobra.Command {
 						since = "#" + strconv.Itoa(*r.PreferencePR) + " " + since
 					}
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Arch, pref, since, r.Confidence, kv, kvSince)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", termsafe.Line(r.Arch), pref, since, r.Confidence, kv, kvSince)
 			}
 			if err := tw.Flush(); err != nil {
 				return err
@@ -220,7 +221,7 @@ func newVersionsCmd(app *appEnv) *cobra.Command {
 }
 
 func writeJSON(app *appEnv, v any) error {
-	enc := json.NewEncoder(app.stdout)
+	enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)

@@ -7,14 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
+	"xcvr/internal/guard"
 	"xcvr/internal/logs"
 	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 	"xcvr/ui"
 )
@@ -52,7 +53,7 @@ func (f *inputFlags) predicting(cmd *cobra.Command) bool {
 	if f.deploy.any() {
 		return true
 	}
-	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog"} {
+	for _, name := range []string{"trtllm", "model", "backend", "runtime", "timeout-ms", "loader", "pipelined", "env", "catalog", "pid"} {
 		if cmd.Flags().Changed(name) {
 			return true
 		}
@@ -93,7 +94,7 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, file, 
 		predJSON = report.Explain(*predicted)
 	}
 	if output == "json" {
-		enc := json.NewEncoder(app.stdout)
+		enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(logs.JSON(lg, predJSON, ms)); err != nil {
@@ -114,6 +115,9 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, file, 
 // writeCheckText prints what each process did, the prediction and the
 // disagreements, first disagreement first.
 func writeCheckText(w io.Writer, lg *logs.Log, t *resolver.Trace, ms []logs.Mismatch) {
+	// Every line here quotes the log, whose bytes came from anywhere; the text
+	// has no colour of xcvr's own, so escaping all of it is safe.
+	w = termsafe.Writer{W: w}
 	withLines := 0
 	for _, p := range lg.Processes {
 		if len(p.Lines) > 0 {
@@ -198,17 +202,23 @@ func readLog(app *appEnv, file string) (*logs.Log, error) {
 	if file == "-" {
 		r, name = app.stdin, "stdin"
 	} else {
-		fh, err := os.Open(file)
+		// Logs are streamed, so no size limit; but only a regular file, opened
+		// without blocking (a FIFO is read through "-" instead).
+		fh, err := guard.Open(file, guard.Limits{})
 		if err != nil {
+			if errors.Is(err, guard.ErrNotRegular) {
+				err = fmt.Errorf("%w (to read a pipe, use: … | xcvr check-logs -)", err)
+			}
 			return nil, usageErr(err)
 		}
 		defer fh.Close()
-		if st, err := fh.Stat(); err == nil && st.IsDir() {
-			return nil, usageErr(fmt.Errorf("%s: is a directory", file))
-		}
 		r = fh
 	}
 	br := bufio.NewReaderSize(r, 8192)
+	// A UTF-8 BOM (a log saved by a Windows editor) is not part of the first line.
+	if head, _ := br.Peek(len(guard.BOM)); string(head) == guard.BOM {
+		_, _ = br.Discard(len(guard.BOM))
+	}
 	if head, _ := br.Peek(8192); bytes.IndexByte(head, 0) >= 0 {
 		return nil, usageErr(fmt.Errorf("%s: refused: binary data (NUL byte) near the start; this is not a text log", name))
 	}

@@ -118,6 +118,8 @@ anything changed, 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
+			flags.warnFuture(app, pair.from)
+			flags.warnFuture(app, pair.to)
 			cat, err := flags.loadCatalog()
 			if err != nil {
 				return usageErr(err)
@@ -143,12 +145,12 @@ anything changed, 2 on usage errors.`,
 				return writeJSON(app, DiffJSON{From: report.Explain(d.From), To: report.Explain(d.To),
 					Changed: d.Changed(), ChangedSteps: steps})
 			case "markdown":
-				_, err := fmt.Fprint(app.stdout, compare.DiffMarkdown(d))
+				_, err := fmt.Fprint(app.stdout, compare.DiffMarkdown(d.Safe()))
 				return err
 			}
 			opts, w := app.textOptions(*color)
 			opts.All = all
-			_, err = fmt.Fprint(w, compare.DiffText(d, opts))
+			_, err = fmt.Fprint(w, compare.DiffText(d.Safe(), opts))
 			return err
 		},
 	}
@@ -281,6 +283,8 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
+			flags.warnFuture(app, pair.from)
+			flags.warnFuture(app, pair.to)
 			roles, cat, err := rolesFor(cmd, app, &flags, &pair, from, to)
 			if err != nil {
 				return err
@@ -290,10 +294,10 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 			case "json":
 				err = writeJSON(app, u.JSON())
 			case "markdown":
-				_, err = fmt.Fprint(app.stdout, compare.UpgradeMarkdown(u))
+				_, err = fmt.Fprint(app.stdout, compare.UpgradeMarkdown(u.Safe()))
 			default:
 				opts, w := app.textOptions(*color)
-				_, err = fmt.Fprint(w, compare.UpgradeText(u, opts))
+				_, err = fmt.Fprint(w, compare.UpgradeText(u.Safe(), opts))
 			}
 			if err != nil {
 				return err
@@ -363,11 +367,11 @@ kv-cache-manager (auto, v1, v2); the others are fixed by --model, --backend,
 			case "json":
 				return writeJSON(app, m.JSON())
 			case "markdown":
-				_, err := fmt.Fprint(app.stdout, compare.MatrixMarkdown(m))
+				_, err := fmt.Fprint(app.stdout, compare.MatrixMarkdown(m.Safe()))
 				return err
 			}
 			opts, w := app.textOptions(*color)
-			_, err = fmt.Fprint(w, compare.MatrixText(m, opts))
+			_, err = fmt.Fprint(w, compare.MatrixText(m.Safe(), opts))
 			return err
 		},
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
+	"xcvr/internal/termsafe"
 	"xcvr/ui"
 )
 
@@ -61,7 +62,7 @@ func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color strin
 	case errors.Is(err, ui.ErrNotTerminal):
 		return usageErr(err)
 	case errors.Is(err, ui.ErrPanic):
-		fmt.Fprintln(app.stderr, "xcvr: "+err.Error())
+		fmt.Fprintln(app.stderr, "xcvr: "+termsafe.Text(err.Error()))
 		fmt.Fprintln(app.stderr, "hint: 'xcvr explain' with the same flags prints the chain without the explorer")
 		return &exitError{code: exitCrash}
 	}
