@@ -42,7 +42,7 @@ func detailFor(id string) string {
 	case StepPipelinedStatic:
 		return "enable_pipelined_transfer needs Python NIXL, generation-first scheduling, chunked prefill, pipeline_parallel_size=1, context_parallel_size=1 on both peers, beam_width=1, no bounce buffer or Mamba/hybrid cache, and block reuse disabled or all_reusable (docs 1.3.0rc27). Chunked prefill and pp=1 fail with messages read upstream; pp>1 is allowed when TRTLLM_DISAGG_ROLE=generation."
 	case StepMambaGuards:
-		return "create_kv_cache_transceiver checks the Mamba manager against the runtime: MixedMambaHybridCacheManager and MambaHybridCacheManagerV2 need 'PYTHON'; 'PYTHON' cannot drive CppMambaHybridCacheManager."
+		return "create_kv_cache_transceiver checks the Mamba manager against the runtime: MixedMambaHybridCacheManager and MambaHybridCacheManagerV2 need 'PYTHON'; 'PYTHON' cannot drive CppMambaHybridCacheManager. The C++ transceiver takes only the V1 manager: KVCacheManagerV2 with 'CPP' or None fails when BindKvCacheTransceiver is built."
 	case StepTransceiver:
 		return "PYTHON builds KvCacheTransceiverV2 (logging 'Using KvCacheTransceiverV2'), which needs a finite kv_transfer_timeout_ms. None or 'CPP' builds the C++ BindKvCacheTransceiver, deprecated as of 1.4."
 	}

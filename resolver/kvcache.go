@@ -444,13 +444,22 @@ func (r *run) stepPipelinedStatic() {
 // stepMambaGuards is create_kv_cache_transceiver's check of the Mamba cache
 // manager against the runtime.
 func (r *run) stepMambaGuards() {
-	const title = "Mamba cache manager vs transceiver"
+	const title = "Cache manager vs transceiver"
 	if r.skipIfHalted(StepMambaGuards, PhaseCreation, title) {
 		return
 	}
 	src := Source{File: r.createFile()}
 	cls := r.t.Result.CacheManagerClass
 	py := r.runtime.Is("PYTHON")
+	if cls == clsKVV2 && !py {
+		// Upstream's cache-transceiver precheck rejects this pairing "instead
+		// of a C++ binding type error": BindKvCacheTransceiver takes only the
+		// V1 manager. The binding's own message was not found.
+		r.emit(StepMambaGuards, PhaseCreation, title, Error, clsKVV2+" with runtime "+r.runtime.Repr()+
+			": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)", src, Derived)
+		r.fail(StepMambaGuards, "TypeError: … (BindKvCacheTransceiver is given KVCacheManagerV2; the C++ transceiver only supports the V1 manager; the binding's message was not found)")
+		return
+	}
 	if r.era == 0 {
 		r.emit(StepMambaGuards, PhaseCreation, title, Skipped, "not in the era-0 creation code read", src, Inferred)
 		return

@@ -1147,6 +1147,9 @@ func (r *run) hint() string {
 		}
 		return "set use_kv_cache_manager_v2: true, or kv_cache_config.enable_block_reuse: false"
 	case StepMambaGuards:
+		if r.t.Result.CacheManagerClass == clsKVV2 {
+			return "set transceiver_runtime: PYTHON with backend: NIXL, or use_kv_cache_manager_v2: false"
+		}
 		if r.runtime.Is("PYTHON") {
 			return "set use_kv_cache_manager_v2: true (or turn block reuse off), or transceiver_runtime: CPP"
 		}
