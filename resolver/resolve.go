@@ -712,7 +712,7 @@ func (r *run) stepPreference() {
 		skip("config-load resolution does not run on this loader")
 		return
 	case !r.runtime.Is("auto"):
-		skip("runtime is " + r.runtime.Repr() + ", not 'auto': the hook is not called")
+		skip(runtimeSays(r.runtime, ", not 'auto': the hook is not called"))
 		return
 	case !r.modelUsed() || !m.Known || m.Arch == "":
 		skip("no model class: no preference")
@@ -764,7 +764,7 @@ func (r *run) stepAuto() {
 		skip("config-load resolution does not run on this loader; 'auto' stays unresolved")
 		return
 	case !r.runtime.Is("auto"):
-		skip("runtime is " + r.runtime.Repr() + ", not 'auto': nothing to resolve")
+		skip(runtimeSays(r.runtime, ", not 'auto': nothing to resolve"))
 		return
 	}
 	pref := r.preference()
@@ -868,7 +868,7 @@ func (r *run) stepLeftoverAuto() {
 		r.runtime = PyStr{}
 		r.emit(StepLeftoverAuto, PhaseCreation, title, Fallback, "'auto' was not resolved at load: it becomes None, the C++ transceiver", src, Verified)
 	default:
-		r.emit(StepLeftoverAuto, PhaseCreation, title, Skipped, "runtime is already "+r.runtime.Repr(), src, Verified)
+		r.emit(StepLeftoverAuto, PhaseCreation, title, Skipped, runtimeAlready(r.runtime), src, Verified)
 	}
 }
 
@@ -921,7 +921,7 @@ func (r *run) stepPythonNIXL() {
 	}
 	src := Source{PR: pr, File: file}
 	if !r.runtime.Is("PYTHON") {
-		r.emit(StepPythonNIXL, PhaseCreation, title, Skipped, "runtime is "+r.runtime.Repr()+", not 'PYTHON'", src, Verified)
+		r.emit(StepPythonNIXL, PhaseCreation, title, Skipped, notPython(r.runtime), src, Verified)
 		return
 	}
 	if r.effBackend == "NIXL" {
@@ -990,11 +990,11 @@ func (r *run) stepInflightCancel() {
 		return
 	}
 	if v != "1" {
-		why := EnvInflightCancel + " is unset"
+		why := EnvInflightCancel + " is unset: the checks do not run"
 		if set {
-			why = EnvInflightCancel + "=" + pyRepr(v) + " is not '1'"
+			why = EnvInflightCancel + "=" + pyRepr(v) + " is not '1': the checks do not run"
 		}
-		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, why+": the checks do not run", src, Verified)
+		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, why, src, Verified)
 		return
 	}
 	r.log(LevelWarning, EnvInflightCancel+"=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support.")
@@ -1098,7 +1098,7 @@ func (r *run) stepTransceiver() {
 		r.emit(StepTransceiver, PhaseCreation, title, Applied, "runtime 'PYTHON': the Python transceiver "+ClassPython, Source{File: r.createFile()}, Verified)
 		return
 	}
-	reason := "runtime " + r.runtime.Repr() + ": the C++ transceiver " + ClassCPP
+	reason := cppReason(r.runtime)
 	if r.era == 3 {
 		reason += " (deprecated in 1.4 per the docs; no log line is known)"
 	}
@@ -1279,4 +1279,49 @@ func equalFold(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// runtimeSays is "runtime is <repr><rest>", built without an allocation for the
+// two phrases the chain uses most and the usual runtime values.
+func runtimeSays(rt PyStr, rest string) string {
+	const hook, nothing = ", not 'auto': the hook is not called", ", not 'auto': nothing to resolve"
+	switch {
+	case rest == hook && !rt.Valid:
+		return "runtime is None" + hook
+	case rest == hook && rt.S == "PYTHON":
+		return "runtime is 'PYTHON'" + hook
+	case rest == hook && rt.S == "CPP":
+		return "runtime is 'CPP'" + hook
+	case rest == nothing && !rt.Valid:
+		return "runtime is None" + nothing
+	case rest == nothing && rt.S == "PYTHON":
+		return "runtime is 'PYTHON'" + nothing
+	case rest == nothing && rt.S == "CPP":
+		return "runtime is 'CPP'" + nothing
+	}
+	return "runtime is " + rt.Repr() + rest
+}
+
+// runtimeAlready is the leftover-auto step's reason for a resolved runtime.
+func runtimeAlready(rt PyStr) string {
+	switch {
+	case !rt.Valid:
+		return "runtime is already None"
+	case rt.S == "PYTHON":
+		return "runtime is already 'PYTHON'"
+	case rt.S == "CPP":
+		return "runtime is already 'CPP'"
+	}
+	return "runtime is already " + rt.Repr()
+}
+
+// cppReason is the build step's reason for the C++ transceiver.
+func cppReason(rt PyStr) string {
+	switch {
+	case !rt.Valid:
+		return "runtime None: the C++ transceiver " + ClassCPP
+	case rt.S == "CPP":
+		return "runtime 'CPP': the C++ transceiver " + ClassCPP
+	}
+	return "runtime " + rt.Repr() + ": the C++ transceiver " + ClassCPP
 }
