@@ -150,6 +150,7 @@ func Resolve(in Inputs) Trace {
 		}
 		r.stepTransceiver()
 	}
+	r.applyInstall()
 	r.finish()
 	return r.t
 }

@@ -404,11 +404,16 @@ const (
 type Source struct {
 	PR   int
 	File string
+	// Install is the FILE:LINE of an installed tree that decided the step; it
+	// replaces PR and File when set.
+	Install string
 }
 
 // String renders "PR #16164, tensorrt_llm/llmapi/llm_utils.py".
 func (s Source) String() string {
 	switch {
+	case s.Install != "":
+		return "install " + s.Install
 	case s.PR == 0:
 		return s.File
 	case s.File == "":

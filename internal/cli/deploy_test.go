@@ -66,9 +66,11 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--config", dt + "worker-agent-bounce.yaml", "--trtllm", "1.3.0rc27"}, 1, "cache_transceiver_config.agent_bounce_buffer_enable\n    Extra inputs are not permitted [type=extra_forbidden, input_value=True, input_type=bool]", ""},
 		{[]string{"explain", "--config", dt + "worker-agent-bounce.yaml", "--trtllm", "1.4.0rc1"}, 0, "Outcome: Python transceiver", ""},
 		{[]string{"explain", "--disagg", dt + "disagg-pipelined.yaml", "--trtllm", "main@2026-09-10", "-o", "json"}, 0, "enable_pipelined_transfer on the context role needs context_parallel_size=1 on both peers (docs 1.3.0rc27); the generation role sets 2 (../deploy/testdata/disagg-pipelined.yaml:15)", ""},
-		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", "--trtllm", "main@2026-09-10", lt + "ctx-era2-srun.log"}, 0, "Every process agrees", ""},
+		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", lt + "ctx-era2-srun.log"}, 0, "Every process agrees", ""},
+		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", lt + "ctx-era2-srun.log"}, 0, "Predicted for TensorRT-LLM 1.3.0rc26: Python transceiver (KvCacheTransceiverV2)\n  version: the log states TensorRT-LLM 1.3.0rc26 (line 2)\n", ""},
+		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", "--trtllm", "main@2026-09-10", lt + "ctx-era2-srun.log"}, 1, "▶ srun task 0 line 2: the log states TensorRT-LLM 1.3.0rc26 (behaves like main at 2026-09-08), but the prediction is for main@2026-09-10", ""},
 		{[]string{"check-logs", lt + "nope.log"}, 2, "", "nope.log"},
-		{[]string{"check-logs"}, 2, "", "accepts 1 arg"},
+		{[]string{"check-logs"}, 2, "", "requires at least 1 arg"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 
 	"xcvr/internal/guard"
 	"xcvr/internal/inputs"
+	"xcvr/internal/install"
 	"xcvr/models"
 	"xcvr/resolver"
 )
@@ -29,6 +30,10 @@ type inputFlags struct {
 	env       []string
 	cleanEnv  bool
 	catalog   string
+	// install is --install PATH|auto; installRep is what it (or --pid) found.
+	install     string
+	installRep  *install.Report
+	installDone bool
 	// deploy reads real deployments (--config, --disagg, --pid, ...): deploy_flags.go.
 	deploy deployFlags
 }
@@ -45,6 +50,7 @@ func (f *inputFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.env, "env", nil, "set a worker environment variable KEY=VALUE (repeatable; KEY alone unsets it)")
 	fs.BoolVar(&f.cleanEnv, "clean-env", false, "ignore the TRTLLM_* variables inherited from xcvr's own environment")
 	fs.StringVar(&f.catalog, "catalog", "", "YAML file adding or overriding architectures in the catalog")
+	fs.StringVar(&f.install, "install", "", "answer from an installed TensorRT-LLM: a site-packages dir, the tensorrt_llm package, a Python prefix, or auto")
 	f.deploy.register(fs)
 }
 
@@ -76,6 +82,7 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 		return envNames, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	})
 	_ = cmd.MarkFlagFilename("catalog", "yaml", "yml")
+	_ = cmd.MarkFlagDirname("install")
 	f.deploy.complete(cmd)
 }
 
@@ -201,6 +208,9 @@ func (f *inputFlags) resolveInputs(cmd *cobra.Command, app *appEnv) (resolver.In
 		return resolver.Inputs{}, s, cat, usageErr(err)
 	}
 	if err := f.deploy.apply(cmd, app, &s, cat); err != nil {
+		return resolver.Inputs{}, s, cat, err
+	}
+	if err := f.applyInstall(cmd, app, &s); err != nil {
 		return resolver.Inputs{}, s, cat, err
 	}
 	in, err := inputs.Build(s, cat)

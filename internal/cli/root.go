@@ -32,7 +32,7 @@ same text as 'xcvr explain'.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !app.stdoutIsTTY() {
 				if flags.deploy.log != "" {
-					return runCheckLogsWith(cmd, app, &flags, flags.deploy.log, "text", true)
+					return runCheckLogsWith(cmd, app, &flags, []string{flags.deploy.log}, checkOpts{output: "text", always: true})
 				}
 				return runExplain(cmd, app, &flags, "text", color)
 			}
@@ -56,7 +56,7 @@ same text as 'xcvr explain'.`,
 		return usageErr(fmt.Errorf("--color %q: want auto, always or never", color))
 	}
 
-	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app))
+	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app), newInspectCmd(app))
 	root.AddCommand(compareCommands(app, &color)...)
 	root.AddCommand(newManCmd(app, root))
 	return root

@@ -47,14 +47,20 @@ func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color strin
 	if err != nil {
 		return err
 	}
-	roles, lg, err := explorerExtras(cmd, app, flags)
+	roles, lg, follow, err := explorerExtras(cmd, app, flags)
 	if err != nil {
 		return err
+	}
+	if follow != nil {
+		defer follow.Close()
+	}
+	if lg != nil {
+		spec = withLogVersion(spec, lg)
 	}
 	err = ui.Run(cmd.Context(), ui.Options{
 		Spec: spec, Catalog: cat, Color: color,
 		In: app.stdin, Out: app.stdout, Environ: app.environ,
-		Log: lg, Roles: roles, RoleName: flags.deploy.activeRole,
+		Log: lg, LogFollow: follow, Roles: roles, RoleName: flags.deploy.activeRole,
 	})
 	switch {
 	case err == nil:
