@@ -130,7 +130,7 @@ func (r *run) stepKVManager() {
 	if !explicit && r.era == 3 {
 		// 1.4 defaults to V2 (#17495's release note); how it falls back off
 		// PYTHON-on-NIXL, and what it logs, is not known: no line is assumed.
-		why := "omitted: 1.4 defaults to V2 (#17495 release note)"
+		const why = "omitted: 1.4 defaults to V2 (#17495 release note)"
 		src = Source{PR: 17495, File: fileLLMArgs}
 		if r.effBackend != "NIXL" || !r.runtime.Is("PYTHON") {
 			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
@@ -139,36 +139,39 @@ func (r *run) stepKVManager() {
 		done(true, Applied, why+"; 'PYTHON' on NIXL: V2", Inferred)
 		return
 	}
-	conf := Verified
-	why := ""
-	switch {
-	case pref.Valid:
-		why = cls + " prefers " + pref.Repr() + kvSince(m)
-		if m.KVPreferenceConfidence != "" && m.KVPreferenceConfidence != Verified {
-			conf = m.KVPreferenceConfidence
-		}
-	default:
+	if !pref.Valid {
 		// The common case, without an allocation: the class is named in the
 		// model step.
-		done(false, Applied, "'auto' and no KV-cache manager preference (None): V1", conf)
+		done(false, Applied, "'auto' and no KV-cache manager preference (None): V1", Verified)
 		return
 	}
+	conf := Verified
+	if m.KVPreferenceConfidence != "" && m.KVPreferenceConfidence != Verified {
+		conf = m.KVPreferenceConfidence
+	}
+	// why builds "<class> prefers 'V2' (since #PR, DAY)<tail>" in one concatenation.
+	why := func(tail string) string {
+		if m.KVPreferencePR == 0 {
+			return cls + " prefers " + pref.Repr() + tail
+		}
+		return cls + " prefers " + pref.Repr() + " (since #" + strconv.Itoa(m.KVPreferencePR) + ", " + m.KVPreferenceSince.String() + ")" + tail
+	}
 	if !pref.Is("V2") {
-		done(false, Applied, why+": V1", conf)
+		done(false, Applied, why(": V1"), conf)
 		return
 	}
 	eff := r.effBackend
 	if eff != "NIXL" || !r.runtime.Is("PYTHON") {
 		r.log(LevelInfo, "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime="+
 			r.runtime.Repr()+" with backend="+pyRepr(eff)+"; falling back to V1.")
-		done(false, Fallback, why+"; V2 needs 'PYTHON' on NIXL, the route is "+r.runtime.Repr()+" on "+eff+": V1", conf)
+		done(false, Fallback, why("; V2 needs 'PYTHON' on NIXL, the route is "+r.runtime.Repr()+" on "+eff+": V1"), conf)
 		return
 	}
 	if twoModel {
-		done(false, Fallback, why+"; two-model speculative decoding ("+draft.Origin.String()+") demotes it to V1 (no log line known)", Inferred)
+		done(false, Fallback, why("; two-model speculative decoding ("+draft.Origin.String()+") demotes it to V1 (no log line known)"), Inferred)
 		return
 	}
-	done(true, Applied, why+"; 'PYTHON' on NIXL: V2", conf)
+	done(true, Applied, why("; 'PYTHON' on NIXL: V2"), conf)
 }
 
 func kvSince(m ModelInfo) string {
@@ -327,6 +330,12 @@ func (r *run) stepFabricMemory() {
 		return
 	case !r.transceiverRuntimeIsPython():
 		skip(notPythonAtKVCache(r.runtime), Verified)
+		return
+	case cls == clsKVV2:
+		skip(clsKVV2+" is not the C++ V1 pool", Verified)
+		return
+	case cls == clsMambaV2:
+		skip(clsMambaV2+" is not the C++ V1 pool", Verified)
 		return
 	case !isV1Pool(cls):
 		skip(cls+" is not the C++ V1 pool", Verified)
@@ -495,7 +504,20 @@ func (r *run) stepMambaGuards() {
 		r.emit(StepMambaGuards, PhaseCreation, title, Skipped, "no Mamba cache manager", src, Verified)
 		return
 	}
-	r.emit(StepMambaGuards, PhaseCreation, title, Applied, cls+" with runtime "+r.runtime.Repr()+": accepted", src, Verified)
+	var reason string
+	switch {
+	case cls == clsMambaCpp && !r.runtime.Valid:
+		reason = clsMambaCpp + " with runtime None: accepted"
+	case cls == clsMambaCpp && r.runtime.Is("CPP"):
+		reason = clsMambaCpp + " with runtime 'CPP': accepted"
+	case cls == clsMambaV2 && py:
+		reason = clsMambaV2 + " with runtime 'PYTHON': accepted"
+	case cls == clsMambaMixed && py:
+		reason = clsMambaMixed + " with runtime 'PYTHON': accepted"
+	default:
+		reason = cls + " with runtime " + r.runtime.Repr() + ": accepted"
+	}
+	r.emit(StepMambaGuards, PhaseCreation, title, Applied, reason, src, Verified)
 }
 
 // confOr is c, or verified when the catalog left it empty.

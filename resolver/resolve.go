@@ -1056,20 +1056,41 @@ func (r *run) stepBackendLogs() {
 		return
 	}
 	src := Source{File: r.createFile()}
-	reason := "backend " + r.effBackend
-	if r.envVar != "" {
+	// Constant reasons for an explicit backend (most deployments): the step
+	// runs in every resolution that gets this far.
+	var reason string
+	switch {
+	case r.envVar != "":
 		r.log(LevelWarning, r.envVar+"=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config")
 		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
-	} else if r.backend == "DEFAULT" {
+	case r.backend == "DEFAULT":
 		reason = "DEFAULT becomes NIXL"
+	case r.effBackend == "NIXL":
+		reason = "backend NIXL"
+	case r.effBackend == "UCX":
+		reason = "backend UCX"
+	case r.effBackend == "MPI":
+		reason = "backend MPI"
+	case r.effBackend == "MOONCAKE":
+		reason = "backend MOONCAKE"
+	default:
+		reason = "backend " + r.effBackend
 	}
 	switch r.effBackend {
 	case "MPI":
 		r.log(LevelWarning, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended")
-		reason += "; MPI is deprecated (warned)"
+		if reason == "backend MPI" {
+			reason = "backend MPI; MPI is deprecated (warned)"
+		} else {
+			reason += "; MPI is deprecated (warned)"
+		}
 	case "UCX":
 		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
-		reason += "; UCX hint logged"
+		if reason == "backend UCX" {
+			reason = "backend UCX; UCX hint logged"
+		} else {
+			reason += "; UCX hint logged"
+		}
 	}
 	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
 }
