@@ -243,15 +243,25 @@ func TestPlainToggle(t *testing.T) {
 // A log line longer than the width is wrapped, not cut, when the outcome has
 // lines to spare; its words all reach the screen.
 func TestLongLogLineWraps(t *testing.T) {
-	// 1.3.0rc28 with UCX: one long INFO line naming the model, then a failure.
-	m := keys(t, newAt(80, 24), append([]string{"h", "h", "h", "h", "h"}, append(down(2), "l", "l")...)...)
+	// 1.3.0rc28, Kimi K3 (the 13th catalog entry) on UCX: one long INFO line
+	// naming the model, then the failure (before the KV-manager lines).
+	ks := append([]string{"h", "h", "h", "h", "h", "down"}, strings.Split(strings.Repeat("l", 12), "")...)
+	m := keys(t, newAt(80, 24), append(ks, "down", "l", "l")...)
 	plain := ansi.Strip(m.frame())
 	if len(m.trace.Logs) != 1 || cells(m.trace.Logs[0].Message) < 70 {
 		t.Fatalf("scenario changed: logs %v", m.trace.Logs)
 	}
 	want := m.trace.Logs[0].Message
-	if strings.Contains(strings.Join(strings.Fields(plain), " "), want) == false {
-		t.Errorf("the log line is not on screen in full (%q):\n%s", want, plain)
+	if !strings.Contains(strings.Join(strings.Fields(plain), " "), want) {
+		// The outcome ran out of rows: it must say so, and o must show the line whole.
+		if !strings.Contains(plain, "more lines · o shows the whole outcome") {
+			t.Errorf("the log line is cut without a mark (%q):\n%s", want, plain)
+		}
+		mo := keys(t, m, "o")
+		o := ansi.Strip(mo.frame())
+		if !strings.Contains(strings.Join(strings.Fields(o), " "), want) {
+			t.Errorf("the whole outcome lacks the log line (%q):\n%s", want, o)
+		}
 	}
 	checkFits(t, m.frame(), 80, 24)
 }
