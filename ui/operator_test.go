@@ -690,3 +690,22 @@ func TestFlowEditOverridesFile(t *testing.T) {
 		t.Errorf("final spec: timeout %q pipelined %q errors %v", fm.spec.TimeoutMS.Raw, fm.spec.Pipelined.Raw, fm.spec.ConfigErrors)
 	}
 }
+
+// Item 5: a cut outcome falls between its items: a log line on screen is there
+// whole, never its first half above the "more lines" mark.
+func TestOutcomeCutBetweenItems(t *testing.T) {
+	s := testSpec()
+	s.Version = inputs.Value{Raw: "1.3.0rc26", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+	s.Env[resolver.EnvUseUCX] = resolver.EnvVar{Value: "1", Origin: resolver.Origin{Kind: resolver.OriginEnv}}
+	for _, sz := range append(operatorSizes, [2]int{60, 16}) {
+		m := New(Options{Spec: s, Width: sz[0], Height: sz[1]})
+		f := strings.Join(strings.Fields(plainFrame(m)), " ")
+		for _, lg := range m.trace.Logs {
+			line := report.LogPrefix(lg.Level) + lg.Message
+			head := strings.Join(strings.Fields(line[:min(len(line), 30)]), " ")
+			if strings.Contains(f, head) && !strings.Contains(f, strings.Join(strings.Fields(line), " ")) {
+				t.Errorf("%dx%d: log line %q is on screen in part", sz[0], sz[1], line)
+			}
+		}
+	}
+}

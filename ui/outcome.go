@@ -18,9 +18,27 @@ import (
 // lines included), the fix, and every log line. The frame shows as many of them as
 // it has room for and says how many more there are; `o` shows them all.
 func outcomeLines(st *Styles, t resolver.Trace, label string, w int, changed bool) []string {
+	lines, _ := outcomeItems(st, t, label, w, changed)
+	return lines
+}
+
+// outcomeItems is outcomeLines and, for each line, whether it starts an item (a
+// line of the exception, the fix, a log line) rather than continuing a wrapped one,
+// so that a cut falls between items.
+func outcomeItems(st *Styles, t resolver.Trace, label string, w int, changed bool) ([]string, []bool) {
 	r := t.Result
 	p := outcomePaint(st, r)
 	var out []string
+	var starts []bool
+	mark := func() {
+		for len(starts) < len(out) {
+			starts = append(starts, false)
+		}
+	}
+	item := func() {
+		mark()
+		starts = append(starts, true)
+	}
 	// wrap draws text from the first cell after indent, continuation lines
 	// indented by cont more cells.
 	wrap := func(first string, fp paint, indent string, cont int, tp paint, text string) {
@@ -35,6 +53,7 @@ func outcomeLines(st *Styles, t resolver.Trace, label string, w int, changed boo
 		for i, s := range parts {
 			l := newLine(w, paint{})
 			if i == 0 {
+				item()
 				l.add(paint{}, indent)
 				l.add(fp, first)
 			} else {
@@ -44,10 +63,11 @@ func outcomeLines(st *Styles, t resolver.Trace, label string, w int, changed boo
 			out = append(out, l.String())
 		}
 	}
-	mark := "  "
+	cmark := "  "
 	if changed {
-		mark = "* "
+		cmark = "* "
 	}
+	item() // the outcome line
 	if r.Outcome == resolver.OutcomeError {
 		// The exception quotes values from files and flags: escaped, a line at a time.
 		lines := strings.Split(r.Error, "\n")
@@ -55,7 +75,7 @@ func outcomeLines(st *Styles, t resolver.Trace, label string, w int, changed boo
 			lines[i] = termsafe.Line(lines[i])
 		}
 		head := newLine(w, paint{})
-		head.add(st.Changed.orPlain(changed), mark)
+		head.add(st.Changed.orPlain(changed), cmark)
 		head.add(p, "▶ ")
 		head.add(st.Bold, label)
 		first := "Start-up fails: " + lines[0]
@@ -82,7 +102,7 @@ func outcomeLines(st *Styles, t resolver.Trace, label string, w int, changed boo
 		}
 	} else {
 		l := newLine(w, paint{})
-		l.add(st.Changed.orPlain(changed), mark)
+		l.add(st.Changed.orPlain(changed), cmark)
 		l.add(p, "▶ ")
 		l.add(st.Bold, label)
 		l.add(p, report.OutcomeLine(r))
@@ -108,7 +128,10 @@ func outcomeLines(st *Styles, t resolver.Trace, label string, w int, changed boo
 	if len(t.Logs) == 0 {
 		l := newLine(w, paint{})
 		l.add(st.Dim, "    (no log lines from these steps)")
-		return append(out, l.String())
+		item()
+		out = append(out, l.String())
+		mark()
+		return out, starts
 	}
 	for _, lg := range t.Logs {
 		lp := st.LogInfo
@@ -121,7 +144,8 @@ func outcomeLines(st *Styles, t resolver.Trace, label string, w int, changed boo
 		// Log lines are meant to be grepped for: wrapped, never cut.
 		wrap("", paint{}, "    ", 2, lp, report.LogPrefix(lg.Level)+termsafe.Line(lg.Message))
 	}
-	return out
+	mark()
+	return out, starts
 }
 
 // orPlain is p when on is set, else no paint.
@@ -148,14 +172,24 @@ func outcomeBudget(h int) int {
 
 // fitOutcome cuts the outcome to n lines, the last one saying how many lines are
 // left and how to see them: nothing is cut without a mark.
-func fitOutcome(st *Styles, lines []string, n, w int) []string {
+//
+// The cut falls between items when it can, so that a wrapped log line is either
+// all above the mark or all behind it.
+func fitOutcome(st *Styles, lines []string, starts []bool, n, w int) []string {
 	if len(lines) <= n || n < 2 {
 		return lines
 	}
-	out := append([]string(nil), lines[:n-1]...)
+	keep := n - 1
+	for k := keep; k > 1; k-- {
+		if k < len(starts) && starts[k] {
+			keep = k
+			break
+		}
+	}
+	out := append([]string(nil), lines[:keep]...)
 	l := newLine(w, paint{})
 	l.add(paint{}, "    ")
-	l.add(st.Bold, "↓ "+strconv.Itoa(len(lines)-n+1)+" more lines")
+	l.add(st.Bold, "↓ "+strconv.Itoa(len(lines)-keep)+" more lines")
 	l.add(st.Dim, " · o shows the whole outcome")
 	return append(out, l.String())
 }

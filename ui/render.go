@@ -94,7 +94,8 @@ func (m *Model) layout() layoutInfo {
 		// The matrix's outcome is the cell under the cursor, whole.
 		t, label = m.cellTrace(), "cell: "
 	}
-	l.outcome = fitOutcome(m.styles, outcomeLines(m.styles, t, label, w, m.outcomeChanged && m.mode != viewMatrix), outcomeBudget(h), w)
+	lines, starts := outcomeItems(m.styles, t, label, w, m.outcomeChanged && m.mode != viewMatrix)
+	l.outcome = fitOutcome(m.styles, lines, starts, outcomeBudget(h), w)
 	if m.mode != viewMatrix {
 		l.outcome = append(l.outcome, m.renderDeploy(w)...)
 	}
