@@ -44,6 +44,7 @@ same text as 'xcvr explain'.`,
 	flags.register(root.Flags())
 	flags.deploy.registerExplorer(root.Flags())
 	flags.complete(root)
+	addAccessible(root, app, &flags)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
@@ -56,6 +57,7 @@ same text as 'xcvr explain'.`,
 
 	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app))
 	root.AddCommand(compareCommands(app, &color)...)
+	root.AddCommand(newServeCmd(app), newTourCmd(app, &color))
 	return root
 }
 
