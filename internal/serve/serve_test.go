@@ -18,6 +18,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"xcvr/internal/inputs"
+	"xcvr/internal/tour"
 	"xcvr/ui"
 )
 
@@ -76,6 +77,12 @@ func stubParse(c Client) (Request, error) {
 		case "--help":
 			io.WriteString(c.Stdout, "usage: ...\n")
 			return Request{Kind: KindNone}, nil
+		case "tour":
+			stops, err := tour.Builtin()
+			if err != nil {
+				return Request{}, err
+			}
+			req.Kind, req.Tour = KindTour, stops
 		case "--backend=UCX":
 			req.Options.Spec.Backend.Raw = "UCX"
 		}
@@ -379,7 +386,10 @@ type sizes struct {
 
 func (s sizes) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if w, ok := msg.(tea.WindowSizeMsg); ok {
-		s.ch <- w
+		select {
+		case s.ch <- w:
+		default:
+		}
 	}
 	m, cmd := s.Model.Update(msg)
 	return sizes{m.(ui.Model), s.ch}, cmd
@@ -455,4 +465,45 @@ func TestAccessibleOnATerminalEchoesAndEditsTheLine(t *testing.T) {
 	if strings.Contains(out.String(), "\x1b[D") {
 		t.Error("the arrow key's sequence was echoed")
 	}
+}
+
+// stops reports the tour's current stop after every update.
+type stops struct {
+	tour.Model
+	ch chan<- int
+}
+
+func (s stops) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := s.Model.Update(msg)
+	select {
+	case s.ch <- m.(tour.Model).At():
+	default: // the test stopped listening
+	}
+	return stops{m.(tour.Model), s.ch}, cmd
+}
+
+func TestTourInAServedSession(t *testing.T) {
+	ch := make(chan int, 256)
+	f := newFixture(t, func(c *Config) {
+		c.model = func(r Request, o ui.Options) tea.Model { return stops{tour.New(r.Tour, o), ch} }
+	})
+	sess, in, out, _ := f.open(t, 120, 40, nil)
+	if err := sess.Start("tour"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first stop", out.String, "Tour 1/8")
+	io.WriteString(in, "n")
+	deadline := time.After(10 * time.Second)
+	for at := 0; at != 1; {
+		select {
+		case at = <-ch:
+		case <-deadline:
+			t.Fatal("n did not reach the second stop")
+		}
+	}
+	io.WriteString(in, "q")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("exit = %d", code)
+	}
+	waitFor(t, "the log line", f.log.String, "mode=tour")
 }

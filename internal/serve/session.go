@@ -133,6 +133,11 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	opts := st.req.Options
 	opts.Environ = append(sess.Environ(), "TERM="+pty.Term)
 	opts.Width, opts.Height = pty.Window.Width, pty.Window.Height
+	if opts.Width <= 0 || opts.Height <= 0 {
+		// A client without a terminal of its own (ssh -tt from a script)
+		// reports 0x0; draw at the classic size until it sends a real one.
+		opts.Width, opts.Height = 80, 24
+	}
 	opts.In, opts.Out = sess, sess
 	var root tea.Model
 	switch {
@@ -147,7 +152,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	// session's TERM and COLORTERM; --color and a NO_COLOR of any value (which
 	// colorprofile alone honours only when it parses as true) come after it, so
 	// they win.
-	popts := append(bubbletea.MakeOptions(sess), tea.WithFPS(30))
+	popts := append(bubbletea.MakeOptions(sess), tea.WithFPS(30), tea.WithWindowSize(opts.Width, opts.Height))
 	if p, ok := ui.ColorProfile(opts); ok {
 		popts = append(popts, tea.WithColorProfile(p))
 	}

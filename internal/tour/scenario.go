@@ -73,8 +73,12 @@ func Builtin() ([]Scenario, error) {
 
 // Parse reads a tour file. Every error names FILE:LINE: unknown keys, a missing
 // id, title or narration, an unknown step id or outcome, inputs that do not
-// build, and a claimed outcome the resolver does not give.
+// build, and a claimed outcome the resolver does not give. cat nil means
+// models.Builtin().
 func Parse(name string, data []byte, cat *models.Catalog) ([]Scenario, error) {
+	if cat == nil {
+		cat = models.Builtin()
+	}
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return nil, yamlpos.Wrap(name, err)
@@ -185,8 +189,12 @@ func (fs fileScenario) spec(f *ast.File, base, src string) (inputs.Spec, error) 
 	return s, nil
 }
 
-// Resolve runs the resolver on the scenario's inputs.
+// Resolve runs the resolver on the scenario's inputs; cat nil means
+// models.Builtin().
 func (s Scenario) Resolve(cat *models.Catalog) (resolver.Trace, error) {
+	if cat == nil {
+		cat = models.Builtin()
+	}
 	in, err := inputs.Build(s.Spec, cat)
 	if err != nil {
 		return resolver.Trace{}, err
