@@ -150,7 +150,9 @@ func parseClient(ctx context.Context, c serve.Client, box *sandbox) (serve.Reque
 	app := &appEnv{stdin: strings.NewReader(""), stdout: c.Stdout, stderr: c.Stderr, environ: c.Environ, ctx: ctx}
 	var req serve.Request
 	root := newSessionRoot(app, &req, box)
-	root.SetArgs(c.Args)
+	// An empty list, never nil: cobra reads os.Args (the server's own command
+	// line) when given nil.
+	root.SetArgs(append([]string{}, c.Args...))
 	root.SetIn(app.stdin)
 	root.SetOut(c.Stdout)
 	root.SetErr(c.Stderr)

@@ -45,6 +45,11 @@ func TestServedSessionsUseTheLocalFlags(t *testing.T) {
 	if sp.Env["TRTLLM_USE_UCX_KVCACHE"].Value != "1" || sp.Env["TRTLLM_USE_NIXL_KVCACHE"].Value != "0" {
 		t.Errorf("env = %+v", sp.Env)
 	}
+	// No arguments (plain ssh -t HOST): the default explorer, whatever the
+	// server's own command line was.
+	if req, _, err := parse(t, nil, nil); err != nil || req.Kind != serve.KindExplorer {
+		t.Errorf("no arguments: %v %v", req.Kind, err)
+	}
 	if _, _, err := parse(t, nil, nil, "--trtllm", "9.9"); err == nil || !strings.Contains(err.Error(), `unknown TensorRT-LLM version "9.9"`) {
 		t.Errorf("a bad value: %v", err)
 	}

@@ -80,8 +80,16 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		if hasPty {
 			env = append(env, "TERM="+pty.Term)
 		}
-		errw := crlfWriter{sess.Stderr()}
-		req, err := s.cfg.Parse(Client{Args: sess.Command(), Environ: env, Stdout: crlfWriter{sess}, Stderr: errw})
+		// A client with a terminal has it in raw mode: lines need \r\n. Without
+		// one, output may go to a file and stays as it is.
+		var outw, errw io.Writer = sess, sess.Stderr()
+		if hasPty {
+			outw, errw = crlfWriter{sess}, crlfWriter{sess.Stderr()}
+		}
+		// Never nil: a nil argument list would make cobra parse the server's own
+		// os.Args.
+		args := append([]string{}, sess.Command()...)
+		req, err := s.cfg.Parse(Client{Args: args, Environ: env, Stdout: outw, Stderr: errw})
 		if err != nil {
 			code := exitUsage
 			var re *RefusedError
