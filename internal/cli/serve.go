@@ -73,11 +73,9 @@ func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
 			return usageErr(fmt.Errorf("--serve-dir: %w", err))
 		}
 		defer root.Close()
-		abs, err := filepath.Abs(sf.serveDir)
-		if err != nil {
-			return usageErr(err)
-		}
-		box = &sandbox{root: root, dir: abs}
+		// Paths are joined to DIR as the operator wrote it, so messages and
+		// origins in a session say "DIR/NAME:LINE" and no more of the server.
+		box = &sandbox{root: root, dir: sf.serveDir}
 	}
 	srv, err := serve.New(serve.Config{
 		Listen: sf.listen, AuthorizedKeys: sf.authorizedKeys, HostKey: sf.hostKey,
@@ -141,9 +139,17 @@ func refusedFlag(args []string, box *sandbox) string {
 // the client's (only what its ssh sends), never the server's.
 func parseClient(ctx context.Context, c serve.Client, box *sandbox) (serve.Request, error) {
 	if f := refusedFlag(c.Args, box); f != "" {
-		msg := "--" + f + " reads the server's files; a served session cannot use it"
-		if box == nil && f != "pid" && f != "install" && f != "model-dir" {
-			msg += " (the operator can offer files by name with xcvr serve --serve-dir DIR)"
+		var msg string
+		switch f {
+		case "pid":
+			msg = "--pid reads the server's processes; a served session cannot use it"
+		case "install":
+			msg = "--install changes the server; a served session cannot use it"
+		case "model-dir":
+			msg = "--model-dir reads the server's directories; a served session cannot use it"
+		default:
+			msg = "--" + f + " reads the server's files; a served session cannot use it" +
+				" (the operator can offer files by name with xcvr serve --serve-dir DIR)"
 		}
 		return serve.Request{}, &serve.RefusedError{Msg: msg, Code: exitUsage}
 	}
