@@ -30,3 +30,8 @@ func (m Model) Capturing() bool { return m.edit.active || m.pick.open }
 // non-empty NO_COLOR in Environ); ok is false when detection from Out and
 // Environ should decide. xcvr serve applies it to each session's environment.
 func ColorProfile(opts Options) (colorprofile.Profile, bool) { return colorProfile(opts) }
+
+// MinSize is the smallest terminal the explorer draws in; below it, it shows
+// "terminal too small". A wrapper that takes lines for itself (the tour's
+// narration) keeps at least this much for the explorer.
+func MinSize() (width, height int) { return minWidth, minHeight }

@@ -22,6 +22,7 @@ type Model struct {
 	ex    ui.Model
 
 	width, height int
+	exH           int // the height the explorer was last given
 	bold, faint   func(string) string
 }
 
@@ -53,6 +54,21 @@ func (m *Model) goTo(i int) {
 	o.Spec = m.stops[i].Spec
 	o.Width, o.Height = m.width, m.exHeight()
 	m.ex = ui.New(o).Spotlight(m.stops[i].Step)
+	m.exH = o.Height
+	m.fit()
+}
+
+// fit gives the explorer the lines the band leaves. The band's height depends on
+// the explorer's outcome (the "Now:" line), so it is checked after every change.
+func (m *Model) fit() {
+	if m.height <= 0 {
+		return
+	}
+	if h := m.exHeight(); h != m.exH {
+		m.exH = h
+		nm, _ := m.ex.Update(tea.WindowSizeMsg{Width: m.width, Height: h})
+		m.ex = nm.(ui.Model)
+	}
 }
 
 // Init implements tea.Model.
@@ -63,7 +79,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		return m.forward(tea.WindowSizeMsg{Width: msg.Width, Height: m.exHeight()})
+		m.exH = m.exHeight()
+		return m.forward(tea.WindowSizeMsg{Width: msg.Width, Height: m.exH})
 	case tea.KeyPressMsg:
 		if m.ex.Capturing() {
 			return m.forward(msg)
@@ -96,6 +113,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) forward(msg tea.Msg) (tea.Model, tea.Cmd) {
 	nm, cmd := m.ex.Update(msg)
 	m.ex = nm.(ui.Model)
+	m.fit()
 	return m, cmd
 }
 
@@ -120,34 +138,58 @@ func (m Model) exHeight() int {
 
 // band renders the narration: the stop and its title, what to look at, the one
 // edit to try, how the current outcome compares with the claim, and the keys.
-// Scenario text comes from a file and is escaped before it reaches the terminal.
+// When the terminal is short it gives up the rule, joins the outcome and the
+// keys, and then cuts the narration, so that the explorer below keeps its
+// minimum height. Scenario text comes from a file and is escaped before it
+// reaches the terminal.
 func (m Model) band() []string {
 	w := m.width
 	if w <= 0 {
 		w = 80
 	}
 	s := m.stops[m.at]
-	var out []string
-	add := func(text string) {
+	wrap := func(text string) []string {
+		var out []string
 		for _, l := range strings.Split(ansi.Wrap(text, w, " -"), "\n") {
 			out = append(out, ansi.Truncate(l, w, "…"))
 		}
+		return out
 	}
-	head := "Tour " + strconv.Itoa(m.at+1) + "/" + strconv.Itoa(len(m.stops)) + " · " + termsafe.Line(s.Title)
-	add(m.bold(head))
-	add(strings.Join(strings.Fields(termsafe.Text(s.Narrate)), " "))
-	add("Look at step '" + s.Step + "' (selected below).")
+	head := wrap(m.bold("Tour " + strconv.Itoa(m.at+1) + "/" + strconv.Itoa(len(m.stops)) + " · " + termsafe.Line(s.Title)))
+	narr := wrap(strings.Join(strings.Fields(termsafe.Text(s.Narrate)), " "))
+	look := wrap("Look at step '" + s.Step + "' (selected below).")
+	var try []string
 	if s.Try != "" {
-		add("Try: " + termsafe.Line(s.Try))
+		try = wrap("Try: " + termsafe.Line(s.Try))
 	}
-	add(m.now(s))
 	keys := "n next · p previous · q leave the tour"
 	if m.at+1 == len(m.stops) {
 		keys = "last stop · p previous · q leave the tour"
 	}
-	add(m.faint(keys))
-	add(m.faint(strings.Repeat("─", w)))
-	return out
+	now, rule := m.now(s), m.faint(strings.Repeat("─", w))
+	join := func(parts ...[]string) []string {
+		var out []string
+		for _, p := range parts {
+			out = append(out, p...)
+		}
+		return out
+	}
+	full := join(head, narr, look, try, wrap(now), []string{m.faint(keys), rule})
+	_, minH := ui.MinSize()
+	budget := m.height - minH
+	if m.height <= 0 || len(full) <= budget {
+		return full
+	}
+	tail := join(look, try, wrap(now+" · "+m.faint(keys)))
+	room := budget - len(head) - len(tail)
+	if room < 1 {
+		room = 1
+	}
+	if len(narr) > room {
+		narr = narr[:room]
+		narr[room-1] = ansi.Truncate(narr[room-1], max(w-1, 1), "") + "…"
+	}
+	return join(head, narr, tail)
 }
 
 // now says what the explorer resolves to at the moment, against the claim.

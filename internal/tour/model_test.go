@@ -97,6 +97,9 @@ func TestTourFrameFitsAndNarrates(t *testing.T) {
 					t.Errorf("%dx%d stop %d line %d is %d wide: %q", sz[0], sz[1], i, j, w, l)
 				}
 			}
+			if strings.Contains(v, "terminal too small") {
+				t.Errorf("%dx%d stop %d: the band leaves the explorer too little room", sz[0], sz[1], i)
+			}
 			s := m.stops[i]
 			for _, want := range []string{"Tour " + string(rune('1'+i)) + "/8", "Look at step '" + s.Step + "'", ", as the story says."} {
 				if !strings.Contains(v, want) {
@@ -105,6 +108,15 @@ func TestTourFrameFitsAndNarrates(t *testing.T) {
 			}
 			m, _ = send(t, m, "n")
 		}
+	}
+	// An edit that lengthens the "Now:" line keeps the frame at the height.
+	m := newTour(t, 80, 24)
+	m, _ = send(t, m, "tab", "down", "down", "right")
+	if n := len(strings.Split(m.View().Content, "\n")); n != 24 {
+		t.Errorf("after an edit at 80x24: %d lines", n)
+	}
+	if strings.Contains(ansi.Strip(m.View().Content), "terminal too small") {
+		t.Error("the band left the explorer too little room at 80x24")
 	}
 }
 
