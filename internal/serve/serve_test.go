@@ -507,3 +507,66 @@ func TestTourInAServedSession(t *testing.T) {
 	}
 	waitFor(t, "the log line", f.log.String, "mode=tour")
 }
+
+func TestParsePanicEndsTheSessionNotTheServer(t *testing.T) {
+	calls := 0
+	f := newFixture(t, func(c *Config) {
+		c.Parse = func(cl Client) (Request, error) {
+			calls++
+			if calls == 1 {
+				panic("parser bug")
+			}
+			return stubParse(cl)
+		}
+	})
+	sess, _, _, _ := f.open(t, 80, 24, nil)
+	if err := sess.Start("--anything"); err != nil {
+		t.Fatal(err)
+	}
+	if code := exitStatus(t, sess); code != 3 {
+		t.Errorf("exit after a panic in the handler = %d, want 3", code)
+	}
+	waitFor(t, "the log line", f.log.String, `reason="panic: parser bug"`)
+	waitFor(t, "the recover middleware's stack", f.log.String, "panic: parser bug\n")
+	sess, _, out, _ := f.open(t, 80, 24, nil)
+	if err := sess.Start("--help"); err != nil {
+		t.Fatal(err)
+	}
+	if code := exitStatus(t, sess); code != 0 || !strings.Contains(out.String(), "usage") {
+		t.Errorf("the next session: exit %d, %q", code, out.String())
+	}
+}
+
+func TestMaxTimeoutEndsTheSession(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.MaxTimeout = 500 * time.Millisecond })
+	sess, _, out, _ := f.open(t, 100, 30, nil)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("--max-timeout did not close the session")
+	}
+	waitFor(t, "the log line", f.log.String, `reason="max timeout"`)
+}
+
+func TestIdleTimeoutClosesAnIdleSession(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.IdleTimeout = 700 * time.Millisecond })
+	sess, _, out, _ := f.open(t, 100, 30, nil)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("--idle-timeout did not close an idle session")
+	}
+	waitFor(t, "the log line", f.log.String, `reason="disconnected"`)
+}

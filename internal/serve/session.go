@@ -62,6 +62,7 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 			if r := recover(); r != nil {
 				st.set(fmt.Sprintf("panic: %v", r), exitCrash)
 				s.logSession(sess, st, start)
+				_ = sess.Exit(exitCrash)
 				panic(r) // the recover middleware logs the stack
 			}
 			s.logSession(sess, st, start)
@@ -118,7 +119,12 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		next(sess)
 		switch {
 		case st.reason != "":
+		case sess.Context().Err() != nil && s.cfg.MaxTimeout > 0 && time.Since(start) >= s.cfg.MaxTimeout*9/10:
+			// The clock of --max-timeout starts at the connection, a little
+			// before the session; nothing else ends a session this late.
+			st.set("max timeout", exitOK)
 		case sess.Context().Err() != nil:
+			// The client left, or --idle-timeout closed the connection.
 			st.set("disconnected", exitOK)
 		default:
 			st.set("quit", exitOK)
