@@ -252,6 +252,13 @@ func TestNewRefusesToStartWithoutKeys(t *testing.T) {
 
 func TestHostKeyIsCreatedPrivate(t *testing.T) {
 	f := newFixture(t, nil)
+	// One session first: testsession's server goroutine fails the test if the
+	// cleanup closes its listener before Serve has taken it.
+	sess, _, _, _ := f.open(t, 80, 24, nil)
+	if err := sess.Start("--help"); err != nil {
+		t.Fatal(err)
+	}
+	exitStatus(t, sess)
 	st, err := os.Stat(filepath.Join(f.dir, "keys", "host"))
 	if err != nil {
 		t.Fatal(err)
