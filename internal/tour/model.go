@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"xcvr/internal/termsafe"
+	"xcvr/models"
 	"xcvr/resolver"
 	"xcvr/ui"
 )
@@ -30,6 +31,10 @@ type Model struct {
 // stop's explorer (catalog, colour); its Spec is replaced by the scenario's.
 // Colour is off when opts.Color is "never".
 func New(stops []Scenario, opts ui.Options) Model {
+	if opts.Catalog == nil {
+		// Once, not per stop: models.Builtin parses the embedded YAML each call.
+		opts.Catalog = models.Builtin()
+	}
 	m := Model{stops: stops, base: opts, width: opts.Width, height: opts.Height}
 	plain := func(s string) string { return s }
 	m.bold, m.faint = plain, plain
