@@ -45,7 +45,7 @@ operator offers by name with --serve-dir.
 	fs := cmd.Flags()
 	fs.StringVar(&sf.listen, "listen", serve.DefaultListen, "address to listen on")
 	fs.StringVar(&sf.authorizedKeys, "authorized-keys", "", "authorized_keys file: the public keys that may connect (required)")
-	fs.StringVar(&sf.hostKey, "host-key", defaultHostKey(), "the server's private host key; created (ed25519, mode 0600) when missing")
+	fs.StringVar(&sf.hostKey, "host-key", "", "the server's private host key; created (ed25519, mode 0600) when missing (default: xcvr/ssh_host_ed25519_key in the user config directory, ~/.config on Linux)")
 	fs.IntVar(&sf.maxSessions, "max-sessions", serve.DefaultMaxSessions, "sessions open at once; more are turned away")
 	fs.DurationVar(&sf.idleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a connection idle this long (0: never)")
 	fs.DurationVar(&sf.maxTimeout, "max-timeout", 0, "close any connection after this long (0: never)")
@@ -66,6 +66,9 @@ func defaultHostKey() string {
 }
 
 func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
+	if sf.hostKey == "" {
+		sf.hostKey = defaultHostKey()
+	}
 	var box *sandbox
 	if sf.serveDir != "" {
 		root, err := os.OpenRoot(sf.serveDir)
