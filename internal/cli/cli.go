@@ -15,9 +15,6 @@ import (
 	"xcvr/internal/report"
 )
 
-// Version is xcvr's own version, printed by --version.
-const Version = "0.1.0"
-
 // Exit codes.
 const (
 	exitOK      = 0

@@ -66,7 +66,7 @@ func TestExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--catalog", "../../models/testdata/bad-value.yaml"}, 2, "", "bad-value.yaml:5:"},
 		{[]string{"--color", "sometimes", "explain"}, 2, "", `--color "sometimes"`},
 		{[]string{"nonsense"}, 2, "", "unknown command"},
-		{[]string{"--version"}, 0, "xcvr " + Version, ""},
+		{[]string{"--version"}, 0, "\ncatalog: ", ""},
 		{[]string{"versions"}, 0, "1.3.0rc20", ""},
 		{[]string{"models", "--trtllm", "main@2026-08-01"}, 0, "LlamaForCausalLM", ""},
 		{[]string{"models", "--trtllm", "nope"}, 2, "", "unknown TensorRT-LLM version"},

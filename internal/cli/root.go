@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"xcvr/internal/buildinfo"
 	"xcvr/models"
 	"xcvr/resolver"
 )
@@ -58,10 +59,13 @@ same text as 'xcvr explain'.`,
 	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app))
 	root.AddCommand(compareCommands(app, &color)...)
 	root.AddCommand(newServeCmd(app), newTourCmd(app, &color))
+	root.AddCommand(newManCmd(app, root))
 	return root
 }
 
+// versionString is --version's text: the build (release stamp or the toolchain's
+// record, see internal/buildinfo), then what this build knows.
 func versionString() string {
-	return "xcvr " + Version + " (catalog: " + fmt.Sprint(len(models.Builtin().Entries())) +
-		" architectures; TensorRT-LLM " + resolver.KnownVersions()[0].Name + " to " + resolver.DefaultVersionName + " and main@DATE)"
+	return buildinfo.Read().String() + "\ncatalog: " + fmt.Sprint(len(models.Builtin().Entries())) +
+		" architectures; TensorRT-LLM " + resolver.KnownVersions()[0].Name + " to " + resolver.DefaultVersionName + " and main@DATE"
 }
