@@ -227,6 +227,7 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 	}
 
 	var files []string
+	var tourAcc bool
 	tourCmd := &cobra.Command{
 		Use:   "tour",
 		Short: "The guided tour",
@@ -243,12 +244,17 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 			if err != nil {
 				return err
 			}
+			if tourAcc {
+				req.Kind = serve.KindNone
+				return printTour(app, stops)
+			}
 			req.Kind, req.Tour = serve.KindTour, stops
 			req.Options = ui.Options{Catalog: models.Builtin(), Color: color}
 			return nil
 		},
 	}
 	tourCmd.Flags().StringArrayVar(&files, "tour", nil, "extra scenarios: a file the operator offers with --serve-dir")
+	tourCmd.Flags().BoolVar(&tourAcc, "accessible", false, "print the stops one after another (works without -t)")
 	root.AddCommand(tourCmd)
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root

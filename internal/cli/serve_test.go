@@ -59,6 +59,9 @@ func TestServedSessionsUseTheLocalFlags(t *testing.T) {
 	if req, _, err := parse(t, nil, nil, "tour"); err != nil || req.Kind != serve.KindTour || len(req.Tour) != 8 {
 		t.Errorf("tour: kind %v, %d stops, %v", req.Kind, len(req.Tour), err)
 	}
+	if req, out, err := parse(t, nil, nil, "tour", "--accessible"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "Tour 8/8: The fix") || strings.Contains(out, "\x1b") {
+		t.Errorf("tour --accessible: %v %v", req.Kind, err)
+	}
 	if req, out, err := parse(t, nil, nil, "--help"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "--accessible") {
 		t.Errorf("--help: %v %v\n%s", req.Kind, err, out)
 	}
