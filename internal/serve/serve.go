@@ -130,6 +130,7 @@ type Server struct {
 	active   atomic.Int64
 	hostKey  string // fingerprint, for the start-up line
 	sessions sync.WaitGroup
+	states   sync.Map // ssh.Session → *state, while its program runs
 }
 
 // New checks cfg and builds the server. It refuses to start without a readable

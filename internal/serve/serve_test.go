@@ -577,3 +577,47 @@ func TestIdleTimeoutClosesAnIdleSession(t *testing.T) {
 	}
 	waitFor(t, "the log line", f.log.String, `reason="disconnected"`)
 }
+
+// Two sessions on one connection (what ssh's ControlMaster does) each get their
+// own request: the connection's context is shared, the session state is not.
+func TestSessionsOnOneConnectionKeepTheirOwnRequests(t *testing.T) {
+	f := newFixture(t, nil)
+	client, err := gossh.Dial("tcp", f.addr, &gossh.ClientConfig{User: "alice", Auth: []gossh.AuthMethod{gossh.PublicKeys(f.client)}, HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	type run struct {
+		sess *gossh.Session
+		in   io.WriteCloser
+		out  *syncBuf
+	}
+	open := func(cmd string) run {
+		s, err := client.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		in, _ := s.StdinPipe()
+		out := &syncBuf{}
+		s.Stdout, s.Stderr = out, io.Discard
+		if err := s.Start(cmd); err != nil {
+			t.Fatal(err)
+		}
+		return run{s, in, out}
+	}
+	a, b := open("--backend=UCX"), open("")
+	waitFor(t, "session a", a.out.String, "Start-up fails")
+	waitFor(t, "session b", b.out.String, "Python transceiver")
+	if strings.Contains(b.out.String(), "Start-up fails") {
+		t.Error("session b shows session a's preset")
+	}
+	for _, r := range []run{a, b} {
+		io.WriteString(r.in, "q")
+		if code := exitStatus(t, r.sess); code != 0 {
+			t.Errorf("exit = %d", code)
+		}
+	}
+}

@@ -31,9 +31,8 @@ const (
 	exitCrash = 3
 )
 
-type stateKey struct{}
-
-// state is one session's record, shared by the middlewares through the context.
+// state is one session's record, shared by the middlewares through
+// Server.states.
 type state struct {
 	mu     sync.Mutex
 	req    Request
@@ -115,7 +114,11 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 			st.set("refused: no terminal", exitUsage)
 			return
 		}
-		sess.Context().SetValue(stateKey{}, st)
+		// Per session, not in sess.Context(): that context belongs to the
+		// connection, which a multiplexing client (ControlMaster) shares
+		// between sessions.
+		s.states.Store(sess, st)
+		defer s.states.Delete(sess)
 		next(sess)
 		switch {
 		case st.reason != "":
@@ -139,10 +142,11 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 // the session, sized to its terminal, coloured from the client's TERM, COLORTERM
 // and NO_COLOR.
 func (s *Server) program(sess ssh.Session) *tea.Program {
-	st, _ := sess.Context().Value(stateKey{}).(*state)
-	if st == nil {
+	v, ok := s.states.Load(sess)
+	if !ok {
 		return nil
 	}
+	st := v.(*state)
 	pty, _, _ := sess.Pty()
 	opts := st.req.Options
 	opts.Environ = append(sess.Environ(), "TERM="+pty.Term)
