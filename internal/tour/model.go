@@ -25,6 +25,16 @@ type Model struct {
 	width, height int
 	exH           int // the height the explorer was last given
 	bold, faint   func(string) string
+	// cache holds the last band: it is drawn on every frame but changes only
+	// with the stop, the size or the outcome.
+	cache *bandCache
+}
+
+type bandCache struct {
+	at, w, h int
+	outcome  resolver.Outcome
+	lines    []string
+	text     string
 }
 
 // New builds the tour over scenarios, starting at the first. opts configures each
@@ -35,7 +45,7 @@ func New(stops []Scenario, opts ui.Options) Model {
 		// Once, not per stop: models.Builtin parses the embedded YAML each call.
 		opts.Catalog = models.Builtin()
 	}
-	m := Model{stops: stops, base: opts, width: opts.Width, height: opts.Height}
+	m := Model{stops: stops, base: opts, width: opts.Width, height: opts.Height, cache: &bandCache{at: -1}}
 	plain := func(s string) string { return s }
 	m.bold, m.faint = plain, plain
 	if opts.Color != "never" {
@@ -125,7 +135,8 @@ func (m Model) forward(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View implements tea.Model: the band, then the explorer's frame below it.
 func (m Model) View() tea.View {
 	v := m.ex.View()
-	v.Content = strings.Join(m.band(), "\n") + "\n" + v.Content
+	m.band()
+	v.Content = m.cache.text + "\n" + v.Content
 	v.WindowTitle = "xcvr tour"
 	return v
 }
@@ -148,6 +159,17 @@ func (m Model) exHeight() int {
 // minimum height. Scenario text comes from a file and is escaped before it
 // reaches the terminal.
 func (m Model) band() []string {
+	c := m.cache
+	o := m.ex.Trace().Result.Outcome
+	if c.at == m.at && c.w == m.width && c.h == m.height && c.outcome == o {
+		return c.lines
+	}
+	lines := m.drawBand()
+	*c = bandCache{at: m.at, w: m.width, h: m.height, outcome: o, lines: lines, text: strings.Join(lines, "\n")}
+	return lines
+}
+
+func (m Model) drawBand() []string {
 	w := m.width
 	if w <= 0 {
 		w = 80
