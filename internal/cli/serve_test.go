@@ -164,15 +164,19 @@ func TestTourCommand(t *testing.T) {
 }
 
 func TestAccessibleFlag(t *testing.T) {
-	var out, errb bytes.Buffer
-	code := Main([]string{"--accessible", "--trtllm", "1.3.0rc22", "--backend", "UCX"}, strings.NewReader("\n\nNIXL\nq\n"), &out, &errb, nil)
-	if code != 0 || errb.Len() > 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	s := out.String()
-	for _, want := range []string{"Backend [UCX]: ", "Outcome: C++ transceiver (BindKvCacheTransceiver) on backend UCX", "Outcome: Python transceiver (KvCacheTransceiverV2) on backend NIXL", "Bye."} {
-		if !strings.Contains(s, want) {
-			t.Errorf("missing %q", want)
+	// xcvr tui refuses to start off a terminal, but not in linear mode.
+	for _, cmd := range [][]string{{}, {"tui"}} {
+		var out, errb bytes.Buffer
+		args := append(cmd, "--accessible", "--trtllm", "1.3.0rc22", "--backend", "UCX")
+		code := Main(args, strings.NewReader("\n\nNIXL\nq\n"), &out, &errb, nil)
+		if code != 0 || errb.Len() > 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		s := out.String()
+		for _, want := range []string{"Backend [UCX]: ", "Outcome: C++ transceiver (BindKvCacheTransceiver) on backend UCX", "Outcome: Python transceiver (KvCacheTransceiverV2) on backend NIXL", "Bye."} {
+			if !strings.Contains(s, want) {
+				t.Errorf("%v: missing %q", args, want)
+			}
 		}
 	}
 }
