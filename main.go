@@ -6,8 +6,13 @@ import (
 	"os"
 
 	"xcvr/internal/cli"
+	"xcvr/internal/crash"
 )
 
 func main() {
+	// The parent only watches: a runtime fatal error in the child exits 3, not 2.
+	if code, supervised := crash.Supervise(); supervised {
+		os.Exit(code)
+	}
 	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Environ()))
 }

@@ -4,12 +4,14 @@
 package models
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/sahilm/fuzzy"
 
@@ -102,6 +104,9 @@ func (c *Catalog) Merge(other *Catalog) *Catalog {
 // Lookup says what TensorRT-LLM knows about arch in version v. An empty arch means
 // config.json had no architectures.
 func (c *Catalog) Lookup(arch string, v resolver.Version) resolver.ModelInfo {
+	if v.Install != nil && arch != "" {
+		return c.lookupInstall(arch, v)
+	}
 	info := resolver.ModelInfo{Arch: arch}
 	if arch == "" {
 		info.Note = "no architectures in config.json"
@@ -277,6 +282,40 @@ type fileCatalog struct {
 	Models []fileEntry `yaml:"models"`
 }
 
+// aliasFinder records the first alias or tag of a tree: a catalog needs neither,
+// and go-yaml's decoder expands aliases in full and can panic on odd tags.
+type aliasFinder struct {
+	at   ast.Node
+	what string
+}
+
+// Visit implements ast.Visitor.
+func (a *aliasFinder) Visit(n ast.Node) ast.Visitor {
+	if a.at != nil {
+		return nil
+	}
+	switch n.(type) {
+	case *ast.AliasNode:
+		a.at, a.what = n, "aliases (*name)"
+		return nil
+	case *ast.TagNode:
+		a.at, a.what = n, "tags (!name)"
+		return nil
+	}
+	return a
+}
+
+// decodeCatalog decodes strictly; a panic inside go-yaml's decoder (fuzzing found
+// one on malformed tags) becomes an error naming the file instead of a crash.
+func decodeCatalog(data []byte, fc *fileCatalog) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the YAML decoder failed on this file (%v)", r)
+		}
+	}()
+	return yaml.UnmarshalWithOptions(data, fc, yaml.Strict())
+}
+
 // MaxCatalogBytes bounds a catalog file; real ones are a few kilobytes.
 const MaxCatalogBytes = 4 << 20
 
@@ -286,12 +325,26 @@ func Parse(name string, data []byte, origin string) (*Catalog, error) {
 	if len(data) > MaxCatalogBytes {
 		return nil, fmt.Errorf("%s: catalog is %d bytes; the limit is %d", name, len(data), MaxCatalogBytes)
 	}
+	// PyYAML skips a byte-order mark; go-yaml would read it as part of the first key.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return nil, yamlpos.Wrap(name, err)
 	}
+	// go-yaml's decoder expands every alias in full, so ten nested aliases of ten
+	// make it build ten billion values; a catalog needs none.
+	for _, d := range f.Docs {
+		if d == nil || d.Body == nil {
+			continue
+		}
+		var af aliasFinder
+		ast.Walk(&af, d.Body)
+		if af.at != nil {
+			return nil, yamlpos.At(name, af.at, "%s are not allowed in a catalog", af.what)
+		}
+	}
 	var fc fileCatalog
-	if err := yaml.UnmarshalWithOptions(data, &fc, yaml.Strict()); err != nil {
+	if err := decodeCatalog(data, &fc); err != nil {
 		return nil, yamlpos.Wrap(name, err)
 	}
 	if yamlpos.Lookup(f, "$.models") == nil {

@@ -112,6 +112,7 @@ func Resolve(in Inputs) Trace {
 		}
 		r.stepTransceiver()
 	}
+	r.applyInstall()
 	r.finish()
 	return r.t
 }
@@ -204,17 +205,26 @@ func (r *run) stepValidate() {
 	}
 	if len(errs) > 1 {
 		// Name where each other error was written too, so every FILE:LINE is in
-		// the chain, not only the first.
-		reason += " and " + strconv.Itoa(len(errs)-1) + " more:"
+		// the chain, not only the first (up to a screenful; the exception lists
+		// them all). A builder keeps thousands of errors linear.
+		var b strings.Builder
+		b.WriteString(reason)
+		b.WriteString(" and " + strconv.Itoa(len(errs)-1) + " more:")
+		const maxNamed = 20
 		for i, e := range errs[1:] {
-			if i > 0 {
-				reason += ","
+			if i == maxNamed {
+				b.WriteString(", … (" + strconv.Itoa(len(errs)-1-maxNamed) + " not named here; see the exception)")
+				break
 			}
-			reason += " " + e.loc()
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(" " + e.loc())
 			if !e.Origin.IsDefault() {
-				reason += " (" + e.Origin.String() + ")"
+				b.WriteString(" (" + e.Origin.String() + ")")
 			}
 		}
+		reason = b.String()
 	}
 	conf := Verified
 	if r.era == 0 {
@@ -376,22 +386,23 @@ func literalList(vals []string) string {
 // (without the per-error documentation URL, whose pydantic version xcvr cannot know).
 func formatValidationError(errs []FieldError) string {
 	n := strconv.Itoa(len(errs))
-	s := "pydantic_core._pydantic_core.ValidationError: " + n + " validation error"
+	var b strings.Builder
+	b.WriteString("pydantic_core._pydantic_core.ValidationError: " + n + " validation error")
 	if len(errs) != 1 {
-		s += "s"
+		b.WriteString("s")
 	}
-	s += " for TorchLlmArgs"
+	b.WriteString(" for TorchLlmArgs")
 	for _, e := range errs {
-		s += "\ncache_transceiver_config"
+		b.WriteString("\ncache_transceiver_config")
 		if e.Loc != "" {
-			s += "." + e.Loc
+			b.WriteString("." + e.Loc)
 		}
-		s += "\n  " + e.Message
+		b.WriteString("\n  " + e.Message)
 		if e.Type != "" {
-			s += " [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]"
+			b.WriteString(" [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]")
 		}
 	}
-	return s
+	return b.String()
 }
 
 func (r *run) stepDisagg() {
@@ -1034,32 +1045,7 @@ func (r *run) finish() {
 func (r *run) hint() string {
 	switch r.t.Result.FailedStep {
 	case StepValidate:
-		for _, e := range r.in.ConfigErrors {
-			if e.Loc == "" {
-				return "write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}"
-			}
-		}
-		if b := r.in.Backend.Value; b.Valid {
-			for _, lit := range backendLiterals() {
-				if b.S != lit && equalFold(b.S, lit) {
-					return "write backend: " + lit + " (values are case-sensitive)"
-				}
-			}
-		}
-		if rt := r.in.Runtime.Value; r.in.Runtime.Given() && rt.Valid {
-			if r.era == 0 && equalFold(rt.S, "auto") {
-				return "'auto' exists only from #16164 (2026-07-16); omit transceiver_runtime or write CPP or PYTHON"
-			}
-			for _, lit := range r.runtimeLiterals() {
-				if rt.S != lit && equalFold(rt.S, lit) {
-					return "write transceiver_runtime: " + lit + " (values are case-sensitive)"
-				}
-			}
-		}
-		if r.in.Pipelined.Given() && !r.v.Has(day15727) {
-			return "remove enable_pipelined_transfer: it exists only from #15727 (2026-09-02)"
-		}
-		return "fix the values named above; kv_transfer_timeout_ms must be a positive integer or null"
+		return r.validateHint()
 	case StepPythonNIXL:
 		return "use backend: NIXL, or set transceiver_runtime: CPP to keep " + r.effBackend
 	case StepTransceiver:
@@ -1077,6 +1063,107 @@ func (r *run) hint() string {
 		return "the model class must return 'CPP', 'PYTHON' or None; set transceiver_runtime explicitly to skip the hook"
 	}
 	return ""
+}
+
+// validateHint names every field pydantic rejected, each with what it accepts, in
+// pydantic's order, so that following the hint fixes all of them at once (and an
+// invalid backend never gets a timeout hint).
+func (r *run) validateHint() string {
+	var cased, clauses, unknown []string
+	seen := map[string]bool{}
+	add := func(c string) {
+		if !seen[c] {
+			seen[c] = true
+			clauses = append(clauses, c)
+		}
+	}
+	for _, e := range r.validationErrors() {
+		field := fieldOf(e.Loc)
+		if e.Type == "extra_forbidden" && field != "enable_pipelined_transfer" {
+			unknown = append(unknown, e.Loc)
+			continue
+		}
+		switch field {
+		case "":
+			add("write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}")
+		case "backend":
+			if lit := foldMatch(r.in.Backend.Value, backendLiterals()); lit != "" {
+				cased = append(cased, "backend: "+lit)
+				continue
+			}
+			add("set backend to " + literalList(backendLiterals()) + " (or omit it: disaggregation off)")
+		case "transceiver_runtime":
+			rt := r.in.Runtime.Value
+			if r.era == 0 && rt.Valid && equalFold(rt.S, "auto") {
+				add("'auto' exists only from #16164 (2026-07-16); omit transceiver_runtime or write CPP or PYTHON")
+				continue
+			}
+			if lit := foldMatch(rt, r.runtimeLiterals()); lit != "" {
+				cased = append(cased, "transceiver_runtime: "+lit)
+				continue
+			}
+			add("set transceiver_runtime to " + literalList(r.runtimeLiterals()) + ", or omit it")
+		case "kv_transfer_timeout_ms", "kv_transfer_sender_future_timeout_ms", "kv_transfer_poll_interval_ms":
+			add("set " + field + " to a positive integer (milliseconds) or null")
+		case "max_tokens_in_buffer":
+			add("set max_tokens_in_buffer to an integer or null")
+		case "kv_cache_bounce_size_mb":
+			add("set kv_cache_bounce_size_mb to an integer of 0 or more")
+		case "enable_pipelined_transfer":
+			if !r.v.Has(day15727) {
+				add("remove enable_pipelined_transfer: it exists only from #15727 (2026-09-02)")
+				continue
+			}
+			add("set enable_pipelined_transfer to true or false")
+		case "agent_bounce_buffer_enable":
+			add("set agent_bounce_buffer_enable to true or false")
+		case "agent_bounce_params":
+			add("write agent_bounce_params as a mapping of strings to strings")
+		default:
+			add("fix " + field)
+		}
+	}
+	if len(cased) > 0 {
+		clauses = append([]string{"write " + joinAnd(cased) + " (values are case-sensitive)"}, clauses...)
+	}
+	if len(unknown) > 0 {
+		const shown = 3
+		c := "remove the unknown key"
+		if len(unknown) > 1 {
+			c += "s"
+		}
+		names := unknown
+		if len(names) > shown {
+			names = names[:shown]
+		}
+		c += " " + strings.Join(names, ", ")
+		if len(unknown) > shown {
+			c += " and " + strconv.Itoa(len(unknown)-shown) + " more"
+		}
+		clauses = append(clauses, c)
+	}
+	return strings.Join(clauses, "; ")
+}
+
+// foldMatch returns the literal v spells in another case, or "".
+func foldMatch(v PyStr, lits []string) string {
+	if !v.Valid {
+		return ""
+	}
+	for _, lit := range lits {
+		if v.S != lit && equalFold(v.S, lit) {
+			return lit
+		}
+	}
+	return ""
+}
+
+// joinAnd joins "a", "a and b", "a, b and c".
+func joinAnd(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 // equalFold is an ASCII case-insensitive comparison (the literals are ASCII).

@@ -422,6 +422,8 @@ func TestVersions(t *testing.T) {
 func TestPyRepr(t *testing.T) {
 	for in, want := range map[string]string{
 		"UCX": "'UCX'", "": "''", "it's": `"it's"`, `a'b"c`: `'a\'b"c'`, "a\nb": `'a\nb'`, `back\slash`: `'back\\slash'`, "\x01": `'\x01'`, "é": "'é'",
+		// C1 and the other characters str.isprintable() rejects, as CPython 3.11 prints them.
+		"a\u0085b\u00a0c\u202e\u2028\ufeff\U0001F600\U000e0001": `'a\x85b\xa0c\u202e\u2028\ufeff😀\U000e0001'`, "\u009b31m": `'\x9b31m'`,
 	} {
 		if got := pyRepr(in); got != want {
 			t.Errorf("pyRepr(%q) = %s, want %s", in, got, want)
@@ -440,6 +442,12 @@ func TestHints(t *testing.T) {
 		{tc{version: "1.4.0rc4", backend: "UCX"}, "use backend: NIXL, or set transceiver_runtime: CPP to keep UCX"},
 		{tc{version: "1.4.0rc4", backend: "NIXL", timeout: "null"}, "set a finite kv_transfer_timeout_ms (the default is 60000), or transceiver_runtime: CPP"},
 		{tc{version: "1.4.0rc4", backend: "NIXL"}, ""},
+		// The fix names the fields that are wrong, and all of them.
+		{tc{version: "1.4.0rc4", backend: "nixl", runtime: "Auto"}, "write backend: NIXL and transceiver_runtime: auto (values are case-sensitive)"},
+		{tc{version: "1.4.0rc4", backend: "foo"}, "set backend to 'DEFAULT', 'UCX', 'NIXL', 'MOONCAKE' or 'MPI' (or omit it: disaggregation off)"},
+		{tc{version: "1.4.0rc4", backend: "foo", timeout: "0"}, "set backend to 'DEFAULT', 'UCX', 'NIXL', 'MOONCAKE' or 'MPI' (or omit it: disaggregation off); set kv_transfer_timeout_ms to a positive integer (milliseconds) or null"},
+		{tc{version: "1.4.0rc4", backend: "NIXL", timeout: "0"}, "set kv_transfer_timeout_ms to a positive integer (milliseconds) or null"},
+		{tc{version: "1.4.0rc4", backend: "NIXL", runtime: "cpp++"}, "set transceiver_runtime to 'CPP', 'PYTHON' or 'auto', or omit it"},
 	} {
 		tr := Resolve(c.in.inputs(t))
 		if tr.Result.Hint != c.want {

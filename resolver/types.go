@@ -4,7 +4,10 @@
 // the Trace it returns.
 package resolver
 
-import "strconv"
+import (
+	"strconv"
+	"unicode"
+)
 
 // PyStr is a Python Optional[str]: None when Valid is false.
 type PyStr struct {
@@ -98,17 +101,40 @@ func pyRepr(s string) string {
 			b = append(b, '\\', 'r')
 		case r == '\t':
 			b = append(b, '\\', 't')
-		case r < 0x20 || r == 0x7f:
-			b = append(b, '\\', 'x', hexDigit(byte(r)>>4), hexDigit(byte(r)&0xf))
 		case r == 0xfffd:
 			// Invalid UTF-8 cannot reach a Python str; show the replacement as written.
 			b = append(b, "\\ufffd"...)
+		case r < 0x20 || !unicode.IsPrint(r):
+			// str.__repr__ escapes what str.isprintable() rejects (C0, DEL, C1,
+			// NBSP and other separators, format characters such as bidi
+			// overrides, unassigned code points) as \xhh, \uhhhh or \Uhhhhhhhh;
+			// unicode.IsPrint draws the same line.
+			b = appendPyEscape(b, r)
 		default:
 			b = append(b, string(r)...)
 		}
 	}
 	b = append(b, q)
 	return string(b)
+}
+
+// appendPyEscape writes r as Python's repr escapes a non-printable character.
+func appendPyEscape(b []byte, r rune) []byte {
+	switch {
+	case r < 0x100:
+		return append(b, '\\', 'x', hexDigit(byte(r)>>4), hexDigit(byte(r)&0xf))
+	case r < 0x10000:
+		b = append(b, '\\', 'u')
+		for sh := 12; sh >= 0; sh -= 4 {
+			b = append(b, hexDigit(byte(r>>sh)&0xf))
+		}
+		return b
+	}
+	b = append(b, '\\', 'U')
+	for sh := 28; sh >= 0; sh -= 4 {
+		b = append(b, hexDigit(byte(r>>sh)&0xf))
+	}
+	return b
 }
 
 func hexDigit(n byte) byte {
@@ -307,11 +333,16 @@ const (
 type Source struct {
 	PR   int
 	File string
+	// Install is the FILE:LINE of an installed tree that decided the step; it
+	// replaces PR and File when set.
+	Install string
 }
 
 // String renders "PR #16164, tensorrt_llm/llmapi/llm_utils.py".
 func (s Source) String() string {
 	switch {
+	case s.Install != "":
+		return "install " + s.Install
 	case s.PR == 0:
 		return s.File
 	case s.File == "":

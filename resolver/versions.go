@@ -123,6 +123,10 @@ type Version struct {
 	// Evidence says where Main comes from.
 	Evidence string
 
+	// Install, when set, is the installed tree this version was read from; its
+	// fingerprints decide the dated rules (see install.go).
+	Install *Install
+
 	// summary caches the version step's reason; it depends only on the version.
 	summary string
 }
@@ -146,7 +150,12 @@ func (v Version) Summary() string {
 }
 
 // Has reports whether the build contains the change merged on day d.
-func (v Version) Has(d Day) bool { return v.Main >= d }
+func (v Version) Has(d Day) bool {
+	if has, ok := v.installHas(d); ok {
+		return has
+	}
+	return v.Main >= d
+}
 
 // KnownVersions lists the release tags xcvr knows, oldest first. Each release
 // behaves like main at its cut day; where the cut day could not be established from

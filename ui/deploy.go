@@ -3,10 +3,14 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"xcvr/internal/inputs"
 	"xcvr/internal/logs"
 	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -73,24 +77,71 @@ func (m *Model) renderDeploy(w int) []string {
 	if verdict != "" {
 		keep = cells(verdict) + 1
 	}
-	l.add(st.Value, fitPlain(m.observed.Name+": ", max(l.room()-keep, 1)))
-	l.add(paint{}, fitPlain(observedSummary(m.observed), max(l.room()-keep, 0)))
+	l.add(st.Value, fitPlain(termsafe.Line(m.observed.Name)+": ", max(l.room()-keep, 1)))
+	l.add(paint{}, fitPlain(termsafe.Line(observedSummary(m.observed)), max(l.room()-keep, 0)))
 	l.right(vp, verdict)
 	out = append(out, l.String())
-	if len(m.mismatches) > 0 {
-		mm := m.mismatches[0]
+	// Every disagreement is listed, as far as the height allows; the rest are
+	// counted, never cut silently.
+	room := max(1, m.height/8)
+	for i, mm := range m.mismatches {
+		if i == room && len(m.mismatches) > room+1 {
+			l := newLine(w, paint{})
+			l.add(st.Dim, fitPlain("      … and "+strconv.Itoa(len(m.mismatches)-room)+" more (xcvr check-logs lists them all)", w-1))
+			out = append(out, l.String())
+			break
+		}
 		where := mm.Source
 		if mm.Line > 0 {
 			where += " line " + strconv.Itoa(mm.Line)
 		}
+		mark := "  ✗ "
+		if i == 0 {
+			mark = "  ▶ first disagreement "
+		}
 		l := newLine(w, paint{})
-		l.add(paint{}, "    ")
-		l.add(st.OutcomeError, "▶ first disagreement ")
-		l.add(st.Dim, where+": ")
-		l.add(paint{}, fitPlain(mm.Message, max(w-cells("    ▶ first disagreement "+where+": "), 1)))
+		l.add(paint{}, "  ")
+		l.add(st.OutcomeError, mark)
+		l.add(st.Dim, termsafe.Line(where)+": ")
+		l.add(paint{}, fitPlain(termsafe.Line(mm.Message), max(w-cells("  "+mark+where+": "), 1)))
 		out = append(out, l.String())
 	}
 	return out
+}
+
+// logPollInterval is how often the explorer looks for new lines in --log.
+const logPollInterval = 250 * time.Millisecond
+
+// logPolledMsg carries what the followed log shows after a poll; lg is nil when
+// nothing changed.
+type logPolledMsg struct {
+	lg *logs.Log
+}
+
+// followLog polls the followed log in the background (a tea.Cmd: no I/O in
+// Update). Each result schedules the next poll, so polls never overlap.
+func (m Model) followLog() tea.Cmd {
+	fw := m.follow
+	if fw == nil {
+		return nil
+	}
+	return tea.Tick(logPollInterval, func(time.Time) tea.Msg {
+		grew, note, err := fw.Poll()
+		if err != nil || (!grew && note == logs.NoteNone) {
+			return logPolledMsg{}
+		}
+		return logPolledMsg{lg: fw.Log()}
+	})
+}
+
+// logPolled shows the followed log's new state and asks for the next poll.
+func (m Model) logPolled(msg logPolledMsg) (tea.Model, tea.Cmd) {
+	if msg.lg != nil {
+		m.observed = msg.lg
+		m.recompare()
+		m.rev++ // the cached frame is stale
+	}
+	return m, m.followLog()
 }
 
 func outcomePaint(st *Styles, r resolver.Result) paint {

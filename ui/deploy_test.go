@@ -2,6 +2,7 @@ package ui
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -49,7 +50,9 @@ func genRole(t *testing.T) Role {
 // The log is shown as observed next to the prediction, and the first
 // disagreement follows the operator's edits.
 func TestObservedLogFollowsEdits(t *testing.T) {
-	m := New(Options{Spec: deploySpec("NIXL"), Width: 120, Height: 32, Log: deployLog(t)})
+	s := deploySpec("NIXL")
+	s.Version = inputs.Value{Raw: "1.3.0rc26", Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: "ctx-era2-srun.log:2"}}
+	m := New(Options{Spec: s, Width: 120, Height: 32, Log: deployLog(t)})
 	plain := ansi.Strip(m.frame())
 	if !strings.Contains(plain, "observed ctx-era2-srun.log: srun task 0 +3: PYTHON on NIXL") || !strings.Contains(plain, "✓ agrees") {
 		t.Fatalf("agreeing frame:\n%s", plain)
@@ -99,5 +102,46 @@ func TestDeployVerdictSurvivesNarrowWidths(t *testing.T) {
 		if !strings.Contains(plain, " disagreements") {
 			t.Errorf("%d columns: the observed line lost its verdict:\n%s", w, plain)
 		}
+	}
+}
+
+// The explorer's --log follows the file: a background tea.Cmd polls it (no I/O
+// in Update) and the observed column changes when new lines arrive.
+func TestObservedLogFollowedLive(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gen.log")
+	if err := os.WriteFile(path, []byte("[TRT-LLM] [RANK 0] [I] Using LLM with PyTorch backend\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fw := logs.NewFollower(path, "gen.log")
+	defer fw.Close()
+	if _, _, err := fw.Poll(); err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Spec: deploySpec("NIXL"), Width: 120, Height: 32, Log: fw.Log(), LogFollow: fw})
+	if plain := ansi.Strip(m.frame()); !strings.Contains(plain, "observed gen.log: rank 0: outcome not shown") {
+		t.Fatalf("before:\n%s", plain)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("[TRT-LLM] [RANK 0] [I] Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.\n")
+	f.Close()
+	cmd := m.followLog()
+	if cmd == nil {
+		t.Fatal("no poll command while following")
+	}
+	next, again := m.Update(cmd())
+	if again == nil {
+		t.Error("the next poll was not scheduled")
+	}
+	nm := next.(Model)
+	plain := ansi.Strip(nm.frame())
+	if !strings.Contains(plain, "observed gen.log: rank 0: outcome not shown on UCX") || !strings.Contains(plain, "effective backend: predicted NIXL, the log shows UCX") {
+		t.Fatalf("after the UCX line:\n%s", plain)
+	}
+	// Without a follower there is nothing to poll.
+	if New(Options{Spec: deploySpec("NIXL"), Log: fw.Log()}).followLog() != nil {
+		t.Error("a poll command without a follower")
 	}
 }

@@ -46,6 +46,9 @@ type Options struct {
 	// Log, when set, is a server log shown as "observed" next to the prediction,
 	// with the first disagreement marked (xcvr --log FILE).
 	Log *logs.Log
+	// LogFollow, when set, follows Log's file while the explorer runs: new
+	// lines update the observed column live (deploy.go).
+	LogFollow *logs.Follower
 	// Roles is the other role of a disaggregated YAML (xcvr --disagg FILE without
 	// --role): the chain pane shows both roles side by side and `R` switches which
 	// one the inputs edit. Only the first entry is used.
@@ -135,6 +138,7 @@ type Model struct {
 	// observed comes from a real deployment's log (deploy.go).
 	observed   *logs.Log
 	mismatches []logs.Mismatch
+	follow     *logs.Follower
 	// roleName is the role the inputs edit and other the role beside it, for a
 	// disaggregated YAML with both roles (roles.go); other is nil otherwise.
 	roleName string
@@ -170,6 +174,7 @@ func New(opts Options) Model {
 		cache:       &renderCache{},
 		expanded:    true,
 		observed:    opts.Log,
+		follow:      opts.LogFollow,
 	}
 	if m.start.Version.Raw == "" && m.start.Model.Raw == "" && m.start.Backend.Raw == "" {
 		m.start = inputs.Defaults()
@@ -284,4 +289,4 @@ func (m Model) Spec() inputs.Spec { return m.spec }
 
 // Init implements tea.Model: ask the terminal for its background so the palette
 // fits light and dark terminals (dark until the answer arrives).
-func (m Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+func (m Model) Init() tea.Cmd { return tea.Batch(tea.RequestBackgroundColor, m.followLog()) }

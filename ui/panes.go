@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -187,6 +188,11 @@ func (m *Model) displayValue(r inputRow, raw string) (string, string) {
 	in := m.trace.Inputs
 	switch r.kind {
 	case rowVersion:
+		if in.Version.Install != nil {
+			// Read from --install: the origin column says "install version.py:N";
+			// the value came from a file, so it is escaped.
+			return termsafe.Line(raw), " era " + strconv.Itoa(in.Version.Era)
+		}
 		return raw, " era " + strconv.Itoa(in.Version.Era)
 	case rowModel:
 		if raw == "" {

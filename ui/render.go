@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"xcvr/internal/termsafe"
+
 	"strconv"
 	"strings"
 
@@ -296,6 +298,10 @@ func (l *line) add(p paint, s string) {
 	if s == "" || l.room() <= 0 {
 		return
 	}
+	// Every segment may quote input (a log line, a file name, a value from
+	// /proc): control characters are shown escaped, never sent raw. Clean text
+	// passes without an allocation.
+	s = termsafe.Line(s)
 	s = fitPlain(s, l.room())
 	l.w += cells(s)
 	if p.pre == "" && p.suf == "" {

@@ -15,6 +15,8 @@ import (
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
+	case logPolledMsg:
+		return m.logPolled(msg)
 	case tea.WindowSizeMsg:
 		if msg.Width == m.width && msg.Height == m.height {
 			return m, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -80,7 +81,7 @@ func newModelsCmd(app *appEnv) *cobra.Command {
 						since = "#" + strconv.Itoa(*r.PreferencePR) + " " + since
 					}
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Arch, pref, since, r.Confidence)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", termsafe.Line(r.Arch), pref, since, r.Confidence)
 			}
 			if err := tw.Flush(); err != nil {
 				return err
@@ -164,7 +165,7 @@ func newVersionsCmd(app *appEnv) *cobra.Command {
 }
 
 func writeJSON(app *appEnv, v any) error {
-	enc := json.NewEncoder(app.stdout)
+	enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)

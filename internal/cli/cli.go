@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 
 	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 )
 
 // Exit codes.
@@ -115,14 +117,51 @@ func (a *appEnv) styles(color bool) report.Styles {
 	return report.PlainStyles()
 }
 
+// crashTestEnv names a test hook: "panic" panics in Main, "goroutine" panics in
+// another goroutine and "fatal" overflows the stack (both fatal to the runtime),
+// so the tests can check that every internal failure exits 3.
+const crashTestEnv = "XCVR_CRASH_TEST"
+
+func crashTest(mode string) {
+	switch mode {
+	case "panic":
+		panic("crash test")
+	case "goroutine":
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			panic("crash test in a goroutine")
+		}()
+		<-done
+	case "fatal":
+		debug.SetMaxStack(1 << 20)
+		var recurse func(int) int
+		recurse = func(n int) int { return recurse(n+1) + 1 }
+		recurse(0)
+	}
+}
+
 // Main runs xcvr with args and returns the exit code.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
+//
+// A panic on the way is an internal error: it exits 3 (never 2, which scripts read
+// as a usage error) with "internal error" and the stack on stderr. Fatal runtime
+// errors cannot be recovered in-process; internal/crash maps those to 3 as well.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "xcvr: internal error: %s; this is a bug in xcvr, not in your input: please report it with the command line and this output\n%s",
+				termsafe.Text(fmt.Sprint(r)), debug.Stack())
+			code = exitCrash
+		}
+	}()
 	app := &appEnv{stdin: stdin, stdout: stdout, stderr: stderr, environ: environ, ctx: context.Background()}
+	crashTest(app.getenv(crashTestEnv))
 	root := newRoot(app)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	strictHelpAndCompletion(root)
 	err := root.ExecuteContext(app.ctx)
 	if err == nil {
 		return exitOK
@@ -130,12 +169,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []st
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(stderr, "xcvr: "+ee.err.Error())
+			fmt.Fprintln(stderr, "xcvr: "+termsafe.Text(ee.err.Error()))
 		}
 		return ee.code
 	}
 	// cobra's own errors: unknown flags, wrong argument counts.
-	fmt.Fprintln(stderr, "xcvr: "+err.Error())
+	fmt.Fprintln(stderr, "xcvr: "+termsafe.Text(err.Error()))
 	fmt.Fprintln(stderr, "Run 'xcvr --help' for usage.")
 	return exitUsage
 }

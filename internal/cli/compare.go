@@ -26,6 +26,8 @@ func compareCommands(app *appEnv, color *string) []*cobra.Command {
 // compare two versions.
 type versionPair struct {
 	from, to string
+	// fromInstall and toInstall are --from-install / --to-install PATH|auto.
+	fromInstall, toInstall string
 }
 
 func (p *versionPair) register(cmd *cobra.Command) {
@@ -33,23 +35,54 @@ func (p *versionPair) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&p.to, "to", resolver.DefaultVersionName, "TensorRT-LLM version to compare with")
 	_ = cmd.RegisterFlagCompletionFunc("from", fixedCompletion(versionNames()...))
 	_ = cmd.RegisterFlagCompletionFunc("to", fixedCompletion(versionNames()...))
+	cmd.Flags().StringVar(&p.fromInstall, "from-install", "", "the FROM side is an installed TensorRT-LLM (PATH or auto), instead of --from")
+	cmd.Flags().StringVar(&p.toInstall, "to-install", "", "the TO side is an installed TensorRT-LLM (PATH or auto), instead of --to")
+	_ = cmd.MarkFlagDirname("from-install")
+	_ = cmd.MarkFlagDirname("to-install")
 	// --trtllm names one version; here there are two, so it is hidden and refused.
 	_ = cmd.Flags().MarkHidden("trtllm")
 }
 
 // parse checks the pair and returns both versions.
-func (p *versionPair) parse(cmd *cobra.Command) (from, to resolver.Version, err error) {
+func (p *versionPair) parse(cmd *cobra.Command, app *appEnv) (from, to resolver.Version, err error) {
 	if cmd.Flags().Changed("trtllm") {
 		return from, to, usageErr(errors.New("--trtllm names one version; use --from and --to"))
 	}
-	if p.from == "" {
-		return from, to, usageErr(errors.New("--from is required: the TensorRT-LLM version running now"))
+	if cmd.Flags().Changed("install") {
+		// --install is the image running now: the FROM side.
+		if p.fromInstall != "" {
+			return from, to, usageErr(errors.New("--install is the FROM side here; give it or --from-install, not both"))
+		}
+		p.fromInstall, _ = cmd.Flags().GetString("install")
+		if p.fromInstall == "" {
+			return from, to, usageErr(errors.New("--install: want PATH or auto"))
+		}
 	}
-	if from, err = resolver.ParseVersion(p.from); err != nil {
-		return from, to, usageErr(fmt.Errorf("--from: %w", err))
+	if p.fromInstall != "" && cmd.Flags().Changed("from") || p.toInstall != "" && cmd.Flags().Changed("to") {
+		return from, to, usageErr(errors.New("give --from or --from-install (and --to or --to-install), not both"))
 	}
-	if to, err = resolver.ParseVersion(p.to); err != nil {
-		return from, to, usageErr(fmt.Errorf("--to: %w", err))
+	side := func(flag, arg, version string) (resolver.Version, error) {
+		if arg == "" {
+			v, err := resolver.ParseVersion(version)
+			if err != nil {
+				return v, usageErr(fmt.Errorf("--%s: %w", flag, err))
+			}
+			return v, nil
+		}
+		rep, err := findInstall(app, "--"+flag+"-install", arg, 0, "")
+		if err != nil {
+			return resolver.Version{}, err
+		}
+		return rep.ResolverVersion(nil)
+	}
+	if p.from == "" && p.fromInstall == "" {
+		return from, to, usageErr(errors.New("--from is required: the TensorRT-LLM version running now (or --from-install PATH)"))
+	}
+	if from, err = side("from", p.fromInstall, p.from); err != nil {
+		return from, to, err
+	}
+	if to, err = side("to", p.toInstall, p.to); err != nil {
+		return from, to, err
 	}
 	return from, to, nil
 }
@@ -61,6 +94,15 @@ func (p *versionPair) origins(cmd *cobra.Command) (from, to resolver.Origin) {
 	to = resolver.Origin{Kind: resolver.OriginPreset}
 	if cmd.Flags().Changed("to") {
 		to = resolver.Origin{Kind: resolver.OriginFlag, Detail: "--to"}
+	}
+	if p.fromInstall != "" {
+		from = resolver.Origin{Kind: resolver.OriginFlag, Detail: "--from-install"}
+		if cmd.Flags().Changed("install") {
+			from.Detail = "--install"
+		}
+	}
+	if p.toInstall != "" {
+		to = resolver.Origin{Kind: resolver.OriginFlag, Detail: "--to-install"}
 	}
 	return from, to
 }
@@ -114,10 +156,12 @@ anything changed, 2 on usage errors.`,
 			if err := oneWorker(&flags, "diff"); err != nil {
 				return err
 			}
-			from, to, err := pair.parse(cmd)
+			from, to, err := pair.parse(cmd, app)
 			if err != nil {
 				return err
 			}
+			flags.warnFuture(app, pair.from)
+			flags.warnFuture(app, pair.to)
 			cat, err := flags.loadCatalog()
 			if err != nil {
 				return usageErr(err)
@@ -143,12 +187,12 @@ anything changed, 2 on usage errors.`,
 				return writeJSON(app, DiffJSON{From: report.Explain(d.From), To: report.Explain(d.To),
 					Changed: d.Changed(), ChangedSteps: steps})
 			case "markdown":
-				_, err := fmt.Fprint(app.stdout, compare.DiffMarkdown(d))
+				_, err := fmt.Fprint(app.stdout, compare.DiffMarkdown(d.Safe()))
 				return err
 			}
 			opts, w := app.textOptions(*color)
 			opts.All = all
-			_, err = fmt.Fprint(w, compare.DiffText(d, opts))
+			_, err = fmt.Fprint(w, compare.DiffText(d.Safe(), opts))
 			return err
 		},
 	}
@@ -169,6 +213,11 @@ func inputsAt(cmd *cobra.Command, app *appEnv, flags *inputFlags, cat *models.Ca
 		return resolver.Inputs{}, usageErr(err)
 	}
 	s.Version = inputs.Value{Raw: v.Name, Origin: origin}
+	if v.Install != nil {
+		// The install's version: Build takes it from s.Install.
+		s.Install = v.Install
+		s.Version.Origin = resolver.Origin{Kind: resolver.OriginInstall, Detail: v.Install.VersionEvidence + " (" + origin.String() + ")"}
+	}
 	if err := flags.deploy.apply(cmd, app, &s, cat); err != nil {
 		return resolver.Inputs{}, err
 	}
@@ -277,10 +326,12 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 			if err := checkOutput(output, "text", "json", "markdown"); err != nil {
 				return err
 			}
-			from, to, err := pair.parse(cmd)
+			from, to, err := pair.parse(cmd, app)
 			if err != nil {
 				return err
 			}
+			flags.warnFuture(app, pair.from)
+			flags.warnFuture(app, pair.to)
 			roles, cat, err := rolesFor(cmd, app, &flags, &pair, from, to)
 			if err != nil {
 				return err
@@ -290,10 +341,10 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 			case "json":
 				err = writeJSON(app, u.JSON())
 			case "markdown":
-				_, err = fmt.Fprint(app.stdout, compare.UpgradeMarkdown(u))
+				_, err = fmt.Fprint(app.stdout, compare.UpgradeMarkdown(u.Safe()))
 			default:
 				opts, w := app.textOptions(*color)
-				_, err = fmt.Fprint(w, compare.UpgradeText(u, opts))
+				_, err = fmt.Fprint(w, compare.UpgradeText(u.Safe(), opts))
 			}
 			if err != nil {
 				return err
@@ -360,11 +411,11 @@ fixed by --model, --backend or --trtllm. Each cell is a glyph and a word:
 			case "json":
 				return writeJSON(app, m.JSON())
 			case "markdown":
-				_, err := fmt.Fprint(app.stdout, compare.MatrixMarkdown(m))
+				_, err := fmt.Fprint(app.stdout, compare.MatrixMarkdown(m.Safe()))
 				return err
 			}
 			opts, w := app.textOptions(*color)
-			_, err = fmt.Fprint(w, compare.MatrixText(m, opts))
+			_, err = fmt.Fprint(w, compare.MatrixText(m.Safe(), opts))
 			return err
 		},
 	}

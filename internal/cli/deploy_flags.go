@@ -13,6 +13,7 @@ import (
 
 	"xcvr/internal/deploy"
 	"xcvr/internal/inputs"
+	"xcvr/internal/termsafe"
 	"xcvr/internal/yamlpos"
 	"xcvr/models"
 	"xcvr/resolver"
@@ -91,7 +92,7 @@ func (d *deployFlags) warn(app *appEnv, msg string) {
 		return
 	}
 	d.warned[msg] = true
-	fmt.Fprintln(app.stderr, "xcvr: warning: "+msg)
+	fmt.Fprintln(app.stderr, "xcvr: warning: "+termsafe.Text(msg))
 }
 
 // inputErr classifies a reading error: TensorRT-LLM's own refusals (the disagg
@@ -147,7 +148,7 @@ func (d *deployFlags) load(app *appEnv) error {
 		}
 	}
 	if d.config != "" {
-		data, err := deploy.ReadFile(d.config)
+		data, err := deploy.ReadYAMLFile(d.config)
 		if err != nil {
 			return usageErr(err)
 		}
@@ -161,7 +162,7 @@ func (d *deployFlags) load(app *appEnv) error {
 		}
 	}
 	if d.disagg != "" {
-		data, err := deploy.ReadFile(d.disagg)
+		data, err := deploy.ReadYAMLFile(d.disagg)
 		if err != nil {
 			return usageErr(err)
 		}
@@ -175,7 +176,7 @@ func (d *deployFlags) load(app *appEnv) error {
 		}
 	}
 	if d.envFile != "" {
-		data, err := deploy.ReadFile(d.envFile)
+		data, err := deploy.ReadEnvFileBytes(d.envFile)
 		if err != nil {
 			return usageErr(err)
 		}
@@ -215,7 +216,7 @@ func (d *deployFlags) loadModel(app *appEnv) error {
 	if path == "" {
 		return nil
 	}
-	data, err := deploy.ReadFile(path)
+	data, err := deploy.ReadJSONFile(path)
 	if err != nil {
 		if explicit {
 			return usageErr(err)

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -59,7 +60,7 @@ func runExplain(cmd *cobra.Command, app *appEnv, flags *inputFlags, output, colo
 func writeTrace(app *appEnv, t resolver.Trace, output, color string) error {
 	switch output {
 	case "json":
-		enc := json.NewEncoder(app.stdout)
+		enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		return enc.Encode(report.Explain(t))

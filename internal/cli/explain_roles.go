@@ -10,6 +10,7 @@ import (
 
 	"xcvr/internal/deploy"
 	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -44,7 +45,7 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 		for role, t := range traces {
 			out.Roles[role] = report.Explain(t)
 		}
-		enc := json.NewEncoder(app.stdout)
+		enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
@@ -58,16 +59,16 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 		for _, role := range deploy.Roles() {
 			t := traces[role]
 			if output == "markdown" {
-				fmt.Fprintf(w, "## %s role (%s of %s)\n\n%s\n", role, sectionName(role), file, report.Markdown(t))
+				fmt.Fprintf(w, "## %s role (%s of %s)\n\n%s\n", role, sectionName(role), termsafe.Line(file), report.Markdown(t))
 				continue
 			}
-			fmt.Fprintf(w, "══ %s role (%s of %s) ══\n%s\n", role, sectionName(role), file, report.Text(t, report.TextOptions{Width: app.width(), Styles: app.styles(on)}))
+			fmt.Fprintf(w, "══ %s role (%s of %s) ══\n%s\n", role, sectionName(role), termsafe.Line(file), report.Text(t, report.TextOptions{Width: app.width(), Styles: app.styles(on)}))
 		}
 		if consistent {
 			fmt.Fprintf(w, "Both roles: %s\n", describe(ctx.Result))
 		}
 		for _, warn := range warnings {
-			fmt.Fprintf(w, "Warning: %s\n", warn)
+			fmt.Fprintf(w, "Warning: %s\n", termsafe.Text(warn))
 		}
 	}
 	if ctx.Result.Outcome == resolver.OutcomeError || gen.Result.Outcome == resolver.OutcomeError {

@@ -2,15 +2,16 @@ package cli
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/inputs"
+	"xcvr/internal/install"
 	"xcvr/models"
 	"xcvr/resolver"
 )
@@ -28,6 +29,10 @@ type inputFlags struct {
 	env       []string
 	cleanEnv  bool
 	catalog   string
+	// install is --install PATH|auto; installRep is what it (or --pid) found.
+	install     string
+	installRep  *install.Report
+	installDone bool
 	// deploy reads real deployments (--config, --disagg, --pid, ...): deploy_flags.go.
 	deploy deployFlags
 }
@@ -43,6 +48,7 @@ func (f *inputFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.env, "env", nil, "set a worker environment variable KEY=VALUE (repeatable; KEY alone unsets it)")
 	fs.BoolVar(&f.cleanEnv, "clean-env", false, "ignore the TRTLLM_* variables inherited from xcvr's own environment")
 	fs.StringVar(&f.catalog, "catalog", "", "YAML file adding or overriding architectures in the catalog")
+	fs.StringVar(&f.install, "install", "", "answer from an installed TensorRT-LLM: a site-packages dir, the tensorrt_llm package, a Python prefix, or auto")
 	f.deploy.register(fs)
 }
 
@@ -73,6 +79,7 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 		return envNames, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	})
 	_ = cmd.MarkFlagFilename("catalog", "yaml", "yml")
+	_ = cmd.MarkFlagDirname("install")
 	f.deploy.complete(cmd)
 }
 
@@ -90,7 +97,7 @@ func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
 	if f.catalog == "" {
 		return cat, nil
 	}
-	data, err := readLimited(f.catalog, models.MaxCatalogBytes)
+	data, err := guard.ReadFile(f.catalog, guard.YAMLLimits())
 	if err != nil {
 		return nil, err
 	}
@@ -101,33 +108,26 @@ func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
 	return cat.Merge(extra), nil
 }
 
-// readLimited reads a whole file, refusing ones larger than limit bytes without
-// reading more than limit+1 of them.
-func readLimited(name string, limit int64) ([]byte, error) {
-	fh, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory", name)
-	}
-	data, err := io.ReadAll(io.LimitReader(fh, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: file is larger than the limit of %d bytes", name, limit)
-	}
-	return data, nil
-}
-
 // spec turns the flags into an inputs.Spec. Flags the user typed get origin "flag";
 // the rest keep the built-in defaults' origins. The environment comes from xcvr's
 // own process unless --clean-env, then --env entries on top.
 func (f *inputFlags) spec(cmd *cobra.Command, app *appEnv) (inputs.Spec, error) {
 	s := inputs.Defaults()
 	fs := cmd.Flags()
+	// An empty value is never a silent default: '' is not a backend, a runtime,
+	// a timeout, a loader or a version, and the shell may have expanded an unset
+	// variable into it.
+	for _, name := range []string{"trtllm", "backend", "runtime", "timeout-ms", "loader", "model"} {
+		if fl := fs.Lookup(name); fl != nil && fs.Changed(name) && fl.Value.String() == "" {
+			return s, fmt.Errorf("--%s '': empty value; %s", name, fl.Usage)
+		}
+	}
+	if fs.Changed("pid") && f.deploy.pid <= 0 {
+		return s, fmt.Errorf("--pid %d: want a positive process id", f.deploy.pid)
+	}
+	if fs.Changed("trtllm") {
+		f.warnFuture(app, f.trtllm)
+	}
 	flag := func(name string) resolver.Origin {
 		return resolver.Origin{Kind: resolver.OriginFlag, Detail: "--" + name}
 	}
@@ -163,6 +163,26 @@ func (f *inputFlags) spec(cmd *cobra.Command, app *appEnv) (inputs.Spec, error) 
 	return s, nil
 }
 
+// warnFuture warns about a main@DATE after today: xcvr's facts end with its
+// newest known version, and nothing merged later is modelled.
+func (f *inputFlags) warnFuture(app *appEnv, raw string) {
+	day, ok := strings.CutPrefix(raw, "main@")
+	if !ok {
+		return
+	}
+	d, err := resolver.ParseDay(day)
+	if err != nil {
+		return
+	}
+	today, _ := resolver.ParseDay(time.Now().UTC().Format("2006-01-02"))
+	if d <= today {
+		return
+	}
+	newest := resolver.KnownVersions()[len(resolver.KnownVersions())-1]
+	f.deploy.warn(app, fmt.Sprintf("main@%s is in the future; xcvr knows nothing past its newest facts (%s, main@%s): changes merged later are not modelled",
+		d, newest.Name, newest.Main))
+}
+
 // resolveInputs is spec + catalog + inputs.Build, with every failure a usage error.
 func (f *inputFlags) resolveInputs(cmd *cobra.Command, app *appEnv) (resolver.Inputs, inputs.Spec, *models.Catalog, error) {
 	cat, err := f.loadCatalog()
@@ -174,6 +194,9 @@ func (f *inputFlags) resolveInputs(cmd *cobra.Command, app *appEnv) (resolver.In
 		return resolver.Inputs{}, s, cat, usageErr(err)
 	}
 	if err := f.deploy.apply(cmd, app, &s, cat); err != nil {
+		return resolver.Inputs{}, s, cat, err
+	}
+	if err := f.applyInstall(cmd, app, &s); err != nil {
 		return resolver.Inputs{}, s, cat, err
 	}
 	in, err := inputs.Build(s, cat)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -31,7 +32,7 @@ same text as 'xcvr explain'.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !app.stdoutIsTTY() {
 				if flags.deploy.log != "" {
-					return runCheckLogsWith(cmd, app, &flags, flags.deploy.log, "text", true)
+					return runCheckLogsWith(cmd, app, &flags, []string{flags.deploy.log}, checkOpts{output: "text", always: true})
 				}
 				return runExplain(cmd, app, &flags, "text", color)
 			}
@@ -56,11 +57,46 @@ same text as 'xcvr explain'.`,
 		return usageErr(fmt.Errorf("--color %q: want auto, always or never", color))
 	}
 
-	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app))
+	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app), newInspectCmd(app))
 	root.AddCommand(compareCommands(app, &color)...)
 	root.AddCommand(newServeCmd(app), newTourCmd(app, &color))
 	root.AddCommand(newManCmd(app, root))
 	return root
+}
+
+// strictHelpAndCompletion makes "help TOPIC" and "completion SHELL" usage errors
+// (exit 2) for a topic or shell that does not exist; cobra prints the help and
+// exits 0 for both, which a script cannot tell from success. Call it after
+// SetOut: cobra's completion commands capture the output writer when created.
+func strictHelpAndCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	root.InitDefaultHelpCmd()
+	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "completion":
+			var shells []string
+			for _, sub := range c.Commands() {
+				shells = append(shells, sub.Name())
+			}
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(_ *cobra.Command, args []string) error {
+				if len(args) == 0 {
+					return usageErr(fmt.Errorf("completion needs a shell: %s", strings.Join(shells, ", ")))
+				}
+				return usageErr(fmt.Errorf("completion %q: unknown shell; want %s", args[0], strings.Join(shells, ", ")))
+			}
+		case "help":
+			run := c.Run
+			c.Run = nil
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				if target, rest, err := root.Find(args); err != nil || target == nil || len(rest) > 0 {
+					return usageErr(fmt.Errorf("help %q: no such command; run 'xcvr --help' for the list", strings.Join(args, " ")))
+				}
+				run(cmd, args)
+				return nil
+			}
+		}
+	}
 }
 
 // versionString is --version's text: the build (release stamp or the toolchain's

@@ -270,7 +270,7 @@ type sandbox struct {
 
 // path checks that name is a regular file inside the directory and returns its
 // path for the readers, which then read it through the input guard
-// (deploy.ReadFile).
+// (internal/guard).
 func (b *sandbox) path(flag, name string) (string, error) {
 	if b == nil {
 		return "", usageErr(fmt.Errorf("--%s reads the server's files; a served session cannot use it", flag))

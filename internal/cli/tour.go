@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
-	"xcvr/internal/deploy"
+	"xcvr/internal/guard"
 	"xcvr/internal/report"
 	"xcvr/internal/termsafe"
 	"xcvr/internal/tour"
@@ -53,18 +53,16 @@ Off a terminal, or with --accessible, the stops are printed one after another.`,
 }
 
 // loadTour returns the built-in scenarios followed by those of files, each read
-// through the input guard; errors name FILE:LINE.
+// through the input guard (internal/guard: regular files only, size, text and
+// YAML nesting limits); errors name FILE:LINE.
 func loadTour(files []string, cat *models.Catalog) ([]tour.Scenario, error) {
 	stops, err := tour.Builtin()
 	if err != nil {
 		return nil, &exitError{code: exitCrash, err: fmt.Errorf("built-in tour: %w", err)}
 	}
 	for _, f := range files {
-		data, err := deploy.ReadFile(f)
+		data, err := guard.ReadFile(f, guard.YAMLLimits())
 		if err != nil {
-			return nil, usageErr(err)
-		}
-		if err := deploy.CheckText(f, data); err != nil {
 			return nil, usageErr(err)
 		}
 		more, err := tour.Parse(f, data, cat)

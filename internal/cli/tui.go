@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
+	"xcvr/internal/termsafe"
 	"xcvr/ui"
 )
 
@@ -47,24 +48,31 @@ func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color strin
 	if err != nil {
 		return err
 	}
+	if opts.LogFollow != nil {
+		defer opts.LogFollow.Close()
+	}
 	return explorerExit(app, ui.Run(cmd.Context(), opts))
 }
 
 // explorerOptions resolves the flags into the explorer's starting options; xcvr
-// serve builds each session's explorer from them too.
+// serve builds each session's explorer from them too. The caller closes
+// LogFollow, when set, once the explorer is done.
 func explorerOptions(cmd *cobra.Command, app *appEnv, flags *inputFlags, color string) (ui.Options, error) {
 	_, spec, cat, err := flags.resolveInputs(cmd, app)
 	if err != nil {
 		return ui.Options{}, err
 	}
-	roles, lg, err := explorerExtras(cmd, app, flags)
+	roles, lg, follow, err := explorerExtras(cmd, app, flags)
 	if err != nil {
 		return ui.Options{}, err
+	}
+	if lg != nil {
+		spec = withLogVersion(spec, lg)
 	}
 	return ui.Options{
 		Spec: spec, Catalog: cat, Color: color,
 		In: app.stdin, Out: app.stdout, Environ: app.environ,
-		Log: lg, Roles: roles, RoleName: flags.deploy.activeRole,
+		Log: lg, LogFollow: follow, Roles: roles, RoleName: flags.deploy.activeRole,
 	}, nil
 }
 
@@ -76,7 +84,7 @@ func explorerExit(app *appEnv, err error) error {
 	case errors.Is(err, ui.ErrNotTerminal):
 		return usageErr(err)
 	case errors.Is(err, ui.ErrPanic):
-		fmt.Fprintln(app.stderr, "xcvr: "+err.Error())
+		fmt.Fprintln(app.stderr, "xcvr: "+termsafe.Text(err.Error()))
 		fmt.Fprintln(app.stderr, "hint: 'xcvr explain' with the same flags prints the chain without the explorer")
 		return &exitError{code: exitCrash}
 	}

@@ -1,6 +1,8 @@
 package deploy
 
 import (
+	"xcvr/internal/guard"
+
 	"errors"
 	"os"
 	"path/filepath"
@@ -250,12 +252,12 @@ func TestRefusesHostileYAML(t *testing.T) {
 		bomb += name + ": &" + name + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n"
 		prev = name
 	}
-	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
+	deep := strings.Repeat("[", 1000) + strings.Repeat("]", 1000)
 	var block strings.Builder
 	for i := 0; i < 200; i++ {
 		block.WriteString(strings.Repeat(" ", i) + "k:\n")
 	}
-	big := make([]byte, MaxFileBytes+1)
+	big := make([]byte, guard.MaxYAMLBytes+1)
 	for i := range big {
 		big[i] = 'a'
 	}
@@ -263,10 +265,10 @@ func TestRefusesHostileYAML(t *testing.T) {
 		{"bomb.yaml", bomb, "alias bomb"},
 		{"deep.yaml", deep, "nested deeper than 64 levels"},
 		{"block.yaml", block.String(), "nested deeper than 64 levels"},
-		{"big.yaml", string(big), "over the 16 MiB limit"},
-		{"list.yaml", strings.Repeat("- a\n", 3_000_000), "more than 50000 lines or list entries"},
+		{"big.yaml", string(big), "over the 4 MiB limit"},
+		{"list.yaml", strings.Repeat("- a\n", 60_000), "more than 50000 lines"},
 		{"flow.yaml", "k: [" + strings.Repeat("1, 2, 3, 4, 5, 6, 7, 8, 9, 10,\n", 6000) + "1]\n", "more than 50000 lines or list entries"},
-		{"scalar.yaml", "a: \"" + strings.Repeat("y", 10_000_000) + "\"\n", "a line longer than 64 KiB"},
+		{"scalar.yaml", "a: \"" + strings.Repeat("y", 1_000_000) + "\"\n", "a line longer than 64 KiB"},
 	} {
 		start := time.Now()
 		_, err := ReadWorkerConfig(tc.name, []byte(tc.data))
@@ -285,11 +287,11 @@ func TestReadFileRefusesLargeFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(MaxFileBytes + 4096); err != nil {
+	if err := f.Truncate(guard.MaxFileBytes + 4096); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
-	if _, err := ReadFile(p); err == nil || !strings.Contains(err.Error(), "16 MiB") {
+	if _, err := ReadJSONFile(p); err == nil || !strings.Contains(err.Error(), "16 MiB") {
 		t.Fatalf("err %v", err)
 	}
 }
@@ -502,5 +504,58 @@ func TestParseServeCommand(t *testing.T) {
 	}
 	if ParseServeCommand([]string{"python3", "train.py", "--config", "x.yaml"}) != nil {
 		t.Error("non-trtllm command recognised")
+	}
+}
+
+// bash keeps C strings: a $'...' value is cut at its first NUL, and the word parts
+// after the quote are kept (bash 5.2: x=$'ab\x00cd'ef gives "abef").
+func TestEnvFileNULCutAsBash(t *testing.T) {
+	ef, err := ReadEnvFile("w.env", []byte("A=$'ab\\x00cd'ef\nB=$'x\\0y'\nC=\"q\"$'\\x00'\"r\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range map[string]string{"A": "abef", "B": "x", "C": "qr"} {
+		if got := ef.Vars[k].Value; got != want {
+			t.Errorf("%s = %q, want %q", k, got, want)
+		}
+	}
+}
+
+// Read what Python reads: a BOM is skipped (PyYAML does), integers past CPython's
+// 4,300-digit limit are refused with its ValueError (checked with CPython 3.11.7 and
+// PyYAML 6.0.3), and an empty architectures[0] is an unknown model with a warning.
+func TestReadWhatPythonReads(t *testing.T) {
+	ov, err := ReadWorkerConfig("w.yaml", []byte("\ufeffcache_transceiver_config:\n  backend: NIXL\n"))
+	if err != nil || ov.Backend == nil || ov.Backend.Raw != "NIXL" || ov.Backend.Origin.Detail != "w.yaml:2" {
+		t.Fatalf("BOM: %+v %v", ov, err)
+	}
+	if ov, err := ReadWorkerConfig("w.yaml", []byte("\ufeff")); err != nil || ov.Backend != nil {
+		t.Fatalf("BOM-only file is not an empty file: %+v %v", ov, err)
+	}
+	ef, err := ReadEnvFile("w.env", []byte("\ufeffTRTLLM_USE_UCX_KVCACHE=1\n"))
+	if err != nil || ef.Vars["TRTLLM_USE_UCX_KVCACHE"].Value != "1" {
+		t.Fatalf("env BOM: %+v %v", ef, err)
+	}
+	limit := "ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has 4301 digits; use sys.set_int_max_str_digits() to increase the limit"
+	_, err = ReadWorkerConfig("w.yaml", []byte("cache_transceiver_config:\n  kv_transfer_timeout_ms: -"+strings.Repeat("1", 4301)+"\n"))
+	if err == nil || err.Error() != "w.yaml:2:27: "+limit {
+		t.Fatalf("4301 digits: %v", err)
+	}
+	for _, ok := range []string{strings.Repeat("1", 4300), "0x" + strings.Repeat("f", 5000), strings.Repeat("1_", 3000) + "1"} {
+		if _, err := ReadWorkerConfig("w.yaml", []byte("a: "+ok+"\n")); err != nil {
+			t.Errorf("%.20s…: %v", ok, err)
+		}
+	}
+	_, err = ReadModelConfig("config.json", []byte(`{"architectures": ["X"], "n": `+strings.Repeat("9", 4301)+`}`))
+	if err == nil || err.Error() != "config.json:1:31: "+limit {
+		t.Fatalf("json 4301 digits: %v", err)
+	}
+	if _, err := ReadModelConfig("config.json", []byte(`{"f": 1.`+strings.Repeat("9", 5000)+`, "e": 1e-`+strings.Repeat("0", 5000)+`1}`)); err != nil {
+		t.Fatalf("floats have no digit limit: %v", err)
+	}
+	mc, err := ReadModelConfig("config.json", []byte("\ufeff{\"architectures\": [\"\"]}"))
+	if err != nil || mc.Arch != "" || len(mc.Notes) != 2 ||
+		!strings.Contains(mc.Notes[0], "Unexpected UTF-8 BOM") || !strings.Contains(mc.Notes[1], "architectures[0] is an empty string") {
+		t.Fatalf("%+v %v", mc, err)
 	}
 }

@@ -115,6 +115,16 @@ func ReadDisagg(name string, data []byte) (*Disagg, error) {
 	}
 	// Same loop order as extract_disagg_cfg: each top-level key, then context
 	// before generation, so the first conflict reported is the one it raises.
+	// Index each section's own keys once: a section repeats a top-level key at
+	// most once (the parser merged duplicates), so a lookup replaces the scan.
+	secIndex := map[string]keyIndex{}
+	for _, role := range Roles() {
+		ix := keyIndex{}
+		for i, q := range sections[role].Pairs {
+			ix.add(q.Key, i)
+		}
+		secIndex[role] = ix
+	}
 	for _, p := range root.Pairs {
 		if p.Key.Kind == KindStr && disaggTopLevel[p.Key.Str] {
 			continue
@@ -123,13 +133,12 @@ func ReadDisagg(name string, data []byte) (*Disagg, error) {
 		for _, role := range Roles() {
 			sec := sections[role]
 			found := false
-			for _, q := range sec.Pairs {
-				if PyEqual(q.Key, p.Key) && (q.Key.Kind == KindStr) == (p.Key.Kind == KindStr) {
-					found = true
-					if !PyEqual(q.Val, p.Val) {
-						return nil, &ConflictError{File: name, Key: p.KeyString(), ServerType: sectionOf(role),
-							TopLine: p.KeyLine, SectionLine: q.KeyLine, TopValue: p.Val.Repr(), SectionValue: q.Val.Repr()}
-					}
+			if i := secIndex[role].find(sec.Pairs, p.Key); i >= 0 {
+				q := sec.Pairs[i]
+				found = true
+				if !PyEqual(q.Val, p.Val) {
+					return nil, &ConflictError{File: name, Key: p.KeyString(), ServerType: sectionOf(role),
+						TopLine: p.KeyLine, SectionLine: q.KeyLine, TopValue: p.Val.Repr(), SectionValue: q.Val.Repr()}
 				}
 			}
 			if !found {

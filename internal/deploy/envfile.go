@@ -1,10 +1,12 @@
 package deploy
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/yamlpos"
 	"xcvr/resolver"
 )
@@ -27,11 +29,12 @@ type EnvFile struct {
 // bare (a trailing " # comment" is dropped). Each variable's origin is FILE:LINE.
 // Malformed lines are errors naming FILE:LINE:COL.
 func ReadEnvFile(name string, data []byte) (*EnvFile, error) {
-	if err := CheckText(name, data); err != nil {
+	data, err := guard.Check(name, data, guard.EnvLimits())
+	if err != nil {
 		return nil, err
 	}
 	ef := &EnvFile{File: name, Vars: map[string]resolver.EnvVar{}}
-	text := strings.TrimPrefix(string(data), "\ufeff")
+	text := string(data)
 	lines := strings.Split(text, "\n")
 	for i := 0; i < len(lines); i++ {
 		lineNo := i + 1
@@ -103,7 +106,18 @@ func envValue(rest string, next []string) (string, int, error) {
 	}
 	var b strings.Builder
 	consumed := 0
-	s := rest
+	// s grows by appending continuation lines (amortised linear, unlike string
+	// concatenation, which re-copied the value once per line).
+	s := []byte(rest)
+	more := func() bool {
+		if consumed >= len(next) || consumed >= 1000 || len(s) > maxQuoted {
+			return false
+		}
+		s = append(s, '\n')
+		s = append(s, strings.TrimSuffix(next[consumed], "\r")...)
+		consumed++
+		return true
+	}
 	i := 0
 	for {
 		if i >= len(s) {
@@ -112,26 +126,27 @@ func envValue(rest string, next []string) (string, int, error) {
 		c := s[i]
 		switch {
 		case c == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			for j < 0 {
-				if consumed >= len(next) || consumed >= 1000 || len(s) > maxQuoted {
+			// Search only what was appended since the last search.
+			end, from := -1, i+1
+			for {
+				if k := bytes.IndexByte(s[from:], '\''); k >= 0 {
+					end = from + k
+					break
+				}
+				from = len(s)
+				if !more() {
 					return "", 0, fmt.Errorf("unterminated single quote")
 				}
-				s += "\n" + strings.TrimSuffix(next[consumed], "\r")
-				consumed++
-				j = strings.IndexByte(s[i+1:], '\'')
 			}
-			b.WriteString(s[i+1 : i+1+j])
-			i += j + 2
+			b.Write(s[i+1 : end])
+			i = end + 1
 		case c == '"':
 			i++
 			for {
 				if i >= len(s) {
-					if consumed >= len(next) || consumed >= 1000 || len(s) > maxQuoted {
+					if !more() {
 						return "", 0, fmt.Errorf("unterminated double quote")
 					}
-					s += "\n" + strings.TrimSuffix(next[consumed], "\r")
-					consumed++
 					b.WriteByte('\n')
 					i++
 					continue
@@ -151,7 +166,7 @@ func envValue(rest string, next []string) (string, int, error) {
 			}
 		case c == ' ' || c == '\t':
 			// Unquoted whitespace ends the value; only a comment may follow.
-			t := strings.TrimLeft(s[i:], " \t")
+			t := strings.TrimLeft(string(s[i:]), " \t")
 			if t == "" || strings.HasPrefix(t, "#") {
 				return b.String(), consumed, nil
 			}
@@ -162,7 +177,7 @@ func envValue(rest string, next []string) (string, int, error) {
 		case c == '$' && i+1 < len(s) && s[i+1] == '\'':
 			// $'...': bash's ANSI-C quoting, which declare -x / export -p write
 			// for values with control characters.
-			v, n, err := ansiC(s[i+2:])
+			v, n, err := ansiC(string(s[i+2:]))
 			if err != nil {
 				return "", 0, err
 			}
@@ -183,7 +198,7 @@ func ansiC(s string) (string, int, error) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '\'' {
-			return b.String(), i + 1, nil
+			return cutNUL(b.String()), i + 1, nil
 		}
 		if c != '\\' || i+1 >= len(s) {
 			b.WriteByte(c)
@@ -235,6 +250,15 @@ func ansiC(s string) (string, int, error) {
 		}
 	}
 	return "", 0, fmt.Errorf("unterminated $'...' quote")
+}
+
+// cutNUL ends a decoded $'...' string at its first NUL byte: bash keeps C strings,
+// so $'ab\x00cd' is "ab" (and $'ab\x00cd'ef is "abef", the next word part kept).
+func cutNUL(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func isHex(c byte) bool {

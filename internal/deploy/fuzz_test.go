@@ -65,6 +65,8 @@ func FuzzReadModelConfig(f *testing.F) {
 	addSeeds(f, "*/config.json")
 	f.Add([]byte(`{"architectures": "GptOssForCausalLM"}`))
 	f.Add([]byte(`{"architectures": [], "draft_vocab_size": null}`))
+	f.Add([]byte(`{"architectures":[""]}`))
+	f.Add([]byte("\ufeff{\"architectures\": [\"\\u001b]0;x\\u0007\"], \"n\": 1e99999}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		start := time.Now()
 		mc, err := ReadModelConfig("config.json", data)
@@ -75,7 +77,7 @@ func FuzzReadModelConfig(f *testing.F) {
 			}
 			return
 		}
-		if (mc.Arch == "") != (len(mc.Architectures) == 0) {
+		if (mc.Arch == "") != (len(mc.Architectures) == 0 || mc.Architectures[0] == "") {
 			t.Fatalf("arch %q with list %q", mc.Arch, mc.Architectures)
 		}
 	})
@@ -99,6 +101,36 @@ func FuzzReadEnvFile(f *testing.F) {
 		for _, k := range ef.Names {
 			if !validEnvName(k) || !strings.HasPrefix(ef.Vars[k].Origin.Detail, "e.env:") {
 				t.Fatalf("variable %q %+v", k, ef.Vars[k])
+			}
+		}
+	})
+}
+
+// FuzzReadDisagg: the orchestrator reader never panics, errors name the file,
+// and each role it returns has origins in the file.
+func FuzzReadDisagg(f *testing.F) {
+	addSeeds(f, "disagg-*.yaml")
+	f.Add([]byte("cache_transceiver_config: {backend: NIXL}\ncontext_servers: {cache_transceiver_config: {backend: NIXL}}\ngeneration_servers: &g {x: 1}\nx: *g\n"))
+	f.Add([]byte("a: 1\n1: a\n1.0: b\ntrue: c\ncontext_servers: {1: a, true: z}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		start := time.Now()
+		d, err := ReadDisagg("d.yaml", data)
+		checkBounded(t, start, len(data))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "d.yaml") {
+				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		for _, role := range Roles() {
+			ov := d.Roles[role]
+			if ov == nil {
+				t.Fatalf("role %s missing", role)
+			}
+			for _, s := range []*Setting{ov.Backend, ov.Runtime, ov.TimeoutMS, ov.Pipelined, ov.Loader, ov.Model} {
+				if s != nil && !strings.HasPrefix(s.Origin.Detail, "d.yaml:") {
+					t.Fatalf("origin %q", s.Origin.Detail)
+				}
 			}
 		}
 	})

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/yamlpos"
 	"xcvr/models"
 )
@@ -34,7 +34,12 @@ type ModelConfig struct {
 // ReadModelConfig parses config.json. Only the keys that decide the model class are
 // interpreted; the rest of the file may be anything JSON allows.
 func ReadModelConfig(name string, data []byte) (*ModelConfig, error) {
-	if err := CheckText(name, data); err != nil {
+	bom := bytes.HasPrefix(data, []byte(guard.BOM))
+	data, err := guard.Check(name, data, guard.JSONLimits())
+	if err != nil {
+		return nil, err
+	}
+	if err := jsonIntLimit(name, data); err != nil {
 		return nil, err
 	}
 	var top map[string]json.RawMessage
@@ -46,6 +51,11 @@ func ReadModelConfig(name string, data []byte) (*ModelConfig, error) {
 	}
 	lines := topLevelKeyLines(data)
 	mc := &ModelConfig{File: name, ArchLine: lines["architectures"]}
+	if bom {
+		// transformers reads config.json as UTF-8 text and calls json.loads, which
+		// refuses a BOM; xcvr reads past it so the rest can still be checked.
+		mc.Notes = append(mc.Notes, name+" starts with a UTF-8 byte-order mark: xcvr skips it, but json.loads (how transformers reads config.json) raises 'JSONDecodeError: Unexpected UTF-8 BOM (decode using utf-8-sig)'; save the file without it")
+	}
 	if raw, ok := top["architectures"]; ok && !isNull(raw) {
 		if err := json.Unmarshal(raw, &mc.Architectures); err != nil {
 			return nil, &yamlpos.Error{File: name, Line: lines["architectures"], Msg: "architectures must be a list of class names (strings)"}
@@ -69,6 +79,12 @@ func ReadModelConfig(name string, data []byte) (*ModelConfig, error) {
 	}
 	mc.Arch = mc.Architectures[0]
 	mc.ExecArch = mc.Arch
+	if mc.Arch == "" {
+		// No class is registered under '': TensorRT-LLM finds no model class, as
+		// for a missing list, but this is almost certainly a broken file.
+		mc.Notes = append(mc.Notes, fmt.Sprintf("%s:%d: architectures[0] is an empty string: no model class is registered under '', so TensorRT-LLM treats the model as unknown", name, mc.ArchLine))
+		return mc, nil
+	}
 	if len(mc.Architectures) > 1 {
 		mc.Notes = append(mc.Notes, fmt.Sprintf("%s:%d: only architectures[0] (%s) is used; %s ignored",
 			name, mc.ArchLine, mc.Arch, strings.Join(mc.Architectures[1:], ", ")))
@@ -96,6 +112,44 @@ func (mc *ModelConfig) ModelKey(cat *models.Catalog) (string, string) {
 		return mc.Arch, fmt.Sprintf("Eagle3 draft (draft_vocab_size): runs as %s, but the preference comes from %s, the class registered for architectures[0]", mc.ExecArch, mc.Arch)
 	}
 	return mc.ExecArch, fmt.Sprintf("Eagle3 draft (draft_vocab_size): %s is renamed %s and the preference is that class's", mc.Arch, mc.ExecArch)
+}
+
+// jsonIntLimit refuses what json.loads refuses: an integer literal with more than
+// PyMaxStrDigits digits (int() raises ValueError; floats have no such limit).
+func jsonIntLimit(name string, data []byte) error {
+	inStr := false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inStr:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+		case c == '"':
+			inStr = true
+		case c >= '0' && c <= '9':
+			if i > 0 && (data[i-1] == '.' || data[i-1] == 'e' || data[i-1] == 'E' ||
+				((data[i-1] == '+' || data[i-1] == '-') && i > 1 && (data[i-2] == 'e' || data[i-2] == 'E'))) {
+				// A fraction or an exponent: float() has no digit limit.
+				for i+1 < len(data) && data[i+1] >= '0' && data[i+1] <= '9' {
+					i++
+				}
+				continue
+			}
+			j := i
+			for j < len(data) && data[j] >= '0' && data[j] <= '9' {
+				j++
+			}
+			if j-i > PyMaxStrDigits && (j == len(data) || (data[j] != '.' && data[j] != 'e' && data[j] != 'E')) {
+				l, col := lineCol(data, int64(i))
+				return &yamlpos.Error{File: name, Line: l, Col: col, Msg: PyIntLimitError(j - i)}
+			}
+			i = j - 1
+		}
+	}
+	return nil
 }
 
 func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
@@ -137,46 +191,41 @@ func lineCol(data []byte, off int64) (int, int) {
 }
 
 // topLevelKeyLines returns the line of each top-level key (the last occurrence,
-// which is the one Python's json keeps).
+// which is the one Python's json keeps). data is valid JSON (json.Unmarshal
+// accepted it), so one pass over the bytes that tracks strings and depth is enough:
+// a token decoder costs an allocation per value, seconds on a 16 MiB file.
 func topLevelKeyLines(data []byte) map[string]int {
 	out := map[string]int{}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	depth := 0
+	depth, line := 0, 1
 	expectKey := false
-	for {
-		start := dec.InputOffset()
-		tok, err := dec.Token()
-		if err == io.EOF || err != nil {
-			return out
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{':
-				depth++
-				expectKey = depth == 1
-				continue
-			case '[':
-				depth++
-			case '}', ']':
-				depth--
-			}
-		case string:
-			if depth == 1 && expectKey {
-				// InputOffset before the token may sit before the separator; skip
-				// to the opening quote.
-				i := start
-				for i < int64(len(data)) && data[i] != '"' {
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '\n':
+			line++
+		case '{':
+			depth++
+			expectKey = depth == 1
+		case '[':
+			depth++
+		case '}', ']':
+			depth--
+		case ',':
+			expectKey = depth == 1
+		case '"':
+			start, startLine := i, line
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
 					i++
 				}
-				l, _ := lineCol(data, i)
-				out[t] = l
+			}
+			if depth == 1 && expectKey {
+				var key string
+				if err := json.Unmarshal(data[start:i+1], &key); err == nil {
+					out[key] = startLine
+				}
 				expectKey = false
-				continue
 			}
 		}
-		if depth == 1 {
-			expectKey = true
-		}
 	}
+	return out
 }

@@ -12,7 +12,9 @@ import (
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/yamlpos"
+	"xcvr/resolver"
 )
 
 // Kind is the Python type a YAML value loads as under yaml.safe_load, which is how
@@ -190,36 +192,10 @@ func PyFloat(f float64) string {
 }
 
 // PyRepr quotes s as Python's str repr does (single quotes unless s holds a single
-// quote and no double quote).
-func PyRepr(s string) string {
-	q := byte('\'')
-	if strings.Contains(s, "'") && !strings.Contains(s, "\"") {
-		q = '"'
-	}
-	var b strings.Builder
-	b.WriteByte(q)
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == rune(q):
-			b.WriteByte('\\')
-			b.WriteByte(q)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(q)
-	return b.String()
-}
+// quote and no double quote; non-printable characters, C1 included, escaped as
+// \xhh, \uhhhh or \Uhhhhhhhh). It is the resolver's own quoting, so a value reads
+// the same in a file's error and in the resolver's.
+func PyRepr(s string) string { return resolver.Str(s).Repr() }
 
 // PyEqual is Python's == on loaded values, which TensorRT-LLM uses to compare a
 // top-level key with a section's: 1 == 1.0 == True, dicts compare by content
@@ -256,15 +232,13 @@ func PyEqual(a, b *Node) bool {
 		if len(a.Pairs) != len(b.Pairs) {
 			return false
 		}
+		ix := keyIndex{}
+		for i, q := range b.Pairs {
+			ix.add(q.Key, i)
+		}
 		for _, p := range a.Pairs {
-			found := false
-			for _, q := range b.Pairs {
-				if PyEqual(p.Key, q.Key) {
-					found = PyEqual(p.Val, q.Val)
-					break
-				}
-			}
-			if !found {
+			i := ix.find(b.Pairs, p.Key)
+			if i < 0 || !PyEqual(p.Val, b.Pairs[i].Val) {
 				return false
 			}
 		}
@@ -295,6 +269,10 @@ func (n *Node) number() (*big.Rat, bool) {
 	return nil, false
 }
 
+// maxRepeatedWarnings caps warnings of one kind; the rest are counted in one
+// "and N more" line, so a hostile file cannot flood the terminal.
+const maxRepeatedWarnings = 10
+
 // Doc is a parsed YAML file.
 type Doc struct {
 	File string
@@ -309,10 +287,8 @@ type Doc struct {
 // oversized, binary, too deeply nested and alias-bomb input before it can cost
 // much time or memory. Errors are *yamlpos.Error ("FILE:LINE:COL: message").
 func ParseYAML(name string, data []byte) (*Doc, error) {
-	if err := CheckText(name, data); err != nil {
-		return nil, err
-	}
-	if err := checkFlowDepth(name, data); err != nil {
+	data, err := guard.Check(name, data, guard.YAMLLimits())
+	if err != nil {
 		return nil, err
 	}
 	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
@@ -479,9 +455,38 @@ func (c *converter) convert(n ast.Node, depth int) (*Node, error) {
 		// Block scalars and other quoted forms are strings as written.
 		return &Node{Kind: KindStr, Str: s.Value, Line: line, Col: col}, nil
 	}
+	if d := decimalDigits(tk.Value); d > PyMaxStrDigits {
+		return nil, c.errAt(n, "%s", PyIntLimitError(d))
+	}
 	out := resolvePlain(tk.Value)
 	out.Line, out.Col = line, col
 	return out, nil
+}
+
+// PyMaxStrDigits is CPython's default sys.get_int_max_str_digits() (3.11 and
+// later): int() of a decimal string with more digits raises ValueError, so
+// yaml.safe_load and json.loads refuse such a file.
+const PyMaxStrDigits = 4300
+
+// PyIntLimitError is CPython's message for a decimal integer of digits digits
+// (checked against CPython 3.11.7).
+func PyIntLimitError(digits int) string {
+	return fmt.Sprintf("ValueError: Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit",
+		PyMaxStrDigits, digits)
+}
+
+// decimalDigits counts the digits of a plain scalar PyYAML converts with int(s)
+// in base 10 (not 0x, 0b, octal or sexagesimal, whose conversion has no limit);
+// 0 for anything else. Underscores are dropped first, as construct_yaml_int does.
+func decimalDigits(s string) int {
+	if len(s) <= PyMaxStrDigits || !reInt.MatchString(s) {
+		return 0
+	}
+	t := strings.TrimLeft(s, "+-")
+	if strings.HasPrefix(t, "0") || strings.Contains(t, ":") {
+		return 0
+	}
+	return len(t) - strings.Count(t, "_")
 }
 
 func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth int) (*Node, error) {
@@ -491,6 +496,8 @@ func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth in
 	line, col := pos(n)
 	out := &Node{Kind: KindMap, Line: line, Col: col}
 	var merged []Pair
+	ix := keyIndex{}
+	dups := 0
 	for _, mv := range values {
 		if mv == nil {
 			continue
@@ -519,20 +526,28 @@ func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth in
 			return nil, err
 		}
 		kl, kc := pos(kn)
-		if i := indexKey(out.Pairs, key); i >= 0 {
-			c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: key %s is written twice (also line %d); like PyYAML, xcvr uses the last one",
-				c.file, kl, key.Repr(), out.Pairs[i].KeyLine))
+		if i := ix.find(out.Pairs, key); i >= 0 {
+			if dups++; dups <= maxRepeatedWarnings {
+				c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: key %s is written twice (also line %d); like PyYAML, xcvr uses the last one",
+					c.file, kl, key.Repr(), out.Pairs[i].KeyLine))
+			}
 			out.Pairs[i].Val = val
 			out.Pairs[i].KeyLine, out.Pairs[i].KeyCol = kl, kc
 			continue
 		}
+		ix.add(key, len(out.Pairs))
 		out.Pairs = append(out.Pairs, Pair{Key: key, Val: val, KeyLine: kl, KeyCol: kc})
+	}
+	if dups > maxRepeatedWarnings {
+		c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: and %d more keys written twice in this mapping", c.file, line, dups-maxRepeatedWarnings))
 	}
 	// PyYAML's flatten_mapping puts merged entries first; explicit keys win.
 	if len(merged) > 0 {
 		var all []Pair
+		seen := keyIndex{}
 		for _, p := range merged {
-			if indexKey(out.Pairs, p.Key) < 0 && indexKey(all, p.Key) < 0 {
+			if ix.find(out.Pairs, p.Key) < 0 && seen.find(all, p.Key) < 0 {
+				seen.add(p.Key, len(all))
 				all = append(all, p)
 			}
 		}
@@ -556,12 +571,14 @@ func (c *converter) mergeSources(v ast.Node, depth int) ([]Pair, error) {
 		return val.Pairs, nil
 	case KindSeq:
 		var out []Pair
+		ix := keyIndex{}
 		for _, it := range val.Items {
 			if it.Kind != KindMap {
 				return nil, c.errAt(v, "expected a mapping for merging, but found %s", it.TypeName())
 			}
 			for _, p := range it.Pairs {
-				if indexKey(out, p.Key) < 0 {
+				if ix.find(out, p.Key) < 0 {
+					ix.add(p.Key, len(out))
 					out = append(out, p)
 				}
 			}
@@ -578,6 +595,48 @@ func indexKey(ps []Pair, k *Node) int {
 		}
 	}
 	return -1
+}
+
+// hashKey is a string equal for two keys exactly when Python's dict would treat
+// them as the same key (1, 1.0 and True are one key), so that duplicate keys are
+// found in linear time. ok is false for keys without one (NaN is never equal to
+// itself, and collections cannot be keys).
+func hashKey(k *Node) (string, bool) {
+	switch k.Kind {
+	case KindStr:
+		return "s" + k.Str, true
+	case KindDate:
+		return "d" + k.Str, true
+	case KindNull:
+		return "n", true
+	}
+	if r, ok := k.number(); ok {
+		return "#" + r.RatString(), true
+	}
+	if k.Kind == KindFloat && math.IsInf(k.Float, 0) {
+		return "f" + PyFloat(k.Float), true
+	}
+	return "", false
+}
+
+// keyIndex finds keys in a mapping being built in constant time per key.
+type keyIndex map[string]int
+
+func (ix keyIndex) find(ps []Pair, k *Node) int {
+	h, ok := hashKey(k)
+	if !ok {
+		return indexKey(ps, k)
+	}
+	if i, ok := ix[h]; ok {
+		return i
+	}
+	return -1
+}
+
+func (ix keyIndex) add(k *Node, i int) {
+	if h, ok := hashKey(k); ok {
+		ix[h] = i
+	}
 }
 
 func (c *converter) tagged(v *ast.TagNode, depth int) (*Node, error) {

@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"xcvr/internal/guard"
 )
 
 // Process is a running process as /proc shows it.
@@ -58,12 +60,7 @@ func ReadProcess(procRoot string, pid int) (*Process, error) {
 	dir := filepath.Join(procRoot, strconv.Itoa(pid))
 	read := func(name string) ([]byte, error) {
 		p := filepath.Join(dir, name)
-		f, err := os.Open(p)
-		if err != nil {
-			return nil, procErr(pid, p, err)
-		}
-		defer f.Close()
-		data, err := ReadLimited(p, f)
+		data, err := guard.ReadRaw(p, guard.ProcLimits())
 		if err != nil {
 			return nil, procErr(pid, p, err)
 		}

@@ -208,6 +208,7 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 			}
 		}
 	}
+	suggested := 0
 	for _, p := range m.Pairs {
 		if p.Key.Kind == KindStr && known[p.Key.Str] {
 			continue
@@ -215,22 +216,46 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 		ov.fieldErr(p.KeyString(), p.Val, "extra_forbidden", "Extra inputs are not permitted", p.KeyLine)
 		if p.Key.Kind == KindStr {
 			if s := suggestField(p.Key.Str); s != "" {
-				ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s:%d: unknown key %s in cache_transceiver_config; did you mean %s?", ov.File, p.KeyLine, PyRepr(p.Key.Str), s))
+				if suggested++; suggested <= maxRepeatedWarnings {
+					ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s:%d: unknown key %s in cache_transceiver_config; did you mean %s?", ov.File, p.KeyLine, PyRepr(p.Key.Str), s))
+				}
 			}
 		}
+	}
+	if suggested > maxRepeatedWarnings {
+		ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s: and %d more unknown keys that look like misspelt fields", ov.File, suggested-maxRepeatedWarnings))
 	}
 }
 
 // suggestField names the known field an unknown key most likely meant (a case or
 // separator slip), or "".
 func suggestField(k string) string {
-	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s)) }
+	if len(k) > 64 {
+		return ""
+	}
+	nk := normField(k)
 	for _, f := range cacheFields {
-		if norm(f) == norm(k) {
+		if normField(f) == nk {
 			return f
 		}
 	}
 	return ""
+}
+
+// normField folds case and drops '-' and '_'.
+func normField(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '-' || c == '_':
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }
 
 // literal passes a string through for the resolver's own literal check, except

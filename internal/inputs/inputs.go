@@ -44,6 +44,10 @@ type Spec struct {
 	Env map[string]resolver.EnvVar
 	// ConfigErrors are validation failures found while reading files.
 	ConfigErrors []resolver.FieldError
+	// Install, when set, is an installed TensorRT-LLM read by --install; it is
+	// used while Version's origin is the install (an edit in the explorer
+	// leaves it).
+	Install *resolver.Install
 }
 
 // Defaults returns the built-in choices: the newest version, GPT-OSS, backend DEFAULT,
@@ -108,9 +112,14 @@ func (s *Spec) EnvNames() []string {
 // resolver to report; only what xcvr cannot represent is an error here.
 func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 	var in resolver.Inputs
-	v, err := resolver.ParseVersion(s.Version.Raw)
-	if err != nil {
-		return in, err
+	var v resolver.Version
+	if s.Install != nil && s.Version.Origin.Kind == resolver.OriginInstall {
+		v = resolver.InstallVersion(s.Install)
+	} else {
+		var err error
+		if v, err = resolver.ParseVersion(s.Version.Raw); err != nil {
+			return in, err
+		}
 	}
 	in.Version = v
 	in.VersionOrigin = s.Version.Origin

@@ -10,6 +10,8 @@ import (
 
 // Mismatch is one place where a process's log disagrees with the prediction.
 type Mismatch struct {
+	// File is the log's name, in reports of several logs.
+	File   string `json:"file,omitempty"`
 	Source string `json:"source"`
 	// Line is the log line that disagrees; 0 when the disagreement is a line the
 	// prediction expects but the log lacks.
@@ -50,6 +52,7 @@ func Compare(lg *Log, t resolver.Trace) []Mismatch {
 		return []Mismatch{{Source: lg.Name, Kind: KindNoEvents,
 			Message: "the log shows none of the lines TensorRT-LLM prints while it creates the transceiver (start-up did not get that far, or the log level hides INFO: set TLLM_LOG_LEVEL=INFO)"}}
 	}
+	out = append(out, versionMismatches(lg, t)...)
 	for _, p := range lg.Processes {
 		out = append(out, compareOne(p, t)...)
 	}
@@ -178,6 +181,7 @@ func compareOne(p *Process, t resolver.Trace) []Mismatch {
 
 // ProcessJSON is one observed process in check-logs' JSON.
 type ProcessJSON struct {
+	File             string        `json:"file"`
 	Source           string        `json:"source"`
 	ResolvedRuntime  *string       `json:"resolved_runtime"`
 	ResolvedSeen     bool          `json:"resolved_runtime_logged"`
@@ -188,7 +192,9 @@ type ProcessJSON struct {
 	Outcome          *string       `json:"outcome"`
 	Error            *string       `json:"error"`
 	Lines            []Line        `json:"lines"`
+	LinesDropped     int           `json:"lines_dropped"`
 	Implications     []Implication `json:"implications"`
+	ImplicationsDrop int           `json:"implications_dropped"`
 }
 
 // ReportJSON is check-logs' JSON object. Predicted is the explain object or nil.
@@ -213,7 +219,7 @@ func JSON(lg *Log, predicted any, ms []Mismatch) ReportJSON {
 		r.Mismatches = []Mismatch{}
 	}
 	for _, p := range lg.Processes {
-		pj := ProcessJSON{Source: p.Source, ResolvedSeen: p.ResolvedSeen, ResolvedFor: opt(p.ResolvedFor),
+		pj := ProcessJSON{File: lg.Name, Source: p.Source, LinesDropped: p.LinesDropped, ImplicationsDrop: p.ImplicationsDropped, ResolvedSeen: p.ResolvedSeen, ResolvedFor: opt(p.ResolvedFor),
 			TransceiverClass: opt(p.Class), ClassInferred: p.ClassInferred, EffectiveBackend: opt(p.Backend),
 			Outcome: opt(string(p.Outcome())), Error: opt(p.Error), Lines: p.Lines, Implications: p.Implications}
 		if p.ResolvedSeen && p.Resolved.Valid {

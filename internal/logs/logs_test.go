@@ -1,6 +1,7 @@
 package logs
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -63,14 +64,14 @@ func TestSrunEra2Python(t *testing.T) {
 			t.Errorf("%s: %+v", p.Source, p)
 		}
 	}
-	if ms := Compare(lg, predict(t, "main@2026-09-10", "GptOssForCausalLM", "NIXL")); len(ms) != 0 {
+	if ms := Compare(lg, predict(t, "1.3.0rc26", "GptOssForCausalLM", "NIXL")); len(ms) != 0 {
 		t.Errorf("mismatches against the matching prediction: %+v", ms)
 	}
-	// Era 0 has no 'auto' and builds the C++ transceiver: the resolution line is
-	// the first disagreement, then the version and the outcome.
+	// Era 0 has no 'auto' and builds the C++ transceiver: the version line is
+	// the first disagreement, then the resolution line, the version and the outcome.
 	ms := Compare(lg, predict(t, "1.3.0rc20", "GptOssForCausalLM", "NIXL"))
-	if len(ms) == 0 || ms[0].Kind != KindExtra || ms[0].Line != 14 || ms[0].Source != "srun task 2" {
-		t.Fatalf("era-0 prediction: first mismatch %+v", ms)
+	if len(ms) < 2 || ms[0].Kind != KindVersion || ms[0].Line != 2 || ms[1].Kind != KindExtra || ms[1].Line != 14 || ms[1].Source != "srun task 2" {
+		t.Fatalf("era-0 prediction: first mismatches %+v", ms)
 	}
 	kinds := map[string]bool{}
 	for _, m := range ms {
@@ -205,8 +206,20 @@ func TestHostileInput(t *testing.T) {
 		many.WriteString("[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n")
 	}
 	lg, _ = Parse("many.log", strings.NewReader(many.String()))
-	if n := len(lg.Processes[0].Lines); n != maxLinesPerProcess {
-		t.Errorf("kept %d lines", n)
+	if p := lg.Processes[0]; len(p.Lines) != 1 || p.LinesDropped != 9999 {
+		t.Errorf("10,000 repeats of one line: kept %d, dropped %d; want the first kept and the repeats counted", len(p.Lines), p.LinesDropped)
+	}
+	// Distinct findings are capped per process, with a count of the rest.
+	many.Reset()
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&many, "[TRT-LLM] [RANK 0] [I] Model prefers the Python transceiver, but backend B%d does not support it; falling back to the C++ transceiver.\n", i)
+	}
+	lg, _ = Parse("distinct.log", strings.NewReader(many.String()))
+	p := lg.Processes[0]
+	if len(p.Lines) != maxLinesPerProcess || p.LinesDropped != 1000-maxLinesPerProcess ||
+		len(p.Implications) != maxImplications || p.ImplicationsDropped != 1001-maxImplications {
+		t.Errorf("1,000 distinct findings: kept %d lines (dropped %d), %d implications (dropped %d)",
+			len(p.Lines), p.LinesDropped, len(p.Implications), p.ImplicationsDropped)
 	}
 }
 
@@ -264,5 +277,49 @@ func TestValidationErrorDetailCompared(t *testing.T) {
 	if len(ms) != 1 || ms[0].Kind != KindError || ms[0].Line != 5 ||
 		ms[0].Message != `error detail: predicted "cache_transceiver_config.transceiver_runtime", the log has "cache_transceiver_config.backend"` {
 		t.Errorf("different fields under the same title: mismatches %+v", ms)
+	}
+}
+
+// TestOwnVersion: the version a log states is the one it is checked against;
+// without a version line, lines that date the build pin it when they leave
+// releases of one era only.
+func TestOwnVersion(t *testing.T) {
+	ov, ok := parseFile(t, "ctx-era2-srun.log").Own()
+	if !ok || !ov.Stated || ov.Version.Name != "1.3.0rc26" || ov.Line != 2 {
+		t.Errorf("stated: %+v %v", ov, ok)
+	}
+	ov, ok = parseFile(t, "gen-era1-mpirun.log").Own()
+	if !ok || ov.Stated || ov.Version.Era != 1 || ov.Version.Name != "1.3.0rc25" || !strings.Contains(ov.Why, "inferred") {
+		t.Errorf("pinned by the era-1 fallback line: %+v %v", ov, ok)
+	}
+	// 'auto' resolved (2026-07-16 or later) leaves eras 1 to 3: nothing pinned.
+	if ov, ok := parseFile(t, "gen-era2-error.log").Own(); ok {
+		t.Errorf("an open-ended bound pinned %+v", ov)
+	}
+	lg, _ := Parse("n.log", strings.NewReader("[TensorRT-LLM] TensorRT LLM version: 1.3.0rc27.dev2026091700 (backend: cuda)\n"+
+		"[TensorRT-LLM] TensorRT-LLM version: 1.4.0rc1\n"))
+	ov, ok = lg.Own()
+	if !ok || ov.Version.Name != "main@2026-09-17" || !strings.Contains(ov.Why, "also states 1.4.0rc1 (line 2)") {
+		t.Errorf("nightly: %+v %v", ov, ok)
+	}
+}
+
+// A UTF-8 BOM is skipped, as Python's utf-8-sig and PyYAML skip it; a BOM-only
+// log is an empty log.
+func TestBOMSkipped(t *testing.T) {
+	lg, err := Parse("bom.log", strings.NewReader("\ufeff[TRT-LLM] [I] Using KvCacheTransceiverV2\n"))
+	if err != nil || len(lg.Processes) != 1 || lg.Processes[0].Outcome() != resolver.OutcomePython {
+		t.Fatalf("%v %+v", err, lg)
+	}
+	lg, err = Parse("bom-only.log", strings.NewReader("\ufeff"))
+	if err != nil || lg.Lines != 0 || len(lg.Processes) != 0 {
+		t.Fatalf("BOM only: %v, %d lines", err, lg.Lines)
+	}
+	p := NewParser("bom.log")
+	for _, b := range []byte("\ufeff[TRT-LLM] [I] cache_transceiver is disabled\n") {
+		p.Write([]byte{b})
+	}
+	if lg, _ := p.Close(); len(lg.Processes) != 1 || !lg.Processes[0].Disabled {
+		t.Fatalf("a BOM written byte by byte: %+v", lg.Processes)
 	}
 }

@@ -7,8 +7,6 @@
 package logs
 
 import (
-	"bufio"
-	"io"
 	"regexp"
 	"sort"
 	"strconv"
@@ -22,7 +20,15 @@ import (
 const (
 	maxLineBytes       = 64 << 10
 	maxLinesPerProcess = 64
+	maxImplications    = 32
 	maxProcesses       = 4096
+	// maxMessageBytes cuts a kept line or exception title; TensorRT-LLM's own
+	// lines are far shorter, so only a hostile or corrupt log reaches it.
+	maxMessageBytes = 4 << 10
+	maxDetailBytes  = 1 << 10
+	// maxRetained is what one log may keep in lines and texts in all; past it,
+	// findings are counted as dropped, not kept.
+	maxRetained = 4 << 20
 )
 
 // Line is one recognised log line.
@@ -69,9 +75,17 @@ type Process struct {
 	// Implications are facts the lines pin down that the user may not have given.
 	Implications []Implication
 
+	// LinesDropped counts recognised lines not kept: repeats of a kept line
+	// and lines past the per-process or per-log caps.
+	LinesDropped int
+	// ImplicationsDropped counts implications past the per-process cap.
+	ImplicationsDropped int
+
 	firstLine int
 	errorLine int
-	dropped   int
+	budget    *int
+	seenLines map[string]bool
+	seenImpl  map[string]bool
 	// unranked is true when TensorRT-LLM's logger printed lines without a rank
 	// here: a process of its own, not one of the ranked ones.
 	unranked bool
@@ -109,143 +123,39 @@ type Log struct {
 	Processes []*Process
 	// Lines is the number of lines read.
 	Lines int
+	// Stated are the versions the log states ("TensorRT-LLM version: …"),
+	// distinct, in order of first appearance.
+	Stated []StatedVersion
+	// ProcessesDropped counts lines of processes past maxProcesses.
+	ProcessesDropped int
+}
+
+// StatedVersion is a version line of the log.
+type StatedVersion struct {
+	Version string `json:"version"`
+	Line    int    `json:"line"`
+	// Source is the process key of the line ("" when it has none).
+	Source string `json:"source"`
+}
+
+// maxStated bounds the distinct versions kept from one log.
+const maxStated = 16
+
+func (lg *Log) stateVersion(n int, key, v string) {
+	for _, s := range lg.Stated {
+		if s.Version == v {
+			return
+		}
+	}
+	if len(lg.Stated) < maxStated {
+		lg.Stated = append(lg.Stated, StatedVersion{Version: cutText(v, 64), Line: n, Source: key})
+	}
 }
 
 var (
-	reANSI    = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07`)
-	reSrun    = regexp.MustCompile(`^\s*(\d+): `)
-	reMPIRun  = regexp.MustCompile(`^\[(\d+),(\d+)\]<(?:stdout|stderr)>:\s?`)
-	reCollect = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?[ \t]`)
-	reTRTTime = regexp.MustCompile(`^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*`)
-	reTRTLLM  = regexp.MustCompile(`^\[TRT-LLM\]\s*(?:\[(?:RANK|MPI_Rank) (\d+)\]\s*)?\[([IWEVF])\]\s?`)
-	reCpp     = regexp.MustCompile(`^\[TensorRT-LLM\](?:\[RANK (\d+)\])?\[(INFO|WARNING|ERROR|DEBUG|TRACE|VERBOSE)\]\s?`)
-	reExc     = regexp.MustCompile(`^((?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception)): (.*)$`)
-	reLoc     = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\[\]]*$`)
+	reExc = regexp.MustCompile(`^((?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception)): (.*)$`)
+	reLoc = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\[\]]*$`)
 )
-
-// Parse reads a log. It never fails on content: unrecognised lines are skipped.
-// Only read errors are returned.
-func Parse(name string, r io.Reader) (*Log, error) {
-	lg := &Log{Name: name}
-	byKey := map[string]*Process{}
-	br := bufio.NewReaderSize(r, 64<<10)
-	current := ""
-	var pendingExc *Process // a pydantic error collecting its detail lines
-	excDetail := 0
-	for {
-		raw, err := readLine(br)
-		if raw == "" && err != nil {
-			if err == io.EOF {
-				break
-			}
-			return lg, err
-		}
-		lg.Lines++
-		n := lg.Lines
-		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
-
-		outer := ""
-		if m := reMPIRun.FindStringSubmatch(s); m != nil {
-			outer = "mpirun [" + m[1] + "," + m[2] + "]"
-			s = s[len(m[0]):]
-		} else if m := reSrun.FindStringSubmatch(s); m != nil {
-			outer = "srun task " + m[1]
-			s = s[len(m[0]):]
-		}
-		s = reCollect.ReplaceAllString(s, "")
-		s = reTRTTime.ReplaceAllString(s, "")
-		// Some launchers print the srun label after the collector's timestamp.
-		if outer == "" {
-			if m := reSrun.FindStringSubmatch(s); m != nil {
-				outer = "srun task " + m[1]
-				s = reTRTTime.ReplaceAllString(s[len(m[0]):], "")
-			}
-		}
-
-		level, rank, msg, tagged, pyTagged := "", "", s, false, false
-		if m := reTRTLLM.FindStringSubmatch(s); m != nil {
-			tagged, pyTagged = true, true
-			rank = m[1]
-			level = map[string]string{"I": "INFO", "W": "WARNING", "E": "ERROR", "V": "DEBUG", "F": "ERROR"}[m[2]]
-			msg = s[len(m[0]):]
-		} else if m := reCpp.FindStringSubmatch(s); m != nil {
-			tagged = true
-			rank = m[1]
-			level = m[2]
-			msg = s[len(m[0]):]
-		}
-
-		key := outer
-		if key == "" && rank != "" {
-			key = "rank " + rank
-		}
-		switch {
-		case key == "" && pyTagged:
-			// TensorRT-LLM's Python logger prints [RANK n] whenever the MPI world
-			// has more than one process, so a line without it comes from a
-			// process with no rank (e.g. trtllm-serve's own), never from the
-			// ranked process that logged last.
-			current = ""
-		case key == "":
-			key = current
-		default:
-			current = key
-		}
-
-		// A pydantic ValidationError prints its locations and messages on the
-		// lines after its title; keep them with the exception.
-		if pendingExc != nil {
-			if !tagged && excDetail < 40 && (strings.HasPrefix(msg, " ") || reLoc.MatchString(msg)) && key == pendingExc.key() {
-				t := strings.TrimRight(msg, " ")
-				if !strings.HasPrefix(strings.TrimSpace(t), "For further information visit") {
-					pendingExc.Error += "\n" + t
-				}
-				excDetail++
-				continue
-			}
-			pendingExc = nil
-		}
-
-		p := byKey[key]
-		get := func() *Process {
-			if p == nil {
-				if len(lg.Processes) >= maxProcesses {
-					return nil
-				}
-				p = &Process{Source: key, firstLine: n}
-				byKey[key] = p
-				lg.Processes = append(lg.Processes, p)
-			}
-			return p
-		}
-		if tagged {
-			if level == "INFO" {
-				if q := get(); q != nil {
-					q.InfoSeen = true
-				}
-			}
-			if q := get(); q != nil {
-				q.unranked = q.unranked || (pyTagged && key == "")
-				q.observe(n, level, msg)
-			}
-			continue
-		}
-		if m := reExc.FindStringSubmatch(strings.TrimSpace(msg)); m != nil {
-			q := get()
-			if q != nil && q.Error == "" {
-				q.Error = m[1] + ": " + m[2]
-				q.errorLine = n
-				q.keep(Line{N: n, Message: strings.TrimSpace(msg)})
-				q.implyError(n, m[1], m[2])
-				if strings.HasSuffix(m[1], "ValidationError") {
-					pendingExc, excDetail = q, 0
-				}
-			}
-		}
-	}
-	lg.finish(byKey)
-	return lg, nil
-}
 
 func (p *Process) key() string { return p.Source }
 
@@ -266,41 +176,47 @@ func isTransceiverError(typ, msg string) bool {
 	return false
 }
 
-// readLine returns one line, cutting lines longer than maxLineBytes so a log with
-// no newlines cannot make xcvr buffer it whole.
-func readLine(br *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(b) < maxLineBytes {
-			room := maxLineBytes - len(b)
-			if len(chunk) > room {
-				b = append(b, chunk[:room]...)
-			} else {
-				b = append(b, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		return string(b), err
-	}
-}
-
+// keep records a recognised line: once per distinct level and message (the
+// first occurrence), at most maxLinesPerProcess, within the log's budget.
 func (p *Process) keep(l Line) {
-	if len(p.Lines) >= maxLinesPerProcess {
-		p.dropped++
+	if len(l.Message) > maxMessageBytes {
+		l.Message = cutText(l.Message, maxMessageBytes)
+	}
+	k := l.Level + "\x00" + l.Message
+	if p.seenLines[k] || len(p.Lines) >= maxLinesPerProcess || p.over(len(k)) {
+		p.LinesDropped++
 		return
+	}
+	if p.seenLines != nil {
+		p.seenLines[k] = true
 	}
 	p.Lines = append(p.Lines, l)
 }
 
-func (p *Process) imply(n int, text string, after, before resolver.Day) {
-	for _, im := range p.Implications {
-		if im.Text == text {
-			return
-		}
+// over charges n bytes to the log's budget, reporting whether it is spent.
+func (p *Process) over(n int) bool {
+	if p.budget == nil {
+		return false
 	}
+	if *p.budget+2*n > maxRetained {
+		return true
+	}
+	*p.budget += 2 * n // the text and its key in the seen set
+	return false
+}
+
+func (p *Process) imply(n int, text string, after, before resolver.Day) {
+	if p.seenImpl == nil {
+		p.seenImpl = map[string]bool{}
+	}
+	if p.seenImpl[text] {
+		return
+	}
+	if len(p.Implications) >= maxImplications || p.over(len(text)) {
+		p.ImplicationsDropped++
+		return
+	}
+	p.seenImpl[text] = true
 	p.Implications = append(p.Implications, Implication{Line: n, Text: text, After: after, Before: before})
 }
 
@@ -327,9 +243,18 @@ var (
 // observe interprets one TensorRT-LLM logger line.
 func (p *Process) observe(n int, level, msg string) {
 	l := Line{N: n, Level: level, Message: msg}
+	// Each pattern starts with a literal: check it before running the regexp,
+	// and run the regexp once. (A log of distinct findings sends every line here.)
+	var m []string
+	match := func(prefix string, re *regexp.Regexp) bool {
+		if !strings.HasPrefix(msg, prefix) {
+			return false
+		}
+		m = re.FindStringSubmatch(msg)
+		return m != nil
+	}
 	switch {
-	case reResolved.MatchString(msg):
-		m := reResolved.FindStringSubmatch(msg)
+	case match("Resolved transceiver_runtime=", reResolved):
 		p.ResolvedSeen = true
 		p.Resolved = resolver.PyStr{}
 		if m[1] != "None" {
@@ -337,14 +262,12 @@ func (p *Process) observe(n int, level, msg string) {
 		}
 		p.ResolvedFor = m[2]
 		p.imply(n, "the build resolves 'auto' (PR #16164): main of 2026-07-16 or later", day16164, 0)
-	case reEra1Fall.MatchString(msg):
-		m := reEra1Fall.FindStringSubmatch(msg)
+	case match("Model prefers the Python transceiver", reEra1Fall):
 		p.Backend = m[1]
 		p.Fallback = msg
 		p.imply(n, "the era-1 fallback line: this log came from a build before 2026-08-28 (PR #18134 removed the line)", day16164, day18134)
 		p.imply(n, "the model declares a PYTHON preference, and the effective backend was "+m[1], 0, 0)
-	case reEra2Fall.MatchString(msg):
-		m := reEra2Fall.FindStringSubmatch(msg)
+	case match("Falling back to the C++ transceiver: ", reEra2Fall):
 		p.Fallback = msg
 		p.imply(n, "'Falling back to the C++ transceiver:' is PR #18134's line: this log came from a build of 2026-08-28 or later", day18134, 0)
 		if b := reEra2Back.FindStringSubmatch(m[1]); b != nil {
@@ -354,8 +277,7 @@ func (p *Process) observe(n int, level, msg string) {
 			p.imply(n, "kv_transfer_timeout_ms was null, the backend NIXL, and the model declares no preference", 0, 0)
 			p.Backend = "NIXL"
 		}
-	case reEnvWarn.MatchString(msg):
-		m := reEnvWarn.FindStringSubmatch(msg)
+	case match("TRTLLM_USE_", reEnvWarn):
 		p.EnvVar = m[1]
 		p.Backend = m[2]
 		p.imply(n, m[1]+"=1 was set and cache_transceiver_config.backend was DEFAULT, so the backend became "+m[2], 0, 0)
@@ -363,7 +285,7 @@ func (p *Process) observe(n int, level, msg string) {
 		p.Backend = "UCX"
 	case msg == "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended":
 		p.Backend = "MPI"
-	case msg == "Using KvCacheTransceiverV2" || reDeviceV2.MatchString(msg):
+	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2.MatchString(msg)):
 		p.Class = resolver.ClassPython
 		p.ClassInferred = false
 		if p.Backend == "" {
@@ -373,10 +295,9 @@ func (p *Process) observe(n int, level, msg string) {
 		p.Disabled = true
 	case strings.HasPrefix(msg, "enable_pipelined_transfer is set; auto-selecting the Python transceiver"):
 		p.imply(n, "enable_pipelined_transfer was true and the runtime was left None: a build of 2026-09-02 or later (PR #15727)", day15727, 0)
-	case reKVV2Fall.MatchString(msg):
-		m := reKVV2Fall.FindStringSubmatch(msg)
+	case match("KV cache manager V2 ", reKVV2Fall):
 		p.imply(n, "the model prefers KV cache manager V2 but runs V1, because the runtime was "+m[1]+" on backend "+m[2], 0, 0)
-	case reInflightOn.MatchString(msg):
+	case match("TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:", reInflightOn):
 		p.imply(n, "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1 was set", 0, 0)
 	case strings.HasPrefix(msg, "Python cache transceiver with C++ KV cache manager detected"):
 		p.Class = resolver.ClassPython
@@ -485,9 +406,16 @@ func (p *Process) merge(u *Process) {
 	p.InfoSeen = p.InfoSeen || u.InfoSeen
 	p.Lines = append(u.Lines, p.Lines...)
 	if len(p.Lines) > maxLinesPerProcess {
+		p.LinesDropped += len(p.Lines) - maxLinesPerProcess
 		p.Lines = p.Lines[:maxLinesPerProcess]
 	}
+	p.LinesDropped += u.LinesDropped
 	p.Implications = append(u.Implications, p.Implications...)
+	if len(p.Implications) > maxImplications {
+		p.ImplicationsDropped += len(p.Implications) - maxImplications
+		p.Implications = p.Implications[:maxImplications]
+	}
+	p.ImplicationsDropped += u.ImplicationsDropped
 	if u.firstLine < p.firstLine {
 		p.firstLine = u.firstLine
 	}

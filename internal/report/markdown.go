@@ -11,6 +11,7 @@ import (
 // of steps and the log lines in a code block. It is what the explorer copies with
 // `c` and what `explain -o markdown` prints, ready for an issue or a runbook.
 func Markdown(t resolver.Trace) string {
+	t = Safe(t)
 	var b strings.Builder
 	b.WriteString("### xcvr: " + mdEscape(Header(t.Inputs)) + "\n\n")
 	b.WriteString("**Outcome:** " + mdEscape(OutcomeLine(t.Result)) + "\n")

@@ -13,6 +13,7 @@ import (
 // or unset. The first line names the version it was resolved against. For an ERROR
 // outcome nothing can be pinned; the text says why, as YAML comments only.
 func PinYAML(t resolver.Trace) string {
+	t = Safe(t)
 	var b strings.Builder
 	v := t.Inputs.Version
 	b.WriteString("# pinned by xcvr against TensorRT-LLM " + v.Name)

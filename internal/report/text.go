@@ -90,6 +90,7 @@ func Header(in resolver.Inputs) string {
 
 // Text renders the numbered chain, the outcome and the log lines TensorRT-LLM prints.
 func Text(t resolver.Trace, o TextOptions) string {
+	t = Safe(t)
 	w := o.Width
 	if w <= 0 {
 		w = 80

@@ -101,6 +101,9 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 			return
 		}
 		st.req = req
+		if f := req.Options.LogFollow; f != nil {
+			defer f.Close() // a --log offered by --serve-dir, followed while the session runs
+		}
 		switch req.Kind {
 		case KindNone:
 			st.set("done", req.Code)

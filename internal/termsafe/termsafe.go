@@ -5,7 +5,10 @@
 // strings through Text or Line; JSON keeps exact values (its encoder escapes them).
 package termsafe
 
-import "unicode/utf8"
+import (
+	"io"
+	"unicode/utf8"
+)
 
 // Text escapes every control character of s except tab and newline: C0, DEL, C1
 // (U+0080–U+009F), carriage return and backspace become visible escapes (\x1b,
@@ -106,4 +109,53 @@ func firstUnsafe(s string, line bool) int {
 		i += size
 	}
 	return -1
+}
+
+// Writer escapes, with Text, everything written through it. It is for plain-text
+// outputs that carry no escape sequences of xcvr's own (check-logs, warnings).
+// Each Write is escaped on its own, so a caller must not split a UTF-8 sequence
+// across two writes (fmt.Fprint* and io.WriteString of whole strings never do).
+type Writer struct{ W io.Writer }
+
+// Write escapes p and writes it; it reports len(p) on success, as io.Writer
+// requires, although more bytes may reach W.
+func (w Writer) Write(p []byte) (int, error) {
+	s := string(p)
+	if Clean(s) {
+		return w.W.Write(p)
+	}
+	if _, err := io.WriteString(w.W, Text(s)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// JSONWriter passes encoded JSON through, writing the C1 controls and the bidi
+// characters that encoding/json leaves raw as \u escapes: the value decodes to
+// exactly the same string, but a terminal showing the JSON never sees them (in a
+// UTF-8 terminal U+009B can act as CSI). It relies on JSON allowing such runes
+// only inside strings, and on json.Encoder writing each value in one Write.
+type JSONWriter struct{ W io.Writer }
+
+// Write escapes p and writes it, reporting len(p) on success.
+func (w JSONWriter) Write(p []byte) (int, error) {
+	s := string(p)
+	i := firstUnsafe(s, false)
+	if i < 0 {
+		return w.W.Write(p)
+	}
+	b := make([]byte, 0, len(p)+16)
+	b = append(b, s[:i]...)
+	for _, r := range s[i:] {
+		if r >= utf8.RuneSelf && unsafeRune(r) {
+			b = append(b, `\u`...)
+			b = append(b, hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+			continue
+		}
+		b = utf8.AppendRune(b, r)
+	}
+	if _, err := w.W.Write(b); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -1,6 +1,8 @@
 package termsafe
 
 import (
+	"bytes"
+	"encoding/json"
 	"testing"
 	"unicode/utf8"
 )
@@ -68,5 +70,20 @@ func TestCleanDoesNotAllocate(t *testing.T) {
 	s := "Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM."
 	if n := testing.AllocsPerRun(100, func() { _ = Text(s) }); n != 0 {
 		t.Fatalf("Text allocates %v times on clean input", n)
+	}
+}
+
+func TestJSONWriterKeepsValues(t *testing.T) {
+	in := map[string]string{"v": "a\u009bb\u202ec\x1bd"}
+	var buf bytes.Buffer
+	if err := json.NewEncoder(JSONWriter{W: &buf}).Encode(in); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != `{"v":"a\u009bb\u202ec\u001bd"}`+"\n" {
+		t.Fatalf("%q", got)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || back["v"] != in["v"] {
+		t.Fatalf("round trip: %q %v", back, err)
 	}
 }

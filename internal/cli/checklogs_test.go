@@ -1,0 +1,228 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"xcvr/internal/inputs"
+	"xcvr/internal/logs"
+	"xcvr/resolver"
+)
+
+func writeLog(t *testing.T, path, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const (
+	pyRank0 = "[TRT-LLM] [RANK 0] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.\n[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n"
+	pyPlain = "[TRT-LLM] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.\n[TRT-LLM] [I] Using KvCacheTransceiverV2\n"
+	ucxRank = "[TRT-LLM] [RANK 1] [I] Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).\n" +
+		"[TRT-LLM] [RANK 1] [I] Resolved transceiver_runtime='auto' to None for GptOssForCausalLM.\n" +
+		"[TRT-LLM] [RANK 1] [I] Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.\n"
+)
+
+// TestCheckLogsWholeJob reads a directory holding a slurm %j-%t.out set and an
+// mpirun --output-filename tree (files without an extension), skipping other
+// files, and reports every process named by its file and rank, in one report.
+func TestCheckLogsWholeJob(t *testing.T) {
+	dir := t.TempDir()
+	writeLog(t, filepath.Join(dir, "slurm", "job-12-0.out"), "[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26\n"+pyRank0)
+	writeLog(t, filepath.Join(dir, "slurm", "job-12-1.out"), "[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26\n"+ucxRank)
+	writeLog(t, filepath.Join(dir, "mpi", "1", "rank.0", "stdout"), pyPlain)
+	writeLog(t, filepath.Join(dir, "mpi", "1", "rank.1", "stdout"), pyPlain)
+	writeLog(t, filepath.Join(dir, "notes.txt"), ucxRank)
+
+	out, errOut, code := run(t, nil, "check-logs", "--model", "GptOssForCausalLM", "--backend", "NIXL", dir)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (rank 1 of the slurm set fell back to UCX)\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		filepath.Join(dir, "mpi", "1", "rank.0", "stdout") + ": 2 lines, 1 process(es), 1 with transceiver lines",
+		filepath.Join(dir, "slurm", "job-12-1.out") + " · rank 1: CPP",
+		"Predicted for TensorRT-LLM 1.3.0rc26: Python transceiver (KvCacheTransceiverV2)\n  version: the log states TensorRT-LLM 1.3.0rc26 (line 1)",
+		"══ 4 logs, 4 process(es), 4 with transceiver lines; ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "notes.txt") {
+		t.Errorf("a .txt file was read:\n%s", out)
+	}
+	// Every disagreement of rank 1 is listed, not only the first.
+	if n := strings.Count(out, "job-12-1.out · rank 1 line"); n < 2 {
+		t.Errorf("%d disagreements listed for rank 1:\n%s", n, out)
+	}
+
+	// A glob, and -o json listing each process with its file.
+	out, _, _ = run(t, nil, "check-logs", "--backend", "NIXL", "-o", "json", filepath.Join(dir, "slurm", "job-12-*.out"))
+	var got struct {
+		Observed []struct {
+			File, Source string
+		} `json:"observed"`
+		Predictions []struct{ File, TRTLLM, Why string } `json:"predictions"`
+		Mismatches  []struct{ File, Source string }      `json:"mismatches"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(got.Observed) != 2 || !strings.HasSuffix(got.Observed[0].File, "job-12-0.out") || got.Observed[1].Source != "rank 1" ||
+		len(got.Predictions) != 2 || got.Predictions[1].TRTLLM != "1.3.0rc26" || len(got.Mismatches) == 0 || !strings.HasSuffix(got.Mismatches[0].File, "job-12-1.out") {
+		t.Errorf("json:\n%s", out)
+	}
+
+	// A binary file among the logs is skipped with a message; the others are
+	// still reported, and the exit status says one was not read.
+	writeLog(t, filepath.Join(dir, "core", "dump"), "\x7fELF\x00\x00")
+	writeLog(t, filepath.Join(dir, "core", "ok.log"), pyPlain)
+	out, errOut, code = run(t, nil, "check-logs", filepath.Join(dir, "core"))
+	if code != 2 || !strings.Contains(errOut, "skipped: "+filepath.Join(dir, "core", "dump")+": refused: binary data") || !strings.Contains(out, "ok.log · process: PYTHON") {
+		t.Errorf("binary file among logs: exit %d\n%s\n%s", code, out, errOut)
+	}
+
+	// --fail-fast stops at the first log that disagrees.
+	out, _, code = run(t, nil, "check-logs", "--fail-fast", "--backend", "NIXL", filepath.Join(dir, "slurm", "job-12-*.out"), filepath.Join(dir, "mpi"))
+	if code != 1 || !strings.Contains(out, "job-12-1.out · rank 1") || strings.Contains(out, "rank.0") {
+		t.Errorf("--fail-fast: exit %d\n%s", code, out)
+	}
+
+	_, errOut, code = run(t, nil, "check-logs", filepath.Join(dir, "nothing-*.log"))
+	if code != 2 || !strings.Contains(errOut, "no file matches") {
+		t.Errorf("unmatched glob: exit %d %s", code, errOut)
+	}
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	if _, errOut, code = run(t, nil, "check-logs", empty); code != 2 || !strings.Contains(errOut, "no log files") {
+		t.Errorf("empty directory: exit %d %s", code, errOut)
+	}
+}
+
+// TestCheckLogsEscapesLogText: what a log says reaches the terminal escaped.
+func TestCheckLogsEscapesLogText(t *testing.T) {
+	log := "[TRT-LLM] [RANK 0] [I] Resolved transceiver_runtime='auto' to None for Evil\x1b]0;owned\x07\x9b31m\rX.\n" +
+		"[TRT-LLM] [RANK 0] [E] backend \x1bP+q\x1b\\ broke\n"
+	var out, errb bytes.Buffer
+	Main([]string{"check-logs", "-"}, strings.NewReader(log), &out, &errb, nil)
+	s := out.String()
+	for _, c := range s {
+		if (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || (c >= 0x80 && c < 0xa0) {
+			t.Fatalf("raw control %q reached the terminal:\n%q", c, s)
+		}
+	}
+	if !strings.Contains(s, `\x1bP+q\x1b\`) {
+		t.Errorf("the escapes are not visible:\n%s", s)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe to read while check-logs -f writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// waitFor polls cond for at most 20 s (the machine may be loaded); no sleep is
+// an assertion.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+// TestCheckLogsFollowFailFast follows a growing log: the agreeing rank's verdict
+// is printed as soon as its lines are there, and --fail-fast exits 1 when a
+// disagreeing rank appears.
+func TestCheckLogsFollowFailFast(t *testing.T) {
+	old := followInterval
+	followInterval = 10 * time.Millisecond
+	defer func() { followInterval = old }()
+	path := filepath.Join(t.TempDir(), "gen.log")
+	writeLog(t, path, "[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26\n")
+	var out, errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- Main([]string{"check-logs", "-f", "--fail-fast", "--backend", "NIXL", path}, strings.NewReader(""), &out, &errb, nil)
+	}()
+	// A log that only states its version yet disagrees with nothing.
+	waitFor(t, "the log to be opened", func() bool { return strings.Contains(out.String(), "gen.log: opened") })
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString(pyRank0)
+	waitFor(t, "rank 0's verdict", func() bool {
+		return strings.Contains(out.String(), "gen.log · rank 0: PYTHON") && strings.Contains(out.String(), "✓ agrees with the prediction for 1.3.0rc26")
+	})
+	select {
+	case code := <-done:
+		t.Fatalf("check-logs -f exited %d while everything agreed\n%s%s", code, out.String(), errb.String())
+	default:
+	}
+	f.WriteString(ucxRank)
+	var code int
+	waitFor(t, "--fail-fast to exit", func() bool {
+		select {
+		case code = <-done:
+			return true
+		default:
+			return false
+		}
+	})
+	if code != 1 || !strings.Contains(out.String(), "rank 1: CPP") || !strings.Contains(out.String(), "✗ line ") {
+		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	if _, errOut, code := run(t, nil, "check-logs", "-f", "-"); code != 2 || !strings.Contains(errOut, "stdin") {
+		t.Errorf("-f on stdin: exit %d %s", code, errOut)
+	}
+}
+
+// The explorer explores the version the --log states, with the log line as its
+// origin, unless --trtllm names one.
+func TestWithLogVersion(t *testing.T) {
+	f, err := os.Open(lt + "ctx-era2-srun.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lg, err := logs.Parse("ctx.log", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := withLogVersion(inputs.Defaults(), lg)
+	if s.Version.Raw != "1.3.0rc26" || s.Version.Origin.String() != "ctx.log:2" {
+		t.Errorf("version %q from %q", s.Version.Raw, s.Version.Origin)
+	}
+	flagged := inputs.Defaults()
+	flagged.Version = inputs.Value{Raw: "1.4.0rc1", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+	if s := withLogVersion(flagged, lg); s.Version.Raw != "1.4.0rc1" {
+		t.Errorf("--trtllm lost to the log: %q", s.Version.Raw)
+	}
+}

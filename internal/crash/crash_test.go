@@ -1,0 +1,75 @@
+package crash
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestInternalFailuresExit3 builds xcvr and checks, end to end through the
+// supervisor, that a recovered panic, a panic in another goroutine and a runtime
+// fatal error (stack overflow) all exit 3 with "internal error", while a usage
+// error still exits 2 and a normal run 0.
+func TestInternalFailuresExit3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "xcvr")
+	build := exec.Command("go", "build", "-o", bin, "xcvr")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		crash string
+		args  []string
+		code  int
+		want  string
+	}{
+		{"", []string{"explain", "--clean-env"}, 0, ""},
+		{"", []string{"explain", "--bogus"}, 2, "unknown flag"},
+		{"panic", []string{"explain", "--clean-env"}, 3, "xcvr: internal error: crash test"},
+		{"goroutine", []string{"explain", "--clean-env"}, 3, "xcvr: internal error (panic: crash test in a goroutine)"},
+		{"fatal", []string{"explain", "--clean-env"}, 3, "xcvr: internal error (a fatal runtime error, reported above)"},
+	} {
+		cmd := exec.Command(bin, c.args...)
+		cmd.Env = append(os.Environ(), "XCVR_CRASH_TEST="+c.crash)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		}
+		if code != c.code || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%s %v: exit %d, want %d; stderr:\n%.600s", c.crash, c.args, code, c.code, stderr.String())
+		}
+	}
+}
+
+func TestClassifySignals(t *testing.T) {
+	kill := func(sig syscall.Signal) error {
+		cmd := exec.Command("sleep", "10")
+		if err := cmd.Start(); err != nil {
+			t.Skip(err)
+		}
+		_ = cmd.Process.Signal(sig)
+		return cmd.Wait()
+	}
+	var buf bytes.Buffer
+	if code := Classify(kill(syscall.SIGKILL), nil, nil, &buf); code != ExitInternal || !strings.Contains(buf.String(), "internal error: killed by killed (the kernel's out-of-memory killer sends SIGKILL)") {
+		t.Errorf("SIGKILL nobody sent: %d %q", code, buf.String())
+	}
+	buf.Reset()
+	if code := Classify(kill(syscall.SIGTERM), nil, syscall.SIGTERM, &buf); code != 128+int(syscall.SIGTERM) || buf.Len() != 0 {
+		t.Errorf("SIGTERM the user sent: %d %q", code, buf.String())
+	}
+	if code := Classify(nil, []byte("fatal error: runtime: out of memory\n\x1b]0;x\x07"), nil, &buf); code != ExitInternal || !strings.Contains(buf.String(), "(fatal error: runtime: out of memory)") {
+		t.Errorf("crash report: %d %q", code, buf.String())
+	}
+}

@@ -1,0 +1,205 @@
+package install
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+// Facts is the report as the resolver takes it: data only, no I/O. cfg, when
+// not nil, holds the checkpoint's config.json values, so an undetermined hook
+// says what the checkpoint has.
+func (r *Report) Facts(cfg ConfigValues) *resolver.Install {
+	in := &resolver.Install{Path: r.Path, Version: r.Version, VersionEvidence: r.VersionSource,
+		Era: r.Era, EraEvidence: r.EraEvidence,
+		Features: map[string]resolver.InstallFact{}, Texts: map[string]resolver.InstallText{},
+		Models: map[string]resolver.InstallModel{}}
+	for _, f := range r.Features {
+		if f.ID == "backend_env_priority" && r.BackendOrder != builtinBackendOrder {
+			// xcvr applies its own order; a different one is only reported.
+			continue
+		}
+		in.Features[f.ID] = resolver.InstallFact{Present: f.Present, Evidence: trimRemark(f.Evidence)}
+	}
+	for _, t := range r.Texts {
+		if t.Plain {
+			in.Texts[t.ID] = resolver.InstallText{Parts: t.Parts, Evidence: t.Evidence}
+		}
+	}
+	for _, m := range r.Models {
+		im := resolver.InstallModel{Class: m.Class, Evidence: m.Evidence, HookEvidence: m.Preference.Evidence, Why: m.Preference.Why}
+		switch m.Preference.Kind {
+		case "literal":
+			im.Preference = resolver.Str(m.Preference.Value)
+		case "none":
+		default:
+			im.Undetermined = m.Preference.describe(cfg)
+			if im.Undetermined == "" {
+				im.Undetermined = "the hook's result cannot be read from the code"
+			}
+		}
+		in.Models[m.Arch] = im
+	}
+	return in
+}
+
+// ResolverVersion is the resolver version the install behaves as. An install
+// whose era could not be read (llm_utils.py missing or unreadable) is an error:
+// xcvr would otherwise guess.
+func (r *Report) ResolverVersion(cfg ConfigValues) (resolver.Version, error) {
+	if r.Era < 0 {
+		return resolver.Version{}, fmt.Errorf("%s: cannot tell the rules: tensorrt_llm/llmapi/llm_utils.py was not read", r.Path)
+	}
+	return resolver.InstallVersion(r.Facts(cfg)), nil
+}
+
+// model returns the install's entry for an architecture.
+func (r *Report) model(arch string) (Model, bool) {
+	i := sort.Search(len(r.Models), func(i int) bool { return r.Models[i].Arch >= arch })
+	if i < len(r.Models) && r.Models[i].Arch == arch {
+		return r.Models[i], true
+	}
+	return Model{}, false
+}
+
+// ConfigValues are a checkpoint's config.json values an undetermined hook may
+// read (attribute -> value as written), for saying what would decide it.
+type ConfigValues map[string]string
+
+// describe says what an undetermined hook depends on and, with a checkpoint's
+// config, which value it has there.
+func (p Pref) describe(cfg ConfigValues) string {
+	var b []string
+	if p.Why != "" {
+		b = append(b, p.Why)
+	}
+	for _, d := range p.Depends {
+		s := "depends on pretrained_config." + d
+		if cfg != nil {
+			if v, ok := cfg[d]; ok {
+				s += " (config.json has " + v + ")"
+			} else {
+				s += " (not in config.json as xcvr reads it)"
+			}
+		} else if d != "pretrained_config" {
+			s += "; pass --model-dir or --model-config to see the checkpoint's value"
+		}
+		b = append(b, s)
+	}
+	if len(p.Conditions) > 0 {
+		b = append(b, "tests "+strings.Join(p.Conditions, "; "))
+	}
+	return strings.Join(b, "; ")
+}
+
+// Disagreement is one place where the install and xcvr's built-in model of the
+// same version differ; the install wins.
+type Disagreement struct {
+	What     string `json:"what"`
+	Xcvr     string `json:"xcvr"`
+	Install  string `json:"install"`
+	Evidence string `json:"evidence"`
+}
+
+// Disagreements compares the install with xcvr's built-in rules for the version
+// it names (nothing to compare for a version xcvr does not know but the version
+// itself); with a catalog, model registrations and preferences too.
+func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
+	var out []Disagreement
+	builtin, err := resolver.ParseVersion(r.Version)
+	if err != nil {
+		return []Disagreement{{What: "version", Xcvr: "unknown to xcvr", Install: r.Version, Evidence: r.VersionSource}}
+	}
+	if r.Era >= 0 && builtin.Era != r.Era {
+		out = append(out, Disagreement{What: "era", Xcvr: fmt.Sprint(builtin.Era), Install: fmt.Sprint(r.Era), Evidence: r.EraEvidence})
+	}
+	facts := r.Facts(nil)
+	iv := resolver.InstallVersion(facts)
+	for _, c := range []struct {
+		what string
+		day  string
+	}{
+		{resolver.FeaturePipelined, "2026-09-02"},
+		{resolver.FeatureCreateInDisagg, "2026-09-05"},
+		{resolver.FeatureV2TimeoutError, "2026-08-10"},
+	} {
+		d, _ := resolver.ParseDay(c.day)
+		f, ok := facts.Features[c.what]
+		if !ok || f.Evidence == "" {
+			continue
+		}
+		if builtin.Has(d) != iv.Has(d) {
+			out = append(out, Disagreement{What: c.what, Xcvr: presence(builtin.Has(d)), Install: presence(f.Present), Evidence: f.Evidence})
+		}
+	}
+	if r.RuntimeDefault != "" {
+		want := map[int]string{0: "None", 1: "auto", 2: "auto", 3: "PYTHON"}[builtin.Era]
+		if want != r.RuntimeDefault {
+			out = append(out, Disagreement{What: "transceiver_runtime default", Xcvr: want, Install: r.RuntimeDefault, Evidence: facts.Features["transceiver_runtime_default"].Evidence})
+		}
+	}
+	if r.BackendOrder != "" && r.BackendOrder != builtinBackendOrder {
+		ev := ""
+		for _, f := range r.Features {
+			if f.ID == "backend_env_priority" {
+				ev = f.Evidence
+			}
+		}
+		out = append(out, Disagreement{What: "DEFAULT backend selectors (xcvr keeps its own order: not modelled from the install)", Xcvr: builtinBackendOrder, Install: r.BackendOrder, Evidence: ev})
+	}
+	for _, t := range r.Texts {
+		var variants []string
+		agree := false
+		for _, bt := range resolver.BuiltinTexts() {
+			if bt.ID != t.ID {
+				continue
+			}
+			variants = append(variants, bt.Template)
+			// Same literal text with fields in the same places: the same
+			// message, even where a field is not plain (xcvr fills it itself).
+			skel := func(x string) string { return strings.ReplaceAll(x, "{!r}", "{}") }
+			if skel(resolver.RenderParts(t.Parts)) == skel(bt.Template) {
+				agree = true
+			}
+		}
+		if !agree && len(variants) > 0 {
+			inst := t.Text
+			if !t.Plain {
+				inst += " (not a plain f-string: xcvr keeps its own text)"
+			}
+			out = append(out, Disagreement{What: "text " + t.ID, Xcvr: strings.Join(variants, " | "), Install: inst, Evidence: t.Evidence})
+		}
+	}
+	if cat == nil {
+		return out
+	}
+	for _, e := range cat.Entries() {
+		bi := cat.Lookup(e.Arch, builtin)
+		m, ok := r.model(e.Arch)
+		switch {
+		case bi.Known && !ok:
+			out = append(out, Disagreement{What: "model " + e.Arch, Xcvr: "registered", Install: "not registered (unknown model)", Evidence: "tensorrt_llm/_torch/models/"})
+		case !bi.Known && ok:
+			out = append(out, Disagreement{What: "model " + e.Arch, Xcvr: "not registered in " + builtin.Name, Install: "registered as " + m.Class, Evidence: m.Evidence})
+		case ok && m.Preference.Kind != "undetermined":
+			got := resolver.PyStr{}
+			if m.Preference.Kind == "literal" {
+				got = resolver.Str(m.Preference.Value)
+			}
+			if got != bi.Preference {
+				out = append(out, Disagreement{What: "model " + e.Arch + " preference", Xcvr: bi.Preference.Repr(), Install: got.Repr(), Evidence: m.Preference.Evidence})
+			}
+		}
+	}
+	return out
+}
+
+func presence(b bool) string {
+	if b {
+		return "present"
+	}
+	return "absent"
+}

@@ -1,0 +1,600 @@
+package install
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"xcvr/resolver"
+)
+
+// writeTree writes files (paths relative to site-packages) under a temp dir and
+// returns the tensorrt_llm package directory.
+func writeTree(t testing.TB, files map[string]string) string {
+	t.Helper()
+	site := filepath.Join(t.TempDir(), "site-packages")
+	for rel, body := range files {
+		p := filepath.Join(site, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(site, "tensorrt_llm")
+}
+
+// base is the minimum of a tree: a version and an era-2 llm_utils.
+func base() map[string]string {
+	return map[string]string{
+		"tensorrt_llm/__init__.py": "",
+		"tensorrt_llm/version.py":  `__version__ = "1.3.0rc27"` + "\n",
+		"tensorrt_llm/llmapi/llm_utils.py": `
+def _transceiver_python_fallback_reason(llm_args):
+    return None
+
+
+def _resolve_transceiver_runtime_auto(llm_args, model_cls=None, pretrained_config=None):
+    resolved = "PYTHON"
+`,
+		"tensorrt_llm/_torch/models/modeling_utils.py": `
+def register_auto_model(name: str):
+    def decorator(cls):
+        return cls
+    return decorator
+
+
+class DecoderModelForCausalLM(nn.Module, Generic[TModel, TConfig]):
+
+    @classmethod
+    def get_preferred_transceiver_runtime(
+            cls,
+            pretrained_config: Any = None
+    ) -> Optional[Literal["CPP", "PYTHON"]]:
+        """Return None to defer to the default.
+
+        return "PYTHON"  (inside the docstring: not code)
+        """
+        return None
+`,
+	}
+}
+
+func scanFiles(t testing.TB, extra map[string]string) *Report {
+	t.Helper()
+	files := base()
+	for k, v := range extra {
+		files[k] = v
+	}
+	rep, err := Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestHookCases(t *testing.T) {
+	const m = "tensorrt_llm/_torch/models/"
+	cases := []struct {
+		name  string
+		files map[string]string
+		arch  string
+		kind  string // literal, none, undetermined, absent (not registered)
+		value string
+		why   string // a piece of Pref.Why or of the describe text
+	}{
+		{"literal return", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "PYTHON"
+`}, "A", "literal", "PYTHON", ""},
+		{"CPP opt-out, single quotes", map[string]string{m + "modeling_a.py": `
+@register_auto_model('A')
+class A(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return 'CPP'
+`}, "A", "literal", "CPP", ""},
+		{"return None", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return None
+`}, "A", "none", "", ""},
+		{"bare return", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return
+`}, "A", "none", "", ""},
+		{"no return (pass)", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        pass
+`}, "A", "none", "", "has no return"},
+		{"base default, inherited", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(DecoderModelForCausalLM[AModel, AConfig]):
+    pass
+`}, "A", "none", "", "inherited from DecoderModelForCausalLM"},
+		{"no hook anywhere in the package", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    pass
+`}, "A", "none", "", "define no get_preferred_transceiver_runtime"},
+		{"inheritance across files", map[string]string{
+			m + "modeling_p.py": `
+class Parent(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "PYTHON"
+`,
+			m + "modeling_c.py": `
+from .modeling_p import Parent
+
+
+@register_auto_model("Child")
+class Child(Parent):
+    """Inherits the hook."""
+`}, "Child", "literal", "PYTHON", "inherited from Parent"},
+		{"delegation across files", map[string]string{
+			m + "modeling_text.py": `
+class TextLM(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None) -> str:
+        """Python NIXL for the hybrid cache."""
+        return "PYTHON"
+`,
+			m + "modeling_vl.py": `
+@register_auto_model("VL")
+class VL(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None) -> str:
+        return TextLM.get_preferred_transceiver_runtime(pretrained_config)
+`}, "VL", "literal", "PYTHON", "delegates to TextLM"},
+		{"delegation over several lines", map[string]string{m + "modeling_a.py": `
+class T(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "CPP"
+
+
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls,
+                                          pretrained_config=None) -> str:
+        # Same as the text model.
+        return T.get_preferred_transceiver_runtime(
+            pretrained_config)
+`}, "A", "literal", "CPP", "delegates to T"},
+		{"super()", map[string]string{m + "modeling_a.py": `
+class P(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "PYTHON"
+
+
+@register_auto_model("A")
+class A(P):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return super().get_preferred_transceiver_runtime(pretrained_config)
+`}, "A", "literal", "PYTHON", "super() -> P"},
+		{"delegation to a class outside the package", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return external.Model.get_preferred_transceiver_runtime(pretrained_config)
+`}, "A", "undetermined", "", "not in the package"},
+		{"delegation loop", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return B.get_preferred_transceiver_runtime(pretrained_config)
+
+
+class B(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return A.get_preferred_transceiver_runtime(pretrained_config)
+`}, "A", "undetermined", "", "loops"},
+		{"calls itself through cls", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return cls.get_preferred_transceiver_runtime(pretrained_config)
+`}, "A", "undetermined", "", "calls itself"},
+		{"depends on pretrained_config", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(
+            cls,
+            pretrained_config: Any = None
+    ) -> Optional[Literal["CPP", "PYTHON"]]:
+        archs = getattr(pretrained_config, "architectures", None) or []
+        if archs and archs[0] == "GlmMoeDsaForCausalLM":
+            return "PYTHON"
+        return None
+`}, "A", "undetermined", "", "pretrained_config.architectures"},
+		{"attribute test on pretrained_config", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        if pretrained_config is not None and pretrained_config.model_type == "glm_moe_dsa":
+            return "PYTHON"
+`}, "A", "undetermined", "", "pretrained_config.model_type"},
+		{"non-literal return", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return _PREFS.get(pretrained_config.model_type)
+`}, "A", "undetermined", "", "returns _PREFS.get"},
+		{"same literal on every path", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        if pretrained_config is None:
+            return "PYTHON"
+        return "PYTHON"
+`}, "A", "literal", "PYTHON", ""},
+		{"a raise makes it undetermined", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        if pretrained_config is None:
+            raise ValueError("need a config")
+        return "PYTHON"
+`}, "A", "undetermined", "", ""},
+		{"one-line def", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None): return "PYTHON"
+`}, "A", "literal", "PYTHON", ""},
+		{"stacked decorators, every name registered", map[string]string{m + "modeling_a.py": `
+@support_pp
+@register_vision_encoder(Encoder, vlm_base_model=Base)
+@register_auto_model("A1")
+@register_auto_model("A2")
+class A(DecoderModelForCausalLM):
+    @staticmethod
+    def helper():
+        return "CPP"
+
+    @classmethod
+    @some_cache
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "PYTHON"
+`}, "A2", "literal", "PYTHON", ""},
+		{"hook bound by assignment", map[string]string{m + "modeling_a.py": `
+class T(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "PYTHON"
+
+
+@register_auto_model("A")
+class A(PreTrainedModel):
+    get_preferred_transceiver_runtime = T.get_preferred_transceiver_runtime
+`}, "A", "literal", "PYTHON", "delegates to T"},
+		{"hook bound to a lambda", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    get_preferred_transceiver_runtime = classmethod(lambda cls, pretrained_config=None: "CPP")
+`}, "A", "undetermined", "", "returns classmethod"},
+		{"registered by a call statement", map[string]string{m + "modeling_a.py": `
+class A(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "CPP"
+
+
+register_auto_model("ACall")(A)
+`}, "ACall", "literal", "CPP", ""},
+		{"a nested class's hook is not the outer class's", map[string]string{m + "modeling_a.py": `
+@register_auto_model("A")
+class A(PreTrainedModel):
+    class Inner:
+        @classmethod
+        def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+            return "CPP"
+
+    def forward(self):
+        return "CPP"
+`}, "A", "none", "", ""},
+		{"tabs, CRLF and a continuation line", map[string]string{m + "modeling_a.py": "@register_auto_model(\"A\")\r\nclass A(DecoderModelForCausalLM):\r\n\t@classmethod\r\n\tdef get_preferred_transceiver_runtime(cls, \\\r\n\t\t\tpretrained_config=None):\r\n\t\treturn \"PYTHON\"\r\n"}, "A", "literal", "PYTHON", ""},
+		{"only in _arch_index", map[string]string{m + "_arch_index.py": `
+MODEL_ARCH_TO_MODULE = {
+    "GhostForCausalLM": "modeling_ghost",
+}
+`}, "GhostForCausalLM", "undetermined", "", "no @register_auto_model"},
+		{"an unregistered class is no model", map[string]string{m + "modeling_a.py": `
+class A(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "PYTHON"
+`}, "A", "absent", "", ""},
+		{"in a subpackage", map[string]string{m + "sub/modeling_a.py": `
+@register_auto_model("A")
+class A(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return "PYTHON"
+`}, "A", "literal", "PYTHON", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rep := scanFiles(t, c.files)
+			mdl, ok := rep.model(c.arch)
+			if c.kind == "absent" {
+				if ok {
+					t.Fatalf("%s registered: %+v", c.arch, mdl)
+				}
+				return
+			}
+			if !ok {
+				t.Fatalf("%s not found; models: %+v", c.arch, rep.Models)
+			}
+			p := mdl.Preference
+			if p.Kind != c.kind || p.Value != c.value {
+				t.Fatalf("preference = %s %q (%s), want %s %q", p.Kind, p.Value, p.describe(nil), c.kind, c.value)
+			}
+			if !strings.Contains(p.describe(nil), c.why) {
+				t.Errorf("explanation %q lacks %q", p.describe(nil), c.why)
+			}
+			if c.kind != "undetermined" && !strings.HasPrefix(p.Evidence, "tensorrt_llm/_torch/models/") && p.Kind != "none" {
+				t.Errorf("evidence %q is not a FILE:LINE in the models directory", p.Evidence)
+			}
+		})
+	}
+}
+
+func TestRegistrationEvidenceAndClass(t *testing.T) {
+	rep := scanFiles(t, map[string]string{"tensorrt_llm/_torch/models/modeling_a.py": `# line 1
+@register_auto_model("X1")
+@register_auto_model("X2")
+class Shared(DecoderModelForCausalLM):
+    pass
+`})
+	for arch, line := range map[string]string{"X1": ":2", "X2": ":3"} {
+		m, ok := rep.model(arch)
+		if !ok || m.Class != "Shared" || m.Evidence != "tensorrt_llm/_torch/models/modeling_a.py"+line {
+			t.Errorf("%s: %+v", arch, m)
+		}
+	}
+}
+
+func TestVersionSources(t *testing.T) {
+	t.Run("version.py", func(t *testing.T) {
+		rep := scanFiles(t, nil)
+		if rep.Version != "1.3.0rc27" || rep.VersionSource != "tensorrt_llm/version.py:1" {
+			t.Fatalf("%q from %q", rep.Version, rep.VersionSource)
+		}
+	})
+	t.Run("METADATA", func(t *testing.T) {
+		files := base()
+		delete(files, "tensorrt_llm/version.py")
+		files["tensorrt_llm-1.5.0rc1.dev2026112500.dist-info/METADATA"] = "Metadata-Version: 2.1\nName: tensorrt_llm\nVersion: 1.5.0rc1.dev2026112500\n\nVersion: 9.9.9 (in the body, not a header)\n"
+		rep, err := Scan(writeTree(t, files), DefaultLimits())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Version != "1.5.0rc1.dev2026112500" || rep.VersionSource != "tensorrt_llm-1.5.0rc1.dev2026112500.dist-info/METADATA:3" {
+			t.Fatalf("%q from %q", rep.Version, rep.VersionSource)
+		}
+		v, err := rep.ResolverVersion(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Main.String() != "2026-11-25" || v.Era != 2 || v.Confidence != resolver.Inferred || !strings.Contains(v.Summary(), "not a release xcvr knows") {
+			t.Fatalf("nightly placed as %+v / %s", v, v.Summary())
+		}
+	})
+	t.Run("none", func(t *testing.T) {
+		files := base()
+		delete(files, "tensorrt_llm/version.py")
+		if _, err := Scan(writeTree(t, files), DefaultLimits()); err != ErrNoVersion {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+func TestFixtureEras(t *testing.T) {
+	cases := []struct {
+		dir     string
+		era     int
+		version string
+		def     string
+		present []string
+		absent  []string
+	}{
+		{"era1", 1, "1.3.0rc22", "auto",
+			[]string{resolver.FeatureAutoResolver, resolver.FeatureAutoReroutes},
+			[]string{resolver.FeatureFallbackReason, resolver.FeaturePipelined, resolver.FeatureCreateInDisagg, resolver.FeatureDefaultPython}},
+		{"era2", 2, "1.3.0rc27", "auto",
+			[]string{resolver.FeatureAutoResolver, resolver.FeatureFallbackReason, resolver.FeaturePipelined, resolver.FeatureCreateInDisagg, resolver.FeatureV2TimeoutError, resolver.FeatureResolveInConfigU},
+			[]string{resolver.FeatureAutoReroutes, resolver.FeatureDefaultPython}},
+		{"v14", 3, "1.4.0rc1", "PYTHON",
+			[]string{resolver.FeatureDefaultPython, "field:agent_bounce_buffer_enable", "field:agent_bounce_params"},
+			[]string{resolver.FeatureAutoReroutes}},
+	}
+	for _, c := range cases {
+		t.Run(c.dir, func(t *testing.T) {
+			rep, err := Scan("testdata/"+c.dir+"/site-packages/tensorrt_llm", DefaultLimits())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Era != c.era || rep.Version != c.version || rep.RuntimeDefault != c.def {
+				t.Fatalf("era %d version %q default %q", rep.Era, rep.Version, rep.RuntimeDefault)
+			}
+			got := map[string]Feature{}
+			for _, f := range rep.Features {
+				got[f.ID] = f
+			}
+			for _, id := range c.present {
+				if f, ok := got[id]; !ok || !f.Present || !strings.Contains(f.Evidence, ".py:") {
+					t.Errorf("%s: %+v, want present with FILE:LINE", id, f)
+				}
+			}
+			for _, id := range c.absent {
+				if f := got[id]; f.Present {
+					t.Errorf("%s present (%s)", id, f.Evidence)
+				}
+			}
+			if len(rep.Notes) != 0 {
+				t.Errorf("notes on a clean fixture: %v", rep.Notes)
+			}
+		})
+	}
+}
+
+func TestTexts(t *testing.T) {
+	rep, err := Scan("testdata/era2/site-packages/tensorrt_llm", DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]Text{}
+	for _, x := range rep.Texts {
+		byID[x.ID] = x
+	}
+	// Implicit concatenation of f-strings over several lines, one plain field.
+	p := byID[resolver.TextPythonNIXLEarly]
+	if p.Text != "Python transceiver currently only supports NIXL backend, got {effective_backend}. Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends." || !p.Plain ||
+		p.Evidence != "tensorrt_llm/_torch/pyexecutor/config_utils.py:39" {
+		t.Errorf("python-nixl-config: %+v", p)
+	}
+	want := []resolver.TextPart{{Lit: "Python transceiver currently only supports NIXL backend, got "}, {Field: true}, {Lit: ". Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."}}
+	if !reflect.DeepEqual(p.Parts, want) {
+		t.Errorf("parts %+v", p.Parts)
+	}
+	if r := byID[resolver.TextResolvedAuto]; !r.Plain || r.Text != "Resolved transceiver_runtime='auto' to {resolved!r} for {name}." {
+		t.Errorf("resolved-auto: %+v", r)
+	}
+	// The era-1 form has a conditional expression in a field: not plain.
+	rep1, _ := Scan("testdata/era1/site-packages/tensorrt_llm", DefaultLimits())
+	for _, x := range rep1.Texts {
+		if x.ID == resolver.TextResolvedAuto && x.Plain {
+			t.Errorf("era-1 resolved-auto counted as plain: %q", x.Text)
+		}
+	}
+	if _, ok := rep1.Facts(nil).Texts[resolver.TextResolvedAuto]; ok {
+		t.Error("a non-plain text reached the resolver")
+	}
+}
+
+func TestLexStrings(t *testing.T) {
+	cases := []struct {
+		src, value string
+		plain      bool
+	}{
+		{`x = "a" 'b' """c"""`, "abc", true},
+		{`x = f"{a}-{b.c!r}"`, "{a}-{b.c!r}", true},
+		{`x = f"{a:>10}"`, "{a}", false},
+		{`x = f"{a + b}"`, "{a + b}", false},
+		{`x = f"{{literal}} {x}"`, "{literal} {x}", true},
+		{`x = "tab\tnl\n\x41\u00e9\\"`, "tab\tnl\nAé\\", true},
+		{`x = r"\d+"`, `\d+`, true},
+		{`x = rb'\x00'`, `\x00`, true},
+		{`x = f"{d['k']}"`, "{d['k']}", false},
+		{"x = \"unterminated\n", "unterminated", true},
+	}
+	for _, c := range cases {
+		ls := lex([]byte(c.src))
+		if len(ls) == 0 || len(ls[0].toks) < 3 || ls[0].toks[2].kind != tkString {
+			t.Errorf("%s: no string token", c.src)
+			continue
+		}
+		s := ls[0].toks[2].str
+		if s.value() != c.value || s.plain() != c.plain {
+			t.Errorf("%s: %q plain=%v, want %q plain=%v", c.src, s.value(), s.plain(), c.value, c.plain)
+		}
+	}
+}
+
+func TestLogicalLines(t *testing.T) {
+	src := "def f(a,\n      b):  # comment (\n    '''doc\n    \"\"\" still doc\n    '''\n    return a\n\nx = [1,\n# inside\n 2]\n"
+	ls := lex([]byte(src))
+	var got []string
+	for _, l := range ls {
+		got = append(got, l.first()+"@"+strconv.Itoa(l.line)+"/"+strconv.Itoa(l.indent))
+	}
+	want := []string{"def@1/0", "@3/4", "return@6/4", "x@8/0"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}
+
+func TestEraZeroAndUnknown(t *testing.T) {
+	files := base()
+	files["tensorrt_llm/llmapi/llm_utils.py"] = "def other():\n    pass\n"
+	files["tensorrt_llm/llmapi/llm_args.py"] = `
+class CacheTransceiverConfig(StrictBaseModel, PybindMirror):
+    backend: Optional[Literal["DEFAULT", "UCX", "NIXL", "MPI"]] = Field(default=None)
+    transceiver_runtime: Optional[Literal["CPP", "PYTHON"]] = Field(
+        default=None,
+        description="'CPP' for C++ transceiver (default when not set).")
+`
+	rep, err := Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Era != 0 || rep.RuntimeDefault != "None" || rep.EraEvidence != "tensorrt_llm/llmapi/llm_utils.py" {
+		t.Fatalf("era %d from %q, default %q", rep.Era, rep.EraEvidence, rep.RuntimeDefault)
+	}
+	// Without llm_utils.py the rules cannot be told: era -1, and the resolver
+	// version is refused rather than guessed.
+	delete(files, "tensorrt_llm/llmapi/llm_utils.py")
+	rep, err = Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rep.ResolverVersion(nil); rep.Era != -1 || err == nil {
+		t.Fatalf("era %d, err %v", rep.Era, err)
+	}
+}
+
+func TestBackendOrder(t *testing.T) {
+	args := func(order string) map[string]string {
+		return map[string]string{"tensorrt_llm/llmapi/llm_args.py": "_CACHE_TRANSCEIVER_BACKEND_ENV_VARS: tuple = (" + order + ")\n"}
+	}
+	same := `("TRTLLM_USE_NIXL_KVCACHE", "NIXL"), ("TRTLLM_USE_UCX_KVCACHE", "UCX"),
+    ("TRTLLM_USE_MOONCAKE_KVCACHE", "MOONCAKE"), ("TRTLLM_USE_MPI_KVCACHE", "MPI"),`
+	rep := scanFiles(t, args(same))
+	if rep.BackendOrder != builtinBackendOrder {
+		t.Fatalf("order %q", rep.BackendOrder)
+	}
+	if f, ok := rep.Facts(nil).Features["backend_env_priority"]; !ok || f.Evidence != "tensorrt_llm/llmapi/llm_args.py:1" {
+		t.Errorf("fact %+v", f)
+	}
+	swapped := `("TRTLLM_USE_UCX_KVCACHE", "UCX"), ("TRTLLM_USE_NIXL_KVCACHE", "NIXL")`
+	rep = scanFiles(t, args(swapped))
+	if _, ok := rep.Facts(nil).Features["backend_env_priority"]; ok {
+		t.Error("a different order reached the resolver as agreeing")
+	}
+	found := false
+	for _, d := range rep.Disagreements(nil) {
+		found = found || (strings.HasPrefix(d.What, "DEFAULT backend selectors") && d.Install == "TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_NIXL_KVCACHE=NIXL")
+	}
+	if !found {
+		t.Errorf("no disagreement: %+v", rep.Disagreements(nil))
+	}
+}

@@ -1,0 +1,122 @@
+package logs
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// writeJobLog writes about size bytes of an srun-labelled log of ranks ranks,
+// interleaved as a real trtllm-serve start-up with debug chatter looks: mostly
+// lines that cannot matter (requests, iteration stats, NCCL), with each rank's
+// transceiver lines near the start.
+func writeJobLog(w io.Writer, size int64, ranks int) error {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	var written int64
+	put := func(rank int, s string) {
+		n, _ := fmt.Fprintf(bw, "%d: [09/12/2026-14:02:%02d] %s\n", rank, written%60, s)
+		written += int64(n)
+	}
+	for r := 0; r < ranks; r++ {
+		put(r, "[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26")
+	}
+	for r := 0; r < ranks; r++ {
+		put(r, "[TRT-LLM] [RANK "+strconv.Itoa(r)+"] [I] Using LLM with PyTorch backend")
+		put(r, "[TRT-LLM] [RANK "+strconv.Itoa(r)+"] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.")
+	}
+	for r := 0; r < ranks; r++ {
+		put(r, "[TRT-LLM] [RANK "+strconv.Itoa(r)+"] [I] Using KvCacheTransceiverV2")
+	}
+	noise := []string{
+		"[TRT-LLM] [RANK %d] [I] iter = %d, global_rank = 0, rank = 0, currank_total_requests = 0/0, host_step_time = 21.3ms, prev_device_step_time = 20.9ms, timestamp = 2026-09-12 14:02:03, num_scheduled_requests: 8",
+		"[TRT-LLM] [RANK %d] [V] [executor] request %d: context chunk 3/4 scheduled, 2048 tokens, kv blocks 96",
+		"INFO:     10.0.%d.%d:51234 - \"POST /v1/completions HTTP/1.1\" 200 OK",
+		"[TensorRT-LLM][RANK %d][DEBUG] NCCL comm %d: allreduce of 16777216 bytes on stream 0x7f3a2c000b70",
+		"[TRT-LLM] [RANK %d] [W] request %d exceeded the soft deadline by 12ms; scheduling it first",
+	}
+	for i := 0; written < size; i++ {
+		r := i % ranks
+		put(r, fmt.Sprintf(noise[i%len(noise)], r, i))
+	}
+	return bw.Flush()
+}
+
+// BenchmarkCheckLogs parses a generated 200 MB, 8-rank log (written to a temp
+// directory at bench time, never committed); MB/s is printed.
+func BenchmarkCheckLogs(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "job.log")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := writeJobLog(f, 200<<20, 8); err != nil {
+		b.Fatal(err)
+	}
+	st, _ := f.Stat()
+	f.Close()
+	b.SetBytes(st.Size())
+	b.ResetTimer()
+	for b.Loop() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lg, err := Parse("job.log", f)
+		f.Close()
+		if err != nil || len(lg.Processes) != 8 {
+			b.Fatalf("%v, %d processes", err, len(lg.Processes))
+		}
+	}
+}
+
+// TestWriteBenchLog writes the benchmark's log to $XCVR_BENCH_LOG, for measuring
+// xcvr check-logs against grep by hand (README); it does nothing otherwise.
+func TestWriteBenchLog(t *testing.T) {
+	path := os.Getenv("XCVR_BENCH_LOG")
+	if path == "" {
+		t.Skip("set XCVR_BENCH_LOG=FILE to write the 200 MB benchmark log")
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := writeJobLog(f, 200<<20, 8); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSkippedLinesDoNotAllocate: the scanner's allocations do not grow with the
+// number of lines it skips (only lines passed on cost a string).
+func TestSkippedLinesDoNotAllocate(t *testing.T) {
+	var b bytes.Buffer
+	if err := writeJobLog(&b, 4<<20, 8); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	cut := func(n int) []byte { // the last n lines: noise only
+		end := len(data)
+		i := end
+		for ; n > 0 && i > 0; n-- {
+			i = bytes.LastIndexByte(data[:i-1], '\n') + 1
+		}
+		return data[i:end]
+	}
+	sc := newScanner()
+	var res chunkResult
+	allocs := func(chunk []byte) float64 {
+		return testing.AllocsPerRun(5, func() {
+			res.events = res.events[:0]
+			sc.scan(chunk, &res)
+		})
+	}
+	small, large := allocs(cut(100)), allocs(cut(20000))
+	if large > small {
+		t.Errorf("scanning 20,000 skipped lines allocates %.0f times, 100 lines %.0f: allocation per skipped line", large, small)
+	}
+}

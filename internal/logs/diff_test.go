@@ -1,0 +1,203 @@
+package logs
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// summary is everything a parse found, for comparing two parsers.
+func summary(t *testing.T, lg *Log) string {
+	t.Helper()
+	b, err := json.Marshal(struct {
+		R      ReportJSON
+		Lines  int
+		Stated []StatedVersion
+		Drops  []int
+	}{JSON(lg, nil, nil), lg.Lines, lg.Stated, drops(lg)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func drops(lg *Log) []int {
+	var d []int
+	for _, p := range lg.Processes {
+		d = append(d, p.LinesDropped, p.ImplicationsDropped)
+	}
+	return d
+}
+
+// checkSame parses data with the reference parser, with Parse cut into tiny
+// chunks (so that every chunk boundary case is met), and with a Parser fed in
+// random pieces; all three must find the same.
+func checkSame(t *testing.T, data []byte, seed uint64) {
+	t.Helper()
+	refData := bytes.TrimPrefix(data, bom)
+	want, err := parseReference("f.log", bytes.NewReader(refData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantS := summary(t, want)
+
+	old := chunkSize
+	defer func() { chunkSize = old }()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	// Tiny chunks meet every boundary case; large ones let the scanner filter
+	// (the first lines of a chunk are always passed on).
+	for _, size := range []int{1 + rng.IntN(200), 1 + rng.IntN(1<<20)} {
+		chunkSize = size
+		got, err := Parse("f.log", bytes.NewReader(data))
+		if err == ErrBinary {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := summary(t, got); g != wantS {
+			t.Fatalf("Parse (chunks of %d bytes) differs from the reference:\n got %s\nwant %s", chunkSize, g, wantS)
+		}
+	}
+
+	p := NewParser("f.log")
+	piece := 300
+	if seed%2 == 0 {
+		piece = 1 << 20
+	}
+	for rest := data; len(rest) > 0; {
+		k := min(len(rest), 1+rng.IntN(piece))
+		if _, err := p.Write(rest[:k]); err != nil {
+			t.Fatal(err)
+		}
+		rest = rest[k:]
+	}
+	lg, err := p.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := summary(t, lg); g != wantS {
+		t.Fatalf("Parser (random pieces) differs from the reference:\n got %s\nwant %s", g, wantS)
+	}
+}
+
+// TestParseMatchesReference: the fast parser finds exactly what the old
+// regexp-based one found, on every test log, whole and interleaved.
+func TestParseMatchesReference(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.log"))
+	var all []byte
+	for i, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s := uint64(0); s < 20; s++ {
+			checkSame(t, data, s+uint64(i)*100)
+		}
+		all = append(all, data...)
+	}
+	for s := uint64(0); s < 50; s++ {
+		checkSame(t, all, s)
+	}
+	// A pydantic error with more detail lines than are kept, after more lines
+	// than the scanner always passes on.
+	var long strings.Builder
+	long.WriteString(strings.Repeat("[TRT-LLM] [RANK 0] [I] iter\n", 60))
+	long.WriteString("pydantic_core._pydantic_core.ValidationError: 45 validation errors for TorchLlmArgs\n")
+	for i := 0; i < 45; i++ {
+		long.WriteString("cache_transceiver_config.f" + strconv.Itoa(i) + "\n")
+	}
+	long.WriteString(strings.Repeat("[TRT-LLM] [RANK 0] [I] iter\n", 60))
+	for s := uint64(0); s < 10; s++ {
+		checkSame(t, []byte(long.String()), s)
+	}
+	// A pydantic error cut by a chunk boundary, colours, CRLF, a BOM.
+	checkSame(t, []byte("\xef\xbb\xbf\x1b]0;title\x07[TRT-LLM] [I] x\r\n"+
+		"pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\r\n"+
+		"cache_transceiver_config.backend\n  Input should be 'UCX'\n[TRT-LLM] [I] Using KvCacheTransceiverV2"), 3)
+}
+
+// FuzzParseMatchesReference is the same property on any input.
+func FuzzParseMatchesReference(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.log"))
+	for _, p := range files {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data, uint64(len(data)))
+		}
+	}
+	f.Add([]byte(" 0: 2026-09-15T03:52:12.905+05:30\t[09/15/2026-03:52:10]  3: [TensorRT-LLM][RANK 2][INFO] Resolved transceiver_runtime='auto' to None for X.\n[TensorRT-LLM] TensorRT LLM version: 1.4.0rc1 (backend: cuda)\n"), uint64(5))
+	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
+		if len(data) > 1<<16 || strings.Count(string(data), "\n") > 2000 {
+			return
+		}
+		checkSame(t, data, seed)
+	})
+}
+
+// TestParseMatchesReferenceGrammar builds random logs from the pieces real ones
+// are made of — launcher prefixes, timestamps, tags, ranks, colours, CRs,
+// exceptions with pydantic detail lines, version lines — and checks the fast
+// parser against the reference on each, cut into random chunks.
+func TestParseMatchesReferenceGrammar(t *testing.T) {
+	pick := func(r *rand.Rand, xs ...string) string { return xs[r.IntN(len(xs))] }
+	rng := rand.New(rand.NewPCG(11, 13))
+	n := 400
+	if testing.Short() {
+		n = 50
+	}
+	for it := 0; it < n; it++ {
+		var b strings.Builder
+		lines := 1 + rng.IntN(300)
+		// Most lines of a log share its launcher's format and come from a few
+		// ranks, and most say nothing about the transceiver, as in real logs.
+		ranks := 1 + rng.IntN(3)
+		style := uint64(rng.Uint64())
+		for i := 0; i < lines; i++ {
+			r := strconv.Itoa(rng.IntN(ranks))
+			if rng.IntN(10) < 8 {
+				rng2 := rand.New(rand.NewPCG(style, 1))
+				b.WriteString(pick(rng2, "", "", "\x1b[32m"))
+				b.WriteString(pick(rng2, "", r+": ", "[1,"+r+"]<stdout>:"))
+				b.WriteString(pick(rng2, "", "2026-09-15T03:52:12.905Z "))
+				b.WriteString(pick(rng2, "", "[09/15/2026-03:40:01] "))
+				b.WriteString(pick(rng2, "[TRT-LLM] [RANK "+r+"] ", "[TRT-LLM] [MPI_Rank "+r+"] ", "[TRT-LLM] "))
+				b.WriteString(pick(rng, "[I] ", "[I] ", "[W] ", "[V] "))
+				if rng.IntN(4) > 0 {
+					b.WriteString("iter = " + strconv.Itoa(i) + "\n")
+					continue
+				}
+			}
+			b.WriteString(pick(rng, "", "", "\x1b[32m", "\x1b]0;t\x07", "\x1b[", "\x1b]x"))
+			b.WriteString(pick(rng, "", "", r+": ", " "+r+": ", "[1,"+r+"]<stdout>:", "[1,"+r+"]<stderr>: ", "[1,"+r+"]<stdin>:", "x: "))
+			b.WriteString(pick(rng, "", "2026-09-15T03:52:12.905Z ", "2026-09-15 03:52:12,9+05:30\t", "2026-09-15T03:52:12+0530 ", "2026-09-15T03:52:12.Z "))
+			b.WriteString(pick(rng, "", "[09/15/2026-03:40:01] ", "[09/15/2026-03:40:01]", "[9/15/2026-03:40:01] "))
+			b.WriteString(pick(rng, "", r+": "))
+			b.WriteString(pick(rng, "", "[TRT-LLM] ", "[TRT-LLM] [RANK "+r+"] ", "[TRT-LLM][MPI_Rank "+r+"]", "[TRT-LLM]  [RANK x] ",
+				"[TensorRT-LLM]", "[TensorRT-LLM][RANK "+r+"]", "[TensorRT-LLM] "))
+			b.WriteString(pick(rng, "", "[I] ", "[W]", "[E] ", "[F] ", "[V] ", "[X] ", "[INFO] ", "[ERROR]", "[DEBUG] ", "[TRACE]"))
+			b.WriteString(pick(rng,
+				"Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.",
+				"Resolved transceiver_runtime='auto' to None for Qwen3ForCausalLM.",
+				"Model prefers the Python transceiver, but backend UCX does not support it; falling back to the C++ transceiver.",
+				"Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).",
+				"TRTLLM_USE_UCX_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config",
+				"Using UCX kv-cache transceiver. If your devices", "Using KvCacheTransceiverV2", "device_id: 3 in KvCacheTransceiverV2",
+				"cache_transceiver is disabled", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",
+				"Using LLM with PyTorch backend", "iter = 3, num_scheduled_requests: 8",
+				"ValueError: Python transceiver currently only supports NIXL backend, got UCX. Please",
+				"pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs",
+				"cache_transceiver_config.backend", "  Input should be 'DEFAULT' [type=literal_error]",
+				"    For further information visit https://errors.pydantic.dev", "Traceback (most recent call last):",
+				"TensorRT-LLM version: 1.3.0rc26", "TensorRT LLM version: 1.4.0rc1 (backend: cuda)",
+				"backend broke: Error: x", "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
+				""))
+			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n"))
+		}
+		checkSame(t, []byte(b.String()), uint64(it))
+	}
+}

@@ -1,0 +1,156 @@
+package logs
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"xcvr/internal/guard"
+)
+
+// Follower follows a growing log the way tail -F does: it reads what was
+// appended since the last Poll, starts over when the file is truncated, and
+// moves to the new file when the path is replaced (log rotation). It never
+// sleeps: the caller decides when to poll, so tests drive it step by step.
+type Follower struct {
+	// Path is the followed file; Name is the log's name in reports.
+	Path, Name string
+	f          *os.File
+	fi         os.FileInfo
+	off        int64
+	p          *Parser
+	buf        []byte
+	missing    bool
+	prev       *Log
+}
+
+// Previous returns, once, what the file showed before it was truncated or
+// replaced (nil otherwise), so that its last verdicts can be reported.
+func (fw *Follower) Previous() *Log {
+	p := fw.prev
+	fw.prev = nil
+	return p
+}
+
+// FollowNote says what a Poll noticed besides new lines.
+type FollowNote string
+
+// What Poll can notice.
+const (
+	NoteNone      FollowNote = ""
+	NoteOpened    FollowNote = "opened"
+	NoteWaiting   FollowNote = "waiting for the file to appear"
+	NoteTruncated FollowNote = "truncated: reading it again from the start"
+	NoteRotated   FollowNote = "replaced (rotated): following the new file from its start"
+)
+
+// NewFollower follows path; nothing is read before the first Poll.
+func NewFollower(path, name string) *Follower {
+	return &Follower{Path: path, Name: name}
+}
+
+// UseBuffer makes the follower read through b, which followers polled one at a
+// time may share: following many files then costs one buffer, not one each.
+func (fw *Follower) UseBuffer(b []byte) { fw.buf = b }
+
+// Poll reads everything appended since the last call. grew reports whether
+// lines were read; note what else happened. A file that is not regular is an
+// error; one that does not exist (yet, or between rotations) is waited for.
+func (fw *Follower) Poll() (grew bool, note FollowNote, err error) {
+	st, serr := os.Stat(fw.Path)
+	if fw.f == nil {
+		if serr != nil {
+			if errors.Is(serr, os.ErrNotExist) {
+				if !fw.missing {
+					fw.missing = true
+					return false, NoteWaiting, nil
+				}
+				return false, NoteNone, nil
+			}
+			return false, NoteNone, serr
+		}
+		if err := fw.open(); err != nil {
+			return false, NoteNone, err
+		}
+		note = NoteOpened
+	} else if serr == nil && !os.SameFile(fw.fi, st) {
+		// Rotated: the old file's last lines first, then the new file.
+		if _, err := fw.drain(); err != nil {
+			return false, NoteNone, err
+		}
+		fw.prev = fw.p.Snapshot()
+		fw.f.Close()
+		fw.f = nil
+		if err := fw.open(); err != nil {
+			return false, NoteNone, err
+		}
+		note = NoteRotated
+	}
+	if cur, err := fw.f.Stat(); err == nil && cur.Size() < fw.off {
+		fw.off = 0
+		if _, err := fw.f.Seek(0, io.SeekStart); err != nil {
+			return false, NoteNone, err
+		}
+		fw.prev = fw.p.Snapshot()
+		fw.p = NewParser(fw.Name)
+		note = NoteTruncated
+	}
+	grew, err = fw.drain()
+	return grew, note, err
+}
+
+func (fw *Follower) open() error {
+	// The guard every reader uses: a regular file only, opened without blocking.
+	f, err := guard.Open(fw.Path, guard.Limits{})
+	if err != nil {
+		return err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
+	}
+	fw.f, fw.fi, fw.off, fw.missing = f, st, 0, false
+	fw.p = NewParser(fw.Name)
+	return nil
+}
+
+// drain reads the open file to its current end.
+func (fw *Follower) drain() (bool, error) {
+	if len(fw.buf) == 0 {
+		fw.buf = make([]byte, 256<<10)
+	}
+	before := fw.p.Lines()
+	for {
+		n, err := fw.f.Read(fw.buf)
+		if n > 0 {
+			fw.off += int64(n)
+			if _, werr := fw.p.Write(fw.buf[:n]); werr != nil {
+				return false, fmt.Errorf("%s: %w", fw.Path, werr)
+			}
+		}
+		if err == io.EOF || n == 0 {
+			return fw.p.Lines() != before, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+}
+
+// Log is what the whole lines read so far show.
+func (fw *Follower) Log() *Log {
+	if fw.p == nil {
+		return &Log{Name: fw.Name}
+	}
+	return fw.p.Snapshot()
+}
+
+// Close closes the file.
+func (fw *Follower) Close() error {
+	if fw.f == nil {
+		return nil
+	}
+	return fw.f.Close()
+}

@@ -1,0 +1,495 @@
+package logs
+
+import (
+	"bytes"
+)
+
+// The scanner is the fast half of the parser. A log of gigabytes is almost all
+// lines that cannot matter (weights loading, requests, NCCL chatter), so the
+// scanner looks at each line's bytes once — launcher prefix, timestamp,
+// TensorRT-LLM's tag — with no regular expression and no allocation, and hands
+// on as events only the few lines the stateful half (state.line) must see.
+// Chunks of a file are scanned in parallel; their events are replayed in order,
+// so the result is exactly that of reading the lines one by one (the
+// differential test checks this against the old regexp parser).
+
+// event is a line the stateful half must see.
+type event struct {
+	// n is the line's number inside its chunk (1-based).
+	n int
+	// key is the line's own process key: its launcher prefix ("srun task 1",
+	// "mpirun [1,0]") or TensorRT-LLM's rank ("rank 0"); "" when it has none.
+	key string
+	// cur is the key of the last keyed line before this one in the chunk;
+	// curKnown is false when no line of the chunk set it yet (the previous
+	// chunk's last one holds).
+	cur      string
+	curKnown bool
+	tagged   bool
+	pyTagged bool
+	level    string
+	msg      string
+}
+
+// chunkResult is what the scanner found in one run of whole lines.
+type chunkResult struct {
+	events []event
+	lines  int
+	// endCur is the current key after the chunk's last line (endKnown false:
+	// unchanged by the chunk).
+	endCur   string
+	endKnown bool
+}
+
+// Per-chunk flags of a process key already announced to the stateful half.
+const (
+	seenAny = 1 << iota
+	seenInfo
+	seenUnranked
+)
+
+// excWindow is how many lines after an exception title may belong to it
+// (a pydantic ValidationError's detail lines); state.line reads at most 40.
+const excWindow = 41
+
+// scanner holds one worker's reusable buffers.
+type scanner struct {
+	strip  []byte
+	key    []byte
+	cur    []byte
+	seen   map[string]uint8
+	table  [64]tableEntry
+	intern map[string]string
+}
+
+func newScanner() *scanner {
+	return &scanner{seen: map[string]uint8{}, intern: map[string]string{}}
+}
+
+// str returns b as a string, allocating once per distinct value per chunk.
+func (sc *scanner) str(b []byte) string {
+	if s, ok := sc.intern[string(b)]; ok {
+		return s
+	}
+	if len(sc.intern) > 4096 {
+		clear(sc.intern)
+	}
+	s := string(b)
+	sc.intern[s] = s
+	return s
+}
+
+// scan reads data, a run of whole lines (the last may lack its newline), and
+// appends to res the events of the lines that can matter.
+func (sc *scanner) scan(data []byte, res *chunkResult) {
+	clear(sc.seen)
+	for i := range sc.table {
+		sc.table[i].used = false
+	}
+	curKnown := false
+	sc.cur = sc.cur[:0]
+	force := excWindow // the chunk's first lines may continue an exception of the previous chunk
+	n := 0
+	nextESC := -1 // offset of the next ESC in data (-1: not searched yet)
+	for off := 0; off < len(data); {
+		rest := data[off:]
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i]
+		}
+		lineOff := off
+		off += len(line) + 1
+		n++
+		// One search for ESC covers every line up to the next ESC: logs
+		// without colour pay for it once per chunk.
+		if nextESC < lineOff && nextESC != len(data) {
+			if i := bytes.IndexByte(rest, 0x1b); i >= 0 {
+				nextESC = lineOff + i
+			} else {
+				nextESC = len(data)
+			}
+		}
+		if len(line) > maxLineBytes {
+			line = line[:maxLineBytes]
+		}
+		if nextESC < lineOff+len(line) {
+			sc.strip = stripANSI(sc.strip[:0], line)
+			line = sc.strip
+		}
+		for len(line) > 0 && (line[len(line)-1] == '\r' || line[len(line)-1] == '\n') {
+			line = line[:len(line)-1]
+		}
+
+		// Launcher prefixes, as the old regexps read them.
+		s := line
+		sc.key = sc.key[:0]
+		if a, b, rest, ok := mpirunPrefix(s); ok {
+			sc.key = append(append(append(append(append(sc.key, "mpirun ["...), a...), ','), b...), ']')
+			s = rest
+		} else if d, rest, ok := srunPrefix(s); ok {
+			sc.key = append(append(sc.key, "srun task "...), d...)
+			s = rest
+		}
+		s = collectorPrefix(s)
+		s = trtTimePrefix(s)
+		if len(sc.key) == 0 {
+			if d, rest, ok := srunPrefix(s); ok {
+				sc.key = append(append(sc.key, "srun task "...), d...)
+				s = trtTimePrefix(rest)
+			}
+		}
+		tagged, pyTagged, level, rank, msg := false, false, "", []byte(nil), s
+		if r, lv, rest, ok := trtllmTag(s); ok {
+			tagged, pyTagged, rank, level, msg = true, true, r, lv, rest
+		} else if r, lv, rest, ok := cppTag(s); ok {
+			tagged, rank, level, msg = true, r, lv, rest
+		}
+		if len(sc.key) == 0 && len(rank) > 0 {
+			sc.key = append(append(sc.key, "rank "...), rank...)
+		}
+
+		// What the stateful half would do with the line, to decide whether it
+		// must see it. cur tracks its "current" key within the chunk.
+		ownKeyed := len(sc.key) > 0
+		emit := force > 0
+		if force > 0 {
+			force--
+		}
+		if tagged {
+			var need uint8 = seenAny
+			if level == "INFO" {
+				need |= seenInfo
+			}
+			if pyTagged && !ownKeyed {
+				need |= seenUnranked
+			}
+			// The process the line belongs to, as far as the chunk knows.
+			k := sc.key
+			switch {
+			case ownKeyed:
+			case pyTagged:
+				k = nil
+			case curKnown:
+				k = sc.cur
+			default:
+				k = unknownKey
+			}
+			if sc.announce(k, need) || level == "ERROR" || mayObserve(msg) {
+				emit = true
+			}
+		} else if bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: ")) {
+			emit = true
+			force = excWindow
+		} else if bytes.Contains(msg, []byte("LLM version: ")) {
+			emit = true
+		}
+		if emit {
+			ev := event{n: n, tagged: tagged, pyTagged: pyTagged, level: level, msg: string(msg), curKnown: curKnown}
+			if ownKeyed {
+				ev.key = sc.str(sc.key)
+			}
+			if curKnown {
+				ev.cur = sc.str(sc.cur)
+			}
+			res.events = append(res.events, ev)
+		}
+		switch {
+		case !ownKeyed && pyTagged:
+			sc.cur, curKnown = sc.cur[:0], true
+		case !ownKeyed:
+		default:
+			sc.cur, curKnown = append(sc.cur[:0], sc.key...), true
+		}
+	}
+	res.lines = n
+	res.endKnown = curKnown
+	if curKnown {
+		res.endCur = sc.str(sc.cur)
+	}
+}
+
+// announce reports whether the line is the first of the chunk to show the
+// stateful half that process k exists (with an INFO line, unranked): later
+// ones change nothing there. A small direct-mapped table in front of the map
+// answers most lines with one comparison instead of hashing the key.
+func (sc *scanner) announce(k []byte, need uint8) bool {
+	h := len(k)
+	if len(k) >= 2 {
+		h = h*31 + int(k[len(k)-1])*7 + int(k[len(k)-2])
+	}
+	e := &sc.table[h&(len(sc.table)-1)]
+	if e.used && bytes.Equal(e.key, k) {
+		if e.flags&need == need {
+			return false
+		}
+		e.flags |= need
+		sc.seen[sc.str(k)] = e.flags
+		return true
+	}
+	have := sc.seen[string(k)]
+	e.used, e.key, e.flags = true, append(e.key[:0], k...), have|need
+	if have&need == need {
+		return false
+	}
+	sc.seen[sc.str(k)] = have | need
+	return true
+}
+
+type tableEntry struct {
+	used  bool
+	key   []byte
+	flags uint8
+}
+
+// mayObserve is a cheap superset of the lines Process.observe acts on (besides
+// ERROR lines, which are all passed on): each of them starts with one of these
+// letters and names the transceiver or the in-flight cancel switch.
+func mayObserve(msg []byte) bool {
+	if len(msg) == 0 {
+		return false
+	}
+	switch msg[0] {
+	case 'R', 'M', 'F', 'T', 'U', 'c', 'e', 'K', 'd', 'P':
+		return bytes.Contains(msg, []byte("ransceiver")) || bytes.Contains(msg, []byte("INFLIGHT_CANCEL"))
+	}
+	return false
+}
+
+// unknownKey stands for "the previous chunk's current key" in a chunk's seen set.
+var unknownKey = []byte("\x00previous chunk")
+
+// stripANSI appends line to dst without CSI sequences and BEL-ended OSC
+// sequences (colour and titles that collectors keep), like the regexp
+// \x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07 replaced by "".
+func stripANSI(dst, line []byte) []byte {
+	for i := 0; i < len(line); {
+		c := line[i]
+		if c != 0x1b || i+1 >= len(line) {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		switch line[i+1] {
+		case '[':
+			j := i + 2
+			for j < len(line) && (line[j] >= '0' && line[j] <= '9' || line[j] == ';' || line[j] == '?') {
+				j++
+			}
+			for j < len(line) && line[j] >= ' ' && line[j] <= '/' {
+				j++
+			}
+			if j < len(line) && line[j] >= '@' && line[j] <= '~' {
+				i = j + 1
+				continue
+			}
+		case ']':
+			if k := bytes.IndexByte(line[i+2:], 0x07); k >= 0 {
+				i = i + 2 + k + 1
+				continue
+			}
+		}
+		dst = append(dst, c)
+		i++
+	}
+	return dst
+}
+
+func isDigit(c byte) bool { return c-'0' <= 9 }
+
+// isSpace is RE2's \s: tab, newline, form feed, carriage return, space.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+func digits(s []byte) int {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i
+}
+
+// nDigits reports whether s starts with exactly-at-least n digits (\d{n}).
+func nDigits(s []byte, n int) bool {
+	if len(s) < n {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// mpirunPrefix reads ^\[(\d+),(\d+)\]<(?:stdout|stderr)>:\s?
+func mpirunPrefix(s []byte) (a, b, rest []byte, ok bool) {
+	if len(s) == 0 || s[0] != '[' {
+		return nil, nil, s, false
+	}
+	i := 1
+	na := digits(s[i:])
+	if na == 0 {
+		return nil, nil, s, false
+	}
+	a = s[i : i+na]
+	i += na
+	if i >= len(s) || s[i] != ',' {
+		return nil, nil, s, false
+	}
+	i++
+	nb := digits(s[i:])
+	if nb == 0 {
+		return nil, nil, s, false
+	}
+	b = s[i : i+nb]
+	i += nb
+	t := s[i:]
+	if !bytes.HasPrefix(t, []byte("]<stdout>:")) && !bytes.HasPrefix(t, []byte("]<stderr>:")) {
+		return nil, nil, s, false
+	}
+	i += len("]<stdout>:")
+	if i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return a, b, s[i:], true
+}
+
+// srunPrefix reads ^\s*(\d+):
+func srunPrefix(s []byte) (d, rest []byte, ok bool) {
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	n := digits(s[i:])
+	if n == 0 || i+n+1 >= len(s) || s[i+n] != ':' || s[i+n+1] != ' ' {
+		return nil, s, false
+	}
+	return s[i : i+n], s[i+n+2:], true
+}
+
+// collectorPrefix drops ^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?[ \t]
+func collectorPrefix(s []byte) []byte {
+	if len(s) < 20 || !nDigits(s, 4) || s[4] != '-' || !nDigits(s[5:], 2) || s[7] != '-' || !nDigits(s[8:], 2) ||
+		(s[10] != 'T' && s[10] != ' ') || !nDigits(s[11:], 2) || s[13] != ':' || !nDigits(s[14:], 2) || s[16] != ':' || !nDigits(s[17:], 2) {
+		return s
+	}
+	i := 19
+	if i+1 < len(s) && (s[i] == '.' || s[i] == ',') && isDigit(s[i+1]) {
+		i++
+		i += digits(s[i:])
+	}
+	if i < len(s) {
+		switch s[i] {
+		case 'Z':
+			i++
+		case '+', '-':
+			j := i + 1
+			if nDigits(s[j:], 2) {
+				j += 2
+				if j < len(s) && s[j] == ':' && nDigits(s[j+1:], 2) {
+					i = j + 3
+				} else if nDigits(s[j:], 2) {
+					i = j + 2
+				}
+			}
+		}
+	}
+	if i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		return s[i+1:]
+	}
+	return s
+}
+
+// trtTimePrefix drops ^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*
+func trtTimePrefix(s []byte) []byte {
+	if len(s) < 21 || s[0] != '[' || s[3] != '/' || s[6] != '/' || s[11] != '-' || s[14] != ':' || s[17] != ':' || s[20] != ']' {
+		return s
+	}
+	// Every other byte inside the brackets must be a digit (constant indexes
+	// after the length check: no bounds checks, no loop).
+	if !(isDigit(s[1]) && isDigit(s[2]) && isDigit(s[4]) && isDigit(s[5]) && isDigit(s[7]) && isDigit(s[8]) &&
+		isDigit(s[9]) && isDigit(s[10]) && isDigit(s[12]) && isDigit(s[13]) && isDigit(s[15]) && isDigit(s[16]) &&
+		isDigit(s[18]) && isDigit(s[19])) {
+		return s
+	}
+	i := 21
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
+// trtllmTag reads ^\[TRT-LLM\]\s*(?:\[(?:RANK|MPI_Rank) (\d+)\]\s*)?\[([IWEVF])\]\s?
+func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
+	if len(s) < 9 || string(s[:9]) != "[TRT-LLM]" {
+		return nil, "", s, false
+	}
+	i := len("[TRT-LLM]")
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	j := -1
+	if t := s[i:]; len(t) >= 6 && string(t[:6]) == "[RANK " {
+		j = i + len("[RANK ")
+	} else if len(t) >= 10 && string(t[:10]) == "[MPI_Rank " {
+		j = i + len("[MPI_Rank ")
+	}
+	if j >= 0 {
+		if n := digits(s[j:]); n > 0 && j+n < len(s) && s[j+n] == ']' {
+			rank = s[j : j+n]
+			i = j + n + 1
+			for i < len(s) && isSpace(s[i]) {
+				i++
+			}
+		}
+	}
+	if i+2 >= len(s) || s[i] != '[' || s[i+2] != ']' {
+		return nil, "", s, false
+	}
+	switch s[i+1] {
+	case 'I':
+		level = "INFO"
+	case 'W':
+		level = "WARNING"
+	case 'E', 'F':
+		level = "ERROR"
+	case 'V':
+		level = "DEBUG"
+	default:
+		return nil, "", s, false
+	}
+	i += 3
+	if i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return rank, level, s[i:], true
+}
+
+var cppLevels = []string{"INFO", "WARNING", "ERROR", "DEBUG", "TRACE", "VERBOSE"}
+
+// cppTag reads ^\[TensorRT-LLM\](?:\[RANK (\d+)\])?\[(INFO|WARNING|ERROR|DEBUG|TRACE|VERBOSE)\]\s?
+func cppTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
+	if len(s) < 14 || string(s[:14]) != "[TensorRT-LLM]" {
+		return nil, "", s, false
+	}
+	i := len("[TensorRT-LLM]")
+	if bytes.HasPrefix(s[i:], []byte("[RANK ")) {
+		j := i + len("[RANK ")
+		if n := digits(s[j:]); n > 0 && j+n < len(s) && s[j+n] == ']' {
+			rank = s[j : j+n]
+			i = j + n + 1
+		}
+	}
+	if i >= len(s) || s[i] != '[' {
+		return nil, "", s, false
+	}
+	for _, lv := range cppLevels {
+		if bytes.HasPrefix(s[i+1:], []byte(lv)) && i+1+len(lv) < len(s) && s[i+1+len(lv)] == ']' {
+			i += len(lv) + 2
+			if i < len(s) && isSpace(s[i]) {
+				i++
+			}
+			return rank, lv, s[i:], true
+		}
+	}
+	return nil, "", s, false
+}

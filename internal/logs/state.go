@@ -1,0 +1,502 @@
+package logs
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// state is the stateful half of the parser: it sees the scanner's events in log
+// order and does what the old line-by-line loop did with them.
+type state struct {
+	lg      *Log
+	byKey   map[string]*Process
+	current string
+	// pendingExc is a pydantic error collecting its detail lines.
+	pendingExc *Process
+	excDetail  int
+	// base is the number of lines before the chunk being replayed.
+	base int
+	// retained counts the bytes of kept lines and texts, against maxRetained.
+	retained int
+}
+
+func newState(name string) *state {
+	return &state{lg: &Log{Name: name}, byKey: map[string]*Process{}}
+}
+
+// replay feeds one chunk's events, then moves past its lines.
+func (st *state) replay(res *chunkResult) {
+	for i := range res.events {
+		ev := &res.events[i]
+		if ev.curKnown {
+			st.current = ev.cur
+		}
+		st.line(st.base+ev.n, ev.key, ev.tagged, ev.pyTagged, ev.level, ev.msg)
+	}
+	if res.endKnown {
+		st.current = res.endCur
+	}
+	st.base += res.lines
+	st.lg.Lines = st.base
+}
+
+// line is one line that matters, its prefixes already read: key is its own
+// process key ("" when it has none).
+func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg string) {
+	switch {
+	case key == "" && pyTagged:
+		// TensorRT-LLM's Python logger prints [RANK n] whenever the MPI world
+		// has more than one process, so a line without it comes from a
+		// process with no rank (e.g. trtllm-serve's own), never from the
+		// ranked process that logged last.
+		st.current = ""
+	case key == "":
+		key = st.current
+	default:
+		st.current = key
+	}
+
+	// A pydantic ValidationError prints its locations and messages on the
+	// lines after its title; keep them with the exception.
+	if pe := st.pendingExc; pe != nil {
+		if !tagged && st.excDetail < 40 && (strings.HasPrefix(msg, " ") || reLoc.MatchString(msg)) && key == pe.key() {
+			t := strings.TrimRight(msg, " ")
+			if !strings.HasPrefix(strings.TrimSpace(t), "For further information visit") {
+				t = st.cut(t, maxDetailBytes)
+				pe.Error += "\n" + t
+				st.retained += len(t) + 1
+			}
+			st.excDetail++
+			return
+		}
+		st.pendingExc = nil
+	}
+
+	if tagged {
+		q := st.get(key, n)
+		if q == nil {
+			return
+		}
+		if level == "INFO" {
+			q.InfoSeen = true
+		}
+		q.unranked = q.unranked || (pyTagged && key == "")
+		q.observe(n, level, msg)
+		return
+	}
+	tm := strings.TrimSpace(msg)
+	if m := reExc.FindStringSubmatch(tm); m != nil {
+		q := st.get(key, n)
+		if q != nil && q.Error == "" {
+			q.Error = st.cut(m[1]+": "+m[2], maxMessageBytes)
+			st.retained += len(q.Error)
+			q.errorLine = n
+			q.keep(Line{N: n, Message: st.cut(tm, maxMessageBytes)})
+			q.implyError(n, m[1], m[2])
+			if strings.HasSuffix(m[1], "ValidationError") {
+				st.pendingExc, st.excDetail = q, 0
+			}
+		}
+		return
+	}
+	if m := reVersion.FindStringSubmatch(tm); m != nil {
+		st.lg.stateVersion(n, key, m[1])
+	}
+}
+
+// get returns key's process, creating it at line n; nil past maxProcesses.
+func (st *state) get(key string, n int) *Process {
+	if p := st.byKey[key]; p != nil {
+		return p
+	}
+	if len(st.lg.Processes) >= maxProcesses {
+		st.lg.ProcessesDropped++
+		return nil
+	}
+	p := &Process{Source: key, firstLine: n, budget: &st.retained, seenLines: map[string]bool{}, seenImpl: map[string]bool{}}
+	st.byKey[key] = p
+	st.lg.Processes = append(st.lg.Processes, p)
+	return p
+}
+
+// cut shortens an over-long text from the log, saying so: a hostile log must
+// not make xcvr hold megabytes per finding, and nothing is cut silently.
+func (st *state) cut(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	return cutText(s, max)
+}
+
+func cutText(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	k := max
+	for k > 0 && k < len(s) && s[k]&0xc0 == 0x80 {
+		k-- // not inside a UTF-8 sequence
+	}
+	return s[:k] + "… [" + itoa(len(s)-k) + " more bytes cut by xcvr]"
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	if n == 0 {
+		return "0"
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
+
+// reVersion is the line tensorrt_llm/__init__.py prints at import: older builds
+// `[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26`, newer ones
+// `[TensorRT-LLM] TensorRT LLM version: 1.4.0rc1 (backend: cuda)`.
+var reVersion = regexp.MustCompile(`^\[TensorRT-LLM\] TensorRT[- ]LLM version: (\S+)(?: \(backend: [^)]*\))?$`)
+
+// finish ends the parse: the final partial line, then the folding and
+// inferences of Log.finish.
+func (st *state) finish() *Log {
+	st.lg.finish(st.byKey)
+	return st.lg
+}
+
+// Chunking: a reader cuts the input into runs of whole lines of about
+// chunkSize bytes; workers scan them in parallel; the events are replayed in
+// order. At most inFlight chunks exist at once, so memory stays bounded
+// whatever the size of the log.
+var chunkSize = 1 << 20 // a variable so that tests can cut tiny logs into many chunks
+
+// ErrBinary is returned for input with a NUL byte near the start: not a text log.
+var ErrBinary = errors.New("refused: binary data (NUL byte) near the start; this is not a text log")
+
+// binaryWindow is how much of the start is checked for NUL bytes.
+const binaryWindow = 8192
+
+var bom = []byte("\xef\xbb\xbf")
+
+// splitter cuts a stream into runs of whole lines, cutting lines longer than
+// maxLineBytes (the rest of such a line is skipped up to its newline).
+type splitter struct {
+	carry    []byte
+	skipping bool
+	started  bool
+	checked  int
+}
+
+// push adds p and returns the whole lines now complete (valid until the next
+// call), or ErrBinary.
+func (s *splitter) push(p []byte) ([]byte, error) {
+	if s.checked < binaryWindow {
+		end := min(len(p), binaryWindow-s.checked)
+		if bytes.IndexByte(p[:end], 0) >= 0 {
+			return nil, ErrBinary
+		}
+		s.checked += end
+	}
+	if s.skipping {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			return nil, nil
+		}
+		s.skipping = false
+		p = p[i+1:]
+	}
+	s.carry = append(s.carry, p...)
+	if !s.started {
+		if len(s.carry) < len(bom) && bytes.HasPrefix(bom, s.carry) {
+			return nil, nil // maybe a BOM still arriving
+		}
+		s.started = true
+		// Python's utf-8-sig and PyYAML skip a BOM; so does xcvr.
+		if bytes.HasPrefix(s.carry, bom) {
+			s.carry = s.carry[len(bom):]
+		}
+	}
+	i := bytes.LastIndexByte(s.carry, '\n')
+	if i < 0 {
+		if len(s.carry) > maxLineBytes {
+			// A line with no end in sight: keep its start as a line of its own.
+			out := append(s.carry[:maxLineBytes:maxLineBytes], '\n')
+			s.carry = s.carry[:0]
+			s.skipping = true
+			return out, nil
+		}
+		return nil, nil
+	}
+	out := s.carry[:i+1]
+	rest := s.carry[i+1:]
+	next := make([]byte, len(rest), max(len(rest), 4096))
+	copy(next, rest)
+	s.carry = next
+	return out, nil
+}
+
+// Parser reads a log incrementally: Write the bytes as they arrive (a followed
+// file), Snapshot for the result so far. It is also what Parse uses.
+type Parser struct {
+	st    *state
+	split splitter
+	sc    *scanner
+	res   chunkResult
+	err   error
+}
+
+// NewParser starts a parse of the log called name.
+func NewParser(name string) *Parser {
+	return &Parser{st: newState(name), sc: newScanner()}
+}
+
+// Write consumes p. It fails only with ErrBinary.
+func (p *Parser) Write(b []byte) (int, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	data, err := p.split.push(b)
+	if err != nil {
+		p.err = err
+		return 0, err
+	}
+	if len(data) > 0 {
+		p.feed(data)
+	}
+	return len(b), nil
+}
+
+func (p *Parser) feed(data []byte) {
+	p.res = chunkResult{events: p.res.events[:0]}
+	p.sc.scan(data, &p.res)
+	p.st.replay(&p.res)
+}
+
+// Lines is the number of whole lines read so far.
+func (p *Parser) Lines() int { return p.st.base }
+
+// Snapshot returns what the lines read so far show, as Parse would for a log
+// ending there (a partial last line is left for later).
+func (p *Parser) Snapshot() *Log {
+	return p.st.snapshot()
+}
+
+// Close ends the log: a last line without a newline is read too.
+func (p *Parser) Close() (*Log, error) {
+	if p.err != nil {
+		return nil, p.err
+	}
+	if len(p.split.carry) > 0 {
+		p.feed(p.split.carry)
+		p.split.carry = nil
+	}
+	return p.st.finish(), nil
+}
+
+// snapshot copies the processes and finishes the copy, so that the parse can go on.
+func (st *state) snapshot() *Log {
+	lg := *st.lg
+	byKey := make(map[string]*Process, len(st.byKey))
+	copies := make(map[*Process]*Process, len(st.lg.Processes))
+	lg.Processes = make([]*Process, 0, len(st.lg.Processes))
+	for _, p := range st.lg.Processes {
+		q := *p
+		q.Lines = append([]Line(nil), p.Lines...)
+		q.Implications = append([]Implication(nil), p.Implications...)
+		lg.Processes = append(lg.Processes, &q)
+		copies[p] = &q
+	}
+	for k, p := range st.byKey {
+		byKey[k] = copies[p]
+	}
+	lg.Stated = append([]StatedVersion(nil), st.lg.Stated...)
+	lg.finish(byKey)
+	return &lg
+}
+
+// Parse reads a log. It never fails on content: unrecognised lines are skipped.
+// Only read errors and ErrBinary are returned. Lines are scanned in parallel
+// chunks (up to GOMAXPROCS) and replayed in order, in bounded memory.
+func Parse(name string, r io.Reader) (*Log, error) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 {
+		return parseSerial(name, r)
+	}
+	type job struct {
+		seq  int
+		buf  *[]byte
+		data []byte
+		res  chunkResult
+		done chan struct{}
+	}
+	inFlight := 2 * workers
+	pool := newBufPool(inFlight + 2)
+	jobs := make(chan *job, inFlight)
+	order := make(chan *job, inFlight)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sc := newScanner()
+			for j := range jobs {
+				sc.scan(j.data, &j.res)
+				close(j.done)
+			}
+		}()
+	}
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(jobs)
+		defer close(order)
+		readErr <- readChunks(r, pool, func(bp *[]byte, data []byte, seq int) {
+			j := &job{seq: seq, buf: bp, data: data, done: make(chan struct{})}
+			order <- j
+			jobs <- j
+		})
+	}()
+	st := newState(name)
+	for j := range order {
+		<-j.done
+		st.replay(&j.res)
+		*j.buf = (*j.buf)[:0]
+		pool.Put(j.buf)
+	}
+	wg.Wait()
+	if err := <-readErr; err != nil {
+		return st.lg, err
+	}
+	return st.finish(), nil
+}
+
+// parseSerial is Parse on one core.
+func parseSerial(name string, r io.Reader) (*Log, error) {
+	p := NewParser(name)
+	buf := make([]byte, chunkSize)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			if _, werr := p.Write(buf[:n]); werr != nil {
+				return p.st.lg, werr
+			}
+		}
+		if err == io.EOF {
+			return p.Close()
+		}
+		if err != nil {
+			return p.st.lg, err
+		}
+	}
+}
+
+// readChunks reads r into runs of whole lines of about chunkSize bytes and hands
+// each to emit with the pool buffer that holds it. Only the partial line at the
+// end of a read is copied (into the next buffer); a line longer than
+// maxLineBytes is cut there and the rest of it skipped.
+func readChunks(r io.Reader, pool *bufPool, emit func(bp *[]byte, data []byte, seq int)) error {
+	var head [3]byte
+	hn, err := io.ReadFull(r, head[:])
+	carry := append([]byte(nil), head[:hn]...)
+	if hn == 3 && bytes.Equal(carry, bom) {
+		carry = carry[:0] // Python's utf-8-sig and PyYAML skip a BOM; so does xcvr
+	}
+	if bytes.IndexByte(carry, 0) >= 0 {
+		return ErrBinary
+	}
+	checked := hn
+	eof := err == io.EOF || err == io.ErrUnexpectedEOF
+	if err != nil && !eof {
+		return err
+	}
+	skipping := false
+	seq := 0
+	for {
+		bp := pool.Get()
+		buf := append((*bp)[:0], carry...)
+		carry = carry[:0]
+		buf = slices.Grow(buf, chunkSize)
+		start := len(buf)
+		n := 0
+		if !eof {
+			n, err = io.ReadFull(r, buf[start:start+chunkSize])
+			eof = err == io.EOF || err == io.ErrUnexpectedEOF
+			if err != nil && !eof {
+				return err
+			}
+		}
+		buf = buf[:start+n]
+		if checked < binaryWindow {
+			end := min(len(buf), start+binaryWindow-checked)
+			if bytes.IndexByte(buf[start:end], 0) >= 0 {
+				return ErrBinary
+			}
+			checked += end - start
+		}
+		if skipping {
+			i := bytes.IndexByte(buf[start:], '\n')
+			if i < 0 {
+				buf = buf[:start]
+			} else {
+				skipping = false
+				buf = append(buf[:start], buf[start+i+1:]...)
+			}
+		}
+		var data []byte
+		switch i := bytes.LastIndexByte(buf, '\n'); {
+		case eof:
+			data = buf
+		case i >= 0:
+			data = buf[:i+1]
+			carry = append(carry, buf[i+1:]...)
+		case len(buf) > maxLineBytes:
+			// A line with no end in sight: keep its start as a line of its own.
+			buf[maxLineBytes] = '\n'
+			data = buf[:maxLineBytes+1]
+			skipping = true
+		default:
+			carry = append(carry, buf...)
+		}
+		if len(data) > 0 {
+			*bp = buf
+			emit(bp, data, seq)
+			seq++
+		} else {
+			pool.Put(bp)
+		}
+		if eof {
+			return nil
+		}
+	}
+}
+
+// bufPool is a fixed set of chunk buffers, reused for the whole parse: the
+// buffers are allocated (and their pages faulted in) once, not per chunk, and a
+// garbage collection does not empty it as it does a sync.Pool.
+type bufPool struct{ free chan *[]byte }
+
+func newBufPool(n int) *bufPool {
+	p := &bufPool{free: make(chan *[]byte, n)}
+	for i := 0; i < n; i++ {
+		b := make([]byte, 0, chunkSize+min(maxLineBytes, 4*chunkSize)+1)
+		p.free <- &b
+	}
+	return p
+}
+
+// Get waits for a free buffer: at most n chunks exist at once.
+func (p *bufPool) Get() *[]byte { return <-p.free }
+
+// Put returns a buffer.
+func (p *bufPool) Put(b *[]byte) {
+	select {
+	case p.free <- b:
+	default:
+	}
+}

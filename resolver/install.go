@@ -1,0 +1,503 @@
+package resolver
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Install is what was read from an installed TensorRT-LLM tree (its own source,
+// never executed). The internal/install package fills it in; the resolver only
+// consults it: a rule the install decides wins over xcvr's dated model of
+// upstream, and the step that used it names the install's FILE:LINE.
+type Install struct {
+	// Path is the tensorrt_llm package directory.
+	Path string
+	// Version is the version string as the install writes it; VersionEvidence
+	// is its FILE:LINE (tensorrt_llm/version.py:17).
+	Version         string
+	VersionEvidence string
+	// Era is the rule set the fingerprints show (0..3), EraEvidence the
+	// FILE:LINE that decided it.
+	Era         int
+	EraEvidence string
+	// Features maps a feature id (FeatureAutoResolver, ...) to what was found.
+	Features map[string]InstallFact
+	// Texts maps a message id (TextPythonNIXL, ...) to the install's wording.
+	Texts map[string]InstallText
+	// Models maps an architecture to the install's registration and hook.
+	Models map[string]InstallModel
+}
+
+// InstallFact is one feature's presence with the line that shows it.
+type InstallFact struct {
+	Present  bool
+	Evidence string
+}
+
+// InstallText is a log or exception message as the installed code writes it: the
+// literal text with its f-string fields in order.
+type InstallText struct {
+	Parts    []TextPart
+	Evidence string
+}
+
+// TextPart is literal text, or a field filled from the resolution (Repr when the
+// f-string field says !r).
+type TextPart struct {
+	Lit   string
+	Field bool
+	Repr  bool
+}
+
+// InstallModel is an architecture the install registers.
+type InstallModel struct {
+	Class string
+	// Evidence is the FILE:LINE of the registration; HookEvidence that of the
+	// get_preferred_transceiver_runtime() that decides (empty when none does).
+	Evidence     string
+	HookEvidence string
+	// Preference is what the hook returns; Undetermined, when not empty, says
+	// why the code alone does not tell (and Preference is then meaningless).
+	Preference   PyStr
+	Undetermined string
+	// Why says how the hook was found (inheritance, delegation).
+	Why string
+}
+
+// OriginInstall marks a value read from an installed tree (Detail FILE:LINE).
+const OriginInstall OriginKind = "install"
+
+// Feature ids: each is a dated rule of xcvr's model, read from the install.
+const (
+	FeatureAutoResolver     = "_resolve_transceiver_runtime_auto"
+	FeatureFallbackReason   = "_transceiver_python_fallback_reason"
+	FeatureAutoReroutes     = "auto_reroutes_python_off_nixl"
+	FeatureDefaultPython    = "transceiver_runtime_default_python"
+	FeaturePipelined        = "enable_pipelined_transfer"
+	FeatureCreateInDisagg   = "create_kv_cache_transceiver_in_disaggregation"
+	FeatureV2TimeoutError   = "kv_transceiver_v2_finite_timeout_error"
+	FeatureResolveInConfigU = "resolve_cache_transceiver_config"
+)
+
+// featureDay maps a change day the resolver branches on to the feature that
+// shows them in an install.
+func featureDay(d Day) string {
+	switch d {
+	case day16164:
+		return FeatureAutoResolver
+	case day15727:
+		return FeaturePipelined
+	case day17899:
+		return FeatureCreateInDisagg
+	case day17137:
+		return FeatureV2TimeoutError
+	case day17495:
+		return FeatureDefaultPython
+	}
+	return ""
+}
+
+// installHas answers Version.Has from the install when it shows the change.
+func (v Version) installHas(d Day) (bool, bool) {
+	if v.Install == nil {
+		return false, false
+	}
+	if d == day18134 {
+		return v.Install.Era >= 2, true
+	}
+	f, ok := v.Install.Features[featureDay(d)]
+	if !ok || f.Evidence == "" {
+		return false, false
+	}
+	return f.Present, true
+}
+
+// The messages the install can reword, and xcvr's built-in wording of each, with
+// {} for a field and {!r} for a repr'd one. Several built-in variants may share an
+// id (the same raise in different releases).
+const (
+	TextFallbackBackend  = "fallback-backend"
+	TextFallbackReason   = "fallback-reason"
+	TextResolvedAuto     = "resolved-auto"
+	TextHookInvalid      = "hook-invalid"
+	TextPythonNIXLEarly  = "python-nixl-config"
+	TextPythonNIXLCreate = "python-nixl-create"
+	TextPipelinedBackend = "pipelined-backend"
+	TextPipelinedCPP     = "pipelined-cpp"
+	TextPipelinedAuto    = "pipelined-auto"
+	TextEnvSelector      = "env-selector"
+	TextMPIDeprecated    = "mpi-deprecated"
+	TextUCXHint          = "ucx-hint"
+	TextUsingV2          = "using-v2"
+	TextDisabled         = "disabled"
+	TextV2Timeout        = "v2-timeout"
+	TextInflightWarning  = "inflight-cancel-warning"
+	TextInflightAmbig    = "inflight-cancel-ambiguous"
+	TextInflightUnsupp   = "inflight-cancel-unsupported"
+)
+
+// BuiltinText is one of xcvr's message templates.
+type BuiltinText struct {
+	ID       string
+	Template string
+}
+
+// BuiltinTexts lists xcvr's wording of every message an install can reword.
+func BuiltinTexts() []BuiltinText {
+	tail := ". Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."
+	return []BuiltinText{
+		{TextFallbackBackend, "Model prefers the Python transceiver, but backend {} does not support it; falling back to the C++ transceiver."},
+		{TextFallbackReason, "Falling back to the C++ transceiver: {}."},
+		{TextResolvedAuto, "Resolved transceiver_runtime='auto' to {!r} for {}."},
+		{TextHookInvalid, "{}.get_preferred_transceiver_runtime() must return 'CPP', 'PYTHON', or None, got {!r}."},
+		{TextPythonNIXLEarly, "Python transceiver currently only supports NIXL backend, got {}" + tail},
+		{TextPythonNIXLCreate, "Python transceiver currently only supports the NIXL backend, got {}" + tail},
+		{TextPythonNIXLCreate, "Python transceiver currently only supports NIXL or DEFAULT backend, got {}" + tail},
+		{TextPipelinedBackend, "enable_pipelined_transfer is set but backend '{}' requires the C++ transceiver, which does not support pipelined transfer. Use NIXL backend to enable pipelined transfer."},
+		{TextPipelinedCPP, "enable_pipelined_transfer is set but transceiver_runtime='CPP' explicitly disables Python auto-selection. Use transceiver_runtime='PYTHON' to enable pipelined transfer."},
+		{TextPipelinedAuto, "enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection."},
+		{TextEnvSelector, "{}=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"},
+		{TextMPIDeprecated, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended"},
+		{TextUCXHint, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance."},
+		{TextUsingV2, "Using KvCacheTransceiverV2"},
+		{TextDisabled, "cache_transceiver is disabled"},
+		{TextV2Timeout, "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"},
+		{TextInflightWarning, "{}=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support."},
+		{TextInflightAmbig, "{}=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: {}."},
+		{TextInflightUnsupp, "{}=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got transceiver_runtime={!r}, backend={!r}, resolved_nixl_backend={!r}, kv_transfer_timeout_ms={!r}, disable_transfer_overlap={!r}, layerwise={!r}, try_zcopy={!r}."},
+	}
+}
+
+// TemplateParts splits a built-in template at its {} / {!r} fields.
+func TemplateParts(tmpl string) []TextPart {
+	var parts []TextPart
+	for {
+		i := strings.IndexByte(tmpl, '{')
+		if i < 0 {
+			break
+		}
+		repr := strings.HasPrefix(tmpl[i:], "{!r}")
+		if !repr && !strings.HasPrefix(tmpl[i:], "{}") {
+			break
+		}
+		if i > 0 {
+			parts = append(parts, TextPart{Lit: tmpl[:i]})
+		}
+		parts = append(parts, TextPart{Field: true, Repr: repr})
+		if repr {
+			tmpl = tmpl[i+4:]
+		} else {
+			tmpl = tmpl[i+2:]
+		}
+	}
+	if tmpl != "" {
+		parts = append(parts, TextPart{Lit: tmpl})
+	}
+	return parts
+}
+
+// RenderParts writes parts with {} for each field, as BuiltinTexts writes them.
+func RenderParts(parts []TextPart) string {
+	var b strings.Builder
+	for _, p := range parts {
+		switch {
+		case !p.Field:
+			b.WriteString(p.Lit)
+		case p.Repr:
+			b.WriteString("{!r}")
+		default:
+			b.WriteString("{}")
+		}
+	}
+	return b.String()
+}
+
+// matchParts matches s against a template and returns the field values.
+func matchParts(parts []TextPart, s string) ([]string, bool) {
+	var vals []string
+	for i, p := range parts {
+		if !p.Field {
+			if !strings.HasPrefix(s, p.Lit) {
+				return nil, false
+			}
+			s = s[len(p.Lit):]
+			continue
+		}
+		// A field runs to the next literal (the last occurrence when it ends
+		// the template, so a value may contain the closing text).
+		if i+1 == len(parts) {
+			vals = append(vals, s)
+			s = ""
+			continue
+		}
+		next := parts[i+1].Lit
+		var j int
+		if i+2 == len(parts) {
+			if !strings.HasSuffix(s, next) {
+				return nil, false
+			}
+			j = len(s) - len(next)
+		} else {
+			j = strings.Index(s, next)
+		}
+		if j < 0 {
+			return nil, false
+		}
+		vals = append(vals, s[:j])
+		s = s[j:]
+	}
+	return vals, s == ""
+}
+
+// fillParts renders the install's parts with values taken from xcvr's text,
+// converting between repr'd and plain values where the two disagree.
+func fillParts(parts []TextPart, vals []string, builtin []TextPart) string {
+	var reprs []bool
+	for _, p := range builtin {
+		if p.Field {
+			reprs = append(reprs, p.Repr)
+		}
+	}
+	var b strings.Builder
+	k := 0
+	for _, p := range parts {
+		if !p.Field {
+			b.WriteString(p.Lit)
+			continue
+		}
+		v := vals[k]
+		switch {
+		case p.Repr && !reprs[k]:
+			v = pyRepr(v)
+		case !p.Repr && reprs[k]:
+			v = unrepr(v)
+		}
+		b.WriteString(v)
+		k++
+	}
+	return b.String()
+}
+
+// unrepr undoes pyRepr for the simple values the resolver prints.
+func unrepr(s string) string {
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+func fieldCount(parts []TextPart) int {
+	n := 0
+	for _, p := range parts {
+		if p.Field {
+			n++
+		}
+	}
+	return n
+}
+
+// reword replaces msg with the install's wording of the same message, when one of
+// xcvr's templates matches it and the install writes that message with as many
+// fields. It returns the FILE:LINE of the install's text, or "".
+func (in *Install) reword(msg string) (string, string) {
+	if in == nil || len(in.Texts) == 0 {
+		return msg, ""
+	}
+	for _, bt := range BuiltinTexts() {
+		it, ok := in.Texts[bt.ID]
+		if !ok {
+			continue
+		}
+		parts := TemplateParts(bt.Template)
+		vals, ok := matchParts(parts, msg)
+		if !ok || fieldCount(it.Parts) != len(vals) {
+			continue
+		}
+		return fillParts(it.Parts, vals, parts), it.Evidence
+	}
+	return msg, ""
+}
+
+// VerifiedInstall is the confidence of a step decided by the installed code.
+const VerifiedInstall Confidence = "verified (install)"
+
+// stepFeatures says which install facts decide each step.
+func stepFeatures(id string, r *run) []string {
+	switch id {
+	case StepAuto:
+		return []string{FeatureAutoResolver}
+	case StepBackend:
+		return []string{"backend_env_priority"}
+	case StepPipelined:
+		return []string{FeaturePipelined}
+	case StepPythonNIXL:
+		return []string{FeatureResolveInConfigU}
+	case StepLeftoverAuto:
+		// resolve_cache_transceiver_config turns a leftover 'auto' into None
+		// where it exists; before, create_kv_cache_transceiver did.
+		return []string{FeatureResolveInConfigU, FeatureCreateInDisagg}
+	case StepTransceiver:
+		return []string{FeatureCreateInDisagg}
+	case StepValidate:
+		return []string{"field:transceiver_runtime"}
+	}
+	return nil
+}
+
+// applyInstall marks what the install decided: the version step names the
+// install, steps whose rule the install shows get its FILE:LINE and "verified
+// (install)", and log lines and the exception take the install's wording.
+func (r *run) applyInstall() {
+	in := r.v.Install
+	if in == nil {
+		return
+	}
+	for i := range r.t.Steps {
+		s := &r.t.Steps[i]
+		if s.Verdict == Skipped && strings.HasPrefix(s.Reason, "not reached") {
+			continue
+		}
+		ev := ""
+		switch s.ID {
+		case StepVersion:
+			ev = in.VersionEvidence
+		case StepModel, StepPreference:
+			if m, ok := in.Models[r.in.Model.Value.Arch]; ok {
+				ev = m.Evidence
+				if s.ID == StepPreference && m.HookEvidence != "" {
+					ev = m.HookEvidence
+				}
+				if s.ID == StepPreference && m.Undetermined != "" && s.Verdict != Skipped {
+					// The code does not tell: say so where the value is used.
+					s.Reason = "the installed hook's result is undetermined; xcvr's catalog: " + s.Reason
+				}
+			}
+		case StepRuntime:
+			// The 1.4 reading (the hook is not consulted for an unset field)
+			// holds only if the auto resolver does not look at which fields
+			// were set.
+			if !r.in.Runtime.Given() && !in.Features["auto_reads_fields_set"].Present &&
+				(r.era < 3 || in.Features["auto_returns_unless_auto"].Present) {
+				ev = in.Features["transceiver_runtime_default"].Evidence
+			}
+		default:
+			for _, f := range stepFeatures(s.ID, r) {
+				if x, ok := in.Features[f]; ok && hasLine(x.Evidence) {
+					ev = x.Evidence
+					break
+				}
+			}
+			if ev == "" && s.ID == StepPythonNIXL {
+				ev = in.Texts[TextPythonNIXLCreate].Evidence
+			}
+		}
+		if ev == "" {
+			continue
+		}
+		s.Source = Source{Install: ev}
+		// An inferred step stays inferred unless the install shows the very
+		// rule that was guessed: the version and its era, the runtime default
+		// and the auto resolver (checked above and by the era), the
+		// registration of the model. A
+		// guessed exception text (the TypeError before #17137) or an
+		// undetermined hook keeps its mark.
+		if s.Confidence != Inferred || s.ID == StepVersion || s.ID == StepRuntime || s.ID == StepAuto || s.ID == StepModel {
+			s.Confidence = VerifiedInstall
+		}
+	}
+	for i := range r.t.Logs {
+		r.t.Logs[i].Message, _ = in.reword(r.t.Logs[i].Message)
+	}
+	if e := r.t.Result.Error; e != "" {
+		if typ, msg, ok := strings.Cut(e, ": "); ok && !strings.Contains(typ, " ") && !strings.Contains(msg, "\n") {
+			if w, ev := in.reword(msg); ev != "" {
+				r.t.Result.Error = typ + ": " + w
+				if s := r.stepPtr(r.t.Result.FailedStep); s != nil {
+					s.Source = Source{Install: ev}
+					s.Confidence = VerifiedInstall
+				}
+			}
+		}
+	}
+}
+
+// hasLine reports whether evidence is FILE:LINE (not a file named alone).
+func hasLine(ev string) bool {
+	i := strings.LastIndexByte(ev, ':')
+	if i < 0 || i == len(ev)-1 {
+		return false
+	}
+	_, err := strconv.Atoi(ev[i+1:])
+	return err == nil
+}
+
+func (r *run) stepPtr(id string) *Step {
+	for i := range r.t.Steps {
+		if r.t.Steps[i].ID == id {
+			return &r.t.Steps[i]
+		}
+	}
+	return nil
+}
+
+// InstallVersion is the Version an install behaves as. A release xcvr knows keeps
+// its dates but takes the era and the dated rules from the install; a version
+// xcvr has never heard of (a nightly 1.5.0rc1.dev2026112500, a local build) is
+// placed by its dev date when it has one, else after the newest known release,
+// and says so.
+func InstallVersion(in *Install) Version {
+	name := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(in.Version)), "v")
+	var v Version
+	known := false
+	for _, k := range KnownVersions() {
+		if k.Name == name {
+			v, known = k, true
+			break
+		}
+	}
+	if !known {
+		v = Version{Name: in.Version, Release: true, Confidence: Inferred}
+		if d, ok := devDay(name); ok {
+			v.Main = d
+			v.Evidence = "not a release xcvr knows; its dev suffix dates it to main on " + d.String()
+		} else {
+			kv := KnownVersions()
+			v.Main = kv[len(kv)-1].Main
+			v.Evidence = "not a release xcvr knows and not dated; placed at the newest known release's day (" + v.Main.String() + ")"
+		}
+	}
+	v.Era = in.Era
+	v.Install = in
+	what := "read from the install (" + in.VersionEvidence + ")"
+	if known {
+		v.Evidence += "; " + what
+	} else {
+		v.Evidence += "; " + what + "; era and rules come from the installed code"
+	}
+	v.summary = ""
+	v = v.withSummary()
+	if !known {
+		v.summary = in.Version + " (not a release xcvr knows): " + EraSummary(v.Era) + ", as the installed code shows (" + in.EraEvidence + ")"
+	} else {
+		v.summary += " (install: " + in.EraEvidence + ")"
+	}
+	return v
+}
+
+// devDay reads the date of a ".devYYYYMMDD…" version suffix.
+func devDay(name string) (Day, bool) {
+	i := strings.Index(name, ".dev")
+	if i < 0 || len(name) < i+4+8 {
+		return 0, false
+	}
+	digits := name[i+4 : i+12]
+	n, err := strconv.Atoi(digits)
+	if err != nil {
+		return 0, false
+	}
+	d, err := ParseDay(digits[:4] + "-" + digits[4:6] + "-" + digits[6:8])
+	if err != nil || int(d) != n {
+		return 0, false
+	}
+	return d, true
+}

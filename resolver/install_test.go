@@ -1,0 +1,221 @@
+package resolver
+
+import (
+	"strings"
+	"testing"
+)
+
+// era2Install is what a scan of an era-2 tree reports, written by hand: the
+// resolver takes it as data.
+func era2Install(version string) *Install {
+	const utils = "tensorrt_llm/llmapi/llm_utils.py"
+	return &Install{
+		Path: "/site/tensorrt_llm", Version: version, VersionEvidence: "tensorrt_llm/version.py:2",
+		Era: 2, EraEvidence: utils + ":6",
+		Features: map[string]InstallFact{
+			FeatureAutoResolver:           {true, utils + ":22"},
+			FeaturePipelined:              {true, "tensorrt_llm/llmapi/llm_args.py:42"},
+			FeatureCreateInDisagg:         {true, "tensorrt_llm/_torch/disaggregation/kv_cache_transceiver.py:8"},
+			FeatureResolveInConfigU:       {true, "tensorrt_llm/_torch/pyexecutor/config_utils.py:4"},
+			"transceiver_runtime_default": {true, "tensorrt_llm/llmapi/llm_args.py:18"},
+		},
+		Texts: map[string]InstallText{
+			TextPythonNIXLEarly: {Evidence: "tensorrt_llm/_torch/pyexecutor/config_utils.py:39", Parts: []TextPart{
+				{Lit: "The Python transceiver needs NIXL, not "}, {Field: true, Repr: true}, {Lit: "."}}},
+			TextResolvedAuto: {Evidence: utils + ":54", Parts: []TextPart{
+				{Lit: "transceiver_runtime 'auto' -> "}, {Field: true}, {Lit: " ("}, {Field: true}, {Lit: ")"}}},
+		},
+		Models: map[string]InstallModel{"GptOssForCausalLM": {Class: "GptOssForCausalLM",
+			Evidence: "tensorrt_llm/_torch/models/modeling_gpt_oss.py:8", HookEvidence: "tensorrt_llm/_torch/models/modeling_gpt_oss.py:20",
+			Preference: Str("PYTHON")}},
+	}
+}
+
+func TestInstallVersion(t *testing.T) {
+	cases := []struct {
+		version string
+		main    string
+		conf    Confidence
+		summary string
+	}{
+		{"1.3.0rc22", "2026-07-21", Derived, "install: tensorrt_llm/llmapi/llm_utils.py:6"},
+		{"v1.3.0rc26", "2026-09-08", Derived, "1.3.0rc26 behaves like main at 2026-09-08"},
+		{"1.5.0rc1.dev2026112500", "2026-11-25", Inferred, "not a release xcvr knows"},
+		{"1.4.0rc5+local.abc", "2026-11-11", Inferred, "not a release xcvr knows"},
+		{"1.5.0rc1.dev2026139900", "2026-11-11", Inferred, "not a release xcvr knows"}, // no such day
+	}
+	for _, c := range cases {
+		v := InstallVersion(era2Install(c.version))
+		if v.Main.String() != c.main || v.Confidence != c.conf || v.Era != 2 || v.Install == nil ||
+			!strings.Contains(v.Summary(), c.summary) || !strings.Contains(v.Evidence, "tensorrt_llm/version.py:2") {
+			t.Errorf("%s: main %s conf %s era %d summary %q evidence %q", c.version, v.Main, v.Confidence, v.Era, v.Summary(), v.Evidence)
+		}
+	}
+}
+
+func TestInstallDecides(t *testing.T) {
+	// 1.3.0rc22 is era 1 in xcvr's model; this install of it is era 2: the
+	// install wins, so a GPT-OSS PYTHON preference is adopted on UCX and fails.
+	in := tc{version: "1.3.0rc22", backend: "UCX", pref: "PYTHON"}.inputs(t)
+	in.Version = InstallVersion(era2Install("1.3.0rc22"))
+	tr := Resolve(in)
+	checkWellFormed(t, tr)
+	if tr.Result.Outcome != OutcomeError || tr.Result.FailedStep != StepPythonNIXL {
+		t.Fatalf("outcome %s at %q", tr.Result.Outcome, tr.Result.FailedStep)
+	}
+	// The exception takes the install's wording (with its !r field).
+	if tr.Result.Error != "ValueError: The Python transceiver needs NIXL, not 'UCX'." {
+		t.Errorf("error %q", tr.Result.Error)
+	}
+	// The resolved-auto log line too: two plain fields in order, the first
+	// without !r, so unquoted as Python would print it.
+	if len(tr.Logs) == 0 || tr.Logs[0].Message != "transceiver_runtime 'auto' -> PYTHON (GptOssForCausalLM)" {
+		t.Errorf("logs %+v", tr.Logs)
+	}
+	want := map[string]string{
+		StepVersion:    "install tensorrt_llm/version.py:2",
+		StepRuntime:    "install tensorrt_llm/llmapi/llm_args.py:18",
+		StepAuto:       "install tensorrt_llm/llmapi/llm_utils.py:22",
+		StepPythonNIXL: "install tensorrt_llm/_torch/pyexecutor/config_utils.py:39",
+	}
+	for id, src := range want {
+		s, _ := tr.Step(id)
+		if s.Source.String() != src || s.Confidence != VerifiedInstall {
+			t.Errorf("%s: source %q confidence %q, want %q verified (install)", id, s.Source, s.Confidence, src)
+		}
+	}
+	// Steps the install says nothing about keep xcvr's own source.
+	if s, _ := tr.Step(StepDisagg); s.Source.Install != "" || s.Confidence == VerifiedInstall {
+		t.Errorf("disagg step claims the install: %+v", s)
+	}
+	// Not reached steps are not credited to the install.
+	if s, _ := tr.Step(StepTransceiver); s.Confidence == VerifiedInstall {
+		t.Errorf("a step not reached claims the install: %+v", s)
+	}
+}
+
+func TestInstallFeatureOverridesDate(t *testing.T) {
+	// Main is after #15727, but the install has no enable_pipelined_transfer: the
+	// field is refused as TensorRT-LLM would, whatever the date says.
+	in := tc{version: "1.3.0rc27", backend: "NIXL", pipe: "true"}.inputs(t)
+	inst := era2Install("1.3.0rc27")
+	inst.Features[FeaturePipelined] = InstallFact{false, "tensorrt_llm/llmapi/llm_args.py:11"}
+	in.Version = InstallVersion(inst)
+	if in.Version.Has(day15727) {
+		t.Fatal("Has(#15727) true against the install")
+	}
+	tr := Resolve(in)
+	if tr.Result.FailedStep != StepValidate || !strings.Contains(tr.Result.Error, "enable_pipelined_transfer\n  Extra inputs are not permitted") {
+		t.Fatalf("failed at %q: %q", tr.Result.FailedStep, tr.Result.Error)
+	}
+	// Without the install the same version accepts it.
+	in2 := tc{version: "1.3.0rc27", backend: "NIXL", pipe: "true"}.inputs(t)
+	if tr2 := Resolve(in2); tr2.Result.FailedStep == StepValidate {
+		t.Fatalf("built-in rc27 refuses the field: %q", tr2.Result.Error)
+	}
+}
+
+func TestRewordNeedsMatchingFields(t *testing.T) {
+	in := era2Install("x")
+	// An install text with a different number of fields is not used.
+	in.Texts[TextUsingV2] = InstallText{Evidence: "f.py:1", Parts: []TextPart{{Lit: "Using "}, {Field: true}}}
+	if got, ev := in.reword("Using KvCacheTransceiverV2"); got != "Using KvCacheTransceiverV2" || ev != "" {
+		t.Errorf("reworded to %q (%s)", got, ev)
+	}
+	// A message that no template matches is kept.
+	if got, ev := in.reword("something else"); got != "something else" || ev != "" {
+		t.Errorf("reworded to %q (%s)", got, ev)
+	}
+	// A plain field where xcvr printed a repr is unquoted.
+	in.Texts[TextFallbackReason] = InstallText{Evidence: "u.py:9", Parts: []TextPart{{Lit: "C++ because "}, {Field: true}, {Lit: "!"}}}
+	if got, _ := in.reword("Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL)."); got != "C++ because backend 'UCX' (the Python transceiver requires NIXL)!" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestTemplatePartsRoundTrip(t *testing.T) {
+	for _, bt := range BuiltinTexts() {
+		if got := RenderParts(TemplateParts(bt.Template)); got != bt.Template {
+			t.Errorf("%s: %q -> %q", bt.ID, bt.Template, got)
+		}
+	}
+}
+
+func TestEra3RuntimeStepNeedsTheEarlyReturn(t *testing.T) {
+	// 1.4's default 'PYTHON' skips the hook only if the auto resolver returns
+	// for every value but 'auto'; without that line in the install the step
+	// stays inferred.
+	inst := era2Install("1.4.0rc1")
+	inst.Era = 3
+	in := tc{version: "1.4.0rc1", backend: "NIXL"}.inputs(t)
+	in.Version = InstallVersion(inst)
+	if s, _ := Resolve(in).Step(StepRuntime); s.Confidence != Inferred {
+		t.Fatalf("runtime step %q from %q without the early return", s.Confidence, s.Source)
+	}
+	inst.Features["auto_returns_unless_auto"] = InstallFact{true, "tensorrt_llm/llmapi/llm_utils.py:32"}
+	in.Version = InstallVersion(inst)
+	if s, _ := Resolve(in).Step(StepRuntime); s.Confidence != VerifiedInstall || s.Source.Install != "tensorrt_llm/llmapi/llm_args.py:18" {
+		t.Fatalf("runtime step %q from %q with it", s.Confidence, s.Source)
+	}
+}
+
+// TestBuiltinTextsMatchTheResolver keeps BuiltinTexts in step with the messages
+// Resolve prints: every template must match a line some resolution produces, or
+// an install's wording could never replace it.
+func TestBuiltinTextsMatchTheResolver(t *testing.T) {
+	cases := []tc{
+		{version: "1.3.0rc20", backend: "UCX", runtime: "PYTHON"},
+		{version: "1.3.0rc22", backend: "UCX", pref: "PYTHON"},
+		{version: "1.3.0rc22", backend: "MPI", runtime: "PYTHON"},
+		{version: "1.3.0rc27", backend: "UCX", runtime: "PYTHON"},
+		{version: "1.3.0rc27", backend: "UCX"},
+		{version: "1.3.0rc27", backend: "NIXL", timeout: "null"},
+		{version: "1.3.0rc27", backend: "NIXL", timeout: "null", runtime: "PYTHON"},
+		{version: "1.3.0rc27", backend: "UCX", pipe: "true", runtime: "null"},
+		{version: "1.3.0rc27", backend: "NIXL", pipe: "true", runtime: "null"},
+		{version: "1.3.0rc27", backend: "NIXL", pipe: "true", runtime: "CPP"},
+		{version: "1.3.0rc27", backend: "NIXL", pref: "Python"},
+		{version: "1.3.0rc27", backend: "DEFAULT", env: map[string]string{"TRTLLM_USE_UCX_KVCACHE": "1"}, runtime: "CPP"},
+		{version: "1.3.0rc27"},
+		{version: "1.3.0rc27", backend: "NIXL", env: map[string]string{EnvInflightCancel: "1"}},
+		{version: "1.3.0rc27", backend: "DEFAULT", runtime: "CPP", env: map[string]string{EnvInflightCancel: "1", "TRTLLM_USE_UCX_KVCACHE": "1", "TRTLLM_USE_NIXL_KVCACHE": "1"}},
+	}
+	matched := map[string]bool{}
+	for _, c := range cases {
+		tr := Resolve(c.inputs(t))
+		msgs := []string{}
+		for _, l := range tr.Logs {
+			msgs = append(msgs, l.Message)
+		}
+		if _, m, ok := strings.Cut(tr.Result.Error, ": "); ok {
+			msgs = append(msgs, m)
+		}
+		for _, msg := range msgs {
+			for _, bt := range BuiltinTexts() {
+				if _, ok := matchParts(TemplateParts(bt.Template), msg); ok {
+					matched[bt.Template] = true
+				}
+			}
+		}
+	}
+	for _, bt := range BuiltinTexts() {
+		if !matched[bt.Template] {
+			t.Errorf("no resolution prints %s: %q", bt.ID, bt.Template)
+		}
+	}
+}
+
+func TestInferredTextStaysInferred(t *testing.T) {
+	// An install without the finite-timeout check: KvCacheTransceiverV2 fails
+	// with the TypeError xcvr infers; the step names the install's file but
+	// keeps its inferred mark.
+	inst := era2Install("1.3.0rc27")
+	inst.Features[FeatureV2TimeoutError] = InstallFact{false, "tensorrt_llm/_torch/disaggregation/transceiver.py"}
+	in := tc{version: "1.3.0rc27", backend: "NIXL", timeout: "null", runtime: "PYTHON"}.inputs(t)
+	in.Version = InstallVersion(inst)
+	tr := Resolve(in)
+	s, _ := tr.Step(StepTransceiver)
+	if !strings.HasPrefix(tr.Result.Error, "TypeError") || s.Confidence != Inferred {
+		t.Fatalf("error %q, step %+v", tr.Result.Error, s)
+	}
+}
