@@ -115,6 +115,15 @@ func TestServeDirOffersFilesByNameOnly(t *testing.T) {
 	if sp := req.Options.Spec; sp.Backend.Raw != "UCX" || sp.Runtime.Raw != "CPP" {
 		t.Errorf("the offered worker.yaml was not applied: %+v", sp)
 	}
+	os.WriteFile(filepath.Join(offered, "server.log"), []byte("[TRT-LLM] [I] Using KvCacheTransceiverV2\n"), 0o644)
+	if req, _, err := parse(t, box, nil, "--log", "server.log"); err != nil || req.Options.Log == nil || req.Options.LogFollow == nil {
+		t.Errorf("an offered log: %v", err)
+	} else {
+		req.Options.LogFollow.Close()
+	}
+	if _, _, err := parse(t, box, nil, "--log", "-"); err == nil {
+		t.Error("--log - (the session's stdin) was accepted as an offered file")
+	}
 	if req, _, err := parse(t, box, nil, "tour", "--tour", "team.yaml"); err != nil || len(req.Tour) != 9 {
 		t.Errorf("an offered tour: %d stops, %v", len(req.Tour), err)
 	}
