@@ -26,16 +26,37 @@ type Preference struct {
 	Value      resolver.PyStr // None, 'PYTHON' or 'CPP'
 	PR         int
 	Confidence resolver.Confidence
+	// Evidence says where the value was read (a repository path at a commit, a
+	// test, a PR) or why it is only derived or inferred.
+	Evidence string
+}
+
+// KVPreference is what get_preferred_kv_cache_manager_version() returns from a
+// day on (before the hook existed: the get_model_defaults() value).
+type KVPreference struct {
+	Since      resolver.Day
+	Value      resolver.PyStr // None, 'V1' or 'V2'
+	PR         int
+	Confidence resolver.Confidence
+	// ViaDefaults is true for a get_model_defaults() use_kv_cache_manager_v2=True.
+	ViaDefaults bool
+	Evidence    string
 }
 
 // Entry is one architecture.
 type Entry struct {
-	Arch           string
-	Class          string
-	Family         string
-	HFIDs          []string
-	Registered     resolver.Day // 0: every modelled version
-	Preferences    []Preference // oldest first
+	Arch        string
+	Class       string
+	Family      string
+	HFIDs       []string
+	Registered  resolver.Day // 0: every modelled version
+	Preferences []Preference // oldest first
+	// KVPreferences are the KV-cache manager preferences, oldest first.
+	KVPreferences []KVPreference
+	// Cache is the cache layout get_kv_cache_manager_cls() branches on.
+	Cache resolver.CacheKind
+	// Evidence is where the entry as a whole was checked.
+	Evidence       string
 	RequiresPython bool
 	Confidence     resolver.Confidence // of "no preference"
 	Note           string
@@ -127,6 +148,14 @@ func (c *Catalog) Lookup(arch string, v resolver.Version) resolver.ModelInfo {
 	info.Known = true
 	info.Class = e.Class
 	info.RequiresPython = e.RequiresPython
+	info.Cache = e.Cache
+	if kp := e.KVPreferenceAt(v.Main); kp.Since != 0 {
+		info.KVPreference = kp.Value
+		info.KVViaDefaults = kp.ViaDefaults
+		info.KVPreferencePR = kp.PR
+		info.KVPreferenceSince = kp.Since
+		info.KVPreferenceConfidence = kp.Confidence
+	}
 	p := e.PreferenceAt(v.Main)
 	info.Preference = p.Value
 	info.PreferencePR = p.PR
@@ -145,6 +174,17 @@ func (c *Catalog) Lookup(arch string, v resolver.Version) resolver.ModelInfo {
 		info.Note = e.Note
 	}
 	return info
+}
+
+// KVPreferenceAt returns the KV-cache manager preference in force on day d.
+func (e Entry) KVPreferenceAt(d resolver.Day) KVPreference {
+	var p KVPreference
+	for _, x := range e.KVPreferences {
+		if x.Since <= d {
+			p = x
+		}
+	}
+	return p
 }
 
 func (e Entry) nextPreference(d resolver.Day) Preference {
@@ -266,6 +306,9 @@ type fileEntry struct {
 	HFIDs          []string   `yaml:"hf_ids"`
 	Registered     string     `yaml:"registered"`
 	Preferences    []filePref `yaml:"preferences"`
+	KVPreferences  []fileKV   `yaml:"kv_preferences"`
+	Cache          string     `yaml:"cache"`
+	Evidence       string     `yaml:"evidence"`
 	RequiresPython bool       `yaml:"requires_python"`
 	Confidence     string     `yaml:"confidence"`
 	Note           string     `yaml:"note"`
@@ -276,6 +319,16 @@ type filePref struct {
 	Value      string `yaml:"value"`
 	PR         int    `yaml:"pr"`
 	Confidence string `yaml:"confidence"`
+	Evidence   string `yaml:"evidence"`
+}
+
+type fileKV struct {
+	Since      string `yaml:"since"`
+	Value      string `yaml:"value"`
+	PR         int    `yaml:"pr"`
+	Confidence string `yaml:"confidence"`
+	Via        string `yaml:"via"`
+	Evidence   string `yaml:"evidence"`
 }
 
 type fileCatalog struct {
@@ -373,7 +426,16 @@ func Parse(name string, data []byte, origin string) (*Catalog, error) {
 			return nil, where("arch", "architecture %s is listed twice", fe.Arch)
 		}
 		e := Entry{Arch: fe.Arch, Class: fe.Class, Family: fe.Family, HFIDs: fe.HFIDs,
-			RequiresPython: fe.RequiresPython, Note: fe.Note, Origin: origin}
+			RequiresPython: fe.RequiresPython, Note: fe.Note, Origin: origin, Evidence: fe.Evidence}
+		switch fe.Cache {
+		case "", "attention":
+		case "mamba-hybrid":
+			e.Cache = resolver.CacheMambaHybrid
+		case "kimi-linear":
+			e.Cache = resolver.CacheKimiLinear
+		default:
+			return nil, where("cache", "cache must be attention, mamba-hybrid or kimi-linear, not %q", fe.Cache)
+		}
 		if e.Class == "" {
 			e.Class = fe.Arch
 		}
@@ -415,7 +477,40 @@ func Parse(name string, data []byte, origin string) (*Catalog, error) {
 			if err != nil {
 				return nil, where(field+".confidence", "%v", err)
 			}
-			e.Preferences = append(e.Preferences, Preference{Since: d, Value: val, PR: fp.PR, Confidence: pc})
+			e.Preferences = append(e.Preferences, Preference{Since: d, Value: val, PR: fp.PR, Confidence: pc, Evidence: fp.Evidence})
+		}
+		last = 0
+		for j, fk := range fe.KVPreferences {
+			field := fmt.Sprintf("kv_preferences[%d]", j)
+			d, err := resolver.ParseDay(fk.Since)
+			if err != nil {
+				return nil, where(field+".since", "since: %v", err)
+			}
+			if d < last {
+				return nil, where(field+".since", "kv_preferences must be in date order (%s is before %s)", d, last)
+			}
+			last = d
+			var val resolver.PyStr
+			switch fk.Value {
+			case "V1", "V2":
+				val = resolver.Str(fk.Value)
+			case "none", "None", "null", "":
+			default:
+				return nil, where(field+".value", "value must be V1, V2 or none, not %q (get_preferred_kv_cache_manager_version returns only these)", fk.Value)
+			}
+			via := false
+			switch fk.Via {
+			case "", "hook":
+			case "defaults":
+				via = true
+			default:
+				return nil, where(field+".via", "via must be hook or defaults, not %q", fk.Via)
+			}
+			pc, err := parseConfidence(fk.Confidence)
+			if err != nil {
+				return nil, where(field+".confidence", "%v", err)
+			}
+			e.KVPreferences = append(e.KVPreferences, KVPreference{Since: d, Value: val, PR: fk.PR, Confidence: pc, ViaDefaults: via, Evidence: fk.Evidence})
 		}
 		c.byArch[e.Arch] = len(c.entries)
 		c.entries = append(c.entries, e)

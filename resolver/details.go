@@ -33,6 +33,16 @@ func detailFor(id string) string {
 		return "Only when TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL is exactly '1'. It runs before DEFAULT is resolved, so it needs backend literally 'NIXL', runtime 'CPP' (None counts as CPP), TRTLLM_NIXL_KVCACHE_BACKEND unset or 'UCX', a finite timeout, and none of the overlap, layer-wise or zero-copy variables set to '1'."
 	case StepBackendLogs:
 		return "DEFAULT is replaced by the concrete backend; if a TRTLLM_USE_*_KVCACHE variable decided it, a WARNING recommends setting the backend in YAML. MPI logs a deprecation WARNING, UCX an INFO hint about UCX settings."
+	case StepKVManager:
+		return "kv_cache_config.use_kv_cache_manager_v2: True or False is kept as written. 'auto' (the default from #15823) took the model's get_model_defaults() value before #16060, else False, logging 'Resolved use_kv_cache_manager_v2='auto' to False for <class>'. From #16060 it takes get_preferred_kv_cache_manager_version(); in disaggregated serving a V2 preference falls back to V1, with an INFO line, unless the resolved runtime is 'PYTHON' on an effective NIXL backend. Two-model speculative decoding also demotes it. 1.4 defaults to V2 (#17495)."
+	case StepCacheManager:
+		return "get_kv_cache_manager_cls(): plain models get KVCacheManagerV2 when use_kv_cache_manager_v2 is True, else the C++ KVCacheManager. Hybrid Mamba models pick CppMambaHybridCacheManager (block reuse, or a C++ runtime), MixedMambaHybridCacheManager (reuse off with 'PYTHON') or MambaHybridCacheManagerV2; from #18134 V2 in disaggregated serving requires 'PYTHON' on NIXL and V1 with reuse requires V2 when the runtime is 'PYTHON'. TRTLLM_USE_PY_MAMBA=1 forces the Mixed manager (refused with block reuse); before #18134 TLLM_MAMBA_MANAGER_PREFERENCE=MIXED or CPP overrides the default, with a WARNING."
+	case StepFabricMemory:
+		return "KvCacheCreator.__init__ (#16832): with transceiver_runtime 'PYTHON' and the C++ V1 pool, and TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY unset, TensorRT-LLM sets it to 1 in its own environment before allocating the pool and logs an INFO line. It changes the worker's environment; an explicit value is respected."
+	case StepPipelinedStatic:
+		return "enable_pipelined_transfer needs Python NIXL, generation-first scheduling, chunked prefill, pipeline_parallel_size=1, context_parallel_size=1 on both peers, beam_width=1, no bounce buffer or Mamba/hybrid cache, and block reuse disabled or all_reusable (docs 1.3.0rc27). Chunked prefill and pp=1 fail with messages read upstream; pp>1 is allowed when TRTLLM_DISAGG_ROLE=generation."
+	case StepMambaGuards:
+		return "create_kv_cache_transceiver checks the Mamba manager against the runtime: MixedMambaHybridCacheManager and MambaHybridCacheManagerV2 need 'PYTHON'; 'PYTHON' cannot drive CppMambaHybridCacheManager. The C++ transceiver takes only the V1 manager: KVCacheManagerV2 with 'CPP' or None fails when BindKvCacheTransceiver is built."
 	case StepTransceiver:
 		return "PYTHON builds KvCacheTransceiverV2 (logging 'Using KvCacheTransceiverV2'), which needs a finite kv_transfer_timeout_ms. None or 'CPP' builds the C++ BindKvCacheTransceiver, deprecated as of 1.4."
 	}

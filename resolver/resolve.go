@@ -25,13 +25,19 @@ const (
 	StepInflightCancel   = "inflight-cancel"
 	StepBackendLogs      = "backend-logs"
 	StepTransceiver      = "transceiver"
+	StepKVManager        = "kv-manager"
+	StepCacheManager     = "cache-manager"
+	StepFabricMemory     = "fabric-memory"
+	StepPipelinedStatic  = "pipelined-static"
+	StepMambaGuards      = "mamba-guards"
 )
 
 // StepIDs lists every step id in the order of the newest rules.
 func StepIDs() []string {
 	return []string{StepVersion, StepValidate, StepDisagg, StepRuntime, StepBackend, StepLoader,
-		StepModel, StepPreference, StepAuto, StepLeftoverAuto, StepPipelined, StepPythonNIXL,
-		StepModelRequirement, StepInflightCancel, StepBackendLogs, StepTransceiver}
+		StepModel, StepPreference, StepAuto, StepKVManager, StepModelRequirement, StepCacheManager,
+		StepFabricMemory, StepLeftoverAuto, StepPipelined, StepPipelinedStatic, StepPythonNIXL,
+		StepInflightCancel, StepBackendLogs, StepMambaGuards, StepTransceiver}
 }
 
 // Upstream files, for step sources.
@@ -61,6 +67,14 @@ type run struct {
 	effBackend string
 	envVar     string // selector that decided a DEFAULT backend
 	phaseARan  bool
+	kvV2       bool // use_kv_cache_manager_v2 resolved to True
+}
+
+// traceBuf backs a trace's steps and log lines (more lines grow the log slice
+// past it as usual).
+type traceBuf struct {
+	steps [21]Step
+	logs  [6]LogLine
 }
 
 // Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
@@ -68,46 +82,70 @@ type run struct {
 func Resolve(in Inputs) Trace {
 	r := run{in: in, v: in.Version, era: in.Version.Era}
 	r.t.Inputs = in
-	r.t.Steps = make([]Step, 0, 16)
-	r.t.Logs = make([]LogLine, 0, 6)
+	// One allocation for the steps and the log lines: the slab is most of what a
+	// resolution allocates, and the matrix and cross product make tens of thousands.
+	buf := new(traceBuf)
+	r.t.Steps = buf.steps[:0:len(buf.steps)]
+	r.t.Logs = buf.logs[:0:len(buf.logs)]
 
 	r.stepVersion()
 	r.stepValidate()
 	r.stepDisagg()
 	r.stepRuntime()
+	// Before #16060 use_kv_cache_manager_v2 is resolved from the model defaults,
+	// ahead of the transceiver; from #16060 after it, because V2 needs the final
+	// runtime ("The transceiver runtime auto setting must be resolved first").
+	kvFirst := !r.v.Has(day16060)
 	if r.era == 0 {
 		// Era 0 has no config-load resolution; DEFAULT is resolved at creation.
 		r.stepLoader()
 		r.stepModel()
+		r.stepKVManager()
 		r.stepPreference()
 		r.stepAuto()
 		r.finishLoad()
 		r.stepModelRequirement()
+		r.stepCacheManager()
+		r.stepFabricMemory()
 		r.stepBackend(PhaseCreation)
 		r.stepBackendLogs()
+		r.stepMambaGuards()
 		r.stepPythonNIXL()
 		r.stepLeftoverAuto()
 		r.stepPipelined()
+		r.stepPipelinedStatic()
 		r.stepInflightCancel()
 		r.stepTransceiver()
 	} else {
 		r.stepBackend(PhaseLoad)
 		r.stepLoader()
 		r.stepModel()
+		if kvFirst {
+			r.stepKVManager()
+		}
 		r.stepPreference()
 		r.stepAuto()
+		if !kvFirst {
+			r.stepKVManager()
+		}
 		r.finishLoad()
 		r.stepModelRequirement()
+		r.stepCacheManager()
+		r.stepFabricMemory()
 		r.stepLeftoverAuto()
 		if r.hasConfigUtils() {
 			r.stepPipelined()
+			r.stepPipelinedStatic()
 			r.stepPythonNIXL()
 			r.stepInflightCancel()
 			r.stepBackendLogs()
+			r.stepMambaGuards()
 		} else {
 			r.stepPipelined()
+			r.stepPipelinedStatic()
 			r.stepInflightCancel()
 			r.stepBackendLogs()
+			r.stepMambaGuards()
 			r.stepPythonNIXL()
 		}
 		r.stepTransceiver()
@@ -192,8 +230,14 @@ func (r *run) stepValidate() {
 	const title = "Validate cache_transceiver_config"
 	errs := r.validationErrors()
 	if len(errs) == 0 {
+		reason := "every value is one TensorRT-LLM accepts"
+		for _, k := range r.in.VersionedKeys {
+			if k.Key == "agent_bounce_buffer_enable" && r.v.Has(dayBounceNoop) {
+				reason += "; agent_bounce_buffer_enable (" + k.Origin.String() + ") is a deprecated no-op here (docs 1.4.0rc4): kv_cache_bounce_size_mb > 0 alone turns the bounce buffer on"
+			}
+		}
 		r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Applied,
-			Reason: "every value is one TensorRT-LLM accepts", Detail: detailFor(StepValidate),
+			Reason: reason, Detail: detailFor(StepValidate),
 			Source: Source{File: fileLLMArgs}, Confidence: Verified})
 		return
 	}
@@ -249,6 +293,10 @@ func (r *run) validationErrors() []FieldError {
 			late = append(late, e)
 			continue
 		}
+		if f := fieldOf(e.Loc); (f == "agent_bounce_buffer_enable" || f == "agent_bounce_params") && !r.v.Has(dayAgentBounce) {
+			// Not a field yet: its VersionedKey reports it as an extra input.
+			continue
+		}
 		errs = append(errs, e)
 	}
 	readers := len(errs)
@@ -266,6 +314,19 @@ func (r *run) validationErrors() []FieldError {
 	if t := r.in.Timeout; t.Given() && t.Value.Valid && t.Value.N <= 0 {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
+	}
+	if k := r.in.KVManager; k.Given() && k.Value == KVAuto && !r.v.Has(day15823) {
+		// Before #15823 the field is a plain bool.
+		errs = append(errs, FieldError{Root: "kv_cache_config", Loc: "use_kv_cache_manager_v2", Type: "bool_parsing",
+			Message: "Input should be a valid boolean, unable to interpret input", Input: "'auto'", InputType: "str", Origin: k.Origin})
+	}
+	for _, k := range r.in.VersionedKeys {
+		if !r.v.Has(dayAgentBounce) {
+			// agent_bounce_* are fields only from 1.4.0rc1 (absent in the
+			// 1.3.0rc27 docs); before, pydantic reports an extra input.
+			errs = append(errs, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
+				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+		}
 	}
 	if p := r.in.Pipelined; p.Given() && !r.v.Has(day15727) {
 		in := "False"
@@ -306,17 +367,28 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 	if !r.v.Has(day15727) {
 		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
 	}
-	rank := func(e FieldError) int { return slices.Index(fields, fieldOf(e.Loc)) }
+	if !r.v.Has(dayAgentBounce) {
+		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
+	}
+	rank := func(e FieldError) int {
+		if e.Root != "" {
+			// Another TorchLlmArgs field: xcvr lists it first [D: field order
+			// of TorchLlmArgs not read].
+			return -1
+		}
+		return slices.Index(fields, fieldOf(e.Loc))
+	}
+	isDeclared := func(e FieldError) bool { return e.Root != "" || rank(e) >= 0 }
 	var declared, extra []FieldError
 	for _, e := range errs[:readers] {
-		if rank(e) >= 0 {
+		if isDeclared(e) {
 			declared = append(declared, e)
 		} else {
 			extra = append(extra, e)
 		}
 	}
 	for _, e := range errs[readers:] {
-		if rank(e) >= 0 {
+		if isDeclared(e) {
 			declared = append(declared, e)
 			continue
 		}
@@ -350,6 +422,9 @@ func fileLine(o Origin) (string, int, bool) {
 
 // loc names the field in a reason: the key, or cache_transceiver_config itself.
 func (e FieldError) loc() string {
+	if e.Root != "" {
+		return e.Root + "." + e.Loc
+	}
 	if e.Loc == "" {
 		return "cache_transceiver_config"
 	}
@@ -393,7 +468,11 @@ func formatValidationError(errs []FieldError) string {
 	}
 	b.WriteString(" for TorchLlmArgs")
 	for _, e := range errs {
-		b.WriteString("\ncache_transceiver_config")
+		if e.Root != "" {
+			b.WriteString("\n" + e.Root)
+		} else {
+			b.WriteString("\ncache_transceiver_config")
+		}
 		if e.Loc != "" {
 			b.WriteString("." + e.Loc)
 		}
@@ -634,7 +713,7 @@ func (r *run) stepPreference() {
 		skip("config-load resolution does not run on this loader")
 		return
 	case !r.runtime.Is("auto"):
-		skip("runtime is " + r.runtime.Repr() + ", not 'auto': the hook is not called")
+		skip(runtimeSays(r.runtime, ", not 'auto': the hook is not called"))
 		return
 	case !r.modelUsed() || !m.Known || m.Arch == "":
 		skip("no model class: no preference")
@@ -686,7 +765,7 @@ func (r *run) stepAuto() {
 		skip("config-load resolution does not run on this loader; 'auto' stays unresolved")
 		return
 	case !r.runtime.Is("auto"):
-		skip("runtime is " + r.runtime.Repr() + ", not 'auto': nothing to resolve")
+		skip(runtimeSays(r.runtime, ", not 'auto': nothing to resolve"))
 		return
 	}
 	pref := r.preference()
@@ -790,7 +869,7 @@ func (r *run) stepLeftoverAuto() {
 		r.runtime = PyStr{}
 		r.emit(StepLeftoverAuto, PhaseCreation, title, Fallback, "'auto' was not resolved at load: it becomes None, the C++ transceiver", src, Verified)
 	default:
-		r.emit(StepLeftoverAuto, PhaseCreation, title, Skipped, "runtime is already "+r.runtime.Repr(), src, Verified)
+		r.emit(StepLeftoverAuto, PhaseCreation, title, Skipped, runtimeAlready(r.runtime), src, Verified)
 	}
 }
 
@@ -843,7 +922,7 @@ func (r *run) stepPythonNIXL() {
 	}
 	src := Source{PR: pr, File: file}
 	if !r.runtime.Is("PYTHON") {
-		r.emit(StepPythonNIXL, PhaseCreation, title, Skipped, "runtime is "+r.runtime.Repr()+", not 'PYTHON'", src, Verified)
+		r.emit(StepPythonNIXL, PhaseCreation, title, Skipped, notPython(r.runtime), src, Verified)
 		return
 	}
 	if r.effBackend == "NIXL" {
@@ -912,11 +991,11 @@ func (r *run) stepInflightCancel() {
 		return
 	}
 	if v != "1" {
-		why := EnvInflightCancel + " is unset"
+		why := EnvInflightCancel + " is unset: the checks do not run"
 		if set {
-			why = EnvInflightCancel + "=" + pyRepr(v) + " is not '1'"
+			why = EnvInflightCancel + "=" + pyRepr(v) + " is not '1': the checks do not run"
 		}
-		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, why+": the checks do not run", src, Verified)
+		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, why, src, Verified)
 		return
 	}
 	r.log(LevelWarning, EnvInflightCancel+"=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support.")
@@ -977,20 +1056,41 @@ func (r *run) stepBackendLogs() {
 		return
 	}
 	src := Source{File: r.createFile()}
-	reason := "backend " + r.effBackend
-	if r.envVar != "" {
+	// Constant reasons for an explicit backend (most deployments): the step
+	// runs in every resolution that gets this far.
+	var reason string
+	switch {
+	case r.envVar != "":
 		r.log(LevelWarning, r.envVar+"=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config")
 		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
-	} else if r.backend == "DEFAULT" {
+	case r.backend == "DEFAULT":
 		reason = "DEFAULT becomes NIXL"
+	case r.effBackend == "NIXL":
+		reason = "backend NIXL"
+	case r.effBackend == "UCX":
+		reason = "backend UCX"
+	case r.effBackend == "MPI":
+		reason = "backend MPI"
+	case r.effBackend == "MOONCAKE":
+		reason = "backend MOONCAKE"
+	default:
+		reason = "backend " + r.effBackend
 	}
 	switch r.effBackend {
 	case "MPI":
 		r.log(LevelWarning, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended")
-		reason += "; MPI is deprecated (warned)"
+		if reason == "backend MPI" {
+			reason = "backend MPI; MPI is deprecated (warned)"
+		} else {
+			reason += "; MPI is deprecated (warned)"
+		}
 	case "UCX":
 		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
-		reason += "; UCX hint logged"
+		if reason == "backend UCX" {
+			reason = "backend UCX; UCX hint logged"
+		} else {
+			reason += "; UCX hint logged"
+		}
 	}
 	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
 }
@@ -1020,7 +1120,7 @@ func (r *run) stepTransceiver() {
 		r.emit(StepTransceiver, PhaseCreation, title, Applied, "runtime 'PYTHON': the Python transceiver "+ClassPython, Source{File: r.createFile()}, Verified)
 		return
 	}
-	reason := "runtime " + r.runtime.Repr() + ": the C++ transceiver " + ClassCPP
+	reason := cppReason(r.runtime)
 	if r.era == 3 {
 		reason += " (deprecated in 1.4 per the docs; no log line is known)"
 	}
@@ -1061,6 +1161,23 @@ func (r *run) hint() string {
 		return "unset " + EnvInflightCancel + ", or use backend: NIXL (literally) with transceiver_runtime: CPP"
 	case StepPreference:
 		return "the model class must return 'CPP', 'PYTHON' or None; set transceiver_runtime explicitly to skip the hook"
+	case StepKVManager:
+		return "with two-model speculative decoding leave use_kv_cache_manager_v2 at auto or set it to false"
+	case StepCacheManager:
+		if r.kvV2 {
+			return "set transceiver_runtime: PYTHON with backend: NIXL, or use_kv_cache_manager_v2: false"
+		}
+		return "set use_kv_cache_manager_v2: true, or kv_cache_config.enable_block_reuse: false"
+	case StepMambaGuards:
+		if r.t.Result.CacheManagerClass == clsKVV2 {
+			return "set transceiver_runtime: PYTHON with backend: NIXL, or use_kv_cache_manager_v2: false"
+		}
+		if r.runtime.Is("PYTHON") {
+			return "set use_kv_cache_manager_v2: true (or turn block reuse off), or transceiver_runtime: CPP"
+		}
+		return "set transceiver_runtime: PYTHON with backend: NIXL"
+	case StepPipelinedStatic:
+		return "meet enable_pipelined_transfer's requirements (chunked prefill, pp=1, cp=1, beam width 1, no bounce buffer), or drop it"
 	}
 	return ""
 }
@@ -1184,4 +1301,49 @@ func equalFold(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// runtimeSays is "runtime is <repr><rest>", built without an allocation for the
+// two phrases the chain uses most and the usual runtime values.
+func runtimeSays(rt PyStr, rest string) string {
+	const hook, nothing = ", not 'auto': the hook is not called", ", not 'auto': nothing to resolve"
+	switch {
+	case rest == hook && !rt.Valid:
+		return "runtime is None" + hook
+	case rest == hook && rt.S == "PYTHON":
+		return "runtime is 'PYTHON'" + hook
+	case rest == hook && rt.S == "CPP":
+		return "runtime is 'CPP'" + hook
+	case rest == nothing && !rt.Valid:
+		return "runtime is None" + nothing
+	case rest == nothing && rt.S == "PYTHON":
+		return "runtime is 'PYTHON'" + nothing
+	case rest == nothing && rt.S == "CPP":
+		return "runtime is 'CPP'" + nothing
+	}
+	return "runtime is " + rt.Repr() + rest
+}
+
+// runtimeAlready is the leftover-auto step's reason for a resolved runtime.
+func runtimeAlready(rt PyStr) string {
+	switch {
+	case !rt.Valid:
+		return "runtime is already None"
+	case rt.S == "PYTHON":
+		return "runtime is already 'PYTHON'"
+	case rt.S == "CPP":
+		return "runtime is already 'CPP'"
+	}
+	return "runtime is already " + rt.Repr()
+}
+
+// cppReason is the build step's reason for the C++ transceiver.
+func cppReason(rt PyStr) string {
+	switch {
+	case !rt.Valid:
+		return "runtime None: the C++ transceiver " + ClassCPP
+	case rt.S == "CPP":
+		return "runtime 'CPP': the C++ transceiver " + ClassCPP
+	}
+	return "runtime " + rt.Repr() + ": the C++ transceiver " + ClassCPP
 }

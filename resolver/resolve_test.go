@@ -87,6 +87,9 @@ const (
 	usingV2      = "Using KvCacheTransceiverV2"
 	ucxEnvWarn   = "TRTLLM_USE_UCX_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"
 	era1Fallback = "Model prefers the Python transceiver, but backend UCX does not support it; falling back to the C++ transceiver."
+	kvAutoGpt    = "Resolved use_kv_cache_manager_v2='auto' to False for GptOssForCausalLM"
+	kvAutoMis    = "Resolved use_kv_cache_manager_v2='auto' to False for MistralForCausalLM"
+	fabricInfo   = "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
 )
 
 func TestResolveEras(t *testing.T) {
@@ -105,23 +108,23 @@ func TestResolveEras(t *testing.T) {
 			outcome: OutcomeError, errHas: "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'", logs: []string{usingV2}, failed: StepTransceiver},
 
 		// Era 1 (1.3.0rc22): auto, PYTHON preference only on NIXL.
-		{name: "e1 pref PYTHON NIXL", version: "1.3.0rc22", backend: "NIXL", pref: "PYTHON", outcome: OutcomePython, rt: "'PYTHON'", logs: []string{resolvedPy, usingV2}},
+		{name: "e1 pref PYTHON NIXL", version: "1.3.0rc22", backend: "NIXL", pref: "PYTHON", outcome: OutcomePython, rt: "'PYTHON'", logs: []string{kvAutoGpt, resolvedPy, usingV2}},
 		{name: "e1 pref PYTHON UCX falls back", version: "1.3.0rc22", backend: "UCX", pref: "PYTHON", outcome: OutcomeCPP, rt: "None",
-			logs: []string{era1Fallback, "Resolved transceiver_runtime='auto' to None for GptOssForCausalLM.", ucxInfo}},
+			logs: []string{kvAutoGpt, era1Fallback, "Resolved transceiver_runtime='auto' to None for GptOssForCausalLM.", ucxInfo}},
 		{name: "e1 pref PYTHON DEFAULT+UCX env falls back", version: "1.3.0rc22", backend: "DEFAULT", pref: "PYTHON", env: map[string]string{EnvUseUCX: "1"},
-			outcome: OutcomeCPP, backendEff: "UCX", logs: []string{era1Fallback, "Resolved transceiver_runtime='auto' to None for GptOssForCausalLM.", ucxEnvWarn, ucxInfo}},
+			outcome: OutcomeCPP, backendEff: "UCX", logs: []string{kvAutoGpt, era1Fallback, "Resolved transceiver_runtime='auto' to None for GptOssForCausalLM.", ucxEnvWarn, ucxInfo}},
 		{name: "e1 no pref NIXL is C++", version: "1.3.0rc22", backend: "NIXL", outcome: OutcomeCPP, rt: "None",
-			logs: []string{"Resolved transceiver_runtime='auto' to None for MistralForCausalLM."}},
+			logs: []string{kvAutoMis, "Resolved transceiver_runtime='auto' to None for MistralForCausalLM."}},
 		{name: "e1 pref CPP kept", version: "1.3.0rc22", backend: "NIXL", pref: "CPP", outcome: OutcomeCPP, rt: "'CPP'",
-			logs: []string{"Resolved transceiver_runtime='auto' to 'CPP' for GptOssForCausalLM."}},
+			logs: []string{kvAutoGpt, "Resolved transceiver_runtime='auto' to 'CPP' for GptOssForCausalLM."}},
 		{name: "e1 unknown model", version: "1.3.0rc22", backend: "NIXL", pref: "unknown", outcome: OutcomeCPP,
-			logs: []string{"Resolved transceiver_runtime='auto' to None for unknown model."}},
+			logs: []string{"Resolved use_kv_cache_manager_v2='auto' to False for unknown model", "Resolved transceiver_runtime='auto' to None for unknown model."}},
 		{name: "e1 null timeout pref PYTHON: init TypeError before #17137", version: "1.3.0rc22", backend: "NIXL", pref: "PYTHON", timeout: "null",
-			outcome: OutcomeError, errHas: "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'", logs: []string{resolvedPy, usingV2}},
+			outcome: OutcomeError, errHas: "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'", logs: []string{kvAutoGpt, resolvedPy, usingV2}},
 		{name: "e1 null timeout pref PYTHON: ValueError after #17137", version: "1.3.0rc25", backend: "NIXL", pref: "PYTHON", timeout: "null",
 			outcome: OutcomeError, errHas: "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms", failed: StepTransceiver},
 		{name: "e1 explicit PYTHON on UCX: 'the NIXL backend' after the UCX line", version: "1.3.0rc22", backend: "UCX", runtime: "PYTHON",
-			outcome: OutcomeError, errHas: "ValueError: Python transceiver currently only supports the NIXL backend, got UCX. Please use", logs: []string{ucxInfo}},
+			outcome: OutcomeError, errHas: "ValueError: Python transceiver currently only supports the NIXL backend, got UCX. Please use", logs: []string{kvAutoMis, ucxInfo}},
 		{name: "e1 autodeploy leftover auto", version: "1.3.0rc22", backend: "NIXL", pref: "PYTHON", loader: LoaderAutoDeploy, outcome: OutcomeCPP, rt: "'auto'"},
 		{name: "e1 no checkpoint loader", version: "1.3.0rc22", backend: "NIXL", pref: "PYTHON", loader: LoaderNone, outcome: OutcomeCPP,
 			logs: []string{"Resolved transceiver_runtime='auto' to None for unknown model."}},
@@ -130,19 +133,19 @@ func TestResolveEras(t *testing.T) {
 
 		// Era 2 (main 2026-09-10, after #15727): PYTHON by default.
 		{name: "e2 no pref NIXL PYTHON", version: "main@2026-09-10", backend: "NIXL", outcome: OutcomePython,
-			logs: []string{"Resolved transceiver_runtime='auto' to 'PYTHON' for MistralForCausalLM.", usingV2}},
+			logs: []string{"Resolved transceiver_runtime='auto' to 'PYTHON' for MistralForCausalLM.", fabricInfo, usingV2}},
 		{name: "e2 no pref UCX falls back", version: "main@2026-09-10", backend: "UCX", outcome: OutcomeCPP, rt: "None",
 			logs: []string{"Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).", "Resolved transceiver_runtime='auto' to None for MistralForCausalLM.", ucxInfo}},
 		{name: "e2 no pref null timeout falls back", version: "main@2026-09-10", backend: "NIXL", timeout: "null", outcome: OutcomeCPP,
 			logs: []string{"Falling back to the C++ transceiver: kv_transfer_timeout_ms=None (the Python transceiver requires a finite timeout).", "Resolved transceiver_runtime='auto' to None for MistralForCausalLM."}},
 		{name: "e2 pref PYTHON UCX breaks at creation", version: "main@2026-09-10", backend: "UCX", pref: "PYTHON", outcome: OutcomeError,
-			errHas: "ValueError: Python transceiver currently only supports NIXL backend, got UCX.", logs: []string{resolvedPy}, failed: StepPythonNIXL},
+			errHas: "ValueError: Python transceiver currently only supports NIXL backend, got UCX.", logs: []string{resolvedPy, fabricInfo}, failed: StepPythonNIXL},
 		{name: "e2 before config_utils: 'the NIXL backend'", version: "main@2026-08-30", backend: "UCX", pref: "PYTHON", outcome: OutcomeError,
-			errHas: "only supports the NIXL backend, got UCX", logs: []string{resolvedPy, ucxInfo}},
+			errHas: "only supports the NIXL backend, got UCX", logs: []string{resolvedPy, fabricInfo, ucxInfo}},
 		{name: "e2 pref PYTHON null timeout", version: "main@2026-09-10", backend: "NIXL", pref: "PYTHON", timeout: "null", outcome: OutcomeError,
 			errHas: "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"},
 		{name: "e2 no checkpoint loader is PYTHON", version: "main@2026-09-10", backend: "NIXL", loader: LoaderNone, outcome: OutcomePython,
-			logs: []string{"Resolved transceiver_runtime='auto' to 'PYTHON' for unknown model.", usingV2}},
+			logs: []string{"Resolved transceiver_runtime='auto' to 'PYTHON' for unknown model.", fabricInfo, usingV2}},
 		{name: "e2 autodeploy C++", version: "main@2026-09-10", backend: "NIXL", loader: LoaderAutoDeploy, outcome: OutcomeCPP},
 		{name: "e2 pipelined rescues null-timeout fallback", version: "main@2026-09-10", backend: "NIXL", timeout: "null", pipe: "true", outcome: OutcomeError,
 			errHas: "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"},
@@ -163,7 +166,7 @@ func TestResolveEras(t *testing.T) {
 
 		// Era 3 (1.4.0rc1): default PYTHON, hook not consulted unless auto.
 		{name: "e3 unset UCX breaks", version: "1.4.0rc1", backend: "UCX", outcome: OutcomeError,
-			errHas: "ValueError: Python transceiver currently only supports NIXL backend, got UCX.", logs: []string{}},
+			errHas: "ValueError: Python transceiver currently only supports NIXL backend, got UCX.", logs: []string{fabricInfo}},
 		{name: "e3 unset pref CPP ignored", version: "1.4.0rc1", backend: "NIXL", pref: "CPP", outcome: OutcomePython, rt: "'PYTHON'", logs: []string{usingV2}},
 		{name: "e3 explicit auto follows era 2", version: "1.4.0rc1", backend: "UCX", runtime: "auto", outcome: OutcomeCPP,
 			logs: []string{"Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).", "Resolved transceiver_runtime='auto' to None for MistralForCausalLM.", ucxInfo}},

@@ -257,14 +257,77 @@ type ModelInfo struct {
 	// RequiresPython marks classes that can only be served by the Python
 	// transceiver in disaggregated mode (Kimi K3).
 	RequiresPython bool
+	// KVPreference is what get_preferred_kv_cache_manager_version() returns in
+	// this version ("V1", "V2" or None); before the hook existed, the
+	// kv_cache_config.use_kv_cache_manager_v2 model default (KVViaDefaults).
+	KVPreference PyStr
+	// KVViaDefaults is true when the V2 preference comes from get_model_defaults()
+	// (merged into the config, so it acts like a user value), not from the hook.
+	KVViaDefaults bool
+	// KVPreferencePR and KVPreferenceSince date the KV-manager preference.
+	KVPreferencePR    int
+	KVPreferenceSince Day
+	// KVPreferenceConfidence says how sure the catalog is of it.
+	KVPreferenceConfidence Confidence
+	// Cache is the model's cache layout: CacheAttention (plain KV), CacheMambaHybrid
+	// (hybrid Mamba / linear attention: the Mamba cache managers) or
+	// CacheKimiLinear (Kimi K3's KDA state).
+	Cache CacheKind
 	// Note is a short remark shown with the model step.
 	Note string
+}
+
+// CacheKind is the cache layout get_kv_cache_manager_cls() branches on.
+type CacheKind string
+
+// The cache layouts xcvr models.
+const (
+	CacheAttention   CacheKind = ""             // plain attention: KVCacheManager / KVCacheManagerV2
+	CacheMambaHybrid CacheKind = "mamba-hybrid" // hybrid Mamba / linear attention (is_hybrid_linear)
+	CacheKimiLinear  CacheKind = "kimi-linear"  // Kimi K3 (KimiLinear): KDA recurrent state
+)
+
+// KVSetting is kv_cache_config.use_kv_cache_manager_v2 as written.
+type KVSetting string
+
+// The values use_kv_cache_manager_v2 takes.
+const (
+	KVAuto KVSetting = "auto" // the string 'auto' (the default from #15823 until 1.4)
+	KVV1   KVSetting = "v1"   // False
+	KVV2   KVSetting = "v2"   // True
+)
+
+// Static holds worker settings outside cache_transceiver_config that
+// enable_pipelined_transfer's static checks read. A field whose origin is the
+// default was not in the file (or no file was read).
+type Static struct {
+	ChunkedPrefill Field[bool]   // enable_chunked_prefill
+	PP             Field[int64]  // pipeline_parallel_size
+	CP             Field[int64]  // context_parallel_size
+	BeamWidth      Field[int64]  // max_beam_width
+	BlockReuse     Field[bool]   // kv_cache_config.enable_block_reuse
+	BounceMB       Field[int64]  // cache_transceiver_config.kv_cache_bounce_size_mb
+	TwoModelDraft  Field[bool]   // speculative_config with a separate draft model
+	Role           Field[string] // "context" or "generation" when known (--disagg)
+}
+
+// VersionedKey is a cache_transceiver_config key whose existence depends on the
+// version (agent_bounce_buffer_enable, agent_bounce_params): a file reader reports
+// it here so the resolver can refuse it where the field does not exist yet.
+type VersionedKey struct {
+	Key       string
+	Input     string // the value as Python would repr it
+	InputType string
+	Origin    Origin
 }
 
 // FieldError is a value TensorRT-LLM's config validation rejects before anything
 // runs (an unknown key, a wrong type). Readers of files report them here so the
 // resolver shows them as the validation step.
 type FieldError struct {
+	// Root is the TorchLlmArgs field the error is under; "" means
+	// cache_transceiver_config.
+	Root string
 	// Loc is the pydantic location under cache_transceiver_config, e.g.
 	// "backend" for cache_transceiver_config.backend; "" when the whole field is
 	// rejected (it is not a mapping).
@@ -298,7 +361,15 @@ type Inputs struct {
 	Timeout   Field[OptInt]
 	Loader    Field[Loader]
 	Pipelined Field[bool]
-	Env       Env
+	// KVManager is kv_cache_config.use_kv_cache_manager_v2; omitted means the
+	// version's default.
+	KVManager Field[KVSetting]
+	// Static is what the worker YAML says outside cache_transceiver_config; nil
+	// when nothing was read (a pointer, so Inputs stays cheap to copy).
+	Static *Static
+	// VersionedKeys are version-dependent cache_transceiver_config keys the file sets.
+	VersionedKeys []VersionedKey
+	Env           Env
 	// ConfigErrors are validation failures found by a file reader.
 	ConfigErrors []FieldError
 }
@@ -428,6 +499,14 @@ type Result struct {
 	FailedStep string
 	// Hint is a one-line way out of an ERROR outcome, in xcvr's words.
 	Hint string
+	// KVManager is the KV-cache manager version the worker uses: "V1", "V2", or
+	// None when disaggregation is off or start-up failed before it was chosen.
+	KVManager PyStr
+	// CacheManagerClass is the class get_kv_cache_manager_cls() returns, or "".
+	CacheManagerClass string
+	// EnvSet is an environment variable TensorRT-LLM itself sets in the worker,
+	// as NAME=VALUE (TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1), or "".
+	EnvSet string
 }
 
 // Trace is the full resolution: every step in the order TensorRT-LLM runs them, the

@@ -52,6 +52,14 @@ const (
 	day15727       Day = 20260902 // enable_pipelined_transfer
 	day17899       Day = 20260905 // file moves to _torch/disaggregation
 	day17495       Day = 20261020 // default becomes 'PYTHON' (era 3) [U day]
+
+	// KV-cache manager and issue-9 changes.
+	day15823       Day = 20260708 // use_kv_cache_manager_v2 'auto' from model defaults [U day: opened 07-01, in a model_loader copy without #16164]
+	day16060       Day = 20260810 // get_preferred_kv_cache_manager_version hook + disagg V1 demotion [U day: review 08-07]
+	day16832       Day = 20260724 // fabric memory default for PYTHON + C++ V1 manager [U day: opened 07-24]
+	dayHybridV2    Day = day18134 // hybrid Mamba V2 routed by use_kv_cache_manager_v2 [U day: era-2 wording]
+	dayAgentBounce Day = 20261009 // agent_bounce_* fields [U day: absent in docs 1.3.0rc27, present in 1.4.0rc1]
+	dayBounceNoop  Day = 20261111 // agent_bounce_buffer_enable a deprecated no-op [U day: docs 1.4.0rc4]
 )
 
 // Changes lists the upstream changes xcvr models, oldest first.
@@ -169,18 +177,18 @@ func KnownVersions() []Version {
 		r("1.3.0rc19", 20260622, 20260623, Derived, "published 2026-06-23; cut from main the day before"),
 		r("1.3.0rc20", 20260629, 20260630, Derived, "published 2026-06-30 01:11 UTC; last era-0 anchor in the spec"),
 		r("1.3.0rc21", 20260715, 20260715, Derived, "published 2026-07-15 22:46 UTC, before #16164 merged on 07-16"),
-		r("1.3.0rc22", 20260721, 20260722, Derived, "published 2026-07-22; release notes list #16164; main moved to rc23 that day"),
+		r("1.3.0rc22", 20260721, 20260722, Derived, "published 2026-07-22; era 1 verified (rc22 release notes list #16164); main moved to rc23 that day"),
 		r("1.3.0rc23", 20260729, 0, Inferred, "main bumped to rc24 on 2026-07-30, so cut by then; published by 2026-08-04"),
 		r("1.3.0rc24", 20260805, 0, Inferred, "cut after 2026-07-30, published by 2026-08-13; cut day placed at 08-05"),
 		r("1.3.0rc25", 20260826, 0, Inferred, "not on NGC on 2026-08-20, trunk at rc26 by 09-01; files dated 08-27; placed before #18134"),
-		r("1.3.0rc26", 20260908, 20260909, Derived, "published 2026-09-09 09:37 UTC; docs show the #18134 wording"),
-		r("1.3.0rc27", 20260922, 0, Inferred, "trunk was rc27 on 2026-09-17, so cut later; docs show enable_pipelined_transfer and default 'auto'"),
+		r("1.3.0rc26", 20260908, 20260909, Derived, "published 2026-09-09 09:37 UTC; era 2 verified (docs 1.3.0rc26 kv-transfer: transceiver_runtime 'defaults to auto, which selects it on the supported NIXL path'); whether it has #15727 is inferred from the cut day"),
+		r("1.3.0rc27", 20260922, 0, Inferred, "era 2 and #15727 verified (docs 1.3.0rc27 CacheTransceiverConfig: transceiver_runtime = 'auto', enable_pipelined_transfer, no agent_bounce_*); cut day inferred: trunk was rc27 on 2026-09-17"),
 		r("1.3.0rc28", 20261001, 0, Inferred, "exists (NGC tag); date not established; placed between rc27 and rc29"),
 		r("1.3.0rc29", 20261008, 0, Inferred, "exists (docs, NGC tag); date not established; before #17495 per 1.4.0rc1 notes"),
-		r("1.4.0rc1", 20261021, 20261022, Derived, "published 2026-10-22 01:38 UTC (tag 0372799); notes list #17495"),
+		r("1.4.0rc1", 20261021, 20261022, Derived, "published 2026-10-22 01:38 UTC (tag 0372799); era 3 verified (notes list #17495; docs 1.4.0rc1 CacheTransceiverConfig: transceiver_runtime = 'PYTHON', agent_bounce_* fields)"),
 		r("1.4.0rc2", 20261028, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"),
 		r("1.4.0rc3", 20261104, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"),
-		r("1.4.0rc4", 20261111, 0, Inferred, "docs exist; date not established"),
+		r("1.4.0rc4", 20261111, 0, Inferred, "era 3 verified (docs 1.4.0rc4: transceiver_runtime = 'PYTHON'; agent_bounce_buffer_enable a deprecated no-op); date not established"),
 	}
 }
 

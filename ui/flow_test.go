@@ -98,8 +98,8 @@ func TestFlowBackendChangesOutcome(t *testing.T) {
 func TestFlowUCXOneVersusTrue(t *testing.T) {
 	f := startFlow(t)
 	before := stepReason(t, f.tmTraceNow(), resolver.StepBackend)
-	f.keys(down(8)...)
-	f.keys("space") // unset -> '1'
+	f.keys(down(9)...) // past the seven input rows and the KV-manager row to UCX
+	f.keys("space")    // unset -> '1'
 	one := f.next("UCX=1")
 	if r := stepReason(t, one, resolver.StepBackend); !strings.Contains(r, "UCX") || r == before {
 		t.Fatalf("with UCX=1 the backend step should pick UCX, got %q", r)

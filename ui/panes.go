@@ -227,6 +227,11 @@ func (m *Model) displayValue(r inputRow, raw string) (string, string) {
 			return "omitted", ""
 		}
 		return raw, ""
+	case rowKVManager:
+		if raw == "" {
+			return "unset", " version default"
+		}
+		return raw, ""
 	}
 	return raw, ""
 }

@@ -22,6 +22,7 @@ const (
 	rowTimeout
 	rowLoader
 	rowPipelined
+	rowKVManager
 	rowEnv
 )
 
@@ -49,6 +50,7 @@ func buildRows() []inputRow {
 		{kind: rowTimeout, label: "timeout ms"},
 		{kind: rowLoader, label: "loader"},
 		{kind: rowPipelined, label: "pipelined"},
+		{kind: rowKVManager, label: "kv manager"},
 	}
 	for _, e := range resolver.EnvVars() {
 		rows = append(rows, inputRow{kind: rowEnv, label: strings.TrimPrefix(e.Name, "TRTLLM_"), env: e})
@@ -73,6 +75,8 @@ func rowHint(r inputRow) string {
 		return "how the model is loaded; only pytorch resolves 'auto' at load"
 	case rowPipelined:
 		return "cache_transceiver_config.enable_pipelined_transfer"
+	case rowKVManager:
+		return "kv_cache_config.use_kv_cache_manager_v2; unset = version default"
 	}
 	return r.env.Name + ": " + r.env.Help
 }
@@ -95,6 +99,8 @@ func rawOf(s *inputs.Spec, r inputRow) inputs.Value {
 		return s.Loader
 	case rowPipelined:
 		return s.Pipelined
+	case rowKVManager:
+		return s.KVManager
 	}
 	v, ok := s.Env[r.env.Name]
 	if !ok {
@@ -121,6 +127,8 @@ func setRaw(s *inputs.Spec, r inputRow, raw string) {
 		s.Loader = v
 	case rowPipelined:
 		s.Pipelined = v
+	case rowKVManager:
+		s.KVManager = v
 	case rowEnv:
 		// The spec is cloned before every edit, so this map is the model's own.
 		if raw == envUnset {
@@ -163,6 +171,8 @@ func (m *Model) choices(r inputRow) []string {
 		return out
 	case rowPipelined:
 		return []string{"", "true", "false"}
+	case rowKVManager:
+		return []string{"", "auto", "v1", "v2"}
 	}
 	// The values that make the point: only "1" counts.
 	return []string{envUnset, "1", "true", "0", ""}

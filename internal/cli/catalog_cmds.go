@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/termsafe"
+	"xcvr/models"
 	"xcvr/resolver"
 )
 
@@ -23,9 +25,21 @@ type modelJSON struct {
 	PreferencePR   *int     `json:"preference_pr"`
 	PreferenceDate *string  `json:"preference_since"`
 	Confidence     string   `json:"confidence"`
-	RequiresPython bool     `json:"requires_python"`
-	Note           string   `json:"note"`
-	Origin         string   `json:"origin"`
+	// KVPreference is get_preferred_kv_cache_manager_version() in the version
+	// ("V1", "V2" or null), with its PR, day, confidence and whether it came from
+	// get_model_defaults() (before the hook).
+	KVPreference   *string `json:"kv_preference"`
+	KVPreferencePR *int    `json:"kv_preference_pr"`
+	KVPreferenceAt *string `json:"kv_preference_since"`
+	KVConfidence   string  `json:"kv_confidence"`
+	KVViaDefaults  bool    `json:"kv_via_model_defaults"`
+	// Cache is the cache layout (attention, mamba-hybrid, kimi-linear).
+	Cache string `json:"cache"`
+	// Evidence is where the entry's preferences were read.
+	Evidence       string `json:"evidence"`
+	RequiresPython bool   `json:"requires_python"`
+	Note           string `json:"note"`
+	Origin         string `json:"origin"`
 }
 
 func newModelsCmd(app *appEnv) *cobra.Command {
@@ -55,6 +69,20 @@ func newModelsCmd(app *appEnv) *cobra.Command {
 				if r.HFIDs == nil {
 					r.HFIDs = []string{}
 				}
+				r.Cache = string(e.Cache)
+				if r.Cache == "" {
+					r.Cache = "attention"
+				}
+				r.Evidence = entryEvidence(e, v.Main)
+				if info.Known && info.KVPreference.Valid {
+					p, d := info.KVPreference.S, info.KVPreferenceSince.String()
+					r.KVPreference, r.KVPreferenceAt = &p, &d
+					if pr := info.KVPreferencePR; pr != 0 {
+						r.KVPreferencePR = &pr
+					}
+					r.KVConfidence = string(info.KVPreferenceConfidence)
+					r.KVViaDefaults = info.KVViaDefaults
+				}
 				if info.Preference.Valid {
 					p, pr, d := info.Preference.S, info.PreferencePR, info.PreferenceSince.String()
 					r.Preference, r.PreferenceDate = &p, &d
@@ -68,8 +96,20 @@ func newModelsCmd(app *appEnv) *cobra.Command {
 				return writeJSON(app, map[string]any{"trtllm": v.Name, "models": rows})
 			}
 			tw := tabwriter.NewWriter(app.stdout, 0, 0, 2, ' ', 0)
-			fmt.Fprintf(tw, "ARCHITECTURE\tPREFERS (%s)\tSINCE\tCONFIDENCE\n", v.Name)
+			fmt.Fprintf(tw, "ARCHITECTURE\tPREFERS (%s)\tSINCE\tCONFIDENCE\tKV MANAGER\tKV SINCE\n", v.Name)
 			for _, r := range rows {
+				kv, kvSince := "none", ""
+				if r.KVPreference != nil {
+					kv, kvSince = *r.KVPreference, *r.KVPreferenceAt
+					if r.KVViaDefaults {
+						kv += " (defaults)"
+					}
+					if r.KVPreferencePR != nil {
+						kvSince = "#" + strconv.Itoa(*r.KVPreferencePR) + " " + kvSince
+					}
+				} else if !r.Registered {
+					kv = ""
+				}
 				pref, since := "none", ""
 				switch {
 				case !r.Registered:
@@ -81,7 +121,7 @@ func newModelsCmd(app *appEnv) *cobra.Command {
 						since = "#" + strconv.Itoa(*r.PreferencePR) + " " + since
 					}
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", termsafe.Line(r.Arch), pref, since, r.Confidence)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", termsafe.Line(r.Arch), pref, since, r.Confidence, kv, kvSince)
 			}
 			if err := tw.Flush(); err != nil {
 				return err
@@ -101,6 +141,22 @@ func newModelsCmd(app *appEnv) *cobra.Command {
 		return versionNames(), cobra.ShellCompDirectiveNoFileComp
 	})
 	return cmd
+}
+
+// entryEvidence joins the entry's own evidence with that of the preferences in
+// force on day d.
+func entryEvidence(e models.Entry, d resolver.Day) string {
+	var parts []string
+	if p := e.PreferenceAt(d); p.Evidence != "" {
+		parts = append(parts, "transceiver: "+p.Evidence)
+	}
+	if p := e.KVPreferenceAt(d); p.Evidence != "" {
+		parts = append(parts, "KV manager: "+p.Evidence)
+	}
+	if e.Evidence != "" {
+		parts = append(parts, e.Evidence)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // versionJSON is one release in `xcvr versions -o json`.

@@ -149,9 +149,29 @@ func TestJSONContract(t *testing.T) {
 			t.Errorf("step lacks %q", k)
 		}
 	}
-	log := m["logs"].([]any)[0].(map[string]any)
-	if log["level"] != "INFO" || !strings.HasPrefix(log["message"].(string), "Model prefers the Python transceiver") {
-		t.Errorf("first log %v", log)
+	// 1.3.0rc22 resolves use_kv_cache_manager_v2 from the model defaults first
+	// (GPT-OSS had none yet), then the transceiver.
+	logs := m["logs"].([]any)
+	first, second := logs[0].(map[string]any), logs[1].(map[string]any)
+	if first["level"] != "INFO" || first["message"] != "Resolved use_kv_cache_manager_v2='auto' to False for GptOssForCausalLM" {
+		t.Errorf("first log %v", first)
+	}
+	if second["level"] != "INFO" || !strings.HasPrefix(second["message"].(string), "Model prefers the Python transceiver") {
+		t.Errorf("second log %v", second)
+	}
+	if m["kv_cache_manager"] != "V1" || m["cache_manager_class"] != "KVCacheManager" {
+		t.Errorf("kv_cache_manager %v, cache_manager_class %v", m["kv_cache_manager"], m["cache_manager_class"])
+	}
+	if in := m["inputs"].(map[string]any)["use_kv_cache_manager_v2"].(map[string]any); in["value"] != "auto" || in["origin"] != "default" {
+		t.Errorf("inputs.use_kv_cache_manager_v2 %v", in)
+	}
+	out, _, _ = run(t, nil, "explain", "--backend", "none", "-o", "json")
+	m = nil
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := m["kv_cache_manager"]; !ok || v != nil {
+		t.Errorf("disaggregation off: kv_cache_manager %v (present %v), want null", v, ok)
 	}
 }
 

@@ -370,12 +370,15 @@ func newMatrixCmd(app *appEnv, color *string) *cobra.Command {
 		Short: "Tabulate the outcome for every catalog model × backend (or versions × models/backends)",
 		Long: `matrix resolves every combination of two axes, holding every other input at its
 flag value: by default all catalog models (rows) × all backends (columns) under
---trtllm. --rows and --cols pick two of model, backend and version; the third is
-fixed by --model, --backend or --trtllm. Each cell is a glyph and a word:
-✓ PYTHON, ● CPP, ○ off, ✗ ERROR.`,
+--trtllm. --rows and --cols pick two of model, backend, version and
+kv-cache-manager (auto, v1, v2); the others are fixed by --model, --backend,
+--trtllm and --kv-cache-manager. Each cell is a glyph and a word (✓ PYTHON,
+● CPP, ○ off, ✗ ERROR), followed by the KV-cache manager the worker ends with
+(V1 or V2) when it starts.`,
 		Example: `  xcvr matrix --trtllm 1.4.0rc1
   xcvr matrix --rows version --cols backend --model Qwen3ForCausalLM
-  xcvr matrix --rows version --cols model --backend UCX -o markdown`,
+  xcvr matrix --rows version --cols model --backend UCX -o markdown
+  xcvr matrix --rows model --cols kv-cache-manager --backend UCX`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkOutput(output, "text", "json", "markdown"); err != nil {
@@ -391,7 +394,7 @@ fixed by --model, --backend or --trtllm. Each cell is a glyph and a word:
 			}
 			// A flag for an axis that varies would be silently ignored: refuse it.
 			for _, a := range []compare.Axis{r, c} {
-				name := map[compare.Axis]string{compare.AxisModel: "model", compare.AxisBackend: "backend", compare.AxisVersion: "trtllm"}[a]
+				name := map[compare.Axis]string{compare.AxisModel: "model", compare.AxisBackend: "backend", compare.AxisVersion: "trtllm", compare.AxisKVManager: "kv-cache-manager"}[a]
 				if cmd.Flags().Changed(name) {
 					return usageErr(fmt.Errorf("--%s has no effect when %s is an axis of the matrix", name, a))
 				}
@@ -422,9 +425,9 @@ fixed by --model, --backend or --trtllm. Each cell is a glyph and a word:
 	flags.register(cmd.Flags())
 	flags.complete(cmd)
 	addOutputFlag(cmd, &output)
-	cmd.Flags().StringVar(&rows, "rows", string(compare.AxisModel), "row axis: model|backend|version")
-	cmd.Flags().StringVar(&cols, "cols", string(compare.AxisBackend), "column axis: model|backend|version")
-	axes := []string{"model", "backend", "version"}
+	cmd.Flags().StringVar(&rows, "rows", string(compare.AxisModel), "row axis: model|backend|version|kv-cache-manager")
+	cmd.Flags().StringVar(&cols, "cols", string(compare.AxisBackend), "column axis: model|backend|version|kv-cache-manager")
+	axes := []string{"model", "backend", "version", "kv-cache-manager"}
 	_ = cmd.RegisterFlagCompletionFunc("rows", fixedCompletion(axes...))
 	_ = cmd.RegisterFlagCompletionFunc("cols", fixedCompletion(axes...))
 	return cmd

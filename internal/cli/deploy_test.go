@@ -51,8 +51,21 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"check-logs", lt + "one-node-ctx-tp1-gen-tp2.log"}, 0, "one-node-ctx-tp1-gen-tp2.log: 20 lines, 3 process(es), 3 with transceiver lines\n", ""},
 		{[]string{"check-logs", lt + "gen-era2-error.log"}, 1, "rank 1: ERROR", ""},
 		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era2-error.log"}, 0, "Every process agrees with the prediction.", ""},
-		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era1-mpirun.log"}, 1, "▶ mpirun [1,0] line 3:", ""},
+		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era1-mpirun.log"}, 1, "▶ mpirun [1,0] line 4:", ""},
 		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", lt + "ctx-era2-srun.log"}, 2, "", "pass --role context or --role generation"},
+		// Issue 9: the KV-cache manager and pipelined transfer's static settings from the file.
+		{[]string{"explain", "--config", dt + "worker-pipelined.yaml", "--trtllm", "main@2026-09-10"}, 1, "Outcome: Start-up fails: ValueError: enable_chunked_prefill is required when enable_pipelined_transfer is set.", ""},
+		{[]string{"explain", "--config", dt + "worker-pipelined.yaml", "--trtllm", "main@2026-09-10", "-o", "json"}, 1, `"origin": "../deploy/testdata/worker-pipelined.yaml:8"`, ""},
+		// V2 written with the C++ transceiver: kept, and then BindKvCacheTransceiver cannot take it.
+		{[]string{"explain", "--config", dt + "worker-kv-v2-ucx.yaml", "--trtllm", "main@2026-09-10", "-o", "json"}, 1, `"kv_cache_manager": "V2"`, ""},
+		{[]string{"explain", "--config", dt + "worker-kv-v2-ucx.yaml", "--trtllm", "main@2026-09-10", "-o", "json"}, 1, `"use_kv_cache_manager_v2": {
+      "value": true,
+      "origin": "../deploy/testdata/worker-kv-v2-ucx.yaml:3"`, ""},
+		{[]string{"explain", "--config", dt + "worker-kv-v2-ucx.yaml", "--trtllm", "main@2026-09-10", "--kv-cache-manager", "v1", "-o", "json"}, 0, `"origin": "flag --kv-cache-manager (overrides ../deploy/testdata/worker-kv-v2-ucx.yaml:3)"`, ""},
+		{[]string{"explain", "--kv-cache-manager", "v3"}, 2, "", `--kv-cache-manager "v3": want auto, v1 or v2`},
+		{[]string{"explain", "--config", dt + "worker-agent-bounce.yaml", "--trtllm", "1.3.0rc27"}, 1, "cache_transceiver_config.agent_bounce_buffer_enable\n    Extra inputs are not permitted [type=extra_forbidden, input_value=True, input_type=bool]", ""},
+		{[]string{"explain", "--config", dt + "worker-agent-bounce.yaml", "--trtllm", "1.4.0rc1"}, 0, "Outcome: Python transceiver", ""},
+		{[]string{"explain", "--disagg", dt + "disagg-pipelined.yaml", "--trtllm", "main@2026-09-10", "-o", "json"}, 0, "enable_pipelined_transfer on the context role needs context_parallel_size=1 on both peers (docs 1.3.0rc27); the generation role sets 2 (../deploy/testdata/disagg-pipelined.yaml:15)", ""},
 		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", lt + "ctx-era2-srun.log"}, 0, "Every process agrees", ""},
 		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", lt + "ctx-era2-srun.log"}, 0, "Predicted for TensorRT-LLM 1.3.0rc26: Python transceiver (KvCacheTransceiverV2)\n  version: the log states TensorRT-LLM 1.3.0rc26 (line 2)\n", ""},
 		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", "--trtllm", "main@2026-09-10", lt + "ctx-era2-srun.log"}, 1, "▶ srun task 0 line 2: the log states TensorRT-LLM 1.3.0rc26 (behaves like main at 2026-09-08), but the prediction is for main@2026-09-10", ""},

@@ -97,7 +97,7 @@ func describe(r resolver.Result) string {
 // and when not, which inputs differ between them.
 func compareRoles(ctx, gen resolver.Trace) (bool, []string) {
 	a, b := ctx.Result, gen.Result
-	warnings := []string{}
+	warnings := pipelinedPeers(ctx, gen)
 	if a.Outcome == b.Outcome && a.Class == b.Class && a.EffectiveBackend == b.EffectiveBackend {
 		return true, warnings
 	}
@@ -131,6 +131,47 @@ func compareRoles(ctx, gen resolver.Trace) (bool, []string) {
 		msg += ". No input differs; the difference comes from the roles' own settings outside xcvr's inputs"
 	}
 	return false, append(warnings, msg)
+}
+
+// pipelinedPeers checks enable_pipelined_transfer's "on both peers"
+// requirements (docs 1.3.0rc27: pipeline_parallel_size=1 and
+// context_parallel_size=1 on both peers) across the two roles: each worker checks
+// only its own file, so a peer's setting is something only xcvr sees. A setting
+// the peer's file does not give is reported as one the check depends on.
+func pipelinedPeers(ctx, gen resolver.Trace) []string {
+	out := []string{}
+	roles := []struct {
+		name string
+		t    resolver.Trace
+	}{{deploy.RoleContext, ctx}, {deploy.RoleGeneration, gen}}
+	for i, r := range roles {
+		if !r.t.Inputs.Pipelined.Value || r.t.Result.Outcome != resolver.OutcomePython {
+			continue
+		}
+		peer := roles[1-i]
+		var st resolver.Static
+		if peer.t.Inputs.Static != nil {
+			st = *peer.t.Inputs.Static
+		}
+		var depends []string
+		for _, q := range []struct {
+			key string
+			f   resolver.Field[int64]
+		}{{"pipeline_parallel_size", st.PP}, {"context_parallel_size", st.CP}} {
+			switch {
+			case !q.f.Given():
+				depends = append(depends, q.key)
+			case q.f.Value != 1:
+				out = append(out, "enable_pipelined_transfer on the "+r.name+" role needs "+q.key+"=1 on both peers (docs 1.3.0rc27); the "+
+					peer.name+" role sets "+fmt.Sprint(q.f.Value)+" ("+q.f.Origin.String()+")")
+			}
+		}
+		if len(depends) > 0 {
+			out = append(out, "enable_pipelined_transfer on the "+r.name+" role needs "+strings.Join(depends, " and ")+
+				"=1 on both peers (docs 1.3.0rc27); the "+peer.name+" role's file does not set it, so this depends on its default (1)")
+		}
+	}
+	return out
 }
 
 func inputStr(in report.InputJSON, ok bool) string {

@@ -26,6 +26,7 @@ type inputFlags struct {
 	timeout   string
 	loader    string
 	pipelined bool
+	kvManager string
 	env       []string
 	cleanEnv  bool
 	catalog   string
@@ -45,6 +46,7 @@ func (f *inputFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.timeout, "timeout-ms", "", "kv_transfer_timeout_ms: a number of milliseconds or null (default 60000)")
 	fs.StringVar(&f.loader, "loader", "pytorch", "model loading path: pytorch|autodeploy|none")
 	fs.BoolVar(&f.pipelined, "pipelined", false, "set enable_pipelined_transfer (use --pipelined=false to write it as false)")
+	fs.StringVar(&f.kvManager, "kv-cache-manager", "auto", "kv_cache_config.use_kv_cache_manager_v2: auto (leave it unset: the version's default)|v1 (false)|v2 (true)")
 	fs.StringArrayVar(&f.env, "env", nil, "set a worker environment variable KEY=VALUE (repeatable; KEY alone unsets it)")
 	fs.BoolVar(&f.cleanEnv, "clean-env", false, "ignore the TRTLLM_* variables inherited from xcvr's own environment")
 	fs.StringVar(&f.catalog, "catalog", "", "YAML file adding or overriding architectures in the catalog")
@@ -62,6 +64,7 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 	_ = cmd.RegisterFlagCompletionFunc("backend", fixed(inputs.Backends()...))
 	_ = cmd.RegisterFlagCompletionFunc("runtime", fixed(inputs.Runtimes()...))
 	_ = cmd.RegisterFlagCompletionFunc("loader", fixed("pytorch", "autodeploy", "none"))
+	_ = cmd.RegisterFlagCompletionFunc("kv-cache-manager", fixed(inputs.KVManagers()...))
 	_ = cmd.RegisterFlagCompletionFunc("timeout-ms", fixed("60000", "null"))
 	_ = cmd.RegisterFlagCompletionFunc("trtllm", fixed(versionNames()...))
 	_ = cmd.RegisterFlagCompletionFunc("model", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -151,6 +154,17 @@ func (f *inputFlags) spec(cmd *cobra.Command, app *appEnv) (inputs.Spec, error) 
 	}
 	if fs.Changed("pipelined") {
 		s.Pipelined = inputs.Value{Raw: strconv.FormatBool(f.pipelined), Origin: flag("pipelined")}
+	}
+	if fs.Changed("kv-cache-manager") {
+		// auto leaves use_kv_cache_manager_v2 unset: the version's default, or
+		// what a --config file writes.
+		switch k := strings.ToLower(strings.TrimSpace(f.kvManager)); k {
+		case "auto":
+		case "v1", "v2":
+			s.KVManager = inputs.Value{Raw: k, Origin: flag("kv-cache-manager")}
+		default:
+			return s, fmt.Errorf("--kv-cache-manager %q: want auto, v1 or v2", f.kvManager)
+		}
 	}
 	if !f.cleanEnv && !f.deploy.replacesEnv() {
 		s.FromEnviron(app.environ)

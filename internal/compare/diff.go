@@ -42,7 +42,7 @@ type Diff struct {
 	// ChangedSteps lists the ids of the changed steps, in Steps order.
 	ChangedSteps []string
 	// OutcomeChanged is true when the result differs: outcome, resolved runtime,
-	// transceiver class or exception.
+	// transceiver class, KV-cache manager or exception.
 	OutcomeChanged bool
 	// Changes are the upstream changes merged between the two versions (either
 	// direction), oldest first: the "why" of the diff.
@@ -76,7 +76,7 @@ func DiffTraces(from, to resolver.Trace) Diff {
 	}
 	fr, tr := from.Result, to.Result
 	d.OutcomeChanged = fr.Outcome != tr.Outcome || fr.ResolvedRuntime != tr.ResolvedRuntime ||
-		fr.RuntimeKnown != tr.RuntimeKnown || fr.Class != tr.Class || fr.Error != tr.Error
+		fr.RuntimeKnown != tr.RuntimeKnown || fr.Class != tr.Class || fr.Error != tr.Error || fr.KVManager != tr.KVManager
 	d.Changes = changesBetween(from.Inputs.Version.Main, to.Inputs.Version.Main)
 	return d
 }

@@ -158,7 +158,8 @@ func stepCell(s resolver.Step) string {
 	return VerdictGlyph(s.Verdict) + " " + string(s.Verdict) + ": " + s.Reason
 }
 
-// resultCell is the outcome with the class or the failed step.
+// resultCell is the outcome with the class or the failed step, and the KV-cache
+// manager when one was chosen.
 func resultCell(r resolver.Result) string {
 	s := OutcomeLabel(r.Outcome)
 	switch {
@@ -166,6 +167,9 @@ func resultCell(r resolver.Result) string {
 		s += " (" + r.Class + ")"
 	case r.FailedStep != "":
 		s += " at " + r.FailedStep
+	}
+	if r.KVManager.Valid && r.FailedStep == "" {
+		s += ", KV-cache manager " + r.KVManager.S
 	}
 	return s
 }

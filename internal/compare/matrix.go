@@ -18,12 +18,15 @@ const (
 	AxisModel   Axis = "model"
 	AxisBackend Axis = "backend"
 	AxisVersion Axis = "version"
+	// AxisKVManager is kv_cache_config.use_kv_cache_manager_v2 (auto, v1, v2).
+	AxisKVManager Axis = "kv-cache-manager"
 )
 
 // Axes lists the axes in the order --rows/--cols document them.
-func Axes() []Axis { return []Axis{AxisModel, AxisBackend, AxisVersion} }
+func Axes() []Axis { return []Axis{AxisModel, AxisBackend, AxisVersion, AxisKVManager} }
 
-// ParseAxis reads "model(s)", "backend(s)" or "version(s)".
+// ParseAxis reads "model(s)", "backend(s)", "version(s)" or "kv-cache-manager(s)"
+// (also "kv").
 func ParseAxis(s string) (Axis, error) {
 	switch strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), "s") {
 	case "model":
@@ -32,8 +35,29 @@ func ParseAxis(s string) (Axis, error) {
 		return AxisBackend, nil
 	case "version":
 		return AxisVersion, nil
+	case "kv-cache-manager", "kv", "kv-manager", "kvmanager":
+		return AxisKVManager, nil
 	}
-	return "", errors.New("axis " + quote(s) + ": want model, backend or version")
+	return "", errors.New("axis " + quote(s) + ": want model, backend, version or kv-cache-manager")
+}
+
+// kvKey names a use_kv_cache_manager_v2 input as --kv-cache-manager spells it.
+func kvKey(f resolver.Field[resolver.KVSetting]) string {
+	if !f.Given() || f.Value == "" {
+		return "auto"
+	}
+	return string(f.Value)
+}
+
+// kvField is the input for a --kv-cache-manager choice: auto leaves it unset.
+func kvField(k string) resolver.Field[resolver.KVSetting] {
+	switch k {
+	case "v1":
+		return resolver.Field[resolver.KVSetting]{Value: resolver.KVV1, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--kv-cache-manager"}}
+	case "v2":
+		return resolver.Field[resolver.KVSetting]{Value: resolver.KVV2, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--kv-cache-manager"}}
+	}
+	return resolver.Field[resolver.KVSetting]{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
@@ -43,7 +67,12 @@ type Cell struct {
 	Model   string // the architecture, "" for none
 	Backend string // as typed: "DEFAULT", "UCX", ..., "none"
 	Version string
-	Outcome resolver.Outcome
+	// KVSetting is the --kv-cache-manager choice (auto, v1, v2).
+	KVSetting string
+	Outcome   resolver.Outcome
+	// KVManager is the KV-cache manager the worker ends with ("V1", "V2"), None
+	// when disaggregation is off or start-up failed before it was chosen.
+	KVManager resolver.PyStr
 	// ResolvedRuntime is transceiver_runtime after config load; RuntimeKnown is
 	// false when validation failed before it.
 	ResolvedRuntime resolver.PyStr
@@ -59,6 +88,9 @@ type Grid struct {
 	Models   []string
 	Backends []string
 	Versions []resolver.Version
+	// KVManagers are --kv-cache-manager choices (auto, v1, v2); empty means the
+	// base's own.
+	KVManagers []string
 }
 
 // DefaultGrid is every catalog model × every backend × every known version, the
@@ -71,11 +103,19 @@ func DefaultGrid(base resolver.Inputs, cat *models.Catalog) Grid {
 	return g
 }
 
+// kvs is the grid's KV-manager choices, the base's own when none are given.
+func (g Grid) kvs() []string {
+	if len(g.KVManagers) == 0 {
+		return []string{kvKey(g.Base.KVManager)}
+	}
+	return g.KVManagers
+}
+
 // Size is the number of cells of the grid.
-func (g Grid) Size() int { return len(g.Models) * len(g.Backends) * len(g.Versions) }
+func (g Grid) Size() int { return len(g.Models) * len(g.Backends) * len(g.Versions) * len(g.kvs()) }
 
 // Evaluate resolves every cell of g into out (grown if too small) and returns it,
-// ordered version-major, then model, then backend. One Inputs value is reused for
+// ordered version-major, then model, then backend, then KV-cache manager. One Inputs value is reused for
 // every cell and the catalog is consulted once per model and version, so the only
 // per-cell work is Resolve itself.
 func Evaluate(g Grid, cat *models.Catalog, out []Cell) []Cell {
@@ -89,6 +129,14 @@ func Evaluate(g Grid, cat *models.Catalog, out []Cell) []Cell {
 		backends[i] = backendField(b)
 	}
 	infos := make([]resolver.ModelInfo, len(g.Models))
+	kvs := g.kvs()
+	kvFields := make([]resolver.Field[resolver.KVSetting], len(kvs))
+	for i, k := range kvs {
+		kvFields[i] = kvField(k)
+		if len(g.KVManagers) == 0 {
+			kvFields[i] = g.Base.KVManager
+		}
+	}
 	in := g.Base
 	i := 0
 	for _, v := range g.Versions {
@@ -100,11 +148,14 @@ func Evaluate(g Grid, cat *models.Catalog, out []Cell) []Cell {
 			in.Model.Value = infos[mi]
 			for bi, b := range g.Backends {
 				in.Backend = backends[bi]
-				t := resolver.Resolve(in)
-				out[i] = Cell{Model: m, Backend: b, Version: v.Name, Outcome: t.Result.Outcome,
-					ResolvedRuntime: t.Result.ResolvedRuntime, RuntimeKnown: t.Result.RuntimeKnown,
-					FailedStep: t.Result.FailedStep}
-				i++
+				for ki, k := range kvs {
+					in.KVManager = kvFields[ki]
+					t := resolver.Resolve(in)
+					out[i] = Cell{Model: m, Backend: b, Version: v.Name, KVSetting: k, Outcome: t.Result.Outcome,
+						ResolvedRuntime: t.Result.ResolvedRuntime, RuntimeKnown: t.Result.RuntimeKnown,
+						FailedStep: t.Result.FailedStep, KVManager: t.Result.KVManager}
+					i++
+				}
 			}
 		}
 	}
@@ -122,14 +173,17 @@ func backendField(b string) resolver.Field[resolver.PyStr] {
 	return resolver.Field[resolver.PyStr]{Value: resolver.Str(b), Origin: origin}
 }
 
-// Matrix is a two-dimensional slice of a grid: rows × columns with the third axis
+// Matrix is a two-dimensional slice of a grid: rows × columns with the other axes
 // fixed.
 type Matrix struct {
 	// Rows and Cols are the two axes that vary.
 	Rows, Cols Axis
-	// Fixed is the axis held fixed and FixedKey its value.
-	Fixed    Axis
-	FixedKey string
+	// Fixed is the first axis held fixed (model, backend, version order) and
+	// FixedKey its value; AllFixed and AllFixedKeys list every fixed axis.
+	Fixed        Axis
+	FixedKey     string
+	AllFixed     []Axis
+	AllFixedKeys []string
 	// RowKeys and ColKeys name the rows and columns: architectures, backends as
 	// typed ("none" for off) or version names.
 	RowKeys []string
@@ -155,27 +209,36 @@ func NewMatrix(base resolver.Inputs, rows, cols Axis, cat *models.Catalog) (Matr
 		}
 	}
 	full := DefaultGrid(base, cat)
-	g := Grid{Base: base, Models: full.Models, Backends: full.Backends, Versions: full.Versions}
+	g := Grid{Base: base, Models: full.Models, Backends: full.Backends, Versions: full.Versions,
+		KVManagers: []string{"auto", "v1", "v2"}}
 	m := Matrix{Rows: rows, Cols: cols, Base: base}
 	for _, a := range Axes() {
-		if a != rows && a != cols {
-			m.Fixed = a
+		if a == rows || a == cols {
+			continue
 		}
-	}
-	switch m.Fixed {
-	case AxisModel:
-		g.Models = []string{base.Model.Value.Arch}
-		m.FixedKey = base.Model.Value.Arch
-	case AxisBackend:
-		b := "none"
-		if base.Backend.Value.Valid {
-			b = base.Backend.Value.S
+		var key string
+		switch a {
+		case AxisModel:
+			g.Models = []string{base.Model.Value.Arch}
+			key = base.Model.Value.Arch
+		case AxisBackend:
+			key = "none"
+			if base.Backend.Value.Valid {
+				key = base.Backend.Value.S
+			}
+			g.Backends = []string{key}
+		case AxisVersion:
+			g.Versions = []resolver.Version{base.Version}
+			key = base.Version.Name
+		case AxisKVManager:
+			key = kvKey(base.KVManager)
+			g.KVManagers = nil // the base's own field, origin and all
 		}
-		g.Backends = []string{b}
-		m.FixedKey = b
-	case AxisVersion:
-		g.Versions = []resolver.Version{base.Version}
-		m.FixedKey = base.Version.Name
+		if m.Fixed == "" {
+			m.Fixed, m.FixedKey = a, key
+		}
+		m.AllFixed = append(m.AllFixed, a)
+		m.AllFixedKeys = append(m.AllFixedKeys, key)
 	}
 	keys := func(a Axis) []string {
 		switch a {
@@ -183,6 +246,8 @@ func NewMatrix(base resolver.Inputs, rows, cols Axis, cat *models.Catalog) (Matr
 			return g.Models
 		case AxisBackend:
 			return g.Backends
+		case AxisKVManager:
+			return g.kvs()
 		}
 		names := make([]string, len(g.Versions))
 		for i, v := range g.Versions {
@@ -200,6 +265,8 @@ func NewMatrix(base resolver.Inputs, rows, cols Axis, cat *models.Catalog) (Matr
 			k = c.Model
 		case AxisBackend:
 			k = c.Backend
+		case AxisKVManager:
+			k = c.KVSetting
 		default:
 			k = c.Version
 		}
@@ -229,5 +296,8 @@ func (m Matrix) CellInputs(r, c int, cat *models.Catalog) (resolver.Inputs, erro
 	in.Version = v
 	in.Model.Value = cat.Lookup(cell.Model, v)
 	in.Backend = backendField(cell.Backend)
+	if m.Rows == AxisKVManager || m.Cols == AxisKVManager {
+		in.KVManager = kvField(cell.KVSetting)
+	}
 	return in, nil
 }

@@ -7,9 +7,32 @@ import (
 	"xcvr/resolver"
 )
 
-// matrixCellWidth fits the widest cell ("✓ PYTHON") and a release name
-// ("1.3.0rc18"); one more cell separates columns.
-const matrixCellWidth = 9
+// matrixCellWidth fits the widest cell ("✓ PYTHON V2": outcome and KV-cache
+// manager) and a release name ("1.3.0rc18"); one more cell separates columns.
+const matrixCellWidth = 11
+
+// CellLabel is a cell's glyph and word, followed by the KV-cache manager (V1, V2)
+// when the worker starts.
+func CellLabel(c Cell) string {
+	s := OutcomeLabel(c.Outcome)
+	if c.KVManager.Valid && (c.Outcome == resolver.OutcomePython || c.Outcome == resolver.OutcomeCPP) {
+		s += " " + c.KVManager.S
+	}
+	return s
+}
+
+// fixedLabel names every fixed axis and its value: "model X, kv-cache-manager auto".
+func (m Matrix) fixedLabel(quote bool) string {
+	var parts []string
+	for i, a := range m.AllFixed {
+		v := keyName(m.AllFixedKeys[i])
+		if quote {
+			v = "`" + v + "`"
+		}
+		parts = append(parts, string(a)+" "+v)
+	}
+	return strings.Join(parts, ", ")
+}
 
 // MatrixText renders the matrix as a table that fits opts.Width: columns that do
 // not fit continue in further blocks below, and column names longer than a cell
@@ -17,7 +40,7 @@ const matrixCellWidth = 9
 func MatrixText(m Matrix, opts TextOptions) string {
 	w := opts.width()
 	var b strings.Builder
-	title := "xcvr matrix: " + string(m.Rows) + "s × " + string(m.Cols) + "s, " + string(m.Fixed) + " " + keyName(m.FixedKey)
+	title := "xcvr matrix: " + string(m.Rows) + "s × " + string(m.Cols) + "s, " + m.fixedLabel(false)
 	b.WriteString(opts.style(sgrBold, oneLine(title, w)) + "\n")
 	writeWrapped(&b, "  other inputs: ", otherInputs(m), w)
 	b.WriteByte('\n')
@@ -60,8 +83,8 @@ func MatrixText(m Matrix, opts TextOptions) string {
 		for r, rk := range m.RowKeys {
 			line := pad(oneLine(keyName(rk), labelW), labelW)
 			for c := start; c < end; c++ {
-				o := m.At(r, c).Outcome
-				line += " " + pad(outcomeStyled(opts, o, OutcomeLabel(o)), matrixCellWidth)
+				cell := m.At(r, c)
+				line += " " + pad(outcomeStyled(opts, cell.Outcome, CellLabel(cell)), matrixCellWidth)
 			}
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 		}
@@ -128,8 +151,8 @@ func otherInputs(m Matrix) string {
 // MatrixMarkdown renders the matrix as a GitHub table with full names.
 func MatrixMarkdown(m Matrix) string {
 	var b strings.Builder
-	b.WriteString("**xcvr matrix**: " + string(m.Rows) + "s × " + string(m.Cols) + "s, " + string(m.Fixed) +
-		" `" + keyName(m.FixedKey) + "`; " + otherInputs(m) + "\n\n")
+	b.WriteString("**xcvr matrix**: " + string(m.Rows) + "s × " + string(m.Cols) + "s, " + m.fixedLabel(true) +
+		"; " + otherInputs(m) + "\n\n")
 	b.WriteString("| " + string(m.Rows) + " \\ " + string(m.Cols) + " |")
 	for _, k := range m.ColKeys {
 		b.WriteString(" " + keyName(k) + " |")
@@ -142,7 +165,7 @@ func MatrixMarkdown(m Matrix) string {
 	for r, rk := range m.RowKeys {
 		b.WriteString("| " + keyName(rk) + " |")
 		for c := range m.ColKeys {
-			b.WriteString(" " + OutcomeLabel(m.At(r, c).Outcome) + " |")
+			b.WriteString(" " + CellLabel(m.At(r, c)) + " |")
 		}
 		b.WriteByte('\n')
 	}
@@ -151,13 +174,15 @@ func MatrixMarkdown(m Matrix) string {
 
 // MatrixJSON is the JSON shape of the matrix command.
 type MatrixJSON struct {
-	RowAxis  Axis       `json:"row_axis"`
-	ColAxis  Axis       `json:"col_axis"`
-	Fixed    Axis       `json:"fixed_axis"`
-	FixedKey string     `json:"fixed"`
-	Rows     []string   `json:"rows"`
-	Columns  []string   `json:"columns"`
-	Cells    []CellJSON `json:"cells"`
+	RowAxis  Axis   `json:"row_axis"`
+	ColAxis  Axis   `json:"col_axis"`
+	Fixed    Axis   `json:"fixed_axis"`
+	FixedKey string `json:"fixed"`
+	// AllFixed maps every fixed axis to its value (the KV-cache manager too).
+	AllFixed map[Axis]string `json:"all_fixed"`
+	Rows     []string        `json:"rows"`
+	Columns  []string        `json:"columns"`
+	Cells    []CellJSON      `json:"cells"`
 }
 
 // CellJSON is one cell in MatrixJSON; ResolvedRuntime is null for Python's None
@@ -166,7 +191,9 @@ type CellJSON struct {
 	Model           string  `json:"model"`
 	Backend         string  `json:"backend"`
 	Version         string  `json:"version"`
+	KVSetting       string  `json:"kv_setting"`
 	Outcome         string  `json:"outcome"`
+	KVCacheManager  *string `json:"kv_cache_manager"`
 	ResolvedRuntime *string `json:"resolved_runtime"`
 	FailedStep      string  `json:"failed_step,omitempty"`
 }
@@ -174,9 +201,17 @@ type CellJSON struct {
 // JSON returns the JSON shape of the matrix, cells row-major.
 func (m Matrix) JSON() MatrixJSON {
 	out := MatrixJSON{RowAxis: m.Rows, ColAxis: m.Cols, Fixed: m.Fixed, FixedKey: m.FixedKey,
-		Rows: m.RowKeys, Columns: m.ColKeys, Cells: make([]CellJSON, len(m.Cells))}
+		AllFixed: map[Axis]string{}, Rows: m.RowKeys, Columns: m.ColKeys, Cells: make([]CellJSON, len(m.Cells))}
+	for i, a := range m.AllFixed {
+		out.AllFixed[a] = m.AllFixedKeys[i]
+	}
 	for i, c := range m.Cells {
-		cj := CellJSON{Model: c.Model, Backend: c.Backend, Version: c.Version, Outcome: string(c.Outcome), FailedStep: c.FailedStep}
+		cj := CellJSON{Model: c.Model, Backend: c.Backend, Version: c.Version, KVSetting: c.KVSetting,
+			Outcome: string(c.Outcome), FailedStep: c.FailedStep}
+		if c.KVManager.Valid {
+			s := c.KVManager.S
+			cj.KVCacheManager = &s
+		}
 		if c.RuntimeKnown && c.ResolvedRuntime.Valid {
 			s := c.ResolvedRuntime.S
 			cj.ResolvedRuntime = &s

@@ -48,6 +48,7 @@ func (u Upgrade) Safe() Upgrade {
 // for a terminal.
 func (m Matrix) Safe() Matrix {
 	m.FixedKey = termsafe.Line(m.FixedKey)
+	m.AllFixedKeys = safeAll(m.AllFixedKeys)
 	m.RowKeys = safeAll(m.RowKeys)
 	m.ColKeys = safeAll(m.ColKeys)
 	cells := make([]Cell, len(m.Cells))

@@ -65,7 +65,9 @@ var upgradeCases = []upgradeCase{
 	// Kimi K3 on UCX ran on C++ until #17480 made it refuse every route but
 	// PYTHON on NIXL: the old outcome cannot be kept, so the fix only has to start.
 	{name: "breaks_kimi_k3_ucx_17480", from: "main@2026-08-07", to: "main@2026-08-11", model: "KimiLinearForCausalLM", backend: "UCX",
-		wantVerdict: VerdictBreaks, wantFix: []string{"backend: NIXL"}, wantRestores: false, wantKeepsFromFix: false},
+		// Before #17480 K3 had no PYTHON hook yet (#17480's description), so
+		// backend NIXL still gives C++ under FROM: the fix keeps FROM's outcome.
+		wantVerdict: VerdictBreaks, wantFix: []string{"backend: NIXL"}, wantRestores: false, wantKeepsFromFix: true},
 	// DEFAULT turned into UCX by the environment, across #17495.
 	{name: "breaks_default_ucx_env_17495", from: "1.3.0rc29", to: "1.4.0rc1", model: "Qwen3ForCausalLM", backend: "DEFAULT",
 		edit:        setEnv(resolver.EnvUseUCX + "=1"),
@@ -293,16 +295,17 @@ func TestUpgradeRolesSplit(t *testing.T) {
 	}
 }
 
-// A fix that starts under FROM on another transceiver (Kimi K3 on UCX: C++ before
-// #17480, only PYTHON on NIXL after) can still be rolled out before the upgrade;
-// only a fix that fails under FROM has to ship with it.
+// A fix that starts under FROM can be rolled out before the upgrade; only a fix
+// that fails under FROM has to ship with it. (Kimi K3 on UCX: C++ before #17480,
+// only PYTHON on NIXL after; K3's PYTHON hook came with #17480 too, so NIXL still
+// gives C++ under FROM.)
 func TestUpgradeTextRolloutAdvice(t *testing.T) {
 	for _, c := range []struct {
 		from, to, model, backend string
 		want, not                string
 	}{
 		{"main@2026-08-07", "main@2026-08-11", "KimiLinearForCausalLM", "UCX",
-			"gives ✓ PYTHON (not ● CPP), so it can be rolled out before the upgrade", "apply it together"},
+			"main@2026-08-07 gives ● CPP, so it can be rolled out before the upgrade", "apply it together"},
 		{"1.3.0rc29", "1.4.0rc1", "Qwen3ForCausalLM", "UCX", "gives ● CPP, so it can be rolled out before the upgrade", "apply it together"},
 	} {
 		in := mustInputs(t, c.from, c.model, c.backend, nil)

@@ -39,6 +39,9 @@ func UpgradeText(u Upgrade, opts TextOptions) string {
 		}
 		b.WriteString(opts.style(sgr, oneLine(head, w)) + "\n")
 		writeWrapped(&b, "  inputs: ", inputsLine(f.From.Inputs), w)
+		if kv := kvChange(f.From.Result, f.To.Result); kv != "" {
+			writeWrapped(&b, "  ", "KV-cache manager: "+kv, w)
+		}
 		if e := f.From.Result.Error; e != "" {
 			writeWrapped(&b, "  ", u.From.Name+" already fails at "+f.From.Result.FailedStep+": "+e, w)
 		}
@@ -61,6 +64,27 @@ func UpgradeText(u Upgrade, opts TextOptions) string {
 		" change, " + strconv.Itoa(counts[VerdictSame]) + " stay the same"
 	writeWrapped(&b, "", summary, w)
 	return b.String()
+}
+
+// kvName is the KV-cache manager a result ends with: "V1", "V2" or "none".
+func kvName(r resolver.Result) string {
+	if !r.KVManager.Valid {
+		return "none"
+	}
+	return r.KVManager.S
+}
+
+// kvChange says how the KV-cache manager moves across the upgrade ("V1 -> V2",
+// "V2 (unchanged)"), or "" when neither side chose one.
+func kvChange(from, to resolver.Result) string {
+	a, b := kvName(from), kvName(to)
+	switch {
+	case a == "none" && b == "none":
+		return ""
+	case a == b:
+		return a + " (unchanged)"
+	}
+	return a + " -> " + b
 }
 
 func verdictWord(v UpgradeVerdict) string {
@@ -156,6 +180,10 @@ type FindingJSON struct {
 	FromOutcome string         `json:"from_outcome"`
 	ToOutcome   string         `json:"to_outcome"`
 	Verdict     UpgradeVerdict `json:"verdict"`
+	// FromKVCacheManager and ToKVCacheManager are the KV-cache manager ("V1",
+	// "V2") under each version, null when none was chosen.
+	FromKVCacheManager *string `json:"from_kv_cache_manager"`
+	ToKVCacheManager   *string `json:"to_kv_cache_manager"`
 	// FromError and ToError are the exceptions raised, verbatim, if any.
 	FromError string   `json:"from_error,omitempty"`
 	ToError   string   `json:"to_error,omitempty"`
@@ -180,7 +208,8 @@ func (u Upgrade) JSON() UpgradeJSON {
 		RolesSplit: u.Split, FixesJoin: u.FixesJoin}
 	for _, f := range u.Findings {
 		fj := FindingJSON{Role: f.Role, FromOutcome: string(f.From.Result.Outcome), ToOutcome: string(f.To.Result.Outcome),
-			Verdict: f.Verdict, FromError: f.From.Result.Error, ToError: f.To.Result.Error}
+			Verdict: f.Verdict, FromError: f.From.Result.Error, ToError: f.To.Result.Error,
+			FromKVCacheManager: kvPtr(f.From.Result), ToKVCacheManager: kvPtr(f.To.Result)}
 		if fx := f.Fix; fx != nil {
 			edits := make([]string, len(fx.Edits))
 			for i, e := range fx.Edits {
@@ -192,4 +221,12 @@ func (u Upgrade) JSON() UpgradeJSON {
 		out.Findings = append(out.Findings, fj)
 	}
 	return out
+}
+
+func kvPtr(r resolver.Result) *string {
+	if !r.KVManager.Valid {
+		return nil
+	}
+	s := r.KVManager.S
+	return &s
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"xcvr/internal/yamlpos"
+	"xcvr/resolver"
 )
 
 // The two roles of a disaggregated deployment, as xcvr's --role spells them.
@@ -152,6 +153,7 @@ func ReadDisagg(name string, data []byte) (*Disagg, error) {
 		if err := ov.readLLMArgs(sections[role]); err != nil {
 			return nil, err
 		}
+		ov.Static.Role = resolver.Field[string]{Value: role, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: name}}
 		d.Roles[role] = ov
 		d.Warnings = append(d.Warnings, ov.Warnings...)
 	}

@@ -38,6 +38,14 @@ type Overlay struct {
 	// Model is the top-level "model" key as written (an HF id or a path); the
 	// caller decides how to read it.
 	Model *Setting
+	// KVManager is kv_cache_config.use_kv_cache_manager_v2 ("v1", "v2", "auto").
+	KVManager *Setting
+	// Static holds the settings enable_pipelined_transfer's static checks read
+	// (enable_chunked_prefill, parallel sizes, beam width, block reuse, the bounce
+	// buffer, a two-model draft), each with its FILE:LINE.
+	Static resolver.Static
+	// VersionedKeys are agent_bounce_* keys, which exist only in some versions.
+	VersionedKeys []resolver.VersionedKey
 	// ConfigErrors are values pydantic would reject, Loc relative to
 	// cache_transceiver_config.
 	ConfigErrors []resolver.FieldError
@@ -94,6 +102,7 @@ func (ov *Overlay) readLLMArgs(m *Node) error {
 	if p, ok := m.Get("model"); ok && p.Val.Kind == KindStr {
 		ov.Model = &Setting{Raw: p.Val.Str, Origin: ov.origin(p.KeyLine)}
 	}
+	ov.readStatic(m)
 	p, ok := m.Get("cache_transceiver_config")
 	if !ok || p.Val.Kind == KindNull {
 		return nil
@@ -106,6 +115,75 @@ func (ov *Overlay) readLLMArgs(m *Node) error {
 	}
 	ov.readCacheTransceiver(p.Val)
 	return nil
+}
+
+// readStatic reads the TorchLlmArgs settings outside cache_transceiver_config
+// that the KV-cache manager and enable_pipelined_transfer's static checks depend
+// on. Values of the wrong type are left out (TensorRT-LLM's own validation of them
+// is not modelled) with a warning.
+func (ov *Overlay) readStatic(m *Node) {
+	intKey := func(key string, dst *resolver.Field[int64]) {
+		p, ok := m.Get(key)
+		if !ok || p.Val.Kind == KindNull {
+			return
+		}
+		if p.Val.Kind != KindInt || !p.Val.Int.IsInt64() {
+			ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s:%d: %s %s is not an integer; xcvr ignores it", ov.File, p.KeyLine, key, p.Val.Repr()))
+			return
+		}
+		*dst = resolver.Field[int64]{Value: p.Val.Int.Int64(), Origin: ov.origin(p.KeyLine)}
+	}
+	boolKey := func(mm *Node, key string, dst *resolver.Field[bool]) {
+		p, ok := mm.Get(key)
+		if !ok || p.Val.Kind == KindNull {
+			return
+		}
+		if p.Val.Kind != KindBool {
+			ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s:%d: %s %s is not a boolean; xcvr ignores it", ov.File, p.KeyLine, key, p.Val.Repr()))
+			return
+		}
+		*dst = resolver.Field[bool]{Value: p.Val.Bool, Origin: ov.origin(p.KeyLine)}
+	}
+	boolKey(m, "enable_chunked_prefill", &ov.Static.ChunkedPrefill)
+	intKey("pipeline_parallel_size", &ov.Static.PP)
+	intKey("context_parallel_size", &ov.Static.CP)
+	intKey("max_beam_width", &ov.Static.BeamWidth)
+	if p, ok := m.Get("kv_cache_config"); ok && p.Val.Kind == KindMap {
+		boolKey(p.Val, "enable_block_reuse", &ov.Static.BlockReuse)
+		if q, ok := p.Val.Get("use_kv_cache_manager_v2"); ok {
+			o := ov.origin(q.KeyLine)
+			switch v := q.Val; {
+			case v.Kind == KindBool && v.Bool:
+				ov.KVManager = &Setting{Raw: "v2", Origin: o}
+			case v.Kind == KindBool:
+				ov.KVManager = &Setting{Raw: "v1", Origin: o}
+			case v.Kind == KindStr && v.Str == "auto":
+				ov.KVManager = &Setting{Raw: "auto", Origin: o}
+			default:
+				ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s:%d: use_kv_cache_manager_v2 %s is not True, False or 'auto'; xcvr ignores it", ov.File, q.KeyLine, v.Repr()))
+			}
+		}
+	}
+	// A draft model run in its own engine (two-model speculative decoding)
+	// demotes a V2 preference. xcvr reads it from decoding_type DraftTarget, or
+	// Eagle/Eagle3 with eagle3_one_model: false [U: the upstream predicate was
+	// not read].
+	if p, ok := m.Get("speculative_config"); ok && p.Val.Kind == KindMap {
+		dt, _ := p.Val.Get("decoding_type")
+		one, hasOne := p.Val.Get("eagle3_one_model")
+		two := false
+		if dt.Val != nil && dt.Val.Kind == KindStr {
+			switch dt.Val.Str {
+			case "DraftTarget":
+				two = true
+			case "Eagle", "Eagle3":
+				two = hasOne && one.Val.Kind == KindBool && !one.Val.Bool
+			}
+		}
+		if two {
+			ov.Static.TwoModelDraft = resolver.Field[bool]{Value: true, Origin: ov.origin(p.KeyLine)}
+		}
+	}
 }
 
 // cacheFields lists CacheTransceiverConfig's fields in declaration order, which is
@@ -184,14 +262,18 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 			}
 			if n, ok := ov.intValue(field, v, line); ok && n.Sign() < 0 {
 				ov.fieldErr(field, v, "greater_than_equal", "Input should be greater than or equal to 0", line)
+			} else if ok && n.IsInt64() {
+				ov.Static.BounceMB = resolver.Field[int64]{Value: n.Int64(), Origin: o}
 			}
 		case "enable_pipelined_transfer":
 			if b, ok := ov.boolValue(field, v, line); ok {
 				ov.Pipelined = &Setting{Raw: strconv.FormatBool(b), Origin: o}
 			}
 		case "agent_bounce_buffer_enable":
+			ov.VersionedKeys = append(ov.VersionedKeys, resolver.VersionedKey{Key: field, Input: v.Repr(), InputType: v.TypeName(), Origin: o})
 			ov.boolValue(field, v, line)
 		case "agent_bounce_params":
+			ov.VersionedKeys = append(ov.VersionedKeys, resolver.VersionedKey{Key: field, Input: v.Repr(), InputType: v.TypeName(), Origin: o})
 			switch v.Kind {
 			case KindNull:
 			case KindMap:
@@ -409,6 +491,9 @@ func Apply(spec *inputs.Spec, ov *Overlay) {
 	}
 	set(&spec.TimeoutMS, ov.TimeoutMS, "kv_transfer_timeout_ms", true)
 	set(&spec.Pipelined, ov.Pipelined, "enable_pipelined_transfer", true)
+	set(&spec.KVManager, ov.KVManager, "kv_cache_config.use_kv_cache_manager_v2", true)
+	spec.Static = ov.Static
+	spec.VersionedKeys = ov.VersionedKeys
 	if ov.Loader != nil {
 		set(&spec.Loader, ov.Loader, "", false)
 	}

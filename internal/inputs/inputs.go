@@ -19,6 +19,11 @@ func Backends() []string { return []string{"DEFAULT", "NIXL", "UCX", "MPI", "MOO
 // Runtimes lists the transceiver_runtime choices; "unset" omits the field.
 func Runtimes() []string { return []string{"unset", "auto", "CPP", "PYTHON", "null"} }
 
+// KVManagers lists the --kv-cache-manager choices: auto leaves
+// use_kv_cache_manager_v2 unset (the version's default); v1 and v2 write false and
+// true.
+func KVManagers() []string { return []string{"auto", "v1", "v2"} }
+
 // DefaultModel is the explorer's and explain's built-in model.
 const DefaultModel = "GptOssForCausalLM"
 
@@ -40,6 +45,14 @@ type Spec struct {
 	TimeoutMS Value
 	Loader    Value
 	Pipelined Value // "true"/"false"; empty = omitted
+	// KVManager is kv_cache_config.use_kv_cache_manager_v2: "" or "auto" with
+	// origin default = omitted; "auto" from a file = written as 'auto'; "v1"/"v2"
+	// (or "false"/"true") = written.
+	KVManager Value
+	// Static is what a worker YAML says outside cache_transceiver_config.
+	Static resolver.Static
+	// VersionedKeys are version-dependent cache_transceiver_config keys a file sets.
+	VersionedKeys []resolver.VersionedKey
 	// Env holds the worker's environment (only TRTLLM_* variables matter).
 	Env map[string]resolver.EnvVar
 	// ConfigErrors are validation failures found while reading files.
@@ -187,6 +200,24 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 	default:
 		return in, fmt.Errorf("--pipelined %q: want true or false", p)
 	}
+
+	switch k := strings.ToLower(strings.TrimSpace(s.KVManager.Raw)); {
+	case k == "" || (k == "auto" && s.KVManager.Origin.IsDefault()):
+		in.KVManager = resolver.Field[resolver.KVSetting]{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+	case k == "auto":
+		in.KVManager = resolver.Field[resolver.KVSetting]{Value: resolver.KVAuto, Origin: s.KVManager.Origin}
+	case k == "v1" || k == "false":
+		in.KVManager = resolver.Field[resolver.KVSetting]{Value: resolver.KVV1, Origin: s.KVManager.Origin}
+	case k == "v2" || k == "true":
+		in.KVManager = resolver.Field[resolver.KVSetting]{Value: resolver.KVV2, Origin: s.KVManager.Origin}
+	default:
+		return in, fmt.Errorf("--kv-cache-manager %q: want auto, v1 or v2", s.KVManager.Raw)
+	}
+	if s.Static != (resolver.Static{}) {
+		st := s.Static
+		in.Static = &st
+	}
+	in.VersionedKeys = s.VersionedKeys
 
 	in.Env = resolver.Env{}
 	for k, v := range s.Env {

@@ -297,6 +297,9 @@ func (p *Process) observe(n int, level, msg string) {
 		p.imply(n, "enable_pipelined_transfer was true and the runtime was left None: a build of 2026-09-02 or later (PR #15727)", day15727, 0)
 	case match("KV cache manager V2 ", reKVV2Fall):
 		p.imply(n, "the model prefers KV cache manager V2 but runs V1, because the runtime was "+m[1]+" on backend "+m[2], 0, 0)
+	case strings.HasPrefix(msg, "Resolved use_kv_cache_manager_v2='auto' to "):
+		// ModelLoader's KV-cache manager line (#15823's model-defaults form):
+		// kept so a prediction that prints it can be checked.
 	case match("TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:", reInflightOn):
 		p.imply(n, "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1 was set", 0, 0)
 	case strings.HasPrefix(msg, "Python cache transceiver with C++ KV cache manager detected"):

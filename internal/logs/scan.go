@@ -243,14 +243,16 @@ type tableEntry struct {
 
 // mayObserve is a cheap superset of the lines Process.observe acts on (besides
 // ERROR lines, which are all passed on): each of them starts with one of these
-// letters and names the transceiver or the in-flight cancel switch.
+// letters and names the transceiver, the in-flight cancel switch or (ModelLoader's
+// KV-cache manager line) use_kv_cache_manager_v2.
 func mayObserve(msg []byte) bool {
 	if len(msg) == 0 {
 		return false
 	}
 	switch msg[0] {
 	case 'R', 'M', 'F', 'T', 'U', 'c', 'e', 'K', 'd', 'P':
-		return bytes.Contains(msg, []byte("ransceiver")) || bytes.Contains(msg, []byte("INFLIGHT_CANCEL"))
+		return bytes.Contains(msg, []byte("ransceiver")) || bytes.Contains(msg, []byte("INFLIGHT_CANCEL")) ||
+			bytes.Contains(msg, []byte("use_kv_cache_manager_v2"))
 	}
 	return false
 }

@@ -42,8 +42,16 @@ type ExplainJSON struct {
 	BackendSource    *string              `json:"backend_source"`
 	TransceiverClass *string              `json:"transceiver_class"`
 	Error            *string              `json:"error"`
-	Logs             []LogJSON            `json:"logs"`
-	Steps            []StepJSON           `json:"steps"`
+	// KVCacheManager is the KV-cache manager version ("V1", "V2"), or null when
+	// disaggregation is off or start-up failed before it was chosen.
+	KVCacheManager *string `json:"kv_cache_manager"`
+	// CacheManagerClass (extra) is the class get_kv_cache_manager_cls() returns.
+	CacheManagerClass *string `json:"cache_manager_class"`
+	// EnvSet (extra) is a NAME=VALUE TensorRT-LLM sets in the worker's own
+	// environment (TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1), or null.
+	EnvSet *string    `json:"env_set"`
+	Logs   []LogJSON  `json:"logs"`
+	Steps  []StepJSON `json:"steps"`
 	// Era and MainDate are extras: the rule set and the main-branch day the version
 	// behaves like.
 	Era      int    `json:"era"`
@@ -87,6 +95,13 @@ func Explain(t resolver.Trace) ExplainJSON {
 	}
 	if res.Error != "" {
 		out.Error = strPtr(res.Error)
+	}
+	out.KVCacheManager = pyStrPtr(res.KVManager)
+	if res.CacheManagerClass != "" {
+		out.CacheManagerClass = strPtr(res.CacheManagerClass)
+	}
+	if res.EnvSet != "" {
+		out.EnvSet = strPtr(res.EnvSet)
 	}
 	if res.Hint != "" {
 		out.Hint = strPtr(res.Hint)
@@ -132,10 +147,30 @@ func InputsJSON(in resolver.Inputs) map[string]InputJSON {
 	}
 	m["loader"] = InputJSON{string(loader), in.Loader.Origin.String()}
 	m["enable_pipelined_transfer"] = InputJSON{in.Pipelined.Value, in.Pipelined.Origin.String()}
+	m["use_kv_cache_manager_v2"] = kvInput(in)
 	for k, v := range in.Env {
 		m[k] = InputJSON{v.Value, v.Origin.String()}
 	}
 	return m
+}
+
+// kvInput is use_kv_cache_manager_v2 as JSON: true, false or "auto", with the
+// version's default when omitted (false before #15823, "auto" until 1.4, true
+// in 1.4 per #17495's release note).
+func kvInput(in resolver.Inputs) InputJSON {
+	val := func(k resolver.KVSetting) any {
+		switch k {
+		case resolver.KVV1:
+			return false
+		case resolver.KVV2:
+			return true
+		}
+		return "auto"
+	}
+	if in.KVManager.Given() && in.KVManager.Value != "" {
+		return InputJSON{val(in.KVManager.Value), in.KVManager.Origin.String()}
+	}
+	return InputJSON{val(resolver.DefaultKVSetting(in.Version)), "default"}
 }
 
 func pyAny(p resolver.PyStr) any {

@@ -68,5 +68,18 @@ func PinYAML(t resolver.Trace) string {
 		}
 		b.WriteString("  # also keep enable_pipelined_transfer: " + val + " (" + in.Pipelined.Origin.String() + ")\n")
 	}
+	// The KV-cache manager follows the runtime and the version (1.4 defaults to
+	// V2); it sits in another block, so it is offered, not pinned.
+	if kv := res.KVManager; kv.Valid && !(in.KVManager.Given() && in.KVManager.Value != resolver.KVAuto) {
+		b.WriteString("# the KV-cache manager resolves to " + kv.S + " here; to pin it as well:\n")
+		b.WriteString("#   kv_cache_config:\n#     use_kv_cache_manager_v2: " + strings.ToLower(pyBoolKV(kv.S)) + "\n")
+	}
 	return b.String()
+}
+
+func pyBoolKV(kv string) string {
+	if kv == "V2" {
+		return "true"
+	}
+	return "false"
 }

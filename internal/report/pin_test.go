@@ -35,13 +35,18 @@ func TestPinYAML(t *testing.T) {
 	got := PinYAML(pinTrace(t, "1.4.0rc4", "GptOssForCausalLM", "NIXL", ""))
 	want := "# pinned by xcvr against TensorRT-LLM 1.4.0rc4 (main@2026-11-11)\n" +
 		"# transceiver_runtime: resolved to PYTHON (Python transceiver (KvCacheTransceiverV2))\n" +
-		"cache_transceiver_config:\n  backend: NIXL\n  transceiver_runtime: PYTHON\n"
+		"cache_transceiver_config:\n  backend: NIXL\n  transceiver_runtime: PYTHON\n" +
+		"# the KV-cache manager resolves to V2 here; to pin it as well:\n" +
+		"#   kv_cache_config:\n#     use_kv_cache_manager_v2: true\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	got = PinYAML(pinTrace(t, "main@2026-09-10", "Qwen3ForCausalLM", "DEFAULT", "", "TRTLLM_USE_UCX_KVCACHE=1"))
 	if !strings.Contains(got, "  backend: UCX\n  transceiver_runtime: CPP\n") || !strings.Contains(got, "TRTLLM_USE_UCX_KVCACHE=1") {
 		t.Errorf("DEFAULT+env pin:\n%s", got)
+	}
+	if !strings.Contains(got, "#     use_kv_cache_manager_v2: false\n") {
+		t.Errorf("DEFAULT+env pin lacks the V1 KV-cache manager:\n%s", got)
 	}
 	got = PinYAML(pinTrace(t, "main@2026-09-10", "GptOssForCausalLM", "UCX", ""))
 	if !strings.HasPrefix(got, "# xcvr: nothing to pin") || strings.Contains(got, "\ncache_transceiver_config") {

@@ -178,6 +178,16 @@ func outcomeDetails(r resolver.Result) string {
 	if r.RuntimeKnown && r.Outcome != resolver.OutcomeDisabled {
 		parts = append(parts, "transceiver_runtime "+r.ResolvedRuntime.Repr()+" after config load")
 	}
+	if r.KVManager.Valid {
+		kv := "KV-cache manager " + r.KVManager.S
+		if r.CacheManagerClass != "" {
+			kv += " (" + r.CacheManagerClass + ")"
+		}
+		parts = append(parts, kv)
+	}
+	if r.EnvSet != "" {
+		parts = append(parts, "TensorRT-LLM sets "+r.EnvSet+" in the worker's environment")
+	}
 	if r.FailedStep != "" {
 		parts = append(parts, "raised at step '"+r.FailedStep+"'")
 	}

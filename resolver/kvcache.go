@@ -1,0 +1,555 @@
+package resolver
+
+import "strconv"
+
+// Upstream files of the KV-cache manager steps.
+const (
+	fileUtil       = "tensorrt_llm/_torch/pyexecutor/_util.py"
+	envFabric      = "TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY"
+	envDisaggRole  = "TRTLLM_DISAGG_ROLE"
+	envPyMamba     = "TRTLLM_USE_PY_MAMBA"
+	envMambaPref   = "TLLM_MAMBA_MANAGER_PREFERENCE"
+	clsKVV1        = "KVCacheManager"
+	clsKVV2        = "KVCacheManagerV2"
+	clsMambaCpp    = "CppMambaHybridCacheManager"
+	clsMambaMixed  = "MixedMambaHybridCacheManager"
+	clsMambaV2     = "MambaHybridCacheManagerV2"
+	fabricInfoLine = "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
+)
+
+// kvSetting is use_kv_cache_manager_v2 as the config holds it before resolution:
+// the explicit value, or the version's default.
+func (r *run) kvSetting() (KVSetting, bool) {
+	if f := r.in.KVManager; f.Given() && f.Value != "" {
+		return f.Value, true
+	}
+	return DefaultKVSetting(r.v), false
+}
+
+// DefaultKVSetting is use_kv_cache_manager_v2's default in version v: False
+// before #15823, 'auto' until 1.4, True in 1.4 (#17495's release note, inferred).
+func DefaultKVSetting(v Version) KVSetting {
+	switch {
+	case !v.Has(day15823):
+		return KVV1
+	case v.Era == 3:
+		return KVV2
+	}
+	return KVAuto
+}
+
+// kvResolvedAtLoad reports whether ModelLoader resolves 'auto' (the standard
+// loader with a checkpoint loader; the no-loader shortcut returns before it).
+func (r *run) kvResolvedAtLoad() bool {
+	return r.in.Loader.Value == LoaderPyTorch || r.in.Loader.Value == ""
+}
+
+func kvName(v2 bool) PyStr {
+	if v2 {
+		return Str("V2")
+	}
+	return Str("V1")
+}
+
+func pyBool(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
+}
+
+// stepKVManager resolves kv_cache_config.use_kv_cache_manager_v2. Before #16060
+// 'auto' takes the model default (get_model_defaults()); from #16060 it takes
+// get_preferred_kv_cache_manager_version() and demotes V2 to V1 in disaggregated
+// serving off the PYTHON-on-NIXL route (llm_utils.py@0066b2a5).
+func (r *run) stepKVManager() {
+	const title = "KV-cache manager (use_kv_cache_manager_v2)"
+	if r.skipIfHalted(StepKVManager, PhaseLoad, title) {
+		return
+	}
+	set, explicit := r.kvSetting()
+	m := r.in.Model.Value
+	src := Source{PR: 16060, File: fileLLMUtils}
+	if !r.v.Has(day16060) {
+		src = Source{PR: 15823, File: fileModelLoader}
+	}
+	done := func(v2 bool, verdict Verdict, reason string, c Confidence) {
+		r.t.Result.KVManager = kvName(v2)
+		r.kvV2 = v2
+		r.emit(StepKVManager, PhaseLoad, title, verdict, reason, src, c)
+	}
+	var draft Field[bool]
+	if r.in.Static != nil {
+		draft = r.in.Static.TwoModelDraft
+	}
+	twoModel := draft.Value
+	switch {
+	case explicit && set != KVAuto:
+		v2 := set == KVV2
+		reason := pyBool(v2) + ", set explicitly (" + r.in.KVManager.Origin.String() + "): kept as is"
+		if v2 && twoModel && r.v.Has(day16060) {
+			// The docstring says an explicit True is rejected with two-model
+			// speculative decoding; the raise itself was not found upstream.
+			r.emit(StepKVManager, PhaseLoad, title, Error, "True with two-model speculative decoding ("+draft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Inferred)
+			r.fail(StepKVManager, "ValueError: … (an explicit use_kv_cache_manager_v2=True is rejected with two-model speculative decoding; TensorRT-LLM's message was not found)")
+			return
+		}
+		done(v2, Applied, reason, Verified)
+		return
+	case explicit && !r.v.Has(day15823):
+		// Validation already refused it; unreachable, kept for safety.
+		done(false, Skipped, "'auto' is not a valid value before #15823", Inferred)
+		return
+	case !explicit && !r.v.Has(day15823):
+		done(false, Applied, "omitted: a plain bool defaulting to False before #15823 (placed at "+day15823.String()+"): V1", Inferred)
+		return
+	case !r.kvResolvedAtLoad():
+		done(false, Applied, "'auto' is not resolved on this loader; get_kv_cache_manager_cls picks V2 only for use_kv_cache_manager_v2 is True, so V1", Verified)
+		return
+	}
+	cls := "unknown model"
+	if m.Known && m.Arch != "" && m.Class != "" {
+		cls = m.Class
+	}
+	pref := PyStr{}
+	if m.Known && m.Arch != "" {
+		pref = m.KVPreference
+	}
+	if pref.Is("V2") && m.KVViaDefaults {
+		// A get_model_defaults() value is deep-merged into the config before
+		// resolution, so the field is no longer 'auto': V2, no log line, and no
+		// disaggregated demotion.
+		done(true, Applied, cls+"'s get_model_defaults() sets use_kv_cache_manager_v2=True"+kvSince(m)+": merged into the config before resolution, so V2 as if written, with no log line and no fallback", confOr(m.KVPreferenceConfidence))
+		return
+	}
+	if !r.v.Has(day16060) {
+		r.log(LevelInfo, "Resolved use_kv_cache_manager_v2='auto' to False for "+cls)
+		done(false, Applied, "'auto' with no model default: False (V1)", Verified)
+		return
+	}
+	if !explicit && r.era == 3 {
+		// 1.4 defaults to V2 (#17495's release note); how it falls back off
+		// PYTHON-on-NIXL, and what it logs, is not known: no line is assumed.
+		const why = "omitted: 1.4 defaults to V2 (#17495 release note)"
+		src = Source{PR: 17495, File: fileLLMArgs}
+		if r.effBackend != "NIXL" || !r.runtime.Is("PYTHON") {
+			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
+			return
+		}
+		done(true, Applied, why+"; 'PYTHON' on NIXL: V2", Inferred)
+		return
+	}
+	if !pref.Valid {
+		// The common case, without an allocation: the class is named in the
+		// model step.
+		done(false, Applied, "'auto' and no KV-cache manager preference (None): V1", Verified)
+		return
+	}
+	conf := Verified
+	if m.KVPreferenceConfidence != "" && m.KVPreferenceConfidence != Verified {
+		conf = m.KVPreferenceConfidence
+	}
+	// why builds "<class> prefers 'V2' (since #PR, DAY)<tail>" in one concatenation.
+	why := func(tail string) string {
+		if m.KVPreferencePR == 0 {
+			return cls + " prefers " + pref.Repr() + tail
+		}
+		return cls + " prefers " + pref.Repr() + " (since #" + strconv.Itoa(m.KVPreferencePR) + ", " + m.KVPreferenceSince.String() + ")" + tail
+	}
+	if !pref.Is("V2") {
+		done(false, Applied, why(": V1"), conf)
+		return
+	}
+	eff := r.effBackend
+	if eff != "NIXL" || !r.runtime.Is("PYTHON") {
+		r.log(LevelInfo, "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime="+
+			r.runtime.Repr()+" with backend="+pyRepr(eff)+"; falling back to V1.")
+		done(false, Fallback, why("; V2 needs 'PYTHON' on NIXL, the route is "+r.runtime.Repr()+" on "+eff+": V1"), conf)
+		return
+	}
+	if twoModel {
+		done(false, Fallback, why("; two-model speculative decoding ("+draft.Origin.String()+") demotes it to V1 (no log line known)"), Inferred)
+		return
+	}
+	done(true, Applied, why("; 'PYTHON' on NIXL: V2"), conf)
+}
+
+func kvSince(m ModelInfo) string {
+	if m.KVPreferencePR == 0 {
+		return ""
+	}
+	return " (since #" + strconv.Itoa(m.KVPreferencePR) + ", " + m.KVPreferenceSince.String() + ")"
+}
+
+// transceiverRuntimeIsPython is transceiver_runtime == "PYTHON" as the KV-cache
+// creator sees it (after config load; an unresolved 'auto' is not PYTHON).
+func (r *run) transceiverRuntimeIsPython() bool { return r.runtime.Is("PYTHON") }
+
+// blockReuse is kv_cache_config.enable_block_reuse (default True, docs 1.3.0rc27).
+func (r *run) blockReuse() (bool, string) {
+	if r.in.Static == nil {
+		return true, "enable_block_reuse defaults to True"
+	}
+	if f := r.in.Static.BlockReuse; f.Given() {
+		return f.Value, "enable_block_reuse=" + pyBool(f.Value) + " (" + f.Origin.String() + ")"
+	}
+	return true, "enable_block_reuse defaults to True"
+}
+
+// stepCacheManager is get_kv_cache_manager_cls(): the manager class, and its
+// refusals for hybrid Mamba models in disaggregated serving.
+func (r *run) stepCacheManager() {
+	const title = "KV-cache manager class (get_kv_cache_manager_cls)"
+	if r.skipIfHalted(StepCacheManager, PhaseLoad, title) {
+		return
+	}
+	m := r.in.Model.Value
+	src := Source{File: fileUtil}
+	set := func(cls string, reason string, c Confidence) {
+		r.t.Result.CacheManagerClass = cls
+		r.emit(StepCacheManager, PhaseLoad, title, Applied, reason, src, c)
+	}
+	kind := m.Cache
+	if !m.Known || m.Arch == "" {
+		kind = CacheAttention
+	}
+	rt := r.runtime
+	switch kind {
+	case CacheKimiLinear:
+		if !r.v.Has(day17480) {
+			// #17480's description: before it, a K3 deployment "silently
+			// resolved to the C++ transceiver", so no guard stopped it.
+			set(clsMambaCpp, "Kimi K3 before #17480: the hybrid routing let the C++ transceiver through silently (#17480's description); class inferred", Inferred)
+			return
+		}
+		if r.kvV2 {
+			set(clsMambaV2, "Kimi K3 with V2: the V2 hybrid manager holds the KDA state", Inferred)
+			return
+		}
+		if r.in.Static != nil && r.in.Static.BlockReuse.Given() && r.in.Static.BlockReuse.Value {
+			// #17269: block reuse (which K3's model defaults turn off) routes
+			// to the unified C++ pool.
+			set(clsMambaCpp, "Kimi K3 with V1 and enable_block_reuse=True ("+r.in.Static.BlockReuse.Origin.String()+"): "+clsMambaCpp, Derived)
+			return
+		}
+		set(clsMambaMixed, "Kimi K3 with V1: separate KV and recurrent-state pools ("+clsMambaMixed+"); its model defaults turn block reuse off", Verified)
+		return
+	case CacheMambaHybrid:
+		reuse, reuseWhy := r.blockReuse()
+		if py, _ := r.in.Env.Lookup(envPyMamba); py == "1" {
+			// TRTLLM_USE_PY_MAMBA=1 forces the Mixed manager (_util.py@d8ae02c).
+			if reuse {
+				exc := "ValueError: TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
+				r.emit(StepCacheManager, PhaseLoad, title, Error, envPyMamba+"=1 with "+reuseWhy+": the Mixed manager has no block reuse", src, Verified)
+				r.fail(StepCacheManager, exc)
+				return
+			}
+			r.log(LevelInfo, "Using MixedMambaHybridCacheManager for hybrid mamba model")
+			set(clsMambaMixed, envPyMamba+"=1 forces "+clsMambaMixed, Verified)
+			return
+		}
+		if !r.v.Has(dayHybridV2) {
+			// _util.py@d8ae02c: reuse keeps the unified C++ pool; otherwise a
+			// PYTHON runtime takes the Mixed manager, then the env preference.
+			switch {
+			case reuse:
+				set(clsMambaCpp, "hybrid Mamba model, "+reuseWhy+": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)", Verified)
+			case rt.Is("PYTHON"):
+				r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model")
+				set(clsMambaMixed, "hybrid Mamba model, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
+			default:
+				pref, ok := r.in.Env.Lookup(envMambaPref)
+				switch {
+				case ok && equalFold(pref, "MIXED"):
+					r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=MIXED overrides the default Mamba cache manager to MixedMambaHybridCacheManager. This may lead to increased memory usage due to lack of block reuse, but can be necessary for disaggregated setups or to avoid potential issues with the C++ manager. Set TLLM_MAMBA_MANAGER_PREFERENCE=CPP to use the CppMambaHybridCacheManager instead, which is the default for non-disaggregated setups without block reuse explicitly disabled.")
+					set(clsMambaMixed, envMambaPref+"="+pyRepr(pref)+" with block reuse off and runtime "+rt.Repr()+": "+clsMambaMixed, Verified)
+				case ok && equalFold(pref, "CPP"):
+					r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=CPP overrides the default Mamba cache manager to CppMambaHybridCacheManager. This enables block reuse and can reduce memory usage, but may not be compatible with disaggregated setups. Set TLLM_MAMBA_MANAGER_PREFERENCE=MIXED to use the MixedMambaHybridCacheManager instead if you encounter issues with the C++ manager or are running in a disaggregated environment.")
+					set(clsMambaCpp, envMambaPref+"='CPP': "+clsMambaCpp, Verified)
+				case ok:
+					r.log(LevelWarning, "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: "+pref+". Expected 'CPP' or 'MIXED'. Using default CppMambaHybridCacheManager.")
+					set(clsMambaCpp, envMambaPref+"="+pyRepr(pref)+" is not CPP or MIXED: "+clsMambaCpp, Verified)
+				default:
+					set(clsMambaCpp, "hybrid Mamba model, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Verified)
+				}
+			}
+			return
+		}
+		if r.kvV2 {
+			if !(rt.Is("PYTHON") && r.effBackend == "NIXL") {
+				exc := "ValueError: … requires transceiver_runtime='PYTHON' …"
+				r.emit(StepCacheManager, PhaseLoad, title, Error, "V2 hybrid Mamba manager in disaggregated serving needs 'PYTHON' on NIXL; the route is "+
+					rt.Repr()+" on "+r.effBackend+" (upstream test matches \"requires transceiver_runtime='PYTHON'\"; the full message was not found)", src, Derived)
+				r.fail(StepCacheManager, exc)
+				return
+			}
+			set(clsMambaV2, "hybrid Mamba model, V2, 'PYTHON' on NIXL: "+clsMambaV2, Verified)
+			return
+		}
+		switch {
+		case reuse && rt.Is("PYTHON"):
+			exc := "ValueError: … requires use_kv_cache_manager_v2=True …"
+			r.emit(StepCacheManager, PhaseLoad, title, Error, "hybrid Mamba model, V1, "+reuseWhy+", runtime 'PYTHON': block reuse with the Python transceiver needs the V2 manager (upstream test matches \"requires use_kv_cache_manager_v2=True\"; the full message was not found)", src, Derived)
+			r.fail(StepCacheManager, exc)
+		case reuse:
+			set(clsMambaCpp, "hybrid Mamba model, V1, "+reuseWhy+": "+clsMambaCpp, Verified)
+		case rt.Is("PYTHON"):
+			set(clsMambaMixed, "hybrid Mamba model, V1, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
+		default:
+			set(clsMambaCpp, "hybrid Mamba model, V1, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Verified)
+		}
+		return
+	}
+	if r.kvV2 {
+		set(clsKVV2, "use_kv_cache_manager_v2 is True: "+clsKVV2, Verified)
+		return
+	}
+	set(clsKVV1, "use_kv_cache_manager_v2 is not True: "+clsKVV1+" (the C++ V1 pool)", Verified)
+}
+
+// isV1Pool reports whether the class is the C++ V1 route (KVCacheManager and
+// its hybrid subclasses), the one fabric memory applies to.
+func isV1Pool(cls string) bool {
+	return cls == clsKVV1 || cls == clsMambaCpp || cls == clsMambaMixed
+}
+
+// stepFabricMemory is maybe_enable_fabric_memory_for_python_transceiver in
+// KvCacheCreator.__init__ (PR #16832): before any pool is allocated, a PYTHON
+// runtime with the C++ V1 manager defaults the pool to fabric memory.
+func (r *run) stepFabricMemory() {
+	const title = "Fabric memory for the KV pool (TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY)"
+	if r.skipIfHalted(StepFabricMemory, PhaseCreation, title) {
+		return
+	}
+	src := Source{PR: 16832, File: fileUtil}
+	skip := func(why string, c Confidence) { r.emit(StepFabricMemory, PhaseCreation, title, Skipped, why, src, c) }
+	cls := r.t.Result.CacheManagerClass
+	switch {
+	case !r.v.Has(day16832):
+		skip("not before #16832 (opened 2026-07-24; merge day not found, placed at "+day16832.String()+")", Inferred)
+		return
+	case !r.transceiverRuntimeIsPython():
+		skip(notPythonAtKVCache(r.runtime), Verified)
+		return
+	case cls == clsKVV2:
+		skip(clsKVV2+" is not the C++ V1 pool", Verified)
+		return
+	case cls == clsMambaV2:
+		skip(clsMambaV2+" is not the C++ V1 pool", Verified)
+		return
+	case !isV1Pool(cls):
+		skip(cls+" is not the C++ V1 pool", Verified)
+		return
+	}
+	if v, ok := r.in.Env.Lookup(envFabric); ok {
+		skip(envFabric+"="+pyRepr(v)+" is set ("+r.in.Env[envFabric].Origin.String()+"): an explicit setting is respected", Verified)
+		return
+	}
+	r.log(LevelInfo, fabricInfoLine)
+	r.t.Result.EnvSet = envFabric + "=1"
+	const sets = ": TensorRT-LLM sets " + envFabric + "=1 in the worker's own environment before the pool is allocated (no fabric support: plain GPU memory, with a C++ warning)"
+	// One constant reason per V1 class: no allocation on this common path.
+	reason := "'PYTHON' with " + clsKVV1 + sets
+	switch cls {
+	case clsMambaCpp:
+		reason = "'PYTHON' with " + clsMambaCpp + sets
+	case clsMambaMixed:
+		reason = "'PYTHON' with " + clsMambaMixed + sets
+	}
+	r.emit(StepFabricMemory, PhaseCreation, title, Applied, reason, src, Derived)
+}
+
+// stepPipelinedStatic checks enable_pipelined_transfer's static requirements
+// (docs 1.3.0rc27 CacheTransceiverConfig): those whose message was found
+// upstream fail verbatim; the rest fail with the requirement named, and a setting
+// the file does not give is reported as one the check depends on.
+func (r *run) stepPipelinedStatic() {
+	const title = "Pipelined transfer: static requirements"
+	if r.skipIfHalted(StepPipelinedStatic, PhaseCreation, title) {
+		return
+	}
+	src := Source{PR: 15727, File: r.createFile()}
+	skip := func(why string) { r.emit(StepPipelinedStatic, PhaseCreation, title, Skipped, why, src, Verified) }
+	switch {
+	case !r.v.Has(day15727):
+		skip("enable_pipelined_transfer does not exist before #15727")
+		return
+	case !r.in.Pipelined.Value:
+		skip("enable_pipelined_transfer is False")
+		return
+	case !r.runtime.Is("PYTHON"):
+		skip(notPython(r.runtime))
+		return
+	}
+	var st Static
+	if r.in.Static != nil {
+		st = *r.in.Static
+	}
+	failKnown := func(reason, exc string) {
+		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, reason, src, Verified)
+		r.fail(StepPipelinedStatic, exc)
+	}
+	failUnknown := func(need string, got string) {
+		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, "enable_pipelined_transfer needs "+need+"; "+got+
+			" (docs 1.3.0rc27: \"Invalid static settings fail at startup\"; the message was not found upstream)", Source{PR: 15727}, Inferred)
+		r.fail(StepPipelinedStatic, "start-up fails (TensorRT-LLM's message was not found): enable_pipelined_transfer needs "+need+"; "+got)
+	}
+	var depends []string
+	if f := st.ChunkedPrefill; f.Given() && !f.Value {
+		failKnown("enable_chunked_prefill=False ("+f.Origin.String()+")", "ValueError: enable_chunked_prefill is required when enable_pipelined_transfer is set.")
+		return
+	} else if !f.Given() {
+		depends = append(depends, "enable_chunked_prefill")
+	}
+	role, _ := r.in.Env.Lookup(envDisaggRole)
+	if f := st.PP; f.Given() && f.Value != 1 {
+		if role != "generation" {
+			failKnown("pipeline_parallel_size="+strconv.FormatInt(f.Value, 10)+" ("+f.Origin.String()+") and "+envDisaggRole+" is not 'generation'",
+				"ValueError: pipeline_parallel_size=1 is required when enable_pipelined_transfer is set.")
+			return
+		}
+	} else if !f.Given() {
+		depends = append(depends, "pipeline_parallel_size (default 1)")
+	}
+	intReq := []struct {
+		name string
+		f    Field[int64]
+	}{{"context_parallel_size", st.CP}, {"max_beam_width", st.BeamWidth}}
+	for _, q := range intReq {
+		if q.f.Given() && q.f.Value != 1 {
+			failUnknown(q.name+"=1", "got "+strconv.FormatInt(q.f.Value, 10)+" ("+q.f.Origin.String()+")")
+			return
+		}
+		if !q.f.Given() {
+			depends = append(depends, q.name+" (default 1)")
+		}
+	}
+	if f := st.BounceMB; f.Given() && f.Value > 0 {
+		failUnknown("no bounce buffer (kv_cache_bounce_size_mb=0)", "got "+strconv.FormatInt(f.Value, 10)+" ("+f.Origin.String()+")")
+		return
+	}
+	if m := r.in.Model.Value; m.Known && m.Cache != CacheAttention {
+		failUnknown("a model without Mamba/hybrid cache", m.Class+" has one")
+		return
+	}
+	if reuse, why := r.blockReuse(); reuse {
+		depends = append(depends, "block reuse ("+why+"; it must be off or all_reusable, which xcvr does not read)")
+	}
+	reason := "chunked prefill, pipeline_parallel_size=1, context_parallel_size=1, beam width 1, no bounce buffer, no Mamba cache: met where the file says"
+	conf := Verified
+	if len(depends) > 0 {
+		reason = "depends on settings the file does not give: "
+		for i, d := range depends {
+			if i > 0 {
+				reason += ", "
+			}
+			reason += d
+		}
+		conf = Inferred
+	}
+	r.emit(StepPipelinedStatic, PhaseCreation, title, Applied, reason, src, conf)
+}
+
+// stepMambaGuards is create_kv_cache_transceiver's check of the Mamba cache
+// manager against the runtime.
+func (r *run) stepMambaGuards() {
+	const title = "Cache manager vs transceiver"
+	if r.skipIfHalted(StepMambaGuards, PhaseCreation, title) {
+		return
+	}
+	src := Source{File: r.createFile()}
+	cls := r.t.Result.CacheManagerClass
+	py := r.runtime.Is("PYTHON")
+	if cls == clsKVV2 && !py {
+		// Upstream's cache-transceiver precheck rejects this pairing "instead
+		// of a C++ binding type error": BindKvCacheTransceiver takes only the
+		// V1 manager. The binding's own message was not found.
+		r.emit(StepMambaGuards, PhaseCreation, title, Error, clsKVV2+" with runtime "+r.runtime.Repr()+
+			": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)", src, Derived)
+		r.fail(StepMambaGuards, "TypeError: … (BindKvCacheTransceiver is given KVCacheManagerV2; the C++ transceiver only supports the V1 manager; the binding's message was not found)")
+		return
+	}
+	if r.era == 0 {
+		r.emit(StepMambaGuards, PhaseCreation, title, Skipped, "not in the era-0 creation code read", src, Inferred)
+		return
+	}
+	switch cls {
+	case clsMambaMixed:
+		if !py {
+			exc := "ValueError: MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."
+			if r.era == 1 {
+				exc = "ValueError: MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."
+			}
+			r.emit(StepMambaGuards, PhaseCreation, title, Error, clsMambaMixed+" with runtime "+r.runtime.Repr(), src, Verified)
+			r.fail(StepMambaGuards, exc)
+			return
+		}
+	case clsMambaV2:
+		if !py {
+			r.emit(StepMambaGuards, PhaseCreation, title, Error, clsMambaV2+" with runtime "+r.runtime.Repr(), src, Verified)
+			r.fail(StepMambaGuards, "ValueError: MambaHybridCacheManagerV2 requires transceiver_runtime='PYTHON' with backend='NIXL'; it cannot use the C++ transceiver.")
+			return
+		}
+	case clsMambaCpp:
+		if py {
+			tail := "select the V2 manager with use_kv_cache_manager_v2=True."
+			if r.era == 1 {
+				tail = "select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."
+			}
+			r.emit(StepMambaGuards, PhaseCreation, title, Error, "'PYTHON' cannot drive "+clsMambaCpp, src, Verified)
+			r.fail(StepMambaGuards, "ValueError: transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or "+tail)
+			return
+		}
+	default:
+		r.emit(StepMambaGuards, PhaseCreation, title, Skipped, "no Mamba cache manager", src, Verified)
+		return
+	}
+	var reason string
+	switch {
+	case cls == clsMambaCpp && !r.runtime.Valid:
+		reason = clsMambaCpp + " with runtime None: accepted"
+	case cls == clsMambaCpp && r.runtime.Is("CPP"):
+		reason = clsMambaCpp + " with runtime 'CPP': accepted"
+	case cls == clsMambaV2 && py:
+		reason = clsMambaV2 + " with runtime 'PYTHON': accepted"
+	case cls == clsMambaMixed && py:
+		reason = clsMambaMixed + " with runtime 'PYTHON': accepted"
+	default:
+		reason = cls + " with runtime " + r.runtime.Repr() + ": accepted"
+	}
+	r.emit(StepMambaGuards, PhaseCreation, title, Applied, reason, src, Verified)
+}
+
+// confOr is c, or verified when the catalog left it empty.
+func confOr(c Confidence) Confidence {
+	if c == "" {
+		return Verified
+	}
+	return c
+}
+
+// notPython and notPythonAtKVCache are skip reasons for a runtime other than
+// 'PYTHON', constant for the usual values so the common path allocates nothing.
+func notPython(rt PyStr) string {
+	switch {
+	case !rt.Valid:
+		return "runtime is None, not 'PYTHON'"
+	case rt.S == "CPP":
+		return "runtime is 'CPP', not 'PYTHON'"
+	case rt.S == "auto":
+		return "runtime is 'auto', not 'PYTHON'"
+	}
+	return "runtime is " + rt.Repr() + ", not 'PYTHON'"
+}
+
+func notPythonAtKVCache(rt PyStr) string {
+	switch {
+	case !rt.Valid:
+		return "runtime is None when the KV cache is created, not 'PYTHON'"
+	case rt.S == "CPP":
+		return "runtime is 'CPP' when the KV cache is created, not 'PYTHON'"
+	case rt.S == "auto":
+		return "runtime is 'auto' when the KV cache is created, not 'PYTHON'"
+	}
+	return "runtime is " + rt.Repr() + " when the KV cache is created, not 'PYTHON'"
+}
