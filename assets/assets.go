@@ -7,3 +7,9 @@ import _ "embed"
 //
 //go:embed models.yaml
 var ModelsYAML []byte
+
+// TourYAML holds the guided tour's built-in scenarios (tour.yaml), read by
+// internal/tour.
+//
+//go:embed tour.yaml
+var TourYAML []byte

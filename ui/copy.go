@@ -84,7 +84,9 @@ func (m *Model) commandLineNotes() (string, []string) {
 		}
 		return false
 	}
-	if set("trtllm", s.Version) {
+	// A version read from a --log file is not something explain reads: say it
+	// as --trtllm. (One from --install is read again by --install.)
+	if set("trtllm", s.Version) || s.Version.Origin.Kind == resolver.OriginFile {
 		add("--trtllm", s.Version.Raw)
 	}
 	if set("model", s.Model) {

@@ -24,7 +24,12 @@ var ErrPanic = errors.New("the explorer crashed")
 // ends. It restores the terminal on every exit path: q, ctrl+c, a cancelled
 // context, and a panic (Bubble Tea recovers panics in Update, View and commands;
 // Run recovers anything else, releases the terminal and returns an error).
-func Run(ctx context.Context, opts Options) (err error) {
+func Run(ctx context.Context, opts Options) error { return RunModel(ctx, opts, nil) }
+
+// RunModel is Run with another root model built around the explorer (the guided
+// tour): model gets the completed options and returns the program's model; nil
+// means the explorer itself.
+func RunModel(ctx context.Context, opts Options, model func(Options) tea.Model) (err error) {
 	if opts.In == nil {
 		opts.In = os.Stdin
 	}
@@ -63,7 +68,13 @@ func Run(ctx context.Context, opts Options) (err error) {
 			err = fmt.Errorf("%w: %v", ErrPanic, r)
 		}
 	}()
-	p = tea.NewProgram(New(opts), popts...)
+	var root tea.Model
+	if model != nil {
+		root = model(opts)
+	} else {
+		root = New(opts)
+	}
+	p = tea.NewProgram(root, popts...)
 	_, err = p.Run()
 	switch {
 	case err == nil, errors.Is(err, tea.ErrInterrupted):

@@ -187,6 +187,62 @@ func TestTmuxSmoke(t *testing.T) {
 		_, _ = tmux("send-keys", "-t", name, "q")
 	})
 
+	// --accessible: the linear mode in a real terminal. It never enters the
+	// alternate screen, sets no colour and draws no boxes; the terminal's own line
+	// discipline echoes what is typed, and a change prints the explain text.
+	t.Run("accessible", func(t *testing.T) {
+		const name = "xaccessible"
+		script := bin + ` --accessible --trtllm 1.3.0rc22; echo "XCVR_EXIT=$?"; sleep 60`
+		if out, err := tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30", "sh", "-c", script); err != nil {
+			t.Fatalf("tmux new-session: %v\n%s", err, out)
+		}
+		defer tmux("kill-session", "-t", name)
+		poll := func(what string, ok func(string) bool) string {
+			t.Helper()
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				s, _ := tmux("capture-pane", "-e", "-p", "-S", "-200", "-t", name)
+				if ok(s) {
+					return s
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
+				}
+				time.Sleep(25 * time.Millisecond)
+			}
+		}
+		poll("the first prompt", func(s string) bool { return strings.Contains(s, "TensorRT-LLM version [1.3.0rc22]:") })
+		if a, _ := tmux("display-message", "-p", "-t", name, "#{alternate_on}"); strings.TrimSpace(a) != "0" {
+			t.Errorf("alternate_on = %q in linear mode, want 0", strings.TrimSpace(a))
+		}
+		for _, k := range []string{"Enter", "Enter"} { // keep the version and the model
+			tmux("send-keys", "-t", name, k)
+		}
+		tmux("send-keys", "-t", name, "-l", "UCX")
+		tmux("send-keys", "-t", name, "Enter")
+		poll("the new outcome", func(s string) bool {
+			return strings.Contains(s, "Outcome: C++ transceiver (BindKvCacheTransceiver) on backend UCX")
+		})
+		tmux("send-keys", "-t", name, "-l", "q")
+		tmux("send-keys", "-t", name, "Enter")
+		s := poll("the exit status", func(s string) bool { return strings.Contains(s, "XCVR_EXIT=") })
+		if !strings.Contains(s, "XCVR_EXIT=0") {
+			t.Errorf("exit status not 0:\n%s", s)
+		}
+		if !strings.Contains(s, "Backend [DEFAULT]: UCX") {
+			t.Errorf("the typed answer was not echoed on the prompt line:\n%s", s)
+		}
+		if c := colourSGR(s); c != "" {
+			t.Errorf("linear mode sets a colour with %q", c)
+		}
+		for _, box := range "─│┌┐└┘├┤" {
+			if strings.ContainsRune(s, box) {
+				t.Errorf("linear mode draws %q", box)
+			}
+		}
+		restored(t, name)
+	})
+
 	// A crash inside Update: the terminal is restored, the error and a hint are
 	// printed, and the exit status is not 0. XCVR_TEST_PANIC names the key that
 	// crashes.

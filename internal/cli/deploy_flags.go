@@ -38,6 +38,9 @@ type deployFlags struct {
 	procRoot string
 	// activeRole is the role being resolved when --disagg is given.
 	activeRole string
+	// remote is set for an xcvr serve session: only the files its flags name
+	// (inside --serve-dir) are read, never a checkpoint a YAML points at.
+	remote bool
 
 	loaded   bool
 	worker   *deploy.Overlay
@@ -199,6 +202,8 @@ func (d *deployFlags) loadModel(app *appEnv) error {
 		path = d.modelConfig
 	case d.modelDir != "":
 		path = filepath.Join(d.modelDir, "config.json")
+	case d.remote:
+		return nil
 	default:
 		explicit = false
 		for _, cand := range d.modelCandidates() {

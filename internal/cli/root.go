@@ -46,6 +46,7 @@ same text as 'xcvr explain'.`,
 	flags.register(root.Flags())
 	flags.deploy.registerExplorer(root.Flags())
 	flags.complete(root)
+	addAccessible(root, app, &flags)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
@@ -58,6 +59,7 @@ same text as 'xcvr explain'.`,
 
 	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app), newInspectCmd(app))
 	root.AddCommand(compareCommands(app, &color)...)
+	root.AddCommand(newServeCmd(app), newTourCmd(app, &color))
 	root.AddCommand(newManCmd(app, root))
 	return root
 }

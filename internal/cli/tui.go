@@ -34,6 +34,7 @@ func newTUICmd(app *appEnv, color *string) *cobra.Command {
 	flags.register(cmd.Flags())
 	flags.deploy.registerExplorer(cmd.Flags())
 	flags.complete(cmd)
+	addAccessible(cmd, app, &flags)
 	return cmd
 }
 
@@ -43,26 +44,41 @@ func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color strin
 	if flags.deploy.bothRoles() {
 		flags.deploy.activeRole = deploy.RoleContext // explored; the other role is shown beside it
 	}
-	_, spec, cat, err := flags.resolveInputs(cmd, app)
+	opts, err := explorerOptions(cmd, app, flags, color)
 	if err != nil {
 		return err
+	}
+	if opts.LogFollow != nil {
+		defer opts.LogFollow.Close()
+	}
+	return explorerExit(app, ui.Run(cmd.Context(), opts))
+}
+
+// explorerOptions resolves the flags into the explorer's starting options; xcvr
+// serve builds each session's explorer from them too. The caller closes
+// LogFollow, when set, once the explorer is done.
+func explorerOptions(cmd *cobra.Command, app *appEnv, flags *inputFlags, color string) (ui.Options, error) {
+	_, spec, cat, err := flags.resolveInputs(cmd, app)
+	if err != nil {
+		return ui.Options{}, err
 	}
 	roles, lg, follow, err := explorerExtras(cmd, app, flags)
 	if err != nil {
-		return err
-	}
-	if follow != nil {
-		defer follow.Close()
+		return ui.Options{}, err
 	}
 	if lg != nil {
 		spec = withLogVersion(spec, lg)
 	}
-	err = ui.Run(cmd.Context(), ui.Options{
+	return ui.Options{
 		Spec: spec, Catalog: cat, Color: color,
 		In: app.stdin, Out: app.stdout, Environ: app.environ,
 		Log: lg, LogFollow: follow, Roles: roles, RoleName: flags.deploy.activeRole,
 		Command: fileArgs(cmd),
-	})
+	}, nil
+}
+
+// explorerExit maps the explorer's (or the tour's) end to an exit code.
+func explorerExit(app *appEnv, err error) error {
 	switch {
 	case err == nil:
 		return nil
@@ -82,7 +98,7 @@ func runExplorer(cmd *cobra.Command, app *appEnv, flags *inputFlags, color strin
 func fileArgs(cmd *cobra.Command) []string {
 	var out []string
 	fs := cmd.Flags()
-	for _, name := range []string{"config", "disagg", "role", "model-dir", "model-config", "env-file", "pid", "catalog"} {
+	for _, name := range []string{"config", "disagg", "role", "model-dir", "model-config", "env-file", "pid", "install", "catalog"} {
 		if f := fs.Lookup(name); f != nil && f.Changed {
 			out = append(out, "--"+name, f.Value.String())
 		}

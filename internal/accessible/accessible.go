@@ -1,0 +1,358 @@
+// Package accessible is xcvr's linear mode (--accessible): one prompt at a time,
+// plain lines only — no alternate screen, no cursor movement, no box drawing, no
+// colour — and the explain text after every change. A screen reader reads it top
+// to bottom, and over a poor link only a line at a time is sent.
+package accessible
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"xcvr/internal/inputs"
+	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+// MaxLine bounds one answer; longer input is cut there, so a pasted file cannot
+// make the prompt hold it all.
+const MaxLine = 4096
+
+// Options configures a linear session.
+type Options struct {
+	// Spec is the starting inputs; Catalog nil means models.Builtin().
+	Spec    inputs.Spec
+	Catalog *models.Catalog
+	In      io.Reader
+	Out     io.Writer
+	// Width wraps the explain text; 0 means 80.
+	Width int
+	// CRLF ends lines with \r\n and Echo writes back what is typed (with
+	// backspace): a terminal in raw mode on the far side of an SSH session does
+	// neither itself.
+	CRLF bool
+	Echo bool
+}
+
+// prompt is one question: its label, the current value, the choices "?" lists,
+// and how an answer is applied to the spec.
+type prompt struct {
+	label   string
+	current func(s *inputs.Spec) string
+	choices func(cat *models.Catalog) []string
+	apply   func(s *inputs.Spec, answer string) error
+	// repeat asks again after a change (several variables in a row); Enter
+	// alone moves on.
+	repeat bool
+}
+
+var errQuit = errors.New("quit")
+
+// Run asks version, model, backend, runtime and env in turn, again and again,
+// printing the explain text after each change, until q or the end of input.
+func Run(ctx context.Context, o Options) error {
+	cat := o.Catalog
+	if cat == nil {
+		cat = models.Builtin()
+	}
+	w := &writer{out: o.Out, crlf: o.CRLF}
+	r := &lineReader{r: bufio.NewReader(o.In)}
+	if o.Echo {
+		r.echo = w
+	}
+	spec := o.Spec
+	if spec.Version.Raw == "" {
+		spec = inputs.Defaults()
+	}
+	w.line("xcvr, linear mode. One question at a time: type a new value and press Enter,")
+	w.line("or press Enter alone to keep the value in brackets. ? lists the choices; q quits.")
+	w.line("")
+	if !w.explain(spec, cat, o.Width) {
+		spec = inputs.Defaults()
+		w.explain(spec, cat, o.Width)
+	}
+	prompts := questions()
+	for {
+		for _, p := range prompts {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			err := ask(r, w, p, &spec, cat, o.Width)
+			if errors.Is(err, errQuit) || errors.Is(err, io.EOF) {
+				w.line("Bye.")
+				return w.err
+			}
+			if err != nil {
+				return err
+			}
+		}
+		w.line("Back to the first question (q quits).")
+	}
+}
+
+// ask repeats one question until the answer is kept or applied.
+func ask(r *lineReader, w *writer, p prompt, spec *inputs.Spec, cat *models.Catalog, width int) error {
+	for {
+		w.prompt(p.label + " [" + termsafe.Line(p.current(spec)) + "]: ")
+		ans, err := r.next()
+		if err != nil {
+			return err
+		}
+		ans = strings.TrimSpace(ans)
+		switch ans {
+		case "":
+			return nil
+		case "q", "quit":
+			return errQuit
+		case "?":
+			w.line("Choices: " + termsafe.Line(strings.Join(p.choices(cat), ", ")))
+			continue
+		}
+		if !p.repeat && ans == p.current(spec) {
+			return nil // the same value: nothing changes, nothing to read again
+		}
+		next := cloneSpec(*spec)
+		if err := p.apply(&next, ans); err != nil {
+			w.line("Not changed: " + termsafe.Line(err.Error()))
+			continue
+		}
+		if _, err := inputs.Build(next, cat); err != nil {
+			w.line("Not changed: " + termsafe.Line(err.Error()))
+			continue
+		}
+		*spec = next
+		w.line("")
+		w.explain(*spec, cat, width)
+		if p.repeat {
+			continue
+		}
+		return nil
+	}
+}
+
+func questions() []prompt {
+	typed := resolver.Origin{Kind: resolver.OriginFlag, Detail: "typed in linear mode"}
+	set := func(field func(s *inputs.Spec) *inputs.Value) func(*inputs.Spec, string) error {
+		return func(s *inputs.Spec, a string) error {
+			*field(s) = inputs.Value{Raw: a, Origin: typed}
+			return nil
+		}
+	}
+	fixed := func(list []string) func(*models.Catalog) []string {
+		return func(*models.Catalog) []string { return list }
+	}
+	return []prompt{
+		{
+			label:   "TensorRT-LLM version",
+			current: func(s *inputs.Spec) string { return s.Version.Raw },
+			choices: func(*models.Catalog) []string {
+				var out []string
+				for _, v := range resolver.KnownVersions() {
+					out = append(out, v.Name)
+				}
+				return append(out, "main@YYYY-MM-DD")
+			},
+			apply: set(func(s *inputs.Spec) *inputs.Value { return &s.Version }),
+		},
+		{
+			label:   "Model architecture",
+			current: func(s *inputs.Spec) string { return s.Model.Raw },
+			choices: func(cat *models.Catalog) []string {
+				var out []string
+				for _, e := range cat.Entries() {
+					out = append(out, e.Arch)
+				}
+				return append(out, "none")
+			},
+			apply: set(func(s *inputs.Spec) *inputs.Value { return &s.Model }),
+		},
+		{
+			label:   "Backend",
+			current: func(s *inputs.Spec) string { return s.Backend.Raw },
+			choices: fixed(inputs.Backends()),
+			apply:   set(func(s *inputs.Spec) *inputs.Value { return &s.Backend }),
+		},
+		{
+			label:   "transceiver_runtime",
+			current: func(s *inputs.Spec) string { return s.Runtime.Raw },
+			choices: fixed(inputs.Runtimes()),
+			apply:   set(func(s *inputs.Spec) *inputs.Value { return &s.Runtime }),
+		},
+		{
+			label: "Environment variable",
+			current: func(s *inputs.Spec) string {
+				var kv []string
+				for _, k := range s.EnvNames() {
+					kv = append(kv, k+"="+s.Env[k].Value)
+				}
+				if len(kv) == 0 {
+					return "none set; KEY=VALUE sets, KEY alone unsets"
+				}
+				return strings.Join(kv, " ")
+			},
+			choices: func(*models.Catalog) []string {
+				var out []string
+				for _, e := range resolver.EnvVars() {
+					out = append(out, e.Name+"=")
+				}
+				return out
+			},
+			apply: func(s *inputs.Spec, a string) error {
+				if k, v, ok := strings.Cut(a, "="); !ok {
+					if _, set := s.Env[a]; !set {
+						return errors.New(a + " is not set; KEY=VALUE sets a variable")
+					}
+				} else if cur, set := s.Env[k]; set && cur.Value == v {
+					return errors.New(k + " is already " + v)
+				}
+				return s.SetEnv(a, typed)
+			},
+			repeat: true,
+		},
+	}
+}
+
+func cloneSpec(s inputs.Spec) inputs.Spec {
+	c := s
+	c.Env = make(map[string]resolver.EnvVar, len(s.Env))
+	for k, v := range s.Env {
+		c.Env[k] = v
+	}
+	return c
+}
+
+// writer writes lines, remembering the first error so the loop stays simple.
+type writer struct {
+	out  io.Writer
+	crlf bool
+	err  error
+}
+
+func (w *writer) write(s string) {
+	if w.err != nil {
+		return
+	}
+	if w.crlf {
+		s = strings.ReplaceAll(s, "\n", "\r\n")
+	}
+	_, w.err = io.WriteString(w.out, s)
+}
+
+func (w *writer) line(s string) { w.write(s + "\n") }
+
+func (w *writer) prompt(s string) { w.write(s) }
+
+// explain prints the plain explain text of spec; false when spec does not build.
+func (w *writer) explain(spec inputs.Spec, cat *models.Catalog, width int) bool {
+	in, err := inputs.Build(spec, cat)
+	if err != nil {
+		w.line("The starting inputs do not build (" + termsafe.Line(err.Error()) + "); using the defaults.")
+		return false
+	}
+	t := resolver.Resolve(in)
+	// The outcome first: a screen reader reaches it without the whole chain.
+	w.line("Outcome: " + outcome(t.Result))
+	w.write(report.Text(t, report.TextOptions{Width: width, Styles: report.PlainStyles()}))
+	w.line("")
+	return true
+}
+
+// lineReader returns lines ended by \n, \r or \r\n (a raw terminal sends \r),
+// each cut at MaxLine bytes.
+type lineReader struct {
+	r      *bufio.Reader
+	lastCR bool
+	echo   *writer // nil: the terminal echoes
+}
+
+func (l *lineReader) next() (string, error) {
+	var b strings.Builder
+	for {
+		c, err := l.r.ReadByte()
+		if err != nil {
+			if b.Len() > 0 && errors.Is(err, io.EOF) {
+				return b.String(), nil
+			}
+			return "", err
+		}
+		wasCR := l.lastCR
+		l.lastCR = c == '\r'
+		switch {
+		case c == '\n' && wasCR:
+			continue // the \n of a \r\n pair
+		case c == '\n' || c == '\r':
+			if l.echo != nil {
+				l.echo.line("")
+			}
+			return b.String(), nil
+		case c == 0x7f || c == 0x08: // backspace: drop the last character
+			if s := b.String(); s != "" {
+				_, size := utf8.DecodeLastRuneInString(s)
+				b.Reset()
+				b.WriteString(s[:len(s)-size])
+				if l.echo != nil {
+					l.echo.write("\b \b")
+				}
+			}
+		case c == 0x1b:
+			l.skipEscape()
+		case c < 0x20:
+			// other controls (arrow keys' escape sequences included) are not
+			// part of an answer and must not be echoed raw
+		case c == 0x04 && b.Len() == 0: // ctrl+d on a raw terminal
+			return "", io.EOF
+		case c == 0x03: // ctrl+c on a raw terminal
+			return "", errQuit
+		case b.Len() < MaxLine:
+			b.WriteByte(c)
+			if l.echo != nil && (c < 0x80 || utf8.FullRuneInString(b.String()[lastRuneStart(b.String()):])) {
+				l.echo.write(termsafe.Line(b.String()[lastRuneStart(b.String()):]))
+			}
+		}
+	}
+}
+
+// outcome is the result in one line, as the explain text's own outcome says it.
+func outcome(r resolver.Result) string {
+	switch r.Outcome {
+	case resolver.OutcomePython, resolver.OutcomeCPP:
+		return map[resolver.Outcome]string{resolver.OutcomePython: "Python", resolver.OutcomeCPP: "C++"}[r.Outcome] +
+			" transceiver (" + r.Class + ") on backend " + termsafe.Line(r.EffectiveBackend.String())
+	case resolver.OutcomeDisabled:
+		return "disaggregation off: no transceiver"
+	}
+	return "start-up fails: " + termsafe.Line(r.Error)
+}
+
+// lastRuneStart is the index where the last (possibly incomplete) UTF-8
+// sequence of s begins; echo waits for a rune to be complete.
+func lastRuneStart(s string) int {
+	i := len(s) - 1
+	for i > 0 && len(s)-i < utf8.UTFMax && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return max(i, 0)
+}
+
+// skipEscape drops the rest of an escape sequence (an arrow key sends ESC [ A),
+// so it neither lands in the answer nor is echoed.
+func (l *lineReader) skipEscape() {
+	c, err := l.r.ReadByte()
+	if err != nil || (c != '[' && c != 'O') {
+		if err == nil {
+			_ = l.r.UnreadByte()
+		}
+		return
+	}
+	for i := 0; i < 32; i++ {
+		c, err := l.r.ReadByte()
+		if err != nil || (c >= 0x40 && c <= 0x7e) {
+			return
+		}
+	}
+}

@@ -1,0 +1,313 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"xcvr/internal/serve"
+	"xcvr/models"
+	"xcvr/ui"
+)
+
+// serveFlags are xcvr serve's own flags.
+type serveFlags struct {
+	listen, authorizedKeys, hostKey, serveDir string
+	maxSessions                               int
+	idleTimeout, maxTimeout                   time.Duration
+}
+
+func newServeCmd(app *appEnv) *cobra.Command {
+	var sf serveFlags
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the explorer over SSH to the keys in an authorized_keys file",
+		Long: `xcvr serve offers the explorer, the tour and the linear mode over SSH. Only the
+public keys listed in --authorized-keys may connect (no passwords); each session
+gets its own explorer and reads none of the server's files, except those the
+operator offers by name with --serve-dir.
+
+  ssh -t -p 23234 HOST                                  the explorer
+  ssh -t -p 23234 HOST -- --trtllm 1.3.0rc22 --backend UCX   preset inputs
+  ssh -t -p 23234 HOST -- tour                          the guided tour
+  ssh -p 23234 HOST -- --accessible                     the linear mode`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, app, &sf) },
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&sf.listen, "listen", serve.DefaultListen, "address to listen on")
+	fs.StringVar(&sf.authorizedKeys, "authorized-keys", "", "authorized_keys file: the public keys that may connect (required)")
+	fs.StringVar(&sf.hostKey, "host-key", "", "the server's private host key; created (ed25519, mode 0600) when missing (default: xcvr/ssh_host_ed25519_key in the user config directory, ~/.config on Linux)")
+	fs.IntVar(&sf.maxSessions, "max-sessions", serve.DefaultMaxSessions, "sessions open at once; more are turned away")
+	fs.DurationVar(&sf.idleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a connection idle this long (0: never)")
+	fs.DurationVar(&sf.maxTimeout, "max-timeout", 0, "close any connection after this long (0: never)")
+	fs.StringVar(&sf.serveDir, "serve-dir", "", "offer the files in DIR, read-only and by name, to sessions' --config, --disagg, --log, --env-file, --catalog, --model-config and tour --tour")
+	_ = cmd.MarkFlagFilename("authorized-keys")
+	_ = cmd.MarkFlagFilename("host-key")
+	_ = cmd.MarkFlagDirname("serve-dir")
+	return cmd
+}
+
+// defaultHostKey is the host key's default place, in the user's config directory.
+func defaultHostKey() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "xcvr_ssh_host_ed25519_key"
+	}
+	return filepath.Join(dir, "xcvr", "ssh_host_ed25519_key")
+}
+
+func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
+	if sf.hostKey == "" {
+		sf.hostKey = defaultHostKey()
+	}
+	var box *sandbox
+	if sf.serveDir != "" {
+		root, err := os.OpenRoot(sf.serveDir)
+		if err != nil {
+			return usageErr(fmt.Errorf("--serve-dir: %w", err))
+		}
+		defer root.Close()
+		// Paths are joined to DIR as the operator wrote it, so messages and
+		// origins in a session say "DIR/NAME:LINE" and no more of the server.
+		box = &sandbox{root: root, dir: sf.serveDir}
+	}
+	srv, err := serve.New(serve.Config{
+		Listen: sf.listen, AuthorizedKeys: sf.authorizedKeys, HostKey: sf.hostKey,
+		MaxSessions: sf.maxSessions, IdleTimeout: sf.idleTimeout, MaxTimeout: sf.maxTimeout,
+		Log:   app.stderr,
+		Parse: func(c serve.Client) (serve.Request, error) { return parseClient(cmd.Context(), c, box) },
+	})
+	var ue *serve.UsageError
+	if errors.As(err, &ue) {
+		return usageErr(err)
+	}
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = srv.ListenAndServe(ctx)
+	if errors.As(err, &ue) {
+		return usageErr(err)
+	}
+	return err
+}
+
+// Flags a client may never give: they read the server's processes, directories
+// or install things. fileFlags read one file each and are allowed, by name inside
+// --serve-dir, only when the operator offers a directory.
+var (
+	neverRemote = []string{"pid", "install", "model-dir"}
+	fileFlags   = []string{"config", "disagg", "log", "env-file", "catalog", "model-config", "tour"}
+)
+
+// refusedFlag returns the first flag of args a served session may not use, or "".
+func refusedFlag(args []string, box *sandbox) string {
+	for _, a := range args {
+		if a == "--" {
+			return ""
+		}
+		name, ok := strings.CutPrefix(a, "--")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, "=")
+		for _, n := range neverRemote {
+			if name == n {
+				return n
+			}
+		}
+		if box == nil {
+			for _, n := range fileFlags {
+				if name == n {
+					return n
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// parseClient turns a served session's arguments into a request with the same
+// flags and the same parsing as the local commands. The session's environment is
+// the client's (only what its ssh sends), never the server's.
+func parseClient(ctx context.Context, c serve.Client, box *sandbox) (serve.Request, error) {
+	if f := refusedFlag(c.Args, box); f != "" {
+		var msg string
+		switch f {
+		case "pid":
+			msg = "--pid reads the server's processes; a served session cannot use it"
+		case "install":
+			msg = "--install changes the server; a served session cannot use it"
+		case "model-dir":
+			msg = "--model-dir reads the server's directories; a served session cannot use it"
+		default:
+			msg = "--" + f + " reads the server's files; a served session cannot use it" +
+				" (the operator can offer files by name with xcvr serve --serve-dir DIR)"
+		}
+		return serve.Request{}, &serve.RefusedError{Msg: msg, Code: exitUsage}
+	}
+	app := &appEnv{stdin: strings.NewReader(""), stdout: c.Stdout, stderr: c.Stderr, environ: c.Environ, ctx: ctx}
+	var req serve.Request
+	root := newSessionRoot(app, &req, box)
+	// An empty list, never nil: cobra reads os.Args (the server's own command
+	// line) when given nil.
+	root.SetArgs(append([]string{}, c.Args...))
+	root.SetIn(app.stdin)
+	root.SetOut(c.Stdout)
+	root.SetErr(c.Stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return req, nil
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err == nil {
+			return serve.Request{}, &serve.RefusedError{Msg: "refused", Code: ee.code}
+		}
+		return serve.Request{}, &serve.RefusedError{Msg: ee.err.Error(), Code: ee.code}
+	}
+	return serve.Request{}, &serve.RefusedError{Msg: err.Error() + "\nRun 'ssh HOST -- --help' for usage.", Code: exitUsage}
+}
+
+// newSessionRoot is the command tree a served session sees: the explorer's input
+// flags (as xcvr and xcvr tui take them), --accessible, and tour.
+func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Command {
+	var flags inputFlags
+	var color string
+	var acc bool
+	root := &cobra.Command{
+		Use:           "ssh -t HOST --",
+		Short:         "xcvr's explorer, served over SSH",
+		Args:          cobra.NoArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := box.rewrite(&flags); err != nil {
+				return err
+			}
+			flags.deploy.remote = true
+			if acc {
+				_, spec, cat, err := flags.resolveInputs(cmd, app)
+				if err != nil {
+					return err
+				}
+				req.Kind = serve.KindAccessible
+				req.Options.Spec, req.Options.Catalog = spec, cat
+				return nil
+			}
+			opts, err := explorerOptions(cmd, app, &flags, color)
+			if err != nil {
+				return err
+			}
+			req.Kind, req.Options = serve.KindExplorer, opts
+			return nil
+		},
+	}
+	root.PersistentFlags().StringVar(&color, "color", "auto", "colour: auto|always|never (NO_COLOR, when your ssh sends it, turns auto off)")
+	flags.register(root.Flags())
+	flags.deploy.registerExplorer(root.Flags())
+	root.Flags().BoolVar(&acc, "accessible", false, "linear mode: one prompt at a time, the explain text after each change (works without -t)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		switch color {
+		case "auto", "always", "never":
+			return nil
+		}
+		return usageErr(fmt.Errorf("--color %q: want auto, always or never", color))
+	}
+
+	var files []string
+	var tourAcc bool
+	tourCmd := &cobra.Command{
+		Use:   "tour",
+		Short: "The guided tour",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			for i, f := range files {
+				p, err := box.path("tour", f)
+				if err != nil {
+					return err
+				}
+				files[i] = p
+			}
+			stops, err := loadTour(files, models.Builtin())
+			if err != nil {
+				return err
+			}
+			if tourAcc {
+				req.Kind = serve.KindNone
+				return printTour(app, stops)
+			}
+			req.Kind, req.Tour = serve.KindTour, stops
+			req.Options = ui.Options{Catalog: models.Builtin(), Color: color}
+			return nil
+		},
+	}
+	tourCmd.Flags().StringArrayVar(&files, "tour", nil, "extra scenarios: a file the operator offers with --serve-dir")
+	tourCmd.Flags().BoolVar(&tourAcc, "accessible", false, "print the stops one after another (works without -t)")
+	root.AddCommand(tourCmd)
+	root.CompletionOptions.DisableDefaultCmd = true
+	return root
+}
+
+// sandbox is the directory the operator offers with --serve-dir. Names are
+// resolved inside it with os.Root, so neither "..", an absolute path nor a
+// symbolic link leads out of it.
+type sandbox struct {
+	root *os.Root
+	dir  string
+}
+
+// path checks that name is a regular file inside the directory and returns its
+// path for the readers, which then read it through the input guard
+// (internal/guard).
+func (b *sandbox) path(flag, name string) (string, error) {
+	if b == nil {
+		return "", usageErr(fmt.Errorf("--%s reads the server's files; a served session cannot use it", flag))
+	}
+	if !filepath.IsLocal(name) {
+		return "", usageErr(fmt.Errorf("--%s %q: give the name of a file the server offers (no absolute path, no ..)", flag, name))
+	}
+	f, err := b.root.Open(name)
+	if err != nil {
+		return "", usageErr(fmt.Errorf("--%s %q: not offered by this server", flag, name))
+	}
+	st, err := f.Stat()
+	f.Close()
+	if err != nil || !st.Mode().IsRegular() {
+		return "", usageErr(fmt.Errorf("--%s %q: not a regular file", flag, name))
+	}
+	return filepath.Join(b.dir, name), nil
+}
+
+// rewrite maps the file flags of a session to paths inside the offered
+// directory; without one, refusedFlag has already turned them away.
+func (b *sandbox) rewrite(f *inputFlags) error {
+	for _, p := range []struct {
+		flag string
+		v    *string
+	}{
+		{"config", &f.deploy.config}, {"disagg", &f.deploy.disagg}, {"log", &f.deploy.log},
+		{"env-file", &f.deploy.envFile}, {"catalog", &f.catalog}, {"model-config", &f.deploy.modelConfig},
+	} {
+		if *p.v == "" {
+			continue
+		}
+		path, err := b.path(p.flag, *p.v)
+		if err != nil {
+			return err
+		}
+		*p.v = path
+	}
+	return nil
+}

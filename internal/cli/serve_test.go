@@ -1,0 +1,346 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"xcvr/internal/serve"
+)
+
+func parse(t *testing.T, box *sandbox, env []string, args ...string) (serve.Request, string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	req, err := parseClient(context.Background(), serve.Client{Args: args, Environ: env, Stdout: &out, Stderr: &out}, box)
+	return req, out.String(), err
+}
+
+func TestServedSessionsUseTheLocalFlags(t *testing.T) {
+	req, _, err := parse(t, nil, []string{"TRTLLM_USE_UCX_KVCACHE=1", "NO_COLOR=1"},
+		"--trtllm", "1.3.0rc22", "--model", "LlamaForCausalLM", "--backend", "DEFAULT", "--env", "TRTLLM_USE_NIXL_KVCACHE=0", "--color", "never")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := req.Options.Spec
+	if req.Kind != serve.KindExplorer || sp.Version.Raw != "1.3.0rc22" || sp.Model.Raw != "LlamaForCausalLM" || req.Options.Color != "never" {
+		t.Errorf("request = %v %+v", req.Kind, sp)
+	}
+	// The client's environment (what its ssh sent) feeds the worker env like
+	// xcvr's own environment does locally; --env sits on top.
+	if sp.Env["TRTLLM_USE_UCX_KVCACHE"].Value != "1" || sp.Env["TRTLLM_USE_NIXL_KVCACHE"].Value != "0" {
+		t.Errorf("env = %+v", sp.Env)
+	}
+	// No arguments (plain ssh -t HOST): the default explorer, whatever the
+	// server's own command line was.
+	if req, _, err := parse(t, nil, nil); err != nil || req.Kind != serve.KindExplorer {
+		t.Errorf("no arguments: %v %v", req.Kind, err)
+	}
+	if _, _, err := parse(t, nil, nil, "--trtllm", "9.9"); err == nil || !strings.Contains(err.Error(), `unknown TensorRT-LLM version "9.9"`) {
+		t.Errorf("a bad value: %v", err)
+	}
+	if req, _, err := parse(t, nil, nil, "--accessible", "--backend", "UCX"); err != nil || req.Kind != serve.KindAccessible || req.Options.Spec.Backend.Raw != "UCX" {
+		t.Errorf("--accessible: %v %v", req.Kind, err)
+	}
+	if req, _, err := parse(t, nil, nil, "tour"); err != nil || req.Kind != serve.KindTour || len(req.Tour) != 8 {
+		t.Errorf("tour: kind %v, %d stops, %v", req.Kind, len(req.Tour), err)
+	}
+	if req, out, err := parse(t, nil, nil, "tour", "--accessible"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "Tour 8/8: The fix") || strings.Contains(out, "\x1b") {
+		t.Errorf("tour --accessible: %v %v", req.Kind, err)
+	}
+	if req, out, err := parse(t, nil, nil, "--help"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "--accessible") {
+		t.Errorf("--help: %v %v\n%s", req.Kind, err, out)
+	}
+	if _, _, err := parse(t, nil, nil, "--bogus"); err == nil || !strings.Contains(err.Error(), "unknown flag: --bogus") {
+		t.Errorf("--bogus: %v", err)
+	}
+}
+
+func TestServedSessionsNeverReadTheServersFiles(t *testing.T) {
+	for _, args := range [][]string{
+		{"--config", "/etc/passwd"}, {"--disagg=/etc/passwd"}, {"--log", "/var/log/syslog"},
+		{"--env-file", "/proc/self/environ"}, {"--install"}, {"--pid", "1"}, {"--catalog", "x.yaml"},
+		{"--model-dir", "/models"}, {"--model-config", "/models/config.json"}, {"tour", "--tour", "/etc/passwd"},
+	} {
+		_, _, err := parse(t, nil, nil, args...)
+		var re *serve.RefusedError
+		if !errors.As(err, &re) || re.Code != exitUsage || !strings.Contains(err.Error(), "; a served session cannot use it") {
+			t.Errorf("%v: err = %v, want a refusal (exit 2)", args, err)
+		}
+	}
+	// After --, words are values, not flags.
+	if _, _, err := parse(t, nil, nil, "--env", "X=1", "--", "--config"); err == nil || strings.Contains(err.Error(), "server's files") {
+		t.Errorf("-- then --config: %v", err)
+	}
+}
+
+func TestServeDirOffersFilesByNameOnly(t *testing.T) {
+	dir := t.TempDir()
+	offered := filepath.Join(dir, "offered")
+	os.Mkdir(offered, 0o755)
+	os.WriteFile(filepath.Join(offered, "worker.yaml"), []byte("cache_transceiver_config:\n  backend: UCX\n  transceiver_runtime: CPP\n"), 0o644)
+	secret := filepath.Join(dir, "secret.yaml")
+	os.WriteFile(secret, []byte("cache_transceiver_config:\n  backend: MPI\n"), 0o644)
+	os.Symlink(secret, filepath.Join(offered, "link.yaml"))
+	os.Mkdir(filepath.Join(offered, "sub"), 0o755)
+	team := filepath.Join(offered, "team.yaml")
+	data, _ := os.ReadFile("../tour/testdata/team.yaml")
+	os.WriteFile(team, data, 0o644)
+
+	root, err := os.OpenRoot(offered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	box := &sandbox{root: root, dir: offered}
+
+	req, _, err := parse(t, box, nil, "--config", "worker.yaml", "--trtllm", "1.4.0rc1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp := req.Options.Spec; sp.Backend.Raw != "UCX" || sp.Runtime.Raw != "CPP" {
+		t.Errorf("the offered worker.yaml was not applied: %+v", sp)
+	}
+	os.WriteFile(filepath.Join(offered, "server.log"), []byte("[TRT-LLM] [I] Using KvCacheTransceiverV2\n"), 0o644)
+	if req, _, err := parse(t, box, nil, "--log", "server.log"); err != nil || req.Options.Log == nil || req.Options.LogFollow == nil {
+		t.Errorf("an offered log: %v", err)
+	} else {
+		req.Options.LogFollow.Close()
+	}
+	if _, _, err := parse(t, box, nil, "--log", "-"); err == nil {
+		t.Error("--log - (the session's stdin) was accepted as an offered file")
+	}
+	if req, _, err := parse(t, box, nil, "tour", "--tour", "team.yaml"); err != nil || len(req.Tour) != 9 {
+		t.Errorf("an offered tour: %d stops, %v", len(req.Tour), err)
+	}
+	for _, name := range []string{"../secret.yaml", secret, "link.yaml", "sub", "missing.yaml"} {
+		_, _, err := parse(t, box, nil, "--config", name)
+		if err == nil {
+			t.Errorf("--config %s was read", name)
+			continue
+		}
+		if strings.Contains(err.Error(), "MPI") {
+			t.Errorf("--config %s leaked the file: %v", name, err)
+		}
+	}
+	if _, _, err := parse(t, box, nil, "--pid", "1"); err == nil {
+		t.Error("--pid is allowed with --serve-dir")
+	}
+}
+
+func TestServeRefusesToStartWithoutAuthorizedKeys(t *testing.T) {
+	_, errOut, code := run(t, nil, "serve", "--host-key", filepath.Join(t.TempDir(), "hk"))
+	if code != exitUsage || !strings.Contains(errOut, "--authorized-keys FILE is required") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestTourCommand(t *testing.T) {
+	out, errOut, code := run(t, nil, "tour", "--tour", "../tour/testdata/team.yaml")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Tour 1/9: GPT-OSS opts into", "Tour 9/9: Our decode pool on 1.4", "Look at step 'python-nixl'."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("scenarios:\n  - id: a\n    title: A\n    inputs: {backend: UCX}\n    expect: PYTHON\n    step: auto\n    narrate: x\n"), 0o644)
+	_, errOut, code = run(t, nil, "tour", "--tour", bad)
+	if code != exitUsage || !strings.Contains(errOut, bad+":5:13: scenario a claims PYTHON, but the resolver gives ERROR") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	bin := filepath.Join(t.TempDir(), "bin.yaml")
+	os.WriteFile(bin, []byte("scenarios:\x00\n"), 0o644)
+	if _, errOut, code := run(t, nil, "tour", "--tour", bin); code != exitUsage || !strings.Contains(errOut, bin+":1:11: refused: binary data") {
+		t.Errorf("binary tour: exit %d, %q", code, errOut)
+	}
+}
+
+func TestAccessibleFlag(t *testing.T) {
+	// xcvr tui refuses to start off a terminal, but not in linear mode.
+	for _, cmd := range [][]string{{}, {"tui"}} {
+		var out, errb bytes.Buffer
+		args := append(cmd, "--accessible", "--trtllm", "1.3.0rc22", "--backend", "UCX")
+		code := Main(args, strings.NewReader("\n\nNIXL\nq\n"), &out, &errb, nil)
+		if code != 0 || errb.Len() > 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		s := out.String()
+		for _, want := range []string{"Backend [UCX]: ", "Outcome: C++ transceiver (BindKvCacheTransceiver) on backend UCX", "Outcome: Python transceiver (KvCacheTransceiverV2) on backend NIXL", "Bye."} {
+			if !strings.Contains(s, want) {
+				t.Errorf("%v: missing %q", args, want)
+			}
+		}
+	}
+}
+
+// TestServeOverRealSSH builds xcvr, starts `xcvr serve` on a random loopback
+// port and connects with the system ssh client: the explorer with preset
+// inputs, a refused flag, and the server's log line, then SIGTERM.
+func TestServeOverRealSSH(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	sshBin, err := exec.LookPath("ssh")
+	if err != nil {
+		t.Skip("no ssh client on PATH (apt-get install openssh-client); skipping the real-client test")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "xcvr")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = "../.."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	blk, err := gossh.MarshalPrivateKey(priv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	idFile := filepath.Join(dir, "id_ed25519")
+	os.WriteFile(idFile, pem.EncodeToMemory(blk), 0o600)
+	signer, _ := gossh.NewSignerFromKey(priv)
+	ak := filepath.Join(dir, "authorized_keys")
+	os.WriteFile(ak, gossh.MarshalAuthorizedKey(signer.PublicKey()), 0o600)
+
+	srv := exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--authorized-keys", ak, "--host-key", filepath.Join(dir, "host"))
+	srv.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	stderr, _ := srv.StderrPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan string, 64)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	defer srv.Process.Kill()
+	next := func(what string) string {
+		t.Helper()
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("server stderr closed while waiting for %s", what)
+			}
+			return l
+		case <-time.After(20 * time.Second):
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		return ""
+	}
+	first := next("the listening line")
+	addr, _, ok := strings.Cut(strings.TrimPrefix(first, "xcvr serve: listening on "), " ")
+	if !ok || !strings.HasPrefix(addr, "127.0.0.1:") {
+		t.Fatalf("start-up line: %q", first)
+	}
+	host, port, _ := strings.Cut(addr, ":")
+	sshArgs := func(tty bool, rest ...string) *exec.Cmd {
+		a := []string{"-F", "/dev/null", "-i", idFile, "-p", port, "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
+			"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"}
+		if tty {
+			a = append(a, "-tt")
+		}
+		a = append(a, "tester@"+host, "--")
+		return exec.Command(sshBin, append(a, rest...)...)
+	}
+
+	// The explorer, preset from the command line, quit with q.
+	c := sshArgs(true, "--trtllm", "1.3.0rc22", "--backend", "UCX")
+	c.Env = []string{"TERM=xterm-256color", "PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	in, _ := c.StdinPipe()
+	var out syncWriter
+	c.Stdout, c.Stderr = &out, &out
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(out.String(), "BindKvCacheTransceiver") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no explorer over ssh; output:\n%q", out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	io.WriteString(in, "q")
+	if err := waitTimeout(c, 20*time.Second); err != nil {
+		t.Errorf("ssh -t ... q: %v\n%q", err, out.String())
+	}
+	if l := next("the session line"); !strings.Contains(l, "xcvr serve: session key=SHA256:") || !strings.Contains(l, "user=tester") ||
+		!strings.Contains(l, "mode=explorer") || !strings.Contains(l, `reason="quit"`) {
+		t.Errorf("session line: %q", l)
+	}
+
+	// A flag that would read the server's files: refused in the session, exit 2.
+	c = sshArgs(false, "--config", "/etc/passwd")
+	var ref syncWriter
+	c.Stdout, c.Stderr = &ref, &ref
+	err = waitTimeout(c, 20*time.Second)
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(ref.String(), "--config reads the server's files") {
+		t.Errorf("--config over ssh: %v\n%s", err, ref.String())
+	}
+	if l := next("the refusal line"); !strings.Contains(l, `reason="refused: --config reads the server's files`) || !strings.Contains(l, "exit=2") {
+		t.Errorf("refusal line: %q", l)
+	}
+
+	_ = srv.Process.Signal(syscall.SIGTERM)
+	if err := waitTimeout(srv, 20*time.Second); err != nil {
+		t.Errorf("server after SIGTERM: %v", err)
+	}
+}
+
+func waitTimeout(c *exec.Cmd, d time.Duration) error {
+	done := make(chan error, 1)
+	go func() {
+		if c.Process == nil {
+			done <- c.Run()
+			return
+		}
+		done <- c.Wait()
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(d):
+		if c.Process != nil {
+			c.Process.Kill()
+		}
+		return errors.New("timed out")
+	}
+}
+
+// syncWriter collects a process's output for polling while it runs.
+type syncWriter struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncWriter) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}

@@ -1,0 +1,295 @@
+// Package serve is xcvr serve: the explorer, the tour and the linear mode offered
+// over SSH with Charm's wish. Only public keys listed in an authorized_keys file
+// get in (no password, keyboard-interactive or "none" authentication); each
+// session gets its own explorer, a panic ends that session only, and every
+// session leaves one line in the server's log.
+//
+// What a session may ask for is decided by the caller's Parse (internal/cli reuses
+// the local flag parsing for it); this package owns the SSH side.
+package serve
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	"charm.land/wish/v2/bubbletea"
+	"charm.land/wish/v2/recover"
+	gossh "golang.org/x/crypto/ssh"
+
+	"xcvr/internal/tour"
+	"xcvr/ui"
+)
+
+// Defaults of the serve flags.
+const (
+	DefaultListen      = "127.0.0.1:23234"
+	DefaultMaxSessions = 32
+	DefaultIdleTimeout = 15 * time.Minute
+)
+
+// Kind is what a session runs.
+type Kind int
+
+// Session kinds.
+const (
+	// KindNone runs nothing: the request printed its own output (--help) and
+	// the session ends with Request.Code.
+	KindNone Kind = iota
+	KindExplorer
+	KindTour
+	KindAccessible
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KindExplorer:
+		return "explorer"
+	case KindTour:
+		return "tour"
+	case KindAccessible:
+		return "accessible"
+	}
+	return "none"
+}
+
+// Request is what a client's arguments asked for.
+type Request struct {
+	Kind Kind
+	// Options presets the explorer (Spec, Catalog, Color, Log, Roles, RoleName);
+	// the terminal fields are filled in per session.
+	Options ui.Options
+	// Tour is the tour's scenarios for KindTour.
+	Tour []tour.Scenario
+	// Code is the exit status for KindNone.
+	Code int
+}
+
+// Client is one session's side of the request: the arguments after `ssh -t host
+// --`, the environment the client sent, and where messages go.
+type Client struct {
+	Args    []string
+	Environ []string
+	Stdout  io.Writer
+	Stderr  io.Writer
+}
+
+// RefusedError is a request the server will not run: a flag that would read the
+// server's files, a bad value. Its message is shown in the session, which ends
+// with Code.
+type RefusedError struct {
+	Msg  string
+	Code int
+}
+
+func (e *RefusedError) Error() string { return e.Msg }
+
+// Config is xcvr serve's configuration.
+type Config struct {
+	Listen         string
+	AuthorizedKeys string
+	HostKey        string
+	MaxSessions    int
+	IdleTimeout    time.Duration
+	MaxTimeout     time.Duration
+	// Log receives the server's lines: one per session, plus start-up. nil
+	// means os.Stderr.
+	Log io.Writer
+	// Parse turns a client's arguments into a request; a *RefusedError's
+	// message is shown in the session.
+	Parse func(Client) (Request, error)
+
+	// model, when set, builds each session's root model instead of the
+	// explorer or the tour; tests use it to crash a session on purpose.
+	model func(Request, ui.Options) tea.Model
+}
+
+// UsageError is a configuration the server refuses to start with (exit 2).
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// Server is a configured, not yet listening, xcvr SSH server.
+type Server struct {
+	cfg      Config
+	ssh      *ssh.Server
+	log      *lineLog
+	active   atomic.Int64
+	hostKey  string // fingerprint, for the start-up line
+	sessions sync.WaitGroup
+	states   sync.Map // ssh.Session → *state, while its program runs
+}
+
+// New checks cfg and builds the server. It refuses to start without a readable
+// authorized_keys file holding at least one key, and creates the host key (mode
+// 0600) when the file is missing.
+func New(cfg Config) (*Server, error) {
+	if cfg.AuthorizedKeys == "" {
+		return nil, &UsageError{errors.New("--authorized-keys FILE is required: only the public keys listed in it may connect")}
+	}
+	n, err := countKeys(cfg.AuthorizedKeys)
+	if err != nil {
+		return nil, &UsageError{err}
+	}
+	if n == 0 {
+		return nil, &UsageError{fmt.Errorf("%s: no public keys; nobody could connect", cfg.AuthorizedKeys)}
+	}
+	if cfg.HostKey == "" {
+		return nil, &UsageError{errors.New("--host-key FILE is required")}
+	}
+	if cfg.Listen == "" {
+		cfg.Listen = DefaultListen
+	}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = DefaultMaxSessions
+	}
+	if cfg.Parse == nil {
+		return nil, errors.New("serve: Config.Parse is nil")
+	}
+	if cfg.Log == nil {
+		cfg.Log = os.Stderr
+	}
+	fp, err := ensureHostKey(cfg.HostKey)
+	if err != nil {
+		return nil, &UsageError{err}
+	}
+	s := &Server{cfg: cfg, log: &lineLog{w: cfg.Log}, hostKey: fp}
+	opts := []ssh.Option{
+		wish.WithAddress(cfg.Listen),
+		wish.WithHostKeyPath(cfg.HostKey),
+		// Public keys only: with no password or keyboard-interactive handler
+		// set, the server offers neither, and "none" is refused.
+		wish.WithAuthorizedKeys(cfg.AuthorizedKeys),
+		// An emulated PTY, as soft-serve uses. With ssh.AllocatePty (charm.land/ssh
+		// v0.4.3) the server's own PTY-resize goroutine and the bubbletea
+		// middleware both read the one window-change channel, so about half the
+		// client's resizes never reach the program.
+		ssh.EmulatePty(),
+		wish.WithMiddleware(
+			recover.MiddlewareWithLogger(s.log,
+				bubbletea.MiddlewareWithProgramHandler(s.program),
+				s.session,
+			),
+		),
+	}
+	if cfg.IdleTimeout > 0 {
+		opts = append(opts, wish.WithIdleTimeout(cfg.IdleTimeout))
+	}
+	if cfg.MaxTimeout > 0 {
+		opts = append(opts, wish.WithMaxTimeout(cfg.MaxTimeout))
+	}
+	srv, err := wish.NewServer(opts...)
+	if err != nil {
+		return nil, &UsageError{err}
+	}
+	s.ssh = srv
+	return s, nil
+}
+
+// Serve accepts connections on ln until ctx ends, then closes the listener and
+// the open sessions.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	s.log.Printf("xcvr serve: listening on %s (host key %s, keys from %s, at most %d sessions)",
+		ln.Addr(), s.hostKey, s.cfg.AuthorizedKeys, s.cfg.MaxSessions)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			_ = s.ssh.Close()
+		case <-done:
+		}
+	}()
+	err := s.ssh.Serve(ln)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		s.sessions.Wait()
+		return nil
+	}
+	return err
+}
+
+// ListenAndServe listens on cfg.Listen and serves until ctx ends.
+func (s *Server) ListenAndServe(ctx context.Context) error {
+	ln, err := net.Listen("tcp", s.cfg.Listen)
+	if err != nil {
+		return &UsageError{err}
+	}
+	return s.Serve(ctx, ln)
+}
+
+// countKeys reads an authorized_keys file and counts the keys it holds; a line
+// that is not a key is an error naming FILE:LINE.
+func countKeys(path string) (int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	n, line := 0, 0
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for sc.Scan() {
+		line++
+		l := bytes.TrimSpace(sc.Bytes())
+		if len(l) == 0 || l[0] == '#' {
+			continue
+		}
+		if _, _, _, _, err := gossh.ParseAuthorizedKey(l); err != nil {
+			return 0, fmt.Errorf("%s:%d: not a public key: %v", path, line, err)
+		}
+		n++
+	}
+	if err := sc.Err(); err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
+}
+
+// ensureHostKey creates an ed25519 host key at path (mode 0600, its directory
+// 0700) when there is none, and returns the key's fingerprint. An existing key
+// readable by others is refused, as sshd refuses one.
+func ensureHostKey(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return "", err
+		}
+		pem, err := newHostKey()
+		if err != nil {
+			return "", err
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return "", err
+		}
+		if _, err := f.Write(pem); err != nil {
+			f.Close()
+			return "", err
+		}
+		if err := f.Close(); err != nil {
+			return "", err
+		}
+		data = pem
+	} else if err != nil {
+		return "", err
+	} else if st, err := os.Stat(path); err == nil && st.Mode().Perm()&0o077 != 0 {
+		return "", fmt.Errorf("%s: host key is readable by others (mode %04o); chmod 600 it", path, st.Mode().Perm())
+	}
+	signer, err := gossh.ParsePrivateKey(data)
+	if err != nil {
+		return "", fmt.Errorf("%s: not a private key: %w", path, err)
+	}
+	return gossh.FingerprintSHA256(signer.PublicKey()), nil
+}

@@ -1,0 +1,623 @@
+package serve
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/wish/v2/testsession"
+	gossh "golang.org/x/crypto/ssh"
+
+	"xcvr/internal/inputs"
+	"xcvr/internal/tour"
+	"xcvr/ui"
+)
+
+// syncBuf is a bytes.Buffer safe for the session goroutines and the test.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// waitFor polls f's output until it contains want.
+func waitFor(t *testing.T, what string, f func() string, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s := f()
+		if strings.Contains(s, want) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s (%q); got:\n%s", what, want, s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// fixture is a server with one authorized client key.
+type fixture struct {
+	srv    *Server
+	log    *syncBuf
+	addr   string
+	client gossh.Signer
+	dir    string
+}
+
+// stubParse is a stand-in for the CLI's parser: enough words to pick each kind.
+func stubParse(c Client) (Request, error) {
+	req := Request{Kind: KindExplorer, Options: ui.Options{Spec: inputs.Defaults()}}
+	for _, a := range c.Args {
+		switch a {
+		case "--accessible":
+			req.Kind = KindAccessible
+		case "--config":
+			return Request{}, &RefusedError{Msg: "--config reads the server's files; a served session cannot use it", Code: 2}
+		case "--help":
+			io.WriteString(c.Stdout, "usage: ...\n")
+			return Request{Kind: KindNone}, nil
+		case "tour":
+			stops, err := tour.Builtin()
+			if err != nil {
+				return Request{}, err
+			}
+			req.Kind, req.Tour = KindTour, stops
+		case "--backend=UCX":
+			req.Options.Spec.Backend.Raw = "UCX"
+		}
+	}
+	return req, nil
+}
+
+func newFixture(t *testing.T, mod func(*Config)) *fixture {
+	t.Helper()
+	dir := t.TempDir()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ak := filepath.Join(dir, "authorized_keys")
+	if err := os.WriteFile(ak, append([]byte("# the team\n"), gossh.MarshalAuthorizedKey(signer.PublicKey())...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	log := &syncBuf{}
+	cfg := Config{AuthorizedKeys: ak, HostKey: filepath.Join(dir, "keys", "host"), Log: log, Parse: stubParse}
+	if mod != nil {
+		mod(&cfg)
+	}
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{srv: srv, log: log, addr: testsession.Listen(t, srv.ssh), client: signer, dir: dir}
+}
+
+func (f *fixture) config() *gossh.ClientConfig {
+	return &gossh.ClientConfig{User: "alice", Auth: []gossh.AuthMethod{gossh.PublicKeys(f.client)}}
+}
+
+// open starts a session; with a PTY unless cols is 0.
+func (f *fixture) open(t *testing.T, cols, rows int, env map[string]string) (*gossh.Session, io.WriteCloser, *syncBuf, *syncBuf) {
+	t.Helper()
+	sess, err := testsession.NewClientSession(t, f.addr, f.config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range env {
+		if err := sess.Setenv(k, v); err != nil {
+			t.Fatalf("setenv %s: %v", k, err)
+		}
+	}
+	if cols > 0 {
+		if err := sess.RequestPty("xterm-256color", rows, cols, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errb := &syncBuf{}, &syncBuf{}
+	sess.Stdout, sess.Stderr = out, errb
+	return sess, in, out, errb
+}
+
+func exitStatus(t *testing.T, sess *gossh.Session) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+	select {
+	case err := <-done:
+		var ee *gossh.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitStatus()
+		}
+		if err != nil {
+			t.Fatalf("session: %v", err)
+		}
+		return 0
+	case <-time.After(10 * time.Second):
+		t.Fatal("session did not end")
+		return -1
+	}
+}
+
+func TestExplorerSessionPresetsAndQuits(t *testing.T) {
+	f := newFixture(t, nil)
+	sess, in, out, _ := f.open(t, 100, 30, nil)
+	if err := sess.Start("--backend=UCX"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the preset outcome", out.String, "Start-up fails")
+	io.WriteString(in, "q")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("exit status after q = %d, want 0", code)
+	}
+	line := waitFor(t, "the session log line", f.log.String, "reason=")
+	if n := strings.Count(line, "xcvr serve: session "); n != 1 {
+		t.Errorf("want one session line, got %d:\n%s", n, line)
+	}
+	fp := gossh.FingerprintSHA256(f.client.PublicKey())
+	for _, want := range []string{"key=" + fp, "user=alice", "remote=127.0.0.1:", "mode=explorer", "exit=0", `reason="quit"`, "duration="} {
+		if !strings.Contains(line, want) {
+			t.Errorf("log line lacks %q:\n%s", want, line)
+		}
+	}
+}
+
+func TestRefusedArgumentsEndTheSessionWithAMessage(t *testing.T) {
+	f := newFixture(t, nil)
+	sess, _, out, errb := f.open(t, 80, 24, nil)
+	if err := sess.Start("--config /etc/passwd"); err != nil {
+		t.Fatal(err)
+	}
+	if code := exitStatus(t, sess); code != 2 {
+		t.Errorf("exit status = %d, want 2", code)
+	}
+	if !strings.Contains(errb.String()+out.String(), "--config reads the server's files") {
+		t.Errorf("the session did not say why:\nstdout %q\nstderr %q", out.String(), errb.String())
+	}
+	waitFor(t, "the log line", f.log.String, `reason="refused: --config reads the server's files`)
+}
+
+func TestOnlyAuthorizedPublicKeysGetIn(t *testing.T) {
+	f := newFixture(t, nil)
+	_, other, _ := ed25519.GenerateKey(rand.Reader)
+	otherSigner, _ := gossh.NewSignerFromKey(other)
+	cases := map[string][]gossh.AuthMethod{
+		"unknown key":          {gossh.PublicKeys(otherSigner)},
+		"password":             {gossh.Password("anything")},
+		"keyboard-interactive": {gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })},
+		"none":                 nil,
+	}
+	for name, auth := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := testsession.NewClientSession(t, f.addr, &gossh.ClientConfig{User: "mallory", Auth: auth})
+			if err == nil {
+				t.Fatal("connected; want the handshake refused")
+			}
+			if !strings.Contains(err.Error(), "unable to authenticate") {
+				t.Errorf("err = %v, want an authentication failure", err)
+			}
+		})
+	}
+}
+
+func TestNewRefusesToStartWithoutKeys(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty")
+	os.WriteFile(empty, []byte("# nobody yet\n"), 0o600)
+	bad := filepath.Join(dir, "bad")
+	os.WriteFile(bad, []byte("ssh-ed25519 AAAA\n"), 0o600)
+	for name, tc := range map[string]struct{ keys, want string }{
+		"missing flag": {"", "--authorized-keys FILE is required"},
+		"no such file": {filepath.Join(dir, "nope"), "no such file"},
+		"no keys":      {empty, "no public keys"},
+		"not a key":    {bad, bad + ":1: not a public key"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := New(Config{AuthorizedKeys: tc.keys, HostKey: filepath.Join(dir, "h"), Parse: stubParse})
+			var ue *UsageError
+			if !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want a UsageError containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestHostKeyIsCreatedPrivate(t *testing.T) {
+	f := newFixture(t, nil)
+	// One session first: testsession's server goroutine fails the test if the
+	// cleanup closes its listener before Serve has taken it.
+	sess, _, _, _ := f.open(t, 80, 24, nil)
+	if err := sess.Start("--help"); err != nil {
+		t.Fatal(err)
+	}
+	exitStatus(t, sess)
+	st, err := os.Stat(filepath.Join(f.dir, "keys", "host"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := st.Mode().Perm(); m != 0o600 {
+		t.Errorf("host key mode = %04o, want 0600", m)
+	}
+	// A second start reuses it (same fingerprint), and one readable by others
+	// is refused.
+	fp1 := f.srv.hostKey
+	s2, err := New(f.srv.cfg)
+	if err != nil || s2.hostKey != fp1 {
+		t.Fatalf("restart: err %v, fingerprint %s want %s", err, s2.hostKey, fp1)
+	}
+	os.Chmod(filepath.Join(f.dir, "keys", "host"), 0o644)
+	if _, err := New(f.srv.cfg); err == nil || !strings.Contains(err.Error(), "readable by others") {
+		t.Errorf("a 0644 host key: err = %v", err)
+	}
+}
+
+// panicky is a model that crashes on the key x.
+type panicky struct{ ui.Model }
+
+func (p panicky) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "x" {
+		panic("boom in a session")
+	}
+	m, cmd := p.Model.Update(msg)
+	return panicky{m.(ui.Model)}, cmd
+}
+
+func TestAPanicEndsOnlyThatSession(t *testing.T) {
+	f := newFixture(t, func(c *Config) {
+		c.model = func(_ Request, o ui.Options) tea.Model { return panicky{ui.New(o)} }
+	})
+	// A bystander session stays up through the crash.
+	other, otherIn, otherOut, _ := f.open(t, 100, 30, nil)
+	if err := other.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the bystander's explorer", otherOut.String, "Chain")
+
+	sess, in, out, errb := f.open(t, 100, 30, nil)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	io.WriteString(in, "x")
+	if code := exitStatus(t, sess); code != 3 {
+		t.Errorf("exit status after a panic = %d, want 3", code)
+	}
+	if !strings.Contains(errb.String(), "crashed; the session ends") {
+		t.Errorf("the session was not told: %q", errb.String())
+	}
+	waitFor(t, "the log line", f.log.String, `reason="panic: boom in a session"`)
+
+	io.WriteString(otherIn, "q")
+	if code := exitStatus(t, other); code != 0 {
+		t.Errorf("the bystander's exit status = %d, want 0", code)
+	}
+}
+
+func TestMaxSessions(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.MaxSessions = 1 })
+	first, in, out, _ := f.open(t, 100, 30, nil)
+	if err := first.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first explorer", out.String, "Chain")
+	second, _, _, errb := f.open(t, 100, 30, nil)
+	if err := second.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	if code := exitStatus(t, second); code != 1 {
+		t.Errorf("second session's exit = %d, want 1 (busy)", code)
+	}
+	if !strings.Contains(errb.String(), "busy") {
+		t.Errorf("second session was not told: %q", errb.String())
+	}
+	io.WriteString(in, "q")
+	exitStatus(t, first)
+}
+
+func TestExplorerWithoutPTYIsRefusedButAccessibleWorks(t *testing.T) {
+	f := newFixture(t, nil)
+	sess, _, _, errb := f.open(t, 0, 0, nil)
+	if err := sess.Start(""); err != nil {
+		t.Fatal(err)
+	}
+	if code := exitStatus(t, sess); code != 2 {
+		t.Errorf("explorer without a PTY: exit %d, want 2", code)
+	}
+	if !strings.Contains(errb.String(), "needs a terminal: connect with ssh -t") {
+		t.Errorf("stderr = %q", errb.String())
+	}
+
+	sess, in, out, _ := f.open(t, 0, 0, nil)
+	if err := sess.Start("--accessible"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first prompt", out.String, "TensorRT-LLM version [")
+	io.WriteString(in, "\n\nUCX\n")
+	waitFor(t, "the new outcome", out.String, "Outcome: start-up fails: ValueError: Python transceiver currently only supports NIXL backend, got UCX.")
+	io.WriteString(in, "q\n")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("accessible exit = %d", code)
+	}
+	if s := out.String(); strings.Contains(s, "\x1b") || strings.Contains(s, "\r") {
+		t.Errorf("linear mode without a terminal must be plain lines:\n%q", s)
+	}
+}
+
+func TestHelpEndsCleanly(t *testing.T) {
+	f := newFixture(t, nil)
+	sess, _, out, _ := f.open(t, 80, 24, nil)
+	if err := sess.Start("--help"); err != nil {
+		t.Fatal(err)
+	}
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("exit = %d", code)
+	}
+	if !strings.Contains(out.String(), "usage: ...\r\n") {
+		t.Errorf("stdout = %q", out.String())
+	}
+}
+
+// sizes records the window sizes a session's model sees.
+type sizes struct {
+	ui.Model
+	ch chan<- tea.WindowSizeMsg
+}
+
+func (s sizes) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if w, ok := msg.(tea.WindowSizeMsg); ok {
+		select {
+		case s.ch <- w:
+		default:
+		}
+	}
+	m, cmd := s.Model.Update(msg)
+	return sizes{m.(ui.Model), s.ch}, cmd
+}
+
+func TestResizeFollowsTheClient(t *testing.T) {
+	ch := make(chan tea.WindowSizeMsg, 16)
+	f := newFixture(t, func(c *Config) {
+		c.model = func(_ Request, o ui.Options) tea.Model { return sizes{ui.New(o), ch} }
+	})
+	sess, in, out, _ := f.open(t, 100, 30, nil)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	if err := sess.WindowChange(40, 132); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case w := <-ch:
+			if w.Width == 132 && w.Height == 40 {
+				io.WriteString(in, "q")
+				exitStatus(t, sess)
+				return
+			}
+		case <-deadline:
+			t.Fatal("the model never saw 132x40")
+		}
+	}
+}
+
+func TestColourFollowsTheClientEnvironment(t *testing.T) {
+	f := newFixture(t, nil)
+	run := func(env map[string]string) string {
+		sess, in, out, _ := f.open(t, 100, 30, env)
+		if err := sess.Shell(); err != nil {
+			t.Fatal(err)
+		}
+		s := waitFor(t, "the explorer", out.String, "Chain")
+		time.Sleep(200 * time.Millisecond) // the rest of the first frame
+		io.WriteString(in, "q")
+		exitStatus(t, sess)
+		return s + out.String()
+	}
+	if s := run(map[string]string{"COLORTERM": "truecolor"}); !strings.Contains(s, "38;2;") {
+		t.Errorf("COLORTERM=truecolor: no 24-bit colour in the frame")
+	}
+	if s := run(map[string]string{"NO_COLOR": "yes"}); strings.Contains(s, "38;2;") || strings.Contains(s, "38;5;") {
+		t.Errorf("NO_COLOR=yes: the frame still sets colours")
+	}
+}
+
+func TestAccessibleOnATerminalEchoesAndEditsTheLine(t *testing.T) {
+	f := newFixture(t, nil)
+	sess, in, out, _ := f.open(t, 90, 30, nil)
+	if err := sess.Start("--accessible"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first prompt", out.String, "TensorRT-LLM version [")
+	// A typo fixed with backspace, and an arrow key that must not land in the
+	// answer; Enter arrives as \r from a raw terminal.
+	io.WriteString(in, "1.3.0rc2X\x7f2\x1b[D\r")
+	s := waitFor(t, "the new outcome", out.String, "TensorRT-LLM 1.3.0rc22 (era 1)")
+	if !strings.Contains(s, "1.3.0rc2X\b \b2\r\n") {
+		t.Errorf("typing was not echoed with the erase:\n%q", s)
+	}
+	io.WriteString(in, "q\r")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("exit = %d", code)
+	}
+	if strings.Contains(out.String(), "\x1b[D") {
+		t.Error("the arrow key's sequence was echoed")
+	}
+}
+
+// stops reports the tour's current stop after every update.
+type stops struct {
+	tour.Model
+	ch chan<- int
+}
+
+func (s stops) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := s.Model.Update(msg)
+	select {
+	case s.ch <- m.(tour.Model).At():
+	default: // the test stopped listening
+	}
+	return stops{m.(tour.Model), s.ch}, cmd
+}
+
+func TestTourInAServedSession(t *testing.T) {
+	ch := make(chan int, 256)
+	f := newFixture(t, func(c *Config) {
+		c.model = func(r Request, o ui.Options) tea.Model { return stops{tour.New(r.Tour, o), ch} }
+	})
+	sess, in, out, _ := f.open(t, 120, 40, nil)
+	if err := sess.Start("tour"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first stop", out.String, "Tour 1/8")
+	io.WriteString(in, "n")
+	deadline := time.After(10 * time.Second)
+	for at := 0; at != 1; {
+		select {
+		case at = <-ch:
+		case <-deadline:
+			t.Fatal("n did not reach the second stop")
+		}
+	}
+	io.WriteString(in, "q")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("exit = %d", code)
+	}
+	waitFor(t, "the log line", f.log.String, "mode=tour")
+}
+
+func TestParsePanicEndsTheSessionNotTheServer(t *testing.T) {
+	calls := 0
+	f := newFixture(t, func(c *Config) {
+		c.Parse = func(cl Client) (Request, error) {
+			calls++
+			if calls == 1 {
+				panic("parser bug")
+			}
+			return stubParse(cl)
+		}
+	})
+	sess, _, _, _ := f.open(t, 80, 24, nil)
+	if err := sess.Start("--anything"); err != nil {
+		t.Fatal(err)
+	}
+	if code := exitStatus(t, sess); code != 3 {
+		t.Errorf("exit after a panic in the handler = %d, want 3", code)
+	}
+	waitFor(t, "the log line", f.log.String, `reason="panic: parser bug"`)
+	waitFor(t, "the recover middleware's stack", f.log.String, "panic: parser bug\n")
+	sess, _, out, _ := f.open(t, 80, 24, nil)
+	if err := sess.Start("--help"); err != nil {
+		t.Fatal(err)
+	}
+	if code := exitStatus(t, sess); code != 0 || !strings.Contains(out.String(), "usage") {
+		t.Errorf("the next session: exit %d, %q", code, out.String())
+	}
+}
+
+func TestMaxTimeoutEndsTheSession(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.MaxTimeout = 500 * time.Millisecond })
+	sess, _, out, _ := f.open(t, 100, 30, nil)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("--max-timeout did not close the session")
+	}
+	waitFor(t, "the log line", f.log.String, `reason="max timeout"`)
+}
+
+func TestIdleTimeoutClosesAnIdleSession(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.IdleTimeout = 700 * time.Millisecond })
+	sess, _, out, _ := f.open(t, 100, 30, nil)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("--idle-timeout did not close an idle session")
+	}
+	waitFor(t, "the log line", f.log.String, `reason="disconnected"`)
+}
+
+// Two sessions on one connection (what ssh's ControlMaster does) each get their
+// own request: the connection's context is shared, the session state is not.
+func TestSessionsOnOneConnectionKeepTheirOwnRequests(t *testing.T) {
+	f := newFixture(t, nil)
+	client, err := gossh.Dial("tcp", f.addr, &gossh.ClientConfig{User: "alice", Auth: []gossh.AuthMethod{gossh.PublicKeys(f.client)}, HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	type run struct {
+		sess *gossh.Session
+		in   io.WriteCloser
+		out  *syncBuf
+	}
+	open := func(cmd string) run {
+		s, err := client.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		in, _ := s.StdinPipe()
+		out := &syncBuf{}
+		s.Stdout, s.Stderr = out, io.Discard
+		if err := s.Start(cmd); err != nil {
+			t.Fatal(err)
+		}
+		return run{s, in, out}
+	}
+	a, b := open("--backend=UCX"), open("")
+	waitFor(t, "session a", a.out.String, "Start-up fails")
+	waitFor(t, "session b", b.out.String, "Python transceiver")
+	if strings.Contains(b.out.String(), "Start-up fails") {
+		t.Error("session b shows session a's preset")
+	}
+	for _, r := range []run{a, b} {
+		io.WriteString(r.in, "q")
+		if code := exitStatus(t, r.sess); code != 0 {
+			t.Errorf("exit = %d", code)
+		}
+	}
+}

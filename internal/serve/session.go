@@ -1,0 +1,294 @@
+package serve
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2/bubbletea"
+	gossh "golang.org/x/crypto/ssh"
+
+	"xcvr/internal/accessible"
+	"xcvr/internal/termsafe"
+	"xcvr/internal/tour"
+	"xcvr/ui"
+)
+
+// Exit statuses of a session, as the local commands use them.
+const (
+	exitOK    = 0
+	exitBusy  = 1
+	exitUsage = 2
+	exitCrash = 3
+)
+
+// state is one session's record, shared by the middlewares through
+// Server.states.
+type state struct {
+	mu     sync.Mutex
+	req    Request
+	reason string
+	code   int
+}
+
+func (st *state) set(reason string, code int) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.reason == "" || code > st.code {
+		st.reason, st.code = reason, code
+	}
+}
+
+// session is the outer middleware: the session limit, the client's arguments,
+// the linear mode, and the one log line. The explorer and the tour run in the
+// bubbletea middleware it wraps (next).
+func (s *Server) session(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		start := time.Now()
+		st := &state{}
+		s.sessions.Add(1)
+		defer s.sessions.Done()
+		defer func() {
+			if r := recover(); r != nil {
+				st.set(fmt.Sprintf("panic: %v", r), exitCrash)
+				s.logSession(sess, st, start)
+				_ = sess.Exit(exitCrash)
+				panic(r) // the recover middleware logs the stack
+			}
+			s.logSession(sess, st, start)
+			_ = sess.Exit(st.code)
+		}()
+		if n := s.active.Add(1); n > int64(s.cfg.MaxSessions) {
+			s.active.Add(-1)
+			fmt.Fprintf(sess.Stderr(), "xcvr serve: busy: %d sessions are open, the limit is %d; try again later\r\n", n-1, s.cfg.MaxSessions)
+			st.set(fmt.Sprintf("refused: busy (%d sessions)", s.cfg.MaxSessions), exitBusy)
+			return
+		}
+		defer s.active.Add(-1)
+
+		pty, _, hasPty := sess.Pty()
+		env := sess.Environ()
+		if hasPty {
+			env = append(env, "TERM="+pty.Term)
+		}
+		// A client with a terminal has it in raw mode: lines need \r\n. Without
+		// one, output may go to a file and stays as it is.
+		var outw, errw io.Writer = sess, sess.Stderr()
+		if hasPty {
+			outw, errw = crlfWriter{sess}, crlfWriter{sess.Stderr()}
+		}
+		// Never nil: a nil argument list would make cobra parse the server's own
+		// os.Args.
+		args := append([]string{}, sess.Command()...)
+		req, err := s.cfg.Parse(Client{Args: args, Environ: env, Stdout: outw, Stderr: errw})
+		if err != nil {
+			code := exitUsage
+			var re *RefusedError
+			if errors.As(err, &re) && re.Code != 0 {
+				code = re.Code
+			}
+			fmt.Fprintln(errw, "xcvr: "+termsafe.Text(err.Error()))
+			st.set("refused: "+firstLine(err.Error()), code)
+			return
+		}
+		st.req = req
+		if f := req.Options.LogFollow; f != nil {
+			defer f.Close() // a --log offered by --serve-dir, followed while the session runs
+		}
+		switch req.Kind {
+		case KindNone:
+			st.set("done", req.Code)
+			return
+		case KindAccessible:
+			s.runAccessible(sess, st, req)
+			return
+		}
+		if !hasPty {
+			fmt.Fprintln(errw, "xcvr: the "+req.Kind.String()+" needs a terminal: connect with ssh -t, or add --accessible for the linear mode")
+			st.set("refused: no terminal", exitUsage)
+			return
+		}
+		// Per session, not in sess.Context(): that context belongs to the
+		// connection, which a multiplexing client (ControlMaster) shares
+		// between sessions.
+		s.states.Store(sess, st)
+		defer s.states.Delete(sess)
+		next(sess)
+		switch {
+		case st.reason != "":
+		case sess.Context().Err() != nil && s.cfg.MaxTimeout > 0 && time.Since(start) >= s.cfg.MaxTimeout*9/10:
+			// The clock of --max-timeout starts at the connection, a little
+			// before the session; nothing else ends a session this late.
+			st.set("max timeout", exitOK)
+		case sess.Context().Err() != nil:
+			// The client left, or --idle-timeout closed the connection.
+			st.set("disconnected", exitOK)
+		default:
+			st.set("quit", exitOK)
+		}
+		if st.code == exitCrash {
+			fmt.Fprintln(errw, "xcvr: the "+req.Kind.String()+" crashed; the session ends (other sessions are not affected)")
+		}
+	}
+}
+
+// program is the bubbletea middleware's handler: a fresh explorer or tour for
+// the session, sized to its terminal, coloured from the client's TERM, COLORTERM
+// and NO_COLOR.
+func (s *Server) program(sess ssh.Session) *tea.Program {
+	v, ok := s.states.Load(sess)
+	if !ok {
+		return nil
+	}
+	st := v.(*state)
+	pty, _, _ := sess.Pty()
+	opts := st.req.Options
+	opts.Environ = append(sess.Environ(), "TERM="+pty.Term)
+	opts.Width, opts.Height = pty.Window.Width, pty.Window.Height
+	if opts.Width <= 0 || opts.Height <= 0 {
+		// A client without a terminal of its own (ssh -tt from a script)
+		// reports 0x0; draw at the classic size until it sends a real one.
+		opts.Width, opts.Height = 80, 24
+	}
+	opts.In, opts.Out = sess, sess
+	var root tea.Model
+	switch {
+	case s.cfg.model != nil:
+		root = s.cfg.model(st.req, opts)
+	case st.req.Kind == KindTour:
+		root = tour.New(st.req.Tour, opts)
+	default:
+		root = ui.New(opts)
+	}
+	// MakeOptions sizes the program and takes the colour profile from the
+	// session's TERM and COLORTERM; --color and a NO_COLOR of any value (which
+	// colorprofile alone honours only when it parses as true) come after it, so
+	// they win.
+	popts := append(bubbletea.MakeOptions(sess), tea.WithFPS(30), tea.WithWindowSize(opts.Width, opts.Height))
+	if p, ok := ui.ColorProfile(opts); ok {
+		popts = append(popts, tea.WithColorProfile(p))
+	}
+	return tea.NewProgram(guard{root, st}, popts...)
+}
+
+// runAccessible runs the linear mode on the session. With a terminal (ssh -t)
+// the client's side is in raw mode, so the mode echoes what is typed and ends
+// lines with \r\n itself; without one (plain ssh HOST -- --accessible) the
+// client's own terminal edits and echoes each line, which suits screen readers
+// best.
+func (s *Server) runAccessible(sess ssh.Session, st *state, req Request) {
+	pty, _, hasPty := sess.Pty()
+	o := accessible.Options{Spec: req.Options.Spec, Catalog: req.Options.Catalog, In: sess, Out: sess, Width: 80}
+	if hasPty {
+		o.CRLF, o.Echo = true, true
+		o.Width = min(max(pty.Window.Width, 40), 120)
+	}
+	err := accessible.Run(sess.Context(), o)
+	switch {
+	case err == nil:
+		st.set("quit", exitOK)
+	case errors.Is(err, context.Canceled) || sess.Context().Err() != nil:
+		st.set("disconnected", exitOK)
+	default:
+		st.set("error: "+err.Error(), exitCrash)
+	}
+}
+
+// guard records a panic in the session's model before Bubble Tea recovers it
+// (and restores the session's terminal), so the log line can say why the
+// session ended.
+type guard struct {
+	tea.Model
+	st *state
+}
+
+func (g guard) note() {
+	if r := recover(); r != nil {
+		g.st.set(fmt.Sprintf("panic: %v", r), exitCrash)
+		panic(r)
+	}
+}
+
+func (g guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
+	defer g.note()
+	nm, cmd := g.Model.Update(msg)
+	return guard{nm, g.st}, cmd
+}
+
+func (g guard) View() tea.View {
+	defer g.note()
+	return g.Model.View()
+}
+
+// logSession writes the session's one line: who (key fingerprint and user),
+// from where, what, for how long, and why it ended.
+func (s *Server) logSession(sess ssh.Session, st *state, start time.Time) {
+	fp := "none"
+	if k := sess.PublicKey(); k != nil {
+		fp = gossh.FingerprintSHA256(k)
+	}
+	st.mu.Lock()
+	reason, code, kind := st.reason, st.code, st.req.Kind
+	st.mu.Unlock()
+	if reason == "" {
+		reason = "ended"
+	}
+	s.log.Printf("xcvr serve: session key=%s user=%s remote=%s mode=%s duration=%s exit=%d reason=%q",
+		fp, termsafe.Line(sess.User()), sess.RemoteAddr(), kind, time.Since(start).Round(time.Millisecond), code, termsafe.Line(reason))
+}
+
+// lineLog serialises log lines from concurrent sessions; it also serves the
+// recover middleware as its logger.
+type lineLog struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lineLog) Printf(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	msg := fmt.Sprintf(format, args...)
+	if !strings.HasSuffix(msg, "\n") {
+		msg += "\n"
+	}
+	_, _ = io.WriteString(l.w, msg)
+}
+
+// crlfWriter ends lines with \r\n: a session's terminal is in raw mode on the
+// client, so a bare \n would not return the carriage.
+type crlfWriter struct{ w io.Writer }
+
+func (c crlfWriter) Write(p []byte) (int, error) {
+	s := strings.ReplaceAll(strings.ReplaceAll(string(p), "\r\n", "\n"), "\n", "\r\n")
+	if _, err := io.WriteString(c.w, s); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// newHostKey makes an ed25519 private key in OpenSSH PEM form.
+func newHostKey() ([]byte, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	blk, err := gossh.MarshalPrivateKey(priv, "xcvr serve host key")
+	if err != nil {
+		return nil, err
+	}
+	return pem.EncodeToMemory(blk), nil
+}

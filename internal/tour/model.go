@@ -1,0 +1,243 @@
+package tour
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"xcvr/internal/termsafe"
+	"xcvr/models"
+	"xcvr/resolver"
+	"xcvr/ui"
+)
+
+// Model is the tour: a narration band on top of the real explorer. n and p move
+// between scenarios, q leaves; every other key goes to the explorer, and so does
+// every key while the explorer takes text (an edit box, the model picker).
+type Model struct {
+	stops []Scenario
+	at    int
+	base  ui.Options // the explorer's options; Spec is replaced per stop
+	ex    ui.Model
+
+	width, height int
+	exH           int // the height the explorer was last given
+	bold, faint   func(string) string
+	// cache holds the last band: it is drawn on every frame but changes only
+	// with the stop, the size or the outcome.
+	cache *bandCache
+}
+
+type bandCache struct {
+	at, w, h int
+	outcome  resolver.Outcome
+	lines    []string
+	text     string
+}
+
+// New builds the tour over scenarios, starting at the first. opts configures each
+// stop's explorer (catalog, colour); its Spec is replaced by the scenario's.
+// Colour is off when opts.Color is "never".
+func New(stops []Scenario, opts ui.Options) Model {
+	if opts.Catalog == nil {
+		// Once, not per stop: models.Builtin parses the embedded YAML each call.
+		opts.Catalog = models.Builtin()
+	}
+	m := Model{stops: stops, base: opts, width: opts.Width, height: opts.Height, cache: &bandCache{at: -1}}
+	plain := func(s string) string { return s }
+	m.bold, m.faint = plain, plain
+	if opts.Color != "never" {
+		m.bold = func(s string) string { return "\x1b[1m" + s + "\x1b[22m" }
+		m.faint = func(s string) string { return "\x1b[2m" + s + "\x1b[22m" }
+	}
+	m.goTo(0)
+	return m
+}
+
+// At returns the index of the current stop.
+func (m Model) At() int { return m.at }
+
+// Explorer returns the explorer of the current stop, as edited so far.
+func (m Model) Explorer() ui.Model { return m.ex }
+
+// goTo presets a fresh explorer with stop i, its step in the spotlight.
+func (m *Model) goTo(i int) {
+	m.at = i
+	o := m.base
+	o.Spec = m.stops[i].Spec
+	o.Width, o.Height = m.width, m.exHeight()
+	m.ex = ui.New(o).Spotlight(m.stops[i].Step)
+	m.exH = o.Height
+	m.fit()
+}
+
+// fit gives the explorer the lines the band leaves. The band's height depends on
+// the explorer's outcome (the "Now:" line), so it is checked after every change.
+func (m *Model) fit() {
+	if m.height <= 0 {
+		return
+	}
+	if h := m.exHeight(); h != m.exH {
+		m.exH = h
+		nm, _ := m.ex.Update(tea.WindowSizeMsg{Width: m.width, Height: h})
+		m.ex = nm.(ui.Model)
+	}
+}
+
+// Init implements tea.Model.
+func (m Model) Init() tea.Cmd { return m.ex.Init() }
+
+// Update implements tea.Model.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.exH = m.exHeight()
+		return m.forward(tea.WindowSizeMsg{Width: msg.Width, Height: m.exH})
+	case tea.KeyPressMsg:
+		if m.ex.Capturing() {
+			return m.forward(msg)
+		}
+		switch msg.String() {
+		case "n", "pgdown":
+			if m.at+1 < len(m.stops) {
+				m.goTo(m.at + 1)
+			}
+			return m, nil
+		case "p", "pgup":
+			if m.at > 0 {
+				m.goTo(m.at - 1)
+			}
+			return m, nil
+		case "q", "ctrl+c":
+			return m, tea.Quit
+		}
+	case tea.MouseClickMsg:
+		mo := msg.Mouse()
+		mo.Y -= m.bandHeight()
+		if mo.Y < 0 {
+			return m, nil
+		}
+		return m.forward(tea.MouseClickMsg(mo))
+	}
+	return m.forward(msg)
+}
+
+func (m Model) forward(msg tea.Msg) (tea.Model, tea.Cmd) {
+	nm, cmd := m.ex.Update(msg)
+	m.ex = nm.(ui.Model)
+	m.fit()
+	return m, cmd
+}
+
+// View implements tea.Model: the band, then the explorer's frame below it.
+func (m Model) View() tea.View {
+	v := m.ex.View()
+	m.band()
+	v.Content = m.cache.text + "\n" + v.Content
+	v.WindowTitle = "xcvr tour"
+	return v
+}
+
+// bandHeight is the number of lines the narration takes at the current width.
+func (m Model) bandHeight() int { return len(m.band()) }
+
+// exHeight is what is left for the explorer.
+func (m Model) exHeight() int {
+	if m.height <= 0 {
+		return 0
+	}
+	return max(m.height-m.bandHeight(), 1)
+}
+
+// band renders the narration: the stop and its title, what to look at, the one
+// edit to try, how the current outcome compares with the claim, and the keys.
+// When the terminal is short it gives up the rule, joins the outcome and the
+// keys, and then cuts the narration, so that the explorer below keeps its
+// minimum height. Scenario text comes from a file and is escaped before it
+// reaches the terminal.
+func (m Model) band() []string {
+	c := m.cache
+	o := m.ex.Trace().Result.Outcome
+	if c.at == m.at && c.w == m.width && c.h == m.height && c.outcome == o {
+		return c.lines
+	}
+	lines := m.drawBand()
+	*c = bandCache{at: m.at, w: m.width, h: m.height, outcome: o, lines: lines, text: strings.Join(lines, "\n")}
+	return lines
+}
+
+func (m Model) drawBand() []string {
+	w := m.width
+	if w <= 0 {
+		w = 80
+	}
+	s := m.stops[m.at]
+	wrap := func(text string) []string {
+		var out []string
+		for _, l := range strings.Split(ansi.Wrap(text, w, " -"), "\n") {
+			out = append(out, ansi.Truncate(l, w, "…"))
+		}
+		return out
+	}
+	head := wrap(m.bold("Tour " + strconv.Itoa(m.at+1) + "/" + strconv.Itoa(len(m.stops)) + " · " + termsafe.Line(s.Title)))
+	narr := wrap(strings.Join(strings.Fields(termsafe.Text(s.Narrate)), " "))
+	look := wrap("Look at step '" + s.Step + "' (selected below).")
+	var try []string
+	if s.Try != "" {
+		try = wrap("Try: " + termsafe.Line(s.Try))
+	}
+	keys := "n next · p previous · q leave the tour"
+	if m.at+1 == len(m.stops) {
+		keys = "last stop · p previous · q leave the tour"
+	}
+	now, rule := m.now(s), m.faint(strings.Repeat("─", w))
+	join := func(parts ...[]string) []string {
+		var out []string
+		for _, p := range parts {
+			out = append(out, p...)
+		}
+		return out
+	}
+	full := join(head, narr, look, try, wrap(now), []string{m.faint(keys), rule})
+	_, minH := ui.MinSize()
+	budget := m.height - minH
+	if m.height <= 0 || len(full) <= budget {
+		return full
+	}
+	tail := join(look, try, wrap(now+" · "+m.faint(keys)))
+	room := budget - len(head) - len(tail)
+	if room < 1 {
+		room = 1
+	}
+	if len(narr) > room {
+		narr = narr[:room]
+		narr[room-1] = ansi.Truncate(narr[room-1], max(w-1, 1), "") + "…"
+	}
+	return join(head, narr, tail)
+}
+
+// now says what the explorer resolves to at the moment, against the claim.
+func (m Model) now(s Scenario) string {
+	got := m.ex.Trace().Result.Outcome
+	if got == s.Expect {
+		return "Now: " + outcomeWord(got) + ", as the story says."
+	}
+	return "Now: " + outcomeWord(got) + " (the story's was " + outcomeWord(s.Expect) + ": your edit changed it)."
+}
+
+func outcomeWord(o resolver.Outcome) string {
+	switch o {
+	case resolver.OutcomePython:
+		return "Python transceiver"
+	case resolver.OutcomeCPP:
+		return "C++ transceiver"
+	case resolver.OutcomeDisabled:
+		return "disaggregation off"
+	case resolver.OutcomeError:
+		return "start-up fails"
+	}
+	return string(o)
+}

@@ -1,0 +1,37 @@
+package ui
+
+import "github.com/charmbracelet/colorprofile"
+
+// Spotlight returns the model with the step id selected and expanded in the chain
+// pane, which gets the focus, and marked as changed until the next input change.
+// The guided tour (internal/tour) uses it to point at the step a scenario is
+// about; an unknown id leaves the model as it is.
+func (m Model) Spotlight(id string) Model {
+	for i, s := range m.trace.Steps {
+		if s.ID != id {
+			continue
+		}
+		m.focus = paneChain
+		m.step = i
+		m.expanded = true
+		m.changed = map[string]bool{id: true}
+		m.rev++
+		return m
+	}
+	return m
+}
+
+// Capturing reports whether the explorer is taking text (an edit box or the
+// model picker's filter), so a wrapper must pass every key through: an 'n' typed
+// into a model name is not the tour's "next".
+func (m Model) Capturing() bool { return m.edit.active || m.pick.open }
+
+// ColorProfile is the colour decision Run makes from opts (Profile, Color and a
+// non-empty NO_COLOR in Environ); ok is false when detection from Out and
+// Environ should decide. xcvr serve applies it to each session's environment.
+func ColorProfile(opts Options) (colorprofile.Profile, bool) { return colorProfile(opts) }
+
+// MinSize is the smallest terminal the explorer draws in; below it, it shows
+// "terminal too small". A wrapper that takes lines for itself (the tour's
+// narration) keeps at least this much for the explorer.
+func MinSize() (width, height int) { return minWidth, minHeight }
