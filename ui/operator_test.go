@@ -709,3 +709,13 @@ func TestOutcomeCutBetweenItems(t *testing.T) {
 		}
 	}
 }
+
+// x: a version read from a log file (not something explain reads) is spelt out.
+func TestCopyCommandLineLogVersion(t *testing.T) {
+	s := testSpec()
+	s.Version = inputs.Value{Raw: "1.3.0rc26", Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: "server.log:3"}}
+	m := New(Options{Spec: s, Width: 80, Height: 24})
+	if got := m.commandLine(); got != "xcvr explain --trtllm 1.3.0rc26 --clean-env" {
+		t.Errorf("x copied %q", got)
+	}
+}
