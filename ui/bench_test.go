@@ -12,10 +12,18 @@ import (
 // budget is under 1 ms and under 2,000 allocations.
 func BenchmarkKeyChangesInput(b *testing.B) {
 	m := keys(b, newAt(120, 40), "down", "down") // the backend row
-	right := press("right")
+	// → and ← in turn: DEFAULT -> NIXL -> DEFAULT, a change every time (the
+	// ends of a row's values clamp).
+	right, left := press("right"), press("left")
 	b.ReportAllocs()
+	i := 0
 	for b.Loop() {
-		nm, _ := m.Update(right)
+		k := right
+		if i%2 == 1 {
+			k = left
+		}
+		i++
+		nm, _ := m.Update(k)
 		m = nm.(Model)
 		_ = m.View()
 	}
@@ -54,13 +62,18 @@ func BenchmarkViewUnchanged(b *testing.B) {
 // changes an input at 120x40 must stay under 2,000 allocations.
 func TestKeyBudget(t *testing.T) {
 	m := keys(t, newAt(120, 40), "down", "down")
-	right := press("right")
-	var msg tea.Msg = right
+	msgs := []tea.Msg{press("right"), press("left")}
+	i := 0
 	allocs := testing.AllocsPerRun(20, func() {
-		nm, _ := m.Update(msg)
+		m.cache.steps = nil // the worst case: no step drawn before
+		nm, _ := m.Update(msgs[i%2])
+		i++
 		m = nm.(Model)
 		_ = m.View()
 	})
+	if m.traceGen < 20 {
+		t.Fatalf("the keys re-resolved only %d times: the budget was not measured on input changes", m.traceGen)
+	}
 	if allocs >= 2000 {
 		t.Errorf("a key that changes an input allocates %v times; budget is 2,000", allocs)
 	}
@@ -71,10 +84,16 @@ func TestKeyBudget(t *testing.T) {
 // roles' chains are aligned and diffed on every frame.
 func BenchmarkKeyChangesInputRoles(b *testing.B) {
 	m := keys(b, newRoles(120, 40), "down", "down")
-	right := press("right")
+	right, left := press("right"), press("left")
 	b.ReportAllocs()
+	i := 0
 	for b.Loop() {
-		nm, _ := m.Update(right)
+		k := right
+		if i%2 == 1 {
+			k = left
+		}
+		i++
+		nm, _ := m.Update(k)
 		m = nm.(Model)
 		_ = m.View()
 	}
@@ -83,14 +102,41 @@ func BenchmarkKeyChangesInputRoles(b *testing.B) {
 // The both-roles view stays inside the same keypress budget.
 func TestKeyBudgetRoles(t *testing.T) {
 	m := keys(t, newRoles(120, 40), "down", "down")
-	var msg tea.Msg = press("right")
+	msgs := []tea.Msg{press("right"), press("left")}
+	i := 0
 	allocs := testing.AllocsPerRun(20, func() {
-		nm, _ := m.Update(msg)
+		m.cache.steps = nil
+		nm, _ := m.Update(msgs[i%2])
+		i++
 		m = nm.(Model)
 		_ = m.View()
 	})
+	if m.traceGen < 20 {
+		t.Fatalf("the keys re-resolved only %d times", m.traceGen)
+	}
 	if allocs >= 2000 {
 		t.Errorf("a key that changes an input with both roles allocates %v times; budget is 2,000", allocs)
 	}
 	t.Logf("allocations per input-changing key, both roles, 120x40: %v", allocs)
+}
+
+// BenchmarkKeyChangesInputCold is BenchmarkKeyChangesInput with the step-line
+// cache emptied before every key: the cost of an input change to a state not
+// drawn before, every step wrapped anew.
+func BenchmarkKeyChangesInputCold(b *testing.B) {
+	m := keys(b, newAt(120, 40), "down", "down")
+	right, left := press("right"), press("left")
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := right
+		if i%2 == 1 {
+			k = left
+		}
+		i++
+		m.cache.steps = nil
+		nm, _ := m.Update(k)
+		m = nm.(Model)
+		_ = m.View()
+	}
 }

@@ -75,7 +75,35 @@ func (m *Model) cycleOther(delta int) bool {
 func (m *Model) compareDiff() compare.Diff {
 	in := m.trace.Inputs
 	other := resolver.KnownVersions()[m.cmp.other]
-	return compare.DiffVersions(in, in.Version, other, m.cat)
+	d := compare.DiffVersions(in, in.Version, other, m.cat)
+	// The version step differs whenever the versions do: that is the premise of
+	// the view, not a change, and counting it would make "1 step changed" say
+	// nothing. It still counts when its verdict differs.
+	d.ChangedSteps = d.ChangedSteps[:0]
+	for i := range d.Steps {
+		st := &d.Steps[i]
+		if st.ID == resolver.StepVersion && st.From.Verdict == st.To.Verdict {
+			st.Changed = false
+		}
+		if st.Changed {
+			d.ChangedSteps = append(d.ChangedSteps, st.ID)
+		}
+	}
+	return d
+}
+
+// cellTrace resolves the matrix cell under the cursor, for the outcome lines
+// above the matrix: the cell's whole exception, not only its glyph.
+func (m *Model) cellTrace() resolver.Trace {
+	cell := m.mat.m.At(m.mat.r, m.mat.c)
+	s := cloneSpec(m.spec)
+	setRaw(&s, m.rows[rowModel], cell.Model)
+	setRaw(&s, m.rows[rowBackend], cell.Backend)
+	in, err := inputs.Build(s, m.cat)
+	if err != nil {
+		return m.trace
+	}
+	return resolver.Resolve(in)
 }
 
 // openMatrix computes the grid for the current inputs and puts the cursor on the
@@ -203,9 +231,12 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 
 	// Step ids are at most 17 cells; below 70 columns a few are cut so that the
 	// reasons keep their room.
-	idW := 16
+	idW := 8
+	for _, s := range d.Steps {
+		idW = max(idW, len(s.ID)+1)
+	}
 	if w < 70 {
-		idW = 12
+		idW = min(idW, 12)
 	}
 	rest := w - 2 - idW
 	left := (rest - 3) / 2
@@ -233,15 +264,42 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 	body := make([]string, 0, len(d.Steps)+8)
 	bodyHits := make([]int, 0, len(d.Steps)+8)
 	selStart, selEnd := 0, 0
+	// Room beyond one line per step (and the selected step's detail) goes to
+	// wrapping the reasons that do not fit, in order, as in the chain.
+	spare := h - 3 - len(d.Steps)
+	if m.colDetail && m.step < len(d.Steps) {
+		s := d.Steps[m.step]
+		spare -= len(m.columnDetail(w, 2+idW, left, right, s.From.Reason, s.To.Reason))
+	}
 	for i, s := range d.Steps {
 		sel := i == m.step
 		if sel {
 			selStart = len(body)
 		}
-		body = append(body, cellLine(sel, compare.ChangeMark, s.ID, s.Changed,
-			st.Verdict[s.From.Verdict], glyphOf(s.From.Verdict)+" "+s.From.Reason,
-			st.Verdict[s.To.Verdict], glyphOf(s.To.Verdict)+" "+s.To.Reason))
+		lt, rt := glyphOf(s.From.Verdict)+" "+s.From.Reason, glyphOf(s.To.Verdict)+" "+s.To.Reason
+		lp, rp := st.Verdict[s.From.Verdict], st.Verdict[s.To.Verdict]
+		var ls, rs []string
+		if spare > 0 && !(sel && m.colDetail) && (cells(lt) > left || cells(rt) > right) && left >= 12 && right >= 12 {
+			ls, rs = wrapCell(lt, left-2, 1+spare), wrapCell(rt, right-2, 1+spare)
+			spare -= max(len(ls), len(rs)) - 1
+			lt, rt = ls[0], rs[0]
+		}
+		body = append(body, cellLine(sel, compare.ChangeMark, s.ID, s.Changed, lp, lt, rp, rt))
 		bodyHits = append(bodyHits, i)
+		for j := 1; j < max(len(ls), len(rs)); j++ {
+			l := newLine(w, paint{})
+			l.pad(2 + idW)
+			if j < len(ls) {
+				l.add(lp, "  "+ls[j])
+			}
+			l.pad(2 + idW + left)
+			l.add(st.Faint, " │ ")
+			if j < len(rs) {
+				l.add(rp, "  "+rs[j])
+			}
+			body = append(body, l.String())
+			bodyHits = append(bodyHits, i)
+		}
 		if sel && m.colDetail {
 			// The selected step's reasons in full, each wrapped in its column, so
 			// that a difference cut off in the one-line row can be read.
@@ -254,16 +312,36 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 			selEnd = len(body) - 1
 		}
 	}
+	// The outcome row is pinned under the steps, so it stays on screen however
+	// far the steps scroll.
 	fo, to := d.From.Result, d.To.Result
-	body = append(body, cellLine(false, compare.ChangeMark, "outcome", d.OutcomeChanged,
-		outcomeOf(st, fo.Outcome), resultText(fo), outcomeOf(st, to.Outcome), resultText(to)))
-	bodyHits = append(bodyHits, len(d.Steps)-1)
+	outcome := cellLine(false, compare.ChangeMark, "outcome", d.OutcomeChanged,
+		outcomeOf(st, fo.Outcome), resultText(fo), outcomeOf(st, to.Outcome), resultText(to))
 
-	avail := h - 2
+	avail := h - 3
 	if avail <= 0 {
 		return out[:h], hits[:h]
 	}
-	return m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h)
+	if len(body) < avail {
+		// Everything fits: the outcome follows the last step.
+		body = append(body, outcome)
+		bodyHits = append(bodyHits, len(d.Steps)-1)
+		return m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail+1, w, h)
+	}
+	out, hits = m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h-1)
+	out[0] = paneTitle(st, withMarks(title, scrollMarks(m.cache.chainTop, len(body), avail)), focused, w)
+	return append(out, outcome), append(hits, len(d.Steps)-1)
+}
+
+// wrapCell wraps a column's text to w cells in at most n lines, the last one
+// cut with a mark when the text is longer.
+func wrapCell(text string, w, n int) []string {
+	parts := strings.Split(ansi.Wrap(text, w, ""), "\n")
+	if len(parts) > n {
+		parts[n-1] = fitPlain(strings.Join(parts[n-1:], " "), w)
+		parts = parts[:n]
+	}
+	return parts
 }
 
 // columnDetail wraps two texts into the left and right columns of renderColumns,
@@ -319,7 +397,11 @@ func (m *Model) renderMatrix(w, h int) []string {
 	mat := &m.mat
 	mm := mat.m
 	out := make([]string, 0, h)
-	out = append(out, paneTitle(st, "Matrix · models × backends · "+mm.FixedKey+" · enter opens the chain", true, w))
+	avail := h - 3
+	top := scrollTop(m.cache.chainTop, mat.r, mat.r, len(mm.RowKeys), max(avail, 1))
+	m.cache.chainTop = top
+	out = append(out, paneTitle(st, withMarks("Matrix · models × backends · "+mm.FixedKey+" · enter opens the chain",
+		scrollMarks(top, len(mm.RowKeys), avail)), true, w))
 	if h <= 2 {
 		return out[:min(len(out), h)]
 	}
@@ -364,9 +446,6 @@ func (m *Model) renderMatrix(w, h int) []string {
 	}
 	out = append(out, head.String())
 
-	avail := h - 3
-	top := scrollTop(m.cache.chainTop, mat.r, mat.r, len(mm.RowKeys), max(avail, 1))
-	m.cache.chainTop = top
 	for r := top; r < len(mm.RowKeys) && len(out) < h-1; r++ {
 		l := newLine(w, paint{})
 		if r == mat.r {

@@ -1,15 +1,12 @@
 package ui
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"xcvr/internal/compare"
 	"xcvr/resolver"
@@ -100,19 +97,15 @@ func TestMatrixEnterOpensCell(t *testing.T) {
 // A real program: open the matrix, move, open a cell; then compare versions.
 func TestFlowMatrixAndCompare(t *testing.T) {
 	f := startFlow(t)
+	// Keys are handled in order, so no wait is needed before enter; waiting on
+	// the output would be flaky, as the renderer rewrites only changed cells.
 	f.keys("m", "down", "down", "right", "right") // GlmMoeDsa, backend UCX
-	teatest.WaitFor(t, f.tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte("GlmMoeDsaForCausalLM × UCX"))
-	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	f.keys("enter")
 	tr := f.next("opening a matrix cell")
 	if tr.Inputs.Model.Value.Arch != "GlmMoeDsaForCausalLM" || !tr.Inputs.Backend.Value.Is("UCX") {
 		t.Fatalf("opened %s on %s", tr.Inputs.Model.Value.Arch, tr.Inputs.Backend.Value)
 	}
 	f.keys("v", "<")
-	teatest.WaitFor(t, f.tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte("Compare · 1.4.0rc4 → 1.4.0rc2"))
-	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	m := f.quit()
 	if m.mode != viewCompare || resolver.KnownVersions()[m.cmp.other].Name != "1.4.0rc2" {
 		t.Errorf("final mode %d, second version %d", m.mode, m.cmp.other)

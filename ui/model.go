@@ -57,6 +57,13 @@ type Options struct {
 	// is the context one). It is ignored without Roles.
 	RoleName string
 
+	// Command is the part of the command line that the inputs cannot say
+	// (--config FILE, --disagg FILE, --env-file FILE, --catalog FILE, --clean-env,
+	// ...), as the CLI was given it; `x` starts the xcvr explain command line it
+	// copies with these and adds a flag for every input set by flag or in the
+	// explorer.
+	Command []string
+
 	// panicKey, when set, makes that key panic inside Update. Run sets it from
 	// XCVR_TEST_PANIC so the smoke test can check, in a real terminal, that a crash
 	// restores the terminal and exits non-zero.
@@ -75,14 +82,11 @@ const (
 	paneChain
 )
 
-// flashDuration is how long changed steps stay marked after a change: long enough
-// for a demo audience to see, short enough not to linger into the next change.
-const flashDuration = 1500 * time.Millisecond
-
 // statusDuration is how long a status line ("copied …") stays.
 const statusDuration = 3 * time.Second
 
-// flashDoneMsg ends the change marks of generation gen.
+// flashDoneMsg ends the change marks of generation gen. Nothing sends it in the
+// program (marks stay until the next change); tests use it to draw settled frames.
 type flashDoneMsg struct{ gen int }
 
 // statusDoneMsg clears the status line of generation gen.
@@ -128,6 +132,15 @@ type Model struct {
 	status    string
 	statusErr bool
 	statusGen int
+	// notice is a longer message shown full width above the key bar until the
+	// next key: the command line `x` copied.
+	notice string
+
+	// outView shows the whole outcome in the body, scrolled to outTop.
+	outView bool
+	outTop  int
+
+	command []string
 
 	lastTimeout string            // the number the timeout row cycles back to
 	envLast     map[string]string // the value an env var gets back when toggled on
@@ -148,6 +161,9 @@ type Model struct {
 	// on it.
 	rev   int
 	cache *renderCache
+	// traceGen counts the traces the model has had, for caches of what a trace
+	// draws (the step lines).
+	traceGen int
 }
 
 // New builds the explorer's model without a terminal. It resolves the starting
@@ -174,6 +190,7 @@ func New(opts Options) Model {
 		cache:       &renderCache{},
 		expanded:    true,
 		observed:    opts.Log,
+		command:     append([]string(nil), opts.Command...),
 		follow:      opts.LogFollow,
 	}
 	if m.start.Version.Raw == "" && m.start.Model.Raw == "" && m.start.Backend.Raw == "" {
@@ -181,6 +198,7 @@ func New(opts Options) Model {
 	}
 	m.help.Styles = m.styles.Help
 	m.rows = buildRows()
+	m.pick.filter = m.newInput("", nil)
 	m.spec = cloneSpec(m.start)
 	if _, err := inputs.Build(m.spec, cat); err != nil {
 		m.status, m.statusErr = "start-up input rejected, using defaults: "+err.Error(), true
@@ -192,6 +210,7 @@ func New(opts Options) Model {
 		m.lastTimeout = t
 	}
 	m.resolve(false)
+	m.openOnFailure()
 	if len(opts.Roles) > 0 {
 		m.other = m.newOtherRole(opts.Roles[0])
 		m.roleName = opts.RoleName
@@ -229,6 +248,7 @@ func (m *Model) resolve(mark bool) tea.Cmd {
 	}
 	prev := m.trace
 	m.trace = resolver.Resolve(in)
+	m.traceGen++
 	m.recompare()
 	if m.step >= len(m.trace.Steps) {
 		m.step = len(m.trace.Steps) - 1
@@ -242,11 +262,23 @@ func (m *Model) resolve(mark bool) tea.Cmd {
 	m.changed = diffSteps(prev, m.trace)
 	m.outcomeChanged = outcomeDiffers(prev, m.trace)
 	m.flashGen++
-	if len(m.changed) == 0 && !m.outcomeChanged {
-		return nil
+	m.outTop = 0
+	return nil
+}
+
+// openOnFailure puts the chain's selection on the step that failed, expanded and
+// focused, when start-up fails: that step is why the operator is here, and at
+// 80×24 it is otherwise below the fold.
+func (m *Model) openOnFailure() {
+	if m.trace.Result.Outcome != resolver.OutcomeError {
+		return
 	}
-	gen := m.flashGen
-	return tea.Tick(flashDuration, func(time.Time) tea.Msg { return flashDoneMsg{gen} })
+	for i, s := range m.trace.Steps {
+		if s.Verdict == resolver.Error {
+			m.step, m.focus, m.expanded, m.colDetail = i, paneChain, true, true
+			return
+		}
+	}
 }
 
 // diffSteps returns the ids of steps whose verdict or reason changed.

@@ -2,11 +2,13 @@ package ui
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"xcvr/internal/inputs"
 	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
@@ -55,45 +57,87 @@ func (m *Model) renderInputs(w, h int) ([]string, []int) {
 	if m.other != nil {
 		title += " · " + m.roleName + " role · R edits " + m.other.name
 	}
-	out = append(out, paneTitle(st, title, focused, w))
-	hits = append(hits, -1)
-	avail := h - 2
+	avail := h - 1
 	if avail < 1 {
+		out = append(out, paneTitle(st, title, focused, w))
+		hits = append(hits, -1)
 		return out[:min(len(out), h)], hits[:min(len(hits), h)]
 	}
 	top := scrollTop(m.cache.inputsTop, selLine, selLine, len(body), avail)
 	m.cache.inputsTop = top
-	for i := top; i < len(body) && len(out) < h-1; i++ {
+	out = append(out, paneTitle(st, title+scrollMarks(top, len(body), avail), focused, w))
+	hits = append(hits, -1)
+	for i := top; i < len(body) && len(out) < h; i++ {
 		out = append(out, body[i])
 		hits = append(hits, rowHits[i])
 	}
-	for len(out) < h-1 {
+	for len(out) < h {
 		out = append(out, strings.Repeat(" ", w))
 		hits = append(hits, -1)
 	}
-	out = append(out, m.hintLine(w))
-	hits = append(hits, -1)
 	return out, hits
 }
 
-// hintLine is the last line of the inputs pane: the selected row's meaning, or the
-// editor while a raw value is typed.
-func (m *Model) hintLine(w int) string {
+// hintLines is the full-width area above the key bar: the selected row's
+// meaning, or the editor while a raw value is typed (its error wrapped in full
+// below it), or the command line `x` just copied.
+func (m *Model) hintLines(w int) []string {
 	st := m.styles
-	l := newLine(w, paint{})
 	if m.edit.active {
 		r := m.rows[m.edit.row]
+		l := newLine(w, paint{})
 		l.add(st.Bold, " "+r.label+" = ")
-		l.add(st.Value, string(m.edit.buf))
-		l.add(st.Selected, "█")
+		m.edit.in.SetWidth(max(l.room()-2, 1))
+		v := m.edit.in.View()
+		l.raw(v, ansi.StringWidth(v))
+		out := []string{l.String()}
 		if m.edit.err != "" {
-			l.add(paint{}, "  ")
-			l.add(st.Error, "✗ "+m.edit.err)
+			for _, s := range strings.Split(ansi.Wrap("✗ "+termsafe.Line(m.edit.err), w-3, ""), "\n") {
+				e := newLine(w, paint{})
+				e.add(paint{}, "   ")
+				e.add(st.Error, s)
+				out = append(out, e.String())
+			}
 		}
-		return l.String()
+		return out
 	}
-	l.add(st.Dim, " "+rowHint(m.rows[m.row]))
-	return l.String()
+	if notice := m.notice; notice != "" || (m.status != "" && statusTooLong(m.status, w)) {
+		p := st.Value
+		if notice == "" {
+			notice, p = "✓ "+m.status, st.Counts
+			if m.statusErr {
+				notice, p = "✗ "+m.status, st.Error
+			}
+		}
+		var out []string
+		for _, s := range wrapWords(termsafe.Line(notice), w-2) {
+			l := newLine(w, paint{})
+			l.add(paint{}, " ")
+			l.add(p, s)
+			out = append(out, l.String())
+		}
+		return out
+	}
+	if m.pick.open || m.mode == viewCompare {
+		return nil
+	}
+	hint := "n/N: next/previous deciding step · o: the whole outcome"
+	if m.focus == paneInputs {
+		hint = rowHint(m.rows[m.row])
+	}
+	// Two lines at most, so the panes do not jump; a longer hint is cut with a mark.
+	parts := wrapWords(hint, w-2)
+	if len(parts) > 2 {
+		parts[1] = fitPlain(strings.Join(parts[1:], " "), w-2)
+		parts = parts[:2]
+	}
+	out := make([]string, 0, 2)
+	for _, p := range parts {
+		l := newLine(w, paint{})
+		l.add(st.Dim, " "+p)
+		out = append(out, l.String())
+	}
+	return out
 }
 
 // inputLine draws one input row: selection marker, name, value, what the value
@@ -130,22 +174,80 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 	} else {
 		origin = v.Origin.String()
 		l.add(st.Label, padRight(r.label, 11))
-		val, extra := m.displayValue(r, v.Raw)
-		l.add(st.Value, val)
-		l.add(st.Dim, extra)
+		if e, bad := fileInvalid(&m.spec, r); bad {
+			// The file's value, as TensorRT-LLM would print it, and that it is
+			// rejected: the default is not what the worker receives.
+			origin = termsafe.Line(e.Origin.String())
+			l.add(st.Error, termsafe.Line(e.Input))
+			l.add(st.Error, " ✗ invalid")
+		} else {
+			val, extra := m.displayValue(r, v.Raw)
+			if rejected(r, v.Raw) {
+				// A literal TensorRT-LLM refuses ('nixl', 'Auto', 0): the chain's
+				// validation step says why.
+				l.add(st.Error, val)
+				l.add(st.Error, " ✗ invalid")
+				extra = ""
+			} else {
+				l.add(st.Value, val)
+			}
+			if l.room() >= cells(extra)+cells(shortOrigin(origin))+2 || origin == "" {
+				l.add(st.Dim, extra)
+			}
+		}
 	}
 	if origin != "" && w >= 40 {
-		// Keep the origin visible: if the row is too long, the origin's paths
-		// lose their directories first, then the origin wins over the tail.
+		// The value is never hidden behind its origin: the origin's paths lose
+		// their directories first, then its "(overrides …)" is cut, with a mark.
 		if l.room() < cells(origin)+2 {
 			origin = shortOrigin(origin)
 		}
-		if l.room() < cells(origin)+2 {
-			return cutForOrigin(l, st, origin, base, w)
+		if room := l.room() - 1; room < cells(origin) && room >= 6 {
+			origin = fitPlain(origin, room)
 		}
 		l.right(st.Origin, origin)
 	}
 	return l.String()
+}
+
+// wrapWords wraps at spaces only, so that a command line breaks between its
+// words and never inside a flag such as --clean-env (a copied line must read
+// the same as the one on screen); a word longer than w is broken by cells.
+func wrapWords(s string, w int) []string {
+	var out []string
+	cur := ""
+	for _, word := range strings.Split(s, " ") {
+		switch {
+		case cur == "":
+			cur = word
+		case cells(cur)+1+cells(word) <= w:
+			cur += " " + word
+		default:
+			out = append(out, cur)
+			cur = word
+		}
+		for cells(cur) > w {
+			out = append(out, ansi.Truncate(cur, w, ""))
+			cur = ansi.TruncateLeft(cur, w, "")
+		}
+	}
+	return append(out, cur)
+}
+
+// rejected reports whether a row's raw value is one TensorRT-LLM's validation
+// refuses whatever the version: a backend or runtime outside the literals (they
+// are case-sensitive) or a timeout that is not > 0.
+func rejected(r inputRow, raw string) bool {
+	switch r.kind {
+	case rowBackend:
+		return raw != "" && raw != "null" && !slices.Contains(inputs.Backends(), raw)
+	case rowRuntime:
+		return raw != "" && !slices.Contains(inputs.Runtimes(), raw)
+	case rowTimeout:
+		n, err := strconv.ParseInt(strings.TrimSpace(raw), 10, 64)
+		return err == nil && n <= 0
+	}
+	return false
 }
 
 // shortOrigin drops the directories of the paths in an origin
@@ -163,17 +265,6 @@ func shortOrigin(o string) string {
 		}
 	}
 	return strings.Join(f, " ")
-}
-
-// cutForOrigin redraws a too-long row's origin over its last cells.
-func cutForOrigin(l *line, st *Styles, origin string, base paint, w int) string {
-	s := l.String()
-	keep := w - len(origin) - 1
-	cut := ansi.Truncate(s, keep, "…")
-	if cw := ansi.StringWidth(cut); cw < keep {
-		cut += strings.Repeat(" ", keep-cw)
-	}
-	return cut + base.pre + " " + st.Origin.pre + origin + st.Origin.suf + base.suf
 }
 
 func padRight(s string, n int) string {
@@ -242,15 +333,18 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 	out := make([]string, 0, h)
 	hits := make([]int, 0, h)
 	title := "Model for " + m.trace.Inputs.Version.Name
-	out = append(out, paneTitle(st, title, true, w))
+	top := scrollTop(0, m.pick.sel, m.pick.sel, len(m.pick.matches), max(h-2, 1))
+	out = append(out, paneTitle(st, title+scrollMarks(top, len(m.pick.matches), h-2), true, w))
 	hits = append(hits, -1)
 	fl := newLine(w, paint{})
 	fl.add(st.Label, " filter: ")
-	fl.add(st.Value, string(m.pick.filter))
 	if m.pick.filtering {
-		fl.add(st.Selected, "█")
+		m.pick.filter.SetWidth(max(fl.room()-2, 1))
+		v := m.pick.filter.View()
+		fl.raw(v, ansi.StringWidth(v))
 	} else {
-		fl.add(st.Dim, "press / to type")
+		fl.add(st.Value, m.pick.filter.Value())
+		fl.add(st.Dim, " press / to type")
 	}
 	out = append(out, fl.String())
 	hits = append(hits, -1)
@@ -259,7 +353,16 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 		return out[:h], hits[:h]
 	}
 	items := m.pick.items
-	top := scrollTop(0, m.pick.sel, m.pick.sel, len(m.pick.matches), avail)
+	// The name column is as wide as the longest name, up to what leaves the
+	// preference its room; a longer name is cut with a mark, never pushing the
+	// columns after it out of line.
+	archW := 0
+	for _, it := range items {
+		if !it.custom {
+			archW = max(archW, cells(it.arch))
+		}
+	}
+	archW = min(archW, max(w-2-16-8, 16))
 	for i := top; i < len(m.pick.matches) && len(out) < h; i++ {
 		it := items[m.pick.matches[i]]
 		base := paint{}
@@ -271,11 +374,12 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 		l.add(paint{}, marker)
 		if it.custom {
 			l.add(st.Value, it.arch)
-			if len(m.pick.filter) > 0 {
-				l.add(st.Dim, " ("+string(m.pick.filter)+")")
+			if f := m.pick.filter.Value(); f != "" {
+				l.add(st.Dim, " ("+f+")")
 			}
 		} else {
-			l.add(st.Value, padRight(it.arch, 32))
+			l.add(st.Value, fitPlain(it.arch, archW))
+			l.pad(2 + archW + 1)
 			pp := st.Dim
 			if strings.HasPrefix(it.pref, "prefers") {
 				pp = st.Counts
@@ -319,15 +423,29 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	body := make([]string, 0, len(t.Steps)+8)
 	bodyHits := make([]int, 0, len(t.Steps)+8)
 	selStart, selEnd := 0, 0
+	// Room the pane has beyond one line per step (and the expansion) is spent
+	// wrapping the reasons that do not fit, in order, rather than left empty.
+	spare := h - 1 - len(t.Steps)
+	if m.showDetail() && m.step < len(t.Steps) {
+		spare -= len(m.cachedDetail(m.step, t.Steps[m.step], w))
+	}
 	for i, s := range t.Steps {
 		sel := i == m.step
 		if sel {
 			selStart = len(body)
 		}
-		body = append(body, m.stepLine(i, s, sel, focused, w))
-		bodyHits = append(bodyHits, i)
+		extra := 0
+		if spare > 0 && !(sel && m.showDetail()) {
+			extra = spare
+		}
+		lines := m.cachedStepLine(i, s, sel, focused, w, extra)
+		spare -= len(lines) - 1
+		for _, x := range lines {
+			body = append(body, x)
+			bodyHits = append(bodyHits, i)
+		}
 		if sel && m.showDetail() {
-			for _, x := range stepDetail(st, s, w) {
+			for _, x := range m.cachedDetail(i, s, w) {
 				body = append(body, x)
 				bodyHits = append(bodyHits, i)
 			}
@@ -350,13 +468,58 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	if avail <= 0 {
 		return out[:h], hits[:h]
 	}
-	return m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h)
+	out, hits = m.scrollChain(out, hits, body, bodyHits, selStart, selEnd, avail, w, h)
+	if marks := scrollMarks(m.cache.chainTop, len(body), avail); marks != "" {
+		out[0] = paneTitle(st, withMarks(title, marks), focused, w)
+	}
+	return out, hits
+}
+
+// withMarks puts scroll marks after a title's first part, where a narrow pane
+// does not cut them off.
+func withMarks(title, marks string) string {
+	if i := strings.Index(title, " · "); i >= 0 {
+		return title[:i] + marks + title[i:]
+	}
+	return title + marks
+}
+
+// cachedStepLine is stepLine, drawn once per trace, width and state.
+func (m *Model) cachedStepLine(i int, s resolver.Step, sel, focused bool, w, extra int) []string {
+	c := m.cache
+	if c.steps == nil || len(c.steps) > 512 {
+		c.steps = map[stepKey][]string{}
+	}
+	k := stepKey{i: i, w: w, extra: extra, sel: sel, focused: focused, changed: m.changed[s.ID], styles: m.styles, step: s}
+	if l, ok := c.steps[k]; ok {
+		return l
+	}
+	l := m.stepLine(i, s, sel, focused, w, extra)
+	c.steps[k] = l
+	return l
+}
+
+// cachedDetail is stepDetail, drawn once per trace, width and palette.
+func (m *Model) cachedDetail(i int, s resolver.Step, w int) []string {
+	c := m.cache
+	if c.steps == nil || len(c.steps) > 512 {
+		c.steps = map[stepKey][]string{}
+	}
+	k := stepKey{i: i, w: w, extra: -1, styles: m.styles, step: s}
+	if l, ok := c.steps[k]; ok {
+		return l
+	}
+	l := stepDetail(m.styles, s, w)
+	c.steps[k] = l
+	return l
 }
 
 // stepLine is one step: selection marker, change mark, number, verdict glyph and
 // word (so the verdict never rests on colour alone), title and reason, and at the
-// right its source and an "inferred" mark when the spec is unverified.
-func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w int) string {
+// right its source and an "inferred" mark when the spec is unverified. A reason
+// that does not fit wraps onto up to extra more lines, aligned under the text;
+// past those it is cut with a mark (enter shows it whole).
+func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w, extra int) []string {
 	st := m.styles
 	base, marker := st.selection(sel, focused, " ", "›")
 	l := newLine(w, base)
@@ -373,6 +536,7 @@ func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w int) strin
 	l.add(st.Dim, num+" ")
 	vp := st.Verdict[s.Verdict]
 	l.add(vp, glyphOf(s.Verdict)+" "+verdictWord(s.Verdict)+" ")
+	col := l.w
 	tail := sourceTag(s.Source)
 	if len(tail) > l.room()/5 {
 		// A long file name would eat the reason; the expansion shows it in full.
@@ -385,13 +549,42 @@ func (m *Model) stepLine(i int, s resolver.Step, sel, focused bool, w int) strin
 		tail += "inferred"
 	}
 	text := s.Title + ": " + s.Reason
-	if tail != "" && l.room() >= 40 {
-		l.add(paint{}, fitPlain(text, l.room()-len(tail)-1))
-		l.right(st.Dim, tail)
+	room := l.room()
+	if tail != "" && room >= 40 {
+		room -= len(tail) + 1
 	} else {
-		l.add(paint{}, text)
+		tail = ""
 	}
-	return l.String()
+	if extra <= 0 || cells(text) <= room {
+		l.add(paint{}, fitPlain(text, room))
+		if tail != "" {
+			l.right(st.Dim, tail)
+		}
+		return []string{l.String()}
+	}
+	// The first line shares its row with the source tag; the rest have the
+	// whole width after the verdict.
+	full := w - col
+	parts := strings.Split(ansi.Wrap(text, room, ""), "\n")
+	if rest := strings.TrimLeft(strings.TrimPrefix(text, parts[0]), " "); rest != "" && full > room {
+		parts = append(parts[:1], strings.Split(ansi.Wrap(rest, full, ""), "\n")...)
+	}
+	n := min(len(parts), 1+extra)
+	if n < len(parts) {
+		parts[n-1] = fitPlain(strings.Join(parts[n-1:], " "), full)
+	}
+	l.add(paint{}, parts[0])
+	if tail != "" {
+		l.right(st.Dim, tail)
+	}
+	out := []string{l.String()}
+	for _, p := range parts[1:n] {
+		c := newLine(w, base)
+		c.pad(col)
+		c.add(paint{}, p)
+		out = append(out, c.String())
+	}
+	return out
 }
 
 // stepDetail is the expansion of a selected step: the full reason and

@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 
@@ -35,13 +34,35 @@ type renderCache struct {
 	chainTop  int // first visible line of the chain pane
 	valid     bool
 
-	// The key bar changes only with the width, the mode and the palette.
-	help                   []string
-	helpW                  int
-	helpEditing, helpPicks bool
-	helpMode               viewMode
-	helpStyles             *Styles
-	helpRole               string
+	// helpBars keeps the bars already drawn: moving between rows changes what
+	// enter does, and redrawing the bar through bubbles' help costs more than
+	// the rest of the frame.
+	helpBars map[helpKey][]string
+
+	// steps keeps the drawn lines of each chain step by its content, width and
+	// state: wrapping a reason is the costliest part of a frame, a key that
+	// moves the selection changes two steps at most, and an input change
+	// usually leaves most steps as they were.
+	steps map[stepKey][]string
+}
+
+// helpKey is everything the key bar depends on.
+type helpKey struct {
+	w                                  int
+	editing, picks, filtering, outcome bool
+	mode                               viewMode
+	styles                             *Styles
+	role, enter                        string
+}
+
+// stepKey is everything a step's lines depend on: the step itself (its text,
+// not which trace it came from, so that the steps an input change leaves alone
+// are not drawn again) and how it is drawn.
+type stepKey struct {
+	i, w, extra           int
+	sel, focused, changed bool
+	styles                *Styles
+	step                  resolver.Step
 }
 
 // rect is a pane's place on the screen.
@@ -56,6 +77,7 @@ type layoutInfo struct {
 	twoCol        bool
 	outcome       []string
 	inputs, chain rect
+	hint          []string // full width, between the panes and the key bar
 	help          []string
 	bodyY, bodyH  int
 }
@@ -67,22 +89,27 @@ func (m *Model) layout() layoutInfo {
 		l.tooSmall = true
 		return l
 	}
-	maxLogs := 2
-	switch {
-	case h >= 34:
-		maxLogs = 8
-	case h >= 24:
-		maxLogs = 3
+	t, label := m.trace, m.roleLabel()
+	if m.mode == viewMatrix {
+		// The matrix's outcome is the cell under the cursor, whole.
+		t, label = m.cellTrace(), "cell: "
 	}
-	label := ""
-	if m.other != nil {
-		label = m.roleName + " role: "
+	lines, starts := outcomeItems(m.styles, t, label, w, m.outcomeChanged && m.mode != viewMatrix)
+	l.outcome = fitOutcome(m.styles, lines, starts, outcomeBudget(h), w)
+	if m.mode != viewMatrix {
+		l.outcome = append(l.outcome, m.renderDeploy(w)...)
 	}
-	l.outcome = renderOutcome(m.styles, m.trace, label, w, maxLogs, m.outcomeChanged)
-	l.outcome = append(l.outcome, m.renderDeploy(w)...)
 	l.help = m.renderHelp(w)
+	if m.mode != viewMatrix && !m.outView {
+		l.hint = m.hintLines(w)
+	}
 	l.bodyY = 1 + len(l.outcome)
-	l.bodyH = h - l.bodyY - len(l.help)
+	l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
+	if m.outView {
+		l.bodyY, l.bodyH = 1, h-1-len(l.help)
+		l.outcome = nil
+		return l
+	}
 	if w >= twoColumnWidth {
 		l.twoCol = true
 		lw := clamp(w*7/15, 46, 60)
@@ -161,8 +188,9 @@ func (m *Model) render() string {
 	for _, s := range l.outcome {
 		emit(s)
 	}
-	if m.mode == viewMatrix {
-		for _, s := range m.renderMatrix(w, l.bodyH) {
+	if m.outView || m.mode == viewMatrix {
+		body := m.renderOutcomeViewOrMatrix(w, l.bodyH)
+		for _, s := range body {
 			emit(s)
 		}
 		for _, s := range l.help {
@@ -188,6 +216,9 @@ func (m *Model) render() string {
 			emit(s)
 		}
 	}
+	for _, s := range l.hint {
+		emit(s)
+	}
 	for _, s := range l.help {
 		emit(s)
 	}
@@ -195,6 +226,13 @@ func (m *Model) render() string {
 		emit("")
 	}
 	return b.String()
+}
+
+func (m *Model) renderOutcomeViewOrMatrix(w, h int) []string {
+	if m.outView {
+		return m.renderOutcomeView(w, h)
+	}
+	return m.renderMatrix(w, h)
 }
 
 // placeCenter centres a message in a w×h screen, word-wrapped so that even a tiny
@@ -314,6 +352,16 @@ func (l *line) add(p paint, s string) {
 	l.b.WriteString(l.base.pre)
 }
 
+// raw appends an already styled string of w cells (a bubbles view).
+func (l *line) raw(s string, w int) {
+	if w > l.room() {
+		s, w = ansi.Truncate(s, l.room(), ""), l.room()
+	}
+	l.b.WriteString(s)
+	l.b.WriteString(l.base.pre)
+	l.w += w
+}
+
 // right appends s so that it ends at the right edge, if it fits after a gap.
 func (l *line) right(p paint, s string) {
 	sw := cells(s)
@@ -359,7 +407,14 @@ func paneTitle(st *Styles, title string, focused bool, w int) string {
 func (m *Model) renderHeader(w int) string {
 	l := newLine(w, paint{})
 	l.add(m.styles.Title, " xcvr")
-	l.add(m.styles.Dim, " · which KV-cache transceiver, and why")
+	if m.status == "" {
+		l.add(m.styles.Dim, " · which KV-cache transceiver, and why")
+	}
+	// With a status, the tagline gives way so the message fits at 80 columns;
+	// one that still does not fit is shown whole above the key bar instead.
+	if m.status != "" && statusTooLong(m.status, w) {
+		return l.String()
+	}
 	switch {
 	case m.status != "" && m.statusErr:
 		l.add(paint{}, "  ")
@@ -370,6 +425,9 @@ func (m *Model) renderHeader(w int) string {
 	}
 	return l.String()
 }
+
+// statusTooLong reports whether a status does not fit in the header line.
+func statusTooLong(s string, w int) bool { return cells(s)+9 > w }
 
 // outcomeContext is the quieter text after the outcome: the backend and what chose it.
 func outcomeContext(r resolver.Result) string {
@@ -387,135 +445,20 @@ func outcomeContext(r resolver.Result) string {
 	return " · " + strings.Join(parts, " · ")
 }
 
-// renderOutcome draws the outcome line (wrapped when start-up fails, so the exact
-// exception is readable) and up to maxLogs log lines, verbatim.
-//
-// label, when set, names the role the outcome belongs to ("context role: ").
-func renderOutcome(st *Styles, t resolver.Trace, label string, w, maxLogs int, changed bool) []string {
-	r := t.Result
-	p := st.OutcomeCPP
-	switch r.Outcome {
-	case resolver.OutcomePython:
-		p = st.OutcomePython
-	case resolver.OutcomeDisabled:
-		p = st.OutcomeOff
-	case resolver.OutcomeError:
-		p = st.OutcomeError
-	}
-	mark := "  "
-	if changed {
-		mark = "* "
-	}
-	var out []string
-	text := report.OutcomeLine(r)
-	first := newLine(w, paint{})
-	if changed {
-		first.add(st.Changed, "*")
-		first.add(paint{}, " ")
-	} else {
-		first.add(paint{}, mark)
-	}
-	if r.Outcome == resolver.OutcomeError && ansi.StringWidth(text)+4+cells(label) > w {
-		// Wrap the exact message over at most three lines rather than cut it.
-		wrapped := strings.Split(ansi.Wrap(text, w-4-cells(label), ""), "\n")
-		if len(wrapped) > 3 {
-			wrapped = wrapped[:3]
-		}
-		for i, s := range wrapped {
-			if i > 0 {
-				out = append(out, first.String())
-				first = newLine(w, paint{})
-				first.add(paint{}, "    ")
-			} else {
-				first.add(p, "▶ ")
-				first.add(st.Bold, label)
-			}
-			first.add(p, s)
-		}
-	} else {
-		first.add(p, "▶ ")
-		first.add(st.Bold, label)
-		first.add(p, text)
-		first.add(st.Dim, outcomeContext(r))
-	}
-	if changed {
-		first.right(st.Changed, "changed")
-	}
-	out = append(out, first.String())
-	if r.Hint != "" {
-		l := newLine(w, paint{})
-		l.add(paint{}, "    ")
-		l.add(st.Bold, "fix: ")
-		l.add(st.Value, r.Hint)
-		out = append(out, l.String())
-	}
-	logs := t.Logs
-	if len(logs) == 0 {
-		l := newLine(w, paint{})
-		l.add(st.Dim, "    (no log lines from these steps)")
-		return append(out, l.String())
-	}
-	shown := logs
-	more := 0
-	if len(logs) > maxLogs {
-		shown, more = logs[:maxLogs], len(logs)-maxLogs
-	}
-	// Lines the log budget does not need for one line per log line are spent
-	// wrapping the long ones, in order: they are meant to be read (and grepped
-	// for) verbatim, so a cut is the last resort.
-	spare := maxLogs - len(shown)
-	for i, lg := range shown {
-		lp := st.LogInfo
-		switch lg.Level {
-		case resolver.LevelWarning:
-			lp = st.LogWarn
-		case resolver.LevelError:
-			lp = st.LogError
-		}
-		text := report.LogPrefix(lg.Level) + lg.Message
-		if more > 0 && i == len(shown)-1 {
-			l := newLine(w, paint{})
-			l.add(paint{}, "    ")
-			tag := " (+" + strconv.Itoa(more) + " more: c copies all)"
-			l.add(lp, fitPlain(text, max(w-4-len(tag), 1)))
-			l.add(st.Dim, tag)
-			out = append(out, l.String())
-			continue
-		}
-		if spare == 0 || cells(text)+4 <= w || w < 30 {
-			l := newLine(w, paint{})
-			l.add(paint{}, "    ")
-			l.add(lp, text)
-			out = append(out, l.String())
-			continue
-		}
-		parts := strings.Split(ansi.Wrap(text, w-6, ""), "\n")
-		n := min(len(parts), 1+spare)
-		spare -= n - 1
-		for j := 0; j < n; j++ {
-			l := newLine(w, paint{})
-			indent := "    "
-			if j > 0 {
-				indent = "      "
-			}
-			l.add(paint{}, indent)
-			seg := parts[j]
-			if j == n-1 && n < len(parts) {
-				// Out of lines: say that the rest is cut.
-				seg = fitPlain(seg+" "+strings.Join(parts[j+1:], " "), w-6)
-			}
-			l.add(lp, seg)
-			out = append(out, l.String())
-		}
-	}
-	return out
-}
-
 // renderHelp is the key bar (or, after `?`, the full help), cut to the width.
 func (m *Model) renderHelp(w int) []string {
 	k := m.keys
 	k.editing, k.picks = m.edit.active, m.pick.open
 	k.comparing, k.matrix = m.mode == viewCompare, m.mode == viewMatrix
+	k.outcome, k.filtering = m.outView, m.pick.open && m.pick.filtering
+	if m.focus == paneInputs {
+		k.enter = enterWord(m.rows[m.row])
+	} else {
+		k.enter = "explain step"
+		if m.showDetail() {
+			k.enter = "fold step"
+		}
+	}
 	if m.other != nil && m.mode == viewExplore {
 		k.roles = true
 		k.Role.SetHelp("R", "edit "+m.other.name)
@@ -524,13 +467,18 @@ func (m *Model) renderHelp(w int) []string {
 		return m.fullHelp(k.FullHelp(), w)
 	}
 	c := m.cache
-	if c.helpW == w && c.helpEditing == k.editing && c.helpPicks == k.picks && c.helpMode == m.mode && c.helpStyles == m.styles && c.helpRole == m.roleName {
-		return c.help
+	hk := helpKey{w: w, editing: k.editing, picks: k.picks, filtering: k.filtering, outcome: k.outcome,
+		mode: m.mode, styles: m.styles, role: m.roleName, enter: k.enter}
+	if bar, ok := c.helpBars[hk]; ok {
+		return bar
+	}
+	if c.helpBars == nil || len(c.helpBars) > 64 {
+		c.helpBars = map[helpKey][]string{}
 	}
 	m.help.SetWidth(w - 1)
-	c.help = []string{" " + fitLine(m.help.ShortHelpView(k.ShortHelp()), w-1)}
-	c.helpW, c.helpEditing, c.helpPicks, c.helpMode, c.helpStyles, c.helpRole = w, k.editing, k.picks, m.mode, m.styles, m.roleName
-	return c.help
+	bar := []string{" " + fitLine(m.help.ShortHelpView(k.ShortHelp()), w-1)}
+	c.helpBars[hk] = bar
+	return bar
 }
 
 // fullHelp packs every binding into as many lines as the width needs. The help

@@ -252,8 +252,16 @@ func TestLongLogLineWraps(t *testing.T) {
 		t.Fatalf("scenario changed: logs %v", m.trace.Logs)
 	}
 	want := m.trace.Logs[0].Message
-	if strings.Contains(strings.Join(strings.Fields(plain), " "), want) == false {
-		t.Errorf("the log line is not on screen in full (%q):\n%s", want, plain)
+	if !strings.Contains(strings.Join(strings.Fields(plain), " "), want) {
+		// The outcome ran out of rows: it must say so, and o must show the line whole.
+		if !strings.Contains(plain, "more lines · o shows the whole outcome") {
+			t.Errorf("the log line is cut without a mark (%q):\n%s", want, plain)
+		}
+		mo := keys(t, m, "o")
+		o := ansi.Strip(mo.frame())
+		if !strings.Contains(strings.Join(strings.Fields(o), " "), want) {
+			t.Errorf("the whole outcome lacks the log line (%q):\n%s", want, o)
+		}
 	}
 	checkFits(t, m.frame(), 80, 24)
 }

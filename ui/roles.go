@@ -55,6 +55,7 @@ func (m *Model) switchRole() tea.Cmd {
 	m.start, o.start = o.start, m.start
 	m.spec, o.spec = o.spec, m.spec
 	m.trace, o.trace = o.trace, m.trace
+	m.traceGen++
 	m.roleName, o.name = o.name, m.roleName
 	m.changed, m.outcomeChanged = map[string]bool{}, false
 	m.flashGen++

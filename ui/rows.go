@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"strings"
 
@@ -62,15 +64,15 @@ func buildRows() []inputRow {
 func rowHint(r inputRow) string {
 	switch r.kind {
 	case rowVersion:
-		return "TensorRT-LLM build; ←/→ cycle releases, e to type main@YYYY-MM-DD"
+		return "TensorRT-LLM build; ←→ releases, enter types main@YYYY-MM-DD"
 	case rowModel:
-		return "config.json architectures[0]; enter or / to pick, custom names allowed"
+		return "config.json architectures[0]; enter or / picks; any name works"
 	case rowBackend:
 		return "cache_transceiver_config.backend; none turns disaggregation off"
 	case rowRuntime:
-		return "cache_transceiver_config.transceiver_runtime; unset = version default"
+		return "cache_transceiver_config.transceiver_runtime; unset = default"
 	case rowTimeout:
-		return "cache_transceiver_config.kv_transfer_timeout_ms; e to type a number"
+		return "cache_transceiver_config.kv_transfer_timeout_ms; enter types ms"
 	case rowLoader:
 		return "how the model is loaded; only pytorch resolves 'auto' at load"
 	case rowPipelined:
@@ -109,9 +111,62 @@ func rawOf(s *inputs.Spec, r inputRow) inputs.Value {
 	return inputs.Value{Raw: v.Value, Origin: v.Origin}
 }
 
-// setRaw stores a raw value with the explorer's origin.
+// rowField is the cache_transceiver_config field a row edits, "" for the others.
+func rowField(r inputRow) string {
+	switch r.kind {
+	case rowBackend:
+		return inputs.FieldBackend
+	case rowRuntime:
+		return inputs.FieldRuntime
+	case rowTimeout:
+		return inputs.FieldTimeout
+	case rowPipelined:
+		return inputs.FieldPipelined
+	}
+	return ""
+}
+
+// fileInvalid returns the value a file writes for the row's field that
+// TensorRT-LLM rejects, when nothing else (a flag, an edit) set the field: that
+// is what the worker receives, so the row shows it rather than the default xcvr
+// resolves in its place.
+func fileInvalid(s *inputs.Spec, r inputRow) (resolver.FieldError, bool) {
+	f := rowField(r)
+	if f == "" || len(s.ConfigErrors) == 0 {
+		return resolver.FieldError{}, false
+	}
+	if !rawOf(s, r).Origin.IsDefault() {
+		return resolver.FieldError{}, false
+	}
+	return s.Invalid(f)
+}
+
+// overrides says which file line a value replaces, from the origin of the value
+// it replaces: a file's line, or the one an earlier override already named.
+func overrides(o resolver.Origin) string {
+	if o.Kind == resolver.OriginFile {
+		return o.Detail
+	}
+	if _, after, ok := strings.Cut(o.Detail, "(overrides "); ok {
+		return strings.TrimSuffix(after, ")")
+	}
+	return ""
+}
+
+// setRaw stores a raw value with the explorer's origin. Like a flag for the same
+// field (deploy.Apply), it overrides what a file writes there, valid or not: the
+// file's validation error for the field goes, and the origin names the line.
 func setRaw(s *inputs.Spec, r inputRow, raw string) {
+	over := overrides(rawOf(s, r).Origin)
+	if f := rowField(r); f != "" {
+		if w := s.Override(f); w != "" {
+			over = w
+		}
+	}
 	v := inputs.Value{Raw: raw, Origin: explorerOrigin}
+	if over != "" {
+		v.Origin.Detail = "(overrides " + over + ")"
+	}
 	switch r.kind {
 	case rowVersion:
 		s.Version = v
@@ -134,7 +189,7 @@ func setRaw(s *inputs.Spec, r inputRow, raw string) {
 		if raw == envUnset {
 			delete(s.Env, r.env.Name)
 		} else {
-			s.Env[r.env.Name] = resolver.EnvVar{Value: raw, Origin: explorerOrigin}
+			s.Env[r.env.Name] = resolver.EnvVar{Value: raw, Origin: v.Origin}
 		}
 	}
 }
@@ -157,7 +212,9 @@ func (m *Model) choices(r inputRow) []string {
 		}
 		return out
 	case rowBackend:
-		return inputs.Backends()
+		// "none" (disaggregation off) first, so that ← from DEFAULT turns it off.
+		bs := inputs.Backends()
+		return append([]string{bs[len(bs)-1]}, bs[:len(bs)-1]...)
 	case rowRuntime:
 		return inputs.Runtimes()
 	case rowTimeout:
@@ -178,10 +235,16 @@ func (m *Model) choices(r inputRow) []string {
 	return []string{envUnset, "1", "true", "0", ""}
 }
 
-// cycle moves the row's value by delta through its choices and re-resolves.
+// cycle moves the row's value by delta through its choices and re-resolves. The
+// ends clamp, as the matrix cursor does: → on the newest version must not land
+// on the oldest era. At an end it says so and what else there is; ok is false
+// when nothing changed and nothing was said.
 func (m *Model) cycle(r inputRow, delta int) tea.Cmd {
 	ch := m.choices(r)
 	cur := rawOf(&m.spec, r).Raw
+	if _, bad := fileInvalid(&m.spec, r); bad {
+		cur = "\x00invalid" // the file's value is none of the choices
+	}
 	idx := -1
 	for i, c := range ch {
 		if c == cur {
@@ -196,9 +259,34 @@ func (m *Model) cycle(r inputRow, delta int) tea.Cmd {
 	case idx < 0:
 		next = len(ch) - 1
 	default:
-		next = ((idx+delta)%len(ch) + len(ch)) % len(ch)
+		next = idx + delta
+	}
+	if next < 0 || next >= len(ch) {
+		return m.setStatus(endHint(r, next >= len(ch)), false)
 	}
 	return m.apply(r, ch[next])
+}
+
+// endHint is what → or ← at the end of a row's choices says.
+func endHint(r inputRow, last bool) string {
+	back := "→"
+	if last {
+		back = "←"
+	}
+	switch {
+	case r.kind == rowVersion && last:
+		return "newest known release; e types main@YYYY-MM-DD"
+	case r.kind == rowVersion:
+		return "oldest known release; e types main@YYYY-MM-DD"
+	case r.kind == rowTimeout:
+		return "last choice; e types any number of ms"
+	case r.kind == rowEnv:
+		return "last choice; " + back + " goes back, e types any value"
+	}
+	if last {
+		return "last choice; ← goes back"
+	}
+	return "first choice; → goes on"
 }
 
 // toggle turns an env var on (to its last value, "1" the first time) or off; on
@@ -223,7 +311,7 @@ func (m *Model) toggle(r inputRow) tea.Cmd {
 // value a row already holds is a no-op, so nothing is re-resolved for nothing.
 func (m *Model) apply(r inputRow, raw string) tea.Cmd {
 	old := rawOf(&m.spec, r)
-	if old.Raw == raw && old.Origin == explorerOrigin {
+	if old.Raw == raw && old.Origin.Kind == explorerOrigin.Kind {
 		return nil
 	}
 	m.spec = cloneSpec(m.spec)
@@ -246,22 +334,89 @@ func (m *Model) trial(r inputRow, raw string) error {
 }
 
 // editState is the one-line editor for raw values (env vars, timeout, version,
-// custom model names, or any literal such as 'nixl' to see validation fail).
+// custom model names, or any literal such as 'nixl' to see validation fail). It is
+// bubbles' textinput: cursor movement, word delete, home/end and completion from
+// the row's known values (tab accepts, ↑/↓ pick another).
 type editState struct {
 	active bool
 	row    int
-	buf    []rune
-	err    string
+	// in is a pointer: a textinput is large, and the Model is copied on every
+	// Update and View.
+	in  *textinput.Model
+	err string
 }
 
 // pickState is the model picker: the catalog plus a custom entry, filterable.
 type pickState struct {
 	open      bool
 	filtering bool
-	filter    []rune
-	items     []pickItem // built lazily for the current version
-	matches   []int      // indices into items, in display order
+	filter    *textinput.Model // a pointer, like editState.in
+	items     []pickItem       // built lazily for the current version
+	matches   []int            // indices into items, in display order
 	sel       int
+}
+
+// newInput is a focused textinput holding value, completing from suggestions.
+// The cursor does not blink: a blinking cursor redraws the frame twice a second
+// for nothing and makes screenshots differ.
+func (m *Model) newInput(value string, suggestions []string) *textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = ""
+	st := textinput.DefaultStyles(m.styles.IsDark)
+	st.Cursor.Blink = false
+	sug := lipgloss.NewStyle().Foreground(m.styles.pal.dim)
+	if m.styles.Plain {
+		st.Cursor.Color = nil
+		sug = lipgloss.NewStyle().Faint(true)
+	}
+	st.Focused.Suggestion, st.Blurred.Suggestion = sug, sug
+	ti.SetStyles(st)
+	if len(suggestions) > 0 {
+		ti.ShowSuggestions = true
+		ti.SetSuggestions(suggestions)
+	}
+	ti.SetValue(value)
+	ti.CursorEnd()
+	ti.Focus()
+	return &ti
+}
+
+// suggestions are the values the editor completes for a row: the known
+// versions and their main@ days, the catalog's architectures, the literals a
+// field takes.
+func (m *Model) suggestions(r inputRow) []string {
+	switch r.kind {
+	case rowVersion:
+		var out []string
+		seen := map[string]bool{}
+		for _, v := range resolver.KnownVersions() {
+			for _, n := range []string{v.Name, "main@" + v.Main.String()} {
+				if !seen[n] {
+					seen[n] = true
+					out = append(out, n)
+				}
+			}
+		}
+		return out
+	case rowModel:
+		return m.choices(r)
+	case rowTimeout:
+		return []string{"60000", "null"}
+	case rowEnv:
+		return []string{"1", "0", "true"}
+	}
+	var out []string
+	for _, c := range m.choices(r) {
+		if c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// openEditor opens the raw-value editor on row i, pre-filled with value.
+func (m *Model) openEditor(i int, value string) {
+	m.edit = editState{active: true, row: i, in: m.newInput(value, m.suggestions(m.rows[i]))}
 }
 
 // pickItem is one model choice with its preference in the chosen version.
@@ -308,7 +463,7 @@ func prefWord(info resolver.ModelInfo) string {
 func (m *Model) refilter() {
 	items := m.pickItems()
 	m.pick.matches = m.pick.matches[:0]
-	f := string(m.pick.filter)
+	f := m.pick.filter.Value()
 	if f == "" {
 		for i := range items {
 			m.pick.matches = append(m.pick.matches, i)

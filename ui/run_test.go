@@ -129,7 +129,10 @@ func TestReset(t *testing.T) {
 	s.FromEnviron([]string{"TRTLLM_USE_MPI_KVCACHE=1"})
 	m := New(Options{Spec: s, Width: 80, Height: 24})
 	start := m.trace.Result
-	m = keys(t, m, "down", "down", "right", "down", "right")
+	if m.focus != paneChain {
+		t.Fatal("MPI=1 fails start-up at 1.4: the chain should have focus")
+	}
+	m = keys(t, m, "tab", "down", "down", "right", "down", "right")
 	if m.trace.Result == start {
 		t.Fatal("the changes did not change the result")
 	}

@@ -43,6 +43,7 @@ type Styles struct {
 	IsDark bool
 	// Plain is true when the styles carry no colour (`p`).
 	Plain bool
+	pal   colors
 
 	Title, Dim, Faint, Bold    paint
 	PaneTitle, PaneTitleFocus  paint
@@ -69,27 +70,52 @@ func NewStyles(isDark bool) *Styles { return newStyles(isDark, false) }
 // session that did not forward NO_COLOR.
 func NewPlainStyles(isDark bool) *Styles { return newStyles(isDark, true) }
 
+// palette is the hex colours of one background. Text colours are chosen for at
+// least 4.5:1 contrast (WCAG AA) against the background they are meant for
+// (TestContrast computes it), so the footer and the help stay readable.
+type palette struct {
+	green, red, yellow, blue, purple, grey, fg string
+	selBg, blurBg, chgBg                       string
+	// bg is the background the text colours are checked against.
+	bg string
+}
+
+func paletteFor(isDark bool) palette {
+	if isDark {
+		return palette{green: "#3FB950", red: "#FF7B72", yellow: "#D29922", blue: "#58A6FF",
+			purple: "#BC8CFF", grey: "#8B949E", fg: "#E6EDF3",
+			selBg: "#1F3A5F", blurBg: "#30363D", chgBg: "#4D3800", bg: "#000000"}
+	}
+	return palette{green: "#1A7F37", red: "#CF222E", yellow: "#9A6700", blue: "#0969DA",
+		purple: "#8250DF", grey: "#57606A", fg: "#1F2328",
+		selBg: "#DDF4FF", blurBg: "#EAEEF2", chgBg: "#FFF8C5", bg: "#FFFFFF"}
+}
+
+// colors are the palette's colours for lipgloss; dim is what the editor's
+// completion is drawn in.
+type colors struct{ dim color.Color }
+
 func newStyles(isDark, plain bool) *Styles {
-	ld := lipgloss.LightDark(isDark)
-	c := func(light, dark string) color.Color {
+	pal := paletteFor(isDark)
+	c := func(hex string) color.Color {
 		if plain {
 			return lipgloss.NoColor{}
 		}
-		return ld(lipgloss.Color(light), lipgloss.Color(dark))
+		return lipgloss.Color(hex)
 	}
 	var (
-		green  = c("#1A7F37", "#3FB950")
-		red    = c("#CF222E", "#FF7B72")
-		yellow = c("#9A6700", "#D29922")
-		blue   = c("#0969DA", "#58A6FF")
-		purple = c("#8250DF", "#BC8CFF")
-		grey   = c("#57606A", "#8B949E")
-		fg     = c("#1F2328", "#E6EDF3")
-		selBg  = c("#DDF4FF", "#1F3A5F")
-		blurBg = c("#EAEEF2", "#30363D")
-		chgBg  = c("#FFF8C5", "#4D3800")
+		green  = c(pal.green)
+		red    = c(pal.red)
+		yellow = c(pal.yellow)
+		blue   = c(pal.blue)
+		purple = c(pal.purple)
+		grey   = c(pal.grey)
+		fg     = c(pal.fg)
+		selBg  = c(pal.selBg)
+		blurBg = c(pal.blurBg)
+		chgBg  = c(pal.chgBg)
 	)
-	s := &Styles{IsDark: isDark, Plain: plain}
+	s := &Styles{IsDark: isDark, Plain: plain, pal: colors{dim: grey}}
 	st := lipgloss.NewStyle
 	s.Title = newPaint(st().Bold(true).Foreground(blue))
 	s.Dim = newPaint(st().Foreground(grey))
@@ -123,7 +149,14 @@ func newStyles(isDark, plain bool) *Styles {
 		resolver.Error:    newPaint(st().Bold(true).Foreground(red)),
 		resolver.Info:     newPaint(st().Foreground(blue)),
 	}
-	s.Help = help.DefaultStyles(isDark)
+	// bubbles' default help colours (greys 239/246/249 and the like) fall
+	// under 4.5:1 on one background or the other; keys in the text colour and
+	// descriptions in the palette's grey meet it on both.
+	key, desc := st().Foreground(fg), st().Foreground(grey)
+	s.Help = help.Styles{
+		ShortKey: key, ShortDesc: desc, ShortSeparator: desc, Ellipsis: desc,
+		FullKey: key, FullDesc: desc, FullSeparator: desc,
+	}
 	if plain {
 		s.Help = help.Styles{}
 	}

@@ -60,7 +60,7 @@ func TestTmuxSmoke(t *testing.T) {
 		}
 	}
 
-	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+	for _, sz := range [][2]int{{64, 20}, {80, 24}, {120, 40}} {
 		name := "x" + strconv.Itoa(sz[0])
 		t.Run(strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1]), func(t *testing.T) {
 			script := bin + `; echo "XCVR_EXIT=$?"; sleep 60`
@@ -114,6 +114,51 @@ func TestTmuxSmoke(t *testing.T) {
 			restored(t, name)
 		})
 	}
+
+	// ctrl+z in an interactive shell: the terminal is given back (no alternate
+	// screen, cursor shown, no mouse reporting) while the job is stopped, and fg
+	// takes it again and redraws; q then exits 0.
+	t.Run("suspend", func(t *testing.T) {
+		const name = "xsuspend"
+		if out, err := tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "bash", "--norc", "--noprofile", "-i"); err != nil {
+			t.Fatalf("tmux new-session: %v\n%s", err, out)
+		}
+		defer tmux("kill-session", "-t", name)
+		poll := func(what string, ok func(string) bool) string {
+			t.Helper()
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				s, _ := tmux("capture-pane", "-p", "-t", name)
+				if ok(s) {
+					return s
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
+				}
+				time.Sleep(25 * time.Millisecond)
+			}
+		}
+		flags := func() string {
+			s, _ := tmux("display-message", "-p", "-t", name, "#{alternate_on} #{cursor_flag} #{mouse_any_flag}")
+			return strings.TrimSpace(s)
+		}
+		_, _ = tmux("send-keys", "-t", name, bin, "Enter")
+		poll("the explorer", func(s string) bool { return strings.Contains(s, "Python transceiver") })
+		_, _ = tmux("send-keys", "-t", name, "C-z")
+		poll("the stopped job", func(s string) bool { return strings.Contains(s, "Stopped") })
+		if got := flags(); got != "0 1 0" {
+			t.Errorf("suspended: alternate_on cursor_flag mouse_any_flag = %q, want \"0 1 0\"", got)
+		}
+		_, _ = tmux("send-keys", "-t", name, "fg", "Enter")
+		poll("the explorer again", func(s string) bool { return strings.Contains(s, "Python transceiver") && strings.Contains(s, "Chain") })
+		if got := flags(); !strings.HasPrefix(got, "1 ") {
+			t.Errorf("after fg: %q, want the alternate screen back", got)
+		}
+		_, _ = tmux("send-keys", "-t", name, "q")
+		time.Sleep(200 * time.Millisecond)
+		_, _ = tmux("send-keys", "-t", name, "echo XCVR_EXIT=$?", "Enter")
+		poll("exit status 0", func(s string) bool { return strings.Contains(s, "XCVR_EXIT=0") })
+	})
 
 	// NO_COLOR=yes (not a value strconv.ParseBool accepts, but no-color.org says any
 	// non-empty value counts): the screen has attributes but no colour at all.

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"xcvr/resolver"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -28,6 +30,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.setStyles(msg.IsDark(), m.styles.Plain)
 	case flashDoneMsg:
+		// Change marks stay until the next change, so an audience can see them;
+		// only tests clear them, to draw the settled screen.
 		if msg.gen != m.flashGen {
 			return m, nil
 		}
@@ -38,13 +42,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.status, m.statusErr = "", false
 	case tea.PasteMsg:
+		msg.Content = oneLine(msg.Content)
 		switch {
 		case m.edit.active:
-			m.edit.buf = append(m.edit.buf, []rune(oneLine(msg.Content))...)
+			*m.edit.in, cmd = m.edit.in.Update(msg)
+			m.edit.err = ""
 		case m.pick.open && m.pick.filtering:
-			m.pick.filter = append(m.pick.filter, []rune(oneLine(msg.Content))...)
+			*m.pick.filter, cmd = m.pick.filter.Update(msg)
 			m.refilter()
 		default:
+			return m, nil
+		}
+	case tea.MouseWheelMsg:
+		if !m.wheel(msg.Mouse()) {
 			return m, nil
 		}
 	case tea.MouseClickMsg:
@@ -87,6 +97,14 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.panicKey != "" && msg.String() == m.panicKey {
 		panic("XCVR_TEST_PANIC: crash requested with key " + m.panicKey)
 	}
+	if msg.String() == "ctrl+z" {
+		// Bubble Tea restores the terminal before stopping and takes it back on
+		// SIGCONT, alternate screen and mouse included.
+		return tea.Suspend, true
+	}
+	// A notice (the copied command line) stays until the next key.
+	hadNotice := m.notice != ""
+	m.notice = ""
 	if m.edit.active {
 		return m.editKey(msg)
 	}
@@ -95,6 +113,9 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	if m.mode == viewMatrix {
 		return m.matrixKey(msg)
+	}
+	if m.outView {
+		return m.outcomeKey(msg)
 	}
 	k := &m.keys
 	switch {
@@ -128,24 +149,37 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, k.Back):
 		if !m.help.ShowAll {
-			return nil, false
+			return nil, hadNotice
 		}
 		m.help.ShowAll = false
+	case key.Matches(msg, k.Outcome):
+		m.outView, m.outTop = true, 0
 	case key.Matches(msg, k.NextPane), key.Matches(msg, k.PrevPane):
 		m.focus = 1 - m.focus
 	case key.Matches(msg, k.Up):
-		return nil, m.move(-1)
+		return nil, m.move(-1) || hadNotice
 	case key.Matches(msg, k.Down):
-		return nil, m.move(+1)
+		return nil, m.move(+1) || hadNotice
+	case key.Matches(msg, k.NextStep):
+		return m.jumpStep(+1), true
+	case key.Matches(msg, k.PrevStep):
+		return m.jumpStep(-1), true
 	case key.Matches(msg, k.Filter):
 		m.focus, m.row = paneInputs, int(rowModel)
 		m.openPicker(true)
 	case key.Matches(msg, k.CopyChain):
 		return tea.Batch(tea.SetClipboard(report.Markdown(m.trace)),
-			m.setStatus("copied the chain as Markdown (OSC 52)", false)), true
+			m.setStatus("chain sent as Markdown by OSC 52 (a terminal may ignore it)", false)), true
 	case key.Matches(msg, k.CopyYAML):
-		return tea.Batch(tea.SetClipboard(configYAML(m.trace)),
-			m.setStatus("copied the cache_transceiver_config YAML (OSC 52)", false)), true
+		return m.copyYAML(), true
+	case key.Matches(msg, k.CopyCmd):
+		cmdline, notes := m.commandLineNotes()
+		m.notice = "copied (OSC 52): " + cmdline
+		if len(notes) > 0 {
+			// Say what the line does not reproduce rather than let it pass for exact.
+			m.notice += "  (no flag says: " + strings.Join(notes, ", ") + ")"
+		}
+		return tea.SetClipboard(cmdline), true
 	case key.Matches(msg, k.Reset):
 		m.spec = cloneSpec(m.start)
 		m.pick.items = nil
@@ -155,29 +189,119 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			m.toggleDetail()
 			return nil, true
 		}
-		return nil, false
+		return nil, hadNotice
 	case key.Matches(msg, k.Choose):
-		r := m.rows[m.row]
-		if r.kind == rowModel {
-			m.openPicker(false)
-			return nil, true
-		}
-		return m.toggle(r), true
+		return m.choose(), true
 	case key.Matches(msg, k.Left):
 		return m.cycle(m.rows[m.row], -1), true
 	case key.Matches(msg, k.Right):
 		return m.cycle(m.rows[m.row], +1), true
 	case key.Matches(msg, k.Edit):
-		r := m.rows[m.row]
-		raw := rawOf(&m.spec, r).Raw
-		if raw == envUnset {
-			raw = "1"
-		}
-		m.edit = editState{active: true, row: m.row, buf: []rune(raw)}
+		m.openEditor(m.row, m.editValue(m.rows[m.row]))
 	default:
-		return nil, false
+		return nil, hadNotice
 	}
 	return nil, true
+}
+
+// enterWord is what enter does on an input row, for the key bar.
+func enterWord(r inputRow) string {
+	switch r.kind {
+	case rowVersion:
+		return "type version"
+	case rowModel:
+		return "pick model"
+	case rowTimeout:
+		return "type ms"
+	case rowEnv:
+		return "toggle"
+	}
+	return "next value"
+}
+
+// choose is enter (or space, or a second click) on an input row: a version or a
+// timeout is typed, a model picked from the list, an env var toggled, and the
+// other rows step to their next value (clamped at the end, like →).
+func (m *Model) choose() tea.Cmd {
+	r := m.rows[m.row]
+	switch r.kind {
+	case rowModel:
+		m.openPicker(false)
+		return nil
+	case rowVersion, rowTimeout:
+		m.openEditor(m.row, m.editValue(r))
+		return nil
+	}
+	return m.toggle(r)
+}
+
+// editValue is what the editor starts with: the row's raw value, or the value a
+// file writes there when TensorRT-LLM rejects it, so it can be corrected in place.
+func (m *Model) editValue(r inputRow) string {
+	if e, bad := fileInvalid(&m.spec, r); bad {
+		return report.PyRaw(e.Input)
+	}
+	raw := rawOf(&m.spec, r).Raw
+	if raw == envUnset {
+		raw = "1"
+	}
+	return raw
+}
+
+// jumpStep moves the chain selection to the next (d=+1) or previous step that
+// decided something: applied, fell back or failed. At the ends it stays and says so.
+func (m *Model) jumpStep(d int) tea.Cmd {
+	m.focus = paneChain
+	for i := m.step + d; i >= 0 && i < len(m.trace.Steps); i += d {
+		switch m.trace.Steps[i].Verdict {
+		case resolver.Applied, resolver.Fallback, resolver.Error:
+			m.step = i
+			return nil
+		}
+	}
+	if d > 0 {
+		return m.setStatus("no deciding step below; N goes back up", false)
+	}
+	return m.setStatus("no deciding step above; n goes down", false)
+}
+
+// wheel scrolls whatever is under the pointer (or, outside the panes, the focused
+// one) by one line per notch.
+func (m *Model) wheel(ms tea.Mouse) bool {
+	d := 0
+	switch ms.Button {
+	case tea.MouseWheelUp:
+		d = -1
+	case tea.MouseWheelDown:
+		d = +1
+	default:
+		return false
+	}
+	switch {
+	case m.edit.active:
+		return false
+	case m.outView:
+		return m.scrollOutcome(d)
+	case m.mode == viewMatrix:
+		return m.matMove(&m.mat.r, d, len(m.mat.m.RowKeys))
+	case m.pick.open:
+		n := clamp(m.pick.sel+d, 0, len(m.pick.matches)-1)
+		if n == m.pick.sel {
+			return false
+		}
+		m.pick.sel = n
+		return true
+	}
+	l := m.layout()
+	if !l.tooSmall {
+		switch {
+		case l.inputs.contains(ms.X, ms.Y):
+			m.focus = paneInputs
+		case l.chain.contains(ms.X, ms.Y):
+			m.focus = paneChain
+		}
+	}
+	return m.move(d)
 }
 
 // move changes the selection in the focused pane.
@@ -210,7 +334,7 @@ func clamp(v, lo, hi int) int {
 
 // editKey handles keys while the raw-value editor is open. The value is tried
 // before it is applied, so a bad number or version stays in the editor with the
-// reason instead of breaking the chain.
+// reason instead of breaking the chain. Every other key is the textinput's.
 func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch msg.String() {
 	case "ctrl+c":
@@ -219,7 +343,7 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.edit = editState{}
 	case "enter":
 		r := m.rows[m.edit.row]
-		raw := string(m.edit.buf)
+		raw := m.edit.in.Value()
 		if r.kind == rowTimeout {
 			raw = strings.TrimSpace(raw)
 			if _, err := strconv.ParseInt(raw, 10, 64); err != nil && raw != "" && raw != "null" {
@@ -233,21 +357,16 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		m.edit = editState{}
 		return m.apply(r, raw), true
-	case "backspace":
-		if len(m.edit.buf) == 0 {
-			return nil, false
-		}
-		m.edit.buf = m.edit.buf[:len(m.edit.buf)-1]
-		m.edit.err = ""
-	case "ctrl+u":
-		m.edit.buf = m.edit.buf[:0]
-		m.edit.err = ""
 	default:
-		if msg.Text == "" {
-			return nil, false
+		before, pos := m.edit.in.Value(), m.edit.in.Position()
+		sug := m.edit.in.CurrentSuggestion()
+		var cmd tea.Cmd
+		*m.edit.in, cmd = m.edit.in.Update(msg)
+		if m.edit.in.Value() == before && m.edit.in.Position() == pos && m.edit.in.CurrentSuggestion() == sug {
+			return cmd, false
 		}
-		m.edit.buf = append(m.edit.buf, []rune(msg.Text)...)
 		m.edit.err = ""
+		return cmd, true
 	}
 	return nil, true
 }
@@ -255,7 +374,7 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // openPicker shows the model list; with filter set, typing goes to the filter.
 func (m *Model) openPicker(filter bool) {
 	m.pick.open, m.pick.filtering = true, filter
-	m.pick.filter = m.pick.filter[:0]
+	m.pick.filter = m.newInput("", m.choices(m.rows[rowModel]))
 	m.pick.sel = 0
 	m.refilter()
 	// Start on the current model so enter keeps it.
@@ -267,15 +386,16 @@ func (m *Model) openPicker(filter bool) {
 	}
 }
 
-// pickKey handles keys while the model picker is open.
+// pickKey handles keys while the model picker is open. While the filter is
+// typed into, letters are text (k and j included); the arrows move.
 func (m *Model) pickKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	p := &m.pick
 	switch s := msg.String(); {
 	case s == "ctrl+c":
 		return tea.Quit, true
 	case s == "esc":
-		if p.filtering && len(p.filter) > 0 {
-			p.filter = p.filter[:0]
+		if p.filtering && p.filter.Value() != "" {
+			p.filter.SetValue("")
 			m.refilter()
 		} else {
 			p.open, p.filtering = false, false
@@ -288,17 +408,17 @@ func (m *Model) pickKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.pickChoose(p.sel), true
 	case s == "/" && !p.filtering:
 		p.filtering = true
-	case s == "backspace" && p.filtering:
-		if len(p.filter) == 0 {
-			p.filtering = false
-		} else {
-			p.filter = p.filter[:len(p.filter)-1]
+	case s == "backspace" && p.filtering && p.filter.Value() == "":
+		p.filtering = false
+	case p.filtering:
+		before := p.filter.Value()
+		var cmd tea.Cmd
+		*p.filter, cmd = p.filter.Update(msg)
+		if p.filter.Value() != before {
+			p.sel = 0
 			m.refilter()
 		}
-	case p.filtering && msg.Text != "":
-		p.filter = append(p.filter, []rune(msg.Text)...)
-		p.sel = 0
-		m.refilter()
+		return cmd, true
 	case s == "q":
 		p.open = false
 	default:
@@ -316,7 +436,7 @@ func (m *Model) pickChoose(i int) tea.Cmd {
 	it := m.pick.items[m.pick.matches[i]]
 	m.pick.open, m.pick.filtering = false, false
 	if it.custom {
-		m.edit = editState{active: true, row: int(rowModel), buf: append([]rune(nil), m.pick.filter...)}
+		m.openEditor(int(rowModel), m.pick.filter.Value())
 		return nil
 	}
 	return m.apply(m.rows[rowModel], it.arch)
@@ -330,8 +450,13 @@ func (m *Model) click(ms tea.Mouse) (tea.Cmd, bool) {
 		return nil, false
 	}
 	l := m.layout()
-	if l.tooSmall || m.mode == viewMatrix {
+	if l.tooSmall || m.mode == viewMatrix || m.outView {
 		return nil, false
+	}
+	if ms.Y >= 1 && ms.Y < l.bodyY && len(l.outcome) > 0 && !m.edit.active {
+		// A click on the outcome shows all of it.
+		m.outView, m.outTop = true, 0
+		return nil, true
 	}
 	if l.inputs.contains(ms.X, ms.Y) {
 		_, hits := m.renderInputs(l.inputs.w, l.inputs.h)
@@ -347,12 +472,7 @@ func (m *Model) click(ms tea.Mouse) (tea.Cmd, bool) {
 			return nil, false
 		}
 		if hits[y] == m.row {
-			r := m.rows[m.row]
-			if r.kind == rowModel {
-				m.openPicker(false)
-				return nil, true
-			}
-			return m.toggle(r), true
+			return m.choose(), true
 		}
 		m.row = hits[y]
 		return nil, true

@@ -73,6 +73,7 @@ func explorerOptions(cmd *cobra.Command, app *appEnv, flags *inputFlags, color s
 		Spec: spec, Catalog: cat, Color: color,
 		In: app.stdin, Out: app.stdout, Environ: app.environ,
 		Log: lg, LogFollow: follow, Roles: roles, RoleName: flags.deploy.activeRole,
+		Command: fileArgs(cmd),
 	}, nil
 }
 
@@ -89,4 +90,21 @@ func explorerExit(app *appEnv, err error) error {
 		return &exitError{code: exitCrash}
 	}
 	return &exitError{code: exitCrash, err: err}
+}
+
+// fileArgs are the flags of the command line that name files, a process or the
+// environment's source, as given: the explorer's `x` starts the xcvr explain
+// command line it copies with them, and adds the inputs itself.
+func fileArgs(cmd *cobra.Command) []string {
+	var out []string
+	fs := cmd.Flags()
+	for _, name := range []string{"config", "disagg", "role", "model-dir", "model-config", "env-file", "pid", "install", "catalog"} {
+		if f := fs.Lookup(name); f != nil && f.Changed {
+			out = append(out, "--"+name, f.Value.String())
+		}
+	}
+	if f := fs.Lookup("clean-env"); f != nil && f.Changed && f.Value.String() == "true" {
+		out = append(out, "--clean-env")
+	}
+	return out
 }

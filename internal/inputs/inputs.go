@@ -226,3 +226,54 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 	in.ConfigErrors = s.ConfigErrors
 	return in, nil
 }
+
+// Field names of cache_transceiver_config that the inputs edit, as pydantic
+// names them in a validation error's loc.
+const (
+	FieldBackend   = "backend"
+	FieldRuntime   = "transceiver_runtime"
+	FieldTimeout   = "kv_transfer_timeout_ms"
+	FieldPipelined = "enable_pipelined_transfer"
+)
+
+// fieldOf is the cache_transceiver_config key a pydantic loc starts with.
+func fieldOf(loc string) string {
+	f, _, _ := strings.Cut(loc, ".")
+	return f
+}
+
+// Invalid returns the validation error a file reader recorded for field: the
+// value the file writes there, which TensorRT-LLM would reject, with its FILE:LINE.
+// The spec's own value for the field is then the default, because that is all
+// xcvr can resolve; the explorer and explain -o json show the file's value instead.
+func (s *Spec) Invalid(field string) (resolver.FieldError, bool) {
+	for _, e := range s.ConfigErrors {
+		if e.Loc != "" && fieldOf(e.Loc) == field {
+			return e, true
+		}
+	}
+	return resolver.FieldError{}, false
+}
+
+// Override drops the file's validation errors for field, exactly as a flag for that
+// field does when the file is read (deploy.Apply): a value the user sets wins over
+// whatever the file writes, valid or not. It returns where the dropped value was
+// written ("" when none was). The slice is copied, so a spec sharing it (the
+// explorer's starting point) keeps its errors.
+func (s *Spec) Override(field string) string {
+	where := ""
+	var kept []resolver.FieldError
+	for _, e := range s.ConfigErrors {
+		if e.Loc != "" && fieldOf(e.Loc) == field {
+			if where == "" {
+				where = e.Origin.String()
+			}
+			continue
+		}
+		kept = append(kept, e)
+	}
+	if where != "" {
+		s.ConfigErrors = kept
+	}
+	return where
+}

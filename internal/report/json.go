@@ -4,6 +4,7 @@
 package report
 
 import (
+	"strconv"
 	"strings"
 
 	"xcvr/resolver"
@@ -13,6 +14,10 @@ import (
 type InputJSON struct {
 	Value  any    `json:"value"`
 	Origin string `json:"origin"`
+	// Invalid is pydantic's message when the value is one a file writes and
+	// TensorRT-LLM rejects (Value is then the file's value, Origin its FILE:LINE);
+	// absent otherwise.
+	Invalid string `json:"invalid,omitempty"`
 }
 
 // LogJSON is one expected log line.
@@ -120,36 +125,44 @@ func Explain(t resolver.Trace) ExplainJSON {
 // show the value TensorRT-LLM uses by default, with origin "default".
 func InputsJSON(in resolver.Inputs) map[string]InputJSON {
 	m := make(map[string]InputJSON, 8+len(in.Env))
-	m["trtllm"] = InputJSON{in.Version.Name, in.VersionOrigin.String()}
+	m["trtllm"] = InputJSON{Value: in.Version.Name, Origin: in.VersionOrigin.String()}
 	var model any
 	if in.Model.Value.Arch != "" {
 		model = in.Model.Value.Arch
 	}
-	m["model"] = InputJSON{model, in.Model.Origin.String()}
-	m["backend"] = InputJSON{pyAny(in.Backend.Value), in.Backend.Origin.String()}
+	m["model"] = InputJSON{Value: model, Origin: in.Model.Origin.String()}
+	m["backend"] = InputJSON{Value: pyAny(in.Backend.Value), Origin: in.Backend.Origin.String()}
 	if in.Runtime.Given() {
-		m["transceiver_runtime"] = InputJSON{pyAny(in.Runtime.Value), in.Runtime.Origin.String()}
+		m["transceiver_runtime"] = InputJSON{Value: pyAny(in.Runtime.Value), Origin: in.Runtime.Origin.String()}
 	} else {
-		m["transceiver_runtime"] = InputJSON{defaultRuntime(in.Version.Era), "default"}
+		m["transceiver_runtime"] = InputJSON{Value: defaultRuntime(in.Version.Era), Origin: "default"}
 	}
 	if in.Timeout.Given() {
 		var v any
 		if in.Timeout.Value.Valid {
 			v = in.Timeout.Value.N
 		}
-		m["kv_transfer_timeout_ms"] = InputJSON{v, in.Timeout.Origin.String()}
+		m["kv_transfer_timeout_ms"] = InputJSON{Value: v, Origin: in.Timeout.Origin.String()}
 	} else {
-		m["kv_transfer_timeout_ms"] = InputJSON{resolver.DefaultTimeoutMS, "default"}
+		m["kv_transfer_timeout_ms"] = InputJSON{Value: resolver.DefaultTimeoutMS, Origin: "default"}
 	}
 	loader := in.Loader.Value
 	if loader == "" {
 		loader = resolver.LoaderPyTorch
 	}
-	m["loader"] = InputJSON{string(loader), in.Loader.Origin.String()}
-	m["enable_pipelined_transfer"] = InputJSON{in.Pipelined.Value, in.Pipelined.Origin.String()}
+	m["loader"] = InputJSON{Value: string(loader), Origin: in.Loader.Origin.String()}
+	m["enable_pipelined_transfer"] = InputJSON{Value: in.Pipelined.Value, Origin: in.Pipelined.Origin.String()}
 	m["use_kv_cache_manager_v2"] = kvInput(in)
+	// A value the file writes but pydantic rejects is what the file says: show it
+	// with its FILE:LINE rather than the default xcvr resolves in its place.
+	for _, e := range in.ConfigErrors {
+		f, _, _ := strings.Cut(e.Loc, ".")
+		if cur, ok := m[f]; ok && e.Loc != "" && cur.Invalid == "" && !given(in, f) {
+			m[f] = InputJSON{Value: PyValue(e.Input), Origin: e.Origin.String(), Invalid: e.Message}
+		}
+	}
 	for k, v := range in.Env {
-		m[k] = InputJSON{v.Value, v.Origin.String()}
+		m[k] = InputJSON{Value: v.Value, Origin: v.Origin.String()}
 	}
 	return m
 }
@@ -168,9 +181,9 @@ func kvInput(in resolver.Inputs) InputJSON {
 		return "auto"
 	}
 	if in.KVManager.Given() && in.KVManager.Value != "" {
-		return InputJSON{val(in.KVManager.Value), in.KVManager.Origin.String()}
+		return InputJSON{Value: val(in.KVManager.Value), Origin: in.KVManager.Origin.String()}
 	}
-	return InputJSON{val(resolver.DefaultKVSetting(in.Version)), "default"}
+	return InputJSON{Value: val(resolver.DefaultKVSetting(in.Version)), Origin: "default"}
 }
 
 func pyAny(p resolver.PyStr) any {
@@ -235,4 +248,73 @@ func Glyph(v resolver.Verdict) string {
 		return "✗"
 	}
 	return "i"
+}
+
+// given reports whether a cache_transceiver_config input has a value of its own
+// (a flag, or a valid file value) rather than the default.
+func given(in resolver.Inputs, field string) bool {
+	switch field {
+	case "backend":
+		return !in.Backend.Origin.IsDefault()
+	case "transceiver_runtime":
+		return in.Runtime.Given()
+	case "kv_transfer_timeout_ms":
+		return in.Timeout.Given()
+	case "enable_pipelined_transfer":
+		return in.Pipelined.Given()
+	}
+	return true
+}
+
+// PyValue turns the Python repr of a rejected input (resolver.FieldError.Input)
+// back into the value the file wrote: 'x' -> "x", 600 -> 600, True -> true,
+// None -> nil. Anything else (a list, a dict) stays its repr.
+func PyValue(repr string) any {
+	switch repr {
+	case "True":
+		return true
+	case "False":
+		return false
+	case "None":
+		return nil
+	}
+	if n, err := strconv.ParseInt(repr, 10, 64); err == nil {
+		return n
+	}
+	if f, err := strconv.ParseFloat(repr, 64); err == nil {
+		return f
+	}
+	return PyRaw(repr)
+}
+
+// PyRaw is the text a rejected input was written as: a Python string repr
+// without its quotes and escapes, anything else as it is.
+func PyRaw(repr string) string {
+	if len(repr) < 2 || (repr[0] != '\'' && repr[0] != '"') || repr[len(repr)-1] != repr[0] {
+		return repr
+	}
+	body := repr[1 : len(repr)-1]
+	if !strings.Contains(body, "\\") {
+		return body
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' || i+1 == len(body) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch body[i] {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		default:
+			b.WriteByte(body[i])
+		}
+	}
+	return b.String()
 }
