@@ -42,7 +42,9 @@ func outcomeItems(st *Styles, t resolver.Trace, label string, w int, changed boo
 	// wrap draws text from the first cell after indent, continuation lines
 	// indented by cont more cells.
 	wrap := func(first string, fp paint, indent string, cont int, tp paint, text string) {
-		room := w - cells(indent) - cells(first)
+		// Continuation lines start cont cells in: wrap every line to the narrower of
+		// the two rooms, or a continuation would be cut by the pane's edge.
+		room := w - cells(indent) - max(cells(first), cont)
 		if room < 10 {
 			room = 10
 		}
