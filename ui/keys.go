@@ -121,7 +121,11 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	if k.roles {
 		out = append(out, k.Role)
 	}
-	return append(out, enter, valueHelp, k.Help, k.Quit, k.NextPane, compareHelp, matrixHelp, stepHelp, editHelp, cmdHelp, yamlHelp,
+	step := stepHelp
+	if !k.NextStep.Enabled() {
+		step = k.PrevStep // n is reserved by a wrapper (the tour)
+	}
+	return append(out, enter, valueHelp, k.Help, k.Quit, k.NextPane, compareHelp, matrixHelp, step, editHelp, cmdHelp, yamlHelp,
 		copyHelp, outcomeHelp, k.Filter, k.Reset, k.Plain)
 }
 

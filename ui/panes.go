@@ -122,6 +122,9 @@ func (m *Model) hintLines(w int) []string {
 		return nil
 	}
 	hint := "n/N: next/previous deciding step · o: the whole outcome"
+	if !m.keys.NextStep.Enabled() {
+		hint = "N: previous deciding step · o: the whole outcome"
+	}
 	if m.focus == paneInputs {
 		hint = rowHint(m.rows[m.row])
 	}

@@ -1,6 +1,11 @@
 package ui
 
-import "github.com/charmbracelet/colorprofile"
+import (
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/colorprofile"
+)
 
 // Spotlight returns the model with the step id selected and expanded in the chain
 // pane, which gets the focus, and marked as changed until the next input change.
@@ -17,6 +22,21 @@ func (m Model) Spotlight(id string) Model {
 		m.changed = map[string]bool{id: true}
 		m.rev++
 		return m
+	}
+	return m
+}
+
+// Reserve hands keys to a wrapper: the tour takes n and p for its own next and
+// previous stop, so the explorer's next deciding step (n) and colour toggle (p)
+// are switched off there, and neither the key bar, the help nor the chain's hint
+// offers them. N still goes to the previous deciding step.
+func (m Model) Reserve(keys ...string) Model {
+	for _, k := range keys {
+		for _, b := range []*key.Binding{&m.keys.NextStep, &m.keys.Plain} {
+			if slices.Contains(b.Keys(), k) {
+				b.SetEnabled(false)
+			}
+		}
 	}
 	return m
 }

@@ -492,6 +492,9 @@ func (m *Model) fullHelp(groups [][]key.Binding, w int) []string {
 	keyP, descP := newPaint(st.FullKey), newPaint(st.FullDesc)
 	for _, g := range groups {
 		for _, b := range g {
+			if !b.Enabled() {
+				continue // a key a wrapper took (Reserve)
+			}
 			h := b.Help()
 			item := h.Key + " " + h.Desc
 			need := ansi.StringWidth(item) + 3

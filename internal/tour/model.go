@@ -68,7 +68,7 @@ func (m *Model) goTo(i int) {
 	o := m.base
 	o.Spec = m.stops[i].Spec
 	o.Width, o.Height = m.width, m.exHeight()
-	m.ex = ui.New(o).Spotlight(m.stops[i].Step)
+	m.ex = ui.New(o).Reserve("n", "p").Spotlight(m.stops[i].Step)
 	m.exH = o.Height
 	m.fit()
 }

@@ -175,3 +175,23 @@ func TestNarrationFromAFileIsEscaped(t *testing.T) {
 	}
 	t.Fatalf("parse: %v", err)
 }
+
+// The tour takes n and p: the explorer under it must not offer them for its own
+// next deciding step and colour toggle, in the key bar, the help or the chain's
+// hint, while N still steps back through the deciding steps.
+func TestTourKeysAreNotOfferedTwice(t *testing.T) {
+	m := newTour(t, 120, 40)
+	frame := ansi.Strip(m.View().Content)
+	for _, bad := range []string{"n/N", "colour on/off"} {
+		if strings.Contains(frame, bad) {
+			t.Errorf("the tour's frame offers %q:\n%s", bad, frame)
+		}
+	}
+	if !strings.Contains(frame, "N: previous deciding step") && !strings.Contains(frame, "N step") {
+		t.Errorf("N is not offered:\n%s", frame)
+	}
+	m, _ = send(t, m, "?")
+	if help := ansi.Strip(m.View().Content); strings.Contains(help, "next/previous deciding step") || strings.Contains(help, "colour on/off") {
+		t.Errorf("the help offers the tour's keys:\n%s", help)
+	}
+}
