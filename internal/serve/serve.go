@@ -182,6 +182,7 @@ func New(cfg Config) (*Server, error) {
 			recover.MiddlewareWithLogger(s.log,
 				bubbletea.MiddlewareWithProgramHandler(s.program),
 				s.session,
+				ignoreEmptyWindows,
 			),
 		),
 	}
@@ -292,4 +293,55 @@ func ensureHostKey(path string) (string, error) {
 		return "", fmt.Errorf("%s: not a private key: %w", path, err)
 	}
 	return gossh.FingerprintSHA256(signer.PublicKey()), nil
+}
+
+// ignoreEmptyWindows hides a window size of 0x0 from everything after it. A
+// client without a terminal of its own (ssh -tt from a script or a CI job)
+// reports its window as 0x0; the bubbletea middleware forwards every window
+// change to the program, whose renderer then draws nothing for the rest of the
+// session. The session starts at 80x24 instead (see program) and follows the
+// first real size the client sends.
+func ignoreEmptyWindows(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		_, in, ok := sess.Pty()
+		if !ok {
+			next(sess)
+			return
+		}
+		out := make(chan ssh.Window, 1)
+		done := sess.Context().Done()
+		go func() {
+			for {
+				select {
+				case w, open := <-in:
+					if !open {
+						return
+					}
+					if w.Width <= 0 || w.Height <= 0 {
+						continue
+					}
+					select {
+					case out <- w:
+					case <-done:
+						return
+					}
+				case <-done:
+					return
+				}
+			}
+		}()
+		next(sizedSession{Session: sess, windows: out})
+	}
+}
+
+// sizedSession is a session whose window changes come through ignoreEmptyWindows.
+type sizedSession struct {
+	ssh.Session
+	windows <-chan ssh.Window
+}
+
+// Pty returns the client's terminal with the filtered window changes.
+func (s sizedSession) Pty() (ssh.Pty, <-chan ssh.Window, bool) {
+	p, _, ok := s.Session.Pty()
+	return p, s.windows, ok
 }
