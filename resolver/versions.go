@@ -66,14 +66,17 @@ const (
 func Changes() []Change {
 	return []Change{
 		{0, dayFieldExists, Inferred, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0)"},
+		{15823, day15823, Inferred, "use_kv_cache_manager_v2 defaults to 'auto', resolved from the model defaults (KV-cache manager V2 opt-in)"},
 		{16164, day16164, Verified, "'auto' becomes the default; model hook get_preferred_transceiver_runtime(); PYTHON preference only on NIXL (era 1)"},
 		{16479, day16479, Verified, "GPT-OSS prefers PYTHON"},
 		{16482, 20260721, Verified, "Kimi-K2.5 prefers PYTHON"},
 		{16524, 20260723, Verified, "GLM-5 checkpoints on the shared DeepSeek class prefer PYTHON"},
+		{16832, day16832, Inferred, "a Python transceiver with the C++ V1 KV-cache manager turns on TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY"},
 		{16908, 20260803, Verified, "DeepSeek V3/R1/V3.2 (and Kimi-K2) prefer PYTHON"},
 		{17269, 20260806, Verified, "Kimi K3 (KimiLinear) support, prefers PYTHON"},
 		{17137, day17137, Inferred, "KvCacheTransceiverV2 raises an explicit error for a null kv_transfer_timeout_ms"},
 		{17480, day17480, Inferred, "Kimi K3 rejects non-Python transceiver routes"},
+		{16060, day16060, Inferred, "get_preferred_kv_cache_manager_version() hook; V2 falls back to V1 off PYTHON-on-NIXL in disaggregated serving"},
 		{16787, 20260811, Verified, "LlamaForCausalLM and Gemma3ForCausalLM prefer PYTHON"},
 		{17396, 20260818, Verified, "Gemma3/Gemma4 prefer KV manager V2 and PYTHON"},
 		{18134, day18134, Verified, "'auto' without a preference selects PYTHON, falling back to C++ only for non-NIXL or a null timeout (era 2)"},
@@ -81,6 +84,7 @@ func Changes() []Change {
 		{17899, day17899, Verified, "create_kv_cache_transceiver moves to _torch/disaggregation"},
 		{19140, 20260914, Inferred, "Nemotron VL family on KV manager V2 / PYTHON"},
 		{19004, 20260915, Verified, "Llama4ForConditionalGeneration prefers PYTHON"},
+		{0, dayAgentBounce, Inferred, "agent_bounce_buffer_enable and agent_bounce_params become cache_transceiver_config fields"},
 		{17495, day17495, Inferred, "transceiver_runtime defaults to 'PYTHON'; C++ transceiver deprecated (era 3, 1.4)"},
 	}
 }
