@@ -1,20 +1,28 @@
 package resolver
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Upstream files of the KV-cache manager steps.
 const (
-	fileUtil       = "tensorrt_llm/_torch/pyexecutor/_util.py"
-	envFabric      = "TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY"
-	envDisaggRole  = "TRTLLM_DISAGG_ROLE"
-	envPyMamba     = "TRTLLM_USE_PY_MAMBA"
-	envMambaPref   = "TLLM_MAMBA_MANAGER_PREFERENCE"
-	clsKVV1        = "KVCacheManager"
-	clsKVV2        = "KVCacheManagerV2"
-	clsMambaCpp    = "CppMambaHybridCacheManager"
-	clsMambaMixed  = "MixedMambaHybridCacheManager"
-	clsMambaV2     = "MambaHybridCacheManagerV2"
-	fabricInfoLine = "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
+	fileUtil      = "tensorrt_llm/_torch/pyexecutor/_util.py"
+	envFabric     = "TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY"
+	envDisaggRole = "TRTLLM_DISAGG_ROLE"
+	envPyMamba    = "TRTLLM_USE_PY_MAMBA"
+	envMambaPref  = "TLLM_MAMBA_MANAGER_PREFERENCE"
+	clsKVV1       = "KVCacheManager"
+	clsKVV2       = "KVCacheManagerV2"
+	clsMambaCpp   = "CppMambaHybridCacheManager"
+	clsMambaMixed = "MixedMambaHybridCacheManager"
+	clsMambaV2    = "MambaHybridCacheManagerV2"
+	// fileUtilHybridV2 is the _util.py version whose get_kv_cache_manager_cls
+	// was read for the V2-era hybrid route (is_disagg, cache_transceiver_config).
+	fileUtilHybridV2 = "tensorrt_llm/_torch/pyexecutor/_util.py@0004396"
+	errHybridV2Route = "ValueError: KV cache manager V2 for hybrid Mamba disaggregated serving requires transceiver_runtime='PYTHON' with backend='NIXL'."
+	errHybridV1Reuse = "ValueError: Hybrid Mamba disaggregated serving with block reuse and transceiver_runtime='PYTHON' requires use_kv_cache_manager_v2=True."
+	fabricInfoLine   = "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
 )
 
 // kvSetting is use_kv_cache_manager_v2 as the config holds it before resolution:
@@ -226,7 +234,16 @@ func (r *run) stepCacheManager() {
 			set(clsMambaV2, "Kimi K3 with V2: the V2 hybrid manager holds the KDA state", Inferred)
 			return
 		}
-		if r.in.Static != nil && r.in.Static.BlockReuse.Given() && r.in.Static.BlockReuse.Value {
+		reuseOn := r.in.Static != nil && r.in.Static.BlockReuse.Given() && r.in.Static.BlockReuse.Value
+		if reuseOn && r.v.Has(dayHybridV2) && rt.Is("PYTHON") {
+			// _util.py@0004396: in disaggregated serving K3 goes through the
+			// shared hybrid route, which refuses V1 block reuse under PYTHON.
+			r.emit(StepCacheManager, PhaseLoad, title, Error, "Kimi K3 with V1, enable_block_reuse=True ("+r.in.Static.BlockReuse.Origin.String()+
+				") and runtime 'PYTHON': the shared hybrid route needs the V2 manager for block reuse", Source{File: fileUtilHybridV2}, Derived)
+			r.fail(StepCacheManager, errHybridV1Reuse)
+			return
+		}
+		if reuseOn {
 			// #17269: block reuse (which K3's model defaults turn off) routes
 			// to the unified C++ pool.
 			set(clsMambaCpp, "Kimi K3 with V1 and enable_block_reuse=True ("+r.in.Static.BlockReuse.Origin.String()+"): "+clsMambaCpp, Derived)
@@ -236,67 +253,49 @@ func (r *run) stepCacheManager() {
 		return
 	case CacheMambaHybrid:
 		reuse, reuseWhy := r.blockReuse()
-		if py, _ := r.in.Env.Lookup(envPyMamba); py == "1" {
-			// TRTLLM_USE_PY_MAMBA=1 forces the Mixed manager (_util.py@d8ae02c).
-			if reuse {
-				exc := "ValueError: TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
-				r.emit(StepCacheManager, PhaseLoad, title, Error, envPyMamba+"=1 with "+reuseWhy+": the Mixed manager has no block reuse", src, Verified)
-				r.fail(StepCacheManager, exc)
-				return
-			}
-			r.log(LevelInfo, "Using MixedMambaHybridCacheManager for hybrid mamba model")
-			set(clsMambaMixed, envPyMamba+"=1 forces "+clsMambaMixed, Verified)
+		if !r.v.Has(dayHybridV2) {
+			r.hybridV1Factory(title, src, set, reuse, reuseWhy)
 			return
 		}
-		if !r.v.Has(dayHybridV2) {
-			// _util.py@d8ae02c: reuse keeps the unified C++ pool; otherwise a
-			// PYTHON runtime takes the Mixed manager, then the env preference.
-			switch {
-			case reuse:
-				set(clsMambaCpp, "hybrid Mamba model, "+reuseWhy+": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)", Verified)
-			case rt.Is("PYTHON"):
-				r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model")
-				set(clsMambaMixed, "hybrid Mamba model, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
-			default:
-				pref, ok := r.in.Env.Lookup(envMambaPref)
-				switch {
-				case ok && equalFold(pref, "MIXED"):
-					r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=MIXED overrides the default Mamba cache manager to MixedMambaHybridCacheManager. This may lead to increased memory usage due to lack of block reuse, but can be necessary for disaggregated setups or to avoid potential issues with the C++ manager. Set TLLM_MAMBA_MANAGER_PREFERENCE=CPP to use the CppMambaHybridCacheManager instead, which is the default for non-disaggregated setups without block reuse explicitly disabled.")
-					set(clsMambaMixed, envMambaPref+"="+pyRepr(pref)+" with block reuse off and runtime "+rt.Repr()+": "+clsMambaMixed, Verified)
-				case ok && equalFold(pref, "CPP"):
-					r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=CPP overrides the default Mamba cache manager to CppMambaHybridCacheManager. This enables block reuse and can reduce memory usage, but may not be compatible with disaggregated setups. Set TLLM_MAMBA_MANAGER_PREFERENCE=MIXED to use the MixedMambaHybridCacheManager instead if you encounter issues with the C++ manager or are running in a disaggregated environment.")
-					set(clsMambaCpp, envMambaPref+"='CPP': "+clsMambaCpp, Verified)
-				case ok:
-					r.log(LevelWarning, "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: "+pref+". Expected 'CPP' or 'MIXED'. Using default CppMambaHybridCacheManager.")
-					set(clsMambaCpp, envMambaPref+"="+pyRepr(pref)+" is not CPP or MIXED: "+clsMambaCpp, Verified)
-				default:
-					set(clsMambaCpp, "hybrid Mamba model, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Verified)
-				}
-			}
-			return
+		// _util.py@0004396 get_kv_cache_manager_cls, is_disagg=True: the
+		// route decides before any environment override, and
+		// TRTLLM_USE_PY_MAMBA is consulted only when is_disagg is False.
+		src = Source{File: fileUtilHybridV2}
+		pyNote := ""
+		if py, ok := r.in.Env.Lookup(envPyMamba); ok && py == "1" {
+			pyNote = "; " + envPyMamba + "=1 is ignored in disaggregated serving"
 		}
 		if r.kvV2 {
 			if !(rt.Is("PYTHON") && r.effBackend == "NIXL") {
-				exc := "ValueError: … requires transceiver_runtime='PYTHON' …"
 				r.emit(StepCacheManager, PhaseLoad, title, Error, "V2 hybrid Mamba manager in disaggregated serving needs 'PYTHON' on NIXL; the route is "+
-					rt.Repr()+" on "+r.effBackend+" (upstream test matches \"requires transceiver_runtime='PYTHON'\"; the full message was not found)", src, Derived)
-				r.fail(StepCacheManager, exc)
+					rt.Repr()+" on "+r.effBackend+pyNote, src, Verified)
+				r.fail(StepCacheManager, errHybridV2Route)
 				return
 			}
-			set(clsMambaV2, "hybrid Mamba model, V2, 'PYTHON' on NIXL: "+clsMambaV2, Verified)
+			if pref, ok := r.in.Env.Lookup(envMambaPref); ok {
+				switch up := strings.ToUpper(pref); up {
+				case "MIXED", "CPP":
+					r.emit(StepCacheManager, PhaseLoad, title, Error, envMambaPref+"="+pyRepr(pref)+" with use_kv_cache_manager_v2=True"+pyNote, src, Verified)
+					r.fail(StepCacheManager, "ValueError: TLLM_MAMBA_MANAGER_PREFERENCE="+up+" conflicts with explicit use_kv_cache_manager_v2=True.")
+					return
+				default:
+					r.log(LevelWarning, "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: "+up+". Expected 'CPP' or 'MIXED'. Using the configured KV cache manager default.")
+				}
+			}
+			set(clsMambaV2, "hybrid Mamba model, V2, 'PYTHON' on NIXL: "+clsMambaV2+pyNote, Verified)
 			return
 		}
 		switch {
 		case reuse && rt.Is("PYTHON"):
-			exc := "ValueError: … requires use_kv_cache_manager_v2=True …"
-			r.emit(StepCacheManager, PhaseLoad, title, Error, "hybrid Mamba model, V1, "+reuseWhy+", runtime 'PYTHON': block reuse with the Python transceiver needs the V2 manager (upstream test matches \"requires use_kv_cache_manager_v2=True\"; the full message was not found)", src, Derived)
-			r.fail(StepCacheManager, exc)
+			r.emit(StepCacheManager, PhaseLoad, title, Error, "hybrid Mamba model, V1, "+reuseWhy+", runtime 'PYTHON': block reuse with the Python transceiver needs the V2 manager"+pyNote, src, Verified)
+			r.fail(StepCacheManager, errHybridV1Reuse)
 		case reuse:
-			set(clsMambaCpp, "hybrid Mamba model, V1, "+reuseWhy+": "+clsMambaCpp, Verified)
-		case rt.Is("PYTHON"):
-			set(clsMambaMixed, "hybrid Mamba model, V1, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
+			set(clsMambaCpp, "hybrid Mamba model, V1, "+reuseWhy+": "+clsMambaCpp+pyNote, Verified)
+		case rt.Is("PYTHON") && r.effBackend == "NIXL":
+			r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid model")
+			set(clsMambaMixed, "hybrid Mamba model, V1, block reuse off, 'PYTHON' on NIXL: "+clsMambaMixed+pyNote, Verified)
 		default:
-			set(clsMambaCpp, "hybrid Mamba model, V1, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Verified)
+			set(clsMambaCpp, "hybrid Mamba model, V1, block reuse off, runtime "+rt.Repr()+" on "+r.effBackend+": "+clsMambaCpp+pyNote, Verified)
 		}
 		return
 	}
@@ -305,6 +304,47 @@ func (r *run) stepCacheManager() {
 		return
 	}
 	set(clsKVV1, "use_kv_cache_manager_v2 is not True: "+clsKVV1+" (the C++ V1 pool)", Verified)
+}
+
+// hybridV1Factory is get_kv_cache_manager_cls for hybrid Mamba models before
+// the V2 route (_util.py@d8ae02c): TRTLLM_USE_PY_MAMBA=1 forces the Mixed
+// manager, block reuse keeps the unified C++ pool, a PYTHON runtime takes the
+// Mixed manager, then TLLM_MAMBA_MANAGER_PREFERENCE.
+func (r *run) hybridV1Factory(title string, src Source, set func(string, string, Confidence), reuse bool, reuseWhy string) {
+	rt := r.runtime
+	if py, _ := r.in.Env.Lookup(envPyMamba); py == "1" {
+		if reuse {
+			exc := "ValueError: TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
+			r.emit(StepCacheManager, PhaseLoad, title, Error, envPyMamba+"=1 with "+reuseWhy+": the Mixed manager has no block reuse", src, Verified)
+			r.fail(StepCacheManager, exc)
+			return
+		}
+		r.log(LevelInfo, "Using MixedMambaHybridCacheManager for hybrid mamba model")
+		set(clsMambaMixed, envPyMamba+"=1 forces "+clsMambaMixed, Verified)
+		return
+	}
+	switch {
+	case reuse:
+		set(clsMambaCpp, "hybrid Mamba model, "+reuseWhy+": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)", Verified)
+	case rt.Is("PYTHON"):
+		r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model")
+		set(clsMambaMixed, "hybrid Mamba model, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
+	default:
+		pref, ok := r.in.Env.Lookup(envMambaPref)
+		switch {
+		case ok && equalFold(pref, "MIXED"):
+			r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=MIXED overrides the default Mamba cache manager to MixedMambaHybridCacheManager. This may lead to increased memory usage due to lack of block reuse, but can be necessary for disaggregated setups or to avoid potential issues with the C++ manager. Set TLLM_MAMBA_MANAGER_PREFERENCE=CPP to use the CppMambaHybridCacheManager instead, which is the default for non-disaggregated setups without block reuse explicitly disabled.")
+			set(clsMambaMixed, envMambaPref+"="+pyRepr(pref)+" with block reuse off and runtime "+rt.Repr()+": "+clsMambaMixed, Verified)
+		case ok && equalFold(pref, "CPP"):
+			r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=CPP overrides the default Mamba cache manager to CppMambaHybridCacheManager. This enables block reuse and can reduce memory usage, but may not be compatible with disaggregated setups. Set TLLM_MAMBA_MANAGER_PREFERENCE=MIXED to use the MixedMambaHybridCacheManager instead if you encounter issues with the C++ manager or are running in a disaggregated environment.")
+			set(clsMambaCpp, envMambaPref+"='CPP': "+clsMambaCpp, Verified)
+		case ok:
+			r.log(LevelWarning, "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: "+pref+". Expected 'CPP' or 'MIXED'. Using default CppMambaHybridCacheManager.")
+			set(clsMambaCpp, envMambaPref+"="+pyRepr(pref)+" is not CPP or MIXED: "+clsMambaCpp, Verified)
+		default:
+			set(clsMambaCpp, "hybrid Mamba model, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Verified)
+		}
+	}
 }
 
 // isV1Pool reports whether the class is the C++ V1 route (KVCacheManager and
@@ -360,9 +400,15 @@ func (r *run) stepFabricMemory() {
 }
 
 // stepPipelinedStatic checks enable_pipelined_transfer's static requirements
-// (docs 1.3.0rc27 CacheTransceiverConfig): those whose message was found
-// upstream fail verbatim; the rest fail with the requirement named, and a setting
-// the file does not give is reported as one the check depends on.
+// (docs 1.3.0rc27 CacheTransceiverConfig: "Invalid static settings fail at
+// startup; per-request constraints reject the request"). Chunked prefill and
+// pipeline_parallel_size are create_kv_cache_transceiver's checks (#15727);
+// the bounce buffer, a Mamba/hybrid manager, context parallelism and V2 block
+// reuse are KvCacheTransceiverV2._resolve_pipelined_transfer's blockers
+// (transceiver.py, stored version 68294582186, after #15780), raised as one
+// "enable_pipelined_transfer is not supported with A; B" ValueError. Beam width
+// is checked per context request, not at start-up. A setting the file does not
+// give is reported as one the check depends on.
 func (r *run) stepPipelinedStatic() {
 	const title = "Pipelined transfer: static requirements"
 	if r.skipIfHalted(StepPipelinedStatic, PhaseCreation, title) {
@@ -389,11 +435,6 @@ func (r *run) stepPipelinedStatic() {
 		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, reason, src, Verified)
 		r.fail(StepPipelinedStatic, exc)
 	}
-	failUnknown := func(need string, got string) {
-		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, "enable_pipelined_transfer needs "+need+"; "+got+
-			" (docs 1.3.0rc27: \"Invalid static settings fail at startup\"; the message was not found upstream)", Source{PR: 15727}, Inferred)
-		r.fail(StepPipelinedStatic, "start-up fails (TensorRT-LLM's message was not found): enable_pipelined_transfer needs "+need+"; "+got)
-	}
 	var depends []string
 	if f := st.ChunkedPrefill; f.Given() && !f.Value {
 		failKnown("enable_chunked_prefill=False ("+f.Origin.String()+")", "ValueError: enable_chunked_prefill is required when enable_pipelined_transfer is set.")
@@ -411,43 +452,86 @@ func (r *run) stepPipelinedStatic() {
 	} else if !f.Given() {
 		depends = append(depends, "pipeline_parallel_size (default 1)")
 	}
-	intReq := []struct {
-		name string
-		f    Field[int64]
-	}{{"context_parallel_size", st.CP}, {"max_beam_width", st.BeamWidth}}
-	for _, q := range intReq {
-		if q.f.Given() && q.f.Value != 1 {
-			failUnknown(q.name+"=1", "got "+strconv.FormatInt(q.f.Value, 10)+" ("+q.f.Origin.String()+")")
-			return
-		}
-		if !q.f.Given() {
-			depends = append(depends, q.name+" (default 1)")
-		}
+	var notes []string
+	if f := st.BeamWidth; f.Given() && f.Value > 1 {
+		// py_executor._validate_request rejects each context request whose
+		// beam width is not 1 (unit test: "requires beam_width == 1, got 2").
+		notes = append(notes, "max_beam_width="+strconv.FormatInt(f.Value, 10)+" ("+f.Origin.String()+
+			") does not fail start-up: a context request with beam width > 1 is rejected per request (\"… requires beam_width == 1, got N\")")
 	}
-	if f := st.BounceMB; f.Given() && f.Value > 0 {
-		failUnknown("no bounce buffer (kv_cache_bounce_size_mb=0)", "got "+strconv.FormatInt(f.Value, 10)+" ("+f.Origin.String()+")")
+	cls := r.t.Result.CacheManagerClass
+	if cls == clsMambaCpp {
+		// create_kv_cache_transceiver refuses this pairing before it builds
+		// KvCacheTransceiverV2, whose blockers are therefore never reached.
+		r.emit(StepPipelinedStatic, PhaseCreation, title, Applied, "chunked prefill and pipeline_parallel_size pass where the file says; the transceiver's own blockers are not reached: 'PYTHON' with "+
+			clsMambaCpp+" is refused first (step mamba-guards)", src, Derived)
 		return
 	}
-	if m := r.in.Model.Value; m.Known && m.Cache != CacheAttention {
-		failUnknown("a model without Mamba/hybrid cache", m.Class+" has one")
-		return
-	}
-	if reuse, why := r.blockReuse(); reuse {
-		depends = append(depends, "block reuse ("+why+"; it must be off or all_reusable, which xcvr does not read)")
-	}
-	reason := "chunked prefill, pipeline_parallel_size=1, context_parallel_size=1, beam width 1, no bounce buffer, no Mamba cache: met where the file says"
+	var blockers []string
 	conf := Verified
-	if len(depends) > 0 {
-		reason = "depends on settings the file does not give: "
-		for i, d := range depends {
-			if i > 0 {
-				reason += ", "
-			}
-			reason += d
+	after15780 := r.v.Has(dayAgentBounce)
+	if f := st.BounceMB; f.Given() && f.Value > 0 {
+		mb := strconv.FormatInt(f.Value, 10)
+		switch {
+		case r.v.Has(dayBounceNoop):
+			// 1.4.0rc4 docs: agent_bounce_buffer_enable is a no-op and
+			// kv_cache_bounce_size_mb > 0 alone selects the C++ agent bounce,
+			// which stages each chunk as its own request.
+			notes = append(notes, "kv_cache_bounce_size_mb="+mb+" ("+f.Origin.String()+") is the C++ transfer-agent bounce here (docs 1.4.0rc4), which the agent stages per request; not a blocker (inferred)")
+			conf = Inferred
+		case after15780 && r.agentBounceOn():
+			notes = append(notes, "kv_cache_bounce_size_mb="+mb+" with agent_bounce_buffer_enable=True: the C++ agent bounce is allowed")
+		case after15780:
+			blockers = append(blockers, "the Python bounce buffer (kv_cache_bounce_size_mb="+mb+" without agent_bounce_buffer_enable)")
+		default:
+			// Before #15780 the unit test matches only this fragment.
+			blockers = append(blockers, "kv_cache_bounce_size_mb="+mb)
+			conf = Derived
 		}
+	}
+	if cls == clsMambaMixed || cls == clsMambaV2 {
+		blockers = append(blockers, "a Mamba/hybrid cache manager")
+	}
+	if f := st.CP; f.Given() && f.Value > 1 {
+		if after15780 {
+			blockers = append(blockers, "context parallelism (cp_size="+strconv.FormatInt(f.Value, 10)+")")
+		} else {
+			notes = append(notes, "context_parallel_size="+strconv.FormatInt(f.Value, 10)+" ("+f.Origin.String()+
+				"): before #15780 the check read was per request, not at start-up (inferred)")
+			conf = Inferred
+		}
+	} else if !f.Given() {
+		depends = append(depends, "context_parallel_size (default 1)")
+	}
+	if cls == clsKVV2 {
+		if reuse, why := r.blockReuse(); reuse {
+			depends = append(depends, "block_reuse_policy ("+why+" with "+clsKVV2+": any policy but all_reusable fails with \"block reuse policy '…' (only '…' is supported)\"; xcvr does not read the policy)")
+		}
+	}
+	if len(blockers) > 0 {
+		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, "KvCacheTransceiverV2 refuses pipelining with "+strings.Join(blockers, "; "), src, conf)
+		r.fail(StepPipelinedStatic, "ValueError: enable_pipelined_transfer is not supported with "+strings.Join(blockers, "; "))
+		return
+	}
+	reason := "chunked prefill, pipeline_parallel_size=1, no Python bounce buffer, no Mamba/hybrid manager, no context parallelism: met where the file says"
+	if len(depends) > 0 {
+		reason = "depends on settings the file does not give: " + strings.Join(depends, ", ")
 		conf = Inferred
 	}
+	if len(notes) > 0 {
+		reason += "; " + strings.Join(notes, "; ")
+	}
 	r.emit(StepPipelinedStatic, PhaseCreation, title, Applied, reason, src, conf)
+}
+
+// agentBounceOn reports whether the file sets agent_bounce_buffer_enable true.
+func (r *run) agentBounceOn() bool {
+	for _, k := range r.in.VersionedKeys {
+		if k.Key == "agent_bounce_buffer_enable" {
+			return k.Input == "True"
+		}
+	}
+	return false
 }
 
 // stepMambaGuards is create_kv_cache_transceiver's check of the Mamba cache
