@@ -50,6 +50,9 @@ func TestLookupIsDated(t *testing.T) {
 		{"Glm5NextForCausalLM", "1.3.0rc29", false, "None", ""},
 		{"Glm5NextForCausalLM", "1.4.0rc1", true, "'PYTHON'", "Glm5NextForCausalLM"},
 		{"MistralForCausalLM", "1.4.0rc4", true, "None", "MistralForCausalLM"},
+		// Kimi K3's hook came with #17480, merged 2026-08-17 (weekly change report).
+		{"KimiLinearForCausalLM", "main@2026-08-16", true, "None", "KimiLinearForCausalLM"},
+		{"KimiLinearForCausalLM", "main@2026-08-17", true, "'PYTHON'", "KimiLinearForCausalLM"},
 		{"NoSuchForCausalLM", "1.4.0rc4", false, "None", ""},
 		{"", "1.4.0rc4", false, "None", ""},
 	}
@@ -66,6 +69,30 @@ func TestLookupIsDated(t *testing.T) {
 	}
 	if info := c.Lookup("KimiLinearForCausalLM", version(t, "1.4.0rc4")); !info.RequiresPython {
 		t.Error("Kimi K3 must require the Python transceiver")
+	}
+}
+
+// The KV-cache manager preferences whose days the issue-9 audit moved.
+func TestKVPreferenceDays(t *testing.T) {
+	c := Builtin()
+	for _, tc := range []struct {
+		arch, version, want string
+	}{
+		// #17125 (Kimi-K2.5 model defaults) merged 2026-08-07, not 07-31.
+		{"KimiK25ForConditionalGeneration", "main@2026-08-06", "None"},
+		{"KimiK25ForConditionalGeneration", "main@2026-08-07", "'V2'"},
+		// #16060 merged 2026-08-11.
+		{"GlmMoeDsaForCausalLM", "main@2026-08-10", "None"},
+		{"GlmMoeDsaForCausalLM", "main@2026-08-11", "'V2'"},
+		// NemotronH declares no KV hook in an era-1 file version; V2 is placed
+		// with the V2 hybrid route.
+		{"NemotronHForCausalLM", "main@2026-08-27", "None"},
+		{"NemotronHForCausalLM", "main@2026-08-28", "'V2'"},
+	} {
+		info := c.Lookup(tc.arch, version(t, tc.version))
+		if got := info.KVPreference.Repr(); got != tc.want {
+			t.Errorf("%s at %s: KV preference %s, want %s", tc.arch, tc.version, got, tc.want)
+		}
 	}
 }
 

@@ -109,7 +109,7 @@ func (r *run) stepKVManager() {
 		done(false, Skipped, "'auto' is not a valid value before #15823", Inferred)
 		return
 	case !explicit && !r.v.Has(day15823):
-		done(false, Applied, "omitted: a plain bool defaulting to False before #15823 (placed at "+day15823.String()+"): V1", Inferred)
+		done(false, Applied, "omitted: a plain bool defaulting to False before #15823 (merged "+day15823.String()+"): V1", Derived)
 		return
 	case !r.kvResolvedAtLoad():
 		done(false, Applied, "'auto' is not resolved on this loader; get_kv_cache_manager_cls picks V2 only for use_kv_cache_manager_v2 is True, so V1", Verified)
@@ -366,7 +366,7 @@ func (r *run) stepFabricMemory() {
 	cls := r.t.Result.CacheManagerClass
 	switch {
 	case !r.v.Has(day16832):
-		skip("not before #16832 (opened 2026-07-24; merge day not found, placed at "+day16832.String()+")", Inferred)
+		skip("not before #16832 (merged "+day16832.String()+", per a weekly change report)", Derived)
 		return
 	case !r.transceiverRuntimeIsPython():
 		skip(notPythonAtKVCache(r.runtime), Verified)

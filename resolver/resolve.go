@@ -967,7 +967,7 @@ func (r *run) stepModelRequirement() {
 		skip("the model has no transceiver requirement", Verified)
 		return
 	case !r.v.Has(day17480):
-		skip("the check does not exist before #17480", Inferred)
+		skip("the check does not exist before #17480 (merged "+day17480.String()+", per a weekly change report)", Derived)
 		return
 	case rt.Is("PYTHON") && r.effBackend == "NIXL":
 		r.emit(StepModelRequirement, PhaseLoad, title, Applied, m.Class+" with 'PYTHON' on NIXL: accepted", src, Verified)

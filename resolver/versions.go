@@ -47,16 +47,16 @@ const (
 	day16164       Day = 20260716 // auto + model hook (era 1)
 	day16479       Day = 20260720 // GPT-OSS prefers PYTHON
 	day17137       Day = 20260810 // explicit V2 null-timeout error [U day]
-	day17480       Day = 20260810 // Kimi K3 rejects non-Python routes [U day]
+	day17480       Day = 20260817 // Kimi K3 rejects non-Python routes [D: weekly change report 08-10→08-17, commit 55be7e53d3]
 	day18134       Day = 20260828 // PYTHON by default for auto (era 2)
 	day15727       Day = 20260902 // enable_pipelined_transfer
 	day17899       Day = 20260905 // file moves to _torch/disaggregation
 	day17495       Day = 20261020 // default becomes 'PYTHON' (era 3) [U day]
 
 	// KV-cache manager and issue-9 changes.
-	day15823       Day = 20260708 // use_kv_cache_manager_v2 'auto' from model defaults [U day: opened 07-01, in a model_loader copy without #16164]
-	day16060       Day = 20260810 // get_preferred_kv_cache_manager_version hook + disagg V1 demotion [U day: review 08-07]
-	day16832       Day = 20260724 // fabric memory default for PYTHON + C++ V1 manager [U day: opened 07-24]
+	day15823       Day = 20260713 // use_kv_cache_manager_v2 'auto' from model defaults [D: weekly change report 07-06→07-13, commit c883622b6b]
+	day16060       Day = 20260811 // get_preferred_kv_cache_manager_version hook + disagg V1 demotion [D: weekly change report 08-10→08-17, commit bfc4966e4c]
+	day16832       Day = 20260729 // fabric memory default for PYTHON + C++ V1 manager [D: weekly change report 07-27→08-03, commit 097cbc102b]
 	dayHybridV2    Day = day18134 // hybrid Mamba V2 routed by use_kv_cache_manager_v2 [U day: era-2 wording]
 	dayAgentBounce Day = 20261009 // agent_bounce_* fields [U day: absent in docs 1.3.0rc27, present in 1.4.0rc1]
 	dayBounceNoop  Day = 20261111 // agent_bounce_buffer_enable a deprecated no-op [U day: docs 1.4.0rc4]
@@ -66,17 +66,17 @@ const (
 func Changes() []Change {
 	return []Change{
 		{0, dayFieldExists, Inferred, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0)"},
-		{15823, day15823, Inferred, "use_kv_cache_manager_v2 defaults to 'auto', resolved from the model defaults (KV-cache manager V2 opt-in)"},
+		{15823, day15823, Derived, "use_kv_cache_manager_v2 defaults to 'auto', resolved from the model defaults (KV-cache manager V2 opt-in)"},
 		{16164, day16164, Verified, "'auto' becomes the default; model hook get_preferred_transceiver_runtime(); PYTHON preference only on NIXL (era 1)"},
 		{16479, day16479, Verified, "GPT-OSS prefers PYTHON"},
 		{16482, 20260721, Verified, "Kimi-K2.5 prefers PYTHON"},
 		{16524, 20260723, Verified, "GLM-5 checkpoints on the shared DeepSeek class prefer PYTHON"},
-		{16832, day16832, Inferred, "a Python transceiver with the C++ V1 KV-cache manager turns on TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY"},
+		{16832, day16832, Derived, "a Python transceiver with the C++ V1 KV-cache manager turns on TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY"},
 		{16908, 20260803, Verified, "DeepSeek V3/R1/V3.2 (and Kimi-K2) prefer PYTHON"},
 		{17269, 20260806, Verified, "Kimi K3 (KimiLinear) support, prefers PYTHON"},
 		{17137, day17137, Inferred, "KvCacheTransceiverV2 raises an explicit error for a null kv_transfer_timeout_ms"},
-		{17480, day17480, Inferred, "Kimi K3 rejects non-Python transceiver routes"},
-		{16060, day16060, Inferred, "get_preferred_kv_cache_manager_version() hook; V2 falls back to V1 off PYTHON-on-NIXL in disaggregated serving"},
+		{17480, day17480, Derived, "Kimi K3 rejects non-Python transceiver routes"},
+		{16060, day16060, Derived, "get_preferred_kv_cache_manager_version() hook; V2 falls back to V1 off PYTHON-on-NIXL in disaggregated serving"},
 		{16787, 20260811, Verified, "LlamaForCausalLM and Gemma3ForCausalLM prefer PYTHON"},
 		{17396, 20260818, Verified, "Gemma3/Gemma4 prefer KV manager V2 and PYTHON"},
 		{18134, day18134, Verified, "'auto' without a preference selects PYTHON, falling back to C++ only for non-NIXL or a null timeout (era 2)"},

@@ -64,7 +64,7 @@ var upgradeCases = []upgradeCase{
 		wantVerdict: VerdictBreaks, wantFix: []string{"transceiver_runtime: CPP"}, wantRestores: true, wantKeepsFromFix: true},
 	// Kimi K3 on UCX ran on C++ until #17480 made it refuse every route but
 	// PYTHON on NIXL: the old outcome cannot be kept, so the fix only has to start.
-	{name: "breaks_kimi_k3_ucx_17480", from: "main@2026-08-07", to: "main@2026-08-11", model: "KimiLinearForCausalLM", backend: "UCX",
+	{name: "breaks_kimi_k3_ucx_17480", from: "main@2026-08-07", to: "main@2026-08-18", model: "KimiLinearForCausalLM", backend: "UCX",
 		// Before #17480 K3 had no PYTHON hook yet (#17480's description), so
 		// backend NIXL still gives C++ under FROM: the fix keeps FROM's outcome.
 		wantVerdict: VerdictBreaks, wantFix: []string{"backend: NIXL"}, wantRestores: false, wantKeepsFromFix: true},
@@ -304,7 +304,7 @@ func TestUpgradeTextRolloutAdvice(t *testing.T) {
 		from, to, model, backend string
 		want, not                string
 	}{
-		{"main@2026-08-07", "main@2026-08-11", "KimiLinearForCausalLM", "UCX",
+		{"main@2026-08-07", "main@2026-08-18", "KimiLinearForCausalLM", "UCX",
 			"main@2026-08-07 gives ● CPP, so it can be rolled out before the upgrade", "apply it together"},
 		{"1.3.0rc29", "1.4.0rc1", "Qwen3ForCausalLM", "UCX", "gives ● CPP, so it can be rolled out before the upgrade", "apply it together"},
 	} {
