@@ -50,6 +50,13 @@ func TestLookupIsDated(t *testing.T) {
 		{"Glm5NextForCausalLM", "1.3.0rc29", false, "None", ""},
 		{"Glm5NextForCausalLM", "1.4.0rc1", true, "'PYTHON'", "Glm5NextForCausalLM"},
 		{"MistralForCausalLM", "1.4.0rc4", true, "None", "MistralForCausalLM"},
+		// Qwen3.5: the text classes inherit Qwen3-Next's hook; the VLM wrappers
+		// are registered under their own class names.
+		{"Qwen3_5ForCausalLM", "main@2026-08-10", true, "'PYTHON'", "Qwen3_5ForCausalLM"},
+		{"Qwen3_5MoeForCausalLM", "main@2026-08-09", true, "None", "Qwen3_5MoeForCausalLM"},
+		{"Qwen3_5MoeForConditionalGeneration", "main@2026-08-27", true, "None", "Qwen3_5MoeVLModel"},
+		{"Qwen3_5ForConditionalGeneration", "main@2026-07-06", false, "None", ""},
+		{"Qwen3_5ForConditionalGeneration", "main@2026-08-28", true, "'PYTHON'", "Qwen3_5VLModel"},
 		// Kimi K3's hook came with #17480, merged 2026-08-17 (weekly change report).
 		{"KimiLinearForCausalLM", "main@2026-08-16", true, "None", "KimiLinearForCausalLM"},
 		{"KimiLinearForCausalLM", "main@2026-08-17", true, "'PYTHON'", "KimiLinearForCausalLM"},
@@ -81,6 +88,12 @@ func TestKVPreferenceDays(t *testing.T) {
 		// #17125 (Kimi-K2.5 model defaults) merged 2026-08-07, not 07-31.
 		{"KimiK25ForConditionalGeneration", "main@2026-08-06", "None"},
 		{"KimiK25ForConditionalGeneration", "main@2026-08-07", "'V2'"},
+		// #17360 (MiniMax-M2 defaults) merged 2026-08-07; #16942 (GPT-OSS
+		// defaults) 2026-08-10.
+		{"MiniMaxM2ForCausalLM", "main@2026-08-06", "None"},
+		{"MiniMaxM2ForCausalLM", "main@2026-08-07", "'V2'"},
+		{"GptOssForCausalLM", "main@2026-08-09", "None"},
+		{"GptOssForCausalLM", "main@2026-08-10", "'V2'"},
 		// #16060 merged 2026-08-11.
 		{"GlmMoeDsaForCausalLM", "main@2026-08-10", "None"},
 		{"GlmMoeDsaForCausalLM", "main@2026-08-11", "'V2'"},
