@@ -26,6 +26,10 @@ type Install struct {
 	Texts map[string]InstallText
 	// Models maps an architecture to the install's registration and hook.
 	Models map[string]InstallModel
+	// BackendOrder is the DEFAULT backend's selector table in the install's
+	// priority order (its evidence is Features["backend_env_priority"]); nil
+	// when not read, and xcvr's order applies.
+	BackendOrder []BackendSelector
 }
 
 // InstallFact is one feature's presence with the line that shows it.

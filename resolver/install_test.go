@@ -225,3 +225,52 @@ func TestInferredTextStaysInferred(t *testing.T) {
 		t.Fatalf("error %q, step %+v", tr.Result.Error, s)
 	}
 }
+
+func TestInstallBackendOrder(t *testing.T) {
+	// An install whose selector table puts MPI first and UCX before NIXL: with
+	// backend DEFAULT its order decides, and the backend step names the table.
+	const table = "tensorrt_llm/llmapi/llm_args.py:9"
+	swapped := []BackendSelector{{EnvUseMPI, "MPI"}, {EnvUseUCX, "UCX"}, {EnvUseNIXL, "NIXL"}, {EnvUseMooncake, "MOONCAKE"}}
+	cases := []struct {
+		env        map[string]string
+		order      []BackendSelector // nil: xcvr's own
+		want, src  string
+		reasonHas  string
+		installSrc bool
+	}{
+		{map[string]string{EnvUseNIXL: "1", EnvUseUCX: "1"}, nil, "NIXL", EnvUseNIXL, "TRTLLM_USE_UCX_KVCACHE=1 is ignored (lower priority)", false},
+		{map[string]string{EnvUseNIXL: "1", EnvUseUCX: "1"}, swapped, "UCX", EnvUseUCX, "TRTLLM_USE_NIXL_KVCACHE=1 is ignored (lower priority)", true},
+		{map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1", EnvUseUCX: "1"}, swapped, "MPI", EnvUseMPI, "DEFAULT -> MPI: TRTLLM_USE_MPI_KVCACHE is exactly '1'", true},
+		{map[string]string{EnvUseMooncake: "1", EnvUseNIXL: "1"}, swapped, "NIXL", EnvUseNIXL, "TRTLLM_USE_MOONCAKE_KVCACHE=1 is ignored (lower priority)", true},
+		{map[string]string{EnvUseMooncake: "1", EnvUseNIXL: "1"}, nil, "NIXL", EnvUseNIXL, "TRTLLM_USE_MOONCAKE_KVCACHE=1 is ignored", false},
+		// A table without a selector leaves that variable without effect.
+		{map[string]string{EnvUseMooncake: "1"}, swapped[:3], "NIXL", "NIXL default", "TRTLLM_USE_MOONCAKE_KVCACHE is not a selector in the install's table", true},
+		{map[string]string{}, swapped, "NIXL", "NIXL default", "DEFAULT -> NIXL", true},
+	}
+	for i, c := range cases {
+		inst := era2Install("1.3.0rc27")
+		if c.order != nil {
+			inst.BackendOrder = c.order
+			inst.Features["backend_env_priority"] = InstallFact{true, table}
+		}
+		in := tc{version: "1.3.0rc27", backend: "DEFAULT", runtime: "CPP", env: c.env}.inputs(t)
+		in.Version = InstallVersion(inst)
+		tr := Resolve(in)
+		checkWellFormed(t, tr)
+		s, _ := tr.Step(StepBackend)
+		if tr.Result.EffectiveBackend.S != c.want || tr.Result.BackendSource != c.src || !strings.Contains(s.Reason, c.reasonHas) {
+			t.Errorf("%d: %s from %q, reason %q", i, tr.Result.EffectiveBackend.S, tr.Result.BackendSource, s.Reason)
+		}
+		if got := s.Source.Install == table && s.Confidence == VerifiedInstall; got != c.installSrc {
+			t.Errorf("%d: backend step source %q confidence %q", i, s.Source, s.Confidence)
+		}
+	}
+	// The in-flight-cancel ambiguity lists the selectors in the install's order.
+	inst := era2Install("1.3.0rc27")
+	inst.BackendOrder = swapped
+	in := tc{version: "1.3.0rc27", backend: "DEFAULT", runtime: "CPP", env: map[string]string{EnvInflightCancel: "1", EnvUseNIXL: "1", EnvUseUCX: "1"}}.inputs(t)
+	in.Version = InstallVersion(inst)
+	if tr := Resolve(in); !strings.Contains(tr.Result.Error, "enabled: ['TRTLLM_USE_UCX_KVCACHE', 'TRTLLM_USE_NIXL_KVCACHE'].") {
+		t.Errorf("error %q", tr.Result.Error)
+	}
+}

@@ -545,7 +545,7 @@ func (r *run) stepBackend(p Phase) {
 	if r.skipIfHalted(StepBackend, p, title) {
 		return
 	}
-	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.in.Env)
+	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.in.Env, r.selectors())
 	src := Source{PR: 16164, File: fileLLMArgs}
 	if r.era == 0 {
 		src = Source{File: fileOldCreate}
@@ -578,12 +578,12 @@ func (r *run) stepBackend(p Phase) {
 // selectorsSetToOne names the selectors equal to "1" (for an explicit backend).
 func (r *run) selectorsSetToOne() string {
 	s := ""
-	for _, sel := range backendSelectors() {
-		if v, ok := r.in.Env[sel.env]; ok && v.Value == "1" {
+	for _, sel := range r.selectors() {
+		if v, ok := r.in.Env[sel.Env]; ok && v.Value == "1" {
 			if s != "" {
 				s += ", "
 			}
-			s += sel.env + "=1"
+			s += sel.Env + "=1"
 		}
 	}
 	return s
@@ -593,18 +593,30 @@ func (r *run) selectorsSetToOne() string {
 // priority ones equal to "1", and values that are not exactly "1".
 func (r *run) otherSelectors() string {
 	s := ""
-	for _, sel := range backendSelectors() {
-		v, ok := r.in.Env[sel.env]
-		if !ok || sel.env == r.envVar {
+	for _, sel := range r.selectors() {
+		v, ok := r.in.Env[sel.Env]
+		if !ok || sel.Env == r.envVar {
 			continue
 		}
 		if s != "" {
 			s += "; "
 		}
 		if v.Value == "1" {
-			s += sel.env + "=1 is ignored (lower priority)"
+			s += sel.Env + "=1 is ignored (lower priority)"
 		} else {
-			s += sel.env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
+			s += sel.Env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
+		}
+	}
+	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
+		// A selector xcvr knows that the install's table does not list.
+		for _, sel := range backendSelectors() {
+			if _, ok := r.in.Env[sel.Env]; !ok || slices.ContainsFunc(in.BackendOrder, func(b BackendSelector) bool { return b.Env == sel.Env }) {
+				continue
+			}
+			if s != "" {
+				s += "; "
+			}
+			s += sel.Env + " is not a selector in the install's table"
 		}
 	}
 	return s
@@ -1001,12 +1013,12 @@ func (r *run) stepInflightCancel() {
 	r.log(LevelWarning, EnvInflightCancel+"=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support.")
 	if r.backend == "DEFAULT" {
 		list, n := "", 0
-		for _, sel := range backendSelectors() {
-			if x, ok := r.in.Env[sel.env]; ok && x.Value == "1" {
+		for _, sel := range r.selectors() {
+			if x, ok := r.in.Env[sel.Env]; ok && x.Value == "1" {
 				if n > 0 {
 					list += ", "
 				}
-				list += pyRepr(sel.env)
+				list += pyRepr(sel.Env)
 				n++
 			}
 		}

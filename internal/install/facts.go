@@ -18,11 +18,12 @@ func (r *Report) Facts(cfg ConfigValues) *resolver.Install {
 		Features: map[string]resolver.InstallFact{}, Texts: map[string]resolver.InstallText{},
 		Models: map[string]resolver.InstallModel{}}
 	for _, f := range r.Features {
-		if f.ID == "backend_env_priority" && r.BackendOrder != builtinBackendOrder {
-			// xcvr applies its own order; a different one is only reported.
-			continue
-		}
 		in.Features[f.ID] = resolver.InstallFact{Present: f.Present, Evidence: trimRemark(f.Evidence)}
+	}
+	if r.BackendOrder != "" {
+		// The install's selector table decides a DEFAULT backend, whatever
+		// order xcvr's model has.
+		in.BackendOrder = append([]resolver.BackendSelector(nil), r.BackendSelectors...)
 	}
 	for _, t := range r.Texts {
 		if t.Plain {
@@ -148,7 +149,7 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 				ev = f.Evidence
 			}
 		}
-		out = append(out, Disagreement{What: "DEFAULT backend selectors (xcvr keeps its own order: not modelled from the install)", Xcvr: builtinBackendOrder, Install: r.BackendOrder, Evidence: ev})
+		out = append(out, Disagreement{What: "DEFAULT backend selectors", Xcvr: builtinBackendOrder, Install: r.BackendOrder, Evidence: ev})
 	}
 	for _, t := range r.Texts {
 		var variants []string

@@ -93,6 +93,8 @@ type Report struct {
 	// BackendOrder is the DEFAULT backend's selector priority as the install
 	// writes it ("TRTLLM_USE_NIXL_KVCACHE=NIXL > ..."); "" when not found.
 	BackendOrder string
+	// BackendSelectors is the same table as data, in priority order.
+	BackendSelectors []resolver.BackendSelector
 	// RuntimeDefault is transceiver_runtime's default as written ("auto",
 	// "PYTHON", "None"); "" when not found.
 	RuntimeDefault string
@@ -220,11 +222,14 @@ const builtinBackendOrder = "TRTLLM_USE_NIXL_KVCACHE=NIXL > TRTLLM_USE_UCX_KVCAC
 // _CACHE_TRANSCEIVER_BACKEND_ENV_VARS of llm_args.py (#16164 on), else a
 // backend_env_vars list in the creation code (before).
 func (s *scanner) backendOrder() {
+	var sels []resolver.BackendSelector
 	pairs := func(t []token) []string {
 		var out []string
+		sels = sels[:0]
 		for i := 0; i+2 < len(t); i++ {
 			if t[i].kind == tkString && t[i+1].text == "," && t[i+2].kind == tkString && strings.HasPrefix(t[i].str.value(), "TRTLLM_USE_") {
 				out = append(out, t[i].str.value()+"="+t[i+2].str.value())
+				sels = append(sels, resolver.BackendSelector{Env: t[i].str.value(), Backend: t[i+2].str.value()})
 			}
 		}
 		return out
@@ -245,6 +250,7 @@ func (s *scanner) backendOrder() {
 			}
 			if p := pairs(l.toks[eq:]); len(p) > 0 {
 				s.rep.BackendOrder = strings.Join(p, " > ")
+				s.rep.BackendSelectors = sels
 				s.add("backend_env_priority", true, at(m, l.line))
 				return true
 			}

@@ -587,14 +587,74 @@ func TestBackendOrder(t *testing.T) {
 	}
 	swapped := `("TRTLLM_USE_UCX_KVCACHE", "UCX"), ("TRTLLM_USE_NIXL_KVCACHE", "NIXL")`
 	rep = scanFiles(t, args(swapped))
-	if _, ok := rep.Facts(nil).Features["backend_env_priority"]; ok {
-		t.Error("a different order reached the resolver as agreeing")
+	facts := rep.Facts(nil)
+	if f, ok := facts.Features["backend_env_priority"]; !ok || f.Evidence != "tensorrt_llm/llmapi/llm_args.py:1" {
+		t.Errorf("fact %+v", f)
+	}
+	want := []resolver.BackendSelector{{Env: "TRTLLM_USE_UCX_KVCACHE", Backend: "UCX"}, {Env: "TRTLLM_USE_NIXL_KVCACHE", Backend: "NIXL"}}
+	if !reflect.DeepEqual(facts.BackendOrder, want) {
+		t.Errorf("order %+v", facts.BackendOrder)
 	}
 	found := false
 	for _, d := range rep.Disagreements(nil) {
-		found = found || (strings.HasPrefix(d.What, "DEFAULT backend selectors") && d.Install == "TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_NIXL_KVCACHE=NIXL")
+		found = found || (d.What == "DEFAULT backend selectors" && d.Install == "TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_NIXL_KVCACHE=NIXL")
 	}
 	if !found {
 		t.Errorf("no disagreement: %+v", rep.Disagreements(nil))
 	}
+}
+
+func TestBackendOrderDecides(t *testing.T) {
+	// The era-2 fixture with UCX listed before NIXL in its selector table: a
+	// DEFAULT backend with both selectors set becomes UCX, as the install would.
+	files := readFixture(t, "era2")
+	const rel = "tensorrt_llm/llmapi/llm_args.py"
+	a := files[rel]
+	nixl := "    (\"TRTLLM_USE_NIXL_KVCACHE\", \"NIXL\"),\n"
+	ucx := "    (\"TRTLLM_USE_UCX_KVCACHE\", \"UCX\"),\n"
+	if !strings.Contains(a, nixl+ucx) {
+		t.Fatalf("the fixture's table changed:\n%s", a)
+	}
+	files[rel] = strings.Replace(a, nixl+ucx, ucx+nixl, 1)
+	rep, err := Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := rep.ResolverVersion(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flag := resolver.Origin{Kind: resolver.OriginFlag, Detail: "--backend"}
+	env := resolver.Env{"TRTLLM_USE_NIXL_KVCACHE": {Value: "1"}, "TRTLLM_USE_UCX_KVCACHE": {Value: "1"}}
+	tr := resolver.Resolve(resolver.Inputs{Version: v, Env: env,
+		Backend: resolver.Field[resolver.PyStr]{Value: resolver.Str("DEFAULT"), Origin: flag},
+		Runtime: resolver.Field[resolver.PyStr]{Value: resolver.Str("CPP"), Origin: flag}})
+	s, _ := tr.Step(resolver.StepBackend)
+	if tr.Result.EffectiveBackend.S != "UCX" || s.Source.String() != "install "+rel+":8" || s.Confidence != resolver.VerifiedInstall {
+		t.Fatalf("backend %s, step %q from %q (%s)", tr.Result.EffectiveBackend.S, s.Reason, s.Source, s.Confidence)
+	}
+}
+
+// readFixture reads a committed fixture tree (testdata/NAME/site-packages) as
+// files relative to site-packages, for a test to edit and write with writeTree.
+func readFixture(t testing.TB, name string) map[string]string {
+	t.Helper()
+	site := filepath.Join("testdata", name, "site-packages")
+	files := map[string]string{}
+	err := filepath.WalkDir(site, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(site, p)
+		files[filepath.ToSlash(rel)] = string(data)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
