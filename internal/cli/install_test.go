@@ -249,29 +249,7 @@ func TestInspectTextIsEscaped(t *testing.T) {
 func TestInstallDifferencesAreReported(t *testing.T) {
 	// The era-2 tree relabelled 1.3.0rc22, which xcvr models as era 1: the
 	// install is used and stderr says where the two differ.
-	site := t.TempDir()
-	src := filepath.Join(fixture("era2"), "tensorrt_llm")
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		dst := filepath.Join(site, "tensorrt_llm", rel)
-		if fi.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if rel == "version.py" {
-			data = []byte(strings.Replace(string(data), "1.3.0rc27", "1.3.0rc22", 1))
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	site := relabelled(t)
 	out, errOut, code := run(t, nil, "explain", "--install", site, "--backend", "UCX", "-o", "json")
 	if code != 1 || !strings.Contains(out, `"era": 2`) {
 		t.Fatalf("exit %d: the install's era 2 was not used:\n%s", code, out)
@@ -326,5 +304,83 @@ func TestPIDFindsTheLoadedInstall(t *testing.T) {
 	// --install auto with --pid: the process's install first.
 	if rep, err := findInstall(app, "--install", "auto", 42, proc); err != nil || rep == nil || rep.Path != pkg {
 		t.Errorf("auto: %+v, %v", rep, err)
+	}
+}
+
+// copyFixture copies a fixture tree to a temp site-packages, passing each file
+// (relative to tensorrt_llm/) through edit, and returns the site-packages.
+func copyFixture(t *testing.T, name string, edit func(rel, data string) string) string {
+	t.Helper()
+	site := t.TempDir()
+	src := filepath.Join(fixture(name), "tensorrt_llm")
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		dst := filepath.Join(site, "tensorrt_llm", rel)
+		if fi.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, []byte(edit(filepath.ToSlash(rel), string(data))), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return site
+}
+
+// relabelled is the era-2 tree calling itself 1.3.0rc22, which xcvr models as era 1.
+func relabelled(t *testing.T) string {
+	return copyFixture(t, "era2", func(rel, data string) string {
+		if rel == "version.py" {
+			return strings.Replace(data, "1.3.0rc27", "1.3.0rc22", 1)
+		}
+		return data
+	})
+}
+
+func TestExplainJSONDisagreements(t *testing.T) {
+	type dis struct{ What, Xcvr, Install, Evidence string }
+	explain := func(args ...string) (map[string]json.RawMessage, []dis) {
+		t.Helper()
+		out, errOut, _ := run(t, nil, append([]string{"explain", "-o", "json"}, args...)...)
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &top); err != nil {
+			t.Fatalf("%v: %v\n%s%s", args, err, out, errOut)
+		}
+		var ds []dis
+		if raw, ok := top["disagreements"]; ok {
+			if err := json.Unmarshal(raw, &ds); err != nil || ds == nil {
+				t.Fatalf("%v: disagreements %s (%v)", args, raw, err)
+			}
+		}
+		return top, ds
+	}
+	// Without --install: no such key.
+	if top, _ := explain("--backend", "NIXL"); top["disagreements"] != nil {
+		t.Errorf("disagreements without an install: %s", top["disagreements"])
+	}
+	// An install that agrees with xcvr for the deployed model: [].
+	if top, ds := explain("--install", fixture("era2"), "--backend", "NIXL"); string(top["disagreements"]) != "[]" || len(ds) != 0 {
+		t.Errorf("era2: %s", top["disagreements"])
+	}
+	// The model's own registration is named; other models' are not.
+	_, ds := explain("--install", fixture("era2"), "--backend", "NIXL", "--model", "Gemma3ForCausalLM")
+	if len(ds) != 1 || ds[0] != (dis{"model Gemma3ForCausalLM", "registered", "not registered (unknown model)", "tensorrt_llm/_torch/models/"}) {
+		t.Errorf("gemma: %+v", ds)
+	}
+	// A relabelled tree: the era, and what follows from it, with evidence.
+	_, ds = explain("--install", relabelled(t), "--backend", "UCX")
+	found := false
+	for _, d := range ds {
+		found = found || d == (dis{"era", "1", "2", "tensorrt_llm/llmapi/llm_utils.py:6"})
+	}
+	if !found {
+		t.Errorf("relabelled: %+v", ds)
 	}
 }
