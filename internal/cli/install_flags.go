@@ -10,8 +10,8 @@ import (
 
 	"xcvr/internal/deploy"
 	"xcvr/internal/inputs"
-	"xcvr/internal/report"
 	"xcvr/internal/install"
+	"xcvr/internal/report"
 	"xcvr/internal/termsafe"
 	"xcvr/models"
 	"xcvr/resolver"
