@@ -138,6 +138,11 @@ const (
 	TextInflightWarning  = "inflight-cancel-warning"
 	TextInflightAmbig    = "inflight-cancel-ambiguous"
 	TextInflightUnsupp   = "inflight-cancel-unsupported"
+	TextKimiK3           = "kimi-k3-requires-python"
+	TextMambaMixed       = "mamba-mixed-needs-python"
+	TextMambaCpp         = "mamba-cpp-not-python"
+	TextPyMambaReuse     = "py-mamba-block-reuse"
+	TextFabricMemory     = "fabric-memory-default"
 )
 
 // BuiltinText is one of xcvr's message templates.
@@ -168,6 +173,18 @@ func BuiltinTexts() []BuiltinText {
 		{TextV2Timeout, "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"},
 		{TextInflightWarning, "{}=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support."},
 		{TextInflightAmbig, "{}=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: {}."},
+		{TextKimiK3, "Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend={!r}, transceiver_runtime={!r})."},
+		{TextMambaMixed, "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."},
+		{TextMambaMixed, "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."},
+		// The class may be an f-string field (type(...).__name__ is not plain,
+		// so only a plain name or a literal is used).
+		{TextMambaMixed, "{} requires the Python transceiver runtime in disaggregated serving."},
+		{TextMambaCpp, "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True."},
+		{TextMambaCpp, "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."},
+		{TextPyMambaReuse, "TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."},
+		{TextFabricMemory, "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"},
+		// The variable's name as a field (a module constant upstream may use).
+		{TextFabricMemory, "Python cache transceiver with C++ KV cache manager detected; defaulting {}=1 (set it to 0 explicitly to disable)"},
 		{TextInflightUnsupp, "{}=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got transceiver_runtime={!r}, backend={!r}, resolved_nixl_backend={!r}, kv_transfer_timeout_ms={!r}, disable_transfer_overlap={!r}, layerwise={!r}, try_zcopy={!r}."},
 	}
 }

@@ -186,9 +186,30 @@ func TestBuiltinTextsMatchTheResolver(t *testing.T) {
 		{version: "1.3.0rc27", backend: "NIXL", env: map[string]string{EnvInflightCancel: "1"}},
 		{version: "1.3.0rc27", backend: "DEFAULT", runtime: "CPP", env: map[string]string{EnvInflightCancel: "1", "TRTLLM_USE_UCX_KVCACHE": "1", "TRTLLM_USE_NIXL_KVCACHE": "1"}},
 	}
-	matched := map[string]bool{}
+	hybrid := ModelInfo{Arch: "NemotronHForCausalLM", Known: true, Class: "NemotronHForCausalLM", Preference: Str("PYTHON"),
+		KVPreference: Str("V2"), Cache: CacheMambaHybrid}
+	kimi := ModelInfo{Arch: "KimiLinearForCausalLM", Known: true, Class: "KimiLinearForCausalLM", Preference: Str("PYTHON"), RequiresPython: true, Cache: CacheKimiLinear}
+	reuseOff := Static{BlockReuse: Field[bool]{false, fileAt("7")}}
+	reuseOn := Static{BlockReuse: Field[bool]{true, fileAt("7")}}
+	kvCases := []kvc{
+		{version: "1.3.0rc27", backend: "UCX", runtime: "PYTHON", model: kimi},
+		{version: "1.3.0rc27", backend: "NIXL", runtime: "CPP", model: hybrid, static: reuseOff, env: map[string]string{"TRTLLM_USE_PY_MAMBA": "1"}},
+		{version: "main@2026-08-20", backend: "NIXL", runtime: "CPP", model: hybrid, static: reuseOff, env: map[string]string{"TLLM_MAMBA_MANAGER_PREFERENCE": "mixed"}},
+		{version: "main@2026-08-20", backend: "NIXL", runtime: "CPP", kv: KVV2, model: hybrid},
+		{version: "main@2026-08-20", backend: "NIXL", model: hybrid},
+		{version: "1.3.0rc27", backend: "NIXL", model: kimi, static: reuseOn},
+		{version: "1.3.0rc27", backend: "NIXL", model: hybrid, env: map[string]string{"TRTLLM_USE_PY_MAMBA": "1"}},
+	}
+	ins := []Inputs{}
 	for _, c := range cases {
-		tr := Resolve(c.inputs(t))
+		ins = append(ins, c.inputs(t))
+	}
+	for _, c := range kvCases {
+		ins = append(ins, c.inputs(t))
+	}
+	matched := map[string]bool{}
+	for _, in := range ins {
+		tr := Resolve(in)
 		msgs := []string{}
 		for _, l := range tr.Logs {
 			msgs = append(msgs, l.Message)

@@ -30,6 +30,8 @@ const (
 	relOldCreate    = "_torch/pyexecutor/kv_cache_transceiver.py"
 	relNewCreate    = "_torch/disaggregation/kv_cache_transceiver.py"
 	relTransceiver  = "_torch/disaggregation/transceiver.py"
+	relUtil         = "_torch/pyexecutor/_util.py"
+	relMambaManager = "_torch/pyexecutor/mamba_cache_manager.py"
 	relModels       = "_torch/models"
 	relArchIndex    = "_torch/models/_arch_index.py"
 	hookRuntime     = "get_preferred_transceiver_runtime"
@@ -514,6 +516,15 @@ func textSites() []textSite {
 		{resolver.TextInflightWarning, create, "is_disagg_inflight_cancel_enabled", "in-flight cancellation was requested"},
 		{resolver.TextInflightAmbig, create, "_validate_disagg_inflight_cancel_config", "requires an unambiguous"},
 		{resolver.TextInflightUnsupp, create, "_validate_disagg_inflight_cancel_config", "is experimental and"},
+		// Kimi K3's guard in get_kv_cache_manager_cls (#17480); the Mamba
+		// guards of the creation code and the manager choice; the fabric-memory
+		// default (#16832). Where each helper lives moved between releases, so
+		// the whole file is searched (docstrings are skipped).
+		{resolver.TextKimiK3, []string{relUtil}, "", "Kimi K3 disaggregated serving requires"},
+		{resolver.TextMambaMixed, create, "", "requires the Python transceiver runtime"},
+		{resolver.TextMambaCpp, create, "", "cannot drive CppMambaHybridCacheManager"},
+		{resolver.TextPyMambaReuse, []string{relUtil, relMambaManager}, "", "forces MixedMambaHybridCacheManager"},
+		{resolver.TextFabricMemory, append(append([]string{}, create...), relUtil), "", "with C++ KV cache manager detected"},
 	}
 }
 
@@ -547,6 +558,11 @@ func (s *scanner) texts() {
 
 func findText(m *pyModule, lines []logical, site textSite) (Text, bool) {
 	for _, l := range lines {
+		if len(l.toks) == 1 {
+			// A string alone on its line is a docstring (or a no-op), not a
+			// message: a model's docstring may quote the guard's words.
+			continue
+		}
 		for _, tk := range l.toks {
 			if tk.kind != tkString || !strings.Contains(tk.str.value(), site.anchor) {
 				continue

@@ -658,3 +658,84 @@ func readFixture(t testing.TB, name string) map[string]string {
 	}
 	return files
 }
+
+func TestGuardTextsFromTheInstall(t *testing.T) {
+	// The era-2 fixture writes the Kimi K3, Mamba and fabric-memory messages as
+	// xcvr does (a plain f-string, an f-string with a call in a field, a
+	// literal): they are read, and agree.
+	rep, err := Scan("testdata/era2/site-packages/tensorrt_llm", DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]Text{}
+	for _, x := range rep.Texts {
+		byID[x.ID] = x
+	}
+	for id, want := range map[string]struct {
+		ev    string
+		plain bool
+	}{
+		resolver.TextKimiK3:       {"tensorrt_llm/_torch/pyexecutor/_util.py:17", true},
+		resolver.TextPyMambaReuse: {"tensorrt_llm/_torch/pyexecutor/_util.py:27", true},
+		resolver.TextFabricMemory: {"tensorrt_llm/_torch/pyexecutor/_util.py:44", true},
+		resolver.TextMambaMixed:   {"tensorrt_llm/_torch/disaggregation/kv_cache_transceiver.py:94", false},
+		resolver.TextMambaCpp:     {"tensorrt_llm/_torch/disaggregation/kv_cache_transceiver.py:98", true},
+	} {
+		if x := byID[id]; x.Evidence != want.ev || x.Plain != want.plain {
+			t.Errorf("%s: %+v", id, x)
+		}
+	}
+	for _, d := range rep.Disagreements(nil) {
+		if strings.HasPrefix(d.What, "text ") {
+			t.Errorf("the fixture's wording disagrees: %+v", d)
+		}
+	}
+
+	// An install that words them differently: the resolution prints its words.
+	files := readFixture(t, "era2")
+	const util = "tensorrt_llm/_torch/pyexecutor/_util.py"
+	u := files[util]
+	for old, repl := range map[string]string{
+		`f"recurrent state (got backend={backend!r}, "`: `f"recurrent state [backend={backend!r}, "`,
+		`f"transceiver_runtime={runtime!r}).")`:         `f"runtime={runtime}].")`,
+		`f"defaulting {_FABRIC_MEMORY_ENV}=1 (set it to 0 explicitly to disable)")`: `f"setting {_FABRIC_MEMORY_ENV}=1; export it as 0 to opt out")`,
+	} {
+		if !strings.Contains(u, old) {
+			t.Fatalf("fixture changed: %q not in %s", old, util)
+		}
+		u = strings.Replace(u, old, repl, 1)
+	}
+	files[util] = u
+	rep, err = Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := rep.ResolverVersion(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flag := resolver.Origin{Kind: resolver.OriginFlag, Detail: "--x"}
+	kimi := resolver.ModelInfo{Arch: "KimiLinearForCausalLM", Known: true, Class: "KimiLinearForCausalLM", Preference: resolver.Str("PYTHON"),
+		RequiresPython: true, Cache: resolver.CacheKimiLinear}
+	in := resolver.Inputs{Version: v, Env: resolver.Env{}, Model: resolver.Field[resolver.ModelInfo]{Value: kimi},
+		Loader:  resolver.Field[resolver.Loader]{Value: resolver.LoaderPyTorch},
+		Backend: resolver.Field[resolver.PyStr]{Value: resolver.Str("UCX"), Origin: flag},
+		Runtime: resolver.Field[resolver.PyStr]{Value: resolver.Str("PYTHON"), Origin: flag}}
+	tr := resolver.Resolve(in)
+	wantErr := "ValueError: Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state [backend='UCX', runtime=PYTHON]."
+	s, _ := tr.Step(tr.Result.FailedStep)
+	if tr.Result.Error != wantErr || s.Source.String() != "install "+util+":17" || s.Confidence != resolver.VerifiedInstall {
+		t.Fatalf("error %q at %s from %q (%s)", tr.Result.Error, tr.Result.FailedStep, s.Source, s.Confidence)
+	}
+	// The fabric-memory line: a plain Mistral on NIXL with 'PYTHON'.
+	in.Model.Value = resolver.ModelInfo{Arch: "MistralForCausalLM", Known: true, Class: "MistralForCausalLM"}
+	in.Backend.Value = resolver.Str("NIXL")
+	tr = resolver.Resolve(in)
+	found := false
+	for _, l := range tr.Logs {
+		found = found || l.Message == "Python cache transceiver with C++ KV cache manager detected; setting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1; export it as 0 to opt out"
+	}
+	if !found || tr.Result.EnvSet != "TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1" {
+		t.Errorf("logs %+v", tr.Logs)
+	}
+}
