@@ -696,8 +696,8 @@ func TestGuardTextsFromTheInstall(t *testing.T) {
 	const util = "tensorrt_llm/_torch/pyexecutor/_util.py"
 	u := files[util]
 	for old, repl := range map[string]string{
-		`f"recurrent state (got backend={backend!r}, "`: `f"recurrent state [backend={backend!r}, "`,
-		`f"transceiver_runtime={runtime!r}).")`:         `f"runtime={runtime}].")`,
+		`f"recurrent state (got backend={backend!r}, "`:                             `f"recurrent state [backend={backend!r}, "`,
+		`f"transceiver_runtime={runtime!r}).")`:                                     `f"runtime={runtime}].")`,
 		`f"defaulting {_FABRIC_MEMORY_ENV}=1 (set it to 0 explicitly to disable)")`: `f"setting {_FABRIC_MEMORY_ENV}=1; export it as 0 to opt out")`,
 	} {
 		if !strings.Contains(u, old) {
