@@ -231,6 +231,16 @@ func (r *run) stepValidate() {
 	errs := r.validationErrors()
 	if len(errs) == 0 {
 		reason := "every value is one TensorRT-LLM accepts"
+		if in := r.v.Install; in != nil && in.Fields != nil {
+			// The install's own field set and annotations decided.
+			reason = "every value is one the installed CacheTransceiverConfig accepts"
+			if _, _, unread := r.installValidationErrors(); len(unread) > 0 {
+				r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Applied,
+					Reason: reason + "; the install's annotation of " + strings.Join(unread, ", ") + " was not read: accepted as written",
+					Detail: detailFor(StepValidate), Source: Source{File: fileLLMArgs}, Confidence: Inferred})
+				return
+			}
+		}
 		for _, k := range r.in.VersionedKeys {
 			if k.Key == "agent_bounce_buffer_enable" && r.v.Has(dayBounceNoop) {
 				reason += "; agent_bounce_buffer_enable (" + k.Origin.String() + ") is a deprecated no-op here (docs 1.4.0rc4): kv_cache_bounce_size_mb > 0 alone turns the bounce buffer on"
@@ -284,6 +294,10 @@ func (r *run) stepValidate() {
 // literal, > 0 and version checks, merged by field declaration order (see
 // pydanticOrder).
 func (r *run) validationErrors() []FieldError {
+	if in := r.v.Install; in != nil && in.Fields != nil {
+		errs, readers, _ := r.installValidationErrors()
+		return r.pydanticOrder(errs, readers)
+	}
 	var errs, late []FieldError
 	for _, e := range r.in.ConfigErrors {
 		if fieldOf(e.Loc) == "enable_pipelined_transfer" && !r.v.Has(day15727) {
@@ -364,11 +378,19 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		return errs
 	}
 	fields := cacheTransceiverFields()
-	if !r.v.Has(day15727) {
-		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
-	}
-	if !r.v.Has(dayAgentBounce) {
-		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
+	if in := r.v.Install; in != nil && in.Fields != nil {
+		// The install's declaration order.
+		fields = fields[:0:0]
+		for _, f := range in.Fields {
+			fields = append(fields, f.Name)
+		}
+	} else {
+		if !r.v.Has(day15727) {
+			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
+		}
+		if !r.v.Has(dayAgentBounce) {
+			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
+		}
 	}
 	rank := func(e FieldError) int {
 		if e.Root != "" {

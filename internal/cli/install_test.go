@@ -384,3 +384,88 @@ func TestExplainJSONDisagreements(t *testing.T) {
 		t.Errorf("relabelled: %+v", ds)
 	}
 }
+
+func TestInstallFieldSetDecidesValidation(t *testing.T) {
+	// The era-2 tree with a field xcvr does not model (kv_transfer_retries) and
+	// without one it does (max_tokens_in_buffer): the install decides.
+	const old = `    max_tokens_in_buffer: Optional[int] = Field(
+        default=None,
+        description="The max number of tokens the transfer buffer can fit.")
+`
+	const repl = `    kv_transfer_retries: NonNegativeInt = Field(
+        default=3,
+        description="Retries.")
+`
+	site := copyFixture(t, "era2", func(rel, data string) string {
+		if rel == "llmapi/llm_args.py" {
+			if !strings.Contains(data, old) {
+				t.Fatal("the fixture's max_tokens_in_buffer changed")
+			}
+			return strings.Replace(data, old, repl, 1)
+		}
+		return data
+	})
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "worker.yaml")
+	write := func(body string) {
+		if err := os.WriteFile(cfg, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type result struct {
+		Error *string `json:"error"`
+		Steps []struct {
+			ID, Reason, Source, Confidence string
+		} `json:"steps"`
+		Disagreements []struct{ What, Xcvr, Install, Evidence string } `json:"disagreements"`
+	}
+	explain := func(args ...string) (result, int) {
+		t.Helper()
+		out, errOut, code := run(t, nil, append([]string{"explain", "-o", "json", "--config", cfg}, args...)...)
+		var r result
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v\n%s%s", err, out, errOut)
+		}
+		return r, code
+	}
+	validate := func(r result) string {
+		for _, s := range r.Steps {
+			if s.ID == "validate" {
+				return s.Source + " [" + s.Confidence + "] " + s.Reason
+			}
+		}
+		return ""
+	}
+	write("cache_transceiver_config:\n  backend: NIXL\n  kv_transfer_retries: 5\n")
+	r, code := explain("--install", site)
+	if code != 0 || !strings.HasPrefix(validate(r), "install tensorrt_llm/llmapi/llm_args.py:16 [verified (install)]") {
+		t.Fatalf("exit %d, validate %s, error %v", code, validate(r), r.Error)
+	}
+	// xcvr's own model of 1.3.0rc27 refuses the key.
+	if r, code := explain("--trtllm", "1.3.0rc27"); code != 1 || r.Error == nil || !strings.Contains(*r.Error, "kv_transfer_retries\n  Extra inputs are not permitted") {
+		t.Fatalf("built-in: exit %d %v", code, r.Error)
+	}
+	write("cache_transceiver_config:\n  backend: NIXL\n  max_tokens_in_buffer: 4096\n  kv_transfer_retries: -1\n")
+	r, code = explain("--install", site)
+	want := "pydantic_core._pydantic_core.ValidationError: 2 validation errors for TorchLlmArgs\n" +
+		"cache_transceiver_config.kv_transfer_retries\n  Input should be greater than or equal to 0 [type=greater_than_equal, input_value=-1, input_type=int]\n" +
+		"cache_transceiver_config.max_tokens_in_buffer\n  Extra inputs are not permitted [type=extra_forbidden, input_value=4096, input_type=int]"
+	if code != 1 || r.Error == nil || *r.Error != want {
+		t.Fatalf("exit %d, error %v", code, r.Error)
+	}
+	if v := validate(r); !strings.HasPrefix(v, "install tensorrt_llm/llmapi/llm_args.py:16 [verified (install)]") || !strings.Contains(v, "worker.yaml:4") {
+		t.Errorf("validate %s", v)
+	}
+	got := map[string]string{}
+	for _, d := range r.Disagreements {
+		got[d.What] = d.Xcvr + " / " + d.Install + " @ " + d.Evidence
+	}
+	for what, want := range map[string]string{
+		"field kv_transfer_retries":  "not a field in 1.3.0rc27 / int >= 0 @ tensorrt_llm/llmapi/llm_args.py:35",
+		"field max_tokens_in_buffer": "int | None / not a field (an extra input) @ tensorrt_llm/llmapi/llm_args.py:16",
+	} {
+		if got[what] != want {
+			t.Errorf("%s: %q, want %q", what, got[what], want)
+		}
+	}
+}

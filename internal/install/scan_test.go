@@ -739,3 +739,34 @@ func TestGuardTextsFromTheInstall(t *testing.T) {
 		t.Errorf("logs %+v", tr.Logs)
 	}
 }
+
+func TestFieldSpec(t *testing.T) {
+	cases := []struct{ decl, want string }{
+		{`backend: Optional[Literal["DEFAULT", "UCX", "NIXL"]] = Field(default=None)`, "'DEFAULT' | 'UCX' | 'NIXL' | None"},
+		{`transceiver_runtime: Literal["CPP", "PYTHON", "auto"] | None = Field(default="PYTHON")`, "'CPP' | 'PYTHON' | 'auto' | None"},
+		{`max_tokens_in_buffer: Optional[int] = Field(default=None)`, "int | None"},
+		{`kv_transfer_timeout_ms: Optional[PositiveInt] = Field(default=60000)`, "int > 0 | None"},
+		{`kv_transfer_poll_interval_ms: Annotated[int, Gt(gt=0)] | None = 5000`, "int > 0 | None"},
+		{`kv_cache_bounce_size_mb: NonNegativeInt = Field(default=0)`, "int >= 0"},
+		{`kv_cache_bounce_size_mb: int = Field(default=0, ge=0, description="x")`, "int >= 0"},
+		{`kv_transfer_retries: int = Field(default=3, gt=2)`, "int > 2"},
+		{`enable_pipelined_transfer: bool = False`, "bool"},
+		{`agent_bounce_params: Dict[str, str] | None = None`, "dict | None"},
+		{`label: str = "x"`, "str"},
+		// What xcvr does not model is left unread rather than guessed.
+		{`timeout: Union[int, str] = 5`, "(annotation not read)"},
+		{`layout: LayoutEnum = LayoutEnum.A`, "(annotation not read)"},
+		{`mixed: Literal["A"] | int = "A"`, "(annotation not read)"},
+		{`flag: bool = Field(default=False, gt=0)`, "bool"}, // a bound only means something for ints
+	}
+	for _, c := range cases {
+		l := lex([]byte(c.decl + "\n"))
+		if len(l) != 1 {
+			t.Fatalf("%s: %d lines", c.decl, len(l))
+		}
+		f := fieldSpec(l[0].toks[0].text, l[0].toks)
+		if got := f.Describe(); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.decl, got, c.want)
+		}
+	}
+}
