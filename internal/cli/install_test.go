@@ -469,3 +469,67 @@ func TestInstallFieldSetDecidesValidation(t *testing.T) {
 		}
 	}
 }
+
+func TestModelsFromInstall(t *testing.T) {
+	// The era-2 tree plus an architecture xcvr's catalog has never heard of.
+	site := copyFixture(t, "era2", func(rel, data string) string { return data })
+	newArch := "from .modeling_utils import DecoderModelForCausalLM, register_auto_model\n\n\n" +
+		"@register_auto_model(\"Zeta9ForCausalLM\")\nclass Zeta9ForCausalLM(DecoderModelForCausalLM):\n\n" +
+		"    @classmethod\n    def get_preferred_transceiver_runtime(cls, pretrained_config=None):\n        return \"CPP\"\n"
+	if err := os.WriteFile(filepath.Join(site, "tensorrt_llm", "_torch", "models", "modeling_zeta9.py"), []byte(newArch), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, nil, "models", "--install", site, "-o", "json")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d stderr %q", code, errOut)
+	}
+	var j struct {
+		Trtllm  string `json:"trtllm"`
+		Install string `json:"install"`
+		Models  []struct {
+			Arch, Confidence, Evidence, Note, Origin string
+			Registered                               bool
+			Preference                               *string
+		} `json:"models"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Trtllm != "1.3.0rc27" || !strings.HasSuffix(j.Install, "tensorrt_llm") {
+		t.Fatalf("%q %q", j.Trtllm, j.Install)
+	}
+	type row struct{ pref, conf, origin string }
+	got := map[string]row{}
+	seenUnregistered := false
+	for i, m := range j.Models {
+		p := "null"
+		if m.Preference != nil {
+			p = *m.Preference
+		}
+		if !m.Registered {
+			p = "unregistered: " + m.Note
+			seenUnregistered = true
+		} else if seenUnregistered {
+			t.Errorf("registered %s listed after the catalog-only rows (row %d)", m.Arch, i)
+		}
+		got[m.Arch] = row{p, m.Confidence, m.Origin}
+	}
+	for arch, want := range map[string]row{
+		"GptOssForCausalLM":  {"PYTHON", "verified (install)", "install"},
+		"MistralForCausalLM": {"null", "verified (install)", "install"},
+		"Zeta9ForCausalLM":   {"CPP", "verified (install)", "install"},
+		// The catalog knows it; this install does not register it.
+		"Gemma3ForCausalLM": {"unregistered: unknown to this install: TensorRT-LLM treats it as an unknown model", "", "built-in"},
+	} {
+		if got[arch] != want {
+			t.Errorf("%s: %+v, want %+v", arch, got[arch], want)
+		}
+	}
+	out, _, code = run(t, nil, "models", "--install", site)
+	if code != 0 || !strings.Contains(out, "PREFERS (install)") || !strings.Contains(out, "Gemma3ForCausalLM") || !strings.Contains(out, "unknown to this install") {
+		t.Errorf("text:\n%s", out)
+	}
+	if _, _, code := run(t, nil, "models", "--install", site, "--trtllm", "1.3.0rc27"); code != 2 {
+		t.Errorf("--trtllm with --install: exit %d", code)
+	}
+}
