@@ -292,8 +292,9 @@ func NewMatrix(base resolver.Inputs, rows, cols Axis, cat *models.Catalog) (Matr
 }
 
 // InstallKey names an installed TensorRT-LLM on the version axis: its version
-// with "(install)", so it stands apart from the release of the same name.
-func InstallKey(v resolver.Version) string { return v.Install.Version + " (install)" }
+// after "install ", so it stands apart from the release of the same name (and a
+// label cut to the terminal's width still says which it is).
+func InstallKey(v resolver.Version) string { return "install " + v.Install.Version }
 
 // CellInputs returns the inputs of one cell, for opening its full chain: the base
 // with the cell's model, backend and version.

@@ -186,7 +186,7 @@ func TestMatrixVersionAxisHasTheInstall(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := len(m.RowKeys) - 1
-	if m.RowKeys[last] != "1.3.0rc22 (install)" || len(m.RowKeys) != len(resolver.KnownVersions())+1 {
+	if m.RowKeys[last] != "install 1.3.0rc22" || len(m.RowKeys) != len(resolver.KnownVersions())+1 {
 		t.Fatalf("rows %v", m.RowKeys)
 	}
 	ucx := slices.Index(m.ColKeys, "UCX")
