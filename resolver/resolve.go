@@ -79,12 +79,31 @@ type traceBuf struct {
 
 // Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
 // log lines and the result. It never panics and always returns each step id once.
+// The trace is the caller's to keep; to resolve many inputs in a row, a Resolver
+// reuses one trace's memory instead.
 func Resolve(in Inputs) Trace {
+	// One allocation for the steps and the log lines: the slab is most of what a
+	// resolution allocates.
+	return resolveInto(new(traceBuf), in)
+}
+
+// Resolver resolves inputs one after another in the same memory: the matrix and
+// the cross product make tens of thousands of traces and keep only their results,
+// and a fresh slab for each one is most of what they would allocate and most of
+// what the garbage collector would then chase. The zero value is ready to use; a
+// Resolver is not safe for concurrent use.
+type Resolver struct {
+	buf traceBuf
+}
+
+// Resolve is the package's Resolve, except that the trace's Steps and Logs live in
+// the Resolver's memory and are overwritten by the next call: copy what must
+// outlive it (the Result and the strings are never overwritten).
+func (rs *Resolver) Resolve(in Inputs) Trace { return resolveInto(&rs.buf, in) }
+
+func resolveInto(buf *traceBuf, in Inputs) Trace {
 	r := run{in: in, v: in.Version, era: in.Version.Era}
 	r.t.Inputs = in
-	// One allocation for the steps and the log lines: the slab is most of what a
-	// resolution allocates, and the matrix and cross product make tens of thousands.
-	buf := new(traceBuf)
 	r.t.Steps = buf.steps[:0:len(buf.steps)]
 	r.t.Logs = buf.logs[:0:len(buf.logs)]
 
@@ -167,11 +186,28 @@ func (r *run) createFile() string {
 	return fileOldCreate
 }
 
-func (r *run) add(s Step) { r.t.Steps = append(r.t.Steps, s) }
+func (r *run) add(s Step) { *r.next() = s }
+
+// next appends a zero step and returns it to be filled in. Filling it field by
+// field, rather than copying a whole Step into the slab, lets a write during a
+// garbage collection's mark phase take one barrier per field instead of the bulk
+// barrier that walks the struct's pointer map, which was a fifth of the matrix's
+// time.
+func (r *run) next() *Step {
+	n := len(r.t.Steps)
+	if n == cap(r.t.Steps) {
+		r.t.Steps = append(r.t.Steps, Step{})
+	} else {
+		r.t.Steps = r.t.Steps[:n+1]
+	}
+	return &r.t.Steps[n]
+}
 
 // emit appends a step with its standard explanation.
 func (r *run) emit(id string, p Phase, title string, v Verdict, reason string, src Source, c Confidence) {
-	r.add(Step{ID: id, Phase: p, Title: title, Verdict: v, Reason: reason, Detail: detailFor(id), Source: src, Confidence: c})
+	s := r.next()
+	s.ID, s.Phase, s.Title, s.Verdict, s.Reason, s.Detail = id, p, title, v, reason, detailFor(id)
+	s.Source, s.Confidence = src, c
 }
 
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
@@ -189,7 +225,9 @@ func (r *run) skipIfHalted(id string, p Phase, title string) bool {
 	if r.halt == "" {
 		return false
 	}
-	r.add(Step{ID: id, Phase: p, Title: title, Verdict: Skipped, Reason: r.halt, Detail: detailFor(id), Confidence: Derived})
+	s := r.next()
+	s.ID, s.Phase, s.Title, s.Verdict, s.Reason, s.Detail = id, p, title, Skipped, r.halt, detailFor(id)
+	s.Source, s.Confidence = Source{}, Derived
 	return true
 }
 
@@ -231,6 +269,16 @@ func (r *run) stepValidate() {
 	errs := r.validationErrors()
 	if len(errs) == 0 {
 		reason := "every value is one TensorRT-LLM accepts"
+		if in := r.v.Install; in != nil && in.Fields != nil {
+			// The install's own field set and annotations decided.
+			reason = "every value is one the installed CacheTransceiverConfig accepts"
+			if _, _, unread := r.installValidationErrors(); len(unread) > 0 {
+				r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Applied,
+					Reason: reason + "; the install's annotation of " + strings.Join(unread, ", ") + " was not read: accepted as written",
+					Detail: detailFor(StepValidate), Source: Source{File: fileLLMArgs}, Confidence: Inferred})
+				return
+			}
+		}
 		for _, k := range r.in.VersionedKeys {
 			if k.Key == "agent_bounce_buffer_enable" && r.v.Has(dayBounceNoop) {
 				reason += "; agent_bounce_buffer_enable (" + k.Origin.String() + ") is a deprecated no-op here (docs 1.4.0rc4): kv_cache_bounce_size_mb > 0 alone turns the bounce buffer on"
@@ -284,6 +332,10 @@ func (r *run) stepValidate() {
 // literal, > 0 and version checks, merged by field declaration order (see
 // pydanticOrder).
 func (r *run) validationErrors() []FieldError {
+	if in := r.v.Install; in != nil && in.Fields != nil {
+		errs, readers, _ := r.installValidationErrors()
+		return r.pydanticOrder(errs, readers)
+	}
 	var errs, late []FieldError
 	for _, e := range r.in.ConfigErrors {
 		if fieldOf(e.Loc) == "enable_pipelined_transfer" && !r.v.Has(day15727) {
@@ -364,11 +416,19 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		return errs
 	}
 	fields := cacheTransceiverFields()
-	if !r.v.Has(day15727) {
-		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
-	}
-	if !r.v.Has(dayAgentBounce) {
-		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
+	if in := r.v.Install; in != nil && in.Fields != nil {
+		// The install's declaration order.
+		fields = fields[:0:0]
+		for _, f := range in.Fields {
+			fields = append(fields, f.Name)
+		}
+	} else {
+		if !r.v.Has(day15727) {
+			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
+		}
+		if !r.v.Has(dayAgentBounce) {
+			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
+		}
 	}
 	rank := func(e FieldError) int {
 		if e.Root != "" {
@@ -513,12 +573,11 @@ func (r *run) stepRuntime() {
 	rt := r.in.Runtime
 	if rt.Given() {
 		r.runtime = rt.Value
-		reason := rt.Value.Repr() + ", set explicitly (" + rt.Origin.String() + ")"
+		then := "; explicit values are kept as they are"
 		if rt.Value.Is("auto") {
-			reason += "; resolved at config load"
-		} else {
-			reason += "; explicit values are kept as they are"
+			then = "; resolved at config load"
 		}
+		reason := rt.Value.Repr() + ", set explicitly (" + rt.Origin.String() + ")" + then
 		r.emit(StepRuntime, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Verified)
 		return
 	}
@@ -545,7 +604,7 @@ func (r *run) stepBackend(p Phase) {
 	if r.skipIfHalted(StepBackend, p, title) {
 		return
 	}
-	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.in.Env)
+	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.in.Env, r.selectors())
 	src := Source{PR: 16164, File: fileLLMArgs}
 	if r.era == 0 {
 		src = Source{File: fileOldCreate}
@@ -555,14 +614,15 @@ func (r *run) stepBackend(p Phase) {
 	case r.backend != "DEFAULT":
 		reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored"
 		if ign := r.selectorsSetToOne(); ign != "" {
-			reason += " (" + ign + " has no effect)"
+			reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored (" + ign + " has no effect)"
 		}
 		r.t.Result.BackendSource = "config"
 	case r.envVar != "":
-		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'"
-		if other := r.otherSelectors(); other != "" {
-			reason += "; " + other
+		other := r.otherSelectors()
+		if other != "" {
+			other = "; " + other
 		}
+		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + other
 		r.t.Result.BackendSource = r.envVar
 	default:
 		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
@@ -578,12 +638,12 @@ func (r *run) stepBackend(p Phase) {
 // selectorsSetToOne names the selectors equal to "1" (for an explicit backend).
 func (r *run) selectorsSetToOne() string {
 	s := ""
-	for _, sel := range backendSelectors() {
-		if v, ok := r.in.Env[sel.env]; ok && v.Value == "1" {
+	for _, sel := range r.selectors() {
+		if v, ok := r.in.Env[sel.Env]; ok && v.Value == "1" {
 			if s != "" {
 				s += ", "
 			}
-			s += sel.env + "=1"
+			s += sel.Env + "=1"
 		}
 	}
 	return s
@@ -593,18 +653,30 @@ func (r *run) selectorsSetToOne() string {
 // priority ones equal to "1", and values that are not exactly "1".
 func (r *run) otherSelectors() string {
 	s := ""
-	for _, sel := range backendSelectors() {
-		v, ok := r.in.Env[sel.env]
-		if !ok || sel.env == r.envVar {
+	for _, sel := range r.selectors() {
+		v, ok := r.in.Env[sel.Env]
+		if !ok || sel.Env == r.envVar {
 			continue
 		}
 		if s != "" {
 			s += "; "
 		}
 		if v.Value == "1" {
-			s += sel.env + "=1 is ignored (lower priority)"
+			s += sel.Env + "=1 is ignored (lower priority)"
 		} else {
-			s += sel.env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
+			s += sel.Env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
+		}
+	}
+	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
+		// A selector xcvr knows that the install's table does not list.
+		for _, sel := range backendSelectors() {
+			if _, ok := r.in.Env[sel.Env]; !ok || slices.ContainsFunc(in.BackendOrder, func(b BackendSelector) bool { return b.Env == sel.Env }) {
+				continue
+			}
+			if s != "" {
+				s += "; "
+			}
+			s += sel.Env + " is not a selector in the install's table"
 		}
 	}
 	return s
@@ -654,23 +726,26 @@ func (r *run) stepModel() {
 		r.emit(StepModel, PhaseLoad, title, Skipped, "no checkpoint loader: no model class ('unknown model')", src, Verified)
 		return
 	}
-	var reason string
+	// One concatenation for the whole reason: this step runs in nearly every
+	// resolution of the matrix.
+	var arch, says, class, noteSep, consulted, rt, closing string
 	switch {
 	case m.Arch == "":
-		reason = "config.json has no architectures: the class is None ('unknown model')"
+		says = "config.json has no architectures: the class is None ('unknown model')"
 	case !m.Known:
-		reason = m.Arch + " is not a registered architecture: unknown model"
+		arch, says = m.Arch, " is not a registered architecture: unknown model"
 	case m.Class == m.Arch:
-		reason = m.Arch + " is a registered class"
+		arch, says = m.Arch, " is a registered class"
 	default:
-		reason = m.Arch + " is registered on class " + m.Class
+		arch, says, class = m.Arch, " is registered on class ", m.Class
 	}
 	if m.Note != "" {
-		reason += "; " + m.Note
+		noteSep = "; "
 	}
 	if !r.runtime.Is("auto") {
-		reason += " (not consulted: runtime is " + r.runtime.Repr() + ")"
+		consulted, rt, closing = " (not consulted: runtime is ", r.runtime.Repr(), ")"
 	}
+	reason := arch + says + class + noteSep + m.Note + consulted + rt + closing
 	conf := Verified
 	if m.Known && m.PreferenceConfidence != "" && m.PreferenceConfidence != Verified {
 		conf = m.PreferenceConfidence
@@ -737,7 +812,7 @@ func (r *run) stepPreference() {
 	if p.Valid {
 		reason = m.Class + " prefers " + p.Repr()
 		if m.PreferencePR != 0 {
-			reason += " (since #" + strconv.Itoa(m.PreferencePR) + ", " + m.PreferenceSince.String() + ")"
+			reason = m.Class + " prefers " + p.Repr() + " (since #" + strconv.Itoa(m.PreferencePR) + ", " + m.PreferenceSince.String() + ")"
 		}
 	} else {
 		reason = m.Class + " declares no preference (None)"
@@ -1001,12 +1076,12 @@ func (r *run) stepInflightCancel() {
 	r.log(LevelWarning, EnvInflightCancel+"=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support.")
 	if r.backend == "DEFAULT" {
 		list, n := "", 0
-		for _, sel := range backendSelectors() {
-			if x, ok := r.in.Env[sel.env]; ok && x.Value == "1" {
+		for _, sel := range r.selectors() {
+			if x, ok := r.in.Env[sel.Env]; ok && x.Value == "1" {
 				if n > 0 {
 					list += ", "
 				}
-				list += pyRepr(sel.env)
+				list += pyRepr(sel.Env)
 				n++
 			}
 		}
