@@ -235,7 +235,7 @@ func (r *run) stepCacheManager() {
 			return
 		}
 		reuseOn := r.in.Static != nil && r.in.Static.BlockReuse.Given() && r.in.Static.BlockReuse.Value
-		if reuseOn && r.v.Has(dayHybridV2) && rt.Is("PYTHON") {
+		if reuseOn && r.era == 3 && rt.Is("PYTHON") {
 			// _util.py@0004396: in disaggregated serving K3 goes through the
 			// shared hybrid route, which refuses V1 block reuse under PYTHON.
 			r.emit(StepCacheManager, PhaseLoad, title, Error, "Kimi K3 with V1, enable_block_reuse=True ("+r.in.Static.BlockReuse.Origin.String()+
@@ -259,20 +259,33 @@ func (r *run) stepCacheManager() {
 		}
 		// _util.py@0004396 get_kv_cache_manager_cls, is_disagg=True: the
 		// route decides before any environment override, and
-		// TRTLLM_USE_PY_MAMBA is consulted only when is_disagg is False.
-		src = Source{File: fileUtilHybridV2}
+		// TRTLLM_USE_PY_MAMBA is consulted only when is_disagg is False. That
+		// version has QSA for the 1.4-era Qwen3.8-Flash-Next, so its routing is
+		// applied from 1.4 (late); in era 2 the earlier form stays (the
+		// environment overrides first, Mixed for any 'PYTHON'), with the two
+		// refusals' texts read there (derived for era 2).
+		late := r.era == 3
+		conf := Derived
+		if late {
+			src = Source{File: fileUtilHybridV2}
+			conf = Verified
+		}
 		pyNote := ""
 		if py, ok := r.in.Env.Lookup(envPyMamba); ok && py == "1" {
+			if !late {
+				r.hybridV1Factory(title, src, set, reuse, reuseWhy)
+				return
+			}
 			pyNote = "; " + envPyMamba + "=1 is ignored in disaggregated serving"
 		}
 		if r.kvV2 {
 			if !(rt.Is("PYTHON") && r.effBackend == "NIXL") {
 				r.emit(StepCacheManager, PhaseLoad, title, Error, "V2 hybrid Mamba manager in disaggregated serving needs 'PYTHON' on NIXL; the route is "+
-					rt.Repr()+" on "+r.effBackend+pyNote, src, Verified)
+					rt.Repr()+" on "+r.effBackend+pyNote, src, conf)
 				r.fail(StepCacheManager, errHybridV2Route)
 				return
 			}
-			if pref, ok := r.in.Env.Lookup(envMambaPref); ok {
+			if pref, ok := r.in.Env.Lookup(envMambaPref); ok && late {
 				switch up := strings.ToUpper(pref); up {
 				case "MIXED", "CPP":
 					r.emit(StepCacheManager, PhaseLoad, title, Error, envMambaPref+"="+pyRepr(pref)+" with use_kv_cache_manager_v2=True"+pyNote, src, Verified)
@@ -287,13 +300,15 @@ func (r *run) stepCacheManager() {
 		}
 		switch {
 		case reuse && rt.Is("PYTHON"):
-			r.emit(StepCacheManager, PhaseLoad, title, Error, "hybrid Mamba model, V1, "+reuseWhy+", runtime 'PYTHON': block reuse with the Python transceiver needs the V2 manager"+pyNote, src, Verified)
+			r.emit(StepCacheManager, PhaseLoad, title, Error, "hybrid Mamba model, V1, "+reuseWhy+", runtime 'PYTHON': block reuse with the Python transceiver needs the V2 manager"+pyNote, src, conf)
 			r.fail(StepCacheManager, errHybridV1Reuse)
 		case reuse:
 			set(clsMambaCpp, "hybrid Mamba model, V1, "+reuseWhy+": "+clsMambaCpp+pyNote, Verified)
-		case rt.Is("PYTHON") && r.effBackend == "NIXL":
+		case late && rt.Is("PYTHON") && r.effBackend == "NIXL":
 			r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid model")
 			set(clsMambaMixed, "hybrid Mamba model, V1, block reuse off, 'PYTHON' on NIXL: "+clsMambaMixed+pyNote, Verified)
+		case !late && rt.Is("PYTHON"):
+			set(clsMambaMixed, "hybrid Mamba model, V1, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
 		default:
 			set(clsMambaCpp, "hybrid Mamba model, V1, block reuse off, runtime "+rt.Repr()+" on "+r.effBackend+": "+clsMambaCpp+pyNote, Verified)
 		}
