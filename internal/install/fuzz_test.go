@@ -18,6 +18,10 @@ func FuzzScanModule(f *testing.F) {
 		"@\n@@\nclass\ndef\nreturn X.get_preferred_transceiver_runtime(\n",
 		"register_auto_model(\"Z\")(Y)\nMODEL_ARCH_TO_MODULE = {\"A\": \"modeling_a\", 1: }\n",
 		"\t\t\x00\xff\xfe\r\n  \f#",
+		// Python 3.12 f-strings: same quotes, nesting, fields over lines.
+		"x = f\"{x[\"k\"]}\" + f'{a + f'{b!r:>{w}}'}'\nclass A(B): pass\n",
+		"x = f\"{', '.join([\n  'a',  # c\n])}\" rf\"\\{y}\" f\"\\N{DASH}\"\n",
+		"def f():\n    x = f\"{f\"{f\"{'''\nclass C:\n'''}\"}\"}\"\nclass D: pass\n",
 	} {
 		f.Add(s)
 	}
