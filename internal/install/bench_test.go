@@ -584,17 +584,8 @@ func BenchmarkScanModels(b *testing.B) {
 	})
 	b.SetBytes(size)
 	b.ReportAllocs()
-	// CPU time next to wall time: on a shared machine the wall clock measures the
-	// neighbours too.
-	var before, after syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
-	b.ResetTimer()
-	defer func() {
-		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
-		cpu := time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
-		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
-		b.ReportMetric(float64(n), "files")
-	}()
+	defer cpuMetric(b)()
+	b.ReportMetric(float64(n), "files")
 	for i := 0; i < b.N; i++ {
 		rep, err := Scan(pkg, DefaultLimits())
 		if err != nil {
@@ -605,5 +596,43 @@ func BenchmarkScanModels(b *testing.B) {
 			checkBench(b, rep, want)
 			b.StartTimer()
 		}
+	}
+}
+
+// BenchmarkOutlineModels outlines the same modules from memory on one
+// goroutine: the lexer's own speed, without the file system and the
+// neighbours' load on the second core.
+func BenchmarkOutlineModels(b *testing.B) {
+	files, _ := benchFiles(200, 100_000)
+	var srcs [][]byte
+	var size int64
+	for rel, s := range files {
+		if strings.HasPrefix(rel, "tensorrt_llm/_torch/models/") {
+			srcs = append(srcs, []byte(s))
+			size += int64(len(s))
+		}
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	defer cpuMetric(b)()
+	for i := 0; i < b.N; i++ {
+		for _, src := range srcs {
+			parseModelModule("tensorrt_llm/_torch/models/x.py", src)
+		}
+	}
+}
+
+// cpuMetric resets the timer and returns a func reporting the process's CPU
+// time per op next to the wall time: on a shared machine the wall clock
+// measures the neighbours too.
+func cpuMetric(b *testing.B) func() {
+	var before syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+	b.ResetTimer()
+	return func() {
+		var after syscall.Rusage
+		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
+		cpu := time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
+		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	}
 }

@@ -65,6 +65,14 @@ func parseModelModule(rel string, src []byte) *pyModule {
 			}
 			hookIndent = -1
 		}
+		// Most lines start with none of the words below: one byte tells.
+		switch src[at] {
+		case '@':
+			return true
+		case 'c', 'r', 'M', 'g', 'a', 'd':
+		default:
+			return false
+		}
 		w := word(src, at)
 		switch w {
 		case "@", "class", "register_auto_model", "MODEL_ARCH_TO_MODULE", hookRuntime, hookKVManager:
@@ -92,7 +100,36 @@ func parseModelModule(rel string, src []byte) *pyModule {
 		}
 		return false
 	}
-	return outline(rel, lexKeep(src, keep))
+	lines := lexKeep(src, keep)
+	detach(lines)
+	return outline(rel, lines)
+}
+
+// detach copies the names of the kept tokens, which point into src, into one
+// allocation of their own, so the caller may reuse src once the module is
+// outlined (strings, numbers and operators are copies or constants already).
+func detach(lines []logical) {
+	n := 0
+	for _, l := range lines {
+		for _, t := range l.toks {
+			if t.kind == tkName {
+				n += len(t.text)
+			}
+		}
+	}
+	if n == 0 {
+		return
+	}
+	buf := make([]byte, 0, n)
+	for _, l := range lines {
+		for i := range l.toks {
+			if t := &l.toks[i]; t.kind == tkName {
+				at := len(buf)
+				buf = append(buf, t.text...)
+				t.text = unsafe.String(&buf[at], len(t.text))
+			}
+		}
+	}
 }
 
 // word is the identifier (or the single non-identifier byte) at src[at:].
