@@ -1,6 +1,7 @@
 package resolver_test
 
 import (
+	"reflect"
 	"testing"
 
 	"xcvr/internal/inputs"
@@ -52,15 +53,22 @@ func newCrossInputs(tb testing.TB) crossInputs {
 	return c
 }
 
-// each resolves every combination and calls f with each trace.
+// each resolves every combination with one Resolver, as compare.Evaluate does,
+// and calls f with each trace (valid until f returns).
 func (c crossInputs) each(f func(resolver.Trace)) {
+	var rs resolver.Resolver
+	c.eachWith(rs.Resolve, f)
+}
+
+// eachWith resolves every combination with resolve and calls f with each trace.
+func (c crossInputs) eachWith(resolve func(resolver.Inputs) resolver.Trace, f func(resolver.Trace)) {
 	for bi := range c.bases {
 		in := c.bases[bi]
 		for vi, v := range c.versions {
 			in.Version = v
 			for _, info := range c.infos[vi] {
 				in.Model.Value = info
-				f(resolver.Resolve(in))
+				f(resolve(in))
 			}
 		}
 	}
@@ -68,13 +76,44 @@ func (c crossInputs) each(f func(resolver.Trace)) {
 
 func (c crossInputs) size() int { return len(c.bases) * len(c.versions) * len(c.infos[0]) }
 
-// BenchmarkResolveCrossProduct resolves the full cross product once per op.
+// BenchmarkResolveCrossProduct resolves the full cross product once per op, in
+// one Resolver's memory as the matrix does.
 func BenchmarkResolveCrossProduct(b *testing.B) {
 	c := newCrossInputs(b)
 	b.ReportMetric(float64(c.size()), "resolutions/op")
 	b.ReportAllocs()
 	for b.Loop() {
 		c.each(func(resolver.Trace) {})
+	}
+}
+
+// BenchmarkResolveCrossProductFresh is the same walk with a fresh trace for each
+// resolution (resolver.Resolve), to show what the Resolver saves.
+func BenchmarkResolveCrossProductFresh(b *testing.B) {
+	c := newCrossInputs(b)
+	b.ReportMetric(float64(c.size()), "resolutions/op")
+	b.ReportAllocs()
+	for b.Loop() {
+		c.eachWith(resolver.Resolve, func(resolver.Trace) {})
+	}
+}
+
+// TestResolverMatchesResolve walks the cross product with one Resolver and checks
+// each trace against a fresh resolution of the same inputs: nothing of an earlier
+// trace (a longer log, a step's reason, an error) may leak into a later one.
+func TestResolverMatchesResolve(t *testing.T) {
+	c := newCrossInputs(t)
+	var rs resolver.Resolver
+	n := 0
+	c.eachWith(rs.Resolve, func(got resolver.Trace) {
+		n++
+		want := resolver.Resolve(got.Inputs)
+		if !reflect.DeepEqual(got.Steps, want.Steps) || !reflect.DeepEqual(got.Logs, want.Logs) || !reflect.DeepEqual(got.Result, want.Result) {
+			t.Fatalf("resolution %d (%s, %s) differs from a fresh one:\n got %+v\nwant %+v", n, got.Inputs.Version.Name, got.Inputs.Model.Value.Arch, got.Result, want.Result)
+		}
+	})
+	if n != c.size() {
+		t.Fatalf("walked %d of %d", n, c.size())
 	}
 }
 

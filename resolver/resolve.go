@@ -79,12 +79,31 @@ type traceBuf struct {
 
 // Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
 // log lines and the result. It never panics and always returns each step id once.
+// The trace is the caller's to keep; to resolve many inputs in a row, a Resolver
+// reuses one trace's memory instead.
 func Resolve(in Inputs) Trace {
+	// One allocation for the steps and the log lines: the slab is most of what a
+	// resolution allocates.
+	return resolveInto(new(traceBuf), in)
+}
+
+// Resolver resolves inputs one after another in the same memory: the matrix and
+// the cross product make tens of thousands of traces and keep only their results,
+// and a fresh slab for each one is most of what they would allocate and most of
+// what the garbage collector would then chase. The zero value is ready to use; a
+// Resolver is not safe for concurrent use.
+type Resolver struct {
+	buf traceBuf
+}
+
+// Resolve is the package's Resolve, except that the trace's Steps and Logs live in
+// the Resolver's memory and are overwritten by the next call: copy what must
+// outlive it (the Result and the strings are never overwritten).
+func (rs *Resolver) Resolve(in Inputs) Trace { return resolveInto(&rs.buf, in) }
+
+func resolveInto(buf *traceBuf, in Inputs) Trace {
 	r := run{in: in, v: in.Version, era: in.Version.Era}
 	r.t.Inputs = in
-	// One allocation for the steps and the log lines: the slab is most of what a
-	// resolution allocates, and the matrix and cross product make tens of thousands.
-	buf := new(traceBuf)
 	r.t.Steps = buf.steps[:0:len(buf.steps)]
 	r.t.Logs = buf.logs[:0:len(buf.logs)]
 
@@ -167,11 +186,28 @@ func (r *run) createFile() string {
 	return fileOldCreate
 }
 
-func (r *run) add(s Step) { r.t.Steps = append(r.t.Steps, s) }
+func (r *run) add(s Step) { *r.next() = s }
+
+// next appends a zero step and returns it to be filled in. Filling it field by
+// field, rather than copying a whole Step into the slab, lets a write during a
+// garbage collection's mark phase take one barrier per field instead of the bulk
+// barrier that walks the struct's pointer map, which was a fifth of the matrix's
+// time.
+func (r *run) next() *Step {
+	n := len(r.t.Steps)
+	if n == cap(r.t.Steps) {
+		r.t.Steps = append(r.t.Steps, Step{})
+	} else {
+		r.t.Steps = r.t.Steps[:n+1]
+	}
+	return &r.t.Steps[n]
+}
 
 // emit appends a step with its standard explanation.
 func (r *run) emit(id string, p Phase, title string, v Verdict, reason string, src Source, c Confidence) {
-	r.add(Step{ID: id, Phase: p, Title: title, Verdict: v, Reason: reason, Detail: detailFor(id), Source: src, Confidence: c})
+	s := r.next()
+	s.ID, s.Phase, s.Title, s.Verdict, s.Reason, s.Detail = id, p, title, v, reason, detailFor(id)
+	s.Source, s.Confidence = src, c
 }
 
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
@@ -189,7 +225,9 @@ func (r *run) skipIfHalted(id string, p Phase, title string) bool {
 	if r.halt == "" {
 		return false
 	}
-	r.add(Step{ID: id, Phase: p, Title: title, Verdict: Skipped, Reason: r.halt, Detail: detailFor(id), Confidence: Derived})
+	s := r.next()
+	s.ID, s.Phase, s.Title, s.Verdict, s.Reason, s.Detail = id, p, title, Skipped, r.halt, detailFor(id)
+	s.Source, s.Confidence = Source{}, Derived
 	return true
 }
 
@@ -513,12 +551,11 @@ func (r *run) stepRuntime() {
 	rt := r.in.Runtime
 	if rt.Given() {
 		r.runtime = rt.Value
-		reason := rt.Value.Repr() + ", set explicitly (" + rt.Origin.String() + ")"
+		then := "; explicit values are kept as they are"
 		if rt.Value.Is("auto") {
-			reason += "; resolved at config load"
-		} else {
-			reason += "; explicit values are kept as they are"
+			then = "; resolved at config load"
 		}
+		reason := rt.Value.Repr() + ", set explicitly (" + rt.Origin.String() + ")" + then
 		r.emit(StepRuntime, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Verified)
 		return
 	}
@@ -555,14 +592,15 @@ func (r *run) stepBackend(p Phase) {
 	case r.backend != "DEFAULT":
 		reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored"
 		if ign := r.selectorsSetToOne(); ign != "" {
-			reason += " (" + ign + " has no effect)"
+			reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored (" + ign + " has no effect)"
 		}
 		r.t.Result.BackendSource = "config"
 	case r.envVar != "":
-		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'"
-		if other := r.otherSelectors(); other != "" {
-			reason += "; " + other
+		other := r.otherSelectors()
+		if other != "" {
+			other = "; " + other
 		}
+		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + other
 		r.t.Result.BackendSource = r.envVar
 	default:
 		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
@@ -654,23 +692,26 @@ func (r *run) stepModel() {
 		r.emit(StepModel, PhaseLoad, title, Skipped, "no checkpoint loader: no model class ('unknown model')", src, Verified)
 		return
 	}
-	var reason string
+	// One concatenation for the whole reason: this step runs in nearly every
+	// resolution of the matrix.
+	var arch, says, class, noteSep, consulted, rt, closing string
 	switch {
 	case m.Arch == "":
-		reason = "config.json has no architectures: the class is None ('unknown model')"
+		says = "config.json has no architectures: the class is None ('unknown model')"
 	case !m.Known:
-		reason = m.Arch + " is not a registered architecture: unknown model"
+		arch, says = m.Arch, " is not a registered architecture: unknown model"
 	case m.Class == m.Arch:
-		reason = m.Arch + " is a registered class"
+		arch, says = m.Arch, " is a registered class"
 	default:
-		reason = m.Arch + " is registered on class " + m.Class
+		arch, says, class = m.Arch, " is registered on class ", m.Class
 	}
 	if m.Note != "" {
-		reason += "; " + m.Note
+		noteSep = "; "
 	}
 	if !r.runtime.Is("auto") {
-		reason += " (not consulted: runtime is " + r.runtime.Repr() + ")"
+		consulted, rt, closing = " (not consulted: runtime is ", r.runtime.Repr(), ")"
 	}
+	reason := arch + says + class + noteSep + m.Note + consulted + rt + closing
 	conf := Verified
 	if m.Known && m.PreferenceConfidence != "" && m.PreferenceConfidence != Verified {
 		conf = m.PreferenceConfidence
@@ -737,7 +778,7 @@ func (r *run) stepPreference() {
 	if p.Valid {
 		reason = m.Class + " prefers " + p.Repr()
 		if m.PreferencePR != 0 {
-			reason += " (since #" + strconv.Itoa(m.PreferencePR) + ", " + m.PreferenceSince.String() + ")"
+			reason = m.Class + " prefers " + p.Repr() + " (since #" + strconv.Itoa(m.PreferencePR) + ", " + m.PreferenceSince.String() + ")"
 		}
 	} else {
 		reason = m.Class + " declares no preference (None)"
