@@ -283,23 +283,34 @@ func (m *pyModule) moduleCall(l *logical) {
 
 // dotted reads a dotted name (a.b.c) at the start of toks and returns it with
 // the tokens after it; subscripts such as Generic[T] are skipped.
+// A plain name (the usual base class or decorator) is the token's own text:
+// no allocation.
 func dotted(toks []token) (string, []token) {
-	var b strings.Builder
-	i := 0
+	i, parts := 0, 0
 	for i < len(toks) && toks[i].kind == tkName {
-		b.WriteString(toks[i].text)
+		parts++
 		i++
 		if i+1 < len(toks) && toks[i].text == "." && toks[i+1].kind == tkName {
-			b.WriteByte('.')
 			i++
 			continue
 		}
 		break
 	}
+	name := ""
+	switch {
+	case parts == 1:
+		name = toks[0].text
+	case parts > 1:
+		var b strings.Builder
+		for _, t := range toks[:i] {
+			b.WriteString(t.text)
+		}
+		name = b.String()
+	}
 	if i < len(toks) && toks[i].text == "[" {
 		i += matchClose(toks[i:]) + 1
 	}
-	return b.String(), toks[min(i, len(toks)):]
+	return name, toks[min(i, len(toks)):]
 }
 
 func lastDot(s string) string {
