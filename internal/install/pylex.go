@@ -311,32 +311,54 @@ func skipMask(x uint64) uint64 {
 	return zeroBytes(x^('\n'*lsb)) | inRange(x, '"', ')') | inRange(x|0x20*lsb, '{', '}')
 }
 
+// skipDepth is a bracket's effect on the depth.
+var skipDepth = func() (t [256]int8) {
+	for _, c := range []byte("([{") {
+		t[c] = 1
+	}
+	for _, c := range []byte(")]}") {
+		t[c] = -1
+	}
+	return t
+}()
+
 // skipLogical moves past the logical line starting at lx.pos without making
 // tokens: to the newline that ends it outside brackets and strings. Code is
-// read eight bytes at a time: one word test finds the next byte that matters
-// here (newline, comment, backslash, quote or bracket).
+// read eight bytes at a time: one word test marks the bytes that matter here,
+// and brackets and newlines are taken from the marks without leaving the
+// word; a quote, a comment or a backslash is handled byte by byte.
 func (lx *lexer) skipLogical() {
 	src := lx.src
 	depth := 0
 	p := lx.pos
 	for p < len(src) {
-		for p+8 <= len(src) {
-			x := binary.LittleEndian.Uint64(src[p:])
-			if x&msb != 0 {
-				break // not ASCII: byte by byte
+		if p+8 <= len(src) {
+			if x := binary.LittleEndian.Uint64(src[p:]); x&msb == 0 {
+				stop := 8
+				for m := skipMask(x); m != 0; m &= m - 1 {
+					i := uint(bits.TrailingZeros64(m)) >> 3
+					c := byte(x >> (i << 3))
+					if k := skipDepth[c]; k != 0 {
+						depth = max(depth+int(k), 0)
+					} else if c == '\n' {
+						lx.line++
+						if depth == 0 {
+							lx.pos = p + int(i) + 1
+							return
+						}
+					} else if skipClass[c] != 0 {
+						stop = int(i)
+						break
+					} // else $ % & |: a false alarm
+				}
+				p += stop
+				if stop == 8 {
+					continue
+				}
 			}
-			if m := skipMask(x); m != 0 {
-				p += bits.TrailingZeros64(m) / 8
-				break
-			}
-			p += 8
 		}
-		for p < len(src) && skipClass[src[p]] == 0 {
-			p++
-		}
-		if p >= len(src) {
-			break
-		}
+		// Byte by byte: a quote, comment or backslash, a byte >= 0x80, or the
+		// last bytes of the source.
 		switch c := src[p]; c {
 		case '(', '[', '{':
 			depth++
@@ -368,11 +390,13 @@ func (lx *lexer) skipLogical() {
 				p++
 				lx.line++
 			}
-		default: // a quote: the string's prefix is the name just before it
+		case '"', '\'':
 			raw, f := prefixBefore(src, p)
 			lx.pos = p
 			lx.scanLit(raw, f, 0, nil)
 			p = lx.pos
+		default:
+			p++
 		}
 	}
 	lx.pos = p
