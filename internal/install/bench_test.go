@@ -11,7 +11,7 @@ import (
 )
 
 // The benchmark tree is shaped like upstream's tensorrt_llm/_torch/models: model
-// modules of 20-250 KB made of module-level helpers with long docstrings and
+// modules of 44-176 KB made of module-level helpers with long docstrings and
 // commented-out code, attention / MLP / decoder-layer / model classes whose
 // methods have multi-line signatures, calls with many keyword arguments spread
 // over continuation lines, and load_weights bodies nested six deep with
