@@ -38,12 +38,14 @@ func EnvVars() []EnvSpec {
 	}
 }
 
-type selector struct{ env, backend string }
+// BackendSelector is one legacy DEFAULT-backend selector: the variable and the
+// backend it picks when it is exactly "1".
+type BackendSelector struct{ Env, Backend string }
 
-// backendSelectors is the priority order NIXL > UCX > MOONCAKE > MPI
+// backendSelectors is xcvr's priority order NIXL > UCX > MOONCAKE > MPI
 // (_CACHE_TRANSCEIVER_BACKEND_ENV_VARS upstream).
-func backendSelectors() [4]selector {
-	return [4]selector{
+func backendSelectors() []BackendSelector {
+	return []BackendSelector{
 		{EnvUseNIXL, "NIXL"},
 		{EnvUseUCX, "UCX"},
 		{EnvUseMooncake, "MOONCAKE"},
@@ -51,16 +53,25 @@ func backendSelectors() [4]selector {
 	}
 }
 
+// selectors is the priority order this resolution uses: the install's table when
+// one was read (the install wins), else xcvr's.
+func (r *run) selectors() []BackendSelector {
+	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
+		return in.BackendOrder
+	}
+	return backendSelectors()
+}
+
 // resolveDefaultBackend mirrors CacheTransceiverConfig._resolve_default_backend():
 // an explicit backend is its own answer; DEFAULT takes the first selector whose value
 // is exactly "1", else NIXL.
-func resolveDefaultBackend(backend string, env Env) (eff, envVar string) {
+func resolveDefaultBackend(backend string, env Env, sels []BackendSelector) (eff, envVar string) {
 	if backend != "DEFAULT" {
 		return backend, ""
 	}
-	for _, s := range backendSelectors() {
-		if v, ok := env[s.env]; ok && v.Value == "1" {
-			return s.backend, s.env
+	for _, s := range sels {
+		if v, ok := env[s.Env]; ok && v.Value == "1" {
+			return s.Backend, s.Env
 		}
 	}
 	return "NIXL", ""

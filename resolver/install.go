@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -26,6 +27,15 @@ type Install struct {
 	Texts map[string]InstallText
 	// Models maps an architecture to the install's registration and hook.
 	Models map[string]InstallModel
+	// Fields is CacheTransceiverConfig as the install declares it, in order;
+	// nil when llm_args.py or the class was not read (xcvr's model applies).
+	// FieldsEvidence is the class's FILE:LINE.
+	Fields         []InstallField
+	FieldsEvidence string
+	// BackendOrder is the DEFAULT backend's selector table in the install's
+	// priority order (its evidence is Features["backend_env_priority"]); nil
+	// when not read, and xcvr's order applies.
+	BackendOrder []BackendSelector
 }
 
 // InstallFact is one feature's presence with the line that shows it.
@@ -134,6 +144,11 @@ const (
 	TextInflightWarning  = "inflight-cancel-warning"
 	TextInflightAmbig    = "inflight-cancel-ambiguous"
 	TextInflightUnsupp   = "inflight-cancel-unsupported"
+	TextKimiK3           = "kimi-k3-requires-python"
+	TextMambaMixed       = "mamba-mixed-needs-python"
+	TextMambaCpp         = "mamba-cpp-not-python"
+	TextPyMambaReuse     = "py-mamba-block-reuse"
+	TextFabricMemory     = "fabric-memory-default"
 )
 
 // BuiltinText is one of xcvr's message templates.
@@ -164,6 +179,18 @@ func BuiltinTexts() []BuiltinText {
 		{TextV2Timeout, "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"},
 		{TextInflightWarning, "{}=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support."},
 		{TextInflightAmbig, "{}=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: {}."},
+		{TextKimiK3, "Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend={!r}, transceiver_runtime={!r})."},
+		{TextMambaMixed, "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."},
+		{TextMambaMixed, "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."},
+		// The class may be an f-string field (type(...).__name__ is not plain,
+		// so only a plain name or a literal is used).
+		{TextMambaMixed, "{} requires the Python transceiver runtime in disaggregated serving."},
+		{TextMambaCpp, "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True."},
+		{TextMambaCpp, "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."},
+		{TextPyMambaReuse, "TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."},
+		{TextFabricMemory, "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"},
+		// The variable's name as a field (a module constant upstream may use).
+		{TextFabricMemory, "Python cache transceiver with C++ KV cache manager detected; defaulting {}=1 (set it to 0 explicitly to disable)"},
 		{TextInflightUnsupp, "{}=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got transceiver_runtime={!r}, backend={!r}, resolved_nixl_backend={!r}, kv_transfer_timeout_ms={!r}, disable_transfer_overlap={!r}, layerwise={!r}, try_zcopy={!r}."},
 	}
 }
@@ -338,8 +365,6 @@ func stepFeatures(id string, r *run) []string {
 		return []string{FeatureResolveInConfigU, FeatureCreateInDisagg}
 	case StepTransceiver:
 		return []string{FeatureCreateInDisagg}
-	case StepValidate:
-		return []string{"field:transceiver_runtime"}
 	}
 	return nil
 }
@@ -361,6 +386,11 @@ func (r *run) applyInstall() {
 		switch s.ID {
 		case StepVersion:
 			ev = in.VersionEvidence
+		case StepValidate:
+			ev = in.FieldsEvidence
+			if in.Fields == nil {
+				ev = in.Features["field:transceiver_runtime"].Evidence
+			}
 		case StepModel, StepPreference:
 			if m, ok := in.Models[r.in.Model.Value.Arch]; ok {
 				ev = m.Evidence
@@ -500,4 +530,314 @@ func devDay(name string) (Day, bool) {
 		return 0, false
 	}
 	return d, true
+}
+
+// FieldSpec is one CacheTransceiverConfig field as a pydantic model declares
+// it: the kind of value, its Literal choices and an integer bound.
+type FieldSpec struct {
+	Name string
+	// Kind is "literal", "int", "bool", "str" or "dict"; "" when the
+	// annotation could not be read (then any value is accepted, inferred).
+	Kind     string
+	Literals []string
+	Optional bool
+	// Bound is "gt" or "ge" (PositiveInt, NonNegativeInt, Field(gt=..)) with
+	// BoundN; "" for none.
+	Bound  string
+	BoundN int64
+}
+
+// InstallField is a field of the install's CacheTransceiverConfig with the
+// line that declares it.
+type InstallField struct {
+	FieldSpec
+	Evidence string
+}
+
+// Describe renders the field's type as xcvr reads it ("int > 0", "'CPP' |
+// 'PYTHON' | 'auto'", "bool"), with "| None" when optional.
+func (f FieldSpec) Describe() string {
+	s := f.Kind
+	switch f.Kind {
+	case "":
+		s = "(annotation not read)"
+	case "literal":
+		s = ""
+		for i, l := range f.Literals {
+			if i > 0 {
+				s += " | "
+			}
+			s += pyRepr(l)
+		}
+	}
+	switch f.Bound {
+	case "gt":
+		s += " > " + strconv.FormatInt(f.BoundN, 10)
+	case "ge":
+		s += " >= " + strconv.FormatInt(f.BoundN, 10)
+	}
+	if f.Optional {
+		s += " | None"
+	}
+	return s
+}
+
+// same reports whether two specs accept the same values (optionality aside:
+// the file readers handle None per field).
+func (f FieldSpec) same(g FieldSpec) bool {
+	return f.Kind == g.Kind && slices.Equal(f.Literals, g.Literals) && f.Bound == g.Bound && f.BoundN == g.BoundN
+}
+
+// CacheTransceiverFieldsFor is xcvr's model of CacheTransceiverConfig for a
+// version (llm_args.py; era-2 table of the spec, enable_pipelined_transfer from
+// #15727, agent_bounce_* from 1.4.0rc1), in declaration order.
+func CacheTransceiverFieldsFor(v Version) []FieldSpec {
+	rt := []string{"CPP", "PYTHON", "auto"}
+	if v.Era == 0 {
+		rt = rt[:2]
+	}
+	out := []FieldSpec{
+		{Name: "backend", Kind: "literal", Literals: backendLiterals(), Optional: true},
+		{Name: "transceiver_runtime", Kind: "literal", Literals: rt, Optional: true},
+		{Name: "max_tokens_in_buffer", Kind: "int", Optional: true},
+		{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt"},
+		{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt"},
+		{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt"},
+		{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge"},
+	}
+	if v.Main >= day15727 {
+		out = append(out, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool"})
+	}
+	if v.Main >= dayAgentBounce {
+		out = append(out, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool"},
+			FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true})
+	}
+	return out
+}
+
+// installField returns the install's declaration of a field, if it has one.
+func (in *Install) installField(name string) (InstallField, bool) {
+	for _, f := range in.Fields {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return InstallField{}, false
+}
+
+// xcvrChecks reports whether xcvr's own readers and checks validate a field the
+// install declares the same way; otherwise the install's declaration is applied.
+func xcvrChecks(f InstallField) bool {
+	for _, x := range CacheTransceiverFieldsFor(Version{Era: 3, Main: dayAgentBounce}) {
+		if x.Name == f.Name {
+			// An unreadable annotation: xcvr's checks are the best guess.
+			return f.Kind == "" || x.same(f.FieldSpec)
+		}
+	}
+	return false
+}
+
+// resolverChecked are the fields whose values reach the resolver itself (from a
+// flag or a file), checked in validationErrors.
+func resolverChecked(name string) bool {
+	switch name {
+	case "backend", "transceiver_runtime", "kv_transfer_timeout_ms", "enable_pipelined_transfer":
+		return true
+	}
+	return false
+}
+
+// installValidationErrors is validationErrors against the install's field set:
+// a key the install does not declare is an extra input, whatever xcvr's model
+// says; a key it declares differently from xcvr (or xcvr does not know) is
+// checked by its annotation; the rest keep xcvr's checks. unread names the keys
+// whose annotation could not be read (accepted, inferred).
+func (r *run) installValidationErrors() (errs []FieldError, readers int, unread []string) {
+	in := r.v.Install
+	keep := func(field string) bool {
+		f, ok := in.installField(field)
+		return ok && (resolverChecked(field) || xcvrChecks(f))
+	}
+	for _, e := range r.in.ConfigErrors {
+		if f := fieldOf(e.Loc); e.Root != "" || e.Loc == "" || keep(f) {
+			errs = append(errs, e)
+		}
+	}
+	readers = len(errs)
+	for _, k := range r.in.ConfigKeys {
+		f, ok := in.installField(k.Key)
+		if resolverChecked(k.Key) && (ok || r.inputGiven(k.Key)) {
+			continue // below, with a flag's value in its place
+		}
+		switch {
+		case !ok:
+			errs = append(errs, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
+				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+		case xcvrChecks(f):
+		case f.Kind == "":
+			unread = append(unread, k.Key)
+		default:
+			if e, bad := checkField(f.FieldSpec, k); bad {
+				errs = append(errs, e)
+			}
+		}
+	}
+	given := func(name string, g bool, input, typ string, o Origin) {
+		if !g {
+			return
+		}
+		f, ok := in.installField(name)
+		if !ok {
+			errs = append(errs, FieldError{Loc: name, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
+				Input: input, InputType: typ, Origin: o})
+			return
+		}
+		spec := f.FieldSpec
+		if spec.Kind == "" {
+			// Unreadable: xcvr's own declaration of the field, if it has one.
+			i := slices.IndexFunc(CacheTransceiverFieldsFor(r.v), func(x FieldSpec) bool { return x.Name == name })
+			if i < 0 {
+				unread = append(unread, name)
+				return
+			}
+			spec = CacheTransceiverFieldsFor(r.v)[i]
+		}
+		if e, bad := checkField(spec, VersionedKey{Key: name, Input: input, InputType: typ, Origin: o}); bad {
+			errs = append(errs, e)
+		}
+	}
+	b, rt, t := r.in.Backend, r.in.Runtime, r.in.Timeout
+	given("backend", b.Given() && b.Value.Valid, b.Value.Repr(), "str", b.Origin)
+	given("transceiver_runtime", rt.Given(), rt.Value.Repr(), strType(rt.Value), rt.Origin)
+	ttype := "int"
+	if !t.Value.Valid {
+		ttype = "NoneType"
+	}
+	given("kv_transfer_timeout_ms", t.Given(), t.Value.String(), ttype, t.Origin)
+	if p := r.in.Pipelined; p.Given() {
+		given("enable_pipelined_transfer", true, pyBool(p.Value), "bool", p.Origin)
+	}
+	if k := r.in.KVManager; k.Given() && k.Value == KVAuto && !r.v.Has(day15823) {
+		errs = append(errs, FieldError{Root: "kv_cache_config", Loc: "use_kv_cache_manager_v2", Type: "bool_parsing",
+			Message: "Input should be a valid boolean, unable to interpret input", Input: "'auto'", InputType: "str", Origin: k.Origin})
+	}
+	return errs, readers, unread
+}
+
+// inputGiven reports whether a resolver-checked field has a value in Inputs (a
+// file value the reader rejected has none).
+func (r *run) inputGiven(name string) bool {
+	switch name {
+	case "backend":
+		return r.in.Backend.Given() && r.in.Backend.Value.Valid
+	case "transceiver_runtime":
+		return r.in.Runtime.Given()
+	case "kv_transfer_timeout_ms":
+		return r.in.Timeout.Given() && r.in.Timeout.Value.Valid
+	case "enable_pipelined_transfer":
+		return r.in.Pipelined.Given()
+	}
+	return false
+}
+
+func strType(p PyStr) string {
+	if !p.Valid {
+		return "NoneType"
+	}
+	return "str"
+}
+
+// checkField is pydantic's lax-mode check of one value against a declaration,
+// from the value's repr: the first error, if any.
+func checkField(f FieldSpec, k VersionedKey) (FieldError, bool) {
+	e := FieldError{Loc: k.Key, Input: k.Input, InputType: k.InputType, Origin: k.Origin}
+	fail := func(typ, msg string) (FieldError, bool) {
+		e.Type, e.Message = typ, msg
+		return e, true
+	}
+	if k.InputType == "NoneType" {
+		if f.Optional {
+			return e, false
+		}
+		switch f.Kind {
+		case "int":
+			return fail("int_type", "Input should be a valid integer")
+		case "bool":
+			return fail("bool_type", "Input should be a valid boolean")
+		case "dict":
+			return fail("dict_type", "Input should be a valid dictionary")
+		case "str":
+			return fail("string_type", "Input should be a valid string")
+		}
+		return fail("literal_error", "Input should be "+literalList(f.Literals))
+	}
+	switch f.Kind {
+	case "literal":
+		if k.InputType != "str" || !slices.Contains(f.Literals, unrepr(k.Input)) {
+			return fail("literal_error", "Input should be "+literalList(f.Literals))
+		}
+	case "str":
+		if k.InputType != "str" {
+			return fail("string_type", "Input should be a valid string")
+		}
+	case "dict":
+		if k.InputType != "dict" {
+			return fail("dict_type", "Input should be a valid dictionary")
+		}
+	case "bool":
+		switch k.InputType {
+		case "bool":
+		case "int":
+			if k.Input != "0" && k.Input != "1" {
+				return fail("bool_parsing", "Input should be a valid boolean, unable to interpret input")
+			}
+		case "str":
+			switch strings.ToLower(unrepr(k.Input)) {
+			case "0", "1", "true", "false", "t", "f", "yes", "no", "y", "n", "on", "off":
+			default:
+				return fail("bool_parsing", "Input should be a valid boolean, unable to interpret input")
+			}
+		default:
+			return fail("bool_type", "Input should be a valid boolean")
+		}
+	case "int":
+		var n int64
+		switch k.InputType {
+		case "bool":
+			if k.Input == "True" {
+				n = 1
+			}
+		case "int":
+			v, err := strconv.ParseInt(k.Input, 10, 64)
+			if err != nil {
+				// Beyond 64 bits: only the sign matters for a bound.
+				v = 1
+				if strings.HasPrefix(k.Input, "-") {
+					v = -1
+				}
+			}
+			n = v
+		case "str":
+			v, err := strconv.ParseInt(strings.TrimSpace(unrepr(k.Input)), 10, 64)
+			if err != nil {
+				return fail("int_parsing", "Input should be a valid integer, unable to parse string as an integer")
+			}
+			n = v
+		case "float":
+			x, err := strconv.ParseFloat(k.Input, 64)
+			if err != nil || x != float64(int64(x)) {
+				return fail("int_from_float", "Input should be a valid integer, got a number with a fractional part")
+			}
+			n = int64(x)
+		default:
+			return fail("int_type", "Input should be a valid integer")
+		}
+		switch {
+		case f.Bound == "gt" && n <= f.BoundN:
+			return fail("greater_than", "Input should be greater than "+strconv.FormatInt(f.BoundN, 10))
+		case f.Bound == "ge" && n < f.BoundN:
+			return fail("greater_than_equal", "Input should be greater than or equal to "+strconv.FormatInt(f.BoundN, 10))
+		}
+	}
+	return e, false
 }

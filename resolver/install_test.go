@@ -1,6 +1,8 @@
 package resolver
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -186,9 +188,30 @@ func TestBuiltinTextsMatchTheResolver(t *testing.T) {
 		{version: "1.3.0rc27", backend: "NIXL", env: map[string]string{EnvInflightCancel: "1"}},
 		{version: "1.3.0rc27", backend: "DEFAULT", runtime: "CPP", env: map[string]string{EnvInflightCancel: "1", "TRTLLM_USE_UCX_KVCACHE": "1", "TRTLLM_USE_NIXL_KVCACHE": "1"}},
 	}
-	matched := map[string]bool{}
+	hybrid := ModelInfo{Arch: "NemotronHForCausalLM", Known: true, Class: "NemotronHForCausalLM", Preference: Str("PYTHON"),
+		KVPreference: Str("V2"), Cache: CacheMambaHybrid}
+	kimi := ModelInfo{Arch: "KimiLinearForCausalLM", Known: true, Class: "KimiLinearForCausalLM", Preference: Str("PYTHON"), RequiresPython: true, Cache: CacheKimiLinear}
+	reuseOff := Static{BlockReuse: Field[bool]{false, fileAt("7")}}
+	reuseOn := Static{BlockReuse: Field[bool]{true, fileAt("7")}}
+	kvCases := []kvc{
+		{version: "1.3.0rc27", backend: "UCX", runtime: "PYTHON", model: kimi},
+		{version: "1.3.0rc27", backend: "NIXL", runtime: "CPP", model: hybrid, static: reuseOff, env: map[string]string{"TRTLLM_USE_PY_MAMBA": "1"}},
+		{version: "main@2026-08-20", backend: "NIXL", runtime: "CPP", model: hybrid, static: reuseOff, env: map[string]string{"TLLM_MAMBA_MANAGER_PREFERENCE": "mixed"}},
+		{version: "main@2026-08-20", backend: "NIXL", runtime: "CPP", kv: KVV2, model: hybrid},
+		{version: "main@2026-08-20", backend: "NIXL", model: hybrid},
+		{version: "1.3.0rc27", backend: "NIXL", model: kimi, static: reuseOn},
+		{version: "1.3.0rc27", backend: "NIXL", model: hybrid, env: map[string]string{"TRTLLM_USE_PY_MAMBA": "1"}},
+	}
+	ins := []Inputs{}
 	for _, c := range cases {
-		tr := Resolve(c.inputs(t))
+		ins = append(ins, c.inputs(t))
+	}
+	for _, c := range kvCases {
+		ins = append(ins, c.inputs(t))
+	}
+	matched := map[string]bool{}
+	for _, in := range ins {
+		tr := Resolve(in)
 		msgs := []string{}
 		for _, l := range tr.Logs {
 			msgs = append(msgs, l.Message)
@@ -223,5 +246,180 @@ func TestInferredTextStaysInferred(t *testing.T) {
 	s, _ := tr.Step(StepTransceiver)
 	if !strings.HasPrefix(tr.Result.Error, "TypeError") || s.Confidence != Inferred {
 		t.Fatalf("error %q, step %+v", tr.Result.Error, s)
+	}
+}
+
+func TestInstallBackendOrder(t *testing.T) {
+	// An install whose selector table puts MPI first and UCX before NIXL: with
+	// backend DEFAULT its order decides, and the backend step names the table.
+	const table = "tensorrt_llm/llmapi/llm_args.py:9"
+	swapped := []BackendSelector{{EnvUseMPI, "MPI"}, {EnvUseUCX, "UCX"}, {EnvUseNIXL, "NIXL"}, {EnvUseMooncake, "MOONCAKE"}}
+	cases := []struct {
+		env        map[string]string
+		order      []BackendSelector // nil: xcvr's own
+		want, src  string
+		reasonHas  string
+		installSrc bool
+	}{
+		{map[string]string{EnvUseNIXL: "1", EnvUseUCX: "1"}, nil, "NIXL", EnvUseNIXL, "TRTLLM_USE_UCX_KVCACHE=1 is ignored (lower priority)", false},
+		{map[string]string{EnvUseNIXL: "1", EnvUseUCX: "1"}, swapped, "UCX", EnvUseUCX, "TRTLLM_USE_NIXL_KVCACHE=1 is ignored (lower priority)", true},
+		{map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1", EnvUseUCX: "1"}, swapped, "MPI", EnvUseMPI, "DEFAULT -> MPI: TRTLLM_USE_MPI_KVCACHE is exactly '1'", true},
+		{map[string]string{EnvUseMooncake: "1", EnvUseNIXL: "1"}, swapped, "NIXL", EnvUseNIXL, "TRTLLM_USE_MOONCAKE_KVCACHE=1 is ignored (lower priority)", true},
+		{map[string]string{EnvUseMooncake: "1", EnvUseNIXL: "1"}, nil, "NIXL", EnvUseNIXL, "TRTLLM_USE_MOONCAKE_KVCACHE=1 is ignored", false},
+		// A table without a selector leaves that variable without effect.
+		{map[string]string{EnvUseMooncake: "1"}, swapped[:3], "NIXL", "NIXL default", "TRTLLM_USE_MOONCAKE_KVCACHE is not a selector in the install's table", true},
+		{map[string]string{}, swapped, "NIXL", "NIXL default", "DEFAULT -> NIXL", true},
+	}
+	for i, c := range cases {
+		inst := era2Install("1.3.0rc27")
+		if c.order != nil {
+			inst.BackendOrder = c.order
+			inst.Features["backend_env_priority"] = InstallFact{true, table}
+		}
+		in := tc{version: "1.3.0rc27", backend: "DEFAULT", runtime: "CPP", env: c.env}.inputs(t)
+		in.Version = InstallVersion(inst)
+		tr := Resolve(in)
+		checkWellFormed(t, tr)
+		s, _ := tr.Step(StepBackend)
+		if tr.Result.EffectiveBackend.S != c.want || tr.Result.BackendSource != c.src || !strings.Contains(s.Reason, c.reasonHas) {
+			t.Errorf("%d: %s from %q, reason %q", i, tr.Result.EffectiveBackend.S, tr.Result.BackendSource, s.Reason)
+		}
+		if got := s.Source.Install == table && s.Confidence == VerifiedInstall; got != c.installSrc {
+			t.Errorf("%d: backend step source %q confidence %q", i, s.Source, s.Confidence)
+		}
+	}
+	// The in-flight-cancel ambiguity lists the selectors in the install's order.
+	inst := era2Install("1.3.0rc27")
+	inst.BackendOrder = swapped
+	in := tc{version: "1.3.0rc27", backend: "DEFAULT", runtime: "CPP", env: map[string]string{EnvInflightCancel: "1", EnvUseNIXL: "1", EnvUseUCX: "1"}}.inputs(t)
+	in.Version = InstallVersion(inst)
+	if tr := Resolve(in); !strings.Contains(tr.Result.Error, "enabled: ['TRTLLM_USE_UCX_KVCACHE', 'TRTLLM_USE_NIXL_KVCACHE'].") {
+		t.Errorf("error %q", tr.Result.Error)
+	}
+}
+
+// withFields gives an install xcvr's field set for its version, edited.
+func withFields(inst *Install, v Version, edit func([]InstallField) []InstallField) *Install {
+	var fs []InstallField
+	for i, f := range CacheTransceiverFieldsFor(v) {
+		fs = append(fs, InstallField{FieldSpec: f, Evidence: "tensorrt_llm/llmapi/llm_args.py:" + strconv.Itoa(20+3*i)})
+	}
+	inst.Fields = edit(fs)
+	inst.FieldsEvidence = "tensorrt_llm/llmapi/llm_args.py:16"
+	return inst
+}
+
+func TestInstallFieldSet(t *testing.T) {
+	file := func(line string) Origin { return Origin{Kind: OriginFile, Detail: "w.yaml:" + line} }
+	key := func(k, input, typ, line string) VersionedKey {
+		return VersionedKey{Key: k, Input: input, InputType: typ, Origin: file(line)}
+	}
+	// What the file reader reports for a key xcvr does not know.
+	extra := func(k VersionedKey) FieldError {
+		return FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted", Input: k.Input, InputType: k.InputType, Origin: k.Origin}
+	}
+	retries := InstallField{FieldSpec: FieldSpec{Name: "kv_transfer_retries", Kind: "int", Bound: "ge"}, Evidence: "tensorrt_llm/llmapi/llm_args.py:60"}
+	add := func(f InstallField) func([]InstallField) []InstallField {
+		return func(fs []InstallField) []InstallField { return append(fs, f) }
+	}
+	drop := func(name string) func([]InstallField) []InstallField {
+		return func(fs []InstallField) []InstallField {
+			return slices.DeleteFunc(fs, func(f InstallField) bool { return f.Name == name })
+		}
+	}
+	set := func(name string, spec FieldSpec) func([]InstallField) []InstallField {
+		return func(fs []InstallField) []InstallField {
+			for i := range fs {
+				if fs[i].Name == name {
+					spec.Name = name
+					fs[i].FieldSpec = spec
+				}
+			}
+			return fs
+		}
+	}
+	cases := []struct {
+		name    string
+		edit    func([]InstallField) []InstallField // nil: no field set read
+		keys    []VersionedKey
+		backend string
+		pipe    string
+		errIs   string // "" accepted
+		conf    Confidence
+	}{
+		{name: "a field the install has and xcvr does not is accepted",
+			edit: add(retries), keys: []VersionedKey{key("kv_transfer_retries", "3", "int", "4")}, conf: VerifiedInstall},
+		{name: "and checked by its annotation",
+			edit: add(retries), keys: []VersionedKey{key("kv_transfer_retries", "-1", "int", "4")},
+			errIs: "cache_transceiver_config.kv_transfer_retries\n  Input should be greater than or equal to 0 [type=greater_than_equal, input_value=-1, input_type=int]"},
+		{name: "a string that is no integer",
+			edit: add(retries), keys: []VersionedKey{key("kv_transfer_retries", "'three'", "str", "4")},
+			errIs: "Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='three', input_type=str]"},
+		{name: "without the install's field set, xcvr's model refuses it",
+			keys:  []VersionedKey{key("kv_transfer_retries", "3", "int", "4")},
+			errIs: "cache_transceiver_config.kv_transfer_retries\n  Extra inputs are not permitted [type=extra_forbidden, input_value=3, input_type=int]"},
+		{name: "a field xcvr knows and the install does not is an extra input",
+			edit: drop("max_tokens_in_buffer"), keys: []VersionedKey{key("max_tokens_in_buffer", "4096", "int", "5")},
+			errIs: "cache_transceiver_config.max_tokens_in_buffer\n  Extra inputs are not permitted [type=extra_forbidden, input_value=4096, input_type=int]"},
+		{name: "a stricter bound in the install",
+			edit: set("kv_cache_bounce_size_mb", FieldSpec{Kind: "int", Bound: "gt"}), keys: []VersionedKey{key("kv_cache_bounce_size_mb", "0", "int", "6")},
+			errIs: "cache_transceiver_config.kv_cache_bounce_size_mb\n  Input should be greater than 0 [type=greater_than, input_value=0, input_type=int]"},
+		{name: "the install's Literal choices for backend",
+			edit: set("backend", FieldSpec{Kind: "literal", Literals: []string{"DEFAULT", "UCX", "NIXL", "MPI"}, Optional: true}), backend: "MOONCAKE",
+			errIs: "cache_transceiver_config.backend\n  Input should be 'DEFAULT', 'UCX', 'NIXL' or 'MPI' [type=literal_error, input_value='MOONCAKE', input_type=str]"},
+		{name: "a backend the install adds",
+			edit: set("backend", FieldSpec{Kind: "literal", Literals: []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI", "NCCL"}, Optional: true}), backend: "NCCL",
+			conf: VerifiedInstall},
+		{name: "a flag for a field the install lacks",
+			edit: drop("enable_pipelined_transfer"), pipe: "true",
+			errIs: "cache_transceiver_config.enable_pipelined_transfer\n  Extra inputs are not permitted [type=extra_forbidden, input_value=True, input_type=bool]"},
+		{name: "an annotation xcvr cannot read: accepted, inferred",
+			edit: add(InstallField{FieldSpec: FieldSpec{Name: "layout"}, Evidence: "tensorrt_llm/llmapi/llm_args.py:70"}),
+			keys: []VersionedKey{key("layout", "'A'", "str", "4")}, conf: Inferred},
+		{name: "errors in the install's declaration order, extra keys last",
+			edit: func(fs []InstallField) []InstallField {
+				return append([]InstallField{retries}, drop("max_tokens_in_buffer")(fs)...)
+			},
+			keys: []VersionedKey{key("max_tokens_in_buffer", "1", "int", "3"), key("bogus", "1", "int", "4"), key("kv_transfer_retries", "-2", "int", "5")},
+			errIs: "3 validation errors for TorchLlmArgs\ncache_transceiver_config.kv_transfer_retries\n  Input should be greater than or equal to 0 [type=greater_than_equal, input_value=-2, input_type=int]\n" +
+				"cache_transceiver_config.max_tokens_in_buffer\n  Extra inputs are not permitted [type=extra_forbidden, input_value=1, input_type=int]\n" +
+				"cache_transceiver_config.bogus\n  Extra inputs are not permitted"},
+	}
+	for _, c := range cases {
+		backend := c.backend
+		if backend == "" {
+			backend = "NIXL"
+		}
+		in := tc{version: "1.3.0rc27", backend: backend, runtime: "CPP", pipe: c.pipe}.inputs(t)
+		inst := era2Install("1.3.0rc27")
+		if c.edit != nil {
+			inst = withFields(inst, in.Version, c.edit)
+		}
+		in.Version = InstallVersion(inst)
+		in.ConfigKeys = c.keys
+		known := map[string]bool{}
+		for _, f := range cacheTransceiverFields() {
+			known[f] = true
+		}
+		for _, k := range c.keys {
+			if !known[k.Key] {
+				in.ConfigErrors = append(in.ConfigErrors, extra(k))
+			}
+		}
+		tr := Resolve(in)
+		checkWellFormed(t, tr)
+		s, _ := tr.Step(StepValidate)
+		if c.errIs == "" {
+			if tr.Result.FailedStep == StepValidate || s.Confidence != c.conf || s.Source.Install != "tensorrt_llm/llmapi/llm_args.py:16" {
+				t.Errorf("%s: %q; step %q from %q (%s)", c.name, tr.Result.Error, s.Reason, s.Source, s.Confidence)
+			}
+			continue
+		}
+		if tr.Result.FailedStep != StepValidate || !strings.Contains(tr.Result.Error, c.errIs) {
+			t.Errorf("%s: failed at %q:\n%s", c.name, tr.Result.FailedStep, tr.Result.Error)
+		}
+		if c.edit != nil && (s.Source.Install != "tensorrt_llm/llmapi/llm_args.py:16" || s.Confidence != VerifiedInstall) {
+			t.Errorf("%s: step from %q (%s)", c.name, s.Source, s.Confidence)
+		}
 	}
 }

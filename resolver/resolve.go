@@ -269,6 +269,16 @@ func (r *run) stepValidate() {
 	errs := r.validationErrors()
 	if len(errs) == 0 {
 		reason := "every value is one TensorRT-LLM accepts"
+		if in := r.v.Install; in != nil && in.Fields != nil {
+			// The install's own field set and annotations decided.
+			reason = "every value is one the installed CacheTransceiverConfig accepts"
+			if _, _, unread := r.installValidationErrors(); len(unread) > 0 {
+				r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Applied,
+					Reason: reason + "; the install's annotation of " + strings.Join(unread, ", ") + " was not read: accepted as written",
+					Detail: detailFor(StepValidate), Source: Source{File: fileLLMArgs}, Confidence: Inferred})
+				return
+			}
+		}
 		for _, k := range r.in.VersionedKeys {
 			if k.Key == "agent_bounce_buffer_enable" && r.v.Has(dayBounceNoop) {
 				reason += "; agent_bounce_buffer_enable (" + k.Origin.String() + ") is a deprecated no-op here (docs 1.4.0rc4): kv_cache_bounce_size_mb > 0 alone turns the bounce buffer on"
@@ -322,6 +332,10 @@ func (r *run) stepValidate() {
 // literal, > 0 and version checks, merged by field declaration order (see
 // pydanticOrder).
 func (r *run) validationErrors() []FieldError {
+	if in := r.v.Install; in != nil && in.Fields != nil {
+		errs, readers, _ := r.installValidationErrors()
+		return r.pydanticOrder(errs, readers)
+	}
 	var errs, late []FieldError
 	for _, e := range r.in.ConfigErrors {
 		if fieldOf(e.Loc) == "enable_pipelined_transfer" && !r.v.Has(day15727) {
@@ -402,11 +416,19 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		return errs
 	}
 	fields := cacheTransceiverFields()
-	if !r.v.Has(day15727) {
-		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
-	}
-	if !r.v.Has(dayAgentBounce) {
-		fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
+	if in := r.v.Install; in != nil && in.Fields != nil {
+		// The install's declaration order.
+		fields = fields[:0:0]
+		for _, f := range in.Fields {
+			fields = append(fields, f.Name)
+		}
+	} else {
+		if !r.v.Has(day15727) {
+			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
+		}
+		if !r.v.Has(dayAgentBounce) {
+			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
+		}
 	}
 	rank := func(e FieldError) int {
 		if e.Root != "" {
@@ -582,7 +604,7 @@ func (r *run) stepBackend(p Phase) {
 	if r.skipIfHalted(StepBackend, p, title) {
 		return
 	}
-	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.in.Env)
+	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.in.Env, r.selectors())
 	src := Source{PR: 16164, File: fileLLMArgs}
 	if r.era == 0 {
 		src = Source{File: fileOldCreate}
@@ -616,12 +638,12 @@ func (r *run) stepBackend(p Phase) {
 // selectorsSetToOne names the selectors equal to "1" (for an explicit backend).
 func (r *run) selectorsSetToOne() string {
 	s := ""
-	for _, sel := range backendSelectors() {
-		if v, ok := r.in.Env[sel.env]; ok && v.Value == "1" {
+	for _, sel := range r.selectors() {
+		if v, ok := r.in.Env[sel.Env]; ok && v.Value == "1" {
 			if s != "" {
 				s += ", "
 			}
-			s += sel.env + "=1"
+			s += sel.Env + "=1"
 		}
 	}
 	return s
@@ -631,18 +653,30 @@ func (r *run) selectorsSetToOne() string {
 // priority ones equal to "1", and values that are not exactly "1".
 func (r *run) otherSelectors() string {
 	s := ""
-	for _, sel := range backendSelectors() {
-		v, ok := r.in.Env[sel.env]
-		if !ok || sel.env == r.envVar {
+	for _, sel := range r.selectors() {
+		v, ok := r.in.Env[sel.Env]
+		if !ok || sel.Env == r.envVar {
 			continue
 		}
 		if s != "" {
 			s += "; "
 		}
 		if v.Value == "1" {
-			s += sel.env + "=1 is ignored (lower priority)"
+			s += sel.Env + "=1 is ignored (lower priority)"
 		} else {
-			s += sel.env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
+			s += sel.Env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
+		}
+	}
+	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
+		// A selector xcvr knows that the install's table does not list.
+		for _, sel := range backendSelectors() {
+			if _, ok := r.in.Env[sel.Env]; !ok || slices.ContainsFunc(in.BackendOrder, func(b BackendSelector) bool { return b.Env == sel.Env }) {
+				continue
+			}
+			if s != "" {
+				s += "; "
+			}
+			s += sel.Env + " is not a selector in the install's table"
 		}
 	}
 	return s
@@ -1042,12 +1076,12 @@ func (r *run) stepInflightCancel() {
 	r.log(LevelWarning, EnvInflightCancel+"=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support.")
 	if r.backend == "DEFAULT" {
 		list, n := "", 0
-		for _, sel := range backendSelectors() {
-			if x, ok := r.in.Env[sel.env]; ok && x.Value == "1" {
+		for _, sel := range r.selectors() {
+			if x, ok := r.in.Env[sel.Env]; ok && x.Value == "1" {
 				if n > 0 {
 					list += ", "
 				}
-				list += pyRepr(sel.env)
+				list += pyRepr(sel.Env)
 				n++
 			}
 		}

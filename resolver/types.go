@@ -369,7 +369,10 @@ type Inputs struct {
 	Static *Static
 	// VersionedKeys are version-dependent cache_transceiver_config keys the file sets.
 	VersionedKeys []VersionedKey
-	Env           Env
+	// ConfigKeys are every cache_transceiver_config key a file sets, in input
+	// order: with an install's field set, it decides which are accepted.
+	ConfigKeys []VersionedKey
+	Env        Env
 	// ConfigErrors are validation failures found by a file reader.
 	ConfigErrors []FieldError
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,8 +31,53 @@ func TestVersionRowShowsTheInstall(t *testing.T) {
 	if st, _ := m.trace.Step(resolver.StepVersion); st.Confidence != resolver.VerifiedInstall {
 		t.Errorf("version step %+v", st)
 	}
-	m = keys(t, m, "l") // the next value of the version row
-	if v := m.trace.Inputs.Version; v.Install != nil {
-		t.Fatalf("still on the install after choosing %s", v.Name)
+	// A nightly newer than every release is the last choice: ← leaves the
+	// install for xcvr's rules of the newest release, → comes back to it.
+	newest := resolver.KnownVersions()[len(resolver.KnownVersions())-1].Name
+	m = keys(t, m, "h")
+	if v := m.trace.Inputs.Version; v.Install != nil || v.Name != newest {
+		t.Fatalf("after ←: %s (install %v)", v.Name, v.Install != nil)
+	}
+	m = keys(t, m, "l")
+	if v := m.trace.Inputs.Version; v.Install == nil || v.Name != "1.5.0rc1.dev2026112500" {
+		t.Fatalf("after →: %s (install %v)", v.Name, v.Install != nil)
+	}
+	view = ansi.Strip(m.View().Content)
+	if !strings.Contains(view, "install version.py:2") {
+		t.Errorf("back on the install, the row does not say so:\n%s", view)
+	}
+	if st, _ := m.trace.Step(resolver.StepVersion); st.Confidence != resolver.VerifiedInstall {
+		t.Errorf("version step after coming back %+v", st)
+	}
+}
+
+// TestVersionRowCyclesToAKnownInstall: an install of a release xcvr knows sits
+// right after that release on the version row, under its own name, so both
+// xcvr's model of the release and the install's code can be compared in place.
+func TestVersionRowCyclesToAKnownInstall(t *testing.T) {
+	s := testSpec()
+	s.Install = &resolver.Install{Version: "1.3.0rc22", VersionEvidence: "tensorrt_llm/version.py:2",
+		Era: 2, EraEvidence: "tensorrt_llm/llmapi/llm_utils.py:6"}
+	s.Version = inputs.Value{Raw: "1.3.0rc22", Origin: resolver.Origin{Kind: resolver.OriginInstall, Detail: "tensorrt_llm/version.py:2"}}
+	m := New(Options{Spec: s, Width: 120, Height: 40})
+	ch := m.choices(inputRow{kind: rowVersion})
+	i := slices.Index(ch, "install 1.3.0rc22")
+	if i < 1 || ch[i-1] != "1.3.0rc22" || strings.Count(strings.Join(ch, ","), "install ") != 1 {
+		t.Fatalf("choices %v", ch)
+	}
+	if m.trace.Inputs.Version.Era != 2 {
+		t.Fatalf("era %d", m.trace.Inputs.Version.Era)
+	}
+	m = keys(t, m, "h") // xcvr's own 1.3.0rc22: era 1
+	if v := m.trace.Inputs.Version; v.Install != nil || v.Name != "1.3.0rc22" || v.Era != 1 {
+		t.Fatalf("after ←: %s era %d (install %v)", v.Name, v.Era, v.Install != nil)
+	}
+	m = keys(t, m, "l") // and the install again: era 2
+	if v := m.trace.Inputs.Version; v.Install == nil || v.Era != 2 {
+		t.Fatalf("after →: %s era %d (install %v)", v.Name, v.Era, v.Install != nil)
+	}
+	m = keys(t, m, "l") // on to the next release
+	if v := m.trace.Inputs.Version; v.Install != nil || v.Name != ch[i+1] {
+		t.Fatalf("after → →: %s (install %v), want %s", v.Name, v.Install != nil, ch[i+1])
 	}
 }

@@ -199,9 +199,23 @@ func (m *Model) choices(r inputRow) []string {
 	switch r.kind {
 	case rowVersion:
 		vs := resolver.KnownVersions()
-		out := make([]string, len(vs))
-		for i, v := range vs {
-			out[i] = v.Name
+		out := make([]string, 0, len(vs)+1)
+		ic := installChoice(&m.spec)
+		var day resolver.Day
+		if ic != "" {
+			day = resolver.InstallVersion(m.spec.Install).Main
+		}
+		for _, v := range vs {
+			if ic != "" && v.Main > day {
+				// The installed version goes where its day puts it, after a
+				// release of the same day (and name).
+				out = append(out, ic)
+				ic = ""
+			}
+			out = append(out, v.Name)
+		}
+		if ic != "" {
+			out = append(out, ic)
 		}
 		return out
 	case rowModel:
@@ -245,6 +259,9 @@ func (m *Model) cycle(r inputRow, delta int) tea.Cmd {
 	if _, bad := fileInvalid(&m.spec, r); bad {
 		cur = "\x00invalid" // the file's value is none of the choices
 	}
+	if r.kind == rowVersion && m.spec.Install != nil && m.spec.Version.Origin.Kind == resolver.OriginInstall {
+		cur = installChoice(&m.spec)
+	}
 	idx := -1
 	for i, c := range ch {
 		if c == cur {
@@ -262,6 +279,9 @@ func (m *Model) cycle(r inputRow, delta int) tea.Cmd {
 		next = idx + delta
 	}
 	if next < 0 || next >= len(ch) {
+		if r.kind == rowVersion && next >= len(ch) && ch[len(ch)-1] == installChoice(&m.spec) {
+			return m.setStatus("the install is newer than every known release; ← goes to them", false)
+		}
 		return m.setStatus(endHint(r, next >= len(ch)), false)
 	}
 	return m.apply(r, ch[next])
@@ -310,6 +330,15 @@ func (m *Model) toggle(r inputRow) tea.Cmd {
 // apply sets a row's raw value, re-resolves and marks what changed. Setting the
 // value a row already holds is a no-op, so nothing is re-resolved for nothing.
 func (m *Model) apply(r inputRow, raw string) tea.Cmd {
+	if r.kind == rowVersion && raw != "" && raw == installChoice(&m.spec) {
+		// Back to the installed TensorRT-LLM: its version with its own origin,
+		// so the chain is resolved from its code again.
+		m.spec = cloneSpec(m.spec)
+		m.spec.Version = inputs.Value{Raw: m.spec.Install.Version,
+			Origin: resolver.Origin{Kind: resolver.OriginInstall, Detail: m.spec.Install.VersionEvidence}}
+		m.pick.items = nil
+		return m.resolve(true)
+	}
 	old := rawOf(&m.spec, r)
 	if old.Raw == raw && old.Origin.Kind == explorerOrigin.Kind {
 		return nil
@@ -494,4 +523,13 @@ func (m *Model) refilter() {
 	if m.pick.sel < 0 {
 		m.pick.sel = 0
 	}
+}
+
+// installChoice is the version row's choice for the install given with
+// --install ("install 1.3.0rc27"), "" without one.
+func installChoice(s *inputs.Spec) string {
+	if s.Install == nil {
+		return ""
+	}
+	return "install " + s.Install.Version
 }

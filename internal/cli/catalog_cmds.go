@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"xcvr/internal/install"
 	"xcvr/internal/termsafe"
 	"xcvr/models"
 	"xcvr/resolver"
@@ -56,6 +58,12 @@ func newModelsCmd(app *appEnv) *cobra.Command {
 			cat, err := flags.loadCatalog()
 			if err != nil {
 				return usageErr(err)
+			}
+			if flags.install != "" {
+				if cmd.Flags().Changed("trtllm") {
+					return usageErr(errors.New("--trtllm and --install both name the version; give one"))
+				}
+				return runModelsInstall(app, &flags, cat, output)
 			}
 			v, err := resolver.ParseVersion(flags.trtllm)
 			if err != nil {
@@ -136,7 +144,9 @@ func newModelsCmd(app *appEnv) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&flags.trtllm, "trtllm", resolver.DefaultVersionName, "TensorRT-LLM version whose preferences to show")
 	cmd.Flags().StringVar(&flags.catalog, "catalog", "", "YAML file adding or overriding architectures")
+	cmd.Flags().StringVar(&flags.install, "install", "", "list what an installed TensorRT-LLM registers instead (a site-packages dir, the tensorrt_llm package, a Python prefix, or auto)")
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text|json")
+	_ = cmd.MarkFlagDirname("install")
 	_ = cmd.RegisterFlagCompletionFunc("trtllm", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return versionNames(), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -225,4 +235,95 @@ func writeJSON(app *appEnv, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// unknownToInstall is the preference column of a catalog architecture the
+// install does not register (TensorRT-LLM's unknown model there).
+const unknownToInstall = "unknown to this install"
+
+// runModelsInstall is `models --install`: the architectures the install
+// registers, each with what its hooks return and the lines that show it (the
+// install wins over the catalog), then the catalog's architectures the install
+// does not register.
+func runModelsInstall(app *appEnv, flags *inputFlags, cat *models.Catalog, output string) error {
+	rep, err := findInstall(app, "--install", flags.install, 0, "")
+	if err != nil {
+		return err
+	}
+	v, err := rep.ResolverVersion(nil)
+	if err != nil {
+		return usageErr(err)
+	}
+	rows := installModelRows(rep, cat, v)
+	if output == "json" {
+		return writeJSON(app, map[string]any{"trtllm": rep.Version, "install": rep.Path, "models": rows})
+	}
+	fmt.Fprintln(app.stdout, termsafe.Line("TensorRT-LLM "+rep.Version+" at "+rep.Path+" ("+rep.VersionSource+")"))
+	tw := tabwriter.NewWriter(app.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ARCHITECTURE\tPREFERS (install)\tKV MANAGER\tCONFIDENCE\tEVIDENCE")
+	for _, r := range rows {
+		pref, kv := unknownToInstall, ""
+		if r.Registered {
+			pref, kv = "none", "none"
+			if r.Preference != nil {
+				pref = *r.Preference
+			}
+			if r.KVPreference != nil {
+				kv = *r.KVPreference
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", termsafe.Line(r.Arch), termsafe.Line(pref), termsafe.Line(kv), r.Confidence, termsafe.Line(r.Evidence))
+	}
+	return tw.Flush()
+}
+
+// installModelRows lists the install's registrations (sorted by architecture)
+// and then the catalog's architectures it does not register.
+func installModelRows(rep *install.Report, cat *models.Catalog, v resolver.Version) []modelJSON {
+	var rows []modelJSON
+	registered := map[string]bool{}
+	for _, m := range rep.Models {
+		registered[m.Arch] = true
+		info := cat.Lookup(m.Arch, v)
+		r := modelJSON{Arch: m.Arch, Class: m.Class, HFIDs: []string{}, Registered: true, Cache: "attention",
+			Preference: m.Preference.JSONValue(), KVPreference: m.KVCacheManager.JSONValue(),
+			Confidence: string(resolver.VerifiedInstall), Evidence: "install: " + m.EvidenceLine(), Note: info.Note, Origin: "install"}
+		if r.KVPreference != nil {
+			r.KVConfidence = string(resolver.VerifiedInstall)
+			if m.KVCacheManager.Kind == "undetermined" {
+				r.KVConfidence = "undetermined"
+			}
+		}
+		if m.Preference.Kind == "undetermined" {
+			r.Confidence = "undetermined"
+		}
+		if e, ok := cat.Get(m.Arch); ok {
+			r.Family, r.RequiresPython = e.Family, e.RequiresPython
+			if e.HFIDs != nil {
+				r.HFIDs = e.HFIDs
+			}
+			if e.Cache != "" {
+				r.Cache = string(e.Cache)
+			}
+		} else if r.Note == "" {
+			r.Note = "not in xcvr's catalog"
+		}
+		rows = append(rows, r)
+	}
+	for _, e := range cat.Entries() {
+		if registered[e.Arch] {
+			continue
+		}
+		r := modelJSON{Arch: e.Arch, Class: e.Class, Family: e.Family, HFIDs: e.HFIDs, Registered: false, Cache: string(e.Cache),
+			RequiresPython: e.RequiresPython, Note: unknownToInstall + ": TensorRT-LLM treats it as an unknown model",
+			Evidence: "not registered under tensorrt_llm/_torch/models/", Origin: e.Origin}
+		if r.HFIDs == nil {
+			r.HFIDs = []string{}
+		}
+		if r.Cache == "" {
+			r.Cache = "attention"
+		}
+		rows = append(rows, r)
+	}
+	return rows
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"xcvr/internal/install"
 	"xcvr/internal/report"
 	"xcvr/internal/termsafe"
 	"xcvr/resolver"
@@ -48,7 +49,7 @@ func runExplain(cmd *cobra.Command, app *appEnv, flags *inputFlags, output, colo
 		return err
 	}
 	t := resolver.Resolve(in)
-	if err := writeTrace(app, t, output, color); err != nil {
+	if err := writeTrace(app, t, output, color, flags.installRep); err != nil {
 		return err
 	}
 	if t.Result.Outcome == resolver.OutcomeError {
@@ -57,13 +58,13 @@ func runExplain(cmd *cobra.Command, app *appEnv, flags *inputFlags, output, colo
 	return nil
 }
 
-func writeTrace(app *appEnv, t resolver.Trace, output, color string) error {
+func writeTrace(app *appEnv, t resolver.Trace, output, color string, rep *install.Report) error {
 	switch output {
 	case "json":
 		enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		return enc.Encode(report.Explain(t))
+		return enc.Encode(explainJSON(t, rep))
 	case "markdown":
 		_, err := fmt.Fprint(app.stdout, report.Markdown(t))
 		return err

@@ -43,7 +43,7 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 	case "json":
 		out := rolesJSON{Roles: map[string]report.ExplainJSON{}, Consistent: consistent, Warnings: warnings}
 		for role, t := range traces {
-			out.Roles[role] = report.Explain(t)
+			out.Roles[role] = explainJSON(t, flags.installRep)
 		}
 		enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 		enc.SetIndent("", "  ")

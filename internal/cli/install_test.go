@@ -249,29 +249,7 @@ func TestInspectTextIsEscaped(t *testing.T) {
 func TestInstallDifferencesAreReported(t *testing.T) {
 	// The era-2 tree relabelled 1.3.0rc22, which xcvr models as era 1: the
 	// install is used and stderr says where the two differ.
-	site := t.TempDir()
-	src := filepath.Join(fixture("era2"), "tensorrt_llm")
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		dst := filepath.Join(site, "tensorrt_llm", rel)
-		if fi.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if rel == "version.py" {
-			data = []byte(strings.Replace(string(data), "1.3.0rc27", "1.3.0rc22", 1))
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	site := relabelled(t)
 	out, errOut, code := run(t, nil, "explain", "--install", site, "--backend", "UCX", "-o", "json")
 	if code != 1 || !strings.Contains(out, `"era": 2`) {
 		t.Fatalf("exit %d: the install's era 2 was not used:\n%s", code, out)
@@ -326,5 +304,232 @@ func TestPIDFindsTheLoadedInstall(t *testing.T) {
 	// --install auto with --pid: the process's install first.
 	if rep, err := findInstall(app, "--install", "auto", 42, proc); err != nil || rep == nil || rep.Path != pkg {
 		t.Errorf("auto: %+v, %v", rep, err)
+	}
+}
+
+// copyFixture copies a fixture tree to a temp site-packages, passing each file
+// (relative to tensorrt_llm/) through edit, and returns the site-packages.
+func copyFixture(t *testing.T, name string, edit func(rel, data string) string) string {
+	t.Helper()
+	site := t.TempDir()
+	src := filepath.Join(fixture(name), "tensorrt_llm")
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		dst := filepath.Join(site, "tensorrt_llm", rel)
+		if fi.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, []byte(edit(filepath.ToSlash(rel), string(data))), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return site
+}
+
+// relabelled is the era-2 tree calling itself 1.3.0rc22, which xcvr models as era 1.
+func relabelled(t *testing.T) string {
+	return copyFixture(t, "era2", func(rel, data string) string {
+		if rel == "version.py" {
+			return strings.Replace(data, "1.3.0rc27", "1.3.0rc22", 1)
+		}
+		return data
+	})
+}
+
+func TestExplainJSONDisagreements(t *testing.T) {
+	type dis struct{ What, Xcvr, Install, Evidence string }
+	explain := func(args ...string) (map[string]json.RawMessage, []dis) {
+		t.Helper()
+		out, errOut, _ := run(t, nil, append([]string{"explain", "-o", "json"}, args...)...)
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &top); err != nil {
+			t.Fatalf("%v: %v\n%s%s", args, err, out, errOut)
+		}
+		var ds []dis
+		if raw, ok := top["disagreements"]; ok {
+			if err := json.Unmarshal(raw, &ds); err != nil || ds == nil {
+				t.Fatalf("%v: disagreements %s (%v)", args, raw, err)
+			}
+		}
+		return top, ds
+	}
+	// Without --install: no such key.
+	if top, _ := explain("--backend", "NIXL"); top["disagreements"] != nil {
+		t.Errorf("disagreements without an install: %s", top["disagreements"])
+	}
+	// An install that agrees with xcvr for the deployed model: [].
+	if top, ds := explain("--install", fixture("era2"), "--backend", "NIXL"); string(top["disagreements"]) != "[]" || len(ds) != 0 {
+		t.Errorf("era2: %s", top["disagreements"])
+	}
+	// The model's own registration is named; other models' are not.
+	_, ds := explain("--install", fixture("era2"), "--backend", "NIXL", "--model", "Gemma3ForCausalLM")
+	if len(ds) != 1 || ds[0] != (dis{"model Gemma3ForCausalLM", "registered", "not registered (unknown model)", "tensorrt_llm/_torch/models/"}) {
+		t.Errorf("gemma: %+v", ds)
+	}
+	// A relabelled tree: the era, and what follows from it, with evidence.
+	_, ds = explain("--install", relabelled(t), "--backend", "UCX")
+	found := false
+	for _, d := range ds {
+		found = found || d == (dis{"era", "1", "2", "tensorrt_llm/llmapi/llm_utils.py:6"})
+	}
+	if !found {
+		t.Errorf("relabelled: %+v", ds)
+	}
+}
+
+func TestInstallFieldSetDecidesValidation(t *testing.T) {
+	// The era-2 tree with a field xcvr does not model (kv_transfer_retries) and
+	// without one it does (max_tokens_in_buffer): the install decides.
+	const old = `    max_tokens_in_buffer: Optional[int] = Field(
+        default=None,
+        description="The max number of tokens the transfer buffer can fit.")
+`
+	const repl = `    kv_transfer_retries: NonNegativeInt = Field(
+        default=3,
+        description="Retries.")
+`
+	site := copyFixture(t, "era2", func(rel, data string) string {
+		if rel == "llmapi/llm_args.py" {
+			if !strings.Contains(data, old) {
+				t.Fatal("the fixture's max_tokens_in_buffer changed")
+			}
+			return strings.Replace(data, old, repl, 1)
+		}
+		return data
+	})
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "worker.yaml")
+	write := func(body string) {
+		if err := os.WriteFile(cfg, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type result struct {
+		Error *string `json:"error"`
+		Steps []struct {
+			ID, Reason, Source, Confidence string
+		} `json:"steps"`
+		Disagreements []struct{ What, Xcvr, Install, Evidence string } `json:"disagreements"`
+	}
+	explain := func(args ...string) (result, int) {
+		t.Helper()
+		out, errOut, code := run(t, nil, append([]string{"explain", "-o", "json", "--config", cfg}, args...)...)
+		var r result
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v\n%s%s", err, out, errOut)
+		}
+		return r, code
+	}
+	validate := func(r result) string {
+		for _, s := range r.Steps {
+			if s.ID == "validate" {
+				return s.Source + " [" + s.Confidence + "] " + s.Reason
+			}
+		}
+		return ""
+	}
+	write("cache_transceiver_config:\n  backend: NIXL\n  kv_transfer_retries: 5\n")
+	r, code := explain("--install", site)
+	if code != 0 || !strings.HasPrefix(validate(r), "install tensorrt_llm/llmapi/llm_args.py:16 [verified (install)]") {
+		t.Fatalf("exit %d, validate %s, error %v", code, validate(r), r.Error)
+	}
+	// xcvr's own model of 1.3.0rc27 refuses the key.
+	if r, code := explain("--trtllm", "1.3.0rc27"); code != 1 || r.Error == nil || !strings.Contains(*r.Error, "kv_transfer_retries\n  Extra inputs are not permitted") {
+		t.Fatalf("built-in: exit %d %v", code, r.Error)
+	}
+	write("cache_transceiver_config:\n  backend: NIXL\n  max_tokens_in_buffer: 4096\n  kv_transfer_retries: -1\n")
+	r, code = explain("--install", site)
+	want := "pydantic_core._pydantic_core.ValidationError: 2 validation errors for TorchLlmArgs\n" +
+		"cache_transceiver_config.kv_transfer_retries\n  Input should be greater than or equal to 0 [type=greater_than_equal, input_value=-1, input_type=int]\n" +
+		"cache_transceiver_config.max_tokens_in_buffer\n  Extra inputs are not permitted [type=extra_forbidden, input_value=4096, input_type=int]"
+	if code != 1 || r.Error == nil || *r.Error != want {
+		t.Fatalf("exit %d, error %v", code, r.Error)
+	}
+	if v := validate(r); !strings.HasPrefix(v, "install tensorrt_llm/llmapi/llm_args.py:16 [verified (install)]") || !strings.Contains(v, "worker.yaml:4") {
+		t.Errorf("validate %s", v)
+	}
+	got := map[string]string{}
+	for _, d := range r.Disagreements {
+		got[d.What] = d.Xcvr + " / " + d.Install + " @ " + d.Evidence
+	}
+	for what, want := range map[string]string{
+		"field kv_transfer_retries":  "not a field in 1.3.0rc27 / int >= 0 @ tensorrt_llm/llmapi/llm_args.py:35",
+		"field max_tokens_in_buffer": "int | None / not a field (an extra input) @ tensorrt_llm/llmapi/llm_args.py:16",
+	} {
+		if got[what] != want {
+			t.Errorf("%s: %q, want %q", what, got[what], want)
+		}
+	}
+}
+
+func TestModelsFromInstall(t *testing.T) {
+	// The era-2 tree plus an architecture xcvr's catalog has never heard of.
+	site := copyFixture(t, "era2", func(rel, data string) string { return data })
+	newArch := "from .modeling_utils import DecoderModelForCausalLM, register_auto_model\n\n\n" +
+		"@register_auto_model(\"Zeta9ForCausalLM\")\nclass Zeta9ForCausalLM(DecoderModelForCausalLM):\n\n" +
+		"    @classmethod\n    def get_preferred_transceiver_runtime(cls, pretrained_config=None):\n        return \"CPP\"\n"
+	if err := os.WriteFile(filepath.Join(site, "tensorrt_llm", "_torch", "models", "modeling_zeta9.py"), []byte(newArch), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, nil, "models", "--install", site, "-o", "json")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d stderr %q", code, errOut)
+	}
+	var j struct {
+		Trtllm  string `json:"trtllm"`
+		Install string `json:"install"`
+		Models  []struct {
+			Arch, Confidence, Evidence, Note, Origin string
+			Registered                               bool
+			Preference                               *string
+		} `json:"models"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Trtllm != "1.3.0rc27" || !strings.HasSuffix(j.Install, "tensorrt_llm") {
+		t.Fatalf("%q %q", j.Trtllm, j.Install)
+	}
+	type row struct{ pref, conf, origin string }
+	got := map[string]row{}
+	seenUnregistered := false
+	for i, m := range j.Models {
+		p := "null"
+		if m.Preference != nil {
+			p = *m.Preference
+		}
+		if !m.Registered {
+			p = "unregistered: " + m.Note
+			seenUnregistered = true
+		} else if seenUnregistered {
+			t.Errorf("registered %s listed after the catalog-only rows (row %d)", m.Arch, i)
+		}
+		got[m.Arch] = row{p, m.Confidence, m.Origin}
+	}
+	for arch, want := range map[string]row{
+		"GptOssForCausalLM":  {"PYTHON", "verified (install)", "install"},
+		"MistralForCausalLM": {"null", "verified (install)", "install"},
+		"Zeta9ForCausalLM":   {"CPP", "verified (install)", "install"},
+		// The catalog knows it; this install does not register it.
+		"Gemma3ForCausalLM": {"unregistered: unknown to this install: TensorRT-LLM treats it as an unknown model", "", "built-in"},
+	} {
+		if got[arch] != want {
+			t.Errorf("%s: %+v, want %+v", arch, got[arch], want)
+		}
+	}
+	out, _, code = run(t, nil, "models", "--install", site)
+	if code != 0 || !strings.Contains(out, "PREFERS (install)") || !strings.Contains(out, "Gemma3ForCausalLM") || !strings.Contains(out, "unknown to this install") {
+		t.Errorf("text:\n%s", out)
+	}
+	if _, _, code := run(t, nil, "models", "--install", site, "--trtllm", "1.3.0rc27"); code != 2 {
+		t.Errorf("--trtllm with --install: exit %d", code)
 	}
 }

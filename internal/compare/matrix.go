@@ -211,6 +211,13 @@ func NewMatrix(base resolver.Inputs, rows, cols Axis, cat *models.Catalog) (Matr
 		}
 	}
 	full := DefaultGrid(base, cat)
+	if base.Version.Install != nil {
+		// The installed TensorRT-LLM is one more version on the axis, after the
+		// releases, under its own name (its rules and hooks come from its code).
+		iv := base.Version
+		iv.Name = InstallKey(iv)
+		full.Versions = append(full.Versions, iv)
+	}
 	g := Grid{Base: base, Models: full.Models, Backends: full.Backends, Versions: full.Versions,
 		KVManagers: []string{"auto", "v1", "v2"}}
 	m := Matrix{Rows: rows, Cols: cols, Base: base}
@@ -286,12 +293,21 @@ func NewMatrix(base resolver.Inputs, rows, cols Axis, cat *models.Catalog) (Matr
 	return m, nil
 }
 
+// InstallKey names an installed TensorRT-LLM on the version axis: its version
+// after "install ", so it stands apart from the release of the same name (and a
+// label cut to the terminal's width still says which it is).
+func InstallKey(v resolver.Version) string { return "install " + v.Install.Version }
+
 // CellInputs returns the inputs of one cell, for opening its full chain: the base
 // with the cell's model, backend and version.
 func (m Matrix) CellInputs(r, c int, cat *models.Catalog) (resolver.Inputs, error) {
 	cell := m.At(r, c)
-	v, err := resolver.ParseVersion(cell.Version)
-	if err != nil {
+	var v resolver.Version
+	var err error
+	versionAxis := m.Rows == AxisVersion || m.Cols == AxisVersion
+	if m.Base.Version.Install != nil && (cell.Version == InstallKey(m.Base.Version) || !versionAxis) {
+		v = m.Base.Version
+	} else if v, err = resolver.ParseVersion(cell.Version); err != nil {
 		return resolver.Inputs{}, err
 	}
 	in := m.Base

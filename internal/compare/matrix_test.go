@@ -2,6 +2,7 @@ package compare
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
@@ -169,4 +170,51 @@ func BenchmarkDefaultMatrix(b *testing.B) {
 		out = Evaluate(g, cat, out)
 	}
 	b.ReportMetric(float64(g.Size()), "cells/op")
+}
+
+func TestMatrixVersionAxisHasTheInstall(t *testing.T) {
+	// An install of 1.3.0rc22 whose code is era 2 (xcvr models rc22 as era 1)
+	// and registers GPT-OSS with a PYTHON hook: its row follows its code.
+	inst := &resolver.Install{Path: "/site/tensorrt_llm", Version: "1.3.0rc22", VersionEvidence: "tensorrt_llm/version.py:2",
+		Era: 2, EraEvidence: "tensorrt_llm/llmapi/llm_utils.py:6", Features: map[string]resolver.InstallFact{},
+		Models: map[string]resolver.InstallModel{"GptOssForCausalLM": {Class: "GptOssForCausalLM",
+			Evidence: "tensorrt_llm/_torch/models/modeling_gpt_oss.py:8", Preference: resolver.Str("PYTHON")}}}
+	base := mustInputs(t, "1.3.0rc22", "GptOssForCausalLM", "UCX", nil)
+	base.Version = resolver.InstallVersion(inst)
+	m, err := NewMatrix(base, AxisVersion, AxisBackend, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := len(m.RowKeys) - 1
+	if m.RowKeys[last] != "install 1.3.0rc22" || len(m.RowKeys) != len(resolver.KnownVersions())+1 {
+		t.Fatalf("rows %v", m.RowKeys)
+	}
+	ucx := slices.Index(m.ColKeys, "UCX")
+	rc22 := slices.Index(m.RowKeys, "1.3.0rc22")
+	// The release row is xcvr's era-1 rc22 (fallback to C++); the install's row
+	// adopts the PYTHON preference on UCX and fails, as its code does.
+	if got := m.At(rc22, ucx).Outcome; got != resolver.OutcomeCPP {
+		t.Errorf("release rc22 on UCX: %s", got)
+	}
+	if got := m.At(last, ucx).Outcome; got != resolver.OutcomeError {
+		t.Errorf("install on UCX: %s", got)
+	}
+	for _, r := range []int{rc22, last} {
+		opened, err := m.CellInputs(r, ucx, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (opened.Version.Install != nil) != (r == last) || resolver.Resolve(opened).Result.Outcome != m.At(r, ucx).Outcome {
+			t.Errorf("row %s: opened %s (install %v)", m.RowKeys[r], opened.Version.Name, opened.Version.Install != nil)
+		}
+	}
+	// With the version fixed, the matrix is the install's alone.
+	m, err = NewMatrix(base, AxisModel, AxisBackend, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened, err := m.CellInputs(0, 0, cat)
+	if err != nil || opened.Version.Install == nil {
+		t.Fatalf("fixed version: %v %+v", err, opened.Version.Name)
+	}
 }

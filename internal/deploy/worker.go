@@ -46,6 +46,9 @@ type Overlay struct {
 	Static resolver.Static
 	// VersionedKeys are agent_bounce_* keys, which exist only in some versions.
 	VersionedKeys []resolver.VersionedKey
+	// ConfigKeys are every cache_transceiver_config key, in input order (an
+	// installed TensorRT-LLM's field set may differ from xcvr's).
+	ConfigKeys []resolver.VersionedKey
 	// ConfigErrors are values pydantic would reject, Loc relative to
 	// cache_transceiver_config.
 	ConfigErrors []resolver.FieldError
@@ -290,6 +293,9 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 			}
 		}
 	}
+	for _, p := range m.Pairs {
+		ov.ConfigKeys = append(ov.ConfigKeys, resolver.VersionedKey{Key: p.KeyString(), Input: p.Val.Repr(), InputType: p.Val.TypeName(), Origin: ov.origin(p.KeyLine)})
+	}
 	suggested := 0
 	for _, p := range m.Pairs {
 		if p.Key.Kind == KindStr && known[p.Key.Str] {
@@ -494,6 +500,7 @@ func Apply(spec *inputs.Spec, ov *Overlay) {
 	set(&spec.KVManager, ov.KVManager, "kv_cache_config.use_kv_cache_manager_v2", true)
 	spec.Static = ov.Static
 	spec.VersionedKeys = ov.VersionedKeys
+	spec.ConfigKeys = ov.ConfigKeys
 	if ov.Loader != nil {
 		set(&spec.Loader, ov.Loader, "", false)
 	}

@@ -53,6 +53,8 @@ type Spec struct {
 	Static resolver.Static
 	// VersionedKeys are version-dependent cache_transceiver_config keys a file sets.
 	VersionedKeys []resolver.VersionedKey
+	// ConfigKeys are every cache_transceiver_config key a file sets.
+	ConfigKeys []resolver.VersionedKey
 	// Env holds the worker's environment (only TRTLLM_* variables matter).
 	Env map[string]resolver.EnvVar
 	// ConfigErrors are validation failures found while reading files.
@@ -218,6 +220,7 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 		in.Static = &st
 	}
 	in.VersionedKeys = s.VersionedKeys
+	in.ConfigKeys = s.ConfigKeys
 
 	in.Env = resolver.Env{}
 	for k, v := range s.Env {

@@ -18,11 +18,16 @@ func (r *Report) Facts(cfg ConfigValues) *resolver.Install {
 		Features: map[string]resolver.InstallFact{}, Texts: map[string]resolver.InstallText{},
 		Models: map[string]resolver.InstallModel{}}
 	for _, f := range r.Features {
-		if f.ID == "backend_env_priority" && r.BackendOrder != builtinBackendOrder {
-			// xcvr applies its own order; a different one is only reported.
-			continue
-		}
 		in.Features[f.ID] = resolver.InstallFact{Present: f.Present, Evidence: trimRemark(f.Evidence)}
+	}
+	if r.Fields != nil {
+		in.Fields = append([]resolver.InstallField{}, r.Fields...)
+		in.FieldsEvidence = r.FieldsEvidence
+	}
+	if r.BackendOrder != "" {
+		// The install's selector table decides a DEFAULT backend, whatever
+		// order xcvr's model has.
+		in.BackendOrder = append([]resolver.BackendSelector(nil), r.BackendSelectors...)
 	}
 	for _, t := range r.Texts {
 		if t.Plain {
@@ -148,7 +153,10 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 				ev = f.Evidence
 			}
 		}
-		out = append(out, Disagreement{What: "DEFAULT backend selectors (xcvr keeps its own order: not modelled from the install)", Xcvr: builtinBackendOrder, Install: r.BackendOrder, Evidence: ev})
+		out = append(out, Disagreement{What: "DEFAULT backend selectors", Xcvr: builtinBackendOrder, Install: r.BackendOrder, Evidence: ev})
+	}
+	if r.Fields != nil {
+		out = append(out, r.fieldDisagreements(builtin)...)
 	}
 	for _, t := range r.Texts {
 		var variants []string
@@ -202,4 +210,46 @@ func presence(b bool) string {
 		return "present"
 	}
 	return "absent"
+}
+
+// fieldDisagreements compares CacheTransceiverConfig as the install declares it
+// with xcvr's model of the same version: fields only one side has, and types,
+// Literal choices or bounds that differ (enable_pipelined_transfer is reported
+// as its feature).
+func (r *Report) fieldDisagreements(builtin resolver.Version) []Disagreement {
+	var out []Disagreement
+	xcvr := resolver.CacheTransceiverFieldsFor(builtin)
+	find := func(name string) (resolver.FieldSpec, bool) {
+		for _, x := range xcvr {
+			if x.Name == name {
+				return x, true
+			}
+		}
+		return resolver.FieldSpec{}, false
+	}
+	have := map[string]bool{}
+	for _, f := range r.Fields {
+		have[f.Name] = true
+		if f.Name == "enable_pipelined_transfer" {
+			continue
+		}
+		x, ok := find(f.Name)
+		switch {
+		case !ok:
+			out = append(out, Disagreement{What: "field " + f.Name, Xcvr: "not a field in " + builtin.Name, Install: f.Describe(), Evidence: f.Evidence})
+		case f.Kind != "" && !sameSpec(x, f.FieldSpec):
+			out = append(out, Disagreement{What: "field " + f.Name, Xcvr: x.Describe(), Install: f.Describe(), Evidence: f.Evidence})
+		}
+	}
+	for _, x := range xcvr {
+		if !have[x.Name] && x.Name != "enable_pipelined_transfer" {
+			out = append(out, Disagreement{What: "field " + x.Name, Xcvr: x.Describe(), Install: "not a field (an extra input)", Evidence: r.FieldsEvidence})
+		}
+	}
+	return out
+}
+
+// sameSpec is FieldSpec equality as validation sees it (optionality aside).
+func sameSpec(a, b resolver.FieldSpec) bool {
+	return a.Kind == b.Kind && a.Bound == b.Bound && a.BoundN == b.BoundN && strings.Join(a.Literals, "\x00") == strings.Join(b.Literals, "\x00")
 }

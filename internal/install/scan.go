@@ -30,6 +30,8 @@ const (
 	relOldCreate    = "_torch/pyexecutor/kv_cache_transceiver.py"
 	relNewCreate    = "_torch/disaggregation/kv_cache_transceiver.py"
 	relTransceiver  = "_torch/disaggregation/transceiver.py"
+	relUtil         = "_torch/pyexecutor/_util.py"
+	relMambaManager = "_torch/pyexecutor/mamba_cache_manager.py"
 	relModels       = "_torch/models"
 	relArchIndex    = "_torch/models/_arch_index.py"
 	hookRuntime     = "get_preferred_transceiver_runtime"
@@ -93,6 +95,12 @@ type Report struct {
 	// BackendOrder is the DEFAULT backend's selector priority as the install
 	// writes it ("TRTLLM_USE_NIXL_KVCACHE=NIXL > ..."); "" when not found.
 	BackendOrder string
+	// BackendSelectors is the same table as data, in priority order.
+	BackendSelectors []resolver.BackendSelector
+	// Fields is CacheTransceiverConfig's fields as declared (nil when the class
+	// was not read), FieldsEvidence the class's FILE:LINE.
+	Fields         []resolver.InstallField
+	FieldsEvidence string
 	// RuntimeDefault is transceiver_runtime's default as written ("auto",
 	// "PYTHON", "None"); "" when not found.
 	RuntimeDefault string
@@ -220,11 +228,14 @@ const builtinBackendOrder = "TRTLLM_USE_NIXL_KVCACHE=NIXL > TRTLLM_USE_UCX_KVCAC
 // _CACHE_TRANSCEIVER_BACKEND_ENV_VARS of llm_args.py (#16164 on), else a
 // backend_env_vars list in the creation code (before).
 func (s *scanner) backendOrder() {
+	var sels []resolver.BackendSelector
 	pairs := func(t []token) []string {
 		var out []string
+		sels = sels[:0]
 		for i := 0; i+2 < len(t); i++ {
 			if t[i].kind == tkString && t[i+1].text == "," && t[i+2].kind == tkString && strings.HasPrefix(t[i].str.value(), "TRTLLM_USE_") {
 				out = append(out, t[i].str.value()+"="+t[i+2].str.value())
+				sels = append(sels, resolver.BackendSelector{Env: t[i].str.value(), Backend: t[i+2].str.value()})
 			}
 		}
 		return out
@@ -245,6 +256,7 @@ func (s *scanner) backendOrder() {
 			}
 			if p := pairs(l.toks[eq:]); len(p) > 0 {
 				s.rep.BackendOrder = strings.Join(p, " > ")
+				s.rep.BackendSelectors = sels
 				s.add("backend_env_priority", true, at(m, l.line))
 				return true
 			}
@@ -379,6 +391,8 @@ func (s *scanner) configFields() {
 	if len(body) == 0 {
 		return
 	}
+	s.rep.FieldsEvidence = at(m, cls.line)
+	s.rep.Fields = []resolver.InstallField{}
 	fieldIndent := body[0].indent
 	pipelined := false
 	for _, l := range body {
@@ -390,6 +404,7 @@ func (s *scanner) configFields() {
 			continue
 		}
 		s.add("field:"+name, true, at(m, l.line))
+		s.rep.Fields = append(s.rep.Fields, resolver.InstallField{FieldSpec: fieldSpec(name, l.toks), Evidence: at(m, l.line)})
 		if name == "enable_pipelined_transfer" {
 			pipelined = true
 			s.add(resolver.FeaturePipelined, true, at(m, l.line))
@@ -508,6 +523,15 @@ func textSites() []textSite {
 		{resolver.TextInflightWarning, create, "is_disagg_inflight_cancel_enabled", "in-flight cancellation was requested"},
 		{resolver.TextInflightAmbig, create, "_validate_disagg_inflight_cancel_config", "requires an unambiguous"},
 		{resolver.TextInflightUnsupp, create, "_validate_disagg_inflight_cancel_config", "is experimental and"},
+		// Kimi K3's guard in get_kv_cache_manager_cls (#17480); the Mamba
+		// guards of the creation code and the manager choice; the fabric-memory
+		// default (#16832). Where each helper lives moved between releases, so
+		// the whole file is searched (docstrings are skipped).
+		{resolver.TextKimiK3, []string{relUtil}, "", "Kimi K3 disaggregated serving requires"},
+		{resolver.TextMambaMixed, create, "", "requires the Python transceiver runtime"},
+		{resolver.TextMambaCpp, create, "", "cannot drive CppMambaHybridCacheManager"},
+		{resolver.TextPyMambaReuse, []string{relUtil, relMambaManager}, "", "forces MixedMambaHybridCacheManager"},
+		{resolver.TextFabricMemory, append(append([]string{}, create...), relUtil), "", "with C++ KV cache manager detected"},
 	}
 }
 
@@ -541,6 +565,11 @@ func (s *scanner) texts() {
 
 func findText(m *pyModule, lines []logical, site textSite) (Text, bool) {
 	for _, l := range lines {
+		if len(l.toks) == 1 {
+			// A string alone on its line is a docstring (or a no-op), not a
+			// message: a model's docstring may quote the guard's words.
+			continue
+		}
 		for _, tk := range l.toks {
 			if tk.kind != tkString || !strings.Contains(tk.str.value(), site.anchor) {
 				continue
@@ -1002,4 +1031,102 @@ func readDirLimited(dir string, n int) ([]string, error) {
 	}
 	sort.Strings(names)
 	return names, nil
+}
+
+// fieldSpec reads a pydantic field declaration "name: ANNOTATION [= default]":
+// the kind of value, Literal choices, None allowed, and a gt/ge bound from
+// PositiveInt/NonNegativeInt or Field(gt=N, ge=N). What it cannot read leaves
+// Kind "" (the resolver then accepts the value, and says so).
+func fieldSpec(name string, toks []token) resolver.FieldSpec {
+	f := resolver.FieldSpec{Name: name}
+	eq, depth := len(toks), 0
+	for i, tk := range toks {
+		if tk.kind != tkOp {
+			continue
+		}
+		switch tk.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case "=":
+			if depth == 0 && eq == len(toks) {
+				eq = i
+			}
+		}
+	}
+	ann := toks[2:eq]
+	kinds := map[string]bool{}
+	literal := false
+	for i := 0; i < len(ann); i++ {
+		tk := ann[i]
+		if tk.kind != tkName {
+			continue
+		}
+		switch tk.text {
+		case "None", "Optional":
+			f.Optional = true
+		case "Literal":
+			literal = true
+			for _, x := range inside(ann[i+1:]) {
+				if x.kind == tkString && x.str.isConst() {
+					f.Literals = append(f.Literals, x.str.value())
+				}
+			}
+			i += len(inside(ann[i+1:])) + 1
+		case "int", "StrictInt":
+			kinds["int"] = true
+		case "PositiveInt":
+			kinds["int"], f.Bound, f.BoundN = true, "gt", 0
+		case "NonNegativeInt":
+			kinds["int"], f.Bound, f.BoundN = true, "ge", 0
+		case "bool", "StrictBool":
+			kinds["bool"] = true
+		case "str", "StrictStr":
+			kinds["str"] = true
+		case "Dict", "dict", "Mapping":
+			// Its key and value types are not checked.
+			kinds["dict"] = true
+			i += len(inside(ann[i+1:])) + 1
+		case "Annotated", "Union", "typing":
+		case "Gt", "Ge", "Field", "conint":
+			// Annotated[int, Gt(gt=0)] and the like: a bound, not a type.
+			args := inside(ann[i+1:])
+			for _, a := range splitArgs(args) {
+				if len(a) == 3 && a[1].text == "=" && (a[0].text == "gt" || a[0].text == "ge") && a[2].kind == tkNumber {
+					if n, err := strconv.ParseInt(a[2].text, 10, 64); err == nil {
+						f.Bound, f.BoundN = a[0].text, n
+					}
+				}
+			}
+			if tk.text == "conint" {
+				kinds["int"] = true
+			}
+			i += len(args) + 1
+		default:
+			kinds["?"] = true // a type xcvr does not model
+		}
+	}
+	switch {
+	case literal && len(kinds) == 0 && len(f.Literals) > 0:
+		f.Kind = "literal"
+	case !literal && len(kinds) == 1 && !kinds["?"]:
+		for k := range kinds {
+			f.Kind = k
+		}
+	}
+	// Field(gt=N) / Field(ge=N) bounds.
+	if eq+2 < len(toks) && toks[eq+1].text == "Field" && toks[eq+2].text == "(" {
+		for _, a := range splitArgs(inside(toks[eq+2:])) {
+			if len(a) == 3 && a[1].text == "=" && (a[0].text == "gt" || a[0].text == "ge") && a[2].kind == tkNumber {
+				if n, err := strconv.ParseInt(a[2].text, 10, 64); err == nil {
+					f.Bound, f.BoundN = a[0].text, n
+				}
+			}
+		}
+	}
+	if f.Kind != "int" {
+		f.Bound, f.BoundN = "", 0
+	}
+	return f
 }

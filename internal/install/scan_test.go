@@ -587,14 +587,186 @@ func TestBackendOrder(t *testing.T) {
 	}
 	swapped := `("TRTLLM_USE_UCX_KVCACHE", "UCX"), ("TRTLLM_USE_NIXL_KVCACHE", "NIXL")`
 	rep = scanFiles(t, args(swapped))
-	if _, ok := rep.Facts(nil).Features["backend_env_priority"]; ok {
-		t.Error("a different order reached the resolver as agreeing")
+	facts := rep.Facts(nil)
+	if f, ok := facts.Features["backend_env_priority"]; !ok || f.Evidence != "tensorrt_llm/llmapi/llm_args.py:1" {
+		t.Errorf("fact %+v", f)
+	}
+	want := []resolver.BackendSelector{{Env: "TRTLLM_USE_UCX_KVCACHE", Backend: "UCX"}, {Env: "TRTLLM_USE_NIXL_KVCACHE", Backend: "NIXL"}}
+	if !reflect.DeepEqual(facts.BackendOrder, want) {
+		t.Errorf("order %+v", facts.BackendOrder)
 	}
 	found := false
 	for _, d := range rep.Disagreements(nil) {
-		found = found || (strings.HasPrefix(d.What, "DEFAULT backend selectors") && d.Install == "TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_NIXL_KVCACHE=NIXL")
+		found = found || (d.What == "DEFAULT backend selectors" && d.Install == "TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_NIXL_KVCACHE=NIXL")
 	}
 	if !found {
 		t.Errorf("no disagreement: %+v", rep.Disagreements(nil))
+	}
+}
+
+func TestBackendOrderDecides(t *testing.T) {
+	// The era-2 fixture with UCX listed before NIXL in its selector table: a
+	// DEFAULT backend with both selectors set becomes UCX, as the install would.
+	files := readFixture(t, "era2")
+	const rel = "tensorrt_llm/llmapi/llm_args.py"
+	a := files[rel]
+	nixl := "    (\"TRTLLM_USE_NIXL_KVCACHE\", \"NIXL\"),\n"
+	ucx := "    (\"TRTLLM_USE_UCX_KVCACHE\", \"UCX\"),\n"
+	if !strings.Contains(a, nixl+ucx) {
+		t.Fatalf("the fixture's table changed:\n%s", a)
+	}
+	files[rel] = strings.Replace(a, nixl+ucx, ucx+nixl, 1)
+	rep, err := Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := rep.ResolverVersion(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flag := resolver.Origin{Kind: resolver.OriginFlag, Detail: "--backend"}
+	env := resolver.Env{"TRTLLM_USE_NIXL_KVCACHE": {Value: "1"}, "TRTLLM_USE_UCX_KVCACHE": {Value: "1"}}
+	tr := resolver.Resolve(resolver.Inputs{Version: v, Env: env,
+		Backend: resolver.Field[resolver.PyStr]{Value: resolver.Str("DEFAULT"), Origin: flag},
+		Runtime: resolver.Field[resolver.PyStr]{Value: resolver.Str("CPP"), Origin: flag}})
+	s, _ := tr.Step(resolver.StepBackend)
+	if tr.Result.EffectiveBackend.S != "UCX" || s.Source.String() != "install "+rel+":8" || s.Confidence != resolver.VerifiedInstall {
+		t.Fatalf("backend %s, step %q from %q (%s)", tr.Result.EffectiveBackend.S, s.Reason, s.Source, s.Confidence)
+	}
+}
+
+// readFixture reads a committed fixture tree (testdata/NAME/site-packages) as
+// files relative to site-packages, for a test to edit and write with writeTree.
+func readFixture(t testing.TB, name string) map[string]string {
+	t.Helper()
+	site := filepath.Join("testdata", name, "site-packages")
+	files := map[string]string{}
+	err := filepath.WalkDir(site, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(site, p)
+		files[filepath.ToSlash(rel)] = string(data)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestGuardTextsFromTheInstall(t *testing.T) {
+	// The era-2 fixture writes the Kimi K3, Mamba and fabric-memory messages as
+	// xcvr does (a plain f-string, an f-string with a call in a field, a
+	// literal): they are read, and agree.
+	rep, err := Scan("testdata/era2/site-packages/tensorrt_llm", DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]Text{}
+	for _, x := range rep.Texts {
+		byID[x.ID] = x
+	}
+	for id, want := range map[string]struct {
+		ev    string
+		plain bool
+	}{
+		resolver.TextKimiK3:       {"tensorrt_llm/_torch/pyexecutor/_util.py:17", true},
+		resolver.TextPyMambaReuse: {"tensorrt_llm/_torch/pyexecutor/_util.py:27", true},
+		resolver.TextFabricMemory: {"tensorrt_llm/_torch/pyexecutor/_util.py:44", true},
+		resolver.TextMambaMixed:   {"tensorrt_llm/_torch/disaggregation/kv_cache_transceiver.py:94", false},
+		resolver.TextMambaCpp:     {"tensorrt_llm/_torch/disaggregation/kv_cache_transceiver.py:98", true},
+	} {
+		if x := byID[id]; x.Evidence != want.ev || x.Plain != want.plain {
+			t.Errorf("%s: %+v", id, x)
+		}
+	}
+	for _, d := range rep.Disagreements(nil) {
+		if strings.HasPrefix(d.What, "text ") {
+			t.Errorf("the fixture's wording disagrees: %+v", d)
+		}
+	}
+
+	// An install that words them differently: the resolution prints its words.
+	files := readFixture(t, "era2")
+	const util = "tensorrt_llm/_torch/pyexecutor/_util.py"
+	u := files[util]
+	for old, repl := range map[string]string{
+		`f"recurrent state (got backend={backend!r}, "`:                             `f"recurrent state [backend={backend!r}, "`,
+		`f"transceiver_runtime={runtime!r}).")`:                                     `f"runtime={runtime}].")`,
+		`f"defaulting {_FABRIC_MEMORY_ENV}=1 (set it to 0 explicitly to disable)")`: `f"setting {_FABRIC_MEMORY_ENV}=1; export it as 0 to opt out")`,
+	} {
+		if !strings.Contains(u, old) {
+			t.Fatalf("fixture changed: %q not in %s", old, util)
+		}
+		u = strings.Replace(u, old, repl, 1)
+	}
+	files[util] = u
+	rep, err = Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := rep.ResolverVersion(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flag := resolver.Origin{Kind: resolver.OriginFlag, Detail: "--x"}
+	kimi := resolver.ModelInfo{Arch: "KimiLinearForCausalLM", Known: true, Class: "KimiLinearForCausalLM", Preference: resolver.Str("PYTHON"),
+		RequiresPython: true, Cache: resolver.CacheKimiLinear}
+	in := resolver.Inputs{Version: v, Env: resolver.Env{}, Model: resolver.Field[resolver.ModelInfo]{Value: kimi},
+		Loader:  resolver.Field[resolver.Loader]{Value: resolver.LoaderPyTorch},
+		Backend: resolver.Field[resolver.PyStr]{Value: resolver.Str("UCX"), Origin: flag},
+		Runtime: resolver.Field[resolver.PyStr]{Value: resolver.Str("PYTHON"), Origin: flag}}
+	tr := resolver.Resolve(in)
+	wantErr := "ValueError: Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state [backend='UCX', runtime=PYTHON]."
+	s, _ := tr.Step(tr.Result.FailedStep)
+	if tr.Result.Error != wantErr || s.Source.String() != "install "+util+":17" || s.Confidence != resolver.VerifiedInstall {
+		t.Fatalf("error %q at %s from %q (%s)", tr.Result.Error, tr.Result.FailedStep, s.Source, s.Confidence)
+	}
+	// The fabric-memory line: a plain Mistral on NIXL with 'PYTHON'.
+	in.Model.Value = resolver.ModelInfo{Arch: "MistralForCausalLM", Known: true, Class: "MistralForCausalLM"}
+	in.Backend.Value = resolver.Str("NIXL")
+	tr = resolver.Resolve(in)
+	found := false
+	for _, l := range tr.Logs {
+		found = found || l.Message == "Python cache transceiver with C++ KV cache manager detected; setting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1; export it as 0 to opt out"
+	}
+	if !found || tr.Result.EnvSet != "TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1" {
+		t.Errorf("logs %+v", tr.Logs)
+	}
+}
+
+func TestFieldSpec(t *testing.T) {
+	cases := []struct{ decl, want string }{
+		{`backend: Optional[Literal["DEFAULT", "UCX", "NIXL"]] = Field(default=None)`, "'DEFAULT' | 'UCX' | 'NIXL' | None"},
+		{`transceiver_runtime: Literal["CPP", "PYTHON", "auto"] | None = Field(default="PYTHON")`, "'CPP' | 'PYTHON' | 'auto' | None"},
+		{`max_tokens_in_buffer: Optional[int] = Field(default=None)`, "int | None"},
+		{`kv_transfer_timeout_ms: Optional[PositiveInt] = Field(default=60000)`, "int > 0 | None"},
+		{`kv_transfer_poll_interval_ms: Annotated[int, Gt(gt=0)] | None = 5000`, "int > 0 | None"},
+		{`kv_cache_bounce_size_mb: NonNegativeInt = Field(default=0)`, "int >= 0"},
+		{`kv_cache_bounce_size_mb: int = Field(default=0, ge=0, description="x")`, "int >= 0"},
+		{`kv_transfer_retries: int = Field(default=3, gt=2)`, "int > 2"},
+		{`enable_pipelined_transfer: bool = False`, "bool"},
+		{`agent_bounce_params: Dict[str, str] | None = None`, "dict | None"},
+		{`label: str = "x"`, "str"},
+		// What xcvr does not model is left unread rather than guessed.
+		{`timeout: Union[int, str] = 5`, "(annotation not read)"},
+		{`layout: LayoutEnum = LayoutEnum.A`, "(annotation not read)"},
+		{`mixed: Literal["A"] | int = "A"`, "(annotation not read)"},
+		{`flag: bool = Field(default=False, gt=0)`, "bool"}, // a bound only means something for ints
+	}
+	for _, c := range cases {
+		l := lex([]byte(c.decl + "\n"))
+		if len(l) != 1 {
+			t.Fatalf("%s: %d lines", c.decl, len(l))
+		}
+		f := fieldSpec(l[0].toks[0].text, l[0].toks)
+		if got := f.Describe(); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.decl, got, c.want)
+		}
 	}
 }

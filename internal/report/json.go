@@ -63,6 +63,19 @@ type ExplainJSON struct {
 	MainDate string `json:"main_date"`
 	// Hint is a one-line way out of an ERROR outcome, or null.
 	Hint *string `json:"hint"`
+	// Disagreements (extra) are where the install given with --install and
+	// xcvr's built-in rules for its version differ (the install was used); []
+	// with an install that agrees, absent without one. The caller fills it in:
+	// the trace does not carry the comparison.
+	Disagreements []DisagreementJSON `json:"disagreements,omitzero"`
+}
+
+// DisagreementJSON is one difference between the install and xcvr's rules.
+type DisagreementJSON struct {
+	What     string `json:"what"`
+	Xcvr     string `json:"xcvr"`
+	Install  string `json:"install"`
+	Evidence string `json:"evidence"`
 }
 
 func strPtr(s string) *string { return &s }
