@@ -228,10 +228,12 @@ func lexKeep(src []byte, keep func(src []byte, at, indent int) bool) []logical {
 			if src[lx.pos] == '\r' {
 				lx.pos++
 			}
+			// Lines are counted at '\n' only, here as everywhere (a lone
+			// '\r' is not a line end to the scanner).
 			if lx.pos < len(src) && src[lx.pos] == '\n' {
 				lx.pos++
+				lx.line++
 			}
-			lx.line++
 		default:
 			t := lx.next()
 			if t.kind == tkOp {
