@@ -1,6 +1,7 @@
 package install
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -75,9 +76,17 @@ func FuzzScanModule(f *testing.F) {
 		if fmt.Sprint(allAt) != fmt.Sprint(someAt) {
 			t.Fatalf("statements start at %v when tokenised, at %v when some are skipped", allAt, someAt)
 		}
-		if d := time.Since(start); d > time.Second+time.Duration(len(src))*20*time.Microsecond {
+		if d := time.Since(start); fuzzing() && d > time.Second+time.Duration(len(src))*20*time.Microsecond {
 			t.Fatalf("%d bytes took %v", len(src), d)
 		}
 		_ = strings.TrimSpace
 	})
+}
+
+// fuzzing reports whether this run is fuzzing (go test -fuzz). The time bound
+// that catches a hang is enforced only then: a normal test run, on a CI host
+// of any load, asserts nothing about wall-clock time.
+func fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
 }

@@ -1039,9 +1039,14 @@ func readDirLimited(dir string, n int) ([]string, error) {
 // Kind "" (the resolver then accepts the value, and says so).
 func fieldSpec(name string, toks []token) resolver.FieldSpec {
 	f := resolver.FieldSpec{Name: name}
+	if len(toks) < 2 {
+		return f
+	}
 	eq, depth := len(toks), 0
 	for i, tk := range toks {
-		if tk.kind != tkOp {
+		// The annotation starts after "name:"; an "=" before it (a line such as
+		// "=:") is not a default.
+		if tk.kind != tkOp || i < 2 {
 			continue
 		}
 		switch tk.text {
