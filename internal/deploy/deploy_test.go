@@ -6,9 +6,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"xcvr/internal/inputs"
 	"xcvr/models"
@@ -270,13 +270,17 @@ func TestRefusesHostileYAML(t *testing.T) {
 		{"flow.yaml", "k: [" + strings.Repeat("1, 2, 3, 4, 5, 6, 7, 8, 9, 10,\n", 6000) + "1]\n", "more than 50000 lines or list entries"},
 		{"scalar.yaml", "a: \"" + strings.Repeat("y", 1_000_000) + "\"\n", "a line longer than 64 KiB"},
 	} {
-		start := time.Now()
+		// Bytes allocated, not time: a refusal must come before the parser
+		// builds anything in proportion to the bomb.
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		_, err := ReadWorkerConfig(tc.name, []byte(tc.data))
+		runtime.ReadMemStats(&after)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), tc.name+":") {
 			t.Errorf("%s: err %v, want %q", tc.name, err, tc.want)
 		}
-		if d := time.Since(start); d > 2*time.Second {
-			t.Errorf("%s took %v", tc.name, d)
+		if got := after.TotalAlloc - before.TotalAlloc; got > 16*uint64(len(tc.data))+1<<20 {
+			t.Errorf("%s: %d bytes of input allocated %d bytes", tc.name, len(tc.data), got)
 		}
 	}
 }

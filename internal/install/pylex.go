@@ -2,6 +2,8 @@ package install
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -179,6 +181,11 @@ func lexKeep(src []byte, keep func(src []byte, at, indent int) bool) []logical {
 		if atLineStart && depth == 0 {
 			// Measure indentation; blank and comment-only lines do not count.
 			col, p := 0, lx.pos
+			// Eight spaces at a time first: deep code is mostly indentation.
+			for p+8 <= len(src) && binary.LittleEndian.Uint64(src[p:]) == 0x2020202020202020 {
+				col += 8
+				p += 8
+			}
 			for p < len(src) && (src[p] == ' ' || src[p] == '\t' || src[p] == '\f') {
 				if src[p] == '\t' {
 					col = (col/8 + 1) * 8
@@ -221,10 +228,12 @@ func lexKeep(src []byte, keep func(src []byte, at, indent int) bool) []logical {
 			if src[lx.pos] == '\r' {
 				lx.pos++
 			}
+			// Lines are counted at '\n' only, here as everywhere (a lone
+			// '\r' is not a line end to the scanner).
 			if lx.pos < len(src) && src[lx.pos] == '\n' {
 				lx.pos++
+				lx.line++
 			}
-			lx.line++
 		default:
 			t := lx.next()
 			if t.kind == tkOp {
@@ -270,115 +279,150 @@ type lexer struct {
 }
 
 func (lx *lexer) skipToEOL() {
-	for lx.pos < len(lx.src) && lx.src[lx.pos] != '\n' {
-		lx.pos++
-	}
-	if lx.pos < len(lx.src) {
-		lx.pos++
+	if i := bytes.IndexByte(lx.src[lx.pos:], '\n'); i >= 0 {
+		lx.pos += i + 1
 		lx.line++
+		return
 	}
+	lx.pos = len(lx.src)
 }
 
-// skipSpecial marks the bytes skipLogical must look at; everything else is
-// passed over in a tight loop.
-var skipSpecial = func() (t [256]bool) {
+// skipClass marks the bytes skipLogical must look at.
+var skipClass = func() (t [256]uint8) {
 	for _, c := range []byte("\n#\\\"'()[]{}") {
-		t[c] = true
+		t[c] = 1
+	}
+	return t
+}()
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// inRange marks (with 0x80) each byte of x between lo and hi; every byte of x
+// must be below 0x80, so that no addition carries into the next byte.
+func inRange(x uint64, lo, hi byte) uint64 {
+	return (x + (0x80-uint64(lo))*lsb) &^ (x + (0x7f-uint64(hi))*lsb) & msb
+}
+
+// skipMask marks the bytes of x (all below 0x80) in 10, 34-41 ("#$%&'()),
+// 91-93 ([\]) and 123-125 ({|}): every byte skipLogical looks at, and $ % & |
+// as false alarms, which its byte loop passes. x|0x20 folds 91-93 onto 123-125.
+func skipMask(x uint64) uint64 {
+	return zeroBytes(x^('\n'*lsb)) | inRange(x, '"', ')') | inRange(x|0x20*lsb, '{', '}')
+}
+
+// skipDepth is a bracket's effect on the depth.
+var skipDepth = func() (t [256]int8) {
+	for _, c := range []byte("([{") {
+		t[c] = 1
+	}
+	for _, c := range []byte(")]}") {
+		t[c] = -1
 	}
 	return t
 }()
 
 // skipLogical moves past the logical line starting at lx.pos without making
-// tokens: to the newline that ends it outside brackets and strings.
+// tokens: to the newline that ends it outside brackets and strings. Code is
+// read eight bytes at a time: one word test marks the bytes that matter here,
+// and brackets and newlines are taken from the marks without leaving the
+// word; a quote, a comment or a backslash is handled byte by byte.
 func (lx *lexer) skipLogical() {
 	src := lx.src
 	depth := 0
-	for lx.pos < len(src) {
-		p := lx.pos
-		for p < len(src) && !skipSpecial[src[p]] {
-			p++
+	p := lx.pos
+	for p < len(src) {
+		if p+8 <= len(src) {
+			if x := binary.LittleEndian.Uint64(src[p:]); x&msb == 0 {
+				stop := 8
+				for m := skipMask(x); m != 0; m &= m - 1 {
+					i := uint(bits.TrailingZeros64(m)) >> 3
+					c := byte(x >> (i << 3))
+					if k := skipDepth[c]; k != 0 {
+						depth = max(depth+int(k), 0)
+					} else if c == '\n' {
+						lx.line++
+						if depth == 0 {
+							lx.pos = p + int(i) + 1
+							return
+						}
+					} else if skipClass[c] != 0 {
+						stop = int(i)
+						break
+					} // else $ % & |: a false alarm
+				}
+				p += stop
+				if stop == 8 {
+					continue
+				}
+			}
 		}
-		lx.pos = p
-		if p >= len(src) {
-			return
-		}
+		// Byte by byte: a quote, comment or backslash, a byte >= 0x80, or the
+		// last bytes of the source.
 		switch c := src[p]; c {
-		case '\n':
-			lx.pos++
-			lx.line++
-			if depth == 0 {
-				return
-			}
-		case '#':
-			lx.skipComment()
-		case '\\':
-			lx.pos++
-			if lx.pos < len(src) && src[lx.pos] == '\r' {
-				lx.pos++
-			}
-			if lx.pos < len(src) && src[lx.pos] == '\n' {
-				lx.pos++
-				lx.line++
-			}
-		case '"', '\'':
-			lx.skipString()
 		case '(', '[', '{':
 			depth++
-			lx.pos++
-		default:
+			p++
+		case ')', ']', '}':
 			if depth > 0 {
 				depth--
 			}
-			lx.pos++
-		}
-	}
-}
-
-// skipString moves past the string literal whose quote is at lx.pos.
-func (lx *lexer) skipString() {
-	src := lx.src
-	q := src[lx.pos]
-	triple := lx.pos+2 < len(src) && src[lx.pos+1] == q && src[lx.pos+2] == q
-	p := lx.pos + 1
-	if triple {
-		p += 2
-	}
-	for p < len(src) {
-		// Jump to the next quote, backslash or newline.
-		k := p
-		for k < len(src) && src[k] != q && src[k] != '\\' && src[k] != '\n' {
-			k++
-		}
-		p = k
-		if p >= len(src) {
-			break
-		}
-		switch src[p] {
-		case '\\':
-			if p+1 < len(src) && src[p+1] == '\n' {
-				lx.line++
-			}
-			p += 2
-			continue
+			p++
 		case '\n':
-			if !triple {
+			lx.line++
+			p++
+			if depth == 0 {
 				lx.pos = p
 				return
 			}
-			lx.line++
-		default: // the quote
-			if !triple {
-				lx.pos = p + 1
-				return
+		case '#':
+			if i := bytes.IndexByte(src[p:], '\n'); i >= 0 {
+				p += i
+			} else {
+				p = len(src)
 			}
-			if p+2 < len(src) && src[p+1] == q && src[p+2] == q {
-				lx.pos = p + 3
-				return
+		case '\\':
+			p++
+			if p < len(src) && src[p] == '\r' {
+				p++
 			}
+			if p < len(src) && src[p] == '\n' {
+				p++
+				lx.line++
+			}
+		case '"', '\'':
+			raw, f := prefixBefore(src, p)
+			lx.pos = p
+			lx.scanLit(raw, f, 0, nil)
+			p = lx.pos
+		default:
+			p++
 		}
-		p++
 	}
-	lx.pos = min(p, len(src))
+	lx.pos = p
+}
+
+// prefixBefore reads the string prefix (r, b, f, t, u in any case, at most
+// three letters) written just before the quote at q.
+func prefixBefore(src []byte, q int) (raw, f bool) {
+	k := q
+	for k > 0 && q-k < 4 && identPart(src[k-1]) {
+		k--
+	}
+	if k == q || q-k > 3 || (k > 0 && identPart(src[k-1])) || !isPrefix(src[k:q]) {
+		return false, false
+	}
+	for _, c := range src[k:q] {
+		switch c | 0x20 {
+		case 'r':
+			raw = true
+		case 'f', 't':
+			f = true
+		}
+	}
+	return raw, f
 }
 
 func (lx *lexer) skipComment() {
@@ -407,14 +451,14 @@ func (lx *lexer) next() token {
 		word := src[start:p]
 		if p < len(src) && (src[p] == '"' || src[p] == '\'') && len(word) <= 3 && isPrefix(word) {
 			lx.pos = p
-			return lx.str(strings.ToLower(string(word)), line)
+			return lx.str(word, line)
 		}
 		lx.pos = p
 		// The name shares the source's memory: the scanner never writes to it.
 		return token{kind: tkName, text: unsafe.String(&word[0], len(word)), line: line}
 	}
 	if c == '"' || c == '\'' {
-		return lx.str("", line)
+		return lx.str(nil, line)
 	}
 	if '0' <= c && c <= '9' || (c == '.' && start+1 < len(src) && '0' <= src[start+1] && src[start+1] <= '9') {
 		p := start
@@ -465,10 +509,12 @@ func opText(c byte) string {
 	return string(c)
 }
 
+// isPrefix reports whether w can prefix a string literal: r, b, u, f and t
+// (Python 3.14's template strings, lexed as f-strings) in any case.
 func isPrefix(w []byte) bool {
 	for _, c := range w {
 		switch c {
-		case 'r', 'R', 'b', 'B', 'u', 'U', 'f', 'F':
+		case 'r', 'R', 'b', 'B', 'u', 'U', 'f', 'F', 't', 'T':
 		default:
 			return false
 		}
@@ -476,151 +522,359 @@ func isPrefix(w []byte) bool {
 	return true
 }
 
-// str reads a string literal at lx.pos with the given (lower-case) prefix.
-func (lx *lexer) str(prefix string, line int) token {
+// str reads a string literal at lx.pos whose prefix (as written, any case) is
+// pre.
+func (lx *lexer) str(pre []byte, line int) token {
+	var raw, f, b bool
+	for _, c := range pre {
+		switch c | 0x20 {
+		case 'r':
+			raw = true
+		case 'f', 't':
+			f = true
+		case 'b':
+			b = true
+		}
+	}
+	s := &pyString{fstr: f, bytes: b}
+	if f {
+		fc := fCollect{raw: raw}
+		lx.scanLit(raw, true, 0, &fc)
+		if len(fc.lit) > 0 || len(fc.parts) == 0 {
+			fc.parts = append(fc.parts, part{lit: unescape(string(fc.lit), raw)})
+		}
+		s.parts = fc.parts
+	} else {
+		from, to, _ := lx.scanLit(raw, false, 0, nil)
+		s.parts = []part{{lit: unescape(string(lx.src[from:to]), raw)}}
+	}
+	return token{kind: tkString, str: s, line: line}
+}
+
+// maxFDepth bounds f-strings nested in the fields of f-strings (and format
+// specs nested in specs). Python 3.12 (PEP 701) lets a field hold any
+// expression, an f-string with the same quotes included; real code nests two
+// or three deep. Deeper ones are read as plain strings, so time stays linear
+// and the stack bounded whatever the input.
+const maxFDepth = 32
+
+// fCollect gathers a top-level f-string's parts while it is scanned.
+type fCollect struct {
+	raw   bool
+	parts []part
+	// lit is the literal text since the last field, braces undoubled and
+	// escapes not yet decoded.
+	lit []byte
+}
+
+func (fc *fCollect) flushLit() {
+	if len(fc.lit) > 0 {
+		fc.parts = append(fc.parts, part{lit: unescape(string(fc.lit), fc.raw)})
+		fc.lit = fc.lit[:0]
+	}
+}
+
+// scanLit moves past the string literal whose opening quote is at lx.pos (its
+// prefix already read: raw, f for f- and t-strings) and returns its body's
+// bounds. ok is false for an unterminated literal: one not triple-quoted stops
+// before the newline (Python would refuse it), any other at the end of the
+// source. depth is the f-string nesting; fc, when not nil, gets the parts.
+func (lx *lexer) scanLit(raw, f bool, depth int, fc *fCollect) (from, to int, ok bool) {
 	src := lx.src
 	q := src[lx.pos]
 	triple := lx.pos+2 < len(src) && src[lx.pos+1] == q && src[lx.pos+2] == q
 	p := lx.pos + 1
 	if triple {
-		p = lx.pos + 3
+		p += 2
 	}
-	bodyStart := p
-	raw := strings.ContainsRune(prefix, 'r')
-	end := len(src)
-	closeLen := 0
+	from = p
+	if f && depth < maxFDepth {
+		to, ok = lx.scanFBody(p, q, triple, raw, depth, fc)
+		return from, to, ok
+	}
 	for p < len(src) {
-		c := src[p]
-		if c == '\\' && p+1 < len(src) {
-			if src[p+1] == '\n' {
+		p = indexAny3(src, p, q, '\\', '\n')
+		if p >= len(src) {
+			break
+		}
+		switch src[p] {
+		case '\\':
+			if p+1 < len(src) && src[p+1] == '\n' {
 				lx.line++
 			}
-			p += 2
+			p = min(p+2, len(src))
 			continue
-		}
-		if c == '\n' {
+		case '\n':
 			if !triple {
-				break // unterminated: Python would refuse; stop at the line end
+				lx.pos = p
+				return from, p, false
 			}
 			lx.line++
-		}
-		if c == q {
+		default: // the quote
 			if !triple {
-				end, closeLen = p, 1
-				break
+				lx.pos = p + 1
+				return from, p, true
 			}
 			if p+2 < len(src) && src[p+1] == q && src[p+2] == q {
-				end, closeLen = p, 3
-				break
+				lx.pos = p + 3
+				return from, p, true
 			}
 		}
 		p++
 	}
-	if closeLen == 0 {
-		end = p
-	}
-	body := string(src[bodyStart:end])
-	lx.pos = end + closeLen
-	s := &pyString{fstr: strings.ContainsRune(prefix, 'f'), bytes: strings.ContainsRune(prefix, 'b')}
-	if s.fstr {
-		s.parts = fParts(body, raw)
-	} else {
-		s.parts = []part{{lit: unescape(body, raw)}}
-	}
-	return token{kind: tkString, str: s, line: line}
+	lx.pos = len(src)
+	return from, len(src), false
 }
 
-// fParts splits an f-string body into literal text and fields.
-func fParts(body string, raw bool) []part {
-	var parts []part
-	var lit strings.Builder
-	for i := 0; i < len(body); {
-		c := body[i]
-		switch {
-		case c == '{' && i+1 < len(body) && body[i+1] == '{':
-			lit.WriteByte('{')
-			i += 2
-		case c == '}' && i+1 < len(body) && body[i+1] == '}':
-			lit.WriteByte('}')
-			i += 2
-		case c == '{':
-			if lit.Len() > 0 {
-				parts = append(parts, part{lit: unescape(lit.String(), raw)})
-				lit.Reset()
-			}
-			// The field runs to the matching '}', skipping nested brackets and
-			// quoted text.
-			j, depth := i+1, 0
-			var inQ byte
-			for j < len(body) {
-				d := body[j]
-				if inQ != 0 {
-					if d == inQ {
-						inQ = 0
-					}
-					j++
-					continue
-				}
-				if d == '\'' || d == '"' {
-					inQ = d
-				} else if d == '(' || d == '[' || d == '{' {
-					depth++
-				} else if d == ')' || d == ']' || (d == '}' && depth > 0) {
-					depth--
-				} else if d == '}' {
-					break
-				}
-				j++
-			}
-			f := part{field: true}
-			expr := body[i+1 : min(j, len(body))]
-			if k := topLevelIndex(expr, ':'); k >= 0 {
-				f.spec = true
-				expr = expr[:k]
-			}
-			if k := strings.LastIndex(expr, "!"); k >= 0 && k == len(expr)-2 && expr[k+1] != '=' {
-				f.conv = expr[k+1]
-				expr = expr[:k]
-			}
-			f.expr = strings.TrimSpace(expr)
-			parts = append(parts, f)
-			i = j + 1
-		default:
-			lit.WriteByte(c)
-			i++
+var fBodyByte = func() (t [256]bool) {
+	for _, c := range []byte("\\{}\n\"'") {
+		t[c] = true
+	}
+	return t
+}()
+
+// zeroBytes marks (with 0x80) each zero byte of v, exactly.
+func zeroBytes(v uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^(((v & low7) + low7) | v | low7)
+}
+
+// indexAny3 returns the index of the first of a, b, c in src at or after p, or
+// len(src); eight bytes at a time, since string bodies are mostly text.
+func indexAny3(src []byte, p int, a, b, c byte) int {
+	for ; p+8 <= len(src); p += 8 {
+		x := binary.LittleEndian.Uint64(src[p:])
+		if m := zeroBytes(x^(uint64(a)*lsb)) | zeroBytes(x^(uint64(b)*lsb)) | zeroBytes(x^(uint64(c)*lsb)); m != 0 {
+			return p + bits.TrailingZeros64(m)/8
 		}
 	}
-	if lit.Len() > 0 || len(parts) == 0 {
-		parts = append(parts, part{lit: unescape(lit.String(), raw)})
+	for ; p < len(src); p++ {
+		if d := src[p]; d == a || d == b || d == c {
+			return p
+		}
 	}
-	return parts
+	return len(src)
 }
 
-// topLevelIndex finds c outside brackets and quotes.
-func topLevelIndex(s string, c byte) int {
-	depth := 0
-	var inQ byte
-	for i := 0; i < len(s); i++ {
-		d := s[i]
-		switch {
-		case inQ != 0:
-			if d == inQ {
-				inQ = 0
-			}
-		case d == '\'' || d == '"':
-			inQ = d
-		case d == '(' || d == '[' || d == '{':
-			depth++
-		case d == ')' || d == ']' || d == '}':
-			depth--
-		case d == c && depth == 0:
-			if c == ':' && i+1 < len(s) && s[i+1] == '=' {
+// scanFBody reads an f-string's body from p (after the opening quote q): text,
+// doubled braces, and fields; it leaves lx.pos after the closing quote.
+func (lx *lexer) scanFBody(p int, q byte, triple, raw bool, depth int, fc *fCollect) (int, bool) {
+	src := lx.src
+	lit := p // start of the literal text not yet collected
+	take := func(to int) {
+		if fc != nil {
+			fc.lit = append(fc.lit, src[lit:to]...)
+		}
+	}
+	for p < len(src) {
+		// Text runs to the next byte that means something here.
+		for p < len(src) && !fBodyByte[src[p]] {
+			p++
+		}
+		if p >= len(src) {
+			break
+		}
+		switch c := src[p]; c {
+		case '\\':
+			if p+1 < len(src) && (src[p+1] == '{' || src[p+1] == '}') {
+				p++ // "\{" is a backslash, then a field or a doubled brace
 				continue
 			}
-			return i
+			if !raw && p+2 < len(src) && src[p+1] == 'N' && src[p+2] == '{' {
+				// \N{NAME} names a character: its braces are no field.
+				e := p + 3
+				for e < len(src) && e-p < 100 && (identPart(src[e]) || src[e] == ' ' || src[e] == '-') {
+					e++
+				}
+				if e < len(src) && src[e] == '}' {
+					p = e + 1
+					continue
+				}
+			}
+			if p+1 < len(src) && src[p+1] == '\n' {
+				lx.line++
+			}
+			p = min(p+2, len(src))
+		case '{', '}':
+			if p+1 < len(src) && src[p+1] == c {
+				take(p + 1)
+				p += 2
+				lit = p
+				continue
+			}
+			if c == '}' {
+				p++ // a lone '}': Python refuses it; kept as text
+				continue
+			}
+			take(p)
+			if fc != nil {
+				fc.flushLit()
+			}
+			end, ok := lx.scanField(p+1, triple, depth, fc)
+			if !ok {
+				lx.pos = end
+				return end, false
+			}
+			p, lit = end, end
+		case '\n':
+			if !triple {
+				take(p)
+				lx.pos = p
+				return p, false
+			}
+			lx.line++
+			p++
+		case q:
+			if !triple || (p+2 < len(src) && src[p+1] == q && src[p+2] == q) {
+				take(p)
+				lx.pos = p + 1
+				if triple {
+					lx.pos = p + 3
+				}
+				return p, true
+			}
+			p++
+		default:
+			p++
 		}
 	}
-	return -1
+	take(len(src))
+	lx.pos = len(src)
+	return len(src), false
+}
+
+// scanField reads one replacement field from p (after its '{') and returns
+// the position after its closing '}'. As in Python 3.12, the expression may
+// hold strings with any quotes (f-strings too), brackets, newlines and
+// comments; a '!' conversion and a ':' format spec end it at bracket depth 0.
+// With fc the field becomes a part: its expression as written.
+func (lx *lexer) scanField(p int, triple bool, depth int, fc *fCollect) (int, bool) {
+	src := lx.src
+	start, exprEnd := p, -1
+	var conv byte
+	bd := 0
+	done := func(spec bool) {
+		if fc != nil {
+			fc.parts = append(fc.parts, part{field: true, expr: strings.TrimSpace(string(src[start:exprEnd])), conv: conv, spec: spec})
+		}
+	}
+	for p < len(src) {
+		c := src[p]
+		switch {
+		case c == '"' || c == '\'':
+			raw, f := prefixBefore(src, p)
+			lx.pos = p
+			if _, _, ok := lx.scanLit(raw, f, depth+1, nil); !ok {
+				return lx.pos, false
+			}
+			p = lx.pos
+			continue
+		case c == '#':
+			if i := bytes.IndexByte(src[p:], '\n'); i >= 0 {
+				p += i
+			} else {
+				p = len(src)
+			}
+			continue
+		case c == '\\':
+			if p+1 < len(src) && src[p+1] == '\n' {
+				lx.line++
+			}
+			p = min(p+2, len(src))
+			continue
+		case c == '\n':
+			lx.line++
+		case c == '(' || c == '[' || c == '{':
+			bd++
+		case c == ')' || c == ']':
+			if bd > 0 {
+				bd--
+			}
+		case c == '}':
+			if bd > 0 {
+				bd--
+				break
+			}
+			exprEnd = p
+			done(false)
+			return p + 1, true
+		case bd == 0 && c == '!' && p+2 < len(src) && src[p+1] != '=' && (src[p+2] == '}' || src[p+2] == ':'):
+			exprEnd, conv = p, src[p+1]
+			if src[p+2] == '}' {
+				done(false)
+				return p + 3, true
+			}
+			end, ok := lx.scanSpec(p+3, triple, depth)
+			if ok {
+				done(true)
+			}
+			return end, ok
+		case bd == 0 && c == ':' && !(p+1 < len(src) && src[p+1] == '='):
+			exprEnd = p
+			end, ok := lx.scanSpec(p+1, triple, depth)
+			if ok {
+				done(true)
+			}
+			return end, ok
+		}
+		p++
+	}
+	return len(src), false
+}
+
+// scanSpec reads a format spec from p to the '}' that closes its field (and
+// returns the position after it); the spec is text with nested fields.
+func (lx *lexer) scanSpec(p int, triple bool, depth int) (int, bool) {
+	src := lx.src
+	for p < len(src) {
+		switch src[p] {
+		case '{':
+			if depth+1 >= maxFDepth {
+				return lx.skipBraces(p, triple)
+			}
+			end, ok := lx.scanField(p+1, triple, depth+1, nil)
+			if !ok {
+				return end, false
+			}
+			p = end
+			continue
+		case '}':
+			return p + 1, true
+		case '\n':
+			if !triple {
+				return p, false
+			}
+			lx.line++
+		case '\\':
+			p++
+		}
+		p++
+	}
+	return len(src), false
+}
+
+// skipBraces ends a spec nested deeper than maxFDepth: to the '}' that closes
+// its field, braces counted, without recursion.
+func (lx *lexer) skipBraces(p int, triple bool) (int, bool) {
+	src := lx.src
+	n := 0
+	for ; p < len(src); p++ {
+		switch src[p] {
+		case '{':
+			n++
+		case '}':
+			if n == 0 {
+				return p + 1, true
+			}
+			n--
+		case '\n':
+			if !triple {
+				return p, false
+			}
+			lx.line++
+		}
+	}
+	return len(src), false
 }
 
 // unescape decodes Python's backslash escapes (not in raw strings).

@@ -65,6 +65,14 @@ func parseModelModule(rel string, src []byte) *pyModule {
 			}
 			hookIndent = -1
 		}
+		// Most lines start with none of the words below: one byte tells.
+		switch src[at] {
+		case '@':
+			return true
+		case 'c', 'r', 'M', 'g', 'a', 'd':
+		default:
+			return false
+		}
 		w := word(src, at)
 		switch w {
 		case "@", "class", "register_auto_model", "MODEL_ARCH_TO_MODULE", hookRuntime, hookKVManager:
@@ -92,7 +100,36 @@ func parseModelModule(rel string, src []byte) *pyModule {
 		}
 		return false
 	}
-	return outline(rel, lexKeep(src, keep))
+	lines := lexKeep(src, keep)
+	detach(lines)
+	return outline(rel, lines)
+}
+
+// detach copies the names of the kept tokens, which point into src, into one
+// allocation of their own, so the caller may reuse src once the module is
+// outlined (strings, numbers and operators are copies or constants already).
+func detach(lines []logical) {
+	n := 0
+	for _, l := range lines {
+		for _, t := range l.toks {
+			if t.kind == tkName {
+				n += len(t.text)
+			}
+		}
+	}
+	if n == 0 {
+		return
+	}
+	buf := make([]byte, 0, n)
+	for _, l := range lines {
+		for i := range l.toks {
+			if t := &l.toks[i]; t.kind == tkName {
+				at := len(buf)
+				buf = append(buf, t.text...)
+				t.text = unsafe.String(&buf[at], len(t.text))
+			}
+		}
+	}
 }
 
 // word is the identifier (or the single non-identifier byte) at src[at:].
@@ -246,23 +283,34 @@ func (m *pyModule) moduleCall(l *logical) {
 
 // dotted reads a dotted name (a.b.c) at the start of toks and returns it with
 // the tokens after it; subscripts such as Generic[T] are skipped.
+// A plain name (the usual base class or decorator) is the token's own text:
+// no allocation.
 func dotted(toks []token) (string, []token) {
-	var b strings.Builder
-	i := 0
+	i, parts := 0, 0
 	for i < len(toks) && toks[i].kind == tkName {
-		b.WriteString(toks[i].text)
+		parts++
 		i++
 		if i+1 < len(toks) && toks[i].text == "." && toks[i+1].kind == tkName {
-			b.WriteByte('.')
 			i++
 			continue
 		}
 		break
 	}
+	name := ""
+	switch {
+	case parts == 1:
+		name = toks[0].text
+	case parts > 1:
+		var b strings.Builder
+		for _, t := range toks[:i] {
+			b.WriteString(t.text)
+		}
+		name = b.String()
+	}
 	if i < len(toks) && toks[i].text == "[" {
 		i += matchClose(toks[i:]) + 1
 	}
-	return b.String(), toks[min(i, len(toks)):]
+	return name, toks[min(i, len(toks)):]
 }
 
 func lastDot(s string) string {

@@ -725,21 +725,28 @@ func (s *scanner) models() {
 
 // preloadModels reads the model modules in order (the reads and their limits are
 // sequential) while other goroutines outline the ones already read: outlining is
-// pure.
+// pure. A few read buffers go round between the reader and the outliners, which
+// copy what they keep (see detach): the scan does not allocate the tree's size.
 func (s *scanner) preloadModels(files []string) {
 	type job struct {
 		i    int
 		data []byte
 	}
+	workers := max(1, runtime.GOMAXPROCS(0))
 	out := make([]*pyModule, len(files))
 	next := make(chan job, 4)
+	free := make(chan []byte, workers+len(next)+1)
+	for range cap(free) {
+		free <- nil
+	}
 	var wg sync.WaitGroup
-	for w := 0; w < max(1, runtime.GOMAXPROCS(0)); w++ {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range next {
 				out[j.i] = parseModelModule("tensorrt_llm/"+files[j.i], j.data)
+				free <- j.data[:0]
 			}
 		}()
 	}
@@ -748,8 +755,10 @@ func (s *scanner) preloadModels(files []string) {
 		if _, ok := s.mods[rel]; ok {
 			continue
 		}
-		data, err := s.t.read(rel)
+		buf := <-free
+		data, err := s.t.readBuf(rel, buf)
 		if err != nil {
+			free <- buf
 			s.mods[rel] = nil
 			continue
 		}
@@ -1030,9 +1039,14 @@ func readDirLimited(dir string, n int) ([]string, error) {
 // Kind "" (the resolver then accepts the value, and says so).
 func fieldSpec(name string, toks []token) resolver.FieldSpec {
 	f := resolver.FieldSpec{Name: name}
+	if len(toks) < 2 {
+		return f
+	}
 	eq, depth := len(toks), 0
 	for i, tk := range toks {
-		if tk.kind != tkOp {
+		// The annotation starts after "name:"; an "=" before it (a line such as
+		// "=:") is not a default.
+		if tk.kind != tkOp || i < 2 {
 			continue
 		}
 		switch tk.text {

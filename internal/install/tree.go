@@ -44,6 +44,9 @@ type tree struct {
 	total int64
 	files int
 	notes []string
+	// walked maps a file walkPy listed (relative to the package) to its real
+	// path: a regular file, not a link, in a directory resolved inside.
+	walked map[string]string
 }
 
 func newTree(pkg string, lim Limits) (*tree, error) {
@@ -79,15 +82,26 @@ func (t *tree) rel(p string) string {
 
 // read reads a file named relative to the package directory. A missing file is
 // fs.ErrNotExist; one refused by the limits is errSkip with a note.
-func (t *tree) read(rel string) ([]byte, error) {
-	return t.readPath(filepath.Join(t.root, filepath.FromSlash(rel)))
+func (t *tree) read(rel string) ([]byte, error) { return t.readBuf(rel, nil) }
+
+// readBuf is read into buf when it is large enough (the model scan reuses a
+// few buffers instead of allocating 20 MB per scan). A file walkPy listed is
+// opened by the real path the walk found, not resolved again.
+func (t *tree) readBuf(rel string, buf []byte) ([]byte, error) {
+	p := filepath.Join(t.root, filepath.FromSlash(rel))
+	if real, ok := t.walked[rel]; ok {
+		return t.readReal(t.rel(p), real, buf)
+	}
+	return t.readInBuf(p, "", buf)
 }
 
 func (t *tree) readPath(p string) ([]byte, error) { return t.readIn(p, "") }
 
 // readIn reads p, which must resolve inside the package or, when dir is not
 // empty, inside dir (a dist-info directory next to the package).
-func (t *tree) readIn(p, dir string) ([]byte, error) {
+func (t *tree) readIn(p, dir string) ([]byte, error) { return t.readInBuf(p, dir, nil) }
+
+func (t *tree) readInBuf(p, dir string, buf []byte) ([]byte, error) {
 	name := t.rel(p)
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
@@ -101,6 +115,12 @@ func (t *tree) readIn(p, dir string) ([]byte, error) {
 		t.note("%s: not read: it resolves outside the package (%s)", name, real)
 		return nil, errSkip
 	}
+	return t.readReal(name, real, buf)
+}
+
+// readReal reads the file at real, a symlink-free path already checked to be
+// inside the tree; name is how notes call it.
+func (t *tree) readReal(name, real string, buf []byte) ([]byte, error) {
 	st, err := os.Lstat(real)
 	if err != nil {
 		return nil, fs.ErrNotExist
@@ -131,7 +151,7 @@ func (t *tree) readIn(p, dir string) ([]byte, error) {
 		t.note("%s: not read: it changed while being opened", name)
 		return nil, errSkip
 	}
-	data, err := readAllSized(f, st.Size(), t.lim.MaxFileBytes+1)
+	data, err := readAllSized(f, st.Size(), t.lim.MaxFileBytes+1, buf)
 	if err != nil {
 		t.note("%s: not read: %v", name, err)
 		return nil, errSkip
@@ -213,7 +233,14 @@ func (t *tree) walkPy(relDir string) []string {
 				}
 				t.files++
 				if r, err := filepath.Rel(t.root, p); err == nil {
-					out = append(out, filepath.ToSlash(r))
+					r = filepath.ToSlash(r)
+					out = append(out, r)
+					if e.Type().IsRegular() {
+						if t.walked == nil {
+							t.walked = map[string]string{}
+						}
+						t.walked[r] = filepath.Join(real, e.Name())
+					}
 				}
 			}
 		}
@@ -222,10 +249,14 @@ func (t *tree) walkPy(relDir string) []string {
 	return out
 }
 
-// readAllSized reads r to the end, at most limit bytes, into a buffer sized for
-// the size stat reported (one allocation for a file that did not change).
-func readAllSized(r io.Reader, size, limit int64) ([]byte, error) {
-	data := make([]byte, 0, min(size, limit)+1)
+// readAllSized reads r to the end, at most limit bytes, into buf when it holds
+// the size stat reported, else into a new buffer of that size (one allocation
+// for a file that did not change).
+func readAllSized(r io.Reader, size, limit int64, buf []byte) ([]byte, error) {
+	data := buf[:0]
+	if int64(cap(buf)) < min(size, limit)+1 {
+		data = make([]byte, 0, min(size, limit)+1)
+	}
 	for int64(len(data)) < limit {
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]

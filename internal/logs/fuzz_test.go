@@ -1,6 +1,7 @@
 package logs
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,8 +41,16 @@ func FuzzParse(f *testing.F) {
 		}
 		_ = Compare(lg, trace)
 		_ = JSON(lg, nil, nil)
-		if d := time.Since(start); d > 3*time.Second {
+		if d := time.Since(start); fuzzing() && d > 3*time.Second {
 			t.Errorf("%d bytes took %v", len(data), d)
 		}
 	})
+}
+
+// fuzzing reports whether this run is fuzzing (go test -fuzz). The time bound
+// that catches a hang is enforced only then: a normal test run, on a CI host
+// of any load, asserts nothing about wall-clock time.
+func fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
 }
