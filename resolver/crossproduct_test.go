@@ -2,6 +2,7 @@ package resolver_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"xcvr/internal/inputs"
@@ -154,5 +155,37 @@ func TestCrossProductWellFormed(t *testing.T) {
 	})
 	if n != c.size() || n < 29*6*5*3*16 {
 		t.Fatalf("walked %d resolutions", n)
+	}
+}
+
+// TestResolverTextOutlivesTheNextTrace keeps the strings of early traces (which
+// live in the Resolver's text chunks) and checks them after the rest of the cross
+// product has been resolved in the same Resolver: a chunk must never be written
+// over, or an error message kept by a caller would silently change.
+func TestResolverTextOutlivesTheNextTrace(t *testing.T) {
+	c := newCrossInputs(t)
+	type kept struct{ got, want string }
+	var keep []kept
+	n := 0
+	c.each(func(tr resolver.Trace) {
+		n++
+		if n%97 != 1 {
+			return
+		}
+		for _, s := range tr.Steps {
+			keep = append(keep, kept{s.Reason, strings.Clone(s.Reason)})
+		}
+		for _, l := range tr.Logs {
+			keep = append(keep, kept{l.Message, strings.Clone(l.Message)})
+		}
+		keep = append(keep, kept{tr.Result.Error, strings.Clone(tr.Result.Error)})
+	})
+	if len(keep) < 1000 {
+		t.Fatalf("kept only %d strings", len(keep))
+	}
+	for i, k := range keep {
+		if k.got != k.want {
+			t.Fatalf("string %d changed after later resolutions:\n got %q\nwant %q", i, k.got, k.want)
+		}
 	}
 }

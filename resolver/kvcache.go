@@ -94,7 +94,7 @@ func (r *run) stepKVManager() {
 	switch {
 	case explicit && set != KVAuto:
 		v2 := set == KVV2
-		reason := pyBool(v2) + ", set explicitly (" + r.in.KVManager.Origin.String() + "): kept as is"
+		reason := r.a.cat(pyBool(v2), ", set explicitly (", r.a.origin(r.in.KVManager.Origin), "): kept as is")
 		if v2 && twoModel && r.v.Has(day16060) {
 			// The docstring says an explicit True is rejected with two-model
 			// speculative decoding; the raise itself was not found upstream.
@@ -109,7 +109,7 @@ func (r *run) stepKVManager() {
 		done(false, Skipped, "'auto' is not a valid value before #15823", Inferred)
 		return
 	case !explicit && !r.v.Has(day15823):
-		done(false, Applied, "omitted: a plain bool defaulting to False before #15823 (merged "+day15823.String()+"): V1", Derived)
+		done(false, Applied, r.a.cat("omitted: a plain bool defaulting to False before #15823 (merged ", r.a.day(day15823), "): V1"), Derived)
 		return
 	case !r.kvResolvedAtLoad():
 		done(false, Applied, "'auto' is not resolved on this loader; get_kv_cache_manager_cls picks V2 only for use_kv_cache_manager_v2 is True, so V1", Verified)
@@ -131,7 +131,7 @@ func (r *run) stepKVManager() {
 		return
 	}
 	if !r.v.Has(day16060) {
-		r.log(LevelInfo, "Resolved use_kv_cache_manager_v2='auto' to False for "+cls)
+		r.log(LevelInfo, r.a.cat("Resolved use_kv_cache_manager_v2='auto' to False for ", cls))
 		done(false, Applied, "'auto' with no model default: False (V1)", Verified)
 		return
 	}
@@ -141,7 +141,7 @@ func (r *run) stepKVManager() {
 		const why = "omitted: 1.4 defaults to V2 (#17495 release note)"
 		src = Source{PR: 17495, File: fileLLMArgs}
 		if r.effBackend != "NIXL" || !r.runtime.Is("PYTHON") {
-			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
+			done(false, Fallback, r.a.cat(why, ", which needs 'PYTHON' on NIXL; the route is ", r.runtime.Repr(), " on ", r.effBackend, ": V1 (how 1.4 falls back, and what it logs, is inferred)"), Inferred)
 			return
 		}
 		done(true, Applied, why+"; 'PYTHON' on NIXL: V2", Inferred)
@@ -157,12 +157,15 @@ func (r *run) stepKVManager() {
 	if m.KVPreferenceConfidence != "" && m.KVPreferenceConfidence != Verified {
 		conf = m.KVPreferenceConfidence
 	}
-	// why builds "<class> prefers 'V2' (since #PR, DAY)<tail>" in one concatenation.
-	why := func(tail string) string {
-		if m.KVPreferencePR == 0 {
-			return cls + " prefers " + pref.Repr() + tail
+	// why builds "<class> prefers 'V2' (since #PR, DAY)<tail>".
+	why := func(tail ...string) string {
+		var since, pr, comma, day, closing string
+		if m.KVPreferencePR != 0 {
+			since, pr, comma, day, closing = " (since #", r.a.itoa(m.KVPreferencePR), ", ", r.a.day(m.KVPreferenceSince), ")"
 		}
-		return cls + " prefers " + pref.Repr() + " (since #" + strconv.Itoa(m.KVPreferencePR) + ", " + m.KVPreferenceSince.String() + ")" + tail
+		var buf [16]string
+		parts := append(buf[:0], cls, " prefers ", pref.Repr(), since, pr, comma, day, closing)
+		return r.a.cat(append(parts, tail...)...)
 	}
 	if !pref.Is("V2") {
 		done(false, Applied, why(": V1"), conf)
@@ -170,13 +173,13 @@ func (r *run) stepKVManager() {
 	}
 	eff := r.effBackend
 	if eff != "NIXL" || !r.runtime.Is("PYTHON") {
-		r.log(LevelInfo, "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime="+
-			r.runtime.Repr()+" with backend="+pyRepr(eff)+"; falling back to V1.")
-		done(false, Fallback, why("; V2 needs 'PYTHON' on NIXL, the route is "+r.runtime.Repr()+" on "+eff+": V1"), conf)
+		r.log(LevelInfo, r.a.cat("KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=",
+			r.runtime.Repr(), " with backend=", pyRepr(eff), "; falling back to V1."))
+		done(false, Fallback, why("; V2 needs 'PYTHON' on NIXL, the route is ", r.runtime.Repr(), " on ", eff, ": V1"), conf)
 		return
 	}
 	if twoModel {
-		done(false, Fallback, why("; two-model speculative decoding ("+draft.Origin.String()+") demotes it to V1 (no log line known)"), Inferred)
+		done(false, Fallback, why("; two-model speculative decoding (", r.a.origin(draft.Origin), ") demotes it to V1 (no log line known)"), Inferred)
 		return
 	}
 	done(true, Applied, why("; 'PYTHON' on NIXL: V2"), conf)
@@ -381,7 +384,7 @@ func (r *run) stepFabricMemory() {
 	cls := r.t.Result.CacheManagerClass
 	switch {
 	case !r.v.Has(day16832):
-		skip("not before #16832 (merged "+day16832.String()+", per a weekly change report)", Derived)
+		skip(r.a.cat("not before #16832 (merged ", r.a.day(day16832), ", per a weekly change report)"), Derived)
 		return
 	case !r.transceiverRuntimeIsPython():
 		skip(notPythonAtKVCache(r.runtime), Verified)
@@ -393,11 +396,11 @@ func (r *run) stepFabricMemory() {
 		skip(clsMambaV2+" is not the C++ V1 pool", Verified)
 		return
 	case !isV1Pool(cls):
-		skip(cls+" is not the C++ V1 pool", Verified)
+		skip(r.a.cat(cls, " is not the C++ V1 pool"), Verified)
 		return
 	}
 	if v, ok := r.in.Env.Lookup(envFabric); ok {
-		skip(envFabric+"="+pyRepr(v)+" is set ("+r.in.Env[envFabric].Origin.String()+"): an explicit setting is respected", Verified)
+		skip(r.a.cat(envFabric, "=", pyRepr(v), " is set (", r.a.origin(r.in.Env[envFabric].Origin), "): an explicit setting is respected"), Verified)
 		return
 	}
 	r.log(LevelInfo, fabricInfoLine)
@@ -614,7 +617,7 @@ func (r *run) stepMambaGuards() {
 	case cls == clsMambaMixed && py:
 		reason = clsMambaMixed + " with runtime 'PYTHON': accepted"
 	default:
-		reason = cls + " with runtime " + r.runtime.Repr() + ": accepted"
+		reason = r.a.cat(cls, " with runtime ", r.runtime.Repr(), ": accepted")
 	}
 	r.emit(StepMambaGuards, PhaseCreation, title, Applied, reason, src, Verified)
 }

@@ -62,6 +62,9 @@ type run struct {
 	// halt, when set, is why the remaining steps are not reached.
 	halt string
 
+	// a holds the text this resolution builds.
+	a textArena
+
 	runtime    PyStr // transceiver_runtime as currently held
 	backend    string
 	effBackend string
@@ -84,7 +87,8 @@ type traceBuf struct {
 func Resolve(in Inputs) Trace {
 	// One allocation for the steps and the log lines: the slab is most of what a
 	// resolution allocates.
-	return resolveInto(new(traceBuf), in)
+	t, _ := resolveInto(new(traceBuf), textArena{}, in)
+	return t
 }
 
 // Resolver resolves inputs one after another in the same memory: the matrix and
@@ -93,16 +97,23 @@ func Resolve(in Inputs) Trace {
 // what the garbage collector would then chase. The zero value is ready to use; a
 // Resolver is not safe for concurrent use.
 type Resolver struct {
-	buf traceBuf
+	buf  traceBuf
+	text textArena
 }
 
 // Resolve is the package's Resolve, except that the trace's Steps and Logs live in
 // the Resolver's memory and are overwritten by the next call: copy what must
 // outlive it (the Result and the strings are never overwritten).
-func (rs *Resolver) Resolve(in Inputs) Trace { return resolveInto(&rs.buf, in) }
+func (rs *Resolver) Resolve(in Inputs) Trace {
+	t, text := resolveInto(&rs.buf, rs.text, in)
+	rs.text = text
+	return t
+}
 
-func resolveInto(buf *traceBuf, in Inputs) Trace {
-	r := run{in: in, v: in.Version, era: in.Version.Era}
+// resolveInto resolves in with its steps in buf and its text appended to a; it
+// returns the trace and the arena as it left it.
+func resolveInto(buf *traceBuf, a textArena, in Inputs) (Trace, textArena) {
+	r := run{in: in, v: in.Version, era: in.Version.Era, a: a}
 	r.t.Inputs = in
 	r.t.Steps = buf.steps[:0:len(buf.steps)]
 	r.t.Logs = buf.logs[:0:len(buf.logs)]
@@ -171,7 +182,7 @@ func resolveInto(buf *traceBuf, in Inputs) Trace {
 	}
 	r.applyInstall()
 	r.finish()
-	return r.t
+	return r.t, r.a
 }
 
 // hasConfigUtils reports whether the build checks PYTHON-needs-NIXL early, in
@@ -191,8 +202,7 @@ func (r *run) add(s Step) { *r.next() = s }
 // next appends a zero step and returns it to be filled in. Filling it field by
 // field, rather than copying a whole Step into the slab, lets a write during a
 // garbage collection's mark phase take one barrier per field instead of the bulk
-// barrier that walks the struct's pointer map, which was a fifth of the matrix's
-// time.
+// barrier that walks the struct's pointer map.
 func (r *run) next() *Step {
 	n := len(r.t.Steps)
 	if n == cap(r.t.Steps) {
@@ -553,16 +563,16 @@ func (r *run) stepDisagg() {
 	if !b.Value.Valid {
 		how := "backend is omitted"
 		if b.Given() {
-			how = "backend is null (" + b.Origin.String() + ")"
+			how = r.a.cat("backend is null (", r.a.origin(b.Origin), ")")
 		}
-		r.emit(StepDisagg, PhaseSetup, title, Applied, how+": disaggregation is off and no transceiver is created", Source{File: r.createFile()}, Verified)
+		r.emit(StepDisagg, PhaseSetup, title, Applied, r.a.cat(how, ": disaggregation is off and no transceiver is created"), Source{File: r.createFile()}, Verified)
 		r.log(LevelInfo, "cache_transceiver is disabled")
 		r.t.Result.Outcome = OutcomeDisabled
 		r.halt = "not reached: disaggregation is off"
 		return
 	}
 	r.backend = b.Value.S
-	r.emit(StepDisagg, PhaseSetup, title, Applied, "backend "+b.Value.Repr()+" ("+b.Origin.String()+"): a transceiver will be created", Source{File: fileLLMArgs}, Verified)
+	r.emit(StepDisagg, PhaseSetup, title, Applied, r.a.cat("backend ", b.Value.Repr(), " (", r.a.origin(b.Origin), "): a transceiver will be created"), Source{File: fileLLMArgs}, Verified)
 }
 
 func (r *run) stepRuntime() {
@@ -577,7 +587,7 @@ func (r *run) stepRuntime() {
 		if rt.Value.Is("auto") {
 			then = "; resolved at config load"
 		}
-		reason := rt.Value.Repr() + ", set explicitly (" + rt.Origin.String() + ")" + then
+		reason := r.a.cat(rt.Value.Repr(), ", set explicitly (", r.a.origin(rt.Origin), ")", then)
 		r.emit(StepRuntime, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Verified)
 		return
 	}
@@ -612,17 +622,17 @@ func (r *run) stepBackend(p Phase) {
 	var reason string
 	switch {
 	case r.backend != "DEFAULT":
-		reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored"
+		reason = r.a.cat(r.backend, ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored")
 		if ign := r.selectorsSetToOne(); ign != "" {
-			reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored (" + ign + " has no effect)"
+			reason = r.a.cat(r.backend, ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored (", ign, " has no effect)")
 		}
 		r.t.Result.BackendSource = "config"
 	case r.envVar != "":
-		other := r.otherSelectors()
+		other, sep := r.otherSelectors(), ""
 		if other != "" {
-			other = "; " + other
+			sep = "; "
 		}
-		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + other
+		reason = r.a.cat("DEFAULT -> ", r.effBackend, ": ", r.envVar, " is exactly '1'", sep, other)
 		r.t.Result.BackendSource = r.envVar
 	default:
 		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
@@ -745,7 +755,7 @@ func (r *run) stepModel() {
 	if !r.runtime.Is("auto") {
 		consulted, rt, closing = " (not consulted: runtime is ", r.runtime.Repr(), ")"
 	}
-	reason := arch + says + class + noteSep + m.Note + consulted + rt + closing
+	reason := r.a.cat(arch, says, class, noteSep, m.Note, consulted, rt, closing)
 	conf := Verified
 	if m.Known && m.PreferenceConfidence != "" && m.PreferenceConfidence != Verified {
 		conf = m.PreferenceConfidence
@@ -810,12 +820,12 @@ func (r *run) stepPreference() {
 	}
 	var reason string
 	if p.Valid {
-		reason = m.Class + " prefers " + p.Repr()
+		reason = r.a.cat(m.Class, " prefers ", p.Repr())
 		if m.PreferencePR != 0 {
-			reason = m.Class + " prefers " + p.Repr() + " (since #" + strconv.Itoa(m.PreferencePR) + ", " + m.PreferenceSince.String() + ")"
+			reason = r.a.cat(m.Class, " prefers ", p.Repr(), " (since #", r.a.itoa(m.PreferencePR), ", ", r.a.day(m.PreferenceSince), ")")
 		}
 	} else {
-		reason = m.Class + " declares no preference (None)"
+		reason = r.a.cat(m.Class, " declares no preference (None)")
 	}
 	r.emit(StepPreference, PhaseLoad, title, Applied, reason, src, conf)
 }
@@ -854,14 +864,14 @@ func (r *run) stepAuto() {
 	var reason string
 	if r.era == 1 {
 		if pref.Is("PYTHON") && r.effBackend != "NIXL" {
-			r.log(LevelInfo, "Model prefers the Python transceiver, but backend "+r.effBackend+
-				" does not support it; falling back to the C++ transceiver.")
+			r.log(LevelInfo, r.a.cat("Model prefers the Python transceiver, but backend ", r.effBackend,
+				" does not support it; falling back to the C++ transceiver."))
 			verdict = Fallback
-			reason = "the 'PYTHON' preference needs NIXL; on " + r.effBackend + " it falls back to None (C++)"
+			reason = r.a.cat("the 'PYTHON' preference needs NIXL; on ", r.effBackend, " it falls back to None (C++)")
 		} else {
 			resolved = pref
 			if pref.Valid {
-				reason = "the model's preference " + pref.Repr() + " is adopted"
+				reason = r.a.cat("the model's preference ", pref.Repr(), " is adopted")
 			} else {
 				reason = "no preference: None, the C++ transceiver (era 1 has no Python default)"
 			}
@@ -870,26 +880,26 @@ func (r *run) stepAuto() {
 		switch {
 		case pref.Valid:
 			resolved = pref
-			reason = "the model's preference " + pref.Repr() + " is adopted as is (no NIXL check since #18134)"
+			reason = r.a.cat("the model's preference ", pref.Repr(), " is adopted as is (no NIXL check since #18134)")
 		case r.effBackend != "NIXL":
-			why := "backend " + pyRepr(r.effBackend) + " (the Python transceiver requires NIXL)"
-			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
+			why := r.a.cat("backend ", pyRepr(r.effBackend), " (the Python transceiver requires NIXL)")
+			r.log(LevelInfo, r.a.cat("Falling back to the C++ transceiver: ", why, "."))
 			verdict = Fallback
-			reason = "no preference; falls back to None (C++): " + why
+			reason = r.a.cat("no preference; falls back to None (C++): ", why)
 		case !r.timeout().Valid:
 			why := "kv_transfer_timeout_ms=None (the Python transceiver requires a finite timeout)"
-			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
+			r.log(LevelInfo, r.a.cat("Falling back to the C++ transceiver: ", why, "."))
 			verdict = Fallback
-			reason = "no preference; falls back to None (C++): " + why
+			reason = r.a.cat("no preference; falls back to None (C++): ", why)
 		default:
 			resolved = Str("PYTHON")
 			reason = "no preference: 'PYTHON', the default since #18134"
 		}
 	}
 	r.runtime = resolved
-	r.log(LevelInfo, "Resolved transceiver_runtime='auto' to "+resolved.Repr()+" for "+cls+".")
+	r.log(LevelInfo, r.a.cat("Resolved transceiver_runtime='auto' to ", resolved.Repr(), " for ", cls, "."))
 	if verdict == Applied {
-		reason += " -> " + resolved.Repr()
+		reason = r.a.cat(reason, " -> ", resolved.Repr())
 	}
 	r.emit(StepAuto, PhaseLoad, title, verdict, reason, src, conf)
 }
@@ -1008,17 +1018,17 @@ func (r *run) stepPythonNIXL() {
 	var exc string
 	switch {
 	case r.era == 0:
-		exc = "ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got " + r.effBackend + tail
+		exc = r.a.cat("ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got ", r.effBackend, tail)
 	case r.hasConfigUtils():
-		exc = "ValueError: Python transceiver currently only supports NIXL backend, got " + r.effBackend + tail
+		exc = r.a.cat("ValueError: Python transceiver currently only supports NIXL backend, got ", r.effBackend, tail)
 	default:
-		exc = "ValueError: Python transceiver currently only supports the NIXL backend, got " + r.effBackend + tail
+		exc = r.a.cat("ValueError: Python transceiver currently only supports the NIXL backend, got ", r.effBackend, tail)
 	}
 	conf := Verified
 	if r.era == 3 {
 		conf = Derived
 	}
-	r.emit(StepPythonNIXL, PhaseCreation, title, Error, "'PYTHON' on "+r.effBackend+" is not supported", src, conf)
+	r.emit(StepPythonNIXL, PhaseCreation, title, Error, r.a.cat("'PYTHON' on ", r.effBackend, " is not supported"), src, conf)
 	r.fail(StepPythonNIXL, exc)
 }
 
@@ -1068,7 +1078,7 @@ func (r *run) stepInflightCancel() {
 	if v != "1" {
 		why := EnvInflightCancel + " is unset: the checks do not run"
 		if set {
-			why = EnvInflightCancel + "=" + pyRepr(v) + " is not '1': the checks do not run"
+			why = r.a.cat(EnvInflightCancel, "=", pyRepr(v), " is not '1': the checks do not run")
 		}
 		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, why, src, Verified)
 		return
@@ -1136,8 +1146,8 @@ func (r *run) stepBackendLogs() {
 	var reason string
 	switch {
 	case r.envVar != "":
-		r.log(LevelWarning, r.envVar+"=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config")
-		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
+		r.log(LevelWarning, r.a.cat(r.envVar, "=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"))
+		reason = r.a.cat("DEFAULT becomes ", r.effBackend, " (", r.envVar, "=1, warned)")
 	case r.backend == "DEFAULT":
 		reason = "DEFAULT becomes NIXL"
 	case r.effBackend == "NIXL":
@@ -1149,7 +1159,7 @@ func (r *run) stepBackendLogs() {
 	case r.effBackend == "MOONCAKE":
 		reason = "backend MOONCAKE"
 	default:
-		reason = "backend " + r.effBackend
+		reason = r.a.cat("backend ", r.effBackend)
 	}
 	switch r.effBackend {
 	case "MPI":
@@ -1157,14 +1167,14 @@ func (r *run) stepBackendLogs() {
 		if reason == "backend MPI" {
 			reason = "backend MPI; MPI is deprecated (warned)"
 		} else {
-			reason += "; MPI is deprecated (warned)"
+			reason = r.a.cat(reason, "; MPI is deprecated (warned)")
 		}
 	case "UCX":
 		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
 		if reason == "backend UCX" {
 			reason = "backend UCX; UCX hint logged"
 		} else {
-			reason += "; UCX hint logged"
+			reason = r.a.cat(reason, "; UCX hint logged")
 		}
 	}
 	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
@@ -1186,7 +1196,7 @@ func (r *run) stepTransceiver() {
 				exc = "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"
 				conf = Inferred
 			}
-			r.emit(StepTransceiver, PhaseCreation, title, Error, "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None ("+r.in.Timeout.Origin.String()+")", Source{PR: 17137, File: fileTransceiver}, conf)
+			r.emit(StepTransceiver, PhaseCreation, title, Error, r.a.cat("KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (", r.a.origin(r.in.Timeout.Origin), ")"), Source{PR: 17137, File: fileTransceiver}, conf)
 			r.fail(StepTransceiver, exc)
 			return
 		}

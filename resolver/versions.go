@@ -24,11 +24,15 @@ func (d Day) String() string {
 	if d == 0 {
 		return ""
 	}
+	var tmp [16]byte
+	return string(d.append(tmp[:0]))
+}
+
+// append writes the day as YYYY-MM-DD.
+func (d Day) append(b []byte) []byte {
 	y, m, dd := int(d)/10000, int(d)/100%100, int(d)%100
-	b := make([]byte, 0, 10)
 	b = strconv.AppendInt(b, int64(y), 10)
-	b = append(b, '-', byte('0'+m/10), byte('0'+m%10), '-', byte('0'+dd/10), byte('0'+dd%10))
-	return string(b)
+	return append(b, '-', byte('0'+m/10), byte('0'+m%10), '-', byte('0'+dd/10), byte('0'+dd%10))
 }
 
 // Change is an upstream pull request that changed the resolution, with the UTC day
