@@ -392,7 +392,7 @@ func (r *run) applyInstall() {
 				ev = in.Features["field:transceiver_runtime"].Evidence
 			}
 		case StepModel, StepPreference:
-			if m, ok := in.Models[r.in.Model.Value.Arch]; ok {
+			if m, ok := in.Models[r.t.Inputs.Model.Value.Arch]; ok {
 				ev = m.Evidence
 				if s.ID == StepPreference && m.HookEvidence != "" {
 					ev = m.HookEvidence
@@ -406,7 +406,7 @@ func (r *run) applyInstall() {
 			// The 1.4 reading (the hook is not consulted for an unset field)
 			// holds only if the auto resolver does not look at which fields
 			// were set.
-			if !r.in.Runtime.Given() && !in.Features["auto_reads_fields_set"].Present &&
+			if !r.t.Inputs.Runtime.Given() && !in.Features["auto_reads_fields_set"].Present &&
 				(r.era < 3 || in.Features["auto_returns_unless_auto"].Present) {
 				ev = in.Features["transceiver_runtime_default"].Evidence
 			}
@@ -658,13 +658,13 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		f, ok := in.installField(field)
 		return ok && (resolverChecked(field) || xcvrChecks(f))
 	}
-	for _, e := range r.in.ConfigErrors {
+	for _, e := range r.t.Inputs.ConfigErrors {
 		if f := fieldOf(e.Loc); e.Root != "" || e.Loc == "" || keep(f) {
 			errs = append(errs, e)
 		}
 	}
 	readers = len(errs)
-	for _, k := range r.in.ConfigKeys {
+	for _, k := range r.t.Inputs.ConfigKeys {
 		f, ok := in.installField(k.Key)
 		if resolverChecked(k.Key) && (ok || r.inputGiven(k.Key)) {
 			continue // below, with a flag's value in its place
@@ -706,7 +706,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 			errs = append(errs, e)
 		}
 	}
-	b, rt, t := r.in.Backend, r.in.Runtime, r.in.Timeout
+	b, rt, t := r.t.Inputs.Backend, r.t.Inputs.Runtime, r.t.Inputs.Timeout
 	given("backend", b.Given() && b.Value.Valid, b.Value.Repr(), "str", b.Origin)
 	given("transceiver_runtime", rt.Given(), rt.Value.Repr(), strType(rt.Value), rt.Origin)
 	ttype := "int"
@@ -714,10 +714,10 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		ttype = "NoneType"
 	}
 	given("kv_transfer_timeout_ms", t.Given(), t.Value.String(), ttype, t.Origin)
-	if p := r.in.Pipelined; p.Given() {
+	if p := r.t.Inputs.Pipelined; p.Given() {
 		given("enable_pipelined_transfer", true, pyBool(p.Value), "bool", p.Origin)
 	}
-	if k := r.in.KVManager; k.Given() && k.Value == KVAuto && !r.v.Has(day15823) {
+	if k := r.t.Inputs.KVManager; k.Given() && k.Value == KVAuto && !r.v.has(day15823) {
 		errs = append(errs, FieldError{Root: "kv_cache_config", Loc: "use_kv_cache_manager_v2", Type: "bool_parsing",
 			Message: "Input should be a valid boolean, unable to interpret input", Input: "'auto'", InputType: "str", Origin: k.Origin})
 	}
@@ -729,13 +729,13 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 func (r *run) inputGiven(name string) bool {
 	switch name {
 	case "backend":
-		return r.in.Backend.Given() && r.in.Backend.Value.Valid
+		return r.t.Inputs.Backend.Given() && r.t.Inputs.Backend.Value.Valid
 	case "transceiver_runtime":
-		return r.in.Runtime.Given()
+		return r.t.Inputs.Runtime.Given()
 	case "kv_transfer_timeout_ms":
-		return r.in.Timeout.Given() && r.in.Timeout.Value.Valid
+		return r.t.Inputs.Timeout.Given() && r.t.Inputs.Timeout.Value.Valid
 	case "enable_pipelined_transfer":
-		return r.in.Pipelined.Given()
+		return r.t.Inputs.Pipelined.Given()
 	}
 	return false
 }

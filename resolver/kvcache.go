@@ -28,7 +28,7 @@ const (
 // kvSetting is use_kv_cache_manager_v2 as the config holds it before resolution:
 // the explicit value, or the version's default.
 func (r *run) kvSetting() (KVSetting, bool) {
-	if f := r.in.KVManager; f.Given() && f.Value != "" {
+	if f := r.t.Inputs.KVManager; f.Given() && f.Value != "" {
 		return f.Value, true
 	}
 	return DefaultKVSetting(r.v), false
@@ -49,7 +49,7 @@ func DefaultKVSetting(v Version) KVSetting {
 // kvResolvedAtLoad reports whether ModelLoader resolves 'auto' (the standard
 // loader with a checkpoint loader; the no-loader shortcut returns before it).
 func (r *run) kvResolvedAtLoad() bool {
-	return r.in.Loader.Value == LoaderPyTorch || r.in.Loader.Value == ""
+	return r.t.Inputs.Loader.Value == LoaderPyTorch || r.t.Inputs.Loader.Value == ""
 }
 
 func kvName(v2 bool) PyStr {
@@ -76,9 +76,9 @@ func (r *run) stepKVManager() {
 		return
 	}
 	set, explicit := r.kvSetting()
-	m := r.in.Model.Value
+	m := r.t.Inputs.Model.Value
 	src := Source{PR: 16060, File: fileLLMUtils}
-	if !r.v.Has(day16060) {
+	if !r.v.has(day16060) {
 		src = Source{PR: 15823, File: fileModelLoader}
 	}
 	done := func(v2 bool, verdict Verdict, reason string, c Confidence) {
@@ -87,15 +87,15 @@ func (r *run) stepKVManager() {
 		r.emit(StepKVManager, PhaseLoad, title, verdict, reason, src, c)
 	}
 	var draft Field[bool]
-	if r.in.Static != nil {
-		draft = r.in.Static.TwoModelDraft
+	if r.t.Inputs.Static != nil {
+		draft = r.t.Inputs.Static.TwoModelDraft
 	}
 	twoModel := draft.Value
 	switch {
 	case explicit && set != KVAuto:
 		v2 := set == KVV2
-		reason := r.a.cat(pyBool(v2), ", set explicitly (", r.a.origin(r.in.KVManager.Origin), "): kept as is")
-		if v2 && twoModel && r.v.Has(day16060) {
+		reason := r.a.cat(pyBool(v2), ", set explicitly (", r.a.origin(r.t.Inputs.KVManager.Origin), "): kept as is")
+		if v2 && twoModel && r.v.has(day16060) {
 			// The docstring says an explicit True is rejected with two-model
 			// speculative decoding; the raise itself was not found upstream.
 			r.emit(StepKVManager, PhaseLoad, title, Error, "True with two-model speculative decoding ("+draft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Inferred)
@@ -104,11 +104,11 @@ func (r *run) stepKVManager() {
 		}
 		done(v2, Applied, reason, Verified)
 		return
-	case explicit && !r.v.Has(day15823):
+	case explicit && !r.v.has(day15823):
 		// Validation already refused it; unreachable, kept for safety.
 		done(false, Skipped, "'auto' is not a valid value before #15823", Inferred)
 		return
-	case !explicit && !r.v.Has(day15823):
+	case !explicit && !r.v.has(day15823):
 		done(false, Applied, r.a.cat("omitted: a plain bool defaulting to False before #15823 (merged ", r.a.day(day15823), "): V1"), Derived)
 		return
 	case !r.kvResolvedAtLoad():
@@ -130,7 +130,7 @@ func (r *run) stepKVManager() {
 		done(true, Applied, cls+"'s get_model_defaults() sets use_kv_cache_manager_v2=True"+kvSince(m)+": merged into the config before resolution, so V2 as if written, with no log line and no fallback", confOr(m.KVPreferenceConfidence))
 		return
 	}
-	if !r.v.Has(day16060) {
+	if !r.v.has(day16060) {
 		r.log(LevelInfo, r.a.cat("Resolved use_kv_cache_manager_v2='auto' to False for ", cls))
 		done(false, Applied, "'auto' with no model default: False (V1)", Verified)
 		return
@@ -198,10 +198,10 @@ func (r *run) transceiverRuntimeIsPython() bool { return r.runtime.Is("PYTHON") 
 
 // blockReuse is kv_cache_config.enable_block_reuse (default True, docs 1.3.0rc27).
 func (r *run) blockReuse() (bool, string) {
-	if r.in.Static == nil {
+	if r.t.Inputs.Static == nil {
 		return true, "enable_block_reuse defaults to True"
 	}
-	if f := r.in.Static.BlockReuse; f.Given() {
+	if f := r.t.Inputs.Static.BlockReuse; f.Given() {
 		return f.Value, "enable_block_reuse=" + pyBool(f.Value) + " (" + f.Origin.String() + ")"
 	}
 	return true, "enable_block_reuse defaults to True"
@@ -214,7 +214,7 @@ func (r *run) stepCacheManager() {
 	if r.skipIfHalted(StepCacheManager, PhaseLoad, title) {
 		return
 	}
-	m := r.in.Model.Value
+	m := r.t.Inputs.Model.Value
 	src := Source{File: fileUtil}
 	set := func(cls string, reason string, c Confidence) {
 		r.t.Result.CacheManagerClass = cls
@@ -227,7 +227,7 @@ func (r *run) stepCacheManager() {
 	rt := r.runtime
 	switch kind {
 	case CacheKimiLinear:
-		if !r.v.Has(day17480) {
+		if !r.v.has(day17480) {
 			// #17480's description: before it, a K3 deployment "silently
 			// resolved to the C++ transceiver", so no guard stopped it.
 			set(clsMambaCpp, "Kimi K3 before #17480: the hybrid routing let the C++ transceiver through silently (#17480's description); class inferred", Inferred)
@@ -237,11 +237,11 @@ func (r *run) stepCacheManager() {
 			set(clsMambaV2, "Kimi K3 with V2: the V2 hybrid manager holds the KDA state", Inferred)
 			return
 		}
-		reuseOn := r.in.Static != nil && r.in.Static.BlockReuse.Given() && r.in.Static.BlockReuse.Value
+		reuseOn := r.t.Inputs.Static != nil && r.t.Inputs.Static.BlockReuse.Given() && r.t.Inputs.Static.BlockReuse.Value
 		if reuseOn && r.era == 3 && rt.Is("PYTHON") {
 			// _util.py@0004396: in disaggregated serving K3 goes through the
 			// shared hybrid route, which refuses V1 block reuse under PYTHON.
-			r.emit(StepCacheManager, PhaseLoad, title, Error, "Kimi K3 with V1, enable_block_reuse=True ("+r.in.Static.BlockReuse.Origin.String()+
+			r.emit(StepCacheManager, PhaseLoad, title, Error, "Kimi K3 with V1, enable_block_reuse=True ("+r.t.Inputs.Static.BlockReuse.Origin.String()+
 				") and runtime 'PYTHON': the shared hybrid route needs the V2 manager for block reuse", Source{File: fileUtilHybridV2}, Derived)
 			r.fail(StepCacheManager, errHybridV1Reuse)
 			return
@@ -249,14 +249,14 @@ func (r *run) stepCacheManager() {
 		if reuseOn {
 			// #17269: block reuse (which K3's model defaults turn off) routes
 			// to the unified C++ pool.
-			set(clsMambaCpp, "Kimi K3 with V1 and enable_block_reuse=True ("+r.in.Static.BlockReuse.Origin.String()+"): "+clsMambaCpp, Derived)
+			set(clsMambaCpp, "Kimi K3 with V1 and enable_block_reuse=True ("+r.t.Inputs.Static.BlockReuse.Origin.String()+"): "+clsMambaCpp, Derived)
 			return
 		}
 		set(clsMambaMixed, "Kimi K3 with V1: separate KV and recurrent-state pools ("+clsMambaMixed+"); its model defaults turn block reuse off", Verified)
 		return
 	case CacheMambaHybrid:
 		reuse, reuseWhy := r.blockReuse()
-		if !r.v.Has(dayHybridV2) {
+		if !r.v.has(dayHybridV2) {
 			r.hybridV1Factory(title, src, set, reuse, reuseWhy)
 			return
 		}
@@ -274,7 +274,7 @@ func (r *run) stepCacheManager() {
 			conf = Verified
 		}
 		pyNote := ""
-		if py, ok := r.in.Env.Lookup(envPyMamba); ok && py == "1" {
+		if py, ok := r.t.Inputs.Env.Lookup(envPyMamba); ok && py == "1" {
 			if !late {
 				r.hybridV1Factory(title, src, set, reuse, reuseWhy)
 				return
@@ -288,7 +288,7 @@ func (r *run) stepCacheManager() {
 				r.fail(StepCacheManager, errHybridV2Route)
 				return
 			}
-			if pref, ok := r.in.Env.Lookup(envMambaPref); ok && late {
+			if pref, ok := r.t.Inputs.Env.Lookup(envMambaPref); ok && late {
 				switch up := strings.ToUpper(pref); up {
 				case "MIXED", "CPP":
 					r.emit(StepCacheManager, PhaseLoad, title, Error, envMambaPref+"="+pyRepr(pref)+" with use_kv_cache_manager_v2=True"+pyNote, src, Verified)
@@ -330,7 +330,7 @@ func (r *run) stepCacheManager() {
 // Mixed manager, then TLLM_MAMBA_MANAGER_PREFERENCE.
 func (r *run) hybridV1Factory(title string, src Source, set func(string, string, Confidence), reuse bool, reuseWhy string) {
 	rt := r.runtime
-	if py, _ := r.in.Env.Lookup(envPyMamba); py == "1" {
+	if py, _ := r.t.Inputs.Env.Lookup(envPyMamba); py == "1" {
 		if reuse {
 			exc := "ValueError: TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
 			r.emit(StepCacheManager, PhaseLoad, title, Error, envPyMamba+"=1 with "+reuseWhy+": the Mixed manager has no block reuse", src, Verified)
@@ -343,12 +343,12 @@ func (r *run) hybridV1Factory(title string, src Source, set func(string, string,
 	}
 	switch {
 	case reuse:
-		set(clsMambaCpp, "hybrid Mamba model, "+reuseWhy+": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)", Verified)
+		set(clsMambaCpp, r.a.cat("hybrid Mamba model, ", reuseWhy, ": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)"), Verified)
 	case rt.Is("PYTHON"):
 		r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model")
 		set(clsMambaMixed, "hybrid Mamba model, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
 	default:
-		pref, ok := r.in.Env.Lookup(envMambaPref)
+		pref, ok := r.t.Inputs.Env.Lookup(envMambaPref)
 		switch {
 		case ok && equalFold(pref, "MIXED"):
 			r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=MIXED overrides the default Mamba cache manager to MixedMambaHybridCacheManager. This may lead to increased memory usage due to lack of block reuse, but can be necessary for disaggregated setups or to avoid potential issues with the C++ manager. Set TLLM_MAMBA_MANAGER_PREFERENCE=CPP to use the CppMambaHybridCacheManager instead, which is the default for non-disaggregated setups without block reuse explicitly disabled.")
@@ -383,7 +383,7 @@ func (r *run) stepFabricMemory() {
 	skip := func(why string, c Confidence) { r.emit(StepFabricMemory, PhaseCreation, title, Skipped, why, src, c) }
 	cls := r.t.Result.CacheManagerClass
 	switch {
-	case !r.v.Has(day16832):
+	case !r.v.has(day16832):
 		skip(r.a.cat("not before #16832 (merged ", r.a.day(day16832), ", per a weekly change report)"), Derived)
 		return
 	case !r.transceiverRuntimeIsPython():
@@ -399,8 +399,8 @@ func (r *run) stepFabricMemory() {
 		skip(r.a.cat(cls, " is not the C++ V1 pool"), Verified)
 		return
 	}
-	if v, ok := r.in.Env.Lookup(envFabric); ok {
-		skip(r.a.cat(envFabric, "=", pyRepr(v), " is set (", r.a.origin(r.in.Env[envFabric].Origin), "): an explicit setting is respected"), Verified)
+	if v, ok := r.t.Inputs.Env.Lookup(envFabric); ok {
+		skip(r.a.cat(envFabric, "=", pyRepr(v), " is set (", r.a.origin(r.t.Inputs.Env[envFabric].Origin), "): an explicit setting is respected"), Verified)
 		return
 	}
 	r.log(LevelInfo, fabricInfoLine)
@@ -435,10 +435,10 @@ func (r *run) stepPipelinedStatic() {
 	src := Source{PR: 15727, File: r.createFile()}
 	skip := func(why string) { r.emit(StepPipelinedStatic, PhaseCreation, title, Skipped, why, src, Verified) }
 	switch {
-	case !r.v.Has(day15727):
+	case !r.v.has(day15727):
 		skip("enable_pipelined_transfer does not exist before #15727")
 		return
-	case !r.in.Pipelined.Value:
+	case !r.t.Inputs.Pipelined.Value:
 		skip("enable_pipelined_transfer is False")
 		return
 	case !r.runtime.Is("PYTHON"):
@@ -446,8 +446,8 @@ func (r *run) stepPipelinedStatic() {
 		return
 	}
 	var st Static
-	if r.in.Static != nil {
-		st = *r.in.Static
+	if r.t.Inputs.Static != nil {
+		st = *r.t.Inputs.Static
 	}
 	failKnown := func(reason, exc string) {
 		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, reason, src, Verified)
@@ -460,7 +460,7 @@ func (r *run) stepPipelinedStatic() {
 	} else if !f.Given() {
 		depends = append(depends, "enable_chunked_prefill")
 	}
-	role, _ := r.in.Env.Lookup(envDisaggRole)
+	role, _ := r.t.Inputs.Env.Lookup(envDisaggRole)
 	if f := st.PP; f.Given() && f.Value != 1 {
 		if role != "generation" {
 			failKnown("pipeline_parallel_size="+strconv.FormatInt(f.Value, 10)+" ("+f.Origin.String()+") and "+envDisaggRole+" is not 'generation'",
@@ -487,11 +487,11 @@ func (r *run) stepPipelinedStatic() {
 	}
 	var blockers []string
 	conf := Verified
-	after15780 := r.v.Has(dayAgentBounce)
+	after15780 := r.v.has(dayAgentBounce)
 	if f := st.BounceMB; f.Given() && f.Value > 0 {
 		mb := strconv.FormatInt(f.Value, 10)
 		switch {
-		case r.v.Has(dayBounceNoop):
+		case r.v.has(dayBounceNoop):
 			// 1.4.0rc4 docs: agent_bounce_buffer_enable is a no-op and
 			// kv_cache_bounce_size_mb > 0 alone selects the C++ agent bounce,
 			// which stages each chunk as its own request.
@@ -544,7 +544,7 @@ func (r *run) stepPipelinedStatic() {
 
 // agentBounceOn reports whether the file sets agent_bounce_buffer_enable true.
 func (r *run) agentBounceOn() bool {
-	for _, k := range r.in.VersionedKeys {
+	for _, k := range r.t.Inputs.VersionedKeys {
 		if k.Key == "agent_bounce_buffer_enable" {
 			return k.Input == "True"
 		}
@@ -566,8 +566,8 @@ func (r *run) stepMambaGuards() {
 		// Upstream's cache-transceiver precheck rejects this pairing "instead
 		// of a C++ binding type error": BindKvCacheTransceiver takes only the
 		// V1 manager. The binding's own message was not found.
-		r.emit(StepMambaGuards, PhaseCreation, title, Error, clsKVV2+" with runtime "+r.runtime.Repr()+
-			": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)", src, Derived)
+		r.emit(StepMambaGuards, PhaseCreation, title, Error, r.a.cat(clsKVV2, " with runtime ", r.runtime.Repr(),
+			": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)"), src, Derived)
 		r.fail(StepMambaGuards, "TypeError: … (BindKvCacheTransceiver is given KVCacheManagerV2; the C++ transceiver only supports the V1 manager; the binding's message was not found)")
 		return
 	}

@@ -54,7 +54,8 @@ const (
 
 // run carries one resolution while its steps are appended.
 type run struct {
-	in  Inputs
+	// The inputs are read from t.Inputs: a second copy would cost each
+	// resolution 720 bytes copied and cleared.
 	v   Version
 	t   Trace
 	era int
@@ -105,6 +106,9 @@ type Resolver struct {
 // the Resolver's memory and are overwritten by the next call: copy what must
 // outlive it (the Result and the strings are never overwritten).
 func (rs *Resolver) Resolve(in Inputs) Trace {
+	if rs.text.recent == nil {
+		rs.text.recent = new([recentSlots]string)
+	}
 	t, text := resolveInto(&rs.buf, rs.text, in)
 	rs.text = text
 	return t
@@ -113,7 +117,7 @@ func (rs *Resolver) Resolve(in Inputs) Trace {
 // resolveInto resolves in with its steps in buf and its text appended to a; it
 // returns the trace and the arena as it left it.
 func resolveInto(buf *traceBuf, a textArena, in Inputs) (Trace, textArena) {
-	r := run{in: in, v: in.Version, era: in.Version.Era, a: a}
+	r := run{v: in.Version, era: in.Version.Era, a: a}
 	r.t.Inputs = in
 	r.t.Steps = buf.steps[:0:len(buf.steps)]
 	r.t.Logs = buf.logs[:0:len(buf.logs)]
@@ -125,7 +129,7 @@ func resolveInto(buf *traceBuf, a textArena, in Inputs) (Trace, textArena) {
 	// Before #16060 use_kv_cache_manager_v2 is resolved from the model defaults,
 	// ahead of the transceiver; from #16060 after it, because V2 needs the final
 	// runtime ("The transceiver runtime auto setting must be resolved first").
-	kvFirst := !r.v.Has(day16060)
+	kvFirst := !r.v.has(day16060)
 	if r.era == 0 {
 		// Era 0 has no config-load resolution; DEFAULT is resolved at creation.
 		r.stepLoader()
@@ -188,10 +192,10 @@ func resolveInto(buf *traceBuf, a textArena, in Inputs) (Trace, textArena) {
 // hasConfigUtils reports whether the build checks PYTHON-needs-NIXL early, in
 // resolve_cache_transceiver_config. The spec places that helper between #15727 and
 // #17899 [U]; xcvr takes #15727.
-func (r *run) hasConfigUtils() bool { return r.v.Has(day15727) }
+func (r *run) hasConfigUtils() bool { return r.v.has(day15727) }
 
 func (r *run) createFile() string {
-	if r.v.Has(day17899) {
+	if r.v.has(day17899) {
 		return fileNewCreate
 	}
 	return fileOldCreate
@@ -289,8 +293,8 @@ func (r *run) stepValidate() {
 				return
 			}
 		}
-		for _, k := range r.in.VersionedKeys {
-			if k.Key == "agent_bounce_buffer_enable" && r.v.Has(dayBounceNoop) {
+		for _, k := range r.t.Inputs.VersionedKeys {
+			if k.Key == "agent_bounce_buffer_enable" && r.v.has(dayBounceNoop) {
 				reason += "; agent_bounce_buffer_enable (" + k.Origin.String() + ") is a deprecated no-op here (docs 1.4.0rc4): kv_cache_bounce_size_mb > 0 alone turns the bounce buffer on"
 			}
 		}
@@ -299,7 +303,7 @@ func (r *run) stepValidate() {
 			Source: Source{File: fileLLMArgs}, Confidence: Verified})
 		return
 	}
-	msg := formatValidationError(errs)
+	msg := r.a.validationError(errs)
 	first := errs[0]
 	reason := first.loc() + ": " + first.Message
 	if !first.Origin.IsDefault() {
@@ -347,15 +351,15 @@ func (r *run) validationErrors() []FieldError {
 		return r.pydanticOrder(errs, readers)
 	}
 	var errs, late []FieldError
-	for _, e := range r.in.ConfigErrors {
-		if fieldOf(e.Loc) == "enable_pipelined_transfer" && !r.v.Has(day15727) {
+	for _, e := range r.t.Inputs.ConfigErrors {
+		if fieldOf(e.Loc) == "enable_pipelined_transfer" && !r.v.has(day15727) {
 			// Before #15727 the key is not a field at all: whatever its value,
 			// pydantic reports it as an extra input, among the other extra keys.
 			e.Loc, e.Type, e.Message = "enable_pipelined_transfer", "extra_forbidden", "Extra inputs are not permitted"
 			late = append(late, e)
 			continue
 		}
-		if f := fieldOf(e.Loc); (f == "agent_bounce_buffer_enable" || f == "agent_bounce_params") && !r.v.Has(dayAgentBounce) {
+		if f := fieldOf(e.Loc); (f == "agent_bounce_buffer_enable" || f == "agent_bounce_params") && !r.v.has(dayAgentBounce) {
 			// Not a field yet: its VersionedKey reports it as an extra input.
 			continue
 		}
@@ -363,34 +367,34 @@ func (r *run) validationErrors() []FieldError {
 	}
 	readers := len(errs)
 	errs = append(errs, late...)
-	if b := r.in.Backend.Value; b.Valid && !contains(backendLiterals(), b.S) {
+	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(backendLiterals(), b.S) {
 		errs = append(errs, FieldError{Loc: "backend", Type: "literal_error",
-			Message: "Input should be " + literalList(backendLiterals()), Input: b.Repr(), InputType: "str",
-			Origin: r.in.Backend.Origin})
+			Message: r.a.literals("Input should be ", backendLiterals(), ""), Input: b.Repr(), InputType: "str",
+			Origin: r.t.Inputs.Backend.Origin})
 	}
-	if rt := r.in.Runtime.Value; r.in.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
+	if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "literal_error",
-			Message: "Input should be " + literalList(r.runtimeLiterals()), Input: rt.Repr(), InputType: "str",
-			Origin: r.in.Runtime.Origin})
+			Message: r.a.literals("Input should be ", r.runtimeLiterals(), ""), Input: rt.Repr(), InputType: "str",
+			Origin: r.t.Inputs.Runtime.Origin})
 	}
-	if t := r.in.Timeout; t.Given() && t.Value.Valid && t.Value.N <= 0 {
+	if t := r.t.Inputs.Timeout; t.Given() && t.Value.Valid && t.Value.N <= 0 {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
 	}
-	if k := r.in.KVManager; k.Given() && k.Value == KVAuto && !r.v.Has(day15823) {
+	if k := r.t.Inputs.KVManager; k.Given() && k.Value == KVAuto && !r.v.has(day15823) {
 		// Before #15823 the field is a plain bool.
 		errs = append(errs, FieldError{Root: "kv_cache_config", Loc: "use_kv_cache_manager_v2", Type: "bool_parsing",
 			Message: "Input should be a valid boolean, unable to interpret input", Input: "'auto'", InputType: "str", Origin: k.Origin})
 	}
-	for _, k := range r.in.VersionedKeys {
-		if !r.v.Has(dayAgentBounce) {
+	for _, k := range r.t.Inputs.VersionedKeys {
+		if !r.v.has(dayAgentBounce) {
 			// agent_bounce_* are fields only from 1.4.0rc1 (absent in the
 			// 1.3.0rc27 docs); before, pydantic reports an extra input.
 			errs = append(errs, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
 				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
 		}
 	}
-	if p := r.in.Pipelined; p.Given() && !r.v.Has(day15727) {
+	if p := r.t.Inputs.Pipelined; p.Given() && !r.v.has(day15727) {
 		in := "False"
 		if p.Value {
 			in = "True"
@@ -433,10 +437,10 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 			fields = append(fields, f.Name)
 		}
 	} else {
-		if !r.v.Has(day15727) {
+		if !r.v.has(day15727) {
 			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
 		}
-		if !r.v.Has(dayAgentBounce) {
+		if !r.v.has(dayAgentBounce) {
 			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
 		}
 	}
@@ -526,40 +530,12 @@ func literalList(vals []string) string {
 	return s
 }
 
-// formatValidationError renders the errors as pydantic v2 prints a ValidationError
-// for TorchLlmArgs, which is where trtllm-serve validates cache_transceiver_config
-// (without the per-error documentation URL, whose pydantic version xcvr cannot know).
-func formatValidationError(errs []FieldError) string {
-	n := strconv.Itoa(len(errs))
-	var b strings.Builder
-	b.WriteString("pydantic_core._pydantic_core.ValidationError: " + n + " validation error")
-	if len(errs) != 1 {
-		b.WriteString("s")
-	}
-	b.WriteString(" for TorchLlmArgs")
-	for _, e := range errs {
-		if e.Root != "" {
-			b.WriteString("\n" + e.Root)
-		} else {
-			b.WriteString("\ncache_transceiver_config")
-		}
-		if e.Loc != "" {
-			b.WriteString("." + e.Loc)
-		}
-		b.WriteString("\n  " + e.Message)
-		if e.Type != "" {
-			b.WriteString(" [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]")
-		}
-	}
-	return b.String()
-}
-
 func (r *run) stepDisagg() {
 	const title = "Disaggregated serving on?"
 	if r.skipIfHalted(StepDisagg, PhaseSetup, title) {
 		return
 	}
-	b := r.in.Backend
+	b := r.t.Inputs.Backend
 	if !b.Value.Valid {
 		how := "backend is omitted"
 		if b.Given() {
@@ -580,7 +556,7 @@ func (r *run) stepRuntime() {
 	if r.skipIfHalted(StepRuntime, PhaseSetup, title) {
 		return
 	}
-	rt := r.in.Runtime
+	rt := r.t.Inputs.Runtime
 	if rt.Given() {
 		r.runtime = rt.Value
 		then := "; explicit values are kept as they are"
@@ -614,7 +590,7 @@ func (r *run) stepBackend(p Phase) {
 	if r.skipIfHalted(StepBackend, p, title) {
 		return
 	}
-	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.in.Env, r.selectors())
+	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.selectors())
 	src := Source{PR: 16164, File: fileLLMArgs}
 	if r.era == 0 {
 		src = Source{File: fileOldCreate}
@@ -649,7 +625,7 @@ func (r *run) stepBackend(p Phase) {
 func (r *run) selectorsSetToOne() string {
 	s := ""
 	for _, sel := range r.selectors() {
-		if v, ok := r.in.Env[sel.Env]; ok && v.Value == "1" {
+		if v, ok := r.t.Inputs.Env[sel.Env]; ok && v.Value == "1" {
 			if s != "" {
 				s += ", "
 			}
@@ -664,7 +640,7 @@ func (r *run) selectorsSetToOne() string {
 func (r *run) otherSelectors() string {
 	s := ""
 	for _, sel := range r.selectors() {
-		v, ok := r.in.Env[sel.Env]
+		v, ok := r.t.Inputs.Env[sel.Env]
 		if !ok || sel.Env == r.envVar {
 			continue
 		}
@@ -680,7 +656,7 @@ func (r *run) otherSelectors() string {
 	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
 		// A selector xcvr knows that the install's table does not list.
 		for _, sel := range backendSelectors() {
-			if _, ok := r.in.Env[sel.Env]; !ok || slices.ContainsFunc(in.BackendOrder, func(b BackendSelector) bool { return b.Env == sel.Env }) {
+			if _, ok := r.t.Inputs.Env[sel.Env]; !ok || slices.ContainsFunc(in.BackendOrder, func(b BackendSelector) bool { return b.Env == sel.Env }) {
 				continue
 			}
 			if s != "" {
@@ -697,7 +673,7 @@ func (r *run) stepLoader() {
 	if r.skipIfHalted(StepLoader, PhaseLoad, title) {
 		return
 	}
-	l := r.in.Loader
+	l := r.t.Inputs.Loader
 	src := Source{File: fileModelLoader}
 	if r.era == 0 {
 		r.emit(StepLoader, PhaseLoad, title, Skipped, "this version has no config-load resolution ('auto' does not exist yet)", src, Verified)
@@ -716,14 +692,14 @@ func (r *run) stepLoader() {
 }
 
 // modelUsed reports whether the config-load phase looks at a model class.
-func (r *run) modelUsed() bool { return r.phaseARan && r.in.Loader.Value != LoaderNone }
+func (r *run) modelUsed() bool { return r.phaseARan && r.t.Inputs.Loader.Value != LoaderNone }
 
 func (r *run) stepModel() {
 	const title = "Architecture -> model class"
 	if r.skipIfHalted(StepModel, PhaseLoad, title) {
 		return
 	}
-	m := r.in.Model.Value
+	m := r.t.Inputs.Model.Value
 	src := Source{File: fileModelingAuto}
 	switch {
 	case r.era == 0:
@@ -732,7 +708,7 @@ func (r *run) stepModel() {
 	case !r.phaseARan:
 		r.emit(StepModel, PhaseLoad, title, Skipped, "config-load resolution does not run on this loader", src, Verified)
 		return
-	case r.in.Loader.Value == LoaderNone:
+	case r.t.Inputs.Loader.Value == LoaderNone:
 		r.emit(StepModel, PhaseLoad, title, Skipped, "no checkpoint loader: no model class ('unknown model')", src, Verified)
 		return
 	}
@@ -764,7 +740,7 @@ func (r *run) stepModel() {
 }
 
 func (r *run) modelClassName() string {
-	m := r.in.Model.Value
+	m := r.t.Inputs.Model.Value
 	if !r.modelUsed() || !m.Known || m.Arch == "" || m.Class == "" {
 		return "unknown model"
 	}
@@ -773,7 +749,7 @@ func (r *run) modelClassName() string {
 
 // preference is what the hook returns, None when no class is consulted.
 func (r *run) preference() PyStr {
-	m := r.in.Model.Value
+	m := r.t.Inputs.Model.Value
 	if !r.modelUsed() || !m.Known || m.Arch == "" {
 		return PyStr{}
 	}
@@ -789,7 +765,7 @@ func (r *run) stepPreference() {
 	skip := func(why string) {
 		r.emit(StepPreference, PhaseLoad, title, Skipped, why, src, Verified)
 	}
-	m := r.in.Model.Value
+	m := r.t.Inputs.Model.Value
 	switch {
 	case r.era == 0:
 		skip("the hook does not exist before #16164")
@@ -905,8 +881,8 @@ func (r *run) stepAuto() {
 }
 
 func (r *run) timeout() OptInt {
-	if r.in.Timeout.Given() {
-		return r.in.Timeout.Value
+	if r.t.Inputs.Timeout.Given() {
+		return r.t.Inputs.Timeout.Value
 	}
 	return Int(DefaultTimeoutMS)
 }
@@ -926,8 +902,8 @@ func (r *run) finishLoad() {
 
 // heldRuntime is the field's value with the version's default applied.
 func (r *run) heldRuntime() PyStr {
-	if r.in.Runtime.Given() {
-		return r.in.Runtime.Value
+	if r.t.Inputs.Runtime.Given() {
+		return r.t.Inputs.Runtime.Value
 	}
 	switch r.era {
 	case 0:
@@ -968,10 +944,10 @@ func (r *run) stepPipelined() {
 		r.emit(StepPipelined, PhaseCreation, title, Skipped, why, src, Verified)
 	}
 	switch {
-	case !r.v.Has(day15727):
+	case !r.v.has(day15727):
 		skip("the field does not exist before #15727 (2026-09-02)")
 		return
-	case !r.in.Pipelined.Value:
+	case !r.t.Inputs.Pipelined.Value:
 		skip("enable_pipelined_transfer is False")
 		return
 	}
@@ -1037,7 +1013,7 @@ func (r *run) stepModelRequirement() {
 	if r.skipIfHalted(StepModelRequirement, PhaseLoad, title) {
 		return
 	}
-	m := r.in.Model.Value
+	m := r.t.Inputs.Model.Value
 	src := Source{PR: 17480, File: "tensorrt_llm/_torch/pyexecutor/_util.py"}
 	skip := func(why string, c Confidence) {
 		r.emit(StepModelRequirement, PhaseLoad, title, Skipped, why, src, c)
@@ -1051,7 +1027,7 @@ func (r *run) stepModelRequirement() {
 	case !m.RequiresPython || !m.Known:
 		skip("the model has no transceiver requirement", Verified)
 		return
-	case !r.v.Has(day17480):
+	case !r.v.has(day17480):
 		skip("the check does not exist before #17480 (merged "+day17480.String()+", per a weekly change report)", Derived)
 		return
 	case rt.Is("PYTHON") && r.effBackend == "NIXL":
@@ -1070,7 +1046,7 @@ func (r *run) stepInflightCancel() {
 		return
 	}
 	src := Source{File: r.createFile()}
-	v, set := r.in.Env.Lookup(EnvInflightCancel)
+	v, set := r.t.Inputs.Env.Lookup(EnvInflightCancel)
 	if r.era == 0 {
 		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, "no in-flight cancel validation in era-0 code", src, Derived)
 		return
@@ -1087,7 +1063,7 @@ func (r *run) stepInflightCancel() {
 	if r.backend == "DEFAULT" {
 		list, n := "", 0
 		for _, sel := range r.selectors() {
-			if x, ok := r.in.Env[sel.Env]; ok && x.Value == "1" {
+			if x, ok := r.t.Inputs.Env[sel.Env]; ok && x.Value == "1" {
 				if n > 0 {
 					list += ", "
 				}
@@ -1106,12 +1082,12 @@ func (r *run) stepInflightCancel() {
 	if !rt.Valid {
 		rt = Str("CPP") // transceiver_runtime or "CPP"
 	}
-	nixl, nixlSet := r.in.Env.Lookup(EnvNIXLBackend)
+	nixl, nixlSet := r.t.Inputs.Env.Lookup(EnvNIXLBackend)
 	if !nixlSet {
 		nixl = "UCX"
 	}
 	envRepr := func(name string) (string, bool) {
-		x, ok := r.in.Env.Lookup(name)
+		x, ok := r.t.Inputs.Env.Lookup(name)
 		if !ok {
 			return "None", false
 		}
@@ -1190,13 +1166,13 @@ func (r *run) stepTransceiver() {
 		if !r.timeout().Valid {
 			var exc string
 			conf := Verified
-			if r.v.Has(day17137) {
+			if r.v.has(day17137) {
 				exc = "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
 			} else {
 				exc = "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"
 				conf = Inferred
 			}
-			r.emit(StepTransceiver, PhaseCreation, title, Error, r.a.cat("KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (", r.a.origin(r.in.Timeout.Origin), ")"), Source{PR: 17137, File: fileTransceiver}, conf)
+			r.emit(StepTransceiver, PhaseCreation, title, Error, r.a.cat("KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (", r.a.origin(r.t.Inputs.Timeout.Origin), ")"), Source{PR: 17137, File: fileTransceiver}, conf)
 			r.fail(StepTransceiver, exc)
 			return
 		}
@@ -1207,7 +1183,7 @@ func (r *run) stepTransceiver() {
 	}
 	reason := cppReason(r.runtime)
 	if r.era == 3 {
-		reason += " (deprecated in 1.4 per the docs; no log line is known)"
+		reason = r.a.cat(reason, " (deprecated in 1.4 per the docs; no log line is known)")
 	}
 	r.t.Result.Outcome = OutcomeCPP
 	r.t.Result.Class = ClassCPP
@@ -1232,7 +1208,7 @@ func (r *run) hint() string {
 	case StepValidate:
 		return r.validateHint()
 	case StepPythonNIXL:
-		return "use backend: NIXL, or set transceiver_runtime: CPP to keep " + r.effBackend
+		return r.a.cat("use backend: NIXL, or set transceiver_runtime: CPP to keep ", r.effBackend)
 	case StepTransceiver:
 		return "set a finite kv_transfer_timeout_ms (the default is 60000), or transceiver_runtime: CPP"
 	case StepPipelined:
@@ -1289,13 +1265,13 @@ func (r *run) validateHint() string {
 		case "":
 			add("write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}")
 		case "backend":
-			if lit := foldMatch(r.in.Backend.Value, backendLiterals()); lit != "" {
+			if lit := foldMatch(r.t.Inputs.Backend.Value, backendLiterals()); lit != "" {
 				cased = append(cased, "backend: "+lit)
 				continue
 			}
-			add("set backend to " + literalList(backendLiterals()) + " (or omit it: disaggregation off)")
+			add(r.a.literals("set backend to ", backendLiterals(), " (or omit it: disaggregation off)"))
 		case "transceiver_runtime":
-			rt := r.in.Runtime.Value
+			rt := r.t.Inputs.Runtime.Value
 			if r.era == 0 && rt.Valid && equalFold(rt.S, "auto") {
 				add("'auto' exists only from #16164 (2026-07-16); omit transceiver_runtime or write CPP or PYTHON")
 				continue
@@ -1304,7 +1280,7 @@ func (r *run) validateHint() string {
 				cased = append(cased, "transceiver_runtime: "+lit)
 				continue
 			}
-			add("set transceiver_runtime to " + literalList(r.runtimeLiterals()) + ", or omit it")
+			add(r.a.literals("set transceiver_runtime to ", r.runtimeLiterals(), ", or omit it"))
 		case "kv_transfer_timeout_ms", "kv_transfer_sender_future_timeout_ms", "kv_transfer_poll_interval_ms":
 			add("set " + field + " to a positive integer (milliseconds) or null")
 		case "max_tokens_in_buffer":
@@ -1312,7 +1288,7 @@ func (r *run) validateHint() string {
 		case "kv_cache_bounce_size_mb":
 			add("set kv_cache_bounce_size_mb to an integer of 0 or more")
 		case "enable_pipelined_transfer":
-			if !r.v.Has(day15727) {
+			if !r.v.has(day15727) {
 				add("remove enable_pipelined_transfer: it exists only from #15727 (2026-09-02)")
 				continue
 			}

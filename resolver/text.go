@@ -12,7 +12,16 @@ import (
 // unchanged for as long as anything refers to it, after the next resolution too.
 type textArena struct {
 	buf []byte
+	// recent, in a Resolver, remembers a string built for each of a few
+	// hundred shapes of parts: a matrix builds the same reasons over and over
+	// (the same class, backend and origin in another version), and handing back
+	// the one already built keeps those bytes from being written again, which
+	// is most of what would set off the garbage collector.
+	recent *[recentSlots]string
 }
+
+// recentSlots is the size of a Resolver's table of recent texts.
+const recentSlots = 512
 
 // arenaChunk is the size of a Resolver's chunks: a resolution writes 0.5–1.5 KB
 // of text, so one chunk serves a few dozen resolutions of a matrix.
@@ -38,13 +47,50 @@ func (a *textArena) cat(parts ...string) string {
 	case 1:
 		return last
 	}
+	var slot *string
+	if a.recent != nil {
+		slot = &a.recent[shapeOf(n, parts)%recentSlots]
+		if len(*slot) == n && joinsTo(*slot, parts) {
+			return *slot
+		}
+	}
 	b := a.reserve(n)
 	start := len(b)
 	for _, p := range parts {
 		b = append(b, p...)
 	}
 	a.buf = b
-	return unsafe.String(&b[start], n)
+	s := unsafe.String(&b[start], n)
+	if slot != nil {
+		*slot = s
+	}
+	return s
+}
+
+// shapeOf is a cheap fingerprint of parts: lengths and a few bytes of each,
+// enough to tell the usual variations (another class, backend or origin) apart.
+// A collision only costs a copy: joinsTo checks the whole text.
+func shapeOf(n int, parts []string) uint {
+	h := uint(n)
+	for _, p := range parts {
+		h = h*31 + uint(len(p))
+		if len(p) > 0 {
+			h = h*31 + uint(p[0])<<8 + uint(p[len(p)/2])<<16 + uint(p[len(p)-1])
+		}
+	}
+	return h ^ h>>9
+}
+
+// joinsTo reports whether s is parts joined.
+func joinsTo(s string, parts []string) bool {
+	off := 0
+	for _, p := range parts {
+		if s[off:off+len(p)] != p {
+			return false
+		}
+		off += len(p)
+	}
+	return true
 }
 
 // reserve makes room for n more bytes, starting a new chunk when the current one
@@ -102,4 +148,48 @@ func (a *textArena) origin(o Origin) string {
 	default:
 		return a.cat(string(o.Kind), " ", o.Detail)
 	}
+}
+
+// literals is prefix + literalList(vals) + suffix, joined in the arena.
+func (a *textArena) literals(prefix string, vals []string, suffix string) string {
+	var buf [40]string
+	parts := append(buf[:0], prefix)
+	for i, v := range vals {
+		switch {
+		case i == 0:
+		case i == len(vals)-1:
+			parts = append(parts, " or ")
+		default:
+			parts = append(parts, ", ")
+		}
+		parts = append(parts, "'", v, "'")
+	}
+	return a.cat(append(parts, suffix)...)
+}
+
+// validationError renders the errors as pydantic v2 prints a ValidationError
+// for TorchLlmArgs, which is where trtllm-serve validates cache_transceiver_config
+// (without the per-error documentation URL, whose pydantic version xcvr cannot know).
+func (a *textArena) validationError(errs []FieldError) string {
+	var buf [64]string
+	parts := append(buf[:0], "pydantic_core._pydantic_core.ValidationError: ", a.itoa(len(errs)), " validation error")
+	if len(errs) != 1 {
+		parts = append(parts, "s")
+	}
+	parts = append(parts, " for TorchLlmArgs")
+	for _, e := range errs {
+		if e.Root != "" {
+			parts = append(parts, "\n", e.Root)
+		} else {
+			parts = append(parts, "\ncache_transceiver_config")
+		}
+		if e.Loc != "" {
+			parts = append(parts, ".", e.Loc)
+		}
+		parts = append(parts, "\n  ", e.Message)
+		if e.Type != "" {
+			parts = append(parts, " [type=", e.Type, ", input_value=", e.Input, ", input_type=", e.InputType, "]")
+		}
+	}
+	return a.cat(parts...)
 }

@@ -166,9 +166,14 @@ func (v Version) Summary() string {
 }
 
 // Has reports whether the build contains the change merged on day d.
-func (v Version) Has(d Day) bool {
-	if has, ok := v.installHas(d); ok {
-		return has
+func (v Version) Has(d Day) bool { return v.has(d) }
+
+// has is Has without copying the Version, for the resolver's many checks.
+func (v *Version) has(d Day) bool {
+	if v.Install != nil {
+		if has, ok := v.installHas(d); ok {
+			return has
+		}
 	}
 	return v.Main >= d
 }
