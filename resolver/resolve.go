@@ -95,8 +95,9 @@ func Resolve(in Inputs) Trace {
 // Resolver resolves inputs one after another in the same memory: the matrix and
 // the cross product make tens of thousands of traces and keep only their results,
 // and a fresh slab for each one is most of what they would allocate and most of
-// what the garbage collector would then chase. The zero value is ready to use; a
-// Resolver is not safe for concurrent use.
+// what the garbage collector would then chase. While it lives it keeps its recent
+// texts alive (at most a few megabytes of text chunks). The zero value is ready to
+// use; a Resolver is not safe for concurrent use.
 type Resolver struct {
 	buf  traceBuf
 	text textArena
