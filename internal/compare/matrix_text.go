@@ -66,6 +66,11 @@ func MatrixText(m Matrix, opts TextOptions) string {
 		headers[i] = "[" + strconv.Itoa(i+1) + "]"
 		legend = append(legend, headers[i]+" "+name)
 	}
+	rowNames := make([]string, len(m.RowKeys))
+	for r, rk := range m.RowKeys {
+		rowNames[r] = keyName(rk)
+	}
+	rowLabels := uniqueCuts(rowNames, labelW)
 	for start := 0; start < len(m.ColKeys); start += perBlock {
 		end := min(start+perBlock, len(m.ColKeys))
 		if start > 0 {
@@ -80,8 +85,8 @@ func MatrixText(m Matrix, opts TextOptions) string {
 			line += " " + pad(headers[c], matrixCellWidth)
 		}
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
-		for r, rk := range m.RowKeys {
-			line := pad(oneLine(keyName(rk), labelW), labelW)
+		for r := range m.RowKeys {
+			line := pad(rowLabels[r], labelW)
 			for c := start; c < end; c++ {
 				cell := m.At(r, c)
 				line += " " + pad(outcomeStyled(opts, cell.Outcome, CellLabel(cell)), matrixCellWidth)

@@ -63,6 +63,63 @@ func oneLine(text string, width int) string {
 	return ansi.Truncate(text, width, "…")
 }
 
+// uniqueCuts cuts each name to width cells like oneLine, except that names which
+// would cut to the same label (Qwen3_5ForCausalLM and
+// Qwen3_5ForConditionalGeneration both give "Qwen3_5ForC…" in 12 cells) keep
+// their ends instead: the longest head and a tail of at least two cells that tell
+// every name of the group apart and collide with no other label. A group no cut
+// separates keeps oneLine's labels.
+func uniqueCuts(names []string, width int) []string {
+	out := make([]string, len(names))
+	groups := map[string][]int{}
+	for i, n := range names {
+		out[i] = oneLine(n, width)
+		groups[out[i]] = append(groups[out[i]], i)
+	}
+	taken := map[string]bool{}
+	for _, l := range out {
+		taken[l] = true
+	}
+	// Groups in the order of their first name, so the output never depends on
+	// map order.
+	for first, n := range names {
+		label := oneLine(n, width)
+		idx := groups[label]
+		if len(idx) < 2 || idx[0] != first {
+			continue
+		}
+		for head := width - 3; head >= 1; head-- {
+			cand := make([]string, len(idx))
+			seen := map[string]bool{}
+			ok := true
+			for j, i := range idx {
+				r := []rune(strings.ReplaceAll(names[i], "\n", " "))
+				tail := width - 1 - head
+				if len(r) <= width || ansi.StringWidth(string(r)) != len(r) {
+					// Short or wide-character names are not cut by runes.
+					ok = false
+					break
+				}
+				cand[j] = string(r[:head]) + "…" + string(r[len(r)-tail:])
+				if seen[cand[j]] || (taken[cand[j]] && cand[j] != label) {
+					ok = false
+					break
+				}
+				seen[cand[j]] = true
+			}
+			if !ok {
+				continue
+			}
+			for j, i := range idx {
+				out[i] = cand[j]
+				taken[cand[j]] = true
+			}
+			break
+		}
+	}
+	return out
+}
+
 // pad right-pads s with spaces to width cells (by display width, not bytes).
 func pad(s string, width int) string {
 	if n := ansi.StringWidth(s); n < width {
