@@ -100,8 +100,10 @@ func (a *textArena) reserve(n int) []byte {
 		return a.buf
 	}
 	size := arenaChunk
-	if a.buf == nil {
-		size = firstChunk
+	if a.recent == nil {
+		// A lone resolution: grow from 1 KB by doubling, so the one trace that
+		// writes a little more than usual does not take a Resolver's 16 KB.
+		size = max(firstChunk, 2*cap(a.buf))
 	}
 	for size < n {
 		size *= 2
