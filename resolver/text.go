@@ -190,7 +190,7 @@ func (a *textArena) validationError(errs []FieldError) string {
 		}
 		parts = append(parts, "\n  ", e.Message)
 		if e.Type != "" {
-			parts = append(parts, " [type=", e.Type, ", input_value=", e.Input, ", input_type=", e.InputType, "]")
+			parts = append(parts, " [type=", e.Type, ", input_value=", PyTruncate(e.Input), ", input_type=", e.InputType, "]")
 		}
 	}
 	return a.cat(parts...)
