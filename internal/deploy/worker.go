@@ -54,6 +54,14 @@ type Overlay struct {
 	ConfigErrors []resolver.FieldError
 	// Warnings are things TensorRT-LLM accepts silently but an operator should know.
 	Warnings []string
+	// TopKeys are the file's top-level keys, in input order: TorchLlmArgs is a
+	// strict model, so a key that is not one of its fields refuses the file
+	// (inputs.Build checks them against the version's field list).
+	TopKeys []resolver.VersionedKey
+	// Locate, when set, renders a line of the worker YAML as an origin, for a
+	// YAML held inside another file (a ConfigMap's data value), e.g.
+	// "deploy.yaml:35 (ConfigMap trtllm-config, prefill.yaml:23)".
+	Locate func(line int) string
 
 	// runtimeBad is a non-string transceiver_runtime; its literal_error depends on
 	// the version (era 0 has no 'auto'), which is only known in Apply.
@@ -82,10 +90,46 @@ func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
 	if err := ov.readLLMArgs(doc.Root); err != nil {
 		return nil, err
 	}
+	ov.topKeys(doc.Root, nil)
 	return ov, nil
 }
 
+// ReadWorkerNode reads a worker YAML already parsed, e.g. a ConfigMap value or a
+// worker_config section of a Slurm submit config; locate, when not nil, renders
+// its lines as origins. A root that is not a mapping is TensorRT-LLM's
+// "Configuration file root must be a mapping."
+func ReadWorkerNode(name string, root *Node, locate func(int) string) (*Overlay, error) {
+	ov := &Overlay{File: name, Locate: locate}
+	if root == nil || root.Kind == KindNull {
+		ov.Warnings = append(ov.Warnings, name+": the file is empty; TensorRT-LLM's defaults apply (no cache_transceiver_config: disaggregation off)")
+		return ov, nil
+	}
+	if root.Kind != KindMap {
+		return nil, &yamlpos.Error{File: name, Line: root.Line, Col: root.Col,
+			Msg: "ValueError: Configuration file root must be a mapping."}
+	}
+	if err := ov.readLLMArgs(root); err != nil {
+		return nil, err
+	}
+	ov.topKeys(root, nil)
+	return ov, nil
+}
+
+// topKeys records the mapping's keys as the worker's top-level keys, except
+// those skip names (keys an orchestrator section consumes itself).
+func (ov *Overlay) topKeys(m *Node, skip map[string]bool) {
+	for _, p := range m.Pairs {
+		if p.Key.Kind == KindStr && skip[p.Key.Str] {
+			continue
+		}
+		ov.TopKeys = append(ov.TopKeys, resolver.VersionedKey{Key: p.KeyString(), Input: p.Val.Repr(), InputType: p.Val.TypeName(), Origin: ov.origin(p.KeyLine)})
+	}
+}
+
 func (ov *Overlay) origin(line int) resolver.Origin {
+	if ov.Locate != nil {
+		return resolver.Origin{Kind: resolver.OriginFile, Detail: ov.Locate(line)}
+	}
 	return resolver.Origin{Kind: resolver.OriginFile, Detail: ov.File + ":" + strconv.Itoa(line)}
 }
 
@@ -501,6 +545,7 @@ func Apply(spec *inputs.Spec, ov *Overlay) {
 	spec.Static = ov.Static
 	spec.VersionedKeys = ov.VersionedKeys
 	spec.ConfigKeys = ov.ConfigKeys
+	spec.TopKeys = ov.TopKeys
 	if ov.Loader != nil {
 		set(&spec.Loader, ov.Loader, "", false)
 	}
