@@ -63,8 +63,9 @@ type Servers struct {
 	// URLs are the section's urls, as written; Line is the urls key's line.
 	URLs []string
 	Line int
-	// LLMArgs is true when the section (with what it inherits) holds any key
-	// besides num_instances, urls and router: arguments for the workers.
+	// LLMArgs is true when the section (with what it inherits) sets
+	// cache_transceiver_config: the one worker argument that decides a
+	// transceiver.
 	LLMArgs bool
 }
 
@@ -73,8 +74,8 @@ type Servers struct {
 var sectionKeys = map[string]bool{"num_instances": true, "urls": true, "router": true}
 
 // OrchestratorOnly reports whether the file only tells trtllm-serve
-// disaggregated where its servers are (every section lists urls and no LLM
-// args): the workers were started on their own, each with its own --config, and
+// disaggregated where its servers are (every section lists urls, and no
+// cache_transceiver_config is written for them): the workers were started on their own, each with its own --config, and
 // this file decides nothing about their transceivers.
 func (d *Disagg) OrchestratorOnly() bool {
 	if len(d.Servers) == 0 {
@@ -107,12 +108,7 @@ func (d *Disagg) readServers(role string, sec, merged *Node) {
 			}
 		}
 	}
-	for _, p := range merged.Pairs {
-		if p.Key.Kind != KindStr || !sectionKeys[p.Key.Str] {
-			s.LLMArgs = true
-			break
-		}
-	}
+	_, s.LLMArgs = merged.Get("cache_transceiver_config")
 	d.Servers[role] = s
 }
 
@@ -148,6 +144,9 @@ func (e *ConflictError) Error() string {
 func ReadDisagg(name string, data []byte) (*Disagg, error) {
 	doc, err := ParseYAML(name, data)
 	if err != nil {
+		return nil, manifestHint(name, data, err)
+	}
+	if err := notWorker(name, doc.Root); err != nil {
 		return nil, err
 	}
 	d, err := ReadDisaggNode(name, doc.Root)

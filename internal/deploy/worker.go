@@ -6,6 +6,7 @@
 package deploy
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -76,7 +77,7 @@ type Overlay struct {
 func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
 	doc, err := ParseYAML(name, data)
 	if err != nil {
-		return nil, err
+		return nil, manifestHint(name, data, err)
 	}
 	ov := &Overlay{File: name, Warnings: doc.Warnings}
 	if doc.Root == nil || doc.Root.Kind == KindNull {
@@ -87,11 +88,40 @@ func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
 		return nil, &yamlpos.Error{File: name, Line: doc.Root.Line, Col: doc.Root.Col,
 			Msg: "ValueError: Configuration file root must be a mapping."}
 	}
+	if err := notWorker(name, doc.Root); err != nil {
+		return nil, err
+	}
 	if err := ov.readLLMArgs(doc.Root); err != nil {
 		return nil, err
 	}
 	ov.topKeys(doc.Root, nil)
 	return ov, nil
+}
+
+// manifestHint adds, to the error for a multi-document file, that it holds
+// Kubernetes objects and that audit reads those.
+func manifestHint(name string, data []byte, err error) error {
+	var ye *yamlpos.Error
+	if !errors.As(err, &ye) || !strings.HasPrefix(ye.Msg, "expected a single document") {
+		return err
+	}
+	docs, derr := ParseYAMLDocs(name, data)
+	if derr != nil {
+		return err
+	}
+	for _, d := range docs {
+		if d.Root == nil || d.Root.Kind != KindMap {
+			continue
+		}
+		kp, ok1 := d.Root.Get("kind")
+		_, ok2 := d.Root.Get("apiVersion")
+		if ok1 && ok2 {
+			e := *ye
+			e.Msg += " (yaml.safe_load refuses it); the file holds Kubernetes objects (" + kp.Val.Repr() + ", ...): xcvr audit " + name + " resolves the workers they describe"
+			return &e
+		}
+	}
+	return err
 }
 
 // ReadWorkerNode reads a worker YAML already parsed, e.g. a ConfigMap value or a
