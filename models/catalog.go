@@ -92,7 +92,6 @@ func (c *Catalog) Get(arch string) (Entry, bool) {
 	return c.entries[i], true
 }
 
-
 // Merge returns a catalog with other's entries added; an entry with the same arch
 // replaces the existing one in place.
 func (c *Catalog) Merge(other *Catalog) *Catalog {
