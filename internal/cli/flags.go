@@ -66,7 +66,7 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 	_ = cmd.RegisterFlagCompletionFunc("loader", fixed("pytorch", "autodeploy", "none"))
 	_ = cmd.RegisterFlagCompletionFunc("kv-cache-manager", fixed(inputs.KVManagers()...))
 	_ = cmd.RegisterFlagCompletionFunc("timeout-ms", fixed("60000", "null"))
-	_ = cmd.RegisterFlagCompletionFunc("trtllm", fixed(versionNames()...))
+	_ = cmd.RegisterFlagCompletionFunc("trtllm", versionCompletion)
 	_ = cmd.RegisterFlagCompletionFunc("model", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var names []string
 		for _, e := range models.Builtin().Entries() {
@@ -84,6 +84,13 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 	_ = cmd.MarkFlagFilename("catalog", "yaml", "yml")
 	_ = cmd.MarkFlagDirname("install")
 	f.deploy.complete(cmd)
+}
+
+// versionCompletion completes a version flag. The names are listed when a
+// shell asks, not when the command tree is built: building it is part of every
+// command's start-up.
+func versionCompletion(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return versionNames(), cobra.ShellCompDirectiveNoFileComp
 }
 
 func versionNames() []string {
