@@ -64,6 +64,7 @@ same text as 'xcvr explain'.`,
 	root.AddCommand(compareCommands(app, &color)...)
 	root.AddCommand(newServeCmd(app), newTourCmd(app, &color))
 	root.AddCommand(newManCmd(app, root))
+	root.AddCommand(topicCommands()...)
 	return root
 }
 
