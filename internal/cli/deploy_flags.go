@@ -92,7 +92,9 @@ func (d *deployFlags) warn(app *appEnv, msg string) {
 		return
 	}
 	d.warned[msg] = true
-	fmt.Fprintln(app.stderr, "xcvr: warning: "+termsafe.Text(msg))
+	// A warning is one line: a newline in a value it quotes (a YAML model:
+	// value, a --config path from a --pid command line) stays inside it.
+	fmt.Fprintln(app.stderr, "xcvr: warning: "+termsafe.Line(msg))
 }
 
 // inputErr classifies a reading error: TensorRT-LLM's own refusals (the disagg
