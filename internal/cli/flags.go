@@ -107,7 +107,7 @@ func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
 	if f.catalog == "" {
 		return cat, nil
 	}
-	data, err := guard.ReadFile(f.catalog, guard.YAMLLimits())
+	data, err := guard.ReadFileFS(f.deploy.fs(), f.catalog, guard.YAMLLimits())
 	if err != nil {
 		return nil, err
 	}
