@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
