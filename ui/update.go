@@ -44,9 +44,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		switch {
 		case m.edit.active:
 			*m.edit.in, cmd = m.edit.in.Update(msg)
+			keepSafe(m.edit.in)
 			m.edit.err = ""
 		case m.pick.open && m.pick.filtering:
 			*m.pick.filter, cmd = m.pick.filter.Update(msg)
+			keepSafe(m.pick.filter)
 			m.refilter()
 		default:
 			return m, nil
@@ -386,6 +388,7 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		sug := m.edit.in.CurrentSuggestion()
 		var cmd tea.Cmd
 		*m.edit.in, cmd = m.edit.in.Update(msg)
+		keepSafe(m.edit.in)
 		if m.edit.in.Value() == before && m.edit.in.Position() == pos && m.edit.in.CurrentSuggestion() == sug {
 			return cmd, false
 		}
@@ -438,6 +441,7 @@ func (m *Model) pickKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		before := p.filter.Value()
 		var cmd tea.Cmd
 		*p.filter, cmd = p.filter.Update(msg)
+		keepSafe(p.filter)
 		if p.filter.Value() != before {
 			p.sel = 0
 			m.refilter()
