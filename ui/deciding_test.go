@@ -121,7 +121,7 @@ func TestFailureOpensOnItsErrorStep(t *testing.T) {
 	for _, sz := range operatorSizes {
 		// After an edit: the chain's selection is on step 1, the inputs focused;
 		// UCX typed into the backend row fails in 1.4.
-		m := keys(t, newAt(sz[0], sz[1]), append([]string{"down", "down", "e", "ctrl+u", "U", "C", "X", "enter"})...)
+		m := keys(t, newAt(sz[0], sz[1]), "down", "down", "e", "ctrl+u", "U", "C", "X", "enter")
 		if m.rows[m.row].kind != rowBackend {
 			t.Fatalf("row %d is not the backend", m.row)
 		}
