@@ -215,12 +215,11 @@ func TestTmuxSmoke(t *testing.T) {
 		if a, _ := tmux("display-message", "-p", "-t", name, "#{alternate_on}"); strings.TrimSpace(a) != "0" {
 			t.Errorf("alternate_on = %q in linear mode, want 0", strings.TrimSpace(a))
 		}
-		// Keep the version and the model. Each answer waits for its prompt: typed
-		// ahead on a loaded machine, the terminal echoes it before the prompt is
-		// drawn, and the prompt line no longer reads "Backend [DEFAULT]: UCX".
-		tmux("send-keys", "-t", name, "Enter")
+		// Each key waits for its prompt: typed ahead, the terminal would echo it
+		// wherever the output was, and the prompt line would not show it.
+		tmux("send-keys", "-t", name, "Enter") // keep the version
 		poll("the model prompt", func(s string) bool { return strings.Contains(s, "Model architecture [") })
-		tmux("send-keys", "-t", name, "Enter")
+		tmux("send-keys", "-t", name, "Enter") // keep the model
 		poll("the backend prompt", func(s string) bool { return strings.Contains(s, "Backend [DEFAULT]:") })
 		tmux("send-keys", "-t", name, "-l", "UCX")
 		tmux("send-keys", "-t", name, "Enter")
