@@ -80,8 +80,6 @@ func (r *Report) Fails() bool {
 // Resolve resolves every worker of the set.
 func Resolve(set *Set, opt Options) *Report {
 	rep := &Report{Set: set}
-	var rs resolver.Resolver
-	_ = rs
 	for _, w := range set.Workers {
 		e := Entry{Worker: w}
 		s := spec(w, opt, &e)
