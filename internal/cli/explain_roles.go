@@ -78,6 +78,7 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 	}
 	return nil
 }
+
 // orchestratorOnly answers for a disaggregated file that only lists its
 // servers' addresses: the workers were started with their own --config, which
 // decides their transceivers, so there is nothing to resolve from this file
