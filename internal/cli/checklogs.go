@@ -468,7 +468,10 @@ func writeCheckText(w io.Writer, lg *logs.Log, pr prediction, ms []logs.Mismatch
 	if many {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%s: %d lines, %d process(es), %d with transceiver lines\n", lg.Name, lg.Lines, len(lg.Processes), withLines)
+	// A file's name is input (a directory holds what its writers named): one
+	// line, escaped, so a name holding "\nrank 0: PYTHON" forges nothing.
+	name := termsafe.Line(lg.Name)
+	fmt.Fprintf(w, "%s: %d lines, %d process(es), %d with transceiver lines\n", name, lg.Lines, len(lg.Processes), withLines)
 	if lg.ProcessesDropped > 0 {
 		fmt.Fprintf(w, "  (more than %d processes: later ones are not reported)\n", len(lg.Processes))
 	}
@@ -477,9 +480,9 @@ func writeCheckText(w io.Writer, lg *logs.Log, pr prediction, ms []logs.Mismatch
 	}
 	who := func(src string) string {
 		if many {
-			return lg.Name + " · " + src
+			return name + " · " + termsafe.Line(src)
 		}
-		return src
+		return termsafe.Line(src)
 	}
 	for _, p := range lg.Processes {
 		fmt.Fprintf(w, "\n%s: %s\n", who(p.Source), observedSummary(p))
@@ -669,7 +672,7 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 				return usageErr(err)
 			}
 			if note != logs.NoteNone && o.output == "text" {
-				fmt.Fprintf(w, "%s: %s\n", fw.Name, note)
+				fmt.Fprintf(w, "%s: %s\n", termsafe.Line(fw.Name), note)
 			}
 			if prev := fw.Previous(); prev != nil {
 				disagreed = printVerdicts(w, raw, prev, pred, last, o.output) || disagreed
@@ -751,7 +754,7 @@ func printVerdicts(w, raw io.Writer, lg *logs.Log, pred *predictor, last map[str
 				if output == "json" {
 					fmt.Fprintln(raw, encodeJSON(map[string]any{"file": lg.Name, "source": nil, "agrees": false, "predicted_for": versionName(pr), "mismatches": []logs.Mismatch{m}}, ""))
 				} else {
-					fmt.Fprintf(w, "%s line %d: ✗ %s\n", lg.Name, m.Line, termsafe.Line(m.Message))
+					fmt.Fprintf(w, "%s line %d: ✗ %s\n", termsafe.Line(lg.Name), m.Line, termsafe.Line(m.Message))
 				}
 			}
 		}
@@ -783,7 +786,7 @@ func printVerdicts(w, raw io.Writer, lg *logs.Log, pred *predictor, last map[str
 				"agrees": pr.trace != nil && len(ms) == 0, "predicted_for": versionName(pr), "mismatches": ms}, ""))
 			continue
 		}
-		fmt.Fprintf(w, "%s · %s: %s\n", lg.Name, p.Source, verdict)
+		fmt.Fprintf(w, "%s · %s: %s\n", termsafe.Line(lg.Name), termsafe.Line(p.Source), verdict)
 		sort.SliceStable(ms, func(i, j int) bool {
 			a, b := ms[i].Line, ms[j].Line
 			if (a == 0) != (b == 0) {
@@ -853,10 +856,11 @@ func explorerExtras(cmd *cobra.Command, app *appEnv, flags *inputFlags) ([]ui.Ro
 		return roles, lg, nil, nil
 	}
 	fw := logs.NewFollower(flags.deploy.log, flags.deploy.log)
+	fw.FS = flags.deploy.files
 	if _, _, err := fw.Poll(); err != nil {
 		return nil, nil, nil, usageErr(err)
 	}
-	if _, err := os.Stat(flags.deploy.log); err != nil {
+	if _, err := flags.deploy.fs().Stat(flags.deploy.log); err != nil {
 		return nil, nil, nil, usageErr(err)
 	}
 	return roles, fw.Log(), fw, nil

@@ -68,7 +68,7 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 			fmt.Fprintf(w, "Both roles: %s\n", describe(ctx.Result))
 		}
 		for _, warn := range warnings {
-			fmt.Fprintf(w, "Warning: %s\n", termsafe.Text(warn))
+			fmt.Fprintf(w, "Warning: %s\n", termsafe.Line(warn))
 		}
 	}
 	if ctx.Result.Outcome == resolver.OutcomeError || gen.Result.Outcome == resolver.OutcomeError {
