@@ -284,12 +284,12 @@ func rolesFor(cmd *cobra.Command, app *appEnv, flags *inputFlags, pair *versionP
 func fixPaths(dis *deploy.Disagg, role string) ([][]string, string) {
 	const key = "cache_transceiver_config"
 	if dis == nil || !slices.Contains(dis.TopLevel, key) {
-		return [][]string{{sectionName(role)}}, ""
+		return [][]string{{report.SectionName(role)}}, ""
 	}
 	paths := [][]string{nil}
 	for _, r := range deploy.Roles() {
 		if !slices.Contains(dis.Inherited[r], key) {
-			paths = append(paths, []string{sectionName(r)})
+			paths = append(paths, []string{report.SectionName(r)})
 		}
 	}
 	return paths, key + " is set at the top level and copied into both sections, so this fix changes both roles"
