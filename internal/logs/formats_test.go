@@ -200,3 +200,32 @@ func TestWhatSettlesTheBackendAndInputs(t *testing.T) {
 		t.Errorf("no input disagreement in %+v", ms)
 	}
 }
+
+// TestObservedPrefixesCoverClassify: every message classify recognises passes
+// the scanner's cheap filter (a line the filter drops is never classified).
+func TestObservedPrefixesCoverClassify(t *testing.T) {
+	for _, msg := range []string{
+		"Resolved transceiver_runtime='auto' to None for X.", "Model prefers the Python transceiver, but backend UCX does not support it; falling back to the C++ transceiver.",
+		"Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).",
+		"TRTLLM_USE_UCX_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config",
+		"Using UCX kv-cache transceiver. If", "Use UCX kv-cache transervier. If", "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended",
+		"Using KvCacheTransceiverV2", "device_id: 0 in KvCacheTransceiverV2", "cache_transceiver is disabled",
+		"enable_pipelined_transfer is set; auto-selecting the Python transceiver instead",
+		"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=None with backend=UCX; falling back to V1.",
+		"Resolved use_kv_cache_manager_v2='auto' to False", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",
+		"Python cache transceiver with C++ KV cache manager detected; x", "Failed to initialize executor on rank 0: x",
+		"Executor worker returned error", "NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "BindingsNixlTransferAgent init: using NIXL backend: UCX",
+		"Unsupported NIXL backend: X, fallback to UCX", "Using C++ transfer agent binding",
+		"C++ transfer agent binding unavailable, using pure Python implementation", "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)",
+		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend.",
+		"Terminating context request 7 due to KV cache transfer timeout", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
+		"Updated args: {'cache_transceiver_config': {'backend': 'UCX'}}", "TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend='UCX'))",
+	} {
+		if k, _ := classify("INFO", msg); k == lineNone {
+			t.Errorf("classify does not recognise %q", msg)
+		}
+		if !mayObserve([]byte(msg)) {
+			t.Errorf("the scanner's filter drops %q", msg)
+		}
+	}
+}

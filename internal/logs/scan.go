@@ -255,21 +255,45 @@ type tableEntry struct {
 	flags uint8
 }
 
-// mayObserve is a cheap superset of the tagged lines Process.observe acts on
-// (besides ERROR lines, which are all passed on): each of them names the
-// transceiver, a transfer, the executor, the in-flight cancel switch,
-// ModelLoader's use_kv_cache_manager_v2, the orchestrator's wait for its
-// servers or the version.
+// mayObserve is a cheap superset of the lines classify recognises (besides
+// ERROR lines, which are all passed on): a message that starts with one of
+// observedPrefixes, or an argument dump naming cache_transceiver_config. It
+// runs on every line, so it looks at the first byte, then at a few prefixes,
+// and searches inside the line only when the line quotes something.
 func mayObserve(msg []byte) bool {
-	return len(msg) > 0 && (bytes.Contains(msg, []byte("ransceiver")) || bytes.Contains(msg, []byte("ransfer")) ||
-		bytes.Contains(msg, []byte("xecutor")) || bytes.Contains(msg, []byte("INFLIGHT_CANCEL")) ||
-		bytes.Contains(msg, []byte("use_kv_cache_manager_v2")) || bytes.Contains(msg, []byte("eneration servers")) ||
-		bytes.Contains(msg, []byte("LLM version: ")))
+	if len(msg) == 0 {
+		return false
+	}
+	for _, p := range observedPrefixes[msg[0]] {
+		if bytes.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return bytes.IndexByte(msg, '\'') >= 0 && bytes.Contains(msg, []byte("cache_transceiver_config"))
 }
 
-// mayObserveBare is mayObserve for lines without a logger tag: the C++ side's
-// bare lines, pasted excerpts and argument dumps.
-func mayObserveBare(msg []byte) bool { return mayObserve(msg) }
+// mayObserveBare is mayObserve for lines without a logger tag (the C++ side's
+// bare lines, pasted excerpts, argument dumps), trimmed.
+func mayObserveBare(msg []byte) bool { return mayObserve(bytes.TrimLeft(msg, " \t")) }
+
+// observedPrefixes are the starts of the messages classify and state.observe
+// recognise, by first byte. TestObservedPrefixesCoverClassify keeps the two in step.
+var observedPrefixes = func() (t [256][][]byte) {
+	for _, p := range []string{
+		"Resolved transceiver_runtime=", "Resolved use_kv_cache_manager_v2=", "Model prefers the Python transceiver",
+		"Falling back to the C++ transceiver: ", "TRTLLM_USE_", "Use UCX kv-cache trans", "Using UCX kv-cache transceiver.",
+		"MPI CacheTransceiver is deprecated", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
+		"enable_pipelined_transfer is set;", "KV cache manager V2 ", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:",
+		"Python cache transceiver with C++ KV cache manager detected", "Failed to initialize executor on rank ",
+		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",
+		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
+		"CacheTransceiver getOrAllocateBuffers: ", "Terminating ", "Requesting cancellation for ",
+		"Waiting for context and generation servers to be ready", "TensorRT LLM version: ", "TensorRT-LLM version: ",
+	} {
+		t[p[0]] = append(t[p[0]], []byte(p))
+	}
+	return t
+}()
 
 // unknownKey stands for "the previous chunk's current key" in a chunk's seen set.
 var unknownKey = []byte("\x00previous chunk")
