@@ -54,17 +54,12 @@ const (
 
 // run carries one resolution while its steps are appended.
 type run struct {
-	// The inputs are read from t.Inputs: a second copy would cost each
-	// resolution 720 bytes copied and cleared.
 	v   Version
-	t   Trace
+	t   Trace // t.Inputs holds the inputs
 	era int
 
 	// halt, when set, is why the remaining steps are not reached.
 	halt string
-
-	// a holds the text this resolution builds.
-	a textArena
 
 	runtime    PyStr // transceiver_runtime as currently held
 	backend    string
@@ -74,55 +69,12 @@ type run struct {
 	kvV2       bool // use_kv_cache_manager_v2 resolved to True
 }
 
-// traceBuf backs a trace's steps and log lines (more lines grow the log slice
-// past it as usual).
-type traceBuf struct {
-	steps [21]Step
-	logs  [6]LogLine
-}
-
 // Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
 // log lines and the result. It never panics and always returns each step id once.
-// The trace is the caller's to keep; to resolve many inputs in a row, a Resolver
-// reuses one trace's memory instead.
 func Resolve(in Inputs) Trace {
-	// One allocation for the steps and the log lines: the slab is most of what a
-	// resolution allocates.
-	t, _ := resolveInto(new(traceBuf), textArena{}, in)
-	return t
-}
-
-// Resolver resolves inputs one after another in the same memory: the matrix and
-// the cross product make tens of thousands of traces and keep only their results,
-// and a fresh slab for each one is most of what they would allocate and most of
-// what the garbage collector would then chase. While it lives it keeps its recent
-// texts alive (at most a few megabytes of text chunks). The zero value is ready to
-// use; a Resolver is not safe for concurrent use.
-type Resolver struct {
-	buf  traceBuf
-	text textArena
-}
-
-// Resolve is the package's Resolve, except that the trace's Steps and Logs live in
-// the Resolver's memory and are overwritten by the next call: copy what must
-// outlive it (the Result and the strings are never overwritten).
-func (rs *Resolver) Resolve(in Inputs) Trace {
-	if rs.text.recent == nil {
-		rs.text.recent = new([recentSlots]string)
-	}
-	t, text := resolveInto(&rs.buf, rs.text, in)
-	rs.text = text
-	return t
-}
-
-// resolveInto resolves in with its steps in buf and its text appended to a; it
-// returns the trace and the arena as it left it.
-func resolveInto(buf *traceBuf, a textArena, in Inputs) (Trace, textArena) {
-	r := run{v: in.Version, era: in.Version.Era, a: a}
+	r := run{v: in.Version, era: in.Version.Era}
 	r.t.Inputs = in
-	r.t.Steps = buf.steps[:0:len(buf.steps)]
-	r.t.Logs = buf.logs[:0:len(buf.logs)]
-
+	r.t.Steps = make([]Step, 0, len(StepIDs()))
 	r.stepVersion()
 	r.stepValidate()
 	r.stepDisagg()
@@ -187,7 +139,7 @@ func resolveInto(buf *traceBuf, a textArena, in Inputs) (Trace, textArena) {
 	}
 	r.applyInstall()
 	r.finish()
-	return r.t, r.a
+	return r.t
 }
 
 // hasConfigUtils reports whether the build checks PYTHON-needs-NIXL early, in
@@ -202,27 +154,11 @@ func (r *run) createFile() string {
 	return fileOldCreate
 }
 
-func (r *run) add(s Step) { *r.next() = s }
-
-// next appends a zero step and returns it to be filled in. Filling it field by
-// field, rather than copying a whole Step into the slab, lets a write during a
-// garbage collection's mark phase take one barrier per field instead of the bulk
-// barrier that walks the struct's pointer map.
-func (r *run) next() *Step {
-	n := len(r.t.Steps)
-	if n == cap(r.t.Steps) {
-		r.t.Steps = append(r.t.Steps, Step{})
-	} else {
-		r.t.Steps = r.t.Steps[:n+1]
-	}
-	return &r.t.Steps[n]
-}
+func (r *run) add(s Step) { r.t.Steps = append(r.t.Steps, s) }
 
 // emit appends a step with its standard explanation.
 func (r *run) emit(id string, p Phase, title string, v Verdict, reason string, src Source, c Confidence) {
-	s := r.next()
-	s.ID, s.Phase, s.Title, s.Verdict, s.Reason, s.Detail = id, p, title, v, reason, detailFor(id)
-	s.Source, s.Confidence = src, c
+	r.add(Step{ID: id, Phase: p, Title: title, Verdict: v, Reason: reason, Detail: detailFor(id), Source: src, Confidence: c})
 }
 
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
@@ -240,9 +176,7 @@ func (r *run) skipIfHalted(id string, p Phase, title string) bool {
 	if r.halt == "" {
 		return false
 	}
-	s := r.next()
-	s.ID, s.Phase, s.Title, s.Verdict, s.Reason, s.Detail = id, p, title, Skipped, r.halt, detailFor(id)
-	s.Source, s.Confidence = Source{}, Derived
+	r.add(Step{ID: id, Phase: p, Title: title, Verdict: Skipped, Reason: r.halt, Detail: detailFor(id), Confidence: Derived})
 	return true
 }
 
@@ -304,7 +238,7 @@ func (r *run) stepValidate() {
 			Source: Source{File: fileLLMArgs}, Confidence: Verified})
 		return
 	}
-	msg := r.a.validationError(errs)
+	msg := validationError(errs)
 	first := errs[0]
 	reason := first.loc() + ": " + first.Message
 	if !first.Origin.IsDefault() {
@@ -370,12 +304,12 @@ func (r *run) validationErrors() []FieldError {
 	errs = append(errs, late...)
 	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(backendLiterals(), b.S) {
 		errs = append(errs, FieldError{Loc: "backend", Type: "literal_error",
-			Message: r.a.literals("Input should be ", backendLiterals(), ""), Input: b.Repr(), InputType: "str",
+			Message: "Input should be " + literalList(backendLiterals()), Input: b.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Backend.Origin})
 	}
 	if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "literal_error",
-			Message: r.a.literals("Input should be ", r.runtimeLiterals(), ""), Input: rt.Repr(), InputType: "str",
+			Message: "Input should be " + literalList(r.runtimeLiterals()), Input: rt.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Runtime.Origin})
 	}
 	if t := r.t.Inputs.Timeout; t.Given() && t.Value.Valid && t.Value.N <= 0 {
@@ -540,16 +474,16 @@ func (r *run) stepDisagg() {
 	if !b.Value.Valid {
 		how := "backend is omitted"
 		if b.Given() {
-			how = r.a.cat("backend is null (", r.a.origin(b.Origin), ")")
+			how = "backend is null (" + b.Origin.String() + ")"
 		}
-		r.emit(StepDisagg, PhaseSetup, title, Applied, r.a.cat(how, ": disaggregation is off and no transceiver is created"), Source{File: r.createFile()}, Verified)
+		r.emit(StepDisagg, PhaseSetup, title, Applied, how+": disaggregation is off and no transceiver is created", Source{File: r.createFile()}, Verified)
 		r.log(LevelInfo, "cache_transceiver is disabled")
 		r.t.Result.Outcome = OutcomeDisabled
 		r.halt = "not reached: disaggregation is off"
 		return
 	}
 	r.backend = b.Value.S
-	r.emit(StepDisagg, PhaseSetup, title, Applied, r.a.cat("backend ", b.Value.Repr(), " (", r.a.origin(b.Origin), "): a transceiver will be created"), Source{File: fileLLMArgs}, Verified)
+	r.emit(StepDisagg, PhaseSetup, title, Applied, "backend "+b.Value.Repr()+" ("+b.Origin.String()+"): a transceiver will be created", Source{File: fileLLMArgs}, Verified)
 }
 
 func (r *run) stepRuntime() {
@@ -564,7 +498,7 @@ func (r *run) stepRuntime() {
 		if rt.Value.Is("auto") {
 			then = "; resolved at config load"
 		}
-		reason := r.a.cat(rt.Value.Repr(), ", set explicitly (", r.a.origin(rt.Origin), ")", then)
+		reason := rt.Value.Repr() + ", set explicitly (" + rt.Origin.String() + ")" + then
 		r.emit(StepRuntime, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Verified)
 		return
 	}
@@ -599,9 +533,9 @@ func (r *run) stepBackend(p Phase) {
 	var reason string
 	switch {
 	case r.backend != "DEFAULT":
-		reason = r.a.cat(r.backend, ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored")
+		reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored"
 		if ign := r.selectorsSetToOne(); ign != "" {
-			reason = r.a.cat(r.backend, ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored (", ign, " has no effect)")
+			reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored (" + ign + " has no effect)"
 		}
 		r.t.Result.BackendSource = "config"
 	case r.envVar != "":
@@ -609,7 +543,7 @@ func (r *run) stepBackend(p Phase) {
 		if other != "" {
 			sep = "; "
 		}
-		reason = r.a.cat("DEFAULT -> ", r.effBackend, ": ", r.envVar, " is exactly '1'", sep, other)
+		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + sep + other
 		r.t.Result.BackendSource = r.envVar
 	default:
 		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
@@ -713,26 +647,23 @@ func (r *run) stepModel() {
 		r.emit(StepModel, PhaseLoad, title, Skipped, "no checkpoint loader: no model class ('unknown model')", src, Verified)
 		return
 	}
-	// One concatenation for the whole reason: this step runs in nearly every
-	// resolution of the matrix.
-	var arch, says, class, noteSep, consulted, rt, closing string
+	var reason string
 	switch {
 	case m.Arch == "":
-		says = "config.json has no architectures: the class is None ('unknown model')"
+		reason = "config.json has no architectures: the class is None ('unknown model')"
 	case !m.Known:
-		arch, says = m.Arch, " is not a registered architecture: unknown model"
+		reason = m.Arch + " is not a registered architecture: unknown model"
 	case m.Class == m.Arch:
-		arch, says = m.Arch, " is a registered class"
+		reason = m.Arch + " is a registered class"
 	default:
-		arch, says, class = m.Arch, " is registered on class ", m.Class
+		reason = m.Arch + " is registered on class " + m.Class
 	}
 	if m.Note != "" {
-		noteSep = "; "
+		reason += "; " + m.Note
 	}
 	if !r.runtime.Is("auto") {
-		consulted, rt, closing = " (not consulted: runtime is ", r.runtime.Repr(), ")"
+		reason += " (not consulted: runtime is " + r.runtime.Repr() + ")"
 	}
-	reason := r.a.cat(arch, says, class, noteSep, m.Note, consulted, rt, closing)
 	conf := Verified
 	if m.Known && m.PreferenceConfidence != "" && m.PreferenceConfidence != Verified {
 		conf = m.PreferenceConfidence
@@ -797,12 +728,12 @@ func (r *run) stepPreference() {
 	}
 	var reason string
 	if p.Valid {
-		reason = r.a.cat(m.Class, " prefers ", p.Repr())
+		reason = m.Class + " prefers " + p.Repr()
 		if m.PreferencePR != 0 {
-			reason = r.a.cat(m.Class, " prefers ", p.Repr(), " (since #", r.a.itoa(m.PreferencePR), ", ", r.a.day(m.PreferenceSince), ")")
+			reason = m.Class + " prefers " + p.Repr() + " (since #" + strconv.Itoa(m.PreferencePR) + ", " + m.PreferenceSince.String() + ")"
 		}
 	} else {
-		reason = r.a.cat(m.Class, " declares no preference (None)")
+		reason = m.Class + " declares no preference (None)"
 	}
 	r.emit(StepPreference, PhaseLoad, title, Applied, reason, src, conf)
 }
@@ -841,14 +772,13 @@ func (r *run) stepAuto() {
 	var reason string
 	if r.era == 1 {
 		if pref.Is("PYTHON") && r.effBackend != "NIXL" {
-			r.log(LevelInfo, r.a.cat("Model prefers the Python transceiver, but backend ", r.effBackend,
-				" does not support it; falling back to the C++ transceiver."))
+			r.log(LevelInfo, "Model prefers the Python transceiver, but backend "+r.effBackend+" does not support it; falling back to the C++ transceiver.")
 			verdict = Fallback
-			reason = r.a.cat("the 'PYTHON' preference needs NIXL; on ", r.effBackend, " it falls back to None (C++)")
+			reason = "the 'PYTHON' preference needs NIXL; on " + r.effBackend + " it falls back to None (C++)"
 		} else {
 			resolved = pref
 			if pref.Valid {
-				reason = r.a.cat("the model's preference ", pref.Repr(), " is adopted")
+				reason = "the model's preference " + pref.Repr() + " is adopted"
 			} else {
 				reason = "no preference: None, the C++ transceiver (era 1 has no Python default)"
 			}
@@ -857,26 +787,26 @@ func (r *run) stepAuto() {
 		switch {
 		case pref.Valid:
 			resolved = pref
-			reason = r.a.cat("the model's preference ", pref.Repr(), " is adopted as is (no NIXL check since #18134)")
+			reason = "the model's preference " + pref.Repr() + " is adopted as is (no NIXL check since #18134)"
 		case r.effBackend != "NIXL":
-			why := r.a.cat("backend ", pyRepr(r.effBackend), " (the Python transceiver requires NIXL)")
-			r.log(LevelInfo, r.a.cat("Falling back to the C++ transceiver: ", why, "."))
+			why := "backend " + pyRepr(r.effBackend) + " (the Python transceiver requires NIXL)"
+			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
 			verdict = Fallback
-			reason = r.a.cat("no preference; falls back to None (C++): ", why)
+			reason = "no preference; falls back to None (C++): " + why
 		case !r.timeout().Valid:
 			why := "kv_transfer_timeout_ms=None (the Python transceiver requires a finite timeout)"
-			r.log(LevelInfo, r.a.cat("Falling back to the C++ transceiver: ", why, "."))
+			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
 			verdict = Fallback
-			reason = r.a.cat("no preference; falls back to None (C++): ", why)
+			reason = "no preference; falls back to None (C++): " + why
 		default:
 			resolved = Str("PYTHON")
 			reason = "no preference: 'PYTHON', the default since #18134"
 		}
 	}
 	r.runtime = resolved
-	r.log(LevelInfo, r.a.cat("Resolved transceiver_runtime='auto' to ", resolved.Repr(), " for ", cls, "."))
+	r.log(LevelInfo, "Resolved transceiver_runtime='auto' to "+resolved.Repr()+" for "+cls+".")
 	if verdict == Applied {
-		reason = r.a.cat(reason, " -> ", resolved.Repr())
+		reason = reason + " -> " + resolved.Repr()
 	}
 	r.emit(StepAuto, PhaseLoad, title, verdict, reason, src, conf)
 }
@@ -995,17 +925,17 @@ func (r *run) stepPythonNIXL() {
 	var exc string
 	switch {
 	case r.era == 0:
-		exc = r.a.cat("ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got ", r.effBackend, tail)
+		exc = "ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got " + r.effBackend + tail
 	case r.hasConfigUtils():
-		exc = r.a.cat("ValueError: Python transceiver currently only supports NIXL backend, got ", r.effBackend, tail)
+		exc = "ValueError: Python transceiver currently only supports NIXL backend, got " + r.effBackend + tail
 	default:
-		exc = r.a.cat("ValueError: Python transceiver currently only supports the NIXL backend, got ", r.effBackend, tail)
+		exc = "ValueError: Python transceiver currently only supports the NIXL backend, got " + r.effBackend + tail
 	}
 	conf := Verified
 	if r.era == 3 {
 		conf = Derived
 	}
-	r.emit(StepPythonNIXL, PhaseCreation, title, Error, r.a.cat("'PYTHON' on ", r.effBackend, " is not supported"), src, conf)
+	r.emit(StepPythonNIXL, PhaseCreation, title, Error, "'PYTHON' on "+r.effBackend+" is not supported", src, conf)
 	r.fail(StepPythonNIXL, exc)
 }
 
@@ -1055,7 +985,7 @@ func (r *run) stepInflightCancel() {
 	if v != "1" {
 		why := EnvInflightCancel + " is unset: the checks do not run"
 		if set {
-			why = r.a.cat(EnvInflightCancel, "=", pyRepr(v), " is not '1': the checks do not run")
+			why = EnvInflightCancel + "=" + pyRepr(v) + " is not '1': the checks do not run"
 		}
 		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, why, src, Verified)
 		return
@@ -1118,41 +1048,23 @@ func (r *run) stepBackendLogs() {
 		return
 	}
 	src := Source{File: r.createFile()}
-	// Constant reasons for an explicit backend (most deployments): the step
-	// runs in every resolution that gets this far.
 	var reason string
 	switch {
 	case r.envVar != "":
-		r.log(LevelWarning, r.a.cat(r.envVar, "=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"))
-		reason = r.a.cat("DEFAULT becomes ", r.effBackend, " (", r.envVar, "=1, warned)")
+		r.log(LevelWarning, r.envVar+"=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config")
+		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
 	case r.backend == "DEFAULT":
 		reason = "DEFAULT becomes NIXL"
-	case r.effBackend == "NIXL":
-		reason = "backend NIXL"
-	case r.effBackend == "UCX":
-		reason = "backend UCX"
-	case r.effBackend == "MPI":
-		reason = "backend MPI"
-	case r.effBackend == "MOONCAKE":
-		reason = "backend MOONCAKE"
 	default:
-		reason = r.a.cat("backend ", r.effBackend)
+		reason = "backend " + r.effBackend
 	}
 	switch r.effBackend {
 	case "MPI":
 		r.log(LevelWarning, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended")
-		if reason == "backend MPI" {
-			reason = "backend MPI; MPI is deprecated (warned)"
-		} else {
-			reason = r.a.cat(reason, "; MPI is deprecated (warned)")
-		}
+		reason += "; MPI is deprecated (warned)"
 	case "UCX":
 		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
-		if reason == "backend UCX" {
-			reason = "backend UCX; UCX hint logged"
-		} else {
-			reason = r.a.cat(reason, "; UCX hint logged")
-		}
+		reason += "; UCX hint logged"
 	}
 	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
 }
@@ -1173,7 +1085,7 @@ func (r *run) stepTransceiver() {
 				exc = "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"
 				conf = Inferred
 			}
-			r.emit(StepTransceiver, PhaseCreation, title, Error, r.a.cat("KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (", r.a.origin(r.t.Inputs.Timeout.Origin), ")"), Source{PR: 17137, File: fileTransceiver}, conf)
+			r.emit(StepTransceiver, PhaseCreation, title, Error, "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None ("+r.t.Inputs.Timeout.Origin.String()+")", Source{PR: 17137, File: fileTransceiver}, conf)
 			r.fail(StepTransceiver, exc)
 			return
 		}
@@ -1184,7 +1096,7 @@ func (r *run) stepTransceiver() {
 	}
 	reason := cppReason(r.runtime)
 	if r.era == 3 {
-		reason = r.a.cat(reason, " (deprecated in 1.4 per the docs; no log line is known)")
+		reason = reason + " (deprecated in 1.4 per the docs; no log line is known)"
 	}
 	r.t.Result.Outcome = OutcomeCPP
 	r.t.Result.Class = ClassCPP
@@ -1209,7 +1121,7 @@ func (r *run) hint() string {
 	case StepValidate:
 		return r.validateHint()
 	case StepPythonNIXL:
-		return r.a.cat("use backend: NIXL, or set transceiver_runtime: CPP to keep ", r.effBackend)
+		return "use backend: NIXL, or set transceiver_runtime: CPP to keep " + r.effBackend
 	case StepTransceiver:
 		return "set a finite kv_transfer_timeout_ms (the default is 60000), or transceiver_runtime: CPP"
 	case StepPipelined:
@@ -1270,7 +1182,7 @@ func (r *run) validateHint() string {
 				cased = append(cased, "backend: "+lit)
 				continue
 			}
-			add(r.a.literals("set backend to ", backendLiterals(), " (or omit it: disaggregation off)"))
+			add("set backend to " + literalList(backendLiterals()) + " (or omit it: disaggregation off)")
 		case "transceiver_runtime":
 			rt := r.t.Inputs.Runtime.Value
 			if r.era == 0 && rt.Valid && equalFold(rt.S, "auto") {
@@ -1281,7 +1193,7 @@ func (r *run) validateHint() string {
 				cased = append(cased, "transceiver_runtime: "+lit)
 				continue
 			}
-			add(r.a.literals("set transceiver_runtime to ", r.runtimeLiterals(), ", or omit it"))
+			add("set transceiver_runtime to " + literalList(r.runtimeLiterals()) + ", or omit it")
 		case "kv_transfer_timeout_ms", "kv_transfer_sender_future_timeout_ms", "kv_transfer_poll_interval_ms":
 			add("set " + field + " to a positive integer (milliseconds) or null")
 		case "max_tokens_in_buffer":
@@ -1365,47 +1277,38 @@ func equalFold(a, b string) bool {
 	return true
 }
 
-// runtimeSays is "runtime is <repr><rest>", built without an allocation for the
-// two phrases the chain uses most and the usual runtime values.
-func runtimeSays(rt PyStr, rest string) string {
-	const hook, nothing = ", not 'auto': the hook is not called", ", not 'auto': nothing to resolve"
-	switch {
-	case rest == hook && !rt.Valid:
-		return "runtime is None" + hook
-	case rest == hook && rt.S == "PYTHON":
-		return "runtime is 'PYTHON'" + hook
-	case rest == hook && rt.S == "CPP":
-		return "runtime is 'CPP'" + hook
-	case rest == nothing && !rt.Valid:
-		return "runtime is None" + nothing
-	case rest == nothing && rt.S == "PYTHON":
-		return "runtime is 'PYTHON'" + nothing
-	case rest == nothing && rt.S == "CPP":
-		return "runtime is 'CPP'" + nothing
-	}
-	return "runtime is " + rt.Repr() + rest
-}
+// runtimeSays is "runtime is <repr><rest>".
+func runtimeSays(rt PyStr, rest string) string { return "runtime is " + rt.Repr() + rest }
 
 // runtimeAlready is the leftover-auto step's reason for a resolved runtime.
-func runtimeAlready(rt PyStr) string {
-	switch {
-	case !rt.Valid:
-		return "runtime is already None"
-	case rt.S == "PYTHON":
-		return "runtime is already 'PYTHON'"
-	case rt.S == "CPP":
-		return "runtime is already 'CPP'"
-	}
-	return "runtime is already " + rt.Repr()
-}
+func runtimeAlready(rt PyStr) string { return "runtime is already " + rt.Repr() }
 
 // cppReason is the build step's reason for the C++ transceiver.
-func cppReason(rt PyStr) string {
-	switch {
-	case !rt.Valid:
-		return "runtime None: the C++ transceiver " + ClassCPP
-	case rt.S == "CPP":
-		return "runtime 'CPP': the C++ transceiver " + ClassCPP
+func cppReason(rt PyStr) string { return "runtime " + rt.Repr() + ": the C++ transceiver " + ClassCPP }
+
+// validationError renders the errors as pydantic v2 prints a ValidationError
+// for TorchLlmArgs, which is where trtllm-serve validates cache_transceiver_config
+// (without the per-error documentation URL, whose pydantic version xcvr cannot know).
+func validationError(errs []FieldError) string {
+	var b strings.Builder
+	b.WriteString("pydantic_core._pydantic_core.ValidationError: " + strconv.Itoa(len(errs)) + " validation error")
+	if len(errs) != 1 {
+		b.WriteString("s")
 	}
-	return "runtime " + rt.Repr() + ": the C++ transceiver " + ClassCPP
+	b.WriteString(" for TorchLlmArgs")
+	for _, e := range errs {
+		if e.Root != "" {
+			b.WriteString("\n" + e.Root)
+		} else {
+			b.WriteString("\ncache_transceiver_config")
+		}
+		if e.Loc != "" {
+			b.WriteString("." + e.Loc)
+		}
+		b.WriteString("\n  " + e.Message)
+		if e.Type != "" {
+			b.WriteString(" [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]")
+		}
+	}
+	return b.String()
 }

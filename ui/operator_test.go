@@ -21,7 +21,7 @@ import (
 )
 
 // The issue's sizes: small, SSH default, demo.
-var operatorSizes = [][2]int{{64, 20}, {80, 24}, {120, 40}}
+var operatorSizes = [][2]int{{64, 20}, {80, 24}, {120, 40}, {200, 60}}
 
 const badYAML = `backend: pytorch
 cache_transceiver_config:

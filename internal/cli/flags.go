@@ -66,7 +66,7 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 	_ = cmd.RegisterFlagCompletionFunc("loader", fixed("pytorch", "autodeploy", "none"))
 	_ = cmd.RegisterFlagCompletionFunc("kv-cache-manager", fixed(inputs.KVManagers()...))
 	_ = cmd.RegisterFlagCompletionFunc("timeout-ms", fixed("60000", "null"))
-	_ = cmd.RegisterFlagCompletionFunc("trtllm", fixed(versionNames()...))
+	_ = cmd.RegisterFlagCompletionFunc("trtllm", versionCompletion)
 	_ = cmd.RegisterFlagCompletionFunc("model", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var names []string
 		for _, e := range models.Builtin().Entries() {
@@ -86,6 +86,13 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 	f.deploy.complete(cmd)
 }
 
+// versionCompletion completes a version flag. The names are listed when a
+// shell asks, not when the command tree is built: building it is part of every
+// command's start-up.
+func versionCompletion(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return versionNames(), cobra.ShellCompDirectiveNoFileComp
+}
+
 func versionNames() []string {
 	var names []string
 	for _, v := range resolver.KnownVersions() {
@@ -100,7 +107,7 @@ func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
 	if f.catalog == "" {
 		return cat, nil
 	}
-	data, err := guard.ReadFile(f.catalog, guard.YAMLLimits())
+	data, err := guard.ReadFileFS(f.deploy.fs(), f.catalog, guard.YAMLLimits())
 	if err != nil {
 		return nil, err
 	}

@@ -139,8 +139,6 @@ func Evaluate(g Grid, cat *models.Catalog, out []Cell) []Cell {
 	}
 	in := g.Base
 	i := 0
-	// Only each trace's result is kept, so one Resolver's memory serves them all.
-	var rs resolver.Resolver
 	for _, v := range g.Versions {
 		in.Version = v
 		for mi, m := range g.Models {
@@ -152,7 +150,7 @@ func Evaluate(g Grid, cat *models.Catalog, out []Cell) []Cell {
 				in.Backend = backends[bi]
 				for ki, k := range kvs {
 					in.KVManager = kvFields[ki]
-					t := rs.Resolve(in)
+					t := resolver.Resolve(in)
 					out[i] = Cell{Model: m, Backend: b, Version: v.Name, KVSetting: k, Outcome: t.Result.Outcome,
 						ResolvedRuntime: t.Result.ResolvedRuntime, RuntimeKnown: t.Result.RuntimeKnown,
 						FailedStep: t.Result.FailedStep, KVManager: t.Result.KVManager}
