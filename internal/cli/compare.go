@@ -67,6 +67,7 @@ func (p *versionPair) parse(cmd *cobra.Command, app *appEnv) (from, to resolver.
 			if err != nil {
 				return v, usageErr(fmt.Errorf("--%s: %w", flag, err))
 			}
+			notePlacement(app, v)
 			return v, nil
 		}
 		rep, err := findInstall(app, "--"+flag+"-install", arg, 0, "")
