@@ -15,7 +15,6 @@ import (
 	"github.com/goccy/go-yaml/parser"
 	"github.com/sahilm/fuzzy"
 
-	"xcvr/assets"
 	"xcvr/internal/yamlpos"
 	"xcvr/resolver"
 )
@@ -91,16 +90,6 @@ func (c *Catalog) Get(arch string) (Entry, bool) {
 		return Entry{}, false
 	}
 	return c.entries[i], true
-}
-
-// Builtin parses the embedded catalog. It cannot fail at run time: a test keeps the
-// embedded file valid.
-func Builtin() *Catalog {
-	c, err := Parse("assets/models.yaml", assets.ModelsYAML, "built-in")
-	if err != nil {
-		panic("embedded catalog is invalid: " + err.Error())
-	}
-	return c
 }
 
 // Merge returns a catalog with other's entries added; an entry with the same arch

@@ -1,21 +1,15 @@
 package resolver
 
-import (
-	"reflect"
-	"testing"
-)
+import "testing"
 
 // FuzzResolve checks that Resolve never panics and always returns a well-formed
-// trace, whatever the inputs: any literal, any environment value, any model; and
-// that a Resolver used for every input in turn (its reused slab, its text chunks
-// and its table of recent texts) gives exactly the fresh trace.
+// trace, whatever the inputs: any literal, any environment value, any model.
 func FuzzResolve(f *testing.F) {
 	f.Add(uint8(0), "DEFAULT", "unset", int64(60000), uint8(0), uint8(0), "1", "", "GptOssForCausalLM", "PYTHON", uint8(0))
 	f.Add(uint8(5), "UCX", "auto", int64(-1), uint8(1), uint8(1), "true", "1", "", "", uint8(3))
 	f.Add(uint8(12), "nixl", "Auto", int64(0), uint8(2), uint8(2), "01", "0", "KimiLinearForCausalLM", "python", uint8(7))
 	f.Add(uint8(200), "", "null", int64(1<<40), uint8(3), uint8(3), " 1", "1", "X", "CPP", uint8(255))
 	versions := KnownVersions()
-	var rs Resolver
 	f.Fuzz(func(t *testing.T, vi uint8, backend, runtime string, timeout int64, loader, pipe uint8, ucx, cancel, arch, pref string, flags uint8) {
 		v := versions[int(vi)%len(versions)]
 		if vi >= 128 {
@@ -60,11 +54,6 @@ func FuzzResolve(f *testing.F) {
 		if flags&64 != 0 {
 			in.ConfigErrors = []FieldError{{Loc: "foo", Message: "Extra inputs are not permitted", Type: "extra_forbidden", Input: "1", InputType: "int"}}
 		}
-		fresh := Resolve(in)
-		checkWellFormed(t, fresh)
-		got := rs.Resolve(in)
-		if !reflect.DeepEqual(got.Steps, fresh.Steps) || !reflect.DeepEqual(got.Logs, fresh.Logs) || !reflect.DeepEqual(got.Result, fresh.Result) {
-			t.Fatalf("the Resolver's trace differs from a fresh one:\n got %+v\nwant %+v", got.Result, fresh.Result)
-		}
+		checkWellFormed(t, Resolve(in))
 	})
 }

@@ -94,7 +94,7 @@ func (r *run) stepKVManager() {
 	switch {
 	case explicit && set != KVAuto:
 		v2 := set == KVV2
-		reason := r.a.cat(pyBool(v2), ", set explicitly (", r.a.origin(r.t.Inputs.KVManager.Origin), "): kept as is")
+		reason := pyBool(v2) + ", set explicitly (" + r.t.Inputs.KVManager.Origin.String() + "): kept as is"
 		if v2 && twoModel && r.v.has(day16060) {
 			// The docstring says an explicit True is rejected with two-model
 			// speculative decoding; the raise itself was not found upstream.
@@ -109,7 +109,7 @@ func (r *run) stepKVManager() {
 		done(false, Skipped, "'auto' is not a valid value before #15823", Inferred)
 		return
 	case !explicit && !r.v.has(day15823):
-		done(false, Applied, r.a.cat("omitted: a plain bool defaulting to False before #15823 (merged ", r.a.day(day15823), "): V1"), Derived)
+		done(false, Applied, "omitted: a plain bool defaulting to False before #15823 (merged "+day15823.String()+"): V1", Derived)
 		return
 	case !r.kvResolvedAtLoad():
 		done(false, Applied, "'auto' is not resolved on this loader; get_kv_cache_manager_cls picks V2 only for use_kv_cache_manager_v2 is True, so V1", Verified)
@@ -131,7 +131,7 @@ func (r *run) stepKVManager() {
 		return
 	}
 	if !r.v.has(day16060) {
-		r.log(LevelInfo, r.a.cat("Resolved use_kv_cache_manager_v2='auto' to False for ", cls))
+		r.log(LevelInfo, "Resolved use_kv_cache_manager_v2='auto' to False for "+cls)
 		done(false, Applied, "'auto' with no model default: False (V1)", Verified)
 		return
 	}
@@ -141,15 +141,14 @@ func (r *run) stepKVManager() {
 		const why = "omitted: 1.4 defaults to V2 (#17495 release note)"
 		src = Source{PR: 17495, File: fileLLMArgs}
 		if r.effBackend != "NIXL" || !r.runtime.Is("PYTHON") {
-			done(false, Fallback, r.a.cat(why, ", which needs 'PYTHON' on NIXL; the route is ", r.runtime.Repr(), " on ", r.effBackend, ": V1 (how 1.4 falls back, and what it logs, is inferred)"), Inferred)
+			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
 			return
 		}
 		done(true, Applied, why+"; 'PYTHON' on NIXL: V2", Inferred)
 		return
 	}
 	if !pref.Valid {
-		// The common case, without an allocation: the class is named in the
-		// model step.
+		// The class is named in the model step.
 		done(false, Applied, "'auto' and no KV-cache manager preference (None): V1", Verified)
 		return
 	}
@@ -157,15 +156,13 @@ func (r *run) stepKVManager() {
 	if m.KVPreferenceConfidence != "" && m.KVPreferenceConfidence != Verified {
 		conf = m.KVPreferenceConfidence
 	}
-	// why builds "<class> prefers 'V2' (since #PR, DAY)<tail>".
+	// why is "<class> prefers 'V2' (since #PR, DAY)" followed by tail.
 	why := func(tail ...string) string {
-		var since, pr, comma, day, closing string
+		s := cls + " prefers " + pref.Repr()
 		if m.KVPreferencePR != 0 {
-			since, pr, comma, day, closing = " (since #", r.a.itoa(m.KVPreferencePR), ", ", r.a.day(m.KVPreferenceSince), ")"
+			s += " (since #" + strconv.Itoa(m.KVPreferencePR) + ", " + m.KVPreferenceSince.String() + ")"
 		}
-		var buf [16]string
-		parts := append(buf[:0], cls, " prefers ", pref.Repr(), since, pr, comma, day, closing)
-		return r.a.cat(append(parts, tail...)...)
+		return s + strings.Join(tail, "")
 	}
 	if !pref.Is("V2") {
 		done(false, Applied, why(": V1"), conf)
@@ -173,13 +170,12 @@ func (r *run) stepKVManager() {
 	}
 	eff := r.effBackend
 	if eff != "NIXL" || !r.runtime.Is("PYTHON") {
-		r.log(LevelInfo, r.a.cat("KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=",
-			r.runtime.Repr(), " with backend=", pyRepr(eff), "; falling back to V1."))
+		r.log(LevelInfo, "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime="+r.runtime.Repr()+" with backend="+pyRepr(eff)+"; falling back to V1.")
 		done(false, Fallback, why("; V2 needs 'PYTHON' on NIXL, the route is ", r.runtime.Repr(), " on ", eff, ": V1"), conf)
 		return
 	}
 	if twoModel {
-		done(false, Fallback, why("; two-model speculative decoding (", r.a.origin(draft.Origin), ") demotes it to V1 (no log line known)"), Inferred)
+		done(false, Fallback, why("; two-model speculative decoding (", draft.Origin.String(), ") demotes it to V1 (no log line known)"), Inferred)
 		return
 	}
 	done(true, Applied, why("; 'PYTHON' on NIXL: V2"), conf)
@@ -343,7 +339,7 @@ func (r *run) hybridV1Factory(title string, src Source, set func(string, string,
 	}
 	switch {
 	case reuse:
-		set(clsMambaCpp, r.a.cat("hybrid Mamba model, ", reuseWhy, ": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)"), Verified)
+		set(clsMambaCpp, "hybrid Mamba model, "+reuseWhy+": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)", Verified)
 	case rt.Is("PYTHON"):
 		r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model")
 		set(clsMambaMixed, "hybrid Mamba model, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
@@ -384,36 +380,23 @@ func (r *run) stepFabricMemory() {
 	cls := r.t.Result.CacheManagerClass
 	switch {
 	case !r.v.has(day16832):
-		skip(r.a.cat("not before #16832 (merged ", r.a.day(day16832), ", per a weekly change report)"), Derived)
+		skip("not before #16832 (merged "+day16832.String()+", per a weekly change report)", Derived)
 		return
 	case !r.transceiverRuntimeIsPython():
 		skip(notPythonAtKVCache(r.runtime), Verified)
 		return
-	case cls == clsKVV2:
-		skip(clsKVV2+" is not the C++ V1 pool", Verified)
-		return
-	case cls == clsMambaV2:
-		skip(clsMambaV2+" is not the C++ V1 pool", Verified)
-		return
 	case !isV1Pool(cls):
-		skip(r.a.cat(cls, " is not the C++ V1 pool"), Verified)
+		skip(cls+" is not the C++ V1 pool", Verified)
 		return
 	}
 	if v, ok := r.t.Inputs.Env.Lookup(envFabric); ok {
-		skip(r.a.cat(envFabric, "=", pyRepr(v), " is set (", r.a.origin(r.t.Inputs.Env[envFabric].Origin), "): an explicit setting is respected"), Verified)
+		skip(envFabric+"="+pyRepr(v)+" is set ("+r.t.Inputs.Env[envFabric].Origin.String()+"): an explicit setting is respected", Verified)
 		return
 	}
 	r.log(LevelInfo, fabricInfoLine)
 	r.t.Result.EnvSet = envFabric + "=1"
 	const sets = ": TensorRT-LLM sets " + envFabric + "=1 in the worker's own environment before the pool is allocated (no fabric support: plain GPU memory, with a C++ warning)"
-	// One constant reason per V1 class: no allocation on this common path.
-	reason := "'PYTHON' with " + clsKVV1 + sets
-	switch cls {
-	case clsMambaCpp:
-		reason = "'PYTHON' with " + clsMambaCpp + sets
-	case clsMambaMixed:
-		reason = "'PYTHON' with " + clsMambaMixed + sets
-	}
+	reason := "'PYTHON' with " + cls + sets
 	r.emit(StepFabricMemory, PhaseCreation, title, Applied, reason, src, Derived)
 }
 
@@ -566,8 +549,7 @@ func (r *run) stepMambaGuards() {
 		// Upstream's cache-transceiver precheck rejects this pairing "instead
 		// of a C++ binding type error": BindKvCacheTransceiver takes only the
 		// V1 manager. The binding's own message was not found.
-		r.emit(StepMambaGuards, PhaseCreation, title, Error, r.a.cat(clsKVV2, " with runtime ", r.runtime.Repr(),
-			": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)"), src, Derived)
+		r.emit(StepMambaGuards, PhaseCreation, title, Error, clsKVV2+" with runtime "+r.runtime.Repr()+": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)", src, Derived)
 		r.fail(StepMambaGuards, "TypeError: … (BindKvCacheTransceiver is given KVCacheManagerV2; the C++ transceiver only supports the V1 manager; the binding's message was not found)")
 		return
 	}
@@ -606,19 +588,7 @@ func (r *run) stepMambaGuards() {
 		r.emit(StepMambaGuards, PhaseCreation, title, Skipped, "no Mamba cache manager", src, Verified)
 		return
 	}
-	var reason string
-	switch {
-	case cls == clsMambaCpp && !r.runtime.Valid:
-		reason = clsMambaCpp + " with runtime None: accepted"
-	case cls == clsMambaCpp && r.runtime.Is("CPP"):
-		reason = clsMambaCpp + " with runtime 'CPP': accepted"
-	case cls == clsMambaV2 && py:
-		reason = clsMambaV2 + " with runtime 'PYTHON': accepted"
-	case cls == clsMambaMixed && py:
-		reason = clsMambaMixed + " with runtime 'PYTHON': accepted"
-	default:
-		reason = r.a.cat(cls, " with runtime ", r.runtime.Repr(), ": accepted")
-	}
+	reason := cls + " with runtime " + r.runtime.Repr() + ": accepted"
 	r.emit(StepMambaGuards, PhaseCreation, title, Applied, reason, src, Verified)
 }
 
@@ -631,27 +601,9 @@ func confOr(c Confidence) Confidence {
 }
 
 // notPython and notPythonAtKVCache are skip reasons for a runtime other than
-// 'PYTHON', constant for the usual values so the common path allocates nothing.
-func notPython(rt PyStr) string {
-	switch {
-	case !rt.Valid:
-		return "runtime is None, not 'PYTHON'"
-	case rt.S == "CPP":
-		return "runtime is 'CPP', not 'PYTHON'"
-	case rt.S == "auto":
-		return "runtime is 'auto', not 'PYTHON'"
-	}
-	return "runtime is " + rt.Repr() + ", not 'PYTHON'"
-}
+// 'PYTHON'.
+func notPython(rt PyStr) string { return "runtime is " + rt.Repr() + ", not 'PYTHON'" }
 
 func notPythonAtKVCache(rt PyStr) string {
-	switch {
-	case !rt.Valid:
-		return "runtime is None when the KV cache is created, not 'PYTHON'"
-	case rt.S == "CPP":
-		return "runtime is 'CPP' when the KV cache is created, not 'PYTHON'"
-	case rt.S == "auto":
-		return "runtime is 'auto' when the KV cache is created, not 'PYTHON'"
-	}
 	return "runtime is " + rt.Repr() + " when the KV cache is created, not 'PYTHON'"
 }

@@ -54,17 +54,12 @@ const (
 
 // run carries one resolution while its steps are appended.
 type run struct {
-	// The inputs are read from t.Inputs: a second copy would cost each
-	// resolution 720 bytes copied and cleared.
 	v   Version
-	t   Trace
+	t   Trace // t.Inputs holds the inputs
 	era int
 
 	// halt, when set, is why the remaining steps are not reached.
 	halt string
-
-	// a holds the text this resolution builds.
-	a textArena
 
 	runtime    PyStr // transceiver_runtime as currently held
 	backend    string
@@ -74,55 +69,12 @@ type run struct {
 	kvV2       bool // use_kv_cache_manager_v2 resolved to True
 }
 
-// traceBuf backs a trace's steps and log lines (more lines grow the log slice
-// past it as usual).
-type traceBuf struct {
-	steps [21]Step
-	logs  [6]LogLine
-}
-
 // Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
 // log lines and the result. It never panics and always returns each step id once.
-// The trace is the caller's to keep; to resolve many inputs in a row, a Resolver
-// reuses one trace's memory instead.
 func Resolve(in Inputs) Trace {
-	// One allocation for the steps and the log lines: the slab is most of what a
-	// resolution allocates.
-	t, _ := resolveInto(new(traceBuf), textArena{}, in)
-	return t
-}
-
-// Resolver resolves inputs one after another in the same memory: the matrix and
-// the cross product make tens of thousands of traces and keep only their results,
-// and a fresh slab for each one is most of what they would allocate and most of
-// what the garbage collector would then chase. While it lives it keeps its recent
-// texts alive (at most a few megabytes of text chunks). The zero value is ready to
-// use; a Resolver is not safe for concurrent use.
-type Resolver struct {
-	buf  traceBuf
-	text textArena
-}
-
-// Resolve is the package's Resolve, except that the trace's Steps and Logs live in
-// the Resolver's memory and are overwritten by the next call: copy what must
-// outlive it (the Result and the strings are never overwritten).
-func (rs *Resolver) Resolve(in Inputs) Trace {
-	if rs.text.recent == nil {
-		rs.text.recent = new([recentSlots]string)
-	}
-	t, text := resolveInto(&rs.buf, rs.text, in)
-	rs.text = text
-	return t
-}
-
-// resolveInto resolves in with its steps in buf and its text appended to a; it
-// returns the trace and the arena as it left it.
-func resolveInto(buf *traceBuf, a textArena, in Inputs) (Trace, textArena) {
-	r := run{v: in.Version, era: in.Version.Era, a: a}
+	r := run{v: in.Version, era: in.Version.Era}
 	r.t.Inputs = in
-	r.t.Steps = buf.steps[:0:len(buf.steps)]
-	r.t.Logs = buf.logs[:0:len(buf.logs)]
-
+	r.t.Steps = make([]Step, 0, len(StepIDs()))
 	r.stepVersion()
 	r.stepValidate()
 	r.stepDisagg()
@@ -187,7 +139,7 @@ func resolveInto(buf *traceBuf, a textArena, in Inputs) (Trace, textArena) {
 	}
 	r.applyInstall()
 	r.finish()
-	return r.t, r.a
+	return r.t
 }
 
 // hasConfigUtils reports whether the build checks PYTHON-needs-NIXL early, in
@@ -202,27 +154,11 @@ func (r *run) createFile() string {
 	return fileOldCreate
 }
 
-func (r *run) add(s Step) { *r.next() = s }
-
-// next appends a zero step and returns it to be filled in. Filling it field by
-// field, rather than copying a whole Step into the slab, lets a write during a
-// garbage collection's mark phase take one barrier per field instead of the bulk
-// barrier that walks the struct's pointer map.
-func (r *run) next() *Step {
-	n := len(r.t.Steps)
-	if n == cap(r.t.Steps) {
-		r.t.Steps = append(r.t.Steps, Step{})
-	} else {
-		r.t.Steps = r.t.Steps[:n+1]
-	}
-	return &r.t.Steps[n]
-}
+func (r *run) add(s Step) { r.t.Steps = append(r.t.Steps, s) }
 
 // emit appends a step with its standard explanation.
 func (r *run) emit(id string, p Phase, title string, v Verdict, reason string, src Source, c Confidence) {
-	s := r.next()
-	s.ID, s.Phase, s.Title, s.Verdict, s.Reason, s.Detail = id, p, title, v, reason, detailFor(id)
-	s.Source, s.Confidence = src, c
+	r.add(Step{ID: id, Phase: p, Title: title, Verdict: v, Reason: reason, Detail: detailFor(id), Source: src, Confidence: c})
 }
 
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
@@ -240,9 +176,7 @@ func (r *run) skipIfHalted(id string, p Phase, title string) bool {
 	if r.halt == "" {
 		return false
 	}
-	s := r.next()
-	s.ID, s.Phase, s.Title, s.Verdict, s.Reason, s.Detail = id, p, title, Skipped, r.halt, detailFor(id)
-	s.Source, s.Confidence = Source{}, Derived
+	r.add(Step{ID: id, Phase: p, Title: title, Verdict: Skipped, Reason: r.halt, Detail: detailFor(id), Confidence: Derived})
 	return true
 }
 
@@ -304,7 +238,7 @@ func (r *run) stepValidate() {
 			Source: Source{File: fileLLMArgs}, Confidence: Verified})
 		return
 	}
-	msg := r.a.validationError(errs)
+	msg := validationError(errs)
 	first := errs[0]
 	reason := first.loc() + ": " + first.Message
 	if !first.Origin.IsDefault() {
@@ -364,21 +298,33 @@ func (r *run) validationErrors() []FieldError {
 			// Not a field yet: its VersionedKey reports it as an extra input.
 			continue
 		}
+		if f := fieldOf(e.Loc); !r.hasField(f) {
+			// Not a field in this release: an extra input whatever its value.
+			e.Loc, e.Type, e.Message = f, "extra_forbidden", "Extra inputs are not permitted"
+			late = append(late, e)
+			continue
+		}
 		errs = append(errs, e)
 	}
 	readers := len(errs)
 	errs = append(errs, late...)
-	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(backendLiterals(), b.S) {
+	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(backendLiteralsAt(&r.v), b.S) {
 		errs = append(errs, FieldError{Loc: "backend", Type: "literal_error",
-			Message: r.a.literals("Input should be ", backendLiterals(), ""), Input: b.Repr(), InputType: "str",
+			Message: "Input should be " + literalList(backendLiteralsAt(&r.v)), Input: b.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Backend.Origin})
 	}
-	if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
+	if rt := r.t.Inputs.Runtime; rt.Given() && !r.hasField("transceiver_runtime") {
+		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: rt.Value.Repr(), InputType: pyTypeOfStr(rt.Value), Origin: rt.Origin})
+	} else if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "literal_error",
-			Message: r.a.literals("Input should be ", r.runtimeLiterals(), ""), Input: rt.Repr(), InputType: "str",
+			Message: "Input should be " + literalList(r.runtimeLiterals()), Input: rt.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Runtime.Origin})
 	}
-	if t := r.t.Inputs.Timeout; t.Given() && t.Value.Valid && t.Value.N <= 0 {
+	if t := r.t.Inputs.Timeout; t.Given() && !r.hasField("kv_transfer_timeout_ms") {
+		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: t.Value.String(), InputType: pyTypeOfInt(t.Value), Origin: t.Origin})
+	} else if t.Given() && t.Value.Valid && t.Value.N <= 0 {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
 	}
@@ -444,8 +390,14 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		if !r.v.has(dayAgentBounce) {
 			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
 		}
+		fields = slices.DeleteFunc(fields, func(f string) bool { return !r.hasField(f) })
 	}
 	rank := func(e FieldError) int {
+		if e.Root != "" && e.Loc == "" && e.Type == "extra_forbidden" {
+			// A top-level key that is no TorchLlmArgs field: an extra input of
+			// the outer model, reported after every declared field's errors.
+			return -2
+		}
 		if e.Root != "" {
 			// Another TorchLlmArgs field: xcvr lists it first [D: field order
 			// of TorchLlmArgs not read].
@@ -453,7 +405,7 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		}
 		return slices.Index(fields, fieldOf(e.Loc))
 	}
-	isDeclared := func(e FieldError) bool { return e.Root != "" || rank(e) >= 0 }
+	isDeclared := func(e FieldError) bool { return rank(e) != -2 && (e.Root != "" || rank(e) >= 0) }
 	var declared, extra []FieldError
 	for _, e := range errs[:readers] {
 		if isDeclared(e) {
@@ -479,7 +431,16 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		extra = slices.Insert(extra, at, e)
 	}
 	slices.SortStableFunc(declared, func(a, b FieldError) int { return rank(a) - rank(b) })
-	return append(declared, extra...)
+	// The outer model's own extra keys come after everything inside it.
+	var top []FieldError
+	extra = slices.DeleteFunc(extra, func(e FieldError) bool {
+		if rank(e) == -2 {
+			top = append(top, e)
+			return true
+		}
+		return false
+	})
+	return append(append(declared, extra...), top...)
 }
 
 // fileLine splits a FILE:LINE origin.
@@ -497,6 +458,9 @@ func fileLine(o Origin) (string, int, bool) {
 
 // loc names the field in a reason: the key, or cache_transceiver_config itself.
 func (e FieldError) loc() string {
+	if e.Root != "" && e.Loc == "" {
+		return e.Root
+	}
 	if e.Root != "" {
 		return e.Root + "." + e.Loc
 	}
@@ -536,20 +500,52 @@ func (r *run) stepDisagg() {
 	if r.skipIfHalted(StepDisagg, PhaseSetup, title) {
 		return
 	}
+	if !r.v.has(dayConfigKnobs) {
+		r.stepDisaggLegacy(title)
+		return
+	}
 	b := r.t.Inputs.Backend
 	if !b.Value.Valid {
 		how := "backend is omitted"
 		if b.Given() {
-			how = r.a.cat("backend is null (", r.a.origin(b.Origin), ")")
+			how = "backend is null (" + b.Origin.String() + ")"
 		}
-		r.emit(StepDisagg, PhaseSetup, title, Applied, r.a.cat(how, ": disaggregation is off and no transceiver is created"), Source{File: r.createFile()}, Verified)
+		// From #5234 a worker without a transceiver still starts, and refuses
+		// every disaggregated request it is sent (executor/worker.py).
+		r.emit(StepDisagg, PhaseSetup, title, Applied, how+": disaggregation is off and no transceiver is created; a disaggregated request sent to this worker fails with "+DisabledRequestError, Source{File: r.createFile()}, Verified)
 		r.log(LevelInfo, "cache_transceiver is disabled")
 		r.t.Result.Outcome = OutcomeDisabled
+		r.t.Result.RequestError = DisabledRequestError
 		r.halt = "not reached: disaggregation is off"
 		return
 	}
 	r.backend = b.Value.S
-	r.emit(StepDisagg, PhaseSetup, title, Applied, r.a.cat("backend ", b.Value.Repr(), " (", r.a.origin(b.Origin), "): a transceiver will be created"), Source{File: fileLLMArgs}, Verified)
+	if !r.v.has(dayUpperCase) {
+		// The lower-case literal of the time; the C++ side takes the enum
+		// (_CacheTransceiverBackendType.from_string), so the rest of the chain
+		// reads it upper-case.
+		r.backend = strings.ToUpper(r.backend)
+	}
+	r.emit(StepDisagg, PhaseSetup, title, Applied, "backend "+b.Value.Repr()+" ("+b.Origin.String()+"): a transceiver will be created", Source{File: fileLLMArgs}, Verified)
+}
+
+// stepDisaggLegacy is the switch before #5234: create_kv_cache_transceiver
+// looked only at TRTLLM_USE_UCX_KVCACHE, _NIXL_ and _MPI_, in that order, and any
+// non-empty value turned the C++ transceiver on [V kv_cache_transceiver.py of
+// the time; the day is inferred].
+func (r *run) stepDisaggLegacy(title string) {
+	src := Source{PR: 5234, File: fileOldCreate}
+	for _, sel := range legacySelectors() {
+		if v, ok := r.t.Inputs.Env[sel.Env]; ok && v.Value != "" {
+			r.backend = sel.Backend
+			r.t.Result.BackendSource = sel.Env
+			r.emit(StepDisagg, PhaseSetup, title, Applied, sel.Env+"="+pyRepr(v.Value)+" is set (any non-empty value counts before #5234): the "+sel.Backend+" transceiver will be created; cache_transceiver_config is not consulted", src, Inferred)
+			return
+		}
+	}
+	r.emit(StepDisagg, PhaseSetup, title, Applied, "before #5234 only TRTLLM_USE_UCX_KVCACHE, TRTLLM_USE_NIXL_KVCACHE or TRTLLM_USE_MPI_KVCACHE (any non-empty value) turns the transceiver on, and none is set: disaggregation is off", src, Inferred)
+	r.t.Result.Outcome = OutcomeDisabled
+	r.halt = "not reached: disaggregation is off"
 }
 
 func (r *run) stepRuntime() {
@@ -564,7 +560,7 @@ func (r *run) stepRuntime() {
 		if rt.Value.Is("auto") {
 			then = "; resolved at config load"
 		}
-		reason := r.a.cat(rt.Value.Repr(), ", set explicitly (", r.a.origin(rt.Origin), ")", then)
+		reason := rt.Value.Repr() + ", set explicitly (" + rt.Origin.String() + ")" + then
 		r.emit(StepRuntime, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Verified)
 		return
 	}
@@ -572,10 +568,13 @@ func (r *run) stepRuntime() {
 	var reason string
 	conf := Verified
 	pr := 0
-	switch r.era {
-	case 0:
+	switch {
+	case !r.v.has(dayFieldExists):
+		reason = "this release has no transceiver_runtime field: the C++ transceiver is the only one"
+		conf = Derived
+	case r.era == 0:
 		reason = "omitted: the era-0 default None means the C++ transceiver"
-	case 1, 2:
+	case r.era == 1, r.era == 2:
 		reason = "omitted: the default 'auto' is resolved at config load"
 		pr = 16164
 	default:
@@ -591,17 +590,21 @@ func (r *run) stepBackend(p Phase) {
 	if r.skipIfHalted(StepBackend, p, title) {
 		return
 	}
-	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.selectors())
+	r.effBackend, r.envVar = resolveDefaultBackendTo(r.backend, r.t.Inputs.Env, r.selectors(), r.defaultBackend())
 	src := Source{PR: 16164, File: fileLLMArgs}
 	if r.era == 0 {
 		src = Source{File: fileOldCreate}
 	}
 	var reason string
 	switch {
+	case !r.v.has(dayConfigKnobs):
+		r.effBackend = r.backend
+		reason = r.backend + ", chosen by " + r.t.Result.BackendSource + " (before #5234 the environment, not the config, picks it)"
+		src = Source{PR: 5234, File: fileOldCreate}
 	case r.backend != "DEFAULT":
-		reason = r.a.cat(r.backend, ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored")
+		reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored"
 		if ign := r.selectorsSetToOne(); ign != "" {
-			reason = r.a.cat(r.backend, ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored (", ign, " has no effect)")
+			reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored (" + ign + " has no effect)"
 		}
 		r.t.Result.BackendSource = "config"
 	case r.envVar != "":
@@ -609,14 +612,17 @@ func (r *run) stepBackend(p Phase) {
 		if other != "" {
 			sep = "; "
 		}
-		reason = r.a.cat("DEFAULT -> ", r.effBackend, ": ", r.envVar, " is exactly '1'", sep, other)
+		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + sep + other
 		r.t.Result.BackendSource = r.envVar
 	default:
-		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		reason = "DEFAULT -> " + r.effBackend + ": no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		if r.effBackend != "NIXL" {
+			reason += " (UCX is the default before #7926, 2025-09-28)"
+		}
 		if other := r.otherSelectors(); other != "" {
 			reason += "; " + other
 		}
-		r.t.Result.BackendSource = "NIXL default"
+		r.t.Result.BackendSource = r.effBackend + " default"
 	}
 	r.t.Result.EffectiveBackend = Str(r.effBackend)
 	r.emit(StepBackend, p, title, Applied, reason, src, Verified)
@@ -713,26 +719,23 @@ func (r *run) stepModel() {
 		r.emit(StepModel, PhaseLoad, title, Skipped, "no checkpoint loader: no model class ('unknown model')", src, Verified)
 		return
 	}
-	// One concatenation for the whole reason: this step runs in nearly every
-	// resolution of the matrix.
-	var arch, says, class, noteSep, consulted, rt, closing string
+	var reason string
 	switch {
 	case m.Arch == "":
-		says = "config.json has no architectures: the class is None ('unknown model')"
+		reason = "config.json has no architectures: the class is None ('unknown model')"
 	case !m.Known:
-		arch, says = m.Arch, " is not a registered architecture: unknown model"
+		reason = m.Arch + " is not a registered architecture: unknown model"
 	case m.Class == m.Arch:
-		arch, says = m.Arch, " is a registered class"
+		reason = m.Arch + " is a registered class"
 	default:
-		arch, says, class = m.Arch, " is registered on class ", m.Class
+		reason = m.Arch + " is registered on class " + m.Class
 	}
 	if m.Note != "" {
-		noteSep = "; "
+		reason += "; " + m.Note
 	}
 	if !r.runtime.Is("auto") {
-		consulted, rt, closing = " (not consulted: runtime is ", r.runtime.Repr(), ")"
+		reason += " (not consulted: runtime is " + r.runtime.Repr() + ")"
 	}
-	reason := r.a.cat(arch, says, class, noteSep, m.Note, consulted, rt, closing)
 	conf := Verified
 	if m.Known && m.PreferenceConfidence != "" && m.PreferenceConfidence != Verified {
 		conf = m.PreferenceConfidence
@@ -797,12 +800,12 @@ func (r *run) stepPreference() {
 	}
 	var reason string
 	if p.Valid {
-		reason = r.a.cat(m.Class, " prefers ", p.Repr())
+		reason = m.Class + " prefers " + p.Repr()
 		if m.PreferencePR != 0 {
-			reason = r.a.cat(m.Class, " prefers ", p.Repr(), " (since #", r.a.itoa(m.PreferencePR), ", ", r.a.day(m.PreferenceSince), ")")
+			reason = m.Class + " prefers " + p.Repr() + " (since #" + strconv.Itoa(m.PreferencePR) + ", " + m.PreferenceSince.String() + ")"
 		}
 	} else {
-		reason = r.a.cat(m.Class, " declares no preference (None)")
+		reason = m.Class + " declares no preference (None)"
 	}
 	r.emit(StepPreference, PhaseLoad, title, Applied, reason, src, conf)
 }
@@ -841,14 +844,13 @@ func (r *run) stepAuto() {
 	var reason string
 	if r.era == 1 {
 		if pref.Is("PYTHON") && r.effBackend != "NIXL" {
-			r.log(LevelInfo, r.a.cat("Model prefers the Python transceiver, but backend ", r.effBackend,
-				" does not support it; falling back to the C++ transceiver."))
+			r.log(LevelInfo, "Model prefers the Python transceiver, but backend "+r.effBackend+" does not support it; falling back to the C++ transceiver.")
 			verdict = Fallback
-			reason = r.a.cat("the 'PYTHON' preference needs NIXL; on ", r.effBackend, " it falls back to None (C++)")
+			reason = "the 'PYTHON' preference needs NIXL; on " + r.effBackend + " it falls back to None (C++)"
 		} else {
 			resolved = pref
 			if pref.Valid {
-				reason = r.a.cat("the model's preference ", pref.Repr(), " is adopted")
+				reason = "the model's preference " + pref.Repr() + " is adopted"
 			} else {
 				reason = "no preference: None, the C++ transceiver (era 1 has no Python default)"
 			}
@@ -857,26 +859,26 @@ func (r *run) stepAuto() {
 		switch {
 		case pref.Valid:
 			resolved = pref
-			reason = r.a.cat("the model's preference ", pref.Repr(), " is adopted as is (no NIXL check since #18134)")
+			reason = "the model's preference " + pref.Repr() + " is adopted as is (no NIXL check since #18134)"
 		case r.effBackend != "NIXL":
-			why := r.a.cat("backend ", pyRepr(r.effBackend), " (the Python transceiver requires NIXL)")
-			r.log(LevelInfo, r.a.cat("Falling back to the C++ transceiver: ", why, "."))
+			why := "backend " + pyRepr(r.effBackend) + " (the Python transceiver requires NIXL)"
+			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
 			verdict = Fallback
-			reason = r.a.cat("no preference; falls back to None (C++): ", why)
+			reason = "no preference; falls back to None (C++): " + why
 		case !r.timeout().Valid:
 			why := "kv_transfer_timeout_ms=None (the Python transceiver requires a finite timeout)"
-			r.log(LevelInfo, r.a.cat("Falling back to the C++ transceiver: ", why, "."))
+			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
 			verdict = Fallback
-			reason = r.a.cat("no preference; falls back to None (C++): ", why)
+			reason = "no preference; falls back to None (C++): " + why
 		default:
 			resolved = Str("PYTHON")
 			reason = "no preference: 'PYTHON', the default since #18134"
 		}
 	}
 	r.runtime = resolved
-	r.log(LevelInfo, r.a.cat("Resolved transceiver_runtime='auto' to ", resolved.Repr(), " for ", cls, "."))
+	r.log(LevelInfo, "Resolved transceiver_runtime='auto' to "+resolved.Repr()+" for "+cls+".")
 	if verdict == Applied {
-		reason = r.a.cat(reason, " -> ", resolved.Repr())
+		reason = reason + " -> " + resolved.Repr()
 	}
 	r.emit(StepAuto, PhaseLoad, title, verdict, reason, src, conf)
 }
@@ -884,6 +886,10 @@ func (r *run) stepAuto() {
 func (r *run) timeout() OptInt {
 	if r.t.Inputs.Timeout.Given() {
 		return r.t.Inputs.Timeout.Value
+	}
+	if !r.v.has(dayTimeoutDefault) {
+		// The field's default was None until the 60000 default [U day].
+		return OptInt{}
 	}
 	return Int(DefaultTimeoutMS)
 }
@@ -995,17 +1001,17 @@ func (r *run) stepPythonNIXL() {
 	var exc string
 	switch {
 	case r.era == 0:
-		exc = r.a.cat("ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got ", r.effBackend, tail)
+		exc = "ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got " + r.effBackend + tail
 	case r.hasConfigUtils():
-		exc = r.a.cat("ValueError: Python transceiver currently only supports NIXL backend, got ", r.effBackend, tail)
+		exc = "ValueError: Python transceiver currently only supports NIXL backend, got " + r.effBackend + tail
 	default:
-		exc = r.a.cat("ValueError: Python transceiver currently only supports the NIXL backend, got ", r.effBackend, tail)
+		exc = "ValueError: Python transceiver currently only supports the NIXL backend, got " + r.effBackend + tail
 	}
 	conf := Verified
 	if r.era == 3 {
 		conf = Derived
 	}
-	r.emit(StepPythonNIXL, PhaseCreation, title, Error, r.a.cat("'PYTHON' on ", r.effBackend, " is not supported"), src, conf)
+	r.emit(StepPythonNIXL, PhaseCreation, title, Error, "'PYTHON' on "+r.effBackend+" is not supported", src, conf)
 	r.fail(StepPythonNIXL, exc)
 }
 
@@ -1055,7 +1061,7 @@ func (r *run) stepInflightCancel() {
 	if v != "1" {
 		why := EnvInflightCancel + " is unset: the checks do not run"
 		if set {
-			why = r.a.cat(EnvInflightCancel, "=", pyRepr(v), " is not '1': the checks do not run")
+			why = EnvInflightCancel + "=" + pyRepr(v) + " is not '1': the checks do not run"
 		}
 		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, why, src, Verified)
 		return
@@ -1118,41 +1124,27 @@ func (r *run) stepBackendLogs() {
 		return
 	}
 	src := Source{File: r.createFile()}
-	// Constant reasons for an explicit backend (most deployments): the step
-	// runs in every resolution that gets this far.
 	var reason string
 	switch {
 	case r.envVar != "":
-		r.log(LevelWarning, r.a.cat(r.envVar, "=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"))
-		reason = r.a.cat("DEFAULT becomes ", r.effBackend, " (", r.envVar, "=1, warned)")
+		r.log(LevelWarning, r.envVar+"=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config")
+		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
 	case r.backend == "DEFAULT":
-		reason = "DEFAULT becomes NIXL"
-	case r.effBackend == "NIXL":
-		reason = "backend NIXL"
-	case r.effBackend == "UCX":
-		reason = "backend UCX"
-	case r.effBackend == "MPI":
-		reason = "backend MPI"
-	case r.effBackend == "MOONCAKE":
-		reason = "backend MOONCAKE"
+		reason = "DEFAULT becomes " + r.effBackend
 	default:
-		reason = r.a.cat("backend ", r.effBackend)
+		reason = "backend " + r.effBackend
 	}
 	switch r.effBackend {
 	case "MPI":
 		r.log(LevelWarning, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended")
-		if reason == "backend MPI" {
-			reason = "backend MPI; MPI is deprecated (warned)"
-		} else {
-			reason = r.a.cat(reason, "; MPI is deprecated (warned)")
-		}
+		reason += "; MPI is deprecated (warned)"
 	case "UCX":
-		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
-		if reason == "backend UCX" {
-			reason = "backend UCX; UCX hint logged"
-		} else {
-			reason = r.a.cat(reason, "; UCX hint logged")
+		if !r.v.has(day6085) {
+			reason += "; no UCX hint before #6085"
+			break
 		}
+		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
+		reason += "; UCX hint logged"
 	}
 	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
 }
@@ -1173,7 +1165,7 @@ func (r *run) stepTransceiver() {
 				exc = "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"
 				conf = Inferred
 			}
-			r.emit(StepTransceiver, PhaseCreation, title, Error, r.a.cat("KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (", r.a.origin(r.t.Inputs.Timeout.Origin), ")"), Source{PR: 17137, File: fileTransceiver}, conf)
+			r.emit(StepTransceiver, PhaseCreation, title, Error, "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None ("+r.t.Inputs.Timeout.Origin.String()+")", Source{PR: 17137, File: fileTransceiver}, conf)
 			r.fail(StepTransceiver, exc)
 			return
 		}
@@ -1184,7 +1176,7 @@ func (r *run) stepTransceiver() {
 	}
 	reason := cppReason(r.runtime)
 	if r.era == 3 {
-		reason = r.a.cat(reason, " (deprecated in 1.4 per the docs; no log line is known)")
+		reason = reason + " (deprecated in 1.4 per the docs; no log line is known)"
 	}
 	r.t.Result.Outcome = OutcomeCPP
 	r.t.Result.Class = ClassCPP
@@ -1209,7 +1201,7 @@ func (r *run) hint() string {
 	case StepValidate:
 		return r.validateHint()
 	case StepPythonNIXL:
-		return r.a.cat("use backend: NIXL, or set transceiver_runtime: CPP to keep ", r.effBackend)
+		return "use backend: NIXL, or set transceiver_runtime: CPP to keep " + r.effBackend
 	case StepTransceiver:
 		return "set a finite kv_transfer_timeout_ms (the default is 60000), or transceiver_runtime: CPP"
 	case StepPipelined:
@@ -1258,19 +1250,23 @@ func (r *run) validateHint() string {
 	}
 	for _, e := range r.validationErrors() {
 		field := fieldOf(e.Loc)
+		if e.Type == "extra_forbidden" && (field == "transceiver_runtime" || field == "kv_transfer_timeout_ms") && !r.hasField(field) {
+			add("remove " + field + ": " + fieldSince(field))
+			continue
+		}
 		if e.Type == "extra_forbidden" && field != "enable_pipelined_transfer" {
-			unknown = append(unknown, e.Loc)
+			unknown = append(unknown, e.loc())
 			continue
 		}
 		switch field {
 		case "":
 			add("write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}")
 		case "backend":
-			if lit := foldMatch(r.t.Inputs.Backend.Value, backendLiterals()); lit != "" {
+			if lit := foldMatch(r.t.Inputs.Backend.Value, backendLiteralsAt(&r.v)); lit != "" {
 				cased = append(cased, "backend: "+lit)
 				continue
 			}
-			add(r.a.literals("set backend to ", backendLiterals(), " (or omit it: disaggregation off)"))
+			add("set backend to " + literalList(backendLiteralsAt(&r.v)) + " (or omit it: disaggregation off)")
 		case "transceiver_runtime":
 			rt := r.t.Inputs.Runtime.Value
 			if r.era == 0 && rt.Valid && equalFold(rt.S, "auto") {
@@ -1281,7 +1277,7 @@ func (r *run) validateHint() string {
 				cased = append(cased, "transceiver_runtime: "+lit)
 				continue
 			}
-			add(r.a.literals("set transceiver_runtime to ", r.runtimeLiterals(), ", or omit it"))
+			add("set transceiver_runtime to " + literalList(r.runtimeLiterals()) + ", or omit it")
 		case "kv_transfer_timeout_ms", "kv_transfer_sender_future_timeout_ms", "kv_transfer_poll_interval_ms":
 			add("set " + field + " to a positive integer (milliseconds) or null")
 		case "max_tokens_in_buffer":
@@ -1365,47 +1361,38 @@ func equalFold(a, b string) bool {
 	return true
 }
 
-// runtimeSays is "runtime is <repr><rest>", built without an allocation for the
-// two phrases the chain uses most and the usual runtime values.
-func runtimeSays(rt PyStr, rest string) string {
-	const hook, nothing = ", not 'auto': the hook is not called", ", not 'auto': nothing to resolve"
-	switch {
-	case rest == hook && !rt.Valid:
-		return "runtime is None" + hook
-	case rest == hook && rt.S == "PYTHON":
-		return "runtime is 'PYTHON'" + hook
-	case rest == hook && rt.S == "CPP":
-		return "runtime is 'CPP'" + hook
-	case rest == nothing && !rt.Valid:
-		return "runtime is None" + nothing
-	case rest == nothing && rt.S == "PYTHON":
-		return "runtime is 'PYTHON'" + nothing
-	case rest == nothing && rt.S == "CPP":
-		return "runtime is 'CPP'" + nothing
-	}
-	return "runtime is " + rt.Repr() + rest
-}
+// runtimeSays is "runtime is <repr><rest>".
+func runtimeSays(rt PyStr, rest string) string { return "runtime is " + rt.Repr() + rest }
 
 // runtimeAlready is the leftover-auto step's reason for a resolved runtime.
-func runtimeAlready(rt PyStr) string {
-	switch {
-	case !rt.Valid:
-		return "runtime is already None"
-	case rt.S == "PYTHON":
-		return "runtime is already 'PYTHON'"
-	case rt.S == "CPP":
-		return "runtime is already 'CPP'"
-	}
-	return "runtime is already " + rt.Repr()
-}
+func runtimeAlready(rt PyStr) string { return "runtime is already " + rt.Repr() }
 
 // cppReason is the build step's reason for the C++ transceiver.
-func cppReason(rt PyStr) string {
-	switch {
-	case !rt.Valid:
-		return "runtime None: the C++ transceiver " + ClassCPP
-	case rt.S == "CPP":
-		return "runtime 'CPP': the C++ transceiver " + ClassCPP
+func cppReason(rt PyStr) string { return "runtime " + rt.Repr() + ": the C++ transceiver " + ClassCPP }
+
+// validationError renders the errors as pydantic v2 prints a ValidationError
+// for TorchLlmArgs, which is where trtllm-serve validates cache_transceiver_config
+// (without the per-error documentation URL, whose pydantic version xcvr cannot know).
+func validationError(errs []FieldError) string {
+	var b strings.Builder
+	b.WriteString("pydantic_core._pydantic_core.ValidationError: " + strconv.Itoa(len(errs)) + " validation error")
+	if len(errs) != 1 {
+		b.WriteString("s")
 	}
-	return "runtime " + rt.Repr() + ": the C++ transceiver " + ClassCPP
+	b.WriteString(" for TorchLlmArgs")
+	for _, e := range errs {
+		if e.Root != "" {
+			b.WriteString("\n" + e.Root)
+		} else {
+			b.WriteString("\ncache_transceiver_config")
+		}
+		if e.Loc != "" {
+			b.WriteString("." + e.Loc)
+		}
+		b.WriteString("\n  " + e.Message)
+		if e.Type != "" {
+			b.WriteString(" [type=" + e.Type + ", input_value=" + PyTruncate(e.Input) + ", input_type=" + e.InputType + "]")
+		}
+	}
+	return b.String()
 }

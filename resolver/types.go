@@ -44,25 +44,6 @@ func (p PyStr) String() string {
 // pyRepr quotes s as CPython's str.__repr__ does: single quotes unless the text holds
 // a single quote and no double quote.
 func pyRepr(s string) string {
-	// The values the resolver prints most often, without an allocation each.
-	switch s {
-	case "PYTHON":
-		return "'PYTHON'"
-	case "CPP":
-		return "'CPP'"
-	case "auto":
-		return "'auto'"
-	case "NIXL":
-		return "'NIXL'"
-	case "UCX":
-		return "'UCX'"
-	case "MPI":
-		return "'MPI'"
-	case "MOONCAKE":
-		return "'MOONCAKE'"
-	case "DEFAULT":
-		return "'DEFAULT'"
-	}
 	q := byte('\'')
 	hasSingle, hasDouble := false, false
 	for i := 0; i < len(s); i++ {
@@ -507,6 +488,9 @@ type Result struct {
 	KVManager PyStr
 	// CacheManagerClass is the class get_kv_cache_manager_cls() returns, or "".
 	CacheManagerClass string
+	// RequestError is what the worker raises for each disaggregated request it is
+	// sent when it starts without a transceiver (from #5234 on), or "".
+	RequestError string
 	// EnvSet is an environment variable TensorRT-LLM itself sets in the worker,
 	// as NAME=VALUE (TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1), or "".
 	EnvSet string

@@ -53,6 +53,8 @@ type appEnv struct {
 	stderr  io.Writer
 	environ []string
 	ctx     context.Context
+	// noted holds the version placements already said on stderr.
+	noted map[string]bool
 }
 
 func (a *appEnv) getenv(key string) string {
@@ -169,12 +171,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []st
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(stderr, "xcvr: "+termsafe.Text(ee.err.Error()))
+			fmt.Fprintln(stderr, "xcvr: "+termsafe.Message(ee.err))
 		}
 		return ee.code
 	}
 	// cobra's own errors: unknown flags, wrong argument counts.
-	fmt.Fprintln(stderr, "xcvr: "+termsafe.Text(err.Error()))
+	fmt.Fprintln(stderr, "xcvr: "+termsafe.Message(err))
 	fmt.Fprintln(stderr, "Run 'xcvr --help' for usage.")
 	return exitUsage
 }

@@ -8,20 +8,23 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
 // sgr matches the colour sequences xcvr itself writes with --color always.
 var sgr = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
 
-// rawControl returns the first control character a terminal would act on: C0 but
-// tab and newline, DEL, C1, the bidi overrides, or invalid UTF-8.
+// rawControl returns the first control character a terminal would act on, or
+// that hides itself: C0 but tab and newline, DEL, C1, the format characters
+// (bidi controls, zero-width characters, U+FEFF, tags), U+2028/U+2029, or
+// invalid UTF-8. It is written without termsafe, so as to check it.
 func rawControl(s string) (rune, bool) {
 	if !utf8.ValidString(s) {
 		return utf8.RuneError, true
 	}
 	for _, r := range s {
-		if (r < 0x20 && r != '\n' && r != '\t') || (r >= 0x7f && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+		if (r < 0x20 && r != '\n' && r != '\t') || (r >= 0x7f && r <= 0x9f) || unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029 {
 			return r, true
 		}
 	}

@@ -85,7 +85,7 @@ func explorerExit(app *appEnv, err error) error {
 	case errors.Is(err, ui.ErrNotTerminal):
 		return usageErr(err)
 	case errors.Is(err, ui.ErrPanic):
-		fmt.Fprintln(app.stderr, "xcvr: "+termsafe.Text(err.Error()))
+		fmt.Fprintln(app.stderr, "xcvr: "+termsafe.Message(err))
 		fmt.Fprintln(app.stderr, "hint: 'xcvr explain' with the same flags prints the chain without the explorer")
 		return &exitError{code: exitCrash}
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"xcvr/internal/guard"
+	"xcvr/internal/termsafe"
 )
 
 func openDir(dir string) (*os.File, error) { return os.Open(dir) }
@@ -77,7 +78,7 @@ func Locate(path string) (string, error) {
 	case 1:
 		return found[0], nil
 	}
-	return "", fmt.Errorf("--install %s: several installs under this prefix; pass one:\n  %s", path, strings.Join(found, "\n  "))
+	return "", termsafe.MultilineError{Err: fmt.Errorf("--install %s: several installs under this prefix; pass one:\n  %s", termsafe.Line(path), joinLines(found))}
 }
 
 func contains(list []string, s string) bool {
@@ -140,7 +141,16 @@ func Auto(env AutoEnv) (string, error) {
 	case 1:
 		return found[0], nil
 	}
-	return "", fmt.Errorf("--install auto: %d installs found; pass --install with one of them:\n  %s", len(found), strings.Join(found, "\n  "))
+	return "", termsafe.MultilineError{Err: fmt.Errorf("--install auto: %d installs found; pass --install with one of them:\n  %s", len(found), joinLines(found))}
+}
+
+// joinLines lists paths one to an indented line, each escaped to stay one line.
+func joinLines(paths []string) string {
+	safe := make([]string, len(paths))
+	for i, p := range paths {
+		safe[i] = termsafe.Line(p)
+	}
+	return strings.Join(safe, "\n  ")
 }
 
 // maxMapsBytes bounds /proc/PID/maps (a big process has tens of thousands of

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -20,6 +21,14 @@ func TestText(t *testing.T) {
 		{"bad \xff utf8", `bad \xff utf8`, `bad \xff utf8`},
 		{"ünïcödé ✓ 日本", "ünïcödé ✓ 日本", "ünïcödé ✓ 日本"},
 		{"\x00nul", `\x00nul`, `\x00nul`},
+		// Invisible characters: two names that print the same must not read the same.
+		{"Gpt\u200bOss\u200c\u200d\u2060", `Gpt\u200bOss\u200c\u200d\u2060`, `Gpt\u200bOss\u200c\u200d\u2060`},
+		{"\u200e\u200f\u061c marks", `\u200e\u200f\u061c marks`, `\u200e\u200f\u061c marks`},
+		{"a\u2028b\u2029c", `a\u2028b\u2029c`, `a\u2028b\u2029c`},
+		{"\ufeffbom", `\ufeffbom`, `\ufeffbom`},
+		{"tag\U000e0041\U000e007f", `tag\U000e0041\U000e007f`, `tag\U000e0041\U000e007f`},
+		{"soft\u00adhyphen \u3164", `soft\u00adhyphen \u3164`, `soft\u00adhyphen \u3164`},
+		{"emoji 🙂 and é", "emoji 🙂 and é", "emoji 🙂 and é"},
 	}
 	for _, c := range cases {
 		if got := Text(c.in); got != c.text {
@@ -46,7 +55,7 @@ func FuzzText(f *testing.F) {
 				t.Fatalf("invalid UTF-8 out of %q: %q", s, out)
 			}
 			for _, r := range out {
-				if (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+				if (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r <= 0x9f) || unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029 {
 					t.Fatalf("raw control %U survives in %q (from %q)", r, out, s)
 				}
 			}
@@ -74,12 +83,12 @@ func TestCleanDoesNotAllocate(t *testing.T) {
 }
 
 func TestJSONWriterKeepsValues(t *testing.T) {
-	in := map[string]string{"v": "a\u009bb\u202ec\x1bd"}
+	in := map[string]string{"v": "a\u009bb\u202ec\x1bd\u200b\U000e0041"}
 	var buf bytes.Buffer
 	if err := json.NewEncoder(JSONWriter{W: &buf}).Encode(in); err != nil {
 		t.Fatal(err)
 	}
-	if got := buf.String(); got != `{"v":"a\u009bb\u202ec\u001bd"}`+"\n" {
+	if got := buf.String(); got != `{"v":"a\u009bb\u202ec\u001bd\u200b\udb40\udc41"}`+"\n" {
 		t.Fatalf("%q", got)
 	}
 	var back map[string]string
