@@ -246,6 +246,9 @@ func (m *Model) choices(r inputRow) []string {
 	case rowKVManager:
 		return []string{"", "auto", "v1", "v2"}
 	}
+	if len(r.env.Values) > 0 {
+		return append(append([]string{envUnset}, r.env.Values...), "")
+	}
 	// The values that make the point: only "1" counts.
 	return []string{envUnset, "1", "true", "0", ""}
 }
@@ -473,6 +476,9 @@ func (m *Model) suggestions(r inputRow) []string {
 	case rowTimeout:
 		return []string{"60000", "null"}
 	case rowEnv:
+		if len(r.env.Values) > 0 {
+			return r.env.Values
+		}
 		return []string{"1", "0", "true"}
 	}
 	var out []string

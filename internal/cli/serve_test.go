@@ -21,6 +21,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/serve"
 )
 
@@ -102,12 +103,12 @@ func TestServeDirOffersFilesByNameOnly(t *testing.T) {
 	data, _ := os.ReadFile("../tour/testdata/team.yaml")
 	os.WriteFile(team, data, 0o644)
 
-	root, err := os.OpenRoot(offered)
+	gd, err := guard.OpenDir(offered)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer root.Close()
-	box := &sandbox{root: root, dir: offered}
+	defer gd.Close()
+	box := &sandbox{dir: gd}
 
 	req, _, err := parse(t, box, nil, "--config", "worker.yaml", "--trtllm", "1.4.0rc1")
 	if err != nil {
@@ -140,6 +141,57 @@ func TestServeDirOffersFilesByNameOnly(t *testing.T) {
 	}
 	if _, _, err := parse(t, box, nil, "--pid", "1"); err == nil {
 		t.Error("--pid is allowed with --serve-dir")
+	}
+}
+
+// A FIFO in --serve-dir is refused at once for every file flag (it used to
+// block the session at open, before any check, keeping its slot for good), and
+// a name swapped for a symbolic link is refused, never followed out.
+func TestServeDirRefusesFIFOsAndLinksWithoutBlocking(t *testing.T) {
+	dir := t.TempDir()
+	offered := filepath.Join(dir, "offered")
+	os.Mkdir(offered, 0o755)
+	os.WriteFile(filepath.Join(dir, "secret.yaml"), []byte("cache_transceiver_config:\n  backend: MPI\n"), 0o644)
+	for _, n := range []string{"fifo.yaml", "fifo.log", "fifo.env"} {
+		if err := syscall.Mkfifo(filepath.Join(offered, n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gd, err := guard.OpenDir(offered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gd.Close()
+	box := &sandbox{dir: gd}
+	for _, args := range [][]string{
+		{"--config", "fifo.yaml"}, {"--disagg", "fifo.yaml"}, {"--catalog", "fifo.yaml"}, {"--model-config", "fifo.yaml"},
+		{"--env-file", "fifo.env"}, {"--log", "fifo.log"}, {"tour", "--tour", "fifo.yaml"},
+	} {
+		done := make(chan error, 1)
+		go func() { _, _, err := parse(t, box, nil, args...); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "a FIFO (named pipe)") {
+				t.Errorf("%v: %v", args, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%v blocked on the FIFO", args)
+		}
+	}
+	// worker.yaml is a regular file when the name is checked, a symbolic link
+	// to a file outside when a reader opens it: every open is checked, so
+	// the second is refused too.
+	w := filepath.Join(offered, "worker.yaml")
+	os.WriteFile(w, []byte("cache_transceiver_config:\n  backend: UCX\n"), 0o644)
+	p, err := box.path("config", "worker.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(w)
+	os.Symlink(filepath.Join(dir, "secret.yaml"), w)
+	fl := &deployFlags{config: p, files: box.files(), remote: true}
+	if err := fl.load(&appEnv{stderr: io.Discard, environ: nil}); err == nil || !strings.Contains(err.Error(), "a symbolic link") || strings.Contains(err.Error(), "MPI") {
+		t.Errorf("the swapped worker.yaml: %v", err)
 	}
 }
 
