@@ -64,18 +64,34 @@ func backendSelectors() []BackendSelector {
 }
 
 // selectors is the priority order this resolution uses: the install's table when
-// one was read (the install wins), else xcvr's.
+// one was read (the install wins), else the one of the version's day.
 func (r *run) selectors() []BackendSelector {
 	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
 		return in.BackendOrder
 	}
-	return backendSelectors()
+	sels, _ := selectorsAt(&r.v)
+	return sels
+}
+
+// defaultBackend is what DEFAULT becomes when no selector is exactly "1": UCX
+// before #7926 (2025-09-28), NIXL since.
+func (r *run) defaultBackend() string {
+	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
+		return "NIXL"
+	}
+	_, d := selectorsAt(&r.v)
+	return d
 }
 
 // resolveDefaultBackend mirrors CacheTransceiverConfig._resolve_default_backend():
 // an explicit backend is its own answer; DEFAULT takes the first selector whose value
 // is exactly "1", else NIXL.
 func resolveDefaultBackend(backend string, env Env, sels []BackendSelector) (eff, envVar string) {
+	return resolveDefaultBackendTo(backend, env, sels, "NIXL")
+}
+
+// resolveDefaultBackendTo is resolveDefaultBackend with the version's default.
+func resolveDefaultBackendTo(backend string, env Env, sels []BackendSelector, dflt string) (eff, envVar string) {
 	if backend != "DEFAULT" {
 		return backend, ""
 	}
@@ -84,5 +100,5 @@ func resolveDefaultBackend(backend string, env Env, sels []BackendSelector) (eff
 			return s.Backend, s.Env
 		}
 	}
-	return "NIXL", ""
+	return dflt, ""
 }

@@ -67,6 +67,7 @@ func (p *versionPair) parse(cmd *cobra.Command, app *appEnv) (from, to resolver.
 			if err != nil {
 				return v, usageErr(fmt.Errorf("--%s: %w", flag, err))
 			}
+			notePlacement(app, v)
 			return v, nil
 		}
 		rep, err := findInstall(app, "--"+flag+"-install", arg, 0, "")
@@ -332,6 +333,11 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 			}
 			flags.warnFuture(app, pair.from)
 			flags.warnFuture(app, pair.to)
+			if flags.deploy.disagg != "" {
+				if done, err := orchestratorOnly(app, &flags); done || err != nil {
+					return err
+				}
+			}
 			roles, cat, err := rolesFor(cmd, app, &flags, &pair, from, to)
 			if err != nil {
 				return err

@@ -12,6 +12,7 @@ import (
 	"xcvr/internal/guard"
 	"xcvr/internal/inputs"
 	"xcvr/internal/install"
+	"xcvr/internal/termsafe"
 	"xcvr/models"
 	"xcvr/resolver"
 )
@@ -224,6 +225,7 @@ func (f *inputFlags) resolveInputs(cmd *cobra.Command, app *appEnv) (resolver.In
 	if err != nil {
 		return in, s, cat, usageErr(err)
 	}
+	notePlacement(app, in.Version)
 	return in, s, cat, nil
 }
 
@@ -235,4 +237,21 @@ func checkOutput(o string, allowed ...string) error {
 		}
 	}
 	return usageErr(fmt.Errorf("-o %q: want %s", o, strings.Join(allowed, ", ")))
+}
+
+// notePlacement says on stderr when a version is answered with another
+// release's rules (a version xcvr does not list, a nightly of main), once per
+// sentence.
+func notePlacement(app *appEnv, v resolver.Version) {
+	if v.Placement == "" || v.Install != nil {
+		return
+	}
+	if app.noted == nil {
+		app.noted = map[string]bool{}
+	}
+	if app.noted[v.Placement] {
+		return
+	}
+	app.noted[v.Placement] = true
+	fmt.Fprintln(app.stderr, "xcvr: note: "+termsafe.Text(v.Placement))
 }

@@ -166,8 +166,10 @@ func TestAnchorsAndMerge(t *testing.T) {
 	if ov.TimeoutMS == nil || ov.TimeoutMS.Raw != "null" || ov.TimeoutMS.Origin.Detail != "anchors.yaml:10" {
 		t.Fatalf("timeout %+v (the explicit key must win over the merged one)", ov.TimeoutMS)
 	}
+	// The anchor's own key is a top-level key TorchLlmArgs does not have: the
+	// strict model refuses the file before the timeout matters.
 	tr := resolveWith(t, ov, "main@2026-09-10", nil)
-	if tr.Result.Outcome != resolver.OutcomeError || !strings.Contains(tr.Result.Error, "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms") {
+	if tr.Result.Outcome != resolver.OutcomeError || !strings.Contains(tr.Result.Error, "\nx-transceiver\n  Extra inputs are not permitted [type=extra_forbidden, input_value={'backend': 'NIXL'") {
 		t.Fatalf("result %+v", tr.Result)
 	}
 }

@@ -6,6 +6,7 @@
 package deploy
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -54,6 +55,14 @@ type Overlay struct {
 	ConfigErrors []resolver.FieldError
 	// Warnings are things TensorRT-LLM accepts silently but an operator should know.
 	Warnings []string
+	// TopKeys are the file's top-level keys, in input order: TorchLlmArgs is a
+	// strict model, so a key that is not one of its fields refuses the file
+	// (inputs.Build checks them against the version's field list).
+	TopKeys []resolver.VersionedKey
+	// Locate, when set, renders a line of the worker YAML as an origin, for a
+	// YAML held inside another file (a ConfigMap's data value), e.g.
+	// "deploy.yaml:35 (ConfigMap trtllm-config, prefill.yaml:23)".
+	Locate func(line int) string
 
 	// runtimeBad is a non-string transceiver_runtime; its literal_error depends on
 	// the version (era 0 has no 'auto'), which is only known in Apply.
@@ -68,7 +77,7 @@ type Overlay struct {
 func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
 	doc, err := ParseYAML(name, data)
 	if err != nil {
-		return nil, err
+		return nil, manifestHint(name, data, err)
 	}
 	ov := &Overlay{File: name, Warnings: doc.Warnings}
 	if doc.Root == nil || doc.Root.Kind == KindNull {
@@ -79,13 +88,78 @@ func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
 		return nil, &yamlpos.Error{File: name, Line: doc.Root.Line, Col: doc.Root.Col,
 			Msg: "ValueError: Configuration file root must be a mapping."}
 	}
+	if err := notWorker(name, doc.Root); err != nil {
+		return nil, err
+	}
 	if err := ov.readLLMArgs(doc.Root); err != nil {
 		return nil, err
 	}
+	ov.topKeys(doc.Root, nil)
 	return ov, nil
 }
 
+// manifestHint adds, to the error for a multi-document file, that it holds
+// Kubernetes objects and that audit reads those.
+func manifestHint(name string, data []byte, err error) error {
+	var ye *yamlpos.Error
+	if !errors.As(err, &ye) || !strings.HasPrefix(ye.Msg, "expected a single document") {
+		return err
+	}
+	docs, derr := ParseYAMLDocs(name, data)
+	if derr != nil {
+		return err
+	}
+	for _, d := range docs {
+		if d.Root == nil || d.Root.Kind != KindMap {
+			continue
+		}
+		kp, ok1 := d.Root.Get("kind")
+		_, ok2 := d.Root.Get("apiVersion")
+		if ok1 && ok2 {
+			e := *ye
+			e.Msg += " (yaml.safe_load refuses it); the file holds Kubernetes objects (" + kp.Val.Repr() + ", ...): xcvr audit " + name + " resolves the workers they describe"
+			return &e
+		}
+	}
+	return err
+}
+
+// ReadWorkerNode reads a worker YAML already parsed, e.g. a ConfigMap value or a
+// worker_config section of a Slurm submit config; locate, when not nil, renders
+// its lines as origins. A root that is not a mapping is TensorRT-LLM's
+// "Configuration file root must be a mapping."
+func ReadWorkerNode(name string, root *Node, locate func(int) string) (*Overlay, error) {
+	ov := &Overlay{File: name, Locate: locate}
+	if root == nil || root.Kind == KindNull {
+		ov.Warnings = append(ov.Warnings, name+": the file is empty; TensorRT-LLM's defaults apply (no cache_transceiver_config: disaggregation off)")
+		return ov, nil
+	}
+	if root.Kind != KindMap {
+		return nil, &yamlpos.Error{File: name, Line: root.Line, Col: root.Col,
+			Msg: "ValueError: Configuration file root must be a mapping."}
+	}
+	if err := ov.readLLMArgs(root); err != nil {
+		return nil, err
+	}
+	ov.topKeys(root, nil)
+	return ov, nil
+}
+
+// topKeys records the mapping's keys as the worker's top-level keys, except
+// those skip names (keys an orchestrator section consumes itself).
+func (ov *Overlay) topKeys(m *Node, skip map[string]bool) {
+	for _, p := range m.Pairs {
+		if p.Key.Kind == KindStr && skip[p.Key.Str] {
+			continue
+		}
+		ov.TopKeys = append(ov.TopKeys, resolver.VersionedKey{Key: p.KeyString(), Input: p.Val.Repr(), InputType: p.Val.TypeName(), Origin: ov.origin(p.KeyLine)})
+	}
+}
+
 func (ov *Overlay) origin(line int) resolver.Origin {
+	if ov.Locate != nil {
+		return resolver.Origin{Kind: resolver.OriginFile, Detail: ov.Locate(line)}
+	}
 	return resolver.Origin{Kind: resolver.OriginFile, Detail: ov.File + ":" + strconv.Itoa(line)}
 }
 
@@ -501,6 +575,7 @@ func Apply(spec *inputs.Spec, ov *Overlay) {
 	spec.Static = ov.Static
 	spec.VersionedKeys = ov.VersionedKeys
 	spec.ConfigKeys = ov.ConfigKeys
+	spec.TopKeys = ov.TopKeys
 	if ov.Loader != nil {
 		set(&spec.Loader, ov.Loader, "", false)
 	}
