@@ -491,23 +491,8 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 }
 
 // withLogVersion sets the explored version to the one the log shows, unless
-// --trtllm (or anything but xcvr's default) named one; the version row's
-// origin is the log line, so the explorer says where the version came from.
-func withLogVersion(spec inputs.Spec, lg *logs.Log) inputs.Spec {
-	if o := spec.Version.Origin; !o.IsDefault() && o.Kind != resolver.OriginPreset {
-		return spec
-	}
-	ov, ok := lg.Own()
-	if !ok {
-		return spec
-	}
-	detail := lg.Name + ":" + strconv.Itoa(ov.Line)
-	if !ov.Stated {
-		detail += " (inferred)"
-	}
-	spec.Version = inputs.Value{Raw: ov.Version.Name, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: detail}}
-	return spec
-}
+// --trtllm (or anything but xcvr's default) named one (logs.WithVersion).
+func withLogVersion(spec inputs.Spec, lg *logs.Log) inputs.Spec { return logs.WithVersion(spec, lg) }
 
 // explorerExtras reads what the explorer shows beside the explored worker: the
 // --log (followed while the explorer runs, when it is a regular file) and, for
