@@ -1391,7 +1391,7 @@ func validationError(errs []FieldError) string {
 		}
 		b.WriteString("\n  " + e.Message)
 		if e.Type != "" {
-			b.WriteString(" [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]")
+			b.WriteString(" [type=" + e.Type + ", input_value=" + PyTruncate(e.Input) + ", input_type=" + e.InputType + "]")
 		}
 	}
 	return b.String()

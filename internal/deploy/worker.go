@@ -355,11 +355,11 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 			case KindNull:
 			case KindMap:
 				for _, q := range v.Pairs {
-					if q.Key.Kind != KindStr {
-						ov.fieldErr(field+"."+q.KeyString()+".[key]", q.Key, "string_type", "Input should be a valid string", q.KeyLine)
+					if q.Key.Kind != KindStr && q.Key.Kind != KindBytes {
+						ov.fieldErr(field+"."+locItem(q.Key)+".[key]", q.Key, "string_type", "Input should be a valid string", q.KeyLine)
 					}
-					if q.Val.Kind != KindStr {
-						ov.fieldErr(field+"."+q.KeyString(), q.Val, "string_type", "Input should be a valid string", q.KeyLine)
+					if q.Val.Kind != KindStr && q.Val.Kind != KindBytes {
+						ov.fieldErr(field+"."+locItem(q.Key), q.Val, "string_type", "Input should be a valid string", q.KeyLine)
 					}
 				}
 			default:
@@ -375,7 +375,12 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 		if p.Key.Kind == KindStr && known[p.Key.Str] {
 			continue
 		}
-		ov.fieldErr(p.KeyString(), p.Val, "extra_forbidden", "Extra inputs are not permitted", p.KeyLine)
+		if p.Key.Kind != KindStr {
+			// pydantic refuses the key itself, before asking whether it is a field.
+			ov.fieldErr(locItem(p.Key), p.Key, "invalid_key", "Keys should be strings", p.KeyLine)
+			continue
+		}
+		ov.fieldErr(locItem(p.Key), p.Val, "extra_forbidden", "Extra inputs are not permitted", p.KeyLine)
 		if p.Key.Kind == KindStr {
 			if s := suggestField(p.Key.Str); s != "" {
 				if suggested++; suggested <= maxRepeatedWarnings {
@@ -387,6 +392,29 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 	if suggested > maxRepeatedWarnings {
 		ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s: and %d more unknown keys that look like misspelt fields", ov.File, suggested-maxRepeatedWarnings))
 	}
+}
+
+// locItem renders a dict key as one item of pydantic's error location: an int
+// (a bool counts as one) as its value, a string as itself, anything else as its
+// repr; an item holding a '.' is put in backticks so the dotted path stays
+// readable.
+func locItem(k *Node) string {
+	var s string
+	switch k.Kind {
+	case KindStr:
+		s = k.Str
+	case KindBool:
+		s = "0"
+		if k.Bool {
+			s = "1"
+		}
+	default:
+		s = k.Repr()
+	}
+	if strings.Contains(s, ".") {
+		return "`" + s + "`"
+	}
+	return s
 }
 
 // suggestField names the known field an unknown key most likely meant (a case or
