@@ -80,7 +80,10 @@ func TestAuditStdinJSON(t *testing.T) {
 			TransceiverClass            *string `json:"transceiver_class"`
 			KVCacheManager              *string `json:"kv_cache_manager"`
 			Error                       *string `json:"error"`
-			Inputs                      map[string]struct{ Value any; Origin string }
+			Inputs                      map[string]struct {
+				Value  any
+				Origin string
+			}
 		} `json:"workers"`
 		Consistent bool     `json:"consistent"`
 		Failing    []string `json:"failing"`
