@@ -17,7 +17,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -162,14 +161,15 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = os.Stderr
 	}
-	fp, err := ensureHostKey(cfg.HostKey)
+	hostPEM, fp, err := ensureHostKey(cfg.HostKey)
 	if err != nil {
 		return nil, &UsageError{err}
 	}
 	s := &Server{cfg: cfg, log: &lineLog{w: cfg.Log}, hostKey: fp}
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
-		wish.WithHostKeyPath(cfg.HostKey),
+		// The bytes ensureHostKey checked, not the path read a second time.
+		wish.WithHostKeyPEM(hostPEM),
 		// Public keys only: with no password or keyboard-interactive handler
 		// set, the server offers neither, and "none" is refused.
 		wish.WithAuthorizedKeys(cfg.AuthorizedKeys),
@@ -255,43 +255,6 @@ func countKeys(path string) (int, error) {
 		return 0, fmt.Errorf("%s: %w", path, err)
 	}
 	return n, nil
-}
-
-// ensureHostKey creates an ed25519 host key at path (mode 0600, its directory
-// 0700) when there is none, and returns the key's fingerprint. An existing key
-// readable by others is refused, as sshd refuses one.
-func ensureHostKey(path string) (string, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return "", err
-		}
-		pem, err := newHostKey()
-		if err != nil {
-			return "", err
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
-			return "", err
-		}
-		if _, err := f.Write(pem); err != nil {
-			f.Close()
-			return "", err
-		}
-		if err := f.Close(); err != nil {
-			return "", err
-		}
-		data = pem
-	} else if err != nil {
-		return "", err
-	} else if st, err := os.Stat(path); err == nil && st.Mode().Perm()&0o077 != 0 {
-		return "", fmt.Errorf("%s: host key is readable by others (mode %04o); chmod 600 it", path, st.Mode().Perm())
-	}
-	signer, err := gossh.ParsePrivateKey(data)
-	if err != nil {
-		return "", fmt.Errorf("%s: not a private key: %w", path, err)
-	}
-	return gossh.FingerprintSHA256(signer.PublicKey()), nil
 }
 
 // The largest window a session draws. Bubble Tea's renderer keeps cell buffers

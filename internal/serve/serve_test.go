@@ -695,3 +695,72 @@ func TestHugeWindowsAreClamped(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 }
+
+// A host key another user could read or replace is refused, as the README
+// promises: owned by someone else (even at 0600), group- or world-readable, a
+// symbolic link, or in a directory anyone may write to without the sticky bit.
+func TestHostKeyOwnerModeAndDirectoryAreChecked(t *testing.T) {
+	base := t.TempDir()
+	key, err := newHostKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	put := func(dir string, dirMode os.FileMode, mode os.FileMode) string {
+		t.Helper()
+		d := filepath.Join(base, dir)
+		os.MkdirAll(d, 0o700)
+		os.Chmod(d, dirMode)
+		p := filepath.Join(d, "host")
+		os.WriteFile(p, key, 0o600)
+		os.Chmod(p, mode)
+		return p
+	}
+	if _, _, err := ensureHostKey(put("ok", 0o700, 0o600)); err != nil {
+		t.Errorf("a private key in a private directory: %v", err)
+	}
+	// /tmp-like: world-writable with the sticky bit is fine.
+	if _, _, err := ensureHostKey(put("sticky", 0o777|os.ModeSticky, 0o600)); err != nil {
+		t.Errorf("a directory of mode 1777: %v", err)
+	}
+	for name, tc := range map[string]struct {
+		path string
+		want string
+	}{
+		"0640":            {put("grp", 0o700, 0o640), "readable by others (mode 0640)"},
+		"world-writable":  {put("open", 0o777, 0o600), "is writable by anyone (mode 0777) without the sticky bit"},
+		"under-writable":  {put("open2/inner", 0o700, 0o600), "is writable by anyone"},
+		"a symbolic link": {filepath.Join(base, "link"), "host key is a symbolic link"},
+	} {
+		if name == "under-writable" {
+			os.Chmod(filepath.Join(base, "open2"), 0o777)
+		}
+		if name == "a symbolic link" {
+			os.Symlink(filepath.Join(base, "ok", "host"), tc.path)
+		}
+		if _, _, err := ensureHostKey(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", name, err, tc.want)
+		}
+	}
+	// A missing key is not created in a world-writable directory either.
+	open := filepath.Join(base, "open", "new")
+	if _, _, err := ensureHostKey(open); err == nil || !strings.Contains(err.Error(), "writable by anyone") {
+		t.Errorf("a new key in a 0777 directory: %v", err)
+	}
+	if _, err := os.Stat(open); err == nil {
+		t.Error("the key was created there anyway")
+	}
+	if os.Getuid() != 0 {
+		t.Log("not root: the other-owner cases need chown; skipped")
+		return
+	}
+	other := put("other", 0o700, 0o600)
+	os.Chown(other, 4242, 4242)
+	if _, _, err := ensureHostKey(other); err == nil || !strings.Contains(err.Error(), "owned by uid 4242") {
+		t.Errorf("a 0600 key of another user: %v", err)
+	}
+	theirs := put("theirs", 0o700, 0o600)
+	os.Chown(filepath.Dir(theirs), 4242, 4242)
+	if _, _, err := ensureHostKey(theirs); err == nil || !strings.Contains(err.Error(), "is owned by uid 4242") {
+		t.Errorf("a key in another user's directory: %v", err)
+	}
+}
