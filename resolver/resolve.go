@@ -298,21 +298,33 @@ func (r *run) validationErrors() []FieldError {
 			// Not a field yet: its VersionedKey reports it as an extra input.
 			continue
 		}
+		if f := fieldOf(e.Loc); !r.hasField(f) {
+			// Not a field in this release: an extra input whatever its value.
+			e.Loc, e.Type, e.Message = f, "extra_forbidden", "Extra inputs are not permitted"
+			late = append(late, e)
+			continue
+		}
 		errs = append(errs, e)
 	}
 	readers := len(errs)
 	errs = append(errs, late...)
-	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(backendLiterals(), b.S) {
+	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(backendLiteralsAt(&r.v), b.S) {
 		errs = append(errs, FieldError{Loc: "backend", Type: "literal_error",
-			Message: "Input should be " + literalList(backendLiterals()), Input: b.Repr(), InputType: "str",
+			Message: "Input should be " + literalList(backendLiteralsAt(&r.v)), Input: b.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Backend.Origin})
 	}
-	if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
+	if rt := r.t.Inputs.Runtime; rt.Given() && !r.hasField("transceiver_runtime") {
+		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: rt.Value.Repr(), InputType: pyTypeOfStr(rt.Value), Origin: rt.Origin})
+	} else if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "literal_error",
 			Message: "Input should be " + literalList(r.runtimeLiterals()), Input: rt.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Runtime.Origin})
 	}
-	if t := r.t.Inputs.Timeout; t.Given() && t.Value.Valid && t.Value.N <= 0 {
+	if t := r.t.Inputs.Timeout; t.Given() && !r.hasField("kv_transfer_timeout_ms") {
+		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: t.Value.String(), InputType: pyTypeOfInt(t.Value), Origin: t.Origin})
+	} else if t.Given() && t.Value.Valid && t.Value.N <= 0 {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
 	}
@@ -378,8 +390,14 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		if !r.v.has(dayAgentBounce) {
 			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
 		}
+		fields = slices.DeleteFunc(fields, func(f string) bool { return !r.hasField(f) })
 	}
 	rank := func(e FieldError) int {
+		if e.Root != "" && e.Loc == "" && e.Type == "extra_forbidden" {
+			// A top-level key that is no TorchLlmArgs field: an extra input of
+			// the outer model, reported after every declared field's errors.
+			return -2
+		}
 		if e.Root != "" {
 			// Another TorchLlmArgs field: xcvr lists it first [D: field order
 			// of TorchLlmArgs not read].
@@ -387,7 +405,7 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		}
 		return slices.Index(fields, fieldOf(e.Loc))
 	}
-	isDeclared := func(e FieldError) bool { return e.Root != "" || rank(e) >= 0 }
+	isDeclared := func(e FieldError) bool { return rank(e) != -2 && (e.Root != "" || rank(e) >= 0) }
 	var declared, extra []FieldError
 	for _, e := range errs[:readers] {
 		if isDeclared(e) {
@@ -413,7 +431,16 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		extra = slices.Insert(extra, at, e)
 	}
 	slices.SortStableFunc(declared, func(a, b FieldError) int { return rank(a) - rank(b) })
-	return append(declared, extra...)
+	// The outer model's own extra keys come after everything inside it.
+	var top []FieldError
+	extra = slices.DeleteFunc(extra, func(e FieldError) bool {
+		if rank(e) == -2 {
+			top = append(top, e)
+			return true
+		}
+		return false
+	})
+	return append(append(declared, extra...), top...)
 }
 
 // fileLine splits a FILE:LINE origin.
@@ -431,6 +458,9 @@ func fileLine(o Origin) (string, int, bool) {
 
 // loc names the field in a reason: the key, or cache_transceiver_config itself.
 func (e FieldError) loc() string {
+	if e.Root != "" && e.Loc == "" {
+		return e.Root
+	}
 	if e.Root != "" {
 		return e.Root + "." + e.Loc
 	}
@@ -470,20 +500,52 @@ func (r *run) stepDisagg() {
 	if r.skipIfHalted(StepDisagg, PhaseSetup, title) {
 		return
 	}
+	if !r.v.has(dayConfigKnobs) {
+		r.stepDisaggLegacy(title)
+		return
+	}
 	b := r.t.Inputs.Backend
 	if !b.Value.Valid {
 		how := "backend is omitted"
 		if b.Given() {
 			how = "backend is null (" + b.Origin.String() + ")"
 		}
-		r.emit(StepDisagg, PhaseSetup, title, Applied, how+": disaggregation is off and no transceiver is created", Source{File: r.createFile()}, Verified)
+		// From #5234 a worker without a transceiver still starts, and refuses
+		// every disaggregated request it is sent (executor/worker.py).
+		r.emit(StepDisagg, PhaseSetup, title, Applied, how+": disaggregation is off and no transceiver is created; a disaggregated request sent to this worker fails with "+DisabledRequestError, Source{File: r.createFile()}, Verified)
 		r.log(LevelInfo, "cache_transceiver is disabled")
 		r.t.Result.Outcome = OutcomeDisabled
+		r.t.Result.RequestError = DisabledRequestError
 		r.halt = "not reached: disaggregation is off"
 		return
 	}
 	r.backend = b.Value.S
+	if !r.v.has(dayUpperCase) {
+		// The lower-case literal of the time; the C++ side takes the enum
+		// (_CacheTransceiverBackendType.from_string), so the rest of the chain
+		// reads it upper-case.
+		r.backend = strings.ToUpper(r.backend)
+	}
 	r.emit(StepDisagg, PhaseSetup, title, Applied, "backend "+b.Value.Repr()+" ("+b.Origin.String()+"): a transceiver will be created", Source{File: fileLLMArgs}, Verified)
+}
+
+// stepDisaggLegacy is the switch before #5234: create_kv_cache_transceiver
+// looked only at TRTLLM_USE_UCX_KVCACHE, _NIXL_ and _MPI_, in that order, and any
+// non-empty value turned the C++ transceiver on [V kv_cache_transceiver.py of
+// the time; the day is inferred].
+func (r *run) stepDisaggLegacy(title string) {
+	src := Source{PR: 5234, File: fileOldCreate}
+	for _, sel := range legacySelectors() {
+		if v, ok := r.t.Inputs.Env[sel.Env]; ok && v.Value != "" {
+			r.backend = sel.Backend
+			r.t.Result.BackendSource = sel.Env
+			r.emit(StepDisagg, PhaseSetup, title, Applied, sel.Env+"="+pyRepr(v.Value)+" is set (any non-empty value counts before #5234): the "+sel.Backend+" transceiver will be created; cache_transceiver_config is not consulted", src, Inferred)
+			return
+		}
+	}
+	r.emit(StepDisagg, PhaseSetup, title, Applied, "before #5234 only TRTLLM_USE_UCX_KVCACHE, TRTLLM_USE_NIXL_KVCACHE or TRTLLM_USE_MPI_KVCACHE (any non-empty value) turns the transceiver on, and none is set: disaggregation is off", src, Inferred)
+	r.t.Result.Outcome = OutcomeDisabled
+	r.halt = "not reached: disaggregation is off"
 }
 
 func (r *run) stepRuntime() {
@@ -506,10 +568,13 @@ func (r *run) stepRuntime() {
 	var reason string
 	conf := Verified
 	pr := 0
-	switch r.era {
-	case 0:
+	switch {
+	case !r.v.has(dayFieldExists):
+		reason = "this release has no transceiver_runtime field: the C++ transceiver is the only one"
+		conf = Derived
+	case r.era == 0:
 		reason = "omitted: the era-0 default None means the C++ transceiver"
-	case 1, 2:
+	case r.era == 1, r.era == 2:
 		reason = "omitted: the default 'auto' is resolved at config load"
 		pr = 16164
 	default:
@@ -525,13 +590,17 @@ func (r *run) stepBackend(p Phase) {
 	if r.skipIfHalted(StepBackend, p, title) {
 		return
 	}
-	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.selectors())
+	r.effBackend, r.envVar = resolveDefaultBackendTo(r.backend, r.t.Inputs.Env, r.selectors(), r.defaultBackend())
 	src := Source{PR: 16164, File: fileLLMArgs}
 	if r.era == 0 {
 		src = Source{File: fileOldCreate}
 	}
 	var reason string
 	switch {
+	case !r.v.has(dayConfigKnobs):
+		r.effBackend = r.backend
+		reason = r.backend + ", chosen by " + r.t.Result.BackendSource + " (before #5234 the environment, not the config, picks it)"
+		src = Source{PR: 5234, File: fileOldCreate}
 	case r.backend != "DEFAULT":
 		reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored"
 		if ign := r.selectorsSetToOne(); ign != "" {
@@ -546,11 +615,14 @@ func (r *run) stepBackend(p Phase) {
 		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + sep + other
 		r.t.Result.BackendSource = r.envVar
 	default:
-		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		reason = "DEFAULT -> " + r.effBackend + ": no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		if r.effBackend != "NIXL" {
+			reason += " (UCX is the default before #7926, 2025-09-28)"
+		}
 		if other := r.otherSelectors(); other != "" {
 			reason += "; " + other
 		}
-		r.t.Result.BackendSource = "NIXL default"
+		r.t.Result.BackendSource = r.effBackend + " default"
 	}
 	r.t.Result.EffectiveBackend = Str(r.effBackend)
 	r.emit(StepBackend, p, title, Applied, reason, src, Verified)
@@ -815,6 +887,10 @@ func (r *run) timeout() OptInt {
 	if r.t.Inputs.Timeout.Given() {
 		return r.t.Inputs.Timeout.Value
 	}
+	if !r.v.has(dayTimeoutDefault) {
+		// The field's default was None until the 60000 default [U day].
+		return OptInt{}
+	}
 	return Int(DefaultTimeoutMS)
 }
 
@@ -1054,7 +1130,7 @@ func (r *run) stepBackendLogs() {
 		r.log(LevelWarning, r.envVar+"=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config")
 		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
 	case r.backend == "DEFAULT":
-		reason = "DEFAULT becomes NIXL"
+		reason = "DEFAULT becomes " + r.effBackend
 	default:
 		reason = "backend " + r.effBackend
 	}
@@ -1063,6 +1139,10 @@ func (r *run) stepBackendLogs() {
 		r.log(LevelWarning, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended")
 		reason += "; MPI is deprecated (warned)"
 	case "UCX":
+		if !r.v.has(day6085) {
+			reason += "; no UCX hint before #6085"
+			break
+		}
 		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
 		reason += "; UCX hint logged"
 	}
@@ -1170,19 +1250,23 @@ func (r *run) validateHint() string {
 	}
 	for _, e := range r.validationErrors() {
 		field := fieldOf(e.Loc)
+		if e.Type == "extra_forbidden" && (field == "transceiver_runtime" || field == "kv_transfer_timeout_ms") && !r.hasField(field) {
+			add("remove " + field + ": " + fieldSince(field))
+			continue
+		}
 		if e.Type == "extra_forbidden" && field != "enable_pipelined_transfer" {
-			unknown = append(unknown, e.Loc)
+			unknown = append(unknown, e.loc())
 			continue
 		}
 		switch field {
 		case "":
 			add("write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}")
 		case "backend":
-			if lit := foldMatch(r.t.Inputs.Backend.Value, backendLiterals()); lit != "" {
+			if lit := foldMatch(r.t.Inputs.Backend.Value, backendLiteralsAt(&r.v)); lit != "" {
 				cased = append(cased, "backend: "+lit)
 				continue
 			}
-			add("set backend to " + literalList(backendLiterals()) + " (or omit it: disaggregation off)")
+			add("set backend to " + literalList(backendLiteralsAt(&r.v)) + " (or omit it: disaggregation off)")
 		case "transceiver_runtime":
 			rt := r.t.Inputs.Runtime.Value
 			if r.era == 0 && rt.Valid && equalFold(rt.S, "auto") {
@@ -1307,7 +1391,7 @@ func validationError(errs []FieldError) string {
 		}
 		b.WriteString("\n  " + e.Message)
 		if e.Type != "" {
-			b.WriteString(" [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]")
+			b.WriteString(" [type=" + e.Type + ", input_value=" + PyTruncate(e.Input) + ", input_type=" + e.InputType + "]")
 		}
 	}
 	return b.String()

@@ -41,7 +41,7 @@ func (m *Model) renderInputs(w, h int) ([]string, []int) {
 	for i, r := range m.rows {
 		if r.kind == rowEnv && (i == 0 || m.rows[i-1].kind != rowEnv) {
 			l := newLine(w, paint{})
-			l.add(st.Label, "  environment (TRTLLM_…)")
+			l.add(st.Label, "  environment (TRTLLM_… unless spelt out)")
 			body = append(body, l.String())
 			rowHits = append(rowHits, -1)
 		}
@@ -78,6 +78,64 @@ func (m *Model) renderInputs(w, h int) ([]string, []int) {
 	return out, hits
 }
 
+// inputsWidth is the width at which every input row shows its value, its
+// remark and its whole origin: what the inputs pane asks of the layout.
+func (m *Model) inputsWidth() int {
+	need := 0
+	for _, r := range m.rows {
+		v := rawOf(&m.spec, r)
+		n := 2
+		origin := v.Origin.String()
+		if r.kind == rowEnv {
+			n += 4 + cells(r.label)
+			if v.Raw == envUnset {
+				n += len(" unset")
+				origin = ""
+			} else {
+				n += 1 + cells(resolver.Str(v.Raw).Repr()) + len(" ignored (not '1')")
+			}
+		} else if e, bad := fileInvalid(&m.spec, r); bad {
+			origin = e.Origin.String()
+			n += 11 + cells(e.Input) + len(" ✗ invalid")
+		} else {
+			val, extra := m.displayValue(r, v.Raw)
+			n += 11 + cells(val) + cells(extra)
+		}
+		if origin != "" {
+			n += 2 + cells(origin)
+		}
+		need = max(need, n)
+	}
+	if m.other != nil {
+		need = max(need, cells(" Inputs · "+m.roleName+" role · R edits "+m.other.name)+6)
+	}
+	return need + 1
+}
+
+// statusLines is the one status area, above the key bar: the command line x
+// just copied, else the last action's message, wrapped whole; nil for neither.
+func (m *Model) statusLines(w int) []string {
+	st := m.styles
+	notice, p := m.notice, st.Value
+	if notice == "" {
+		if m.status == "" {
+			return nil
+		}
+		notice, p = "✓ "+m.status, st.Counts
+		if m.statusErr {
+			notice, p = "✗ "+m.status, st.Error
+		}
+	}
+	var out []string
+	for _, s := range wrapWords(termsafe.Line(notice), w-2) {
+		l := newLine(w, paint{})
+		l.add(paint{}, " ")
+		l.add(p, s)
+		out = append(out, l.String())
+	}
+	return out
+}
+
 // hintLines is the full-width area above the key bar: the selected row's
 // meaning, or the editor while a raw value is typed (its error wrapped in full
 // below it), or the command line `x` just copied.
@@ -101,21 +159,7 @@ func (m *Model) hintLines(w int) []string {
 		}
 		return out
 	}
-	if notice := m.notice; notice != "" || (m.status != "" && statusTooLong(m.status, w)) {
-		p := st.Value
-		if notice == "" {
-			notice, p = "✓ "+m.status, st.Counts
-			if m.statusErr {
-				notice, p = "✗ "+m.status, st.Error
-			}
-		}
-		var out []string
-		for _, s := range wrapWords(termsafe.Line(notice), w-2) {
-			l := newLine(w, paint{})
-			l.add(paint{}, " ")
-			l.add(p, s)
-			out = append(out, l.String())
-		}
+	if out := m.statusLines(w); len(out) > 0 {
 		return out
 	}
 	if m.pick.open || m.mode == viewCompare {
@@ -165,8 +209,8 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 		} else {
 			origin = v.Origin.String()
 			l.add(st.Value, "="+resolver.Str(v.Raw).Repr())
-			// Every variable but the NIXL transport is read as "exactly '1'".
-			if r.env.Name != resolver.EnvNIXLBackend {
+			// The variables without their own values are read as "exactly '1'".
+			if len(r.env.Values) == 0 {
 				if v.Raw == "1" {
 					l.add(st.Counts, " counts")
 				} else {
@@ -336,6 +380,9 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 	out := make([]string, 0, h)
 	hits := make([]int, 0, h)
 	title := "Model for " + m.trace.Inputs.Version.Name
+	if m.pick.kind == rowVersion {
+		title = "Version · " + strconv.Itoa(len(m.pick.items)-1) + " to choose from"
+	}
 	top := scrollTop(0, m.pick.sel, m.pick.sel, len(m.pick.matches), max(h-2, 1))
 	out = append(out, paneTitle(st, title+scrollMarks(top, len(m.pick.matches), h-2), true, w))
 	hits = append(hits, -1)
@@ -426,13 +473,24 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	body := make([]string, 0, len(t.Steps)+8)
 	bodyHits := make([]int, 0, len(t.Steps)+8)
 	selStart, selEnd := 0, 0
+	// Under `/`, only the steps that match (and the selected one) are drawn.
+	shown := make([]bool, len(t.Steps))
+	nShown := 0
+	for i, s := range t.Steps {
+		if shown[i] = m.stepShown(i, stepText(s)); shown[i] {
+			nShown++
+		}
+	}
 	// Room the pane has beyond one line per step (and the expansion) is spent
 	// wrapping the reasons that do not fit, in order, rather than left empty.
-	spare := h - 1 - len(t.Steps)
+	spare := h - 1 - nShown
 	if m.showDetail() && m.step < len(t.Steps) {
 		spare -= len(m.cachedDetail(m.step, t.Steps[m.step], w))
 	}
 	for i, s := range t.Steps {
+		if !shown[i] {
+			continue
+		}
 		sel := i == m.step
 		if sel {
 			selStart = len(body)
@@ -459,7 +517,7 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	}
 	out := make([]string, 0, h)
 	hits := make([]int, 0, h)
-	title := "Chain · " + strconv.Itoa(len(t.Steps)) + " steps · " + t.Inputs.Version.Name
+	title := "Chain · " + strconv.Itoa(len(t.Steps)) + " steps" + filterMark(&m.chainFlt, nShown, len(t.Steps)) + " · " + t.Inputs.Version.Name
 	if m.showDetail() {
 		title += " · enter folds"
 	} else {

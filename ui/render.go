@@ -18,8 +18,14 @@ import (
 const (
 	minWidth  = 60
 	minHeight = 16
+	// minBody is the fewest lines the panes get: a title and a row each.
+	minBody = 4
 	// twoColumnWidth is where the inputs and the chain sit side by side.
-	twoColumnWidth = 100
+	twoColumnWidth = 110
+	// twoChainWidth is where they do so when the chain pane holds two chains
+	// (compare, both roles); below it the panes are stacked, so that each
+	// chain's column keeps room for its reasons.
+	twoChainWidth = 140
 )
 
 // renderCache memoizes what View draws. It is shared by every copy of a Model, so
@@ -100,29 +106,62 @@ func (m *Model) layout() layoutInfo {
 		l.outcome = append(l.outcome, m.renderDeploy(w)...)
 	}
 	l.help = m.renderHelp(w)
-	if m.mode != viewMatrix && !m.outView {
+	switch f := m.focusedFilter(); {
+	case f != nil && f.typing:
+		what := "steps"
+		if m.mode == viewMatrix {
+			what = "models"
+		}
+		l.hint = m.filterLine(f, what, w)
+	case m.mode != viewMatrix && !m.outView:
 		l.hint = m.hintLines(w)
+	default:
+		l.hint = m.statusLines(w) // the one status area, in every view
 	}
 	l.bodyY = 1 + len(l.outcome)
 	l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
+	if need := minBody - l.bodyH; need > 0 && m.mode != viewMatrix && !m.outView {
+		// The full help or a long status took the room: the outcome gives
+		// up lines first (its last line still says how many more there are),
+		// then the hint.
+		n := max(len(l.outcome)-need, 2)
+		l.outcome = fitOutcome(m.styles, lines, starts, n, w)
+		if m.mode != viewMatrix {
+			l.outcome = append(l.outcome, m.renderDeploy(w)...)
+		}
+		l.bodyY = 1 + len(l.outcome)
+		l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
+		if need := minBody - l.bodyH; need > 0 && len(l.hint) > 0 {
+			l.hint = l.hint[:max(len(l.hint)-need, 0)]
+			l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
+		}
+	}
 	if m.outView {
-		l.bodyY, l.bodyH = 1, h-1-len(l.help)
+		l.bodyY, l.bodyH = 1, h-1-len(l.hint)-len(l.help)
 		l.outcome = nil
 		return l
 	}
-	if w >= twoColumnWidth {
+	if w >= twoColumnWidth && (!m.columns() || w >= twoChainWidth) {
 		l.twoCol = true
-		lw := clamp(w*7/15, 46, 60)
+		// The inputs pane is as wide as its rows need, within limits: the
+		// chain keeps at least half the width and 60 columns (two chains side by
+		// side, two thirds), so its reasons are not cut short, and a wide
+		// terminal gives the inputs their whole origins.
+		chainMin := max(w/2, 60)
 		if m.columns() {
-			// Two chains share the right pane; the inputs give up some room.
-			lw = clamp(w*2/5, 40, 52)
+			chainMin = max(w*2/3, 90)
 		}
+		lw := clamp(m.inputsWidth(), 44, max(w-chainMin-1, 44))
 		l.inputs = rect{0, l.bodyY, lw, l.bodyH}
 		l.chain = rect{lw + 1, l.bodyY, w - lw - 1, l.bodyH}
 		return l
 	}
-	// Stacked: the focused pane gets the larger share.
+	// Stacked: the focused pane gets the larger share; two chains side by
+	// side need their rows more than the inputs do.
 	big := l.bodyH * 3 / 5
+	if m.columns() && m.focus == paneChain {
+		big = max(big, l.bodyH-8)
+	}
 	small := l.bodyH - big
 	if m.focus == paneInputs {
 		l.inputs = rect{0, l.bodyY, w, big}
@@ -191,6 +230,9 @@ func (m *Model) render() string {
 	if m.outView || m.mode == viewMatrix {
 		body := m.renderOutcomeViewOrMatrix(w, l.bodyH)
 		for _, s := range body {
+			emit(s)
+		}
+		for _, s := range l.hint {
 			emit(s)
 		}
 		for _, s := range l.help {
@@ -403,31 +445,14 @@ func paneTitle(st *Styles, title string, focused bool, w int) string {
 	return l.String()
 }
 
-// renderHeader is the top line: the name, and the status of the last action.
+// renderHeader is the top line: the name and what it answers. Messages go to
+// the one status area above the key bar (hintLines), never here.
 func (m *Model) renderHeader(w int) string {
 	l := newLine(w, paint{})
 	l.add(m.styles.Title, " xcvr")
-	if m.status == "" {
-		l.add(m.styles.Dim, " · which KV-cache transceiver, and why")
-	}
-	// With a status, the tagline gives way so the message fits at 80 columns;
-	// one that still does not fit is shown whole above the key bar instead.
-	if m.status != "" && statusTooLong(m.status, w) {
-		return l.String()
-	}
-	switch {
-	case m.status != "" && m.statusErr:
-		l.add(paint{}, "  ")
-		l.add(m.styles.Error, "✗ "+m.status)
-	case m.status != "":
-		l.add(paint{}, "  ")
-		l.add(m.styles.Counts, "✓ "+m.status)
-	}
+	l.add(m.styles.Dim, " · which KV-cache transceiver, and why")
 	return l.String()
 }
-
-// statusTooLong reports whether a status does not fit in the header line.
-func statusTooLong(s string, w int) bool { return cells(s)+9 > w }
 
 // outcomeContext is the quieter text after the outcome: the backend and what chose it.
 func outcomeContext(r resolver.Result) string {
