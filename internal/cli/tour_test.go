@@ -46,9 +46,9 @@ func TestTourAccessibleAdvancesOnEnter(t *testing.T) {
 		last, not string
 		tail      string
 	}{
-		{"\n", "Tour 2/8", "Tour 3/8", "Input ended; 6 stops not shown."},
-		{"\nq\n", "Tour 2/8", "Tour 3/8", "Bye."},
-		{strings.Repeat("\n", 7), "Tour 8/8", "Input ended", "That was the last stop."},
+		{"\n", "Tour 2/9", "Tour 3/9", "Input ended; 7 stops not shown."},
+		{"\nq\n", "Tour 2/9", "Tour 3/9", "Bye."},
+		{strings.Repeat("\n", 8), "Tour 9/9", "Input ended", "That was the last stop."},
 	} {
 		var out, errb bytes.Buffer
 		code := Main([]string{"tour", "--accessible"}, strings.NewReader(tc.input), &out, &errb, nil)
