@@ -1152,7 +1152,13 @@ func (r *run) stepBackendLogs() {
 		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
 		reason += "; UCX hint logged"
 	}
-	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
+	conf := Verified
+	if !r.v.has(dayUpperCase) {
+		// No kv_cache_transceiver.py of the lower-case era is stored: its log
+		// texts are taken from the earliest upper-case one [U].
+		conf = Inferred
+	}
+	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, conf)
 }
 
 func (r *run) stepTransceiver() {
