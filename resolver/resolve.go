@@ -271,6 +271,12 @@ func (r *run) stepValidate() {
 	if r.era == 0 {
 		conf = Derived
 	}
+	if len(errs) == 1 && errs[0].Type == "value_error" && errs[0].Loc == "" {
+		// A model validator's refusal: as sure as its text (validators.go).
+		if _, c, ok := r.bounceValidatorError(); ok {
+			conf = c
+		}
+	}
 	r.emit(StepValidate, PhaseSetup, title, Error, reason, Source{File: fileLLMArgs}, conf)
 	r.fail(StepValidate, msg)
 	r.halt = "not reached: the configuration is rejected at validation"
@@ -355,7 +361,14 @@ func (r *run) validationErrors() []FieldError {
 		errs = append(errs, FieldError{Loc: "enable_pipelined_transfer", Type: "extra_forbidden",
 			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: p.Origin})
 	}
-	return r.pydanticOrder(errs, readers)
+	errs = r.pydanticOrder(errs, readers)
+	if len(errs) == 0 {
+		// The model validators run only once every field has validated.
+		if e, _, ok := r.bounceValidatorError(); ok {
+			errs = append(errs, e)
+		}
+	}
+	return errs
 }
 
 // cacheTransceiverFields is CacheTransceiverConfig's field declaration order
@@ -1152,7 +1165,13 @@ func (r *run) stepBackendLogs() {
 		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
 		reason += "; UCX hint logged"
 	}
-	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
+	conf := Verified
+	if !r.v.has(dayUpperCase) {
+		// No kv_cache_transceiver.py of the lower-case era is stored: its log
+		// texts are taken from the earliest upper-case one [U].
+		conf = Inferred
+	}
+	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, conf)
 }
 
 func (r *run) stepTransceiver() {
@@ -1266,6 +1285,10 @@ func (r *run) validateHint() string {
 		}
 		switch field {
 		case "":
+			if e.Type == "value_error" {
+				add(bounceValidatorHint(e.Message))
+				continue
+			}
 			add("write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}")
 		case "backend":
 			if lit := foldMatch(r.t.Inputs.Backend.Value, backendLiteralsAt(&r.v)); lit != "" {
