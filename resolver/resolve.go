@@ -342,12 +342,18 @@ func (r *run) validationErrors() []FieldError {
 		}
 	}
 	if p := r.t.Inputs.Pipelined; p.Given() && !r.v.has(day15727) {
-		in := "False"
+		in, typ := "False", "bool"
 		if p.Value {
 			in = "True"
 		}
+		for _, k := range r.t.Inputs.ConfigKeys {
+			// A file's key keeps the value as written (0, 'yes'), not the bool.
+			if k.Key == "enable_pipelined_transfer" && k.Origin == p.Origin {
+				in, typ = k.Input, k.InputType
+			}
+		}
 		errs = append(errs, FieldError{Loc: "enable_pipelined_transfer", Type: "extra_forbidden",
-			Message: "Extra inputs are not permitted", Input: in, InputType: "bool", Origin: p.Origin})
+			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: p.Origin})
 	}
 	return r.pydanticOrder(errs, readers)
 }
@@ -1146,7 +1152,13 @@ func (r *run) stepBackendLogs() {
 		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
 		reason += "; UCX hint logged"
 	}
-	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
+	conf := Verified
+	if !r.v.has(dayUpperCase) {
+		// No kv_cache_transceiver.py of the lower-case era is stored: its log
+		// texts are taken from the earliest upper-case one [U].
+		conf = Inferred
+	}
+	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, conf)
 }
 
 func (r *run) stepTransceiver() {

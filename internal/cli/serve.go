@@ -22,8 +22,8 @@ import (
 // serveFlags are xcvr serve's own flags.
 type serveFlags struct {
 	listen, authorizedKeys, hostKey, serveDir string
-	maxSessions                               int
-	idleTimeout, maxTimeout                   time.Duration
+	maxSessions, maxStartups                  int
+	idleTimeout, maxTimeout, loginGrace       time.Duration
 }
 
 func newServeCmd(app *appEnv) *cobra.Command {
@@ -50,6 +50,8 @@ operator offers by name with --serve-dir.
 	fs.IntVar(&sf.maxSessions, "max-sessions", serve.DefaultMaxSessions, "sessions open at once; more are turned away")
 	fs.DurationVar(&sf.idleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a connection idle this long (0: never)")
 	fs.DurationVar(&sf.maxTimeout, "max-timeout", 0, "close any connection after this long (0: never)")
+	fs.DurationVar(&sf.loginGrace, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long (OpenSSH's LoginGraceTime)")
+	fs.IntVar(&sf.maxStartups, "max-startups", serve.DefaultMaxStartups, "connections logging in at once; more are dropped (OpenSSH's MaxStartups)")
 	fs.StringVar(&sf.serveDir, "serve-dir", "", "offer the files in DIR, read-only and by name, to sessions' --config, --disagg, --log, --env-file, --catalog, --model-config and tour --tour")
 	_ = cmd.MarkFlagFilename("authorized-keys")
 	_ = cmd.MarkFlagFilename("host-key")
@@ -67,6 +69,12 @@ func defaultHostKey() string {
 }
 
 func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
+	if sf.loginGrace <= 0 {
+		return usageErr(fmt.Errorf("--login-grace-time %s: want a positive duration; a connection that never logs in must not stay", sf.loginGrace))
+	}
+	if sf.maxStartups <= 0 {
+		return usageErr(fmt.Errorf("--max-startups %d: want at least 1", sf.maxStartups))
+	}
 	if sf.hostKey == "" {
 		sf.hostKey = defaultHostKey()
 	}
@@ -82,6 +90,7 @@ func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
 	srv, err := serve.New(serve.Config{
 		Listen: sf.listen, AuthorizedKeys: sf.authorizedKeys, HostKey: sf.hostKey,
 		MaxSessions: sf.maxSessions, IdleTimeout: sf.idleTimeout, MaxTimeout: sf.maxTimeout,
+		LoginGraceTime: sf.loginGrace, MaxStartups: sf.maxStartups,
 		Log:   app.stderr,
 		Parse: func(c serve.Client) (serve.Request, error) { return parseClient(cmd.Context(), c, box) },
 	})
@@ -185,7 +194,9 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 	var color string
 	var acc bool
 	root := &cobra.Command{
-		Use:           "ssh -t HOST --",
+		// The name in cobra's own messages (unknown flag, unknown command);
+		// --help describes the session with ssh command lines (sessionHelp).
+		Use:           "xcvr",
 		Short:         "xcvr's explorer, served over SSH",
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
@@ -256,7 +267,66 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 	tourCmd.Flags().BoolVar(&tourAcc, "accessible", false, "print the stops one after another (works without -t)")
 	root.AddCommand(tourCmd)
 	root.CompletionOptions.DisableDefaultCmd = true
+	sessionHelp(root, tourCmd, box)
 	return root
+}
+
+// sessionHelp makes --help describe a session, not the program cobra would
+// name after the first word of Use ("ssh"): how to start each mode with ssh,
+// and only the flags a session accepts. The flags it always refuses are
+// hidden; the file flags are hidden without --serve-dir and, with it, say they
+// take the name of an offered file.
+func sessionHelp(root, tourCmd *cobra.Command, box *sandbox) {
+	hide := append([]string{"worker"}, neverRemote...)
+	if box == nil {
+		hide = append(hide, fileFlags...)
+		hide = append(hide, "role") // it goes with --disagg
+	}
+	for _, c := range []*cobra.Command{root, tourCmd} {
+		c.Flags().BoolP("help", "h", false, "this help")
+		for _, name := range hide {
+			if c.Flags().Lookup(name) != nil {
+				_ = c.Flags().MarkHidden(name)
+			}
+		}
+	}
+	if box != nil {
+		for _, name := range fileFlags {
+			for _, c := range []*cobra.Command{root, tourCmd} {
+				if f := c.Flags().Lookup(name); f != nil {
+					f.Usage = "NAME of a file the server offers: " + f.Usage
+				}
+			}
+		}
+	}
+	if f := root.Flags().Lookup("clean-env"); f != nil {
+		f.Usage = "ignore the TRTLLM_* variables your ssh sends (SendEnv)"
+	}
+	root.SetUsageTemplate(`xcvr's explorer, served over SSH: everything after -- is read as xcvr's own flags.
+
+Usage:
+  ssh -t HOST [-- FLAGS]                  the explorer, inputs preset by FLAGS
+  ssh -t HOST -- tour                     the guided tour
+  ssh HOST -- --accessible [FLAGS]        the linear mode (works without -t)
+  ssh HOST -- tour --accessible           the tour's stops, printed
+
+Flags:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}
+`)
+	tourCmd.SetUsageTemplate(`The guided tour, served over SSH.
+
+Usage:
+  ssh -t HOST -- tour [FLAGS]
+  ssh HOST -- tour --accessible
+
+Flags:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}
+
+Also:
+{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces}}
+`)
+	root.SetHelpTemplate("{{.UsageString}}")
+	tourCmd.SetHelpTemplate("{{.UsageString}}")
 }
 
 // sandbox is the directory the operator offers with --serve-dir. Every read of

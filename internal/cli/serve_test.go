@@ -58,10 +58,10 @@ func TestServedSessionsUseTheLocalFlags(t *testing.T) {
 	if req, _, err := parse(t, nil, nil, "--accessible", "--backend", "UCX"); err != nil || req.Kind != serve.KindAccessible || req.Options.Spec.Backend.Raw != "UCX" {
 		t.Errorf("--accessible: %v %v", req.Kind, err)
 	}
-	if req, _, err := parse(t, nil, nil, "tour"); err != nil || req.Kind != serve.KindTour || len(req.Tour) != 8 {
+	if req, _, err := parse(t, nil, nil, "tour"); err != nil || req.Kind != serve.KindTour || len(req.Tour) != 9 {
 		t.Errorf("tour: kind %v, %d stops, %v", req.Kind, len(req.Tour), err)
 	}
-	if req, out, err := parse(t, nil, nil, "tour", "--accessible"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "Tour 8/8: The fix") || strings.Contains(out, "\x1b") {
+	if req, out, err := parse(t, nil, nil, "tour", "--accessible"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "Tour 9/9: The fix") || strings.Contains(out, "\x1b") {
 		t.Errorf("tour --accessible: %v %v", req.Kind, err)
 	}
 	if req, out, err := parse(t, nil, nil, "--help"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "--accessible") {
@@ -126,7 +126,7 @@ func TestServeDirOffersFilesByNameOnly(t *testing.T) {
 	if _, _, err := parse(t, box, nil, "--log", "-"); err == nil {
 		t.Error("--log - (the session's stdin) was accepted as an offered file")
 	}
-	if req, _, err := parse(t, box, nil, "tour", "--tour", "team.yaml"); err != nil || len(req.Tour) != 9 {
+	if req, _, err := parse(t, box, nil, "tour", "--tour", "team.yaml"); err != nil || len(req.Tour) != 10 {
 		t.Errorf("an offered tour: %d stops, %v", len(req.Tour), err)
 	}
 	for _, name := range []string{"../secret.yaml", secret, "link.yaml", "sub", "missing.yaml"} {
@@ -200,6 +200,11 @@ func TestServeRefusesToStartWithoutAuthorizedKeys(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errOut, "--authorized-keys FILE is required") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+	for flag, want := range map[string]string{"--login-grace-time=0": "--login-grace-time 0s: want a positive duration", "--max-startups=0": "--max-startups 0: want at least 1"} {
+		if _, errOut, code := run(t, nil, "serve", flag, "--authorized-keys", "x"); code != exitUsage || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, stderr %q", flag, code, errOut)
+		}
+	}
 }
 
 func TestTourCommand(t *testing.T) {
@@ -207,7 +212,7 @@ func TestTourCommand(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"Tour 1/9: GPT-OSS opts into", "Tour 9/9: Our decode pool on 1.4", "Look at step 'python-nixl'."} {
+	for _, want := range []string{"Tour 1/10: GPT-OSS opts into", "Tour 10/10: Our decode pool on 1.4", "Look at step 'python-nixl'."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q", want)
 		}
@@ -557,5 +562,52 @@ func TestServeClampsAHugeWindowOverRealSSH(t *testing.T) {
 	}
 	if rs.cmd.ProcessState != nil {
 		t.Error("the server exited")
+	}
+}
+
+// Served --help describes a session: ssh command lines, not a program called
+// "ssh", and only the flags a session accepts.
+func TestServedHelpDescribesASession(t *testing.T) {
+	flagged := func(out, name string) bool { return strings.Contains(out, "--"+name+" ") }
+	_, out, err := parse(t, nil, nil, "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"Usage:\n  ssh [", "ssh [command]", "help for ssh", "Available Commands"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("--help says %q:\n%s", bad, out)
+		}
+	}
+	for _, want := range []string{"ssh -t HOST [-- FLAGS]", "ssh -t HOST -- tour", "ssh HOST -- --accessible", "--trtllm string", "--accessible"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--help lacks %q:\n%s", want, out)
+		}
+	}
+	for _, name := range append(append([]string{"worker", "role"}, neverRemote...), fileFlags...) {
+		if flagged(out, name) {
+			t.Errorf("--help lists --%s, which a session without --serve-dir refuses", name)
+		}
+	}
+	if _, out, _ := parse(t, nil, nil, "tour", "--help"); !strings.Contains(out, "ssh -t HOST -- tour [FLAGS]") || flagged(out, "tour") {
+		t.Errorf("tour --help:\n%s", out)
+	}
+	// With --serve-dir, the file flags are there, for offered names; the
+	// process and directory flags stay hidden.
+	gd, err := guard.OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gd.Close()
+	_, out, _ = parse(t, &sandbox{dir: gd}, nil, "--help")
+	if !strings.Contains(out, "--config string") || !strings.Contains(out, "NAME of a file the server offers: worker YAML") {
+		t.Errorf("--help with --serve-dir:\n%s", out)
+	}
+	for _, name := range neverRemote {
+		if flagged(out, name) {
+			t.Errorf("--help with --serve-dir lists --%s", name)
+		}
+	}
+	if _, _, err := parse(t, nil, nil, "--bogus"); err == nil || strings.Contains(err.Error(), `"ssh"`) {
+		t.Errorf("--bogus: %v", err)
 	}
 }
