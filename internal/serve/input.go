@@ -38,7 +38,7 @@ type inputLimit struct {
 
 // inputLimit states.
 const (
-	inGround = iota
+	inGround      = iota
 	inEsc         // after ESC
 	inCSI         // after ESC [
 	inString      // after ESC ] P _ ^ X, up to BEL or ESC \
