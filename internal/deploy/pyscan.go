@@ -78,8 +78,8 @@ func (sc *pyScanner) peek(k int) rune {
 	return 0
 }
 
-func pyIsBreak(r rune) bool  { return r == '\r' || r == '\n' || r == 0x85 || r == 0x2028 || r == 0x2029 }
-func isBlankZ(r rune) bool { return r == 0 || r == ' ' || r == '\t' || pyIsBreak(r) }
+func pyIsBreak(r rune) bool { return r == '\r' || r == '\n' || r == 0x85 || r == 0x2028 || r == 0x2029 }
+func isBlankZ(r rune) bool  { return r == 0 || r == ' ' || r == '\t' || pyIsBreak(r) }
 
 func (sc *pyScanner) forward(n int) {
 	for ; n > 0 && sc.i < len(sc.s)-1; n-- {
