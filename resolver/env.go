@@ -53,19 +53,10 @@ func backendSelectors() []BackendSelector {
 	}
 }
 
-// selectors is the priority order this resolution uses: the install's table when
-// one was read (the install wins), else xcvr's.
-func (r *run) selectors() []BackendSelector {
-	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
-		return in.BackendOrder
-	}
-	return backendSelectors()
-}
-
 // resolveDefaultBackend mirrors CacheTransceiverConfig._resolve_default_backend():
 // an explicit backend is its own answer; DEFAULT takes the first selector whose value
-// is exactly "1", else NIXL.
-func resolveDefaultBackend(backend string, env Env, sels []BackendSelector) (eff, envVar string) {
+// is exactly "1", else dflt (the rules' DefaultBackend).
+func resolveDefaultBackend(backend string, env Env, sels []BackendSelector, dflt string) (eff, envVar string) {
 	if backend != "DEFAULT" {
 		return backend, ""
 	}
@@ -74,5 +65,5 @@ func resolveDefaultBackend(backend string, env Env, sels []BackendSelector) (eff
 			return s.Backend, s.Env
 		}
 	}
-	return "NIXL", ""
+	return dflt, ""
 }

@@ -139,8 +139,11 @@ type Version struct {
 	// Evidence says where Main comes from.
 	Evidence string
 
-	// Install, when set, is the installed tree this version was read from; its
-	// fingerprints decide the dated rules (see install.go).
+	// Rules, when set, are the build's rules read from an installed tree
+	// (InstallVersion); nil means xcvr's model of the release (ReleaseRules).
+	Rules *Rules
+	// Install, when set, is what was read from the installed tree the Rules
+	// come from (its path, version line and fingerprints).
 	Install *Install
 
 	// summary caches the version step's reason; it depends only on the version.
@@ -170,10 +173,8 @@ func (v Version) Has(d Day) bool { return v.has(d) }
 
 // has is Has without copying the Version, for the resolver's many checks.
 func (v *Version) has(d Day) bool {
-	if v.Install != nil {
-		if has, ok := v.installHas(d); ok {
-			return has
-		}
+	if v.Rules != nil {
+		return v.Rules.Has(d)
 	}
 	return v.Main >= d
 }
