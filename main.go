@@ -11,8 +11,11 @@ import (
 
 func main() {
 	// The parent only watches: a runtime fatal error in the child exits 3, not 2.
-	if code, supervised := crash.Supervise(); supervised {
-		os.Exit(code)
+	// Completion, --version and help read no input and run alone.
+	if !crash.Trivial(os.Args[1:]) {
+		if code, supervised := crash.Supervise(); supervised {
+			os.Exit(code)
+		}
 	}
 	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Environ()))
 }

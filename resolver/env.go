@@ -20,21 +20,31 @@ type EnvSpec struct {
 	// variables that select nothing.
 	Selects string
 	Help    string
+	// Values are the values worth trying, the one that matters first; nil means
+	// the usual '1' / 'true' / '0' / '' (only '1' counts).
+	Values []string
 }
 
 // EnvVars lists every variable the resolver reads: the four backend selectors in
-// priority order, then the in-flight-cancel variables.
+// priority order, the in-flight-cancel variables, then those the KV-cache
+// manager steps read. The explorer's rows, completion and the linear mode's
+// choices come from this list; a test parses the resolver's source and fails
+// when it reads a variable that is not here.
 func EnvVars() []EnvSpec {
 	return []EnvSpec{
-		{EnvUseNIXL, "NIXL", "with backend DEFAULT, selects NIXL when exactly '1' (highest priority)"},
-		{EnvUseUCX, "UCX", "with backend DEFAULT, selects UCX when exactly '1'"},
-		{EnvUseMooncake, "MOONCAKE", "with backend DEFAULT, selects MOONCAKE when exactly '1'"},
-		{EnvUseMPI, "MPI", "with backend DEFAULT, selects MPI when exactly '1' (lowest priority)"},
-		{EnvInflightCancel, "", "'1' turns on in-flight cancellation and its configuration checks"},
-		{EnvNIXLBackend, "", "transport inside NIXL (UCX or LIBFABRIC); in-flight cancel needs unset or UCX"},
-		{EnvNoOverlap, "", "'1' disables transfer overlap; in-flight cancel rejects it"},
-		{EnvLayerwise, "", "'1' turns on layer-wise transfer; in-flight cancel rejects it"},
-		{EnvTryZcopy, "", "'1' tries zero-copy transfer; in-flight cancel rejects it"},
+		{Name: EnvUseNIXL, Selects: "NIXL", Help: "with backend DEFAULT, selects NIXL when exactly '1' (highest priority)"},
+		{Name: EnvUseUCX, Selects: "UCX", Help: "with backend DEFAULT, selects UCX when exactly '1'"},
+		{Name: EnvUseMooncake, Selects: "MOONCAKE", Help: "with backend DEFAULT, selects MOONCAKE when exactly '1'"},
+		{Name: EnvUseMPI, Selects: "MPI", Help: "with backend DEFAULT, selects MPI when exactly '1' (lowest priority)"},
+		{Name: EnvInflightCancel, Help: "'1' turns on in-flight cancellation and its configuration checks"},
+		{Name: EnvNIXLBackend, Help: "transport inside NIXL (UCX or LIBFABRIC); in-flight cancel needs unset or UCX", Values: []string{"UCX", "LIBFABRIC"}},
+		{Name: EnvNoOverlap, Help: "'1' disables transfer overlap; in-flight cancel rejects it"},
+		{Name: EnvLayerwise, Help: "'1' turns on layer-wise transfer; in-flight cancel rejects it"},
+		{Name: EnvTryZcopy, Help: "'1' tries zero-copy transfer; in-flight cancel rejects it"},
+		{Name: envFabric, Help: "the C++ V1 KV pool in fabric memory; unset, the Python transceiver sets '1' itself", Values: []string{"1", "0"}},
+		{Name: envPyMamba, Help: "'1' forces the Mixed (Python) Mamba cache manager for hybrid Mamba models"},
+		{Name: envMambaPref, Help: "hybrid Mamba cache manager preference: CPP or MIXED (case-insensitive)", Values: []string{"MIXED", "CPP", "mixed", "bogus"}},
+		{Name: envDisaggRole, Help: "the worker's role; pipelined transfer with pipeline_parallel_size > 1 needs 'generation'", Values: []string{"generation", "context"}},
 	}
 }
 

@@ -396,7 +396,7 @@ func CacheTransceiverFieldsFor(v Version) []FieldSpec { return ReleaseRules(v).F
 // xcvrChecks reports whether xcvr's own readers and checks validate a field the
 // install declares the same way; otherwise the install's declaration is applied.
 func xcvrChecks(f FieldSpec) bool {
-	for _, x := range releaseFields(&Rules{Era: 3, Main: dayAgentBounce}) {
+	for _, x := range releaseFields(3, dayAgentBounce) {
 		if x.Name == f.Name {
 			// An unreadable annotation: xcvr's checks are the best guess.
 			return f.Kind == "" || x.same(f)
@@ -462,7 +462,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		}
 		if spec.Kind == "" {
 			// Unreadable: xcvr's own declaration of the field, if it has one.
-			model := releaseFields(&Rules{Era: rs.Era, Main: rs.Main})
+			model := releaseFields(rs.Era, rs.Main)
 			i := slices.IndexFunc(model, func(x FieldSpec) bool { return x.Name == name })
 			if i < 0 {
 				unread = append(unread, name)

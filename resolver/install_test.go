@@ -422,7 +422,7 @@ func TestInstallFieldSet(t *testing.T) {
 		in.Version = InstallVersion(inst)
 		in.ConfigKeys = c.keys
 		known := map[string]bool{}
-		for _, f := range releaseFields(&Rules{Era: 3, Main: dayAgentBounce}) {
+		for _, f := range releaseFields(3, dayAgentBounce) {
 			known[f.Name] = true
 		}
 		for _, k := range c.keys {

@@ -262,7 +262,7 @@ func (r *run) literals(field string) []string {
 	if f, ok := r.rules.field(field); ok && f.Kind == "literal" {
 		return f.Literals
 	}
-	f, _ := (&Rules{Fields: releaseFields(&Rules{Era: r.rules.Era, Main: r.rules.Main})}).field(field)
+	f, _ := (&Rules{Fields: releaseFields(r.rules.Era, r.rules.Main)}).field(field)
 	return f.Literals
 }
 
@@ -352,6 +352,12 @@ func (r *run) validationErrors() []FieldError {
 			// Not a field yet: its VersionedKey reports it as an extra input.
 			continue
 		}
+		if f := fieldOf(e.Loc); !r.hasField(f) {
+			// Not a field in this release: an extra input whatever its value.
+			e.Loc, e.Type, e.Message = f, "extra_forbidden", "Extra inputs are not permitted"
+			late = append(late, e)
+			continue
+		}
 		errs = append(errs, e)
 	}
 	readers := len(errs)
@@ -361,12 +367,18 @@ func (r *run) validationErrors() []FieldError {
 			Message: "Input should be " + literalList(r.backendLiteralsOf()), Input: b.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Backend.Origin})
 	}
-	if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
+	if rt := r.t.Inputs.Runtime; rt.Given() && !r.hasField("transceiver_runtime") {
+		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: rt.Value.Repr(), InputType: pyTypeOfStr(rt.Value), Origin: rt.Origin})
+	} else if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "literal_error",
 			Message: "Input should be " + literalList(r.runtimeLiterals()), Input: rt.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Runtime.Origin})
 	}
-	if t := r.t.Inputs.Timeout; t.Given() && t.Value.Valid && t.Value.N <= 0 {
+	if t := r.t.Inputs.Timeout; t.Given() && !r.hasField("kv_transfer_timeout_ms") {
+		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: t.Value.String(), InputType: pyTypeOfInt(t.Value), Origin: t.Origin})
+	} else if t.Given() && t.Value.Valid && t.Value.N <= 0 {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
 	}
@@ -505,20 +517,52 @@ func (r *run) stepDisagg() {
 	if r.skipIfHalted(StepDisagg, PhaseSetup, title) {
 		return
 	}
+	if !r.has(dayConfigKnobs) {
+		r.stepDisaggLegacy(title)
+		return
+	}
 	b := r.t.Inputs.Backend
 	if !b.Value.Valid {
 		how := "backend is omitted"
 		if b.Given() {
 			how = "backend is null (" + b.Origin.String() + ")"
 		}
-		r.emit(StepDisagg, PhaseSetup, title, Applied, how+": disaggregation is off and no transceiver is created", Source{File: r.createFile()}, Verified)
+		// From #5234 a worker without a transceiver still starts, and refuses
+		// every disaggregated request it is sent (executor/worker.py).
+		r.emit(StepDisagg, PhaseSetup, title, Applied, how+": disaggregation is off and no transceiver is created; a disaggregated request sent to this worker fails with "+DisabledRequestError, Source{File: r.createFile()}, Verified)
 		r.log(LevelInfo, r.text(TextDisabled))
 		r.t.Result.Outcome = OutcomeDisabled
+		r.t.Result.RequestError = DisabledRequestError
 		r.halt = "not reached: disaggregation is off"
 		return
 	}
 	r.backend = b.Value.S
+	if !r.has(dayUpperCase) {
+		// The lower-case literal of the time; the C++ side takes the enum
+		// (_CacheTransceiverBackendType.from_string), so the rest of the chain
+		// reads it upper-case.
+		r.backend = strings.ToUpper(r.backend)
+	}
 	r.emit(StepDisagg, PhaseSetup, title, Applied, "backend "+b.Value.Repr()+" ("+b.Origin.String()+"): a transceiver will be created", Source{File: fileLLMArgs}, Verified)
+}
+
+// stepDisaggLegacy is the switch before #5234: create_kv_cache_transceiver
+// looked only at TRTLLM_USE_UCX_KVCACHE, _NIXL_ and _MPI_, in that order, and any
+// non-empty value turned the C++ transceiver on [V kv_cache_transceiver.py of
+// the time; the day is inferred].
+func (r *run) stepDisaggLegacy(title string) {
+	src := Source{PR: 5234, File: fileOldCreate}
+	for _, sel := range legacySelectors() {
+		if v, ok := r.t.Inputs.Env[sel.Env]; ok && v.Value != "" {
+			r.backend = sel.Backend
+			r.t.Result.BackendSource = sel.Env
+			r.emit(StepDisagg, PhaseSetup, title, Applied, sel.Env+"="+pyRepr(v.Value)+" is set (any non-empty value counts before #5234): the "+sel.Backend+" transceiver will be created; cache_transceiver_config is not consulted", src, Inferred)
+			return
+		}
+	}
+	r.emit(StepDisagg, PhaseSetup, title, Applied, "before #5234 only TRTLLM_USE_UCX_KVCACHE, TRTLLM_USE_NIXL_KVCACHE or TRTLLM_USE_MPI_KVCACHE (any non-empty value) turns the transceiver on, and none is set: disaggregation is off", src, Inferred)
+	r.t.Result.Outcome = OutcomeDisabled
+	r.halt = "not reached: disaggregation is off"
 }
 
 func (r *run) stepRuntime() {
@@ -541,10 +585,13 @@ func (r *run) stepRuntime() {
 	var reason string
 	conf := Verified
 	pr := 0
-	switch r.era {
-	case 0:
+	switch {
+	case !r.has(dayFieldExists):
+		reason = "this release has no transceiver_runtime field: the C++ transceiver is the only one"
+		conf = Derived
+	case r.era == 0:
 		reason = "omitted: the era-0 default None means the C++ transceiver"
-	case 1, 2:
+	case r.era == 1, r.era == 2:
 		reason = "omitted: the default 'auto' is resolved at config load"
 		pr = 16164
 	default:
@@ -568,6 +615,10 @@ func (r *run) stepBackend(p Phase) {
 	}
 	var reason string
 	switch {
+	case !r.has(dayConfigKnobs):
+		r.effBackend = r.backend
+		reason = r.backend + ", chosen by " + r.t.Result.BackendSource + " (before #5234 the environment, not the config, picks it)"
+		src = Source{PR: 5234, File: fileOldCreate}
 	case r.backend != "DEFAULT":
 		reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored"
 		if ign := r.selectorsSetToOne(); ign != "" {
@@ -582,11 +633,14 @@ func (r *run) stepBackend(p Phase) {
 		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + sep + other
 		r.t.Result.BackendSource = r.envVar
 	default:
-		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		reason = "DEFAULT -> " + r.effBackend + ": no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		if r.effBackend != "NIXL" {
+			reason += " (UCX is the default before #7926, 2025-09-28)"
+		}
 		if other := r.otherSelectors(); other != "" {
 			reason += "; " + other
 		}
-		r.t.Result.BackendSource = "NIXL default"
+		r.t.Result.BackendSource = r.effBackend + " default"
 	}
 	r.t.Result.EffectiveBackend = Str(r.effBackend)
 	r.emit(StepBackend, p, title, Applied, reason, src, Verified)
@@ -856,6 +910,10 @@ func (r *run) timeout() OptInt {
 	if r.t.Inputs.Timeout.Given() {
 		return r.t.Inputs.Timeout.Value
 	}
+	if !r.has(dayTimeoutDefault) {
+		// The field's default was None until the 60000 default [U day].
+		return OptInt{}
+	}
 	return Int(DefaultTimeoutMS)
 }
 
@@ -1071,7 +1129,7 @@ func (r *run) stepBackendLogs() {
 		r.log(LevelWarning, r.text(TextEnvSelector, vStr(r.envVar)))
 		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
 	case r.backend == "DEFAULT":
-		reason = "DEFAULT becomes NIXL"
+		reason = "DEFAULT becomes " + r.effBackend
 	default:
 		reason = "backend " + r.effBackend
 	}
@@ -1080,6 +1138,10 @@ func (r *run) stepBackendLogs() {
 		r.log(LevelWarning, r.text(TextMPIDeprecated))
 		reason += "; MPI is deprecated (warned)"
 	case "UCX":
+		if !r.has(day6085) {
+			reason += "; no UCX hint before #6085"
+			break
+		}
 		r.log(LevelInfo, r.text(TextUCXHint))
 		reason += "; UCX hint logged"
 	}
@@ -1186,6 +1248,10 @@ func (r *run) validateHint() string {
 	}
 	for _, e := range r.validationErrors() {
 		field := fieldOf(e.Loc)
+		if e.Type == "extra_forbidden" && (field == "transceiver_runtime" || field == "kv_transfer_timeout_ms") && !r.hasField(field) {
+			add("remove " + field + ": " + fieldSince(field))
+			continue
+		}
 		if e.Type == "extra_forbidden" && field != "enable_pipelined_transfer" {
 			unknown = append(unknown, e.Loc)
 			continue
@@ -1194,11 +1260,11 @@ func (r *run) validateHint() string {
 		case "":
 			add("write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}")
 		case "backend":
-			if lit := foldMatch(r.t.Inputs.Backend.Value, backendLiterals()); lit != "" {
+			if lit := foldMatch(r.t.Inputs.Backend.Value, r.backendLiteralsOf()); lit != "" {
 				cased = append(cased, "backend: "+lit)
 				continue
 			}
-			add("set backend to " + literalList(backendLiterals()) + " (or omit it: disaggregation off)")
+			add("set backend to " + literalList(r.backendLiteralsOf()) + " (or omit it: disaggregation off)")
 		case "transceiver_runtime":
 			rt := r.t.Inputs.Runtime.Value
 			if r.era == 0 && rt.Valid && equalFold(rt.S, "auto") {

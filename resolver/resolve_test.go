@@ -401,19 +401,21 @@ func TestVersions(t *testing.T) {
 			t.Errorf("ParseVersion(%q) = %+v, %v; want %s era %d", c.in, v, err, c.name, c.era)
 		}
 	}
-	for _, bad := range []string{"", "1.3.0rc99", "main@2026-02-30", "main@2025-01-01", "main", "latest"} {
+	for _, bad := range []string{"", "main@2026-02-30", "main@2025-01-01", "main", "latest", "1.3", "1.3.0rc", "1.3.0rc22.post", "1.3.0-rc22", "0.21.0"} {
 		_, err := ParseVersion(bad)
 		if err == nil {
 			t.Errorf("ParseVersion(%q) accepted", bad)
 		}
 	}
-	_, err := ParseVersion("1.3.0rc99")
-	if !strings.Contains(err.Error(), "1.3.0rc20") || !strings.Contains(err.Error(), "1.4.0rc1") || !strings.Contains(err.Error(), "main@YYYY-MM-DD") {
-		t.Errorf("unknown-version error should list the known ones: %v", err)
+	_, err := ParseVersion("1.3.0-rc22")
+	if !strings.Contains(err.Error(), "X.Y.Z[rcN][.postN][.devYYYYMMDDNN]") || !strings.Contains(err.Error(), "1.0.0rc0") || !strings.Contains(err.Error(), "main@YYYY-MM-DD") {
+		t.Errorf("malformed-version error should give the form and the range: %v", err)
 	}
 	known := KnownVersions()
 	for i := 1; i < len(known); i++ {
-		if known[i].Main <= known[i-1].Main {
+		a, _ := parseVersionKey(known[i-1].Name)
+		b, _ := parseVersionKey(known[i].Name)
+		if known[i].Main < known[i-1].Main || !a.less(b) {
 			t.Errorf("versions out of order: %s after %s", known[i].Name, known[i-1].Name)
 		}
 	}

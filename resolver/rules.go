@@ -185,14 +185,14 @@ func ReleaseRules(v Version) *Rules {
 		conf = Derived
 	}
 	rs := &Rules{
-		Build:          v.Name,
-		Main:           v.Main,
-		Version:        Evidence{Source{PR: eraPR(v.Era)}, conf},
-		Era:            v.Era,
-		EraEvidence:    Evidence{Source{PR: eraPR(v.Era)}, conf},
-		DefaultBackend: "NIXL",
-		Selectors:      backendSelectors(),
+		Build:       v.Name,
+		Main:        v.Main,
+		Version:     Evidence{Source{PR: eraPR(v.Era)}, conf},
+		Era:         v.Era,
+		EraEvidence: Evidence{Source{PR: eraPR(v.Era)}, conf},
 	}
+	v.Rules = nil
+	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
 	changes := Changes()
 	rs.Changes = make([]ChangeRule, len(changes))
 	for i, c := range changes {
@@ -206,32 +206,37 @@ func ReleaseRules(v Version) *Rules {
 	default:
 		rs.RuntimeDefault = Str("PYTHON")
 	}
-	rs.Fields = releaseFields(rs)
+	rs.Fields = releaseFields(rs.Era, rs.Main)
 	rs.Texts = releaseTexts(rs)
 	return rs
 }
 
-// releaseFields is CacheTransceiverConfig as xcvr models it for the rules' day
-// (llm_args.py; the era-2 table of the spec, enable_pipelined_transfer from
-// #15727, agent_bounce_* from 1.4.0rc1), in declaration order.
-func releaseFields(rs *Rules) []FieldSpec {
+// releaseFields is CacheTransceiverConfig as xcvr models it for a day of main
+// and its era (llm_args.py; the era-2 table of the spec; backend names of the
+// day; transceiver_runtime and kv_transfer_timeout_ms from their days,
+// enable_pipelined_transfer from #15727, agent_bounce_* from 1.4.0rc1), in
+// declaration order.
+func releaseFields(era int, main Day) []FieldSpec {
 	rt := []string{"CPP", "PYTHON", "auto"}
-	if rs.Era == 0 {
+	if era == 0 {
 		rt = rt[:2]
 	}
-	out := []FieldSpec{
-		{Name: "backend", Kind: "literal", Literals: backendLiterals(), Optional: true},
-		{Name: "transceiver_runtime", Kind: "literal", Literals: rt, Optional: true},
-		{Name: "max_tokens_in_buffer", Kind: "int", Optional: true},
-		{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt"},
-		{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt"},
-		{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt"},
-		{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge"},
+	day := Version{Main: main}
+	var out []FieldSpec
+	add := func(since Day, f FieldSpec) {
+		if main >= since {
+			out = append(out, f)
+		}
 	}
-	if rs.Main >= day15727 {
-		out = append(out, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool"})
-	}
-	if rs.Main >= dayAgentBounce {
+	add(0, FieldSpec{Name: "backend", Kind: "literal", Literals: backendLiteralsAt(&day), Optional: true})
+	add(dayFieldExists, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Literals: rt, Optional: true})
+	add(0, FieldSpec{Name: "max_tokens_in_buffer", Kind: "int", Optional: true})
+	add(dayTimeoutField, FieldSpec{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
+	add(0, FieldSpec{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
+	add(0, FieldSpec{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt"})
+	add(0, FieldSpec{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge"})
+	add(day15727, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool"})
+	if main >= dayAgentBounce {
 		out = append(out, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool"},
 			FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true})
 	}

@@ -488,6 +488,9 @@ type Result struct {
 	KVManager PyStr
 	// CacheManagerClass is the class get_kv_cache_manager_cls() returns, or "".
 	CacheManagerClass string
+	// RequestError is what the worker raises for each disaggregated request it is
+	// sent when it starts without a transceiver (from #5234 on), or "".
+	RequestError string
 	// EnvSet is an environment variable TensorRT-LLM itself sets in the worker,
 	// as NAME=VALUE (TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1), or "".
 	EnvSet string

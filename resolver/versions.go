@@ -69,7 +69,14 @@ const (
 // Changes lists the upstream changes xcvr models, oldest first.
 func Changes() []Change {
 	return []Change{
+		{5234, dayConfigKnobs, Derived, "cache_transceiver_config.backend becomes the switch; before it a truthy TRTLLM_USE_*_KVCACHE alone turned the C++ transceiver on; a worker without one refuses disaggregated requests"},
+		{6085, day6085, Derived, "the UCX INFO hint is logged"},
+		{6887, dayUpperCase, Derived, "backend names upper-case only (DEFAULT, UCX, NIXL, MPI); lower-case ones fail validation"},
+		{0, dayTimeoutField, Inferred, "kv_transfer_timeout_ms becomes a field (default None)"},
+		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
+		{0, dayMooncake, Inferred, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
 		{0, dayFieldExists, Inferred, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0)"},
+		{0, dayTimeoutDefault, Inferred, "kv_transfer_timeout_ms defaults to 60000"},
 		{15823, day15823, Derived, "use_kv_cache_manager_v2 defaults to 'auto', resolved from the model defaults (KV-cache manager V2 opt-in)"},
 		{16164, day16164, Verified, "'auto' becomes the default; model hook get_preferred_transceiver_runtime(); PYTHON preference only on NIXL (era 1)"},
 		{16479, day16479, Verified, "GPT-OSS prefers PYTHON"},
@@ -139,6 +146,11 @@ type Version struct {
 	// Evidence says where Main comes from.
 	Evidence string
 
+	// Placement, when set, says that the version is not one xcvr lists and whose
+	// rules answer it, in a sentence for stderr ("xcvr's rules end at 1.4.0rc4;
+	// 1.4.0rc9 is answered with them; pass --install to read yours").
+	Placement string
+
 	// Rules, when set, are the build's rules read from an installed tree
 	// (InstallVersion); nil means xcvr's model of the release (ReleaseRules).
 	Rules *Rules
@@ -153,9 +165,9 @@ type Version struct {
 // withSummary fills the cached version-step reason.
 func (v Version) withSummary() Version {
 	if v.Release {
-		v.summary = v.Name + " behaves like main at " + v.Main.String() + ": " + EraSummary(v.Era)
+		v.summary = v.Name + " behaves like main at " + v.Main.String() + ": " + rulesSummary(v.Main, v.Era)
 	} else {
-		v.summary = "main at the end of " + v.Main.String() + " UTC: " + EraSummary(v.Era)
+		v.summary = "main at the end of " + v.Main.String() + " UTC: " + rulesSummary(v.Main, v.Era)
 	}
 	return v
 }
@@ -179,38 +191,25 @@ func (v *Version) has(d Day) bool {
 	return v.Main >= d
 }
 
-// KnownVersions lists the release tags xcvr knows, oldest first. Each release
-// behaves like main at its cut day; where the cut day could not be established from
-// public release notes, the entry says inferred and why.
+// KnownVersions lists the release tags xcvr knows, oldest first (see
+// releases.go for the table and its evidence). Each release behaves like main at
+// its cut day; where the cut day could not be established from public material,
+// the entry says inferred and why.
 func KnownVersions() []Version {
-	r := func(name string, cut, pub Day, c Confidence, ev string) Version {
-		return Version{Name: name, Main: cut, Era: eraOf(cut), Release: true, Published: pub, Confidence: c, Evidence: ev}.withSummary()
+	out := make([]Version, len(releaseTable))
+	for i, r := range releaseTable {
+		out[i] = r.version()
 	}
-	return []Version{
-		r("1.3.0rc18", 20260609, 20260610, Derived, "published 2026-06-10; cut from main the day before"),
-		r("1.3.0rc19", 20260622, 20260623, Derived, "published 2026-06-23; cut from main the day before"),
-		r("1.3.0rc20", 20260629, 20260630, Derived, "published 2026-06-30 01:11 UTC; last era-0 anchor in the spec"),
-		r("1.3.0rc21", 20260715, 20260715, Derived, "published 2026-07-15 22:46 UTC, before #16164 merged on 07-16"),
-		r("1.3.0rc22", 20260721, 20260722, Derived, "published 2026-07-22; era 1 verified (rc22 release notes list #16164); main moved to rc23 that day"),
-		r("1.3.0rc23", 20260729, 0, Inferred, "main bumped to rc24 on 2026-07-30, so cut by then; published by 2026-08-04"),
-		r("1.3.0rc24", 20260805, 0, Inferred, "cut after 2026-07-30, published by 2026-08-13; cut day placed at 08-05"),
-		r("1.3.0rc25", 20260826, 0, Inferred, "not on NGC on 2026-08-20, trunk at rc26 by 09-01; files dated 08-27; placed before #18134"),
-		r("1.3.0rc26", 20260908, 20260909, Derived, "published 2026-09-09 09:37 UTC; era 2 verified (docs 1.3.0rc26 kv-transfer: transceiver_runtime 'defaults to auto, which selects it on the supported NIXL path'); whether it has #15727 is inferred from the cut day"),
-		r("1.3.0rc27", 20260922, 0, Inferred, "era 2 and #15727 verified (docs 1.3.0rc27 CacheTransceiverConfig: transceiver_runtime = 'auto', enable_pipelined_transfer, no agent_bounce_*); cut day inferred: trunk was rc27 on 2026-09-17"),
-		r("1.3.0rc28", 20261001, 0, Inferred, "exists (NGC tag); date not established; placed between rc27 and rc29"),
-		r("1.3.0rc29", 20261008, 0, Inferred, "exists (docs, NGC tag); date not established; before #17495 per 1.4.0rc1 notes"),
-		r("1.4.0rc1", 20261021, 20261022, Derived, "published 2026-10-22 01:38 UTC (tag 0372799); era 3 verified (notes list #17495; docs 1.4.0rc1 CacheTransceiverConfig: transceiver_runtime = 'PYTHON', agent_bounce_* fields)"),
-		r("1.4.0rc2", 20261028, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"),
-		r("1.4.0rc3", 20261104, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"),
-		r("1.4.0rc4", 20261111, 0, Inferred, "era 3 verified (docs 1.4.0rc4: transceiver_runtime = 'PYTHON'; agent_bounce_buffer_enable a deprecated no-op); date not established"),
-	}
+	return out
 }
 
 // DefaultVersionName is the newest known release, xcvr's default.
 const DefaultVersionName = "1.4.0rc4"
 
-// ParseVersion reads a release tag ("1.3.0rc22", "v1.3.0rc22") or "main@YYYY-MM-DD".
-// An unknown version is an error that lists the known ones.
+// ParseVersion reads a release tag ("1.3.0rc22", "v1.3.0rc22"), any version of
+// the form X.Y.Z[rcN][.postN][.devYYYYMMDDNN] from 1.0 on, or "main@YYYY-MM-DD".
+// A version xcvr does not list is placed between the releases it does (see
+// PlaceVersion); its Placement says so. 0.x and malformed versions are errors.
 func ParseVersion(s string) (Version, error) {
 	name := strings.TrimSpace(s)
 	if rest, ok := strings.CutPrefix(strings.ToLower(name), "main@"); ok {
@@ -218,28 +217,22 @@ func ParseVersion(s string) (Version, error) {
 		if err != nil {
 			return Version{}, errors.New("version " + strconv.Quote(s) + ": " + err.Error())
 		}
-		if d < dayFieldExists {
-			return Version{}, errors.New("version " + strconv.Quote(s) + " predates transceiver_runtime (added around " +
-				dayFieldExists.String() + ", 1.3.0rc8); xcvr models main@" + dayFieldExists.String() + " and later")
-		}
-		conf := Derived
-		if d > 20261111 {
-			conf = Inferred
-		}
-		return Version{Name: "main@" + d.String(), Main: d, Era: eraOf(d), Confidence: conf,
-			Evidence: "main at the end of " + d.String() + " UTC"}.withSummary(), nil
+		return mainVersion(s, d)
 	}
-	norm := strings.TrimPrefix(strings.ToLower(name), "v")
-	known := KnownVersions()
-	for _, v := range known {
-		if v.Name == norm {
-			return v, nil
-		}
+	return PlaceVersion(name)
+}
+
+// mainVersion is main at the end of day d, from the first day xcvr models.
+func mainVersion(s string, d Day) (Version, error) {
+	first := releaseTable[0].main
+	if d < first {
+		return Version{}, errors.New("version " + strconv.Quote(s) + " predates the oldest release xcvr models (" +
+			releaseTable[0].name + ", main@" + first.String() + "); xcvr models main@" + first.String() + " and later")
 	}
-	names := make([]string, len(known))
-	for i, v := range known {
-		names[i] = v.Name
+	conf := Derived
+	if d > releaseTable[len(releaseTable)-1].main {
+		conf = Inferred
 	}
-	return Version{}, errors.New("unknown TensorRT-LLM version " + strconv.Quote(s) + "; known: " +
-		strings.Join(names, ", ") + ", or main@YYYY-MM-DD (from " + dayFieldExists.String() + ")")
+	return Version{Name: "main@" + d.String(), Main: d, Era: eraOf(d), Confidence: conf,
+		Evidence: "main at the end of " + d.String() + " UTC"}.withSummary(), nil
 }

@@ -167,8 +167,9 @@ func (m *Model) matrixKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		setRaw(&m.spec, m.rows[rowModel], cell.Model)
 		setRaw(&m.spec, m.rows[rowBackend], cell.Backend)
 		m.pick.items = nil
-		return tea.Batch(m.resolve(true),
-			m.setStatus("opened "+cell.Model+" × "+cell.Backend+" from the matrix", false)), true
+		cmd := m.resolve(true)
+		m.openFailure(true)
+		return tea.Batch(cmd, m.setStatus("opened "+cell.Model+" × "+cell.Backend+" from the matrix", false)), true
 	default:
 		return nil, false
 	}

@@ -210,7 +210,6 @@ func New(opts Options) Model {
 		m.lastTimeout = t
 	}
 	m.resolve(false)
-	m.openOnFailure()
 	if len(opts.Roles) > 0 {
 		m.other = m.newOtherRole(opts.Roles[0])
 		m.roleName = opts.RoleName
@@ -221,6 +220,7 @@ func New(opts Options) Model {
 			}
 		}
 	}
+	m.openFailure(true)
 	return m
 }
 
@@ -263,22 +263,11 @@ func (m *Model) resolve(mark bool) tea.Cmd {
 	m.outcomeChanged = outcomeDiffers(prev, m.trace)
 	m.flashGen++
 	m.outTop = 0
+	if r := m.trace.Result; r.Outcome == resolver.OutcomeError && (prev.Result.Outcome != r.Outcome || prev.Result.FailedStep != r.FailedStep) {
+		// A failure opens where it is, whatever was selected before the edit.
+		m.openFailure(false)
+	}
 	return nil
-}
-
-// openOnFailure puts the chain's selection on the step that failed, expanded and
-// focused, when start-up fails: that step is why the operator is here, and at
-// 80×24 it is otherwise below the fold.
-func (m *Model) openOnFailure() {
-	if m.trace.Result.Outcome != resolver.OutcomeError {
-		return
-	}
-	for i, s := range m.trace.Steps {
-		if s.Verdict == resolver.Error {
-			m.step, m.focus, m.expanded, m.colDetail = i, paneChain, true, true
-			return
-		}
-	}
 }
 
 // diffSteps returns the ids of steps whose verdict or reason changed.

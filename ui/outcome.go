@@ -85,7 +85,7 @@ func outcomeItems(st *Styles, t resolver.Trace, label string, w int, changed boo
 		parts := strings.Split(ansi.Wrap(first, max(room, 10), ""), "\n")
 		head.add(p, parts[0])
 		if changed {
-			head.right(st.Changed, "changed")
+			head.right(st.Changed, changedMark)
 		}
 		out = append(out, head.String())
 		for _, s := range parts[1:] {
@@ -102,6 +102,9 @@ func outcomeItems(st *Styles, t resolver.Trace, label string, w int, changed boo
 			}
 			wrap("", paint{}, ind, 2, st.Value, s)
 		}
+		if at := decidedAt(&t); at != "" {
+			wrap("", paint{}, "    ", 2, st.Dim, at)
+		}
 	} else {
 		l := newLine(w, paint{})
 		l.add(st.Changed.orPlain(changed), cmark)
@@ -109,17 +112,20 @@ func outcomeItems(st *Styles, t resolver.Trace, label string, w int, changed boo
 		l.add(st.Bold, label)
 		l.add(p, report.OutcomeLine(r))
 		ctx := outcomeContext(r)
+		if at := decidedAt(&t); at != "" {
+			ctx += " · " + at
+		}
 		if l.room() < cells(ctx)+2 {
 			// The backend's origin goes onto its own line rather than being cut.
 			if changed {
-				l.right(st.Changed, "changed")
+				l.right(st.Changed, changedMark)
 			}
 			out = append(out, l.String())
 			wrap("", paint{}, "    ", 0, st.Dim, strings.TrimPrefix(ctx, " · "))
 		} else {
 			l.add(st.Dim, ctx)
 			if changed {
-				l.right(st.Changed, "changed")
+				l.right(st.Changed, changedMark)
 			}
 			out = append(out, l.String())
 		}
@@ -149,6 +155,10 @@ func outcomeItems(st *Styles, t resolver.Trace, label string, w int, changed boo
 	mark()
 	return out, starts
 }
+
+// changedMark is what the outcome line ends with after an edit changed it; the
+// brackets keep it apart from an exception's text.
+const changedMark = "[changed]"
 
 // orPlain is p when on is set, else no paint.
 func (p paint) orPlain(on bool) paint {

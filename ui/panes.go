@@ -41,7 +41,7 @@ func (m *Model) renderInputs(w, h int) ([]string, []int) {
 	for i, r := range m.rows {
 		if r.kind == rowEnv && (i == 0 || m.rows[i-1].kind != rowEnv) {
 			l := newLine(w, paint{})
-			l.add(st.Label, "  environment (TRTLLM_…)")
+			l.add(st.Label, "  environment (TRTLLM_… unless spelt out)")
 			body = append(body, l.String())
 			rowHits = append(rowHits, -1)
 		}
@@ -76,6 +76,40 @@ func (m *Model) renderInputs(w, h int) ([]string, []int) {
 		hits = append(hits, -1)
 	}
 	return out, hits
+}
+
+// inputsWidth is the width at which every input row shows its value, its
+// remark and its whole origin: what the inputs pane asks of the layout.
+func (m *Model) inputsWidth() int {
+	need := 0
+	for _, r := range m.rows {
+		v := rawOf(&m.spec, r)
+		n := 2
+		origin := v.Origin.String()
+		if r.kind == rowEnv {
+			n += 4 + cells(r.label)
+			if v.Raw == envUnset {
+				n += len(" unset")
+				origin = ""
+			} else {
+				n += 1 + cells(resolver.Str(v.Raw).Repr()) + len(" ignored (not '1')")
+			}
+		} else if e, bad := fileInvalid(&m.spec, r); bad {
+			origin = e.Origin.String()
+			n += 11 + cells(e.Input) + len(" ✗ invalid")
+		} else {
+			val, extra := m.displayValue(r, v.Raw)
+			n += 11 + cells(val) + cells(extra)
+		}
+		if origin != "" {
+			n += 2 + cells(origin)
+		}
+		need = max(need, n)
+	}
+	if m.other != nil {
+		need = max(need, cells(" Inputs · "+m.roleName+" role · R edits "+m.other.name)+6)
+	}
+	return need + 1
 }
 
 // hintLines is the full-width area above the key bar: the selected row's
@@ -165,8 +199,8 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 		} else {
 			origin = v.Origin.String()
 			l.add(st.Value, "="+resolver.Str(v.Raw).Repr())
-			// Every variable but the NIXL transport is read as "exactly '1'".
-			if r.env.Name != resolver.EnvNIXLBackend {
+			// The variables without their own values are read as "exactly '1'".
+			if len(r.env.Values) == 0 {
 				if v.Raw == "1" {
 					l.add(st.Counts, " counts")
 				} else {

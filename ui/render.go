@@ -18,8 +18,14 @@ import (
 const (
 	minWidth  = 60
 	minHeight = 16
+	// minBody is the fewest lines the panes get: a title and a row each.
+	minBody = 4
 	// twoColumnWidth is where the inputs and the chain sit side by side.
-	twoColumnWidth = 100
+	twoColumnWidth = 110
+	// twoChainWidth is where they do so when the chain pane holds two chains
+	// (compare, both roles); below it the panes are stacked, so that each
+	// chain's column keeps room for its reasons.
+	twoChainWidth = 140
 )
 
 // renderCache memoizes what View draws. It is shared by every copy of a Model, so
@@ -105,24 +111,48 @@ func (m *Model) layout() layoutInfo {
 	}
 	l.bodyY = 1 + len(l.outcome)
 	l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
+	if need := minBody - l.bodyH; need > 0 && m.mode != viewMatrix && !m.outView {
+		// The full help or a long status took the room: the outcome gives
+		// up lines first (its last line still says how many more there are),
+		// then the hint.
+		n := max(len(l.outcome)-need, 2)
+		l.outcome = fitOutcome(m.styles, lines, starts, n, w)
+		if m.mode != viewMatrix {
+			l.outcome = append(l.outcome, m.renderDeploy(w)...)
+		}
+		l.bodyY = 1 + len(l.outcome)
+		l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
+		if need := minBody - l.bodyH; need > 0 && len(l.hint) > 0 {
+			l.hint = l.hint[:max(len(l.hint)-need, 0)]
+			l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
+		}
+	}
 	if m.outView {
 		l.bodyY, l.bodyH = 1, h-1-len(l.help)
 		l.outcome = nil
 		return l
 	}
-	if w >= twoColumnWidth {
+	if w >= twoColumnWidth && (!m.columns() || w >= twoChainWidth) {
 		l.twoCol = true
-		lw := clamp(w*7/15, 46, 60)
+		// The inputs pane is as wide as its rows need, within limits: the
+		// chain keeps at least half the width and 60 columns (two chains side by
+		// side, two thirds), so its reasons are not cut short, and a wide
+		// terminal gives the inputs their whole origins.
+		chainMin := max(w/2, 60)
 		if m.columns() {
-			// Two chains share the right pane; the inputs give up some room.
-			lw = clamp(w*2/5, 40, 52)
+			chainMin = max(w*2/3, 90)
 		}
+		lw := clamp(m.inputsWidth(), 44, max(w-chainMin-1, 44))
 		l.inputs = rect{0, l.bodyY, lw, l.bodyH}
 		l.chain = rect{lw + 1, l.bodyY, w - lw - 1, l.bodyH}
 		return l
 	}
-	// Stacked: the focused pane gets the larger share.
+	// Stacked: the focused pane gets the larger share; two chains side by
+	// side need their rows more than the inputs do.
 	big := l.bodyH * 3 / 5
+	if m.columns() && m.focus == paneChain {
+		big = max(big, l.bodyH-8)
+	}
 	small := l.bodyH - big
 	if m.focus == paneInputs {
 		l.inputs = rect{0, l.bodyY, w, big}

@@ -10,6 +10,7 @@ import (
 	"github.com/sahilm/fuzzy"
 
 	"xcvr/internal/inputs"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -245,6 +246,9 @@ func (m *Model) choices(r inputRow) []string {
 	case rowKVManager:
 		return []string{"", "auto", "v1", "v2"}
 	}
+	if len(r.env.Values) > 0 {
+		return append(append([]string{envUnset}, r.env.Values...), "")
+	}
 	// The values that make the point: only "1" counts.
 	return []string{envUnset, "1", "true", "0", ""}
 }
@@ -402,12 +406,52 @@ func (m *Model) newInput(value string, suggestions []string) *textinput.Model {
 	ti.SetStyles(st)
 	if len(suggestions) > 0 {
 		ti.ShowSuggestions = true
-		ti.SetSuggestions(suggestions)
+		ti.SetSuggestions(safeSuggestions(suggestions))
 	}
-	ti.SetValue(value)
+	ti.SetValue(termsafe.Line(value))
 	ti.CursorEnd()
 	ti.Focus()
 	return &ti
+}
+
+// The textinput draws its runes as they are (its sanitizer drops C0 and C1 but
+// keeps bidi controls and invisibles, and completions are not sanitized at
+// all), so everything that enters it passes termsafe.Line first: a value
+// pre-filled from a file, a completion from a --catalog file, a paste. Such a
+// value is shown, and kept, as its escapes (\x1b]8;;…, \u202e); the terminal,
+// a served client's too, never receives the raw bytes.
+
+// safeSuggestions escapes each completion, dropping the duplicates escaping
+// makes; clean lists are returned as they are.
+func safeSuggestions(list []string) []string {
+	clean := true
+	for _, s := range list {
+		if termsafe.Line(s) != s {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return list
+	}
+	out := make([]string, 0, len(list))
+	seen := make(map[string]bool, len(list))
+	for _, s := range list {
+		if e := termsafe.Line(s); !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// keepSafe re-escapes the editor's text after a key: a paste can bring what
+// typing cannot.
+func keepSafe(in *textinput.Model) {
+	if v := in.Value(); termsafe.Line(v) != v {
+		in.SetValue(termsafe.Line(v))
+		in.CursorEnd()
+	}
 }
 
 // suggestions are the values the editor completes for a row: the known
@@ -432,6 +476,9 @@ func (m *Model) suggestions(r inputRow) []string {
 	case rowTimeout:
 		return []string{"60000", "null"}
 	case rowEnv:
+		if len(r.env.Values) > 0 {
+			return r.env.Values
+		}
 		return []string{"1", "0", "true"}
 	}
 	var out []string

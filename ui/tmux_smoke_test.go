@@ -215,9 +215,12 @@ func TestTmuxSmoke(t *testing.T) {
 		if a, _ := tmux("display-message", "-p", "-t", name, "#{alternate_on}"); strings.TrimSpace(a) != "0" {
 			t.Errorf("alternate_on = %q in linear mode, want 0", strings.TrimSpace(a))
 		}
-		for _, k := range []string{"Enter", "Enter"} { // keep the version and the model
-			tmux("send-keys", "-t", name, k)
-		}
+		// Each key waits for its prompt: typed ahead, the terminal would echo it
+		// wherever the output was, and the prompt line would not show it.
+		tmux("send-keys", "-t", name, "Enter") // keep the version
+		poll("the model prompt", func(s string) bool { return strings.Contains(s, "Model architecture [") })
+		tmux("send-keys", "-t", name, "Enter") // keep the model
+		poll("the backend prompt", func(s string) bool { return strings.Contains(s, "Backend [DEFAULT]:") })
 		tmux("send-keys", "-t", name, "-l", "UCX")
 		tmux("send-keys", "-t", name, "Enter")
 		poll("the new outcome", func(s string) bool {

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"xcvr/resolver"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -46,9 +44,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		switch {
 		case m.edit.active:
 			*m.edit.in, cmd = m.edit.in.Update(msg)
+			keepSafe(m.edit.in)
 			m.edit.err = ""
 		case m.pick.open && m.pick.filtering:
 			*m.pick.filter, cmd = m.pick.filter.Update(msg)
+			keepSafe(m.pick.filter)
 			m.refilter()
 		default:
 			return m, nil
@@ -248,21 +248,47 @@ func (m *Model) editValue(r inputRow) string {
 	return raw
 }
 
-// jumpStep moves the chain selection to the next (d=+1) or previous step that
-// decided something: applied, fell back or failed. At the ends it stays and says so.
+// jumpStep moves the chain selection along stepOrder: first the steps that
+// explain the outcome (✗, ↩ and the step that decided it), then the other
+// applied steps; past either end it wraps, and the status line says where in
+// the order the selection is.
 func (m *Model) jumpStep(d int) tea.Cmd {
 	m.focus = paneChain
-	for i := m.step + d; i >= 0 && i < len(m.trace.Steps); i += d {
-		switch m.trace.Steps[i].Verdict {
-		case resolver.Applied, resolver.Fallback, resolver.Error:
-			m.step = i
-			return nil
+	order, key := stepOrder(&m.trace)
+	if len(order) == 0 {
+		return m.setStatus("no step decided anything", false)
+	}
+	at, cur := -1, m.selectedID()
+	for j, i := range order {
+		if m.trace.Steps[i].ID == cur {
+			at = j
 		}
 	}
-	if d > 0 {
-		return m.setStatus("no deciding step below; N goes back up", false)
+	switch {
+	case at < 0 && d > 0:
+		at = 0
+	case at < 0:
+		at = max(key-1, 0)
+	default:
+		at = (at + d + len(order)) % len(order)
 	}
-	return m.setStatus("no deciding step above; n goes down", false)
+	s := m.trace.Steps[order[at]]
+	m.showStep(s.ID)
+	if m.columns() {
+		m.colDetail = true
+	} else {
+		m.expanded = true
+	}
+	var where string
+	if at < key {
+		where = "explains the outcome (" + strconv.Itoa(at+1) + " of " + strconv.Itoa(key) + ")"
+		if order[at] == decidingStep(&m.trace) {
+			where = "decided the outcome (" + strconv.Itoa(at+1) + " of " + strconv.Itoa(key) + ")"
+		}
+	} else {
+		where = "applied (" + strconv.Itoa(at-key+1) + " of " + strconv.Itoa(len(order)-key) + " more)"
+	}
+	return m.setStatus("step "+strconv.Itoa(order[at]+1)+" "+glyphOf(s.Verdict)+" "+where+"; n/N next/previous", false)
 }
 
 // wheel scrolls whatever is under the pointer (or, outside the panes, the focused
@@ -362,6 +388,7 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		sug := m.edit.in.CurrentSuggestion()
 		var cmd tea.Cmd
 		*m.edit.in, cmd = m.edit.in.Update(msg)
+		keepSafe(m.edit.in)
 		if m.edit.in.Value() == before && m.edit.in.Position() == pos && m.edit.in.CurrentSuggestion() == sug {
 			return cmd, false
 		}
@@ -414,6 +441,7 @@ func (m *Model) pickKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		before := p.filter.Value()
 		var cmd tea.Cmd
 		*p.filter, cmd = p.filter.Update(msg)
+		keepSafe(p.filter)
 		if p.filter.Value() != before {
 			p.sel = 0
 			m.refilter()

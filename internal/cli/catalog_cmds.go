@@ -147,9 +147,7 @@ func newModelsCmd(app *appEnv) *cobra.Command {
 	cmd.Flags().StringVar(&flags.install, "install", "", "list what an installed TensorRT-LLM registers instead (a site-packages dir, the tensorrt_llm package, a Python prefix, or auto)")
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text|json")
 	_ = cmd.MarkFlagDirname("install")
-	_ = cmd.RegisterFlagCompletionFunc("trtllm", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return versionNames(), cobra.ShellCompDirectiveNoFileComp
-	})
+	_ = cmd.RegisterFlagCompletionFunc("trtllm", versionCompletion)
 	return cmd
 }
 

@@ -856,10 +856,11 @@ func explorerExtras(cmd *cobra.Command, app *appEnv, flags *inputFlags) ([]ui.Ro
 		return roles, lg, nil, nil
 	}
 	fw := logs.NewFollower(flags.deploy.log, flags.deploy.log)
+	fw.FS = flags.deploy.files
 	if _, _, err := fw.Poll(); err != nil {
 		return nil, nil, nil, usageErr(err)
 	}
-	if _, err := os.Stat(flags.deploy.log); err != nil {
+	if _, err := flags.deploy.fs().Stat(flags.deploy.log); err != nil {
 		return nil, nil, nil, usageErr(err)
 	}
 	return roles, fw.Log(), fw, nil

@@ -53,6 +53,8 @@ type appEnv struct {
 	stderr  io.Writer
 	environ []string
 	ctx     context.Context
+	// noted holds the version placements already said on stderr.
+	noted map[string]bool
 }
 
 func (a *appEnv) getenv(key string) string {

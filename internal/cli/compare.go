@@ -33,8 +33,8 @@ type versionPair struct {
 func (p *versionPair) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&p.from, "from", "", "TensorRT-LLM version running now (release tag or main@YYYY-MM-DD); required")
 	cmd.Flags().StringVar(&p.to, "to", resolver.DefaultVersionName, "TensorRT-LLM version to compare with")
-	_ = cmd.RegisterFlagCompletionFunc("from", fixedCompletion(versionNames()...))
-	_ = cmd.RegisterFlagCompletionFunc("to", fixedCompletion(versionNames()...))
+	_ = cmd.RegisterFlagCompletionFunc("from", versionCompletion)
+	_ = cmd.RegisterFlagCompletionFunc("to", versionCompletion)
 	cmd.Flags().StringVar(&p.fromInstall, "from-install", "", "the FROM side is an installed TensorRT-LLM (PATH or auto), instead of --from")
 	cmd.Flags().StringVar(&p.toInstall, "to-install", "", "the TO side is an installed TensorRT-LLM (PATH or auto), instead of --to")
 	_ = cmd.MarkFlagDirname("from-install")
@@ -67,6 +67,7 @@ func (p *versionPair) parse(cmd *cobra.Command, app *appEnv) (from, to resolver.
 			if err != nil {
 				return v, usageErr(fmt.Errorf("--%s: %w", flag, err))
 			}
+			notePlacement(app, v)
 			return v, nil
 		}
 		rep, err := findInstall(app, "--"+flag+"-install", arg, 0, "")
@@ -283,12 +284,12 @@ func rolesFor(cmd *cobra.Command, app *appEnv, flags *inputFlags, pair *versionP
 func fixPaths(dis *deploy.Disagg, role string) ([][]string, string) {
 	const key = "cache_transceiver_config"
 	if dis == nil || !slices.Contains(dis.TopLevel, key) {
-		return [][]string{{sectionName(role)}}, ""
+		return [][]string{{report.SectionName(role)}}, ""
 	}
 	paths := [][]string{nil}
 	for _, r := range deploy.Roles() {
 		if !slices.Contains(dis.Inherited[r], key) {
-			paths = append(paths, []string{sectionName(r)})
+			paths = append(paths, []string{report.SectionName(r)})
 		}
 	}
 	return paths, key + " is set at the top level and copied into both sections, so this fix changes both roles"

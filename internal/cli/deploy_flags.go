@@ -12,12 +12,21 @@ import (
 	"github.com/spf13/pflag"
 
 	"xcvr/internal/deploy"
+	"xcvr/internal/guard"
 	"xcvr/internal/inputs"
 	"xcvr/internal/termsafe"
 	"xcvr/internal/yamlpos"
 	"xcvr/models"
 	"xcvr/resolver"
 )
+
+// fs is where d's files are read from (see deployFlags.files).
+func (d *deployFlags) fs() guard.FS {
+	if d.files == nil {
+		return guard.Host{}
+	}
+	return d.files
+}
 
 // deployFlags read a real deployment: the worker YAML, the disaggregated YAML, the
 // checkpoint's config.json, an env file or a running process. They sit under the
@@ -41,6 +50,9 @@ type deployFlags struct {
 	// remote is set for an xcvr serve session: only the files its flags name
 	// (inside --serve-dir) are read, never a checkpoint a YAML points at.
 	remote bool
+	// files is where the flags' files are read from: nil for the host, the
+	// directory of xcvr serve --serve-dir for a served session.
+	files guard.FS
 
 	loaded   bool
 	worker   *deploy.Overlay
@@ -150,7 +162,7 @@ func (d *deployFlags) load(app *appEnv) error {
 		}
 	}
 	if d.config != "" {
-		data, err := deploy.ReadYAMLFile(d.config)
+		data, err := guard.ReadFileFS(d.fs(), d.config, guard.YAMLLimits())
 		if err != nil {
 			return usageErr(err)
 		}
@@ -164,7 +176,7 @@ func (d *deployFlags) load(app *appEnv) error {
 		}
 	}
 	if d.disagg != "" {
-		data, err := deploy.ReadYAMLFile(d.disagg)
+		data, err := guard.ReadFileFS(d.fs(), d.disagg, guard.YAMLLimits())
 		if err != nil {
 			return usageErr(err)
 		}
@@ -178,7 +190,7 @@ func (d *deployFlags) load(app *appEnv) error {
 		}
 	}
 	if d.envFile != "" {
-		data, err := deploy.ReadEnvFileBytes(d.envFile)
+		data, err := guard.ReadFileFS(d.fs(), d.envFile, guard.EnvLimits())
 		if err != nil {
 			return usageErr(err)
 		}
@@ -218,7 +230,8 @@ func (d *deployFlags) loadModel(app *appEnv) error {
 	if path == "" {
 		return nil
 	}
-	data, err := deploy.ReadJSONFile(path)
+	// Raw: ReadModelConfig applies the text checks itself (see deploy.ReadJSONFile).
+	data, err := guard.ReadRawFS(d.fs(), path, guard.JSONLimits())
 	if err != nil {
 		if explicit {
 			return usageErr(err)

@@ -12,6 +12,7 @@ import (
 	"xcvr/internal/guard"
 	"xcvr/internal/inputs"
 	"xcvr/internal/install"
+	"xcvr/internal/termsafe"
 	"xcvr/models"
 	"xcvr/resolver"
 )
@@ -66,7 +67,7 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 	_ = cmd.RegisterFlagCompletionFunc("loader", fixed("pytorch", "autodeploy", "none"))
 	_ = cmd.RegisterFlagCompletionFunc("kv-cache-manager", fixed(inputs.KVManagers()...))
 	_ = cmd.RegisterFlagCompletionFunc("timeout-ms", fixed("60000", "null"))
-	_ = cmd.RegisterFlagCompletionFunc("trtllm", fixed(versionNames()...))
+	_ = cmd.RegisterFlagCompletionFunc("trtllm", versionCompletion)
 	_ = cmd.RegisterFlagCompletionFunc("model", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var names []string
 		for _, e := range models.Builtin().Entries() {
@@ -86,6 +87,13 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 	f.deploy.complete(cmd)
 }
 
+// versionCompletion completes a version flag. The names are listed when a
+// shell asks, not when the command tree is built: building it is part of every
+// command's start-up.
+func versionCompletion(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return versionNames(), cobra.ShellCompDirectiveNoFileComp
+}
+
 func versionNames() []string {
 	var names []string
 	for _, v := range resolver.KnownVersions() {
@@ -100,7 +108,7 @@ func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
 	if f.catalog == "" {
 		return cat, nil
 	}
-	data, err := guard.ReadFile(f.catalog, guard.YAMLLimits())
+	data, err := guard.ReadFileFS(f.deploy.fs(), f.catalog, guard.YAMLLimits())
 	if err != nil {
 		return nil, err
 	}
@@ -217,6 +225,7 @@ func (f *inputFlags) resolveInputs(cmd *cobra.Command, app *appEnv) (resolver.In
 	if err != nil {
 		return in, s, cat, usageErr(err)
 	}
+	notePlacement(app, in.Version)
 	return in, s, cat, nil
 }
 
@@ -228,4 +237,21 @@ func checkOutput(o string, allowed ...string) error {
 		}
 	}
 	return usageErr(fmt.Errorf("-o %q: want %s", o, strings.Join(allowed, ", ")))
+}
+
+// notePlacement says on stderr when a version is answered with another
+// release's rules (a version xcvr does not list, a nightly of main), once per
+// sentence.
+func notePlacement(app *appEnv, v resolver.Version) {
+	if v.Placement == "" || v.Install != nil {
+		return
+	}
+	if app.noted == nil {
+		app.noted = map[string]bool{}
+	}
+	if app.noted[v.Placement] {
+		return
+	}
+	app.noted[v.Placement] = true
+	fmt.Fprintln(app.stderr, "xcvr: note: "+termsafe.Text(v.Placement))
 }

@@ -15,7 +15,7 @@ import (
 // other line breaks) inside values, and xcvr never writes FORGED itself, so the
 // word at the start of a line — after any indentation, table or list mark — is
 // a line xcvr did not write.
-var forged = regexp.MustCompile(`(?m)^[\s|>*▶✗→·-]*FORGED`)
+var forged = regexp.MustCompile(`(?m)^[\s|>*#▶✗→·-]*FORGED`)
 
 // breaks are the ways a value can end a line: newline, carriage return, and
 // the line and paragraph separators some terminals and editors honour.
@@ -128,3 +128,84 @@ func TestHostileWarningsStayOneLine(t *testing.T) {
 func strconvQuote(s string) string { return strconv.Quote(s) }
 
 func termsafeMessage(err error) string { return termsafe.Message(err) }
+
+// TestHostileValuesForgeNoLines puts every way of ending a line (and the
+// invisible characters) inside every value a file or flag gives — model,
+// backend, runtime, timeout, an unknown key, env values, catalog entries,
+// config.json architectures, disagg sections — and walks every human-readable
+// output: no value may start a line of its own (in text, -o markdown, where an
+// unknown key once closed the exception's code block, tables and warnings).
+func TestHostileValuesForgeNoLines(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// YAML's double-quoted escapes: \n, \r, \L (U+2028), \P (U+2029), \N (U+0085);
+	// each breaks into a line FORGED, a Markdown fence and a heading.
+	for i, br := range []string{`\n`, `\r`, `\L`, `\P`, `\N`} {
+		v := `x` + br + "```" + br + `FORGED\u200b` + br + `#FORGED` + br + `FORGED`
+		cfg := write("c"+strconv.Itoa(i)+".yaml", `model: "/models/`+v+`"
+cache_transceiver_config:
+  backend: "UCX`+v+`"
+  transceiver_runtime: "auto`+v+`"
+  kv_transfer_timeout_ms: "6`+v+`"
+  "key`+v+`": 1
+  "K`+v+`": 2
+`)
+		dis := write("d"+strconv.Itoa(i)+".yaml", `cache_transceiver_config:
+  backend: "NIXL`+v+`"
+context_servers:
+  num_instances: 1
+  "k`+v+`": 1
+generation_servers:
+  num_instances: 1
+  backend: "p`+v+`"
+`)
+		cat := write("cat"+strconv.Itoa(i)+".yaml", `models:
+  - arch: "EvilForCausalLM`+v+`"
+    family: "f`+v+`"
+    note: "n`+v+`"
+    preferences:
+      - {since: 2026-07-20, value: PYTHON, pr: 1}
+`)
+		js := write("m"+strconv.Itoa(i)+".json", `{"architectures": ["Llama`+strings.ReplaceAll(strings.ReplaceAll(v, `\L`, `\u2028`), `\P`, `\u2029`)+`"], "model_type": "llama`+`\n`+`FORGED"}`)
+		if br == `\N` || br == `\r` {
+			js = write("m"+strconv.Itoa(i)+".json", `{"architectures": ["Llama\rFORGED\u0085FORGED"]}`)
+		}
+		env := write("e"+strconv.Itoa(i)+".env", "export TRTLLM_USE_UCX_KVCACHE=$'1\\nFORGED'\nexport TRTLLM_USE_NIXL_KVCACHE=\"1\nFORGED\"\n")
+		flag := strings.NewReplacer(`\n`, "\n", `\r`, "\r", `\L`, "\u2028", `\P`, "\u2029", `\N`, "\u0085", `\u200b`, "\u200b").Replace(v)
+		for _, args := range [][]string{
+			{"explain", "--config", cfg},
+			{"explain", "--config", cfg, "-o", "markdown"},
+			{"explain", "--config", cfg, "-o", "yaml"},
+			{"explain", "--disagg", dis},
+			{"explain", "--disagg", dis, "-o", "markdown"},
+			{"explain", "--model-config", js},
+			{"explain", "--env-file", env, "--backend", "DEFAULT"},
+			{"explain", "--catalog", cat, "--model", "EvilForCausalLM" + flag, "--trtllm", "1.3.0rc26"},
+			{"explain", "--model", "Gpt" + flag, "--backend", "UCX" + flag, "--runtime", "auto" + flag},
+			{"explain", "--model", "Gpt" + flag, "-o", "markdown"},
+			{"explain", "--env", "TRTLLM_USE_UCX_KVCACHE=1" + flag},
+			{"models", "--catalog", cat},
+			{"matrix", "--catalog", cat},
+			{"matrix", "--catalog", cat, "-o", "markdown"},
+			{"diff", "--from", "1.3.0rc22", "--config", cfg},
+			{"diff", "--from", "1.3.0rc22", "--config", cfg, "-o", "markdown"},
+			{"upgrade-check", "--from", "1.3.0rc22", "--config", cfg},
+			{"upgrade-check", "--from", "1.3.0rc22", "--catalog", cat, "--model", "EvilForCausalLM" + flag, "-o", "markdown"},
+			{"explain", "--config", filepath.Join(dir, "missing"+flag+".yaml")},
+		} {
+			out, errOut, code := run(t, []string{"NO_COLOR="}, append([]string{"--color", "always", "--clean-env"}[:2], args...)...)
+			if code == 3 {
+				t.Errorf("%q: internal error:\n%s", args, errOut)
+			}
+			what := strings.Join(args, " ")
+			forgeCheck(t, what+" (stdout)", out)
+			forgeCheck(t, what+" (stderr)", errOut)
+		}
+	}
+}

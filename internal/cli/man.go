@@ -4,14 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/cpuguy83/go-md2man/v2/md2man"
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 	"github.com/spf13/pflag"
 
 	"xcvr/internal/buildinfo"
+	"xcvr/internal/help"
 	"xcvr/internal/termsafe"
 )
 
@@ -40,12 +43,47 @@ func newManCmd(app *appEnv, root *cobra.Command) *cobra.Command {
 			if err := doc.GenManTree(root, header, dir); err != nil {
 				return manDirErr(dir, err)
 			}
+			if err := writeTopicPages(dir, header); err != nil {
+				return manDirErr(dir, err)
+			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&dir, "dir", "", "write xcvr.1, xcvr-explain.1, … into this directory (created if missing)")
 	_ = cmd.MarkFlagDirname("dir")
 	return cmd
+}
+
+// writeTopicPages writes each `xcvr help TOPIC` page as xcvr-help-TOPIC.1, in
+// section 1 beside the command pages so that one directory (the archive's man/)
+// holds them all and `man xcvr-help-security` finds the page.
+func writeTopicPages(dir string, h *doc.GenManHeader) error {
+	date := time.Now().UTC()
+	if h.Date != nil {
+		date = *h.Date
+	}
+	for _, t := range help.Topics() {
+		name := "xcvr-help-" + t.Name
+		_, body, _ := strings.Cut(t.Body, "\n") // the title is the NAME section
+		var b strings.Builder
+		fmt.Fprintf(&b, ".nh\n.TH %q %q %q %q %q\n", strings.ToUpper(name), "1", date.Format("Jan 2006"), h.Source, h.Manual)
+		fmt.Fprintf(&b, ".SH NAME\n%s \\- %s\n.SH DESCRIPTION\n", name, roffEscape(t.Title))
+		b.Write(md2man.Render([]byte(body)))
+		if err := os.WriteFile(filepath.Join(dir, name+".1"), []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// roffEscape keeps a title's backslashes and leading dots from being read as
+// roff requests.
+func roffEscape(s string) string {
+	s = strings.ReplaceAll(s, `\`, `\e`)
+	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
+		s = `\&` + s
+	}
+	return s
 }
 
 // markdownSpecial are the characters cobra/doc's Markdown step (blackfriday, then

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"xcvr/internal/help"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -65,6 +67,9 @@ func TestManTree(t *testing.T) {
 	root := newRoot(&appEnv{})
 	root.InitDefaultCompletionCmd() // cobra adds it when the command runs
 	want := append([]string{"xcvr"}, visibleCommands(root)...)
+	for _, tp := range help.Topics() {
+		want = append(want, "xcvr-help-"+tp.Name)
+	}
 	slices.Sort(want)
 	slices.Sort(got)
 	if !slices.Equal(got, want) {

@@ -25,7 +25,9 @@ the exact log lines and the exact error TensorRT-LLM would print.
 
 On a terminal, xcvr alone opens the interactive explorer; elsewhere it prints the
 same text as 'xcvr explain'.`,
-		Version:       versionString(),
+		// The --version text is made when asked for (versionTemplate): reading
+		// the build record and the version table is no work for other commands.
+		Version:       "xcvr",
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -47,7 +49,8 @@ same text as 'xcvr explain'.`,
 	flags.deploy.registerExplorer(root.Flags())
 	flags.complete(root)
 	addAccessible(root, app, &flags)
-	root.SetVersionTemplate("{{.Version}}\n")
+	cobra.AddTemplateFunc("xcvrVersion", versionString)
+	root.SetVersionTemplate("{{xcvrVersion}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		switch color {
@@ -61,6 +64,7 @@ same text as 'xcvr explain'.`,
 	root.AddCommand(compareCommands(app, &color)...)
 	root.AddCommand(newServeCmd(app), newTourCmd(app, &color))
 	root.AddCommand(newManCmd(app, root))
+	root.AddCommand(topicCommands()...)
 	return root
 }
 

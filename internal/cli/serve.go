@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/serve"
 	"xcvr/models"
 	"xcvr/ui"
@@ -71,14 +72,12 @@ func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
 	}
 	var box *sandbox
 	if sf.serveDir != "" {
-		root, err := os.OpenRoot(sf.serveDir)
+		dir, err := guard.OpenDir(sf.serveDir)
 		if err != nil {
 			return usageErr(fmt.Errorf("--serve-dir: %w", err))
 		}
-		defer root.Close()
-		// Paths are joined to DIR as the operator wrote it, so messages and
-		// origins in a session say "DIR/NAME:LINE" and no more of the server.
-		box = &sandbox{root: root, dir: sf.serveDir}
+		defer dir.Close()
+		box = &sandbox{dir: dir}
 	}
 	srv, err := serve.New(serve.Config{
 		Listen: sf.listen, AuthorizedKeys: sf.authorizedKeys, HostKey: sf.hostKey,
@@ -240,7 +239,7 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 				}
 				files[i] = p
 			}
-			stops, err := loadTour(files, models.Builtin())
+			stops, err := loadTour(box.files(), files, models.Builtin())
 			if err != nil {
 				return err
 			}
@@ -260,17 +259,27 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 	return root
 }
 
-// sandbox is the directory the operator offers with --serve-dir. Names are
-// resolved inside it with os.Root, so neither "..", an absolute path nor a
-// symbolic link leads out of it.
+// sandbox is the directory the operator offers with --serve-dir. Every read of
+// a session's file flags goes through it (guard.Dir): opened relative to the
+// directory, non-blocking, only a regular file that is not a symbolic link,
+// and read from the very descriptor that was checked.
 type sandbox struct {
-	root *os.Root
-	dir  string
+	dir *guard.Dir
 }
 
-// path checks that name is a regular file inside the directory and returns its
-// path for the readers, which then read it through the input guard
-// (internal/guard).
+// files is where a session's file flags are read from.
+func (b *sandbox) files() guard.FS {
+	if b == nil {
+		return guard.Host{} // unused: refusedFlag turns the file flags away
+	}
+	return b.dir
+}
+
+// path checks name (the guard's own checks, so a FIFO or a symbolic link is
+// refused here already, without blocking) and returns DIR/NAME for the
+// readers, which read it through b.dir again. Paths are joined to DIR as the
+// operator wrote it, so messages and origins in a session say "DIR/NAME:LINE"
+// and no more of the server.
 func (b *sandbox) path(flag, name string) (string, error) {
 	if b == nil {
 		return "", usageErr(fmt.Errorf("--%s reads the server's files; a served session cannot use it", flag))
@@ -278,21 +287,23 @@ func (b *sandbox) path(flag, name string) (string, error) {
 	if !filepath.IsLocal(name) {
 		return "", usageErr(fmt.Errorf("--%s %q: give the name of a file the server offers (no absolute path, no ..)", flag, name))
 	}
-	f, err := b.root.Open(name)
-	if err != nil {
+	p := b.dir.Path(name)
+	f, err := b.dir.Open(p, guard.Limits{})
+	if errors.Is(err, os.ErrNotExist) {
 		return "", usageErr(fmt.Errorf("--%s %q: not offered by this server", flag, name))
 	}
-	st, err := f.Stat()
-	f.Close()
-	if err != nil || !st.Mode().IsRegular() {
-		return "", usageErr(fmt.Errorf("--%s %q: not a regular file", flag, name))
+	if err != nil {
+		return "", usageErr(fmt.Errorf("--%s %q: %w", flag, name, err))
 	}
-	return filepath.Join(b.dir, name), nil
+	f.Close()
+	return p, nil
 }
 
 // rewrite maps the file flags of a session to paths inside the offered
-// directory; without one, refusedFlag has already turned them away.
+// directory and reads them from it; without one, refusedFlag has already
+// turned them away.
 func (b *sandbox) rewrite(f *inputFlags) error {
+	f.deploy.files = b.files()
 	for _, p := range []struct {
 		flag string
 		v    *string

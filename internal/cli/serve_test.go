@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -20,6 +21,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/serve"
 )
 
@@ -101,12 +103,12 @@ func TestServeDirOffersFilesByNameOnly(t *testing.T) {
 	data, _ := os.ReadFile("../tour/testdata/team.yaml")
 	os.WriteFile(team, data, 0o644)
 
-	root, err := os.OpenRoot(offered)
+	gd, err := guard.OpenDir(offered)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer root.Close()
-	box := &sandbox{root: root, dir: offered}
+	defer gd.Close()
+	box := &sandbox{dir: gd}
 
 	req, _, err := parse(t, box, nil, "--config", "worker.yaml", "--trtllm", "1.4.0rc1")
 	if err != nil {
@@ -139,6 +141,57 @@ func TestServeDirOffersFilesByNameOnly(t *testing.T) {
 	}
 	if _, _, err := parse(t, box, nil, "--pid", "1"); err == nil {
 		t.Error("--pid is allowed with --serve-dir")
+	}
+}
+
+// A FIFO in --serve-dir is refused at once for every file flag (it used to
+// block the session at open, before any check, keeping its slot for good), and
+// a name swapped for a symbolic link is refused, never followed out.
+func TestServeDirRefusesFIFOsAndLinksWithoutBlocking(t *testing.T) {
+	dir := t.TempDir()
+	offered := filepath.Join(dir, "offered")
+	os.Mkdir(offered, 0o755)
+	os.WriteFile(filepath.Join(dir, "secret.yaml"), []byte("cache_transceiver_config:\n  backend: MPI\n"), 0o644)
+	for _, n := range []string{"fifo.yaml", "fifo.log", "fifo.env"} {
+		if err := syscall.Mkfifo(filepath.Join(offered, n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gd, err := guard.OpenDir(offered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gd.Close()
+	box := &sandbox{dir: gd}
+	for _, args := range [][]string{
+		{"--config", "fifo.yaml"}, {"--disagg", "fifo.yaml"}, {"--catalog", "fifo.yaml"}, {"--model-config", "fifo.yaml"},
+		{"--env-file", "fifo.env"}, {"--log", "fifo.log"}, {"tour", "--tour", "fifo.yaml"},
+	} {
+		done := make(chan error, 1)
+		go func() { _, _, err := parse(t, box, nil, args...); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "a FIFO (named pipe)") {
+				t.Errorf("%v: %v", args, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%v blocked on the FIFO", args)
+		}
+	}
+	// worker.yaml is a regular file when the name is checked, a symbolic link
+	// to a file outside when a reader opens it: every open is checked, so
+	// the second is refused too.
+	w := filepath.Join(offered, "worker.yaml")
+	os.WriteFile(w, []byte("cache_transceiver_config:\n  backend: UCX\n"), 0o644)
+	p, err := box.path("config", "worker.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(w)
+	os.Symlink(filepath.Join(dir, "secret.yaml"), w)
+	fl := &deployFlags{config: p, files: box.files(), remote: true}
+	if err := fl.load(&appEnv{stderr: io.Discard, environ: nil}); err == nil || !strings.Contains(err.Error(), "a symbolic link") || strings.Contains(err.Error(), "MPI") {
+		t.Errorf("the swapped worker.yaml: %v", err)
 	}
 }
 
@@ -190,10 +243,30 @@ func TestAccessibleFlag(t *testing.T) {
 	}
 }
 
-// TestServeOverRealSSH builds xcvr, starts `xcvr serve` on a random loopback
-// port and connects with the system ssh client: the explorer with preset
-// inputs, a refused flag, and the server's log line, then SIGTERM.
-func TestServeOverRealSSH(t *testing.T) {
+// realServer is `xcvr serve` run as a subprocess on a random loopback port,
+// and what the system ssh client needs to reach it.
+type realServer struct {
+	cmd    *exec.Cmd
+	dir    string
+	idFile string
+	host   string
+	port   string
+	lines  chan string
+	sshBin string
+}
+
+// buildOnce builds xcvr once for the real-client tests.
+var buildOnce struct {
+	sync.Once
+	bin string
+	err error
+}
+
+// startRealServer builds xcvr and starts `xcvr serve` with extra flags, behind
+// wrap (a command such as prlimit that runs the rest of its arguments) when
+// given. It skips the test with -short or without an ssh client.
+func startRealServer(t *testing.T, wrap []string, extra ...string) *realServer {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary; skipped with -short")
 	}
@@ -201,13 +274,23 @@ func TestServeOverRealSSH(t *testing.T) {
 	if err != nil {
 		t.Skip("no ssh client on PATH (apt-get install openssh-client); skipping the real-client test")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "xcvr")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = "../.."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "xcvr-serve-test-")
+		if err != nil {
+			buildOnce.err = err
+			return
+		}
+		buildOnce.bin = filepath.Join(dir, "xcvr")
+		build := exec.Command("go", "build", "-o", buildOnce.bin, ".")
+		build.Dir = "../.."
+		if out, err := build.CombinedOutput(); err != nil {
+			buildOnce.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildOnce.err != nil {
+		t.Fatal(buildOnce.err)
 	}
+	dir := t.TempDir()
 	_, priv, _ := ed25519.GenerateKey(rand.Reader)
 	blk, err := gossh.MarshalPrivateKey(priv, "")
 	if err != nil {
@@ -219,48 +302,84 @@ func TestServeOverRealSSH(t *testing.T) {
 	ak := filepath.Join(dir, "authorized_keys")
 	os.WriteFile(ak, gossh.MarshalAuthorizedKey(signer.PublicKey()), 0o600)
 
-	srv := exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--authorized-keys", ak, "--host-key", filepath.Join(dir, "host"))
+	args := append([]string{buildOnce.bin, "serve", "--listen", "127.0.0.1:0", "--authorized-keys", ak, "--host-key", filepath.Join(dir, "host")}, extra...)
+	args = append(append([]string{}, wrap...), args...)
+	srv := exec.Command(args[0], args[1:]...)
 	srv.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
 	stderr, _ := srv.StderrPipe()
+	srv.Env = append(srv.Env, "GOMEMLIMIT=256MiB")
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
-	lines := make(chan string, 64)
+	rs := &realServer{cmd: srv, dir: dir, idFile: idFile, lines: make(chan string, 256), sshBin: sshBin}
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
-			lines <- sc.Text()
+			rs.lines <- sc.Text()
 		}
-		close(lines)
+		close(rs.lines)
 	}()
-	defer srv.Process.Kill()
-	next := func(what string) string {
-		t.Helper()
-		select {
-		case l, ok := <-lines:
-			if !ok {
-				t.Fatalf("server stderr closed while waiting for %s", what)
-			}
-			return l
-		case <-time.After(20 * time.Second):
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		return ""
-	}
-	first := next("the listening line")
-	addr, _, ok := strings.Cut(strings.TrimPrefix(first, "xcvr serve: listening on "), " ")
+	t.Cleanup(func() { srv.Process.Kill(); srv.Wait() })
+	first := rs.next(t, "the listening line")
+	_, rest, _ := strings.Cut(first, " ")
+	addr, _, ok := strings.Cut(strings.TrimPrefix(rest, "xcvr serve: listening on "), " ")
 	if !ok || !strings.HasPrefix(addr, "127.0.0.1:") {
 		t.Fatalf("start-up line: %q", first)
 	}
-	host, port, _ := strings.Cut(addr, ":")
-	sshArgs := func(tty bool, rest ...string) *exec.Cmd {
-		a := []string{"-F", "/dev/null", "-i", idFile, "-p", port, "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
-			"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"}
-		if tty {
-			a = append(a, "-tt")
+	if _, err := time.Parse(time.RFC3339, strings.Fields(first)[0]); err != nil {
+		t.Errorf("the start-up line does not start with its time: %q", first)
+	}
+	rs.host, rs.port, _ = strings.Cut(addr, ":")
+	return rs
+}
+
+// next is the server's next log line.
+func (rs *realServer) next(t *testing.T, what string) string {
+	t.Helper()
+	select {
+	case l, ok := <-rs.lines:
+		if !ok {
+			t.Fatalf("server stderr closed while waiting for %s", what)
 		}
-		a = append(a, "tester@"+host, "--")
-		return exec.Command(sshBin, append(a, rest...)...)
+		return l
+	case <-time.After(20 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
+	}
+	return ""
+}
+
+// nextWith is the server's next log line containing want.
+func (rs *realServer) nextWith(t *testing.T, what, want string) string {
+	t.Helper()
+	for {
+		if l := rs.next(t, what); strings.Contains(l, want) {
+			return l
+		}
+	}
+}
+
+// ssh is the system ssh client's command line for the server (with -tt when
+// tty), ending in "--" and rest.
+func (rs *realServer) ssh(tty bool, rest ...string) []string {
+	a := []string{rs.sshBin, "-F", "/dev/null", "-i", rs.idFile, "-p", rs.port, "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
+		"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"}
+	if tty {
+		a = append(a, "-tt")
+	}
+	a = append(a, "tester@"+rs.host, "--")
+	return append(a, rest...)
+}
+
+// TestServeOverRealSSH builds xcvr, starts `xcvr serve` on a random loopback
+// port and connects with the system ssh client: the explorer with preset
+// inputs, a refused flag, and the server's log line, then SIGTERM.
+func TestServeOverRealSSH(t *testing.T) {
+	rs := startRealServer(t, nil)
+	srv, dir := rs.cmd, rs.dir
+	next := func(what string) string { t.Helper(); return rs.nextWith(t, what, "xcvr serve: session ") }
+	sshArgs := func(tty bool, rest ...string) *exec.Cmd {
+		a := rs.ssh(tty, rest...)
+		return exec.Command(a[0], a[1:]...)
 	}
 
 	// The explorer, preset from the command line, quit with q.
@@ -292,7 +411,7 @@ func TestServeOverRealSSH(t *testing.T) {
 	c = sshArgs(false, "--config", "/etc/passwd")
 	var ref syncWriter
 	c.Stdout, c.Stderr = &ref, &ref
-	err = waitTimeout(c, 20*time.Second)
+	err := waitTimeout(c, 20*time.Second)
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(ref.String(), "--config reads the server's files") {
 		t.Errorf("--config over ssh: %v\n%s", err, ref.String())
@@ -343,4 +462,100 @@ func (s *syncWriter) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// peakRSS is the largest resident set (VmHWM, in bytes) of pid and its
+// children: xcvr runs as a supervisor and one child.
+func peakRSS(t *testing.T, pid int) int64 {
+	t.Helper()
+	pids := []string{fmt.Sprint(pid)}
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+	for _, f := range tasks {
+		data, _ := os.ReadFile(f)
+		pids = append(pids, strings.Fields(string(data))...)
+	}
+	var peak int64
+	for _, p := range pids {
+		data, err := os.ReadFile("/proc/" + p + "/status")
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+				var kb int64
+				fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kb)
+				peak = max(peak, kb<<10)
+			}
+		}
+	}
+	if peak == 0 {
+		t.Skip("no /proc/PID/status VmHWM here")
+	}
+	return peak
+}
+
+// TestServeClampsAHugeWindowOverRealSSH is the report's attack with the real
+// client: ssh -tt in a terminal of 10000x10000 (about 20 GB of cells at the
+// renderer's cost), then a storm of 200 resizes, against a server under a
+// memory limit (GOMEMLIMIT, and RLIMIT_AS of 4 GiB through prlimit where it is
+// installed). The session draws 640x200 and says so; the server's resident
+// memory stays bounded and the session ends as the user ends it.
+func TestServeClampsAHugeWindowOverRealSSH(t *testing.T) {
+	scriptBin, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("no script(1) (util-linux) to give ssh a terminal of 10000x10000")
+	}
+	var wrap []string
+	if p, err := exec.LookPath("prlimit"); err == nil {
+		wrap = []string{p, "--as=" + fmt.Sprint(4<<30), "--"}
+	}
+	rs := startRealServer(t, wrap)
+	a := rs.ssh(true)
+	for i, w := range a {
+		a[i] = "'" + w + "'"
+	}
+	// stty sets the size of script's terminal, ssh sends it; the background
+	// loop resizes it 200 times under the running session (each a SIGWINCH,
+	// each a window-change), then to 100x30.
+	sh := "stty rows 10000 cols 10000; " +
+		"(sleep 1; i=0; while [ $i -lt 200 ]; do stty rows $((9000+i)) cols $((10000-i)) </dev/tty; i=$((i+1)); done; stty rows 30 cols 100 </dev/tty) & " +
+		"exec " + strings.Join(a, " ")
+	c := exec.Command(scriptBin, "-qfec", sh, "/dev/null")
+	c.Env = []string{"TERM=xterm-256color", "PATH=" + os.Getenv("PATH"), "HOME=" + rs.dir}
+	in, _ := c.StdinPipe()
+	var out syncWriter
+	c.Stdout, c.Stderr = &out, &out
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tail := func() string { s := out.String(); return s[max(0, len(s)-2000):] }
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(out.String(), "your window is 10000x10000; a served session draws at most 640x200") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no clamped explorer over ssh; output ends:\n%q", tail())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// Let the storm run through the session: until the output stops growing.
+	for n := -1; n != len(out.String()) && time.Now().Before(deadline); {
+		n = len(out.String())
+		time.Sleep(time.Second)
+	}
+	io.WriteString(in, "q")
+	if err := waitTimeout(c, 30*time.Second); err != nil {
+		t.Errorf("ssh -tt at 10000x10000 ... q: %v\n%q", err, tail())
+	}
+	l := rs.nextWith(t, "the session line", "xcvr serve: session ")
+	if !strings.Contains(l, `reason="quit"`) || !strings.Contains(l, "exit=0") {
+		t.Errorf("session line: %q", l)
+	}
+	// 640x200 costs about 30 MB; 10000x10000 would not fit in the limit.
+	if peak := peakRSS(t, rs.cmd.Process.Pid); peak > 300<<20 {
+		t.Errorf("the server's peak RSS is %d MB", peak>>20)
+	} else {
+		t.Logf("the server's peak RSS: %d MB", peak>>20)
+	}
+	if rs.cmd.ProcessState != nil {
+		t.Error("the server exited")
+	}
 }

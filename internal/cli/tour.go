@@ -35,7 +35,7 @@ scenario's claimed outcome is checked against the resolver when it is loaded.
 Off a terminal, or with --accessible, the stops are printed one after another.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			stops, err := loadTour(tf.files, models.Builtin())
+			stops, err := loadTour(guard.Host{}, tf.files, models.Builtin())
 			if err != nil {
 				return err
 			}
@@ -55,13 +55,13 @@ Off a terminal, or with --accessible, the stops are printed one after another.`,
 // loadTour returns the built-in scenarios followed by those of files, each read
 // through the input guard (internal/guard: regular files only, size, text and
 // YAML nesting limits); errors name FILE:LINE.
-func loadTour(files []string, cat *models.Catalog) ([]tour.Scenario, error) {
+func loadTour(fsys guard.FS, files []string, cat *models.Catalog) ([]tour.Scenario, error) {
 	stops, err := tour.Builtin()
 	if err != nil {
 		return nil, &exitError{code: exitCrash, err: fmt.Errorf("built-in tour: %w", err)}
 	}
 	for _, f := range files {
-		data, err := guard.ReadFile(f, guard.YAMLLimits())
+		data, err := guard.ReadFileFS(fsys, f, guard.YAMLLimits())
 		if err != nil {
 			return nil, usageErr(err)
 		}

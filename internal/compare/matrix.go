@@ -147,7 +147,7 @@ func Evaluate(g Grid, cat *models.Catalog, out []Cell) []Cell {
 		for mi, m := range g.Models {
 			in.Model.Value = infos[mi]
 			for bi, b := range g.Backends {
-				in.Backend = backends[bi]
+				in.Backend = spelled(backends[bi], v)
 				for ki, k := range kvs {
 					in.KVManager = kvFields[ki]
 					t := resolver.Resolve(in)
@@ -160,6 +160,16 @@ func Evaluate(g Grid, cat *models.Catalog, out []Cell) []Cell {
 		}
 	}
 	return out
+}
+
+// spelled writes a backend column the way the version spells it (ucx before
+// the upper-case names of 2025-08-14), so a 1.0 row answers for the backend an
+// operator of 1.0 wrote rather than failing validation.
+func spelled(f resolver.Field[resolver.PyStr], v resolver.Version) resolver.Field[resolver.PyStr] {
+	if f.Value.Valid {
+		f.Value = resolver.Str(resolver.SpellBackend(v, f.Value.S))
+	}
+	return f
 }
 
 // backendField is the backend input for a typed choice, as inputs.Build makes it:
@@ -311,7 +321,7 @@ func (m Matrix) CellInputs(r, c int, cat *models.Catalog) (resolver.Inputs, erro
 	in := m.Base
 	in.Version = v
 	in.Model.Value = cat.Lookup(cell.Model, v)
-	in.Backend = backendField(cell.Backend)
+	in.Backend = spelled(backendField(cell.Backend), v)
 	if m.Rows == AxisKVManager || m.Cols == AxisKVManager {
 		in.KVManager = kvField(cell.KVSetting)
 	}

@@ -71,7 +71,12 @@ func TestMatrixCellsMatchIndependentResolve(t *testing.T) {
 				s := inputs.Defaults()
 				s.Version = flagValue(cell.Version)
 				s.Model = flagValue(cell.Model)
+				// The matrix writes a backend the way the row's version spells it
+				// (ucx in 1.0), as an operator of that version would.
 				s.Backend = flagValue(cell.Backend)
+				if v, err := resolver.ParseVersion(cell.Version); err == nil && cell.Backend != "none" {
+					s.Backend = flagValue(resolver.SpellBackend(v, cell.Backend))
+				}
 				env(&s)
 				in, err := inputs.Build(s, cat)
 				if err != nil {

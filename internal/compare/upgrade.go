@@ -54,6 +54,10 @@ const (
 	EditTimeout   EditKind = "kv_transfer_timeout_ms"    // set a finite timeout
 	EditUnsetEnv  EditKind = "unset_env"                 // unset a variable in the worker's environment
 	EditPipelined EditKind = "enable_pipelined_transfer" // delete the key (valid in every version)
+	// EditDelete deletes a cache_transceiver_config key (Value) that the other
+	// version does not have: transceiver_runtime before 1.3.0rc8,
+	// kv_transfer_timeout_ms before about 2025-08-20.
+	EditDelete EditKind = "delete"
 )
 
 // OriginFix marks inputs a suggested fix changed, so a chain shown with the fix
@@ -76,6 +80,8 @@ func (e Edit) String() string {
 		return "unset " + e.Value
 	case EditPipelined:
 		return "delete enable_pipelined_transfer"
+	case EditDelete:
+		return "delete " + e.Value
 	}
 	return string(e.Kind) + ": " + e.Value
 }
@@ -94,6 +100,13 @@ func (e Edit) Apply(in resolver.Inputs) resolver.Inputs {
 		in.Timeout = resolver.Field[resolver.OptInt]{Value: resolver.Int(n), Origin: origin}
 	case EditPipelined:
 		in.Pipelined = resolver.Field[bool]{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+	case EditDelete:
+		switch e.Value {
+		case "transceiver_runtime":
+			in.Runtime = resolver.Field[resolver.PyStr]{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+		case "kv_transfer_timeout_ms":
+			in.Timeout = resolver.Field[resolver.OptInt]{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+		}
 	case EditUnsetEnv:
 		env := make(resolver.Env, len(in.Env))
 		for k, v := range in.Env {
@@ -264,7 +277,7 @@ func SplitEnd(f Finding) resolver.Result {
 // first).
 func findFix(role Role, from resolver.Trace, fin, tin resolver.Inputs) (*Fix, int) {
 	want := from.Result.Outcome
-	singles := candidateEdits(fin, from)
+	singles := candidateEdits(fin, from, tin.Version)
 	var best *Fix
 	bestRank := [4]int{}
 	tried := 0
@@ -334,8 +347,17 @@ func lessRank(a, b [4]int) bool {
 
 // conflicts reports whether e edits something combo already edits.
 func conflicts(combo []Edit, e Edit) bool {
+	field := func(x Edit) string {
+		switch x.Kind {
+		case EditDelete:
+			return x.Value
+		case EditUnsetEnv:
+			return "env:" + x.Value
+		}
+		return string(x.Kind)
+	}
 	for _, c := range combo {
-		if c.Kind == e.Kind && (c.Kind != EditUnsetEnv || c.Value == e.Value) {
+		if field(c) == field(e) {
 			return true
 		}
 	}
@@ -346,8 +368,15 @@ func conflicts(combo []Edit, e Edit) bool {
 // the runtime the role had, switch to NIXL, a finite timeout, unset the variables
 // the resolution reads, drop pipelining, then the other runtime values. Edits
 // that would change nothing are left out.
-func candidateEdits(in resolver.Inputs, from resolver.Trace) []Edit {
+func candidateEdits(in resolver.Inputs, from resolver.Trace, to resolver.Version) []Edit {
 	var out []Edit
+	if b := in.Backend.Value; b.Valid {
+		// The TO version's spelling of the same backend first (1.0's ucx is
+		// 1.1's UCX), then NIXL as it spells it.
+		if sp := resolver.SpellBackend(to, b.S); sp != b.S {
+			out = append(out, Edit{EditBackend, sp})
+		}
+	}
 	runtimeGiven := func(v string) bool { return in.Runtime.Given() && in.Runtime.Value.Is(v) }
 	pinned := ""
 	switch from.Result.Outcome {
@@ -359,8 +388,14 @@ func candidateEdits(in resolver.Inputs, from resolver.Trace) []Edit {
 	if pinned != "" && !runtimeGiven(pinned) {
 		out = append(out, Edit{EditRuntime, pinned})
 	}
-	if b := in.Backend.Value; b.Valid && b.S != "NIXL" {
-		out = append(out, Edit{EditBackend, "NIXL"})
+	if nixl := resolver.SpellBackend(to, "NIXL"); in.Backend.Value.Valid && !strings.EqualFold(in.Backend.Value.S, "NIXL") {
+		out = append(out, Edit{EditBackend, nixl})
+	}
+	if in.Runtime.Given() {
+		out = append(out, Edit{EditDelete, "transceiver_runtime"})
+	}
+	if in.Timeout.Given() {
+		out = append(out, Edit{EditDelete, "kv_transfer_timeout_ms"})
 	}
 	if t := in.Timeout; t.Given() && (!t.Value.Valid || t.Value.N <= 0) {
 		out = append(out, Edit{EditTimeout, strconv.Itoa(resolver.DefaultTimeoutMS)})
@@ -398,6 +433,10 @@ func FixYAML(edits []Edit, paths ...[]string) string {
 		case EditPipelined:
 			for _, path := range paths {
 				notes = append(notes, "delete "+strings.Join(append(slices.Clone(path), "cache_transceiver_config", "enable_pipelined_transfer"), "."))
+			}
+		case EditDelete:
+			for _, path := range paths {
+				notes = append(notes, "delete "+strings.Join(append(slices.Clone(path), "cache_transceiver_config", e.Value), "."))
 			}
 		case EditUnsetEnv:
 			notes = append(notes, "unset "+e.Value+" in the worker's environment")

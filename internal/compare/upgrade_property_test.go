@@ -105,11 +105,12 @@ func (w workerFile) patch(t *testing.T, snippet string) workerFile {
 				t.Fatalf("%s: the fix unsets %s, which is not set\n%s", w.comment, name, snippet)
 			}
 			delete(out.env, name)
-		case c == "delete cache_transceiver_config.enable_pipelined_transfer":
-			if _, ok := out.ctc["enable_pipelined_transfer"]; !ok {
-				t.Fatalf("%s: the fix deletes enable_pipelined_transfer, which is not set\n%s", w.comment, snippet)
+		case strings.HasPrefix(c, "delete cache_transceiver_config."):
+			key := strings.TrimPrefix(c, "delete cache_transceiver_config.")
+			if _, ok := out.ctc[key]; !ok {
+				t.Fatalf("%s: the fix deletes %s, which is not set\n%s", w.comment, key, snippet)
 			}
-			delete(out.ctc, "enable_pipelined_transfer")
+			delete(out.ctc, key)
 		default:
 			t.Fatalf("%s: a comment of the fix is not an instruction: %q", w.comment, c)
 		}

@@ -120,18 +120,24 @@ func Open(path string, lim Limits) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err = f.Stat()
+	if err := opened(path, f, lim); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// opened checks the descriptor Open or Dir.Open got: a regular file within
+// lim.MaxBytes.
+func opened(path string, f *os.File, lim Limits) error {
+	st, err := f.Stat()
 	if err == nil {
 		err = regular(path, st)
 	}
 	if err == nil && lim.MaxBytes > 0 && st.Size() > lim.MaxBytes {
 		err = tooBig(path, st.Size(), lim.MaxBytes)
 	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return err
 }
 
 func regular(path string, st fs.FileInfo) error {

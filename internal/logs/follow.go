@@ -16,13 +16,16 @@ import (
 type Follower struct {
 	// Path is the followed file; Name is the log's name in reports.
 	Path, Name string
-	f          *os.File
-	fi         os.FileInfo
-	off        int64
-	p          *Parser
-	buf        []byte
-	missing    bool
-	prev       *Log
+	// FS, when set, is where Path is stat'ed and opened (xcvr serve
+	// --serve-dir's directory); nil is the host's file system.
+	FS      guard.FS
+	f       *os.File
+	fi      os.FileInfo
+	off     int64
+	p       *Parser
+	buf     []byte
+	missing bool
+	prev    *Log
 }
 
 // Previous returns, once, what the file showed before it was truncated or
@@ -58,7 +61,7 @@ func (fw *Follower) UseBuffer(b []byte) { fw.buf = b }
 // lines were read; note what else happened. A file that is not regular is an
 // error; one that does not exist (yet, or between rotations) is waited for.
 func (fw *Follower) Poll() (grew bool, note FollowNote, err error) {
-	st, serr := os.Stat(fw.Path)
+	st, serr := fw.fs().Stat(fw.Path)
 	if fw.f == nil {
 		if serr != nil {
 			if errors.Is(serr, os.ErrNotExist) {
@@ -100,9 +103,16 @@ func (fw *Follower) Poll() (grew bool, note FollowNote, err error) {
 	return grew, note, err
 }
 
+func (fw *Follower) fs() guard.FS {
+	if fw.FS == nil {
+		return guard.Host{}
+	}
+	return fw.FS
+}
+
 func (fw *Follower) open() error {
 	// The guard every reader uses: a regular file only, opened without blocking.
-	f, err := guard.Open(fw.Path, guard.Limits{})
+	f, err := fw.fs().Open(fw.Path, guard.Limits{})
 	if err != nil {
 		return err
 	}

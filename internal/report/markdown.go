@@ -29,14 +29,32 @@ func Markdown(t resolver.Trace) string {
 		b.WriteString("\n**Fix:** " + mdEscape(t.Result.Hint) + "\n")
 	}
 	if t.Result.Error != "" {
-		b.WriteString("\n**Exception**\n\n```text\n" + t.Result.Error + "\n```\n")
+		f := fence(t.Result.Error)
+		b.WriteString("\n**Exception**\n\n" + f + "text\n" + t.Result.Error + "\n" + f + "\n")
 	}
-	b.WriteString("\n**Log lines you should see**\n\n```text\n")
+	var logs strings.Builder
 	for _, l := range t.Logs {
-		b.WriteString(LogPrefix(l.Level) + l.Message + "\n")
+		logs.WriteString(LogPrefix(l.Level) + l.Message + "\n")
 	}
-	b.WriteString("```\n")
+	f := fence(logs.String())
+	b.WriteString("\n**Log lines you should see**\n\n" + f + "text\n" + logs.String() + f + "\n")
 	return b.String()
+}
+
+// fence is a code fence that the text inside cannot close: CommonMark closes a
+// fence only with at least as many backticks, so it is one longer than the
+// longest run of backticks in s (and at least three).
+func fence(s string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
 }
 
 // mdEscape keeps table cells intact: pipes are escaped, newlines become spaces.

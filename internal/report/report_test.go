@@ -74,7 +74,7 @@ func TestMarkdownEscapesCells(t *testing.T) {
 	tr := trace(t, "1.4.0rc4", "NIXL", nil)
 	tr.Steps[0].Reason = "a | b\nc"
 	md := Markdown(tr)
-	if !strings.Contains(md, `a \| b c`) {
+	if !strings.Contains(md, `a \| b\nc`) {
 		t.Errorf("cell not escaped:\n%s", md)
 	}
 	if strings.Count(md, "\n| ") != len(tr.Steps)+1 {
@@ -141,5 +141,17 @@ func TestMarkdownTableEnds(t *testing.T) {
 		if tr.Result.Outcome == resolver.OutcomeError && !strings.Contains(md, "|\n\n**Fix:** ") {
 			t.Errorf("fix not after a blank line:\n%s", md)
 		}
+	}
+}
+
+// An exception text that holds a fence of its own stays inside the code block:
+// the block's fence is longer than any run of backticks in it.
+func TestMarkdownExceptionCannotCloseItsBlock(t *testing.T) {
+	tr := trace(t, "1.4.0rc4", "NIXL", nil)
+	tr.Result.Outcome = resolver.OutcomeError
+	tr.Result.Error = "ValueError: x\n```\n# Not a heading\n````"
+	md := Markdown(tr)
+	if !strings.Contains(md, "`````text\nValueError: x\n```\n# Not a heading\n````\n`````\n") {
+		t.Errorf("exception block:\n%s", md)
 	}
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"maps"
+	"strings"
 
 	"xcvr/internal/termsafe"
 	"xcvr/resolver"
@@ -15,6 +16,7 @@ import (
 // keeps exact values. Clean strings are kept without copying.
 func Safe(t resolver.Trace) resolver.Trace {
 	l := termsafe.Line
+	rawErrors := t.Inputs.ConfigErrors
 	in := &t.Inputs
 	in.Version.Name = l(in.Version.Name)
 	in.VersionOrigin.Detail = l(in.VersionOrigin.Detail)
@@ -47,7 +49,7 @@ func Safe(t resolver.Trace) resolver.Trace {
 	}
 	steps := make([]resolver.Step, len(t.Steps))
 	for i, s := range t.Steps {
-		s.Title, s.Reason, s.Detail = termsafe.Text(s.Title), termsafe.Text(s.Reason), termsafe.Text(s.Detail)
+		s.Title, s.Reason, s.Detail = l(s.Title), l(s.Reason), l(s.Detail)
 		s.Source.File = l(s.Source.File)
 		steps[i] = s
 	}
@@ -59,10 +61,24 @@ func Safe(t resolver.Trace) resolver.Trace {
 	}
 	t.Logs = logs
 	r := &t.Result
-	r.Error = termsafe.Text(r.Error)
+	r.Error = termsafe.Text(safeLocs(r.Error, rawErrors))
 	r.Hint = l(r.Hint)
 	r.BackendSource = l(r.BackendSource)
 	r.EffectiveBackend.S = l(r.EffectiveBackend.S)
 	r.ResolvedRuntime.S = l(r.ResolvedRuntime.S)
 	return t
+}
+
+// safeLocs escapes, inside a pydantic error text, each loc that holds a line
+// break or an invisible character. pydantic prints a loc as it is, one to a
+// line, so an unknown key named "a\n```\n# Title" would break out of the
+// exception's lines (and of -o markdown's code block); the error keeps its
+// own lines, the key becomes one line. JSON keeps the exact text.
+func safeLocs(msg string, errs []resolver.FieldError) string {
+	for _, e := range errs {
+		if safe := termsafe.Line(e.Loc); safe != e.Loc {
+			msg = strings.ReplaceAll(msg, "."+e.Loc+"\n", "."+safe+"\n")
+		}
+	}
+	return msg
 }

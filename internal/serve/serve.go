@@ -182,7 +182,6 @@ func New(cfg Config) (*Server, error) {
 			recover.MiddlewareWithLogger(s.log,
 				bubbletea.MiddlewareWithProgramHandler(s.program),
 				s.session,
-				ignoreEmptyWindows,
 			),
 		),
 	}
@@ -295,53 +294,82 @@ func ensureHostKey(path string) (string, error) {
 	return gossh.FingerprintSHA256(signer.PublicKey()), nil
 }
 
-// ignoreEmptyWindows hides a window size of 0x0 from everything after it. A
-// client without a terminal of its own (ssh -tt from a script or a CI job)
-// reports its window as 0x0; the bubbletea middleware forwards every window
-// change to the program, whose renderer then draws nothing for the rest of the
-// session. The session starts at 80x24 instead (see program) and follows the
-// first real size the client sends.
-func ignoreEmptyWindows(next ssh.Handler) ssh.Handler {
-	return func(sess ssh.Session) {
-		_, in, ok := sess.Pty()
-		if !ok {
-			next(sess)
-			return
-		}
-		out := make(chan ssh.Window, 1)
-		done := sess.Context().Done()
-		go func() {
-			for {
-				select {
-				case w, open := <-in:
-					if !open {
-						return
-					}
-					if w.Width <= 0 || w.Height <= 0 {
-						continue
-					}
-					select {
-					case out <- w:
-					case <-done:
-						return
-					}
-				case <-done:
-					return
-				}
-			}
-		}()
-		next(sizedSession{Session: sess, windows: out})
-	}
+// The largest window a session draws. Bubble Tea's renderer keeps cell buffers
+// for the whole window, and the explorer lays out every cell: about 210 bytes
+// of server memory per cell (measured: 93 MB at 1280x360), so a client's window
+// size must not decide the server's memory. 640x200 is what an 8K screen
+// (7680x4320) shows at 200% scaling with a 6x12 font (640x180), with room for a
+// tall one; at most 128,000 cells, about 27 MB a session. A larger window is
+// drawn in its top-left 640x200 corner, and the session's last line says so.
+const (
+	MaxWidth  = 640
+	MaxHeight = 200
+)
+
+// clampWindow bounds w to MaxWidth x MaxHeight and reports whether it had to.
+func clampWindow(w ssh.Window) (ssh.Window, bool) {
+	c := w
+	c.Width, c.Height = min(w.Width, MaxWidth), min(w.Height, MaxHeight)
+	return c, c.Width != w.Width || c.Height != w.Height
 }
 
-// sizedSession is a session whose window changes come through ignoreEmptyWindows.
+// windows is the session as the programs see it: its window clamped
+// (clampWindow) at the pty request and at every window change, a window of 0x0
+// hidden, and a storm of window changes coalesced to the latest one.
+//
+// A client without a terminal of its own (ssh -tt from a script or a CI job)
+// reports its window as 0x0; the bubbletea middleware forwards every window
+// change to the program, whose renderer would then draw nothing for the rest of
+// the session. The session starts at 80x24 instead (see program) and follows
+// the first real size the client sends. The client's own size is kept in st, so
+// that the session can say it draws less.
+func windows(sess ssh.Session, st *state) ssh.Session {
+	pty, in, ok := sess.Pty()
+	if !ok {
+		return sess
+	}
+	st.setWindow(pty.Window)
+	out := make(chan ssh.Window, 1)
+	done := sess.Context().Done()
+	go func() {
+		var latest ssh.Window
+		pending := false
+		for {
+			var send chan<- ssh.Window
+			if pending {
+				send = out
+			}
+			select {
+			case w, open := <-in:
+				if !open {
+					return
+				}
+				if w.Width <= 0 || w.Height <= 0 {
+					continue
+				}
+				st.setWindow(w)
+				latest, _ = clampWindow(w)
+				pending = true
+			case send <- latest:
+				pending = false
+			case <-done:
+				return
+			}
+		}
+	}()
+	return sizedSession{Session: sess, windows: out}
+}
+
+// sizedSession is a session whose window changes come through windows.
 type sizedSession struct {
 	ssh.Session
 	windows <-chan ssh.Window
 }
 
-// Pty returns the client's terminal with the filtered window changes.
+// Pty returns the client's terminal with its window clamped and the filtered
+// window changes.
 func (s sizedSession) Pty() (ssh.Pty, <-chan ssh.Window, bool) {
 	p, _, ok := s.Session.Pty()
+	p.Window, _ = clampWindow(p.Window)
 	return p, s.windows, ok
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -619,5 +620,78 @@ func TestSessionsOnOneConnectionKeepTheirOwnRequests(t *testing.T) {
 		if code := exitStatus(t, r.sess); code != 0 {
 			t.Errorf("exit = %d", code)
 		}
+	}
+}
+
+// heapInUse is the test process's live heap after a collection.
+func heapInUse() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapInuse
+}
+
+// A window of 10000x10000 (about 20 GB at the renderer's cost per cell) is
+// drawn at MaxWidth x MaxHeight, at the pty request and at every window change,
+// and the session's last row says so; a storm of window changes leaves the
+// server's heap bounded.
+func TestHugeWindowsAreClamped(t *testing.T) {
+	ch := make(chan tea.WindowSizeMsg, 1024)
+	f := newFixture(t, func(c *Config) {
+		c.model = func(_ Request, o ui.Options) tea.Model {
+			ch <- tea.WindowSizeMsg{Width: o.Width, Height: o.Height}
+			return sizes{ui.New(o), ch}
+		}
+	})
+	before := heapInUse()
+	sess, in, out, errb := f.open(t, 10000, 10000, nil)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	waitFor(t, "the notice", out.String, "a served session draws at most 640x200")
+	waitFor(t, "the notice before the program", errb.String, "xcvr serve: your window is 10000x10000; a served session draws at most 640x200")
+	for i := range 200 {
+		w, h := 10000-i, 10000+i
+		if i%2 == 1 {
+			w, h = 120+i, 40
+		}
+		if err := sess.WindowChange(h, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sess.WindowChange(10000, 10000); err != nil {
+		t.Fatal(err)
+	}
+	// A last, small size: once the model has it, every earlier one was seen.
+	if err := sess.WindowChange(30, 100); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(20 * time.Second)
+	seen := 0
+	for done := false; !done; {
+		select {
+		case w := <-ch:
+			seen++
+			if w.Width > MaxWidth || w.Height > MaxHeight {
+				t.Fatalf("the model was given %dx%d", w.Width, w.Height)
+			}
+			if seen == 1 && (w.Width != MaxWidth || w.Height != MaxHeight-1) {
+				t.Errorf("the first size = %dx%d, want %dx%d (the last row is the notice's)", w.Width, w.Height, MaxWidth, MaxHeight-1)
+			}
+			done = w.Width == 100 && w.Height == 30
+		case <-deadline:
+			t.Fatal("the model never saw 100x30")
+		}
+	}
+	// Clamped, the whole storm costs what a 640x200 frame costs (about 27 MB);
+	// unclamped the first frame alone would not fit in memory.
+	if grew := int64(heapInUse()) - int64(before); grew > 100<<20 {
+		t.Errorf("the server's heap grew by %d MB", grew>>20)
+	}
+	t.Logf("%d window sizes reached the model (the rest coalesced)", seen)
+	io.WriteString(in, "q")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("exit %d", code)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
 	"xcvr/internal/accessible"
@@ -38,6 +39,26 @@ type state struct {
 	req    Request
 	reason string
 	code   int
+	window ssh.Window // the client's last window size, as it sent it
+}
+
+func (st *state) setWindow(w ssh.Window) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.window = w
+}
+
+// clampNotice is the line a session shows in its last row while the client's
+// window is larger than MaxWidth x MaxHeight, or "" when it is not.
+func (st *state) clampNotice() string {
+	st.mu.Lock()
+	w := st.window
+	st.mu.Unlock()
+	if _, clamped := clampWindow(w); !clamped {
+		return ""
+	}
+	return fmt.Sprintf("xcvr serve: your window is %dx%d; a served session draws at most %dx%d",
+		w.Width, w.Height, MaxWidth, MaxHeight)
 }
 
 func (st *state) set(reason string, code int) {
@@ -75,6 +96,7 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		}
 		defer s.active.Add(-1)
 
+		sess = windows(sess, st)
 		pty, _, hasPty := sess.Pty()
 		env := sess.Environ()
 		if hasPty {
@@ -120,6 +142,9 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		// Per session, not in sess.Context(): that context belongs to the
 		// connection, which a multiplexing client (ControlMaster) shares
 		// between sessions.
+		if n := st.clampNotice(); n != "" {
+			fmt.Fprintln(errw, n)
+		}
 		s.states.Store(sess, st)
 		defer s.states.Delete(sess)
 		next(sess)
@@ -160,6 +185,11 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		opts.Width, opts.Height = 80, 24
 	}
 	opts.In, opts.Out = sess, sess
+	fullHeight := opts.Height
+	g := guard{st: st}.sized(opts.Width)
+	if g.notice != "" && opts.Height > 1 {
+		opts.Height-- // the last row says the window is clamped
+	}
 	var root tea.Model
 	switch {
 	case s.cfg.model != nil:
@@ -173,11 +203,12 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	// session's TERM and COLORTERM; --color and a NO_COLOR of any value (which
 	// colorprofile alone honours only when it parses as true) come after it, so
 	// they win.
-	popts := append(bubbletea.MakeOptions(sess), tea.WithFPS(30), tea.WithWindowSize(opts.Width, opts.Height))
+	popts := append(bubbletea.MakeOptions(sess), tea.WithFPS(30), tea.WithWindowSize(opts.Width, fullHeight))
 	if p, ok := ui.ColorProfile(opts); ok {
 		popts = append(popts, tea.WithColorProfile(p))
 	}
-	return tea.NewProgram(guard{root, st}, popts...)
+	g.Model = root
+	return tea.NewProgram(g, popts...)
 }
 
 // runAccessible runs the linear mode on the session. With a terminal (ssh -t)
@@ -205,10 +236,26 @@ func (s *Server) runAccessible(sess ssh.Session, st *state, req Request) {
 
 // guard records a panic in the session's model before Bubble Tea recovers it
 // (and restores the session's terminal), so the log line can say why the
-// session ended.
+// session ended. While the client's window is larger than a session draws, it
+// gives the model one row less and shows in that row why the window is not
+// filled.
 type guard struct {
 	tea.Model
 	st *state
+	// notice is clampNotice as of the last window size, cut to width.
+	notice string
+	width  int
+}
+
+// sized returns g for a window of width columns: the notice decided once per
+// size, so that a frame and the size its model was given always agree.
+func (g guard) sized(width int) guard {
+	g.width = width
+	g.notice = ""
+	if n := g.st.clampNotice(); n != "" {
+		g.notice = ansi.Truncate(n, width, "…")
+	}
+	return g
 }
 
 func (g guard) note() {
@@ -220,13 +267,25 @@ func (g guard) note() {
 
 func (g guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	defer g.note()
+	if w, ok := msg.(tea.WindowSizeMsg); ok {
+		g = g.sized(w.Width)
+		if g.notice != "" && w.Height > 1 {
+			w.Height--
+			msg = w
+		}
+	}
 	nm, cmd := g.Model.Update(msg)
-	return guard{nm, g.st}, cmd
+	g.Model = nm
+	return g, cmd
 }
 
 func (g guard) View() tea.View {
 	defer g.note()
-	return g.Model.View()
+	v := g.Model.View()
+	if g.notice != "" {
+		v.Content = strings.TrimSuffix(v.Content, "\n") + "\n" + g.notice
+	}
+	return v
 }
 
 // logSession writes the session's one line: who (key fingerprint and user),
@@ -246,17 +305,23 @@ func (s *Server) logSession(sess ssh.Session, st *state, start time.Time) {
 		fp, termsafe.Line(sess.User()), sess.RemoteAddr(), kind, time.Since(start).Round(time.Millisecond), code, termsafe.Line(reason))
 }
 
-// lineLog serialises log lines from concurrent sessions; it also serves the
-// recover middleware as its logger.
+// lineLog serialises log lines from concurrent sessions and starts each with
+// its time (UTC, RFC 3339, as journald and kubectl logs show it); it also serves
+// the recover middleware as its logger.
 type lineLog struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu  sync.Mutex
+	w   io.Writer
+	now func() time.Time // nil: time.Now
 }
 
 func (l *lineLog) Printf(format string, args ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	msg := fmt.Sprintf(format, args...)
+	now := time.Now
+	if l.now != nil {
+		now = l.now
+	}
+	msg := now().UTC().Format(time.RFC3339) + " " + fmt.Sprintf(format, args...)
 	if !strings.HasSuffix(msg, "\n") {
 		msg += "\n"
 	}

@@ -1,0 +1,443 @@
+package resolver
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// The changes before transceiver_runtime existed that decide an old release's
+// answer (1.0 to 1.3.0rc7). Each day carries its evidence; [U] days are placed
+// between the releases the evidence brackets.
+const (
+	// PR #5234 "[BREAKING CHANGE] use cacheTransceiverConfig as knobs for disagg
+	// service" (review 2025-06-19) [D: Dynamo PR #2278 says cache_transceiver_config
+	// is required to enable disaggregation from 1.0.0rc4]. Before it a truthy
+	// TRTLLM_USE_{UCX,NIXL,MPI}_KVCACHE alone turned the transceiver on.
+	dayConfigKnobs Day = 20250625
+	// PR #6085 (review 2025-07-18): the UCX INFO line is logged.
+	day6085 Day = 20250718
+	// PR #6887's change (thread 2025-08-14): backend names upper-case only. Before
+	// it Literal["default", "ucx", "nixl", "mpi"] [V llm_args.py of the time].
+	dayUpperCase Day = 20250814
+	// kv_transfer_timeout_ms becomes a field (default None) [U day: seen in the
+	// upper-case, pre-MOONCAKE llm_args.py; absent in the lower-case one].
+	dayTimeoutField Day = 20250820
+	// PR #7926 "Set nixl to default cache transceiver backend" (review
+	// 2025-09-28): DEFAULT resolves to NIXL; before, to UCX.
+	dayNIXLDefault Day = 20250929
+	// MOONCAKE joins the backend literal and TRTLLM_USE_MOONCAKE_KVCACHE the
+	// selectors [U day: absent from the docs #9352 edits on 2025-11-21; present
+	// when transceiver_runtime was added].
+	dayMooncake Day = 20260115
+	// kv_transfer_timeout_ms defaults to 60000 [U day: the first
+	// transceiver_runtime llm_args.py still has default None; 60000 by 1.3.0rc18].
+	dayTimeoutDefault Day = 20260401
+)
+
+// release is one row of the release table.
+type release struct {
+	name      string
+	main      Day // the main day it behaves like (its cut, or the branch point)
+	published Day // 0 when not established
+	conf      Confidence
+	evidence  string
+}
+
+func (r release) version() Version {
+	return Version{Name: r.name, Main: r.main, Era: eraOf(r.main), Release: true, Published: r.published,
+		Confidence: r.conf, Evidence: r.evidence}.withSummary()
+}
+
+// releaseTable is every release xcvr models, oldest first. Main days marked
+// inferred are placed between the bounds their evidence gives; see README
+// "How the versions are modelled".
+var releaseTable = []release{
+	// 1.0: cut from main until release/1.0 branched [U]; lower-case backend names.
+	{"1.0.0rc0", 20250609, 0, Inferred, "exists (triton tensorrtllm_backend PR #768 'TensorRT-LLM Backend v1.0.0rc0 release'); day placed before #5234, when only a TRTLLM_USE_*_KVCACHE variable turned the transceiver on"},
+	{"1.0.0rc1", 20250620, 0, Inferred, "exists (tensorrtllm_backend PR #771); day placed before #5234 merged"},
+	{"1.0.0rc2", 20250701, 0, Inferred, "exists (tensorrtllm_backend PR #774); placed after #5234 (cache_transceiver_config as the switch)"},
+	{"1.0.0rc3", 20250715, 0, Derived, "main was bumped to 1.0.0rc4 on 2025-07-16 (PR #6086), so rc3 was cut by then"},
+	{"1.0.0rc4", 20250722, 0, Inferred, "cut after 2025-07-16 (PR #6086 bumped main to rc4) and in Dynamo by 2025-08-04 (PR #2278); version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
+	{"1.0.0rc5", 20250805, 0, Inferred, "exists; placed between rc4 and rc6"},
+	{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); placed before the upper-case backend names of 2025-08-14"},
+	{"1.0.0", 20250812, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
+	// 1.1
+	{"1.1.0rc0", 20250819, 0, Inferred, "exists (tensorrtllm_backend PR #789); placed after the upper-case backend names (2025-08-14)"},
+	{"1.1.0rc1", 20250826, 0, Inferred, "exists; placed between rc0 and rc2"},
+	{"1.1.0rc2", 20250902, 0, Inferred, "exists (tensorrtllm_backend PR #794); placed before #7926 (DEFAULT -> NIXL, 2025-09-28)"},
+	{"1.1.0rc2.post1", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
+	{"1.1.0rc2.post2", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
+	{"1.1.0rc3", 20250909, 0, Inferred, "exists; placed between rc2 and rc4"},
+	{"1.1.0rc4", 20250916, 0, Inferred, "exists (tensorrtllm_backend PR #796); placed before #7926"},
+	{"1.1.0rc5", 20250923, 0, Inferred, "exists; placed before #7926 (review 2025-09-28), so DEFAULT still means UCX"},
+	{"1.1.0", 20250923, 0, Inferred, "the 1.1 final, placed at rc5's day on the assumption that it was built from the release/1.1 branch"},
+	// 1.2
+	{"1.2.0rc0", 20251007, 0, Inferred, "exists (tensorrtllm_backend PR #805); placed after #7926, so DEFAULT means NIXL"},
+	{"1.2.0rc1", 20251021, 0, Inferred, "exists (Dynamo PR #4540, 2025-11-21); placed between rc0 and rc2"},
+	{"1.2.0rc2", 20251104, 0, Inferred, "published by 2025-11-22 (Dynamo PR #4545 cherry-picks its upgrade #4405)"},
+	{"1.2.0rc3", 20251118, 0, Derived, "published by 2025-11-26 (Dynamo PR #4645, whose docs change switches the default method to NIXL); main's DEFAULT was NIXL on 2025-11-21 (PR #9352 tried to revert it to UCX and was closed)"},
+	{"1.2.0rc4", 20251202, 0, Inferred, "exists (tensorrtllm_backend PR #825); placed after rc3"},
+	{"1.2.0rc5", 20251209, 0, Inferred, "exists; placed between rc4 and rc6"},
+	{"1.2.0rc6", 20251216, 0, Inferred, "exists (docs 1.2.0rc6); placed before 1.2.0rc6.post1"},
+	{"1.2.0rc6.post1", 20251216, 0, Inferred, "a patch of rc6 (Dynamo PR #5361, 2026-01-12): rc6's rules"},
+	// 1.3 before transceiver_runtime
+	{"1.3.0rc0", 20260113, 0, Inferred, "exists; placed before rc1"},
+	{"1.3.0rc1", 20260120, 0, Inferred, "published by 2026-01-30 (Dynamo PR #5810)"},
+	{"1.3.0rc2", 20260203, 0, Inferred, "exists; placed between rc1 and rc3"},
+	{"1.3.0rc3", 20260210, 0, Inferred, "published by 2026-02-19 (Dynamo PR #6402)"},
+	{"1.3.0rc4", 20260217, 0, Inferred, "exists; placed between rc3 and rc5"},
+	{"1.3.0rc5", 20260223, 0, Inferred, "published by 2026-02-25 (Dynamo PR #6579)"},
+	{"1.3.0rc5.post1", 20260223, 0, Inferred, "a patch of rc5 (Dynamo PR #7040, 2026-03-06): rc5's rules"},
+	{"1.3.0rc6", 20260303, 0, Inferred, "exists; placed between rc5 and rc7"},
+	{"1.3.0rc7", 20260310, 0, Inferred, "published by 2026-03-15 (Dynamo PR #7408); before transceiver_runtime (1.3.0rc8)"},
+	{"1.3.0rc8", 20260317, 0, Inferred, "the first release with transceiver_runtime (v1.3.0rc8 notes, per the spec [U]); published by 2026-03-25 (Dynamo PR #7635 moves rc8 -> rc9)"},
+	{"1.3.0rc9", 20260324, 0, Inferred, "published by 2026-03-25 (Dynamo PR #7635)"},
+	{"1.3.0rc10", 20260407, 0, Inferred, "exists; placed between rc9 and rc11"},
+	{"1.3.0rc11", 20260421, 0, Inferred, "exists (Dynamo PR #9126 moves from rc11); placed before rc12"},
+	{"1.3.0rc12", 20260428, 0, Inferred, "exists; placed between rc11 and rc13"},
+	{"1.3.0rc12.post1", 20260428, 0, Inferred, "built on the feat/deepseek_v4 branch (PR #14690 cites commit 45d0452 'Update version to 1.3.0rc12.post1'): rc12's rules"},
+	{"1.3.0rc13", 20260430, 0, Inferred, "published by 2026-05-04 (Dynamo PR #9126)"},
+	{"1.3.0rc14", 20260505, 0, Inferred, "published by 2026-05-07 (Dynamo PR #9264)"},
+	{"1.3.0rc15", 20260519, 0, Inferred, "exists; placed between rc14 and rc16"},
+	{"1.3.0rc15.post1", 20260519, 0, Inferred, "built on the feat/deepseek_v4 branch (PR #14690, 2026-05-28): rc15's rules"},
+	{"1.3.0rc16", 20260526, 0, Inferred, "exists (Dynamo PR #10262 moves from rc16); placed before rc17"},
+	{"1.3.0rc17", 20260602, 0, Inferred, "published by 2026-06-03 (Dynamo PR #10251)"},
+	// 1.3 from the spec's release list.
+	{"1.3.0rc18", 20260609, 20260610, Derived, "published 2026-06-10; cut from main the day before"},
+	{"1.3.0rc19", 20260622, 20260623, Derived, "published 2026-06-23; cut from main the day before"},
+	{"1.3.0rc20", 20260629, 20260630, Derived, "published 2026-06-30 01:11 UTC; last era-0 anchor in the spec"},
+	{"1.3.0rc21", 20260715, 20260715, Derived, "published 2026-07-15 22:46 UTC, before #16164 merged on 07-16"},
+	{"1.3.0rc22", 20260721, 20260722, Derived, "published 2026-07-22; era 1 verified (rc22 release notes list #16164); main moved to rc23 that day"},
+	{"1.3.0rc23", 20260729, 0, Inferred, "main bumped to rc24 on 2026-07-30, so cut by then; published by 2026-08-04"},
+	{"1.3.0rc24", 20260805, 0, Inferred, "cut after 2026-07-30, published by 2026-08-13; cut day placed at 08-05"},
+	{"1.3.0rc25", 20260826, 0, Inferred, "not on NGC on 2026-08-20, trunk at rc26 by 09-01; files dated 08-27; placed before #18134"},
+	{"1.3.0rc26", 20260908, 20260909, Derived, "published 2026-09-09 09:37 UTC; era 2 verified (docs 1.3.0rc26 kv-transfer: transceiver_runtime 'defaults to auto, which selects it on the supported NIXL path'); whether it has #15727 is inferred from the cut day"},
+	{"1.3.0rc27", 20260922, 0, Inferred, "era 2 and #15727 verified (docs 1.3.0rc27 CacheTransceiverConfig: transceiver_runtime = 'auto', enable_pipelined_transfer, no agent_bounce_*); cut day inferred: trunk was rc27 on 2026-09-17"},
+	{"1.3.0rc28", 20261001, 0, Inferred, "exists (NGC tag); date not established; placed between rc27 and rc29"},
+	{"1.3.0rc29", 20261008, 0, Inferred, "exists (docs, NGC tag); date not established; before #17495 per 1.4.0rc1 notes"},
+	{"1.4.0rc1", 20261021, 20261022, Derived, "published 2026-10-22 01:38 UTC (tag 0372799); era 3 verified (notes list #17495; docs 1.4.0rc1 CacheTransceiverConfig: transceiver_runtime = 'PYTHON', agent_bounce_* fields)"},
+	{"1.4.0rc2", 20261028, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"},
+	{"1.4.0rc3", 20261104, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"},
+	{"1.4.0rc4", 20261111, 0, Inferred, "era 3 verified (docs 1.4.0rc4: transceiver_runtime = 'PYTHON'; agent_bounce_buffer_enable a deprecated no-op); date not established"},
+}
+
+// rulesSummary describes the rules of main at day d in one line: the era, or
+// for a build before transceiver_runtime what decides its answer.
+func rulesSummary(d Day, era int) string {
+	if d >= dayFieldExists || era != 0 {
+		return EraSummary(era)
+	}
+	def := "DEFAULT means NIXL"
+	if d < dayNIXLDefault {
+		def = "DEFAULT means UCX"
+	}
+	switch {
+	case d < dayConfigKnobs:
+		return "before #5234: no transceiver_runtime; a truthy TRTLLM_USE_*_KVCACHE alone turns the C++ transceiver on"
+	case d < dayUpperCase:
+		return "before transceiver_runtime: the C++ transceiver only; backend names lower-case (ucx, nixl, mpi, default; DEFAULT means UCX)"
+	default:
+		return "before transceiver_runtime: the C++ transceiver only; backend names upper-case; " + def
+	}
+}
+
+// versionKey orders TensorRT-LLM versions as PEP 440 does for the forms
+// upstream publishes: X.Y.Z, rcN before the final, .postN after its base, and
+// .devN before it.
+type versionKey struct {
+	major, minor, patch int
+	rc                  int // finalRC for a final release
+	post                int // -1 when there is none
+	dev                 int64
+	isDev               bool
+}
+
+const finalRC = 1 << 30
+
+func (a versionKey) less(b versionKey) bool {
+	switch {
+	case a.major != b.major:
+		return a.major < b.major
+	case a.minor != b.minor:
+		return a.minor < b.minor
+	case a.patch != b.patch:
+		return a.patch < b.patch
+	case a.rc != b.rc:
+		return a.rc < b.rc
+	case a.post != b.post:
+		return a.post < b.post
+	case a.isDev != b.isDev:
+		return a.isDev
+	}
+	return a.dev < b.dev
+}
+
+// String is the canonical spelling.
+func (a versionKey) String() string {
+	s := strconv.Itoa(a.major) + "." + strconv.Itoa(a.minor) + "." + strconv.Itoa(a.patch)
+	if a.rc != finalRC {
+		s += "rc" + strconv.Itoa(a.rc)
+	}
+	if a.post >= 0 {
+		s += ".post" + strconv.Itoa(a.post)
+	}
+	if a.isDev {
+		s += ".dev" + strconv.FormatInt(a.dev, 10)
+	}
+	return s
+}
+
+// errVersionForm is the shape ParseVersion accepts.
+const versionForm = "X.Y.Z[rcN][.postN][.devYYYYMMDDNN] (e.g. 1.1.0rc5, 1.1.0rc2.post2) or main@YYYY-MM-DD"
+
+// parseVersionKey reads X.Y.Z[rcN][.postN][.devN] (lower case, no leading v).
+func parseVersionKey(s string) (versionKey, bool) {
+	k := versionKey{rc: finalRC, post: -1}
+	num := func(t string, max int) (int, bool) {
+		if t == "" || len(t) > max {
+			return 0, false
+		}
+		n := 0
+		for i := 0; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				return 0, false
+			}
+			n = n*10 + int(t[i]-'0')
+		}
+		return n, true
+	}
+	rest := s
+	if i := strings.Index(rest, ".dev"); i >= 0 {
+		d := rest[i+4:]
+		if d == "" || len(d) > 14 {
+			return k, false
+		}
+		n, err := strconv.ParseInt(d, 10, 64)
+		if err != nil || n < 0 || d[0] == '+' || d[0] == '-' {
+			return k, false
+		}
+		k.isDev, k.dev, rest = true, n, rest[:i]
+	}
+	if i := strings.Index(rest, ".post"); i >= 0 {
+		n, ok := num(rest[i+5:], 4)
+		if !ok {
+			return k, false
+		}
+		k.post, rest = n, rest[:i]
+	}
+	if i := strings.Index(rest, "rc"); i >= 0 {
+		n, ok := num(rest[i+2:], 4)
+		if !ok {
+			return k, false
+		}
+		k.rc, rest = n, rest[:i]
+	}
+	parts := strings.Split(rest, ".")
+	if len(parts) != 3 {
+		return k, false
+	}
+	var ok bool
+	if k.major, ok = num(parts[0], 4); !ok {
+		return k, false
+	}
+	if k.minor, ok = num(parts[1], 4); !ok {
+		return k, false
+	}
+	if k.patch, ok = num(parts[2], 4); !ok {
+		return k, false
+	}
+	return k, true
+}
+
+// PlaceVersion answers any X.Y.Z[rcN][.postN][.devYYYYMMDDNN] from 1.0 on: a
+// release xcvr lists is itself; a nightly whose .dev suffix dates it on a day xcvr
+// models is main on that day; any other version takes the rules of the release
+// before it (the newest's when it is newer than all of them), marked inferred,
+// with a Placement sentence for stderr. A 0.x version is refused, naming the
+// oldest release modelled.
+func PlaceVersion(s string) (Version, error) {
+	norm := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(s)), "v")
+	k, ok := parseVersionKey(norm)
+	if !ok {
+		return Version{}, errors.New("unknown TensorRT-LLM version " + strconv.Quote(s) + ": want " + versionForm +
+			"; xcvr models " + releaseTable[0].name + " to " + releaseTable[len(releaseTable)-1].name)
+	}
+	canon := k.String()
+	if k.major == 0 {
+		return Version{}, errors.New("TensorRT-LLM " + canon + " is not modelled: xcvr's rules start at " +
+			releaseTable[0].name + " (the first 1.0 release candidate); 0.x releases predate cache_transceiver_config")
+	}
+	for _, r := range releaseTable {
+		if r.name == canon {
+			return r.version(), nil
+		}
+	}
+	if k.isDev {
+		// A nightly carries the next release's name and the day it was built
+		// from main (1.3.0rc27.dev2026091700 is main on 2026-09-17).
+		if d, ok := devDay(norm); ok && d >= releaseTable[0].main {
+			v, err := mainVersion("main@"+d.String(), d)
+			if err == nil {
+				v.Placement = canon + " is a nightly of main: answered as main@" + d.String()
+				return v, nil
+			}
+		}
+	}
+	newest := releaseTable[len(releaseTable)-1]
+	idx := -1
+	for i, r := range releaseTable {
+		rk, _ := parseVersionKey(r.name)
+		if rk.less(k) {
+			idx = i
+		}
+	}
+	var nb release
+	var placement, evidence string
+	switch {
+	case idx == len(releaseTable)-1:
+		nb = newest
+		placement = "xcvr's rules end at " + newest.name + "; " + canon + " is answered with them; pass --install to read yours"
+		evidence = canon + " is newer than every release xcvr lists: answered with " + newest.name + "'s rules (inferred)"
+	case idx < 0:
+		nb = releaseTable[0]
+		placement = canon + " precedes every release xcvr lists; it is answered with the rules of " + nb.name + ", the oldest; pass --install to read yours"
+		evidence = canon + " is older than every release xcvr lists: answered with " + nb.name + "'s rules (inferred)"
+	default:
+		nb = releaseTable[idx]
+		placement = canon + " is not a release xcvr lists; it is answered with the rules of " + nb.name + ", the release before it; pass --install to read yours"
+		evidence = canon + " lies between " + nb.name + " and " + releaseTable[idx+1].name + ": answered with " + nb.name + "'s rules (inferred)"
+	}
+	v := Version{Name: canon, Main: nb.main, Era: eraOf(nb.main), Release: true, Confidence: Inferred,
+		Evidence: evidence, Placement: placement}.withSummary()
+	return v, nil
+}
+
+// Family is a version's release line, "1.3" for 1.3.0rc22, or "main" for a
+// main@DATE build.
+func (v Version) Family() string {
+	if !v.Release {
+		return "main"
+	}
+	k, ok := parseVersionKey(v.Name)
+	if !ok {
+		return ""
+	}
+	return strconv.Itoa(k.major) + "." + strconv.Itoa(k.minor)
+}
+
+// ReleaseFamily is one release line and its releases, oldest first.
+type ReleaseFamily struct {
+	Name     string // "1.3"
+	Releases []Version
+}
+
+// ReleaseFamilies groups KnownVersions by release line, oldest first, for lists
+// that would be too long flat (the explorer's version row, `xcvr versions`).
+func ReleaseFamilies() []ReleaseFamily {
+	var out []ReleaseFamily
+	for _, v := range KnownVersions() {
+		f := v.Family()
+		if len(out) == 0 || out[len(out)-1].Name != f {
+			out = append(out, ReleaseFamily{Name: f})
+		}
+		out[len(out)-1].Releases = append(out[len(out)-1].Releases, v)
+	}
+	return out
+}
+
+// BackendLiterals is the Literal[...] of cache_transceiver_config.backend in the
+// version: lower-case before the upper-case change of 2025-08-14, MOONCAKE
+// from its addition on.
+func BackendLiterals(v Version) []string { return backendLiteralsAt(&v) }
+
+func backendLiteralsAt(v *Version) []string {
+	switch {
+	case !v.has(dayUpperCase):
+		return []string{"default", "ucx", "nixl", "mpi"}
+	case !v.has(dayMooncake):
+		return []string{"DEFAULT", "UCX", "NIXL", "MPI"}
+	}
+	return []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"}
+}
+
+// selectorsAt is the DEFAULT backend's selector order of main at the version's
+// day, and what DEFAULT becomes when none of them is exactly "1".
+func selectorsAt(v *Version) ([]BackendSelector, string) {
+	switch {
+	case !v.has(dayNIXLDefault):
+		// [U] the pre-#7926 list is inferred: after #7926 the list names the
+		// backends other than the default (UCX, MPI), so before it NIXL, MPI.
+		return []BackendSelector{{EnvUseNIXL, "NIXL"}, {EnvUseMPI, "MPI"}}, "UCX"
+	case !v.has(dayMooncake):
+		// kv_cache_transceiver.py of the time: [("TRTLLM_USE_UCX_KVCACHE", "UCX"),
+		// ("TRTLLM_USE_MPI_KVCACHE", "MPI")], NIXL otherwise [V].
+		return []BackendSelector{{EnvUseUCX, "UCX"}, {EnvUseMPI, "MPI"}}, "NIXL"
+	}
+	return backendSelectors(), "NIXL"
+}
+
+// legacySelectors are the variables that alone turned the transceiver on before
+// #5234, in the order create_kv_cache_transceiver tried them; any non-empty
+// value counted (plain truthiness of getenv) [V kv_cache_transceiver.py of the
+// time].
+func legacySelectors() []BackendSelector {
+	return []BackendSelector{{EnvUseUCX, "UCX"}, {EnvUseNIXL, "NIXL"}, {EnvUseMPI, "MPI"}}
+}
+
+// DisabledRequestError is the assertion a worker without a transceiver raises
+// for each disaggregated request, from #5234 on (executor/worker.py; the stray
+// backquote is upstream's).
+const DisabledRequestError = "AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving"
+
+// hasField reports whether cache_transceiver_config has the field in this
+// build's rules. Only the fields whose arrival xcvr dates are left out of a
+// release's field set before their day (releaseFields); the install's own
+// field set, when read, decides every field.
+func (r *run) hasField(f string) bool {
+	if _, ok := r.rules.field(f); ok {
+		return true
+	}
+	if r.rules.FieldsRead {
+		return false
+	}
+	return f != "transceiver_runtime" && f != "kv_transfer_timeout_ms"
+}
+
+// fieldSince says from when a dated field exists, for hints.
+func fieldSince(f string) string {
+	switch f {
+	case "transceiver_runtime":
+		return "the field exists only from 1.3.0rc8 (" + dayFieldExists.String() + "); before it the C++ transceiver is the only one"
+	case "kv_transfer_timeout_ms":
+		return "the field exists only from about " + dayTimeoutField.String() + " (inferred)"
+	}
+	return "not a field in this release"
+}
+
+// pyTypeOfStr is pydantic's input_type for a PyStr.
+func pyTypeOfStr(v PyStr) string {
+	if !v.Valid {
+		return "NoneType"
+	}
+	return "str"
+}
+
+// pyTypeOfInt is pydantic's input_type for an OptInt.
+func pyTypeOfInt(v OptInt) string {
+	if !v.Valid {
+		return "NoneType"
+	}
+	return "int"
+}
+
+// SpellBackend returns the version's own spelling of backend b ("ucx" for UCX
+// in 1.0), or b when the version has no such name.
+func SpellBackend(v Version, b string) string {
+	for _, lit := range backendLiteralsAt(&v) {
+		if equalFold(lit, b) {
+			return lit
+		}
+	}
+	return b
+}

@@ -1,0 +1,140 @@
+package resolver
+
+import (
+	"strings"
+	"testing"
+)
+
+// One table per release family, with the strings operators grep for verbatim.
+func TestReleaseFamilies(t *testing.T) {
+	const (
+		lowerLits = "Input should be 'default', 'ucx', 'nixl' or 'mpi'"
+		upperLits = "Input should be 'DEFAULT', 'UCX', 'NIXL' or 'MPI'"
+	)
+	cases := []tc{
+		// 1.0: lower-case names; DEFAULT means UCX; the C++ transceiver only.
+		{name: "1.0.0rc4 ucx serves on C++", version: "1.0.0rc4", backend: "ucx", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
+		{name: "1.0.0rc4 UCX is rejected", version: "1.0.0rc4", backend: "UCX", outcome: OutcomeError, failed: StepValidate,
+			errHas: "cache_transceiver_config.backend\n  " + lowerLits + " [type=literal_error, input_value='UCX', input_type=str]"},
+		{name: "1.0.0rc4 default is UCX", version: "1.0.0rc4", backend: "default", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
+		{name: "1.0.0rc4 default with the NIXL selector", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseNIXL: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
+			logs: []string{"TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"}},
+		{name: "1.0.0rc4 transceiver_runtime is not a field", version: "1.0.0rc4", backend: "nixl", runtime: "CPP", outcome: OutcomeError, failed: StepValidate,
+			errHas: "cache_transceiver_config.transceiver_runtime\n  Extra inputs are not permitted [type=extra_forbidden, input_value='CPP', input_type=str]"},
+		{name: "1.0.0rc4 no backend: requests refused", version: "1.0.0rc4", outcome: OutcomeDisabled, logs: []string{"cache_transceiver is disabled"}},
+		{name: "1.0.0rc0 a truthy selector alone turns it on", version: "1.0.0rc0", env: map[string]string{EnvUseUCX: "0"}, outcome: OutcomeCPP, backendEff: "UCX"},
+		{name: "1.0.0rc0 no selector: off", version: "1.0.0rc0", backend: "ucx", outcome: OutcomeDisabled},
+		// 1.1: upper-case names; DEFAULT still UCX before #7926.
+		{name: "1.1.0rc5 ucx is rejected", version: "1.1.0rc5", backend: "ucx", outcome: OutcomeError, failed: StepValidate,
+			errHas: "cache_transceiver_config.backend\n  " + upperLits + " [type=literal_error, input_value='ucx', input_type=str]"},
+		{name: "1.1.0rc5 DEFAULT is UCX", version: "1.1.0rc5", backend: "DEFAULT", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
+		{name: "1.1.0rc2.post2 MPI warns", version: "1.1.0rc2.post2", backend: "MPI", outcome: OutcomeCPP, logs: []string{mpiWarn}},
+		{name: "1.1.0rc3 MOONCAKE is not a backend yet", version: "1.1.0rc3", backend: "MOONCAKE", outcome: OutcomeError, failed: StepValidate, errHas: upperLits},
+		// 1.2: DEFAULT means NIXL (a 1.2.0rc3 DEFAULT deployment ran the NIXL agent).
+		{name: "1.2.0rc3 DEFAULT is NIXL", version: "1.2.0rc3", backend: "DEFAULT", outcome: OutcomeCPP, backendEff: "NIXL", logs: []string{}},
+		{name: "1.2.0rc3 DEFAULT with the UCX selector", version: "1.2.0rc3", backend: "DEFAULT", env: map[string]string{EnvUseUCX: "1"}, outcome: OutcomeCPP, backendEff: "UCX",
+			logs: []string{ucxEnvWarn, ucxInfo}},
+		{name: "1.2.0rc2 the NIXL selector is not one yet", version: "1.2.0rc2", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "MPI"},
+		// 1.3 before transceiver_runtime, then era 0.
+		{name: "1.3.0rc7 transceiver_runtime is not a field", version: "1.3.0rc7", backend: "NIXL", runtime: "PYTHON", outcome: OutcomeError, failed: StepValidate,
+			errHas: "Extra inputs are not permitted [type=extra_forbidden, input_value='PYTHON', input_type=str]"},
+		{name: "1.3.0rc15 omitted runtime is C++", version: "1.3.0rc15", backend: "NIXL", outcome: OutcomeCPP, rt: "None"},
+		{name: "1.3.0rc15 PYTHON without a timeout", version: "1.3.0rc8", backend: "NIXL", runtime: "PYTHON", outcome: OutcomeError, failed: StepTransceiver,
+			errHas: "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"},
+		{name: "1.3.0rc15 PYTHON on UCX", version: "1.3.0rc15", backend: "UCX", runtime: "PYTHON", outcome: OutcomeError, failed: StepPythonNIXL,
+			errHas: "ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got UCX. Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."},
+		{name: "1.3.0rc15 MOONCAKE validates", version: "1.3.0rc15", backend: "MOONCAKE", outcome: OutcomeCPP},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := Resolve(c.inputs(t))
+			checkWellFormed(t, tr)
+			if tr.Result.Outcome != c.outcome {
+				t.Fatalf("outcome = %s, want %s; error %q", tr.Result.Outcome, c.outcome, tr.Result.Error)
+			}
+			if c.rt != "" && tr.Result.ResolvedRuntime.Repr() != c.rt {
+				t.Errorf("resolved runtime = %s, want %s", tr.Result.ResolvedRuntime.Repr(), c.rt)
+			}
+			if c.backendEff != "" && tr.Result.EffectiveBackend.S != c.backendEff {
+				t.Errorf("effective backend = %v, want %s", tr.Result.EffectiveBackend, c.backendEff)
+			}
+			if c.errHas != "" && !strings.Contains(tr.Result.Error, c.errHas) {
+				t.Errorf("error = %q\nwant it to contain %q", tr.Result.Error, c.errHas)
+			}
+			if c.failed != "" && tr.Result.FailedStep != c.failed {
+				t.Errorf("failed step = %q, want %q", tr.Result.FailedStep, c.failed)
+			}
+			if c.logs != nil {
+				var got []string
+				for _, l := range tr.Logs {
+					got = append(got, l.Message)
+				}
+				if strings.Join(got, "\n") != strings.Join(c.logs, "\n") {
+					t.Errorf("logs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.logs, "\n"))
+				}
+			}
+			if c.outcome == OutcomeDisabled {
+				want := ""
+				if Must(ParseVersion(c.version)).Has(dayConfigKnobs) {
+					want = "AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving"
+				}
+				if tr.Result.RequestError != want {
+					t.Errorf("request error = %q, want %q", tr.Result.RequestError, want)
+				}
+			}
+		})
+	}
+}
+
+// Must is ParseVersion for tests of known-good names.
+func Must(v Version, err error) Version {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func TestPlacement(t *testing.T) {
+	newest := KnownVersions()[len(KnownVersions())-1]
+	for _, c := range []struct {
+		in, name, like, placement string
+	}{
+		{"1.4.0rc9", "1.4.0rc9", newest.Name, "xcvr's rules end at 1.4.0rc4; 1.4.0rc9 is answered with them; pass --install to read yours"},
+		{"v1.4.0", "1.4.0", newest.Name, "xcvr's rules end at 1.4.0rc4; 1.4.0 is answered with them; pass --install to read yours"},
+		{"1.1.0rc2.post3", "1.1.0rc2.post3", "1.1.0rc2.post2", "1.1.0rc2.post3 is not a release xcvr lists; it is answered with the rules of 1.1.0rc2.post2, the release before it; pass --install to read yours"},
+		{"1.2.0", "1.2.0", "1.2.0rc6.post1", ""},
+		{"1.3.0rc30", "1.3.0rc30", "1.3.0rc29", ""},
+		{"1.0.1", "1.0.1", "1.0.0", ""},
+		{"1.3.0rc28.dev2026100100", "main@2026-10-01", "", "1.3.0rc28.dev2026100100 is a nightly of main: answered as main@2026-10-01"},
+	} {
+		v, err := ParseVersion(c.in)
+		if err != nil {
+			t.Fatalf("ParseVersion(%q): %v", c.in, err)
+		}
+		if v.Name != c.name || v.Confidence != Inferred && c.like != "" || v.Placement == "" {
+			t.Errorf("ParseVersion(%q) = %s (%s, placement %q)", c.in, v.Name, v.Confidence, v.Placement)
+		}
+		if c.like != "" {
+			if like := Must(ParseVersion(c.like)); v.Main != like.Main || v.Era != like.Era {
+				t.Errorf("%s placed at %s, want %s's day %s", c.in, v.Main, c.like, like.Main)
+			}
+		}
+		if c.placement != "" && v.Placement != c.placement {
+			t.Errorf("placement = %q\nwant        %q", v.Placement, c.placement)
+		}
+	}
+	if v := Must(ParseVersion("1.2.0rc3")); v.Placement != "" {
+		t.Errorf("a listed release has a placement: %q", v.Placement)
+	}
+	_, err := ParseVersion("0.21.0")
+	if err == nil || !strings.Contains(err.Error(), "1.0.0rc0") {
+		t.Errorf("0.x: %v", err)
+	}
+	var names []string
+	for _, f := range ReleaseFamilies() {
+		names = append(names, f.Name)
+	}
+	if strings.Join(names, " ") != "1.0 1.1 1.2 1.3 1.4" {
+		t.Errorf("families %v", names)
+	}
+}
