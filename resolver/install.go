@@ -221,14 +221,13 @@ func InstallRules(in *Install, v Version) *Rules {
 		rs.EraEvidence = read(in.EraEvidence)
 	}
 	// The dated changes the fingerprints show; #18134 is the era itself.
-	for i := range rs.Changes {
-		c := &rs.Changes[i]
+	for _, c := range Changes() {
 		if c.Merged == day18134 {
-			c.Has, c.Settled, c.Evidence = in.Era >= 2, true, rs.EraEvidence
+			rs.Changes = append(rs.Changes, ChangeRule{Change: c, Has: in.Era >= 2, Settled: true, Evidence: rs.EraEvidence})
 			continue
 		}
 		if f, ok := in.Features[changeFeature(c.Merged)]; ok && f.Evidence != "" {
-			c.Has, c.Settled, c.Evidence = f.Present, true, read(f.Evidence)
+			rs.Changes = append(rs.Changes, ChangeRule{Change: c, Has: f.Present, Settled: true, Evidence: read(f.Evidence)})
 		}
 	}
 	rs.Steps = map[string]Evidence{}
@@ -265,11 +264,10 @@ func InstallRules(in *Install, v Version) *Rules {
 	}
 	// A text replaces xcvr's wording when it takes the values the resolver has
 	// for it (or as many as xcvr's own wording uses).
-	for i := range rs.Texts {
-		t := &rs.Texts[i]
-		it, ok := in.Texts[t.ID]
-		if n := fieldCount(it.Parts); ok && (n == textArity(t.ID) || n == fieldCount(TemplateParts(t.Template))) {
-			t.Template, t.Evidence, t.Written = RenderParts(it.Parts), read(it.Evidence), it.Written
+	for _, id := range TextIDs() {
+		it, ok := in.Texts[id]
+		if n := fieldCount(it.Parts); ok && (n == textArity(id) || n == fieldCount(TemplateParts(releaseText(rs.Era, id)))) {
+			rs.Texts = append(rs.Texts, Text{ID: id, Template: RenderParts(it.Parts), Evidence: read(it.Evidence), Written: it.Written})
 		}
 	}
 	rs.Models = in.Models

@@ -147,7 +147,8 @@ func TestInstallTextsNeedMatchingFields(t *testing.T) {
 
 func TestTemplatePartsRoundTrip(t *testing.T) {
 	for _, v := range KnownVersions() {
-		for _, tx := range ReleaseRules(v).Texts {
+		for _, id := range TextIDs() {
+			tx := ReleaseRules(v).Text(id)
 			if got := RenderParts(TemplateParts(tx.Template)); got != tx.Template {
 				t.Errorf("%s %s: %q -> %q", v.Name, tx.ID, tx.Template, got)
 			}
@@ -242,7 +243,8 @@ func TestBuiltinTextsMatchTheResolver(t *testing.T) {
 		if _, m, ok := strings.Cut(tr.Result.Error, ": "); ok {
 			msgs = append(msgs, m)
 		}
-		for _, tx := range ReleaseRules(in.Version).Texts {
+		for _, id := range TextIDs() {
+			tx := ReleaseRules(in.Version).Text(id)
 			all[tx.Template] = tx.ID
 			for _, msg := range msgs {
 				if matches(tx.Template, msg) {

@@ -23,7 +23,7 @@ import (
 //     dated change list (Changes). Adding a release is adding data: a row in the
 //     release table, and, where the release differs from its neighbours in
 //     something new, a Change with its merge day and the rule that reads it (a
-//     text variant in releaseTexts, a field in releaseFields, a selector table
+//     text variant in releaseText, a field in releaseFields, a selector table
 //     in releaseSelectors).
 //   - InstallRules(in): an installed tree's rules, read from its own code by
 //     internal/install: the placed release's rules with everything the install
@@ -44,7 +44,9 @@ type Rules struct {
 	Era         int
 	EraEvidence Evidence
 
-	// Changes are the dated changes, each with whether the build has it.
+	// Changes are the dated changes whose presence the build's code settles,
+	// whatever its day says (an install's fingerprints); every other change of
+	// Changes() is present when it was merged by Main (see Has).
 	Changes []ChangeRule
 
 	// RuntimeDefault is what an unset transceiver_runtime holds;
@@ -68,9 +70,9 @@ type Rules struct {
 	DefaultBackend    string
 	SelectorsEvidence Evidence
 
-	// Texts are the templates of the messages whose wording is a rule (log
-	// lines and exception messages, TextResolvedAuto …), with {} for a value
-	// and {!r} for its repr.
+	// Texts are the message templates the build words itself (an install's),
+	// with {} for a value and {!r} for its repr; every other message of
+	// TextIDs has the wording of xcvr's model of the build's era (see Text).
 	Texts []Text
 
 	// Models are the architectures an install registers, with what their
@@ -131,17 +133,6 @@ func (rs *Rules) Has(d Day) bool {
 	return rs.Main >= d
 }
 
-// change returns the rule of the change merged on day d, if the build's rules
-// list one.
-func (rs *Rules) change(d Day) (ChangeRule, bool) {
-	for _, c := range rs.Changes {
-		if c.Merged == d {
-			return c, true
-		}
-	}
-	return ChangeRule{}, false
-}
-
 // Text returns the template of message id ("" when the build has no such
 // message).
 func (rs *Rules) Text(id string) Text { return rs.text(id) }
@@ -153,7 +144,7 @@ func (rs *Rules) text(id string) Text {
 			return t
 		}
 	}
-	return Text{ID: id}
+	return Text{ID: id, Template: releaseText(rs.Era, id)}
 }
 
 // field returns the build's declaration of a CacheTransceiverConfig field.
@@ -193,11 +184,6 @@ func ReleaseRules(v Version) *Rules {
 	}
 	v.Rules = nil
 	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
-	changes := Changes()
-	rs.Changes = make([]ChangeRule, len(changes))
-	for i, c := range changes {
-		rs.Changes[i] = ChangeRule{Change: c, Has: v.Main >= c.Merged, Evidence: Evidence{Source{PR: c.PR}, c.Confidence}}
-	}
 	switch {
 	case v.Era == 0:
 		rs.RuntimeDefault = PyStr{}
@@ -207,7 +193,6 @@ func ReleaseRules(v Version) *Rules {
 		rs.RuntimeDefault = Str("PYTHON")
 	}
 	rs.Fields = releaseFields(rs.Era, rs.Main)
-	rs.Texts = releaseTexts(rs)
 	return rs
 }
 
@@ -222,7 +207,7 @@ func releaseFields(era int, main Day) []FieldSpec {
 		rt = rt[:2]
 	}
 	day := Version{Main: main}
-	var out []FieldSpec
+	out := make([]FieldSpec, 0, 10)
 	add := func(since Day, f FieldSpec) {
 		if main >= since {
 			out = append(out, f)
@@ -287,46 +272,76 @@ func textArity(id string) int {
 
 const pythonNIXLTail = ". Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."
 
-// releaseTexts is the wording of every rule-held message in xcvr's model of the
-// rules' day. A release that words a message differently adds a case here, keyed
-// by the change (day) or era that introduced the wording.
-func releaseTexts(rs *Rules) []Text {
-	nixl := "Python transceiver currently only supports the NIXL backend, got {}" + pythonNIXLTail
-	mixed := "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."
-	cpp := "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True."
-	switch rs.Era {
-	case 0:
-		nixl = "Python transceiver currently only supports NIXL or DEFAULT backend, got {}" + pythonNIXLTail
-	case 1:
-		mixed = "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."
-		cpp = "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."
+// TextIDs lists every message whose wording is a rule.
+func TextIDs() []string {
+	return []string{TextFallbackBackend, TextFallbackReason, TextResolvedAuto, TextHookInvalid, TextPythonNIXLEarly,
+		TextPythonNIXLCreate, TextPipelinedBackend, TextPipelinedCPP, TextPipelinedAuto, TextEnvSelector,
+		TextMPIDeprecated, TextUCXHint, TextUsingV2, TextDisabled, TextV2Timeout, TextInflightWarning,
+		TextInflightAmbig, TextInflightUnsupp, TextKimiK3, TextMambaMixed, TextMambaCpp, TextPyMambaReuse, TextFabricMemory}
+}
+
+// releaseText is the wording of message id in xcvr's model of an era. A release
+// that words a message differently adds a case here, keyed by the era (or the
+// change) that introduced the wording.
+func releaseText(era int, id string) string {
+	switch id {
+	case TextFallbackBackend:
+		return "Model prefers the Python transceiver, but backend {} does not support it; falling back to the C++ transceiver."
+	case TextFallbackReason:
+		return "Falling back to the C++ transceiver: {}."
+	case TextResolvedAuto:
+		return "Resolved transceiver_runtime='auto' to {!r} for {}."
+	case TextHookInvalid:
+		return "{}.get_preferred_transceiver_runtime() must return 'CPP', 'PYTHON', or None, got {!r}."
+	case TextPythonNIXLEarly:
+		return "Python transceiver currently only supports NIXL backend, got {}" + pythonNIXLTail
+	case TextPythonNIXLCreate:
+		if era == 0 {
+			return "Python transceiver currently only supports NIXL or DEFAULT backend, got {}" + pythonNIXLTail
+		}
+		return "Python transceiver currently only supports the NIXL backend, got {}" + pythonNIXLTail
+	case TextPipelinedBackend:
+		return "enable_pipelined_transfer is set but backend '{}' requires the C++ transceiver, which does not support pipelined transfer. Use NIXL backend to enable pipelined transfer."
+	case TextPipelinedCPP:
+		return "enable_pipelined_transfer is set but transceiver_runtime='CPP' explicitly disables Python auto-selection. Use transceiver_runtime='PYTHON' to enable pipelined transfer."
+	case TextPipelinedAuto:
+		return "enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection."
+	case TextEnvSelector:
+		return "{}=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"
+	case TextMPIDeprecated:
+		return "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended"
+	case TextUCXHint:
+		return "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance."
+	case TextUsingV2:
+		return "Using KvCacheTransceiverV2"
+	case TextDisabled:
+		return "cache_transceiver is disabled"
+	case TextV2Timeout:
+		return "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
+	case TextInflightWarning:
+		return "{}=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support."
+	case TextInflightAmbig:
+		return "{}=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: {}."
+	case TextInflightUnsupp:
+		return "{}=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got transceiver_runtime={!r}, backend={!r}, resolved_nixl_backend={!r}, kv_transfer_timeout_ms={!r}, disable_transfer_overlap={!r}, layerwise={!r}, try_zcopy={!r}."
+	case TextKimiK3:
+		return "Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend={!r}, transceiver_runtime={!r})."
+	case TextMambaMixed:
+		if era == 1 {
+			return "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."
+		}
+		return "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."
+	case TextMambaCpp:
+		if era == 1 {
+			return "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."
+		}
+		return "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True."
+	case TextPyMambaReuse:
+		return "TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
+	case TextFabricMemory:
+		return "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
 	}
-	t := func(id, tmpl string) Text { return Text{ID: id, Template: tmpl} }
-	return []Text{
-		t(TextFallbackBackend, "Model prefers the Python transceiver, but backend {} does not support it; falling back to the C++ transceiver."),
-		t(TextFallbackReason, "Falling back to the C++ transceiver: {}."),
-		t(TextResolvedAuto, "Resolved transceiver_runtime='auto' to {!r} for {}."),
-		t(TextHookInvalid, "{}.get_preferred_transceiver_runtime() must return 'CPP', 'PYTHON', or None, got {!r}."),
-		t(TextPythonNIXLEarly, "Python transceiver currently only supports NIXL backend, got {}"+pythonNIXLTail),
-		t(TextPythonNIXLCreate, nixl),
-		t(TextPipelinedBackend, "enable_pipelined_transfer is set but backend '{}' requires the C++ transceiver, which does not support pipelined transfer. Use NIXL backend to enable pipelined transfer."),
-		t(TextPipelinedCPP, "enable_pipelined_transfer is set but transceiver_runtime='CPP' explicitly disables Python auto-selection. Use transceiver_runtime='PYTHON' to enable pipelined transfer."),
-		t(TextPipelinedAuto, "enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection."),
-		t(TextEnvSelector, "{}=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"),
-		t(TextMPIDeprecated, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended"),
-		t(TextUCXHint, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance."),
-		t(TextUsingV2, "Using KvCacheTransceiverV2"),
-		t(TextDisabled, "cache_transceiver is disabled"),
-		t(TextV2Timeout, "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"),
-		t(TextInflightWarning, "{}=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support."),
-		t(TextInflightAmbig, "{}=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: {}."),
-		t(TextInflightUnsupp, "{}=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got transceiver_runtime={!r}, backend={!r}, resolved_nixl_backend={!r}, kv_transfer_timeout_ms={!r}, disable_transfer_overlap={!r}, layerwise={!r}, try_zcopy={!r}."),
-		t(TextKimiK3, "Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend={!r}, transceiver_runtime={!r})."),
-		t(TextMambaMixed, mixed),
-		t(TextMambaCpp, cpp),
-		t(TextPyMambaReuse, "TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."),
-		t(TextFabricMemory, "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"),
-	}
+	return ""
 }
 
 // pyVal is a value a message is filled with: None, a str, or a literal written
@@ -457,8 +472,8 @@ func CompareRules(a, b *Rules) []RuleDifference {
 		if !c.Settled || c.Merged == day16164 || c.Merged == day18134 || c.Merged == day17495 {
 			continue
 		}
-		if x, ok := a.change(c.Merged); ok && x.Has != c.Has {
-			out = append(out, RuleDifference{changeName(c), presence(x.Has), presence(c.Has), c.Evidence.Source.Install})
+		if x := a.Has(c.Merged); x != c.Has {
+			out = append(out, RuleDifference{changeName(c), presence(x), presence(c.Has), c.Evidence.Source.Install})
 		}
 	}
 	if b.RuntimeDefaultRead && a.RuntimeDefault != b.RuntimeDefault {

@@ -151,8 +151,10 @@ type Version struct {
 	// 1.4.0rc9 is answered with them; pass --install to read yours").
 	Placement string
 
-	// Rules, when set, are the build's rules read from an installed tree
-	// (InstallVersion); nil means xcvr's model of the release (ReleaseRules).
+	// Rules, when set, are the build's rules: an installed tree's
+	// (InstallVersion), or a release's made once by a caller that resolves many
+	// inputs (v.Rules = ReleaseRules(v)); nil means ReleaseRules(v) per
+	// resolution.
 	Rules *Rules
 	// Install, when set, is what was read from the installed tree the Rules
 	// come from (its path, version line and fingerprints).
