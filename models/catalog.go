@@ -9,12 +9,16 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/sahilm/fuzzy"
 
+	"xcvr/internal/termsafe"
 	"xcvr/internal/yamlpos"
 	"xcvr/resolver"
 )
@@ -78,6 +82,43 @@ func (e Entry) PreferenceAt(d resolver.Day) Preference {
 type Catalog struct {
 	entries []Entry
 	byArch  map[string]int
+	// notes remembers what Lookup said of names the catalog does not know,
+	// so the suggestions are worked out once per name, not once per
+	// resolution (the explorer resolves on every key, serve per session).
+	notes noteCache
+}
+
+// noteCache is a small memo of unknown names' notes, safe for the sessions of
+// one server sharing a catalog.
+type noteCache struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+// Bounds of the memo: names up to 64 KiB are remembered (a longer one costs one
+// bounded pass, see unknownNote, and is not worth keeping alive), 256 at most.
+const (
+	maxMemoName  = 64 << 10
+	maxMemoNames = 256
+)
+
+func (n *noteCache) get(name string) (string, bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	s, ok := n.m[name]
+	return s, ok
+}
+
+func (n *noteCache) put(name, note string) {
+	if len(name) > maxMemoName {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.m == nil || len(n.m) >= maxMemoNames {
+		n.m = make(map[string]string)
+	}
+	n.m[name] = note
 }
 
 // Entries returns the architectures in catalog order.
@@ -124,10 +165,7 @@ func (c *Catalog) Lookup(arch string, v resolver.Version) resolver.ModelInfo {
 	}
 	e, ok := c.Get(arch)
 	if !ok {
-		info.Note = "not in xcvr's catalog; if TensorRT-LLM registers it, its log names the class instead of 'unknown model'"
-		if s := c.Suggest(arch, 3); len(s) > 0 {
-			info.Note = "not in xcvr's catalog (did you mean " + strings.Join(s, ", ") + "?)"
-		}
+		info.Note = c.unknownNote(arch)
 		return info
 	}
 	if e.Registered != 0 && v.Main < e.Registered {
@@ -185,20 +223,119 @@ func (e Entry) nextPreference(d resolver.Day) Preference {
 	return Preference{}
 }
 
+// unknownNote is Lookup's note for a name the catalog does not have: a name
+// that is a known one with invisible characters or spaces added says so (it
+// prints exactly like the known name, and names are compared exactly);
+// otherwise the closest names, if any. It is remembered per name.
+func (c *Catalog) unknownNote(arch string) string {
+	if note, ok := c.notes.get(arch); ok {
+		return note
+	}
+	note := "not in xcvr's catalog; if TensorRT-LLM registers it, its log names the class instead of 'unknown model'"
+	bare, hidden := stripInvisible(arch)
+	_, known := c.byArch[bare]
+	switch {
+	case hidden != "" && known:
+		note = "not in xcvr's catalog: it reads as " + bare + " but holds " + hidden +
+			"; architecture names are compared exactly, so TensorRT-LLM would not find " + bare + " under it either"
+	case hidden != "":
+		if s := c.Suggest(bare, 3); len(s) > 0 {
+			note = "not in xcvr's catalog: it holds " + hidden + " (without them, did you mean " + strings.Join(s, ", ") + "?)"
+		} else {
+			note = "not in xcvr's catalog: it holds " + hidden
+		}
+	default:
+		if s := c.Suggest(arch, 3); len(s) > 0 {
+			note = "not in xcvr's catalog (did you mean " + strings.Join(s, ", ") + "?)"
+		}
+	}
+	c.notes.put(arch, note)
+	return note
+}
+
+// stripInvisible returns name without its invisible characters (termsafe's:
+// zero-width, bidi marks, U+FEFF, tags …) and spaces, and a description of
+// what it took out ("invisible characters (U+200B, U+2060)"); hidden is ""
+// when there was nothing to take out, or when what is left is longer than
+// maxSuggestName (no catalog name is). It stops there: one pass over at most
+// the whole name, memory bounded by maxSuggestName.
+func stripInvisible(name string) (bare, hidden string) {
+	var b strings.Builder
+	var seen []rune
+	spaces := false
+	for _, r := range name {
+		if termsafe.Invisible(r) || unicode.IsSpace(r) {
+			if r == ' ' {
+				spaces = true
+			} else if len(seen) < 4 && !slicesContains(seen, r) {
+				seen = append(seen, r)
+			}
+			continue
+		}
+		if b.Len() >= maxSuggestName {
+			return "", ""
+		}
+		b.WriteRune(r)
+	}
+	if len(seen) == 0 && !spaces {
+		return "", ""
+	}
+	var what []string
+	if len(seen) > 0 {
+		codes := make([]string, len(seen))
+		for i, r := range seen {
+			codes[i] = fmt.Sprintf("%U", r)
+		}
+		what = append(what, "invisible characters ("+strings.Join(codes, ", ")+")")
+	}
+	if spaces {
+		what = append(what, "spaces")
+	}
+	return b.String(), strings.Join(what, " and ")
+}
+
+func slicesContains(rs []rune, r rune) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// Bounds of Suggest, so that its time does not depend on what a file says: a
+// name longer than maxSuggestName gets no suggestion (real architecture names
+// and Hugging Face ids are well under it), catalog names longer than it are
+// not candidates, at most maxSuggestCandidates names are compared, and the edit
+// distance is computed only for names whose length is within the distance
+// allowed, stopping as soon as that distance is exceeded.
+const (
+	maxSuggestName       = 128
+	maxSuggestCandidates = 4096
+)
+
 // Suggest returns up to n catalog names close to name: case-insensitive matches,
 // names within a small edit distance, names that contain it, then (for names of six
 // characters or more) fuzzy subsequence matches. A name with a "/" is compared
-// with the known Hugging Face ids too.
+// with the known Hugging Face ids too. Its work is bounded (see maxSuggestName).
 func (c *Catalog) Suggest(name string, n int) []string {
-	if name == "" || n <= 0 {
+	if name == "" || n <= 0 || len(name) > maxSuggestName {
 		return nil
 	}
-	names := make([]string, 0, len(c.entries))
+	hf := strings.Contains(name, "/")
+	names := make([]string, 0, min(len(c.entries), maxSuggestCandidates))
+	candidate := func(s string) {
+		if len(s) <= maxSuggestName && len(names) < maxSuggestCandidates {
+			names = append(names, s)
+		}
+	}
 	for _, e := range c.entries {
-		names = append(names, e.Arch)
-		if strings.Contains(name, "/") {
+		candidate(e.Arch)
+		if hf {
 			// A Hugging Face id with a slip: suggest the ids xcvr knows.
-			names = append(names, e.HFIDs...)
+			for _, id := range e.HFIDs {
+				candidate(id)
+			}
 		}
 	}
 	var out []string
@@ -220,9 +357,13 @@ func (c *Catalog) Suggest(name string, n int) []string {
 	}
 	var near []scored
 	lname := strings.ToLower(name)
+	limit := max(2, len(name)/5)
+	dist := distance{a: []rune(lname)}
 	for _, s := range names {
-		d := editDistance(lname, strings.ToLower(s))
-		if d <= max(2, len(name)/5) {
+		if len(s) > len(name)+limit*utf8MaxBytes || len(name) > len(s)+limit*utf8MaxBytes {
+			continue // the lengths alone put it further than limit edits away
+		}
+		if d := dist.to(s, limit); d <= limit {
 			near = append(near, scored{s, d})
 		}
 	}
@@ -231,8 +372,13 @@ func (c *Catalog) Suggest(name string, n int) []string {
 		add(x.s)
 	}
 	var within []string
+	var lower []byte
 	for _, s := range names {
-		if strings.Contains(strings.ToLower(s), lname) {
+		lower = lower[:0]
+		for _, r := range s {
+			lower = utf8.AppendRune(lower, unicode.ToLower(r))
+		}
+		if bytes.Contains(lower, []byte(lname)) {
 			within = append(within, s)
 		}
 	}
@@ -252,23 +398,47 @@ func (c *Catalog) Suggest(name string, n int) []string {
 	return out
 }
 
-// editDistance is the Levenshtein distance; fuzzy matching alone misses
-// transpositions such as "Casual" for "Causal".
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+// utf8MaxBytes is the most bytes one edit (of one rune) changes a length by.
+const utf8MaxBytes = 4
+
+// distance computes edit distances between one name and many candidates,
+// reusing its buffers: Suggest allocates the same whatever the catalog holds.
+type distance struct {
+	a         []rune // the name, lower-cased
+	b         []rune
+	prev, cur []int
+}
+
+// to is the case-insensitive Levenshtein distance from the name to s, or
+// limit+1 as soon as every path costs more than limit; fuzzy matching alone
+// misses transpositions such as "Casual" for "Causal". Suggest keeps both
+// strings within maxSuggestName.
+func (d *distance) to(s string, limit int) int {
+	d.b = d.b[:0]
+	for _, r := range s {
+		d.b = append(d.b, unicode.ToLower(r))
+	}
+	ra, rb := d.a, d.b
+	if n := len(rb) + 1; cap(d.prev) < n {
+		d.prev, d.cur = make([]int, n), make([]int, n)
+	}
+	prev, cur := d.prev[:len(rb)+1], d.cur[:len(rb)+1]
 	for j := range prev {
 		prev[j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
 		cur[0] = i
+		best := cur[0]
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			best = min(best, cur[j])
+		}
+		if best > limit {
+			return limit + 1 // a row only grows from here
 		}
 		prev, cur = cur, prev
 	}

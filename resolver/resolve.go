@@ -427,6 +427,11 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		fields[i] = f.Name
 	}
 	rank := func(e FieldError) int {
+		if e.Root != "" && e.Loc == "" && e.Type == "extra_forbidden" {
+			// A top-level key that is no TorchLlmArgs field: an extra input of
+			// the outer model, reported after every declared field's errors.
+			return -2
+		}
 		if e.Root != "" {
 			// Another TorchLlmArgs field: xcvr lists it first [D: field order
 			// of TorchLlmArgs not read].
@@ -434,7 +439,7 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		}
 		return slices.Index(fields, fieldOf(e.Loc))
 	}
-	isDeclared := func(e FieldError) bool { return e.Root != "" || rank(e) >= 0 }
+	isDeclared := func(e FieldError) bool { return rank(e) != -2 && (e.Root != "" || rank(e) >= 0) }
 	var declared, extra []FieldError
 	for _, e := range errs[:readers] {
 		if isDeclared(e) {
@@ -460,7 +465,16 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		extra = slices.Insert(extra, at, e)
 	}
 	slices.SortStableFunc(declared, func(a, b FieldError) int { return rank(a) - rank(b) })
-	return append(declared, extra...)
+	// The outer model's own extra keys come after everything inside it.
+	var top []FieldError
+	extra = slices.DeleteFunc(extra, func(e FieldError) bool {
+		if rank(e) == -2 {
+			top = append(top, e)
+			return true
+		}
+		return false
+	})
+	return append(append(declared, extra...), top...)
 }
 
 // fileLine splits a FILE:LINE origin.
@@ -478,6 +492,9 @@ func fileLine(o Origin) (string, int, bool) {
 
 // loc names the field in a reason: the key, or cache_transceiver_config itself.
 func (e FieldError) loc() string {
+	if e.Root != "" && e.Loc == "" {
+		return e.Root
+	}
 	if e.Root != "" {
 		return e.Root + "." + e.Loc
 	}
@@ -1253,7 +1270,7 @@ func (r *run) validateHint() string {
 			continue
 		}
 		if e.Type == "extra_forbidden" && field != "enable_pipelined_transfer" {
-			unknown = append(unknown, e.Loc)
+			unknown = append(unknown, e.loc())
 			continue
 		}
 		switch field {
@@ -1389,7 +1406,7 @@ func validationError(errs []FieldError) string {
 		}
 		b.WriteString("\n  " + e.Message)
 		if e.Type != "" {
-			b.WriteString(" [type=" + e.Type + ", input_value=" + e.Input + ", input_type=" + e.InputType + "]")
+			b.WriteString(" [type=" + e.Type + ", input_value=" + PyTruncate(e.Input) + ", input_type=" + e.InputType + "]")
 		}
 	}
 	return b.String()

@@ -137,7 +137,7 @@ func (m *Model) openMatrix() tea.Cmd {
 func (m *Model) matrixKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := &m.keys
 	mat := &m.mat
-	rows, cols := len(mat.m.RowKeys), len(mat.m.ColKeys)
+	cols := len(mat.m.ColKeys)
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit, true
@@ -150,11 +150,17 @@ func (m *Model) matrixKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			m.help.ShowAll = false
 			return nil, true
 		}
+		if key.Matches(msg, k.Back) && m.matFlt.on() {
+			m.matFlt.in.SetValue("")
+			return nil, true
+		}
 		m.mode = viewExplore
+	case key.Matches(msg, k.Filter):
+		m.openFilter(&m.matFlt)
 	case key.Matches(msg, k.Up):
-		return nil, m.matMove(&mat.r, -1, rows)
+		return nil, m.matRowMove(-1)
 	case key.Matches(msg, k.Down):
-		return nil, m.matMove(&mat.r, +1, rows)
+		return nil, m.matRowMove(+1)
 	case key.Matches(msg, k.Left):
 		return nil, m.matMove(&mat.c, -1, cols)
 	case key.Matches(msg, k.Right):
@@ -171,6 +177,9 @@ func (m *Model) matrixKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.openFailure(true)
 		return tea.Batch(cmd, m.setStatus("opened "+cell.Model+" × "+cell.Backend+" from the matrix", false)), true
 	default:
+		if cmd := m.elsewhere(msg); cmd != nil {
+			return cmd, true
+		}
 		return nil, false
 	}
 	return nil, true
@@ -265,6 +274,10 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 	body := make([]string, 0, len(d.Steps)+8)
 	bodyHits := make([]int, 0, len(d.Steps)+8)
 	selStart, selEnd := 0, 0
+	texts := make([]string, len(d.Steps))
+	for i, s := range d.Steps {
+		texts[i] = columnText(s)
+	}
 	// Room beyond one line per step (and the selected step's detail) goes to
 	// wrapping the reasons that do not fit, in order, as in the chain.
 	spare := h - 3 - len(d.Steps)
@@ -273,6 +286,9 @@ func (m *Model) renderColumns(w, h int, title, leftHead, rightHead string, d com
 		spare -= len(m.columnDetail(w, 2+idW, left, right, s.From.Reason, s.To.Reason))
 	}
 	for i, s := range d.Steps {
+		if !m.stepShown(i, texts[i]) {
+			continue
+		}
 		sel := i == m.step
 		if sel {
 			selStart = len(body)
@@ -399,10 +415,21 @@ func (m *Model) renderMatrix(w, h int) []string {
 	mm := mat.m
 	out := make([]string, 0, h)
 	avail := h - 3
-	top := scrollTop(m.cache.chainTop, mat.r, mat.r, len(mm.RowKeys), max(avail, 1))
+	// The rows the filter shows (all without one), the cursor's included.
+	var shown []int
+	selAt := 0
+	for r := range mm.RowKeys {
+		if m.matRowShown(r, true) {
+			if r == mat.r {
+				selAt = len(shown)
+			}
+			shown = append(shown, r)
+		}
+	}
+	top := scrollTop(m.cache.chainTop, selAt, selAt, len(shown), max(avail, 1))
 	m.cache.chainTop = top
-	out = append(out, paneTitle(st, withMarks("Matrix · models × backends · "+mm.FixedKey+" · enter opens the chain",
-		scrollMarks(top, len(mm.RowKeys), avail)), true, w))
+	out = append(out, paneTitle(st, withMarks("Matrix · models × backends · "+mm.FixedKey+filterMark(&m.matFlt, len(shown), len(mm.RowKeys))+" · enter opens the chain",
+		scrollMarks(top, len(shown), avail)), true, w))
 	if h <= 2 {
 		return out[:min(len(out), h)]
 	}
@@ -447,7 +474,10 @@ func (m *Model) renderMatrix(w, h int) []string {
 	}
 	out = append(out, head.String())
 
-	for r := top; r < len(mm.RowKeys) && len(out) < h-1; r++ {
+	for _, r := range shown[min(top, len(shown)):] {
+		if len(out) >= h-1 {
+			break
+		}
 		l := newLine(w, paint{})
 		if r == mat.r {
 			l.add(st.Bold, "› ")

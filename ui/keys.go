@@ -55,7 +55,7 @@ func DefaultKeyMap() KeyMap {
 		PrevPane:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
 		Choose:    key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "type, pick, toggle or next value (the bar says which)")),
 		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit raw value")),
-		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "models")),
+		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		CopyChain: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy chain (Markdown)")),
 		CopyYAML:  key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy YAML")),
 		Reset:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reset")),
@@ -144,6 +144,10 @@ var (
 	outcomeHelp = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "outcome"))
 	otherHelp   = key.NewBinding(key.WithKeys("<", ">"), key.WithHelp("<>", "2nd version"))
 	cellHelp    = key.NewBinding(key.WithKeys("up", "down", "left", "right"), key.WithHelp("↑↓←→", "cell"))
+	roleHelp    = key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit the other role (both roles of a --disagg file)"))
+	filterHelp  = key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the focused list (chain steps, matrix rows, models)"))
+	suspendHelp = key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend (fg resumes)"))
+	mouseHelp   = key.NewBinding(key.WithKeys("mouse"), key.WithHelp("mouse", "click selects, a 2nd click is enter, the wheel scrolls"))
 )
 
 // FullHelp implements help.KeyMap: the `?` view, grouped by purpose.
@@ -155,19 +159,19 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		// Only what the matrix answers to; the explore keys do nothing here.
 		return [][]key.Binding{
 			{cellHelp, key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the cell's chain")),
-				key.NewBinding(key.WithKeys("esc", "m"), key.WithHelp("esc/m", "back")), k.Plain, k.Help, k.Quit},
+				key.NewBinding(key.WithKeys("esc", "m"), key.WithHelp("esc/m", "back")), k.Filter, k.Plain, k.Help, k.Quit, suspendHelp},
 		}
 	}
-	first := []key.Binding{k.Up, k.Down, k.NextPane, k.PrevPane}
-	if k.roles {
-		first = append(first, k.Role)
+	role := k.Role
+	if !k.roles {
+		role = roleHelp // listed even without two roles, so it can be found
 	}
 	return [][]key.Binding{
-		first,
+		{k.Up, k.Down, k.NextPane, k.PrevPane, role},
 		{k.Choose, k.Left, k.Right, k.Edit},
-		{k.NextStep, k.Outcome, k.Filter, k.Reset},
+		{k.NextStep, k.Outcome, filterHelp, k.Reset},
 		{k.CopyChain, k.CopyYAML, k.CopyCmd},
 		{k.Compare, k.OtherPrev, k.OtherNext, k.Matrix},
-		{k.Plain, k.Help, k.Back, k.Quit},
+		{k.Plain, k.Help, k.Back, k.Quit, suspendHelp, mouseHelp},
 	}
 }

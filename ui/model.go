@@ -129,6 +129,9 @@ type Model struct {
 	cmp  compareState
 	mat  matrixState
 
+	// chainFlt and matFlt are `/` on the chain and on the matrix (filter.go).
+	chainFlt, matFlt listFilter
+
 	status    string
 	statusErr bool
 	statusGen int

@@ -226,6 +226,9 @@ func (m *Model) outcomeKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return tea.Batch(tea.SetClipboard(report.Markdown(m.trace)),
 			m.setStatus("chain sent as Markdown by OSC 52 (a terminal may ignore it)", false)), true
 	default:
+		if cmd := m.elsewhere(msg); cmd != nil {
+			return cmd, true
+		}
 		return nil, false
 	}
 	return nil, true

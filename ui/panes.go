@@ -112,6 +112,30 @@ func (m *Model) inputsWidth() int {
 	return need + 1
 }
 
+// statusLines is the one status area, above the key bar: the command line x
+// just copied, else the last action's message, wrapped whole; nil for neither.
+func (m *Model) statusLines(w int) []string {
+	st := m.styles
+	notice, p := m.notice, st.Value
+	if notice == "" {
+		if m.status == "" {
+			return nil
+		}
+		notice, p = "✓ "+m.status, st.Counts
+		if m.statusErr {
+			notice, p = "✗ "+m.status, st.Error
+		}
+	}
+	var out []string
+	for _, s := range wrapWords(termsafe.Line(notice), w-2) {
+		l := newLine(w, paint{})
+		l.add(paint{}, " ")
+		l.add(p, s)
+		out = append(out, l.String())
+	}
+	return out
+}
+
 // hintLines is the full-width area above the key bar: the selected row's
 // meaning, or the editor while a raw value is typed (its error wrapped in full
 // below it), or the command line `x` just copied.
@@ -135,21 +159,7 @@ func (m *Model) hintLines(w int) []string {
 		}
 		return out
 	}
-	if notice := m.notice; notice != "" || (m.status != "" && statusTooLong(m.status, w)) {
-		p := st.Value
-		if notice == "" {
-			notice, p = "✓ "+m.status, st.Counts
-			if m.statusErr {
-				notice, p = "✗ "+m.status, st.Error
-			}
-		}
-		var out []string
-		for _, s := range wrapWords(termsafe.Line(notice), w-2) {
-			l := newLine(w, paint{})
-			l.add(paint{}, " ")
-			l.add(p, s)
-			out = append(out, l.String())
-		}
+	if out := m.statusLines(w); len(out) > 0 {
 		return out
 	}
 	if m.pick.open || m.mode == viewCompare {
@@ -370,6 +380,9 @@ func (m *Model) renderPicker(w, h int) ([]string, []int) {
 	out := make([]string, 0, h)
 	hits := make([]int, 0, h)
 	title := "Model for " + m.trace.Inputs.Version.Name
+	if m.pick.kind == rowVersion {
+		title = "Version · " + strconv.Itoa(len(m.pick.items)-1) + " to choose from"
+	}
 	top := scrollTop(0, m.pick.sel, m.pick.sel, len(m.pick.matches), max(h-2, 1))
 	out = append(out, paneTitle(st, title+scrollMarks(top, len(m.pick.matches), h-2), true, w))
 	hits = append(hits, -1)
@@ -460,13 +473,24 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	body := make([]string, 0, len(t.Steps)+8)
 	bodyHits := make([]int, 0, len(t.Steps)+8)
 	selStart, selEnd := 0, 0
+	// Under `/`, only the steps that match (and the selected one) are drawn.
+	shown := make([]bool, len(t.Steps))
+	nShown := 0
+	for i, s := range t.Steps {
+		if shown[i] = m.stepShown(i, stepText(s)); shown[i] {
+			nShown++
+		}
+	}
 	// Room the pane has beyond one line per step (and the expansion) is spent
 	// wrapping the reasons that do not fit, in order, rather than left empty.
-	spare := h - 1 - len(t.Steps)
+	spare := h - 1 - nShown
 	if m.showDetail() && m.step < len(t.Steps) {
 		spare -= len(m.cachedDetail(m.step, t.Steps[m.step], w))
 	}
 	for i, s := range t.Steps {
+		if !shown[i] {
+			continue
+		}
 		sel := i == m.step
 		if sel {
 			selStart = len(body)
@@ -493,7 +517,7 @@ func (m *Model) renderChain(w, h int) ([]string, []int) {
 	}
 	out := make([]string, 0, h)
 	hits := make([]int, 0, h)
-	title := "Chain · " + strconv.Itoa(len(t.Steps)) + " steps · " + t.Inputs.Version.Name
+	title := "Chain · " + strconv.Itoa(len(t.Steps)) + " steps" + filterMark(&m.chainFlt, nShown, len(t.Steps)) + " · " + t.Inputs.Version.Name
 	if m.showDetail() {
 		title += " · enter folds"
 	} else {

@@ -106,8 +106,17 @@ func (m *Model) layout() layoutInfo {
 		l.outcome = append(l.outcome, m.renderDeploy(w)...)
 	}
 	l.help = m.renderHelp(w)
-	if m.mode != viewMatrix && !m.outView {
+	switch f := m.focusedFilter(); {
+	case f != nil && f.typing:
+		what := "steps"
+		if m.mode == viewMatrix {
+			what = "models"
+		}
+		l.hint = m.filterLine(f, what, w)
+	case m.mode != viewMatrix && !m.outView:
 		l.hint = m.hintLines(w)
+	default:
+		l.hint = m.statusLines(w) // the one status area, in every view
 	}
 	l.bodyY = 1 + len(l.outcome)
 	l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
@@ -128,7 +137,7 @@ func (m *Model) layout() layoutInfo {
 		}
 	}
 	if m.outView {
-		l.bodyY, l.bodyH = 1, h-1-len(l.help)
+		l.bodyY, l.bodyH = 1, h-1-len(l.hint)-len(l.help)
 		l.outcome = nil
 		return l
 	}
@@ -221,6 +230,9 @@ func (m *Model) render() string {
 	if m.outView || m.mode == viewMatrix {
 		body := m.renderOutcomeViewOrMatrix(w, l.bodyH)
 		for _, s := range body {
+			emit(s)
+		}
+		for _, s := range l.hint {
 			emit(s)
 		}
 		for _, s := range l.help {
@@ -433,31 +445,14 @@ func paneTitle(st *Styles, title string, focused bool, w int) string {
 	return l.String()
 }
 
-// renderHeader is the top line: the name, and the status of the last action.
+// renderHeader is the top line: the name and what it answers. Messages go to
+// the one status area above the key bar (hintLines), never here.
 func (m *Model) renderHeader(w int) string {
 	l := newLine(w, paint{})
 	l.add(m.styles.Title, " xcvr")
-	if m.status == "" {
-		l.add(m.styles.Dim, " · which KV-cache transceiver, and why")
-	}
-	// With a status, the tagline gives way so the message fits at 80 columns;
-	// one that still does not fit is shown whole above the key bar instead.
-	if m.status != "" && statusTooLong(m.status, w) {
-		return l.String()
-	}
-	switch {
-	case m.status != "" && m.statusErr:
-		l.add(paint{}, "  ")
-		l.add(m.styles.Error, "✗ "+m.status)
-	case m.status != "":
-		l.add(paint{}, "  ")
-		l.add(m.styles.Counts, "✓ "+m.status)
-	}
+	l.add(m.styles.Dim, " · which KV-cache transceiver, and why")
 	return l.String()
 }
-
-// statusTooLong reports whether a status does not fit in the header line.
-func statusTooLong(s string, w int) bool { return cells(s)+9 > w }
 
 // outcomeContext is the quieter text after the outcome: the backend and what chose it.
 func outcomeContext(r resolver.Result) string {

@@ -122,8 +122,12 @@ func TestNoRolesNoRoleKey(t *testing.T) {
 	if strings.Contains(plain, "R edit") || strings.Contains(plain, "Roles ·") {
 		t.Errorf("single-worker frame shows the roles view:\n%s", plain)
 	}
-	if m2 := keys(t, m, "R"); m2.rev != m.rev {
-		t.Error("R without a second role changed the model")
+	m2 := keys(t, m, "R")
+	if m2.spec.Model != m.spec.Model || m2.roleName != m.roleName || m2.other != nil {
+		t.Error("R without a second role changed the inputs")
+	}
+	if !strings.Contains(m2.status, "needs both roles of a --disagg file") || !statusShown(m2) {
+		t.Errorf("R without a second role says %q", m2.status)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"strconv"
 	"strings"
 
 	"github.com/sahilm/fuzzy"
@@ -65,7 +66,7 @@ func buildRows() []inputRow {
 func rowHint(r inputRow) string {
 	switch r.kind {
 	case rowVersion:
-		return "TensorRT-LLM build; ←→ releases, enter types main@YYYY-MM-DD"
+		return "TensorRT-LLM build; ←→ steps through releases, enter lists them all (type to filter, or main@YYYY-MM-DD)"
 	case rowModel:
 		return "config.json architectures[0]; enter or / picks; any name works"
 	case rowBackend:
@@ -381,6 +382,8 @@ type editState struct {
 
 // pickState is the model picker: the catalog plus a custom entry, filterable.
 type pickState struct {
+	// kind is the row the picker sets: rowModel or rowVersion.
+	kind      rowKind
 	open      bool
 	filtering bool
 	filter    *textinput.Model // a pointer, like editState.in
@@ -507,6 +510,10 @@ func (m *Model) pickItems() []pickItem {
 	if m.pick.items != nil {
 		return m.pick.items
 	}
+	if m.pick.kind == rowVersion {
+		m.pick.items = m.versionItems()
+		return m.pick.items
+	}
 	v := m.trace.Inputs.Version
 	es := m.cat.Entries()
 	items := make([]pickItem, 0, len(es)+1)
@@ -520,6 +527,39 @@ func (m *Model) pickItems() []pickItem {
 	items = append(items, pickItem{arch: "unknown / custom name…", custom: true})
 	m.pick.items = items
 	return items
+}
+
+// versionItems lists the version row's choices, oldest first as ←/→ walks
+// them, each with its family ("1.3"), era and the main day it behaves like, so
+// that a filter on "1.3" or "era 2" or "2026-09" finds them; the last entry
+// types any other version or main@YYYY-MM-DD.
+func (m *Model) versionItems() []pickItem {
+	byName := map[string]resolver.Version{}
+	for _, v := range resolver.KnownVersions() {
+		byName[v.Name] = v
+	}
+	var items []pickItem
+	for _, c := range m.choices(m.rows[rowVersion]) {
+		it := pickItem{arch: c}
+		if v, ok := byName[c]; ok {
+			it.family = versionFamily(c) + " · main " + v.Main.String()
+			it.pref = "era " + strconv.Itoa(v.Era)
+		} else {
+			it.family, it.pref = "read from the install", "install"
+		}
+		it.search = it.arch + " " + it.pref + " " + it.family
+		items = append(items, it)
+	}
+	return append(items, pickItem{arch: "type a version or main@YYYY-MM-DD…", custom: true})
+}
+
+// versionFamily is a release's major.minor ("1.3" for 1.3.0rc22).
+func versionFamily(name string) string {
+	parts := strings.SplitN(name, ".", 3)
+	if len(parts) < 2 {
+		return name
+	}
+	return parts[0] + "." + parts[1]
 }
 
 // prefWord says in one word what a model prefers in a version.

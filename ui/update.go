@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"xcvr/internal/report"
+	"xcvr/resolver"
 )
 
 // Update implements tea.Model. It does no I/O: re-resolution is pure, and the
@@ -111,6 +112,9 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.pick.open {
 		return m.pickKey(msg)
 	}
+	if f := m.focusedFilter(); f != nil && f.typing {
+		return m.filterKey(f, msg)
+	}
 	if m.mode == viewMatrix {
 		return m.matrixKey(msg)
 	}
@@ -148,10 +152,15 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Help):
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, k.Back):
-		if !m.help.ShowAll {
-			return nil, hadNotice
+		if m.help.ShowAll {
+			m.help.ShowAll = false
+			return nil, true
 		}
-		m.help.ShowAll = false
+		if f := m.focusedFilter(); f != nil && f.on() {
+			f.in.SetValue("")
+			return nil, true
+		}
+		return nil, hadNotice
 	case key.Matches(msg, k.Outcome):
 		m.outView, m.outTop = true, 0
 	case key.Matches(msg, k.NextPane), key.Matches(msg, k.PrevPane):
@@ -165,6 +174,13 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.PrevStep):
 		return m.jumpStep(-1), true
 	case key.Matches(msg, k.Filter):
+		// `/` filters the focused list: the chain's steps; on the inputs, the
+		// models (the long list there; enter on the version row filters the
+		// releases).
+		if f := m.focusedFilter(); f != nil {
+			m.openFilter(f)
+			return nil, true
+		}
 		m.focus, m.row = paneInputs, int(rowModel)
 		m.openPicker(true)
 	case key.Matches(msg, k.CopyChain):
@@ -189,6 +205,9 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			m.toggleDetail()
 			return nil, true
 		}
+		if cmd := m.elsewhere(msg); cmd != nil {
+			return cmd, true
+		}
 		return nil, hadNotice
 	case key.Matches(msg, k.Choose):
 		return m.choose(), true
@@ -199,6 +218,9 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Edit):
 		m.openEditor(m.row, m.editValue(m.rows[m.row]))
 	default:
+		if cmd := m.elsewhere(msg); cmd != nil {
+			return cmd, true
+		}
 		return nil, hadNotice
 	}
 	return nil, true
@@ -208,7 +230,7 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 func enterWord(r inputRow) string {
 	switch r.kind {
 	case rowVersion:
-		return "type version"
+		return "pick version"
 	case rowModel:
 		return "pick model"
 	case rowTimeout:
@@ -228,7 +250,12 @@ func (m *Model) choose() tea.Cmd {
 	case rowModel:
 		m.openPicker(false)
 		return nil
-	case rowVersion, rowTimeout:
+	case rowVersion:
+		// Typing narrows the releases at once ("rc5", "1.3"); the last entry
+		// types anything else (main@YYYY-MM-DD).
+		m.openVersionPicker(true)
+		return nil
+	case rowTimeout:
 		m.openEditor(m.row, m.editValue(r))
 		return nil
 	}
@@ -333,7 +360,18 @@ func (m *Model) wheel(ms tea.Mouse) bool {
 // move changes the selection in the focused pane.
 func (m *Model) move(d int) bool {
 	if m.focus == paneChain {
-		n := clamp(m.step+d, 0, len(m.trace.Steps)-1)
+		if m.chainFlt.query() != "" {
+			// Under a filter, to the next step it shows.
+			texts := m.stepTexts()
+			for i := m.step + d; i >= 0 && i < len(texts); i += d {
+				if matchText(m.chainFlt.query(), texts[i]) {
+					m.step = i
+					return true
+				}
+			}
+			return false
+		}
+		n := clamp(m.step+d, 0, len(m.shownIDs())-1)
 		if n == m.step {
 			return false
 		}
@@ -399,13 +437,28 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // openPicker shows the model list; with filter set, typing goes to the filter.
-func (m *Model) openPicker(filter bool) {
+func (m *Model) openPicker(filter bool) { m.openList(rowModel, filter) }
+
+// openVersionPicker shows every known release (and the install), grouped by
+// family, filterable: with sixty and more releases, ←/→ alone is too slow.
+func (m *Model) openVersionPicker(filter bool) { m.openList(rowVersion, filter) }
+
+// openList opens the picker for the model or the version row.
+func (m *Model) openList(kind rowKind, filter bool) {
+	m.focus, m.row = paneInputs, int(kind)
 	m.pick.open, m.pick.filtering = true, filter
-	m.pick.filter = m.newInput("", m.choices(m.rows[rowModel]))
+	if m.pick.kind != kind {
+		m.pick.items = nil
+	}
+	m.pick.kind = kind
+	m.pick.filter = m.newInput("", m.choices(m.rows[kind]))
 	m.pick.sel = 0
 	m.refilter()
-	// Start on the current model so enter keeps it.
-	cur := m.spec.Model.Raw
+	// Start on the current value so enter keeps it.
+	cur := rawOf(&m.spec, m.rows[kind]).Raw
+	if kind == rowVersion && m.spec.Version.Origin.Kind == resolver.OriginInstall {
+		cur = installChoice(&m.spec)
+	}
 	for i, idx := range m.pick.matches {
 		if m.pick.items[idx].arch == cur {
 			m.pick.sel = i
@@ -464,10 +517,10 @@ func (m *Model) pickChoose(i int) tea.Cmd {
 	it := m.pick.items[m.pick.matches[i]]
 	m.pick.open, m.pick.filtering = false, false
 	if it.custom {
-		m.openEditor(int(rowModel), m.pick.filter.Value())
+		m.openEditor(int(m.pick.kind), m.pick.filter.Value())
 		return nil
 	}
-	return m.apply(m.rows[rowModel], it.arch)
+	return m.apply(m.rows[m.pick.kind], it.arch)
 }
 
 // click maps a mouse click onto the same layout View draws: a click on an input

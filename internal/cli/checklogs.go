@@ -2,8 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +11,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -25,7 +22,6 @@ import (
 	"xcvr/internal/guard"
 	"xcvr/internal/inputs"
 	"xcvr/internal/logs"
-	"xcvr/internal/report"
 	"xcvr/internal/termsafe"
 	"xcvr/models"
 	"xcvr/resolver"
@@ -108,12 +104,6 @@ type predictor struct {
 	cache    map[string]*resolver.Trace
 }
 
-// prediction is the trace a log is checked against and why that version.
-type prediction struct {
-	trace *resolver.Trace
-	why   string
-}
-
 func newPredictor(cmd *cobra.Command, app *appEnv, flags *inputFlags, always bool) (*predictor, error) {
 	if !always && !flags.predicting(cmd) {
 		return nil, nil
@@ -127,31 +117,38 @@ func newPredictor(cmd *cobra.Command, app *appEnv, flags *inputFlags, always boo
 		base: resolver.Resolve(in), cache: map[string]*resolver.Trace{}}, nil
 }
 
-func (p *predictor) forLog(lg *logs.Log) prediction {
+func (p *predictor) forLog(lg *logs.Log) logs.Prediction {
 	if p == nil {
-		return prediction{}
+		return logs.Prediction{}
 	}
 	if p.explicit {
-		return prediction{&p.base, "--trtllm " + p.base.Inputs.Version.Name}
+		return logs.Prediction{Trace: &p.base, Why: "--trtllm " + p.base.Inputs.Version.Name}
 	}
 	ov, ok := lg.Own()
+	if !ok && len(lg.Stated) > 0 {
+		// Kept, not dropped: the log says which version it is, even when
+		// xcvr cannot place it among the releases it knows.
+		s := lg.Stated[0]
+		return logs.Prediction{Trace: &p.base, Why: "the log states TensorRT-LLM " + s.Version + " (line " + strconv.Itoa(s.Line) +
+			"), which xcvr cannot place among the releases it knows: predicted for xcvr's default, the newest known release (give --trtllm)"}
+	}
 	if !ok {
-		return prediction{&p.base, "xcvr's default, the newest known release: the log states no version (give --trtllm)"}
+		return logs.Prediction{Trace: &p.base, Why: "xcvr's default, the newest known release: the log states no version (give --trtllm)"}
 	}
 	if t, ok := p.cache[ov.Version.Name]; ok {
-		return prediction{t, ov.Why}
+		return logs.Prediction{Trace: t, Why: ov.Why}
 	}
 	s := p.spec
 	s.Version = inputs.Value{Raw: ov.Version.Name, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: lg.Name + ":" + strconv.Itoa(ov.Line)}}
 	in, err := inputs.Build(s, p.cat)
 	if err != nil {
-		return prediction{&p.base, "the log's version " + ov.Version.Name + " could not be used (" + err.Error() + ")"}
+		return logs.Prediction{Trace: &p.base, Why: "the log's version " + ov.Version.Name + " could not be used (" + err.Error() + ")"}
 	}
 	t := resolver.Resolve(in)
 	if len(p.cache) < 64 {
 		p.cache[ov.Version.Name] = &t
 	}
-	return prediction{&t, ov.Why}
+	return logs.Prediction{Trace: &t, Why: ov.Why}
 }
 
 // logInput is one log to read: a file, or stdin.
@@ -287,10 +284,6 @@ func openLog(path string) (*os.File, error) {
 	return f, err
 }
 
-// maxKeptMismatches bounds the disagreements the JSON report holds until its
-// end; the text report streams them all.
-const maxKeptMismatches = 10000
-
 func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args []string, o checkOpts) error {
 	if err := checkOutput(o.output, "text", "json"); err != nil {
 		return err
@@ -363,27 +356,21 @@ func parallelParser(app *appEnv, ins []logInput) (next func(int) (*logs.Log, err
 	return next, func() { close(done) }
 }
 
-// jobTally is what the report says at its end and the exit status.
-type jobTally struct {
-	files, processes, withLines, disagreements, failed, empty, skipped int
-	predicted                                                          bool
-}
-
-// reportLogs prints the report, streaming: each log is printed and let go
-// before the next one is taken.
+// reportLogs prints the report, streaming: each log is judged, printed and
+// let go before the next one is taken.
 func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next func(int) (*logs.Log, error)) error {
-	var tally jobTally
-	tally.predicted = pred != nil
-	var jw *jsonReport
 	// Buffered, and flushed after each log: the report streams log by log
 	// without a write per line.
 	bw := bufio.NewWriterSize(app.stdout, 64<<10)
 	defer bw.Flush()
 	w := io.Writer(termsafe.Writer{W: bw})
+	var jw *logs.JSONReport
+	var tally logs.Tally
+	tally.Predicted = pred != nil
 	if o.output == "json" {
 		// C1 controls and bidi characters from the log are written as \u
 		// escapes: the same values, but never raw on a terminal.
-		jw = newJSONReport(termsafe.JSONWriter{W: bw})
+		jw = logs.NewJSONReport(termsafe.JSONWriter{W: bw})
 	}
 	for i := range ins {
 		if err := bw.Flush(); err != nil {
@@ -393,254 +380,39 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 		if err != nil {
 			// Other logs are still worth reading; the exit status says one was not.
 			fmt.Fprintln(app.stderr, "xcvr: skipped: "+termsafe.Line(err.Error()))
-			tally.skipped++
+			tally.Skipped++
+			if jw != nil {
+				jw.Tally.Skipped++
+			}
 			continue
 		}
 		pr := pred.forLog(lg)
-		var ms []logs.Mismatch
-		if pr.trace != nil {
-			ms = logs.Compare(lg, *pr.trace)
-		}
-		tally.add(lg, ms)
+		v := logs.Judge(lg, pr.Trace, true)
 		if jw != nil {
-			jw.add(lg, pr, ms)
+			jw.Add(v, pr)
 		} else {
-			writeCheckText(w, lg, pr, ms, len(ins) > 1)
+			tally.Add(v)
+			logs.WriteText(w, v, pr, len(ins) > 1)
 		}
-		if o.failFast && len(ms) > 0 {
+		if o.failFast && len(v.Mismatches) > 0 {
 			break
 		}
 	}
 	if jw != nil {
-		if err := jw.finish(); err != nil {
+		if err := jw.Finish(); err != nil {
 			return err
 		}
+		tally = jw.Tally
 	} else if len(ins) > 1 {
-		tally.writeSummary(w)
+		tally.WriteSummary(w)
 	}
-	switch {
-	case tally.skipped > 0:
+	switch tally.Exit() {
+	case 2:
 		return &exitError{code: exitUsage}
-	case tally.predicted && tally.disagreements > 0:
-		return refused()
-	case !tally.predicted && (tally.failed > 0 || tally.empty > 0):
+	case 1:
 		return refused()
 	}
 	return nil
-}
-
-func (t *jobTally) add(lg *logs.Log, ms []logs.Mismatch) {
-	t.files++
-	t.processes += len(lg.Processes)
-	for _, p := range lg.Processes {
-		if len(p.Lines) > 0 {
-			t.withLines++
-		}
-	}
-	if lg.Failed() {
-		t.failed++
-	}
-	if len(lg.Processes) == 0 {
-		t.empty++
-	}
-	t.disagreements += len(ms)
-}
-
-func (t *jobTally) writeSummary(w io.Writer) {
-	fmt.Fprintf(w, "\n══ %d logs, %d process(es), %d with transceiver lines", t.files, t.processes, t.withLines)
-	if t.predicted {
-		fmt.Fprintf(w, "; %d disagreement(s)", t.disagreements)
-	} else if t.failed > 0 {
-		fmt.Fprintf(w, "; %d log(s) with a start-up failure", t.failed)
-	}
-	fmt.Fprintln(w)
-}
-
-// writeCheckText prints what each process did, the prediction and every
-// disagreement, first disagreement first. many prefixes processes with their file.
-func writeCheckText(w io.Writer, lg *logs.Log, pr prediction, ms []logs.Mismatch, many bool) {
-	withLines := 0
-	for _, p := range lg.Processes {
-		if len(p.Lines) > 0 {
-			withLines++
-		}
-	}
-	if many {
-		fmt.Fprintln(w)
-	}
-	// A file's name is input (a directory holds what its writers named): one
-	// line, escaped, so a name holding "\nrank 0: PYTHON" forges nothing.
-	name := termsafe.Line(lg.Name)
-	fmt.Fprintf(w, "%s: %d lines, %d process(es), %d with transceiver lines\n", name, lg.Lines, len(lg.Processes), withLines)
-	if lg.ProcessesDropped > 0 {
-		fmt.Fprintf(w, "  (more than %d processes: later ones are not reported)\n", len(lg.Processes))
-	}
-	if len(lg.Processes) == 0 {
-		fmt.Fprintln(w, "\nNo TensorRT-LLM transceiver lines found. Was the log level WARNING (set TLLM_LOG_LEVEL=INFO), or did start-up stop earlier?")
-	}
-	who := func(src string) string {
-		if many {
-			return name + " · " + termsafe.Line(src)
-		}
-		return termsafe.Line(src)
-	}
-	for _, p := range lg.Processes {
-		fmt.Fprintf(w, "\n%s: %s\n", who(p.Source), observedSummary(p))
-		for _, l := range p.Lines {
-			lvl := l.Level
-			if lvl == "" {
-				lvl = "raised"
-			}
-			fmt.Fprintf(w, "  %5d %-7s %s\n", l.N, lvl, termsafe.Line(l.Message))
-		}
-		if p.LinesDropped > 0 {
-			fmt.Fprintf(w, "        (%d more recognised line(s) not shown: repeats, or past %d per process)\n", p.LinesDropped, len(p.Lines))
-		}
-		if p.Error != "" && strings.Contains(p.Error, "\n") {
-			fmt.Fprintf(w, "        %s\n", strings.ReplaceAll(p.Error, "\n", "\n        "))
-		}
-		for _, im := range p.Implications {
-			fmt.Fprintf(w, "  → line %d: %s\n", im.Line, termsafe.Line(im.Text))
-		}
-		if p.ImplicationsDropped > 0 {
-			fmt.Fprintf(w, "  → and %d more\n", p.ImplicationsDropped)
-		}
-	}
-	if pr.trace == nil {
-		fmt.Fprintln(w, "\nNo prediction (give --trtllm, --config, --model ... to compare).")
-		return
-	}
-	t := pr.trace
-	fmt.Fprintf(w, "\nPredicted for TensorRT-LLM %s: %s\n", t.Inputs.Version.Name, report.OutcomeLine(t.Result))
-	fmt.Fprintf(w, "  version: %s\n", termsafe.Line(pr.why))
-	if len(ms) == 0 {
-		fmt.Fprintln(w, "Every process agrees with the prediction.")
-		return
-	}
-	fmt.Fprintf(w, "%d disagreement(s); the first one is marked ▶\n", len(ms))
-	for i, m := range ms {
-		mark := " "
-		if i == 0 {
-			mark = "▶"
-		}
-		where := who(m.Source)
-		if m.Line > 0 {
-			where += fmt.Sprintf(" line %d", m.Line)
-		}
-		fmt.Fprintf(w, "%s %s: %s\n", mark, where, termsafe.Line(m.Message))
-	}
-}
-
-func observedSummary(p *logs.Process) string {
-	var parts []string
-	if o := p.Outcome(); o != "" {
-		parts = append(parts, string(o))
-	} else {
-		parts = append(parts, "outcome not shown")
-	}
-	if p.ResolvedSeen {
-		parts = append(parts, "resolved 'auto' to "+p.Resolved.Repr()+" for "+termsafe.Line(p.ResolvedFor))
-	}
-	if p.Class != "" {
-		c := p.Class
-		if p.ClassInferred {
-			c += " (inferred)"
-		}
-		parts = append(parts, c)
-	}
-	if p.Backend != "" {
-		parts = append(parts, "backend "+termsafe.Line(p.Backend))
-	}
-	if p.Error != "" {
-		parts = append(parts, "raised "+termsafe.Line(strings.SplitN(p.Error, "\n", 2)[0]))
-	}
-	return strings.Join(parts, " · ")
-}
-
-// jsonReport writes check-logs' JSON object as the logs come: the observed
-// processes are streamed; the mismatches (at most maxKeptMismatches) follow.
-type jsonReport struct {
-	w           io.Writer
-	n           int
-	predicted   any
-	predictions []predictionJSON
-	mismatches  []logs.Mismatch
-	dropped     int
-	// predictionsDropped counts logs past maxKeptMismatches whose prediction
-	// is not listed (a job of more than 10,000 files).
-	predictionsDropped int
-	err                error
-}
-
-type predictionJSON struct {
-	File    string `json:"file"`
-	TRTLLM  string `json:"trtllm"`
-	Why     string `json:"why"`
-	Outcome string `json:"outcome"`
-}
-
-func newJSONReport(w io.Writer) *jsonReport {
-	r := &jsonReport{w: w, predictions: []predictionJSON{}, mismatches: []logs.Mismatch{}}
-	r.write("{\n  \"observed\": [")
-	return r
-}
-
-func (r *jsonReport) write(s string) {
-	if r.err == nil {
-		_, r.err = io.WriteString(r.w, s)
-	}
-}
-
-func encodeJSON(v any, prefix string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent(prefix, "  ")
-	_ = enc.Encode(v)
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-func (r *jsonReport) add(lg *logs.Log, pr prediction, ms []logs.Mismatch) {
-	rep := logs.JSON(lg, nil, nil)
-	for _, p := range rep.Observed {
-		if r.n > 0 {
-			r.write(",")
-		}
-		r.n++
-		r.write("\n    " + encodeJSON(p, "    "))
-	}
-	if pr.trace != nil {
-		if r.predicted == nil {
-			r.predicted = report.Explain(*pr.trace)
-		}
-		if len(r.predictions) < maxKeptMismatches {
-			r.predictions = append(r.predictions, predictionJSON{File: lg.Name, TRTLLM: pr.trace.Inputs.Version.Name, Why: pr.why, Outcome: string(pr.trace.Result.Outcome)})
-		} else {
-			r.predictionsDropped++
-		}
-	}
-	for _, m := range ms {
-		if len(r.mismatches) >= maxKeptMismatches {
-			r.dropped++
-			continue
-		}
-		m.File = lg.Name
-		r.mismatches = append(r.mismatches, m)
-	}
-}
-
-func (r *jsonReport) finish() error {
-	if r.n > 0 {
-		r.write("\n  ")
-	}
-	r.write("],\n  \"predicted\": " + encodeJSON(r.predicted, "  "))
-	r.write(",\n  \"predictions\": " + encodeJSON(r.predictions, "  "))
-	if r.predictionsDropped > 0 {
-		r.write(",\n  \"predictions_dropped\": " + strconv.Itoa(r.predictionsDropped))
-	}
-	r.write(",\n  \"mismatches\": " + encodeJSON(r.mismatches, "  "))
-	r.write(",\n  \"mismatches_dropped\": " + strconv.Itoa(r.dropped) + "\n}\n")
-	return r.err
 }
 
 // followInterval is how often -f looks for new lines.
@@ -648,7 +420,8 @@ var followInterval = 200 * time.Millisecond
 
 // runFollow follows the logs until Ctrl-C (or the first disagreement with
 // --fail-fast), printing each process's verdict when its transceiver lines
-// appear and whenever it changes.
+// appear and whenever it changes; at Ctrl-C it prints the verdict a batch run
+// of the same content gives, and exits with its status.
 func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput, o checkOpts) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -659,157 +432,53 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 		fws[i].UseBuffer(buf)
 		defer fws[i].Close()
 	}
-	w := io.Writer(termsafe.Writer{W: app.stdout})
-	raw := io.Writer(termsafe.JSONWriter{W: app.stdout})
-	last := map[string]string{}
-	disagreed := false
+	out := io.Writer(termsafe.Writer{W: app.stdout})
+	if o.output == "json" {
+		out = termsafe.JSONWriter{W: app.stdout}
+	}
+	rep := logs.NewFollowReport(out, o.output == "json")
 	tick := time.NewTicker(followInterval)
 	defer tick.Stop()
 	for {
+		disagreed := false
 		for _, fw := range fws {
 			grew, note, err := fw.Poll()
 			if err != nil {
 				return usageErr(err)
 			}
-			if note != logs.NoteNone && o.output == "text" {
-				fmt.Fprintf(w, "%s: %s\n", termsafe.Line(fw.Name), note)
-			}
+			rep.Note(fw.Name, note)
 			if prev := fw.Previous(); prev != nil {
-				disagreed = printVerdicts(w, raw, prev, pred, last, o.output) || disagreed
-				clearVerdicts(last, prev.Name)
+				rep.Update(logs.Judge(prev, pred.forLog(prev).Trace, false))
+				rep.Forget(prev.Name)
 			}
 			if grew || note != logs.NoteNone {
-				disagreed = printVerdicts(w, raw, fw.Log(), pred, last, o.output) || disagreed
+				v := logs.Judge(fw.Log(), pred.forLog(fw.Log()).Trace, false)
+				rep.Update(v)
+				disagreed = disagreed || v.Status == logs.StatusDisagrees || v.Status == logs.StatusFailed
 			}
-			if disagreed && o.failFast {
-				return refused()
-			}
+		}
+		if disagreed && o.failFast {
+			return refused()
 		}
 		select {
 		case <-ctx.Done():
-			if disagreed {
+			// The terminal sends Ctrl-C to the whole process group, and the
+			// supervisor (internal/crash) forwards it too: a second SIGINT
+			// after stop() would kill the process (exit 130). Ignore it from
+			// here on; the exit status is the verdict's.
+			signal.Ignore(os.Interrupt, syscall.SIGTERM)
+			vs := make([]logs.Verdict, 0, len(fws))
+			for _, fw := range fws {
+				lg := fw.Log()
+				vs = append(vs, logs.Judge(lg, pred.forLog(lg).Trace, true))
+			}
+			if rep.End(vs) != 0 {
 				return refused()
 			}
 			return nil
 		case <-tick.C:
 		}
 	}
-}
-
-func clearVerdicts(last map[string]string, file string) {
-	for k := range last {
-		if strings.HasPrefix(k, file+"\x00") {
-			delete(last, k)
-		}
-	}
-}
-
-// settled keeps the disagreements a growing log cannot take back: those on a
-// line it printed, and, once the process shows its outcome, every other one
-// (before that, a predicted line may simply not be written yet).
-func settled(p *logs.Process, ms []logs.Mismatch) []logs.Mismatch {
-	if p.Outcome() != "" {
-		return ms
-	}
-	var out []logs.Mismatch
-	for _, m := range ms {
-		if m.Line > 0 || m.Kind == logs.KindBackend {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// printVerdicts prints the verdict of each process with transceiver lines whose
-// verdict changed since last, and reports whether any process disagrees.
-func printVerdicts(w, raw io.Writer, lg *logs.Log, pred *predictor, last map[string]string, output string) bool {
-	pr := pred.forLog(lg)
-	var all []logs.Mismatch
-	if pr.trace != nil {
-		all = logs.Compare(lg, *pr.trace)
-	}
-	bySource := map[string][]logs.Mismatch{}
-	for _, m := range all {
-		bySource[m.Source] = append(bySource[m.Source], m)
-	}
-	disagrees := false
-	// Disagreements of no process (a version line without a rank prefix).
-	known := map[string]bool{}
-	for _, p := range lg.Processes {
-		known[p.Source] = true
-	}
-	var orphans []logs.Mismatch
-	for _, m := range all {
-		// "No transceiver lines yet" is not settled while the log grows.
-		if !known[m.Source] && m.Line > 0 {
-			orphans = append(orphans, m)
-		}
-	}
-	if len(orphans) > 0 {
-		disagrees = true
-		key := lg.Name + "\x00"
-		if v := fmt.Sprint(orphans); last[key] != v {
-			last[key] = v
-			for _, m := range orphans {
-				if output == "json" {
-					fmt.Fprintln(raw, encodeJSON(map[string]any{"file": lg.Name, "source": nil, "agrees": false, "predicted_for": versionName(pr), "mismatches": []logs.Mismatch{m}}, ""))
-				} else {
-					fmt.Fprintf(w, "%s line %d: ✗ %s\n", termsafe.Line(lg.Name), m.Line, termsafe.Line(m.Message))
-				}
-			}
-		}
-	}
-	for _, p := range lg.Processes {
-		if len(p.Lines) == 0 {
-			continue
-		}
-		ms := settled(p, bySource[p.Source])
-		verdict := observedSummary(p)
-		switch {
-		case pr.trace == nil:
-		case len(ms) == 0:
-			verdict += " — ✓ agrees with the prediction for " + pr.trace.Inputs.Version.Name
-		default:
-			verdict += " — ✗ " + strconv.Itoa(len(ms)) + " disagreement(s) with the prediction for " + pr.trace.Inputs.Version.Name
-			disagrees = true
-		}
-		key := lg.Name + "\x00" + p.Source
-		if last[key] == verdict {
-			continue
-		}
-		last[key] = verdict
-		if output == "json" {
-			if ms == nil {
-				ms = []logs.Mismatch{}
-			}
-			fmt.Fprintln(raw, encodeJSON(map[string]any{"file": lg.Name, "source": p.Source, "outcome": string(p.Outcome()),
-				"agrees": pr.trace != nil && len(ms) == 0, "predicted_for": versionName(pr), "mismatches": ms}, ""))
-			continue
-		}
-		fmt.Fprintf(w, "%s · %s: %s\n", termsafe.Line(lg.Name), termsafe.Line(p.Source), verdict)
-		sort.SliceStable(ms, func(i, j int) bool {
-			a, b := ms[i].Line, ms[j].Line
-			if (a == 0) != (b == 0) {
-				return a != 0 // lines of the log first, in order; then what is missing
-			}
-			return a < b
-		})
-		for _, m := range ms {
-			where := ""
-			if m.Line > 0 {
-				where = "line " + strconv.Itoa(m.Line) + ": "
-			}
-			fmt.Fprintf(w, "    ✗ %s%s\n", where, termsafe.Line(m.Message))
-		}
-	}
-	return disagrees
-}
-
-func versionName(pr prediction) any {
-	if pr.trace == nil {
-		return nil
-	}
-	return pr.trace.Inputs.Version.Name
 }
 
 // withLogVersion sets the explored version to the one the log shows, unless

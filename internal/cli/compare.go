@@ -333,6 +333,11 @@ a YAML snippet. Exit 1 when any role breaks, 0 otherwise, 2 on usage errors.`,
 			}
 			flags.warnFuture(app, pair.from)
 			flags.warnFuture(app, pair.to)
+			if flags.deploy.disagg != "" {
+				if done, err := orchestratorOnly(app, &flags); done || err != nil {
+					return err
+				}
+			}
 			roles, cat, err := rolesFor(cmd, app, &flags, &pair, from, to)
 			if err != nil {
 				return err

@@ -115,7 +115,8 @@ func (d *deployFlags) warn(app *appEnv, msg string) {
 func inputErr(err error) error {
 	var ce *deploy.ConflictError
 	var ye *yamlpos.Error
-	if errors.As(err, &ce) || (errors.As(err, &ye) && strings.HasPrefix(ye.Msg, "ValueError: ")) {
+	var nw *deploy.NotWorkerError
+	if errors.As(err, &ce) || errors.As(err, &nw) || (errors.As(err, &ye) && strings.HasPrefix(ye.Msg, "ValueError: ")) {
 		return &exitError{code: exitRefused, err: err}
 	}
 	return usageErr(err)

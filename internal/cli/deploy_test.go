@@ -36,7 +36,9 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--role", "context"}, 2, "", "--role needs --disagg"},
 		{[]string{"explain", "--config", dt + "ctx-nixl.yaml", "--disagg", dt + "disagg-nixl.yaml"}, 2, "", "give one"},
 		{[]string{"explain", "--config", dt + "missing.yaml"}, 2, "", "missing.yaml"},
-		{[]string{"explain", "--config", dt + "gpt-oss-120b/config.json"}, 0, "", ""},
+		// A checkpoint's config.json given as the worker YAML: TorchLlmArgs is
+		// strict, so its keys refuse the file.
+		{[]string{"explain", "--config", dt + "gpt-oss-120b/config.json", "-o", "json"}, 1, `architectures\n  Extra inputs are not permitted [type=extra_forbidden, input_value=['GptOssForCausalLM'], input_type=list]`, ""},
 		{[]string{"explain", "--model-dir", dt + "no-arch"}, 0, "", "TensorRT-LLM resolves no model class"},
 		{[]string{"explain", "--model-dir", dt + "gpt-oss-120b", "--model", "LlamaForCausalLM", "-o", "json"}, 0, `"origin": "flag --model (overrides ../deploy/testdata/gpt-oss-120b/config.json)"`, ""},
 		{[]string{"explain", "--model-config", dt + "llama-eagle3/config.json"}, 0, "", "renamed EAGLE3LlamaForCausalLM"},

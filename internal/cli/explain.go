@@ -44,6 +44,11 @@ func runExplain(cmd *cobra.Command, app *appEnv, flags *inputFlags, output, colo
 	if flags.deploy.bothRoles() {
 		return runExplainRoles(cmd, app, flags, output, color)
 	}
+	if flags.deploy.disagg != "" {
+		if done, err := orchestratorOnly(app, flags); done || err != nil {
+			return err
+		}
+	}
 	in, _, _, err := flags.resolveInputs(cmd, app)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -23,6 +24,9 @@ type rolesJSON struct {
 // side. Each worker resolves on its own and nothing upstream checks that they
 // agree, so xcvr does.
 func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output, color string) error {
+	if done, err := orchestratorOnly(app, flags); done || err != nil {
+		return err
+	}
 	traces := map[string]resolver.Trace{}
 	for _, role := range deploy.Roles() {
 		flags.deploy.activeRole = role
@@ -73,4 +77,28 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 		return refused()
 	}
 	return nil
+}
+
+// orchestratorOnly answers for a disaggregated file that only lists its
+// servers' addresses: the workers were started with their own --config, which
+// decides their transceivers, so there is nothing to resolve from this file
+// (and reporting both roles DISABLED would be wrong). It reports whether it
+// answered.
+func orchestratorOnly(app *appEnv, flags *inputFlags) (bool, error) {
+	if err := flags.deploy.load(app); err != nil {
+		return false, err
+	}
+	dis := flags.deploy.dis
+	if dis == nil || !dis.OrchestratorOnly() {
+		return false, nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s only lists the servers trtllm-serve disaggregated routes to; each worker's own --config decides its transceiver, not this file.\n", termsafe.Line(dis.File))
+	for _, role := range deploy.Roles() {
+		s := dis.Servers[role]
+		fmt.Fprintf(&b, "  %s (%s): %s\n", role, report.SectionName(role), termsafe.Line(strings.Join(s.URLs, ", ")))
+	}
+	b.WriteString("Run xcvr explain --config on a worker's own config, or xcvr audit with every worker's config.\n")
+	_, err := fmt.Fprint(app.stdout, b.String())
+	return true, err
 }

@@ -1,3 +1,5 @@
+//go:build xcvr_man
+
 package cli
 
 import (
@@ -18,7 +20,8 @@ import (
 	"xcvr/internal/termsafe"
 )
 
-// newManCmd is the hidden `xcvr man`: the release build runs it to put man pages
+// newManCmd is the hidden `xcvr man`, built only with the tag xcvr_man (see
+// man_off.go): the release build runs it to put man pages
 // generated from the command tree into the archives, so the pages cannot drift
 // from the flags. It is hidden because operators read the pages, not make them.
 func newManCmd(app *appEnv, root *cobra.Command) *cobra.Command {

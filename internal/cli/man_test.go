@@ -1,3 +1,5 @@
+//go:build xcvr_man
+
 package cli
 
 import (

@@ -62,8 +62,10 @@ same text as 'xcvr explain'.`,
 
 	root.AddCommand(newExplainCmd(app, &color), newModelsCmd(app), newVersionsCmd(app), newTUICmd(app, &color), newCheckLogsCmd(app), newInspectCmd(app))
 	root.AddCommand(compareCommands(app, &color)...)
-	root.AddCommand(newServeCmd(app), newTourCmd(app, &color))
-	root.AddCommand(newManCmd(app, root))
+	root.AddCommand(newServeCmd(app), newTourCmd(app, &color), newAuditCmd(app, &color))
+	if man := newManCmd(app, root); man != nil {
+		root.AddCommand(man)
+	}
 	root.AddCommand(topicCommands()...)
 	return root
 }

@@ -49,6 +49,67 @@ type Disagg struct {
 	// same value).
 	TopLevel []string
 	Warnings []string
+	// Servers maps a role to what its section says about the servers: how
+	// many, and their host:port when the orchestrator is only given addresses.
+	Servers map[string]Servers
+}
+
+// Servers is a section's num_instances and urls (extract_ctx_gen_cfgs).
+type Servers struct {
+	// Instances is num_instances (1 when not written).
+	Instances int
+	// InstancesLine is where num_instances is written (0 when not).
+	InstancesLine int
+	// URLs are the section's urls, as written; Line is the urls key's line.
+	URLs []string
+	Line int
+	// LLMArgs is true when the section (with what it inherits) sets
+	// cache_transceiver_config: the one worker argument that decides a
+	// transceiver.
+	LLMArgs bool
+}
+
+// sectionKeys are the keys extract_ctx_gen_cfgs and the router config take
+// from a section themselves; the rest are the workers' LLM args.
+var sectionKeys = map[string]bool{"num_instances": true, "urls": true, "router": true}
+
+// OrchestratorOnly reports whether the file only tells trtllm-serve
+// disaggregated where its servers are (every section lists urls, and no
+// cache_transceiver_config is written for them): the workers were started on their own, each with its own --config, and
+// this file decides nothing about their transceivers.
+func (d *Disagg) OrchestratorOnly() bool {
+	if len(d.Servers) == 0 {
+		return false
+	}
+	for _, role := range Roles() {
+		s, ok := d.Servers[role]
+		if !ok || len(s.URLs) == 0 || s.LLMArgs {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *Disagg) readServers(role string, sec, merged *Node) {
+	if d.Servers == nil {
+		d.Servers = map[string]Servers{}
+	}
+	s := Servers{Instances: 1}
+	if p, ok := sec.Get("num_instances"); ok && p.Val.Kind == KindInt && p.Val.Int.IsInt64() {
+		s.Instances, s.InstancesLine = int(p.Val.Int.Int64()), p.KeyLine
+	}
+	if p, ok := sec.Get("urls"); ok && p.Val.Kind == KindSeq {
+		s.Line = p.KeyLine
+		for _, it := range p.Val.Items {
+			if it.Kind == KindStr {
+				s.URLs = append(s.URLs, it.Str)
+			} else {
+				s.URLs = append(s.URLs, it.Repr())
+			}
+		}
+	}
+	_, s.LLMArgs = merged.Get("cache_transceiver_config")
+	d.Servers[role] = s
 }
 
 // ConflictError is TensorRT-LLM's refusal to start when a top-level key and a
@@ -83,10 +144,23 @@ func (e *ConflictError) Error() string {
 func ReadDisagg(name string, data []byte) (*Disagg, error) {
 	doc, err := ParseYAML(name, data)
 	if err != nil {
+		return nil, manifestHint(name, data, err)
+	}
+	if err := notWorker(name, doc.Root); err != nil {
 		return nil, err
 	}
-	d := &Disagg{File: name, Roles: map[string]*Overlay{}, Inherited: map[string][]string{}, Warnings: doc.Warnings}
-	root := doc.Root
+	d, err := ReadDisaggNode(name, doc.Root)
+	if err != nil {
+		return nil, err
+	}
+	d.Warnings = append(doc.Warnings, d.Warnings...)
+	return d, nil
+}
+
+// ReadDisaggNode is ReadDisagg on a document already parsed (one document of a
+// multi-document file, or a ConfigMap value).
+func ReadDisaggNode(name string, root *Node) (*Disagg, error) {
+	d := &Disagg{File: name, Roles: map[string]*Overlay{}, Inherited: map[string][]string{}}
 	if root == nil || root.Kind == KindNull {
 		root = &Node{Kind: KindMap, Line: 1, Col: 1}
 		d.Warnings = append(d.Warnings, name+": the file is empty; both roles get TensorRT-LLM's defaults (disaggregation off)")
@@ -154,6 +228,14 @@ func ReadDisagg(name string, data []byte) (*Disagg, error) {
 			return nil, err
 		}
 		ov.Static.Role = resolver.Field[string]{Value: role, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: name}}
+		// The sections' keys are not checked against TorchLlmArgs' fields:
+		// trtllm-serve's disaggregated MPI worker passes them through
+		// get_llm_args, whose own parameters (free_gpu_memory_fraction, ...)
+		// are accepted there too, and a file with urls is not read by the
+		// workers at all.
+		if p, ok := root.Get(sectionOf(role)); ok && p.Val.Kind == KindMap {
+			d.readServers(role, p.Val, sections[role])
+		}
 		d.Roles[role] = ov
 		d.Warnings = append(d.Warnings, ov.Warnings...)
 	}

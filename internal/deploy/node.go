@@ -1,12 +1,14 @@
 package deploy
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -33,6 +35,9 @@ const (
 	// KindDate is a datetime.date or datetime.datetime (PyYAML resolves plain
 	// timestamps); xcvr keeps only the text.
 	KindDate
+	// KindBytes is a Python bytes value (a !!binary scalar, base64-decoded); Str
+	// holds the bytes.
+	KindBytes
 )
 
 // Node is one loaded YAML value with the place it was written. Values follow PyYAML's
@@ -97,6 +102,8 @@ func (n *Node) TypeName() string {
 		return "dict"
 	case KindSeq:
 		return "list"
+	case KindBytes:
+		return "bytes"
 	default:
 		if strings.ContainsAny(n.Str, "Tt :") {
 			return "datetime"
@@ -105,47 +112,39 @@ func (n *Node) TypeName() string {
 	}
 }
 
-// Repr renders the value as Python's repr() would (pydantic's input_value). It is
-// bounded: very long output is cut with "..." as pydantic also shortens it.
+// Repr renders the value as Python's repr() would (pydantic's input_value). A
+// repr longer than maxRepr bytes is returned as pydantic prints it (PyTruncate),
+// its tail rendered on its own, so a hostile value costs no more than maxRepr.
 func (n *Node) Repr() string {
 	var b strings.Builder
-	n.repr(&b, 0)
-	s := b.String()
-	if len(s) > 200 {
-		s = s[:200] + "..."
+	if n.repr(&b, 0) {
+		return b.String()
 	}
-	return s
+	head := b.String()
+	if len(head) > 25 {
+		head = head[:25]
+	}
+	return PyTruncate(head + strings.Repeat(" ", 50) + n.reprTail(24, 0))
 }
 
-func (n *Node) repr(b *strings.Builder, depth int) {
-	if b.Len() > 400 || depth > MaxDepth {
-		b.WriteString("...")
-		return
+// maxRepr bounds a full repr; longer ones are only shown truncated anyway.
+const maxRepr = 4096
+
+// repr writes n's repr into b and reports whether it fit in maxRepr bytes.
+func (n *Node) repr(b *strings.Builder, depth int) bool {
+	if b.Len() > maxRepr || depth > MaxDepth {
+		return false
 	}
 	switch n.Kind {
-	case KindNull:
-		b.WriteString("None")
-	case KindBool:
-		if n.Bool {
-			b.WriteString("True")
-		} else {
-			b.WriteString("False")
-		}
-	case KindInt:
-		b.WriteString(n.Int.String())
-	case KindFloat:
-		b.WriteString(PyFloat(n.Float))
-	case KindStr:
-		b.WriteString(PyRepr(n.Str))
-	case KindDate:
-		b.WriteString(PyRepr(n.Str))
 	case KindSeq:
 		b.WriteByte('[')
 		for i, it := range n.Items {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			it.repr(b, depth+1)
+			if !it.repr(b, depth+1) {
+				return false
+			}
 		}
 		b.WriteByte(']')
 	case KindMap:
@@ -154,12 +153,103 @@ func (n *Node) repr(b *strings.Builder, depth int) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			p.Key.repr(b, depth+1)
+			if !p.Key.repr(b, depth+1) {
+				return false
+			}
 			b.WriteString(": ")
-			p.Val.repr(b, depth+1)
+			if !p.Val.repr(b, depth+1) {
+				return false
+			}
 		}
 		b.WriteByte('}')
+	default:
+		b.WriteString(n.scalarRepr())
 	}
+	return b.Len() <= maxRepr
+}
+
+// reprTail returns at least the last k bytes of n's repr (all of it when
+// shorter), rendering only the last entries of collections.
+func (n *Node) reprTail(k, depth int) string {
+	if depth > MaxDepth {
+		return "..."
+	}
+	var open, closing string
+	var parts []string
+	total := 0
+	add := func(s string) bool {
+		parts = append(parts, s)
+		total += len(s)
+		return total >= k
+	}
+	switch n.Kind {
+	case KindSeq:
+		open, closing = "[", "]"
+		for i := len(n.Items) - 1; i >= 0; i-- {
+			sep := ""
+			if i > 0 {
+				sep = ", "
+			}
+			if add(sep + n.Items[i].reprTail(k-total, depth+1)) {
+				break
+			}
+		}
+	case KindMap:
+		open, closing = "{", "}"
+		for i := len(n.Pairs) - 1; i >= 0; i-- {
+			sep := ""
+			if i > 0 {
+				sep = ", "
+			}
+			p := n.Pairs[i]
+			v := p.Val.reprTail(k-total, depth+1)
+			if add(sep + p.Key.reprTail(k-total-len(v)-2, depth+1) + ": " + v) {
+				break
+			}
+		}
+	default:
+		s := n.scalarRepr()
+		k = max(k, 0)
+		if len(s) > k+4 {
+			i := len(s) - k - 4
+			for i > 0 && !utf8.RuneStart(s[i]) {
+				i--
+			}
+			s = s[i:]
+		}
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(open)
+	for i := len(parts) - 1; i >= 0; i-- {
+		b.WriteString(parts[i])
+	}
+	b.WriteString(closing)
+	return b.String()
+}
+
+// scalarRepr is the repr of a scalar node.
+func (n *Node) scalarRepr() string {
+	switch n.Kind {
+	case KindNull:
+		return "None"
+	case KindBool:
+		if n.Bool {
+			return "True"
+		}
+		return "False"
+	case KindInt:
+		return n.Int.String()
+	case KindFloat:
+		return PyFloat(n.Float)
+	case KindStr:
+		return PyRepr(n.Str)
+	case KindDate:
+		return n.pyDateRepr()
+	case KindBytes:
+		return pyBytesRepr(n.Str)
+	}
+	return ""
 }
 
 // PyFloat renders f as Python's float repr: shortest round-trip digits, ".0" on
@@ -216,7 +306,7 @@ func PyEqual(a, b *Node) bool {
 	switch a.Kind {
 	case KindNull:
 		return true
-	case KindStr, KindDate:
+	case KindStr, KindDate, KindBytes:
 		return a.Str == b.Str
 	case KindSeq:
 		if len(a.Items) != len(b.Items) {
@@ -291,15 +381,36 @@ func ParseYAML(name string, data []byte) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
+	quotedTabs, tabErr := pyTabError(name, data)
+	if len(quotedTabs) > 0 {
+		// go-yaml refuses a raw tab inside a double-quoted scalar in a block
+		// mapping, which PyYAML reads as a tab: give go-yaml the escape.
+		data = escapeTabs(data, quotedTabs)
+	}
 	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
-		return nil, yamlpos.Wrap(name, err)
+		// PyYAML stops at whichever problem comes first in the text.
+		werr := yamlpos.Wrap(name, err)
+		var pe, te *yamlpos.Error
+		if tabErr != nil && errors.As(werr, &pe) && errors.As(tabErr, &te) && (pe.Line == 0 || te.Line <= pe.Line) {
+			return nil, tabErr
+		}
+		return nil, werr
+	}
+	if tabErr != nil {
+		return nil, tabErr
 	}
 	var docs []*ast.DocumentNode
 	for _, d := range f.Docs {
-		if d != nil && d.Body != nil {
-			docs = append(docs, d)
+		if d == nil || d.Body == nil {
+			continue
 		}
+		if _, ok := d.Body.(*ast.DirectiveNode); ok {
+			// go-yaml keeps a %YAML or %TAG line as a document of its own;
+			// for PyYAML it belongs to the document that follows.
+			continue
+		}
+		docs = append(docs, d)
 	}
 	doc := &Doc{File: name}
 	if len(docs) == 0 {
@@ -324,6 +435,8 @@ func ParseYAML(name string, data []byte) (*Doc, error) {
 }
 
 type converter struct {
+	// tagged counts the explicit tags being constructed around the node.
+	inTag   int
 	file    string
 	anchors map[string]*Node
 	sizes   map[*Node]int
@@ -459,6 +572,12 @@ func (c *converter) convert(n ast.Node, depth int) (*Node, error) {
 		return nil, c.errAt(n, "%s", PyIntLimitError(d))
 	}
 	out := resolvePlain(tk.Value)
+	if out.Kind == KindDate && c.inTag == 0 {
+		// construct_yaml_timestamp raises on a day that does not exist.
+		if _, _, err := pyTimestamp(out.Str); err != nil {
+			return nil, c.errAt(n, "%v (constructing the timestamp %s)", err, PyRepr(out.Str))
+		}
+	}
 	out.Line, out.Col = line, col
 	return out, nil
 }
@@ -495,9 +614,21 @@ func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth in
 	}
 	line, col := pos(n)
 	out := &Node{Kind: KindMap, Line: line, Col: col}
-	var merged []Pair
+	// PyYAML's flatten_mapping puts the merged entries before the explicit
+	// ones, and the dict keeps each key where it was first inserted with the
+	// last value: a merged key overridden by an explicit one stays first.
 	ix := keyIndex{}
-	dups := 0
+	put := func(p Pair) int {
+		if i := ix.find(out.Pairs, p.Key); i >= 0 {
+			out.Pairs[i].Val = p.Val
+			out.Pairs[i].KeyLine, out.Pairs[i].KeyCol = p.KeyLine, p.KeyCol
+			return i
+		}
+		ix.add(p.Key, len(out.Pairs))
+		out.Pairs = append(out.Pairs, p)
+		return -1
+	}
+	var explicit []*ast.MappingValueNode
 	for _, mv := range values {
 		if mv == nil {
 			continue
@@ -507,9 +638,17 @@ func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth in
 			if err != nil {
 				return nil, err
 			}
-			merged = append(merged, ps...)
+			for _, p := range ps {
+				put(p)
+			}
 			continue
 		}
+		explicit = append(explicit, mv)
+	}
+	seen := keyIndex{}
+	var firsts []Pair // explicit keys only, for the duplicate warning
+	dups := 0
+	for _, mv := range explicit {
 		kn := ast.Node(mv.Key)
 		if mk, ok := mv.Key.(*ast.MappingKeyNode); ok {
 			kn = mk.Value
@@ -526,32 +665,20 @@ func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth in
 			return nil, err
 		}
 		kl, kc := pos(kn)
-		if i := ix.find(out.Pairs, key); i >= 0 {
+		if i := seen.find(firsts, key); i >= 0 {
 			if dups++; dups <= maxRepeatedWarnings {
 				c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: key %s is written twice (also line %d); like PyYAML, xcvr uses the last one",
-					c.file, kl, key.Repr(), out.Pairs[i].KeyLine))
+					c.file, kl, key.Repr(), firsts[i].KeyLine))
 			}
-			out.Pairs[i].Val = val
-			out.Pairs[i].KeyLine, out.Pairs[i].KeyCol = kl, kc
-			continue
+			firsts[i].KeyLine = kl
+		} else {
+			seen.add(key, len(firsts))
+			firsts = append(firsts, Pair{Key: key, KeyLine: kl})
 		}
-		ix.add(key, len(out.Pairs))
-		out.Pairs = append(out.Pairs, Pair{Key: key, Val: val, KeyLine: kl, KeyCol: kc})
+		put(Pair{Key: key, Val: val, KeyLine: kl, KeyCol: kc})
 	}
 	if dups > maxRepeatedWarnings {
 		c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: and %d more keys written twice in this mapping", c.file, line, dups-maxRepeatedWarnings))
-	}
-	// PyYAML's flatten_mapping puts merged entries first; explicit keys win.
-	if len(merged) > 0 {
-		var all []Pair
-		seen := keyIndex{}
-		for _, p := range merged {
-			if ix.find(out.Pairs, p.Key) < 0 && seen.find(all, p.Key) < 0 {
-				seen.add(p.Key, len(all))
-				all = append(all, p)
-			}
-		}
-		out.Pairs = append(all, out.Pairs...)
 	}
 	if len(out.Pairs) > 0 && out.Pairs[0].KeyLine > 0 {
 		out.Line, out.Col = out.Pairs[0].KeyLine, out.Pairs[0].KeyCol
@@ -570,18 +697,15 @@ func (c *converter) mergeSources(v ast.Node, depth int) ([]Pair, error) {
 	case KindMap:
 		return val.Pairs, nil
 	case KindSeq:
+		// flatten_mapping reverses the list, so the first mapping's values
+		// are inserted last and win, while the last mapping's keys come first.
 		var out []Pair
-		ix := keyIndex{}
-		for _, it := range val.Items {
+		for i := len(val.Items) - 1; i >= 0; i-- {
+			it := val.Items[i]
 			if it.Kind != KindMap {
 				return nil, c.errAt(v, "expected a mapping for merging, but found %s", it.TypeName())
 			}
-			for _, p := range it.Pairs {
-				if ix.find(out, p.Key) < 0 {
-					ix.add(p.Key, len(out))
-					out = append(out, p)
-				}
-			}
+			out = append(out, it.Pairs...)
 		}
 		return out, nil
 	}
@@ -607,6 +731,8 @@ func hashKey(k *Node) (string, bool) {
 		return "s" + k.Str, true
 	case KindDate:
 		return "d" + k.Str, true
+	case KindBytes:
+		return "b" + k.Str, true
 	case KindNull:
 		return "n", true
 	}
@@ -644,39 +770,76 @@ func (c *converter) tagged(v *ast.TagNode, depth int) (*Node, error) {
 	if v.Start != nil {
 		tag = v.Start.Value
 	}
+	// A tagged scalar is constructed from its text, never resolved, so an
+	// implicit type's own checks (a timestamp's day) do not apply.
+	c.inTag++
 	val, err := c.convert(v.Value, depth)
+	c.inTag--
 	if err != nil {
 		return nil, err
 	}
-	text := ""
-	if v.Value != nil {
-		if tk := v.Value.GetToken(); tk != nil {
-			text = tk.Value
-		}
+	// The long forms of the standard tags are the same tags.
+	if strings.HasPrefix(tag, "!<") && strings.HasSuffix(tag, ">") {
+		tag = tag[2 : len(tag)-1]
+	}
+	if rest, ok := strings.CutPrefix(tag, "tag:yaml.org,2002:"); ok {
+		tag = "!!" + rest
+	}
+	kind := "scalar"
+	switch val.Kind {
+	case KindMap:
+		kind = "mapping"
+	case KindSeq:
+		kind = "sequence"
 	}
 	switch tag {
-	case "!!str", "tag:yaml.org,2002:str":
-		if val.Kind == KindMap || val.Kind == KindSeq {
-			return nil, c.errAt(v, "expected a scalar node for %s, but found a collection", tag)
+	case "!!map", "!!seq":
+		want := map[string]string{"!!map": "mapping", "!!seq": "sequence"}[tag]
+		if kind != want {
+			return nil, c.errAt(v, "yaml.constructor.ConstructorError: expected a %s node, but found %s", want, kind)
 		}
-		if val.Kind == KindStr {
-			return val, nil
-		}
-		return &Node{Kind: KindStr, Str: text, Line: val.Line, Col: val.Col}, nil
-	case "!!int", "!!float", "!!bool", "!!null":
-		want := map[string]Kind{"!!int": KindInt, "!!float": KindFloat, "!!bool": KindBool, "!!null": KindNull}[tag]
-		if val.Kind == want || (want == KindFloat && val.Kind == KindInt) {
-			if want == KindFloat && val.Kind == KindInt {
-				f, _ := new(big.Float).SetInt(val.Int).Float64()
-				return &Node{Kind: KindFloat, Float: f, Line: val.Line, Col: val.Col}, nil
-			}
-			return val, nil
-		}
-		return nil, c.errAt(v, "could not construct %s from %s", tag, PyRepr(text))
-	case "!!map", "!!seq", "!!omap":
 		return val, nil
+	case "!!set", "!!omap", "!!pairs":
+		return nil, c.errAt(v, "%s: PyYAML builds a Python %s here, which no TensorRT-LLM field takes; xcvr does not read it",
+			tag, map[string]string{"!!set": "set", "!!omap": "list of pairs", "!!pairs": "list of pairs"}[tag])
+	case "!":
+		// The non-specific tag: PyYAML resolves the scalar as if untagged.
+		return val, nil
+	case "!!str", "!!int", "!!float", "!!bool", "!!null", "!!binary", "!!timestamp":
+		if kind != "scalar" {
+			return nil, c.errAt(v, "yaml.constructor.ConstructorError: expected a scalar node, but found %s", kind)
+		}
+		out, exc := constructTagged(tag, scalarText(v.Value, val))
+		if out == nil {
+			return nil, c.errAt(v, "%s (constructing %s %s)", exc, tag, PyRepr(scalarText(v.Value, val)))
+		}
+		out.Line, out.Col = val.Line, val.Col
+		return out, nil
 	}
-	return nil, c.errAt(v, "could not determine a constructor for the tag %s (yaml.safe_load refuses it)", PyRepr(tag))
+	return nil, c.errAt(v, "yaml.constructor.ConstructorError: could not determine a constructor for the tag %s", PyRepr(longTag(tag)))
+}
+
+// longTag spells a "!!x" shorthand as PyYAML names it in errors.
+func longTag(tag string) string {
+	if rest, ok := strings.CutPrefix(tag, "!!"); ok {
+		return "tag:yaml.org,2002:" + rest
+	}
+	return tag
+}
+
+// scalarText is a scalar's text as PyYAML's construct_scalar sees it: the
+// string a quoted or block scalar stands for, a plain scalar as written.
+func scalarText(n ast.Node, val *Node) string {
+	if val.Kind == KindStr {
+		return val.Str
+	}
+	if n == nil {
+		return ""
+	}
+	if tk := n.GetToken(); tk != nil && tk.Type != token.ImplicitNullType {
+		return tk.Value
+	}
+	return ""
 }
 
 // PyYAML's implicit resolvers (YAML 1.1), used for plain scalars.

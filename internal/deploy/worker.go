@@ -6,6 +6,7 @@
 package deploy
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -54,6 +55,14 @@ type Overlay struct {
 	ConfigErrors []resolver.FieldError
 	// Warnings are things TensorRT-LLM accepts silently but an operator should know.
 	Warnings []string
+	// TopKeys are the file's top-level keys, in input order: TorchLlmArgs is a
+	// strict model, so a key that is not one of its fields refuses the file
+	// (inputs.Build checks them against the version's field list).
+	TopKeys []resolver.VersionedKey
+	// Locate, when set, renders a line of the worker YAML as an origin, for a
+	// YAML held inside another file (a ConfigMap's data value), e.g.
+	// "deploy.yaml:35 (ConfigMap trtllm-config, prefill.yaml:23)".
+	Locate func(line int) string
 
 	// runtimeBad is a non-string transceiver_runtime; its literal_error depends on
 	// the version (era 0 has no 'auto'), which is only known in Apply.
@@ -68,7 +77,7 @@ type Overlay struct {
 func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
 	doc, err := ParseYAML(name, data)
 	if err != nil {
-		return nil, err
+		return nil, manifestHint(name, data, err)
 	}
 	ov := &Overlay{File: name, Warnings: doc.Warnings}
 	if doc.Root == nil || doc.Root.Kind == KindNull {
@@ -79,13 +88,78 @@ func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
 		return nil, &yamlpos.Error{File: name, Line: doc.Root.Line, Col: doc.Root.Col,
 			Msg: "ValueError: Configuration file root must be a mapping."}
 	}
+	if err := notWorker(name, doc.Root); err != nil {
+		return nil, err
+	}
 	if err := ov.readLLMArgs(doc.Root); err != nil {
 		return nil, err
 	}
+	ov.topKeys(doc.Root, nil)
 	return ov, nil
 }
 
+// manifestHint adds, to the error for a multi-document file, that it holds
+// Kubernetes objects and that audit reads those.
+func manifestHint(name string, data []byte, err error) error {
+	var ye *yamlpos.Error
+	if !errors.As(err, &ye) || !strings.HasPrefix(ye.Msg, "expected a single document") {
+		return err
+	}
+	docs, derr := ParseYAMLDocs(name, data)
+	if derr != nil {
+		return err
+	}
+	for _, d := range docs {
+		if d.Root == nil || d.Root.Kind != KindMap {
+			continue
+		}
+		kp, ok1 := d.Root.Get("kind")
+		_, ok2 := d.Root.Get("apiVersion")
+		if ok1 && ok2 {
+			e := *ye
+			e.Msg += " (yaml.safe_load refuses it); the file holds Kubernetes objects (" + kp.Val.Repr() + ", ...): xcvr audit " + name + " resolves the workers they describe"
+			return &e
+		}
+	}
+	return err
+}
+
+// ReadWorkerNode reads a worker YAML already parsed, e.g. a ConfigMap value or a
+// worker_config section of a Slurm submit config; locate, when not nil, renders
+// its lines as origins. A root that is not a mapping is TensorRT-LLM's
+// "Configuration file root must be a mapping."
+func ReadWorkerNode(name string, root *Node, locate func(int) string) (*Overlay, error) {
+	ov := &Overlay{File: name, Locate: locate}
+	if root == nil || root.Kind == KindNull {
+		ov.Warnings = append(ov.Warnings, name+": the file is empty; TensorRT-LLM's defaults apply (no cache_transceiver_config: disaggregation off)")
+		return ov, nil
+	}
+	if root.Kind != KindMap {
+		return nil, &yamlpos.Error{File: name, Line: root.Line, Col: root.Col,
+			Msg: "ValueError: Configuration file root must be a mapping."}
+	}
+	if err := ov.readLLMArgs(root); err != nil {
+		return nil, err
+	}
+	ov.topKeys(root, nil)
+	return ov, nil
+}
+
+// topKeys records the mapping's keys as the worker's top-level keys, except
+// those skip names (keys an orchestrator section consumes itself).
+func (ov *Overlay) topKeys(m *Node, skip map[string]bool) {
+	for _, p := range m.Pairs {
+		if p.Key.Kind == KindStr && skip[p.Key.Str] {
+			continue
+		}
+		ov.TopKeys = append(ov.TopKeys, resolver.VersionedKey{Key: p.KeyString(), Input: p.Val.Repr(), InputType: p.Val.TypeName(), Origin: ov.origin(p.KeyLine)})
+	}
+}
+
 func (ov *Overlay) origin(line int) resolver.Origin {
+	if ov.Locate != nil {
+		return resolver.Origin{Kind: resolver.OriginFile, Detail: ov.Locate(line)}
+	}
 	return resolver.Origin{Kind: resolver.OriginFile, Detail: ov.File + ":" + strconv.Itoa(line)}
 }
 
@@ -281,11 +355,11 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 			case KindNull:
 			case KindMap:
 				for _, q := range v.Pairs {
-					if q.Key.Kind != KindStr {
-						ov.fieldErr(field+"."+q.KeyString()+".[key]", q.Key, "string_type", "Input should be a valid string", q.KeyLine)
+					if q.Key.Kind != KindStr && q.Key.Kind != KindBytes {
+						ov.fieldErr(field+"."+locItem(q.Key)+".[key]", q.Key, "string_type", "Input should be a valid string", q.KeyLine)
 					}
-					if q.Val.Kind != KindStr {
-						ov.fieldErr(field+"."+q.KeyString(), q.Val, "string_type", "Input should be a valid string", q.KeyLine)
+					if q.Val.Kind != KindStr && q.Val.Kind != KindBytes {
+						ov.fieldErr(field+"."+locItem(q.Key), q.Val, "string_type", "Input should be a valid string", q.KeyLine)
 					}
 				}
 			default:
@@ -301,7 +375,12 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 		if p.Key.Kind == KindStr && known[p.Key.Str] {
 			continue
 		}
-		ov.fieldErr(p.KeyString(), p.Val, "extra_forbidden", "Extra inputs are not permitted", p.KeyLine)
+		if p.Key.Kind != KindStr {
+			// pydantic refuses the key itself, before asking whether it is a field.
+			ov.fieldErr(locItem(p.Key), p.Key, "invalid_key", "Keys should be strings", p.KeyLine)
+			continue
+		}
+		ov.fieldErr(locItem(p.Key), p.Val, "extra_forbidden", "Extra inputs are not permitted", p.KeyLine)
 		if p.Key.Kind == KindStr {
 			if s := suggestField(p.Key.Str); s != "" {
 				if suggested++; suggested <= maxRepeatedWarnings {
@@ -313,6 +392,29 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 	if suggested > maxRepeatedWarnings {
 		ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s: and %d more unknown keys that look like misspelt fields", ov.File, suggested-maxRepeatedWarnings))
 	}
+}
+
+// locItem renders a dict key as one item of pydantic's error location: an int
+// (a bool counts as one) as its value, a string as itself, anything else as its
+// repr; an item holding a '.' is put in backticks so the dotted path stays
+// readable.
+func locItem(k *Node) string {
+	var s string
+	switch k.Kind {
+	case KindStr:
+		s = k.Str
+	case KindBool:
+		s = "0"
+		if k.Bool {
+			s = "1"
+		}
+	default:
+		s = k.Repr()
+	}
+	if strings.Contains(s, ".") {
+		return "`" + s + "`"
+	}
+	return s
 }
 
 // suggestField names the known field an unknown key most likely meant (a case or
@@ -501,6 +603,7 @@ func Apply(spec *inputs.Spec, ov *Overlay) {
 	spec.Static = ov.Static
 	spec.VersionedKeys = ov.VersionedKeys
 	spec.ConfigKeys = ov.ConfigKeys
+	spec.TopKeys = ov.TopKeys
 	if ov.Loader != nil {
 		set(&spec.Loader, ov.Loader, "", false)
 	}

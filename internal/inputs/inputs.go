@@ -5,10 +5,12 @@ package inputs
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"xcvr/internal/llmargs"
 	"xcvr/models"
 	"xcvr/resolver"
 )
@@ -55,6 +57,12 @@ type Spec struct {
 	VersionedKeys []resolver.VersionedKey
 	// ConfigKeys are every cache_transceiver_config key a file sets.
 	ConfigKeys []resolver.VersionedKey
+	// TopKeys are a worker YAML's top-level keys; Build refuses those that are
+	// not TorchLlmArgs fields (see internal/llmargs).
+	TopKeys []resolver.VersionedKey
+	// LLMArgsFields, when not nil, are the install's own TorchLlmArgs fields,
+	// which decide TopKeys instead of xcvr's list.
+	LLMArgsFields []string
 	// Env holds the worker's environment (only TRTLLM_* variables matter).
 	Env map[string]resolver.EnvVar
 	// ConfigErrors are validation failures found while reading files.
@@ -227,6 +235,11 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 		in.Env[k] = v
 	}
 	in.ConfigErrors = s.ConfigErrors
+	if len(s.TopKeys) > 0 {
+		// Extra keys are pydantic's last errors; the slice is copied so a spec
+		// reused for another version keeps its own.
+		in.ConfigErrors = append(slices.Clip(s.ConfigErrors), llmargs.Errors(s.TopKeys, s.LLMArgsFields)...)
+	}
 	return in, nil
 }
 

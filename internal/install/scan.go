@@ -109,6 +109,9 @@ type Report struct {
 	Texts          []Text
 	// Notes are files skipped by the limits and other remarks.
 	Notes []string
+	// LLMArgsFields are the top-level keys a worker YAML may hold (the
+	// fields of BaseLlmArgs and TorchLlmArgs); nil when not read.
+	LLMArgsFields []string
 }
 
 // ErrNoVersion is returned when neither version.py nor a dist-info METADATA
@@ -280,6 +283,7 @@ func (s *scanner) backendOrder() {
 // features fingerprints the dated rules.
 func (s *scanner) features() {
 	s.configFields()
+	s.llmArgsFields()
 	s.backendOrder()
 	if m := s.module(relLLMUtils); m != nil {
 		f, ok := m.funcs["_resolve_transceiver_runtime_auto"]

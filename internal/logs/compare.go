@@ -30,7 +30,13 @@ const (
 	KindExtra    = "unexpected_line"
 	KindVersion  = "version"
 	KindNoEvents = "no_transceiver_lines"
+	// KindInput: an argument dump shows a cache_transceiver_config value
+	// other than the one the prediction was given.
+	KindInput = "input"
 )
+
+// noLinesMessage says why a process or log shows no transceiver lines.
+const noLinesMessage = "the log shows none of the lines TensorRT-LLM prints while it creates the transceiver (start-up did not get that far, or the log level hides INFO: set TLLM_LOG_LEVEL=INFO)"
 
 // decisive reports whether an observed line is one the resolution itself prints,
 // so its absence from the prediction is a disagreement (device and memory
@@ -49,11 +55,16 @@ func decisive(msg string) bool {
 func Compare(lg *Log, t resolver.Trace) []Mismatch {
 	var out []Mismatch
 	if len(lg.Processes) == 0 {
-		return []Mismatch{{Source: lg.Name, Kind: KindNoEvents,
-			Message: "the log shows none of the lines TensorRT-LLM prints while it creates the transceiver (start-up did not get that far, or the log level hides INFO: set TLLM_LOG_LEVEL=INFO)"}}
+		if lg.Orchestrator > 0 {
+			return versionMismatches(lg, t) // the workers' logs decide
+		}
+		return []Mismatch{{Source: lg.Name, Kind: KindNoEvents, Message: noLinesMessage}}
 	}
 	out = append(out, versionMismatches(lg, t)...)
 	for _, p := range lg.Processes {
+		if lg.Orchestrator > 0 && !p.shows() {
+			continue
+		}
 		out = append(out, compareOne(p, t)...)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -64,6 +75,44 @@ func Compare(lg *Log, t resolver.Trace) []Mismatch {
 		return a < b
 	})
 	return out
+}
+
+// shows reports whether the process printed any line xcvr reads (a
+// summarised process keeps none, so its outcome and error count too).
+func (p *Process) shows() bool {
+	return len(p.Lines) > 0 || p.LinesDropped > 0 || p.Error != "" || p.Outcome() != "" || p.Backend != "" || len(p.Findings) > 0
+}
+
+// compareInputs checks an argument dump's cache_transceiver_config against
+// the inputs the prediction was given (not xcvr's defaults).
+func compareInputs(p *Process, t resolver.Trace) []Mismatch {
+	o := p.Inputs
+	if !o.Seen() {
+		return nil
+	}
+	var ms []Mismatch
+	stated := func(or resolver.Origin) bool { return !or.IsDefault() && or.Kind != resolver.OriginPreset }
+	check := func(field, logged, predicted string, fold bool) {
+		if logged == "" || predicted == "" {
+			return
+		}
+		same := logged == predicted || fold && strings.EqualFold(logged, predicted)
+		if !same {
+			ms = append(ms, Mismatch{Source: p.Source, Line: o.Line, Kind: KindInput,
+				Message: fmt.Sprintf("the log's arguments have cache_transceiver_config.%s=%s, the prediction's input is %s", field, logged, predicted)})
+		}
+	}
+	in := t.Inputs
+	if stated(in.Backend.Origin) {
+		check("backend", o.Backend, in.Backend.Value.Repr(), true)
+	}
+	if stated(in.Runtime.Origin) {
+		check("transceiver_runtime", o.Runtime, in.Runtime.Value.Repr(), true)
+	}
+	if stated(in.Timeout.Origin) {
+		check("kv_transfer_timeout_ms", o.Timeout, in.Timeout.Value.String(), false)
+	}
+	return ms
 }
 
 func firstLine(s string) string {
@@ -87,15 +136,18 @@ func compareOne(p *Process, t resolver.Trace) []Mismatch {
 		return 0
 	}
 	res := t.Result
-	shows := len(p.Lines) > 0
-
-	if !shows {
-		add(0, KindNoEvents, "the log shows none of the lines TensorRT-LLM prints while it creates the transceiver (start-up did not get that far, or the log level hides INFO: set TLLM_LOG_LEVEL=INFO)")
+	if !p.shows() {
+		add(0, KindNoEvents, noLinesMessage)
 		return ms
 	}
+	ms = append(ms, compareInputs(p, t)...)
 
-	// Predicted lines the process should have printed.
+	// Predicted lines the process should have printed (a summarised process
+	// keeps none to look in: its outcome, backend and error are compared).
 	for _, pl := range t.Logs {
+		if p.Summarised {
+			break
+		}
 		if pl.Level == resolver.LevelInfo && !p.InfoSeen {
 			continue // the log level hides INFO lines
 		}
@@ -141,7 +193,7 @@ func compareOne(p *Process, t resolver.Trace) []Mismatch {
 			what += " (inferred: no error after a None/'CPP' resolution)"
 		}
 		add(0, KindOutcome, "outcome: predicted %s, the log shows %s", res.Outcome, what)
-	case obs == resolver.OutcomeError && res.Outcome == resolver.OutcomeError && firstLine(p.Error) != firstLine(res.Error):
+	case obs == resolver.OutcomeError && res.Outcome == resolver.OutcomeError && !sameError(firstLine(p.Error), firstLine(res.Error)):
 		add(p.errorLine, KindError, "error: predicted %q, the log raised %q", firstLine(res.Error), firstLine(p.Error))
 	case obs == resolver.OutcomeError && res.Outcome == resolver.OutcomeError && strings.Contains(p.Error, "\n") && p.Error != res.Error:
 		// Same title, e.g. "1 validation error for TorchLlmArgs": the lines
@@ -179,6 +231,21 @@ func compareOne(p *Process, t resolver.Trace) []Mismatch {
 	return ms
 }
 
+// sameError reports whether the log's error is the predicted one: the same
+// line, or a rank's "Failed to initialize executor on rank N: MSG" where the
+// prediction raises "Type: MSG".
+func sameError(logged, predicted string) bool {
+	if logged == predicted {
+		return true
+	}
+	if m := reStartupFailed.FindStringSubmatch(logged); m != nil {
+		if _, msg, ok := strings.Cut(predicted, ": "); ok && m[2] == msg {
+			return true
+		}
+	}
+	return false
+}
+
 // ProcessJSON is one observed process in check-logs' JSON.
 type ProcessJSON struct {
 	File             string        `json:"file"`
@@ -195,6 +262,29 @@ type ProcessJSON struct {
 	LinesDropped     int           `json:"lines_dropped"`
 	Implications     []Implication `json:"implications"`
 	ImplicationsDrop int           `json:"implications_dropped"`
+	// Cause is a start-up failure's root cause; NixlBackend is NIXL's own
+	// backend; Agent the Python transceiver's transfer agent.
+	Cause       *string `json:"cause"`
+	NixlBackend *string `json:"nixl_backend"`
+	Agent       *string `json:"transfer_agent"`
+	// Inputs are an argument dump's cache_transceiver_config values (null:
+	// none was logged).
+	Inputs *InputsJSON `json:"inputs"`
+	// Findings are runtime events, counted.
+	Findings        []Finding `json:"findings"`
+	FindingsDropped int       `json:"findings_dropped"`
+	// Summarised is true for a process past the cap on kept detail.
+	Summarised bool `json:"summarised"`
+	// Status is the process's verdict (see Status), when one was judged.
+	Status string `json:"status,omitempty"`
+}
+
+// InputsJSON is ObservedInputs in JSON: Python's reprs, null when not shown.
+type InputsJSON struct {
+	Line    int     `json:"line"`
+	Backend *string `json:"backend"`
+	Runtime *string `json:"transceiver_runtime"`
+	Timeout *string `json:"kv_transfer_timeout_ms"`
 }
 
 // ReportJSON is check-logs' JSON object. Predicted is the explain object or nil.
@@ -219,19 +309,31 @@ func JSON(lg *Log, predicted any, ms []Mismatch) ReportJSON {
 		r.Mismatches = []Mismatch{}
 	}
 	for _, p := range lg.Processes {
-		pj := ProcessJSON{File: lg.Name, Source: p.Source, LinesDropped: p.LinesDropped, ImplicationsDrop: p.ImplicationsDropped, ResolvedSeen: p.ResolvedSeen, ResolvedFor: opt(p.ResolvedFor),
-			TransceiverClass: opt(p.Class), ClassInferred: p.ClassInferred, EffectiveBackend: opt(p.Backend),
-			Outcome: opt(string(p.Outcome())), Error: opt(p.Error), Lines: p.Lines, Implications: p.Implications}
-		if p.ResolvedSeen && p.Resolved.Valid {
-			pj.ResolvedRuntime = opt(p.Resolved.S)
-		}
-		if pj.Lines == nil {
-			pj.Lines = []Line{}
-		}
-		if pj.Implications == nil {
-			pj.Implications = []Implication{}
-		}
-		r.Observed = append(r.Observed, pj)
+		r.Observed = append(r.Observed, processJSON(lg, p))
 	}
 	return r
+}
+
+func processJSON(lg *Log, p *Process) ProcessJSON {
+	pj := ProcessJSON{File: lg.Name, Source: p.Source, LinesDropped: p.LinesDropped, ImplicationsDrop: p.ImplicationsDropped, ResolvedSeen: p.ResolvedSeen, ResolvedFor: opt(p.ResolvedFor),
+		TransceiverClass: opt(p.Class), ClassInferred: p.ClassInferred, EffectiveBackend: opt(p.Backend),
+		Outcome: opt(string(p.Outcome())), Error: opt(p.Error), Lines: p.Lines, Implications: p.Implications,
+		Cause: opt(p.Cause), NixlBackend: opt(p.NixlBackend), Agent: opt(p.Agent), Findings: p.Findings,
+		FindingsDropped: p.FindingsDropped, Summarised: p.Summarised}
+	if p.ResolvedSeen && p.Resolved.Valid {
+		pj.ResolvedRuntime = opt(p.Resolved.S)
+	}
+	if o := p.Inputs; o.Seen() {
+		pj.Inputs = &InputsJSON{Line: o.Line, Backend: opt(o.Backend), Runtime: opt(o.Runtime), Timeout: opt(o.Timeout)}
+	}
+	if pj.Lines == nil {
+		pj.Lines = []Line{}
+	}
+	if pj.Implications == nil {
+		pj.Implications = []Implication{}
+	}
+	if pj.Findings == nil {
+		pj.Findings = []Finding{}
+	}
+	return pj
 }

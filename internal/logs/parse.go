@@ -1,9 +1,11 @@
 // Package logs reads a TensorRT-LLM server log and reports, per process, what the
 // transceiver resolution actually did — the lines TensorRT-LLM prints while it
 // resolves transceiver_runtime and creates the transceiver — and compares that with
-// a prediction. It understands plain logs, srun ("0: ") and mpirun
-// ("[1,5]<stderr>:") prefixes, TensorRT-LLM's own "[date] [TRT-LLM] [RANK n] [I]"
-// prefix, collector timestamps and ANSI colour.
+// a prediction. It understands plain logs, srun ("0: "), mpirun
+// ("[1,5]<stderr>:") and kubectl --prefix ("[pod/x/c] ") prefixes, every
+// release's "[date] [TRT-LLM] [RANK n] [I]" prefix (1.3's module tags and ranks
+// after the level too), the C++ side's "[TensorRT-LLM][INFO]", condensed and
+// indented pasted excerpts, collector timestamps and ANSI colour.
 package logs
 
 import (
@@ -21,7 +23,12 @@ const (
 	maxLineBytes       = 64 << 10
 	maxLinesPerProcess = 64
 	maxImplications    = 32
-	maxProcesses       = 4096
+	// maxProcesses is how many processes keep their lines and implications;
+	// past it a process is summarised: its outcome, backend and error still
+	// count, nothing else is kept.
+	maxProcesses = 4096
+	// maxFindings bounds the kinds of runtime finding kept per process.
+	maxFindings = 16
 	// maxMessageBytes cuts a kept line or exception title; TensorRT-LLM's own
 	// lines are far shorter, so only a hostile or corrupt log reaches it.
 	maxMessageBytes = 4 << 10
@@ -35,16 +42,22 @@ const (
 type Line struct {
 	// N is the 1-based line number in the input.
 	N int `json:"line"`
-	// Level is INFO, WARNING, ERROR (or "" for an exception line).
+	// Level is INFO, WARNING, ERROR, DEBUG, "-" for a pasted line that does not
+	// say (LevelUnstated), or "" for an exception line.
 	Level string `json:"level"`
 	// Message is the text after every prefix, as TensorRT-LLM formatted it.
 	Message string `json:"message"`
 }
 
+// LevelUnstated is the level of a line pasted without its logger's level.
+const LevelUnstated = "-"
+
 // Process is what one rank or task of the log shows.
 type Process struct {
 	// Source names the process: "rank 0" (TensorRT-LLM's [RANK n]), "srun task 1",
-	// "mpirun [1,5]", or "process" for an unprefixed single-process log.
+	// "mpirun [1,5]", "pod/x/c" or "pod/x/c rank 1" (kubectl --prefix),
+	// "process" for a log of one process, "process without rank" for lines
+	// TensorRT-LLM printed without a rank beside ranked ones.
 	Source string
 	// Resolved is the runtime logged by "Resolved transceiver_runtime='auto' to …";
 	// ResolvedSeen is false when no such line was logged.
@@ -59,6 +72,24 @@ type Process struct {
 	ClassInferred bool
 	// Backend is the effective backend the lines pin down, "" when none does.
 	Backend string
+	// NixlBackend is NIXL's own backend (UCX, LIBFABRIC) when the NIXL
+	// transfer agent logs it; Agent says which transfer agent the Python
+	// transceiver loaded ("C++ binding", "pure Python").
+	NixlBackend, Agent string
+	// Cause is the root cause of a start-up failure, when the log shows one
+	// (the text after "Failed to initialize executor on rank N:", or the line
+	// under it).
+	Cause string
+	// Inputs are the cache_transceiver_config values an argument dump shows.
+	Inputs ObservedInputs
+	// Findings are runtime events (KV-transfer timeouts, buffer warnings):
+	// not the start-up outcome, but often why the operator came.
+	Findings []Finding
+	// FindingsDropped counts findings of kinds past maxFindings.
+	FindingsDropped int
+	// Summarised is true for a process past maxProcesses: its outcome,
+	// backend and error count, its lines are not kept.
+	Summarised bool
 	// EnvVar is the TRTLLM_USE_*_KVCACHE variable a warning says was "1".
 	EnvVar string
 	// Disabled is true after "cache_transceiver is disabled".
@@ -89,7 +120,38 @@ type Process struct {
 	// unranked is true when TensorRT-LLM's logger printed lines without a rank
 	// here: a process of its own, not one of the ranked ones.
 	unranked bool
+	// causeOpen is true while the lines under a start-up failure may carry
+	// its root cause; causeLines counts them.
+	causeOpen  bool
+	causeLines int
+	causeTB    bool // inside a Python traceback under the failure
 }
+
+// Finding is a runtime event of one kind, counted.
+type Finding struct {
+	Kind string `json:"kind"`
+	// Line and Text are its first occurrence.
+	Line  int    `json:"line"`
+	Text  string `json:"text"`
+	Count int    `json:"count"`
+}
+
+// Finding kinds.
+const (
+	FindingTransferTimeout = "kv_transfer_timeout"
+	FindingDynamicBuffer   = "dynamic_buffer"
+	FindingNixlBackend     = "nixl_backend_fallback"
+)
+
+// ObservedInputs are the cache_transceiver_config values an argument dump
+// shows, as Python printed them ('NIXL', None, 60000); "" when not shown.
+type ObservedInputs struct {
+	Line                      int
+	Backend, Runtime, Timeout string
+}
+
+// Seen reports whether an argument dump was read.
+func (o ObservedInputs) Seen() bool { return o.Line > 0 }
 
 // Implication is a fact a log line proves, such as the build's age or an env var.
 type Implication struct {
@@ -126,8 +188,12 @@ type Log struct {
 	// Stated are the versions the log states ("TensorRT-LLM version: …"),
 	// distinct, in order of first appearance.
 	Stated []StatedVersion
-	// ProcessesDropped counts lines of processes past maxProcesses.
-	ProcessesDropped int
+	// Summarised counts processes past maxProcesses (see Process.Summarised).
+	Summarised int
+	// Orchestrator is the line that shows this is the log of the
+	// `trtllm-serve disaggregated` orchestrator (0 when none does): its
+	// workers' logs decide.
+	Orchestrator int
 }
 
 // StatedVersion is a version line of the log.
@@ -183,7 +249,7 @@ func (p *Process) keep(l Line) {
 		l.Message = cutText(l.Message, maxMessageBytes)
 	}
 	k := l.Level + "\x00" + l.Message
-	if p.seenLines[k] || len(p.Lines) >= maxLinesPerProcess || p.over(len(k)) {
+	if p.Summarised || p.seenLines[k] || len(p.Lines) >= maxLinesPerProcess || p.over(len(k)) {
 		p.LinesDropped++
 		return
 	}
@@ -206,6 +272,10 @@ func (p *Process) over(n int) bool {
 }
 
 func (p *Process) imply(n int, text string, after, before resolver.Day) {
+	if p.Summarised {
+		p.ImplicationsDropped++
+		return
+	}
 	if p.seenImpl == nil {
 		p.seenImpl = map[string]bool{}
 	}
@@ -240,12 +310,51 @@ var (
 	reInflightOn = regexp.MustCompile(`^TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested`)
 )
 
-// observe interprets one TensorRT-LLM logger line.
-func (p *Process) observe(n int, level, msg string) {
-	l := Line{N: n, Level: level, Message: msg}
+// lineKind is what a recognised line is about (classify).
+type lineKind int
+
+const (
+	lineNone lineKind = iota
+	lineResolved
+	lineEra1Fall
+	lineEra2Fall
+	lineEnvWarn
+	lineUCX
+	lineMPI
+	linePython
+	lineDisabled
+	linePipelined
+	lineKVV2Fall
+	lineKVManager
+	lineInflight
+	linePyCppManager
+	lineTransceiverError
+	lineStartupFailed
+	lineWorkerError
+	lineNixlAgent
+	lineNixlFallback
+	lineAgentCpp
+	lineAgentPython
+	lineArgs
+	lineTimeout
+	lineDynamicBuffer
+)
+
+var (
+	reStartupFailed = regexp.MustCompile(`^Failed to initialize executor on rank (\d+):\s*(.*)$`)
+	reNixlAgent     = regexp.MustCompile(`^(?:Bindings)?NixlTransferAgent\b.*\busing NIXL backend: ([A-Za-z0-9_]+)`)
+	reNixlFallback  = regexp.MustCompile(`^Unsupported NIXL backend: (\S+), fallback to UCX`)
+	reTimeout       = regexp.MustCompile(`^(?:Terminating (?:context |generation )?request|Requesting cancellation for (?:context |generation )?request) \S+ due to KV cache transfer timeout`)
+	reArgsDict      = regexp.MustCompile(`'cache_transceiver_config': \{([^{}]*)\}`)
+	reArgsRepr      = regexp.MustCompile(`cache_transceiver_config=CacheTransceiverConfig\(([^()]*)\)`)
+	reArgValue      = regexp.MustCompile(`(?:'(backend|transceiver_runtime|kv_transfer_timeout_ms)': |\b(backend|transceiver_runtime|kv_transfer_timeout_ms)=)('[^']*'|None|-?\d+|<[^>]*>)`)
+)
+
+// classify says what a line is about; m holds the submatches the kind uses.
+// It is pure: a line that classifies as lineNone changes nothing.
+func classify(level, msg string) (k lineKind, m []string) {
 	// Each pattern starts with a literal: check it before running the regexp,
 	// and run the regexp once. (A log of distinct findings sends every line here.)
-	var m []string
 	match := func(prefix string, re *regexp.Regexp) bool {
 		if !strings.HasPrefix(msg, prefix) {
 			return false
@@ -255,6 +364,87 @@ func (p *Process) observe(n int, level, msg string) {
 	}
 	switch {
 	case match("Resolved transceiver_runtime=", reResolved):
+		return lineResolved, m
+	case match("Model prefers the Python transceiver", reEra1Fall):
+		return lineEra1Fall, m
+	case match("Falling back to the C++ transceiver: ", reEra2Fall):
+		return lineEra2Fall, m
+	case match("TRTLLM_USE_", reEnvWarn):
+		return lineEnvWarn, m
+	case strings.HasPrefix(msg, "Using UCX kv-cache transceiver.") || strings.HasPrefix(msg, "Use UCX kv-cache trans"):
+		// "Use UCX kv-cache transervier." is the wording PR #6085 added (1.0
+		// era); later releases print "Using UCX kv-cache transceiver.".
+		return lineUCX, nil
+	case msg == "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended":
+		return lineMPI, nil
+	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2.MatchString(msg)):
+		return linePython, nil
+	case msg == "cache_transceiver is disabled":
+		return lineDisabled, nil
+	case strings.HasPrefix(msg, "enable_pipelined_transfer is set; auto-selecting the Python transceiver"):
+		return linePipelined, nil
+	case match("KV cache manager V2 ", reKVV2Fall):
+		return lineKVV2Fall, m
+	case strings.HasPrefix(msg, "Resolved use_kv_cache_manager_v2='auto' to "):
+		// ModelLoader's KV-cache manager line (#15823's model-defaults form):
+		// kept so a prediction that prints it can be checked.
+		return lineKVManager, nil
+	case match("TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:", reInflightOn):
+		return lineInflight, m
+	case strings.HasPrefix(msg, "Python cache transceiver with C++ KV cache manager detected"):
+		return linePyCppManager, nil
+	case match("Failed to initialize executor on rank ", reStartupFailed):
+		return lineStartupFailed, m
+	case strings.HasPrefix(msg, "Executor worker returned error") || (level == "ERROR" && strings.Contains(msg, "Executor worker returned error")):
+		return lineWorkerError, nil
+	case strings.Contains(msg, "NixlTransferAgent") && strings.Contains(msg, "using NIXL backend: "):
+		if m = reNixlAgent.FindStringSubmatch(msg); m != nil {
+			return lineNixlAgent, m
+		}
+	case match("Unsupported NIXL backend: ", reNixlFallback):
+		return lineNixlFallback, m
+	case msg == "Using C++ transfer agent binding":
+		return lineAgentCpp, nil
+	case msg == "C++ transfer agent binding unavailable, using pure Python implementation" ||
+		msg == "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)":
+		return lineAgentPython, nil
+	case strings.HasPrefix(msg, "CacheTransceiver getOrAllocateBuffers: ") && strings.Contains(msg, "will fail with NIXL backend"):
+		return lineDynamicBuffer, nil
+	case strings.Contains(msg, "due to KV cache transfer timeout"):
+		if m = reTimeout.FindStringSubmatch(msg); m != nil {
+			return lineTimeout, m
+		}
+	case strings.Contains(msg, "cache_transceiver_config"):
+		if d := reArgsDict.FindStringSubmatch(msg); d != nil {
+			return lineArgs, d
+		}
+		if d := reArgsRepr.FindStringSubmatch(msg); d != nil {
+			return lineArgs, d
+		}
+	}
+	if level == "ERROR" && isTransceiverError("Error", msg) {
+		// Logged errors that carry no exception line of their own.
+		return lineTransceiverError, nil
+	}
+	return lineNone, nil
+}
+
+// observe interprets one line (tagged or bare); it reports whether the line
+// was recognised.
+func (p *Process) observe(n int, level, msg string) bool {
+	k, m := classify(level, msg)
+	if k == lineNone {
+		return false
+	}
+	p.apply(n, level, msg, k, m)
+	return true
+}
+
+// apply records what a classified line shows.
+func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
+	l := Line{N: n, Level: level, Message: msg}
+	switch k {
+	case lineResolved:
 		p.ResolvedSeen = true
 		p.Resolved = resolver.PyStr{}
 		if m[1] != "None" {
@@ -262,12 +452,12 @@ func (p *Process) observe(n int, level, msg string) {
 		}
 		p.ResolvedFor = m[2]
 		p.imply(n, "the build resolves 'auto' (PR #16164): main of 2026-07-16 or later", day16164, 0)
-	case match("Model prefers the Python transceiver", reEra1Fall):
+	case lineEra1Fall:
 		p.Backend = m[1]
 		p.Fallback = msg
 		p.imply(n, "the era-1 fallback line: this log came from a build before 2026-08-28 (PR #18134 removed the line)", day16164, day18134)
 		p.imply(n, "the model declares a PYTHON preference, and the effective backend was "+m[1], 0, 0)
-	case match("Falling back to the C++ transceiver: ", reEra2Fall):
+	case lineEra2Fall:
 		p.Fallback = msg
 		p.imply(n, "'Falling back to the C++ transceiver:' is PR #18134's line: this log came from a build of 2026-08-28 or later", day18134, 0)
 		if b := reEra2Back.FindStringSubmatch(m[1]); b != nil {
@@ -277,40 +467,166 @@ func (p *Process) observe(n int, level, msg string) {
 			p.imply(n, "kv_transfer_timeout_ms was null, the backend NIXL, and the model declares no preference", 0, 0)
 			p.Backend = "NIXL"
 		}
-	case match("TRTLLM_USE_", reEnvWarn):
+	case lineEnvWarn:
 		p.EnvVar = m[1]
 		p.Backend = m[2]
 		p.imply(n, m[1]+"=1 was set and cache_transceiver_config.backend was DEFAULT, so the backend became "+m[2], 0, 0)
-	case strings.HasPrefix(msg, "Using UCX kv-cache transceiver."):
+	case lineUCX:
 		p.Backend = "UCX"
-	case msg == "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended":
+	case lineMPI:
 		p.Backend = "MPI"
-	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2.MatchString(msg)):
+	case linePython:
 		p.Class = resolver.ClassPython
 		p.ClassInferred = false
 		if p.Backend == "" {
 			p.Backend = "NIXL" // the Python transceiver runs only on NIXL
 		}
-	case msg == "cache_transceiver is disabled":
+	case lineDisabled:
 		p.Disabled = true
-	case strings.HasPrefix(msg, "enable_pipelined_transfer is set; auto-selecting the Python transceiver"):
+	case linePipelined:
 		p.imply(n, "enable_pipelined_transfer was true and the runtime was left None: a build of 2026-09-02 or later (PR #15727)", day15727, 0)
-	case match("KV cache manager V2 ", reKVV2Fall):
+	case lineKVV2Fall:
 		p.imply(n, "the model prefers KV cache manager V2 but runs V1, because the runtime was "+m[1]+" on backend "+m[2], 0, 0)
-	case strings.HasPrefix(msg, "Resolved use_kv_cache_manager_v2='auto' to "):
-		// ModelLoader's KV-cache manager line (#15823's model-defaults form):
-		// kept so a prediction that prints it can be checked.
-	case match("TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:", reInflightOn):
+	case lineInflight:
 		p.imply(n, "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1 was set", 0, 0)
-	case strings.HasPrefix(msg, "Python cache transceiver with C++ KV cache manager detected"):
+	case linePyCppManager:
 		p.Class = resolver.ClassPython
-	case level == "ERROR" && isTransceiverError("Error", msg):
-		// Logged errors that carry no exception line of their own.
-	default:
+	case lineStartupFailed:
+		cause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), "[TensorRT-LLM][ERROR]"))
+		if p.fail(n, msg) {
+			p.Cause = cutText(cause, maxDetailBytes)
+			p.causeOpen, p.causeLines, p.causeTB = true, 0, false
+		}
+	case lineWorkerError:
+		p.fail(n, "RuntimeError: Executor worker returned error")
+	case lineNixlAgent:
+		p.Backend = "NIXL"
+		p.NixlBackend = m[1]
+	case lineNixlFallback:
+		p.Backend, p.NixlBackend = "NIXL", "UCX"
+		p.find(n, FindingNixlBackend, msg)
+	case lineAgentCpp:
+		p.Backend, p.Agent = "NIXL", "C++ binding"
+	case lineAgentPython:
+		p.Backend, p.Agent = "NIXL", "pure Python"
+	case lineDynamicBuffer:
+		p.find(n, FindingDynamicBuffer, msg)
+		return // a finding, counted: not a line of the start-up
+	case lineTimeout:
+		p.find(n, FindingTransferTimeout, msg)
 		return
+	case lineArgs:
+		p.Inputs = parseArgs(n, m[1])
+		l.Message = "cache_transceiver_config: " + m[1]
 	}
 	p.keep(l)
 }
+
+// fail ends the process with an error. The most telling one wins: an
+// exception over the "Failed to initialize executor on rank N" line it
+// explains, and that line over the generic "Executor worker returned error";
+// among equals, the first.
+func (p *Process) fail(n int, text string) bool {
+	if p.Error != "" && errorWeight(text) <= errorWeight(p.Error) {
+		return false
+	}
+	if p.Cause != "" && strings.Contains(text, p.Cause) {
+		p.Cause = "" // the exception says it already
+	}
+	if !strings.HasPrefix(text, "Failed to initialize executor") {
+		p.causeOpen = false
+	}
+	p.Error = cutText(text, maxMessageBytes)
+	p.errorLine = n
+	return true
+}
+
+func errorWeight(e string) int {
+	switch {
+	case strings.Contains(e, "Executor worker returned error"):
+		return 0
+	case strings.HasPrefix(e, "Failed to initialize executor"):
+		return 1
+	}
+	return 2
+}
+
+// find counts a finding of kind k.
+func (p *Process) find(n int, k, text string) {
+	for i := range p.Findings {
+		if p.Findings[i].Kind == k {
+			p.Findings[i].Count++
+			return
+		}
+	}
+	if len(p.Findings) >= maxFindings || p.over(len(text)) {
+		p.FindingsDropped++
+		return
+	}
+	p.Findings = append(p.Findings, Finding{Kind: k, Line: n, Text: cutText(text, maxDetailBytes), Count: 1})
+}
+
+// parseArgs reads backend, transceiver_runtime and kv_transfer_timeout_ms from
+// an argument dump's cache_transceiver_config, in either form Python prints:
+// a dict ({'backend': 'DEFAULT'}) or the pydantic repr (backend='NIXL').
+func parseArgs(n int, body string) ObservedInputs {
+	o := ObservedInputs{Line: n}
+	for _, kv := range reArgValue.FindAllStringSubmatch(body, -1) {
+		key := kv[1] + kv[2]
+		v := kv[3]
+		if strings.HasPrefix(v, "<") { // <BackendType.NIXL: 'NIXL'>
+			if i := strings.IndexByte(v, '\''); i >= 0 {
+				v = strings.TrimSuffix(v[i:], ">")
+			}
+		}
+		switch key {
+		case "backend":
+			o.Backend = v
+		case "transceiver_runtime":
+			o.Runtime = v
+		case "kv_transfer_timeout_ms":
+			o.Timeout = v
+		}
+	}
+	return o
+}
+
+// continueCause reads a line under a start-up failure: an indented line (or a
+// source location in parentheses) is part of its cause; stack frames and
+// traceback lines are skipped; anything else ends the cause. It reports
+// whether the line was taken.
+func (p *Process) continueCause(raw string) bool {
+	t := strings.TrimSpace(raw)
+	indented := strings.HasPrefix(raw, " ") || strings.HasPrefix(raw, "\t")
+	switch {
+	case strings.HasPrefix(t, "Traceback ("):
+		p.causeTB = true
+		return true
+	case t == "" || reFrame.MatchString(t) || p.causeTB && indented:
+		return true
+	case p.causeLines >= 6 || reExc.MatchString(t):
+		p.causeOpen = false
+		return false
+	case indented || strings.HasPrefix(t, "("):
+		t = strings.TrimSpace(strings.TrimPrefix(t, "[TensorRT-LLM][ERROR]"))
+		p.causeLines++
+		if p.Cause == "" {
+			p.Cause = cutText(t, maxDetailBytes)
+		} else if strings.HasPrefix(t, "(") && p.causeLines == 1 {
+			p.Cause = cutText(p.Cause+" "+t, maxDetailBytes)
+		}
+		if len(p.Error) < maxMessageBytes {
+			p.Error += "\n" + cutText(t, maxDetailBytes)
+		}
+		return true
+	}
+	p.causeOpen = false
+	return false
+}
+
+// reFrame is a C++ stack frame as TensorRT-LLM's exceptions print them
+// ("1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(...) + 76").
+var reFrame = regexp.MustCompile(`^\d+\s+0x[0-9a-fA-F]+\b`)
 
 // implyError adds what an exception's wording dates or reveals.
 func (p *Process) implyError(n int, typ, msg string) {
@@ -333,37 +649,89 @@ func (p *Process) implyError(n int, typ, msg string) {
 	}
 }
 
-// finish folds lines that came before any rank was known into the only process,
-// and infers the C++ class where the log cannot show it.
+// finish decides whom the lines printed without a rank belong to, and infers
+// the C++ class where the log cannot show it.
+//
+// Lines before a rank is known ("Starting TensorRT-LLM init.") belong to the
+// process(es) that follow: in a file or pod of one ranked process they are
+// that process's; beside several they are dropped, unless they show findings
+// of their own (a TP=1 server sharing the log with a TP=2 one prints no rank
+// at all), and then they are a process of their own.
 func (lg *Log) finish(byKey map[string]*Process) {
-	if un, ok := byKey[""]; ok {
-		others := make([]*Process, 0, len(lg.Processes))
-		for _, p := range lg.Processes {
-			if p != un {
-				others = append(others, p)
-			}
-		}
-		switch {
-		case len(others) == 0:
-			un.Source = "process"
-		case un.unranked:
-			un.Source = "process without rank"
-		case len(others) == 1:
-			o := others[0]
-			o.merge(un)
-			lg.Processes = others
-		default:
-			un.Source = "unattributed"
+	ranked := map[string][]*Process{}
+	for _, p := range lg.Processes {
+		if b := baseOf(p.Source); b != p.Source {
+			ranked[b] = append(ranked[b], p)
 		}
 	}
+	drop := map[*Process]bool{}
+	for _, u := range lg.Processes {
+		if baseOf(u.Source) != u.Source || byKey[u.Source] != u {
+			continue
+		}
+		others := ranked[u.Source]
+		if u.Source == "" {
+			others = make([]*Process, 0, len(lg.Processes))
+			for _, p := range lg.Processes {
+				if p != u {
+					others = append(others, p)
+				}
+			}
+		}
+		shows := len(u.Lines) > 0 || u.Error != "" || len(u.Findings) > 0 || u.LinesDropped > 0
+		switch {
+		case len(others) == 0:
+			if u.Source == "" {
+				u.Source = "process"
+			}
+		case len(others) == 1:
+			others[0].merge(u)
+			drop[u] = true
+		case !shows:
+			drop[u] = true
+		case u.Source != "":
+			u.Source += " without rank"
+		case u.unranked:
+			u.Source = "process without rank"
+		default:
+			u.Source = "unattributed"
+		}
+	}
+	if len(drop) > 0 {
+		kept := lg.Processes[:0]
+		for _, p := range lg.Processes {
+			if !drop[p] {
+				kept = append(kept, p)
+			}
+		}
+		lg.Processes = kept
+	}
+	lg.Summarised = 0
 	for _, p := range lg.Processes {
 		if p.Class == "" && p.Error == "" && !p.Disabled && p.ResolvedSeen && !p.Resolved.Is("PYTHON") {
 			p.Class = resolver.ClassCPP
 			p.ClassInferred = true
 		}
+		if p.Summarised {
+			lg.Summarised++
+		}
 		sort.SliceStable(p.Lines, func(i, j int) bool { return p.Lines[i].N < p.Lines[j].N })
 	}
 	sort.SliceStable(lg.Processes, func(i, j int) bool { return sourceLess(lg.Processes[i], lg.Processes[j]) })
+}
+
+// baseOf is the part of a process key its launcher gave: "" for TensorRT-LLM's
+// own "rank 3", "pod/x/c" for "pod/x/c rank 3", the key itself otherwise.
+func baseOf(key string) string {
+	if strings.HasPrefix(key, "rank ") {
+		return ""
+	}
+	if strings.HasPrefix(key, "pod/") {
+		if i := strings.Index(key, " rank "); i >= 0 {
+			return key[:i]
+		}
+	}
+	return key
 }
 
 // sourceLess orders processes by rank number when both have one, else by first line.
@@ -403,9 +771,34 @@ func (p *Process) merge(u *Process) {
 	if p.Fallback == "" {
 		p.Fallback = u.Fallback
 	}
-	if p.Error == "" {
-		p.Error = u.Error
+	if p.Error == "" && u.Error != "" {
+		p.Error, p.errorLine, p.Cause = u.Error, u.errorLine, u.Cause
 	}
+	if p.NixlBackend == "" {
+		p.NixlBackend = u.NixlBackend
+	}
+	if p.Agent == "" {
+		p.Agent = u.Agent
+	}
+	if !p.Inputs.Seen() {
+		p.Inputs = u.Inputs
+	}
+	for _, f := range u.Findings {
+		merged := false
+		for i := range p.Findings {
+			if p.Findings[i].Kind == f.Kind {
+				p.Findings[i].Count += f.Count
+				if f.Line < p.Findings[i].Line {
+					p.Findings[i].Line, p.Findings[i].Text = f.Line, f.Text
+				}
+				merged = true
+			}
+		}
+		if !merged {
+			p.Findings = append(p.Findings, f)
+		}
+	}
+	p.FindingsDropped += u.FindingsDropped
 	p.InfoSeen = p.InfoSeen || u.InfoSeen
 	p.Lines = append(u.Lines, p.Lines...)
 	if len(p.Lines) > maxLinesPerProcess {

@@ -13,135 +13,120 @@ var (
 	reMPIRun  = regexp.MustCompile(`^\[(\d+),(\d+)\]<(?:stdout|stderr)>:\s?`)
 	reCollect = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?[ \t]`)
 	reTRTTime = regexp.MustCompile(`^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*`)
-	reTRTLLM  = regexp.MustCompile(`^\[TRT-LLM\]\s*(?:\[(?:RANK|MPI_Rank) (\d+)\]\s*)?\[([IWEVF])\]\s?`)
 	reCpp     = regexp.MustCompile(`^\[TensorRT-LLM\](?:\[RANK (\d+)\])?\[(INFO|WARNING|ERROR|DEBUG|TRACE|VERBOSE)\]\s?`)
 )
 
-// parseReference is the regexp-based parser the fast one replaced, kept as the
-// oracle of the differential test: both must find the same.
+var (
+	reKubectl  = regexp.MustCompile(`^[ \t]*\[(pod/[^\]/\s\[]+/[^\]/\s\[]+)\] ?`)
+	reRankG    = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
+	reLevelG   = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
+	reModuleG  = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
+	reCondense = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
+	reBlank    = regexp.MustCompile(`^[ \t]*`)
+)
+
+// parseReference is the regexp-based reader the fast scanner replaced, kept as
+// the oracle of the differential test: it reads every line's prefixes with
+// regular expressions and hands every line, unfiltered and unchunked, to the
+// stateful half (state.line), which the fast parser shares. Both must find the
+// same: so the scanner's prefixes, its filter (a line it does not pass on must
+// change nothing) and its chunking are what the test checks.
 func parseReference(name string, r io.Reader) (*Log, error) {
-	lg := &Log{Name: name}
-	byKey := map[string]*Process{}
+	st := newState(name)
 	br := bufio.NewReaderSize(r, 64<<10)
-	current := ""
-	var pendingExc *Process // a pydantic error collecting its detail lines
-	excDetail := 0
+	n := 0
 	for {
 		raw, err := readLineRef(br)
 		if raw == "" && err != nil {
 			if err == io.EOF {
 				break
 			}
-			return lg, err
+			return st.lg, err
 		}
-		lg.Lines++
-		n := lg.Lines
+		n++
 		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
+		blank := func(s string) string { return s[len(reBlank.FindString(s)):] }
 
-		outer := ""
-		if m := reMPIRun.FindStringSubmatch(s); m != nil {
-			outer = "mpirun [" + m[1] + "," + m[2] + "]"
+		outer, kube := "", false
+		if m := reKubectl.FindStringSubmatch(s); m != nil {
+			outer, kube = m[1], true
 			s = s[len(m[0]):]
+		} else if m := reMPIRun.FindStringSubmatch(blank(s)); m != nil {
+			outer = "mpirun [" + m[1] + "," + m[2] + "]"
+			s = blank(s)[len(m[0]):]
 		} else if m := reSrun.FindStringSubmatch(s); m != nil {
 			outer = "srun task " + m[1]
 			s = s[len(m[0]):]
 		}
-		s = reCollect.ReplaceAllString(s, "")
-		s = reTRTTime.ReplaceAllString(s, "")
+		if loc := reCollect.FindStringIndex(blank(s)); loc != nil {
+			s = blank(s)[loc[1]:]
+		}
+		if loc := reTRTTime.FindStringIndex(blank(s)); loc != nil {
+			s = blank(s)[loc[1]:]
+		}
 		// Some launchers print the srun label after the collector's timestamp.
 		if outer == "" {
 			if m := reSrun.FindStringSubmatch(s); m != nil {
 				outer = "srun task " + m[1]
-				s = reTRTTime.ReplaceAllString(s[len(m[0]):], "")
+				s = s[len(m[0]):]
+				if loc := reTRTTime.FindStringIndex(blank(s)); loc != nil {
+					s = blank(s)[loc[1]:]
+				}
 			}
 		}
 
 		level, rank, msg, tagged, pyTagged := "", "", s, false, false
-		if m := reTRTLLM.FindStringSubmatch(s); m != nil {
-			tagged, pyTagged = true, true
-			rank = m[1]
-			level = map[string]string{"I": "INFO", "W": "WARNING", "E": "ERROR", "V": "DEBUG", "F": "ERROR"}[m[2]]
-			msg = s[len(m[0]):]
-		} else if m := reCpp.FindStringSubmatch(s); m != nil {
-			tagged = true
-			rank = m[1]
-			level = m[2]
-			msg = s[len(m[0]):]
+		t := blank(s)
+		if strings.HasPrefix(t, "[TRT-LLM]") {
+			// Groups in any order, each once, the module after the level.
+			rest, haveRank, haveModule := t[len("[TRT-LLM]"):], false, false
+			lv := ""
+			for {
+				if m := reRankG.FindStringSubmatch(rest); m != nil && !haveRank {
+					rank, haveRank, rest = m[1], true, rest[len(m[0]):]
+				} else if m := reLevelG.FindStringSubmatch(rest); m != nil && lv == "" {
+					lv, rest = m[1], rest[len(m[0]):]
+				} else if m := reModuleG.FindString(rest); m != "" && lv != "" && !haveModule {
+					haveModule, rest = true, rest[len(m):]
+				} else {
+					break
+				}
+			}
+			if lv != "" {
+				tagged, pyTagged = true, true
+				level = map[string]string{"I": "INFO", "W": "WARNING", "E": "ERROR", "V": "DEBUG", "F": "ERROR"}[lv]
+				if rest != "" && strings.ContainsRune(" \t\n\f\r", rune(rest[0])) {
+					rest = rest[1:]
+				}
+				msg = rest
+			} else {
+				rank = ""
+			}
+		}
+		if !tagged {
+			if m := reCpp.FindStringSubmatch(t); m != nil {
+				tagged = true
+				rank = m[1]
+				level = m[2]
+				msg = t[len(m[0]):]
+			} else if m := reCondense.FindStringSubmatch(t); m != nil {
+				tagged, pyTagged = true, true
+				rank, level, msg = m[1], LevelUnstated, t[len(m[0]):]
+			}
 		}
 
 		key := outer
-		if key == "" && rank != "" {
-			key = "rank " + rank
-		}
-		switch {
-		case key == "" && pyTagged:
-			// TensorRT-LLM's Python logger prints [RANK n] whenever the MPI world
-			// has more than one process, so a line without it comes from a
-			// process with no rank (e.g. trtllm-serve's own), never from the
-			// ranked process that logged last.
-			current = ""
-		case key == "":
-			key = current
-		default:
-			current = key
-		}
-
-		// A pydantic ValidationError prints its locations and messages on the
-		// lines after its title; keep them with the exception.
-		if pendingExc != nil {
-			if !tagged && excDetail < 40 && (strings.HasPrefix(msg, " ") || reLoc.MatchString(msg)) && key == pendingExc.key() {
-				t := strings.TrimRight(msg, " ")
-				if !strings.HasPrefix(strings.TrimSpace(t), "For further information visit") {
-					pendingExc.Error += "\n" + (&state{}).cut(t, maxDetailBytes)
-				}
-				excDetail++
-				continue
+		if rank != "" && (key == "" || kube) {
+			if kube {
+				key += " "
 			}
-			pendingExc = nil
+			key += "rank " + rank
 		}
-
-		p := byKey[key]
-		get := func() *Process {
-			if p == nil {
-				if len(lg.Processes) >= maxProcesses {
-					lg.ProcessesDropped++
-					return nil
-				}
-				p = &Process{Source: key, firstLine: n, seenLines: map[string]bool{}, seenImpl: map[string]bool{}}
-				byKey[key] = p
-				lg.Processes = append(lg.Processes, p)
-			}
-			return p
-		}
-		if tagged {
-			if level == "INFO" {
-				if q := get(); q != nil {
-					q.InfoSeen = true
-				}
-			}
-			if q := get(); q != nil {
-				q.unranked = q.unranked || (pyTagged && key == "")
-				q.observe(n, level, msg)
-			}
-			continue
-		}
-		if m := reExc.FindStringSubmatch(strings.TrimSpace(msg)); m != nil {
-			q := get()
-			if q != nil && q.Error == "" {
-				q.Error = (&state{}).cut(m[1]+": "+m[2], maxMessageBytes)
-				q.errorLine = n
-				q.keep(Line{N: n, Message: (&state{}).cut(strings.TrimSpace(msg), maxMessageBytes)})
-				q.implyError(n, m[1], m[2])
-				if strings.HasSuffix(m[1], "ValidationError") {
-					pendingExc, excDetail = q, 0
-				}
-			}
-		} else if m := reVersion.FindStringSubmatch(strings.TrimSpace(msg)); m != nil {
-			lg.stateVersion(n, key, m[1])
-		}
+		st.line(n, key, tagged, pyTagged, level, msg)
+		st.base = n
 	}
-	lg.finish(byKey)
-	return lg, nil
+	st.lg.Lines = n
+	return st.finish(), nil
 }
 
 // readLine returns one line, cutting lines longer than maxLineBytes so a log with

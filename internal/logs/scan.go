@@ -120,10 +120,15 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			line = line[:len(line)-1]
 		}
 
-		// Launcher prefixes, as the old regexps read them.
+		// Launcher prefixes, as the reference parser reads them. Text pasted
+		// indented reads as it would unindented: each prefix may follow blanks.
 		s := line
 		sc.key = sc.key[:0]
-		if a, b, rest, ok := mpirunPrefix(s); ok {
+		kube := false
+		if pod, rest, ok := kubectlPrefix(trimBlank(s)); ok {
+			sc.key = append(sc.key, pod...)
+			s, kube = rest, true
+		} else if a, b, rest, ok := mpirunPrefix(trimBlank(s)); ok {
 			sc.key = append(append(append(append(append(sc.key, "mpirun ["...), a...), ','), b...), ']')
 			s = rest
 		} else if d, rest, ok := srunPrefix(s); ok {
@@ -139,12 +144,17 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			}
 		}
 		tagged, pyTagged, level, rank, msg := false, false, "", []byte(nil), s
-		if r, lv, rest, ok := trtllmTag(s); ok {
+		if r, lv, rest, ok := trtllmTag(trimBlank(s)); ok {
 			tagged, pyTagged, rank, level, msg = true, true, r, lv, rest
-		} else if r, lv, rest, ok := cppTag(s); ok {
+		} else if r, lv, rest, ok := cppTag(trimBlank(s)); ok {
 			tagged, rank, level, msg = true, r, lv, rest
+		} else if r, rest, ok := condensedTag(trimBlank(s)); ok {
+			tagged, pyTagged, rank, level, msg = true, true, r, LevelUnstated, rest
 		}
-		if len(sc.key) == 0 && len(rank) > 0 {
+		if len(rank) > 0 && (len(sc.key) == 0 || kube) {
+			if kube {
+				sc.key = append(sc.key, ' ')
+			}
 			sc.key = append(append(sc.key, "rank "...), rank...)
 		}
 
@@ -180,8 +190,12 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 		} else if bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: ")) {
 			emit = true
 			force = excWindow
-		} else if bytes.Contains(msg, []byte("LLM version: ")) {
+		} else if mayObserveBare(msg) {
 			emit = true
+		}
+		if emit && bytes.Contains(msg, []byte("xecutor")) {
+			// A start-up failure's root cause follows on lines of its own.
+			force = excWindow
 		}
 		if emit {
 			ev := event{n: n, tagged: tagged, pyTagged: pyTagged, level: level, msg: string(msg), curKnown: curKnown}
@@ -241,21 +255,45 @@ type tableEntry struct {
 	flags uint8
 }
 
-// mayObserve is a cheap superset of the lines Process.observe acts on (besides
-// ERROR lines, which are all passed on): each of them starts with one of these
-// letters and names the transceiver, the in-flight cancel switch or (ModelLoader's
-// KV-cache manager line) use_kv_cache_manager_v2.
+// mayObserve is a cheap superset of the lines classify recognises (besides
+// ERROR lines, which are all passed on): a message that starts with one of
+// observedPrefixes, or an argument dump naming cache_transceiver_config. It
+// runs on every line, so it looks at the first byte, then at a few prefixes,
+// and searches inside the line only when the line quotes something.
 func mayObserve(msg []byte) bool {
 	if len(msg) == 0 {
 		return false
 	}
-	switch msg[0] {
-	case 'R', 'M', 'F', 'T', 'U', 'c', 'e', 'K', 'd', 'P':
-		return bytes.Contains(msg, []byte("ransceiver")) || bytes.Contains(msg, []byte("INFLIGHT_CANCEL")) ||
-			bytes.Contains(msg, []byte("use_kv_cache_manager_v2"))
+	for _, p := range observedPrefixes[msg[0]] {
+		if bytes.HasPrefix(msg, p) {
+			return true
+		}
 	}
-	return false
+	return bytes.IndexByte(msg, '\'') >= 0 && bytes.Contains(msg, []byte("cache_transceiver_config"))
 }
+
+// mayObserveBare is mayObserve for lines without a logger tag (the C++ side's
+// bare lines, pasted excerpts, argument dumps), trimmed.
+func mayObserveBare(msg []byte) bool { return mayObserve(bytes.TrimLeft(msg, " \t")) }
+
+// observedPrefixes are the starts of the messages classify and state.observe
+// recognise, by first byte. TestObservedPrefixesCoverClassify keeps the two in step.
+var observedPrefixes = func() (t [256][][]byte) {
+	for _, p := range []string{
+		"Resolved transceiver_runtime=", "Resolved use_kv_cache_manager_v2=", "Model prefers the Python transceiver",
+		"Falling back to the C++ transceiver: ", "TRTLLM_USE_", "Use UCX kv-cache trans", "Using UCX kv-cache transceiver.",
+		"MPI CacheTransceiver is deprecated", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
+		"enable_pipelined_transfer is set;", "KV cache manager V2 ", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:",
+		"Python cache transceiver with C++ KV cache manager detected", "Failed to initialize executor on rank ",
+		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",
+		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
+		"CacheTransceiver getOrAllocateBuffers: ", "Terminating ", "Requesting cancellation for ",
+		"Waiting for context and generation servers to be ready", "TensorRT LLM version: ", "TensorRT-LLM version: ",
+	} {
+		t[p[0]] = append(t[p[0]], []byte(p))
+	}
+	return t
+}()
 
 // unknownKey stands for "the previous chunk's current key" in a chunk's seen set.
 var unknownKey = []byte("\x00previous chunk")
@@ -368,11 +406,12 @@ func srunPrefix(s []byte) (d, rest []byte, ok bool) {
 	return s[i : i+n], s[i+n+2:], true
 }
 
-// collectorPrefix drops ^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?[ \t]
-func collectorPrefix(s []byte) []byte {
+// collectorPrefix drops ^[ \t]*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?[ \t]
+func collectorPrefix(orig []byte) []byte {
+	s := trimBlank(orig)
 	if len(s) < 20 || !nDigits(s, 4) || s[4] != '-' || !nDigits(s[5:], 2) || s[7] != '-' || !nDigits(s[8:], 2) ||
 		(s[10] != 'T' && s[10] != ' ') || !nDigits(s[11:], 2) || s[13] != ':' || !nDigits(s[14:], 2) || s[16] != ':' || !nDigits(s[17:], 2) {
-		return s
+		return orig
 	}
 	i := 19
 	if i+1 < len(s) && (s[i] == '.' || s[i] == ',') && isDigit(s[i+1]) {
@@ -398,20 +437,21 @@ func collectorPrefix(s []byte) []byte {
 	if i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		return s[i+1:]
 	}
-	return s
+	return orig
 }
 
-// trtTimePrefix drops ^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*
-func trtTimePrefix(s []byte) []byte {
+// trtTimePrefix drops ^[ \t]*\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*
+func trtTimePrefix(orig []byte) []byte {
+	s := trimBlank(orig)
 	if len(s) < 21 || s[0] != '[' || s[3] != '/' || s[6] != '/' || s[11] != '-' || s[14] != ':' || s[17] != ':' || s[20] != ']' {
-		return s
+		return orig
 	}
 	// Every other byte inside the brackets must be a digit (constant indexes
 	// after the length check: no bounds checks, no loop).
 	if !(isDigit(s[1]) && isDigit(s[2]) && isDigit(s[4]) && isDigit(s[5]) && isDigit(s[7]) && isDigit(s[8]) &&
 		isDigit(s[9]) && isDigit(s[10]) && isDigit(s[12]) && isDigit(s[13]) && isDigit(s[15]) && isDigit(s[16]) &&
 		isDigit(s[18]) && isDigit(s[19])) {
-		return s
+		return orig
 	}
 	i := 21
 	for i < len(s) && isSpace(s[i]) {
@@ -420,50 +460,168 @@ func trtTimePrefix(s []byte) []byte {
 	return s[i:]
 }
 
-// trtllmTag reads ^\[TRT-LLM\]\s*(?:\[(?:RANK|MPI_Rank) (\d+)\]\s*)?\[([IWEVF])\]\s?
+// trtllmTag reads TensorRT-LLM's Python logger prefix: "[TRT-LLM]", then
+// groups in brackets — a rank ([RANK n] or [MPI_Rank n]), the level ([I], [W],
+// [E], [F], [V]) and, after the level, a module tag ([_torch  ], [executor]) —
+// each at most once, blanks between them, the level required. Releases to 1.2
+// print "[TRT-LLM] [RANK 0] [I] msg"; 1.3 adds the module and may put the rank
+// after it: "[TRT-LLM] [I] [_torch  ] msg", "[TRT-LLM] [I] [executor] [RANK 0] msg",
+// and keeps "[TRT-LLM] [RANK 0] [E] msg". One blank after the last group is
+// part of the prefix.
 func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 	if len(s) < 9 || string(s[:9]) != "[TRT-LLM]" {
 		return nil, "", s, false
 	}
-	i := len("[TRT-LLM]")
-	for i < len(s) && isSpace(s[i]) {
+	end := 9 // just past the last group read
+	haveRank, haveModule := false, false
+	for {
+		j := end
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j >= len(s) || s[j] != '[' {
+			break
+		}
+		if r, n := rankGroup(s[j:]); n > 0 && !haveRank {
+			rank, haveRank, end = r, true, j+n
+			continue
+		}
+		if lv, n := levelGroup(s[j:]); n > 0 && level == "" {
+			level, end = lv, j+n
+			continue
+		}
+		if n := moduleGroup(s[j:]); n > 0 && level != "" && !haveModule {
+			haveModule, end = true, j+n
+			continue
+		}
+		break
+	}
+	if level == "" {
+		return nil, "", s, false
+	}
+	if end < len(s) && isSpace(s[end]) {
+		end++
+	}
+	return rank, level, s[end:], true
+}
+
+// condensedTag reads the shape people paste when they shorten 1.3's lines:
+// a module tag and a rank without the logger's tag or level,
+// "[_torch][RANK 0] msg" or "[executor] [RANK 1] msg".
+func condensedTag(s []byte) (rank, rest []byte, ok bool) {
+	n := moduleGroup(s)
+	if n == 0 {
+		return nil, s, false
+	}
+	j := n
+	for j < len(s) && isSpace(s[j]) {
+		j++
+	}
+	r, m := rankGroup(s[j:])
+	if m == 0 {
+		return nil, s, false
+	}
+	end := j + m
+	if end < len(s) && isSpace(s[end]) {
+		end++
+	}
+	return r, s[end:], true
+}
+
+// rankGroup reads \[(?:RANK|MPI_Rank) (\d+)\] at the start of s; n is its length.
+func rankGroup(s []byte) (rank []byte, n int) {
+	var j int
+	switch {
+	case len(s) >= 6 && string(s[:6]) == "[RANK ":
+		j = 6
+	case len(s) >= 10 && string(s[:10]) == "[MPI_Rank ":
+		j = 10
+	default:
+		return nil, 0
+	}
+	d := digits(s[j:])
+	if d == 0 || j+d >= len(s) || s[j+d] != ']' {
+		return nil, 0
+	}
+	return s[j : j+d], j + d + 1
+}
+
+// levelGroup reads \[([IWEVF])\].
+func levelGroup(s []byte) (string, int) {
+	if len(s) < 3 || s[0] != '[' || s[2] != ']' {
+		return "", 0
+	}
+	switch s[1] {
+	case 'I':
+		return "INFO", 3
+	case 'W':
+		return "WARNING", 3
+	case 'E', 'F':
+		return "ERROR", 3
+	case 'V':
+		return "DEBUG", 3
+	}
+	return "", 0
+}
+
+// moduleGroup reads a module tag, \[[A-Za-z_][A-Za-z0-9_.]* *\] (1.3 pads the
+// name with blanks to eight characters).
+func moduleGroup(s []byte) int {
+	if len(s) < 3 || s[0] != '[' || !isIdentStart(s[1]) {
+		return 0
+	}
+	i := 2
+	for i < len(s) && (isIdentStart(s[i]) || isDigit(s[i]) || s[i] == '.') {
 		i++
 	}
-	j := -1
-	if t := s[i:]; len(t) >= 6 && string(t[:6]) == "[RANK " {
-		j = i + len("[RANK ")
-	} else if len(t) >= 10 && string(t[:10]) == "[MPI_Rank " {
-		j = i + len("[MPI_Rank ")
+	for i < len(s) && s[i] == ' ' {
+		i++
 	}
-	if j >= 0 {
-		if n := digits(s[j:]); n > 0 && j+n < len(s) && s[j+n] == ']' {
-			rank = s[j : j+n]
-			i = j + n + 1
-			for i < len(s) && isSpace(s[i]) {
-				i++
+	if i >= len(s) || s[i] != ']' {
+		return 0
+	}
+	return i + 1
+}
+
+func isIdentStart(c byte) bool { return c == '_' || c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// kubectlPrefix reads kubectl logs --prefix's "[pod/NAME/CONTAINER] ":
+// ^\[(pod/[^\]/\s]+/[^\]/\s]+)\] ?
+func kubectlPrefix(s []byte) (pod, rest []byte, ok bool) {
+	if len(s) < 9 || string(s[:5]) != "[pod/" {
+		return nil, s, false
+	}
+	slashes := 0
+	for i := 5; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ']':
+			if slashes != 1 || s[i-1] == '/' {
+				return nil, s, false
 			}
+			j := i + 1
+			if j < len(s) && s[j] == ' ' {
+				j++
+			}
+			return s[1:i], s[j:], true
+		case c == '/':
+			if s[i-1] == '/' {
+				return nil, s, false
+			}
+			slashes++
+		case isSpace(c) || c == '[':
+			return nil, s, false
 		}
 	}
-	if i+2 >= len(s) || s[i] != '[' || s[i+2] != ']' {
-		return nil, "", s, false
-	}
-	switch s[i+1] {
-	case 'I':
-		level = "INFO"
-	case 'W':
-		level = "WARNING"
-	case 'E', 'F':
-		level = "ERROR"
-	case 'V':
-		level = "DEBUG"
-	default:
-		return nil, "", s, false
-	}
-	i += 3
-	if i < len(s) && isSpace(s[i]) {
+	return nil, s, false
+}
+
+// trimBlank drops leading blanks and tabs: ^[ \t]*.
+func trimBlank(s []byte) []byte {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
 	}
-	return rank, level, s[i:], true
+	return s[i:]
 }
 
 var cppLevels = []string{"INFO", "WARNING", "ERROR", "DEBUG", "TRACE", "VERBOSE"}

@@ -20,6 +20,8 @@ type state struct {
 	// pendingExc is a pydantic error collecting its detail lines.
 	pendingExc *Process
 	excDetail  int
+	// pendingCause is a start-up failure whose root cause may follow.
+	pendingCause *Process
 	// base is the number of lines before the chunk being replayed.
 	base int
 	// retained counts the bytes of kept lines and texts, against maxRetained.
@@ -47,7 +49,8 @@ func (st *state) replay(res *chunkResult) {
 }
 
 // line is one line that matters, its prefixes already read: key is its own
-// process key ("" when it has none).
+// process key ("" when it has none). Lines the scanner does not pass on must
+// change nothing here (the reference parser passes every line).
 func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg string) {
 	switch {
 	case key == "" && pyTagged:
@@ -77,7 +80,18 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		}
 		st.pendingExc = nil
 	}
+	// A start-up failure's root cause is on the lines under it.
+	if pc := st.pendingCause; pc != nil {
+		if !tagged && key == pc.key() && pc.causeOpen && pc.continueCause(msg) {
+			return
+		}
+		if tagged || key == pc.key() {
+			pc.causeOpen = false
+			st.pendingCause = nil
+		}
+	}
 
+	tm := msg
 	if tagged {
 		q := st.get(key, n)
 		if q == nil {
@@ -87,16 +101,14 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			q.InfoSeen = true
 		}
 		q.unranked = q.unranked || (pyTagged && key == "")
-		q.observe(n, level, msg)
+		st.observe(q, key, n, level, msg)
 		return
 	}
-	tm := strings.TrimSpace(msg)
+	tm = strings.TrimSpace(msg)
 	if m := reExc.FindStringSubmatch(tm); m != nil {
 		q := st.get(key, n)
-		if q != nil && q.Error == "" {
-			q.Error = st.cut(m[1]+": "+m[2], maxMessageBytes)
+		if q != nil && q.fail(n, st.cut(m[1]+": "+m[2], maxMessageBytes)) {
 			st.retained += len(q.Error)
-			q.errorLine = n
 			q.keep(Line{N: n, Message: st.cut(tm, maxMessageBytes)})
 			q.implyError(n, m[1], m[2])
 			if strings.HasSuffix(m[1], "ValidationError") {
@@ -107,6 +119,40 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if m := reVersion.FindStringSubmatch(tm); m != nil {
 		st.lg.stateVersion(n, key, m[1])
+		return
+	}
+	// The C++ side's bare lines, pasted excerpts and argument dumps.
+	st.observe(nil, key, n, LevelUnstated, tm)
+}
+
+// observe classifies a line and records it in q (nil: key's process, created
+// only when the line is recognised).
+func (st *state) observe(q *Process, key string, n int, level, msg string) {
+	if strings.HasPrefix(msg, "TensorRT") && strings.Contains(msg, "LLM version: ") {
+		// The version line printed through the logger.
+		if m := reVersionMsg.FindStringSubmatch(msg); m != nil {
+			st.lg.stateVersion(n, key, m[1])
+			return
+		}
+	}
+	if msg == "Waiting for context and generation servers to be ready" {
+		if st.lg.Orchestrator == 0 {
+			st.lg.Orchestrator = n
+		}
+		return
+	}
+	k, m := classify(level, msg)
+	if k == lineNone {
+		return
+	}
+	if q == nil {
+		if q = st.get(key, n); q == nil {
+			return
+		}
+	}
+	q.apply(n, level, msg, k, m)
+	if k == lineStartupFailed && q.causeOpen {
+		st.pendingCause = q
 	}
 }
 
@@ -115,11 +161,14 @@ func (st *state) get(key string, n int) *Process {
 	if p := st.byKey[key]; p != nil {
 		return p
 	}
+	p := &Process{Source: key, firstLine: n, budget: &st.retained}
 	if len(st.lg.Processes) >= maxProcesses {
-		st.lg.ProcessesDropped++
-		return nil
+		// Past the cap on kept detail the process still counts: its outcome,
+		// backend and error decide the verdict; its lines are not kept.
+		p.Summarised = true
+	} else {
+		p.seenLines, p.seenImpl = map[string]bool{}, map[string]bool{}
 	}
-	p := &Process{Source: key, firstLine: n, budget: &st.retained, seenLines: map[string]bool{}, seenImpl: map[string]bool{}}
 	st.byKey[key] = p
 	st.lg.Processes = append(st.lg.Processes, p)
 	return p
@@ -163,6 +212,9 @@ func itoa(n int) string {
 // `[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26`, newer ones
 // `[TensorRT-LLM] TensorRT LLM version: 1.4.0rc1 (backend: cuda)`.
 var reVersion = regexp.MustCompile(`^\[TensorRT-LLM\] TensorRT[- ]LLM version: (\S+)(?: \(backend: [^)]*\))?$`)
+
+// reVersionMsg is the same line's text when a logger prints it.
+var reVersionMsg = regexp.MustCompile(`^TensorRT[- ]LLM version: (\S+)(?: \(backend: [^)]*\))?$`)
 
 // finish ends the parse: the final partial line, then the folding and
 // inferences of Log.finish.

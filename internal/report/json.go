@@ -4,6 +4,9 @@
 package report
 
 import (
+	"encoding/json"
+	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -279,6 +282,8 @@ func given(in resolver.Inputs, field string) bool {
 	return true
 }
 
+var reDigits = regexp.MustCompile(`^-?[0-9]+$`)
+
 // PyValue turns the Python repr of a rejected input (resolver.FieldError.Input)
 // back into the value the file wrote: 'x' -> "x", 600 -> 600, True -> true,
 // None -> nil. Anything else (a list, a dict) stays its repr.
@@ -294,9 +299,14 @@ func PyValue(repr string) any {
 	if n, err := strconv.ParseInt(repr, 10, 64); err == nil {
 		return n
 	}
-	if f, err := strconv.ParseFloat(repr, 64); err == nil {
+	if f, err := strconv.ParseFloat(repr, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+		if _, err := strconv.ParseInt(strings.TrimPrefix(repr, "-"), 10, 64); err != nil && reDigits.MatchString(repr) {
+			// An int beyond 64 bits: exact, as JSON allows.
+			return json.Number(repr)
+		}
 		return f
 	}
+	// inf and nan (a float YAML's .inf/.nan) have no JSON number: their repr.
 	return PyRaw(repr)
 }
 

@@ -1,0 +1,338 @@
+package audit
+
+import (
+	"encoding/json"
+	"math/big"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"xcvr/internal/deploy"
+	"xcvr/internal/inputs"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+func readSet(t *testing.T, files ...string) *Set {
+	t.Helper()
+	var ins []Input
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join("testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, Input{Name: f, Data: data})
+	}
+	set, err := Read(ins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+func audit(t *testing.T, version string, files ...string) *Report {
+	t.Helper()
+	s := inputs.Defaults()
+	s.Version = inputs.Value{Raw: version, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+	return Resolve(readSet(t, files...), Options{Base: s, Catalog: models.Builtin()})
+}
+
+func entry(t *testing.T, r *Report, name string) Entry {
+	t.Helper()
+	for _, e := range r.Entries {
+		if e.Worker.Name == name {
+			return e
+		}
+	}
+	var names []string
+	for _, e := range r.Entries {
+		names = append(names, e.Worker.Name)
+	}
+	t.Fatalf("no worker %q (have %q)", name, names)
+	return Entry{}
+}
+
+// A Deployment with env and a ConfigMap volume, and a StatefulSet whose
+// ConfigMap is mounted through items and whose shell script exports a variable.
+func TestDeploymentAndStatefulSet(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "k8s-deploy.yaml")
+	ctx := entry(t, r, "trtllm-ctx/trtllm")
+	if ctx.Worker.Role != RoleContext || ctx.Worker.Count != 2 || ctx.Trace.Result.Outcome != resolver.OutcomePython {
+		t.Fatalf("ctx %+v %s", ctx.Worker, ctx.Trace.Result.Outcome)
+	}
+	// The ConfigMap value's lines are the manifest's, and name both places.
+	if o := ctx.Trace.Inputs.Backend.Origin.Detail; o != "k8s-deploy.yaml:18 (ConfigMap trtllm-config, prefill.yaml:8)" {
+		t.Errorf("backend origin %q", o)
+	}
+	if v, ok := ctx.Trace.Inputs.Env["TRTLLM_DISABLE_KV_CACHE_TRANSFER_OVERLAP"]; !ok || v.Value != "0" || v.Origin.Detail != "k8s-deploy.yaml:57" {
+		t.Errorf("env %+v", ctx.Trace.Inputs.Env)
+	}
+	if _, ok := ctx.Trace.Inputs.Env["UCX_TLS"]; ok {
+		t.Error("a non-TRTLLM variable reached the resolver")
+	}
+	gen := entry(t, r, "trtllm-gen/trtllm")
+	if gen.Worker.Count != 3 || gen.Worker.Config != "ConfigMap trtllm-config key decode.yaml (k8s-deploy.yaml:20)" {
+		t.Errorf("gen %+v", gen.Worker)
+	}
+	if v := gen.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; v.Value != "1" {
+		t.Errorf("exported variable not read: %+v", gen.Trace.Inputs.Env)
+	}
+	if !r.Consistent || r.Fails() {
+		t.Errorf("consistent %v fails %v: %s", r.Consistent, r.Fails(), r.Split)
+	}
+	if len(r.Set.Unplaced) != 1 || !strings.Contains(r.Set.Unplaced[0].Source.String(), "Service/trtllm-gen") {
+		t.Errorf("unplaced %+v", r.Set.Unplaced)
+	}
+}
+
+// A DynamoGraphDeployment: roles from --disaggregation-mode, the engine
+// configs from the mounted ConfigMap (a relative path under workingDir), the
+// service's envs; the decode worker's TRTLLM_USE_UCX_KVCACHE turns DEFAULT into
+// UCX, which the Python transceiver refuses, and the fix is verified.
+func TestDynamoGraphDeployment(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "dgd.yaml")
+	p, d := entry(t, r, "prefill"), entry(t, r, "decode")
+	if p.Worker.Role != RoleContext || d.Worker.Role != RoleGeneration || p.Worker.Count != 2 {
+		t.Fatalf("roles %s %s count %d", p.Worker.Role, d.Worker.Role, p.Worker.Count)
+	}
+	if !strings.Contains(p.Worker.Source.String(), "DynamoGraphDeployment/trtllm-disagg service prefill") {
+		t.Errorf("source %s", p.Worker.Source)
+	}
+	if d.Trace.Result.Outcome != resolver.OutcomeError || !d.Trace.Result.EffectiveBackend.Is("UCX") {
+		t.Fatalf("decode %+v", d.Trace.Result)
+	}
+	if v := d.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; v.Origin.Detail != "dgd.yaml:81" {
+		t.Errorf("env origin %+v", v)
+	}
+	if !r.Fails() || len(r.Fix) != 1 || r.Fix[0].Worker != "decode" || r.Fix[0].Outcome.Outcome != resolver.OutcomePython {
+		t.Fatalf("fix %+v", r.Fix)
+	}
+	// The fix really joins the roles: resolve it again.
+	in := d.Inputs
+	for _, e := range r.Fix[0].Edits {
+		in = e.Apply(in)
+	}
+	if got := resolver.Resolve(in).Result; !sameEnd(got, p.Trace.Result) {
+		t.Errorf("fixed decode ends %s, prefill %s", end(got), end(p.Trace.Result))
+	}
+	if p.Worker.Notes == nil || !strings.Contains(strings.Join(p.Worker.Notes, "\n"), "envFromSecret hf-token-secret") {
+		t.Errorf("notes %q", p.Worker.Notes)
+	}
+}
+
+// Upstream's submit.py config: both roles, their server counts and the
+// worker environment (common, then the gen extras).
+func TestSlurmSubmitConfig(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "submit.yaml")
+	ctx, gen := entry(t, r, "worker_config.ctx"), entry(t, r, "worker_config.gen")
+	if ctx.Worker.Count != 2 || gen.Worker.Count != 1 {
+		t.Errorf("counts %d %d", ctx.Worker.Count, gen.Worker.Count)
+	}
+	for _, e := range []Entry{ctx, gen} {
+		if e.Trace.Result.Outcome != resolver.OutcomePython || !e.Trace.Result.EffectiveBackend.Is("NIXL") {
+			t.Errorf("%s: %s", e.Worker.Name, end(e.Trace.Result))
+		}
+	}
+	if v := ctx.Trace.Inputs.Env["TRTLLM_ENABLE_PDL"]; v.Value != "1" || !strings.Contains(v.Origin.Detail, "environment.worker_env_var") {
+		t.Errorf("ctx env %+v", ctx.Trace.Inputs.Env)
+	}
+	if _, ok := ctx.Trace.Inputs.Env["TRTLLM_USE_NIXL_KVCACHE"]; ok {
+		t.Error("gen_worker_env_var reached the ctx worker")
+	}
+	if _, ok := gen.Trace.Inputs.Env["TRTLLM_USE_NIXL_KVCACHE"]; !ok {
+		t.Error("gen_worker_env_var missing on the gen worker")
+	}
+	if !r.Consistent || r.Fails() {
+		t.Errorf("consistent %v: %s", r.Consistent, r.Split)
+	}
+}
+
+// kubectl get -o yaml: a List whose Pods belong to a Deployment in the set
+// (not counted twice) and to a StatefulSet that is not (merged into one entry).
+func TestKubectlList(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "kubectl-list.yaml")
+	if len(r.Entries) != 2 || r.Set.Objects != 6 {
+		t.Fatalf("%d entries from %d objects", len(r.Entries), r.Set.Objects)
+	}
+	dec := entry(t, r, "decode/worker")
+	if dec.Worker.Count != 2 || dec.Trace.Result.Outcome != resolver.OutcomeError {
+		t.Errorf("decode %d %s", dec.Worker.Count, dec.Trace.Result.Outcome)
+	}
+	pre := entry(t, r, "prefill/worker")
+	if pre.Worker.Count != 2 || pre.Trace.Result.Outcome != resolver.OutcomeCPP {
+		t.Errorf("prefill %d %s", pre.Worker.Count, pre.Trace.Result.Outcome)
+	}
+	if o := pre.Trace.Inputs.Runtime.Origin.Detail; o != "kubectl-list.yaml:109 (ConfigMap prefill-config, config.yaml:4)" {
+		t.Errorf("runtime origin %q", o)
+	}
+	if len(r.Fix) != 1 || r.Fix[0].Worker != "decode/worker" || r.Fix[0].Edits[0].String() != "transceiver_runtime: CPP" {
+		t.Errorf("fix %+v", r.Fix)
+	}
+}
+
+// An orchestrator-only disaggregated file decides nothing: no DISABLED
+// workers, its servers listed.
+func TestOrchestratorOnly(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "orchestrator.yaml")
+	if len(r.Entries) != 0 || len(r.Set.Orchestrators) != 1 || r.Fails() {
+		t.Fatalf("entries %d orchestrators %d", len(r.Entries), len(r.Set.Orchestrators))
+	}
+	if got := r.Set.Orchestrators[0].Servers[RoleContext].URLs; !reflect.DeepEqual(got, []string{"ctx-0:8001", "ctx-1:8001"}) {
+		t.Errorf("urls %q", got)
+	}
+	if txt := r.Text(); strings.Contains(txt, "DISABLED") || !strings.Contains(txt, "each worker's own --config decides") {
+		t.Errorf("text:\n%s", txt)
+	}
+}
+
+// What cannot be placed is listed: a config path no volume holds, a ConfigMap
+// not in the set, a mounted ConfigMap without the key.
+func TestUnplaced(t *testing.T) {
+	doc := `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: a}
+spec:
+  template:
+    spec:
+      containers:
+      - name: w
+        command: [trtllm-serve, m, --config, /opt/cfg.yaml]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: b}
+spec:
+  template:
+    spec:
+      volumes: [{name: v, configMap: {name: missing}}]
+      containers:
+      - name: w
+        command: [trtllm-serve, m, --config, /c/x.yaml]
+        volumeMounts: [{name: v, mountPath: /c}]
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: here}
+data: {other.yaml: "a: 1"}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: c}
+spec:
+  template:
+    spec:
+      volumes: [{name: v, configMap: {name: here}}]
+      containers:
+      - name: w
+        command: [trtllm-serve, m, --config, /c/x.yaml]
+        volumeMounts: [{name: v, mountPath: /c}]
+`
+	set, err := Read([]Input{{Name: "u.yaml", Data: []byte(doc)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whys []string
+	for _, u := range set.Unplaced {
+		whys = append(whys, u.Source.String()+": "+u.Why)
+	}
+	want := []string{
+		"u.yaml:8 Deployment/a container w: --config /opt/cfg.yaml: no volume is mounted at /opt/cfg.yaml; the file is the image's own, not in the set",
+		"u.yaml:19 Deployment/b container w: --config /c/x.yaml: it is in ConfigMap missing (mounted at /c), which is not in the set",
+		"u.yaml:36 Deployment/c container w: --config /c/x.yaml: ConfigMap here (mounted at /c) has no key x.yaml (it has other.yaml)",
+	}
+	if !reflect.DeepEqual(whys, want) {
+		t.Errorf("unplaced:\n%s", strings.Join(whys, "\n"))
+	}
+	if len(set.Workers) != 0 {
+		t.Errorf("workers %d", len(set.Workers))
+	}
+}
+
+// A worker YAML that is no TorchLlmArgs (an unknown top-level key) fails like
+// TensorRT-LLM, with pydantic's text, after the nested errors.
+func TestStrictTopLevel(t *testing.T) {
+	set, err := Read([]Input{{Name: "w.yaml", Data: []byte("bogus_key: 3\ncache_transceiver_config:\n  backend: NIXL\n  transceiver_runtime: python\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := inputs.Defaults()
+	r := Resolve(set, Options{Base: s, Catalog: models.Builtin()})
+	got := r.Entries[0].Trace.Result.Error
+	want := "pydantic_core._pydantic_core.ValidationError: 2 validation errors for TorchLlmArgs\ncache_transceiver_config.transceiver_runtime\n  Input should be 'CPP', 'PYTHON' or 'auto' [type=literal_error, input_value='python', input_type=str]\nbogus_key\n  Extra inputs are not permitted [type=extra_forbidden, input_value=3, input_type=int]"
+	if got != want {
+		t.Errorf("error:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// toAny is a document as Python's json.dumps would see it.
+func toAny(n *deploy.Node) any {
+	switch n.Kind {
+	case deploy.KindMap:
+		m := map[string]any{}
+		for _, p := range n.Pairs {
+			m[p.KeyString()] = toAny(p.Val)
+		}
+		return m
+	case deploy.KindSeq:
+		out := []any{}
+		for _, it := range n.Items {
+			out = append(out, toAny(it))
+		}
+		return out
+	case deploy.KindStr, deploy.KindDate:
+		return n.Str
+	case deploy.KindInt:
+		f, _ := new(big.Float).SetInt(n.Int).Float64()
+		return f
+	case deploy.KindFloat:
+		return n.Float
+	case deploy.KindBool:
+		return n.Bool
+	}
+	return nil
+}
+
+// TestDocsMatchPyYAML reads every fixture with ParseYAMLDocs and with PyYAML's
+// safe_load_all: the same documents with the same values (a List's items,
+// which audit reads one at a time, against PyYAML's items).
+func TestDocsMatchPyYAML(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 (the PyYAML oracle) not found")
+	}
+	files, _ := filepath.Glob("testdata/*.yaml")
+	for _, f := range files {
+		out, err := exec.Command(py, "-c", `import sys, json, yaml
+docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d is not None]
+if len(docs) == 1 and isinstance(docs[0], dict) and docs[0].get("kind") == "List":
+    docs = docs[0]["items"]
+print(json.dumps(docs, default=str))`, f).Output()
+		if err != nil {
+			t.Fatalf("%s: python3: %v", f, err)
+		}
+		var want any
+		if err := json.Unmarshal(out, &want); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(f)
+		docs, err := deploy.ParseYAMLDocs(f, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := []any{}
+		for _, d := range docs {
+			if d.Root != nil {
+				got = append(got, toAny(d.Root))
+			}
+		}
+		gj, _ := json.Marshal(got)
+		var g any
+		_ = json.Unmarshal(gj, &g)
+		if !reflect.DeepEqual(g, want) {
+			t.Errorf("%s: xcvr and PyYAML differ:\n xcvr %s\n  py  %s", f, gj, out)
+		}
+	}
+}

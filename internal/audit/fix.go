@@ -1,0 +1,169 @@
+package audit
+
+import (
+	"slices"
+	"strconv"
+
+	"xcvr/internal/compare"
+	"xcvr/resolver"
+)
+
+// maxFixEdits bounds the edits tried per worker.
+const maxFixEdits = 2
+
+// findFix looks for the smallest set of edits per worker that makes every
+// worker start and every context and generation worker end alike. The target
+// end is the one most disaggregated workers already have (ties: the Python
+// transceiver on NIXL, TensorRT-LLM's direction); each candidate is verified by
+// resolving it. nil when some worker has no fix within maxFixEdits edits.
+func findFix(es []Entry) []WorkerFix {
+	var target *resolver.Result
+	count := map[string]int{}
+	results := map[string]resolver.Result{}
+	for _, e := range es {
+		if e.Failed() || e.Worker.Role == RoleAggregated || e.Trace.Result.Outcome == resolver.OutcomeDisabled {
+			continue
+		}
+		k := end(e.Trace.Result)
+		count[k]++
+		results[k] = e.Trace.Result
+	}
+	best := ""
+	for k, n := range count {
+		r := results[k]
+		better := n > count[best] || best == "" ||
+			n == count[best] && r.Outcome == resolver.OutcomePython && r.EffectiveBackend.Is("NIXL")
+		if better {
+			best = k
+		}
+	}
+	if best != "" {
+		t := results[best]
+		target = &t
+	}
+	var out []WorkerFix
+	for _, e := range es {
+		if e.Err != "" {
+			return nil
+		}
+		disagg := e.Worker.Role != RoleAggregated
+		r := e.Trace.Result
+		needs := r.Outcome == resolver.OutcomeError
+		if disagg && (r.Outcome == resolver.OutcomeDisabled || target != nil && !sameEnd(r, *target)) {
+			needs = true
+		}
+		if !needs {
+			continue
+		}
+		good := func(res resolver.Result) bool {
+			if res.Outcome == resolver.OutcomeError {
+				return false
+			}
+			if !disagg {
+				return true
+			}
+			if res.Outcome == resolver.OutcomeDisabled {
+				return false
+			}
+			return target == nil || sameEnd(res, *target)
+		}
+		f, ok := search(e.Inputs, good)
+		if !ok {
+			return nil
+		}
+		f.Worker = e.Worker.Name
+		out = append(out, f)
+		if target == nil && disagg {
+			t := f.Outcome
+			target = &t
+		}
+	}
+	return out
+}
+
+// search tries single edits, then pairs, in candidate order.
+func search(in resolver.Inputs, good func(resolver.Result) bool) (WorkerFix, bool) {
+	cands := candidates(in)
+	var combo []compare.Edit
+	var found *WorkerFix
+	var walk func(start, left int)
+	walk = func(start, left int) {
+		if found != nil {
+			return
+		}
+		if left == 0 {
+			x := in
+			for _, e := range combo {
+				x = e.Apply(x)
+			}
+			t := resolver.Resolve(x)
+			if good(t.Result) {
+				found = &WorkerFix{Edits: slices.Clone(combo), YAML: compare.FixYAML(combo), Outcome: t.Result}
+			}
+			return
+		}
+		for i := start; i < len(cands); i++ {
+			if clash(combo, cands[i]) {
+				continue
+			}
+			combo = append(combo, cands[i])
+			walk(i+1, left-1)
+			combo = combo[:len(combo)-1]
+		}
+	}
+	for n := 1; n <= maxFixEdits && found == nil; n++ {
+		walk(0, n)
+	}
+	if found == nil {
+		return WorkerFix{}, false
+	}
+	return *found, true
+}
+
+func clash(combo []compare.Edit, e compare.Edit) bool {
+	for _, c := range combo {
+		if c.Kind == e.Kind && (c.Kind != compare.EditUnsetEnv || c.Value == e.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// candidates are the single edits worth trying, most targeted first.
+func candidates(in resolver.Inputs) []compare.Edit {
+	var out []compare.Edit
+	if !in.Backend.Value.Is("NIXL") {
+		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: "NIXL"})
+	}
+	for _, v := range []string{"PYTHON", "CPP"} {
+		if !(in.Runtime.Given() && in.Runtime.Value.Is(v)) {
+			out = append(out, compare.Edit{Kind: compare.EditRuntime, Value: v})
+		}
+	}
+	if t := in.Timeout; t.Given() && (!t.Value.Valid || t.Value.N <= 0) {
+		out = append(out, compare.Edit{Kind: compare.EditTimeout, Value: strconv.Itoa(resolver.DefaultTimeoutMS)})
+	}
+	for _, spec := range resolver.EnvVars() {
+		if _, ok := in.Env[spec.Name]; ok {
+			out = append(out, compare.Edit{Kind: compare.EditUnsetEnv, Value: spec.Name})
+		}
+	}
+	if in.Pipelined.Given() {
+		out = append(out, compare.Edit{Kind: compare.EditPipelined})
+	}
+	return out
+}
+
+// upgrade checks every worker against --to with upgrade-check's verdicts and
+// fixes.
+func upgrade(rep *Report, opt Options) *compare.Upgrade {
+	var roles []compare.Role
+	for _, e := range rep.Entries {
+		if e.Err != "" {
+			continue
+		}
+		roles = append(roles, compare.Role{Name: e.Worker.Name, Inputs: e.Inputs})
+	}
+	u := compare.UpgradeCheck(roles, rep.Version, *opt.To, opt.Catalog)
+	return &u
+}

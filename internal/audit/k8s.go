@@ -1,0 +1,667 @@
+package audit
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"xcvr/internal/deploy"
+)
+
+// podSpecs returns the pod templates of a workload, with the count of pods (or
+// groups) each stands for.
+type podTemplate struct {
+	spec      *deploy.Node
+	count     int
+	countFrom string
+	part      string // "leader" or "worker" for a LeaderWorkerSet
+}
+
+func intAt(n *deploy.Node, keys ...string) (int, int, bool) {
+	if len(keys) == 0 {
+		return 0, 0, false
+	}
+	parent := get(n, keys[:len(keys)-1]...)
+	if parent == nil {
+		return 0, 0, false
+	}
+	p, ok := parent.Get(keys[len(keys)-1])
+	if !ok || p.Val.Kind != deploy.KindInt || !p.Val.Int.IsInt64() {
+		return 0, 0, false
+	}
+	return int(p.Val.Int.Int64()), p.KeyLine, true
+}
+
+func (r *reader) replicas(o *object, keys []string, def int, what string) (int, string) {
+	if n, l, ok := intAt(o.root, keys...); ok {
+		return n, fmt.Sprintf("%s (%s)", strings.Join(keys[len(keys)-1:], ""), origin(o.file, l))
+	}
+	return def, what
+}
+
+// workload reads one Kubernetes or Dynamo object.
+func (r *reader) workload(o *object) {
+	src := Source{File: o.file, Line: o.line, Kind: o.kind, Name: o.name}
+	for _, ow := range o.owners {
+		if by := r.countedBy(ow); by != "" {
+			// The controller's entry counts this object's pods already.
+			return
+		}
+	}
+	var tpls []podTemplate
+	switch o.kind {
+	case "Deployment", "StatefulSet", "ReplicaSet", "ReplicationController":
+		n, from := r.replicas(o, []string{"spec", "replicas"}, 1, "replicas default (1)")
+		tpls = append(tpls, podTemplate{spec: get(o.root, "spec", "template", "spec"), count: n, countFrom: from})
+	case "DaemonSet":
+		tpls = append(tpls, podTemplate{spec: get(o.root, "spec", "template", "spec"), count: 0, countFrom: "one per matching node"})
+	case "Job":
+		n, from := r.replicas(o, []string{"spec", "parallelism"}, 1, "parallelism default (1)")
+		tpls = append(tpls, podTemplate{spec: get(o.root, "spec", "template", "spec"), count: n, countFrom: from})
+	case "CronJob":
+		tpls = append(tpls, podTemplate{spec: get(o.root, "spec", "jobTemplate", "spec", "template", "spec"), count: 1, countFrom: "one job per schedule"})
+	case "Pod":
+		tpls = append(tpls, podTemplate{spec: get(o.root, "spec"), count: 1, countFrom: "one pod"})
+	case "LeaderWorkerSet":
+		n, from := r.replicas(o, []string{"spec", "replicas"}, 1, "replicas default (1)")
+		if size, l, ok := intAt(o.root, "spec", "leaderWorkerTemplate", "size"); ok {
+			from += fmt.Sprintf(", groups of %d pods (size, %s)", size, origin(o.file, l))
+		}
+		if lt := get(o.root, "spec", "leaderWorkerTemplate", "leaderTemplate", "spec"); lt != nil {
+			tpls = append(tpls, podTemplate{spec: lt, count: n, countFrom: from, part: "leader"})
+		}
+		tpls = append(tpls, podTemplate{spec: get(o.root, "spec", "leaderWorkerTemplate", "workerTemplate", "spec"), count: n, countFrom: from, part: "worker"})
+	case "DynamoGraphDeployment":
+		r.dynamo(o)
+		return
+	default:
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "kind " + o.kind + " is not read (no TensorRT-LLM worker in it that audit knows of)"})
+		return
+	}
+	found := false
+	for _, t := range tpls {
+		if t.spec == nil {
+			continue
+		}
+		for _, c := range listOf(get(t.spec, "containers")) {
+			if r.container(o, t, c, nil) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "no container runs trtllm-serve or dynamo.trtllm"})
+	}
+}
+
+// countedBy names the object of the set that already counts a pod's owner: its
+// ReplicaSet's Deployment, its StatefulSet, its LeaderWorkerSet, a Dynamo
+// component of a DynamoGraphDeployment in the set; "" when none is in the set.
+func (r *reader) countedBy(ow owner) string {
+	if r.controllers[ow.kind+"/"+ow.name] {
+		return ow.kind + "/" + ow.name
+	}
+	if ow.kind == "ReplicaSet" {
+		if i := strings.LastIndexByte(ow.name, '-'); i > 0 && r.controllers["Deployment/"+ow.name[:i]] {
+			return "Deployment/" + ow.name[:i]
+		}
+	}
+	if ow.kind == "DynamoComponentDeployment" || ow.kind == "DynamoGraphDeployment" {
+		for k := range r.controllers {
+			if name, ok := strings.CutPrefix(k, "DynamoGraphDeployment/"); ok && (ow.name == name || strings.HasPrefix(ow.name, name+"-")) {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+func listOf(n *deploy.Node) []*deploy.Node {
+	if n == nil || n.Kind != deploy.KindSeq {
+		return nil
+	}
+	return n.Items
+}
+
+// launch is what a container's command line says about the TensorRT-LLM
+// process it starts.
+type launch struct {
+	program  string // "trtllm-serve" or "dynamo.trtllm"
+	sub      string // trtllm-serve's subcommand
+	model    string
+	config   string // --extra_llm_api_options / --config / --extra-engine-args
+	flag     string
+	role     string
+	roleArg  string
+	backend  string
+	env      map[string]string // NAME=VALUE before the command, export lines
+	envOrd   []string
+	override string // dynamo --override-engine-args
+}
+
+// podEnv is the environment a pod template's Dynamo or Kubernetes wrapper gives
+// (spec-level envs of a DynamoGraphDeployment), below the container's own.
+type podEnv struct {
+	vars  []EnvVar
+	notes []string
+}
+
+// container reads one container; it reports whether it is a TensorRT-LLM
+// worker (or orchestrator).
+func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podEnv) bool {
+	words := commandWords(c)
+	l, ok := parseLaunch(words)
+	if !ok {
+		return false
+	}
+	cname := str(c, "name")
+	src := Source{File: o.file, Line: c.Line, Kind: o.kind, Name: o.name, Container: cname}
+	if o.label != "" {
+		src.Name = o.label
+	}
+	if t.part != "" {
+		src.Container = t.part + " " + cname
+	}
+	if l.program == "trtllm-serve" && l.sub == "disaggregated" {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src,
+			Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
+		return true
+	}
+	w := &Worker{Name: o.name, Source: src, Count: t.count, CountFrom: t.countFrom}
+	if cname != "" && cname != o.name && o.kind != "DynamoGraphDeployment" {
+		w.Name = o.name + "/" + cname
+	}
+	if len(o.owners) > 0 {
+		// A pod of a controller that is not in the set: name it after the
+		// controller so its pods merge into one entry.
+		ow := o.owners[0]
+		name := ow.name
+		if ow.kind == "ReplicaSet" {
+			if i := strings.LastIndexByte(name, '-'); i > 0 {
+				name = name[:i]
+			}
+		}
+		w.Name = name
+		if cname != "" {
+			w.Name += "/" + cname
+		}
+		w.CountFrom = "pods of " + ow.kind + " " + ow.name + " in the set"
+	}
+	// Environment: the wrapper's, then envFrom, then env (Kubernetes gives env
+	// precedence over envFrom).
+	env := map[string]EnvVar{}
+	var order []string
+	set := func(e EnvVar) {
+		if _, ok := env[e.Name]; !ok {
+			order = append(order, e.Name)
+		}
+		env[e.Name] = e
+	}
+	if outer != nil {
+		for _, e := range outer.vars {
+			set(e)
+		}
+		w.Notes = append(w.Notes, outer.notes...)
+	}
+	r.containerEnv(o, c, set, w)
+	for _, k := range l.envOrd {
+		set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, c.Line) + " (command line)"})
+	}
+	for _, k := range order {
+		if strings.HasPrefix(k, "TRTLLM_") {
+			w.Env = append(w.Env, env[k])
+		}
+	}
+	// Role.
+	switch {
+	case l.role != "":
+		w.Role, w.RoleFrom = l.role, l.roleArg
+	default:
+		if role := roleFromName(o.name + " " + cname); role != "" {
+			w.Role, w.RoleFrom = role, "inferred from the name "+o.name
+		} else {
+			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the name does not say"
+		}
+	}
+	if l.model != "" {
+		w.Model, w.ModelOrigin = l.model, origin(o.file, c.Line)+" (command line)"
+	}
+	if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
+		w.Notes = append(w.Notes, "trtllm-serve disaggregated_mpi_worker: its roles come from "+l.config+"; give that file to audit to resolve them")
+	}
+	// Config file.
+	if l.config == "" {
+		w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
+		w.key = "obj\x00" + o.kind + "/" + o.name + "\x00" + cname
+		r.set.Workers = append(r.set.Workers, w)
+		return true
+	}
+	ov, where, why := r.findConfig(o, t.spec, c, l)
+	if ov == nil {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+		return true
+	}
+	if l.override != "" {
+		w.Notes = append(w.Notes, "--override-engine-args "+l.override+" is applied over the file by Dynamo; xcvr does not read it")
+	}
+	w.Overlay, w.Config = ov, where
+	r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
+	if ov.Model != nil && w.Model == "" {
+		w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
+	}
+	w.key = "obj\x00" + o.kind + "/" + o.name + "\x00" + cname + "\x00" + where
+	if len(o.owners) > 0 {
+		w.key = "owned\x00" + w.Name + "\x00" + where
+	}
+	r.set.Workers = append(r.set.Workers, w)
+	return true
+}
+
+// containerEnv reads env and envFrom.
+func (r *reader) containerEnv(o *object, c *deploy.Node, set func(EnvVar), w *Worker) {
+	for _, ef := range listOf(get(c, "envFrom")) {
+		prefix := str(ef, "prefix")
+		if ref := get(ef, "configMapRef"); ref != nil {
+			name := str(ref, "name")
+			cm, ok := r.configMaps[cmKey(o.namespace, name)]
+			if !ok {
+				w.Notes = append(w.Notes, fmt.Sprintf("envFrom ConfigMap %s (%s) is not in the set; its variables are unknown", name, origin(o.file, ef.Line)))
+				continue
+			}
+			for _, k := range cm.keys {
+				p := cm.data[k]
+				if p.Val.Kind == deploy.KindStr {
+					set(EnvVar{Name: prefix + k, Value: p.Val.Str, Origin: fmt.Sprintf("%s (ConfigMap %s)", origin(cm.file, p.KeyLine), name)})
+				}
+			}
+		}
+		if ref := get(ef, "secretRef"); ref != nil {
+			w.Notes = append(w.Notes, fmt.Sprintf("envFrom Secret %s (%s): its values are not in the set", str(ref, "name"), origin(o.file, ef.Line)))
+		}
+	}
+	r.envList(o, get(c, "env"), set, w)
+}
+
+// envList reads a Kubernetes env list (also a Dynamo envs list).
+func (r *reader) envList(o *object, list *deploy.Node, set func(EnvVar), w *Worker) {
+	for _, e := range listOf(list) {
+		name := str(e, "name")
+		if name == "" {
+			continue
+		}
+		if p, ok := e.Get("value"); ok {
+			v := p.Val.Str
+			if p.Val.Kind != deploy.KindStr {
+				// Kubernetes wants a string; kubectl refuses a number here.
+				v = strings.Trim(p.Val.Repr(), "'")
+				w.Notes = append(w.Notes, fmt.Sprintf("env %s at %s is a YAML %s, not a string; the API server refuses it (quote it)", name, origin(o.file, p.KeyLine), p.Val.TypeName()))
+			}
+			set(EnvVar{Name: name, Value: v, Origin: origin(o.file, p.KeyLine)})
+			continue
+		}
+		if ref := get(e, "valueFrom", "configMapKeyRef"); ref != nil {
+			cmName, key := str(ref, "name"), str(ref, "key")
+			if cm, ok := r.configMaps[cmKey(o.namespace, cmName)]; ok {
+				if p, ok := cm.data[key]; ok && p.Val.Kind == deploy.KindStr {
+					set(EnvVar{Name: name, Value: p.Val.Str, Origin: fmt.Sprintf("%s (ConfigMap %s, key %s)", origin(cm.file, p.KeyLine), cmName, key)})
+					continue
+				}
+			}
+			if strings.HasPrefix(name, "TRTLLM_") {
+				w.Notes = append(w.Notes, fmt.Sprintf("%s comes from ConfigMap %s key %s, which is not in the set", name, cmName, key))
+			}
+			continue
+		}
+		if strings.HasPrefix(name, "TRTLLM_") && get(e, "valueFrom") != nil {
+			w.Notes = append(w.Notes, fmt.Sprintf("%s comes from a Secret or the pod's fields (%s); its value is not in the set", name, origin(o.file, e.Line)))
+		}
+	}
+}
+
+// commandWords joins command and args into the words the container runs; a
+// shell's -c script is split into words as the shell would (quotes, no
+// expansion).
+func commandWords(c *deploy.Node) []string {
+	var words []string
+	for _, key := range []string{"command", "args"} {
+		n := get(c, key)
+		if n == nil {
+			continue
+		}
+		if n.Kind == deploy.KindStr {
+			words = append(words, shellWords(n.Str)...)
+			continue
+		}
+		for _, it := range n.Items {
+			if it.Kind == deploy.KindStr {
+				words = append(words, it.Str)
+			} else {
+				words = append(words, strings.Trim(it.Repr(), "'"))
+			}
+		}
+	}
+	// A shell running a script: the script's words.
+	for i := 0; i+1 < len(words); i++ {
+		if b := path.Base(words[i]); (b == "sh" || b == "bash" || b == "dash" || b == "zsh") && strings.HasPrefix(words[i+1], "-") && strings.Contains(words[i+1], "c") {
+			var out []string
+			out = append(out, words[:i]...)
+			for _, s := range words[i+2:] {
+				out = append(out, shellWords(s)...)
+			}
+			return out
+		}
+	}
+	return words
+}
+
+// shellWords splits a shell script into words: quotes are removed, ; && || |
+// and newlines become their own words; nothing is expanded.
+func shellWords(s string) []string {
+	var out []string
+	var cur strings.Builder
+	in := false
+	flush := func() {
+		if in {
+			out = append(out, cur.String())
+			cur.Reset()
+			in = false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '\\' && i+1 < len(s):
+			if s[i+1] == '\n' {
+				i++
+				continue
+			}
+			cur.WriteByte(s[i+1])
+			in = true
+			i++
+		case ch == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				j = len(s) - i - 1
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			in = true
+			i += j + 1
+		case ch == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			in = true
+		case ch == ' ' || ch == '\t':
+			flush()
+		case ch == '\n' || ch == ';':
+			flush()
+			out = append(out, ";")
+		case ch == '&' || ch == '|':
+			flush()
+			j := i
+			for j < len(s) && s[j] == ch {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j - 1
+		case ch == '#' && !in:
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			i--
+		default:
+			cur.WriteByte(ch)
+			in = true
+		}
+	}
+	flush()
+	return out
+}
+
+var reAssign = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+
+func isSep(w string) bool { return w == ";" || w == "&&" || w == "||" || w == "|" || w == "&" }
+
+// parseLaunch finds trtllm-serve or dynamo.trtllm in the words and reads their
+// flags. Variables assigned before the command (FOO=1 cmd) or exported earlier
+// in the script are its environment.
+func parseLaunch(words []string) (launch, bool) {
+	l := launch{env: map[string]string{}}
+	start := -1
+	for i, w := range words {
+		b := path.Base(w)
+		switch {
+		case b == "trtllm-serve":
+			l.program, start = "trtllm-serve", i+1
+		case (w == "dynamo.trtllm" || w == "tensorrt_llm.commands.serve") && i > 0 && words[i-1] == "-m":
+			l.program, start = w, i+1
+			if w == "tensorrt_llm.commands.serve" {
+				l.program = "trtllm-serve"
+			}
+		}
+		if start >= 0 {
+			break
+		}
+	}
+	if start < 0 {
+		return l, false
+	}
+	// Environment before the command.
+	stmt := true
+	for i := 0; i < start-1; i++ {
+		w := words[i]
+		if isSep(w) {
+			stmt = true
+			continue
+		}
+		if w == "export" {
+			continue
+		}
+		if reAssign.MatchString(w) && (stmt || (i > 0 && words[i-1] == "export")) {
+			k, v, _ := strings.Cut(w, "=")
+			if _, ok := l.env[k]; !ok {
+				l.envOrd = append(l.envOrd, k)
+			}
+			l.env[k] = v
+			continue
+		}
+		stmt = false
+	}
+	args := words[start:]
+	for i, w := range args {
+		if isSep(w) {
+			args = args[:i]
+			break
+		}
+	}
+	if l.program == "trtllm-serve" && len(args) > 0 {
+		switch args[0] {
+		case "serve", "disaggregated", "disaggregated_mpi_worker":
+			l.sub, args = args[0], args[1:]
+		}
+	}
+	value := func(i int, w string) (string, int) {
+		if k, v, ok := strings.Cut(w, "="); ok && strings.HasPrefix(k, "--") {
+			return v, i
+		}
+		if i+1 < len(args) {
+			return args[i+1], i + 1
+		}
+		return "", i
+	}
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		name, _, _ := strings.Cut(w, "=")
+		switch name {
+		case "--extra_llm_api_options", "--extra-llm-api-options", "--config", "--extra-engine-args", "-c", "--config_file":
+			l.flag = name
+			l.config, i = value(i, w)
+		case "--override-engine-args":
+			l.override, i = value(i, w)
+		case "--model-path", "--model":
+			l.model, i = value(i, w)
+		case "--backend":
+			l.backend, i = value(i, w)
+		case "--disaggregation-mode":
+			var v string
+			v, i = value(i, w)
+			l.roleArg = "--disaggregation-mode " + v
+			switch strings.ToLower(v) {
+			case "prefill", "context":
+				l.role = RoleContext
+			case "decode", "generation":
+				l.role = RoleGeneration
+			default:
+				l.role = RoleAggregated
+			}
+		case "--server_role", "--server-role":
+			var v string
+			v, i = value(i, w)
+			l.roleArg = name + " " + v
+			switch strings.ToUpper(v) {
+			case "CONTEXT":
+				l.role = RoleContext
+			case "GENERATION":
+				l.role = RoleGeneration
+			}
+		default:
+			if !strings.HasPrefix(w, "-") && l.model == "" && l.program == "trtllm-serve" && (l.sub == "" || l.sub == "serve") {
+				l.model = w
+			}
+		}
+	}
+	return l, true
+}
+
+// findConfig locates the worker YAML a container names: a ConfigMap mounted at
+// the path, or a file of the set with that path. The overlay's origins say both
+// places, e.g. "deploy.yaml:35 (ConfigMap trtllm-config, prefill.yaml:23)".
+func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (*deploy.Overlay, string, string) {
+	p := l.config
+	wd := str(c, "workingDir")
+	if !strings.HasPrefix(p, "/") && wd != "" {
+		p = path.Join(wd, p)
+	}
+	p = path.Clean(p)
+	volumes := map[string]*deploy.Node{}
+	if spec != nil {
+		for _, v := range listOf(get(spec, "volumes")) {
+			volumes[str(v, "name")] = v
+		}
+	}
+	for _, m := range listOf(get(c, "volumeMounts")) {
+		mp := path.Clean(str(m, "mountPath"))
+		sub := str(m, "subPath")
+		rel := ""
+		switch {
+		case sub != "" && p == mp:
+			rel = sub
+		case sub == "" && strings.HasPrefix(p, mp+"/"):
+			rel = p[len(mp)+1:]
+		case sub == "" && mp == "/":
+			rel = strings.TrimPrefix(p, "/")
+		default:
+			continue
+		}
+		vname := str(m, "name")
+		v, ok := volumes[vname]
+		if !ok {
+			return nil, "", fmt.Sprintf("volume %s (mounted at %s) is not in the pod spec", vname, mp)
+		}
+		cmName, key := "", rel
+		if cmv := get(v, "configMap"); cmv != nil {
+			cmName = str(cmv, "name")
+			if items := get(cmv, "items"); items != nil && sub == "" {
+				key = ""
+				for _, it := range items.Items {
+					if str(it, "path") == rel {
+						key = str(it, "key")
+					}
+				}
+				if key == "" {
+					return nil, "", fmt.Sprintf("ConfigMap %s is mounted at %s with items that do not include %s", cmName, mp, rel)
+				}
+			}
+		} else if pj := get(v, "projected", "sources"); pj != nil {
+			for _, s := range pj.Items {
+				if cmv := get(s, "configMap"); cmv != nil {
+					cmName = str(cmv, "name")
+				}
+			}
+		}
+		if cmName == "" {
+			return nil, "", fmt.Sprintf("it is on volume %s (mounted at %s), which is not a ConfigMap; the file is not in the set", vname, mp)
+		}
+		cm, ok := r.configMaps[cmKey(o.namespace, cmName)]
+		if !ok {
+			return nil, "", fmt.Sprintf("it is in ConfigMap %s (mounted at %s), which is not in the set", cmName, mp)
+		}
+		pair, ok := cm.data[key]
+		if !ok {
+			return nil, "", fmt.Sprintf("ConfigMap %s (mounted at %s) has no key %s (it has %s)", cmName, mp, key, strings.Join(cm.keys, ", "))
+		}
+		return r.configMapWorker(cm, key, pair)
+	}
+	// A file of the set with the same path, or the same trailing path.
+	want := strings.TrimPrefix(path.Clean(l.config), "./")
+	for _, name := range r.plainOrder {
+		pf := r.plain[name]
+		if pf.file == want || strings.HasSuffix(path.Clean(pf.file), "/"+want) || path.Base(pf.file) == path.Base(want) && r.uniqueBase(path.Base(want)) {
+			pf.used = true
+			ov, err := deploy.ReadWorkerNode(pf.file, pf.doc.Root, nil)
+			if err != nil {
+				return nil, "", err.Error()
+			}
+			return ov, pf.file + " (matched by its path " + l.config + ")", ""
+		}
+	}
+	if wd != "" && !strings.HasPrefix(l.config, "/") {
+		return nil, "", fmt.Sprintf("no volume is mounted at %s (workingDir %s); the file is the image's own, not in the set", p, wd)
+	}
+	return nil, "", fmt.Sprintf("no volume is mounted at %s; the file is the image's own, not in the set", p)
+}
+
+func (r *reader) uniqueBase(b string) bool {
+	n := 0
+	for _, name := range r.plainOrder {
+		if path.Base(name) == b {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// configMapWorker reads a ConfigMap value as a worker YAML. Lines of a literal
+// block value (data: {prefill.yaml: |}) map to the manifest's own lines.
+func (r *reader) configMapWorker(cm *configMap, key string, pair deploy.Pair) (*deploy.Overlay, string, string) {
+	where := fmt.Sprintf("ConfigMap %s key %s (%s)", cm.name, key, origin(cm.file, pair.KeyLine))
+	if pair.Val.Kind != deploy.KindStr {
+		return nil, "", fmt.Sprintf("ConfigMap %s key %s is a YAML %s, not the text of a file", cm.name, key, pair.Val.TypeName())
+	}
+	doc, err := deploy.ParseYAML(key, []byte(pair.Val.Str))
+	if err != nil {
+		return nil, "", fmt.Sprintf("%s: %v", where, err)
+	}
+	base := pair.KeyLine
+	literal := pair.Val.Line == pair.KeyLine || pair.Val.Line == pair.KeyLine+1
+	locate := func(l int) string {
+		if literal {
+			return fmt.Sprintf("%s (ConfigMap %s, %s:%d)", origin(cm.file, base+l), cm.name, key, l)
+		}
+		return fmt.Sprintf("%s (ConfigMap %s, %s:%d)", origin(cm.file, base), cm.name, key, l)
+	}
+	ov, err := deploy.ReadWorkerNode(key, doc.Root, locate)
+	if err != nil {
+		return nil, "", fmt.Sprintf("%s: %v", where, err)
+	}
+	ov.Warnings = append(ov.Warnings, doc.Warnings...)
+	return ov, where, ""
+}
+
+var _ = strconv.Itoa

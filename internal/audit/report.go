@@ -1,0 +1,399 @@
+package audit
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"xcvr/internal/compare"
+	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
+	"xcvr/resolver"
+)
+
+// JSON is audit's JSON contract (README, "xcvr audit"). Fields are only ever
+// added.
+type JSON struct {
+	// TRTLLM is the version every worker was resolved for.
+	TRTLLM  string       `json:"trtllm"`
+	Workers []WorkerJSON `json:"workers"`
+	// Consistent is true when every context and generation worker that starts
+	// ends on the same transceiver and backend with disaggregation on.
+	Consistent bool `json:"consistent"`
+	// Failing names the workers that fail to start.
+	Failing []string `json:"failing"`
+	// Fix is the smallest verified fix, one item per worker to change; [] when
+	// nothing needs fixing or no fix of two edits per worker works (then
+	// fix_found is false).
+	Fix      []FixJSON `json:"fix"`
+	FixFound bool      `json:"fix_found"`
+	// Unplaced lists what could not be resolved, with why.
+	Unplaced      []UnplacedJSON     `json:"unplaced"`
+	Orchestrators []OrchestratorJSON `json:"orchestrators"`
+	// Objects counts the documents and List items read.
+	Objects  int      `json:"objects"`
+	Warnings []string `json:"warnings"`
+	// Upgrade is upgrade-check's JSON for every worker, with --to only.
+	Upgrade *compare.UpgradeJSON `json:"upgrade,omitempty"`
+}
+
+// WorkerJSON is one worker configuration.
+type WorkerJSON struct {
+	Name      string `json:"name"`
+	Role      string `json:"role"`
+	RoleFrom  string `json:"role_from"`
+	Source    string `json:"source"`
+	Count     int    `json:"count"`
+	CountFrom string `json:"count_from"`
+	Config    string `json:"config"`
+	Outcome   string `json:"outcome"`
+	// EffectiveBackend, ResolvedRuntime, TransceiverClass, KVCacheManager and
+	// Error are explain's fields of the same names (null when none).
+	EffectiveBackend *string                     `json:"effective_backend"`
+	ResolvedRuntime  *string                     `json:"resolved_runtime"`
+	TransceiverClass *string                     `json:"transceiver_class"`
+	KVCacheManager   *string                     `json:"kv_cache_manager"`
+	Error            *string                     `json:"error"`
+	Inputs           map[string]report.InputJSON `json:"inputs"`
+	Notes            []string                    `json:"notes"`
+}
+
+// FixJSON is one worker's part of the fix.
+type FixJSON struct {
+	Worker  string   `json:"worker"`
+	Edits   []string `json:"edits"`
+	YAML    string   `json:"yaml"`
+	Outcome string   `json:"outcome"`
+}
+
+// UnplacedJSON is one thing audit could not resolve.
+type UnplacedJSON struct {
+	Source string `json:"source"`
+	Why    string `json:"why"`
+}
+
+// OrchestratorJSON is an orchestrator-only disaggregated file: the servers it
+// routes to, each started with its own --config.
+type OrchestratorJSON struct {
+	Source  string              `json:"source"`
+	Servers map[string][]string `json:"servers"`
+}
+
+func ptr(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// JSON builds the contract.
+func (r *Report) JSON() JSON {
+	out := JSON{TRTLLM: r.Version.Name, Workers: []WorkerJSON{}, Consistent: r.Consistent, Failing: []string{},
+		Fix: []FixJSON{}, Unplaced: []UnplacedJSON{}, Orchestrators: []OrchestratorJSON{}, Objects: r.Set.Objects,
+		Warnings: append([]string{}, r.Set.Warnings...)}
+	if r.Split != "" {
+		out.Warnings = append(out.Warnings, r.Split)
+	}
+	for _, e := range r.order() {
+		w := e.Worker
+		wj := WorkerJSON{Name: w.Name, Role: w.Role, RoleFrom: w.RoleFrom, Source: w.Source.String(), Count: w.Count, CountFrom: w.CountFrom,
+			Config: w.Config, Notes: append(append([]string{}, w.Notes...), e.Notes...)}
+		if e.Err != "" {
+			wj.Outcome, wj.Error = "ERROR", ptr(e.Err)
+		} else {
+			j := report.Explain(e.Trace)
+			wj.Outcome, wj.EffectiveBackend, wj.ResolvedRuntime, wj.TransceiverClass = j.Outcome, j.EffectiveBackend, j.ResolvedRuntime, j.TransceiverClass
+			wj.KVCacheManager, wj.Error, wj.Inputs = j.KVCacheManager, j.Error, j.Inputs
+		}
+		if e.Failed() {
+			out.Failing = append(out.Failing, w.Name)
+		}
+		out.Workers = append(out.Workers, wj)
+	}
+	for _, f := range r.Fix {
+		fj := FixJSON{Worker: f.Worker, YAML: f.YAML, Outcome: end(f.Outcome)}
+		for _, e := range f.Edits {
+			fj.Edits = append(fj.Edits, e.String())
+		}
+		out.Fix = append(out.Fix, fj)
+	}
+	out.FixFound = len(r.Fix) > 0 || !r.Fails()
+	for _, u := range r.Set.Unplaced {
+		out.Unplaced = append(out.Unplaced, UnplacedJSON{Source: u.Source.String(), Why: u.Why})
+	}
+	for _, o := range r.Set.Orchestrators {
+		oj := OrchestratorJSON{Source: o.Source.String(), Servers: map[string][]string{}}
+		for role, s := range o.Servers {
+			oj.Servers[role] = append([]string{}, s.URLs...)
+		}
+		out.Orchestrators = append(out.Orchestrators, oj)
+	}
+	if r.Upgrade != nil {
+		u := r.Upgrade.JSON()
+		out.Upgrade = &u
+	}
+	return out
+}
+
+var roleRank = map[string]int{RoleContext: 0, RoleGeneration: 1, RoleAggregated: 2}
+
+// order is the entries by role (context, generation, aggregated), failures
+// first within a role, then by name.
+func (r *Report) order() []Entry {
+	es := append([]Entry(nil), r.Entries...)
+	sort.SliceStable(es, func(i, j int) bool {
+		a, b := es[i], es[j]
+		if roleRank[a.Worker.Role] != roleRank[b.Worker.Role] {
+			return roleRank[a.Worker.Role] < roleRank[b.Worker.Role]
+		}
+		if a.Failed() != b.Failed() {
+			return a.Failed()
+		}
+		return a.Worker.Name < b.Worker.Name
+	})
+	return es
+}
+
+func outcomeCell(e Entry) string {
+	if e.Err != "" {
+		return "✗ ERROR"
+	}
+	return compare.OutcomeLabel(e.Trace.Result.Outcome)
+}
+
+func countCell(w *Worker) string {
+	if w.Count == 0 {
+		return "?"
+	}
+	return strconv.Itoa(w.Count)
+}
+
+func backendCell(e Entry) string {
+	if e.Err == "" && e.Trace.Result.EffectiveBackend.Valid {
+		return e.Trace.Result.EffectiveBackend.S
+	}
+	return "-"
+}
+
+func kvCell(e Entry) string {
+	if e.Err == "" && e.Trace.Result.KVManager.Valid {
+		return e.Trace.Result.KVManager.S
+	}
+	return "-"
+}
+
+// inputsLine lists the inputs a worker's files or flags set, with origins.
+func inputsLine(e Entry) string {
+	if e.Err != "" {
+		return ""
+	}
+	m := report.InputsJSON(e.Trace.Inputs)
+	var keys []string
+	for k, v := range m {
+		if v.Origin == "default" || v.Origin == "" {
+			continue
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		v := m[k]
+		val := "null"
+		if v.Value != nil {
+			val = fmt.Sprint(v.Value)
+		}
+		parts = append(parts, k+"="+val+" ("+v.Origin+")")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Text renders the audit for people: one table by role, failures first, then
+// each worker's inputs and errors, the deployment's verdict, the fix, and what
+// was not placed. Every value from the input is escaped.
+func (r *Report) Text() string {
+	var b strings.Builder
+	t := termsafe.Line
+	total := 0
+	for _, e := range r.Entries {
+		total += e.Worker.Count
+	}
+	fmt.Fprintf(&b, "Audit: %d worker configuration(s), %d replica(s)/server(s), from %d object(s) · TensorRT-LLM %s\n\n",
+		len(r.Entries), total, r.Set.Objects, t(r.Version.Name))
+	es := r.order()
+	if len(es) > 0 {
+		rows := [][]string{{"ROLE", "WORKER", "N", "OUTCOME", "BACKEND", "KV", "SOURCE"}}
+		for _, e := range es {
+			rows = append(rows, []string{e.Worker.Role, t(e.Worker.Name), countCell(e.Worker), outcomeCell(e), backendCell(e), kvCell(e), t(e.Worker.Source.String())})
+		}
+		writeTable(&b, rows)
+		b.WriteString("\n")
+	}
+	for _, e := range es {
+		w := e.Worker
+		fmt.Fprintf(&b, "%s %s (%s; %s):\n", w.Role, t(w.Name), t(w.RoleFrom), t(w.CountFrom))
+		fmt.Fprintf(&b, "  config: %s\n", t(w.Config))
+		if in := inputsLine(e); in != "" {
+			fmt.Fprintf(&b, "  inputs: %s\n", t(in))
+		}
+		switch {
+		case e.Err != "":
+			fmt.Fprintf(&b, "  error: %s\n", t(e.Err))
+		case e.Trace.Result.Outcome == resolver.OutcomeError:
+			fmt.Fprintf(&b, "  outcome: start-up fails:\n%s", termsafe.Text(indent(e.Trace.Result.Error, "    ")))
+		default:
+			fmt.Fprintf(&b, "  outcome: %s\n", t(report.OutcomeLine(e.Trace.Result)+backendSuffix(e.Trace.Result)))
+		}
+		for _, n := range append(append([]string{}, w.Notes...), e.Notes...) {
+			fmt.Fprintf(&b, "  note: %s\n", t(n))
+		}
+	}
+	if len(es) > 0 {
+		b.WriteString("\n")
+	}
+	var failing []string
+	for _, e := range es {
+		if e.Failed() {
+			failing = append(failing, t(e.Worker.Name))
+		}
+	}
+	hasDisagg := false
+	for _, e := range es {
+		if e.Worker.Role != RoleAggregated {
+			hasDisagg = true
+		}
+	}
+	switch {
+	case !hasDisagg:
+		b.WriteString("Deployment: no context or generation workers; nothing exchanges KV cache.\n")
+	case r.Consistent:
+		for _, e := range es {
+			if e.Worker.Role != RoleAggregated && !e.Failed() {
+				fmt.Fprintf(&b, "Deployment: ✓ every context and generation worker that starts ends on %s.\n", t(report.OutcomeLine(e.Trace.Result)+backendSuffix(e.Trace.Result)))
+				break
+			}
+		}
+	default:
+		fmt.Fprintf(&b, "Deployment: ✗ %s.\n", t(r.Split))
+	}
+	if len(failing) > 0 {
+		fmt.Fprintf(&b, "Failing: %s.\n", strings.Join(failing, ", "))
+	}
+	if r.Fails() {
+		if len(r.Fix) == 0 {
+			fmt.Fprintf(&b, "Fix: none of up to %d edits per worker makes every worker start and agree.\n", maxFixEdits)
+		} else {
+			b.WriteString("Smallest verified fix (each re-resolved):\n")
+			for _, f := range r.Fix {
+				var edits []string
+				for _, e := range f.Edits {
+					edits = append(edits, e.String())
+				}
+				fmt.Fprintf(&b, "  %s: %s → %s\n", t(f.Worker), strings.Join(edits, ", "), t(end(f.Outcome)))
+				b.WriteString(termsafe.Text(indent(f.YAML, "    ")))
+			}
+		}
+	}
+	for _, o := range r.Set.Orchestrators {
+		fmt.Fprintf(&b, "Orchestrator %s: only lists its servers; each worker's own --config decides its transceiver:", t(o.Source.String()))
+		for _, role := range []string{RoleContext, RoleGeneration} {
+			if s, ok := o.Servers[role]; ok {
+				fmt.Fprintf(&b, " %s %s;", role, t(strings.Join(s.URLs, ", ")))
+			}
+		}
+		b.WriteString(" give their configs to audit.\n")
+	}
+	if len(r.Set.Unplaced) > 0 {
+		fmt.Fprintf(&b, "Not placed (%d):\n", len(r.Set.Unplaced))
+		for _, u := range r.Set.Unplaced {
+			fmt.Fprintf(&b, "  %s: %s\n", t(u.Source.String()), t(u.Why))
+		}
+	}
+	for _, w := range r.Set.Warnings {
+		fmt.Fprintf(&b, "Warning: %s\n", t(w))
+	}
+	if r.Upgrade != nil {
+		b.WriteString("\n")
+		b.WriteString(compare.UpgradeText(r.Upgrade.Safe(), compare.TextOptions{Width: 100}))
+	}
+	return b.String()
+}
+
+func backendSuffix(r resolver.Result) string {
+	if r.EffectiveBackend.Valid {
+		return " on " + r.EffectiveBackend.S
+	}
+	return ""
+}
+
+func indent(s, pre string) string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return ""
+	}
+	return pre + strings.ReplaceAll(s, "\n", "\n"+pre) + "\n"
+}
+
+func writeTable(b *strings.Builder, rows [][]string) {
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len([]rune(c)))
+		}
+	}
+	for _, r := range rows {
+		var line strings.Builder
+		line.WriteString("  ")
+		for i, c := range r {
+			line.WriteString(c)
+			if i < len(r)-1 {
+				line.WriteString(strings.Repeat(" ", widths[i]-len([]rune(c))+2))
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+}
+
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(termsafe.Line(s))
+}
+
+// Markdown renders the audit for a ticket.
+func (r *Report) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## Deployment audit (TensorRT-LLM %s)\n\n", mdCell(r.Version.Name))
+	b.WriteString("| Role | Worker | N | Outcome | Backend | KV | Source |\n|---|---|---|---|---|---|---|\n")
+	for _, e := range r.order() {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", e.Worker.Role, mdCell(e.Worker.Name), countCell(e.Worker),
+			outcomeCell(e), backendCell(e), kvCell(e), mdCell(e.Worker.Source.String()))
+	}
+	b.WriteString("\n")
+	for _, e := range r.order() {
+		if e.Failed() {
+			msg := e.Err
+			if msg == "" {
+				msg = e.Trace.Result.Error
+			}
+			fmt.Fprintf(&b, "**%s** fails:\n\n```\n%s\n```\n\n", mdCell(e.Worker.Name), strings.ReplaceAll(termsafe.Text(msg), "```", "'''"))
+		}
+	}
+	if r.Consistent {
+		b.WriteString("Context and generation workers agree: ✓\n")
+	} else {
+		fmt.Fprintf(&b, "Context and generation workers: ✗ %s\n", mdCell(r.Split))
+	}
+	for _, f := range r.Fix {
+		fmt.Fprintf(&b, "\nFix for **%s** (verified: %s):\n\n```yaml\n%s```\n", mdCell(f.Worker), mdCell(end(f.Outcome)), termsafe.Text(f.YAML))
+	}
+	if len(r.Set.Unplaced) > 0 {
+		b.WriteString("\nNot placed:\n\n")
+		for _, u := range r.Set.Unplaced {
+			fmt.Fprintf(&b, "- %s: %s\n", mdCell(u.Source.String()), mdCell(u.Why))
+		}
+	}
+	if r.Upgrade != nil {
+		b.WriteString("\n" + compare.UpgradeMarkdown(r.Upgrade.Safe()))
+	}
+	return b.String()
+}

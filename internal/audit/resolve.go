@@ -1,0 +1,185 @@
+package audit
+
+import (
+	"maps"
+	"strings"
+
+	"xcvr/internal/compare"
+	"xcvr/internal/deploy"
+	"xcvr/internal/inputs"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+// Options are what the command line says for every worker.
+type Options struct {
+	// Base is the spec the input flags build (version, install, --env, ...);
+	// each worker's own files are laid over it and flags win.
+	Base inputs.Spec
+	// ModelFromFlags is true when --model, --model-dir or --model-config chose
+	// the model for every worker.
+	ModelFromFlags bool
+	Catalog        *models.Catalog
+	// To, when set, is the version an upgrade would bring (--to).
+	To *resolver.Version
+}
+
+// Entry is one worker resolved.
+type Entry struct {
+	Worker *Worker
+	Trace  resolver.Trace
+	// Inputs are what the trace resolved, kept for upgrade checks.
+	Inputs resolver.Inputs
+	// Err is a reason the worker could not be resolved at all (a bad version).
+	Err string
+	// Notes are the resolution's own remarks (an unknown model id).
+	Notes []string
+}
+
+// Failed reports whether the worker fails to start.
+func (e Entry) Failed() bool { return e.Err != "" || e.Trace.Result.Outcome == resolver.OutcomeError }
+
+// Report is the audit of a set.
+type Report struct {
+	Set     *Set
+	Entries []Entry
+	Version resolver.Version
+	// Consistent is true when every context and generation worker that starts
+	// ends on the same transceiver and backend with disaggregation on (or there
+	// are none).
+	Consistent bool
+	// Split explains why not.
+	Split string
+	// Fix is the smallest verified change, per worker, that makes every
+	// worker start and the roles agree; nil when none is needed or none works.
+	Fix []WorkerFix
+	// Upgrade is the --to check, nil without --to.
+	Upgrade *compare.Upgrade
+}
+
+// WorkerFix is one worker's part of the fix.
+type WorkerFix struct {
+	Worker string
+	Edits  []compare.Edit
+	YAML   string
+	// Outcome is where the worker ends with the fix, verified by resolving it.
+	Outcome resolver.Result
+}
+
+// Fails reports whether the deployment fails: a worker that does not start, or
+// roles that cannot exchange KV cache.
+func (r *Report) Fails() bool {
+	for _, e := range r.Entries {
+		if e.Failed() {
+			return true
+		}
+	}
+	return !r.Consistent
+}
+
+// Resolve resolves every worker of the set.
+func Resolve(set *Set, opt Options) *Report {
+	rep := &Report{Set: set}
+	for _, w := range set.Workers {
+		e := Entry{Worker: w}
+		s := spec(w, opt, &e)
+		in, err := inputs.Build(s, opt.Catalog)
+		if err != nil {
+			e.Err = err.Error()
+		} else {
+			e.Inputs = in
+			e.Trace = resolver.Resolve(in)
+			rep.Version = in.Version
+		}
+		rep.Entries = append(rep.Entries, e)
+	}
+	if rep.Version.Name == "" {
+		if in, err := inputs.Build(opt.Base, opt.Catalog); err == nil {
+			rep.Version = in.Version
+		}
+	}
+	rep.Consistent, rep.Split = consistent(rep.Entries)
+	if rep.Fails() {
+		rep.Fix = findFix(rep.Entries)
+	}
+	if opt.To != nil {
+		rep.Upgrade = upgrade(rep, opt)
+	}
+	return rep
+}
+
+// spec lays one worker's files over the flags' spec.
+func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
+	s := opt.Base
+	s.Env = maps.Clone(opt.Base.Env)
+	if s.Env == nil {
+		s.Env = map[string]resolver.EnvVar{}
+	}
+	for _, v := range w.Env {
+		if cur, ok := s.Env[v.Name]; ok && cur.Origin.Kind == resolver.OriginFlag {
+			continue
+		}
+		s.Env[v.Name] = resolver.EnvVar{Value: v.Value, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: v.Origin}}
+	}
+	if w.Overlay != nil {
+		deploy.Apply(&s, w.Overlay)
+	} else {
+		// No config file: TensorRT-LLM's defaults, not xcvr's preset backend.
+		deploy.Apply(&s, &deploy.Overlay{File: w.Source.File})
+	}
+	if !opt.ModelFromFlags && w.Model != "" {
+		if ent, ok := opt.Catalog.FindHFID(w.Model); ok {
+			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin}}
+		} else {
+			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id xcvr knows offline; using "+s.Model.Raw+" (pass --model ARCH)")
+		}
+	}
+	return s
+}
+
+// end is where a worker ends: outcome, class and backend.
+func end(r resolver.Result) string {
+	s := string(r.Outcome)
+	if r.Class != "" {
+		s += " " + r.Class
+	}
+	if r.EffectiveBackend.Valid {
+		s += " on " + r.EffectiveBackend.S
+	}
+	return s
+}
+
+func sameEnd(a, b resolver.Result) bool {
+	return a.Outcome == b.Outcome && a.Class == b.Class && a.EffectiveBackend == b.EffectiveBackend
+}
+
+// consistent checks the context and generation workers that start: all must
+// end on one transceiver and backend, with disaggregation on.
+func consistent(es []Entry) (bool, string) {
+	var first *Entry
+	var parts []string
+	ok := true
+	for i := range es {
+		e := &es[i]
+		if e.Worker.Role == RoleAggregated || e.Failed() {
+			continue
+		}
+		r := e.Trace.Result
+		parts = append(parts, e.Worker.Role+" "+e.Worker.Name+" → "+end(r))
+		if r.Outcome == resolver.OutcomeDisabled {
+			ok = false
+			continue
+		}
+		if first == nil {
+			first = e
+			continue
+		}
+		if !sameEnd(first.Trace.Result, r) {
+			ok = false
+		}
+	}
+	if ok {
+		return true, ""
+	}
+	return false, "the context and generation workers must end on the same transceiver and backend, with disaggregation on, to exchange KV cache: " + strings.Join(parts, "; ")
+}

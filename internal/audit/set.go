@@ -1,0 +1,427 @@
+// Package audit reads a whole deployment — worker YAMLs, disaggregated YAMLs,
+// Kubernetes manifests and kubectl List output, NVIDIA Dynamo
+// DynamoGraphDeployments, upstream's Slurm submit configs and env files — into
+// the TensorRT-LLM workers it runs, resolves each one, and says whether the
+// context and generation workers can exchange KV cache. It reads only the bytes
+// it is given (the CLI reads files through internal/guard) and writes nothing.
+package audit
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"xcvr/internal/deploy"
+	"xcvr/resolver"
+)
+
+// The roles a worker can have.
+const (
+	RoleContext    = deploy.RoleContext
+	RoleGeneration = deploy.RoleGeneration
+	RoleAggregated = "aggregated"
+)
+
+// Input is one file of the set (or standard input, named "-").
+type Input struct {
+	Name string
+	Data []byte
+}
+
+// Source says where a worker was found.
+type Source struct {
+	File string
+	Line int
+	// Kind and Name are the object's (Deployment trtllm-ctx, DynamoGraphDeployment
+	// service prefill, submit config worker_config.ctx); empty for a plain file.
+	Kind, Name string
+	// Container is the container's name, for a pod.
+	Container string
+}
+
+// String renders "deploy.yaml:12 Deployment/trtllm-ctx container trtllm".
+func (s Source) String() string {
+	var b strings.Builder
+	b.WriteString(s.File)
+	if s.Line > 0 {
+		b.WriteString(":" + strconv.Itoa(s.Line))
+	}
+	if s.Kind != "" {
+		b.WriteString(" " + s.Kind)
+		if s.Name != "" {
+			b.WriteString("/" + s.Name)
+		}
+	}
+	if s.Container != "" {
+		b.WriteString(" container " + s.Container)
+	}
+	return b.String()
+}
+
+// EnvVar is one variable of a worker's environment and where it was set.
+type EnvVar struct {
+	Name, Value string
+	Origin      string
+}
+
+// Worker is one distinct TensorRT-LLM worker configuration and how many of it
+// run.
+type Worker struct {
+	Name string
+	Role string
+	// RoleFrom says how the role is known (a flag, a section, the name).
+	RoleFrom string
+	Source   Source
+	// Count is the replicas, servers or pods of this configuration; 0 when the
+	// file does not say (a DaemonSet).
+	Count int
+	// CountFrom says where Count comes from.
+	CountFrom string
+	// Overlay is the worker's LLM args; nil when it is given none (defaults).
+	Overlay *deploy.Overlay
+	// Config names where the worker's YAML was found.
+	Config string
+	// Env is the worker's environment as the set gives it, TRTLLM_* only.
+	Env []EnvVar
+	// Model is the model the worker serves as written (an HF id or a path) and
+	// where.
+	Model       string
+	ModelOrigin string
+	// Notes are things the reader could not know (a Secret's values) or chose.
+	Notes []string
+
+	key string
+}
+
+// Unplaced is something that looks like part of a TensorRT-LLM deployment but
+// could not be resolved: an object whose config file is not in the set, a kind
+// audit does not read.
+type Unplaced struct {
+	Source Source
+	Why    string
+}
+
+// Orchestrator is a trtllm-serve disaggregated file that only lists its servers:
+// each worker's own --config decides its transceiver.
+type Orchestrator struct {
+	Source  Source
+	Servers map[string]deploy.Servers
+}
+
+// Set is everything read from the inputs.
+type Set struct {
+	Workers       []*Worker
+	Unplaced      []Unplaced
+	Orchestrators []Orchestrator
+	// Objects counts the documents and List items read.
+	Objects  int
+	Warnings []string
+}
+
+// Read reads every input. A file that is not YAML (nor an env file) is an error
+// naming FILE:LINE; everything else is placed or listed as unplaced.
+func Read(inputs []Input) (*Set, error) {
+	r := &reader{set: &Set{}, configMaps: map[string]*configMap{}, plain: map[string]*plainFile{}, controllers: map[string]bool{}}
+	for _, in := range inputs {
+		if isEnvFile(in.Name) {
+			ef, err := deploy.ReadEnvFile(in.Name, in.Data)
+			if err != nil {
+				return nil, err
+			}
+			r.envFiles = append(r.envFiles, ef)
+			r.set.Warnings = append(r.set.Warnings, ef.Warnings...)
+			continue
+		}
+		docs, err := deploy.ParseYAMLDocs(in.Name, in.Data)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range docs {
+			r.set.Warnings = append(r.set.Warnings, d.Warnings...)
+			if d.Root == nil {
+				continue
+			}
+			r.set.Objects++
+			r.classify(in.Name, d)
+		}
+	}
+	for _, o := range r.objects {
+		r.workload(o)
+	}
+	for _, name := range r.plainOrder {
+		p := r.plain[name]
+		if p.used {
+			continue
+		}
+		r.plainWorker(p)
+	}
+	r.applyEnvFiles()
+	r.set.Workers = merge(r.set.Workers)
+	return r.set, nil
+}
+
+func isEnvFile(name string) bool {
+	b := path.Base(name)
+	return strings.HasSuffix(b, ".env") || b == ".env" || strings.HasPrefix(b, ".env.") || strings.HasSuffix(b, ".envfile")
+}
+
+type configMap struct {
+	file      string
+	line      int
+	name      string
+	namespace string
+	data      map[string]deploy.Pair
+	keys      []string
+}
+
+type plainFile struct {
+	file string
+	doc  deploy.DocAt
+	used bool
+}
+
+type object struct {
+	// label, when set, names the object in sources instead of name.
+	label     string
+	file      string
+	line      int
+	kind      string
+	name      string
+	namespace string
+	root      *deploy.Node
+	owners    []owner
+}
+
+type owner struct{ kind, name string }
+
+type reader struct {
+	set         *Set
+	configMaps  map[string]*configMap
+	plain       map[string]*plainFile
+	plainOrder  []string
+	objects     []*object
+	controllers map[string]bool
+	envFiles    []*deploy.EnvFile
+}
+
+func str(n *deploy.Node, key string) string {
+	if p, ok := n.Get(key); ok && p.Val.Kind == deploy.KindStr {
+		return p.Val.Str
+	}
+	return ""
+}
+
+func get(n *deploy.Node, keys ...string) *deploy.Node {
+	for _, k := range keys {
+		p, ok := n.Get(k)
+		if !ok {
+			return nil
+		}
+		n = p.Val
+	}
+	return n
+}
+
+func line(n *deploy.Node, key string) int {
+	if p, ok := n.Get(key); ok {
+		return p.KeyLine
+	}
+	return n.Line
+}
+
+// classify files a document: a Kubernetes object, a Slurm submit config, a
+// disaggregated YAML or a worker YAML.
+func (r *reader) classify(file string, d deploy.DocAt) {
+	root := d.Root
+	if root.Kind != deploy.KindMap {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: file, Line: root.Line},
+			Why: "a YAML " + root.TypeName() + ", not a mapping: neither a worker config nor a Kubernetes object"})
+		return
+	}
+	kind, api := str(root, "kind"), str(root, "apiVersion")
+	switch {
+	case kind != "" && api != "":
+		meta := get(root, "metadata")
+		o := &object{file: file, line: line(root, "kind"), kind: kind, root: root}
+		if meta != nil {
+			o.name, o.namespace = str(meta, "name"), str(meta, "namespace")
+			if refs := get(meta, "ownerReferences"); refs != nil {
+				for _, it := range refs.Items {
+					o.owners = append(o.owners, owner{kind: str(it, "kind"), name: str(it, "name")})
+				}
+			}
+		}
+		if kind == "List" {
+			// A List read whole (not kubectl's block style): its items.
+			if items := get(root, "items"); items != nil {
+				for _, it := range items.Items {
+					r.set.Objects++
+					r.classify(file, deploy.DocAt{Root: it, Line: it.Line})
+				}
+			}
+			return
+		}
+		if kind == "ConfigMap" {
+			cm := &configMap{file: file, line: o.line, name: o.name, namespace: o.namespace, data: map[string]deploy.Pair{}}
+			if data := get(root, "data"); data != nil {
+				for _, p := range data.Pairs {
+					k := p.KeyString()
+					cm.data[k] = p
+					cm.keys = append(cm.keys, k)
+				}
+			}
+			r.configMaps[cmKey(o.namespace, o.name)] = cm
+			return
+		}
+		r.controllers[o.kind+"/"+o.name] = true
+		r.objects = append(r.objects, o)
+	case get(root, "worker_config") != nil && (get(root, "worker_config", "ctx") != nil || get(root, "worker_config", "gen") != nil):
+		r.slurm(file, root)
+	case get(root, "context_servers") != nil || get(root, "generation_servers") != nil:
+		r.disagg(file, root)
+	default:
+		if _, seen := r.plain[file]; seen {
+			// A second worker document in one file: TensorRT-LLM reads one.
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: file, Line: d.Line},
+				Why: "a second YAML document in a worker config; yaml.safe_load refuses a file with more than one"})
+			return
+		}
+		r.plain[file] = &plainFile{file: file, doc: d}
+		r.plainOrder = append(r.plainOrder, file)
+	}
+}
+
+func cmKey(ns, name string) string { return ns + "/" + name }
+
+// roleFromName guesses a role from a name's words (ctx, prefill, gen, decode);
+// "" when none says.
+func roleFromName(s string) string {
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+	for _, w := range words {
+		switch w {
+		case "ctx", "context", "prefill", "p":
+			if w != "p" {
+				return RoleContext
+			}
+		case "gen", "generation", "decode", "decoder":
+			return RoleGeneration
+		}
+	}
+	return ""
+}
+
+// plainWorker is a worker YAML that no object of the set refers to: one worker.
+func (r *reader) plainWorker(p *plainFile) {
+	ov, err := deploy.ReadWorkerNode(p.file, p.doc.Root, nil)
+	w := &Worker{Name: path.Base(p.file), Source: Source{File: p.file, Line: p.doc.Line}, Config: p.file, Count: 1, CountFrom: "one file"}
+	if err != nil {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: w.Source, Why: err.Error()})
+		return
+	}
+	w.Overlay = ov
+	r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
+	w.Role, w.RoleFrom = RoleAggregated, "nothing in the file says (a worker YAML alone)"
+	if role := roleFromName(path.Base(p.file)); role != "" {
+		w.Role, w.RoleFrom = role, "inferred from the file name"
+	}
+	if ov.Model != nil {
+		w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
+	}
+	w.key = "plain\x00" + p.file
+	r.set.Workers = append(r.set.Workers, w)
+}
+
+// disagg reads a trtllm-serve disaggregated -c file: two workers (one per
+// section), or, for a file that only lists server addresses, an orchestrator.
+func (r *reader) disagg(file string, root *deploy.Node) {
+	d, err := deploy.ReadDisaggNode(file, root)
+	src := Source{File: file, Line: root.Line, Kind: "disaggregated config"}
+	if err != nil {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: err.Error()})
+		return
+	}
+	r.set.Warnings = append(r.set.Warnings, d.Warnings...)
+	if d.OrchestratorOnly() {
+		r.set.Orchestrators = append(r.set.Orchestrators, Orchestrator{Source: src, Servers: d.Servers})
+		return
+	}
+	for _, role := range deploy.Roles() {
+		ov := d.Roles[role]
+		sec := map[string]string{RoleContext: "context_servers", RoleGeneration: "generation_servers"}[role]
+		w := &Worker{Name: sec, Role: role, RoleFrom: "section " + sec, Source: Source{File: file, Line: line(root, sec), Kind: "disaggregated config", Name: sec},
+			Overlay: ov, Config: file + " " + sec, Count: 1, CountFrom: "num_instances default"}
+		if s, ok := d.Servers[role]; ok {
+			w.Count = s.Instances
+			if s.InstancesLine > 0 {
+				w.CountFrom = fmt.Sprintf("num_instances (%s:%d)", file, s.InstancesLine)
+			}
+			if len(s.URLs) > 0 && len(s.URLs) != s.Instances {
+				w.Notes = append(w.Notes, fmt.Sprintf("ValueError: Number of hostnames (%d) should be equal to the number of instances (%d)", len(s.URLs), s.Instances))
+			}
+		}
+		if ov.Model != nil {
+			w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
+		}
+		w.key = "disagg\x00" + file + "\x00" + role
+		r.set.Workers = append(r.set.Workers, w)
+	}
+}
+
+// applyEnvFiles lays the env files of the set under every worker's own
+// environment: a variable the worker's object sets wins.
+func (r *reader) applyEnvFiles() {
+	if len(r.envFiles) == 0 {
+		return
+	}
+	for _, w := range r.set.Workers {
+		have := map[string]bool{}
+		for _, e := range w.Env {
+			have[e.Name] = true
+		}
+		for _, ef := range r.envFiles {
+			for _, k := range ef.Names {
+				if !strings.HasPrefix(k, "TRTLLM_") || have[k] {
+					continue
+				}
+				v := ef.Vars[k]
+				w.Env = append(w.Env, EnvVar{Name: k, Value: v.Value, Origin: v.Origin.String()})
+				have[k] = true
+			}
+		}
+	}
+}
+
+// merge joins workers of one configuration (the pods of one controller) into
+// one entry with their count.
+func merge(ws []*Worker) []*Worker {
+	var out []*Worker
+	at := map[string]int{}
+	for _, w := range ws {
+		k := w.key + "\x00" + envKey(w.Env)
+		if i, ok := at[k]; ok && w.key != "" {
+			out[i].Count += w.Count
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, w)
+	}
+	return out
+}
+
+func envKey(env []EnvVar) string {
+	parts := make([]string, 0, len(env))
+	for _, e := range env {
+		parts = append(parts, e.Name+"="+e.Value)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, "\x00")
+}
+
+// origin renders a file line.
+func origin(file string, line int) string { return file + ":" + strconv.Itoa(line) }
+
+var _ = resolver.OriginFile

@@ -1,0 +1,73 @@
+package audit
+
+import (
+	"fmt"
+	"strings"
+
+	"xcvr/internal/deploy"
+)
+
+// slurm reads upstream's examples/disaggregated/slurm/benchmark submit config:
+// worker_config.ctx and worker_config.gen are the two roles' LLM args (submit.py
+// writes each to its own --extra_llm_api_options file), hardware.num_ctx_servers
+// and num_gen_servers their server counts, and environment.worker_env_var (then
+// ctx_worker_env_var or gen_worker_env_var) their environment, as space-separated
+// NAME=VALUE words (submit.py splits them with str.split()).
+func (r *reader) slurm(file string, root *deploy.Node) {
+	env := get(root, "environment")
+	model := ""
+	if env != nil {
+		model = str(env, "model_path")
+	}
+	for _, side := range []struct{ key, role, count, extraEnv string }{
+		{"ctx", RoleContext, "num_ctx_servers", "ctx_worker_env_var"},
+		{"gen", RoleGeneration, "num_gen_servers", "gen_worker_env_var"},
+	} {
+		p, ok := get(root, "worker_config").Get(side.key)
+		if !ok {
+			continue
+		}
+		src := Source{File: file, Line: p.KeyLine, Kind: "submit config", Name: "worker_config." + side.key}
+		ov, err := deploy.ReadWorkerNode(file, p.Val, nil)
+		if err != nil {
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: err.Error()})
+			continue
+		}
+		r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
+		w := &Worker{Name: "worker_config." + side.key, Role: side.role, RoleFrom: "worker_config." + side.key, Source: src,
+			Overlay: ov, Config: fmt.Sprintf("%s worker_config.%s (submit.py writes it to %s_config.yaml)", file, side.key, side.key),
+			Count: 1, CountFrom: "hardware." + side.count + " not given (1)"}
+		if n, l, ok := intAt(root, "hardware", side.count); ok {
+			w.Count, w.CountFrom = n, fmt.Sprintf("hardware.%s (%s)", side.count, origin(file, l))
+		}
+		if env != nil {
+			seen := map[string]int{}
+			for _, key := range []string{"worker_env_var", side.extraEnv} {
+				q, ok := env.Get(key)
+				if !ok || q.Val.Kind != deploy.KindStr {
+					continue
+				}
+				for _, word := range strings.Fields(q.Val.Str) {
+					k, v, ok := strings.Cut(word, "=")
+					if !ok || !strings.HasPrefix(k, "TRTLLM_") {
+						continue
+					}
+					e := EnvVar{Name: k, Value: v, Origin: fmt.Sprintf("%s (environment.%s)", origin(file, q.KeyLine), key)}
+					if i, ok := seen[k]; ok {
+						w.Env[i] = e
+						continue
+					}
+					seen[k] = len(w.Env)
+					w.Env = append(w.Env, e)
+				}
+			}
+		}
+		if ov.Model != nil {
+			w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
+		} else if model != "" {
+			w.Model, w.ModelOrigin = model, origin(file, line(env, "model_path"))+" (environment.model_path)"
+		}
+		w.key = "slurm\x00" + file + "\x00" + side.key
+		r.set.Workers = append(r.set.Workers, w)
+	}
+}

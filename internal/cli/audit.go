@@ -1,0 +1,148 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"xcvr/internal/audit"
+	"xcvr/internal/guard"
+	"xcvr/resolver"
+)
+
+// auditLimits bound one input of audit: a kubectl List of ten thousand objects
+// is tens of megabytes; each document in it is then read with a worker YAML's
+// own limits.
+func auditLimits() guard.Limits {
+	return guard.Limits{MaxBytes: 256 << 20, MaxLineBytes: guard.MaxLineBytes, MaxLines: 1 << 24, AllowCR: true}
+}
+
+// readAuditInputs reads the PATH arguments ("-" is standard input, once)
+// through the guard.
+func readAuditInputs(app *appEnv, args []string) ([]audit.Input, error) {
+	var ins []audit.Input
+	stdin := false
+	for _, a := range args {
+		var data []byte
+		var err error
+		if a == "-" {
+			if stdin {
+				return nil, errors.New("- (standard input) given twice")
+			}
+			stdin = true
+			data, err = guard.ReadAll("-", app.stdin, auditLimits())
+		} else {
+			data, err = guard.ReadRaw(a, auditLimits())
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := guard.Text(a, data, auditLimits()); err != nil {
+			return nil, err
+		}
+		ins = append(ins, audit.Input{Name: a, Data: guard.StripBOM(data)})
+	}
+	return ins, nil
+}
+
+func newAuditCmd(app *appEnv, color *string) *cobra.Command {
+	var flags inputFlags
+	var output, to string
+	cmd := &cobra.Command{
+		Use:   "audit PATH... | -",
+		Short: "Resolve every TensorRT-LLM worker of a deployment (Kubernetes, Dynamo, Slurm, YAMLs) and check they can exchange KV cache",
+		Long: `audit reads a whole deployment: worker YAMLs, trtllm-serve disaggregated
+YAMLs, Kubernetes manifests (multi-document files, kubectl get -o yaml List
+output; Deployments, StatefulSets, Jobs, Pods, LeaderWorkerSets with their
+containers' command, args, env and envFrom, and the ConfigMaps mounted where
+--extra_llm_api_options or --config points), NVIDIA Dynamo
+DynamoGraphDeployments (services, envs, --extra-engine-args and
+--disaggregation-mode), upstream's Slurm submit configs (worker_config.ctx/gen,
+environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers) and env
+files (*.env, laid under every worker's own environment).
+
+It reports every distinct worker configuration with its count, role, source,
+inputs with their origins and outcome; then whether every context and
+generation worker ends on the same transceiver and backend (they must, to
+exchange KV cache), which fail, and the smallest verified fix. What it cannot
+place is listed. The input flags (--trtllm, --install, --model, --env, ...)
+apply to every worker; the workers' environment is the deployment's, not
+xcvr's own. Exit 1 when a worker fails to start or the roles cannot exchange
+KV cache (with --to: also when an upgraded worker would fail); 0 otherwise; 2
+for usage errors and unreadable input.`,
+		Example: `  xcvr audit deploy.yaml
+  kubectl get deploy,sts,pod,cm,dynamographdeployment -n NS -o yaml | xcvr audit -
+  xcvr audit config.yaml --trtllm 1.3.0rc29 --to 1.4.0rc1 -o json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkOutput(output, "text", "json", "markdown"); err != nil {
+				return err
+			}
+			for _, f := range []string{"config", "disagg", "role", "pid"} {
+				if cmd.Flags().Changed(f) {
+					return usageErr(fmt.Errorf("--%s names one worker; audit reads whole deployments: give the files as arguments", f))
+				}
+			}
+			// The workers' environment is the deployment's, not xcvr's.
+			flags.cleanEnv = true
+			cat, err := flags.loadCatalog()
+			if err != nil {
+				return usageErr(err)
+			}
+			s, err := flags.spec(cmd, app)
+			if err != nil {
+				return usageErr(err)
+			}
+			if err := flags.deploy.apply(cmd, app, &s, cat); err != nil {
+				return err
+			}
+			if err := flags.applyInstall(cmd, app, &s); err != nil {
+				return err
+			}
+			if flags.installRep != nil {
+				s.LLMArgsFields = flags.installRep.LLMArgsFields
+			}
+			opt := audit.Options{Base: s, Catalog: cat,
+				ModelFromFlags: cmd.Flags().Changed("model") || flags.deploy.modelDir != "" || flags.deploy.modelConfig != ""}
+			if to != "" {
+				v, err := resolver.ParseVersion(to)
+				if err != nil {
+					return usageErr(fmt.Errorf("--to: %w", err))
+				}
+				flags.warnFuture(app, to)
+				opt.To = &v
+			}
+			ins, err := readAuditInputs(app, args)
+			if err != nil {
+				return usageErr(err)
+			}
+			set, err := audit.Read(ins)
+			if err != nil {
+				return usageErr(err)
+			}
+			rep := audit.Resolve(set, opt)
+			switch output {
+			case "json":
+				err = writeJSON(app, rep.JSON())
+			case "markdown":
+				_, err = fmt.Fprint(app.stdout, rep.Markdown())
+			default:
+				_, err = fmt.Fprint(app.out(app.colorOn(*color)), rep.Text())
+			}
+			if err != nil {
+				return err
+			}
+			if rep.Fails() || (rep.Upgrade != nil && rep.Upgrade.Breaks()) {
+				return refused()
+			}
+			return nil
+		},
+	}
+	flags.register(cmd.Flags())
+	flags.complete(cmd)
+	addOutputFlag(cmd, &output)
+	cmd.Flags().StringVar(&to, "to", "", "also show every worker after an upgrade to this version, with upgrade-check's verdicts and fixes")
+	_ = cmd.RegisterFlagCompletionFunc("to", fixedCompletion(versionNames()...))
+	return cmd
+}

@@ -1,0 +1,231 @@
+package logs
+
+import (
+	"strings"
+	"testing"
+
+	"xcvr/resolver"
+)
+
+// TestLineFormats: one line in each shape TensorRT-LLM's loggers and the
+// launchers in front of them print (written by us, in those shapes), and what
+// xcvr reads from it: the process, the level and what the line shows.
+func TestLineFormats(t *testing.T) {
+	const v2 = "Using KvCacheTransceiverV2"
+	cases := []struct {
+		name, line     string
+		source, level  string
+		outcome, back  string
+		nixlBack, errs string
+	}{
+		// Python logger, releases 1.0 to 1.2: rank before the level.
+		{"1.0-1.2 ranked", "[09/12/2026-14:02:05] [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
+		{"old MPI_Rank", "[TRT-LLM] [MPI_Rank 1] [I] " + v2, "rank 1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"one process", "[TRT-LLM] [I] cache_transceiver is disabled", "process", "INFO", "DISABLED", "", "", ""},
+		// 1.3: module tag after the level, the rank after the module or the level.
+		{"1.3 module", "[TRT-LLM] [I] [_torch  ] " + v2, "process", "INFO", "PYTHON", "NIXL", "", ""},
+		{"1.3 module then rank", "[TRT-LLM] [I] [executor] [RANK 0] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "rank 0", "INFO", "", "NIXL", "UCX", ""},
+		{"1.3 rank after level", "[TRT-LLM] [W] [RANK 2] MPI CacheTransceiver is deprecated, UCX or NIXL is recommended", "rank 2", "WARNING", "", "MPI", "", ""},
+		{"1.3 rank before level", "[11/18/2026-09:33:30] [TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS", "rank 0", "ERROR", "ERROR", "", "", "Failed to initialize executor on rank 0"},
+		// The C++ logger.
+		{"C++", "[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: LIBFABRIC", "process", "INFO", "", "NIXL", "LIBFABRIC", ""},
+		{"C++ ranked", "[TensorRT-LLM][RANK 3][INFO] Using UCX kv-cache transceiver. If your devices are not in the same domain", "rank 3", "INFO", "", "UCX", "", ""},
+		// Launchers.
+		{"srun -l", "3: [09/12/2026-14:02:05] [TRT-LLM] [RANK 3] [I] " + v2, "srun task 3", "INFO", "PYTHON", "NIXL", "", ""},
+		{"srun -l padded", " 3: [TRT-LLM] [RANK 3] [I] " + v2, "srun task 3", "INFO", "PYTHON", "NIXL", "", ""},
+		{"mpirun", "[1,3]<stdout>:[TRT-LLM] [RANK 3] [I] " + v2, "mpirun [1,3]", "INFO", "PYTHON", "NIXL", "", ""},
+		{"kubectl --prefix", "[pod/ctx-0/trtllm] [TRT-LLM] [I] [_torch  ] [RANK 1] " + v2, "pod/ctx-0/trtllm rank 1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"kubectl --prefix --timestamps", "[pod/ctx-0/trtllm] 2026-09-12T14:02:05.123456789Z [TRT-LLM] [I] " + v2, "pod/ctx-0/trtllm", "INFO", "PYTHON", "NIXL", "", ""},
+		{"collector timestamp", "2026-09-12T14:02:05.123Z [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
+		{"ANSI colour", "\x1b[32m[TRT-LLM] [I] [_torch  ] " + v2 + "\x1b[0m", "process", "INFO", "PYTHON", "NIXL", "", ""},
+		// Pasted text: indented, condensed, bare.
+		{"indented", "    [09/12/2026-14:02:05] [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
+		{"indented tab", "\t[TRT-LLM] [I] [_torch  ] " + v2, "process", "INFO", "PYTHON", "NIXL", "", ""},
+		{"condensed", "[_torch][RANK 0] " + v2, "rank 0", LevelUnstated, "PYTHON", "NIXL", "", ""},
+		{"condensed spaced", "[executor] [RANK 1] Failed to initialize executor on rank 1: NIXL agent", "rank 1", LevelUnstated, "ERROR", "", "", "Failed to initialize executor on rank 1"},
+		{"bare C++ line", "NixlTransferAgent using NIXL backend: UCX", "process", LevelUnstated, "", "NIXL", "UCX", ""},
+		{"bare Python transceiver line", v2, "process", LevelUnstated, "PYTHON", "NIXL", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lg, err := Parse("f.log", strings.NewReader(c.line+"\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lg.Processes) != 1 {
+				t.Fatalf("%d processes: %s", len(lg.Processes), sources(lg))
+			}
+			p := lg.Processes[0]
+			level := ""
+			if len(p.Lines) > 0 {
+				level = p.Lines[0].Level
+			}
+			if p.Source != c.source || level != c.level || string(p.Outcome()) != c.outcome || p.Backend != c.back ||
+				p.NixlBackend != c.nixlBack || !strings.HasPrefix(p.Error, c.errs) {
+				t.Errorf("got source %q level %q outcome %q backend %q NIXL's %q error %q", p.Source, level, p.Outcome(), p.Backend, p.NixlBackend, p.Error)
+			}
+		})
+	}
+}
+
+// TestIndentationNeverChangesTheVerdict: the same lines pasted indented read
+// the same, verdict included.
+func TestIndentationNeverChangesTheVerdict(t *testing.T) {
+	lines := []string{
+		"[TRT-LLM] [I] Starting TensorRT-LLM init.",
+		"[TRT-LLM] [RANK 0] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.",
+		"[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+	}
+	plain := strings.Join(lines, "\n") + "\n"
+	indented := "    " + strings.Join(lines, "\n    ") + "\n"
+	trace := predict(t, "1.3.0rc26", "GptOssForCausalLM", "NIXL")
+	var got []string
+	for _, text := range []string{plain, indented} {
+		lg, _ := Parse("f.log", strings.NewReader(text))
+		v := Judge(lg, &trace, true)
+		got = append(got, sources(lg)+" "+string(v.Status)+" "+itoa(v.Exit()))
+	}
+	if got[0] != got[1] || got[0] != "rank 0 agrees 0" {
+		t.Errorf("plain %q, indented %q", got[0], got[1])
+	}
+}
+
+// TestProcessIdentity: lines printed before the rank is known belong to the
+// process(es) that follow; a file of one rank is one process; beside several
+// ranks they make no process of their own unless they show something.
+func TestProcessIdentity(t *testing.T) {
+	cases := []struct{ name, log, want string }{
+		{"per-rank file (Slurm %t)", "[TRT-LLM] [I] [_common ] Starting TensorRT LLM init.\n" +
+			"[TRT-LLM] [I] [_torch  ] Using KvCacheTransceiverV2\n" +
+			"[TRT-LLM] [I] [executor] [RANK 3] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX\n", "rank 3:PYTHON"},
+		{"init lines before two ranks", "[TRT-LLM] [I] Starting TensorRT-LLM init.\n" +
+			"[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2\n", "rank 0:PYTHON rank 1:PYTHON"},
+		{"a TP=1 server beside a TP=2 one", "[TRT-LLM] [I] cache_transceiver is disabled\n" +
+			"[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2\n", "process without rank:DISABLED rank 0:PYTHON rank 1:PYTHON"},
+		{"kubectl pods", "[pod/gen-0/w] [TRT-LLM] [I] Starting TensorRT-LLM init.\n" +
+			"[pod/gen-0/w] [TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\n" +
+			"[pod/ctx-0/w] [TRT-LLM] [I] cache_transceiver is disabled\n", "pod/gen-0/w rank 0:PYTHON pod/ctx-0/w:DISABLED"},
+	}
+	for _, c := range cases {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		var got []string
+		for _, p := range lg.Processes {
+			got = append(got, p.Source+":"+string(p.Outcome()))
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
+	}
+}
+
+// TestOrchestratorLog: the trtllm-serve disaggregated orchestrator's log is
+// recognised, and its verdict says the workers' logs decide.
+func TestOrchestratorLog(t *testing.T) {
+	lg, _ := Parse("disagg.log", strings.NewReader("[TRT-LLM] [I] Waiting for context and generation servers to be ready\n"+
+		"INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)\n"))
+	v := Judge(lg, nil, true)
+	if lg.Orchestrator != 1 || v.Status != StatusOrchestrator || !strings.Contains(v.Summary(), "workers' logs decide") {
+		t.Errorf("orchestrator %d, status %s: %s", lg.Orchestrator, v.Status, v.Summary())
+	}
+}
+
+// TestStartupFailureAndRootCause: a rank that fails to initialise ends with
+// ERROR and the cause under it, not with the generic worker error.
+func TestStartupFailureAndRootCause(t *testing.T) {
+	// The shape of a condensed paste: failure line, indented cause, generic error.
+	lg, _ := Parse("f.log", strings.NewReader("[_torch][RANK 0] BindingsNixlTransferAgent init: UCX_TLS=tcp\n"+
+		"[_torch][RANK 1] Using KvCacheTransceiverV2\n"+
+		"[executor][RANK 1] Failed to initialize executor on rank 1:\n"+
+		"  Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)\n"+
+		"RuntimeError: Executor worker returned error\n"))
+	if got := sources(lg); got != "rank 0,rank 1" {
+		t.Fatalf("sources %s", got)
+	}
+	p := lg.Processes[1]
+	if p.Outcome() != resolver.OutcomeError || !strings.HasPrefix(p.Error, "Failed to initialize executor on rank 1:") ||
+		p.Cause != "Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)" {
+		t.Errorf("rank 1: error %q cause %q", p.Error, p.Cause)
+	}
+	// The full logger shape, the cause inline, its location and C++ frames under it.
+	lg, _ = Parse("f.log", strings.NewReader("[11/18/2026-09:33:30] [TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: Failed, NCCL error 'invalid usage'\n"+
+		" (../tensorrt_llm/runtime/ncclCommunicator.cpp:90)\n"+
+		"1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(char const*, int, char const*) + 76\n"+
+		"2       0x7a14577171ec tensorrt_llm::runtime::NcclCommunicator::createComm(int, int) + 316\n"))
+	p = lg.Processes[0]
+	if p.Source != "rank 0" || p.Outcome() != resolver.OutcomeError ||
+		p.Cause != "Assertion failed: Failed, NCCL error 'invalid usage' (../tensorrt_llm/runtime/ncclCommunicator.cpp:90)" {
+		t.Errorf("%s: error %q cause %q", p.Source, p.Error, p.Cause)
+	}
+	if v := Judge(lg, nil, true); v.Exit() != 1 || v.Status != StatusFailed {
+		t.Errorf("a dead rank without a prediction: %s, exit %d", v.Status, v.Exit())
+	}
+}
+
+// TestWhatSettlesTheBackendAndInputs: the NIXL agent lines set the backend;
+// argument dumps are observed inputs, compared with the prediction; runtime
+// KV-transfer timeouts are findings, counted.
+func TestWhatSettlesTheBackendAndInputs(t *testing.T) {
+	lg, _ := Parse("f.log", strings.NewReader(
+		"[TRT-LLM] [I] [_torch  ] Using C++ transfer agent binding\n"+
+			"[TRT-LLM] [I] [_torch  ] Updated llm args: {'backend': 'pytorch', 'cache_transceiver_config': {'backend': 'DEFAULT', 'transceiver_runtime': None, 'kv_transfer_timeout_ms': 1000}}\n"+
+			"[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX\n"+
+			"[TRT-LLM] [I] [_torch  ] Using KvCacheTransceiverV2\n"+
+			"[TensorRT-LLM][WARNING] CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend. It is recommended to set cacheTransceiverConfig.MaxTokensInBuffer\n"+
+			"[TRT-LLM] [W] [_torch  ] Terminating context request 7 due to KV cache transfer timeout\n"+
+			"[TRT-LLM] [W] [_torch  ] Terminating context request 9 due to KV cache transfer timeout\n"))
+	p := lg.Processes[0]
+	if p.Backend != "NIXL" || p.NixlBackend != "UCX" || p.Agent != "C++ binding" || p.Outcome() != resolver.OutcomePython {
+		t.Errorf("backend %q NIXL's %q agent %q outcome %q", p.Backend, p.NixlBackend, p.Agent, p.Outcome())
+	}
+	if p.Inputs.Backend != "'DEFAULT'" || p.Inputs.Runtime != "None" || p.Inputs.Timeout != "1000" || p.Inputs.Line != 2 {
+		t.Errorf("inputs %+v", p.Inputs)
+	}
+	if len(p.Findings) != 2 || p.Findings[0].Kind != FindingDynamicBuffer || p.Findings[1].Kind != FindingTransferTimeout ||
+		p.Findings[1].Count != 2 || p.Findings[1].Line != 6 {
+		t.Errorf("findings %+v", p.Findings)
+	}
+	// The pydantic repr form of the same dump.
+	lg, _ = Parse("f.log", strings.NewReader("TorchLlmArgs(model='x', cache_transceiver_config=CacheTransceiverConfig(backend='UCX', max_tokens_in_buffer=None, kv_transfer_timeout_ms=None), kv_cache_config=KvCacheConfig())\n"))
+	if p := lg.Processes[0]; p.Inputs.Backend != "'UCX'" || p.Inputs.Timeout != "None" {
+		t.Errorf("repr dump: %+v", p.Inputs)
+	}
+	// A prediction for another backend disagrees with the dump's input.
+	trace := predict(t, "1.3.0rc26", "GptOssForCausalLM", "NIXL")
+	ms := Compare(lg, trace)
+	found := false
+	for _, m := range ms {
+		found = found || m.Kind == KindInput && m.Line == 1 && strings.Contains(m.Message, "'UCX'")
+	}
+	if !found {
+		t.Errorf("no input disagreement in %+v", ms)
+	}
+}
+
+// TestObservedPrefixesCoverClassify: every message classify recognises passes
+// the scanner's cheap filter (a line the filter drops is never classified).
+func TestObservedPrefixesCoverClassify(t *testing.T) {
+	for _, msg := range []string{
+		"Resolved transceiver_runtime='auto' to None for X.", "Model prefers the Python transceiver, but backend UCX does not support it; falling back to the C++ transceiver.",
+		"Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).",
+		"TRTLLM_USE_UCX_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config",
+		"Using UCX kv-cache transceiver. If", "Use UCX kv-cache transervier. If", "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended",
+		"Using KvCacheTransceiverV2", "device_id: 0 in KvCacheTransceiverV2", "cache_transceiver is disabled",
+		"enable_pipelined_transfer is set; auto-selecting the Python transceiver instead",
+		"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=None with backend=UCX; falling back to V1.",
+		"Resolved use_kv_cache_manager_v2='auto' to False", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",
+		"Python cache transceiver with C++ KV cache manager detected; x", "Failed to initialize executor on rank 0: x",
+		"Executor worker returned error", "NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "BindingsNixlTransferAgent init: using NIXL backend: UCX",
+		"Unsupported NIXL backend: X, fallback to UCX", "Using C++ transfer agent binding",
+		"C++ transfer agent binding unavailable, using pure Python implementation", "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)",
+		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend.",
+		"Terminating context request 7 due to KV cache transfer timeout", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
+		"Updated args: {'cache_transceiver_config': {'backend': 'UCX'}}", "TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend='UCX'))",
+	} {
+		if k, _ := classify("INFO", msg); k == lineNone {
+			t.Errorf("classify does not recognise %q", msg)
+		}
+		if !mayObserve([]byte(msg)) {
+			t.Errorf("the scanner's filter drops %q", msg)
+		}
+	}
+}

@@ -1,0 +1,533 @@
+package logs
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
+	"xcvr/resolver"
+)
+
+// check-logs' reports: the text and JSON a batch run prints, the lines -f
+// prints as verdicts change, and the exit status they share. internal/cli only
+// parses flags, picks the prediction of each log and calls these.
+
+// Prediction is the trace a log is checked against and why that version;
+// Trace is nil without a prediction.
+type Prediction struct {
+	Trace *resolver.Trace
+	Why   string
+}
+
+// Tally is what a job of logs adds up to: its counts and exit status.
+type Tally struct {
+	Files, Processes, WithLines, Disagreements, Failed, Empty, Skipped, Summarised int
+	// Outcomes counts processes that show their outcome; Worst is the worst
+	// log verdict.
+	Outcomes  int
+	Worst     Status
+	Predicted bool
+}
+
+// Add counts one judged log.
+func (t *Tally) Add(v Verdict) {
+	t.Files++
+	t.Processes += len(v.Log.Processes)
+	t.Summarised += v.Log.Summarised
+	for _, p := range v.Log.Processes {
+		if p.shows() {
+			t.WithLines++
+		}
+	}
+	for _, p := range v.Processes {
+		if p.Status == StatusFailed {
+			t.Failed++
+		}
+	}
+	if v.Status == StatusNoLines {
+		t.Empty++
+	}
+	t.Disagreements += len(v.Mismatches)
+	t.Outcomes += v.Outcomes
+	if t.Files == 1 || statusRank[v.Status] > statusRank[t.Worst] {
+		t.Worst = v.Status
+	}
+}
+
+// Exit is the job's exit status: 2 when a log could not be read; 1 when a log
+// disagrees, a process failed, a log shows no transceiver lines, or no
+// process at all shows its transceiver; 0 otherwise. An orchestrator's log
+// decides nothing by itself.
+func (t *Tally) Exit() int {
+	switch {
+	case t.Skipped > 0:
+		return 2
+	case statusRank[t.Worst] >= statusRank[StatusNoLines], t.Outcomes == 0:
+		return 1
+	}
+	return 0
+}
+
+// WriteSummary prints the job's closing line.
+func (t *Tally) WriteSummary(w io.Writer) {
+	fmt.Fprintf(w, "\n══ %d logs, %d process(es), %d with transceiver lines", t.Files, t.Processes, t.WithLines)
+	if t.Predicted {
+		fmt.Fprintf(w, "; %d disagreement(s)", t.Disagreements)
+	}
+	if t.Failed > 0 {
+		fmt.Fprintf(w, "; %d process(es) failed at start-up", t.Failed)
+	}
+	if t.Summarised > 0 {
+		fmt.Fprintf(w, "; %d summarised", t.Summarised)
+	}
+	fmt.Fprintf(w, "; exit %d\n", t.Exit())
+}
+
+// WriteText prints what each process did, the prediction and every
+// disagreement, first disagreement first. many prefixes processes with their
+// file. Text from the log is escaped.
+func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
+	lg := v.Log
+	withLines := 0
+	for _, p := range lg.Processes {
+		if p.shows() {
+			withLines++
+		}
+	}
+	if many {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%s: %d lines, %d process(es), %d with transceiver lines\n", termsafe.Line(lg.Name), lg.Lines, len(lg.Processes), withLines)
+	if lg.Summarised > 0 {
+		fmt.Fprintf(w, "  (%d processes listed with their lines; %d more summarised: their outcome, backend and error still count)\n", len(lg.Processes)-lg.Summarised, lg.Summarised)
+	}
+	if lg.Orchestrator > 0 || len(lg.Processes) == 0 {
+		fmt.Fprintln(w, "\n"+v.Summary())
+	}
+	who := func(src string) string {
+		if many {
+			return termsafe.Line(lg.Name) + " · " + termsafe.Line(src)
+		}
+		return termsafe.Line(src)
+	}
+	status := map[*Process]Status{}
+	for _, pv := range v.Processes {
+		status[pv.Process] = pv.Status
+	}
+	var groups summaryGroups
+	for _, p := range lg.Processes {
+		if p.Summarised && status[p] != StatusFailed && status[p] != StatusDisagrees {
+			groups.add(p)
+			continue
+		}
+		fmt.Fprintf(w, "\n%s: %s\n", who(p.Source), ObservedSummary(p))
+		writeProcessDetail(w, p)
+	}
+	groups.write(w)
+	if pr.Trace == nil {
+		if lg.Orchestrator == 0 && len(lg.Processes) > 0 {
+			fmt.Fprintln(w, "\n"+v.Summary())
+		}
+		fmt.Fprintln(w, "No prediction (give --trtllm, --config, --model ... to compare).")
+		return
+	}
+	t := pr.Trace
+	fmt.Fprintf(w, "\nPredicted for TensorRT-LLM %s: %s\n", t.Inputs.Version.Name, report.OutcomeLine(t.Result))
+	fmt.Fprintf(w, "  version: %s\n", termsafe.Line(pr.Why))
+	if len(v.Mismatches) == 0 {
+		if lg.Orchestrator == 0 && len(lg.Processes) > 0 {
+			fmt.Fprintln(w, v.Summary())
+		}
+		return
+	}
+	fmt.Fprintf(w, "%d disagreement(s); the first one is marked ▶\n", len(v.Mismatches))
+	for i, m := range v.Mismatches {
+		mark := " "
+		if i == 0 {
+			mark = "▶"
+		}
+		where := who(m.Source)
+		if m.Line > 0 {
+			where += fmt.Sprintf(" line %d", m.Line)
+		}
+		fmt.Fprintf(w, "%s %s: %s\n", mark, where, termsafe.Line(m.Message))
+	}
+}
+
+func writeProcessDetail(w io.Writer, p *Process) {
+	for _, l := range p.Lines {
+		lvl := l.Level
+		if lvl == "" {
+			lvl = "raised"
+		}
+		fmt.Fprintf(w, "  %5d %-7s %s\n", l.N, lvl, termsafe.Line(l.Message))
+	}
+	if p.LinesDropped > 0 && !p.Summarised {
+		fmt.Fprintf(w, "        (%d more recognised line(s) not shown: repeats, or past %d per process)\n", p.LinesDropped, len(p.Lines))
+	}
+	if p.Error != "" && strings.Contains(p.Error, "\n") {
+		fmt.Fprintf(w, "        %s\n", termsafe.Line(strings.ReplaceAll(p.Error, "\n", "\n        ")))
+	}
+	if p.Cause != "" {
+		fmt.Fprintf(w, "  cause: %s\n", termsafe.Line(p.Cause))
+	}
+	if o := p.Inputs; o.Seen() {
+		fmt.Fprintf(w, "  inputs (line %d): backend=%s transceiver_runtime=%s kv_transfer_timeout_ms=%s\n", o.Line,
+			orDash(o.Backend), orDash(o.Runtime), orDash(o.Timeout))
+	}
+	for _, im := range p.Implications {
+		fmt.Fprintf(w, "  → line %d: %s\n", im.Line, termsafe.Line(im.Text))
+	}
+	if p.ImplicationsDropped > 0 && !p.Summarised {
+		fmt.Fprintf(w, "  → and %d more\n", p.ImplicationsDropped)
+	}
+	for _, f := range p.Findings {
+		fmt.Fprintf(w, "  ! %d× %s, first at line %d: %s\n", f.Count, f.Kind, f.Line, termsafe.Line(f.Text))
+	}
+	if p.FindingsDropped > 0 {
+		fmt.Fprintf(w, "  ! and %d more finding(s)\n", p.FindingsDropped)
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return termsafe.Line(s)
+}
+
+// summaryGroups counts summarised processes by what they show.
+type summaryGroups struct {
+	order []string
+	count map[string]int
+	first map[string]string
+}
+
+func (g *summaryGroups) add(p *Process) {
+	if g.count == nil {
+		g.count, g.first = map[string]int{}, map[string]string{}
+	}
+	k := string(p.Outcome())
+	if k == "" {
+		k = "outcome not shown"
+	}
+	if p.Backend != "" {
+		k += " on " + p.Backend
+	}
+	if g.count[k] == 0 {
+		g.order = append(g.order, k)
+		g.first[k] = p.Source
+	}
+	g.count[k]++
+}
+
+func (g *summaryGroups) write(w io.Writer) {
+	if len(g.order) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nsummarised (no line kept):")
+	for _, k := range g.order {
+		fmt.Fprintf(w, "  %d× %s (first: %s)\n", g.count[k], termsafe.Line(k), termsafe.Line(g.first[k]))
+	}
+}
+
+// ObservedSummary is one process's outcome in a line: "PYTHON · resolved
+// 'auto' to 'PYTHON' for X · KvCacheTransceiverV2 · backend NIXL".
+func ObservedSummary(p *Process) string {
+	var parts []string
+	if o := p.Outcome(); o != "" {
+		parts = append(parts, string(o))
+	} else {
+		parts = append(parts, "outcome not shown")
+	}
+	if p.ResolvedSeen {
+		parts = append(parts, "resolved 'auto' to "+p.Resolved.Repr()+" for "+termsafe.Line(p.ResolvedFor))
+	}
+	if p.Class != "" {
+		c := p.Class
+		if p.ClassInferred {
+			c += " (inferred)"
+		}
+		parts = append(parts, c)
+	}
+	if p.Backend != "" {
+		b := "backend " + termsafe.Line(p.Backend)
+		if p.NixlBackend != "" {
+			b += " (NIXL on " + termsafe.Line(p.NixlBackend) + ")"
+		}
+		parts = append(parts, b)
+	}
+	if p.Error != "" {
+		parts = append(parts, "raised "+termsafe.Line(strings.SplitN(p.Error, "\n", 2)[0]))
+	}
+	if n := len(p.Findings); n > 0 {
+		total := 0
+		for _, f := range p.Findings {
+			total += f.Count
+		}
+		parts = append(parts, strconv.Itoa(total)+" runtime finding(s)")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// maxKeptMismatches bounds the disagreements the JSON report holds until its
+// end; the text report streams them all.
+const maxKeptMismatches = 10000
+
+// JSONReport writes check-logs' JSON object as the logs come: the observed
+// processes are streamed; the predictions and mismatches (at most
+// maxKeptMismatches each, the rest counted) follow.
+type JSONReport struct {
+	w           io.Writer
+	n           int
+	predicted   any
+	predictions []predictionJSON
+	mismatches  []Mismatch
+	dropped     int
+	// predictionsDropped counts logs past maxKeptMismatches whose prediction
+	// is not listed (a job of more than 10,000 files).
+	predictionsDropped int
+	// Tally is the job's counts and exit status.
+	Tally Tally
+	err   error
+}
+
+type predictionJSON struct {
+	File    string `json:"file"`
+	TRTLLM  string `json:"trtllm"`
+	Why     string `json:"why"`
+	Outcome string `json:"outcome"`
+}
+
+// NewJSONReport starts the JSON object on w.
+func NewJSONReport(w io.Writer) *JSONReport {
+	r := &JSONReport{w: w, predictions: []predictionJSON{}, mismatches: []Mismatch{}}
+	r.write("{\n  \"observed\": [")
+	return r
+}
+
+func (r *JSONReport) write(s string) {
+	if r.err == nil {
+		_, r.err = io.WriteString(r.w, s)
+	}
+}
+
+// encodeJSON is v as JSON, indented with prefix, or on one line when compact.
+func encodeJSON(v any, prefix string, compact bool) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if !compact {
+		enc.SetIndent(prefix, "  ")
+	}
+	_ = enc.Encode(v)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// Add streams one judged log. Processes past the cap on kept detail are
+// listed only when they failed or disagree; processes_summarised counts them.
+func (r *JSONReport) Add(v Verdict, pr Prediction) {
+	r.Tally.Predicted = pr.Trace != nil
+	r.Tally.Add(v)
+	status := map[*Process]Status{}
+	for _, pv := range v.Processes {
+		status[pv.Process] = pv.Status
+	}
+	for _, p := range v.Log.Processes {
+		st := status[p]
+		if p.Summarised && st != StatusFailed && st != StatusDisagrees {
+			continue
+		}
+		pj := processJSON(v.Log, p)
+		pj.Status = string(st)
+		if r.n > 0 {
+			r.write(",")
+		}
+		r.n++
+		r.write("\n    " + encodeJSON(pj, "    ", false))
+	}
+	if pr.Trace != nil {
+		if r.predicted == nil {
+			r.predicted = report.Explain(*pr.Trace)
+		}
+		if len(r.predictions) < maxKeptMismatches {
+			r.predictions = append(r.predictions, predictionJSON{File: v.Log.Name, TRTLLM: pr.Trace.Inputs.Version.Name, Why: pr.Why, Outcome: string(pr.Trace.Result.Outcome)})
+		} else {
+			r.predictionsDropped++
+		}
+	}
+	for _, m := range v.Mismatches {
+		if len(r.mismatches) >= maxKeptMismatches {
+			r.dropped++
+			continue
+		}
+		m.File = v.Log.Name
+		r.mismatches = append(r.mismatches, m)
+	}
+}
+
+// Finish ends the object: predictions, mismatches, the counts and the verdict.
+func (r *JSONReport) Finish() error {
+	if r.n > 0 {
+		r.write("\n  ")
+	}
+	r.write("],\n  \"predicted\": " + encodeJSON(r.predicted, "  ", false))
+	r.write(",\n  \"predictions\": " + encodeJSON(r.predictions, "  ", false))
+	if r.predictionsDropped > 0 {
+		r.write(",\n  \"predictions_dropped\": " + strconv.Itoa(r.predictionsDropped))
+	}
+	r.write(",\n  \"mismatches\": " + encodeJSON(r.mismatches, "  ", false))
+	r.write(",\n  \"mismatches_dropped\": " + strconv.Itoa(r.dropped))
+	t := &r.Tally
+	r.write(",\n  \"processes\": " + strconv.Itoa(t.Processes))
+	r.write(",\n  \"processes_summarised\": " + strconv.Itoa(t.Summarised))
+	r.write(",\n  \"processes_failed\": " + strconv.Itoa(t.Failed))
+	r.write(",\n  \"verdict\": " + encodeJSON(string(t.Worst), "", true))
+	r.write(",\n  \"exit\": " + strconv.Itoa(t.Exit()) + "\n}\n")
+	return r.err
+}
+
+// FollowReport prints, while logs are followed, each process's verdict when
+// its transceiver lines appear and whenever it changes: a text line (with its
+// disagreements under it), or one JSON object per line.
+type FollowReport struct {
+	w    io.Writer
+	json bool
+	last map[string]string
+}
+
+// NewFollowReport prints to w; asJSON selects one JSON object per line.
+func NewFollowReport(w io.Writer, asJSON bool) *FollowReport {
+	return &FollowReport{w: w, json: asJSON, last: map[string]string{}}
+}
+
+// Note prints what a poll noticed about a file (opened, truncated, rotated).
+func (f *FollowReport) Note(file string, note FollowNote) {
+	if note == NoteNone {
+		return
+	}
+	if f.json {
+		fmt.Fprintln(f.w, encodeJSON(map[string]any{"file": file, "event": string(note)}, "", true))
+		return
+	}
+	fmt.Fprintf(f.w, "%s: %s\n", termsafe.Line(file), note)
+}
+
+// Forget drops what was printed for file, after it restarted: its processes
+// are new ones.
+func (f *FollowReport) Forget(file string) {
+	for k := range f.last {
+		if strings.HasPrefix(k, file+"\x00") {
+			delete(f.last, k)
+		}
+	}
+}
+
+// Update prints the verdicts of v that changed since the last call.
+func (f *FollowReport) Update(v Verdict) {
+	lg := v.Log
+	name := termsafe.Line(lg.Name)
+	version := any(nil)
+	if v.Trace != nil {
+		version = v.Trace.Inputs.Version.Name
+	}
+	// Disagreements of no process (a version line without a rank prefix).
+	var own []Mismatch
+	known := map[string]bool{}
+	for _, p := range v.Processes {
+		known[p.Process.Source] = true
+	}
+	for _, m := range v.Mismatches {
+		if !known[m.Source] && m.Line > 0 {
+			own = append(own, m)
+		}
+	}
+	if key := lg.Name + "\x00"; len(own) > 0 {
+		if s := fmt.Sprint(own); f.last[key] != s {
+			f.last[key] = s
+			for _, m := range own {
+				if f.json {
+					fmt.Fprintln(f.w, encodeJSON(map[string]any{"file": lg.Name, "source": nil, "status": StatusDisagrees, "agrees": false, "predicted_for": version, "mismatches": []Mismatch{m}}, "", true))
+				} else {
+					fmt.Fprintf(f.w, "%s line %d: ✗ %s\n", name, m.Line, termsafe.Line(m.Message))
+				}
+			}
+		}
+	}
+	if lg.Orchestrator > 0 && len(v.Processes) == 0 {
+		if key := lg.Name + "\x00orchestrator"; f.last[key] == "" {
+			f.last[key] = "seen"
+			if f.json {
+				fmt.Fprintln(f.w, encodeJSON(map[string]any{"file": lg.Name, "source": nil, "status": StatusOrchestrator, "agrees": false, "predicted_for": version, "mismatches": []Mismatch{}}, "", true))
+			} else {
+				fmt.Fprintf(f.w, "%s: %s\n", name, v.Summary())
+			}
+		}
+	}
+	for _, pv := range v.Processes {
+		p := pv.Process
+		if !p.shows() {
+			continue
+		}
+		verdict := ObservedSummary(p)
+		switch {
+		case pv.Status == StatusFailed:
+			verdict += " — ✗ start-up failed"
+		case v.Trace == nil:
+		case pv.Status == StatusPending:
+			verdict += " — … pending (no outcome yet) for " + v.Trace.Inputs.Version.Name
+		case len(pv.Mismatches) == 0:
+			verdict += " — ✓ agrees with the prediction for " + v.Trace.Inputs.Version.Name
+		default:
+			verdict += " — ✗ " + strconv.Itoa(len(pv.Mismatches)) + " disagreement(s) with the prediction for " + v.Trace.Inputs.Version.Name
+		}
+		key := lg.Name + "\x00" + p.Source
+		if f.last[key] == verdict {
+			continue
+		}
+		f.last[key] = verdict
+		if f.json {
+			ms := pv.Mismatches
+			if ms == nil {
+				ms = []Mismatch{}
+			}
+			fmt.Fprintln(f.w, encodeJSON(map[string]any{"file": lg.Name, "source": p.Source, "outcome": string(p.Outcome()), "status": pv.Status,
+				"agrees": v.Trace != nil && pv.Status == StatusAgrees, "predicted_for": version, "mismatches": ms}, "", true))
+			continue
+		}
+		fmt.Fprintf(f.w, "%s · %s: %s\n", name, termsafe.Line(p.Source), verdict)
+		for _, m := range pv.Mismatches {
+			where := ""
+			if m.Line > 0 {
+				where = "line " + strconv.Itoa(m.Line) + ": "
+			}
+			fmt.Fprintf(f.w, "    ✗ %s%s\n", where, termsafe.Line(m.Message))
+		}
+	}
+}
+
+// End prints the verdicts the followed logs have at the end (Ctrl-C): the
+// same as a batch run of the same content, and the exit status they give.
+func (f *FollowReport) End(vs []Verdict) int {
+	var t Tally
+	for _, v := range vs {
+		t.Predicted = t.Predicted || v.Trace != nil
+		t.Add(v)
+	}
+	if f.json {
+		fmt.Fprintln(f.w, encodeJSON(map[string]any{"event": "end", "logs": t.Files, "processes": t.Processes,
+			"processes_summarised": t.Summarised, "processes_failed": t.Failed, "disagreements": t.Disagreements,
+			"verdict": t.Worst, "exit": t.Exit()}, "", true))
+		return t.Exit()
+	}
+	for _, v := range vs {
+		fmt.Fprintf(f.w, "%s: %s\n", termsafe.Line(v.Log.Name), v.Summary())
+	}
+	t.WriteSummary(f.w)
+	return t.Exit()
+}

@@ -1,0 +1,262 @@
+package logs
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"xcvr/resolver"
+)
+
+// The verdict is the one place that decides what a log says against a
+// prediction and what exit status that is: check-logs (batch and -f) and the
+// explorer's --log all judge through Judge, so the same content gets the same
+// verdict everywhere.
+
+// Status is a process's or a log's verdict.
+type Status string
+
+// The verdicts, from best to worst for a log (see Verdict.Status).
+const (
+	// StatusAgrees: with a prediction, the process shows its outcome and no
+	// line disagrees.
+	StatusAgrees Status = "agrees"
+	// StatusShown: without a prediction, the process shows its outcome and
+	// did not fail.
+	StatusShown Status = "shown"
+	// StatusPending: while following, the process shows no outcome yet and
+	// nothing it printed disagrees.
+	StatusPending Status = "pending"
+	// StatusNotShown: at the end of a log, the process shows no outcome and
+	// nothing it printed disagrees.
+	StatusNotShown Status = "not shown"
+	// StatusOrchestrator: the log is the trtllm-serve disaggregated
+	// orchestrator's, which creates no transceiver: its workers' logs decide.
+	StatusOrchestrator Status = "orchestrator"
+	// StatusNoLines: no process shows a transceiver line.
+	StatusNoLines Status = "no transceiver lines"
+	// StatusDisagrees: a line, or a line that is missing, disagrees.
+	StatusDisagrees Status = "disagrees"
+	// StatusFailed: start-up failed (the process ended with an error).
+	StatusFailed Status = "failed"
+)
+
+var statusRank = map[Status]int{StatusAgrees: 0, StatusShown: 0, StatusPending: 1, StatusNotShown: 1,
+	StatusOrchestrator: 2, StatusNoLines: 3, StatusDisagrees: 4, StatusFailed: 5}
+
+// ProcessVerdict is one process's verdict and the disagreements behind it.
+type ProcessVerdict struct {
+	Process    *Process
+	Status     Status
+	Mismatches []Mismatch
+}
+
+// Verdict is what a log shows against a prediction (or without one).
+type Verdict struct {
+	Log *Log
+	// Trace is the prediction, nil without one.
+	Trace *resolver.Trace
+	// Final is true at the end of a log (batch, or Ctrl-C while following);
+	// false while a followed log may still grow.
+	Final     bool
+	Processes []ProcessVerdict
+	// Mismatches are every settled disagreement, in log order; those of no
+	// process (a version line, a log without transceiver lines) included.
+	Mismatches []Mismatch
+	// Status is the log's verdict: the worst of its processes', or the log's own.
+	Status Status
+	// Outcomes counts the processes that show their outcome (PYTHON, CPP,
+	// DISABLED or ERROR).
+	Outcomes int
+}
+
+// Judge gives the log's verdict against t (nil: without a prediction). While
+// following (final false), a process that shows no outcome yet is pending,
+// and disagreements it may still take back (a predicted line not written
+// yet) are left out; at the end, it is "not shown" and they all count.
+func Judge(lg *Log, t *resolver.Trace, final bool) Verdict {
+	v := Verdict{Log: lg, Trace: t, Final: final}
+	var all []Mismatch
+	if t != nil {
+		all = Compare(lg, *t)
+	}
+	bySource := map[string][]Mismatch{}
+	known := map[string]bool{}
+	for _, p := range lg.Processes {
+		known[p.Source] = true
+	}
+	for _, m := range all {
+		if known[m.Source] {
+			bySource[m.Source] = append(bySource[m.Source], m)
+		} else if m.Line > 0 || final {
+			v.Mismatches = append(v.Mismatches, m) // the log's own (version, no lines)
+		}
+	}
+	v.Status = StatusAgrees
+	if t == nil {
+		v.Status = StatusShown
+	}
+	if len(v.Mismatches) > 0 {
+		v.Status = StatusDisagrees
+	}
+	for _, p := range lg.Processes {
+		if lg.Orchestrator > 0 && !p.shows() {
+			continue
+		}
+		pv := ProcessVerdict{Process: p, Mismatches: bySource[p.Source]}
+		out := p.Outcome()
+		if !final && out == "" {
+			pv.Mismatches = settled(pv.Mismatches)
+		}
+		if out != "" {
+			v.Outcomes++
+		}
+		switch {
+		case out == resolver.OutcomeError && (t == nil || len(pv.Mismatches) > 0):
+			// A failure the prediction foresaw, word for word, agrees.
+			pv.Status = StatusFailed
+		case len(pv.Mismatches) > 0:
+			pv.Status = StatusDisagrees
+		case out == "" && final:
+			pv.Status = StatusNotShown
+		case out == "":
+			pv.Status = StatusPending
+		case t == nil:
+			pv.Status = StatusShown
+		default:
+			pv.Status = StatusAgrees
+		}
+		v.Mismatches = append(v.Mismatches, pv.Mismatches...)
+		if statusRank[pv.Status] > statusRank[v.Status] {
+			v.Status = pv.Status
+		}
+		v.Processes = append(v.Processes, pv)
+	}
+	if len(v.Processes) == 0 && v.Status != StatusDisagrees {
+		switch {
+		case lg.Orchestrator > 0:
+			v.Status = StatusOrchestrator
+		case final:
+			v.Status = StatusNoLines
+		default:
+			v.Status = StatusPending
+		}
+	}
+	sortMismatches(v.Mismatches)
+	return v
+}
+
+// settled keeps the disagreements a growing log cannot take back: those on a
+// line it printed and the backend it showed (before the outcome, a predicted
+// line may simply not be written yet).
+func settled(ms []Mismatch) []Mismatch {
+	var out []Mismatch
+	for _, m := range ms {
+		if m.Line > 0 || m.Kind == KindBackend {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// sortMismatches puts disagreements on a line first, in log order, then the
+// missing lines.
+func sortMismatches(ms []Mismatch) {
+	sortStable(ms, func(a, b Mismatch) bool {
+		if (a.Line == 0) != (b.Line == 0) {
+			return a.Line != 0
+		}
+		return a.Line < b.Line
+	})
+}
+
+// Exit is the log's exit status: 0 when every process agrees (without a
+// prediction: none failed and at least one shows its transceiver), 1
+// otherwise. While following, pending processes fail nothing.
+func (v Verdict) Exit() int {
+	switch v.Status {
+	case StatusAgrees, StatusShown:
+		if v.Outcomes > 0 {
+			return 0
+		}
+	case StatusPending, StatusNotShown:
+		if !v.Final || v.Outcomes > 0 {
+			return 0
+		}
+	}
+	return 1
+}
+
+// Label is the verdict in a few words, for a status line: "✓ agrees",
+// "✗ 2 disagreements", "… pending".
+func (v Verdict) Label() string {
+	switch v.Status {
+	case StatusAgrees:
+		return "✓ agrees"
+	case StatusShown:
+		return "✓ no failure"
+	case StatusPending:
+		return "… pending"
+	case StatusNotShown:
+		return "– outcome not shown"
+	case StatusOrchestrator:
+		return "orchestrator log"
+	case StatusNoLines:
+		return "✗ no transceiver lines"
+	case StatusFailed:
+		return "✗ start-up failed"
+	}
+	if n := len(v.Mismatches); n == 1 {
+		return "✗ 1 disagreement"
+	}
+	return "✗ " + strconv.Itoa(len(v.Mismatches)) + " disagreements"
+}
+
+// Summary says the verdict in a sentence.
+func (v Verdict) Summary() string {
+	counts := map[Status]int{}
+	for _, p := range v.Processes {
+		counts[p.Status]++
+	}
+	n := len(v.Processes)
+	of := func(k int) string {
+		if n == 1 {
+			return "the process"
+		}
+		return strconv.Itoa(k) + " of " + strconv.Itoa(n) + " processes"
+	}
+	switch v.Status {
+	case StatusAgrees:
+		return "Every process agrees with the prediction."
+	case StatusShown:
+		return "No process failed; " + of(v.Outcomes) + " show their transceiver."
+	case StatusPending:
+		if n == 0 {
+			return "No transceiver lines yet."
+		}
+		return "Pending: " + of(counts[StatusPending]) + " show no outcome yet; nothing disagrees so far."
+	case StatusNotShown:
+		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + " show no outcome (the log stops before the transceiver is created)."
+	case StatusOrchestrator:
+		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide."
+	case StatusNoLines:
+		return "No TensorRT-LLM transceiver lines found. Was the log level WARNING (set TLLM_LOG_LEVEL=INFO), or did start-up stop earlier?"
+	case StatusFailed:
+		var who []string
+		for _, p := range v.Processes {
+			if p.Status == StatusFailed && len(who) < 3 {
+				who = append(who, p.Process.Source)
+			}
+		}
+		s := "Start-up failed: " + strings.Join(who, ", ")
+		if k := counts[StatusFailed]; k > len(who) {
+			s += " and " + strconv.Itoa(k-len(who)) + " more"
+		}
+		return s + "."
+	}
+	return strconv.Itoa(len(v.Mismatches)) + " disagreement(s) with the prediction; the first one is marked ▶"
+}
+
+func sortStable(ms []Mismatch, less func(a, b Mismatch) bool) {
+	sort.SliceStable(ms, func(i, j int) bool { return less(ms[i], ms[j]) })
+}

@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"xcvr/resolver"
+)
+
+// `/` filters the focused list: on the chain it hides the steps that do not
+// match (the title counts them), esc brings them back.
+func TestSlashFiltersTheChain(t *testing.T) {
+	for _, sz := range operatorSizes {
+		m := keys(t, newAt(sz[0], sz[1]), "tab", "/")
+		if !m.chainFlt.typing {
+			t.Fatalf("%dx%d: / on the chain did not open its filter", sz[0], sz[1])
+		}
+		m = keys(t, m, typed("pipelined")...)
+		f := plainFrame(m)
+		if !strings.Contains(f, "/ filter steps: pipelined") {
+			t.Errorf("%dx%d: the filter line is not shown:\n%s", sz[0], sz[1], f)
+		}
+		if strings.Contains(f, "Effective backend") {
+			t.Errorf("%dx%d: a step that does not match is still drawn:\n%s", sz[0], sz[1], f)
+		}
+		if got := m.trace.Steps[m.step].ID; !strings.Contains(got, "pipelined") {
+			t.Errorf("%dx%d: the selection is on %s, not on a match", sz[0], sz[1], got)
+		}
+		m = keys(t, m, "enter")
+		if m.chainFlt.typing || !strings.Contains(plainFrame(m), "/pipelined 2 of 21") {
+			t.Errorf("%dx%d: enter did not keep the filter:\n%s", sz[0], sz[1], plainFrame(m))
+		}
+		// ↓ moves between the matches only.
+		before := m.step
+		m = keys(t, m, "down")
+		if s := m.trace.Steps[m.step]; m.step == before || !strings.Contains(s.ID+s.Title+s.Reason, "ipelined") {
+			t.Errorf("%dx%d: ↓ under the filter went to %s", sz[0], sz[1], s.ID)
+		}
+		m = keys(t, m, "esc")
+		if m.chainFlt.on() || strings.Contains(plainFrame(m), "/pipelined") {
+			t.Errorf("%dx%d: esc did not clear the filter", sz[0], sz[1])
+		}
+	}
+}
+
+// `/` in the matrix filters its rows (the models), keeping the cursor on one.
+func TestSlashFiltersTheMatrix(t *testing.T) {
+	m := keys(t, newAt(120, 40), "m", "/")
+	if !m.matFlt.typing {
+		t.Fatal("/ in the matrix did not open its filter")
+	}
+	m = keys(t, m, typed("qwen")...)
+	f := plainFrame(m)
+	if strings.Contains(f, "GptOssForCausalLM") {
+		t.Errorf("a row that does not match is still drawn:\n%s", f)
+	}
+	if row := m.mat.m.RowKeys[m.mat.r]; !strings.Contains(strings.ToLower(row), "qwen") {
+		t.Errorf("the cursor is on %s", row)
+	}
+	m = keys(t, m, "enter", "enter")
+	if m.mode != viewExplore || !strings.Contains(strings.ToLower(m.spec.Model.Raw), "qwen") {
+		t.Errorf("enter on a filtered row opened %q (mode %d)", m.spec.Model.Raw, m.mode)
+	}
+}
+
+// The version row lists every release in a filterable picker: typing narrows
+// sixty releases to a few, enter applies one.
+func TestVersionPickerFilters(t *testing.T) {
+	m := keys(t, newAt(80, 24), "enter")
+	if !m.pick.open || m.pick.kind != rowVersion {
+		t.Fatal("enter on the version row did not open the version picker")
+	}
+	if n := len(m.pick.matches); n != len(resolver.KnownVersions())+1 {
+		t.Fatalf("%d entries, want every release and the typed entry", n)
+	}
+	m = keys(t, m, typed("1.3.0rc22")...)
+	if it := m.pick.items[m.pick.matches[0]]; it.arch != "1.3.0rc22" {
+		t.Fatalf("first match %q", it.arch)
+	}
+	if f := plainFrame(m); !strings.Contains(f, "1.3 · main") || !strings.Contains(f, "era ") {
+		t.Errorf("the picker does not show family and era:\n%s", f)
+	}
+	m = keys(t, m, "enter")
+	if m.pick.open || m.spec.Version.Raw != "1.3.0rc22" {
+		t.Errorf("picked %q (open %v)", m.spec.Version.Raw, m.pick.open)
+	}
+	// The last entry types anything else, with the filter text kept.
+	m = keys(t, newAt(80, 24), "enter")
+	m = keys(t, m, typed("main@2026-08-20")...)
+	m = keys(t, m, "up")
+	for m.pick.sel < len(m.pick.matches)-1 {
+		m = keys(t, m, "down")
+	}
+	m = keys(t, m, "enter")
+	if !m.edit.active || m.edit.in.Value() != "main@2026-08-20" {
+		t.Fatalf("the typed entry did not open the editor with the text")
+	}
+	m = keys(t, m, "enter")
+	if m.spec.Version.Raw != "main@2026-08-20" {
+		t.Errorf("version %q", m.spec.Version.Raw)
+	}
+}
+
+// A key that does nothing here says what it does elsewhere; one no view
+// uses says ? lists the keys. ? lists R, ctrl+z and the mouse.
+func TestKeysSayWhatTheyDoElsewhere(t *testing.T) {
+	for _, tc := range []struct {
+		keys []string
+		want string
+	}{
+		{[]string{"R"}, "needs both roles of a --disagg file"},
+		{[]string{"<"}, "v opens the compare view"},
+		{[]string{">"}, "v opens the compare view"},
+		{[]string{"m", "n"}, "works in the explore view: esc or m goes back"},
+		{[]string{"o", "e"}, "works in the explore view: o or esc goes back"},
+		{[]string{"tab", "right"}, "tab moves to the inputs pane"},
+		{[]string{"z"}, "'z' does nothing here; ? lists the keys"},
+	} {
+		m := keys(t, newAt(80, 24), tc.keys...)
+		if !strings.Contains(m.status, tc.want) {
+			t.Errorf("%v: status %q, want %q", tc.keys, m.status, tc.want)
+		}
+		if !statusShown(m) {
+			t.Errorf("%v: the status is not on screen:\n%s", tc.keys, plainFrame(m))
+		}
+	}
+	f := strings.Join(strings.Fields(plainFrame(keys(t, newAt(120, 40), "?"))), " ")
+	for _, want := range []string{"R edit the other role", "ctrl+z suspend", "mouse click selects"} {
+		if !strings.Contains(f, want) {
+			t.Errorf("? lacks %q:\n%s", want, f)
+		}
+	}
+}
