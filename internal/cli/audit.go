@@ -79,7 +79,7 @@ for usage errors and unreadable input.`,
 			if err := checkOutput(output, "text", "json", "markdown"); err != nil {
 				return err
 			}
-			for _, f := range []string{"config", "disagg", "role", "pid"} {
+			for _, f := range []string{"config", "disagg", "role", "pid", "worker"} {
 				if cmd.Flags().Changed(f) {
 					return usageErr(fmt.Errorf("--%s names one worker; audit reads whole deployments: give the files as arguments", f))
 				}

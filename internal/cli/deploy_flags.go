@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"xcvr/internal/audit"
 	"xcvr/internal/deploy"
 	"xcvr/internal/guard"
 	"xcvr/internal/inputs"
@@ -42,6 +43,9 @@ type deployFlags struct {
 	pid         int
 	// log is the explorer's --log FILE.
 	log string
+	// workerRef is --worker SET#NAME: one worker of an audited set.
+	workerRef string
+	aw        *audit.Worker
 
 	// procRoot is /proc; tests point it elsewhere.
 	procRoot string
@@ -72,6 +76,7 @@ func (d *deployFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&d.modelConfig, "model-config", "", "a checkpoint's config.json")
 	fs.StringVar(&d.envFile, "env-file", "", "worker environment as KEY=VALUE lines (export and quotes allowed)")
 	fs.IntVar(&d.pid, "pid", 0, "read a running trtllm-serve's environment, command line and --config from /proc/PID")
+	fs.StringVar(&d.workerRef, "worker", "", "one worker of a deployment as xcvr audit names it: FILE[,FILE...]#NAME (its config, environment and model)")
 }
 
 func (d *deployFlags) complete(cmd *cobra.Command) {
@@ -86,12 +91,12 @@ func (d *deployFlags) complete(cmd *cobra.Command) {
 
 // any reports whether a deployment input was given, which makes check-logs predict.
 func (d *deployFlags) any() bool {
-	return d.config != "" || d.disagg != "" || d.modelDir != "" || d.modelConfig != "" || d.envFile != "" || d.pid != 0
+	return d.workerRef != "" || d.config != "" || d.disagg != "" || d.modelDir != "" || d.modelConfig != "" || d.envFile != "" || d.pid != 0
 }
 
 // replacesEnv reports whether the worker's environment comes from a file or a
 // process rather than from xcvr's own.
-func (d *deployFlags) replacesEnv() bool { return d.envFile != "" || d.pid != 0 }
+func (d *deployFlags) replacesEnv() bool { return d.envFile != "" || d.pid != 0 || d.workerRef != "" }
 
 // bothRoles reports whether explain must resolve the two roles side by side.
 func (d *deployFlags) bothRoles() bool { return d.disagg != "" && d.role == "" }
@@ -116,7 +121,11 @@ func inputErr(err error) error {
 	var ce *deploy.ConflictError
 	var ye *yamlpos.Error
 	var nw *deploy.NotWorkerError
-	if errors.As(err, &ce) || errors.As(err, &nw) || (errors.As(err, &ye) && strings.HasPrefix(ye.Msg, "ValueError: ")) {
+	if errors.As(err, &nw) {
+		// pydantic's error is several lines, as TensorRT-LLM prints it.
+		return &exitError{code: exitRefused, err: termsafe.MultilineError{Err: err}}
+	}
+	if errors.As(err, &ce) || (errors.As(err, &ye) && strings.HasPrefix(ye.Msg, "ValueError: ")) {
 		return &exitError{code: exitRefused, err: err}
 	}
 	return usageErr(err)
@@ -139,6 +148,14 @@ func (d *deployFlags) load(app *appEnv) error {
 	}
 	if d.modelDir != "" && d.modelConfig != "" {
 		return usageErr(errors.New("give --model-dir or --model-config, not both"))
+	}
+	if d.workerRef != "" {
+		if d.config != "" || d.disagg != "" || d.pid != 0 {
+			return usageErr(errors.New("--worker names the worker's files itself; give it without --config, --disagg or --pid"))
+		}
+		if err := d.loadWorker(app); err != nil {
+			return err
+		}
 	}
 	if d.pid != 0 {
 		root := d.procRoot
@@ -306,6 +323,11 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 			}
 		}
 	}
+	if d.aw != nil {
+		for _, e := range d.aw.Env {
+			setEnv(e.Name, e.Value, resolver.Origin{Kind: resolver.OriginFile, Detail: e.Origin})
+		}
+	}
 	if d.envf != nil {
 		for _, k := range d.envf.Names {
 			if strings.HasPrefix(k, "TRTLLM_") {
@@ -357,6 +379,8 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 		named = &deploy.Setting{Raw: d.proc.Serve.Model, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "trtllm-serve MODEL (/proc/" + strconv.Itoa(d.pid) + "/cmdline)"}}
 	} else if ov != nil && ov.Model != nil {
 		named = ov.Model
+	} else if d.aw != nil && d.aw.Model != "" {
+		named = &deploy.Setting{Raw: d.aw.Model, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: d.aw.ModelOrigin}}
 	}
 	if named != nil {
 		if e, ok := cat.FindHFID(named.Raw); ok {
@@ -372,4 +396,48 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 // registerExplorer adds the flags only the explorer takes.
 func (d *deployFlags) registerExplorer(fs *pflag.FlagSet) {
 	fs.StringVar(&d.log, "log", "", "a server log to show as observed next to the prediction (off a terminal: check-logs output)")
+}
+
+// loadWorker reads the set --worker names and picks the worker: its LLM args
+// become the worker config, its environment the worker's environment.
+func (d *deployFlags) loadWorker(app *appEnv) error {
+	i := strings.LastIndexByte(d.workerRef, '#')
+	if i <= 0 || i == len(d.workerRef)-1 {
+		return usageErr(fmt.Errorf("--worker %q: want FILE[,FILE...]#NAME, the worker's name as xcvr audit prints it", d.workerRef))
+	}
+	files, name := strings.Split(d.workerRef[:i], ","), d.workerRef[i+1:]
+	if d.remote {
+		return usageErr(errors.New("--worker is not available in a served session"))
+	}
+	ins, err := readAuditInputs(app, files)
+	if err != nil {
+		return usageErr(err)
+	}
+	set, err := audit.Read(ins)
+	if err != nil {
+		return usageErr(err)
+	}
+	var names []string
+	for _, w := range set.Workers {
+		if w.Name == name {
+			d.aw = w
+			break
+		}
+		names = append(names, w.Name)
+	}
+	if d.aw == nil {
+		return usageErr(fmt.Errorf("--worker: no worker %q in %s (it has: %s)", name, strings.Join(files, ", "), strings.Join(names, ", ")))
+	}
+	d.worker = d.aw.Overlay
+	if d.worker == nil {
+		// No config file: TensorRT-LLM's defaults, not xcvr's preset backend.
+		d.worker = &deploy.Overlay{File: d.aw.Source.File}
+	}
+	for _, w := range d.worker.Warnings {
+		d.warn(app, w)
+	}
+	for _, n := range d.aw.Notes {
+		d.warn(app, n)
+	}
+	return nil
 }

@@ -853,6 +853,11 @@ var (
 
 // resolvePlain types an unquoted scalar as PyYAML's SafeLoader does.
 func resolvePlain(s string) *Node {
+	if plainWord(s) {
+		// Most plain scalars of a manifest (keys, names, images) are words
+		// no implicit resolver can match: skip the regular expressions.
+		return &Node{Kind: KindStr, Str: s}
+	}
 	switch {
 	case reNull.MatchString(s):
 		return &Node{Kind: KindNull}
@@ -871,6 +876,22 @@ func resolvePlain(s string) *Node {
 		return &Node{Kind: KindDate, Str: s}
 	}
 	return &Node{Kind: KindStr, Str: s}
+}
+
+// plainWord reports whether s starts with a letter and is none of the YAML 1.1
+// bool and null words: no other implicit resolver of PyYAML's can match it
+// (ints, floats and timestamps start with a digit, a sign or '.').
+func plainWord(s string) bool {
+	if s == "" || !('a' <= s[0] && s[0] <= 'z' || 'A' <= s[0] && s[0] <= 'Z') {
+		return false
+	}
+	if len(s) <= 5 {
+		switch strings.ToLower(s) {
+		case "yes", "no", "true", "false", "on", "off", "null":
+			return false
+		}
+	}
+	return true
 }
 
 // pyInt follows SafeConstructor.construct_yaml_int.

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"xcvr/internal/yamlpos"
 )
@@ -31,27 +34,52 @@ type DocAt struct {
 // object at a time keeps the work linear and every object within the limits one
 // configuration file gets. Lines in values and errors are the file's.
 func ParseYAMLDocs(name string, data []byte) ([]DocAt, error) {
-	var out []DocAt
+	type job struct {
+		text  []byte
+		line  int
+		item  bool
+		whole bool // a document read whole: dropped when empty
+	}
+	var jobs []job
 	for _, chunk := range splitDocs(data) {
 		items, ok := listItems(chunk.text)
 		if !ok {
-			d, err := parseAt(name, chunk.text, chunk.line)
-			if err != nil {
-				return nil, err
-			}
-			if d.Root != nil || len(d.Warnings) > 0 {
-				out = append(out, d)
-			}
+			jobs = append(jobs, job{text: chunk.text, line: chunk.line, whole: true})
 			continue
 		}
 		for _, it := range items {
-			d, err := parseAt(name, it.text, chunk.line+it.line-1)
-			if err != nil {
-				return nil, err
-			}
-			d.Item = true
-			out = append(out, d)
+			jobs = append(jobs, job{text: it.text, line: chunk.line + it.line - 1, item: true})
 		}
+	}
+	// Documents are independent: parse them on every core, keep their order.
+	docs := make([]DocAt, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	next := atomic.Int64{}
+	for range min(runtime.GOMAXPROCS(0), max(len(jobs)/16, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
+				}
+				docs[i], errs[i] = parseAt(name, jobs[i].text, jobs[i].line)
+				docs[i].Item = jobs[i].item
+			}
+		}()
+	}
+	wg.Wait()
+	var out []DocAt
+	for i, d := range docs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if jobs[i].whole && d.Root == nil && len(d.Warnings) == 0 {
+			continue
+		}
+		out = append(out, d)
 	}
 	return out, nil
 }
@@ -65,48 +93,44 @@ type textChunk struct {
 // first line is X, with the marker blanked so columns are kept.
 func splitDocs(data []byte) []textChunk {
 	var out []textChunk
-	var cur []byte
-	curLine, open := 1, false
+	start, startLine, open := 0, 1, false
+	var first []byte // a "--- X" line's X, columns kept
+	closeAt := func(end int) {
+		if !open {
+			return
+		}
+		text := data[start:end]
+		if first != nil {
+			text = append(first, text...)
+		}
+		out = append(out, textChunk{text: text, line: startLine})
+	}
 	line := 1
 	for i := 0; i < len(data); line++ {
-		end := bytes.IndexByte(data[i:], '\n')
 		next := len(data)
-		if end >= 0 {
-			next = i + end + 1
+		if j := bytes.IndexByte(data[i:], '\n'); j >= 0 {
+			next = i + j + 1
 		}
-		l := data[i:next]
-		body := bytes.TrimRight(l, "\r\n")
+		body := bytes.TrimRight(data[i:next], "\r\n")
 		switch {
 		case isMarker(body, "---"):
-			if open {
-				out = append(out, textChunk{text: cur, line: curLine})
-			}
-			cur, curLine, open = nil, line+1, true
+			closeAt(i)
+			start, startLine, open, first = next, line+1, true, nil
 			if rest := body[3:]; len(bytes.TrimSpace(rest)) > 0 {
-				cur = append(append([]byte("   "), rest...), '\n')
-				curLine = line
+				first = append(append([]byte("   "), rest...), '\n')
+				startLine = line
 			}
 		case isMarker(body, "..."):
-			if open {
-				out = append(out, textChunk{text: cur, line: curLine})
-			}
-			cur, curLine, open = nil, line+1, false
+			closeAt(i)
+			open, first = false, nil
 		default:
 			if !open {
-				cur, curLine, open = nil, line, true
-			}
-			if cur == nil && len(out) == 0 && curLine == 1 && i == 0 {
-				// The common case: no copy for a file without markers.
-				cur = data[:next:next]
-			} else {
-				cur = append(cur, l...)
+				start, startLine, open, first = i, line, true, nil
 			}
 		}
 		i = next
 	}
-	if open {
-		out = append(out, textChunk{text: cur, line: curLine})
-	}
+	closeAt(len(data))
 	return out
 }
 
@@ -210,7 +234,12 @@ func parseAt(name string, text []byte, first int) (DocAt, error) {
 	}
 	d := DocAt{Root: doc.Root, Line: first}
 	if first > 1 {
-		shiftNode(doc.Root, first-1, map[*Node]bool{})
+		var seen map[*Node]bool
+		if bytes.IndexByte(text, '*') >= 0 {
+			// Aliases share nodes: shift each once.
+			seen = map[*Node]bool{}
+		}
+		shiftNode(doc.Root, first-1, seen)
 		for _, w := range doc.Warnings {
 			d.Warnings = append(d.Warnings, shiftWarning(name, w, first-1))
 		}
@@ -226,7 +255,9 @@ func shiftNode(n *Node, off int, seen map[*Node]bool) {
 	if n == nil || seen[n] {
 		return
 	}
-	seen[n] = true
+	if seen != nil {
+		seen[n] = true
+	}
 	if n.Line > 0 {
 		n.Line += off
 	}

@@ -1,0 +1,112 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+const at = "../audit/testdata/"
+
+func TestAuditExitCodesAndOutputs(t *testing.T) {
+	cases := []struct {
+		args      []string
+		code      int
+		stdoutHas string
+		stderrHas string
+	}{
+		{[]string{"audit", at + "k8s-deploy.yaml", "--trtllm", "1.3.0rc29"}, 0, "Deployment: ✓ every context and generation worker that starts ends on Python transceiver (KvCacheTransceiverV2) on NIXL.", ""},
+		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29"}, 1, "  decode: backend: NIXL → PYTHON KvCacheTransceiverV2 on NIXL", ""},
+		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29", "-o", "markdown"}, 1, "| generation | decode | 1 | ✗ ERROR | UCX |", ""},
+		{[]string{"audit", at + "submit.yaml", "--trtllm", "1.3.0rc29"}, 0, "worker_config.ctx  2  ✓ PYTHON", ""},
+		{[]string{"audit", at + "orchestrator.yaml"}, 0, "only lists its servers; each worker's own --config decides its transceiver: context ctx-0:8001, ctx-1:8001; generation gen-0:8002;", ""},
+		// --env applies to every worker: UCX for DEFAULT fails both DGD roles.
+		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29", "--env", "TRTLLM_USE_UCX_KVCACHE=0"}, 0, "Deployment: ✓", ""},
+		// xcvr's own environment is not the workers'.
+		{[]string{"audit", at + "k8s-deploy.yaml", "--trtllm", "1.3.0rc29", "--config", "x.yaml"}, 2, "", "audit reads whole deployments"},
+		{[]string{"audit", at + "missing.yaml"}, 2, "", "missing.yaml"},
+		{[]string{"audit"}, 2, "", "requires at least 1 arg"},
+		{[]string{"audit", at + "k8s-deploy.yaml", "-o", "yaml"}, 2, "", "want text, json, markdown"},
+		// --to: upgrade-check's verdicts for every worker.
+		{[]string{"audit", at + "kubectl-list.yaml", "--trtllm", "1.3.0rc22", "--to", "1.4.0rc1"}, 1, "decode/worker", ""},
+		// A deployment file given to --config or --disagg.
+		{[]string{"explain", "--config", at + "submit.yaml"}, 1, "", "is a Slurm submit config (worker_config.ctx/gen, as upstream's submit.py reads), not a worker config; TensorRT-LLM refuses it:\npydantic_core._pydantic_core.ValidationError: 5 validation errors for TorchLlmArgs\nslurm\n  Extra inputs are not permitted [type=extra_forbidden"},
+		{[]string{"explain", "--config", at + "dgd.yaml"}, 2, "", "expected a single document in the stream, but found another document (yaml.safe_load refuses it); the file holds Kubernetes objects ('ConfigMap', ...): xcvr audit ../audit/testdata/dgd.yaml resolves the workers they describe"},
+		{[]string{"explain", "--disagg", at + "orchestrator.yaml"}, 0, "  context (context_servers): ctx-0:8001, ctx-1:8001\n", ""},
+		{[]string{"upgrade-check", "--from", "1.3.0rc29", "--disagg", at + "orchestrator.yaml"}, 0, "each worker's own --config decides its transceiver, not this file", ""},
+		// One worker of a set in explain and upgrade-check.
+		{[]string{"explain", "--worker", at + "dgd.yaml#decode", "--trtllm", "1.3.0rc29"}, 1, "Python transceiver currently only supports NIXL backend, got UCX", ""},
+		{[]string{"explain", "--worker", at + "dgd.yaml#decode", "--trtllm", "1.3.0rc29", "-o", "json"}, 1, `"origin": "../audit/testdata/dgd.yaml:30 (ConfigMap nvidia-config, decode.yaml:9)"`, ""},
+		{[]string{"upgrade-check", "--worker", at + "kubectl-list.yaml#prefill/worker", "--from", "1.3.0rc29", "--to", "1.4.0rc1"}, 0, "", ""},
+		{[]string{"explain", "--worker", at + "dgd.yaml#nope"}, 2, "", `--worker: no worker "nope" in ../audit/testdata/dgd.yaml (it has: prefill, decode)`},
+		{[]string{"explain", "--worker", at + "dgd.yaml"}, 2, "", "want FILE[,FILE...]#NAME"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			out, errOut, code := run(t, []string{"TRTLLM_USE_UCX_KVCACHE=1"}, c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, c.code, out, errOut)
+			}
+			if !strings.Contains(out, c.stdoutHas) {
+				t.Errorf("stdout lacks %q:\n%s", c.stdoutHas, out)
+			}
+			if !strings.Contains(errOut, c.stderrHas) {
+				t.Errorf("stderr lacks %q:\n%s", c.stderrHas, errOut)
+			}
+		})
+	}
+}
+
+// kubectl get ... -o yaml | xcvr audit -, and the JSON contract's fields.
+func TestAuditStdinJSON(t *testing.T) {
+	data, err := os.ReadFile(at + "kubectl-list.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := Main([]string{"audit", "-", "--trtllm", "1.3.0rc29", "-o", "json"}, bytes.NewReader(data), &out, &errb, nil)
+	if code != 1 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got struct {
+		TRTLLM  string `json:"trtllm"`
+		Workers []struct {
+			Name, Role, Source, Outcome string
+			Count                       int
+			EffectiveBackend            *string `json:"effective_backend"`
+			ResolvedRuntime             *string `json:"resolved_runtime"`
+			TransceiverClass            *string `json:"transceiver_class"`
+			KVCacheManager              *string `json:"kv_cache_manager"`
+			Error                       *string `json:"error"`
+			Inputs                      map[string]struct {
+				Value  any
+				Origin string
+			}
+		} `json:"workers"`
+		Consistent bool     `json:"consistent"`
+		Failing    []string `json:"failing"`
+		Fix        []struct {
+			Worker string
+			Edits  []string
+		} `json:"fix"`
+		Unplaced []any    `json:"unplaced"`
+		Warnings []string `json:"warnings"`
+		Objects  int      `json:"objects"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if got.TRTLLM != "1.3.0rc29" || len(got.Workers) != 2 || got.Objects != 6 || !got.Consistent {
+		t.Fatalf("%+v", got)
+	}
+	w := got.Workers[1]
+	if w.Name != "decode/worker" || w.Role != "generation" || w.Outcome != "ERROR" || w.Error == nil || w.Count != 2 ||
+		w.Source != "-:24 Deployment/decode container worker" || w.Inputs["backend"].Origin != "-:7 (ConfigMap gen-config, worker.yaml:2)" {
+		t.Errorf("worker %+v", w)
+	}
+	if len(got.Failing) != 1 || len(got.Fix) != 1 || got.Fix[0].Edits[0] != "transceiver_runtime: CPP" {
+		t.Errorf("failing %q fix %+v", got.Failing, got.Fix)
+	}
+}
