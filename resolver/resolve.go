@@ -396,12 +396,18 @@ func (r *run) validationErrors() []FieldError {
 		}
 	}
 	if p := r.t.Inputs.Pipelined; p.Given() && !r.has(day15727) {
-		in := "False"
+		in, typ := "False", "bool"
 		if p.Value {
 			in = "True"
 		}
+		for _, k := range r.t.Inputs.ConfigKeys {
+			// A file's key keeps the value as written (0, 'yes'), not the bool.
+			if k.Key == "enable_pipelined_transfer" && k.Origin == p.Origin {
+				in, typ = k.Input, k.InputType
+			}
+		}
 		errs = append(errs, FieldError{Loc: "enable_pipelined_transfer", Type: "extra_forbidden",
-			Message: "Extra inputs are not permitted", Input: in, InputType: "bool", Origin: p.Origin})
+			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: p.Origin})
 	}
 	return r.pydanticOrder(errs, readers)
 }

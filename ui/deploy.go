@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"xcvr/internal/inputs"
 	"xcvr/internal/logs"
@@ -25,13 +26,18 @@ type Role struct {
 	Trace resolver.Trace
 }
 
-// recompare checks the observed log (if any) against the current trace. It runs
-// with every resolve, so the first disagreement follows the operator's edits.
+// recompare judges the observed log (if any) against the current trace, by
+// check-logs' rules (logs.Judge): while the log is followed, a process that
+// shows no outcome yet is pending, not a disagreement; a log read whole is
+// judged as a batch run judges it. It runs with every resolve, so the first
+// disagreement follows the operator's edits.
 func (m *Model) recompare() {
 	if m.observed == nil {
 		return
 	}
-	m.mismatches = logs.Compare(m.observed, m.trace)
+	t := m.trace
+	m.verdict = logs.Judge(m.observed, &t, m.follow == nil)
+	m.mismatches = m.verdict.Mismatches
 }
 
 // renderDeploy draws the lines under the outcome that come from a real
@@ -61,16 +67,13 @@ func (m *Model) renderDeploy(w int) []string {
 	l := newLine(w, paint{})
 	l.add(paint{}, "  ")
 	l.add(st.Bold, "observed ")
-	var verdict string
+	verdict := m.verdict.Label()
 	vp := st.OutcomeError
-	switch {
-	case len(m.observed.Processes) == 0:
-	case len(m.mismatches) == 0:
-		verdict, vp = "✓ agrees", st.OutcomePython
-	case len(m.mismatches) == 1:
-		verdict = "✗ 1 disagreement"
-	default:
-		verdict = "✗ " + strconv.Itoa(len(m.mismatches)) + " disagreements"
+	switch m.verdict.Status {
+	case logs.StatusAgrees:
+		vp = st.OutcomePython
+	case logs.StatusPending, logs.StatusNotShown, logs.StatusOrchestrator:
+		vp = st.Dim
 	}
 	// The verdict is kept whole and the file and summary cut before it.
 	keep := 0
@@ -81,30 +84,89 @@ func (m *Model) renderDeploy(w int) []string {
 	l.add(paint{}, fitPlain(termsafe.Line(observedSummary(m.observed)), max(l.room()-keep, 0)))
 	l.right(vp, verdict)
 	out = append(out, l.String())
-	// Every disagreement is listed, as far as the height allows; the rest are
-	// counted, never cut silently.
+	// The first disagreement is shown whole (wrapped) as far as the height
+	// allows; the others on a line each; the rest are counted, and `o` shows
+	// every one whole: nothing is cut without a mark.
 	room := max(1, m.height/8)
+	used := 0
 	for i, mm := range m.mismatches {
-		if i == room && len(m.mismatches) > room+1 {
+		left := len(m.mismatches) - i
+		if used >= room && left > 0 {
 			l := newLine(w, paint{})
-			l.add(st.Dim, fitPlain("      … and "+strconv.Itoa(len(m.mismatches)-room)+" more (xcvr check-logs lists them all)", w-1))
+			l.add(st.Dim, fitPlain("      … and "+strconv.Itoa(left)+" more · o shows them whole", w-1))
 			out = append(out, l.String())
 			break
 		}
-		where := mm.Source
-		if mm.Line > 0 {
-			where += " line " + strconv.Itoa(mm.Line)
+		ls := m.mismatchLines(w, mm, false)
+		if i == 0 && room >= 2 {
+			if whole := m.mismatchLines(w, mm, true); len(whole) <= room {
+				ls = whole
+			}
 		}
-		mark := "  ✗ "
-		if i == 0 {
-			mark = "  ▶ first disagreement "
-		}
+		out = append(out, ls...)
+		used += len(ls)
+	}
+	return out
+}
+
+// mismatchLines draws one disagreement: whole, wrapped under its mark, or on
+// one line cut with an ellipsis.
+func (m *Model) mismatchLines(w int, mm logs.Mismatch, whole bool) []string {
+	st := m.styles
+	where := mm.Source
+	if mm.Line > 0 {
+		where += " line " + strconv.Itoa(mm.Line)
+	}
+	mark := "  ✗ "
+	if whole && len(m.mismatches) > 0 && mm == m.mismatches[0] {
+		mark = "  ▶ first disagreement "
+	}
+	head := "  " + mark + termsafe.Line(where) + ": "
+	msg := termsafe.Line(mm.Message)
+	if !whole {
 		l := newLine(w, paint{})
 		l.add(paint{}, "  ")
 		l.add(st.OutcomeError, mark)
 		l.add(st.Dim, termsafe.Line(where)+": ")
-		l.add(paint{}, fitPlain(termsafe.Line(mm.Message), max(w-cells("  "+mark+where+": "), 1)))
+		l.add(paint{}, fitPlain(msg, max(w-cells(head), 1)))
+		return []string{l.String()}
+	}
+	indent := 6
+	body := strings.Split(ansi.Wrap(msg, max(w-indent-1, 10), ""), "\n")
+	var out []string
+	l := newLine(w, paint{})
+	l.add(paint{}, "  ")
+	l.add(st.OutcomeError, mark)
+	l.add(st.Dim, fitPlain(termsafe.Line(where)+":", max(w-cells("  "+mark)-1, 1)))
+	out = append(out, l.String())
+	for _, b := range body {
+		l := newLine(w, paint{})
+		l.add(paint{}, strings.Repeat(" ", indent))
+		l.add(paint{}, fitPlain(b, max(w-indent-1, 1)))
 		out = append(out, l.String())
+	}
+	return out
+}
+
+// observedWhole is what the whole-outcome view (`o`) adds under the outcome:
+// the observed log's verdict and every disagreement, whole.
+func (m *Model) observedWhole(w int) []string {
+	if m.observed == nil {
+		return nil
+	}
+	st := m.styles
+	l := newLine(w, paint{})
+	l.add(st.Bold, "Observed ")
+	l.add(st.Value, fitPlain(termsafe.Line(m.observed.Name)+": ", max(w-10, 1)))
+	out := []string{"", l.String()}
+	for _, s := range strings.Split(ansi.Wrap(termsafe.Line(m.verdict.Label()+" · "+m.verdict.Summary()), max(w-3, 10), ""), "\n") {
+		out = append(out, "  "+fitPlain(s, max(w-3, 1)))
+	}
+	for _, s := range strings.Split(ansi.Wrap(termsafe.Line(observedSummary(m.observed)), max(w-3, 10), ""), "\n") {
+		out = append(out, "  "+fitPlain(s, max(w-3, 1)))
+	}
+	for _, mm := range m.mismatches {
+		out = append(out, m.mismatchLines(w, mm, true)...)
 	}
 	return out
 }
@@ -113,9 +175,10 @@ func (m *Model) renderDeploy(w int) []string {
 const logPollInterval = 250 * time.Millisecond
 
 // logPolledMsg carries what the followed log shows after a poll; lg is nil when
-// nothing changed.
+// nothing changed. note says whether the file restarted (truncated, rotated).
 type logPolledMsg struct {
-	lg *logs.Log
+	lg   *logs.Log
+	note logs.FollowNote
 }
 
 // followLog polls the followed log in the background (a tea.Cmd: no I/O in
@@ -130,7 +193,7 @@ func (m Model) followLog() tea.Cmd {
 		if err != nil || (!grew && note == logs.NoteNone) {
 			return logPolledMsg{}
 		}
-		return logPolledMsg{lg: fw.Log()}
+		return logPolledMsg{lg: fw.Log(), note: note}
 	})
 }
 
@@ -138,6 +201,14 @@ func (m Model) followLog() tea.Cmd {
 func (m Model) logPolled(msg logPolledMsg) (tea.Model, tea.Cmd) {
 	if msg.lg != nil {
 		m.observed = msg.lg
+		// A log that restarted for another release (or states its version
+		// only now) moves the explored version with it, when the version
+		// came from the log: never a stale version against new lines.
+		if s := logs.WithVersion(m.spec, msg.lg); s.Version != m.spec.Version {
+			m.spec.Version = s.Version
+			m.start.Version = s.Version
+			m.resolve(false)
+		}
 		m.recompare()
 		m.rev++ // the cached frame is stale
 	}

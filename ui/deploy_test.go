@@ -137,11 +137,76 @@ func TestObservedLogFollowedLive(t *testing.T) {
 	}
 	nm := next.(Model)
 	plain := ansi.Strip(nm.frame())
-	if !strings.Contains(plain, "observed gen.log: rank 0: outcome not shown on UCX") || !strings.Contains(plain, "effective backend: predicted NIXL, the log shows UCX") {
+	// The first disagreement is whole under the outcome; the other one is
+	// counted there and whole in the outcome view.
+	if !strings.Contains(plain, "observed gen.log: rank 0: outcome not shown on UCX") || !strings.Contains(plain, "lower-than-expected performance.\", which the prediction does not print") ||
+		!strings.Contains(plain, "… and 1 more · o shows them whole") {
 		t.Fatalf("after the UCX line:\n%s", plain)
+	}
+	om := keys(t, nm, "o")
+	if o := ansi.Strip(om.frame()); !strings.Contains(o, "effective backend: predicted NIXL, the log shows UCX") || !strings.Contains(o, "Observed gen.log") {
+		t.Fatalf("the outcome view lacks the observed log:\n%s", o)
 	}
 	// Without a follower there is nothing to poll.
 	if New(Options{Spec: deploySpec("NIXL"), Log: fw.Log()}).followLog() != nil {
 		t.Error("a poll command without a follower")
+	}
+}
+
+// pollOnce runs the follower's poll command and returns the model after it.
+func pollOnce(t *testing.T, m Model) Model {
+	t.Helper()
+	cmd := m.followLog()
+	if cmd == nil {
+		t.Fatal("no poll command while following")
+	}
+	next, _ := m.Update(cmd())
+	return next.(Model)
+}
+
+// TestFollowedLogIsPendingNotWrong: two lines into start-up, the followed log
+// is pending (check-logs -f's rule), not "✗ disagreements" about predicted
+// lines not written yet; once the outcome is there, the verdict is final.
+func TestFollowedLogIsPendingNotWrong(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ctx.log")
+	writeFile := func(s string, flag int) {
+		f, err := os.OpenFile(path, flag|os.O_WRONLY|os.O_CREATE, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(s)
+		f.Close()
+	}
+	writeFile("[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26\n[TRT-LLM] [I] [_common ] Starting TensorRT LLM init.\n", os.O_TRUNC)
+	fw := logs.NewFollower(path, "ctx.log")
+	defer fw.Close()
+	fw.Poll()
+	spec := logs.WithVersion(deploySpec("NIXL"), fw.Log()) // --trtllm given: the flag wins
+	spec.Version = inputs.Value{Raw: "1.3.0rc26", Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: "ctx.log:1"}}
+	spec.Model = inputs.Value{Raw: "GptOssForCausalLM", Origin: resolver.Origin{Kind: resolver.OriginFlag}}
+	m := New(Options{Spec: spec, Width: 120, Height: 40, Log: fw.Log(), LogFollow: fw})
+	writeFile("[TRT-LLM] [I] [_torch  ] [RANK 0] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.\n", os.O_APPEND)
+	m = pollOnce(t, m)
+	plain := ansi.Strip(m.frame())
+	if !strings.Contains(plain, "… pending") || strings.Contains(plain, "disagreement") {
+		t.Fatalf("two lines into start-up:\n%s", plain)
+	}
+	writeFile("[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\n", os.O_APPEND)
+	m = pollOnce(t, m)
+	if plain := ansi.Strip(m.frame()); !strings.Contains(plain, "✓ agrees") {
+		t.Fatalf("after the transceiver line:\n%s", plain)
+	}
+
+	// The log restarts for another release: the version row follows it, so
+	// the new lines are not judged against the old release.
+	writeFile("[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc20\n", os.O_TRUNC)
+	m = pollOnce(t, m)
+	if m.spec.Version.Raw != "1.3.0rc20" || m.spec.Version.Origin.Detail != "ctx.log:1" {
+		t.Fatalf("after the restart the version is %q from %q", m.spec.Version.Raw, m.spec.Version.Origin)
+	}
+	writeFile("[TRT-LLM] [RANK 0] [I] Using UCX kv-cache transceiver. If your devices are not in the same domain\n", os.O_APPEND)
+	m = pollOnce(t, m)
+	if plain := ansi.Strip(m.frame()); !strings.Contains(plain, "1.3.0rc20") {
+		t.Fatalf("the restarted log:\n%s", plain)
 	}
 }

@@ -154,6 +154,7 @@ type Model struct {
 	// observed comes from a real deployment's log (deploy.go).
 	observed   *logs.Log
 	mismatches []logs.Mismatch
+	verdict    logs.Verdict
 	follow     *logs.Follower
 	// roleName is the role the inputs edit and other the role beside it, for a
 	// disaggregated YAML with both roles (roles.go); other is nil otherwise.

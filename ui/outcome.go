@@ -236,7 +236,7 @@ func (m *Model) outcomeKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // scrollOutcome moves the whole-outcome view by d lines, within its length.
 func (m *Model) scrollOutcome(d int) bool {
-	n := len(outcomeLines(m.styles, m.trace, m.roleLabel(), m.width, false))
+	n := len(outcomeLines(m.styles, m.trace, m.roleLabel(), m.width, false)) + len(m.observedWhole(m.width))
 	avail := m.height - 1 - len(m.renderHelp(m.width)) - 1
 	top := clamp(m.outTop+d, 0, max(n-avail, 0))
 	if top == m.outTop {
@@ -257,7 +257,7 @@ func (m *Model) roleLabel() string {
 // renderOutcomeView draws the whole outcome in the body, h lines, scrolled.
 func (m *Model) renderOutcomeView(w, h int) []string {
 	st := m.styles
-	lines := outcomeLines(st, m.trace, m.roleLabel(), w, false)
+	lines := append(outcomeLines(st, m.trace, m.roleLabel(), w, false), m.observedWhole(w)...)
 	avail := h - 1
 	top := clamp(m.outTop, 0, max(len(lines)-avail, 0))
 	title := "Outcome · " + strconv.Itoa(len(lines)) + " lines · o/esc back"

@@ -331,7 +331,9 @@ func parallelParser(app *appEnv, ins []logInput) (next func(int) (*logs.Log, err
 		lg  *logs.Log
 		err error
 	}
-	window := max(2, runtime.GOMAXPROCS(0))
+	// Several logs per core are read ahead: a small log's time is mostly
+	// system calls (stat, open, read, close), which overlap.
+	window := 8 * max(2, runtime.GOMAXPROCS(0))
 	slots := make(chan chan result, window)
 	done := make(chan struct{})
 	go func() {
@@ -372,9 +374,16 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 		// escapes: the same values, but never raw on a terminal.
 		jw = logs.NewJSONReport(termsafe.JSONWriter{W: bw})
 	}
+	lastFlush := time.Now()
 	for i := range ins {
-		if err := bw.Flush(); err != nil {
-			return err
+		// The report streams: what is buffered is written at least every
+		// 100 ms (and whenever 64 KB are), not once per log — a directory of
+		// 50,000 small logs would cost 50,000 writes.
+		if time.Since(lastFlush) > 100*time.Millisecond || len(ins) == 1 {
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+			lastFlush = time.Now()
 		}
 		lg, err := next(i)
 		if err != nil {
@@ -482,23 +491,8 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 }
 
 // withLogVersion sets the explored version to the one the log shows, unless
-// --trtllm (or anything but xcvr's default) named one; the version row's
-// origin is the log line, so the explorer says where the version came from.
-func withLogVersion(spec inputs.Spec, lg *logs.Log) inputs.Spec {
-	if o := spec.Version.Origin; !o.IsDefault() && o.Kind != resolver.OriginPreset {
-		return spec
-	}
-	ov, ok := lg.Own()
-	if !ok {
-		return spec
-	}
-	detail := lg.Name + ":" + strconv.Itoa(ov.Line)
-	if !ov.Stated {
-		detail += " (inferred)"
-	}
-	spec.Version = inputs.Value{Raw: ov.Version.Name, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: detail}}
-	return spec
-}
+// --trtllm (or anything but xcvr's default) named one (logs.WithVersion).
+func withLogVersion(spec inputs.Spec, lg *logs.Log) inputs.Spec { return logs.WithVersion(spec, lg) }
 
 // explorerExtras reads what the explorer shows beside the explored worker: the
 // --log (followed while the explorer runs, when it is a regular file) and, for

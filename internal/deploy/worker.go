@@ -305,7 +305,8 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 			if !ok {
 				continue
 			}
-			if v.Kind == KindBool && n.Sign() == 0 {
+			if v.Kind != KindInt && n.Sign() <= 0 {
+				// False, '0', 0.0: pydantic names the value as written.
 				ov.fieldErr(field, v, "greater_than", "Input should be greater than 0", line)
 				continue
 			}
@@ -518,7 +519,7 @@ func (ov *Overlay) intValue(field string, v *Node, line int) (*big.Int, bool) {
 		}
 		n, _ := new(big.Float).SetFloat64(v.Float).Int(nil)
 		return n, true
-	case KindStr:
+	case KindStr, KindBytes:
 		if reIntString.MatchString(v.Str) {
 			s := strings.TrimSpace(strings.ReplaceAll(v.Str, "_", ""))
 			s, _, _ = strings.Cut(s, ".")
@@ -548,9 +549,10 @@ func (ov *Overlay) boolValue(field string, v *Node, line int) (bool, bool) {
 		if v.Float == 0 || v.Float == 1 {
 			return v.Float == 1, true
 		}
-		ov.fieldErr(field, v, "bool_parsing", "Input should be a valid boolean, unable to interpret input", line)
+		ov.fieldErr(field, v, "bool_type", "Input should be a valid boolean", line)
 		return false, false
-	case KindStr:
+	case KindStr, KindBytes:
+		// pydantic's lax mode reads bytes as their text.
 		switch strings.ToLower(strings.TrimSpace(v.Str)) {
 		case "1", "on", "t", "true", "y", "yes":
 			return true, true

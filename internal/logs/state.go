@@ -377,6 +377,23 @@ func (st *state) snapshot() *Log {
 // Only read errors and ErrBinary are returned. Lines are scanned in parallel
 // chunks (up to GOMAXPROCS) and replayed in order, in bounded memory.
 func Parse(name string, r io.Reader) (*Log, error) {
+	// A small log (most files of a job directory) is read whole into a
+	// reused buffer and scanned at once: no goroutines, no chunk buffers.
+	bp := smallBufs.Get().(*[]byte)
+	defer smallBufs.Put(bp)
+	if cap(*bp) < chunkSize+1 {
+		*bp = make([]byte, chunkSize+1)
+	}
+	buf := (*bp)[:chunkSize+1]
+	n, err := io.ReadFull(r, buf)
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return parseSmall(name, buf[:n])
+	case err != nil:
+		return &Log{Name: name}, err
+	}
+	// Larger: the bytes read so far, then the rest, in parallel chunks.
+	r = io.MultiReader(bytes.NewReader(buf[:n]), r)
 	workers := runtime.GOMAXPROCS(0)
 	if workers < 2 {
 		return parseSerial(name, r)
@@ -427,6 +444,36 @@ func Parse(name string, r io.Reader) (*Log, error) {
 	}
 	return st.finish(), nil
 }
+
+// smallBufs holds the buffers small logs are read into.
+var smallBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// parseSmall parses a whole log of at most chunkSize bytes held in data, as
+// readChunks and the scanner would: the BOM and NUL checks, one chunk.
+func parseSmall(name string, data []byte) (*Log, error) {
+	if bytes.IndexByte(data[:min(len(data), binaryWindow)], 0) >= 0 {
+		return &Log{Name: name}, ErrBinary
+	}
+	if bytes.HasPrefix(data, bom) {
+		data = data[len(bom):]
+	}
+	st := newState(name)
+	if len(data) > 0 {
+		sc := scanners.Get().(*scanner)
+		var res chunkResult
+		sc.scan(data, &res)
+		st.replay(&res)
+		if len(sc.intern) > 256 {
+			clear(sc.intern) // what one log interned stays bounded
+		}
+		scanners.Put(sc)
+	}
+	return st.finish(), nil
+}
+
+// scanners are reused across small logs: a scanner's tables and buffers cost
+// more to make than a one-line log costs to scan.
+var scanners = sync.Pool{New: func() any { return newScanner() }}
 
 // parseSerial is Parse on one core.
 func parseSerial(name string, r io.Reader) (*Log, error) {

@@ -3,6 +3,7 @@ package logs
 import (
 	"strings"
 
+	"xcvr/internal/inputs"
 	"xcvr/resolver"
 )
 
@@ -107,4 +108,27 @@ func versionMismatches(lg *Log, t resolver.Trace) []Mismatch {
 				"), but the prediction is for " + t.Inputs.Version.Name + " (main at " + t.Inputs.Version.Main.String() + ")"})
 	}
 	return ms
+}
+
+// WithVersion sets spec's version to the one lg shows, unless something other
+// than xcvr's default (a flag, a file) named one or the log shows none; the
+// origin is the log line, so a reader sees where the version came from. A
+// version that came from this log before is replaced: a log that restarts for
+// another release (truncated, rotated) moves the version with it.
+func WithVersion(spec inputs.Spec, lg *Log) inputs.Spec {
+	o := spec.Version.Origin
+	fromLog := o.Kind == resolver.OriginFile && strings.HasPrefix(o.Detail, lg.Name+":")
+	if !fromLog && !o.IsDefault() && o.Kind != resolver.OriginPreset {
+		return spec
+	}
+	ov, ok := lg.Own()
+	if !ok {
+		return spec
+	}
+	detail := lg.Name + ":" + itoa(ov.Line)
+	if !ov.Stated {
+		detail += " (inferred)"
+	}
+	spec.Version = inputs.Value{Raw: ov.Version.Name, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: detail}}
+	return spec
 }

@@ -1,0 +1,192 @@
+package deploy
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"xcvr/internal/oracle"
+	"xcvr/resolver"
+)
+
+// release is one TensorRT-LLM release's CacheTransceiverConfig, declared from
+// its field facts (the versioned CacheTransceiverConfig pages of 1.3.0rc27,
+// 1.4.0rc1 and 1.4.0rc4; era 0 without 'auto'; enable_pipelined_transfer from
+// #15727; agent_bounce_* from 1.4.0rc1) as the pydantic model the oracle
+// validates with. validators is Python source added to the class body.
+type release struct {
+	version    string
+	runtime    string // the Literal[...] of transceiver_runtime
+	pipelined  bool
+	bounce     bool
+	validators string
+}
+
+var releases = []release{
+	{version: "1.3.0rc20", runtime: `"CPP", "PYTHON"`},
+	{version: "1.3.0rc22", runtime: `"CPP", "PYTHON", "auto"`},
+	{version: "1.3.0rc27", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true},
+	{version: "1.4.0rc1", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true, bounce: true},
+	{version: "1.4.0rc4", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true, bounce: true},
+}
+
+// pydanticSource declares TorchLlmArgs (extra="forbid", as every TensorRT-LLM
+// config model is a StrictBaseModel) with this release's CacheTransceiverConfig.
+func (r release) pydanticSource() string {
+	var b strings.Builder
+	b.WriteString("class CacheTransceiverConfig(StrictBaseModel):\n")
+	b.WriteString("    backend: Optional[Literal[\"DEFAULT\", \"UCX\", \"NIXL\", \"MOONCAKE\", \"MPI\"]] = None\n")
+	fmt.Fprintf(&b, "    transceiver_runtime: Optional[Literal[%s]] = None\n", r.runtime)
+	b.WriteString("    max_tokens_in_buffer: Optional[int] = None\n")
+	b.WriteString("    kv_transfer_timeout_ms: Optional[PositiveInt] = 60000\n")
+	b.WriteString("    kv_transfer_sender_future_timeout_ms: Optional[PositiveInt] = 1000\n")
+	b.WriteString("    kv_transfer_poll_interval_ms: Optional[PositiveInt] = 5000\n")
+	b.WriteString("    kv_cache_bounce_size_mb: int = Field(default=0, ge=0)\n")
+	if r.pipelined {
+		b.WriteString("    enable_pipelined_transfer: bool = False\n")
+	}
+	if r.bounce {
+		b.WriteString("    agent_bounce_buffer_enable: bool = False\n")
+		b.WriteString("    agent_bounce_params: Optional[Dict[str, str]] = None\n")
+	}
+	b.WriteString(r.validators)
+	b.WriteString("class TorchLlmArgs(StrictBaseModel):\n    cache_transceiver_config: Optional[CacheTransceiverConfig] = None\n")
+	return b.String()
+}
+
+// validateScript answers {"release": VERSION, "yaml": TEXT} with the
+// ValidationError yaml.safe_load's value raises in that release's TorchLlmArgs
+// (its text without pydantic's URL lines), or {} when it validates.
+func validateScript(rs []release) string {
+	var b strings.Builder
+	b.WriteString(`
+import sys, json, yaml
+from typing import Optional, Literal, Dict
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, field_validator, model_validator
+class StrictBaseModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+models = {}
+`)
+	for _, r := range rs {
+		b.WriteString("def _define():\n")
+		for _, line := range strings.Split(r.pydanticSource(), "\n") {
+			b.WriteString("    " + line + "\n")
+		}
+		b.WriteString("    return TorchLlmArgs\n")
+		fmt.Fprintf(&b, "models[%q] = _define()\n", r.version)
+	}
+	b.WriteString(`
+for line in sys.stdin:
+    req = json.loads(line)
+    out = {}
+    try:
+        data = yaml.safe_load(req["yaml"])
+        models[req["release"]](**data)
+    except ValidationError as e:
+        out["error"] = "\n".join(l for l in str(e).split("\n") if not l.startswith("    For further information visit"))
+    except Exception as e:
+        out["other"] = type(e).__name__ + ": " + str(e)
+    print(json.dumps(out), flush=True)
+`)
+	return b.String()
+}
+
+type validateAnswer struct {
+	Error string `json:"error"`
+	Other string `json:"other"`
+}
+
+const pydanticPrefix = "pydantic_core._pydantic_core.ValidationError: "
+
+// compareValidation reports how xcvr's validation of text in release r differs
+// from pydantic's, byte for byte, or "" when they agree.
+func compareValidation(t *testing.T, p *oracle.Proc, r release, text string) string {
+	var ans validateAnswer
+	if err := p.Ask(map[string]string{"release": r.version, "yaml": text}, &ans); err != nil {
+		return "oracle: " + err.Error()
+	}
+	if ans.Other != "" {
+		return "" // not a mapping of settings: not a validation question
+	}
+	ov, err := ReadWorkerConfig("v.yaml", []byte(text))
+	if err != nil {
+		return "xcvr cannot read it: " + err.Error()
+	}
+	tr := resolveWith(t, ov, r.version, nil)
+	got := ""
+	if e, ok := strings.CutPrefix(tr.Result.Error, pydanticPrefix); ok && tr.Result.Outcome == resolver.OutcomeError {
+		got = e
+	}
+	if got != ans.Error {
+		return fmt.Sprintf("\nxcvr:\n%s\npydantic:\n%s", got, ans.Error)
+	}
+	return ""
+}
+
+// fieldValues are values of every YAML type for each field, valid and not.
+var fieldValues = []string{
+	"NIXL", "UCX", "DEFAULT", "nixl", "PYTHON", "CPP", "auto", "Auto", "null", "~", "''", "'None'",
+	"0", "1", "-1", "5000", "'5000'", "' 5000 '", "5_000", "'5_000'", "1.0", "1.5", "'1.5'", "1e3", ".inf", "-.inf", ".nan",
+	"true", "false", "yes", "off", "'true'", "'yes'", "'t'", "'off'", "'0'", "'2'", "2", "0.0",
+	"[]", "[1, 2]", "{}", "{a: b}", "{max_chunk_size: 32MB}", "{max_chunk_size: 33554432, copy_stream_count: 4}",
+	"{bogus_knob: '1'}", "{1: 2}", "{a: [1]}", "!!binary TklYTA==", "2001-12-14", "2001-12-14 21:59:43",
+	"'" + strings.Repeat("x", 60) + "'", "[" + strings.Repeat("1, ", 30) + "1]",
+	"{backend: NIXL, agent_bounce_buffer_enable: true, kv_cache_bounce_size_mb: 0}",
+}
+
+var ctcFields = []string{"backend", "transceiver_runtime", "max_tokens_in_buffer", "kv_transfer_timeout_ms",
+	"kv_transfer_sender_future_timeout_ms", "kv_transfer_poll_interval_ms", "kv_cache_bounce_size_mb",
+	"enable_pipelined_transfer", "agent_bounce_buffer_enable", "agent_bounce_params", "bogus_field", "Backend", "1", "null"}
+
+// validationDocs builds worker YAMLs: each field with each value (with backend
+// NIXL beside it), and random combinations of several fields.
+func validationDocs(n int) []string {
+	var docs []string
+	for _, f := range ctcFields {
+		for _, v := range fieldValues {
+			docs = append(docs, "cache_transceiver_config:\n  "+f+": "+v+"\n")
+			if f != "backend" {
+				docs = append(docs, "cache_transceiver_config:\n  backend: NIXL\n  "+f+": "+v+"\n")
+			}
+		}
+	}
+	docs = append(docs, "cache_transceiver_config: 5\n", "cache_transceiver_config: [NIXL]\n", "cache_transceiver_config: NIXL\n",
+		"cache_transceiver_config: null\n", "cache_transceiver_config: {}\n", "cache_transceiver_config: {1: 2, backend: NIXL}\n")
+	rng := rand.New(rand.NewPCG(19, 2026))
+	for range n {
+		var b strings.Builder
+		b.WriteString("cache_transceiver_config:\n")
+		used := map[string]bool{}
+		for k := 1 + rng.IntN(4); k > 0; k-- {
+			f := ctcFields[rng.IntN(len(ctcFields))]
+			if used[f] {
+				continue
+			}
+			used[f] = true
+			fmt.Fprintf(&b, "  %s: %s\n", f, fieldValues[rng.IntN(len(fieldValues))])
+		}
+		docs = append(docs, b.String())
+	}
+	return docs
+}
+
+// TestPydanticDifferential compares xcvr's validation errors with pydantic's
+// ValidationError, byte for byte (less the URL lines), for each release.
+func TestPydanticDifferential(t *testing.T) {
+	p := oracle.Start(t, validateScript(releases))
+	docs := validationDocs(400)
+	for _, r := range releases {
+		agree, fails := 0, 0
+		for _, d := range docs {
+			if diff := compareValidation(t, p, r, d); diff != "" {
+				if fails++; fails <= 15 {
+					t.Errorf("%s %q: %s", r.version, d, diff)
+				}
+				continue
+			}
+			agree++
+		}
+		t.Logf("%s: %d of %d generated configurations validate as pydantic validates them", r.version, agree, len(docs))
+	}
+}
