@@ -22,8 +22,8 @@ import (
 // serveFlags are xcvr serve's own flags.
 type serveFlags struct {
 	listen, authorizedKeys, hostKey, serveDir string
-	maxSessions                               int
-	idleTimeout, maxTimeout                   time.Duration
+	maxSessions, maxStartups                  int
+	idleTimeout, maxTimeout, loginGrace       time.Duration
 }
 
 func newServeCmd(app *appEnv) *cobra.Command {
@@ -50,6 +50,8 @@ operator offers by name with --serve-dir.
 	fs.IntVar(&sf.maxSessions, "max-sessions", serve.DefaultMaxSessions, "sessions open at once; more are turned away")
 	fs.DurationVar(&sf.idleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a connection idle this long (0: never)")
 	fs.DurationVar(&sf.maxTimeout, "max-timeout", 0, "close any connection after this long (0: never)")
+	fs.DurationVar(&sf.loginGrace, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long (OpenSSH's LoginGraceTime)")
+	fs.IntVar(&sf.maxStartups, "max-startups", serve.DefaultMaxStartups, "connections logging in at once; more are dropped (OpenSSH's MaxStartups)")
 	fs.StringVar(&sf.serveDir, "serve-dir", "", "offer the files in DIR, read-only and by name, to sessions' --config, --disagg, --log, --env-file, --catalog, --model-config and tour --tour")
 	_ = cmd.MarkFlagFilename("authorized-keys")
 	_ = cmd.MarkFlagFilename("host-key")
@@ -67,6 +69,12 @@ func defaultHostKey() string {
 }
 
 func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
+	if sf.loginGrace <= 0 {
+		return usageErr(fmt.Errorf("--login-grace-time %s: want a positive duration; a connection that never logs in must not stay", sf.loginGrace))
+	}
+	if sf.maxStartups <= 0 {
+		return usageErr(fmt.Errorf("--max-startups %d: want at least 1", sf.maxStartups))
+	}
 	if sf.hostKey == "" {
 		sf.hostKey = defaultHostKey()
 	}
@@ -82,6 +90,7 @@ func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
 	srv, err := serve.New(serve.Config{
 		Listen: sf.listen, AuthorizedKeys: sf.authorizedKeys, HostKey: sf.hostKey,
 		MaxSessions: sf.maxSessions, IdleTimeout: sf.idleTimeout, MaxTimeout: sf.maxTimeout,
+		LoginGraceTime: sf.loginGrace, MaxStartups: sf.maxStartups,
 		Log:   app.stderr,
 		Parse: func(c serve.Client) (serve.Request, error) { return parseClient(cmd.Context(), c, box) },
 	})

@@ -200,6 +200,11 @@ func TestServeRefusesToStartWithoutAuthorizedKeys(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errOut, "--authorized-keys FILE is required") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+	for flag, want := range map[string]string{"--login-grace-time=0": "--login-grace-time 0s: want a positive duration", "--max-startups=0": "--max-startups 0: want at least 1"} {
+		if _, errOut, code := run(t, nil, "serve", flag, "--authorized-keys", "x"); code != exitUsage || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, stderr %q", flag, code, errOut)
+		}
+	}
 }
 
 func TestTourCommand(t *testing.T) {

@@ -17,7 +17,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -104,6 +103,11 @@ type Config struct {
 	MaxSessions    int
 	IdleTimeout    time.Duration
 	MaxTimeout     time.Duration
+	// LoginGraceTime bounds how long a connection may take to log in (0:
+	// DefaultLoginGraceTime); MaxStartups how many may be logging in at once
+	// (0: DefaultMaxStartups).
+	LoginGraceTime time.Duration
+	MaxStartups    int
 	// Log receives the server's lines: one per session, plus start-up. nil
 	// means os.Stderr.
 	Log io.Writer
@@ -128,7 +132,10 @@ type Server struct {
 	ssh      *ssh.Server
 	log      *lineLog
 	active   atomic.Int64
-	hostKey  string // fingerprint, for the start-up line
+	unauth   atomic.Int64 // connections not logged in yet
+	authed   atomic.Int64 // connections logged in
+	conns    sync.Map     // *connState → struct{}, while open
+	hostKey  string       // fingerprint, for the start-up line
 	sessions sync.WaitGroup
 	states   sync.Map // ssh.Session → *state, while its program runs
 }
@@ -156,23 +163,38 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxSessions <= 0 {
 		cfg.MaxSessions = DefaultMaxSessions
 	}
+	if cfg.LoginGraceTime <= 0 {
+		cfg.LoginGraceTime = DefaultLoginGraceTime
+	}
+	if cfg.MaxStartups <= 0 {
+		cfg.MaxStartups = DefaultMaxStartups
+	}
 	if cfg.Parse == nil {
 		return nil, errors.New("serve: Config.Parse is nil")
 	}
 	if cfg.Log == nil {
 		cfg.Log = os.Stderr
 	}
-	fp, err := ensureHostKey(cfg.HostKey)
+	hostPEM, fp, err := ensureHostKey(cfg.HostKey)
 	if err != nil {
 		return nil, &UsageError{err}
 	}
 	s := &Server{cfg: cfg, log: &lineLog{w: cfg.Log}, hostKey: fp}
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
-		wish.WithHostKeyPath(cfg.HostKey),
+		// The bytes ensureHostKey checked, not the path read a second time.
+		wish.WithHostKeyPEM(hostPEM),
 		// Public keys only: with no password or keyboard-interactive handler
 		// set, the server offers neither, and "none" is refused.
-		wish.WithAuthorizedKeys(cfg.AuthorizedKeys),
+		wish.WithPublicKeyAuth(s.authorized),
+		func(srv *ssh.Server) error {
+			srv.HandshakeTimeout = cfg.LoginGraceTime
+			srv.ConnCallback = s.accept
+			srv.ConnectionFailedCallback = s.failed
+			srv.ServerConfigCallback = s.serverConfig
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
+			return nil
+		},
 		// An emulated PTY, as soft-serve uses. With ssh.AllocatePty (charm.land/ssh
 		// v0.4.3) the server's own PTY-resize goroutine and the bubbletea
 		// middleware both read the one window-change channel, so about half the
@@ -185,12 +207,9 @@ func New(cfg Config) (*Server, error) {
 			),
 		),
 	}
-	if cfg.IdleTimeout > 0 {
-		opts = append(opts, wish.WithIdleTimeout(cfg.IdleTimeout))
-	}
-	if cfg.MaxTimeout > 0 {
-		opts = append(opts, wish.WithMaxTimeout(cfg.MaxTimeout))
-	}
+	// --idle-timeout and --max-timeout are not the socket deadlines wish
+	// offers: a deadline cuts the connection before a session can restore the
+	// client's terminal. connState.watch closes connections instead.
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		return nil, &UsageError{err}
@@ -209,6 +228,14 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	go func() {
 		select {
 		case <-ctx.Done():
+			// Every session restores its client's terminal and says why
+			// before the connections go.
+			var wg sync.WaitGroup
+			s.conns.Range(func(k, _ any) bool {
+				wg.Go(func() { k.(*connState).close("server stopping") })
+				return true
+			})
+			wg.Wait()
 			_ = s.ssh.Close()
 		case <-done:
 		}
@@ -255,43 +282,6 @@ func countKeys(path string) (int, error) {
 		return 0, fmt.Errorf("%s: %w", path, err)
 	}
 	return n, nil
-}
-
-// ensureHostKey creates an ed25519 host key at path (mode 0600, its directory
-// 0700) when there is none, and returns the key's fingerprint. An existing key
-// readable by others is refused, as sshd refuses one.
-func ensureHostKey(path string) (string, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return "", err
-		}
-		pem, err := newHostKey()
-		if err != nil {
-			return "", err
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
-			return "", err
-		}
-		if _, err := f.Write(pem); err != nil {
-			f.Close()
-			return "", err
-		}
-		if err := f.Close(); err != nil {
-			return "", err
-		}
-		data = pem
-	} else if err != nil {
-		return "", err
-	} else if st, err := os.Stat(path); err == nil && st.Mode().Perm()&0o077 != 0 {
-		return "", fmt.Errorf("%s: host key is readable by others (mode %04o); chmod 600 it", path, st.Mode().Perm())
-	}
-	signer, err := gossh.ParsePrivateKey(data)
-	if err != nil {
-		return "", fmt.Errorf("%s: not a private key: %w", path, err)
-	}
-	return gossh.FingerprintSHA256(signer.PublicKey()), nil
 }
 
 // The largest window a session draws. Bubble Tea's renderer keeps cell buffers

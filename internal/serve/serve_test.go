@@ -2,10 +2,13 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -545,9 +548,22 @@ func TestParsePanicEndsTheSessionNotTheServer(t *testing.T) {
 	}
 }
 
+// restored reports whether out ends with the client's terminal given back:
+// alternate screen left, mouse reporting off, cursor shown.
+func restored(out string) bool {
+	i := strings.LastIndex(out, "\x1b[?1049h")
+	rest := out[i+1:]
+	for _, seq := range []string{"\x1b[?1049l", "\x1b[?1002l", "\x1b[?1003l", "\x1b[?1006l", "\x1b[?25h", "\x1b[?2004l"} {
+		if !strings.Contains(rest, seq) {
+			return false
+		}
+	}
+	return i >= 0
+}
+
 func TestMaxTimeoutEndsTheSession(t *testing.T) {
 	f := newFixture(t, func(c *Config) { c.MaxTimeout = 500 * time.Millisecond })
-	sess, _, out, _ := f.open(t, 100, 30, nil)
+	sess, _, out, errb := f.open(t, 100, 30, nil)
 	if err := sess.Shell(); err != nil {
 		t.Fatal(err)
 	}
@@ -560,11 +576,17 @@ func TestMaxTimeoutEndsTheSession(t *testing.T) {
 		t.Fatal("--max-timeout did not close the session")
 	}
 	waitFor(t, "the log line", f.log.String, `reason="max timeout"`)
+	if !restored(out.String()) {
+		t.Errorf("the client's terminal was not restored:\n%q", out.String()[max(0, len(out.String())-300):])
+	}
+	if !strings.Contains(errb.String(), "xcvr serve: closed by the server: the connection reached --max-timeout (500ms)") {
+		t.Errorf("the session did not say why: %q", errb.String())
+	}
 }
 
 func TestIdleTimeoutClosesAnIdleSession(t *testing.T) {
 	f := newFixture(t, func(c *Config) { c.IdleTimeout = 700 * time.Millisecond })
-	sess, _, out, _ := f.open(t, 100, 30, nil)
+	sess, _, out, errb := f.open(t, 100, 30, nil)
 	if err := sess.Shell(); err != nil {
 		t.Fatal(err)
 	}
@@ -576,7 +598,13 @@ func TestIdleTimeoutClosesAnIdleSession(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("--idle-timeout did not close an idle session")
 	}
-	waitFor(t, "the log line", f.log.String, `reason="disconnected"`)
+	waitFor(t, "the log line", f.log.String, `reason="idle timeout"`)
+	if !restored(out.String()) {
+		t.Errorf("the client's terminal was not restored:\n%q", out.String()[max(0, len(out.String())-300):])
+	}
+	if !strings.Contains(errb.String(), "xcvr serve: closed by the server: no input for 700ms (--idle-timeout)") {
+		t.Errorf("the session did not say why: %q", errb.String())
+	}
 }
 
 // Two sessions on one connection (what ssh's ControlMaster does) each get their
@@ -694,4 +722,261 @@ func TestHugeWindowsAreClamped(t *testing.T) {
 	if code := exitStatus(t, sess); code != 0 {
 		t.Errorf("exit %d", code)
 	}
+}
+
+// A host key another user could read or replace is refused, as the README
+// promises: owned by someone else (even at 0600), group- or world-readable, a
+// symbolic link, or in a directory anyone may write to without the sticky bit.
+func TestHostKeyOwnerModeAndDirectoryAreChecked(t *testing.T) {
+	base := t.TempDir()
+	key, err := newHostKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	put := func(dir string, dirMode os.FileMode, mode os.FileMode) string {
+		t.Helper()
+		d := filepath.Join(base, dir)
+		os.MkdirAll(d, 0o700)
+		os.Chmod(d, dirMode)
+		p := filepath.Join(d, "host")
+		os.WriteFile(p, key, 0o600)
+		os.Chmod(p, mode)
+		return p
+	}
+	if _, _, err := ensureHostKey(put("ok", 0o700, 0o600)); err != nil {
+		t.Errorf("a private key in a private directory: %v", err)
+	}
+	// /tmp-like: world-writable with the sticky bit is fine.
+	if _, _, err := ensureHostKey(put("sticky", 0o777|os.ModeSticky, 0o600)); err != nil {
+		t.Errorf("a directory of mode 1777: %v", err)
+	}
+	for name, tc := range map[string]struct {
+		path string
+		want string
+	}{
+		"0640":            {put("grp", 0o700, 0o640), "readable by others (mode 0640)"},
+		"world-writable":  {put("open", 0o777, 0o600), "is writable by anyone (mode 0777) without the sticky bit"},
+		"under-writable":  {put("open2/inner", 0o700, 0o600), "is writable by anyone"},
+		"a symbolic link": {filepath.Join(base, "link"), "host key is a symbolic link"},
+	} {
+		if name == "under-writable" {
+			os.Chmod(filepath.Join(base, "open2"), 0o777)
+		}
+		if name == "a symbolic link" {
+			os.Symlink(filepath.Join(base, "ok", "host"), tc.path)
+		}
+		if _, _, err := ensureHostKey(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", name, err, tc.want)
+		}
+	}
+	// A missing key is not created in a world-writable directory either.
+	open := filepath.Join(base, "open", "new")
+	if _, _, err := ensureHostKey(open); err == nil || !strings.Contains(err.Error(), "writable by anyone") {
+		t.Errorf("a new key in a 0777 directory: %v", err)
+	}
+	if _, err := os.Stat(open); err == nil {
+		t.Error("the key was created there anyway")
+	}
+	if os.Getuid() != 0 {
+		t.Log("not root: the other-owner cases need chown; skipped")
+		return
+	}
+	other := put("other", 0o700, 0o600)
+	os.Chown(other, 4242, 4242)
+	if _, _, err := ensureHostKey(other); err == nil || !strings.Contains(err.Error(), "owned by uid 4242") {
+		t.Errorf("a 0600 key of another user: %v", err)
+	}
+	theirs := put("theirs", 0o700, 0o600)
+	os.Chown(filepath.Dir(theirs), 4242, 4242)
+	if _, _, err := ensureHostKey(theirs); err == nil || !strings.Contains(err.Error(), "is owned by uid 4242") {
+		t.Errorf("a key in another user's directory: %v", err)
+	}
+}
+
+// A connection that never logs in is closed after --login-grace-time, and at
+// most --max-startups connections may be logging in at once: the next is
+// dropped at once and logged, and a slot frees when one logs in or leaves.
+func TestUnauthenticatedConnectionsAreBounded(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.LoginGraceTime = 300 * time.Millisecond; c.MaxStartups = 3 })
+	dial := func() net.Conn {
+		t.Helper()
+		c, err := net.Dial("tcp", f.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	// closedWithin reads c to its end: the server closed it (io.EOF or a
+	// reset), rather than the 10-second guard of the test.
+	closed := func(c net.Conn) bool {
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		_, err := io.ReadAll(c)
+		var ne net.Error
+		return !(errors.As(err, &ne) && ne.Timeout())
+	}
+	// Three silent connections fill the slots; the fourth is dropped.
+	silent := []net.Conn{dial(), dial(), dial()}
+	waitFor(t, "three connections", f.log.String, "connection remote=")
+	for strings.Count(f.log.String(), "connection remote=") < 3 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	fourth := dial()
+	if !closed(fourth) {
+		t.Error("a fourth connection logging in was kept")
+	}
+	waitFor(t, "the refusal", f.log.String, "refused: 3 connections are logging in, the limit is 3 (--max-startups)")
+	// The silent ones are closed by the grace time, each logged with why.
+	for i, c := range silent {
+		if !closed(c) {
+			t.Errorf("silent connection %d was never closed", i)
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(f.log.String(), `reason="not logged in within 300ms (--login-grace-time)"`) < 3; {
+		if time.Now().After(deadline) {
+			t.Fatalf("not three login-failed lines for the grace time:\n%s", f.log.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// Their slots are free again: a real client logs in.
+	sess, _, out, _ := f.open(t, 0, 0, nil)
+	if err := sess.Start("--help"); err != nil {
+		t.Fatal(err)
+	}
+	if code := exitStatus(t, sess); code != 0 || !strings.Contains(out.String(), "usage") {
+		t.Errorf("a client after the flood: exit %d", code)
+	}
+	waitFor(t, "the login line", f.log.String, "xcvr serve: login key=SHA256:")
+}
+
+// A key not in --authorized-keys is refused and logged with its fingerprint
+// and the (escaped) user name the client sent.
+func TestRejectedKeysAreLogged(t *testing.T) {
+	f := newFixture(t, nil)
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	stranger, _ := gossh.NewSignerFromKey(priv)
+	_, err := gossh.Dial("tcp", f.addr, &gossh.ClientConfig{User: "mallory\n2026-01-01T00:00:00Z xcvr serve: login", Auth: []gossh.AuthMethod{gossh.PublicKeys(stranger)}, HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+	if err == nil {
+		t.Fatal("a stranger's key got in")
+	}
+	line := waitFor(t, "the rejection", f.log.String, "xcvr serve: rejected key="+gossh.FingerprintSHA256(stranger.PublicKey()))
+	if !strings.Contains(line, `user=mallory\n2026`) {
+		t.Errorf("the user name is not escaped:\n%s", line)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(f.log.String()), "\n") {
+		if _, err := time.Parse(time.RFC3339, strings.Fields(l)[0]); err != nil {
+			t.Errorf("a log line without its time: %q", l)
+		}
+	}
+}
+
+// What a client sends cannot grow the server's memory without bound: a
+// thousand environment variables of 30 KiB each are cut at maxEnvVars, and a
+// connection opens at most maxChannelsPerConn sessions.
+func TestClientEnvAndChannelsAreBounded(t *testing.T) {
+	var seen []string
+	var mu sync.Mutex
+	f := newFixture(t, func(c *Config) {
+		c.Parse = func(cl Client) (Request, error) {
+			mu.Lock()
+			seen = cl.Environ
+			mu.Unlock()
+			return stubParse(cl)
+		}
+	})
+	client, err := gossh.Dial("tcp", f.addr, f.config2())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	before := heapInUse()
+	sess, err := client.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("x", 30<<10)
+	refused := 0
+	for i := range 1000 {
+		if err := sess.Setenv(fmt.Sprintf("TRTLLM_V%d", i), big); err != nil {
+			refused++
+		}
+	}
+	if refused < 1000-maxEnvVars {
+		t.Errorf("%d of 1000 env requests refused, want at least %d", refused, 1000-maxEnvVars)
+	}
+	var out bytes.Buffer
+	sess.Stdout = &out
+	if err := sess.Run("--help"); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	n := len(seen)
+	mu.Unlock()
+	if n > maxEnvVars {
+		t.Errorf("the session got %d variables", n)
+	}
+	if grew := int64(heapInUse()) - int64(before); grew > 8<<20 {
+		t.Errorf("30 MB of env requests grew the heap by %d MB", grew>>20)
+	}
+	// Sessions held open on one connection: the eleventh is refused.
+	var open []*gossh.Session
+	for range maxChannelsPerConn {
+		s, err := client.NewSession()
+		if err != nil {
+			t.Fatalf("session %d: %v", len(open)+1, err)
+		}
+		open = append(open, s)
+	}
+	if _, err := client.NewSession(); err == nil || !strings.Contains(err.Error(), "at most 10 sessions on one connection") {
+		t.Errorf("the eleventh session: %v", err)
+	}
+	for _, s := range open {
+		s.Close()
+	}
+}
+
+func (f *fixture) config2() *gossh.ClientConfig {
+	c := f.config()
+	c.HostKeyCallback = gossh.InsecureIgnoreHostKey()
+	return c
+}
+
+// Stopping the server (SIGTERM) ends every session the way a timeout does:
+// the client's terminal restored, a word on why, the real reason logged.
+func TestStoppingTheServerRestoresClients(t *testing.T) {
+	dir := t.TempDir()
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	signer, _ := gossh.NewSignerFromKey(priv)
+	ak := filepath.Join(dir, "ak")
+	os.WriteFile(ak, gossh.MarshalAuthorizedKey(signer.PublicKey()), 0o600)
+	log := &syncBuf{}
+	srv, err := New(Config{AuthorizedKeys: ak, HostKey: filepath.Join(dir, "hk"), Log: log, Parse: stubParse})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ctx, ln) }()
+	f := &fixture{srv: srv, log: log, addr: ln.Addr().String(), client: signer, dir: dir}
+	sess, _, out, errb := f.open(t, 100, 30, nil)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	cancel()
+	exitStatus(t, sess)
+	if err := <-served; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if !restored(out.String()) {
+		t.Errorf("the client's terminal was not restored:\n%q", out.String()[max(0, len(out.String())-300):])
+	}
+	if !strings.Contains(errb.String(), "closed by the server: it is stopping") {
+		t.Errorf("stderr: %q", errb.String())
+	}
+	waitFor(t, "the log line", log.String, `reason="server stopping"`)
 }

@@ -40,6 +40,68 @@ type state struct {
 	reason string
 	code   int
 	window ssh.Window // the client's last window size, as it sent it
+	// closedBy is why the server ends the session (idle timeout, max
+	// timeout, server stopping, busy), once it does; quit ends its program.
+	closedBy string
+	quit     func()
+}
+
+// stop ends the session on the server's side: its program quits (restoring
+// the client's terminal) and the session says why.
+func (st *state) stop(reason string) {
+	st.mu.Lock()
+	if st.closedBy == "" {
+		st.closedBy = reason
+	}
+	q := st.quit
+	st.mu.Unlock()
+	code := exitOK
+	if strings.HasPrefix(reason, "busy") {
+		code = exitBusy
+	}
+	st.set(reason, code)
+	if q != nil {
+		go q() // tea.Program.Quit blocks until the program reads it
+	}
+}
+
+// setQuit records how to end the session's program; when the server has
+// already ended the session, it is called at once.
+func (st *state) setQuit(q func()) {
+	st.mu.Lock()
+	st.quit = q
+	stopped := st.closedBy != ""
+	st.mu.Unlock()
+	if stopped {
+		go q()
+	}
+}
+
+func (st *state) stoppedBy() string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.closedBy
+}
+
+// restoreTerminal undoes every mode the explorer and the tour set on the
+// client's terminal: the alternate screen, mouse reporting (all encodings),
+// bracketed paste, the hidden cursor, the keyboard enhancements (kitty's and
+// xterm's modifyOtherKeys) and the colours. Bubble Tea writes the same when a
+// program ends; a close by the server writes it again, so that a program that
+// did not get to end cleanly still leaves the terminal as it found it.
+const restoreTerminal = "\x1b[m\x1b[<u\x1b[>4m\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h"
+
+// closeMessage is what a session closed by the server tells its user.
+func (s *Server) closeMessage(reason string) string {
+	switch reason {
+	case "idle timeout":
+		return fmt.Sprintf("xcvr serve: closed by the server: no input for %s (--idle-timeout)", s.cfg.IdleTimeout)
+	case "max timeout":
+		return fmt.Sprintf("xcvr serve: closed by the server: the connection reached --max-timeout (%s)", s.cfg.MaxTimeout)
+	case "server stopping":
+		return "xcvr serve: closed by the server: it is stopping"
+	}
+	return "xcvr serve: closed by the server: " + reason
 }
 
 func (st *state) setWindow(w ssh.Window) {
@@ -78,6 +140,17 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		st := &state{}
 		s.sessions.Add(1)
 		defer s.sessions.Done()
+		cs := connOf(sess.Context())
+		if cs != nil {
+			cs.add(st)
+			defer cs.remove(st) // after the log line and the exit status
+			cs.mu.Lock()
+			closing := cs.reason
+			cs.mu.Unlock()
+			if closing != "" {
+				st.stop(closing) // the connection is being closed already
+			}
+		}
 		defer func() {
 			if r := recover(); r != nil {
 				st.set(fmt.Sprintf("panic: %v", r), exitCrash)
@@ -148,15 +221,14 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		s.states.Store(sess, st)
 		defer s.states.Delete(sess)
 		next(sess)
+		if by := st.stoppedBy(); by != "" {
+			io.WriteString(sess, restoreTerminal)
+			fmt.Fprintln(errw, s.closeMessage(by))
+		}
 		switch {
 		case st.reason != "":
-		case sess.Context().Err() != nil && s.cfg.MaxTimeout > 0 && time.Since(start) >= s.cfg.MaxTimeout*9/10:
-			// The clock of --max-timeout starts at the connection, a little
-			// before the session; nothing else ends a session this late.
-			st.set("max timeout", exitOK)
 		case sess.Context().Err() != nil:
-			// The client left, or --idle-timeout closed the connection.
-			st.set("disconnected", exitOK)
+			st.set("disconnected", exitOK) // the client left
 		default:
 			st.set("quit", exitOK)
 		}
@@ -186,7 +258,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	}
 	opts.In, opts.Out = sess, sess
 	fullHeight := opts.Height
-	g := guard{st: st}.sized(opts.Width)
+	g := sessionModel{st: st}.sized(opts.Width)
 	if g.notice != "" && opts.Height > 1 {
 		opts.Height-- // the last row says the window is clamped
 	}
@@ -208,7 +280,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		popts = append(popts, tea.WithColorProfile(p))
 	}
 	g.Model = root
-	return tea.NewProgram(g, popts...)
+	p := tea.NewProgram(g, popts...)
+	st.setQuit(p.Quit)
+	return p
 }
 
 // runAccessible runs the linear mode on the session. With a terminal (ssh -t)
@@ -223,7 +297,18 @@ func (s *Server) runAccessible(sess ssh.Session, st *state, req Request) {
 		o.CRLF, o.Echo = true, true
 		o.Width = min(max(pty.Window.Width, 40), 120)
 	}
-	err := accessible.Run(sess.Context(), o)
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	st.setQuit(cancel)
+	err := accessible.Run(ctx, o)
+	if by := st.stoppedBy(); by != "" {
+		w := io.Writer(sess)
+		if hasPty {
+			w = crlfWriter{sess}
+		}
+		fmt.Fprintln(w, "\n"+s.closeMessage(by))
+		return
+	}
 	switch {
 	case err == nil:
 		st.set("quit", exitOK)
@@ -234,12 +319,12 @@ func (s *Server) runAccessible(sess ssh.Session, st *state, req Request) {
 	}
 }
 
-// guard records a panic in the session's model before Bubble Tea recovers it
+// sessionModel records a panic in the session's model before Bubble Tea recovers it
 // (and restores the session's terminal), so the log line can say why the
 // session ended. While the client's window is larger than a session draws, it
 // gives the model one row less and shows in that row why the window is not
 // filled.
-type guard struct {
+type sessionModel struct {
 	tea.Model
 	st *state
 	// notice is clampNotice as of the last window size, cut to width.
@@ -249,7 +334,7 @@ type guard struct {
 
 // sized returns g for a window of width columns: the notice decided once per
 // size, so that a frame and the size its model was given always agree.
-func (g guard) sized(width int) guard {
+func (g sessionModel) sized(width int) sessionModel {
 	g.width = width
 	g.notice = ""
 	if n := g.st.clampNotice(); n != "" {
@@ -258,14 +343,14 @@ func (g guard) sized(width int) guard {
 	return g
 }
 
-func (g guard) note() {
+func (g sessionModel) note() {
 	if r := recover(); r != nil {
 		g.st.set(fmt.Sprintf("panic: %v", r), exitCrash)
 		panic(r)
 	}
 }
 
-func (g guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
+func (g sessionModel) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	defer g.note()
 	if w, ok := msg.(tea.WindowSizeMsg); ok {
 		g = g.sized(w.Width)
@@ -279,7 +364,7 @@ func (g guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	return g, cmd
 }
 
-func (g guard) View() tea.View {
+func (g sessionModel) View() tea.View {
 	defer g.note()
 	v := g.Model.View()
 	if g.notice != "" {
