@@ -179,6 +179,11 @@ func InstallVersion(in *Install) Version {
 		if d, ok := devDay(name); ok {
 			v.Main = d
 			v.Evidence = "not a release xcvr knows; its dev suffix dates it to main on " + d.String()
+		} else if pv, err := PlaceVersion(name); err == nil {
+			// Between two listed releases: the older one's day; past the
+			// newest: the newest's (the same placement as --trtllm).
+			v.Main = pv.Main
+			v.Evidence = pv.Evidence
 		} else {
 			kv := KnownVersions()
 			v.Main = kv[len(kv)-1].Main

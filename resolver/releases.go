@@ -70,8 +70,8 @@ var releaseTable = []release{
 	{"1.1.0rc2.post2", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
 	{"1.1.0rc3", 20250909, 0, Inferred, "exists; placed between rc2 and rc4"},
 	{"1.1.0rc4", 20250916, 0, Inferred, "exists (tensorrtllm_backend PR #796); placed before #7926"},
-	{"1.1.0rc5", 20250923, 0, Inferred, "exists; placed before #7926 (review 2025-09-28), so DEFAULT still means UCX"},
-	{"1.1.0", 20250923, 0, Inferred, "the 1.1 final, placed at rc5's day on the assumption that it was built from the release/1.1 branch"},
+	{"1.1.0rc5", 20250917, 0, Derived, "main was bumped from 1.1.0rc5 to 1.1.0rc6 on 2025-09-18 (PR #7824), so rc5 was cut by then, before #7926 (review 2025-09-28): DEFAULT still means UCX; exists (tensorrtllm_backend PR #799)"},
+	{"1.1.0", 20250917, 0, Inferred, "the 1.1 final, placed at rc5's day on the assumption that it was built from rc5's line (main moved on to 1.2)"},
 	// 1.2
 	{"1.2.0rc0", 20251007, 0, Inferred, "exists (tensorrtllm_backend PR #805); placed after #7926, so DEFAULT means NIXL"},
 	{"1.2.0rc1", 20251021, 0, Inferred, "exists (Dynamo PR #4540, 2025-11-21); placed between rc0 and rc2"},
@@ -93,7 +93,7 @@ var releaseTable = []release{
 	{"1.3.0rc7", 20260310, 0, Inferred, "published by 2026-03-15 (Dynamo PR #7408); before transceiver_runtime (1.3.0rc8)"},
 	{"1.3.0rc8", 20260317, 0, Inferred, "the first release with transceiver_runtime (v1.3.0rc8 notes, per the spec [U]); published by 2026-03-25 (Dynamo PR #7635 moves rc8 -> rc9)"},
 	{"1.3.0rc9", 20260324, 0, Inferred, "published by 2026-03-25 (Dynamo PR #7635)"},
-	{"1.3.0rc10", 20260407, 0, Inferred, "exists; placed between rc9 and rc11"},
+	{"1.3.0rc10", 20260331, 0, Derived, "main was bumped to 1.3.0rc11 on 2026-03-31 (PR #12627), so rc10 was cut by then"},
 	{"1.3.0rc11", 20260421, 0, Inferred, "exists (Dynamo PR #9126 moves from rc11); placed before rc12"},
 	{"1.3.0rc12", 20260428, 0, Inferred, "exists; placed between rc11 and rc13"},
 	{"1.3.0rc12.post1", 20260428, 0, Inferred, "built on the feat/deepseek_v4 branch (PR #14690 cites commit 45d0452 'Update version to 1.3.0rc12.post1'): rc12's rules"},
@@ -104,16 +104,16 @@ var releaseTable = []release{
 	{"1.3.0rc16", 20260526, 0, Inferred, "exists (Dynamo PR #10262 moves from rc16); placed before rc17"},
 	{"1.3.0rc17", 20260602, 0, Inferred, "published by 2026-06-03 (Dynamo PR #10251)"},
 	// 1.3 from the spec's release list.
-	{"1.3.0rc18", 20260609, 20260610, Derived, "published 2026-06-10; cut from main the day before"},
+	{"1.3.0rc18", 20260609, 20260610, Derived, "published 2026-06-10; cut from main the day before (PR #15188 bumps main to rc19 on 06-10)"},
 	{"1.3.0rc19", 20260622, 20260623, Derived, "published 2026-06-23; cut from main the day before"},
 	{"1.3.0rc20", 20260629, 20260630, Derived, "published 2026-06-30 01:11 UTC; last era-0 anchor in the spec"},
 	{"1.3.0rc21", 20260715, 20260715, Derived, "published 2026-07-15 22:46 UTC, before #16164 merged on 07-16"},
 	{"1.3.0rc22", 20260721, 20260722, Derived, "published 2026-07-22; era 1 verified (rc22 release notes list #16164); main moved to rc23 that day"},
 	{"1.3.0rc23", 20260729, 0, Inferred, "main bumped to rc24 on 2026-07-30, so cut by then; published by 2026-08-04"},
-	{"1.3.0rc24", 20260805, 0, Inferred, "cut after 2026-07-30, published by 2026-08-13; cut day placed at 08-05"},
-	{"1.3.0rc25", 20260826, 0, Inferred, "not on NGC on 2026-08-20, trunk at rc26 by 09-01; files dated 08-27; placed before #18134"},
+	{"1.3.0rc24", 20260805, 0, Inferred, "cut after 2026-07-30 and by 2026-08-10 (PR #17481 bumps main to rc25), published by 2026-08-13; cut day placed at 08-05"},
+	{"1.3.0rc25", 20260826, 0, Inferred, "not on NGC on 2026-08-20; main bumped to rc26 on 2026-08-29 (PR #18402); files dated 08-27; placed before #18134 (08-28)"},
 	{"1.3.0rc26", 20260908, 20260909, Derived, "published 2026-09-09 09:37 UTC; era 2 verified (docs 1.3.0rc26 kv-transfer: transceiver_runtime 'defaults to auto, which selects it on the supported NIXL path'); whether it has #15727 is inferred from the cut day"},
-	{"1.3.0rc27", 20260922, 0, Inferred, "era 2 and #15727 verified (docs 1.3.0rc27 CacheTransceiverConfig: transceiver_runtime = 'auto', enable_pipelined_transfer, no agent_bounce_*); cut day inferred: trunk was rc27 on 2026-09-17"},
+	{"1.3.0rc27", 20260917, 0, Derived, "era 2 and #15727 verified (docs 1.3.0rc27 CacheTransceiverConfig: transceiver_runtime = 'auto', enable_pipelined_transfer, no agent_bounce_*); cut on 2026-09-17: the nightly of that day is still rc27 and main was bumped to rc28 the same day (PR #19346)"},
 	{"1.3.0rc28", 20261001, 0, Inferred, "exists (NGC tag); date not established; placed between rc27 and rc29"},
 	{"1.3.0rc29", 20261008, 0, Inferred, "exists (docs, NGC tag); date not established; before #17495 per 1.4.0rc1 notes"},
 	{"1.4.0rc1", 20261021, 20261022, Derived, "published 2026-10-22 01:38 UTC (tag 0372799); era 3 verified (notes list #17495; docs 1.4.0rc1 CacheTransceiverConfig: transceiver_runtime = 'PYTHON', agent_bounce_* fields)"},
@@ -440,4 +440,28 @@ func SpellBackend(v Version, b string) string {
 		}
 	}
 	return b
+}
+
+// RulesBrief is a few words on what decides the version's answer, for tables:
+// how the transceiver is switched on, the backend spellings, what DEFAULT
+// means and the transceiver_runtime default.
+func RulesBrief(v Version) string {
+	lits := backendLiteralsAt(&v)
+	_, def := selectorsAt(&v)
+	names := strings.Join(lits[1:], ",")
+	switch {
+	case !v.has(dayConfigKnobs):
+		return "env TRTLLM_USE_*_KVCACHE switches C++ on; no runtime field"
+	case !v.has(dayFieldExists):
+		return "C++ only; backend " + names + "; DEFAULT=" + def
+	}
+	switch v.Era {
+	case 0:
+		return "runtime CPP|PYTHON, default None (C++); DEFAULT=" + def
+	case 1:
+		return "runtime default auto: model's PYTHON on NIXL, else C++"
+	case 2:
+		return "runtime default auto: PYTHON on NIXL unless ruled out"
+	}
+	return "runtime default PYTHON; C++ deprecated"
 }

@@ -138,3 +138,15 @@ func TestPlacement(t *testing.T) {
 		t.Errorf("families %v", names)
 	}
 }
+
+// An install's version.py is placed as --trtllm is: between the releases xcvr
+// lists, never after the newest for an old one.
+func TestInstallVersionPlaced(t *testing.T) {
+	v := InstallVersion(&Install{Version: "1.2.0rc7"})
+	if want := Must(ParseVersion("1.2.0rc6.post1")).Main; v.Main != want || v.Confidence != Inferred {
+		t.Errorf("1.2.0rc7 install placed at %s (%s), want %s", v.Main, v.Confidence, want)
+	}
+	if v := InstallVersion(&Install{Version: "1.2.0rc2"}); v.Main != Must(ParseVersion("1.2.0rc2")).Main {
+		t.Errorf("1.2.0rc2 install placed at %s", v.Main)
+	}
+}

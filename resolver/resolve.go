@@ -1168,7 +1168,13 @@ func (r *run) stepBackendLogs() {
 		r.log(LevelInfo, r.text(TextUCXHint))
 		reason += "; UCX hint logged"
 	}
-	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, Verified)
+	conf := Verified
+	if !r.v.has(dayUpperCase) {
+		// No kv_cache_transceiver.py of the lower-case era is stored: its log
+		// texts are taken from the earliest upper-case one [U].
+		conf = Inferred
+	}
+	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, conf)
 }
 
 func (r *run) stepTransceiver() {

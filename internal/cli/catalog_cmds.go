@@ -176,6 +176,8 @@ type versionJSON struct {
 	Confidence string  `json:"confidence"`
 	Evidence   string  `json:"evidence"`
 	Default    bool    `json:"default"`
+	Family     string  `json:"family"`
+	Rules      string  `json:"rules"`
 }
 
 func newVersionsCmd(app *appEnv) *cobra.Command {
@@ -191,19 +193,26 @@ func newVersionsCmd(app *appEnv) *cobra.Command {
 			var rows []versionJSON
 			for _, v := range resolver.KnownVersions() {
 				r := versionJSON{Name: v.Name, MainDate: v.Main.String(), Era: v.Era, Confidence: string(v.Confidence),
-					Evidence: v.Evidence, Default: v.Name == resolver.DefaultVersionName}
+					Evidence: v.Evidence, Default: v.Name == resolver.DefaultVersionName, Family: v.Family(), Rules: resolver.RulesBrief(v)}
 				if v.Published != 0 {
 					p := v.Published.String()
 					r.Published = &p
 				}
 				rows = append(rows, r)
 			}
+			first := resolver.KnownVersions()[0]
+			other := "any other X.Y.Z[rcN][.postN][.devN] from " + first.Name + " on: the rules of the release before it (inferred; said on stderr)"
 			if output == "json" {
-				return writeJSON(app, map[string]any{"versions": rows, "main": "main@YYYY-MM-DD (from 2026-03-17)"})
+				return writeJSON(app, map[string]any{"versions": rows, "main": "main@YYYY-MM-DD (from " + first.Main.String() + ")", "other": other})
 			}
 			tw := tabwriter.NewWriter(app.stdout, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "VERSION\tBEHAVES LIKE\tERA\tPUBLISHED\tCUT DAY IS")
+			fmt.Fprintln(tw, "VERSION\tBEHAVES LIKE\tERA\tPUBLISHED\tCUT DAY IS\tRULES")
+			family := ""
 			for _, r := range rows {
+				if r.Family != family {
+					family = r.Family
+					fmt.Fprintf(tw, "%s\t\t\t\t\t\n", "— "+family+" —")
+				}
 				pub := "unknown"
 				if r.Published != nil {
 					pub = *r.Published
@@ -212,12 +221,13 @@ func newVersionsCmd(app *appEnv) *cobra.Command {
 				if r.Default {
 					name += " *"
 				}
-				fmt.Fprintf(tw, "%s\tmain@%s\t%d\t%s\t%s\n", name, r.MainDate, r.Era, pub, r.Confidence)
+				fmt.Fprintf(tw, "%s\tmain@%s\t%d\t%s\t%s\t%s\n", name, r.MainDate, r.Era, pub, r.Confidence, r.Rules)
 			}
 			if err := tw.Flush(); err != nil {
 				return err
 			}
-			fmt.Fprintln(app.stdout, "\n* default.  Also accepted: main@YYYY-MM-DD (main at the end of that UTC day).")
+			fmt.Fprintln(app.stdout, "\n* default.  Also accepted: main@YYYY-MM-DD from "+first.Main.String()+" (main at the end of that UTC day);")
+			fmt.Fprintln(app.stdout, "  "+other+".")
 			for era := 0; era <= 3; era++ {
 				fmt.Fprintln(app.stdout, "  "+resolver.EraSummary(era))
 			}

@@ -58,10 +58,10 @@ func TestServedSessionsUseTheLocalFlags(t *testing.T) {
 	if req, _, err := parse(t, nil, nil, "--accessible", "--backend", "UCX"); err != nil || req.Kind != serve.KindAccessible || req.Options.Spec.Backend.Raw != "UCX" {
 		t.Errorf("--accessible: %v %v", req.Kind, err)
 	}
-	if req, _, err := parse(t, nil, nil, "tour"); err != nil || req.Kind != serve.KindTour || len(req.Tour) != 8 {
+	if req, _, err := parse(t, nil, nil, "tour"); err != nil || req.Kind != serve.KindTour || len(req.Tour) != 9 {
 		t.Errorf("tour: kind %v, %d stops, %v", req.Kind, len(req.Tour), err)
 	}
-	if req, out, err := parse(t, nil, nil, "tour", "--accessible"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "Tour 8/8: The fix") || strings.Contains(out, "\x1b") {
+	if req, out, err := parse(t, nil, nil, "tour", "--accessible"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "Tour 9/9: The fix") || strings.Contains(out, "\x1b") {
 		t.Errorf("tour --accessible: %v %v", req.Kind, err)
 	}
 	if req, out, err := parse(t, nil, nil, "--help"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "--accessible") {
@@ -126,7 +126,7 @@ func TestServeDirOffersFilesByNameOnly(t *testing.T) {
 	if _, _, err := parse(t, box, nil, "--log", "-"); err == nil {
 		t.Error("--log - (the session's stdin) was accepted as an offered file")
 	}
-	if req, _, err := parse(t, box, nil, "tour", "--tour", "team.yaml"); err != nil || len(req.Tour) != 9 {
+	if req, _, err := parse(t, box, nil, "tour", "--tour", "team.yaml"); err != nil || len(req.Tour) != 10 {
 		t.Errorf("an offered tour: %d stops, %v", len(req.Tour), err)
 	}
 	for _, name := range []string{"../secret.yaml", secret, "link.yaml", "sub", "missing.yaml"} {
@@ -212,7 +212,7 @@ func TestTourCommand(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"Tour 1/9: GPT-OSS opts into", "Tour 9/9: Our decode pool on 1.4", "Look at step 'python-nixl'."} {
+	for _, want := range []string{"Tour 1/10: GPT-OSS opts into", "Tour 10/10: Our decode pool on 1.4", "Look at step 'python-nixl'."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q", want)
 		}

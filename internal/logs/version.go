@@ -20,17 +20,11 @@ type OwnVersion struct {
 }
 
 // ParseStated reads a version as tensorrt_llm/__init__.py prints it: a release
-// ("1.3.0rc26") or a nightly of main, which carries the next release's name and
-// the day ("1.3.0rc27.dev2026091700" behaves like main@2026-09-17).
+// ("1.3.0rc26"), a nightly of main, which carries the next release's name and
+// the day ("1.3.0rc27.dev2026091700" behaves like main@2026-09-17), or any other
+// 1.x version, which resolver.ParseVersion places between the releases xcvr
+// lists (inferred; its Placement says so).
 func ParseStated(s string) (resolver.Version, error) {
-	if i := strings.Index(s, ".dev"); i >= 0 {
-		d := s[i+4:]
-		if len(d) >= 8 {
-			if v, err := resolver.ParseVersion("main@" + d[:4] + "-" + d[4:6] + "-" + d[6:8]); err == nil {
-				return v, nil
-			}
-		}
-	}
 	return resolver.ParseVersion(s)
 }
 
@@ -41,6 +35,9 @@ func (lg *Log) Own() (OwnVersion, bool) {
 	for _, s := range lg.Stated {
 		if v, err := ParseStated(s.Version); err == nil {
 			why := "the log states TensorRT-LLM " + s.Version + " (line " + itoa(s.Line) + ")"
+			if v.Placement != "" {
+				why += "; " + v.Placement + " (inferred)"
+			}
 			if len(lg.Stated) > 1 {
 				why += "; it also states " + otherStated(lg.Stated, s.Version)
 			}

@@ -502,7 +502,7 @@ func TestTourInAServedSession(t *testing.T) {
 	if err := sess.Start("tour"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "the first stop", out.String, "Tour 1/8")
+	waitFor(t, "the first stop", out.String, "Tour 1/9")
 	io.WriteString(in, "n")
 	deadline := time.After(10 * time.Second)
 	for at := 0; at != 1; {

@@ -68,8 +68,8 @@ func TestTourMovesAndLeaves(t *testing.T) {
 	for range 20 {
 		m, _ = send(t, m, "n")
 	}
-	if m.At() != 7 {
-		t.Errorf("n past the end: stop %d, want the last (7)", m.At())
+	if m.At() != 8 {
+		t.Errorf("n past the end: stop %d, want the last (8)", m.At())
 	}
 	if !strings.Contains(m.View().Content, "last stop") {
 		t.Error("the last stop does not say so")
@@ -86,7 +86,7 @@ func TestTourMovesAndLeaves(t *testing.T) {
 func TestTourFrameFitsAndNarrates(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 		m := newTour(t, sz[0], sz[1])
-		for i := 0; i < 8; i++ {
+		for i := 0; i < 9; i++ {
 			v := ansi.Strip(m.View().Content)
 			lines := strings.Split(v, "\n")
 			if len(lines) != sz[1] {
@@ -101,7 +101,7 @@ func TestTourFrameFitsAndNarrates(t *testing.T) {
 				t.Errorf("%dx%d stop %d: the band leaves the explorer too little room", sz[0], sz[1], i)
 			}
 			s := m.stops[i]
-			for _, want := range []string{"Tour " + string(rune('1'+i)) + "/8", "Look at step '" + s.Step + "'", ", as the story says."} {
+			for _, want := range []string{"Tour " + string(rune('1'+i)) + "/9", "Look at step '" + s.Step + "'", ", as the story says."} {
 				if !strings.Contains(v, want) {
 					t.Errorf("%dx%d stop %d lacks %q:\n%s", sz[0], sz[1], i, want, v)
 				}
