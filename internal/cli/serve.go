@@ -194,7 +194,9 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 	var color string
 	var acc bool
 	root := &cobra.Command{
-		Use:           "ssh -t HOST --",
+		// The name in cobra's own messages (unknown flag, unknown command);
+		// --help describes the session with ssh command lines (sessionHelp).
+		Use:           "xcvr",
 		Short:         "xcvr's explorer, served over SSH",
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
@@ -265,7 +267,66 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 	tourCmd.Flags().BoolVar(&tourAcc, "accessible", false, "print the stops one after another (works without -t)")
 	root.AddCommand(tourCmd)
 	root.CompletionOptions.DisableDefaultCmd = true
+	sessionHelp(root, tourCmd, box)
 	return root
+}
+
+// sessionHelp makes --help describe a session, not the program cobra would
+// name after the first word of Use ("ssh"): how to start each mode with ssh,
+// and only the flags a session accepts. The flags it always refuses are
+// hidden; the file flags are hidden without --serve-dir and, with it, say they
+// take the name of an offered file.
+func sessionHelp(root, tourCmd *cobra.Command, box *sandbox) {
+	hide := append([]string{"worker"}, neverRemote...)
+	if box == nil {
+		hide = append(hide, fileFlags...)
+		hide = append(hide, "role") // it goes with --disagg
+	}
+	for _, c := range []*cobra.Command{root, tourCmd} {
+		c.Flags().BoolP("help", "h", false, "this help")
+		for _, name := range hide {
+			if c.Flags().Lookup(name) != nil {
+				_ = c.Flags().MarkHidden(name)
+			}
+		}
+	}
+	if box != nil {
+		for _, name := range fileFlags {
+			for _, c := range []*cobra.Command{root, tourCmd} {
+				if f := c.Flags().Lookup(name); f != nil {
+					f.Usage = "NAME of a file the server offers: " + f.Usage
+				}
+			}
+		}
+	}
+	if f := root.Flags().Lookup("clean-env"); f != nil {
+		f.Usage = "ignore the TRTLLM_* variables your ssh sends (SendEnv)"
+	}
+	root.SetUsageTemplate(`xcvr's explorer, served over SSH: everything after -- is read as xcvr's own flags.
+
+Usage:
+  ssh -t HOST [-- FLAGS]                  the explorer, inputs preset by FLAGS
+  ssh -t HOST -- tour                     the guided tour
+  ssh HOST -- --accessible [FLAGS]        the linear mode (works without -t)
+  ssh HOST -- tour --accessible           the tour's stops, printed
+
+Flags:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}
+`)
+	tourCmd.SetUsageTemplate(`The guided tour, served over SSH.
+
+Usage:
+  ssh -t HOST -- tour [FLAGS]
+  ssh HOST -- tour --accessible
+
+Flags:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}
+
+Also:
+{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces}}
+`)
+	root.SetHelpTemplate("{{.UsageString}}")
+	tourCmd.SetHelpTemplate("{{.UsageString}}")
 }
 
 // sandbox is the directory the operator offers with --serve-dir. Every read of

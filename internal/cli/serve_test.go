@@ -564,3 +564,50 @@ func TestServeClampsAHugeWindowOverRealSSH(t *testing.T) {
 		t.Error("the server exited")
 	}
 }
+
+// Served --help describes a session: ssh command lines, not a program called
+// "ssh", and only the flags a session accepts.
+func TestServedHelpDescribesASession(t *testing.T) {
+	flagged := func(out, name string) bool { return strings.Contains(out, "--"+name+" ") }
+	_, out, err := parse(t, nil, nil, "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"Usage:\n  ssh [", "ssh [command]", "help for ssh", "Available Commands"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("--help says %q:\n%s", bad, out)
+		}
+	}
+	for _, want := range []string{"ssh -t HOST [-- FLAGS]", "ssh -t HOST -- tour", "ssh HOST -- --accessible", "--trtllm string", "--accessible"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--help lacks %q:\n%s", want, out)
+		}
+	}
+	for _, name := range append(append([]string{"worker", "role"}, neverRemote...), fileFlags...) {
+		if flagged(out, name) {
+			t.Errorf("--help lists --%s, which a session without --serve-dir refuses", name)
+		}
+	}
+	if _, out, _ := parse(t, nil, nil, "tour", "--help"); !strings.Contains(out, "ssh -t HOST -- tour [FLAGS]") || flagged(out, "tour") {
+		t.Errorf("tour --help:\n%s", out)
+	}
+	// With --serve-dir, the file flags are there, for offered names; the
+	// process and directory flags stay hidden.
+	gd, err := guard.OpenDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gd.Close()
+	_, out, _ = parse(t, &sandbox{dir: gd}, nil, "--help")
+	if !strings.Contains(out, "--config string") || !strings.Contains(out, "NAME of a file the server offers: worker YAML") {
+		t.Errorf("--help with --serve-dir:\n%s", out)
+	}
+	for _, name := range neverRemote {
+		if flagged(out, name) {
+			t.Errorf("--help with --serve-dir lists --%s", name)
+		}
+	}
+	if _, _, err := parse(t, nil, nil, "--bogus"); err == nil || strings.Contains(err.Error(), `"ssh"`) {
+		t.Errorf("--bogus: %v", err)
+	}
+}
