@@ -66,7 +66,46 @@ func (m *Model) commandLine() string {
 
 // commandLineNotes is commandLine and what it cannot say: an edit no flag
 // expresses (a file's value set back to omitted, a file's variable unset).
+//
+// With both roles of a --disagg file, explain applies its flags to both
+// roles; so when either role was edited, each role gets its own command
+// (--role NAME and that role's flags), joined by "; ", and a note says why.
 func (m *Model) commandLineNotes() (string, []string) {
+	if m.other == nil {
+		return m.roleCommand(&m.spec, &m.start, "")
+	}
+	o := m.other
+	mine, theirs := edited(m.rows, &m.spec), o.editable && edited(m.rows, &o.spec)
+	if !mine && !theirs {
+		return m.roleCommand(&m.spec, &m.start, "")
+	}
+	a, na := m.roleCommand(&m.spec, &m.start, m.roleName)
+	b, nb := m.roleCommand(&o.spec, &o.start, o.name)
+	if m.roleName == roleGeneration {
+		a, b, na, nb = b, a, nb, na
+	}
+	var notes []string
+	for _, n := range na {
+		notes = append(notes, roleOrder(m.roleName, o.name)[0]+": "+n)
+	}
+	for _, n := range nb {
+		notes = append(notes, roleOrder(m.roleName, o.name)[1]+": "+n)
+	}
+	return a + "; " + b, notes
+}
+
+// roleOrder is the two role names, context first.
+func roleOrder(a, b string) [2]string {
+	if a == roleGeneration {
+		return [2]string{b, a}
+	}
+	return [2]string{a, b}
+}
+
+// roleCommand is the explain command line for one spec: the CLI's own file
+// flags, then a flag for every input set by flag or in the explorer; role,
+// when set, adds --role.
+func (m *Model) roleCommand(s, start *inputs.Spec, role string) (string, []string) {
 	var notes []string
 	args := append([]string{"xcvr", "explain"}, m.command...)
 	quoted := make([]string, 0, len(args)+16)
@@ -74,7 +113,6 @@ func (m *Model) commandLineNotes() (string, []string) {
 		quoted = append(quoted, shellQuote(a))
 	}
 	add := func(flag, raw string) { quoted = append(quoted, flag, shellQuote(raw)) }
-	s := &m.spec
 	set := func(name string, v inputs.Value) bool {
 		switch v.Origin.Kind {
 		case explorerOrigin.Kind:
@@ -129,24 +167,23 @@ func (m *Model) commandLineNotes() (string, []string) {
 	for _, kv := range env {
 		add("--env", kv)
 	}
-	for _, k := range m.start.EnvNames() {
-		if v := m.start.Env[k]; v.Origin.Kind == resolver.OriginFile || strings.HasPrefix(v.Origin.Detail, "/proc/") {
+	for _, k := range start.EnvNames() {
+		if v := start.Env[k]; v.Origin.Kind == resolver.OriginFile || strings.HasPrefix(v.Origin.Detail, "/proc/") {
 			if _, still := s.Env[k]; !still {
 				notes = append(notes, k+" unset")
 			}
 		}
 	}
-	if m.other != nil && m.edited() {
-		// explain applies flags to both roles; the edits were made to one.
-		add("--role", m.roleName)
+	if role != "" {
+		add("--role", role)
 	}
 	return strings.Join(quoted, " "), notes
 }
 
-// edited reports whether any input was set in the explorer.
-func (m *Model) edited() bool {
-	for _, r := range m.rows {
-		if rawOf(&m.spec, r).Origin.Kind == explorerOrigin.Kind {
+// edited reports whether any input of s was set in the explorer.
+func edited(rows []inputRow, s *inputs.Spec) bool {
+	for _, r := range rows {
+		if rawOf(s, r).Origin.Kind == explorerOrigin.Kind {
 			return true
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"xcvr/internal/inputs"
+	"xcvr/internal/report"
 	"xcvr/resolver"
 )
 
@@ -90,7 +91,7 @@ func TestEveryOutcomeNamesItsDecidingStep(t *testing.T) {
 		if m.trace.Result.Outcome != tc.outcome {
 			t.Fatalf("%s: outcome %s, want %s", tc.name, m.trace.Result.Outcome, tc.outcome)
 		}
-		i := decidingStep(&m.trace)
+		i := report.DecidingStep(&m.trace)
 		if i < 0 || m.trace.Steps[i].ID != tc.step {
 			t.Fatalf("%s: deciding step %d, want %s", tc.name, i, tc.step)
 		}
@@ -106,7 +107,7 @@ func TestEveryOutcomeNamesItsDecidingStep(t *testing.T) {
 func TestFailureOpensOnItsErrorStep(t *testing.T) {
 	onScreen := func(t *testing.T, how string, m Model, sz [2]int) {
 		t.Helper()
-		fail := decidingStep(&m.trace)
+		fail := report.DecidingStep(&m.trace)
 		if m.trace.Result.Outcome != resolver.OutcomeError || fail < 0 {
 			t.Fatalf("%s %dx%d: outcome %s, want ERROR", how, sz[0], sz[1], m.trace.Result.Outcome)
 		}

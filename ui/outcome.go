@@ -102,7 +102,7 @@ func outcomeItems(st *Styles, t resolver.Trace, label string, w int, changed boo
 			}
 			wrap("", paint{}, ind, 2, st.Value, s)
 		}
-		if at := decidedAt(&t); at != "" {
+		if at := report.DecidedAt(&t); at != "" {
 			wrap("", paint{}, "    ", 2, st.Dim, at)
 		}
 	} else {
@@ -112,7 +112,7 @@ func outcomeItems(st *Styles, t resolver.Trace, label string, w int, changed boo
 		l.add(st.Bold, label)
 		l.add(p, report.OutcomeLine(r))
 		ctx := outcomeContext(r)
-		if at := decidedAt(&t); at != "" {
+		if at := report.DecidedAt(&t); at != "" {
 			ctx += " · " + at
 		}
 		if l.room() < cells(ctx)+2 {

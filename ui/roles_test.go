@@ -188,3 +188,47 @@ func TestFlowRoles(t *testing.T) {
 		t.Errorf("final role %s", fm.roleName)
 	}
 }
+
+// Item 5: x with both roles open reproduces both: each role's edits go into a
+// command of its own (--role NAME), because explain's flags apply to both
+// roles; the notice says so. Without edits, one command covers both roles.
+func TestCopyCommandBothRoles(t *testing.T) {
+	m := newRoles(120, 40)
+	m.command = []string{"--disagg", "disagg.yaml"}
+	if got := m.commandLine(); got != "xcvr explain --disagg disagg.yaml --clean-env" {
+		t.Errorf("unedited roles: %q", got)
+	}
+	// The context role's backend -> UCX (typed), then R and the generation
+	// role's runtime CPP -> PYTHON (→ on its row).
+	m = keys(t, m, append(append([]string{"down", "down", "e", "ctrl+u"}, typed("UCX")...), "enter")...)
+	m = keys(t, m, "R", "tab")
+	if m.focus != paneInputs {
+		m = keys(t, m, "tab")
+	}
+	m = keys(t, m, "up", "up", "up", "up", "up", "up", "up", "up", "down", "down", "down", "l")
+	if m.roleName != roleGeneration || m.spec.Runtime.Raw == "CPP" {
+		t.Fatalf("setup: role %s runtime %q", m.roleName, m.spec.Runtime.Raw)
+	}
+	nm, cmd := m.Update(press("x"))
+	m = nm.(Model)
+	clip := clipboardOf(cmd)
+	parts := strings.Split(clip, "; ")
+	if len(parts) != 2 {
+		t.Fatalf("want one command per role, got %q", clip)
+	}
+	ctxCmd, genCmd := parts[0], parts[1]
+	for _, c := range []struct{ cmd, role, has, hasNot string }{
+		{ctxCmd, "context", "--backend UCX", "--runtime"},
+		{genCmd, "generation", "--runtime " + m.spec.Runtime.Raw, "--backend UCX"},
+	} {
+		if !strings.HasPrefix(c.cmd, "xcvr explain --disagg disagg.yaml ") || !strings.Contains(c.cmd, "--role "+c.role) {
+			t.Errorf("%s command %q lacks the file or --role", c.role, c.cmd)
+		}
+		if !strings.Contains(c.cmd, c.has) || strings.Contains(c.cmd, c.hasNot) {
+			t.Errorf("%s command %q: want %q and not %q", c.role, c.cmd, c.has, c.hasNot)
+		}
+	}
+	if !strings.Contains(m.notice, "one command per role") {
+		t.Errorf("notice %q does not say why", m.notice)
+	}
+}

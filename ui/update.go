@@ -195,6 +195,9 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			// Say what the line does not reproduce rather than let it pass for exact.
 			m.notice += "  (no flag says: " + strings.Join(notes, ", ") + ")"
 		}
+		if m.other != nil && strings.Contains(cmdline, " --role ") {
+			m.notice += "  (one command per role: explain's flags apply to both roles, and each role has its own edits)"
+		}
 		return tea.SetClipboard(cmdline), true
 	case key.Matches(msg, k.Reset):
 		m.spec = cloneSpec(m.start)
@@ -309,7 +312,7 @@ func (m *Model) jumpStep(d int) tea.Cmd {
 	var where string
 	if at < key {
 		where = "explains the outcome (" + strconv.Itoa(at+1) + " of " + strconv.Itoa(key) + ")"
-		if order[at] == decidingStep(&m.trace) {
+		if order[at] == report.DecidingStep(&m.trace) {
 			where = "decided the outcome (" + strconv.Itoa(at+1) + " of " + strconv.Itoa(key) + ")"
 		}
 	} else {

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -118,11 +119,11 @@ func ask(r *lineReader, w *writer, p prompt, spec *inputs.Spec, cat *models.Cata
 		}
 		next := cloneSpec(*spec)
 		if err := p.apply(&next, ans); err != nil {
-			w.line("Not changed: " + termsafe.Line(err.Error()))
+			w.lines("Not changed: ", err.Error())
 			continue
 		}
 		if _, err := inputs.Build(next, cat); err != nil {
-			w.line("Not changed: " + termsafe.Line(err.Error()))
+			w.lines("Not changed: ", err.Error())
 			continue
 		}
 		*spec = next
@@ -251,12 +252,12 @@ func (w *writer) prompt(s string) { w.write(s) }
 func (w *writer) explain(spec inputs.Spec, cat *models.Catalog, width int) bool {
 	in, err := inputs.Build(spec, cat)
 	if err != nil {
-		w.line("The starting inputs do not build (" + termsafe.Line(err.Error()) + "); using the defaults.")
+		w.lines("The starting inputs do not build, so the defaults are used: ", err.Error())
 		return false
 	}
 	t := resolver.Resolve(in)
 	// The outcome first: a screen reader reaches it without the whole chain.
-	w.line("Outcome: " + outcome(t.Result))
+	w.line("Outcome: " + outcome(t.Result) + decided(&t))
 	w.write(report.Text(t, report.TextOptions{Width: width, Styles: report.PlainStyles()}))
 	w.line("")
 	return true
@@ -326,7 +327,35 @@ func outcome(r resolver.Result) string {
 	case resolver.OutcomeDisabled:
 		return "disaggregation off: no transceiver"
 	}
-	return "start-up fails: " + termsafe.Line(r.Error)
+	// One line is one line: a screen reader must not read "backslash n". The
+	// exception's further lines (pydantic's per-field ones) follow in the
+	// explain text.
+	first, rest, multi := strings.Cut(r.Error, "\n")
+	s := "start-up fails: " + termsafe.Line(first)
+	if multi {
+		n := strings.Count(rest, "\n") + 1
+		s += " (and " + strconv.Itoa(n) + " more lines, in the explain text below)"
+	}
+	return s
+}
+
+// decided names the step that decided the outcome, after the outcome.
+func decided(t *resolver.Trace) string {
+	if at := report.DecidedAt(t); at != "" {
+		return "; " + at
+	}
+	return ""
+}
+
+// lines writes text a line at a time, each escaped on its own, so a message
+// with a newline never reaches the reader as a literal backslash-n.
+func (w *writer) lines(prefix, text string) {
+	for i, l := range strings.Split(text, "\n") {
+		if i > 0 {
+			prefix = "  "
+		}
+		w.line(prefix + termsafe.Line(l))
+	}
 }
 
 // lastRuneStart is the index where the last (possibly incomplete) UTF-8

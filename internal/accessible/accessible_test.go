@@ -120,3 +120,27 @@ func TestEndOfInputEndsQuietly(t *testing.T) {
 		t.Error("an overlong answer was held (and echoed) whole")
 	}
 }
+
+// One line is one line: a multi-line exception (pydantic's four per-field
+// errors) is never printed with a literal "\n" for a screen reader to spell
+// out, and every outcome names the step that decided it.
+func TestNoLiteralNewlineAndTheDecidingStep(t *testing.T) {
+	s := inputs.Defaults()
+	s.Backend = inputs.Value{Raw: "nixl"}
+	s.TimeoutMS = inputs.Value{Raw: "0"}
+	out := run(t, Options{Spec: s}, "\n\nUCX\n\n\nq\n")
+	if strings.Contains(out, `\n`) {
+		t.Errorf("a literal \\n in the output:\n%s", out)
+	}
+	for _, want := range []string{
+		"Outcome: start-up fails: pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs (and 2 more lines, in the explain text below)",
+		"; raised at step 2 (Validate cache_transceiver_config)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if out := run(t, Options{}, "1.3.0rc22\n\nUCX\nq\n"); !strings.Contains(out, "on backend UCX; decided at step 10 (Resolve 'auto')") {
+		t.Errorf("the C++ outcome does not name its deciding step:\n%s", out)
+	}
+}

@@ -256,7 +256,7 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 			}
 			if tourAcc {
 				req.Kind = serve.KindNone
-				return printTour(app, stops)
+				return printTour(app, stops, false) // all at once: a served session's input is raw (\r), read by the session
 			}
 			req.Kind, req.Tour = serve.KindTour, stops
 			req.Options = ui.Options{Catalog: models.Builtin(), Color: color}

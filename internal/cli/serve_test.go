@@ -212,7 +212,7 @@ func TestTourCommand(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"Tour 1/10: GPT-OSS opts into", "Tour 10/10: Our decode pool on 1.4", "Look at step 'python-nixl'."} {
+	for _, want := range []string{"Tour 1/10: GPT-OSS opts into", "Tour 10/10: Our decode pool on 1.4", "Python transceiver needs NIXL ('python-nixl') in the explain text below."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q", want)
 		}

@@ -15,7 +15,7 @@ func Markdown(t resolver.Trace) string {
 	var b strings.Builder
 	b.WriteString("### xcvr: " + mdEscape(Header(t.Inputs)) + "\n\n")
 	b.WriteString("**Outcome:** " + mdEscape(OutcomeLine(t.Result)) + "\n")
-	if d := outcomeDetails(t.Result); d != "" {
+	if d := outcomeDetails(t); d != "" {
 		b.WriteString("(" + mdEscape(d) + ")\n")
 	}
 	b.WriteString("\n| # | Step | Verdict | Reason | Source | Confidence |\n|---|---|---|---|---|---|\n")

@@ -134,7 +134,7 @@ func Text(t resolver.Trace, o TextOptions) string {
 	res := t.Result
 	// The outcome and the log lines are never wrapped: operators copy and grep them.
 	b.WriteString(st.paint(st.Heading, "Outcome: ") + st.paint(st.Outcome[res.Outcome], OutcomeLine(res)) + "\n")
-	if details := outcomeDetails(res); details != "" {
+	if details := outcomeDetails(t); details != "" {
 		b.WriteString(wrap(details, w, "  "))
 		b.WriteByte('\n')
 	}
@@ -170,7 +170,8 @@ func hasInfo(logs []resolver.LogLine) bool {
 	return false
 }
 
-func outcomeDetails(r resolver.Result) string {
+func outcomeDetails(t resolver.Trace) string {
+	r := t.Result
 	var parts []string
 	if r.EffectiveBackend.Valid {
 		parts = append(parts, "backend "+r.EffectiveBackend.S+" ("+r.BackendSource+")")
@@ -190,6 +191,10 @@ func outcomeDetails(r resolver.Result) string {
 	}
 	if r.FailedStep != "" {
 		parts = append(parts, "raised at step '"+r.FailedStep+"'")
+	} else if at := DecidedAt(&t); at != "" {
+		// A transceiver or disaggregation off names its deciding step as a
+		// failure names the step that raised.
+		parts = append(parts, at)
 	}
 	return strings.Join(parts, " · ")
 }

@@ -37,6 +37,10 @@ type Scenario struct {
 	// Narrate says what to look at; Try invites one edit.
 	Narrate string
 	Try     string
+	// TryFlags is Try as explain flags added to the stop's own (Command), for
+	// the linear tour, where the explorer's keys do not exist; nil when the
+	// scenario gives none.
+	TryFlags []string
 	// Source is FILE:LINE of the scenario, for messages.
 	Source string
 }
@@ -53,6 +57,8 @@ type fileScenario struct {
 	Step    string     `yaml:"step"`
 	Narrate string     `yaml:"narrate"`
 	Try     string     `yaml:"try"`
+	// TryFlags is the same edit as explain flags (try_flags: [--backend, UCX]).
+	TryFlags []string `yaml:"try_flags"`
 }
 
 type fileInputs struct {
@@ -140,7 +146,12 @@ func Parse(name string, data []byte, cat *models.Catalog) ([]Scenario, error) {
 			return nil, where("inputs", "scenario %s: %v", fs.ID, err)
 		}
 		sc := Scenario{ID: fs.ID, Title: fs.Title, Spec: spec, Expect: expect, Step: fs.Step,
-			Narrate: strings.TrimSpace(fs.Narrate), Try: strings.TrimSpace(fs.Try), Source: src}
+			Narrate: strings.TrimSpace(fs.Narrate), Try: strings.TrimSpace(fs.Try), TryFlags: fs.TryFlags, Source: src}
+		for _, fl := range fs.TryFlags {
+			if strings.ContainsAny(fl, "\n\r\x00") {
+				return nil, where("try_flags", "scenario %s: a try flag holds a control character", fs.ID)
+			}
+		}
 		t, err := sc.Resolve(cat)
 		if err != nil {
 			return nil, where("inputs", "scenario %s: %v", fs.ID, err)
@@ -187,6 +198,67 @@ func (fs fileScenario) spec(f *ast.File, base, src string) (inputs.Spec, error) 
 		}
 	}
 	return s, nil
+}
+
+// Command is the xcvr explain command line (as arguments, "xcvr" first) that
+// shows this stop: --clean-env, then a flag for every input the scenario sets.
+func (s Scenario) Command() []string {
+	out := []string{"xcvr", "explain", "--clean-env"}
+	add := func(flag string, v inputs.Value) {
+		if v.Origin.Kind == resolver.OriginFile && v.Raw != "" {
+			out = append(out, flag, v.Raw)
+		}
+	}
+	add("--trtllm", s.Spec.Version)
+	add("--model", s.Spec.Model)
+	add("--backend", s.Spec.Backend)
+	add("--runtime", s.Spec.Runtime)
+	add("--timeout-ms", s.Spec.TimeoutMS)
+	add("--loader", s.Spec.Loader)
+	if v := s.Spec.Pipelined; v.Origin.Kind == resolver.OriginFile && v.Raw != "" {
+		out = append(out, "--pipelined="+v.Raw)
+	}
+	for _, k := range s.Spec.EnvNames() {
+		out = append(out, "--env", k+"="+s.Spec.Env[k].Value)
+	}
+	return out
+}
+
+// TryCommand is Command with the scenario's try_flags, nil without them: a
+// flag the stop already sets gets the new value in place (for --env, the same
+// variable's), so the line reads as the one edit it is.
+func (s Scenario) TryCommand() []string {
+	if len(s.TryFlags) == 0 {
+		return nil
+	}
+	out := s.Command()
+	for i := 0; i < len(s.TryFlags); i++ {
+		fl := s.TryFlags[i]
+		if !strings.HasPrefix(fl, "--") || i+1 >= len(s.TryFlags) || strings.HasPrefix(s.TryFlags[i+1], "-") {
+			out = append(out, fl)
+			continue
+		}
+		val := s.TryFlags[i+1]
+		i++
+		replaced := false
+		for j := 1; j+1 < len(out); j++ {
+			if out[j] != fl {
+				continue
+			}
+			if fl == "--env" {
+				k, _, _ := strings.Cut(val, "=")
+				if ok, _, _ := strings.Cut(out[j+1], "="); ok != k {
+					continue
+				}
+			}
+			out[j+1], replaced = val, true
+			break
+		}
+		if !replaced {
+			out = append(out, fl, val)
+		}
+	}
+	return out
 }
 
 // Resolve runs the resolver on the scenario's inputs; cat nil means
