@@ -325,6 +325,12 @@ func (r *run) stepValidate() {
 	if r.era == 0 {
 		conf = Derived
 	}
+	if len(errs) == 1 && errs[0].Type == "value_error" && errs[0].Loc == "" {
+		// A model validator's refusal: as sure as its text (validators.go).
+		if _, c, ok := r.bounceValidatorError(); ok {
+			conf = c
+		}
+	}
 	r.emit(StepValidate, PhaseSetup, title, Error, reason, Source{File: fileLLMArgs}, conf)
 	r.fail(StepValidate, msg)
 	r.halt = "not reached: the configuration is rejected at validation"
@@ -409,7 +415,14 @@ func (r *run) validationErrors() []FieldError {
 		errs = append(errs, FieldError{Loc: "enable_pipelined_transfer", Type: "extra_forbidden",
 			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: p.Origin})
 	}
-	return r.pydanticOrder(errs, readers)
+	errs = r.pydanticOrder(errs, readers)
+	if len(errs) == 0 {
+		// The model validators run only once every field has validated.
+		if e, _, ok := r.bounceValidatorError(); ok {
+			errs = append(errs, e)
+		}
+	}
+	return errs
 }
 
 // fieldOf is the cache_transceiver_config key a pydantic loc starts with.
@@ -1287,6 +1300,10 @@ func (r *run) validateHint() string {
 		}
 		switch field {
 		case "":
+			if e.Type == "value_error" {
+				add(bounceValidatorHint(e.Message))
+				continue
+			}
 			add("write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}")
 		case "backend":
 			if lit := foldMatch(r.t.Inputs.Backend.Value, r.backendLiteralsOf()); lit != "" {

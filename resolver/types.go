@@ -282,14 +282,19 @@ const (
 // enable_pipelined_transfer's static checks read. A field whose origin is the
 // default was not in the file (or no file was read).
 type Static struct {
-	ChunkedPrefill Field[bool]   // enable_chunked_prefill
-	PP             Field[int64]  // pipeline_parallel_size
-	CP             Field[int64]  // context_parallel_size
-	BeamWidth      Field[int64]  // max_beam_width
-	BlockReuse     Field[bool]   // kv_cache_config.enable_block_reuse
-	BounceMB       Field[int64]  // cache_transceiver_config.kv_cache_bounce_size_mb
-	TwoModelDraft  Field[bool]   // speculative_config with a separate draft model
-	Role           Field[string] // "context" or "generation" when known (--disagg)
+	ChunkedPrefill Field[bool]  // enable_chunked_prefill
+	PP             Field[int64] // pipeline_parallel_size
+	CP             Field[int64] // context_parallel_size
+	BeamWidth      Field[int64] // max_beam_width
+	BlockReuse     Field[bool]  // kv_cache_config.enable_block_reuse
+	BounceMB       Field[int64] // cache_transceiver_config.kv_cache_bounce_size_mb
+	AgentBounce    Field[bool]  // cache_transceiver_config.agent_bounce_buffer_enable
+	// ConfigRepr is the cache_transceiver_config mapping as Python would repr
+	// it: a model validator's input_value. ConfigOrigin is where it was written.
+	ConfigRepr    string
+	ConfigOrigin  Origin
+	TwoModelDraft Field[bool]   // speculative_config with a separate draft model
+	Role          Field[string] // "context" or "generation" when known (--disagg)
 }
 
 // VersionedKey is a cache_transceiver_config key whose existence depends on the
@@ -356,6 +361,9 @@ type Inputs struct {
 	Env        Env
 	// ConfigErrors are validation failures found by a file reader.
 	ConfigErrors []FieldError
+	// BounceParams are agent_bounce_params' keys as its validator coerces them
+	// (str(k)); nil when the dict is absent, None or empty.
+	BounceParams []string
 }
 
 // DefaultTimeoutMS is kv_transfer_timeout_ms's default.

@@ -565,3 +565,44 @@ func TestReadWhatPythonReads(t *testing.T) {
 		t.Fatalf("%+v %v", mc, err)
 	}
 }
+
+// The validators of CacheTransceiverConfig, with their verbatim texts
+// (resolver/validators.go names the evidence of each).
+func TestBounceValidators(t *testing.T) {
+	for _, tc := range []struct{ version, yaml, want string }{
+		{"1.4.0rc1", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_buffer_enable: true\n",
+			"cache_transceiver_config\n  Value error, … kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity. [type=value_error, input_value={'backend': 'NIXL', 'agen...ce_buffer_enable': True}, input_type=dict]"},
+		{"1.4.0rc1", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_params: [a, b]\n",
+			"cache_transceiver_config.agent_bounce_params\n  Value error, agent_bounce_params must be a dict of str to str, got list [type=value_error, input_value=['a', 'b'], input_type=list]"},
+		{"1.4.0rc1", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_params: {copy_stream_count: 4}\n",
+			"Value error, … (agent_bounce_params is set while agent_bounce_buffer_enable is False; TensorRT-LLM's message was not found)"},
+		{"1.4.0rc1", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_buffer_enable: true\n  kv_cache_bounce_size_mb: 1024\n  agent_bounce_params: {zeta: 1, copy_stream_count: 4, alpha: true}\n",
+			"Value error, Unknown agent_bounce_params key(s) ['alpha', 'zeta']; valid keys are ['arena_allocation_granularity', 'copy_stream_count', 'disable_fabric_memory', 'enable_eager_gather', 'max_average_descriptor_size', 'max_chunk_size', 'max_inflight_chunks_per_request', 'min_descriptor_count', 'request_timeout_ms', 'scatter_worker_count', 'use_zero_copy_arguments']."},
+		{"1.4.0rc4", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_params: {copy_stream_count: 4}\n",
+			"Value error, agent_bounce_params requires kv_cache_bounce_size_mb > 0; the bounce fast path is disabled at size 0, so the params would be ignored."},
+	} {
+		ov, err := ReadWorkerConfig("b.yaml", []byte(tc.yaml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := resolveWith(t, ov, tc.version, nil)
+		if !strings.Contains(tr.Result.Error, tc.want) {
+			t.Errorf("%s %q:\n%s\nwant it to contain\n%s", tc.version, tc.yaml, tr.Result.Error, tc.want)
+		}
+	}
+	// Values are coerced to strings, so ints and bools pass; with the flag
+	// and a capacity (rc1) or a capacity alone (rc4) the known keys validate.
+	for _, tc := range []struct{ version, yaml string }{
+		{"1.4.0rc1", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_buffer_enable: true\n  kv_cache_bounce_size_mb: 1024\n  agent_bounce_params: {copy_stream_count: 4, enable_eager_gather: true}\n"},
+		{"1.4.0rc4", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_buffer_enable: true\n  kv_cache_bounce_size_mb: 0\n"},
+		{"1.4.0rc4", "cache_transceiver_config:\n  backend: NIXL\n  kv_cache_bounce_size_mb: 512\n  agent_bounce_params: {max_chunk_size: 32MB}\n"},
+	} {
+		ov, err := ReadWorkerConfig("b.yaml", []byte(tc.yaml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr := resolveWith(t, ov, tc.version, nil); strings.Contains(tr.Result.Error, "ValidationError") {
+			t.Errorf("%s %q: %s", tc.version, tc.yaml, tr.Result.Error)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package deploy
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,9 +28,56 @@ var releases = []release{
 	{version: "1.3.0rc20", runtime: `"CPP", "PYTHON"`},
 	{version: "1.3.0rc22", runtime: `"CPP", "PYTHON", "auto"`},
 	{version: "1.3.0rc27", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true},
-	{version: "1.4.0rc1", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true, bounce: true},
-	{version: "1.4.0rc4", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true, bounce: true},
+	{version: "1.4.0rc1", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true, bounce: true, validators: coerceParams + `
+    @model_validator(mode='after')
+    def validate_agent_bounce(self):
+        if self.agent_bounce_buffer_enable and self.kv_cache_bounce_size_mb == 0:
+            raise ValueError(` + pyQuote(resolver.TextBounceEnableNoSize) + `)
+        if self.agent_bounce_params:
+            if not self.agent_bounce_buffer_enable:
+                raise ValueError(` + pyQuote(resolver.TextBounceParamsNoFlag) + `)
+` + unknownKeys},
+	{version: "1.4.0rc4", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true, bounce: true, validators: coerceParams + `
+    @model_validator(mode='after')
+    def validate_agent_bounce(self):
+        if self.agent_bounce_params:
+            if self.kv_cache_bounce_size_mb == 0:
+                raise ValueError("agent_bounce_params requires kv_cache_bounce_size_mb > 0; "
+                                 "the bounce fast path is disabled at size 0, so the params "
+                                 "would be ignored.")
+` + unknownKeys},
 }
+
+// coerceParams and unknownKeys are upstream's validators as read at
+// llm_args.py@0649223e (coerce_agent_bounce_params_to_str and the unknown-key
+// part of validate_bounce_exclusive), with bounce_knobs.py's key set.
+const coerceParams = `
+    @field_validator('agent_bounce_params', mode='before')
+    @classmethod
+    def coerce_agent_bounce_params_to_str(cls, v):
+        if v is None:
+            return v
+        if not isinstance(v, dict):
+            raise ValueError(
+                f"agent_bounce_params must be a dict of str to str, got "
+                f"{type(v).__name__}")
+        return {str(k): str(val) for k, val in v.items()}
+`
+
+const unknownKeys = `            AGENT_BOUNCE_PARAM_KEYS = frozenset({"max_chunk_size", "arena_allocation_granularity",
+                "max_inflight_chunks_per_request", "copy_stream_count", "scatter_worker_count",
+                "min_descriptor_count", "max_average_descriptor_size", "request_timeout_ms",
+                "disable_fabric_memory", "enable_eager_gather", "use_zero_copy_arguments"})
+            unknown = sorted(set(self.agent_bounce_params) - AGENT_BOUNCE_PARAM_KEYS)
+            if unknown:
+                raise ValueError(
+                    f"Unknown agent_bounce_params key(s) {unknown}; valid keys "
+                    f"are {sorted(AGENT_BOUNCE_PARAM_KEYS)}.")
+        return self
+`
+
+// pyQuote is a Python string literal of s.
+func pyQuote(s string) string { return strconv.Quote(s) }
 
 // pydanticSource declares TorchLlmArgs (extra="forbid", as every TensorRT-LLM
 // config model is a StrictBaseModel) with this release's CacheTransceiverConfig.
@@ -133,6 +181,21 @@ var fieldValues = []string{
 	"{bogus_knob: '1'}", "{1: 2}", "{a: [1]}", "!!binary TklYTA==", "2001-12-14", "2001-12-14 21:59:43",
 	"'" + strings.Repeat("x", 60) + "'", "[" + strings.Repeat("1, ", 30) + "1]",
 	"{backend: NIXL, agent_bounce_buffer_enable: true, kv_cache_bounce_size_mb: 0}",
+	"{copy_stream_count: 4, bogus: 1, aaa: x}", "{copy_stream_count: 4}", "{true: 1}", "{2001-12-14: x}",
+}
+
+// bounceDocs cover the agent_bounce validators' conditions.
+func bounceDocs() []string {
+	var docs []string
+	for _, en := range []string{"", "  agent_bounce_buffer_enable: true\n", "  agent_bounce_buffer_enable: false\n"} {
+		for _, mb := range []string{"", "  kv_cache_bounce_size_mb: 0\n", "  kv_cache_bounce_size_mb: 2048\n"} {
+			for _, pr := range []string{"", "  agent_bounce_params: {}\n", "  agent_bounce_params: {max_chunk_size: 32MB}\n",
+				"  agent_bounce_params: {zeta: 1, alpha: true, max_chunk_size: 1}\n", "  agent_bounce_params: [a]\n", "  agent_bounce_params: null\n"} {
+				docs = append(docs, "cache_transceiver_config:\n  backend: NIXL\n"+en+mb+pr)
+			}
+		}
+	}
+	return docs
 }
 
 var ctcFields = []string{"backend", "transceiver_runtime", "max_tokens_in_buffer", "kv_transfer_timeout_ms",
@@ -151,6 +214,7 @@ func validationDocs(n int) []string {
 			}
 		}
 	}
+	docs = append(docs, bounceDocs()...)
 	docs = append(docs, "cache_transceiver_config: 5\n", "cache_transceiver_config: [NIXL]\n", "cache_transceiver_config: NIXL\n",
 		"cache_transceiver_config: null\n", "cache_transceiver_config: {}\n", "cache_transceiver_config: {1: 2, backend: NIXL}\n")
 	rng := rand.New(rand.NewPCG(19, 2026))

@@ -53,6 +53,9 @@ type Overlay struct {
 	// ConfigErrors are values pydantic would reject, Loc relative to
 	// cache_transceiver_config.
 	ConfigErrors []resolver.FieldError
+	// BounceParams are agent_bounce_params' keys as str(k), as its
+	// field_validator coerces them; nil when absent, None or empty.
+	BounceParams []string
 	// Warnings are things TensorRT-LLM accepts silently but an operator should know.
 	Warnings []string
 	// TopKeys are the file's top-level keys, in input order: TorchLlmArgs is a
@@ -349,25 +352,26 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 			}
 		case "agent_bounce_buffer_enable":
 			ov.VersionedKeys = append(ov.VersionedKeys, resolver.VersionedKey{Key: field, Input: v.Repr(), InputType: v.TypeName(), Origin: o})
-			ov.boolValue(field, v, line)
+			if b, ok := ov.boolValue(field, v, line); ok {
+				ov.Static.AgentBounce = resolver.Field[bool]{Value: b, Origin: o}
+			}
 		case "agent_bounce_params":
 			ov.VersionedKeys = append(ov.VersionedKeys, resolver.VersionedKey{Key: field, Input: v.Repr(), InputType: v.TypeName(), Origin: o})
+			// coerce_agent_bounce_params_to_str (mode='before', llm_args.py
+			// @0649223e) turns keys and values into str() before Dict[str, str]
+			// sees them, and refuses anything but a dict.
 			switch v.Kind {
 			case KindNull:
 			case KindMap:
 				for _, q := range v.Pairs {
-					if q.Key.Kind != KindStr && q.Key.Kind != KindBytes {
-						ov.fieldErr(field+"."+locItem(q.Key)+".[key]", q.Key, "string_type", "Input should be a valid string", q.KeyLine)
-					}
-					if q.Val.Kind != KindStr && q.Val.Kind != KindBytes {
-						ov.fieldErr(field+"."+locItem(q.Key), q.Val, "string_type", "Input should be a valid string", q.KeyLine)
-					}
+					ov.BounceParams = append(ov.BounceParams, pyStr(q.Key))
 				}
 			default:
-				ov.fieldErr(field, v, "dict_type", "Input should be a valid dictionary", line)
+				ov.fieldErr(field, v, "value_error", "Value error, agent_bounce_params must be a dict of str to str, got "+v.TypeName(), line)
 			}
 		}
 	}
+	ov.Static.ConfigRepr, ov.Static.ConfigOrigin = m.Repr(), ov.origin(m.Line)
 	for _, p := range m.Pairs {
 		ov.ConfigKeys = append(ov.ConfigKeys, resolver.VersionedKey{Key: p.KeyString(), Input: p.Val.Repr(), InputType: p.Val.TypeName(), Origin: ov.origin(p.KeyLine)})
 	}
@@ -393,6 +397,16 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 	if suggested > maxRepeatedWarnings {
 		ov.Warnings = append(ov.Warnings, fmt.Sprintf("%s: and %d more unknown keys that look like misspelt fields", ov.File, suggested-maxRepeatedWarnings))
 	}
+}
+
+// pyStr is str(v) of a scalar key, as agent_bounce_params' validator applies
+// it: a string as itself, anything else as its repr (a date's text).
+func pyStr(v *Node) string {
+	switch v.Kind {
+	case KindStr, KindDate:
+		return v.Str
+	}
+	return v.Repr()
 }
 
 // locItem renders a dict key as one item of pydantic's error location: an int
@@ -605,6 +619,7 @@ func Apply(spec *inputs.Spec, ov *Overlay) {
 	spec.Static = ov.Static
 	spec.VersionedKeys = ov.VersionedKeys
 	spec.ConfigKeys = ov.ConfigKeys
+	spec.BounceParams = ov.BounceParams
 	spec.TopKeys = ov.TopKeys
 	if ov.Loader != nil {
 		set(&spec.Loader, ov.Loader, "", false)

@@ -57,6 +57,8 @@ type Spec struct {
 	VersionedKeys []resolver.VersionedKey
 	// ConfigKeys are every cache_transceiver_config key a file sets.
 	ConfigKeys []resolver.VersionedKey
+	// BounceParams are agent_bounce_params' keys as its validator coerces them.
+	BounceParams []string
 	// TopKeys are a worker YAML's top-level keys; Build refuses those that are
 	// not TorchLlmArgs fields (see internal/llmargs).
 	TopKeys []resolver.VersionedKey
@@ -229,6 +231,7 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 	}
 	in.VersionedKeys = s.VersionedKeys
 	in.ConfigKeys = s.ConfigKeys
+	in.BounceParams = s.BounceParams
 
 	in.Env = resolver.Env{}
 	for k, v := range s.Env {
