@@ -26,10 +26,12 @@ const (
 	// PR #7926 "Set nixl to default cache transceiver backend" (review
 	// 2025-09-28): DEFAULT resolves to NIXL; before, to UCX.
 	dayNIXLDefault Day = 20250929
-	// MOONCAKE joins the backend literal and TRTLLM_USE_MOONCAKE_KVCACHE the
-	// selectors [U day: absent from the docs #9352 edits on 2025-11-21; present
-	// when transceiver_runtime was added].
-	dayMooncake Day = 20260115
+	// PR #8309 "Support Mooncake transfer engine as a cache transceiver backend"
+	// (opened 2025-10-13, still in review 2025-11-06, merged): MOONCAKE joins the
+	// backend literal and TRTLLM_USE_MOONCAKE_KVCACHE the selectors [U day: after
+	// that review; the real error of 2025-10-27 (aiconfigurator PR #79) lists four
+	// names]. The four-selector order NIXL > UCX > MOONCAKE > MPI is placed with it.
+	dayMooncake Day = 20251112
 	// kv_transfer_timeout_ms defaults to 60000 [U day: the first
 	// transceiver_runtime llm_args.py still has default None; 60000 by 1.3.0rc18].
 	dayTimeoutDefault Day = 20260401

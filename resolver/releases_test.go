@@ -35,6 +35,8 @@ func TestReleaseFamilies(t *testing.T) {
 		{name: "1.2.0rc3 DEFAULT with the UCX selector", version: "1.2.0rc3", backend: "DEFAULT", env: map[string]string{EnvUseUCX: "1"}, outcome: OutcomeCPP, backendEff: "UCX",
 			logs: []string{ucxEnvWarn, ucxInfo}},
 		{name: "1.2.0rc2 the NIXL selector is not one yet", version: "1.2.0rc2", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "MPI"},
+		{name: "1.2.0rc3 MOONCAKE and the four selectors (#8309)", version: "1.2.0rc3", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
+			logs: []string{"TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"}},
 		// 1.3 before transceiver_runtime, then era 0.
 		{name: "1.3.0rc7 transceiver_runtime is not a field", version: "1.3.0rc7", backend: "NIXL", runtime: "PYTHON", outcome: OutcomeError, failed: StepValidate,
 			errHas: "Extra inputs are not permitted [type=extra_forbidden, input_value='PYTHON', input_type=str]"},

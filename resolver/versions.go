@@ -74,7 +74,7 @@ func Changes() []Change {
 		{6887, dayUpperCase, Derived, "backend names upper-case only (DEFAULT, UCX, NIXL, MPI); lower-case ones fail validation"},
 		{0, dayTimeoutField, Inferred, "kv_transfer_timeout_ms becomes a field (default None)"},
 		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
-		{0, dayMooncake, Inferred, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
+		{8309, dayMooncake, Inferred, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
 		{0, dayFieldExists, Inferred, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0)"},
 		{0, dayTimeoutDefault, Inferred, "kv_transfer_timeout_ms defaults to 60000"},
 		{15823, day15823, Derived, "use_kv_cache_manager_v2 defaults to 'auto', resolved from the model defaults (KV-cache manager V2 opt-in)"},

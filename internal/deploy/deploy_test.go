@@ -5,6 +5,7 @@ import (
 
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -563,6 +564,41 @@ func TestReadWhatPythonReads(t *testing.T) {
 	if err != nil || mc.Arch != "" || len(mc.Notes) != 2 ||
 		!strings.Contains(mc.Notes[0], "Unexpected UTF-8 BOM") || !strings.Contains(mc.Notes[1], "architectures[0] is an empty string") {
 		t.Fatalf("%+v %v", mc, err)
+	}
+}
+
+// TestNotWorkerMatchesPydantic: the refusal of a deployment file given as a
+// worker config is pydantic's own text for a model with extra="forbid" (its
+// keys, values truncated as pydantic-core truncates them, in input order).
+func TestNotWorkerMatchesPydantic(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 (the pydantic oracle) not found")
+	}
+	f := "../audit/testdata/submit.yaml"
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ReadWorkerConfig(f, data)
+	var nw *NotWorkerError
+	if !errors.As(err, &nw) {
+		t.Fatalf("got %v", err)
+	}
+	out, err := exec.Command(py, "-c", `import sys, yaml
+from pydantic import BaseModel, ConfigDict
+class TorchLlmArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+try:
+    TorchLlmArgs(**yaml.safe_load(open(sys.argv[1])))
+except Exception as e:
+    print("\n".join(l for l in str(e).split("\n") if "errors.pydantic.dev" not in l))`, f).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "pydantic_core._pydantic_core.ValidationError: " + strings.TrimSpace(string(out))
+	if nw.Pydantic != want {
+		t.Errorf("xcvr:\n%s\npydantic:\n%s", nw.Pydantic, want)
 	}
 }
 

@@ -62,7 +62,7 @@ func notWorker(name string, root *Node) error {
 	}
 	b.WriteString(" for TorchLlmArgs")
 	for _, e := range errs {
-		fmt.Fprintf(&b, "\n%s\n  %s [type=%s, input_value=%s, input_type=%s]", e.Root, e.Message, e.Type, e.Input, e.InputType)
+		fmt.Fprintf(&b, "\n%s\n  %s [type=%s, input_value=%s, input_type=%s]", e.Root, e.Message, e.Type, resolver.PyTruncate(e.Input), e.InputType)
 	}
 	return &NotWorkerError{File: name, What: what, Pydantic: b.String()}
 }

@@ -25,7 +25,7 @@ type Topic struct {
 // order is the order `xcvr help` lists the topics in: what an operator needs
 // first, then the reference, then the project's own.
 var order = []string{
-	"examples", "commands", "exit-codes", "json", "deployments", "logs", "node",
+	"examples", "commands", "exit-codes", "json", "deployments", "auditing", "logs", "node",
 	"comparing", "modelling", "limits", "explorer", "guided-tour", "accessible", "serving", "security",
 	"install", "performance", "develop", "sources",
 }
