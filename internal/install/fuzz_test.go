@@ -32,7 +32,7 @@ func FuzzScanModule(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		start := time.Now()
 		m := parseModule("tensorrt_llm/_torch/models/modeling_fuzz.py", []byte(src))
-		h := &hookResolver{byName: map[string][]*classDef{}}
+		h := newHookResolver(map[string][]*classDef{}, int64(len(src)))
 		for _, c := range m.classes {
 			h.byName[c.name] = append(h.byName[c.name], c)
 		}

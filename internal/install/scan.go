@@ -677,7 +677,7 @@ func (s *scanner) models() {
 			}{call, nil, m})
 		}
 	}
-	res := &hookResolver{byName: byName}
+	res := newHookResolver(byName, s.t.total)
 	seen := map[string]bool{}
 	for _, r := range regs {
 		if seen[r.reg.arch] {
@@ -778,10 +778,61 @@ func (s *scanner) preloadModels(files []string) {
 	}
 }
 
-// hookResolver follows a hook through delegation and inheritance.
+// hookResolver follows a hook through delegation and inheritance, in bounded
+// work: a class's answer is remembered per hook, an inheritance chain is
+// followed at most maxInheritance classes, and every step (a class visited, a
+// body read) is paid from work, which the tree's byte budget sets. What a limit
+// cuts short is undetermined, never the base's answer nor "no hook": a class
+// 65 bases above a 'PYTHON' hook was reported "None, verified (install)".
 type hookResolver struct {
 	byName map[string][]*classDef
+	found  map[hookKey]lookupResult
+	prefs  map[hookKey]Pref
+	work   int
 }
+
+type hookKey struct {
+	cls  *classDef
+	hook string
+}
+
+// lookupResult is where a class finds a hook: owner and f, levels classes up
+// (0: the class itself); or nothing, having looked levels classes up; or cut
+// short by a limit (cut says which).
+type lookupResult struct {
+	owner  *classDef
+	f      *funcDef
+	levels int
+	cut    string
+	// budget is the levels the search had: a cut result holds for any budget
+	// no larger; the others hold for any budget of at least levels.
+	budget int
+}
+
+const (
+	// maxInheritance bounds the classes followed up one chain; upstream's
+	// deepest is a handful (DecoderModelForCausalLM and a mixin or two).
+	maxInheritance = 64
+	// bytesPerStep sets the resolver's steps from the bytes the scan read: the
+	// total work is a fixed fraction of the byte budget, whatever the shape.
+	// A real install needs a few thousand steps (two hundred registrations, a
+	// few classes and a few body lines each) of the million its modules buy.
+	bytesPerStep = 4
+	minWork      = 1 << 16
+)
+
+func newHookResolver(byName map[string][]*classDef, bytesRead int64) *hookResolver {
+	return &hookResolver{byName: byName, found: map[hookKey]lookupResult{}, prefs: map[hookKey]Pref{},
+		work: max(minWork, int(min(bytesRead, 1<<40)/bytesPerStep))}
+}
+
+// spend pays n steps; false when the work budget is spent.
+func (h *hookResolver) spend(n int) bool {
+	h.work -= n
+	return h.work >= 0
+}
+
+const workSpent = "the install scan's work budget is spent (the tree is larger or more tangled than any TensorRT-LLM release)"
 
 // find looks a class up by name, preferring the module that names it.
 func (h *hookResolver) find(name string, from *pyModule) *classDef {
@@ -798,9 +849,15 @@ func (h *hookResolver) find(name string, from *pyModule) *classDef {
 	return nil
 }
 
-// pref resolves what cls.hook() returns.
+// pref resolves what cls.hook() returns, once per class and hook.
 func (h *hookResolver) pref(cls *classDef, hook string) Pref {
-	return h.prefDepth(cls, hook, 0, map[*classDef]bool{})
+	k := hookKey{cls, hook}
+	if p, ok := h.prefs[k]; ok {
+		return p
+	}
+	p := h.prefDepth(cls, hook, 0, map[*classDef]bool{})
+	h.prefs[k] = p
+	return p
 }
 
 func (h *hookResolver) prefDepth(cls *classDef, hook string, depth int, seen map[*classDef]bool) Pref {
@@ -808,11 +865,18 @@ func (h *hookResolver) prefDepth(cls *classDef, hook string, depth int, seen map
 		return Pref{Kind: "undetermined", Why: "delegation or inheritance loops at " + cls.name}
 	}
 	seen[cls] = true
-	owner, f := h.lookup(cls, hook, map[*classDef]bool{})
+	r := h.lookup(cls, hook)
+	if r.cut != "" {
+		return Pref{Kind: "undetermined", Why: r.cut}
+	}
+	owner, f := r.owner, r.f
 	if f == nil {
 		// Not in the package: TensorRT-LLM reads the hook with getattr(...,
 		// None), so no hook means no preference.
 		return Pref{Kind: "none", Why: cls.name + " and its bases in the package define no " + hook + "()"}
+	}
+	if !h.spend(len(f.body)) {
+		return Pref{Kind: "undetermined", Why: workSpent}
 	}
 	ev := at(owner.file, f.line)
 	p := h.body(owner, f, hook, depth, seen)
@@ -826,23 +890,67 @@ func (h *hookResolver) prefDepth(cls *classDef, hook string, depth int, seen map
 }
 
 // lookup finds the class that defines the hook: cls, then its bases depth-first
-// in order (Python's MRO for the single-inheritance chains upstream uses).
-func (h *hookResolver) lookup(cls *classDef, hook string, seen map[*classDef]bool) (*classDef, *funcDef) {
-	if seen[cls] || len(seen) > 64 {
-		return nil, nil
-	}
-	seen[cls] = true
-	if f, ok := cls.methods[hook]; ok {
-		return cls, f
-	}
-	for _, b := range cls.bases {
-		if bc := h.find(b, cls.file); bc != nil {
-			if o, f := h.lookup(bc, hook, seen); f != nil {
-				return o, f
-			}
+// in order (Python's MRO for the single-inheritance chains upstream uses), at
+// most maxInheritance classes up.
+func (h *hookResolver) lookup(cls *classDef, hook string) lookupResult {
+	return h.lookupWithin(cls, hook, maxInheritance, map[*classDef]bool{})
+}
+
+func (h *hookResolver) lookupWithin(cls *classDef, hook string, budget int, onPath map[*classDef]bool) lookupResult {
+	k := hookKey{cls, hook}
+	if r, ok := h.found[k]; ok {
+		switch {
+		case r.cut == "" && r.levels <= budget:
+			return r
+		case r.cut == "":
+			return h.tooDeep(cls, budget)
+		case r.budget >= budget:
+			return r
 		}
 	}
-	return nil, nil
+	if onPath[cls] {
+		return lookupResult{budget: budget} // a loop: nothing down this path
+	}
+	if !h.spend(1) {
+		return lookupResult{cut: workSpent, budget: budget}
+	}
+	if f, ok := cls.methods[hook]; ok {
+		r := lookupResult{owner: cls, f: f, budget: budget}
+		h.found[k] = r
+		return r
+	}
+	onPath[cls] = true
+	defer delete(onPath, cls)
+	r := lookupResult{budget: budget}
+	for _, b := range cls.bases {
+		bc := h.find(b, cls.file)
+		if bc == nil {
+			continue // not in the package (nn.Module, Generic[...]): no hook there
+		}
+		if budget == 0 {
+			r = h.tooDeep(cls, budget)
+			break
+		}
+		br := h.lookupWithin(bc, hook, budget-1, onPath)
+		if br.cut != "" {
+			r = lookupResult{cut: br.cut, budget: budget}
+			break // a base not followed to its end: what the MRO finds is unknown
+		}
+		if br.f != nil {
+			r = lookupResult{owner: br.owner, f: br.f, levels: br.levels + 1, budget: budget}
+			break
+		}
+		r.levels = max(r.levels, br.levels+1) // for "nothing": how far it looked
+	}
+	if r.cut != workSpent {
+		h.found[k] = r
+	}
+	return r
+}
+
+// tooDeep is the answer for a chain longer than the levels left.
+func (h *hookResolver) tooDeep(cls *classDef, budget int) lookupResult {
+	return lookupResult{cut: "the inheritance chain is deeper than " + strconv.Itoa(maxInheritance) + " classes (cut at " + cls.name + ")", budget: budget}
 }
 
 // body reads a hook's body: the returns, and whether anything else decides.
