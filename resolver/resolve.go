@@ -669,14 +669,15 @@ func (r *run) stepBackend(p Phase) {
 		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + sep + other
 		r.t.Result.BackendSource = r.envVar
 	default:
-		reason = "DEFAULT -> " + r.effBackend + ": no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		r.t.Result.BackendSource = "NIXL default"
 		if r.effBackend != "NIXL" {
-			reason += " (UCX is the default before #7926, 2025-09-28)"
+			reason = "DEFAULT -> UCX: no TRTLLM_USE_*_KVCACHE is exactly '1' (UCX is the default before #7926, 2025-09-28)"
+			r.t.Result.BackendSource = "UCX default"
 		}
 		if other := r.otherSelectors(); other != "" {
 			reason += "; " + other
 		}
-		r.t.Result.BackendSource = r.effBackend + " default"
 	}
 	r.t.Result.EffectiveBackend = Str(r.effBackend)
 	r.emit(StepBackend, p, title, Applied, reason, src, Verified)
@@ -1164,6 +1165,8 @@ func (r *run) stepBackendLogs() {
 	case r.envVar != "":
 		r.log(LevelWarning, r.text(TextEnvSelector, vStr(r.envVar)))
 		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
+	case r.backend == "DEFAULT" && r.effBackend == "NIXL":
+		reason = "DEFAULT becomes NIXL"
 	case r.backend == "DEFAULT":
 		reason = "DEFAULT becomes " + r.effBackend
 	default:
@@ -1182,7 +1185,7 @@ func (r *run) stepBackendLogs() {
 		reason += "; UCX hint logged"
 	}
 	conf := Verified
-	if !r.v.has(dayUpperCase) {
+	if !r.has(dayUpperCase) {
 		// No kv_cache_transceiver.py of the lower-case era is stored: its log
 		// texts are taken from the earliest upper-case one [U].
 		conf = Inferred
