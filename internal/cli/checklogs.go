@@ -44,10 +44,16 @@ func newCheckLogsCmd(app *appEnv) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check-logs FILE|DIR|GLOB|- ...",
 		Short: "Read server logs: what each rank actually did, checked against the prediction",
-		Long: `check-logs reads trtllm-serve logs (plain, srun- or mpirun-prefixed, with or
-without timestamps and colour, ranks interleaved) and reports per process what
+		Long: `check-logs reads trtllm-serve logs and reports per process what
 TensorRT-LLM did: the resolved runtime and class, fallback, backend and env-var
-lines, KvCacheTransceiverV2, "cache_transceiver is disabled", and errors.
+lines, KvCacheTransceiverV2, "cache_transceiver is disabled", the NIXL agent's
+backend, start-up failures with their root cause, argument dumps (observed
+inputs) and runtime findings (KV-transfer timeouts, buffer warnings).
+
+It reads every release's lines (1.3's "[TRT-LLM] [I] [_torch  ] [RANK 0]" too),
+the C++ side's "[TensorRT-LLM][INFO]", srun, mpirun and kubectl --prefix labels,
+timestamps, colour, and pasted, indented or condensed excerpts. Lines printed
+before the rank is known belong to the process(es) that follow.
 
 Give files, directories (read recursively: *.log, *.out, *.err and files without
 an extension, e.g. slurm %j-%t.out sets, mpirun --output-filename trees, kubectl
@@ -57,12 +63,19 @@ process named by its file and rank. "-" reads stdin.
 Given any input flag (--trtllm, --model, --backend, --config, --disagg --role,
 --pid, ...), it also predicts and compares, for the version each log states
 ("TensorRT-LLM version: 1.3.0rc26") unless --trtllm is given. Every disagreement
-is listed. Exit 0 when every process agrees with the prediction (or, without one,
-when none failed), 1 otherwise, 2 on usage errors.
+is listed.
+
+Exit 0 when every process agrees with the prediction (without one: none failed
+and at least one shows its transceiver); 1 when one disagrees or failed, or no
+process shows transceiver lines; 2 for usage errors and unreadable input.
+Indentation never changes the verdict.
 
 -f follows growing logs as tail -F does (rotation, truncation) and prints each
-process's verdict as soon as its transceiver lines appear; --fail-fast exits 1
-at the first disagreement.`,
+process's verdict as soon as its transceiver lines appear and whenever it
+changes; a process without its outcome yet is pending. Ctrl-C prints the verdict
+a batch run of the same content gives and exits with its status (0 or 1);
+--fail-fast exits 1 at the first disagreement or failure. With -o json, -f
+prints one JSON object per line.`,
 		Example: `  xcvr check-logs ctx-0.log
   xcvr check-logs --model-dir /models/gpt-oss-120b --config gen.yaml logs/
   xcvr check-logs --trtllm 1.3.0rc26 'job-1234-*.out'

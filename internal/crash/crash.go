@@ -126,6 +126,10 @@ wait:
 			break wait
 		}
 	}
+	// The child is gone and its exit status is the answer: a late Ctrl-C
+	// (the user pressing it twice) must not kill the supervisor on its way
+	// out, after the deferred Stop, and turn that status into 130.
+	signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	crash := <-report
 	pr.Close()
 	restored := tty.restoreIfChanged()

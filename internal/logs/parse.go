@@ -678,6 +678,19 @@ func (lg *Log) finish(byKey map[string]*Process) {
 				}
 			}
 		}
+		// An argument dump printed before the ranks start (trtllm-serve's
+		// own) is every following rank's input, not a process of its own.
+		argsOnly := u.Inputs.Seen() && u.Error == "" && u.Outcome() == "" && !u.ResolvedSeen && u.Backend == "" &&
+			len(u.Findings) == 0 && len(u.Lines) <= 1
+		if argsOnly && len(others) > 1 {
+			for _, p := range others {
+				if !p.Inputs.Seen() {
+					p.Inputs = u.Inputs
+				}
+			}
+			drop[u] = true
+			continue
+		}
 		shows := len(u.Lines) > 0 || u.Error != "" || len(u.Findings) > 0 || u.LinesDropped > 0
 		switch {
 		case len(others) == 0:

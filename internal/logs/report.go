@@ -170,8 +170,11 @@ func writeProcessDetail(w io.Writer, p *Process) {
 	if p.LinesDropped > 0 && !p.Summarised {
 		fmt.Fprintf(w, "        (%d more recognised line(s) not shown: repeats, or past %d per process)\n", p.LinesDropped, len(p.Lines))
 	}
-	if p.Error != "" && strings.Contains(p.Error, "\n") {
-		fmt.Fprintf(w, "        %s\n", termsafe.Line(strings.ReplaceAll(p.Error, "\n", "\n        ")))
+	if _, detail, ok := strings.Cut(p.Error, "\n"); ok {
+		// The lines under the error (pydantic's fields, a failure's cause).
+		for _, d := range strings.Split(detail, "\n") {
+			fmt.Fprintf(w, "        %s\n", termsafe.Line(d))
+		}
 	}
 	if p.Cause != "" {
 		fmt.Fprintf(w, "  cause: %s\n", termsafe.Line(p.Cause))

@@ -980,3 +980,30 @@ func TestStoppingTheServerRestoresClients(t *testing.T) {
 	}
 	waitFor(t, "the log line", log.String, `reason="server stopping"`)
 }
+
+// A bracketed paste that never ends (32 MiB after "ESC[200~") leaves the
+// server's heap as it was: Bubble Tea would collect it whole (100 MB of paste
+// cost 126 MB of heap before pasteLimit).
+func TestAnEndlessPasteIsBounded(t *testing.T) {
+	f := newFixture(t, nil)
+	before := heapInUse()
+	sess, in, out, _ := f.open(t, 100, 30, nil)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	io.WriteString(in, "\x1b[200~")
+	chunk := strings.Repeat("a", 1<<20)
+	for range 32 {
+		if _, err := io.WriteString(in, chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	io.WriteString(in, "\x1b[201~q")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	if grew := int64(heapInUse()) - int64(before); grew > 16<<20 {
+		t.Errorf("32 MiB of paste grew the heap by %d MB", grew>>20)
+	}
+}
