@@ -359,3 +359,54 @@ print(json.dumps(docs, default=str))`, f).Output()
 		}
 	}
 }
+
+// header reads kubectl's layout: a List item's kind, name and owners; a Pod
+// whose owner's controller is in the input is skipped, one whose controller is
+// not is parsed.
+func TestOwnedPodsPrefilter(t *testing.T) {
+	data, err := os.ReadFile("testdata/kubectl-list.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	skip := ownedPods(data)
+	if skip == nil {
+		t.Fatal("no controllers found")
+	}
+	var skipped, kept []string
+	for _, doc := range splitTexts(data) {
+		kind, name, owners := header(doc)
+		if kind == "" {
+			continue
+		}
+		if skip(doc) {
+			skipped = append(skipped, kind+"/"+name+" "+strings.Join(owners, ","))
+		} else {
+			kept = append(kept, kind+"/"+name)
+		}
+	}
+	if !reflect.DeepEqual(skipped, []string{"Pod/decode-5d9c7b6f4-abcde ReplicaSet/decode-5d9c7b6f4"}) {
+		t.Errorf("skipped %q", skipped)
+	}
+	if len(kept) != 5 {
+		t.Errorf("kept %q", kept)
+	}
+}
+
+// Names from a manifest reach the terminal escaped: an OSC title, a clear
+// screen and a bidi override in an object's and a container's name.
+func TestHostileNamesEscaped(t *testing.T) {
+	doc := "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: \"evil\\e]0;pwned\\a\\u202e\"}\nspec:\n  template:\n    spec:\n      containers:\n      - name: \"c\\e[2J\"\n        command: [trtllm-serve, m]\n"
+	set, err := Read([]Input{{Name: "evil.yaml", Data: []byte(doc)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	for _, out := range []string{r.Text(), r.Markdown()} {
+		if strings.ContainsAny(out, "\x1b\a\u202e") {
+			t.Errorf("raw control characters in:\n%q", out)
+		}
+		if !strings.Contains(out, `evil\x1b]0;pwned\x07\u202e`) {
+			t.Errorf("name not shown escaped:\n%s", out)
+		}
+	}
+}
