@@ -183,7 +183,9 @@ func writeProcessDetail(w io.Writer, p *Process) {
 	if _, detail, ok := strings.Cut(p.Error, "\n"); ok {
 		// The lines under the error (pydantic's fields, a failure's cause).
 		for _, d := range strings.Split(detail, "\n") {
-			fmt.Fprintf(w, "        %s\n", termsafe.Line(d))
+			if d != p.Cause { // the cause has a line of its own
+				fmt.Fprintf(w, "        %s\n", termsafe.Line(d))
+			}
 		}
 	}
 	if p.Cause != "" {
