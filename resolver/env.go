@@ -79,8 +79,10 @@ func (r *run) defaultBackend() string {
 	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
 		return "NIXL"
 	}
-	_, d := selectorsAt(&r.v)
-	return d
+	if !r.v.has(dayNIXLDefault) {
+		return "UCX"
+	}
+	return "NIXL"
 }
 
 // resolveDefaultBackend mirrors CacheTransceiverConfig._resolve_default_backend():

@@ -32,9 +32,11 @@ const (
 	// that review; the real error of 2025-10-27 (aiconfigurator PR #79) lists four
 	// names]. The four-selector order NIXL > UCX > MOONCAKE > MPI is placed with it.
 	dayMooncake Day = 20251112
-	// kv_transfer_timeout_ms defaults to 60000 [U day: the first
-	// transceiver_runtime llm_args.py still has default None; 60000 by 1.3.0rc18].
-	dayTimeoutDefault Day = 20260401
+	// PR #12249 "BREAKING: Setting default value of KV cache transfer timeout to
+	// 60s" (opened 2026-03-16, merged): kv_transfer_timeout_ms defaults to 60000
+	// [U day: after the first transceiver_runtime llm_args.py, which still has
+	// None].
+	dayTimeoutDefault Day = 20260320
 )
 
 // release is one row of the release table.
@@ -54,74 +56,76 @@ func (r release) version() Version {
 // releaseTable is every release xcvr models, oldest first. Main days marked
 // inferred are placed between the bounds their evidence gives; see README
 // "How the versions are modelled".
-var releaseTable = []release{
-	// 1.0: cut from main until release/1.0 branched [U]; lower-case backend names.
-	{"1.0.0rc0", 20250609, 0, Inferred, "exists (triton tensorrtllm_backend PR #768 'TensorRT-LLM Backend v1.0.0rc0 release'); day placed before #5234, when only a TRTLLM_USE_*_KVCACHE variable turned the transceiver on"},
-	{"1.0.0rc1", 20250620, 0, Inferred, "exists (tensorrtllm_backend PR #771); day placed before #5234 merged"},
-	{"1.0.0rc2", 20250701, 0, Inferred, "exists (tensorrtllm_backend PR #774); placed after #5234 (cache_transceiver_config as the switch)"},
-	{"1.0.0rc3", 20250715, 0, Derived, "main was bumped to 1.0.0rc4 on 2025-07-16 (PR #6086), so rc3 was cut by then"},
-	{"1.0.0rc4", 20250722, 0, Inferred, "cut after 2025-07-16 (PR #6086 bumped main to rc4) and in Dynamo by 2025-08-04 (PR #2278); version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
-	{"1.0.0rc5", 20250805, 0, Inferred, "exists; placed between rc4 and rc6"},
-	{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); placed before the upper-case backend names of 2025-08-14"},
-	{"1.0.0", 20250812, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
-	// 1.1
-	{"1.1.0rc0", 20250819, 0, Inferred, "exists (tensorrtllm_backend PR #789); placed after the upper-case backend names (2025-08-14)"},
-	{"1.1.0rc1", 20250826, 0, Inferred, "exists; placed between rc0 and rc2"},
-	{"1.1.0rc2", 20250902, 0, Inferred, "exists (tensorrtllm_backend PR #794); placed before #7926 (DEFAULT -> NIXL, 2025-09-28)"},
-	{"1.1.0rc2.post1", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
-	{"1.1.0rc2.post2", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
-	{"1.1.0rc3", 20250909, 0, Inferred, "exists; placed between rc2 and rc4"},
-	{"1.1.0rc4", 20250916, 0, Inferred, "exists (tensorrtllm_backend PR #796); placed before #7926"},
-	{"1.1.0rc5", 20250917, 0, Derived, "main was bumped from 1.1.0rc5 to 1.1.0rc6 on 2025-09-18 (PR #7824), so rc5 was cut by then, before #7926 (review 2025-09-28): DEFAULT still means UCX; exists (tensorrtllm_backend PR #799)"},
-	{"1.1.0", 20250917, 0, Inferred, "the 1.1 final, placed at rc5's day on the assumption that it was built from rc5's line (main moved on to 1.2)"},
-	// 1.2
-	{"1.2.0rc0", 20251007, 0, Inferred, "exists (tensorrtllm_backend PR #805); placed after #7926, so DEFAULT means NIXL"},
-	{"1.2.0rc1", 20251021, 0, Inferred, "exists (Dynamo PR #4540, 2025-11-21); placed between rc0 and rc2"},
-	{"1.2.0rc2", 20251104, 0, Inferred, "published by 2025-11-22 (Dynamo PR #4545 cherry-picks its upgrade #4405)"},
-	{"1.2.0rc3", 20251118, 0, Derived, "published by 2025-11-26 (Dynamo PR #4645, whose docs change switches the default method to NIXL); main's DEFAULT was NIXL on 2025-11-21 (PR #9352 tried to revert it to UCX and was closed)"},
-	{"1.2.0rc4", 20251202, 0, Inferred, "exists (tensorrtllm_backend PR #825); placed after rc3"},
-	{"1.2.0rc5", 20251209, 0, Inferred, "exists; placed between rc4 and rc6"},
-	{"1.2.0rc6", 20251216, 0, Inferred, "exists (docs 1.2.0rc6); placed before 1.2.0rc6.post1"},
-	{"1.2.0rc6.post1", 20251216, 0, Inferred, "a patch of rc6 (Dynamo PR #5361, 2026-01-12): rc6's rules"},
-	// 1.3 before transceiver_runtime
-	{"1.3.0rc0", 20260113, 0, Inferred, "exists; placed before rc1"},
-	{"1.3.0rc1", 20260120, 0, Inferred, "published by 2026-01-30 (Dynamo PR #5810)"},
-	{"1.3.0rc2", 20260203, 0, Inferred, "exists; placed between rc1 and rc3"},
-	{"1.3.0rc3", 20260210, 0, Inferred, "published by 2026-02-19 (Dynamo PR #6402)"},
-	{"1.3.0rc4", 20260217, 0, Inferred, "exists; placed between rc3 and rc5"},
-	{"1.3.0rc5", 20260223, 0, Inferred, "published by 2026-02-25 (Dynamo PR #6579)"},
-	{"1.3.0rc5.post1", 20260223, 0, Inferred, "a patch of rc5 (Dynamo PR #7040, 2026-03-06): rc5's rules"},
-	{"1.3.0rc6", 20260303, 0, Inferred, "exists; placed between rc5 and rc7"},
-	{"1.3.0rc7", 20260310, 0, Inferred, "published by 2026-03-15 (Dynamo PR #7408); before transceiver_runtime (1.3.0rc8)"},
-	{"1.3.0rc8", 20260317, 0, Inferred, "the first release with transceiver_runtime (v1.3.0rc8 notes, per the spec [U]); published by 2026-03-25 (Dynamo PR #7635 moves rc8 -> rc9)"},
-	{"1.3.0rc9", 20260324, 0, Inferred, "published by 2026-03-25 (Dynamo PR #7635)"},
-	{"1.3.0rc10", 20260331, 0, Derived, "main was bumped to 1.3.0rc11 on 2026-03-31 (PR #12627), so rc10 was cut by then"},
-	{"1.3.0rc11", 20260421, 0, Inferred, "exists (Dynamo PR #9126 moves from rc11); placed before rc12"},
-	{"1.3.0rc12", 20260428, 0, Inferred, "exists; placed between rc11 and rc13"},
-	{"1.3.0rc12.post1", 20260428, 0, Inferred, "built on the feat/deepseek_v4 branch (PR #14690 cites commit 45d0452 'Update version to 1.3.0rc12.post1'): rc12's rules"},
-	{"1.3.0rc13", 20260430, 0, Inferred, "published by 2026-05-04 (Dynamo PR #9126)"},
-	{"1.3.0rc14", 20260505, 0, Inferred, "published by 2026-05-07 (Dynamo PR #9264)"},
-	{"1.3.0rc15", 20260519, 0, Inferred, "exists; placed between rc14 and rc16"},
-	{"1.3.0rc15.post1", 20260519, 0, Inferred, "built on the feat/deepseek_v4 branch (PR #14690, 2026-05-28): rc15's rules"},
-	{"1.3.0rc16", 20260526, 0, Inferred, "exists (Dynamo PR #10262 moves from rc16); placed before rc17"},
-	{"1.3.0rc17", 20260602, 0, Inferred, "published by 2026-06-03 (Dynamo PR #10251)"},
-	// 1.3 from the spec's release list.
-	{"1.3.0rc18", 20260609, 20260610, Derived, "published 2026-06-10; cut from main the day before (PR #15188 bumps main to rc19 on 06-10)"},
-	{"1.3.0rc19", 20260622, 20260623, Derived, "published 2026-06-23; cut from main the day before"},
-	{"1.3.0rc20", 20260629, 20260630, Derived, "published 2026-06-30 01:11 UTC; last era-0 anchor in the spec"},
-	{"1.3.0rc21", 20260715, 20260715, Derived, "published 2026-07-15 22:46 UTC, before #16164 merged on 07-16"},
-	{"1.3.0rc22", 20260721, 20260722, Derived, "published 2026-07-22; era 1 verified (rc22 release notes list #16164); main moved to rc23 that day"},
-	{"1.3.0rc23", 20260729, 0, Inferred, "main bumped to rc24 on 2026-07-30, so cut by then; published by 2026-08-04"},
-	{"1.3.0rc24", 20260805, 0, Inferred, "cut after 2026-07-30 and by 2026-08-10 (PR #17481 bumps main to rc25), published by 2026-08-13; cut day placed at 08-05"},
-	{"1.3.0rc25", 20260826, 0, Inferred, "not on NGC on 2026-08-20; main bumped to rc26 on 2026-08-29 (PR #18402); files dated 08-27; placed before #18134 (08-28)"},
-	{"1.3.0rc26", 20260908, 20260909, Derived, "published 2026-09-09 09:37 UTC; era 2 verified (docs 1.3.0rc26 kv-transfer: transceiver_runtime 'defaults to auto, which selects it on the supported NIXL path'); whether it has #15727 is inferred from the cut day"},
-	{"1.3.0rc27", 20260917, 0, Derived, "era 2 and #15727 verified (docs 1.3.0rc27 CacheTransceiverConfig: transceiver_runtime = 'auto', enable_pipelined_transfer, no agent_bounce_*); cut on 2026-09-17: the nightly of that day is still rc27 and main was bumped to rc28 the same day (PR #19346)"},
-	{"1.3.0rc28", 20261001, 0, Inferred, "exists (NGC tag); date not established; placed between rc27 and rc29"},
-	{"1.3.0rc29", 20261008, 0, Inferred, "exists (docs, NGC tag); date not established; before #17495 per 1.4.0rc1 notes"},
-	{"1.4.0rc1", 20261021, 20261022, Derived, "published 2026-10-22 01:38 UTC (tag 0372799); era 3 verified (notes list #17495; docs 1.4.0rc1 CacheTransceiverConfig: transceiver_runtime = 'PYTHON', agent_bounce_* fields)"},
-	{"1.4.0rc2", 20261028, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"},
-	{"1.4.0rc3", 20261104, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"},
-	{"1.4.0rc4", 20261111, 0, Inferred, "era 3 verified (docs 1.4.0rc4: transceiver_runtime = 'PYTHON'; agent_bounce_buffer_enable a deprecated no-op); date not established"},
+func releaseTable() []release {
+	return []release{
+		// 1.0: cut from main until release/1.0 branched [U]; lower-case backend names.
+		{"1.0.0rc0", 20250609, 0, Inferred, "exists (triton tensorrtllm_backend PR #768 'TensorRT-LLM Backend v1.0.0rc0 release'); day placed before #5234, when only a TRTLLM_USE_*_KVCACHE variable turned the transceiver on"},
+		{"1.0.0rc1", 20250620, 0, Inferred, "exists (tensorrtllm_backend PR #771); day placed before #5234 merged"},
+		{"1.0.0rc2", 20250701, 0, Inferred, "exists (tensorrtllm_backend PR #774); placed after #5234 (cache_transceiver_config as the switch)"},
+		{"1.0.0rc3", 20250715, 0, Derived, "main was bumped to 1.0.0rc4 on 2025-07-16 (PR #6086), so rc3 was cut by then"},
+		{"1.0.0rc4", 20250722, 0, Inferred, "cut after 2025-07-16 (PR #6086 bumped main to rc4) and in Dynamo by 2025-08-04 (PR #2278); version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
+		{"1.0.0rc5", 20250805, 0, Inferred, "exists; placed between rc4 and rc6"},
+		{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); placed before the upper-case backend names of 2025-08-14"},
+		{"1.0.0", 20250812, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
+		// 1.1
+		{"1.1.0rc0", 20250819, 0, Inferred, "exists (tensorrtllm_backend PR #789); placed after the upper-case backend names (2025-08-14)"},
+		{"1.1.0rc1", 20250826, 0, Inferred, "exists; placed between rc0 and rc2"},
+		{"1.1.0rc2", 20250902, 0, Inferred, "exists (tensorrtllm_backend PR #794); placed before #7926 (DEFAULT -> NIXL, 2025-09-28)"},
+		{"1.1.0rc2.post1", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
+		{"1.1.0rc2.post2", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
+		{"1.1.0rc3", 20250909, 0, Inferred, "exists; placed between rc2 and rc4"},
+		{"1.1.0rc4", 20250916, 0, Inferred, "exists (tensorrtllm_backend PR #796); placed before #7926"},
+		{"1.1.0rc5", 20250917, 0, Derived, "main was bumped from 1.1.0rc5 to 1.1.0rc6 on 2025-09-18 (PR #7824), so rc5 was cut by then, before #7926 (review 2025-09-28): DEFAULT still means UCX; exists (tensorrtllm_backend PR #799)"},
+		{"1.1.0", 20250917, 0, Inferred, "the 1.1 final, placed at rc5's day on the assumption that it was built from rc5's line (main moved on to 1.2)"},
+		// 1.2
+		{"1.2.0rc0", 20251007, 0, Inferred, "exists (tensorrtllm_backend PR #805); placed after #7926, so DEFAULT means NIXL"},
+		{"1.2.0rc1", 20251021, 0, Inferred, "exists (Dynamo PR #4540, 2025-11-21); placed between rc0 and rc2"},
+		{"1.2.0rc2", 20251104, 0, Inferred, "published by 2025-11-22 (Dynamo PR #4545 cherry-picks its upgrade #4405)"},
+		{"1.2.0rc3", 20251118, 0, Derived, "published by 2025-11-26 (Dynamo PR #4645, whose docs change switches the default method to NIXL); main's DEFAULT was NIXL on 2025-11-21 (PR #9352 tried to revert it to UCX and was closed)"},
+		{"1.2.0rc4", 20251202, 0, Inferred, "exists (tensorrtllm_backend PR #825); placed after rc3"},
+		{"1.2.0rc5", 20251209, 0, Inferred, "exists; placed between rc4 and rc6"},
+		{"1.2.0rc6", 20251216, 0, Inferred, "exists (docs 1.2.0rc6); placed before 1.2.0rc6.post1"},
+		{"1.2.0rc6.post1", 20251216, 0, Inferred, "a patch of rc6 (Dynamo PR #5361, 2026-01-12): rc6's rules"},
+		// 1.3 before transceiver_runtime
+		{"1.3.0rc0", 20260113, 0, Inferred, "exists; placed before rc1"},
+		{"1.3.0rc1", 20260120, 0, Inferred, "published by 2026-01-30 (Dynamo PR #5810)"},
+		{"1.3.0rc2", 20260203, 0, Inferred, "exists; placed between rc1 and rc3"},
+		{"1.3.0rc3", 20260210, 0, Inferred, "published by 2026-02-19 (Dynamo PR #6402)"},
+		{"1.3.0rc4", 20260217, 0, Inferred, "exists; placed between rc3 and rc5"},
+		{"1.3.0rc5", 20260223, 0, Inferred, "published by 2026-02-25 (Dynamo PR #6579)"},
+		{"1.3.0rc5.post1", 20260223, 0, Inferred, "a patch of rc5 (Dynamo PR #7040, 2026-03-06): rc5's rules"},
+		{"1.3.0rc6", 20260303, 0, Inferred, "exists; placed between rc5 and rc7"},
+		{"1.3.0rc7", 20260310, 0, Inferred, "published by 2026-03-15 (Dynamo PR #7408); before transceiver_runtime (1.3.0rc8)"},
+		{"1.3.0rc8", 20260317, 0, Inferred, "the first release with transceiver_runtime (v1.3.0rc8 notes, per the spec [U]); published by 2026-03-25 (Dynamo PR #7635 moves rc8 -> rc9)"},
+		{"1.3.0rc9", 20260324, 0, Inferred, "published by 2026-03-25 (Dynamo PR #7635)"},
+		{"1.3.0rc10", 20260331, 0, Derived, "main was bumped to 1.3.0rc11 on 2026-03-31 (PR #12627), so rc10 was cut by then"},
+		{"1.3.0rc11", 20260421, 0, Inferred, "exists (Dynamo PR #9126 moves from rc11); placed before rc12"},
+		{"1.3.0rc12", 20260428, 0, Inferred, "exists; placed between rc11 and rc13"},
+		{"1.3.0rc12.post1", 20260428, 0, Inferred, "built on the feat/deepseek_v4 branch (PR #14690 cites commit 45d0452 'Update version to 1.3.0rc12.post1'): rc12's rules"},
+		{"1.3.0rc13", 20260430, 0, Inferred, "published by 2026-05-04 (Dynamo PR #9126)"},
+		{"1.3.0rc14", 20260505, 0, Inferred, "published by 2026-05-07 (Dynamo PR #9264)"},
+		{"1.3.0rc15", 20260519, 0, Inferred, "exists; placed between rc14 and rc16"},
+		{"1.3.0rc15.post1", 20260519, 0, Inferred, "built on the feat/deepseek_v4 branch (PR #14690, 2026-05-28): rc15's rules"},
+		{"1.3.0rc16", 20260526, 0, Inferred, "exists (Dynamo PR #10262 moves from rc16); placed before rc17"},
+		{"1.3.0rc17", 20260602, 0, Inferred, "published by 2026-06-03 (Dynamo PR #10251)"},
+		// 1.3 from the spec's release list.
+		{"1.3.0rc18", 20260609, 20260610, Derived, "published 2026-06-10; cut from main the day before (PR #15188 bumps main to rc19 on 06-10)"},
+		{"1.3.0rc19", 20260622, 20260623, Derived, "published 2026-06-23; cut from main the day before"},
+		{"1.3.0rc20", 20260629, 20260630, Derived, "published 2026-06-30 01:11 UTC; last era-0 anchor in the spec"},
+		{"1.3.0rc21", 20260715, 20260715, Derived, "published 2026-07-15 22:46 UTC, before #16164 merged on 07-16"},
+		{"1.3.0rc22", 20260721, 20260722, Derived, "published 2026-07-22; era 1 verified (rc22 release notes list #16164); main moved to rc23 that day"},
+		{"1.3.0rc23", 20260729, 0, Inferred, "main bumped to rc24 on 2026-07-30, so cut by then; published by 2026-08-04"},
+		{"1.3.0rc24", 20260805, 0, Inferred, "cut after 2026-07-30 and by 2026-08-10 (PR #17481 bumps main to rc25), published by 2026-08-13; cut day placed at 08-05"},
+		{"1.3.0rc25", 20260826, 0, Inferred, "not on NGC on 2026-08-20; main bumped to rc26 on 2026-08-29 (PR #18402); files dated 08-27; placed before #18134 (08-28)"},
+		{"1.3.0rc26", 20260908, 20260909, Derived, "published 2026-09-09 09:37 UTC; era 2 verified (docs 1.3.0rc26 kv-transfer: transceiver_runtime 'defaults to auto, which selects it on the supported NIXL path'); whether it has #15727 is inferred from the cut day"},
+		{"1.3.0rc27", 20260917, 0, Derived, "era 2 and #15727 verified (docs 1.3.0rc27 CacheTransceiverConfig: transceiver_runtime = 'auto', enable_pipelined_transfer, no agent_bounce_*); cut on 2026-09-17: the nightly of that day is still rc27 and main was bumped to rc28 the same day (PR #19346)"},
+		{"1.3.0rc28", 20261001, 0, Inferred, "exists (NGC tag); date not established; placed between rc27 and rc29"},
+		{"1.3.0rc29", 20261008, 0, Inferred, "exists (docs, NGC tag); date not established; before #17495 per 1.4.0rc1 notes"},
+		{"1.4.0rc1", 20261021, 20261022, Derived, "published 2026-10-22 01:38 UTC (tag 0372799); era 3 verified (notes list #17495; docs 1.4.0rc1 CacheTransceiverConfig: transceiver_runtime = 'PYTHON', agent_bounce_* fields)"},
+		{"1.4.0rc2", 20261028, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"},
+		{"1.4.0rc3", 20261104, 0, Inferred, "implied by 1.4.0rc4 docs; date not established"},
+		{"1.4.0rc4", 20261111, 0, Inferred, "era 3 verified (docs 1.4.0rc4: transceiver_runtime = 'PYTHON'; agent_bounce_buffer_enable a deprecated no-op); date not established"},
+	}
 }
 
 // rulesSummary describes the rules of main at day d in one line: the era, or
@@ -259,18 +263,19 @@ func parseVersionKey(s string) (versionKey, bool) {
 // with a Placement sentence for stderr. A 0.x version is refused, naming the
 // oldest release modelled.
 func PlaceVersion(s string) (Version, error) {
+	rt := releaseTable()
 	norm := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(s)), "v")
 	k, ok := parseVersionKey(norm)
 	if !ok {
 		return Version{}, errors.New("unknown TensorRT-LLM version " + strconv.Quote(s) + ": want " + versionForm +
-			"; xcvr models " + releaseTable[0].name + " to " + releaseTable[len(releaseTable)-1].name)
+			"; xcvr models " + rt[0].name + " to " + rt[len(rt)-1].name)
 	}
 	canon := k.String()
 	if k.major == 0 {
 		return Version{}, errors.New("TensorRT-LLM " + canon + " is not modelled: xcvr's rules start at " +
-			releaseTable[0].name + " (the first 1.0 release candidate); 0.x releases predate cache_transceiver_config")
+			rt[0].name + " (the first 1.0 release candidate); 0.x releases predate cache_transceiver_config")
 	}
-	for _, r := range releaseTable {
+	for _, r := range rt {
 		if r.name == canon {
 			return r.version(), nil
 		}
@@ -278,7 +283,7 @@ func PlaceVersion(s string) (Version, error) {
 	if k.isDev {
 		// A nightly carries the next release's name and the day it was built
 		// from main (1.3.0rc27.dev2026091700 is main on 2026-09-17).
-		if d, ok := devDay(norm); ok && d >= releaseTable[0].main {
+		if d, ok := devDay(norm); ok && d >= rt[0].main {
 			v, err := mainVersion("main@"+d.String(), d)
 			if err == nil {
 				v.Placement = canon + " is a nightly of main: answered as main@" + d.String()
@@ -286,9 +291,9 @@ func PlaceVersion(s string) (Version, error) {
 			}
 		}
 	}
-	newest := releaseTable[len(releaseTable)-1]
+	newest := rt[len(rt)-1]
 	idx := -1
-	for i, r := range releaseTable {
+	for i, r := range rt {
 		rk, _ := parseVersionKey(r.name)
 		if rk.less(k) {
 			idx = i
@@ -297,18 +302,18 @@ func PlaceVersion(s string) (Version, error) {
 	var nb release
 	var placement, evidence string
 	switch {
-	case idx == len(releaseTable)-1:
+	case idx == len(rt)-1:
 		nb = newest
 		placement = "xcvr's rules end at " + newest.name + "; " + canon + " is answered with them; pass --install to read yours"
 		evidence = canon + " is newer than every release xcvr lists: answered with " + newest.name + "'s rules (inferred)"
 	case idx < 0:
-		nb = releaseTable[0]
+		nb = rt[0]
 		placement = canon + " precedes every release xcvr lists; it is answered with the rules of " + nb.name + ", the oldest; pass --install to read yours"
 		evidence = canon + " is older than every release xcvr lists: answered with " + nb.name + "'s rules (inferred)"
 	default:
-		nb = releaseTable[idx]
+		nb = rt[idx]
 		placement = canon + " is not a release xcvr lists; it is answered with the rules of " + nb.name + ", the release before it; pass --install to read yours"
-		evidence = canon + " lies between " + nb.name + " and " + releaseTable[idx+1].name + ": answered with " + nb.name + "'s rules (inferred)"
+		evidence = canon + " lies between " + nb.name + " and " + rt[idx+1].name + ": answered with " + nb.name + "'s rules (inferred)"
 	}
 	v := Version{Name: canon, Main: nb.main, Era: eraOf(nb.main), Release: true, Confidence: Inferred,
 		Evidence: evidence, Placement: placement}.withSummary()
@@ -352,6 +357,20 @@ func ReleaseFamilies() []ReleaseFamily {
 // version: lower-case before the upper-case change of 2025-08-14, MOONCAKE
 // from its addition on.
 func BackendLiterals(v Version) []string { return backendLiteralsAt(&v) }
+
+// validBackend reports whether s is one of the version's backend literals,
+// without building the list (the check runs in every resolution).
+func validBackend(v *Version, s string) bool {
+	switch s {
+	case "default", "ucx", "nixl", "mpi":
+		return !v.has(dayUpperCase)
+	case "DEFAULT", "UCX", "NIXL", "MPI":
+		return v.has(dayUpperCase)
+	case "MOONCAKE":
+		return v.has(dayMooncake)
+	}
+	return false
+}
 
 func backendLiteralsAt(v *Version) []string {
 	switch {

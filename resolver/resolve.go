@@ -314,7 +314,7 @@ func (r *run) validationErrors() []FieldError {
 	}
 	readers := len(errs)
 	errs = append(errs, late...)
-	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(backendLiteralsAt(&r.v), b.S) {
+	if b := r.t.Inputs.Backend.Value; b.Valid && !validBackend(&r.v, b.S) {
 		errs = append(errs, FieldError{Loc: "backend", Type: "literal_error",
 			Message: "Input should be " + literalList(backendLiteralsAt(&r.v)), Input: b.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Backend.Origin})
@@ -634,14 +634,15 @@ func (r *run) stepBackend(p Phase) {
 		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + sep + other
 		r.t.Result.BackendSource = r.envVar
 	default:
-		reason = "DEFAULT -> " + r.effBackend + ": no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
+		r.t.Result.BackendSource = "NIXL default"
 		if r.effBackend != "NIXL" {
-			reason += " (UCX is the default before #7926, 2025-09-28)"
+			reason = "DEFAULT -> UCX: no TRTLLM_USE_*_KVCACHE is exactly '1' (UCX is the default before #7926, 2025-09-28)"
+			r.t.Result.BackendSource = "UCX default"
 		}
 		if other := r.otherSelectors(); other != "" {
 			reason += "; " + other
 		}
-		r.t.Result.BackendSource = r.effBackend + " default"
 	}
 	r.t.Result.EffectiveBackend = Str(r.effBackend)
 	r.emit(StepBackend, p, title, Applied, reason, src, Verified)
@@ -1148,6 +1149,8 @@ func (r *run) stepBackendLogs() {
 	case r.envVar != "":
 		r.log(LevelWarning, r.envVar+"=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config")
 		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
+	case r.backend == "DEFAULT" && r.effBackend == "NIXL":
+		reason = "DEFAULT becomes NIXL"
 	case r.backend == "DEFAULT":
 		reason = "DEFAULT becomes " + r.effBackend
 	default:

@@ -76,7 +76,7 @@ func Changes() []Change {
 		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
 		{8309, dayMooncake, Inferred, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
 		{0, dayFieldExists, Inferred, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0)"},
-		{0, dayTimeoutDefault, Inferred, "kv_transfer_timeout_ms defaults to 60000"},
+		{12249, dayTimeoutDefault, Inferred, "kv_transfer_timeout_ms defaults to 60000 (was None)"},
 		{15823, day15823, Derived, "use_kv_cache_manager_v2 defaults to 'auto', resolved from the model defaults (KV-cache manager V2 opt-in)"},
 		{16164, day16164, Verified, "'auto' becomes the default; model hook get_preferred_transceiver_runtime(); PYTHON preference only on NIXL (era 1)"},
 		{16479, day16479, Verified, "GPT-OSS prefers PYTHON"},
@@ -195,8 +195,9 @@ func (v *Version) has(d Day) bool {
 // its cut day; where the cut day could not be established from public material,
 // the entry says inferred and why.
 func KnownVersions() []Version {
-	out := make([]Version, len(releaseTable))
-	for i, r := range releaseTable {
+	rt := releaseTable()
+	out := make([]Version, len(rt))
+	for i, r := range rt {
 		out[i] = r.version()
 	}
 	return out
@@ -223,13 +224,14 @@ func ParseVersion(s string) (Version, error) {
 
 // mainVersion is main at the end of day d, from the first day xcvr models.
 func mainVersion(s string, d Day) (Version, error) {
-	first := releaseTable[0].main
+	rt := releaseTable()
+	first := rt[0].main
 	if d < first {
 		return Version{}, errors.New("version " + strconv.Quote(s) + " predates the oldest release xcvr models (" +
-			releaseTable[0].name + ", main@" + first.String() + "); xcvr models main@" + first.String() + " and later")
+			rt[0].name + ", main@" + first.String() + "); xcvr models main@" + first.String() + " and later")
 	}
 	conf := Derived
-	if d > releaseTable[len(releaseTable)-1].main {
+	if d > rt[len(rt)-1].main {
 		conf = Inferred
 	}
 	return Version{Name: "main@" + d.String(), Main: d, Era: eraOf(d), Confidence: conf,
