@@ -173,6 +173,29 @@ func TestKubectlList(t *testing.T) {
 	}
 }
 
+// A LeaderWorkerSet: the leader template runs trtllm-serve under mpirun (role
+// from --server_role), its environment from a ConfigMap through envFrom; the
+// workers' template runs no TensorRT-LLM.
+func TestLeaderWorkerSet(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "lws.yaml")
+	e := entry(t, r, "trtllm-decode/leader")
+	if e.Worker.Role != RoleGeneration || e.Worker.RoleFrom != "--server_role GENERATION" || e.Worker.Count != 2 {
+		t.Fatalf("%+v", e.Worker)
+	}
+	if !strings.Contains(e.Worker.Source.String(), "LeaderWorkerSet/trtllm-decode container leader (leader template)") {
+		t.Errorf("source %s", e.Worker.Source)
+	}
+	if v := e.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; v.Origin.Detail != "lws.yaml:9 (ConfigMap gen-env)" {
+		t.Errorf("envFrom %+v", v)
+	}
+	if e.Trace.Result.Outcome != resolver.OutcomeCPP || !e.Trace.Result.EffectiveBackend.Is("UCX") {
+		t.Errorf("%s", end(e.Trace.Result))
+	}
+	if e.Trace.Inputs.Model.Value.Arch != "DeepseekV3ForCausalLM" {
+		t.Errorf("model %s", e.Trace.Inputs.Model.Value.Arch)
+	}
+}
+
 // An orchestrator-only disaggregated file decides nothing: no DISABLED
 // workers, its servers listed.
 func TestOrchestratorOnly(t *testing.T) {

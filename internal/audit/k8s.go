@@ -162,7 +162,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		src.Name = o.label
 	}
 	if t.part != "" {
-		src.Container = t.part + " " + cname
+		src.Container = cname + " (" + t.part + " template)"
 	}
 	if l.program == "trtllm-serve" && l.sub == "disaggregated" {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src,

@@ -134,6 +134,12 @@ func Read(inputs []Input) (*Set, error) {
 			r.set.Warnings = append(r.set.Warnings, ef.Warnings...)
 			continue
 		}
+		if err := deploy.ShellScript(in.Name, in.Data); err != nil {
+			// An sbatch script is not part of the set audit reads; say what
+			// PyYAML says of it.
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: in.Name}, Why: err.Error()})
+			continue
+		}
 		docs, err := deploy.ParseYAMLDocs(in.Name, in.Data)
 		if err != nil {
 			return nil, err

@@ -100,9 +100,6 @@ for usage errors and unreadable input.`,
 			if err := flags.applyInstall(cmd, app, &s); err != nil {
 				return err
 			}
-			if flags.installRep != nil {
-				s.LLMArgsFields = flags.installRep.LLMArgsFields
-			}
 			opt := audit.Options{Base: s, Catalog: cat,
 				ModelFromFlags: cmd.Flags().Changed("model") || flags.deploy.modelDir != "" || flags.deploy.modelConfig != ""}
 			if to != "" {

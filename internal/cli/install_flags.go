@@ -127,6 +127,8 @@ func (f *inputFlags) applyInstall(cmd *cobra.Command, app *appEnv, s *inputs.Spe
 		return nil
 	}
 	s.Install = f.installRep.Facts(configValues(f.deploy.model))
+	// The install's own TorchLlmArgs fields decide a worker YAML's top-level keys.
+	s.LLMArgsFields = f.installRep.LLMArgsFields
 	s.Version = inputs.Value{Raw: f.installRep.Version, Origin: resolver.Origin{Kind: resolver.OriginInstall, Detail: f.installRep.VersionSource}}
 	return nil
 }

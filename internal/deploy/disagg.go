@@ -142,6 +142,9 @@ func (e *ConflictError) Error() string {
 // Validation problems inside cache_transceiver_config land in each role's
 // Overlay.ConfigErrors.
 func ReadDisagg(name string, data []byte) (*Disagg, error) {
+	if err := ShellScript(name, data); err != nil {
+		return nil, err
+	}
 	doc, err := ParseYAML(name, data)
 	if err != nil {
 		return nil, manifestHint(name, data, err)

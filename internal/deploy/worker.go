@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"xcvr/internal/inputs"
+	"xcvr/internal/termsafe"
 	"xcvr/internal/yamlpos"
 	"xcvr/resolver"
 )
@@ -78,6 +79,9 @@ type Overlay struct {
 // all are returned as errors naming FILE:LINE:COL; values pydantic would reject are
 // returned in Overlay.ConfigErrors so the resolver shows them as the outcome ERROR.
 func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
+	if err := ShellScript(name, data); err != nil {
+		return nil, err
+	}
 	doc, err := ParseYAML(name, data)
 	if err != nil {
 		return nil, manifestHint(name, data, err)
@@ -125,6 +129,23 @@ func manifestHint(name string, data []byte, err error) error {
 		}
 	}
 	return err
+}
+
+// ShellScript returns PyYAML's own error for a shell script (an sbatch file)
+// given as a YAML: go-yaml stops elsewhere and with other words, and operators
+// compare with what TensorRT-LLM printed. nil when the file does not look like
+// a script or PyYAML's scanner reads it.
+func ShellScript(name string, data []byte) error {
+	text := string(data)
+	if !strings.HasPrefix(text, "#!") && !strings.HasPrefix(text, "#SBATCH") && !strings.Contains(text, "\n#SBATCH") {
+		return nil
+	}
+	pe := PyYAMLScan(name, text)
+	if pe == nil {
+		return nil
+	}
+	return termsafe.MultilineError{Err: &yamlpos.Error{File: name, Line: pe.ProblemLine, Col: pe.ProblemCol,
+		Msg: "a shell script, not YAML; yaml.safe_load refuses it:\n" + pe.Error()}}
 }
 
 // ReadWorkerNode reads a worker YAML already parsed, e.g. a ConfigMap value or a

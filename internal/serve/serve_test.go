@@ -980,3 +980,33 @@ func TestStoppingTheServerRestoresClients(t *testing.T) {
 	}
 	waitFor(t, "the log line", log.String, `reason="server stopping"`)
 }
+
+// A bracketed paste, an OSC or a DCS that never ends (32 MiB after its
+// opening) leaves the server's heap as it was: Bubble Tea's decoder would
+// collect it whole (100 MB of paste cost 126 MB of heap, 5.5 MB of OSC 20 MB
+// and stalled the session, before inputLimit).
+func TestEndlessInputSequencesAreBounded(t *testing.T) {
+	f := newFixture(t, nil)
+	for _, tc := range []struct{ start, end string }{{"\x1b[200~", "\x1b[201~"}, {"\x1b]", "\x07"}, {"\x1bP", "\x1b\\"}} {
+		before := heapInUse()
+		sess, in, out, _ := f.open(t, 100, 30, nil)
+		if err := sess.Shell(); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the explorer", out.String, "Chain")
+		io.WriteString(in, tc.start)
+		chunk := strings.Repeat("1", 1<<20)
+		for range 32 {
+			if _, err := io.WriteString(in, chunk); err != nil {
+				t.Fatal(err)
+			}
+		}
+		io.WriteString(in, tc.end+"q")
+		if code := exitStatus(t, sess); code != 0 {
+			t.Errorf("%q: exit %d", tc.start, code)
+		}
+		if grew := int64(heapInUse()) - int64(before); grew > 16<<20 {
+			t.Errorf("%q and 32 MiB grew the heap by %d MB", tc.start, grew>>20)
+		}
+	}
+}

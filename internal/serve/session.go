@@ -275,7 +275,8 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	// session's TERM and COLORTERM; --color and a NO_COLOR of any value (which
 	// colorprofile alone honours only when it parses as true) come after it, so
 	// they win.
-	popts := append(bubbletea.MakeOptions(sess), tea.WithFPS(30), tea.WithWindowSize(opts.Width, fullHeight))
+	popts := append(bubbletea.MakeOptions(sess), tea.WithFPS(30), tea.WithWindowSize(opts.Width, fullHeight),
+		tea.WithInput(limitInput(sess))) // after MakeOptions' own WithInput, so it wins
 	if p, ok := ui.ColorProfile(opts); ok {
 		popts = append(popts, tea.WithColorProfile(p))
 	}

@@ -24,17 +24,20 @@ type Model struct {
 
 	width, height int
 	exH           int // the height the explorer was last given
-	bold, faint   func(string) string
+	// storyTop is the first line of the story shown when the band has to
+	// scroll it ([ and ] move it); a new stop starts at the top.
+	storyTop    int
+	bold, faint func(string) string
 	// cache holds the last band: it is drawn on every frame but changes only
 	// with the stop, the size or the outcome.
 	cache *bandCache
 }
 
 type bandCache struct {
-	at, w, h int
-	outcome  resolver.Outcome
-	lines    []string
-	text     string
+	at, w, h, top int
+	outcome       resolver.Outcome
+	lines         []string
+	text          string
 }
 
 // New builds the tour over scenarios, starting at the first. opts configures each
@@ -64,7 +67,7 @@ func (m Model) Explorer() ui.Model { return m.ex }
 
 // goTo presets a fresh explorer with stop i, its step in the spotlight.
 func (m *Model) goTo(i int) {
-	m.at = i
+	m.at, m.storyTop = i, 0
 	o := m.base
 	o.Spec = m.stops[i].Spec
 	o.Width, o.Height = m.width, m.exHeight()
@@ -113,6 +116,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		case "q", "ctrl+c":
 			return m, tea.Quit
+		case "]", "shift+down":
+			m.scrollStory(+1)
+			return m, nil
+		case "[", "shift+up":
+			m.scrollStory(-1)
+			return m, nil
 		}
 	case tea.MouseClickMsg:
 		mo := msg.Mouse()
@@ -161,15 +170,25 @@ func (m Model) exHeight() int {
 func (m Model) band() []string {
 	c := m.cache
 	o := m.ex.Trace().Result.Outcome
-	if c.at == m.at && c.w == m.width && c.h == m.height && c.outcome == o {
+	if c.at == m.at && c.w == m.width && c.h == m.height && c.outcome == o && c.top == m.storyTop {
 		return c.lines
 	}
-	lines := m.drawBand()
-	*c = bandCache{at: m.at, w: m.width, h: m.height, outcome: o, lines: lines, text: strings.Join(lines, "\n")}
+	lines, _ := m.drawBand()
+	*c = bandCache{at: m.at, w: m.width, h: m.height, top: m.storyTop, outcome: o, lines: lines, text: strings.Join(lines, "\n")}
 	return lines
 }
 
-func (m Model) drawBand() []string {
+// scrollStory moves the story window of a short terminal by d lines.
+func (m *Model) scrollStory(d int) {
+	_, most := m.drawBand()
+	m.storyTop = clamp(m.storyTop+d, 0, most)
+}
+
+func clamp(v, lo, hi int) int { return max(lo, min(v, hi)) }
+
+// drawBand returns the band and the largest storyTop that still shows
+// something new (0 when the whole story fits).
+func (m Model) drawBand() ([]string, int) {
 	w := m.width
 	if w <= 0 {
 		w = 80
@@ -182,7 +201,8 @@ func (m Model) drawBand() []string {
 		}
 		return out
 	}
-	head := wrap(m.bold("Tour " + strconv.Itoa(m.at+1) + "/" + strconv.Itoa(len(m.stops)) + " · " + termsafe.Line(s.Title)))
+	title := "Tour " + strconv.Itoa(m.at+1) + "/" + strconv.Itoa(len(m.stops)) + " · " + termsafe.Line(s.Title)
+	head := wrap(m.bold(title))
 	narr := wrap(strings.Join(strings.Fields(termsafe.Text(s.Narrate)), " "))
 	look := wrap("Look at step '" + s.Step + "' (selected below).")
 	var try []string
@@ -205,18 +225,31 @@ func (m Model) drawBand() []string {
 	_, minH := ui.MinSize()
 	budget := m.height - minH
 	if m.height <= 0 || len(full) <= budget {
-		return full
+		return full, 0
 	}
-	tail := join(look, try, wrap(now+" · "+m.faint(keys)))
-	room := budget - len(head) - len(tail)
-	if room < 1 {
-		room = 1
+	// Too short for all of it: the title on one line, a window on the story
+	// (what to look at, the narration, what to try), how the outcome compares
+	// with the story, and a key line that says how much of the story is above
+	// and below. The explorer keeps its minimum height whatever the length.
+	budget = max(budget, 4)
+	story := join(look, narr, try)
+	win := budget - 3
+	most := max(len(story)-win, 0)
+	top := clamp(m.storyTop, 0, most)
+	shown := story[top:min(top+win, len(story))]
+	marks := ""
+	if top > 0 {
+		marks += " ↑" + strconv.Itoa(top)
 	}
-	if len(narr) > room {
-		narr = narr[:room]
-		narr[room-1] = ansi.Truncate(narr[room-1], max(w-1, 1), "") + "…"
+	if below := len(story) - top - len(shown); below > 0 {
+		marks += " ↓" + strconv.Itoa(below)
 	}
-	return join(head, narr, tail)
+	k := "n/p stop · [ ] story" + marks + " · q leave"
+	if m.at+1 == len(m.stops) {
+		k = "last stop · p back · [ ] story" + marks + " · q leave"
+	}
+	fit := func(s string) string { return ansi.Truncate(s, w, "…") }
+	return join([]string{fit(m.bold(title))}, shown, []string{fit(now), fit(m.faint(k))}), most
 }
 
 // now says what the explorer resolves to at the moment, against the claim.

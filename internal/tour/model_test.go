@@ -1,6 +1,7 @@
 package tour
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -84,9 +85,9 @@ func TestTourMovesAndLeaves(t *testing.T) {
 }
 
 func TestTourFrameFitsAndNarrates(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+	for _, sz := range [][2]int{{64, 20}, {80, 24}, {120, 40}, {200, 60}} {
 		m := newTour(t, sz[0], sz[1])
-		for i := 0; i < 9; i++ {
+		for i := 0; i < len(m.stops); i++ {
 			v := ansi.Strip(m.View().Content)
 			lines := strings.Split(v, "\n")
 			if len(lines) != sz[1] {
@@ -101,7 +102,7 @@ func TestTourFrameFitsAndNarrates(t *testing.T) {
 				t.Errorf("%dx%d stop %d: the band leaves the explorer too little room", sz[0], sz[1], i)
 			}
 			s := m.stops[i]
-			for _, want := range []string{"Tour " + string(rune('1'+i)) + "/9", "Look at step '" + s.Step + "'", ", as the story says."} {
+			for _, want := range []string{"Tour " + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(m.stops)), "Look at step '" + s.Step + "'", ", as the story says."} {
 				if !strings.Contains(v, want) {
 					t.Errorf("%dx%d stop %d lacks %q:\n%s", sz[0], sz[1], i, want, v)
 				}
@@ -117,6 +118,50 @@ func TestTourFrameFitsAndNarrates(t *testing.T) {
 	}
 	if strings.Contains(ansi.Strip(m.View().Content), "terminal too small") {
 		t.Error("the band left the explorer too little room at 80x24")
+	}
+}
+
+// Item 6: the tour is never cut for good: on a short terminal the story
+// scrolls with ] and [, and every word of every stop's narration can be read.
+func TestTourStoryScrolls(t *testing.T) {
+	for _, sz := range [][2]int{{64, 20}, {80, 24}} {
+		m := newTour(t, sz[0], sz[1])
+		for i := 0; i < len(m.stops); i++ {
+			// The story window is the band's lines between the title and the
+			// outcome and key lines; each ] brings one more line into it.
+			var story []string
+			for j := 0; j < 60; j++ {
+				lines := strings.Split(ansi.Strip(m.View().Content), "\n")
+				win := lines[1 : max(sz[1]-16, 4)-2]
+				before := m.storyTop
+				m, _ = send(t, m, "]")
+				if m.storyTop == before {
+					story = append(story, win...)
+					break
+				}
+				story = append(story, win[0])
+			}
+			seen := strings.Join(story, "\n")
+			// Compared without white space: a word may wrap at its hyphen.
+			words := strings.Join(strings.Fields(seen), "")
+			for _, w := range strings.Fields(m.stops[i].Narrate) {
+				if !strings.Contains(words, w) {
+					t.Errorf("%dx%d stop %d: %q of the narration is never shown", sz[0], sz[1], i, w)
+					break
+				}
+			}
+			if i == 5 && !strings.Contains(words, "transceiver.") {
+				t.Errorf("%dx%d: stop 6 loses its point about the null timeout", sz[0], sz[1])
+			}
+			m, _ = send(t, m, "[")
+			if m.storyTop < 0 {
+				t.Fatal("[ went above the top")
+			}
+			m, _ = send(t, m, "n")
+			if i+1 < len(m.stops) && m.storyTop != 0 {
+				t.Errorf("a new stop starts scrolled to %d", m.storyTop)
+			}
+		}
 	}
 }
 

@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH -N 1
+trtllm-serve m &
+wait

@@ -1,0 +1,3 @@
+#!/bin/bash
+MSG='it''s fine'
+echo "path: \q"

@@ -1,0 +1,4 @@
+#!/bin/sh
+for f in a b; do
+	echo $f
+done
