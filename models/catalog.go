@@ -155,7 +155,7 @@ func (c *Catalog) Merge(other *Catalog) *Catalog {
 // Lookup says what TensorRT-LLM knows about arch in version v. An empty arch means
 // config.json had no architectures.
 func (c *Catalog) Lookup(arch string, v resolver.Version) resolver.ModelInfo {
-	if v.Install != nil && arch != "" {
+	if v.Rules != nil && v.Rules.FromInstall && arch != "" {
 		return c.lookupInstall(arch, v)
 	}
 	info := resolver.ModelInfo{Arch: arch}

@@ -10,9 +10,9 @@ import "xcvr/resolver"
 // marked inferred, with the reason.
 func (c *Catalog) lookupInstall(arch string, v resolver.Version) resolver.ModelInfo {
 	builtin := v
-	builtin.Install = nil
+	builtin.Install, builtin.Rules = nil, nil
 	base := c.Lookup(arch, builtin)
-	im, ok := v.Install.Models[arch]
+	im, ok := v.Rules.Models[arch]
 	if !ok {
 		info := resolver.ModelInfo{Arch: arch, Note: "not registered in the install: unknown model"}
 		if base.Known {

@@ -63,37 +63,10 @@ func backendSelectors() []BackendSelector {
 	}
 }
 
-// selectors is the priority order this resolution uses: the install's table when
-// one was read (the install wins), else the one of the version's day.
-func (r *run) selectors() []BackendSelector {
-	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
-		return in.BackendOrder
-	}
-	sels, _ := selectorsAt(&r.v)
-	return sels
-}
-
-// defaultBackend is what DEFAULT becomes when no selector is exactly "1": UCX
-// before #7926 (2025-09-28), NIXL since.
-func (r *run) defaultBackend() string {
-	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
-		return "NIXL"
-	}
-	if !r.v.has(dayNIXLDefault) {
-		return "UCX"
-	}
-	return "NIXL"
-}
-
 // resolveDefaultBackend mirrors CacheTransceiverConfig._resolve_default_backend():
 // an explicit backend is its own answer; DEFAULT takes the first selector whose value
-// is exactly "1", else NIXL.
-func resolveDefaultBackend(backend string, env Env, sels []BackendSelector) (eff, envVar string) {
-	return resolveDefaultBackendTo(backend, env, sels, "NIXL")
-}
-
-// resolveDefaultBackendTo is resolveDefaultBackend with the version's default.
-func resolveDefaultBackendTo(backend string, env Env, sels []BackendSelector, dflt string) (eff, envVar string) {
+// is exactly "1", else dflt (the rules' DefaultBackend).
+func resolveDefaultBackend(backend string, env Env, sels []BackendSelector, dflt string) (eff, envVar string) {
 	if backend != "DEFAULT" {
 		return backend, ""
 	}

@@ -32,6 +32,9 @@ type Install struct {
 	// FieldsEvidence is the class's FILE:LINE.
 	Fields         []InstallField
 	FieldsEvidence string
+	// RuntimeDefault is transceiver_runtime's default as the code writes it
+	// ("None", "auto", "PYTHON"), "" when not read.
+	RuntimeDefault string
 	// BackendOrder is the DEFAULT backend's selector table in the install's
 	// priority order (its evidence is Features["backend_env_priority"]); nil
 	// when not read, and xcvr's order applies.
@@ -49,6 +52,8 @@ type InstallFact struct {
 type InstallText struct {
 	Parts    []TextPart
 	Evidence string
+	// Written is the message as the code writes it, each field as {expr}.
+	Written string
 }
 
 // TextPart is literal text, or a field filled from the resolution (Repr when the
@@ -88,112 +93,6 @@ const (
 	FeatureV2TimeoutError   = "kv_transceiver_v2_finite_timeout_error"
 	FeatureResolveInConfigU = "resolve_cache_transceiver_config"
 )
-
-// featureDay maps a change day the resolver branches on to the feature that
-// shows them in an install.
-func featureDay(d Day) string {
-	switch d {
-	case day16164:
-		return FeatureAutoResolver
-	case day15727:
-		return FeaturePipelined
-	case day17899:
-		return FeatureCreateInDisagg
-	case day17137:
-		return FeatureV2TimeoutError
-	case day17495:
-		return FeatureDefaultPython
-	}
-	return ""
-}
-
-// installHas answers Version.Has from the install when it shows the change.
-func (v Version) installHas(d Day) (bool, bool) {
-	if v.Install == nil {
-		return false, false
-	}
-	if d == day18134 {
-		return v.Install.Era >= 2, true
-	}
-	f, ok := v.Install.Features[featureDay(d)]
-	if !ok || f.Evidence == "" {
-		return false, false
-	}
-	return f.Present, true
-}
-
-// The messages the install can reword, and xcvr's built-in wording of each, with
-// {} for a field and {!r} for a repr'd one. Several built-in variants may share an
-// id (the same raise in different releases).
-const (
-	TextFallbackBackend  = "fallback-backend"
-	TextFallbackReason   = "fallback-reason"
-	TextResolvedAuto     = "resolved-auto"
-	TextHookInvalid      = "hook-invalid"
-	TextPythonNIXLEarly  = "python-nixl-config"
-	TextPythonNIXLCreate = "python-nixl-create"
-	TextPipelinedBackend = "pipelined-backend"
-	TextPipelinedCPP     = "pipelined-cpp"
-	TextPipelinedAuto    = "pipelined-auto"
-	TextEnvSelector      = "env-selector"
-	TextMPIDeprecated    = "mpi-deprecated"
-	TextUCXHint          = "ucx-hint"
-	TextUsingV2          = "using-v2"
-	TextDisabled         = "disabled"
-	TextV2Timeout        = "v2-timeout"
-	TextInflightWarning  = "inflight-cancel-warning"
-	TextInflightAmbig    = "inflight-cancel-ambiguous"
-	TextInflightUnsupp   = "inflight-cancel-unsupported"
-	TextKimiK3           = "kimi-k3-requires-python"
-	TextMambaMixed       = "mamba-mixed-needs-python"
-	TextMambaCpp         = "mamba-cpp-not-python"
-	TextPyMambaReuse     = "py-mamba-block-reuse"
-	TextFabricMemory     = "fabric-memory-default"
-)
-
-// BuiltinText is one of xcvr's message templates.
-type BuiltinText struct {
-	ID       string
-	Template string
-}
-
-// BuiltinTexts lists xcvr's wording of every message an install can reword.
-func BuiltinTexts() []BuiltinText {
-	tail := ". Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."
-	return []BuiltinText{
-		{TextFallbackBackend, "Model prefers the Python transceiver, but backend {} does not support it; falling back to the C++ transceiver."},
-		{TextFallbackReason, "Falling back to the C++ transceiver: {}."},
-		{TextResolvedAuto, "Resolved transceiver_runtime='auto' to {!r} for {}."},
-		{TextHookInvalid, "{}.get_preferred_transceiver_runtime() must return 'CPP', 'PYTHON', or None, got {!r}."},
-		{TextPythonNIXLEarly, "Python transceiver currently only supports NIXL backend, got {}" + tail},
-		{TextPythonNIXLCreate, "Python transceiver currently only supports the NIXL backend, got {}" + tail},
-		{TextPythonNIXLCreate, "Python transceiver currently only supports NIXL or DEFAULT backend, got {}" + tail},
-		{TextPipelinedBackend, "enable_pipelined_transfer is set but backend '{}' requires the C++ transceiver, which does not support pipelined transfer. Use NIXL backend to enable pipelined transfer."},
-		{TextPipelinedCPP, "enable_pipelined_transfer is set but transceiver_runtime='CPP' explicitly disables Python auto-selection. Use transceiver_runtime='PYTHON' to enable pipelined transfer."},
-		{TextPipelinedAuto, "enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection."},
-		{TextEnvSelector, "{}=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"},
-		{TextMPIDeprecated, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended"},
-		{TextUCXHint, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance."},
-		{TextUsingV2, "Using KvCacheTransceiverV2"},
-		{TextDisabled, "cache_transceiver is disabled"},
-		{TextV2Timeout, "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"},
-		{TextInflightWarning, "{}=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support."},
-		{TextInflightAmbig, "{}=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: {}."},
-		{TextKimiK3, "Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend={!r}, transceiver_runtime={!r})."},
-		{TextMambaMixed, "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."},
-		{TextMambaMixed, "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."},
-		// The class may be an f-string field (type(...).__name__ is not plain,
-		// so only a plain name or a literal is used).
-		{TextMambaMixed, "{} requires the Python transceiver runtime in disaggregated serving."},
-		{TextMambaCpp, "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True."},
-		{TextMambaCpp, "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."},
-		{TextPyMambaReuse, "TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."},
-		{TextFabricMemory, "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"},
-		// The variable's name as a field (a module constant upstream may use).
-		{TextFabricMemory, "Python cache transceiver with C++ KV cache manager detected; defaulting {}=1 (set it to 0 explicitly to disable)"},
-		{TextInflightUnsupp, "{}=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got transceiver_runtime={!r}, backend={!r}, resolved_nixl_backend={!r}, kv_transfer_timeout_ms={!r}, disable_transfer_overlap={!r}, layerwise={!r}, try_zcopy={!r}."},
-	}
-}
 
 // TemplateParts splits a built-in template at its {} / {!r} fields.
 func TemplateParts(tmpl string) []TextPart {
@@ -239,72 +138,6 @@ func RenderParts(parts []TextPart) string {
 	return b.String()
 }
 
-// matchParts matches s against a template and returns the field values.
-func matchParts(parts []TextPart, s string) ([]string, bool) {
-	var vals []string
-	for i, p := range parts {
-		if !p.Field {
-			if !strings.HasPrefix(s, p.Lit) {
-				return nil, false
-			}
-			s = s[len(p.Lit):]
-			continue
-		}
-		// A field runs to the next literal (the last occurrence when it ends
-		// the template, so a value may contain the closing text).
-		if i+1 == len(parts) {
-			vals = append(vals, s)
-			s = ""
-			continue
-		}
-		next := parts[i+1].Lit
-		var j int
-		if i+2 == len(parts) {
-			if !strings.HasSuffix(s, next) {
-				return nil, false
-			}
-			j = len(s) - len(next)
-		} else {
-			j = strings.Index(s, next)
-		}
-		if j < 0 {
-			return nil, false
-		}
-		vals = append(vals, s[:j])
-		s = s[j:]
-	}
-	return vals, s == ""
-}
-
-// fillParts renders the install's parts with values taken from xcvr's text,
-// converting between repr'd and plain values where the two disagree.
-func fillParts(parts []TextPart, vals []string, builtin []TextPart) string {
-	var reprs []bool
-	for _, p := range builtin {
-		if p.Field {
-			reprs = append(reprs, p.Repr)
-		}
-	}
-	var b strings.Builder
-	k := 0
-	for _, p := range parts {
-		if !p.Field {
-			b.WriteString(p.Lit)
-			continue
-		}
-		v := vals[k]
-		switch {
-		case p.Repr && !reprs[k]:
-			v = pyRepr(v)
-		case !p.Repr && reprs[k]:
-			v = unrepr(v)
-		}
-		b.WriteString(v)
-		k++
-	}
-	return b.String()
-}
-
 // unrepr undoes pyRepr for the simple values the resolver prints.
 func unrepr(s string) string {
 	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
@@ -323,152 +156,8 @@ func fieldCount(parts []TextPart) int {
 	return n
 }
 
-// reword replaces msg with the install's wording of the same message, when one of
-// xcvr's templates matches it and the install writes that message with as many
-// fields. It returns the FILE:LINE of the install's text, or "".
-func (in *Install) reword(msg string) (string, string) {
-	if in == nil || len(in.Texts) == 0 {
-		return msg, ""
-	}
-	for _, bt := range BuiltinTexts() {
-		it, ok := in.Texts[bt.ID]
-		if !ok {
-			continue
-		}
-		parts := TemplateParts(bt.Template)
-		vals, ok := matchParts(parts, msg)
-		if !ok || fieldCount(it.Parts) != len(vals) {
-			continue
-		}
-		return fillParts(it.Parts, vals, parts), it.Evidence
-	}
-	return msg, ""
-}
-
 // VerifiedInstall is the confidence of a step decided by the installed code.
 const VerifiedInstall Confidence = "verified (install)"
-
-// stepFeatures says which install facts decide each step.
-func stepFeatures(id string, r *run) []string {
-	switch id {
-	case StepAuto:
-		return []string{FeatureAutoResolver}
-	case StepBackend:
-		return []string{"backend_env_priority"}
-	case StepPipelined:
-		return []string{FeaturePipelined}
-	case StepPythonNIXL:
-		return []string{FeatureResolveInConfigU}
-	case StepLeftoverAuto:
-		// resolve_cache_transceiver_config turns a leftover 'auto' into None
-		// where it exists; before, create_kv_cache_transceiver did.
-		return []string{FeatureResolveInConfigU, FeatureCreateInDisagg}
-	case StepTransceiver:
-		return []string{FeatureCreateInDisagg}
-	}
-	return nil
-}
-
-// applyInstall marks what the install decided: the version step names the
-// install, steps whose rule the install shows get its FILE:LINE and "verified
-// (install)", and log lines and the exception take the install's wording.
-func (r *run) applyInstall() {
-	in := r.v.Install
-	if in == nil {
-		return
-	}
-	for i := range r.t.Steps {
-		s := &r.t.Steps[i]
-		if s.Verdict == Skipped && strings.HasPrefix(s.Reason, "not reached") {
-			continue
-		}
-		ev := ""
-		switch s.ID {
-		case StepVersion:
-			ev = in.VersionEvidence
-		case StepValidate:
-			ev = in.FieldsEvidence
-			if in.Fields == nil {
-				ev = in.Features["field:transceiver_runtime"].Evidence
-			}
-		case StepModel, StepPreference:
-			if m, ok := in.Models[r.t.Inputs.Model.Value.Arch]; ok {
-				ev = m.Evidence
-				if s.ID == StepPreference && m.HookEvidence != "" {
-					ev = m.HookEvidence
-				}
-				if s.ID == StepPreference && m.Undetermined != "" && s.Verdict != Skipped {
-					// The code does not tell: say so where the value is used.
-					s.Reason = "the installed hook's result is undetermined; xcvr's catalog: " + s.Reason
-				}
-			}
-		case StepRuntime:
-			// The 1.4 reading (the hook is not consulted for an unset field)
-			// holds only if the auto resolver does not look at which fields
-			// were set.
-			if !r.t.Inputs.Runtime.Given() && !in.Features["auto_reads_fields_set"].Present &&
-				(r.era < 3 || in.Features["auto_returns_unless_auto"].Present) {
-				ev = in.Features["transceiver_runtime_default"].Evidence
-			}
-		default:
-			for _, f := range stepFeatures(s.ID, r) {
-				if x, ok := in.Features[f]; ok && hasLine(x.Evidence) {
-					ev = x.Evidence
-					break
-				}
-			}
-			if ev == "" && s.ID == StepPythonNIXL {
-				ev = in.Texts[TextPythonNIXLCreate].Evidence
-			}
-		}
-		if ev == "" {
-			continue
-		}
-		s.Source = Source{Install: ev}
-		// An inferred step stays inferred unless the install shows the very
-		// rule that was guessed: the version and its era, the runtime default
-		// and the auto resolver (checked above and by the era), the
-		// registration of the model. A
-		// guessed exception text (the TypeError before #17137) or an
-		// undetermined hook keeps its mark.
-		if s.Confidence != Inferred || s.ID == StepVersion || s.ID == StepRuntime || s.ID == StepAuto || s.ID == StepModel {
-			s.Confidence = VerifiedInstall
-		}
-	}
-	for i := range r.t.Logs {
-		r.t.Logs[i].Message, _ = in.reword(r.t.Logs[i].Message)
-	}
-	if e := r.t.Result.Error; e != "" {
-		if typ, msg, ok := strings.Cut(e, ": "); ok && !strings.Contains(typ, " ") && !strings.Contains(msg, "\n") {
-			if w, ev := in.reword(msg); ev != "" {
-				r.t.Result.Error = typ + ": " + w
-				if s := r.stepPtr(r.t.Result.FailedStep); s != nil {
-					s.Source = Source{Install: ev}
-					s.Confidence = VerifiedInstall
-				}
-			}
-		}
-	}
-}
-
-// hasLine reports whether evidence is FILE:LINE (not a file named alone).
-func hasLine(ev string) bool {
-	i := strings.LastIndexByte(ev, ':')
-	if i < 0 || i == len(ev)-1 {
-		return false
-	}
-	_, err := strconv.Atoi(ev[i+1:])
-	return err == nil
-}
-
-func (r *run) stepPtr(id string) *Step {
-	for i := range r.t.Steps {
-		if r.t.Steps[i].ID == id {
-			return &r.t.Steps[i]
-		}
-	}
-	return nil
-}
 
 // InstallVersion is the Version an install behaves as. A release xcvr knows keeps
 // its dates but takes the era and the dated rules from the install; a version
@@ -510,13 +199,120 @@ func InstallVersion(in *Install) Version {
 		v.Evidence += "; " + what + "; era and rules come from the installed code"
 	}
 	v.summary = ""
+	v.Rules = nil
 	v = v.withSummary()
 	if !known {
 		v.summary = in.Version + " (not a release xcvr knows): " + EraSummary(v.Era) + ", as the installed code shows (" + in.EraEvidence + ")"
 	} else {
 		v.summary += " (install: " + in.EraEvidence + ")"
 	}
+	v.Rules = InstallRules(in, v)
 	return v
+}
+
+// InstallRules is an installed tree's rules: xcvr's model of the release v it is
+// placed at, with the install's era, and every rule the install's code shows put
+// in its place, citing its FILE:LINE. This is the one place where what was read
+// from an install becomes rules.
+func InstallRules(in *Install, v Version) *Rules {
+	v.Era, v.Rules = in.Era, nil
+	rs := ReleaseRules(v)
+	rs.Build, rs.FromInstall = in.Version, true
+	read := func(ev string) Evidence { return Evidence{Source{Install: ev}, VerifiedInstall} }
+	if in.VersionEvidence != "" {
+		rs.Version = read(in.VersionEvidence)
+	}
+	if in.EraEvidence != "" {
+		rs.EraEvidence = read(in.EraEvidence)
+	}
+	// The dated changes the fingerprints show; #18134 is the era itself.
+	for _, c := range Changes() {
+		if c.Merged == day18134 {
+			rs.Changes = append(rs.Changes, ChangeRule{Change: c, Has: in.Era >= 2, Settled: true, Evidence: rs.EraEvidence})
+			continue
+		}
+		if f, ok := in.Features[changeFeature(c.Merged)]; ok && f.Evidence != "" {
+			rs.Changes = append(rs.Changes, ChangeRule{Change: c, Has: f.Present, Settled: true, Evidence: read(f.Evidence)})
+		}
+	}
+	rs.Steps = map[string]Evidence{}
+	ev := in.Features["transceiver_runtime_default"].Evidence
+	if in.RuntimeDefault != "" {
+		rs.RuntimeDefault, rs.RuntimeDefaultRead, rs.RuntimeDefaultEvidence = Str(in.RuntimeDefault), true, read(ev)
+		if in.RuntimeDefault == "None" {
+			rs.RuntimeDefault = PyStr{}
+		}
+	}
+	// The runtime step's reading of an unset field (1.4: the hook is not
+	// consulted) holds only if the auto resolver does not look at which fields
+	// were set.
+	if ev != "" && !in.Features["auto_reads_fields_set"].Present && (in.Era < 3 || in.Features["auto_returns_unless_auto"].Present) {
+		rs.Steps[StepRuntime] = read(ev)
+	}
+	if in.Fields != nil {
+		rs.Fields, rs.FieldsRead = make([]FieldSpec, len(in.Fields)), true
+		for i, f := range in.Fields {
+			rs.Fields[i] = f.FieldSpec
+			rs.Fields[i].Evidence = f.Evidence
+		}
+		if in.FieldsEvidence != "" {
+			rs.FieldsEvidence = read(in.FieldsEvidence)
+		}
+	} else if ev := in.Features["field:transceiver_runtime"].Evidence; ev != "" {
+		rs.FieldsEvidence = read(ev)
+	}
+	if len(in.BackendOrder) > 0 {
+		rs.Selectors, rs.SelectorsRead = in.BackendOrder, true
+	}
+	if ev := in.Features["backend_env_priority"].Evidence; hasLine(ev) {
+		rs.SelectorsEvidence = read(ev)
+	}
+	// A text replaces xcvr's wording when it takes the values the resolver has
+	// for it (or as many as xcvr's own wording uses).
+	for _, id := range TextIDs() {
+		it, ok := in.Texts[id]
+		if n := fieldCount(it.Parts); ok && (n == textArity(id) || n == fieldCount(TemplateParts(releaseText(rs.Era, id)))) {
+			rs.Texts = append(rs.Texts, Text{ID: id, Template: RenderParts(it.Parts), Evidence: read(it.Evidence), Written: it.Written})
+		}
+	}
+	rs.Models = in.Models
+	// The fingerprint that shows the rule each of these steps applies.
+	line := func(step string, ids ...string) {
+		for _, id := range ids {
+			if ev := in.Features[id].Evidence; hasLine(ev) {
+				rs.Steps[step] = read(ev)
+				return
+			}
+		}
+	}
+	line(StepAuto, FeatureAutoResolver)
+	line(StepPipelined, FeaturePipelined)
+	line(StepPythonNIXL, FeatureResolveInConfigU)
+	if _, ok := rs.Steps[StepPythonNIXL]; !ok && in.Texts[TextPythonNIXLCreate].Evidence != "" {
+		rs.Steps[StepPythonNIXL] = read(in.Texts[TextPythonNIXLCreate].Evidence)
+	}
+	// resolve_cache_transceiver_config turns a leftover 'auto' into None where
+	// it exists; before, create_kv_cache_transceiver did.
+	line(StepLeftoverAuto, FeatureResolveInConfigU, FeatureCreateInDisagg)
+	line(StepTransceiver, FeatureCreateInDisagg)
+	return rs
+}
+
+// changeFeature is the install fingerprint that shows the change merged on day d.
+func changeFeature(d Day) string {
+	switch d {
+	case day16164:
+		return FeatureAutoResolver
+	case day15727:
+		return FeaturePipelined
+	case day17899:
+		return FeatureCreateInDisagg
+	case day17137:
+		return FeatureV2TimeoutError
+	case day17495:
+		return FeatureDefaultPython
+	}
+	return ""
 }
 
 // devDay reads the date of a ".devYYYYMMDD…" version suffix.
@@ -550,6 +346,9 @@ type FieldSpec struct {
 	// BoundN; "" for none.
 	Bound  string
 	BoundN int64
+	// Evidence is the install's FILE:LINE of the declaration; "" in xcvr's
+	// model of a release.
+	Evidence string
 }
 
 // InstallField is a field of the install's CacheTransceiverConfig with the
@@ -593,50 +392,17 @@ func (f FieldSpec) same(g FieldSpec) bool {
 	return f.Kind == g.Kind && slices.Equal(f.Literals, g.Literals) && f.Bound == g.Bound && f.BoundN == g.BoundN
 }
 
-// CacheTransceiverFieldsFor is xcvr's model of CacheTransceiverConfig for a
-// version (llm_args.py; era-2 table of the spec, enable_pipelined_transfer from
-// #15727, agent_bounce_* from 1.4.0rc1), in declaration order.
-func CacheTransceiverFieldsFor(v Version) []FieldSpec {
-	rt := []string{"CPP", "PYTHON", "auto"}
-	if v.Era == 0 {
-		rt = rt[:2]
-	}
-	out := []FieldSpec{
-		{Name: "backend", Kind: "literal", Literals: backendLiterals(), Optional: true},
-		{Name: "transceiver_runtime", Kind: "literal", Literals: rt, Optional: true},
-		{Name: "max_tokens_in_buffer", Kind: "int", Optional: true},
-		{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt"},
-		{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt"},
-		{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt"},
-		{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge"},
-	}
-	if v.Main >= day15727 {
-		out = append(out, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool"})
-	}
-	if v.Main >= dayAgentBounce {
-		out = append(out, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool"},
-			FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true})
-	}
-	return out
-}
-
-// installField returns the install's declaration of a field, if it has one.
-func (in *Install) installField(name string) (InstallField, bool) {
-	for _, f := range in.Fields {
-		if f.Name == name {
-			return f, true
-		}
-	}
-	return InstallField{}, false
-}
+// CacheTransceiverFieldsFor is CacheTransceiverConfig in declaration order as
+// version v's rules declare it.
+func CacheTransceiverFieldsFor(v Version) []FieldSpec { return ReleaseRules(v).Fields }
 
 // xcvrChecks reports whether xcvr's own readers and checks validate a field the
 // install declares the same way; otherwise the install's declaration is applied.
-func xcvrChecks(f InstallField) bool {
-	for _, x := range CacheTransceiverFieldsFor(Version{Era: 3, Main: dayAgentBounce}) {
+func xcvrChecks(f FieldSpec) bool {
+	for _, x := range releaseFields(3, dayAgentBounce) {
 		if x.Name == f.Name {
 			// An unreadable annotation: xcvr's checks are the best guess.
-			return f.Kind == "" || x.same(f.FieldSpec)
+			return f.Kind == "" || x.same(f)
 		}
 	}
 	return false
@@ -658,9 +424,9 @@ func resolverChecked(name string) bool {
 // checked by its annotation; the rest keep xcvr's checks. unread names the keys
 // whose annotation could not be read (accepted, inferred).
 func (r *run) installValidationErrors() (errs []FieldError, readers int, unread []string) {
-	in := r.v.Install
+	rs := r.rules
 	keep := func(field string) bool {
-		f, ok := in.installField(field)
+		f, ok := rs.field(field)
 		return ok && (resolverChecked(field) || xcvrChecks(f))
 	}
 	for _, e := range r.t.Inputs.ConfigErrors {
@@ -670,7 +436,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 	}
 	readers = len(errs)
 	for _, k := range r.t.Inputs.ConfigKeys {
-		f, ok := in.installField(k.Key)
+		f, ok := rs.field(k.Key)
 		if resolverChecked(k.Key) && (ok || r.inputGiven(k.Key)) {
 			continue // below, with a flag's value in its place
 		}
@@ -682,7 +448,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		case f.Kind == "":
 			unread = append(unread, k.Key)
 		default:
-			if e, bad := checkField(f.FieldSpec, k); bad {
+			if e, bad := checkField(f, k); bad {
 				errs = append(errs, e)
 			}
 		}
@@ -691,21 +457,21 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		if !g {
 			return
 		}
-		f, ok := in.installField(name)
+		spec, ok := rs.field(name)
 		if !ok {
 			errs = append(errs, FieldError{Loc: name, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
 				Input: input, InputType: typ, Origin: o})
 			return
 		}
-		spec := f.FieldSpec
 		if spec.Kind == "" {
 			// Unreadable: xcvr's own declaration of the field, if it has one.
-			i := slices.IndexFunc(CacheTransceiverFieldsFor(r.v), func(x FieldSpec) bool { return x.Name == name })
+			model := releaseFields(rs.Era, rs.Main)
+			i := slices.IndexFunc(model, func(x FieldSpec) bool { return x.Name == name })
 			if i < 0 {
 				unread = append(unread, name)
 				return
 			}
-			spec = CacheTransceiverFieldsFor(r.v)[i]
+			spec = model[i]
 		}
 		if e, bad := checkField(spec, VersionedKey{Key: name, Input: input, InputType: typ, Origin: o}); bad {
 			errs = append(errs, e)
@@ -722,7 +488,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 	if p := r.t.Inputs.Pipelined; p.Given() {
 		given("enable_pipelined_transfer", true, pyBool(p.Value), "bool", p.Origin)
 	}
-	if k := r.t.Inputs.KVManager; k.Given() && k.Value == KVAuto && !r.v.has(day15823) {
+	if k := r.t.Inputs.KVManager; k.Given() && k.Value == KVAuto && !r.has(day15823) {
 		errs = append(errs, FieldError{Root: "kv_cache_config", Loc: "use_kv_cache_manager_v2", Type: "bool_parsing",
 			Message: "Input should be a valid boolean, unable to interpret input", Input: "'auto'", InputType: "str", Origin: k.Origin})
 	}

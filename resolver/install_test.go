@@ -123,28 +123,35 @@ func TestInstallFeatureOverridesDate(t *testing.T) {
 	}
 }
 
-func TestRewordNeedsMatchingFields(t *testing.T) {
-	in := era2Install("x")
-	// An install text with a different number of fields is not used.
-	in.Texts[TextUsingV2] = InstallText{Evidence: "f.py:1", Parts: []TextPart{{Lit: "Using "}, {Field: true}}}
-	if got, ev := in.reword("Using KvCacheTransceiverV2"); got != "Using KvCacheTransceiverV2" || ev != "" {
-		t.Errorf("reworded to %q (%s)", got, ev)
+func TestInstallTextsNeedMatchingFields(t *testing.T) {
+	inst := era2Install("1.3.0rc27")
+	// An install text with more fields than the message has values is not used.
+	inst.Texts[TextUsingV2] = InstallText{Evidence: "f.py:1", Parts: []TextPart{{Lit: "Using "}, {Field: true}}}
+	// A plain field where xcvr's own wording is plain too.
+	inst.Texts[TextFallbackReason] = InstallText{Evidence: "u.py:9", Parts: []TextPart{{Lit: "C++ because "}, {Field: true}, {Lit: "!"}}}
+	rs := InstallVersion(inst).Rules
+	if got := rs.text(TextUsingV2); got.Template != "Using KvCacheTransceiverV2" || got.Evidence.read() {
+		t.Errorf("using-v2 is %q (%s)", got.Template, got.Evidence.Source)
 	}
-	// A message that no template matches is kept.
-	if got, ev := in.reword("something else"); got != "something else" || ev != "" {
-		t.Errorf("reworded to %q (%s)", got, ev)
+	in := tc{version: "1.3.0rc27", backend: "UCX"}.inputs(t)
+	in.Version = InstallVersion(inst)
+	tr := Resolve(in)
+	found := false
+	for _, l := range tr.Logs {
+		found = found || l.Message == "C++ because backend 'UCX' (the Python transceiver requires NIXL)!"
 	}
-	// A plain field where xcvr printed a repr is unquoted.
-	in.Texts[TextFallbackReason] = InstallText{Evidence: "u.py:9", Parts: []TextPart{{Lit: "C++ because "}, {Field: true}, {Lit: "!"}}}
-	if got, _ := in.reword("Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL)."); got != "C++ because backend 'UCX' (the Python transceiver requires NIXL)!" {
-		t.Errorf("got %q", got)
+	if !found {
+		t.Errorf("logs %+v", tr.Logs)
 	}
 }
 
 func TestTemplatePartsRoundTrip(t *testing.T) {
-	for _, bt := range BuiltinTexts() {
-		if got := RenderParts(TemplateParts(bt.Template)); got != bt.Template {
-			t.Errorf("%s: %q -> %q", bt.ID, bt.Template, got)
+	for _, v := range KnownVersions() {
+		for _, id := range TextIDs() {
+			tx := ReleaseRules(v).Text(id)
+			if got := RenderParts(TemplateParts(tx.Template)); got != tx.Template {
+				t.Errorf("%s %s: %q -> %q", v.Name, tx.ID, tx.Template, got)
+			}
 		}
 	}
 }
@@ -167,9 +174,10 @@ func TestEra3RuntimeStepNeedsTheEarlyReturn(t *testing.T) {
 	}
 }
 
-// TestBuiltinTextsMatchTheResolver keeps BuiltinTexts in step with the messages
-// Resolve prints: every template must match a line some resolution produces, or
-// an install's wording could never replace it.
+// TestBuiltinTextsMatchTheResolver keeps the rules' texts in step with the
+// messages Resolve prints: every template of the versions below must be printed
+// by some resolution, or the rule is dead (and an install's wording of it could
+// never show).
 func TestBuiltinTextsMatchTheResolver(t *testing.T) {
 	cases := []tc{
 		{version: "1.3.0rc20", backend: "UCX", runtime: "PYTHON"},
@@ -209,7 +217,23 @@ func TestBuiltinTextsMatchTheResolver(t *testing.T) {
 	for _, c := range kvCases {
 		ins = append(ins, c.inputs(t))
 	}
+	// matches reports whether msg is the template with its fields filled: its
+	// literal parts, in order, with the first at the start.
+	matches := func(tmpl, msg string) bool {
+		for i, p := range TemplateParts(tmpl) {
+			if p.Field {
+				continue
+			}
+			j := strings.Index(msg, p.Lit)
+			if j < 0 || (i == 0 && j != 0) {
+				return false
+			}
+			msg = msg[j+len(p.Lit):]
+		}
+		return true
+	}
 	matched := map[string]bool{}
+	all := map[string]string{}
 	for _, in := range ins {
 		tr := Resolve(in)
 		msgs := []string{}
@@ -219,17 +243,19 @@ func TestBuiltinTextsMatchTheResolver(t *testing.T) {
 		if _, m, ok := strings.Cut(tr.Result.Error, ": "); ok {
 			msgs = append(msgs, m)
 		}
-		for _, msg := range msgs {
-			for _, bt := range BuiltinTexts() {
-				if _, ok := matchParts(TemplateParts(bt.Template), msg); ok {
-					matched[bt.Template] = true
+		for _, id := range TextIDs() {
+			tx := ReleaseRules(in.Version).Text(id)
+			all[tx.Template] = tx.ID
+			for _, msg := range msgs {
+				if matches(tx.Template, msg) {
+					matched[tx.Template] = true
 				}
 			}
 		}
 	}
-	for _, bt := range BuiltinTexts() {
-		if !matched[bt.Template] {
-			t.Errorf("no resolution prints %s: %q", bt.ID, bt.Template)
+	for tmpl, id := range all {
+		if !matched[tmpl] {
+			t.Errorf("no resolution prints %s: %q", id, tmpl)
 		}
 	}
 }
@@ -398,8 +424,8 @@ func TestInstallFieldSet(t *testing.T) {
 		in.Version = InstallVersion(inst)
 		in.ConfigKeys = c.keys
 		known := map[string]bool{}
-		for _, f := range cacheTransceiverFields() {
-			known[f] = true
+		for _, f := range releaseFields(3, dayAgentBounce) {
+			known[f.Name] = true
 		}
 		for _, k := range c.keys {
 			if !known[k.Key] {

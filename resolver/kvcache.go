@@ -22,7 +22,6 @@ const (
 	fileUtilHybridV2 = "tensorrt_llm/_torch/pyexecutor/_util.py@0004396"
 	errHybridV2Route = "ValueError: KV cache manager V2 for hybrid Mamba disaggregated serving requires transceiver_runtime='PYTHON' with backend='NIXL'."
 	errHybridV1Reuse = "ValueError: Hybrid Mamba disaggregated serving with block reuse and transceiver_runtime='PYTHON' requires use_kv_cache_manager_v2=True."
-	fabricInfoLine   = "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
 )
 
 // kvSetting is use_kv_cache_manager_v2 as the config holds it before resolution:
@@ -78,7 +77,7 @@ func (r *run) stepKVManager() {
 	set, explicit := r.kvSetting()
 	m := r.t.Inputs.Model.Value
 	src := Source{PR: 16060, File: fileLLMUtils}
-	if !r.v.has(day16060) {
+	if !r.has(day16060) {
 		src = Source{PR: 15823, File: fileModelLoader}
 	}
 	done := func(v2 bool, verdict Verdict, reason string, c Confidence) {
@@ -95,7 +94,7 @@ func (r *run) stepKVManager() {
 	case explicit && set != KVAuto:
 		v2 := set == KVV2
 		reason := pyBool(v2) + ", set explicitly (" + r.t.Inputs.KVManager.Origin.String() + "): kept as is"
-		if v2 && twoModel && r.v.has(day16060) {
+		if v2 && twoModel && r.has(day16060) {
 			// The docstring says an explicit True is rejected with two-model
 			// speculative decoding; the raise itself was not found upstream.
 			r.emit(StepKVManager, PhaseLoad, title, Error, "True with two-model speculative decoding ("+draft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Inferred)
@@ -104,11 +103,11 @@ func (r *run) stepKVManager() {
 		}
 		done(v2, Applied, reason, Verified)
 		return
-	case explicit && !r.v.has(day15823):
+	case explicit && !r.has(day15823):
 		// Validation already refused it; unreachable, kept for safety.
 		done(false, Skipped, "'auto' is not a valid value before #15823", Inferred)
 		return
-	case !explicit && !r.v.has(day15823):
+	case !explicit && !r.has(day15823):
 		done(false, Applied, "omitted: a plain bool defaulting to False before #15823 (merged "+day15823.String()+"): V1", Derived)
 		return
 	case !r.kvResolvedAtLoad():
@@ -130,7 +129,7 @@ func (r *run) stepKVManager() {
 		done(true, Applied, cls+"'s get_model_defaults() sets use_kv_cache_manager_v2=True"+kvSince(m)+": merged into the config before resolution, so V2 as if written, with no log line and no fallback", confOr(m.KVPreferenceConfidence))
 		return
 	}
-	if !r.v.has(day16060) {
+	if !r.has(day16060) {
 		r.log(LevelInfo, "Resolved use_kv_cache_manager_v2='auto' to False for "+cls)
 		done(false, Applied, "'auto' with no model default: False (V1)", Verified)
 		return
@@ -223,7 +222,7 @@ func (r *run) stepCacheManager() {
 	rt := r.runtime
 	switch kind {
 	case CacheKimiLinear:
-		if !r.v.has(day17480) {
+		if !r.has(day17480) {
 			// #17480's description: before it, a K3 deployment "silently
 			// resolved to the C++ transceiver", so no guard stopped it.
 			set(clsMambaCpp, "Kimi K3 before #17480: the hybrid routing let the C++ transceiver through silently (#17480's description); class inferred", Inferred)
@@ -252,7 +251,7 @@ func (r *run) stepCacheManager() {
 		return
 	case CacheMambaHybrid:
 		reuse, reuseWhy := r.blockReuse()
-		if !r.v.has(dayHybridV2) {
+		if !r.has(dayHybridV2) {
 			r.hybridV1Factory(title, src, set, reuse, reuseWhy)
 			return
 		}
@@ -328,9 +327,7 @@ func (r *run) hybridV1Factory(title string, src Source, set func(string, string,
 	rt := r.runtime
 	if py, _ := r.t.Inputs.Env.Lookup(envPyMamba); py == "1" {
 		if reuse {
-			exc := "ValueError: TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
-			r.emit(StepCacheManager, PhaseLoad, title, Error, envPyMamba+"=1 with "+reuseWhy+": the Mixed manager has no block reuse", src, Verified)
-			r.fail(StepCacheManager, exc)
+			r.raise(StepCacheManager, PhaseLoad, title, envPyMamba+"=1 with "+reuseWhy+": the Mixed manager has no block reuse", src, Verified, "ValueError", TextPyMambaReuse)
 			return
 		}
 		r.log(LevelInfo, "Using MixedMambaHybridCacheManager for hybrid mamba model")
@@ -379,7 +376,7 @@ func (r *run) stepFabricMemory() {
 	skip := func(why string, c Confidence) { r.emit(StepFabricMemory, PhaseCreation, title, Skipped, why, src, c) }
 	cls := r.t.Result.CacheManagerClass
 	switch {
-	case !r.v.has(day16832):
+	case !r.has(day16832):
 		skip("not before #16832 (merged "+day16832.String()+", per a weekly change report)", Derived)
 		return
 	case !r.transceiverRuntimeIsPython():
@@ -393,7 +390,7 @@ func (r *run) stepFabricMemory() {
 		skip(envFabric+"="+pyRepr(v)+" is set ("+r.t.Inputs.Env[envFabric].Origin.String()+"): an explicit setting is respected", Verified)
 		return
 	}
-	r.log(LevelInfo, fabricInfoLine)
+	r.log(LevelInfo, r.text(TextFabricMemory, vStr(envFabric)))
 	r.t.Result.EnvSet = envFabric + "=1"
 	const sets = ": TensorRT-LLM sets " + envFabric + "=1 in the worker's own environment before the pool is allocated (no fabric support: plain GPU memory, with a C++ warning)"
 	reason := "'PYTHON' with " + cls + sets
@@ -418,7 +415,7 @@ func (r *run) stepPipelinedStatic() {
 	src := Source{PR: 15727, File: r.createFile()}
 	skip := func(why string) { r.emit(StepPipelinedStatic, PhaseCreation, title, Skipped, why, src, Verified) }
 	switch {
-	case !r.v.has(day15727):
+	case !r.has(day15727):
 		skip("enable_pipelined_transfer does not exist before #15727")
 		return
 	case !r.t.Inputs.Pipelined.Value:
@@ -470,11 +467,11 @@ func (r *run) stepPipelinedStatic() {
 	}
 	var blockers []string
 	conf := Verified
-	after15780 := r.v.has(dayAgentBounce)
+	after15780 := r.has(dayAgentBounce)
 	if f := st.BounceMB; f.Given() && f.Value > 0 {
 		mb := strconv.FormatInt(f.Value, 10)
 		switch {
-		case r.v.has(dayBounceNoop):
+		case r.has(dayBounceNoop):
 			// 1.4.0rc4 docs: agent_bounce_buffer_enable is a no-op and
 			// kv_cache_bounce_size_mb > 0 alone selects the C++ agent bounce,
 			// which stages each chunk as its own request.
@@ -560,12 +557,7 @@ func (r *run) stepMambaGuards() {
 	switch cls {
 	case clsMambaMixed:
 		if !py {
-			exc := "ValueError: MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."
-			if r.era == 1 {
-				exc = "ValueError: MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."
-			}
-			r.emit(StepMambaGuards, PhaseCreation, title, Error, clsMambaMixed+" with runtime "+r.runtime.Repr(), src, Verified)
-			r.fail(StepMambaGuards, exc)
+			r.raise(StepMambaGuards, PhaseCreation, title, clsMambaMixed+" with runtime "+r.runtime.Repr(), src, Verified, "ValueError", TextMambaMixed, vStr(clsMambaMixed))
 			return
 		}
 	case clsMambaV2:
@@ -576,12 +568,7 @@ func (r *run) stepMambaGuards() {
 		}
 	case clsMambaCpp:
 		if py {
-			tail := "select the V2 manager with use_kv_cache_manager_v2=True."
-			if r.era == 1 {
-				tail = "select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."
-			}
-			r.emit(StepMambaGuards, PhaseCreation, title, Error, "'PYTHON' cannot drive "+clsMambaCpp, src, Verified)
-			r.fail(StepMambaGuards, "ValueError: transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or "+tail)
+			r.raise(StepMambaGuards, PhaseCreation, title, "'PYTHON' cannot drive "+clsMambaCpp, src, Verified, "ValueError", TextMambaCpp)
 			return
 		}
 	default:

@@ -412,24 +412,17 @@ func legacySelectors() []BackendSelector {
 const DisabledRequestError = "AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving"
 
 // hasField reports whether cache_transceiver_config has the field in this
-// build. Only the fields whose arrival xcvr dates are checked here; the
-// install's own field set, when read, decides instead.
+// build's rules. Only the fields whose arrival xcvr dates are left out of a
+// release's field set before their day (releaseFields); the install's own
+// field set, when read, decides every field.
 func (r *run) hasField(f string) bool {
-	if in := r.v.Install; in != nil && in.Fields != nil {
-		for _, x := range in.Fields {
-			if x.Name == f {
-				return true
-			}
-		}
+	if _, ok := r.rules.field(f); ok {
+		return true
+	}
+	if r.rules.FieldsRead {
 		return false
 	}
-	switch f {
-	case "transceiver_runtime":
-		return r.v.has(dayFieldExists)
-	case "kv_transfer_timeout_ms":
-		return r.v.has(dayTimeoutField)
-	}
-	return true
+	return f != "transceiver_runtime" && f != "kv_transfer_timeout_ms"
 }
 
 // fieldSince says from when a dated field exists, for hints.

@@ -54,9 +54,10 @@ const (
 
 // run carries one resolution while its steps are appended.
 type run struct {
-	v   Version
-	t   Trace // t.Inputs holds the inputs
-	era int
+	v     Version
+	rules *Rules
+	t     Trace // t.Inputs holds the inputs
+	era   int
 
 	// halt, when set, is why the remaining steps are not reached.
 	halt string
@@ -72,7 +73,8 @@ type run struct {
 // Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
 // log lines and the result. It never panics and always returns each step id once.
 func Resolve(in Inputs) Trace {
-	r := run{v: in.Version, era: in.Version.Era}
+	rules := ReleaseRules(in.Version)
+	r := run{v: in.Version, rules: rules, era: rules.Era}
 	r.t.Inputs = in
 	r.t.Steps = make([]Step, 0, len(StepIDs()))
 	r.stepVersion()
@@ -82,7 +84,7 @@ func Resolve(in Inputs) Trace {
 	// Before #16060 use_kv_cache_manager_v2 is resolved from the model defaults,
 	// ahead of the transceiver; from #16060 after it, because V2 needs the final
 	// runtime ("The transceiver runtime auto setting must be resolved first").
-	kvFirst := !r.v.has(day16060)
+	kvFirst := !r.has(day16060)
 	if r.era == 0 {
 		// Era 0 has no config-load resolution; DEFAULT is resolved at creation.
 		r.stepLoader()
@@ -137,18 +139,20 @@ func Resolve(in Inputs) Trace {
 		}
 		r.stepTransceiver()
 	}
-	r.applyInstall()
 	r.finish()
 	return r.t
 }
 
+// has reports whether the build has the change merged on day d.
+func (r *run) has(d Day) bool { return r.rules.Has(d) }
+
 // hasConfigUtils reports whether the build checks PYTHON-needs-NIXL early, in
 // resolve_cache_transceiver_config. The spec places that helper between #15727 and
 // #17899 [U]; xcvr takes #15727.
-func (r *run) hasConfigUtils() bool { return r.v.has(day15727) }
+func (r *run) hasConfigUtils() bool { return r.has(day15727) }
 
 func (r *run) createFile() string {
-	if r.v.has(day17899) {
+	if r.has(day17899) {
 		return fileNewCreate
 	}
 	return fileOldCreate
@@ -156,9 +160,58 @@ func (r *run) createFile() string {
 
 func (r *run) add(s Step) { r.t.Steps = append(r.t.Steps, s) }
 
-// emit appends a step with its standard explanation.
+// emit appends a step with its standard explanation. src and c are the
+// upstream file and PR the step names and how sure xcvr's model is; where the
+// rules hold a line that shows the rule the step applies (an install's), the
+// step cites that instead.
 func (r *run) emit(id string, p Phase, title string, v Verdict, reason string, src Source, c Confidence) {
+	if ev, settles := r.ruleEvidence(id); settles {
+		src, c = settle(ev, src, c)
+	} else {
+		src, c = cite(ev, src, c)
+	}
 	r.add(Step{ID: id, Phase: p, Title: title, Verdict: v, Reason: reason, Detail: detailFor(id), Source: src, Confidence: c})
+}
+
+// ruleEvidence is the evidence the rules hold for the rule step id applies, and
+// whether it settles an inferred step (the step's only guess is that rule: the
+// auto resolver, the model's registration).
+func (r *run) ruleEvidence(id string) (Evidence, bool) {
+	switch id {
+	case StepValidate:
+		return r.rules.FieldsEvidence, false
+	case StepBackend:
+		return r.rules.SelectorsEvidence, false
+	case StepModel, StepPreference:
+		m, ok := r.rules.Models[r.t.Inputs.Model.Value.Arch]
+		ev := m.Evidence
+		if id == StepPreference && m.HookEvidence != "" {
+			ev = m.HookEvidence
+		}
+		if !ok || ev == "" {
+			return Evidence{}, false
+		}
+		return Evidence{Source{Install: ev}, VerifiedInstall}, id == StepModel
+	case StepAuto:
+		return r.rules.Steps[id], true
+	case StepRuntime:
+		// Only the default applies a rule (stepRuntime cites it).
+		return Evidence{}, false
+	}
+	return r.rules.Steps[id], false
+}
+
+// raise appends step id as the error that stops start-up: the exception is typ
+// and message textID as the build words it. A message whose wording the rules
+// read from an install cites that line.
+func (r *run) raise(id string, p Phase, title, reason string, src Source, c Confidence, typ, textID string, vals ...pyVal) {
+	t := r.rules.text(textID)
+	if t.Evidence.read() {
+		r.add(Step{ID: id, Phase: p, Title: title, Verdict: Error, Reason: reason, Detail: detailFor(id), Source: t.Evidence.Source, Confidence: VerifiedInstall})
+	} else {
+		r.emit(id, p, title, Error, reason, src, c)
+	}
+	r.fail(id, typ+": "+fill(t.Template, vals))
 }
 
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
@@ -181,14 +234,9 @@ func (r *run) skipIfHalted(id string, p Phase, title string) bool {
 }
 
 func (r *run) stepVersion() {
-	v := r.v
-	reason := v.Summary()
-	conf := v.Confidence
-	if conf == "" {
-		conf = Derived
-	}
+	ev := r.rules.Version
 	r.add(Step{ID: StepVersion, Phase: PhaseSetup, Title: "TensorRT-LLM version", Verdict: Info,
-		Reason: reason, Detail: v.Evidence, Source: Source{PR: eraPR(v.Era)}, Confidence: conf})
+		Reason: r.v.Summary(), Detail: r.v.Evidence, Source: ev.Source, Confidence: ev.Confidence})
 }
 
 func eraPR(era int) int {
@@ -203,14 +251,22 @@ func eraPR(era int) int {
 	return 0
 }
 
-// runtimeLiterals is the Literal[...] of transceiver_runtime in this version.
-func (r *run) runtimeLiterals() []string {
-	if r.era == 0 {
-		return []string{"CPP", "PYTHON"}
+// runtimeLiterals and backendLiteralsOf are the Literal[...] choices of
+// transceiver_runtime and backend in the build's rules (xcvr's model of the
+// release where an install's annotation was not read).
+func (r *run) runtimeLiterals() []string { return r.literals("transceiver_runtime") }
+
+func (r *run) backendLiteralsOf() []string { return r.literals("backend") }
+
+func (r *run) literals(field string) []string {
+	if f, ok := r.rules.field(field); ok && f.Kind == "literal" {
+		return f.Literals
 	}
-	return []string{"CPP", "PYTHON", "auto"}
+	f, _ := (&Rules{Fields: releaseFields(r.rules.Era, r.rules.Main)}).field(field)
+	return f.Literals
 }
 
+// backendLiterals is the newest rules' backend choices.
 func backendLiterals() []string { return []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"} }
 
 func (r *run) stepValidate() {
@@ -218,24 +274,22 @@ func (r *run) stepValidate() {
 	errs := r.validationErrors()
 	if len(errs) == 0 {
 		reason := "every value is one TensorRT-LLM accepts"
-		if in := r.v.Install; in != nil && in.Fields != nil {
+		if r.rules.FieldsRead {
 			// The install's own field set and annotations decided.
 			reason = "every value is one the installed CacheTransceiverConfig accepts"
 			if _, _, unread := r.installValidationErrors(); len(unread) > 0 {
-				r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Applied,
-					Reason: reason + "; the install's annotation of " + strings.Join(unread, ", ") + " was not read: accepted as written",
-					Detail: detailFor(StepValidate), Source: Source{File: fileLLMArgs}, Confidence: Inferred})
+				r.emit(StepValidate, PhaseSetup, title, Applied,
+					reason+"; the install's annotation of "+strings.Join(unread, ", ")+" was not read: accepted as written",
+					Source{File: fileLLMArgs}, Inferred)
 				return
 			}
 		}
 		for _, k := range r.t.Inputs.VersionedKeys {
-			if k.Key == "agent_bounce_buffer_enable" && r.v.has(dayBounceNoop) {
+			if k.Key == "agent_bounce_buffer_enable" && r.has(dayBounceNoop) {
 				reason += "; agent_bounce_buffer_enable (" + k.Origin.String() + ") is a deprecated no-op here (docs 1.4.0rc4): kv_cache_bounce_size_mb > 0 alone turns the bounce buffer on"
 			}
 		}
-		r.add(Step{ID: StepValidate, Phase: PhaseSetup, Title: title, Verdict: Applied,
-			Reason: reason, Detail: detailFor(StepValidate),
-			Source: Source{File: fileLLMArgs}, Confidence: Verified})
+		r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Verified)
 		return
 	}
 	msg := validationError(errs)
@@ -287,20 +341,20 @@ func (r *run) stepValidate() {
 // literal, > 0 and version checks, merged by field declaration order (see
 // pydanticOrder).
 func (r *run) validationErrors() []FieldError {
-	if in := r.v.Install; in != nil && in.Fields != nil {
+	if r.rules.FieldsRead {
 		errs, readers, _ := r.installValidationErrors()
 		return r.pydanticOrder(errs, readers)
 	}
 	var errs, late []FieldError
 	for _, e := range r.t.Inputs.ConfigErrors {
-		if fieldOf(e.Loc) == "enable_pipelined_transfer" && !r.v.has(day15727) {
+		if fieldOf(e.Loc) == "enable_pipelined_transfer" && !r.has(day15727) {
 			// Before #15727 the key is not a field at all: whatever its value,
 			// pydantic reports it as an extra input, among the other extra keys.
 			e.Loc, e.Type, e.Message = "enable_pipelined_transfer", "extra_forbidden", "Extra inputs are not permitted"
 			late = append(late, e)
 			continue
 		}
-		if f := fieldOf(e.Loc); (f == "agent_bounce_buffer_enable" || f == "agent_bounce_params") && !r.v.has(dayAgentBounce) {
+		if f := fieldOf(e.Loc); (f == "agent_bounce_buffer_enable" || f == "agent_bounce_params") && !r.has(dayAgentBounce) {
 			// Not a field yet: its VersionedKey reports it as an extra input.
 			continue
 		}
@@ -314,9 +368,9 @@ func (r *run) validationErrors() []FieldError {
 	}
 	readers := len(errs)
 	errs = append(errs, late...)
-	if b := r.t.Inputs.Backend.Value; b.Valid && !validBackend(&r.v, b.S) {
+	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(r.backendLiteralsOf(), b.S) {
 		errs = append(errs, FieldError{Loc: "backend", Type: "literal_error",
-			Message: "Input should be " + literalList(backendLiteralsAt(&r.v)), Input: b.Repr(), InputType: "str",
+			Message: "Input should be " + literalList(r.backendLiteralsOf()), Input: b.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Backend.Origin})
 	}
 	if rt := r.t.Inputs.Runtime; rt.Given() && !r.hasField("transceiver_runtime") {
@@ -334,20 +388,20 @@ func (r *run) validationErrors() []FieldError {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
 	}
-	if k := r.t.Inputs.KVManager; k.Given() && k.Value == KVAuto && !r.v.has(day15823) {
+	if k := r.t.Inputs.KVManager; k.Given() && k.Value == KVAuto && !r.has(day15823) {
 		// Before #15823 the field is a plain bool.
 		errs = append(errs, FieldError{Root: "kv_cache_config", Loc: "use_kv_cache_manager_v2", Type: "bool_parsing",
 			Message: "Input should be a valid boolean, unable to interpret input", Input: "'auto'", InputType: "str", Origin: k.Origin})
 	}
 	for _, k := range r.t.Inputs.VersionedKeys {
-		if !r.v.has(dayAgentBounce) {
+		if !r.has(dayAgentBounce) {
 			// agent_bounce_* are fields only from 1.4.0rc1 (absent in the
 			// 1.3.0rc27 docs); before, pydantic reports an extra input.
 			errs = append(errs, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
 				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
 		}
 	}
-	if p := r.t.Inputs.Pipelined; p.Given() && !r.v.has(day15727) {
+	if p := r.t.Inputs.Pipelined; p.Given() && !r.has(day15727) {
 		in, typ := "False", "bool"
 		if p.Value {
 			in = "True"
@@ -371,14 +425,6 @@ func (r *run) validationErrors() []FieldError {
 	return errs
 }
 
-// cacheTransceiverFields is CacheTransceiverConfig's field declaration order
-// (llm_args.py); enable_pipelined_transfer exists only from #15727.
-func cacheTransceiverFields() []string {
-	return []string{"backend", "transceiver_runtime", "max_tokens_in_buffer",
-		"kv_transfer_timeout_ms", "kv_transfer_sender_future_timeout_ms", "kv_transfer_poll_interval_ms",
-		"kv_cache_bounce_size_mb", "enable_pipelined_transfer", "agent_bounce_buffer_enable", "agent_bounce_params"}
-}
-
 // fieldOf is the cache_transceiver_config key a pydantic loc starts with.
 func fieldOf(loc string) string {
 	f, _, _ := strings.Cut(loc, ".")
@@ -395,21 +441,9 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 	if len(errs) < 2 {
 		return errs
 	}
-	fields := cacheTransceiverFields()
-	if in := r.v.Install; in != nil && in.Fields != nil {
-		// The install's declaration order.
-		fields = fields[:0:0]
-		for _, f := range in.Fields {
-			fields = append(fields, f.Name)
-		}
-	} else {
-		if !r.v.has(day15727) {
-			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "enable_pipelined_transfer" })
-		}
-		if !r.v.has(dayAgentBounce) {
-			fields = slices.DeleteFunc(fields, func(f string) bool { return f == "agent_bounce_buffer_enable" || f == "agent_bounce_params" })
-		}
-		fields = slices.DeleteFunc(fields, func(f string) bool { return !r.hasField(f) })
+	fields := make([]string, len(r.rules.Fields))
+	for i, f := range r.rules.Fields {
+		fields[i] = f.Name
 	}
 	rank := func(e FieldError) int {
 		if e.Root != "" && e.Loc == "" && e.Type == "extra_forbidden" {
@@ -519,7 +553,7 @@ func (r *run) stepDisagg() {
 	if r.skipIfHalted(StepDisagg, PhaseSetup, title) {
 		return
 	}
-	if !r.v.has(dayConfigKnobs) {
+	if !r.has(dayConfigKnobs) {
 		r.stepDisaggLegacy(title)
 		return
 	}
@@ -532,14 +566,14 @@ func (r *run) stepDisagg() {
 		// From #5234 a worker without a transceiver still starts, and refuses
 		// every disaggregated request it is sent (executor/worker.py).
 		r.emit(StepDisagg, PhaseSetup, title, Applied, how+": disaggregation is off and no transceiver is created; a disaggregated request sent to this worker fails with "+DisabledRequestError, Source{File: r.createFile()}, Verified)
-		r.log(LevelInfo, "cache_transceiver is disabled")
+		r.log(LevelInfo, r.text(TextDisabled))
 		r.t.Result.Outcome = OutcomeDisabled
 		r.t.Result.RequestError = DisabledRequestError
 		r.halt = "not reached: disaggregation is off"
 		return
 	}
 	r.backend = b.Value.S
-	if !r.v.has(dayUpperCase) {
+	if !r.has(dayUpperCase) {
 		// The lower-case literal of the time; the C++ side takes the enum
 		// (_CacheTransceiverBackendType.from_string), so the rest of the chain
 		// reads it upper-case.
@@ -588,7 +622,7 @@ func (r *run) stepRuntime() {
 	conf := Verified
 	pr := 0
 	switch {
-	case !r.v.has(dayFieldExists):
+	case !r.has(dayFieldExists):
 		reason = "this release has no transceiver_runtime field: the C++ transceiver is the only one"
 		conf = Derived
 	case r.era == 0:
@@ -601,7 +635,8 @@ func (r *run) stepRuntime() {
 		pr = 17495
 		conf = Inferred
 	}
-	r.emit(StepRuntime, PhaseSetup, title, Applied, reason, Source{PR: pr, File: fileLLMArgs}, conf)
+	src, conf := settle(r.rules.Steps[StepRuntime], Source{PR: pr, File: fileLLMArgs}, conf)
+	r.emit(StepRuntime, PhaseSetup, title, Applied, reason, src, conf)
 }
 
 func (r *run) stepBackend(p Phase) {
@@ -609,14 +644,14 @@ func (r *run) stepBackend(p Phase) {
 	if r.skipIfHalted(StepBackend, p, title) {
 		return
 	}
-	r.effBackend, r.envVar = resolveDefaultBackendTo(r.backend, r.t.Inputs.Env, r.selectors(), r.defaultBackend())
+	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.rules.Selectors, r.rules.DefaultBackend)
 	src := Source{PR: 16164, File: fileLLMArgs}
 	if r.era == 0 {
 		src = Source{File: fileOldCreate}
 	}
 	var reason string
 	switch {
-	case !r.v.has(dayConfigKnobs):
+	case !r.has(dayConfigKnobs):
 		r.effBackend = r.backend
 		reason = r.backend + ", chosen by " + r.t.Result.BackendSource + " (before #5234 the environment, not the config, picks it)"
 		src = Source{PR: 5234, File: fileOldCreate}
@@ -651,7 +686,7 @@ func (r *run) stepBackend(p Phase) {
 // selectorsSetToOne names the selectors equal to "1" (for an explicit backend).
 func (r *run) selectorsSetToOne() string {
 	s := ""
-	for _, sel := range r.selectors() {
+	for _, sel := range r.rules.Selectors {
 		if v, ok := r.t.Inputs.Env[sel.Env]; ok && v.Value == "1" {
 			if s != "" {
 				s += ", "
@@ -666,7 +701,7 @@ func (r *run) selectorsSetToOne() string {
 // priority ones equal to "1", and values that are not exactly "1".
 func (r *run) otherSelectors() string {
 	s := ""
-	for _, sel := range r.selectors() {
+	for _, sel := range r.rules.Selectors {
 		v, ok := r.t.Inputs.Env[sel.Env]
 		if !ok || sel.Env == r.envVar {
 			continue
@@ -680,10 +715,10 @@ func (r *run) otherSelectors() string {
 			s += sel.Env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
 		}
 	}
-	if in := r.v.Install; in != nil && len(in.BackendOrder) > 0 {
+	if r.rules.SelectorsRead {
 		// A selector xcvr knows that the install's table does not list.
 		for _, sel := range backendSelectors() {
-			if _, ok := r.t.Inputs.Env[sel.Env]; !ok || slices.ContainsFunc(in.BackendOrder, func(b BackendSelector) bool { return b.Env == sel.Env }) {
+			if _, ok := r.t.Inputs.Env[sel.Env]; !ok || slices.ContainsFunc(r.rules.Selectors, func(b BackendSelector) bool { return b.Env == sel.Env }) {
 				continue
 			}
 			if s != "" {
@@ -789,6 +824,12 @@ func (r *run) stepPreference() {
 	skip := func(why string) {
 		r.emit(StepPreference, PhaseLoad, title, Skipped, why, src, Verified)
 	}
+	// Where the installed code does not tell what the hook returns, the
+	// catalog's value stands in, and the step says so where the value is used.
+	undetermined := ""
+	if r.rules.Models[r.t.Inputs.Model.Value.Arch].Undetermined != "" {
+		undetermined = "the installed hook's result is undetermined; xcvr's catalog: "
+	}
 	m := r.t.Inputs.Model.Value
 	switch {
 	case r.era == 0:
@@ -813,9 +854,8 @@ func (r *run) stepPreference() {
 		src = Source{PR: m.PreferencePR}
 	}
 	if p.Valid && p.S != "CPP" && p.S != "PYTHON" {
-		exc := "ValueError: " + m.Class + ".get_preferred_transceiver_runtime() must return 'CPP', 'PYTHON', or None, got " + p.Repr() + "."
-		r.emit(StepPreference, PhaseLoad, title, Error, m.Class+" returns "+p.Repr()+", which is not 'CPP', 'PYTHON' or None", Source{PR: 16164, File: fileLLMUtils}, Verified)
-		r.fail(StepPreference, exc)
+		r.raise(StepPreference, PhaseLoad, title, undetermined+m.Class+" returns "+p.Repr()+", which is not 'CPP', 'PYTHON' or None", Source{PR: 16164, File: fileLLMUtils}, Verified,
+			"ValueError", TextHookInvalid, vStr(m.Class), vPy(p))
 		return
 	}
 	var reason string
@@ -827,7 +867,7 @@ func (r *run) stepPreference() {
 	} else {
 		reason = m.Class + " declares no preference (None)"
 	}
-	r.emit(StepPreference, PhaseLoad, title, Applied, reason, src, conf)
+	r.emit(StepPreference, PhaseLoad, title, Applied, undetermined+reason, src, conf)
 }
 
 func (r *run) stepAuto() {
@@ -864,7 +904,7 @@ func (r *run) stepAuto() {
 	var reason string
 	if r.era == 1 {
 		if pref.Is("PYTHON") && r.effBackend != "NIXL" {
-			r.log(LevelInfo, "Model prefers the Python transceiver, but backend "+r.effBackend+" does not support it; falling back to the C++ transceiver.")
+			r.log(LevelInfo, r.text(TextFallbackBackend, vStr(r.effBackend)))
 			verdict = Fallback
 			reason = "the 'PYTHON' preference needs NIXL; on " + r.effBackend + " it falls back to None (C++)"
 		} else {
@@ -882,12 +922,12 @@ func (r *run) stepAuto() {
 			reason = "the model's preference " + pref.Repr() + " is adopted as is (no NIXL check since #18134)"
 		case r.effBackend != "NIXL":
 			why := "backend " + pyRepr(r.effBackend) + " (the Python transceiver requires NIXL)"
-			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
+			r.log(LevelInfo, r.text(TextFallbackReason, vStr(why)))
 			verdict = Fallback
 			reason = "no preference; falls back to None (C++): " + why
 		case !r.timeout().Valid:
 			why := "kv_transfer_timeout_ms=None (the Python transceiver requires a finite timeout)"
-			r.log(LevelInfo, "Falling back to the C++ transceiver: "+why+".")
+			r.log(LevelInfo, r.text(TextFallbackReason, vStr(why)))
 			verdict = Fallback
 			reason = "no preference; falls back to None (C++): " + why
 		default:
@@ -896,7 +936,7 @@ func (r *run) stepAuto() {
 		}
 	}
 	r.runtime = resolved
-	r.log(LevelInfo, "Resolved transceiver_runtime='auto' to "+resolved.Repr()+" for "+cls+".")
+	r.log(LevelInfo, r.text(TextResolvedAuto, vPy(resolved), vStr(cls)))
 	if verdict == Applied {
 		reason = reason + " -> " + resolved.Repr()
 	}
@@ -907,7 +947,7 @@ func (r *run) timeout() OptInt {
 	if r.t.Inputs.Timeout.Given() {
 		return r.t.Inputs.Timeout.Value
 	}
-	if !r.v.has(dayTimeoutDefault) {
+	if !r.has(dayTimeoutDefault) {
 		// The field's default was None until the 60000 default [U day].
 		return OptInt{}
 	}
@@ -932,13 +972,7 @@ func (r *run) heldRuntime() PyStr {
 	if r.t.Inputs.Runtime.Given() {
 		return r.t.Inputs.Runtime.Value
 	}
-	switch r.era {
-	case 0:
-		return PyStr{}
-	case 1, 2:
-		return Str("auto")
-	}
-	return Str("PYTHON")
+	return r.rules.RuntimeDefault
 }
 
 func (r *run) stepLeftoverAuto() {
@@ -971,7 +1005,7 @@ func (r *run) stepPipelined() {
 		r.emit(StepPipelined, PhaseCreation, title, Skipped, why, src, Verified)
 	}
 	switch {
-	case !r.v.has(day15727):
+	case !r.has(day15727):
 		skip("the field does not exist before #15727 (2026-09-02)")
 		return
 	case !r.t.Inputs.Pipelined.Value:
@@ -980,18 +1014,14 @@ func (r *run) stepPipelined() {
 	}
 	switch {
 	case !r.runtime.Valid && r.effBackend != "NIXL":
-		exc := "ValueError: enable_pipelined_transfer is set but backend '" + r.effBackend +
-			"' requires the C++ transceiver, which does not support pipelined transfer. Use NIXL backend to enable pipelined transfer."
-		r.emit(StepPipelined, PhaseCreation, title, Error, "runtime None on "+r.effBackend+": the C++ transceiver cannot pipeline", src, Verified)
-		r.fail(StepPipelined, exc)
+		r.raise(StepPipelined, PhaseCreation, title, "runtime None on "+r.effBackend+": the C++ transceiver cannot pipeline", src, Verified,
+			"ValueError", TextPipelinedBackend, vStr(r.effBackend))
 	case !r.runtime.Valid:
 		r.runtime = Str("PYTHON")
-		r.log(LevelWarning, "enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection.")
+		r.log(LevelWarning, r.text(TextPipelinedAuto))
 		r.emit(StepPipelined, PhaseCreation, title, Applied, "runtime None on NIXL with pipelining on: switched to 'PYTHON'", src, Verified)
 	case r.runtime.Is("CPP"):
-		exc := "ValueError: enable_pipelined_transfer is set but transceiver_runtime='CPP' explicitly disables Python auto-selection. Use transceiver_runtime='PYTHON' to enable pipelined transfer."
-		r.emit(StepPipelined, PhaseCreation, title, Error, "runtime 'CPP' cannot pipeline", src, Verified)
-		r.fail(StepPipelined, exc)
+		r.raise(StepPipelined, PhaseCreation, title, "runtime 'CPP' cannot pipeline", src, Verified, "ValueError", TextPipelinedCPP)
 	default:
 		r.emit(StepPipelined, PhaseCreation, title, Applied, "runtime is "+r.runtime.Repr()+": pipelined transfer is available", src, Verified)
 	}
@@ -1017,22 +1047,15 @@ func (r *run) stepPythonNIXL() {
 		r.emit(StepPythonNIXL, PhaseCreation, title, Applied, "'PYTHON' on NIXL is supported", src, Verified)
 		return
 	}
-	const tail = ". Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."
-	var exc string
-	switch {
-	case r.era == 0:
-		exc = "ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got " + r.effBackend + tail
-	case r.hasConfigUtils():
-		exc = "ValueError: Python transceiver currently only supports NIXL backend, got " + r.effBackend + tail
-	default:
-		exc = "ValueError: Python transceiver currently only supports the NIXL backend, got " + r.effBackend + tail
+	text := TextPythonNIXLCreate
+	if r.era != 0 && r.hasConfigUtils() {
+		text = TextPythonNIXLEarly
 	}
 	conf := Verified
 	if r.era == 3 {
 		conf = Derived
 	}
-	r.emit(StepPythonNIXL, PhaseCreation, title, Error, "'PYTHON' on "+r.effBackend+" is not supported", src, conf)
-	r.fail(StepPythonNIXL, exc)
+	r.raise(StepPythonNIXL, PhaseCreation, title, "'PYTHON' on "+r.effBackend+" is not supported", src, conf, "ValueError", text, vStr(r.effBackend))
 }
 
 func (r *run) stepModelRequirement() {
@@ -1054,17 +1077,15 @@ func (r *run) stepModelRequirement() {
 	case !m.RequiresPython || !m.Known:
 		skip("the model has no transceiver requirement", Verified)
 		return
-	case !r.v.has(day17480):
+	case !r.has(day17480):
 		skip("the check does not exist before #17480 (merged "+day17480.String()+", per a weekly change report)", Derived)
 		return
 	case rt.Is("PYTHON") && r.effBackend == "NIXL":
 		r.emit(StepModelRequirement, PhaseLoad, title, Applied, m.Class+" with 'PYTHON' on NIXL: accepted", src, Verified)
 		return
 	}
-	exc := "ValueError: Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend=" +
-		pyRepr(r.effBackend) + ", transceiver_runtime=" + rt.Repr() + ")."
-	r.emit(StepModelRequirement, PhaseLoad, title, Error, m.Class+" can move its KDA state only with 'PYTHON' on NIXL; got "+rt.Repr()+" on "+r.effBackend, src, Verified)
-	r.fail(StepModelRequirement, exc)
+	r.raise(StepModelRequirement, PhaseLoad, title, m.Class+" can move its KDA state only with 'PYTHON' on NIXL; got "+rt.Repr()+" on "+r.effBackend, src, Verified,
+		"ValueError", TextKimiK3, vStr(r.effBackend), vPy(rt))
 }
 
 func (r *run) stepInflightCancel() {
@@ -1086,10 +1107,10 @@ func (r *run) stepInflightCancel() {
 		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, why, src, Verified)
 		return
 	}
-	r.log(LevelWarning, EnvInflightCancel+"=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support.")
+	r.log(LevelWarning, r.text(TextInflightWarning, vStr(EnvInflightCancel)))
 	if r.backend == "DEFAULT" {
 		list, n := "", 0
-		for _, sel := range r.selectors() {
+		for _, sel := range r.rules.Selectors {
 			if x, ok := r.t.Inputs.Env[sel.Env]; ok && x.Value == "1" {
 				if n > 0 {
 					list += ", "
@@ -1099,9 +1120,8 @@ func (r *run) stepInflightCancel() {
 			}
 		}
 		if n > 1 {
-			exc := "ValueError: " + EnvInflightCancel + "=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: [" + list + "]."
-			r.emit(StepInflightCancel, PhaseCreation, title, Error, "backend DEFAULT with several selectors set to '1' is ambiguous", src, Verified)
-			r.fail(StepInflightCancel, exc)
+			r.raise(StepInflightCancel, PhaseCreation, title, "backend DEFAULT with several selectors set to '1' is ambiguous", src, Verified,
+				"ValueError", TextInflightAmbig, vStr(EnvInflightCancel), vLit("["+list+"]"))
 			return
 		}
 	}
@@ -1113,16 +1133,16 @@ func (r *run) stepInflightCancel() {
 	if !nixlSet {
 		nixl = "UCX"
 	}
-	envRepr := func(name string) (string, bool) {
+	envVal := func(name string) (pyVal, bool) {
 		x, ok := r.t.Inputs.Env.Lookup(name)
 		if !ok {
-			return "None", false
+			return vPy(PyStr{}), false
 		}
-		return pyRepr(x), x == "1"
+		return vStr(x), x == "1"
 	}
-	overlap, badOverlap := envRepr(EnvNoOverlap)
-	layer, badLayer := envRepr(EnvLayerwise)
-	zcopy, badZcopy := envRepr(EnvTryZcopy)
+	overlap, badOverlap := envVal(EnvNoOverlap)
+	layer, badLayer := envVal(EnvLayerwise)
+	zcopy, badZcopy := envVal(EnvTryZcopy)
 	timeout := r.timeout()
 	supported := rt.Is("CPP") && r.backend == "NIXL" && nixl == "UCX" && timeout.Valid &&
 		!badOverlap && !badLayer && !badZcopy
@@ -1130,12 +1150,8 @@ func (r *run) stepInflightCancel() {
 		r.emit(StepInflightCancel, PhaseCreation, title, Applied, "'CPP' on backend NIXL (UCX transport), finite timeout: the supported set-up", src, Verified)
 		return
 	}
-	got := "transceiver_runtime=" + rt.Repr() + ", backend=" + pyRepr(r.backend) +
-		", resolved_nixl_backend=" + pyRepr(nixl) + ", kv_transfer_timeout_ms=" + timeout.String() +
-		", disable_transfer_overlap=" + overlap + ", layerwise=" + layer + ", try_zcopy=" + zcopy
-	exc := "ValueError: " + EnvInflightCancel + "=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got " + got + "."
-	r.emit(StepInflightCancel, PhaseCreation, title, Error, "in-flight cancel supports only 'CPP' on backend 'NIXL' (literally) with the UCX transport and a finite timeout", src, Verified)
-	r.fail(StepInflightCancel, exc)
+	r.raise(StepInflightCancel, PhaseCreation, title, "in-flight cancel supports only 'CPP' on backend 'NIXL' (literally) with the UCX transport and a finite timeout", src, Verified,
+		"ValueError", TextInflightUnsupp, vStr(EnvInflightCancel), vPy(rt), vStr(r.backend), vStr(nixl), vLit(timeout.String()), overlap, layer, zcopy)
 }
 
 func (r *run) stepBackendLogs() {
@@ -1147,7 +1163,7 @@ func (r *run) stepBackendLogs() {
 	var reason string
 	switch {
 	case r.envVar != "":
-		r.log(LevelWarning, r.envVar+"=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config")
+		r.log(LevelWarning, r.text(TextEnvSelector, vStr(r.envVar)))
 		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
 	case r.backend == "DEFAULT" && r.effBackend == "NIXL":
 		reason = "DEFAULT becomes NIXL"
@@ -1158,18 +1174,18 @@ func (r *run) stepBackendLogs() {
 	}
 	switch r.effBackend {
 	case "MPI":
-		r.log(LevelWarning, "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended")
+		r.log(LevelWarning, r.text(TextMPIDeprecated))
 		reason += "; MPI is deprecated (warned)"
 	case "UCX":
-		if !r.v.has(day6085) {
+		if !r.has(day6085) {
 			reason += "; no UCX hint before #6085"
 			break
 		}
-		r.log(LevelInfo, "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.")
+		r.log(LevelInfo, r.text(TextUCXHint))
 		reason += "; UCX hint logged"
 	}
 	conf := Verified
-	if !r.v.has(dayUpperCase) {
+	if !r.has(dayUpperCase) {
 		// No kv_cache_transceiver.py of the lower-case era is stored: its log
 		// texts are taken from the earliest upper-case one [U].
 		conf = Inferred
@@ -1183,18 +1199,17 @@ func (r *run) stepTransceiver() {
 		return
 	}
 	if r.runtime.Is("PYTHON") {
-		r.log(LevelInfo, "Using KvCacheTransceiverV2")
+		r.log(LevelInfo, r.text(TextUsingV2))
 		if !r.timeout().Valid {
-			var exc string
-			conf := Verified
-			if r.v.has(day17137) {
-				exc = "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
-			} else {
-				exc = "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"
-				conf = Inferred
+			reason := "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (" + r.t.Inputs.Timeout.Origin.String() + ")"
+			src := Source{PR: 17137, File: fileTransceiver}
+			if r.has(day17137) {
+				r.raise(StepTransceiver, PhaseCreation, title, reason, src, Verified, "ValueError", TextV2Timeout)
+				return
 			}
-			r.emit(StepTransceiver, PhaseCreation, title, Error, "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None ("+r.t.Inputs.Timeout.Origin.String()+")", Source{PR: 17137, File: fileTransceiver}, conf)
-			r.fail(StepTransceiver, exc)
+			// Before #17137 the None reaches a division (inferred).
+			r.emit(StepTransceiver, PhaseCreation, title, Error, reason, src, Inferred)
+			r.fail(StepTransceiver, "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'")
 			return
 		}
 		r.t.Result.Outcome = OutcomePython
@@ -1294,11 +1309,11 @@ func (r *run) validateHint() string {
 			}
 			add("write cache_transceiver_config as a mapping of its fields, e.g. {backend: NIXL}")
 		case "backend":
-			if lit := foldMatch(r.t.Inputs.Backend.Value, backendLiteralsAt(&r.v)); lit != "" {
+			if lit := foldMatch(r.t.Inputs.Backend.Value, r.backendLiteralsOf()); lit != "" {
 				cased = append(cased, "backend: "+lit)
 				continue
 			}
-			add("set backend to " + literalList(backendLiteralsAt(&r.v)) + " (or omit it: disaggregation off)")
+			add("set backend to " + literalList(r.backendLiteralsOf()) + " (or omit it: disaggregation off)")
 		case "transceiver_runtime":
 			rt := r.t.Inputs.Runtime.Value
 			if r.era == 0 && rt.Valid && equalFold(rt.S, "auto") {
@@ -1317,7 +1332,7 @@ func (r *run) validateHint() string {
 		case "kv_cache_bounce_size_mb":
 			add("set kv_cache_bounce_size_mb to an integer of 0 or more")
 		case "enable_pipelined_transfer":
-			if !r.v.has(day15727) {
+			if !r.has(day15727) {
 				add("remove enable_pipelined_transfer: it exists only from #15727 (2026-09-02)")
 				continue
 			}

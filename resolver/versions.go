@@ -151,8 +151,13 @@ type Version struct {
 	// 1.4.0rc9 is answered with them; pass --install to read yours").
 	Placement string
 
-	// Install, when set, is the installed tree this version was read from; its
-	// fingerprints decide the dated rules (see install.go).
+	// Rules, when set, are the build's rules: an installed tree's
+	// (InstallVersion), or a release's made once by a caller that resolves many
+	// inputs (v.Rules = ReleaseRules(v)); nil means ReleaseRules(v) per
+	// resolution.
+	Rules *Rules
+	// Install, when set, is what was read from the installed tree the Rules
+	// come from (its path, version line and fingerprints).
 	Install *Install
 
 	// summary caches the version step's reason; it depends only on the version.
@@ -182,10 +187,8 @@ func (v Version) Has(d Day) bool { return v.has(d) }
 
 // has is Has without copying the Version, for the resolver's many checks.
 func (v *Version) has(d Day) bool {
-	if v.Install != nil {
-		if has, ok := v.installHas(d); ok {
-			return has
-		}
+	if v.Rules != nil {
+		return v.Rules.Has(d)
 	}
 	return v.Main >= d
 }

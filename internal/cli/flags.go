@@ -226,6 +226,7 @@ func (f *inputFlags) resolveInputs(cmd *cobra.Command, app *appEnv) (resolver.In
 		return in, s, cat, usageErr(err)
 	}
 	notePlacement(app, in.Version)
+	noteNearMisses(app, s)
 	return in, s, cat, nil
 }
 

@@ -28,7 +28,7 @@ same text as 'xcvr explain'.`,
 		// The --version text is made when asked for (versionTemplate): reading
 		// the build record and the version table is no work for other commands.
 		Version:       "xcvr",
-		Args:          cobra.NoArgs,
+		Args:          unknownCommandArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -51,7 +51,7 @@ same text as 'xcvr explain'.`,
 	addAccessible(root, app, &flags)
 	cobra.AddTemplateFunc("xcvrVersion", versionString)
 	root.SetVersionTemplate("{{xcvrVersion}}\n")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
+	root.SetFlagErrorFunc(flagError)
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		switch color {
 		case "auto", "always", "never":

@@ -140,6 +140,8 @@ func Evaluate(g Grid, cat *models.Catalog, out []Cell) []Cell {
 	in := g.Base
 	i := 0
 	for _, v := range g.Versions {
+		// The version's rules are made once for all its cells.
+		v.Rules = resolver.ReleaseRules(v)
 		in.Version = v
 		for mi, m := range g.Models {
 			infos[mi] = cat.Lookup(m, v)

@@ -14,7 +14,7 @@ import (
 // says what the checkpoint has.
 func (r *Report) Facts(cfg ConfigValues) *resolver.Install {
 	in := &resolver.Install{Path: r.Path, Version: r.Version, VersionEvidence: r.VersionSource,
-		Era: r.Era, EraEvidence: r.EraEvidence,
+		Era: r.Era, EraEvidence: r.EraEvidence, RuntimeDefault: r.RuntimeDefault,
 		Features: map[string]resolver.InstallFact{}, Texts: map[string]resolver.InstallText{},
 		Models: map[string]resolver.InstallModel{}}
 	for _, f := range r.Features {
@@ -31,7 +31,7 @@ func (r *Report) Facts(cfg ConfigValues) *resolver.Install {
 	}
 	for _, t := range r.Texts {
 		if t.Plain {
-			in.Texts[t.ID] = resolver.InstallText{Parts: t.Parts, Evidence: t.Evidence}
+			in.Texts[t.ID] = resolver.InstallText{Parts: t.Parts, Evidence: t.Evidence, Written: t.Text}
 		}
 	}
 	for _, m := range r.Models {
@@ -118,68 +118,30 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 	if err != nil {
 		return []Disagreement{{What: "version", Xcvr: "unknown to xcvr", Install: r.Version, Evidence: r.VersionSource}}
 	}
-	if r.Era >= 0 && builtin.Era != r.Era {
-		out = append(out, Disagreement{What: "era", Xcvr: fmt.Sprint(builtin.Era), Install: fmt.Sprint(r.Era), Evidence: r.EraEvidence})
+	// The rules: xcvr's model of the version against the install's.
+	inst := resolver.InstallVersion(r.Facts(nil)).Rules
+	for _, d := range resolver.CompareRules(resolver.ReleaseRules(builtin), inst) {
+		out = append(out, Disagreement{What: d.What, Xcvr: d.A, Install: d.B, Evidence: d.Evidence})
 	}
-	facts := r.Facts(nil)
-	iv := resolver.InstallVersion(facts)
-	for _, c := range []struct {
-		what string
-		day  string
-	}{
-		{resolver.FeaturePipelined, "2026-09-02"},
-		{resolver.FeatureCreateInDisagg, "2026-09-05"},
-		{resolver.FeatureV2TimeoutError, "2026-08-10"},
-	} {
-		d, _ := resolver.ParseDay(c.day)
-		f, ok := facts.Features[c.what]
-		if !ok || f.Evidence == "" {
+	// The texts the install writes that are not rules (a field xcvr cannot
+	// fill, or more values than the message has): xcvr keeps its own wording.
+	xcvr := resolver.ReleaseRules(builtin)
+	for _, t := range r.Texts {
+		tmpl := resolver.RenderParts(t.Parts)
+		if used := inst.Text(t.ID); used.Evidence.Source.Install == t.Evidence {
 			continue
 		}
-		if builtin.Has(d) != iv.Has(d) {
-			out = append(out, Disagreement{What: c.what, Xcvr: presence(builtin.Has(d)), Install: presence(f.Present), Evidence: f.Evidence})
+		own := xcvr.Text(t.ID).Template
+		if own == "" || resolver.SameText(t.ID, own, tmpl) {
+			continue
 		}
-	}
-	if r.RuntimeDefault != "" {
-		want := map[int]string{0: "None", 1: "auto", 2: "auto", 3: "PYTHON"}[builtin.Era]
-		if want != r.RuntimeDefault {
-			out = append(out, Disagreement{What: "transceiver_runtime default", Xcvr: want, Install: r.RuntimeDefault, Evidence: facts.Features["transceiver_runtime_default"].Evidence})
+		inst := t.Text
+		if !t.Plain {
+			inst += " (not a plain f-string: xcvr keeps its own text)"
+		} else {
+			inst += " (its fields do not match the message: xcvr keeps its own text)"
 		}
-	}
-	if r.BackendOrder != "" && r.BackendOrder != builtinBackendOrder {
-		ev := ""
-		for _, f := range r.Features {
-			if f.ID == "backend_env_priority" {
-				ev = f.Evidence
-			}
-		}
-		out = append(out, Disagreement{What: "DEFAULT backend selectors", Xcvr: builtinBackendOrder, Install: r.BackendOrder, Evidence: ev})
-	}
-	if r.Fields != nil {
-		out = append(out, r.fieldDisagreements(builtin)...)
-	}
-	for _, t := range r.Texts {
-		var variants []string
-		agree := false
-		for _, bt := range resolver.BuiltinTexts() {
-			if bt.ID != t.ID {
-				continue
-			}
-			variants = append(variants, bt.Template)
-			// Same literal text with fields in the same places: the same
-			// message, even where a field is not plain (xcvr fills it itself).
-			skel := func(x string) string { return strings.ReplaceAll(x, "{!r}", "{}") }
-			if skel(resolver.RenderParts(t.Parts)) == skel(bt.Template) {
-				agree = true
-			}
-		}
-		if !agree && len(variants) > 0 {
-			inst := t.Text
-			if !t.Plain {
-				inst += " (not a plain f-string: xcvr keeps its own text)"
-			}
-			out = append(out, Disagreement{What: "text " + t.ID, Xcvr: strings.Join(variants, " | "), Install: inst, Evidence: t.Evidence})
-		}
+		out = append(out, Disagreement{What: "text " + t.ID, Xcvr: own, Install: inst, Evidence: t.Evidence})
 	}
 	if cat == nil {
 		return out
@@ -203,53 +165,4 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 		}
 	}
 	return out
-}
-
-func presence(b bool) string {
-	if b {
-		return "present"
-	}
-	return "absent"
-}
-
-// fieldDisagreements compares CacheTransceiverConfig as the install declares it
-// with xcvr's model of the same version: fields only one side has, and types,
-// Literal choices or bounds that differ (enable_pipelined_transfer is reported
-// as its feature).
-func (r *Report) fieldDisagreements(builtin resolver.Version) []Disagreement {
-	var out []Disagreement
-	xcvr := resolver.CacheTransceiverFieldsFor(builtin)
-	find := func(name string) (resolver.FieldSpec, bool) {
-		for _, x := range xcvr {
-			if x.Name == name {
-				return x, true
-			}
-		}
-		return resolver.FieldSpec{}, false
-	}
-	have := map[string]bool{}
-	for _, f := range r.Fields {
-		have[f.Name] = true
-		if f.Name == "enable_pipelined_transfer" {
-			continue
-		}
-		x, ok := find(f.Name)
-		switch {
-		case !ok:
-			out = append(out, Disagreement{What: "field " + f.Name, Xcvr: "not a field in " + builtin.Name, Install: f.Describe(), Evidence: f.Evidence})
-		case f.Kind != "" && !sameSpec(x, f.FieldSpec):
-			out = append(out, Disagreement{What: "field " + f.Name, Xcvr: x.Describe(), Install: f.Describe(), Evidence: f.Evidence})
-		}
-	}
-	for _, x := range xcvr {
-		if !have[x.Name] && x.Name != "enable_pipelined_transfer" {
-			out = append(out, Disagreement{What: "field " + x.Name, Xcvr: x.Describe(), Install: "not a field (an extra input)", Evidence: r.FieldsEvidence})
-		}
-	}
-	return out
-}
-
-// sameSpec is FieldSpec equality as validation sees it (optionality aside).
-func sameSpec(a, b resolver.FieldSpec) bool {
-	return a.Kind == b.Kind && a.Bound == b.Bound && a.BoundN == b.BoundN && strings.Join(a.Literals, "\x00") == strings.Join(b.Literals, "\x00")
 }

@@ -1,0 +1,166 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"xcvr/internal/inputs"
+	"xcvr/internal/termsafe"
+	"xcvr/resolver"
+)
+
+// maxSuggestWord bounds the word a suggestion is computed for: the distance
+// costs the product of the two lengths, and a name on the command line can be
+// anything.
+const maxSuggestWord = 64
+
+// nearest returns up to three candidates within edit distance 2 of word,
+// ignoring case, closest first (candidates' order breaks ties). A candidate
+// equal to word is no suggestion.
+func nearest(word string, candidates []string) []string {
+	if word == "" || len(word) > maxSuggestWord {
+		return nil
+	}
+	type hit struct {
+		s    string
+		d, i int
+	}
+	var hits []hit
+	lw := strings.ToLower(word)
+	for i, c := range candidates {
+		if c == word || len(c) > maxSuggestWord {
+			continue
+		}
+		if d := distance(lw, strings.ToLower(c)); d <= 2 {
+			hits = append(hits, hit{c, d, i})
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool { return hits[a].d < hits[b].d })
+	var out []string
+	for _, h := range hits {
+		if len(out) < 3 {
+			out = append(out, h.s)
+		}
+	}
+	return out
+}
+
+// distance is the Levenshtein distance of a and b, by bytes (names are ASCII).
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// didYouMean is "; did you mean X?" (or "X or Y", "X, Y or Z") for the
+// nearest candidates, "" when none is near.
+func didYouMean(word string, candidates []string) string {
+	n := nearest(word, candidates)
+	if len(n) == 0 {
+		return ""
+	}
+	s := n[len(n)-1]
+	if len(n) > 1 {
+		s = strings.Join(n[:len(n)-1], ", ") + " or " + s
+	}
+	return "; did you mean " + termsafe.Line(s) + "?"
+}
+
+// unknownCommandArgs is a root command's Args: no positional arguments, and
+// an unknown command names the nearest ones (explian -> explain).
+func unknownCommandArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	var names []string
+	for _, c := range cmd.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+			names = append(names, c.Aliases...)
+		}
+	}
+	return fmt.Errorf("unknown command %q for %q%s", args[0], cmd.CommandPath(), didYouMean(args[0], names))
+}
+
+// flagError is SetFlagErrorFunc's function: a usage error that, for an
+// unknown flag, names the nearest flags of the command, or else where its
+// flags are listed.
+func flagError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	name, ok := strings.CutPrefix(msg, "unknown flag: --")
+	if !ok {
+		return usageErr(err)
+	}
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	cmd.InheritedFlags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden && !slices.Contains(names, f.Name) {
+			names = append(names, f.Name)
+		}
+	})
+	for i := range names {
+		names[i] = "--" + names[i]
+	}
+	if hint := didYouMean("--"+name, names); hint != "" {
+		return usageErr(errors.New(msg + hint))
+	}
+	return usageErr(fmt.Errorf("%s; '%s --help' lists its flags", msg, cmd.CommandPath()))
+}
+
+// noteNearMisses says on stderr when a flag's value is close to one xcvr
+// knows but is not it: a backend or runtime TensorRT-LLM would refuse (case
+// matters there) or a version xcvr has no release of. The value is still
+// used as given — TensorRT-LLM's own answer to it is the point — so this is a
+// note, not an error.
+func noteNearMisses(app *appEnv, s inputs.Spec) {
+	byFlag := func(v inputs.Value, flag string) bool {
+		return v.Origin.Kind == resolver.OriginFlag && strings.HasPrefix(v.Origin.Detail, flag)
+	}
+	if b := s.Backend; byFlag(b, "--backend") && b.Raw != "" && !slices.Contains(inputs.Backends(), b.Raw) && b.Raw != "null" {
+		if hint := didYouMean(b.Raw, inputs.Backends()); hint != "" {
+			fmt.Fprintln(app.stderr, "xcvr: note: --backend "+resolver.Str(termsafe.Line(b.Raw)).Repr()+" is not a backend TensorRT-LLM accepts"+hint)
+		}
+	}
+	if r := s.Runtime; byFlag(r, "--runtime") && r.Raw != "" && !slices.Contains(inputs.Runtimes(), r.Raw) {
+		if hint := didYouMean(r.Raw, inputs.Runtimes()); hint != "" {
+			fmt.Fprintln(app.stderr, "xcvr: note: --runtime "+resolver.Str(termsafe.Line(r.Raw)).Repr()+" is not a transceiver_runtime TensorRT-LLM accepts"+hint)
+		}
+	}
+	if v := s.Version; byFlag(v, "--trtllm") && !strings.HasPrefix(v.Raw, "main@") {
+		var names []string
+		for _, k := range resolver.KnownVersions() {
+			if k.Name == v.Raw {
+				return
+			}
+			names = append(names, k.Name)
+		}
+		slices.Reverse(names) // the newest first among equally near ones
+		if n := nearest(v.Raw, names); len(n) > 0 {
+			fmt.Fprintln(app.stderr, "xcvr: note: "+termsafe.Line(v.Raw)+" is not a release xcvr lists; did you mean "+n[0]+"?")
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// Suggestions wherever a name is typed: a command, a flag, a version, a
+// backend, a runtime. A name with nothing near says where the names are.
+func TestDidYouMean(t *testing.T) {
+	for _, tc := range []struct {
+		args      []string
+		code      int
+		stderrHas string
+		stderrNot string
+	}{
+		{[]string{"explian"}, 2, `unknown command "explian" for "xcvr"; did you mean explain?`, ""},
+		{[]string{"matirx"}, 2, "did you mean matrix?", ""},
+		{[]string{"explain", "--bogus"}, 2, "unknown flag: --bogus; 'xcvr explain --help' lists its flags", "did you mean"},
+		{[]string{"explain", "--trtlm", "1.3.0rc22"}, 2, "unknown flag: --trtlm; did you mean --trtllm?", ""},
+		{[]string{"explain", "--trtllm", "1.4.0rc5"}, 0, "xcvr: note: 1.4.0rc5 is not a release xcvr lists; did you mean 1.4.0rc4?", ""},
+		{[]string{"explain", "--backend", "UCXX"}, 1, "xcvr: note: --backend 'UCXX' is not a backend TensorRT-LLM accepts; did you mean UCX?", ""},
+		{[]string{"explain", "--runtime", "Auto"}, 1, "did you mean auto?", ""},
+		{[]string{"explain", "--backend", "UCX"}, 1, "", "did you mean"},
+		{[]string{"explain", "--trtllm", "1.3.0rc22"}, 0, "", "did you mean"},
+	} {
+		_, errOut, code := run(t, nil, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.stderrHas) || (tc.stderrNot != "" && strings.Contains(errOut, tc.stderrNot)) {
+			t.Errorf("%v: exit %d (want %d), stderr %q", tc.args, code, tc.code, errOut)
+		}
+	}
+	// A hostile name costs nothing: no suggestion is computed past 64 bytes.
+	if n := nearest(strings.Repeat("x", 1<<16), []string{"explain"}); n != nil {
+		t.Errorf("suggested %v for a huge word", n)
+	}
+}

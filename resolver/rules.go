@@ -1,0 +1,564 @@
+package resolver
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Rules is one TensorRT-LLM build's resolution rules, as data: the code path it
+// runs (its era), the dated changes it has, CacheTransceiverConfig as it declares
+// it, the DEFAULT backend's selectors, the texts it logs and raises, and (for an
+// install) the architectures it registers and what their hooks return. Each rule
+// carries its evidence: the PR or upstream file for xcvr's model of a release, or
+// the install's FILE:LINE.
+//
+// Resolve applies the rules of Inputs.Version and never rewrites its own output:
+// a step's source and confidence are those of the rule it applied, and a message
+// is the template the rules hold, filled in.
+//
+// There are two ways to get a Rules value:
+//
+//   - ReleaseRules(v): xcvr's model of a release tag or main@DAY, made from the
+//     release table (KnownVersions: the main day the build behaves like) and the
+//     dated change list (Changes). Adding a release is adding data: a row in the
+//     release table, and, where the release differs from its neighbours in
+//     something new, a Change with its merge day and the rule that reads it (a
+//     text variant in releaseText, a field in releaseFields, a selector table
+//     in releaseSelectors).
+//   - InstallRules(in): an installed tree's rules, read from its own code by
+//     internal/install: the placed release's rules with everything the install
+//     shows put in their place, each citing its FILE:LINE.
+//
+// CompareRules lists where two Rules values differ (xcvr inspect).
+type Rules struct {
+	// Build is the version as it names itself: "1.3.0rc22", "main@2026-08-20",
+	// or an install's version string.
+	Build string
+	// Main is the main-branch day the build behaves like. A change that Changes
+	// does not settle is present when it was merged by Main.
+	Main Day
+	// Version is the evidence of the build's version and placement.
+	Version Evidence
+
+	// Era is the code path, 0..3 (EraSummary).
+	Era         int
+	EraEvidence Evidence
+
+	// Changes are the dated changes whose presence the build's code settles,
+	// whatever its day says (an install's fingerprints); every other change of
+	// Changes() is present when it was merged by Main (see Has).
+	Changes []ChangeRule
+
+	// RuntimeDefault is what an unset transceiver_runtime holds;
+	// RuntimeDefaultRead is set when an install's code says so.
+	RuntimeDefault         PyStr
+	RuntimeDefaultRead     bool
+	RuntimeDefaultEvidence Evidence
+
+	// Fields is CacheTransceiverConfig in declaration order; FieldsRead is
+	// false when an install's class was not read (then xcvr's model of the
+	// placed release stands in, and Fields is that model).
+	Fields         []FieldSpec
+	FieldsRead     bool
+	FieldsEvidence Evidence
+
+	// Selectors is the DEFAULT backend's TRTLLM_USE_*_KVCACHE table in
+	// priority order; DefaultBackend is what DEFAULT becomes when no selector
+	// is exactly "1".
+	Selectors         []BackendSelector
+	SelectorsRead     bool
+	DefaultBackend    string
+	SelectorsEvidence Evidence
+
+	// Texts are the message templates the build words itself (an install's),
+	// with {} for a value and {!r} for its repr; every other message of
+	// TextIDs has the wording of xcvr's model of the build's era (see Text).
+	Texts []Text
+
+	// Models are the architectures an install registers, with what their
+	// hooks return; nil for a release, whose registrations are the catalog's
+	// (package models consults these first).
+	Models map[string]InstallModel
+
+	// Steps is the evidence of the rule a step applies where it is not one of
+	// the fields above (an install's line for the auto resolver, the
+	// pipelined-transfer check, …), by step id.
+	Steps map[string]Evidence
+
+	// FromInstall is set for rules read from an installed tree.
+	FromInstall bool
+}
+
+// Evidence is where a rule comes from and how sure xcvr is of it. A rule of
+// xcvr's model leaves Source empty when the step that applies it names its own
+// upstream file and PR; a rule read from an install has Source.Install set.
+type Evidence struct {
+	Source     Source
+	Confidence Confidence
+}
+
+// read reports whether the evidence is a line of an installed tree.
+func (e Evidence) read() bool { return e.Source.Install != "" }
+
+// ChangeRule is one dated change and whether the build has it.
+type ChangeRule struct {
+	Change
+	Has bool
+	// Settled is set when an install's code shows the change: Has is then what
+	// the code says, not what the day implies.
+	Settled bool
+	// Evidence is the change's own (its merge day's confidence) for a release;
+	// the install's FILE:LINE when the install shows the change.
+	Evidence Evidence
+}
+
+// Text is one message template.
+type Text struct {
+	ID       string
+	Template string
+	Evidence Evidence
+	// Written, for a text read from an install, is the message as its code
+	// writes it (each field as {expr}).
+	Written string
+}
+
+// Has reports whether the build contains the change merged on day d: what the
+// rules say of a change of that day, else whether d is on or before Main.
+func (rs *Rules) Has(d Day) bool {
+	for i := range rs.Changes {
+		if rs.Changes[i].Merged == d && rs.Changes[i].Settled {
+			return rs.Changes[i].Has
+		}
+	}
+	return rs.Main >= d
+}
+
+// Text returns the template of message id ("" when the build has no such
+// message).
+func (rs *Rules) Text(id string) Text { return rs.text(id) }
+
+// text returns the template of message id.
+func (rs *Rules) text(id string) Text {
+	for _, t := range rs.Texts {
+		if t.ID == id {
+			return t
+		}
+	}
+	return Text{ID: id, Template: releaseText(rs.Era, id)}
+}
+
+// field returns the build's declaration of a CacheTransceiverConfig field.
+func (rs *Rules) field(name string) (FieldSpec, bool) {
+	for _, f := range rs.Fields {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return FieldSpec{}, false
+}
+
+// literals is the Literal choices of a field ("backend", "transceiver_runtime").
+func (rs *Rules) literals(name string) []string {
+	f, _ := rs.field(name)
+	return f.Literals
+}
+
+// ReleaseRules is xcvr's model of the build v names (a release tag or
+// main@DAY): its era and dated changes from the main day it behaves like, its
+// field set, selectors and message texts of that day. Rules already attached to
+// v (an install's) are returned as they are.
+func ReleaseRules(v Version) *Rules {
+	if v.Rules != nil {
+		return v.Rules
+	}
+	conf := v.Confidence
+	if conf == "" {
+		conf = Derived
+	}
+	rs := &Rules{
+		Build:       v.Name,
+		Main:        v.Main,
+		Version:     Evidence{Source{PR: eraPR(v.Era)}, conf},
+		Era:         v.Era,
+		EraEvidence: Evidence{Source{PR: eraPR(v.Era)}, conf},
+	}
+	v.Rules = nil
+	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
+	switch {
+	case v.Era == 0:
+		rs.RuntimeDefault = PyStr{}
+	case v.Era < 3:
+		rs.RuntimeDefault = Str("auto")
+	default:
+		rs.RuntimeDefault = Str("PYTHON")
+	}
+	rs.Fields = releaseFields(rs.Era, rs.Main)
+	return rs
+}
+
+// releaseFields is CacheTransceiverConfig as xcvr models it for a day of main
+// and its era (llm_args.py; the era-2 table of the spec; backend names of the
+// day; transceiver_runtime and kv_transfer_timeout_ms from their days,
+// enable_pipelined_transfer from #15727, agent_bounce_* from 1.4.0rc1), in
+// declaration order.
+func releaseFields(era int, main Day) []FieldSpec {
+	rt := []string{"CPP", "PYTHON", "auto"}
+	if era == 0 {
+		rt = rt[:2]
+	}
+	day := Version{Main: main}
+	out := make([]FieldSpec, 0, 10)
+	add := func(since Day, f FieldSpec) {
+		if main >= since {
+			out = append(out, f)
+		}
+	}
+	add(0, FieldSpec{Name: "backend", Kind: "literal", Literals: backendLiteralsAt(&day), Optional: true})
+	add(dayFieldExists, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Literals: rt, Optional: true})
+	add(0, FieldSpec{Name: "max_tokens_in_buffer", Kind: "int", Optional: true})
+	add(dayTimeoutField, FieldSpec{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
+	add(0, FieldSpec{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
+	add(0, FieldSpec{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt"})
+	add(0, FieldSpec{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge"})
+	add(day15727, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool"})
+	if main >= dayAgentBounce {
+		out = append(out, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool"},
+			FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true})
+	}
+	return out
+}
+
+// The messages whose wording is a rule (an install may word them differently).
+const (
+	TextFallbackBackend  = "fallback-backend"
+	TextFallbackReason   = "fallback-reason"
+	TextResolvedAuto     = "resolved-auto"
+	TextHookInvalid      = "hook-invalid"
+	TextPythonNIXLEarly  = "python-nixl-config"
+	TextPythonNIXLCreate = "python-nixl-create"
+	TextPipelinedBackend = "pipelined-backend"
+	TextPipelinedCPP     = "pipelined-cpp"
+	TextPipelinedAuto    = "pipelined-auto"
+	TextEnvSelector      = "env-selector"
+	TextMPIDeprecated    = "mpi-deprecated"
+	TextUCXHint          = "ucx-hint"
+	TextUsingV2          = "using-v2"
+	TextDisabled         = "disabled"
+	TextV2Timeout        = "v2-timeout"
+	TextInflightWarning  = "inflight-cancel-warning"
+	TextInflightAmbig    = "inflight-cancel-ambiguous"
+	TextInflightUnsupp   = "inflight-cancel-unsupported"
+	TextKimiK3           = "kimi-k3-requires-python"
+	TextMambaMixed       = "mamba-mixed-needs-python"
+	TextMambaCpp         = "mamba-cpp-not-python"
+	TextPyMambaReuse     = "py-mamba-block-reuse"
+	TextFabricMemory     = "fabric-memory-default"
+)
+
+// textArity is how many values the resolver supplies to each message, in
+// order; a template may use fewer (a literal class name) but not more.
+func textArity(id string) int {
+	switch id {
+	case TextMPIDeprecated, TextUCXHint, TextUsingV2, TextDisabled, TextV2Timeout,
+		TextPipelinedCPP, TextPipelinedAuto, TextMambaCpp, TextPyMambaReuse:
+		return 0
+	case TextResolvedAuto, TextHookInvalid, TextInflightAmbig, TextKimiK3:
+		return 2
+	case TextInflightUnsupp:
+		return 8
+	}
+	return 1
+}
+
+const pythonNIXLTail = ". Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."
+
+// TextIDs lists every message whose wording is a rule.
+func TextIDs() []string {
+	return []string{TextFallbackBackend, TextFallbackReason, TextResolvedAuto, TextHookInvalid, TextPythonNIXLEarly,
+		TextPythonNIXLCreate, TextPipelinedBackend, TextPipelinedCPP, TextPipelinedAuto, TextEnvSelector,
+		TextMPIDeprecated, TextUCXHint, TextUsingV2, TextDisabled, TextV2Timeout, TextInflightWarning,
+		TextInflightAmbig, TextInflightUnsupp, TextKimiK3, TextMambaMixed, TextMambaCpp, TextPyMambaReuse, TextFabricMemory}
+}
+
+// releaseText is the wording of message id in xcvr's model of an era. A release
+// that words a message differently adds a case here, keyed by the era (or the
+// change) that introduced the wording.
+func releaseText(era int, id string) string {
+	switch id {
+	case TextFallbackBackend:
+		return "Model prefers the Python transceiver, but backend {} does not support it; falling back to the C++ transceiver."
+	case TextFallbackReason:
+		return "Falling back to the C++ transceiver: {}."
+	case TextResolvedAuto:
+		return "Resolved transceiver_runtime='auto' to {!r} for {}."
+	case TextHookInvalid:
+		return "{}.get_preferred_transceiver_runtime() must return 'CPP', 'PYTHON', or None, got {!r}."
+	case TextPythonNIXLEarly:
+		return "Python transceiver currently only supports NIXL backend, got {}" + pythonNIXLTail
+	case TextPythonNIXLCreate:
+		if era == 0 {
+			return "Python transceiver currently only supports NIXL or DEFAULT backend, got {}" + pythonNIXLTail
+		}
+		return "Python transceiver currently only supports the NIXL backend, got {}" + pythonNIXLTail
+	case TextPipelinedBackend:
+		return "enable_pipelined_transfer is set but backend '{}' requires the C++ transceiver, which does not support pipelined transfer. Use NIXL backend to enable pipelined transfer."
+	case TextPipelinedCPP:
+		return "enable_pipelined_transfer is set but transceiver_runtime='CPP' explicitly disables Python auto-selection. Use transceiver_runtime='PYTHON' to enable pipelined transfer."
+	case TextPipelinedAuto:
+		return "enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection."
+	case TextEnvSelector:
+		return "{}=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"
+	case TextMPIDeprecated:
+		return "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended"
+	case TextUCXHint:
+		return "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance."
+	case TextUsingV2:
+		return "Using KvCacheTransceiverV2"
+	case TextDisabled:
+		return "cache_transceiver is disabled"
+	case TextV2Timeout:
+		return "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
+	case TextInflightWarning:
+		return "{}=1: disagg KV transfer in-flight cancellation was requested. It is active only for cache transceivers that advertise support."
+	case TextInflightAmbig:
+		return "{}=1 requires an unambiguous cache transceiver backend, but multiple legacy backend selectors are enabled: {}."
+	case TextInflightUnsupp:
+		return "{}=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got transceiver_runtime={!r}, backend={!r}, resolved_nixl_backend={!r}, kv_transfer_timeout_ms={!r}, disable_transfer_overlap={!r}, layerwise={!r}, try_zcopy={!r}."
+	case TextKimiK3:
+		return "Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend={!r}, transceiver_runtime={!r})."
+	case TextMambaMixed:
+		if era == 1 {
+			return "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."
+		}
+		return "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."
+	case TextMambaCpp:
+		if era == 1 {
+			return "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."
+		}
+		return "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True."
+	case TextPyMambaReuse:
+		return "TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
+	case TextFabricMemory:
+		return "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
+	}
+	return ""
+}
+
+// pyVal is a value a message is filled with: None, a str, or a literal written
+// as Python prints it either way (an int, a list).
+type pyVal struct {
+	s    string
+	kind byte // 'n' None, 's' str, 'l' literal
+}
+
+func vStr(s string) pyVal { return pyVal{s, 's'} }
+func vLit(s string) pyVal { return pyVal{s, 'l'} }
+func vPy(p PyStr) pyVal {
+	if !p.Valid {
+		return pyVal{kind: 'n'}
+	}
+	return vStr(p.S)
+}
+
+// format is the value as an f-string field prints it: {!r} its repr, {} its str.
+func (v pyVal) format(repr bool) string {
+	switch {
+	case v.kind == 'n':
+		return "None"
+	case repr && v.kind == 's':
+		return pyRepr(v.s)
+	}
+	return v.s
+}
+
+// fill renders a template with vals in order; a field with no value left is
+// written as it stands.
+func fill(tmpl string, vals []pyVal) string {
+	var b strings.Builder
+	k := 0
+	for {
+		i := strings.IndexByte(tmpl, '{')
+		if i < 0 {
+			break
+		}
+		b.WriteString(tmpl[:i])
+		rest := tmpl[i:]
+		var repr bool
+		switch {
+		case strings.HasPrefix(rest, "{!r}"):
+			repr = true
+			tmpl = rest[4:]
+		case strings.HasPrefix(rest, "{}"):
+			tmpl = rest[2:]
+		default:
+			b.WriteByte('{')
+			tmpl = rest[1:]
+			continue
+		}
+		if k < len(vals) {
+			b.WriteString(vals[k].format(repr))
+			k++
+		} else if repr {
+			b.WriteString("{!r}")
+		} else {
+			b.WriteString("{}")
+		}
+	}
+	b.WriteString(tmpl)
+	return b.String()
+}
+
+// text renders message id as the build words it.
+func (r *run) text(id string, vals ...pyVal) string {
+	return fill(r.rules.text(id).Template, vals)
+}
+
+// cite is a step's source and confidence when it applies a rule with evidence
+// ev: a rule read from an install names its FILE:LINE and is verified from the
+// install, except that an inferred step stays inferred (the install shows the
+// rule, not what xcvr guessed beside it, such as an exception's text); a rule of
+// xcvr's model keeps the file and PR the step names.
+func cite(ev Evidence, src Source, conf Confidence) (Source, Confidence) {
+	if !ev.read() {
+		return src, conf
+	}
+	if conf == Inferred {
+		return ev.Source, Inferred
+	}
+	return ev.Source, VerifiedInstall
+}
+
+// settle is cite for a step whose one guess is the rule itself (the version,
+// the runtime default, the auto resolver, the registration): the install's line
+// settles it.
+func settle(ev Evidence, src Source, conf Confidence) (Source, Confidence) {
+	if !ev.read() {
+		return src, conf
+	}
+	return ev.Source, VerifiedInstall
+}
+
+// hasLine reports whether evidence is FILE:LINE (not a file named alone).
+func hasLine(ev string) bool {
+	i := strings.LastIndexByte(ev, ':')
+	if i < 0 || i == len(ev)-1 {
+		return false
+	}
+	_, err := strconv.Atoi(ev[i+1:])
+	return err == nil
+}
+
+// RuleDifference is one rule two builds hold differently.
+type RuleDifference struct {
+	What string
+	// A and B are the rule as each build holds it, in words.
+	A, B string
+	// Evidence is B's evidence (an install's FILE:LINE).
+	Evidence string
+}
+
+// CompareRules lists the rules b holds differently from a, in a fixed order:
+// the era, the dated changes b's code settles (those that are not the era
+// itself), the runtime default, the DEFAULT backend's selectors, the
+// CacheTransceiverConfig fields (when b's were read; enable_pipelined_transfer is
+// its change) and the message texts b words itself. xcvr inspect compares xcvr's
+// model of a release (a) with an install of it (b).
+func CompareRules(a, b *Rules) []RuleDifference {
+	var out []RuleDifference
+	if a.Era != b.Era {
+		out = append(out, RuleDifference{"era", strconv.Itoa(a.Era), strconv.Itoa(b.Era), b.EraEvidence.Source.Install})
+	}
+	for _, c := range b.Changes {
+		if !c.Settled || c.Merged == day16164 || c.Merged == day18134 || c.Merged == day17495 {
+			continue
+		}
+		if x := a.Has(c.Merged); x != c.Has {
+			out = append(out, RuleDifference{changeName(c), presence(x), presence(c.Has), c.Evidence.Source.Install})
+		}
+	}
+	if b.RuntimeDefaultRead && a.RuntimeDefault != b.RuntimeDefault {
+		out = append(out, RuleDifference{"transceiver_runtime default", a.RuntimeDefault.String(), b.RuntimeDefault.String(), b.RuntimeDefaultEvidence.Source.Install})
+	}
+	if b.SelectorsRead && selectorOrder(a.Selectors) != selectorOrder(b.Selectors) {
+		out = append(out, RuleDifference{"DEFAULT backend selectors", selectorOrder(a.Selectors), selectorOrder(b.Selectors), b.SelectorsEvidence.Source.Install})
+	}
+	if b.FieldsRead {
+		out = append(out, compareFields(a, b)...)
+	}
+	for _, t := range b.Texts {
+		if x := a.text(t.ID); t.Evidence.read() && !SameText(t.ID, x.Template, t.Template) {
+			written := t.Written
+			if written == "" {
+				written = t.Template
+			}
+			out = append(out, RuleDifference{"text " + t.ID, x.Template, written, t.Evidence.Source.Install})
+		}
+	}
+	return out
+}
+
+func presence(b bool) string {
+	if b {
+		return "present"
+	}
+	return "absent"
+}
+
+// changeName names a change by the install fingerprint that shows it, else its PR.
+func changeName(c ChangeRule) string {
+	if f := changeFeature(c.Merged); f != "" {
+		return f
+	}
+	return "#" + strconv.Itoa(c.PR)
+}
+
+// selectorOrder renders a selector table: "TRTLLM_USE_NIXL_KVCACHE=NIXL > …".
+func selectorOrder(sels []BackendSelector) string {
+	parts := make([]string, len(sels))
+	for i, s := range sels {
+		parts[i] = s.Env + "=" + s.Backend
+	}
+	return strings.Join(parts, " > ")
+}
+
+// compareFields lists fields only one build declares, and types, Literal choices
+// or bounds that differ (enable_pipelined_transfer is reported as its change).
+func compareFields(a, b *Rules) []RuleDifference {
+	var out []RuleDifference
+	for _, f := range b.Fields {
+		if f.Name == "enable_pipelined_transfer" {
+			continue
+		}
+		x, ok := a.field(f.Name)
+		switch {
+		case !ok:
+			out = append(out, RuleDifference{"field " + f.Name, "not a field in " + a.Build, f.Describe(), f.Evidence})
+		case f.Kind != "" && !x.same(f):
+			out = append(out, RuleDifference{"field " + f.Name, x.Describe(), f.Describe(), f.Evidence})
+		}
+	}
+	for _, x := range a.Fields {
+		if _, ok := b.field(x.Name); !ok && x.Name != "enable_pipelined_transfer" {
+			out = append(out, RuleDifference{"field " + x.Name, x.Describe(), "not a field (an extra input)", b.FieldsEvidence.Source.Install})
+		}
+	}
+	return out
+}
+
+// SameText reports whether two templates of message id say the same thing: the
+// same text once each is filled with the values the resolver has for it, where a
+// field's repr and str count as one (a literal class name and a field that names
+// it are the same message).
+func SameText(id, a, b string) bool {
+	vals := make([]pyVal, textArity(id))
+	for i := range vals {
+		vals[i] = vLit("\x00" + strconv.Itoa(i) + "\x00")
+	}
+	switch id {
+	case TextMambaMixed:
+		vals[0] = vLit(clsMambaMixed)
+	case TextFabricMemory:
+		vals[0] = vLit(envFabric)
+	}
+	return fill(a, vals) == fill(b, vals)
+}
