@@ -359,3 +359,35 @@ print(json.dumps(docs, default=str))`, f).Output()
 		}
 	}
 }
+
+// header reads kubectl's layout: a List item's kind, name and owners; a Pod
+// whose owner's controller is in the input is skipped, one whose controller is
+// not is parsed.
+func TestOwnedPodsPrefilter(t *testing.T) {
+	data, err := os.ReadFile("testdata/kubectl-list.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	skip := ownedPods(data)
+	if skip == nil {
+		t.Fatal("no controllers found")
+	}
+	var skipped, kept []string
+	for _, doc := range splitTexts(data) {
+		kind, name, owners := header(doc)
+		if kind == "" {
+			continue
+		}
+		if skip(doc) {
+			skipped = append(skipped, kind+"/"+name+" "+strings.Join(owners, ","))
+		} else {
+			kept = append(kept, kind+"/"+name)
+		}
+	}
+	if !reflect.DeepEqual(skipped, []string{"Pod/decode-5d9c7b6f4-abcde ReplicaSet/decode-5d9c7b6f4"}) {
+		t.Errorf("skipped %q", skipped)
+	}
+	if len(kept) != 5 {
+		t.Errorf("kept %q", kept)
+	}
+}

@@ -140,12 +140,17 @@ func Read(inputs []Input) (*Set, error) {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: in.Name}, Why: err.Error()})
 			continue
 		}
-		docs, err := deploy.ParseYAMLDocs(in.Name, in.Data)
+		docs, err := deploy.ParseYAMLDocsSkip(in.Name, in.Data, ownedPods(in.Data))
 		if err != nil {
 			return nil, err
 		}
 		for _, d := range docs {
 			r.set.Warnings = append(r.set.Warnings, d.Warnings...)
+			if d.Skipped {
+				// A Pod its controller, also in the input, counts.
+				r.set.Objects++
+				continue
+			}
 			if d.Root == nil {
 				continue
 			}

@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/spf13/cobra"
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
@@ -55,6 +57,8 @@ type appEnv struct {
 	ctx     context.Context
 	// noted holds the version placements already said on stderr.
 	noted map[string]bool
+	// widthFlag is --width N of the commands that print tables (0: not given).
+	widthFlag int
 }
 
 func (a *appEnv) getenv(key string) string {
@@ -77,8 +81,16 @@ func (a *appEnv) stdoutIsTTY() bool { return isTerminal(a.stdout) }
 
 // width is the terminal's width (clamped to 60..120) or 80 off a terminal.
 func (a *appEnv) width() int {
+	if a.widthFlag > 0 {
+		return clampWidth(a.widthFlag)
+	}
 	f, ok := a.stdout.(*os.File)
 	if !ok || !term.IsTerminal(f.Fd()) {
+		// A pipe has no width of its own: COLUMNS (what the shell or the
+		// caller says the reader's window is), else 80.
+		if n, err := strconv.Atoi(strings.TrimSpace(a.getenv("COLUMNS"))); err == nil && n > 0 {
+			return clampWidth(n)
+		}
 		return 80
 	}
 	w, _, err := term.GetSize(f.Fd())
@@ -86,6 +98,15 @@ func (a *appEnv) width() int {
 		return 80
 	}
 	return min(max(w, 60), 120)
+}
+
+// clampWidth keeps a requested width where text still reads: at least 40
+// cells, at most 1000 (a table wider than that is not read on a screen).
+func clampWidth(n int) int { return min(max(n, 40), 1000) }
+
+// addWidthFlag gives a table-printing command --width N.
+func addWidthFlag(cmd *cobra.Command, app *appEnv) {
+	cmd.Flags().IntVar(&app.widthFlag, "width", 0, "text width in cells (default: the terminal's; on a pipe $COLUMNS, else 80)")
 }
 
 // colorOn decides colour: --color always/never win; auto means a terminal and no

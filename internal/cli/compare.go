@@ -197,6 +197,7 @@ anything changed, 2 on usage errors.`,
 			return err
 		},
 	}
+	addWidthFlag(cmd, app)
 	flags.register(cmd.Flags())
 	flags.complete(cmd)
 	pair.register(cmd)
@@ -428,6 +429,7 @@ kv-cache-manager (auto, v1, v2); the others are fixed by --model, --backend,
 			return err
 		},
 	}
+	addWidthFlag(cmd, app)
 	flags.register(cmd.Flags())
 	flags.complete(cmd)
 	addOutputFlag(cmd, &output)

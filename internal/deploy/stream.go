@@ -22,6 +22,8 @@ type DocAt struct {
 	Line int
 	// Item is true for one entry of a kubectl List's items, read on its own.
 	Item bool
+	// Skipped is true for a document the caller chose not to parse.
+	Skipped bool
 	// Warnings are PyYAML-silent surprises (a key written twice), with file lines.
 	Warnings []string
 }
@@ -34,6 +36,14 @@ type DocAt struct {
 // object at a time keeps the work linear and every object within the limits one
 // configuration file gets. Lines in values and errors are the file's.
 func ParseYAMLDocs(name string, data []byte) ([]DocAt, error) {
+	return ParseYAMLDocsSkip(name, data, nil)
+}
+
+// ParseYAMLDocsSkip is ParseYAMLDocs that leaves unparsed each document (or
+// List item) whose text skip accepts: it is returned with a nil Root and
+// Skipped set, so callers that know from the text alone that an object changes
+// nothing (a Pod its controller already counts) need not pay for its parse.
+func ParseYAMLDocsSkip(name string, data []byte, skip func(text []byte) bool) ([]DocAt, error) {
 	type job struct {
 		text  []byte
 		line  int
@@ -65,6 +75,10 @@ func ParseYAMLDocs(name string, data []byte) ([]DocAt, error) {
 				if i >= len(jobs) {
 					return
 				}
+				if skip != nil && skip(jobs[i].text) {
+					docs[i] = DocAt{Line: jobs[i].line, Item: jobs[i].item, Skipped: true}
+					continue
+				}
 				docs[i], errs[i] = parseAt(name, jobs[i].text, jobs[i].line)
 				docs[i].Item = jobs[i].item
 			}
@@ -76,7 +90,7 @@ func ParseYAMLDocs(name string, data []byte) ([]DocAt, error) {
 		if errs[i] != nil {
 			return nil, errs[i]
 		}
-		if jobs[i].whole && d.Root == nil && len(d.Warnings) == 0 {
+		if jobs[i].whole && d.Root == nil && len(d.Warnings) == 0 && !d.Skipped {
 			continue
 		}
 		out = append(out, d)
