@@ -391,3 +391,22 @@ func TestOwnedPodsPrefilter(t *testing.T) {
 		t.Errorf("kept %q", kept)
 	}
 }
+
+// Names from a manifest reach the terminal escaped: an OSC title, a clear
+// screen and a bidi override in an object's and a container's name.
+func TestHostileNamesEscaped(t *testing.T) {
+	doc := "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: \"evil\\e]0;pwned\\a\\u202e\"}\nspec:\n  template:\n    spec:\n      containers:\n      - name: \"c\\e[2J\"\n        command: [trtllm-serve, m]\n"
+	set, err := Read([]Input{{Name: "evil.yaml", Data: []byte(doc)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	for _, out := range []string{r.Text(), r.Markdown()} {
+		if strings.ContainsAny(out, "\x1b\a\u202e") {
+			t.Errorf("raw control characters in:\n%q", out)
+		}
+		if !strings.Contains(out, `evil\x1b]0;pwned\x07\u202e`) {
+			t.Errorf("name not shown escaped:\n%s", out)
+		}
+	}
+}

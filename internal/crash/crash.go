@@ -22,7 +22,10 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
+
+	"xcvr/internal/termsafe"
 )
 
 // ExitInternal is xcvr's exit code for an internal failure.
@@ -95,6 +98,7 @@ func run(self string, args []string, stderr io.Writer) (int, error) {
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer signal.Stop(sigs)
+	tty := saveTerminal(os.Stdin, os.Stdout)
 	if err := cmd.Start(); err != nil {
 		pr.Close()
 		pw.Close()
@@ -128,15 +132,30 @@ wait:
 	signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	crash := <-report
 	pr.Close()
-	return Classify(werr, crash, sent, stderr), nil
+	restored := tty.restoreIfChanged()
+	return Classify(werr, crash, sent, restored, stderr), nil
 }
 
 // Classify turns the child's end into xcvr's exit code: its own code when it
 // exited normally without a crash report; 3 with "internal error" on stderr after
 // a crash report or a signal nobody sent; 128+signal for a signal the user sent.
-func Classify(werr error, crash []byte, sent os.Signal, stderr io.Writer) int {
+// restored says the child was the explorer and left the terminal raw, and the
+// parent has put it back: the message says so.
+func Classify(werr error, crash []byte, sent os.Signal, restored bool, stderr io.Writer) int {
 	if len(bytes.TrimSpace(crash)) > 0 {
 		first := summary(crash)
+		if restored {
+			// The report went to the alternate screen, which leaving it
+			// erased: print the copy again (escaped: a panic value can
+			// quote input).
+			fmt.Fprint(stderr, strings.ReplaceAll(termsafe.Text(string(crash)), "\n", "\r\n"))
+			what := "an internal error in the explorer"
+			if bytes.HasPrefix(first, []byte("SIG")) {
+				what = "the explorer was killed"
+			}
+			fmt.Fprintf(stderr, "xcvr: %s (%s); the terminal is restored. This is a bug in xcvr, not in your input: please report it with the command line and the report above\n", what, safe(first))
+			return ExitInternal
+		}
 		fmt.Fprintf(stderr, "xcvr: internal error (%s); this is a bug in xcvr, not in your input: please report it with the command line and the output above\n", safe(first))
 		return ExitInternal
 	}
@@ -154,9 +173,17 @@ func Classify(werr error, crash []byte, sent os.Signal, stderr io.Writer) int {
 		if sent != nil && sent.(syscall.Signal) == sig || sig == syscall.SIGINT || sig == syscall.SIGPIPE {
 			return 128 + int(sig)
 		}
-		fmt.Fprintf(stderr, "xcvr: internal error: killed by %s", sig)
-		if sig == syscall.SIGKILL {
-			fmt.Fprint(stderr, " (the kernel's out-of-memory killer sends SIGKILL)")
+		name := signalName(sig)
+		if restored {
+			fmt.Fprintf(stderr, "xcvr: the explorer was killed (%s); the terminal is restored", name)
+		} else {
+			fmt.Fprintf(stderr, "xcvr: internal error: killed by %s", name)
+		}
+		switch sig {
+		case syscall.SIGKILL:
+			fmt.Fprint(stderr, " (the kernel's out-of-memory killer sends SIGKILL: see dmesg)")
+		case syscall.SIGSEGV, syscall.SIGBUS, syscall.SIGABRT, syscall.SIGILL, syscall.SIGFPE:
+			fmt.Fprint(stderr, "; this is a bug in xcvr, not in your input: please report it with the command line")
 		}
 		fmt.Fprintln(stderr)
 		return ExitInternal
@@ -170,6 +197,10 @@ func summary(crash []byte) []byte {
 	lines := bytes.Split(bytes.TrimSpace(crash), []byte("\n"))
 	for _, l := range lines {
 		if bytes.HasPrefix(l, []byte("fatal error:")) || bytes.HasPrefix(l, []byte("panic:")) {
+			return l
+		}
+		// A signal the runtime caught: "SIGSEGV: segmentation violation".
+		if bytes.HasPrefix(l, []byte("SIG")) && bytes.Contains(l, []byte(": ")) {
 			return l
 		}
 	}

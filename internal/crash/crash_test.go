@@ -62,14 +62,23 @@ func TestClassifySignals(t *testing.T) {
 		return cmd.Wait()
 	}
 	var buf bytes.Buffer
-	if code := Classify(kill(syscall.SIGKILL), nil, nil, &buf); code != ExitInternal || !strings.Contains(buf.String(), "internal error: killed by killed (the kernel's out-of-memory killer sends SIGKILL)") {
+	// Go's Signal.String is a description: the message once read "killed by killed".
+	if code := Classify(kill(syscall.SIGKILL), nil, nil, false, &buf); code != ExitInternal || buf.String() != "xcvr: internal error: killed by SIGKILL (the kernel's out-of-memory killer sends SIGKILL: see dmesg)\n" {
 		t.Errorf("SIGKILL nobody sent: %d %q", code, buf.String())
 	}
 	buf.Reset()
-	if code := Classify(kill(syscall.SIGTERM), nil, syscall.SIGTERM, &buf); code != 128+int(syscall.SIGTERM) || buf.Len() != 0 {
+	if code := Classify(kill(syscall.SIGKILL), nil, nil, true, &buf); code != ExitInternal || !strings.HasPrefix(buf.String(), "xcvr: the explorer was killed (SIGKILL); the terminal is restored (the kernel's") {
+		t.Errorf("SIGKILL of the explorer: %d %q", code, buf.String())
+	}
+	buf.Reset()
+	if code := Classify(kill(syscall.SIGSEGV), nil, nil, true, &buf); code != ExitInternal || buf.String() != "xcvr: the explorer was killed (SIGSEGV); the terminal is restored; this is a bug in xcvr, not in your input: please report it with the command line\n" {
+		t.Errorf("SIGSEGV of the explorer: %d %q", code, buf.String())
+	}
+	buf.Reset()
+	if code := Classify(kill(syscall.SIGTERM), nil, syscall.SIGTERM, true, &buf); code != 128+int(syscall.SIGTERM) || buf.Len() != 0 {
 		t.Errorf("SIGTERM the user sent: %d %q", code, buf.String())
 	}
-	if code := Classify(nil, []byte("fatal error: runtime: out of memory\n\x1b]0;x\x07"), nil, &buf); code != ExitInternal || !strings.Contains(buf.String(), "(fatal error: runtime: out of memory)") {
+	if code := Classify(nil, []byte("fatal error: runtime: out of memory\n\x1b]0;x\x07"), nil, false, &buf); code != ExitInternal || !strings.Contains(buf.String(), "(fatal error: runtime: out of memory)") {
 		t.Errorf("crash report: %d %q", code, buf.String())
 	}
 }
