@@ -229,3 +229,22 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		}
 	}
 }
+
+// TestStatedVersionsKept: the version lines of 1.1 and 1.3 logs are read and
+// kept; a version xcvr does not list is placed among those it does (the
+// resolver's PlaceVersion), and the report says how.
+func TestStatedVersionsKept(t *testing.T) {
+	for _, c := range []struct{ line, want, why string }{
+		{"[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc3", "1.1.0rc3", "the log states TensorRT-LLM 1.1.0rc3 (line 1)"},
+		{"[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5", "1.1.0rc5", "the log states TensorRT-LLM 1.1.0rc5 (line 1)"},
+		{"[TensorRT-LLM] TensorRT LLM version: 1.3.0rc15", "1.3.0rc15", "the log states TensorRT-LLM 1.3.0rc15 (line 1)"},
+		{"[TRT-LLM] [I] [_common ] TensorRT LLM version: 1.3.0rc15", "1.3.0rc15", "the log states TensorRT-LLM 1.3.0rc15 (line 1)"},
+		{"[TensorRT-LLM] TensorRT LLM version: 1.2.7rc9 (backend: cuda)", "", "the log states TensorRT-LLM 1.2.7rc9 (line 1); "},
+	} {
+		lg, _ := Parse("v.log", strings.NewReader(c.line+"\n"))
+		ov, ok := lg.Own()
+		if !ok || !ov.Stated || (c.want != "" && ov.Version.Name != c.want) || !strings.HasPrefix(ov.Why, c.why) {
+			t.Errorf("%s: %+v %v", c.line, ov, ok)
+		}
+	}
+}

@@ -73,8 +73,13 @@ func (t *Tally) Exit() int {
 	return 0
 }
 
+const noPrediction = "No prediction (give --trtllm, --config, --model ... to compare)."
+
 // WriteSummary prints the job's closing line.
 func (t *Tally) WriteSummary(w io.Writer) {
+	if !t.Predicted {
+		fmt.Fprintln(w, "\n"+noPrediction)
+	}
 	fmt.Fprintf(w, "\n══ %d logs, %d process(es), %d with transceiver lines", t.Files, t.Processes, t.WithLines)
 	if t.Predicted {
 		fmt.Fprintf(w, "; %d disagreement(s)", t.Disagreements)
@@ -129,18 +134,23 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 		writeProcessDetail(w, p)
 	}
 	groups.write(w)
+	// In a report of many logs, a log that agrees says nothing more: the
+	// job's last line counts them.
+	quiet := many && (v.Status == StatusAgrees || v.Status == StatusShown)
 	if pr.Trace == nil {
-		if lg.Orchestrator == 0 && len(lg.Processes) > 0 {
+		if lg.Orchestrator == 0 && len(lg.Processes) > 0 && !quiet {
 			fmt.Fprintln(w, "\n"+v.Summary())
 		}
-		fmt.Fprintln(w, "No prediction (give --trtllm, --config, --model ... to compare).")
+		if !many {
+			fmt.Fprintln(w, noPrediction)
+		}
 		return
 	}
 	t := pr.Trace
 	fmt.Fprintf(w, "\nPredicted for TensorRT-LLM %s: %s\n", t.Inputs.Version.Name, report.OutcomeLine(t.Result))
 	fmt.Fprintf(w, "  version: %s\n", termsafe.Line(pr.Why))
 	if len(v.Mismatches) == 0 {
-		if lg.Orchestrator == 0 && len(lg.Processes) > 0 {
+		if lg.Orchestrator == 0 && len(lg.Processes) > 0 && !quiet {
 			fmt.Fprintln(w, v.Summary())
 		}
 		return
@@ -173,7 +183,9 @@ func writeProcessDetail(w io.Writer, p *Process) {
 	if _, detail, ok := strings.Cut(p.Error, "\n"); ok {
 		// The lines under the error (pydantic's fields, a failure's cause).
 		for _, d := range strings.Split(detail, "\n") {
-			fmt.Fprintf(w, "        %s\n", termsafe.Line(d))
+			if d != p.Cause { // the cause has a line of its own
+				fmt.Fprintf(w, "        %s\n", termsafe.Line(d))
+			}
 		}
 	}
 	if p.Cause != "" {

@@ -229,6 +229,9 @@ func (v Verdict) Summary() string {
 	case StatusAgrees:
 		return "Every process agrees with the prediction."
 	case StatusShown:
+		if n == 1 {
+			return "No process failed; the process shows its transceiver."
+		}
 		return "No process failed; " + of(v.Outcomes) + " show their transceiver."
 	case StatusPending:
 		if n == 0 {

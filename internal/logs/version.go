@@ -36,6 +36,9 @@ func (lg *Log) Own() (OwnVersion, bool) {
 		if v, err := ParseStated(s.Version); err == nil {
 			why := "the log states TensorRT-LLM " + s.Version + " (line " + itoa(s.Line) + ")"
 			if v.Placement != "" {
+				why += "; " + v.Placement // a version xcvr does not list, placed among those it does
+			}
+			if v.Placement != "" {
 				why += "; " + v.Placement + " (inferred)"
 			}
 			if len(lg.Stated) > 1 {
