@@ -358,7 +358,6 @@ func ReleaseFamilies() []ReleaseFamily {
 // from its addition on.
 func BackendLiterals(v Version) []string { return backendLiteralsAt(&v) }
 
-
 func backendLiteralsAt(v *Version) []string {
 	switch {
 	case !v.has(dayUpperCase):
