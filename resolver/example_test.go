@@ -36,6 +36,7 @@ func ExampleResolve() {
 	// CPP BindKvCacheTransceiver
 	// INFO Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).
 	// INFO Resolved transceiver_runtime='auto' to None for Qwen3ForCausalLM.
+	// INFO Resolved use_kv_cache_manager_v2='auto' to False for Qwen3ForCausalLM
 	// INFO Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.
 }
 

@@ -225,6 +225,9 @@ func (r *run) fail(id, exc string) {
 }
 
 // skipIfHalted appends a skipped step when an earlier step ended the chain.
+// haltDisaggOff is the halt of a worker without a transceiver.
+const haltDisaggOff = "not reached: disaggregation is off"
+
 func (r *run) skipIfHalted(id string, p Phase, title string) bool {
 	if r.halt == "" {
 		return false
@@ -569,7 +572,7 @@ func (r *run) stepDisagg() {
 		r.log(LevelInfo, r.text(TextDisabled))
 		r.t.Result.Outcome = OutcomeDisabled
 		r.t.Result.RequestError = DisabledRequestError
-		r.halt = "not reached: disaggregation is off"
+		r.halt = haltDisaggOff
 		return
 	}
 	r.backend = b.Value.S
