@@ -251,9 +251,18 @@ func (m *Model) resolve(mark bool) tea.Cmd {
 		return nil
 	}
 	prev := m.trace
+	var selID string
+	if m.step >= 0 && m.step < len(prev.Steps) && m.mode == viewExplore && m.other == nil {
+		selID = prev.Steps[m.step].ID
+	}
 	m.trace = resolver.Resolve(in)
 	m.traceGen++
 	m.recompare()
+	if selID != "" {
+		// Another version may order the steps differently: the selection
+		// follows its step, not its position.
+		m.showStep(selID)
+	}
 	if m.step >= len(m.trace.Steps) {
 		m.step = len(m.trace.Steps) - 1
 	}
