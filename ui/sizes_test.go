@@ -26,6 +26,10 @@ func TestFlowsAtEverySize(t *testing.T) {
 				teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 			wait := func(what string, ok func(string) bool) {
 				t.Helper()
+				// The renderer writes only the cells that changed, so a phrase
+				// can reach the output in pieces; a cleared screen is drawn
+				// whole, so each check asks for one after its keys.
+				tm.Send(tea.ClearScreen())
 				teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return ok(string(b)) },
 					teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 			}
