@@ -117,3 +117,23 @@ func TestLayoutGivesTheChainRoom(t *testing.T) {
 		t.Errorf("120 columns: chain %d", l.chain.w)
 	}
 }
+
+// Item 4: a row for every variable the resolver reads, each togglable.
+func TestARowForEveryEnvVar(t *testing.T) {
+	m := newAt(200, 60)
+	f := plainFrame(m)
+	for _, e := range resolver.EnvVars() {
+		if !strings.Contains(f, "[ ] "+strings.TrimPrefix(e.Name, "TRTLLM_")+" unset") {
+			t.Errorf("no row for %s:\n%s", e.Name, f)
+		}
+	}
+	for i, r := range m.rows {
+		if r.kind == rowEnv && r.env.Name == "TRTLLM_USE_PY_MAMBA" {
+			m.row = i
+		}
+	}
+	m = keys(t, m, "enter")
+	if v, ok := m.spec.Env["TRTLLM_USE_PY_MAMBA"]; !ok || v.Value != "1" {
+		t.Errorf("enter on the USE_PY_MAMBA row: %+v", m.spec.Env)
+	}
+}
