@@ -410,3 +410,78 @@ func TestHostileNamesEscaped(t *testing.T) {
 		}
 	}
 }
+
+// Jobs, CronJobs and DaemonSets; env from a ConfigMap key; an env file of the
+// set under every worker's own environment (the object's variable wins).
+func TestJobsAndEnvSources(t *testing.T) {
+	doc := `apiVersion: v1
+kind: ConfigMap
+metadata: {name: knobs}
+data: {ucx: "1"}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: bench-ctx}
+spec:
+  parallelism: 4
+  template:
+    spec:
+      containers:
+      - name: w
+        command: [trtllm-serve, m]
+        env:
+        - name: TRTLLM_USE_UCX_KVCACHE
+          valueFrom: {configMapKeyRef: {name: knobs, key: ucx}}
+        - name: TRTLLM_SECRET
+          valueFrom: {secretKeyRef: {name: s, key: k}}
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly}
+spec:
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          containers:
+          - {name: w, command: [trtllm-serve, m]}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: node-gen}
+spec:
+  template:
+    spec:
+      containers:
+      - {name: w, command: [trtllm-serve, m]}
+`
+	set, err := Read([]Input{{Name: "jobs.yaml", Data: []byte(doc)},
+		{Name: "site.env", Data: []byte("TRTLLM_USE_UCX_KVCACHE=0\nTRTLLM_ENABLE_PDL=1\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*Worker{}
+	for _, w := range set.Workers {
+		got[w.Name] = w
+	}
+	ctx, cron, ds := got["bench-ctx/w"], got["nightly/w"], got["node-gen/w"]
+	if ctx == nil || cron == nil || ds == nil {
+		t.Fatalf("workers %v", got)
+	}
+	if ctx.Count != 4 || ctx.Role != RoleContext || cron.Count != 1 || ds.Count != 0 || ds.Role != RoleGeneration {
+		t.Errorf("ctx %d %s, cron %d, ds %d %s", ctx.Count, ctx.Role, cron.Count, ds.Count, ds.Role)
+	}
+	env := map[string]EnvVar{}
+	for _, e := range ctx.Env {
+		env[e.Name] = e
+	}
+	if e := env["TRTLLM_USE_UCX_KVCACHE"]; e.Value != "1" || e.Origin != "jobs.yaml:4 (ConfigMap knobs, key ucx)" {
+		t.Errorf("configMapKeyRef %+v", e)
+	}
+	if e := env["TRTLLM_ENABLE_PDL"]; e.Value != "1" || e.Origin != "site.env:2" {
+		t.Errorf("env file %+v", e)
+	}
+	if !strings.Contains(strings.Join(ctx.Notes, "\n"), "TRTLLM_SECRET comes from a Secret") {
+		t.Errorf("notes %q", ctx.Notes)
+	}
+}

@@ -28,10 +28,16 @@ func UpgradeText(u Upgrade, opts TextOptions) string {
 		writeWrapped(&b, "  upstream changes in between: ", strings.Join(prs, ", "), w)
 	}
 	counts := map[UpgradeVerdict]int{}
+	// Roles are "context" and "generation", or a deployment's worker names
+	// (xcvr audit --to): the column fits the longest, as a table would.
+	rw := roleWidth
+	for _, f := range u.Findings {
+		rw = max(rw, len([]rune(f.Role))+2)
+	}
 	for _, f := range u.Findings {
 		counts[f.Verdict]++
 		b.WriteByte('\n')
-		head := pad(f.Role, roleWidth) + pad(OutcomeLabel(f.From.Result.Outcome), 9) + " -> " +
+		head := pad(f.Role, rw) + pad(OutcomeLabel(f.From.Result.Outcome), 9) + " -> " +
 			pad(OutcomeLabel(f.To.Result.Outcome), 9) + "  " + verdictWord(f.Verdict)
 		sgr := sgrBold
 		if f.Verdict == VerdictBreaks {
