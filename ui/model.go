@@ -137,7 +137,7 @@ type Model struct {
 	// statusHint marks a status that reports nothing done (a key that does
 	// nothing here): it reads "·", not "✓".
 	statusHint bool
-	statusGen int
+	statusGen  int
 	// notice is a longer message shown full width above the key bar until the
 	// next key: the command line `x` copied.
 	notice string
