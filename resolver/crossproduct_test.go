@@ -105,6 +105,8 @@ func TestCrossProductWellFormed(t *testing.T) {
 				t.Fatalf("ERROR without exception or step: %+v", r)
 			}
 		case resolver.OutcomeDisabled:
+			// The contract: no transceiver, no kv_cache_manager (the step
+			// still shows what config load resolved).
 			if r.KVManager.Valid {
 				t.Fatalf("disaggregation off with a KV manager %v", r.KVManager)
 			}

@@ -2,6 +2,7 @@ package resolver_test
 
 import (
 	"fmt"
+	"strings"
 
 	"xcvr/resolver"
 )
@@ -35,5 +36,48 @@ func ExampleResolve() {
 	// CPP BindKvCacheTransceiver
 	// INFO Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).
 	// INFO Resolved transceiver_runtime='auto' to None for Qwen3ForCausalLM.
+	// INFO Resolved use_kv_cache_manager_v2='auto' to False for Qwen3ForCausalLM
 	// INFO Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.
+}
+
+// A release's rules are data: 1.4.0rc1 (era 3) holds the runtime default, the
+// DEFAULT backend's selectors and the wording of every message it prints.
+func ExampleReleaseRules() {
+	v, err := resolver.ParseVersion("1.4.0rc1")
+	if err != nil {
+		panic(err)
+	}
+	rs := resolver.ReleaseRules(v)
+	fmt.Println("era", rs.Era, "default", rs.RuntimeDefault.Repr(), "DEFAULT without a selector:", rs.DefaultBackend)
+	for _, s := range rs.Selectors {
+		fmt.Println(s.Env, "->", s.Backend)
+	}
+	fmt.Println(rs.Has(20260902), rs.Text(resolver.TextResolvedAuto).Template)
+	// Output:
+	// era 3 default 'PYTHON' DEFAULT without a selector: NIXL
+	// TRTLLM_USE_NIXL_KVCACHE -> NIXL
+	// TRTLLM_USE_UCX_KVCACHE -> UCX
+	// TRTLLM_USE_MOONCAKE_KVCACHE -> MOONCAKE
+	// TRTLLM_USE_MPI_KVCACHE -> MPI
+	// true Resolved transceiver_runtime='auto' to {!r} for {}.
+}
+
+// Two builds compared rule by rule: 1.3.0rc25 (era 1) against 1.3.0rc26 (era
+// 2, with enable_pipelined_transfer and the transceiver's new home).
+func ExampleCompareRules() {
+	a, _ := resolver.ParseVersion("1.3.0rc25")
+	b, _ := resolver.ParseVersion("1.3.0rc26")
+	for _, d := range resolver.CompareRules(resolver.ReleaseRules(a), resolver.ReleaseRules(b)) {
+		if strings.HasPrefix(d.What, "text ") {
+			fmt.Println(d.What, "is worded differently")
+			continue
+		}
+		fmt.Printf("%s: %s -> %s\n", d.What, d.A, d.B)
+	}
+	// Output:
+	// era: 1 -> 2
+	// enable_pipelined_transfer: absent -> present
+	// create_kv_cache_transceiver_in_disaggregation: absent -> present
+	// text mamba-mixed-needs-python is worded differently
+	// text mamba-cpp-not-python is worded differently
 }

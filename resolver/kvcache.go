@@ -71,7 +71,11 @@ func pyBool(b bool) string {
 // serving off the PYTHON-on-NIXL route (llm_utils.py@0066b2a5).
 func (r *run) stepKVManager() {
 	const title = "KV-cache manager (use_kv_cache_manager_v2)"
-	if r.skipIfHalted(StepKVManager, PhaseLoad, title) {
+	// ModelLoader resolves 'auto' whether or not disaggregation is on: only a
+	// failure stops it. With disaggregation off there is no transceiver, so no
+	// disaggregated demotion either.
+	disaggOff := r.halt == haltDisaggOff
+	if !disaggOff && r.skipIfHalted(StepKVManager, PhaseLoad, title) {
 		return
 	}
 	set, explicit := r.kvSetting()
@@ -81,9 +85,32 @@ func (r *run) stepKVManager() {
 		src = Source{PR: 15823, File: fileModelLoader}
 	}
 	done := func(v2 bool, verdict Verdict, reason string, c Confidence) {
-		r.t.Result.KVManager = kvName(v2)
 		r.kvV2 = v2
+		if disaggOff {
+			// The JSON contract keeps kv_cache_manager null without a
+			// transceiver; the step and its log line show what config load did.
+			reason = "disaggregation is off, but ModelLoader still resolves the setting: " + reason
+		} else {
+			r.t.Result.KVManager = kvName(v2)
+		}
 		r.emit(StepKVManager, PhaseLoad, title, verdict, reason, src, c)
+	}
+	cls := "unknown model"
+	if m.Known && m.Arch != "" && m.Class != "" {
+		cls = m.Class
+	}
+	// resolvedLine is ModelLoader's INFO line after _resolve_kv_cache_manager_v2_auto
+	// whenever the setting it found was 'auto' (model_loader.py: "Resolved
+	// use_kv_cache_manager_v2='auto' to %s for %s", the class _resolve_class
+	// returned or "unknown model"). It follows the V1-fallback line.
+	resolvedLine := func(v2 bool) {
+		msg := "Resolved use_kv_cache_manager_v2='auto' to " + pyBool(v2) + " for " + cls
+		if disaggOff {
+			// Config load comes before transceiver creation's "disabled" line.
+			r.logBefore(LevelInfo, msg, "cache_transceiver is disabled")
+			return
+		}
+		r.log(LevelInfo, msg)
 	}
 	var draft Field[bool]
 	if r.t.Inputs.Static != nil {
@@ -114,23 +141,31 @@ func (r *run) stepKVManager() {
 		done(false, Applied, "'auto' is not resolved on this loader; get_kv_cache_manager_cls picks V2 only for use_kv_cache_manager_v2 is True, so V1", Verified)
 		return
 	}
-	cls := "unknown model"
-	if m.Known && m.Arch != "" && m.Class != "" {
-		cls = m.Class
-	}
 	pref := PyStr{}
 	if m.Known && m.Arch != "" {
 		pref = m.KVPreference
 	}
 	if pref.Is("V2") && m.KVViaDefaults {
 		// A get_model_defaults() value is deep-merged into the config before
-		// resolution, so the field is no longer 'auto': V2, no log line, and no
-		// disaggregated demotion.
-		done(true, Applied, cls+"'s get_model_defaults() sets use_kv_cache_manager_v2=True"+kvSince(m)+": merged into the config before resolution, so V2 as if written, with no log line and no fallback", confOr(m.KVPreferenceConfidence))
+		// resolution: V2 with no disaggregated demotion. Before #16060 an
+		// omitted setting is then no longer 'auto' (no line), while an
+		// explicit 'auto' is kept by the merge and resolved from the defaults
+		// dict (line "to True"); from #16060 the line is logged either way
+		// (issue 19's run of upstream code; derived).
+		switch {
+		case r.has(day16060):
+			resolvedLine(true)
+			done(true, Applied, cls+"'s get_model_defaults() sets use_kv_cache_manager_v2=True"+kvSince(m)+": V2, with no fallback", Derived)
+		case explicit:
+			resolvedLine(true)
+			done(true, Applied, "'auto' set explicitly, which the merge of "+cls+"'s get_model_defaults() keeps; _resolve_kv_cache_manager_v2_auto takes the defaults' True"+kvSince(m)+": V2", confOr(m.KVPreferenceConfidence))
+		default:
+			done(true, Applied, cls+"'s get_model_defaults() sets use_kv_cache_manager_v2=True"+kvSince(m)+": merged into the config before resolution, so V2 as if written, with no log line and no fallback", confOr(m.KVPreferenceConfidence))
+		}
 		return
 	}
 	if !r.has(day16060) {
-		r.log(LevelInfo, "Resolved use_kv_cache_manager_v2='auto' to False for "+cls)
+		resolvedLine(false)
 		done(false, Applied, "'auto' with no model default: False (V1)", Verified)
 		return
 	}
@@ -139,8 +174,12 @@ func (r *run) stepKVManager() {
 		// PYTHON-on-NIXL, and what it logs, is not known: no line is assumed.
 		const why = "omitted: 1.4 defaults to V2 (#17495 release note)"
 		src = Source{PR: 17495, File: fileLLMArgs}
-		if r.effBackend != "NIXL" || !r.runtime.Is("PYTHON") {
+		if !disaggOff && (r.effBackend != "NIXL" || !r.runtime.Is("PYTHON")) {
 			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
+			return
+		}
+		if disaggOff {
+			done(true, Applied, why+": V2", Inferred)
 			return
 		}
 		done(true, Applied, why+"; 'PYTHON' on NIXL: V2", Inferred)
@@ -148,6 +187,7 @@ func (r *run) stepKVManager() {
 	}
 	if !pref.Valid {
 		// The class is named in the model step.
+		resolvedLine(false)
 		done(false, Applied, "'auto' and no KV-cache manager preference (None): V1", Verified)
 		return
 	}
@@ -164,20 +204,40 @@ func (r *run) stepKVManager() {
 		return s + strings.Join(tail, "")
 	}
 	if !pref.Is("V2") {
+		resolvedLine(false)
 		done(false, Applied, why(": V1"), conf)
 		return
 	}
 	eff := r.effBackend
-	if eff != "NIXL" || !r.runtime.Is("PYTHON") {
+	if !disaggOff && (eff != "NIXL" || !r.runtime.Is("PYTHON")) {
 		r.log(LevelInfo, "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime="+r.runtime.Repr()+" with backend="+pyRepr(eff)+"; falling back to V1.")
+		resolvedLine(false)
 		done(false, Fallback, why("; V2 needs 'PYTHON' on NIXL, the route is ", r.runtime.Repr(), " on ", eff, ": V1"), conf)
 		return
 	}
 	if twoModel {
+		resolvedLine(false)
 		done(false, Fallback, why("; two-model speculative decoding (", draft.Origin.String(), ") demotes it to V1 (no log line known)"), Inferred)
 		return
 	}
+	resolvedLine(true)
+	if disaggOff {
+		done(true, Applied, why(": V2"), conf)
+		return
+	}
 	done(true, Applied, why("; 'PYTHON' on NIXL: V2"), conf)
+}
+
+// logBefore inserts a log line before the first line reading anchor (or at the
+// end): a line an earlier phase prints that an earlier step already logged past.
+func (r *run) logBefore(l Level, msg, anchor string) {
+	for i, x := range r.t.Logs {
+		if x.Message == anchor {
+			r.t.Logs = append(r.t.Logs[:i], append([]LogLine{{Level: l, Message: msg}}, r.t.Logs[i:]...)...)
+			return
+		}
+	}
+	r.log(l, msg)
 }
 
 func kvSince(m ModelInfo) string {

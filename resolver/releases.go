@@ -358,20 +358,6 @@ func ReleaseFamilies() []ReleaseFamily {
 // from its addition on.
 func BackendLiterals(v Version) []string { return backendLiteralsAt(&v) }
 
-// validBackend reports whether s is one of the version's backend literals,
-// without building the list (the check runs in every resolution).
-func validBackend(v *Version, s string) bool {
-	switch s {
-	case "default", "ucx", "nixl", "mpi":
-		return !v.has(dayUpperCase)
-	case "DEFAULT", "UCX", "NIXL", "MPI":
-		return v.has(dayUpperCase)
-	case "MOONCAKE":
-		return v.has(dayMooncake)
-	}
-	return false
-}
-
 func backendLiteralsAt(v *Version) []string {
 	switch {
 	case !v.has(dayUpperCase):

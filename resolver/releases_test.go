@@ -152,3 +152,32 @@ func TestInstallVersionPlaced(t *testing.T) {
 		t.Errorf("1.2.0rc2 install placed at %s", v.Main)
 	}
 }
+
+// FuzzParseVersion: any string is either refused or placed, never a panic; a
+// placed version's canonical name places the same way again, and its day is a
+// listed release's.
+func FuzzParseVersion(f *testing.F) {
+	for _, s := range []string{"1.3.0rc22", "v1.1.0rc2.post2", "1.4.0rc9", "1.3.0rc27.dev2026091700", "0.21.0", "main@2026-08-01", "1.0.0rc0.dev1", "01.3.0", "1.3.0rc22.post1.dev+1", "9999.9999.9999rc9999.post9999.dev99999999999999"} {
+		f.Add(s)
+	}
+	days := map[Day]bool{}
+	for _, v := range KnownVersions() {
+		days[v.Main] = true
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseVersion(s)
+		if err != nil {
+			return
+		}
+		if !v.Release {
+			return // main@DATE or a nightly
+		}
+		again, err := ParseVersion(v.Name)
+		if err != nil || again.Name != v.Name || again.Main != v.Main || again.Era != v.Era {
+			t.Fatalf("%q -> %s (%s); its name gives %s (%s), %v", s, v.Name, v.Main, again.Name, again.Main, err)
+		}
+		if !days[v.Main] {
+			t.Fatalf("%q placed at %s, no listed release's day", s, v.Main)
+		}
+	})
+}

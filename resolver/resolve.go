@@ -225,6 +225,9 @@ func (r *run) fail(id, exc string) {
 }
 
 // skipIfHalted appends a skipped step when an earlier step ended the chain.
+// haltDisaggOff is the halt of a worker without a transceiver.
+const haltDisaggOff = "not reached: disaggregation is off"
+
 func (r *run) skipIfHalted(id string, p Phase, title string) bool {
 	if r.halt == "" {
 		return false
@@ -569,7 +572,7 @@ func (r *run) stepDisagg() {
 		r.log(LevelInfo, r.text(TextDisabled))
 		r.t.Result.Outcome = OutcomeDisabled
 		r.t.Result.RequestError = DisabledRequestError
-		r.halt = "not reached: disaggregation is off"
+		r.halt = haltDisaggOff
 		return
 	}
 	r.backend = b.Value.S
@@ -960,8 +963,12 @@ func (r *run) finishLoad() {
 		return
 	}
 	if r.t.Result.Outcome == OutcomeDisabled {
-		// Disaggregation is off: the field keeps whatever the config holds.
+		// Disaggregation is off: the field keeps whatever the config holds,
+		// and without a config object there is no field (None in JSON).
 		r.runtime = r.heldRuntime()
+		if r.t.Inputs.NoTransceiverConfig {
+			r.runtime = PyStr{}
+		}
 	}
 	r.t.Result.ResolvedRuntime = r.runtime
 	r.t.Result.RuntimeKnown = true

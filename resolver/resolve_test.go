@@ -89,6 +89,7 @@ const (
 	era1Fallback = "Model prefers the Python transceiver, but backend UCX does not support it; falling back to the C++ transceiver."
 	kvAutoGpt    = "Resolved use_kv_cache_manager_v2='auto' to False for GptOssForCausalLM"
 	kvAutoMis    = "Resolved use_kv_cache_manager_v2='auto' to False for MistralForCausalLM"
+	kvAutoGptV2  = "Resolved use_kv_cache_manager_v2='auto' to True for GptOssForCausalLM"
 	fabricInfo   = "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
 )
 
@@ -133,15 +134,15 @@ func TestResolveEras(t *testing.T) {
 
 		// Era 2 (main 2026-09-10, after #15727): PYTHON by default.
 		{name: "e2 no pref NIXL PYTHON", version: "main@2026-09-10", backend: "NIXL", outcome: OutcomePython,
-			logs: []string{"Resolved transceiver_runtime='auto' to 'PYTHON' for MistralForCausalLM.", fabricInfo, usingV2}},
+			logs: []string{"Resolved transceiver_runtime='auto' to 'PYTHON' for MistralForCausalLM.", kvAutoMis, fabricInfo, usingV2}},
 		{name: "e2 no pref UCX falls back", version: "main@2026-09-10", backend: "UCX", outcome: OutcomeCPP, rt: "None",
-			logs: []string{"Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).", "Resolved transceiver_runtime='auto' to None for MistralForCausalLM.", ucxInfo}},
+			logs: []string{"Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).", "Resolved transceiver_runtime='auto' to None for MistralForCausalLM.", kvAutoMis, ucxInfo}},
 		{name: "e2 no pref null timeout falls back", version: "main@2026-09-10", backend: "NIXL", timeout: "null", outcome: OutcomeCPP,
-			logs: []string{"Falling back to the C++ transceiver: kv_transfer_timeout_ms=None (the Python transceiver requires a finite timeout).", "Resolved transceiver_runtime='auto' to None for MistralForCausalLM."}},
+			logs: []string{"Falling back to the C++ transceiver: kv_transfer_timeout_ms=None (the Python transceiver requires a finite timeout).", "Resolved transceiver_runtime='auto' to None for MistralForCausalLM.", kvAutoMis}},
 		{name: "e2 pref PYTHON UCX breaks at creation", version: "main@2026-09-10", backend: "UCX", pref: "PYTHON", outcome: OutcomeError,
-			errHas: "ValueError: Python transceiver currently only supports NIXL backend, got UCX.", logs: []string{resolvedPy, fabricInfo}, failed: StepPythonNIXL},
+			errHas: "ValueError: Python transceiver currently only supports NIXL backend, got UCX.", logs: []string{resolvedPy, kvAutoGpt, fabricInfo}, failed: StepPythonNIXL},
 		{name: "e2 before config_utils: 'the NIXL backend'", version: "main@2026-08-30", backend: "UCX", pref: "PYTHON", outcome: OutcomeError,
-			errHas: "only supports the NIXL backend, got UCX", logs: []string{resolvedPy, fabricInfo, ucxInfo}},
+			errHas: "only supports the NIXL backend, got UCX", logs: []string{resolvedPy, kvAutoGpt, fabricInfo, ucxInfo}},
 		{name: "e2 pref PYTHON null timeout", version: "main@2026-09-10", backend: "NIXL", pref: "PYTHON", timeout: "null", outcome: OutcomeError,
 			errHas: "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"},
 		{name: "e2 no checkpoint loader is PYTHON", version: "main@2026-09-10", backend: "NIXL", loader: LoaderNone, outcome: OutcomePython,
@@ -154,7 +155,7 @@ func TestResolveEras(t *testing.T) {
 		{name: "e2 pipelined with CPP", version: "main@2026-09-10", backend: "NIXL", runtime: "CPP", pipe: "true", outcome: OutcomeError,
 			errHas: "ValueError: enable_pipelined_transfer is set but transceiver_runtime='CPP' explicitly disables Python auto-selection. Use transceiver_runtime='PYTHON' to enable pipelined transfer."},
 		{name: "e2 pipelined with null runtime switches", version: "main@2026-09-10", backend: "NIXL", runtime: "null", pipe: "true", outcome: OutcomePython,
-			logs: []string{"enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection.", usingV2}},
+			logs: []string{kvAutoMis, "enable_pipelined_transfer is set; auto-selecting the Python transceiver instead of the C++ transceiver to enable pipelined KV cache transfer. Set transceiver_runtime='CPP' to disable this auto-selection.", usingV2}},
 		{name: "e2 Kimi K3 on UCX", version: "main@2026-09-10", backend: "UCX", pref: "kimi", outcome: OutcomeError, failed: StepModelRequirement,
 			errHas: "ValueError: Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend='UCX', transceiver_runtime='PYTHON')."},
 		{name: "e2 Kimi K3 CPP NIXL", version: "main@2026-09-10", backend: "NIXL", runtime: "CPP", pref: "kimi", outcome: OutcomeError,
@@ -376,7 +377,12 @@ func TestInflightCancel(t *testing.T) {
 				t.Errorf("error %q\nwant %q", tr.Result.Error, c.errHas)
 			}
 			if c.logs != nil {
-				if len(tr.Logs) == 0 || tr.Logs[0].Message != c.logs[0] || tr.Logs[0].Level != LevelWarning {
+				// The warning comes after config load's lines.
+				found := false
+				for _, l := range tr.Logs {
+					found = found || (l.Message == c.logs[0] && l.Level == LevelWarning)
+				}
+				if !found {
 					t.Errorf("logs %+v", tr.Logs)
 				}
 			}

@@ -458,40 +458,48 @@ type RuleDifference struct {
 }
 
 // CompareRules lists the rules b holds differently from a, in a fixed order:
-// the era, the dated changes b's code settles (those that are not the era
-// itself), the runtime default, the DEFAULT backend's selectors, the
-// CacheTransceiverConfig fields (when b's were read; enable_pipelined_transfer is
-// its change) and the message texts b words itself. xcvr inspect compares xcvr's
-// model of a release (a) with an install of it (b).
+// the era, the dated changes (other than those that make the era), the runtime
+// default, the DEFAULT backend's selectors, the CacheTransceiverConfig fields
+// (enable_pipelined_transfer is its change) and the message texts. When b was
+// read from an install, only what its code shows is compared (what it does not
+// show is a's model anyway): xcvr inspect compares xcvr's model of a release
+// (a) with an install of it (b).
 func CompareRules(a, b *Rules) []RuleDifference {
 	var out []RuleDifference
 	if a.Era != b.Era {
 		out = append(out, RuleDifference{"era", strconv.Itoa(a.Era), strconv.Itoa(b.Era), b.EraEvidence.Source.Install})
 	}
-	for _, c := range b.Changes {
-		if !c.Settled || c.Merged == day16164 || c.Merged == day18134 || c.Merged == day17495 {
+	changes := b.Changes
+	if !b.FromInstall {
+		for _, c := range Changes() {
+			changes = append(changes, ChangeRule{Change: c, Has: b.Has(c.Merged)})
+		}
+	}
+	for _, c := range changes {
+		if c.Merged == day16164 || c.Merged == day18134 || c.Merged == day17495 {
 			continue
 		}
 		if x := a.Has(c.Merged); x != c.Has {
 			out = append(out, RuleDifference{changeName(c), presence(x), presence(c.Has), c.Evidence.Source.Install})
 		}
 	}
-	if b.RuntimeDefaultRead && a.RuntimeDefault != b.RuntimeDefault {
+	if (b.RuntimeDefaultRead || !b.FromInstall) && a.RuntimeDefault != b.RuntimeDefault {
 		out = append(out, RuleDifference{"transceiver_runtime default", a.RuntimeDefault.String(), b.RuntimeDefault.String(), b.RuntimeDefaultEvidence.Source.Install})
 	}
-	if b.SelectorsRead && selectorOrder(a.Selectors) != selectorOrder(b.Selectors) {
+	if (b.SelectorsRead || !b.FromInstall) && (selectorOrder(a.Selectors) != selectorOrder(b.Selectors) || a.DefaultBackend != b.DefaultBackend) {
 		out = append(out, RuleDifference{"DEFAULT backend selectors", selectorOrder(a.Selectors), selectorOrder(b.Selectors), b.SelectorsEvidence.Source.Install})
 	}
-	if b.FieldsRead {
+	if b.FieldsRead || !b.FromInstall {
 		out = append(out, compareFields(a, b)...)
 	}
-	for _, t := range b.Texts {
-		if x := a.text(t.ID); t.Evidence.read() && !SameText(t.ID, x.Template, t.Template) {
+	for _, id := range TextIDs() {
+		x, t := a.text(id), b.text(id)
+		if (t.Evidence.read() || !b.FromInstall) && !SameText(id, x.Template, t.Template) {
 			written := t.Written
 			if written == "" {
 				written = t.Template
 			}
-			out = append(out, RuleDifference{"text " + t.ID, x.Template, written, t.Evidence.Source.Install})
+			out = append(out, RuleDifference{"text " + id, x.Template, written, t.Evidence.Source.Install})
 		}
 	}
 	return out
@@ -504,12 +512,16 @@ func presence(b bool) string {
 	return "absent"
 }
 
-// changeName names a change by the install fingerprint that shows it, else its PR.
+// changeName names a change by the install fingerprint that shows it, else its
+// PR, else what it did.
 func changeName(c ChangeRule) string {
-	if f := changeFeature(c.Merged); f != "" {
-		return f
+	switch {
+	case changeFeature(c.Merged) != "":
+		return changeFeature(c.Merged)
+	case c.PR != 0:
+		return "#" + strconv.Itoa(c.PR)
 	}
-	return "#" + strconv.Itoa(c.PR)
+	return c.Summary
 }
 
 // selectorOrder renders a selector table: "TRTLLM_USE_NIXL_KVCACHE=NIXL > …".

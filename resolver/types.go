@@ -2,6 +2,16 @@
 // transceiver a disaggregated worker gets. It is pure: no I/O, no globals, no UI.
 // Callers build Inputs (from flags, files or the explorer), call Resolve, and render
 // the Trace it returns.
+//
+// The model: a TensorRT-LLM build is a value, Rules — its code path (era), the
+// dated changes it has, CacheTransceiverConfig as it declares it, the DEFAULT
+// backend's selectors, the texts it logs and raises and, for an install, the
+// models it registers — each with its evidence. A release's rules are made from
+// the release table and the dated change list (ReleaseRules); an installed
+// tree's from what internal/install reads in its code (InstallRules). Resolve
+// applies the rules of Inputs.Version to the inputs and never rewrites its own
+// output: every step cites the rule it applied, every message is the rules'
+// template filled in. Two builds are compared rule by rule (CompareRules).
 package resolver
 
 import (
@@ -364,6 +374,11 @@ type Inputs struct {
 	// BounceParams are agent_bounce_params' keys as its validator coerces them
 	// (str(k)); nil when the dict is absent, None or empty.
 	BounceParams []string
+	// NoTransceiverConfig is true when the worker's file has no
+	// cache_transceiver_config object at all (no key, or null) and no flag
+	// sets one of its fields: llm_args.cache_transceiver_config is None, so
+	// there is no transceiver_runtime to hold.
+	NoTransceiverConfig bool
 }
 
 // DefaultTimeoutMS is kv_transfer_timeout_ms's default.

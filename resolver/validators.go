@@ -57,7 +57,7 @@ func modelledValidatorTexts() []string {
 // agent_bounce settings in this version, if any, and how sure xcvr is of it.
 func (r *run) bounceValidatorError() (FieldError, Confidence, bool) {
 	st := r.t.Inputs.Static
-	if st == nil || !r.v.has(dayAgentBounce) {
+	if st == nil || !r.has(dayAgentBounce) {
 		return FieldError{}, "", false
 	}
 	fail := func(msg string, conf Confidence) (FieldError, Confidence, bool) {
@@ -74,7 +74,7 @@ func (r *run) bounceValidatorError() (FieldError, Confidence, bool) {
 		slices.Sort(out)
 		return out
 	}
-	noop := r.v.has(dayBounceNoop)
+	noop := r.has(dayBounceNoop)
 	size := st.BounceMB.Value
 	if !noop && st.AgentBounce.Value && size == 0 {
 		return fail(TextBounceEnableNoSize, Inferred)

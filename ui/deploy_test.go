@@ -62,7 +62,7 @@ func TestObservedLogFollowsEdits(t *testing.T) {
 	}
 	m = keys(t, m, "down", "down", "right") // backend DEFAULT -> next value
 	plain = ansi.Strip(m.frame())
-	if !strings.Contains(plain, "▶ first disagreement srun task 1 line 23") || !strings.Contains(plain, " disagreements") {
+	if !strings.Contains(plain, "▶ first disagreement srun task 1 line 27") || !strings.Contains(plain, " disagreements") {
 		t.Fatalf("after changing the backend (%s):\n%s", m.spec.Backend.Raw, plain)
 	}
 }
@@ -191,6 +191,7 @@ func TestFollowedLogIsPendingNotWrong(t *testing.T) {
 	if !strings.Contains(plain, "… pending") || strings.Contains(plain, "disagreement") {
 		t.Fatalf("two lines into start-up:\n%s", plain)
 	}
+	writeFile("[TRT-LLM] [I] [_torch  ] [RANK 0] Resolved use_kv_cache_manager_v2='auto' to True for GptOssForCausalLM\n", os.O_APPEND)
 	writeFile("[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\n", os.O_APPEND)
 	m = pollOnce(t, m)
 	if plain := ansi.Strip(m.frame()); !strings.Contains(plain, "✓ agrees") {

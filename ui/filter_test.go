@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"xcvr/resolver"
 )
 
@@ -123,6 +125,9 @@ func TestKeysSayWhatTheyDoElsewhere(t *testing.T) {
 		if !statusShown(m) {
 			t.Errorf("%v: the status is not on screen:\n%s", tc.keys, plainFrame(m))
 		}
+		if f := plainFrame(m); !strings.Contains(f, "· "+tc.want[:8]) && !strings.Contains(f, "· ") || strings.Contains(f, "✓ "+m.status[:10]) {
+			t.Errorf("%v: a key that did nothing reads as done (✓):\n%s", tc.keys, f)
+		}
 	}
 	f := strings.Join(strings.Fields(plainFrame(keys(t, newAt(120, 40), "?"))), " ")
 	for _, want := range []string{"R edit the other role", "ctrl+z suspend", "mouse click selects"} {
@@ -130,4 +135,15 @@ func TestKeysSayWhatTheyDoElsewhere(t *testing.T) {
 			t.Errorf("? lacks %q:\n%s", want, f)
 		}
 	}
+}
+
+// A paste goes into the list filter being typed, one line, escaped.
+func TestPasteIntoListFilter(t *testing.T) {
+	m := keys(t, newAt(80, 24), "tab", "/")
+	nm, _ := m.Update(tea.PasteMsg{Content: "pipe\x1b[31mlined\nrest"})
+	m = nm.(Model)
+	if q := m.chainFlt.query(); strings.Contains(q, "\x1b") || strings.Contains(q, "rest") || !strings.HasPrefix(q, "pipe") {
+		t.Errorf("filter %q after a paste", q)
+	}
+	checkFits(t, m.frame(), 80, 24)
 }

@@ -134,7 +134,10 @@ type Model struct {
 
 	status    string
 	statusErr bool
-	statusGen int
+	// statusHint marks a status that reports nothing done (a key that does
+	// nothing here): it reads "·", not "✓".
+	statusHint bool
+	statusGen  int
 	// notice is a longer message shown full width above the key bar until the
 	// next key: the command line `x` copied.
 	notice string
@@ -251,9 +254,18 @@ func (m *Model) resolve(mark bool) tea.Cmd {
 		return nil
 	}
 	prev := m.trace
+	var selID string
+	if m.step >= 0 && m.step < len(prev.Steps) && m.mode == viewExplore && m.other == nil {
+		selID = prev.Steps[m.step].ID
+	}
 	m.trace = resolver.Resolve(in)
 	m.traceGen++
 	m.recompare()
+	if selID != "" {
+		// Another version may order the steps differently: the selection
+		// follows its step, not its position.
+		m.showStep(selID)
+	}
 	if m.step >= len(m.trace.Steps) {
 		m.step = len(m.trace.Steps) - 1
 	}
@@ -300,7 +312,7 @@ func outcomeDiffers(a, b resolver.Trace) bool {
 }
 
 func (m *Model) setStatus(s string, isErr bool) tea.Cmd {
-	m.status, m.statusErr = s, isErr
+	m.status, m.statusErr, m.statusHint = s, isErr, false
 	m.statusGen++
 	gen := m.statusGen
 	return tea.Tick(statusDuration, func(time.Time) tea.Msg { return statusDoneMsg{gen} })

@@ -485,3 +485,46 @@ spec:
 		t.Errorf("notes %q", ctx.Notes)
 	}
 }
+
+// Dynamo's --override-engine-args JSON is laid over the engine args file as
+// deep_update does, and its values' origin is the command line.
+func TestDynamoOverrideEngineArgs(t *testing.T) {
+	doc := `apiVersion: v1
+kind: ConfigMap
+metadata: {name: c}
+data:
+  decode.yaml: |
+    cache_transceiver_config:
+      backend: UCX
+      kv_transfer_timeout_ms: 1000
+---
+apiVersion: nvidia.com/v1alpha1
+kind: DynamoGraphDeployment
+metadata: {name: g}
+spec:
+  services:
+    decode:
+      componentType: worker
+      extraPodSpec:
+        volumes: [{name: c, configMap: {name: c}}]
+        mainContainer:
+          command: [python3, -m, dynamo.trtllm]
+          args: [--extra-engine-args, /cfg/decode.yaml, --disaggregation-mode, decode,
+                 --override-engine-args, '{"cache_transceiver_config": {"backend": "NIXL"}}']
+          volumeMounts: [{name: c, mountPath: /cfg}]
+`
+	set, err := Read([]Input{{Name: "o.yaml", Data: []byte(doc)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	e := entry(t, r, "decode")
+	in := e.Trace.Inputs
+	if !in.Backend.Value.Is("NIXL") || in.Backend.Origin.Detail != "o.yaml:20 (--override-engine-args)" {
+		t.Errorf("backend %+v", in.Backend)
+	}
+	// The file's other keys under cache_transceiver_config stay (a nested merge).
+	if in.Timeout.Value.N != 1000 || in.Timeout.Origin.Detail != "o.yaml:8 (ConfigMap c, decode.yaml:3)" {
+		t.Errorf("timeout %+v", in.Timeout)
+	}
+}

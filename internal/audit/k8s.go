@@ -238,13 +238,32 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		r.set.Workers = append(r.set.Workers, w)
 		return true
 	}
-	ov, where, why := r.findConfig(o, t.spec, c, l)
-	if ov == nil {
+	root, locate, name, where, why := r.findConfig(o, t.spec, c, l)
+	if why != "" {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
 		return true
 	}
 	if l.override != "" {
-		w.Notes = append(w.Notes, "--override-engine-args "+l.override+" is applied over the file by Dynamo; xcvr does not read it")
+		merged, note := overrideArgs(root, l.override)
+		if note != "" {
+			w.Notes = append(w.Notes, note)
+		} else {
+			root = merged
+			at := origin(o.file, c.Line) + " (--override-engine-args)"
+			inner := locate
+			locate = func(line int) string {
+				if line >= overrideLine {
+					return at
+				}
+				return inner(line)
+			}
+			where += " with --override-engine-args (deep_update)"
+		}
+	}
+	ov, err := deploy.ReadWorkerNode(name, root, locate)
+	if err != nil {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ": " + err.Error()})
+		return true
 	}
 	w.Overlay, w.Config = ov, where
 	r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
@@ -542,7 +561,8 @@ func parseLaunch(words []string) (launch, bool) {
 // findConfig locates the worker YAML a container names: a ConfigMap mounted at
 // the path, or a file of the set with that path. The overlay's origins say both
 // places, e.g. "deploy.yaml:35 (ConfigMap trtllm-config, prefill.yaml:23)".
-func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (*deploy.Overlay, string, string) {
+func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (root *deploy.Node, locate func(int) string, name, where, why string) {
+	fail := func(w string) (*deploy.Node, func(int) string, string, string, string) { return nil, nil, "", "", w }
 	p := l.config
 	wd := str(c, "workingDir")
 	if !strings.HasPrefix(p, "/") && wd != "" {
@@ -572,7 +592,7 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (*deploy.
 		vname := str(m, "name")
 		v, ok := volumes[vname]
 		if !ok {
-			return nil, "", fmt.Sprintf("volume %s (mounted at %s) is not in the pod spec", vname, mp)
+			return fail(fmt.Sprintf("volume %s (mounted at %s) is not in the pod spec", vname, mp))
 		}
 		cmName, key := "", rel
 		if cmv := get(v, "configMap"); cmv != nil {
@@ -585,7 +605,7 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (*deploy.
 					}
 				}
 				if key == "" {
-					return nil, "", fmt.Sprintf("ConfigMap %s is mounted at %s with items that do not include %s", cmName, mp, rel)
+					return fail(fmt.Sprintf("ConfigMap %s is mounted at %s with items that do not include %s", cmName, mp, rel))
 				}
 			}
 		} else if pj := get(v, "projected", "sources"); pj != nil {
@@ -596,15 +616,15 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (*deploy.
 			}
 		}
 		if cmName == "" {
-			return nil, "", fmt.Sprintf("it is on volume %s (mounted at %s), which is not a ConfigMap; the file is not in the set", vname, mp)
+			return fail(fmt.Sprintf("it is on volume %s (mounted at %s), which is not a ConfigMap; the file is not in the set", vname, mp))
 		}
 		cm, ok := r.configMaps[cmKey(o.namespace, cmName)]
 		if !ok {
-			return nil, "", fmt.Sprintf("it is in ConfigMap %s (mounted at %s), which is not in the set", cmName, mp)
+			return fail(fmt.Sprintf("it is in ConfigMap %s (mounted at %s), which is not in the set", cmName, mp))
 		}
 		pair, ok := cm.data[key]
 		if !ok {
-			return nil, "", fmt.Sprintf("ConfigMap %s (mounted at %s) has no key %s (it has %s)", cmName, mp, key, strings.Join(cm.keys, ", "))
+			return fail(fmt.Sprintf("ConfigMap %s (mounted at %s) has no key %s (it has %s)", cmName, mp, key, strings.Join(cm.keys, ", ")))
 		}
 		return r.configMapWorker(cm, key, pair)
 	}
@@ -614,17 +634,14 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (*deploy.
 		pf := r.plain[name]
 		if pf.file == want || strings.HasSuffix(path.Clean(pf.file), "/"+want) || path.Base(pf.file) == path.Base(want) && r.uniqueBase(path.Base(want)) {
 			pf.used = true
-			ov, err := deploy.ReadWorkerNode(pf.file, pf.doc.Root, nil)
-			if err != nil {
-				return nil, "", err.Error()
-			}
-			return ov, pf.file + " (matched by its path " + l.config + ")", ""
+			file := pf.file
+			return pf.doc.Root, func(line int) string { return origin(file, line) }, file, file + " (matched by its path " + l.config + ")", ""
 		}
 	}
 	if wd != "" && !strings.HasPrefix(l.config, "/") {
-		return nil, "", fmt.Sprintf("no volume is mounted at %s (workingDir %s); the file is the image's own, not in the set", p, wd)
+		return fail(fmt.Sprintf("no volume is mounted at %s (workingDir %s); the file is the image's own, not in the set", p, wd))
 	}
-	return nil, "", fmt.Sprintf("no volume is mounted at %s; the file is the image's own, not in the set", p)
+	return fail(fmt.Sprintf("no volume is mounted at %s; the file is the image's own, not in the set", p))
 }
 
 func (r *reader) uniqueBase(b string) bool {
@@ -639,15 +656,16 @@ func (r *reader) uniqueBase(b string) bool {
 
 // configMapWorker reads a ConfigMap value as a worker YAML. Lines of a literal
 // block value (data: {prefill.yaml: |}) map to the manifest's own lines.
-func (r *reader) configMapWorker(cm *configMap, key string, pair deploy.Pair) (*deploy.Overlay, string, string) {
+func (r *reader) configMapWorker(cm *configMap, key string, pair deploy.Pair) (*deploy.Node, func(int) string, string, string, string) {
 	where := fmt.Sprintf("ConfigMap %s key %s (%s)", cm.name, key, origin(cm.file, pair.KeyLine))
 	if pair.Val.Kind != deploy.KindStr {
-		return nil, "", fmt.Sprintf("ConfigMap %s key %s is a YAML %s, not the text of a file", cm.name, key, pair.Val.TypeName())
+		return nil, nil, "", "", fmt.Sprintf("ConfigMap %s key %s is a YAML %s, not the text of a file", cm.name, key, pair.Val.TypeName())
 	}
 	doc, err := deploy.ParseYAML(key, []byte(pair.Val.Str))
 	if err != nil {
-		return nil, "", fmt.Sprintf("%s: %v", where, err)
+		return nil, nil, "", "", fmt.Sprintf("%s: %v", where, err)
 	}
+	r.set.Warnings = append(r.set.Warnings, doc.Warnings...)
 	base := pair.KeyLine
 	literal := pair.Val.Line == pair.KeyLine || pair.Val.Line == pair.KeyLine+1
 	locate := func(l int) string {
@@ -656,12 +674,59 @@ func (r *reader) configMapWorker(cm *configMap, key string, pair deploy.Pair) (*
 		}
 		return fmt.Sprintf("%s (ConfigMap %s, %s:%d)", origin(cm.file, base), cm.name, key, l)
 	}
-	ov, err := deploy.ReadWorkerNode(key, doc.Root, locate)
-	if err != nil {
-		return nil, "", fmt.Sprintf("%s: %v", where, err)
+	return doc.Root, locate, key, where, ""
+}
+
+// overrideLine marks the lines of --override-engine-args' values, so their
+// origin names the command line instead of the file.
+const overrideLine = 1 << 30
+
+// overrideArgs lays Dynamo's --override-engine-args JSON over the engine
+// args file as its deep_update does (nested dicts merged, anything else
+// replaced); note says why it was not applied.
+func overrideArgs(root *deploy.Node, js string) (*deploy.Node, string) {
+	doc, err := deploy.ParseYAML("--override-engine-args", []byte(js))
+	if err != nil || doc.Root == nil || doc.Root.Kind != deploy.KindMap {
+		return nil, "--override-engine-args " + js + " is not a JSON object; dynamo.trtllm exits (\"override_engine_args must be a JSON object\" or a JSONDecodeError)"
 	}
-	ov.Warnings = append(ov.Warnings, doc.Warnings...)
-	return ov, where, ""
+	markOverride(doc.Root)
+	if root == nil || root.Kind != deploy.KindMap {
+		return doc.Root, ""
+	}
+	return deepUpdate(root, doc.Root), ""
+}
+
+func markOverride(n *deploy.Node) {
+	n.Line += overrideLine
+	for i := range n.Pairs {
+		n.Pairs[i].KeyLine += overrideLine
+		markOverride(n.Pairs[i].Val)
+	}
+	for _, it := range n.Items {
+		markOverride(it)
+	}
+}
+
+func deepUpdate(target, source *deploy.Node) *deploy.Node {
+	out := &deploy.Node{Kind: deploy.KindMap, Line: target.Line, Col: target.Col, Pairs: append([]deploy.Pair(nil), target.Pairs...)}
+	for _, sp := range source.Pairs {
+		found := false
+		for i, tp := range out.Pairs {
+			if tp.KeyString() != sp.KeyString() {
+				continue
+			}
+			found = true
+			if sp.Val.Kind == deploy.KindMap && tp.Val.Kind == deploy.KindMap {
+				out.Pairs[i].Val = deepUpdate(tp.Val, sp.Val)
+			} else {
+				out.Pairs[i] = sp
+			}
+		}
+		if !found {
+			out.Pairs = append(out.Pairs, sp)
+		}
+	}
+	return out
 }
 
 var _ = strconv.Itoa

@@ -26,8 +26,10 @@ func writeLog(t *testing.T, path, s string) {
 }
 
 const (
-	pyRank0 = "[TRT-LLM] [RANK 0] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.\n[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n"
-	pyPlain = "[TRT-LLM] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.\n[TRT-LLM] [I] Using KvCacheTransceiverV2\n"
+	pyRank0 = "[TRT-LLM] [RANK 0] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.\n" +
+		"[TRT-LLM] [RANK 0] [I] Resolved use_kv_cache_manager_v2='auto' to True for GptOssForCausalLM\n[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n"
+	pyPlain = "[TRT-LLM] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.\n" +
+		"[TRT-LLM] [I] Resolved use_kv_cache_manager_v2='auto' to True for GptOssForCausalLM\n[TRT-LLM] [I] Using KvCacheTransceiverV2\n"
 	ucxRank = "[TRT-LLM] [RANK 1] [I] Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).\n" +
 		"[TRT-LLM] [RANK 1] [I] Resolved transceiver_runtime='auto' to None for GptOssForCausalLM.\n" +
 		"[TRT-LLM] [RANK 1] [I] Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance.\n"
@@ -49,7 +51,7 @@ func TestCheckLogsWholeJob(t *testing.T) {
 		t.Fatalf("exit %d, want 1 (rank 1 of the slurm set fell back to UCX)\n%s%s", code, out, errOut)
 	}
 	for _, want := range []string{
-		filepath.Join(dir, "mpi", "1", "rank.0", "stdout") + ": 2 lines, 1 process(es), 1 with transceiver lines",
+		filepath.Join(dir, "mpi", "1", "rank.0", "stdout") + ": 3 lines, 1 process(es), 1 with transceiver lines",
 		filepath.Join(dir, "slurm", "job-12-1.out") + " · rank 1: CPP",
 		"Predicted for TensorRT-LLM 1.3.0rc26: Python transceiver (KvCacheTransceiverV2)\n  version: the log states TensorRT-LLM 1.3.0rc26 (line 1)",
 		"══ 4 logs, 4 process(es), 4 with transceiver lines; ",

@@ -39,7 +39,7 @@ func TestCheckLogsDirectoryLinksAndFIFOs(t *testing.T) {
 		t.Skip(err)
 	}
 	out, errOut, code := run(t, nil, "check-logs", filepath.Join(dir, "job"))
-	if code != 0 || !strings.Contains(out, "link.log: 2 lines") || strings.Contains(out, "pipe.log") {
+	if code != 0 || !strings.Contains(out, "link.log: 3 lines") || strings.Contains(out, "pipe.log") {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 }

@@ -49,7 +49,7 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--backend", "UCX", "-o", "yaml"}, 1, "# xcvr: nothing to pin", ""},
 		{[]string{"explain", "--pid", "-5"}, 2, "", "want a positive process id"},
 		{[]string{"check-logs", lt + "ctx-era2-srun.log"}, 0, "srun task 3: PYTHON", ""},
-		{[]string{"check-logs", lt + "ctx-era2-srun.log"}, 0, "ctx-era2-srun.log: 36 lines, 4 process(es), 4 with transceiver lines\n", ""},
+		{[]string{"check-logs", lt + "ctx-era2-srun.log"}, 0, "ctx-era2-srun.log: 40 lines, 4 process(es), 4 with transceiver lines\n", ""},
 		{[]string{"check-logs", lt + "one-node-ctx-tp1-gen-tp2.log"}, 0, "one-node-ctx-tp1-gen-tp2.log: 20 lines, 3 process(es), 3 with transceiver lines\n", ""},
 		{[]string{"check-logs", lt + "gen-era2-error.log"}, 1, "rank 1: ERROR", ""},
 		{[]string{"check-logs", "--trtllm", "main@2026-09-10", "--backend", "UCX", lt + "gen-era2-error.log"}, 0, "Every process agrees with the prediction.", ""},

@@ -241,3 +241,32 @@ func TestHostileHugeArchitectureIsCheap(t *testing.T) {
 		}
 	}
 }
+
+// /proc/kmsg blocks a reader forever, and stat calls it a regular file; a log
+// directory held a symlink to it. check-logs DIR skips such a file, naming
+// it, and reads the rest (/proc/self/mounts stands in: it is pollable the
+// same way, and any user can open it).
+func TestHostileProcStreamInALogDirectory(t *testing.T) {
+	if _, err := os.Stat("/proc/self/mounts"); err != nil {
+		t.Skip("no procfs")
+	}
+	dir := t.TempDir()
+	log, err := os.ReadFile(filepath.Join("testdata", "hostile", "esc.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "rank0.log"), log, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/proc/self/mounts", filepath.Join(dir, "rank1.log")); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, _ := run(t, nil, "check-logs", dir)
+	if !strings.Contains(errOut, "rank1.log: refused: a stream that stat calls a regular file") || !strings.Contains(out, "rank0.log: 3 lines") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", out, errOut)
+	}
+	_, errOut, code := run(t, nil, "explain", "--config", "/proc/self/mounts")
+	if code != 2 || !strings.Contains(errOut, "a stream that stat calls a regular file") {
+		t.Errorf("--config /proc/self/mounts: exit %d, %s", code, errOut)
+	}
+}

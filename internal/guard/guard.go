@@ -27,6 +27,7 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+	"time"
 	"unicode/utf8"
 
 	"xcvr/internal/yamlpos"
@@ -128,7 +129,7 @@ func Open(path string, lim Limits) (*os.File, error) {
 }
 
 // opened checks the descriptor Open or Dir.Open got: a regular file within
-// lim.MaxBytes.
+// lim.MaxBytes, and one that reads like a file (see streamLike).
 func opened(path string, f *os.File, lim Limits) error {
 	st, err := f.Stat()
 	if err == nil {
@@ -137,8 +138,29 @@ func opened(path string, f *os.File, lim Limits) error {
 	if err == nil && lim.MaxBytes > 0 && st.Size() > lim.MaxBytes {
 		err = tooBig(path, st.Size(), lim.MaxBytes)
 	}
+	if err == nil && streamLike(f) {
+		err = notRegular(path + ": refused: a stream that stat calls a regular file (procfs or sysfs, as /proc/kmsg): its size says nothing and a read of it can wait forever")
+	}
 	return err
 }
+
+// streamLike reports whether a file opened non-blocking can be polled: the
+// kernel waits for data on it, as on a pipe. A file on a disk (ext4, xfs,
+// NFS, tmpfs, overlayfs) and /proc/PID/cmdline and environ cannot be polled;
+// /proc/kmsg, /proc/PID/mounts, sysfs attributes and tracefs pipes can, and
+// stat calls them regular files of size 0. Go registers a non-blocking
+// descriptor with its poller exactly when the kernel can poll it, and only
+// then accepts a deadline: that is the test, without reading a byte (a read
+// of /proc/kmsg would take the kernel's messages from whoever reads them).
+func streamLike(f *os.File) bool {
+	return f.SetReadDeadline(time.Time{}) == nil
+}
+
+// notRegular is an error that wraps ErrNotRegular without repeating its words.
+type notRegular string
+
+func (e notRegular) Error() string { return string(e) }
+func (e notRegular) Unwrap() error { return ErrNotRegular }
 
 func regular(path string, st fs.FileInfo) error {
 	m := st.Mode()

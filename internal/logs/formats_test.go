@@ -74,6 +74,7 @@ func TestIndentationNeverChangesTheVerdict(t *testing.T) {
 	lines := []string{
 		"[TRT-LLM] [I] Starting TensorRT-LLM init.",
 		"[TRT-LLM] [RANK 0] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.",
+		"[TRT-LLM] [RANK 0] [I] Resolved use_kv_cache_manager_v2='auto' to True for GptOssForCausalLM",
 		"[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
 	}
 	plain := strings.Join(lines, "\n") + "\n"

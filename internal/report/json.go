@@ -57,9 +57,13 @@ type ExplainJSON struct {
 	CacheManagerClass *string `json:"cache_manager_class"`
 	// EnvSet (extra) is a NAME=VALUE TensorRT-LLM sets in the worker's own
 	// environment (TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1), or null.
-	EnvSet *string    `json:"env_set"`
-	Logs   []LogJSON  `json:"logs"`
-	Steps  []StepJSON `json:"steps"`
+	EnvSet *string `json:"env_set"`
+	// RequestError (extra) is what the worker raises for every disaggregated
+	// request it is sent when it runs without a transceiver (from #5234 on), or
+	// null.
+	RequestError *string    `json:"request_error"`
+	Logs         []LogJSON  `json:"logs"`
+	Steps        []StepJSON `json:"steps"`
 	// Era and MainDate are extras: the rule set and the main-branch day the version
 	// behaves like.
 	Era      int    `json:"era"`
@@ -120,6 +124,9 @@ func Explain(t resolver.Trace) ExplainJSON {
 	out.KVCacheManager = pyStrPtr(res.KVManager)
 	if res.CacheManagerClass != "" {
 		out.CacheManagerClass = strPtr(res.CacheManagerClass)
+	}
+	if res.RequestError != "" {
+		out.RequestError = strPtr(res.RequestError)
 	}
 	if res.EnvSet != "" {
 		out.EnvSet = strPtr(res.EnvSet)

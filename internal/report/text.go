@@ -189,6 +189,9 @@ func outcomeDetails(t resolver.Trace) string {
 	if r.EnvSet != "" {
 		parts = append(parts, "TensorRT-LLM sets "+r.EnvSet+" in the worker's environment")
 	}
+	if r.RequestError != "" {
+		parts = append(parts, "the worker starts and refuses every disaggregated request: "+r.RequestError)
+	}
 	if r.FailedStep != "" {
 		parts = append(parts, "raised at step '"+r.FailedStep+"'")
 	} else if at := DecidedAt(&t); at != "" {
