@@ -96,6 +96,7 @@ func (m *Model) filterKey(f *listFilter, msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		before := f.in.Value()
 		var cmd tea.Cmd
 		*f.in, cmd = f.in.Update(msg)
+		keepSafe(f.in)
 		if f.in.Value() != before {
 			m.settleOnMatch()
 		}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"xcvr/resolver"
 )
 
@@ -130,4 +132,15 @@ func TestKeysSayWhatTheyDoElsewhere(t *testing.T) {
 			t.Errorf("? lacks %q:\n%s", want, f)
 		}
 	}
+}
+
+// A paste goes into the list filter being typed, one line, escaped.
+func TestPasteIntoListFilter(t *testing.T) {
+	m := keys(t, newAt(80, 24), "tab", "/")
+	nm, _ := m.Update(tea.PasteMsg{Content: "pipe\x1b[31mlined\nrest"})
+	m = nm.(Model)
+	if q := m.chainFlt.query(); strings.Contains(q, "\x1b") || strings.Contains(q, "rest") || !strings.HasPrefix(q, "pipe") {
+		t.Errorf("filter %q after a paste", q)
+	}
+	checkFits(t, m.frame(), 80, 24)
 }

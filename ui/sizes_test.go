@@ -26,6 +26,10 @@ func TestFlowsAtEverySize(t *testing.T) {
 				teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 			wait := func(what string, ok func(string) bool) {
 				t.Helper()
+				// The renderer writes only the cells that changed, so a phrase
+				// can reach the output in pieces; a cleared screen is drawn
+				// whole, so each check asks for one after its keys.
+				tm.Send(tea.ClearScreen())
 				teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return ok(string(b)) },
 					teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 			}
@@ -111,5 +115,25 @@ func TestLayoutGivesTheChainRoom(t *testing.T) {
 	m120 := newAt(120, 40)
 	if l := m120.layout(); !l.twoCol || l.chain.w < 60 {
 		t.Errorf("120 columns: chain %d", l.chain.w)
+	}
+}
+
+// Item 4: a row for every variable the resolver reads, each togglable.
+func TestARowForEveryEnvVar(t *testing.T) {
+	m := newAt(200, 60)
+	f := plainFrame(m)
+	for _, e := range resolver.EnvVars() {
+		if !strings.Contains(f, "[ ] "+strings.TrimPrefix(e.Name, "TRTLLM_")+" unset") {
+			t.Errorf("no row for %s:\n%s", e.Name, f)
+		}
+	}
+	for i, r := range m.rows {
+		if r.kind == rowEnv && r.env.Name == "TRTLLM_USE_PY_MAMBA" {
+			m.row = i
+		}
+	}
+	m = keys(t, m, "enter")
+	if v, ok := m.spec.Env["TRTLLM_USE_PY_MAMBA"]; !ok || v.Value != "1" {
+		t.Errorf("enter on the USE_PY_MAMBA row: %+v", m.spec.Env)
 	}
 }

@@ -51,6 +51,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			*m.pick.filter, cmd = m.pick.filter.Update(msg)
 			keepSafe(m.pick.filter)
 			m.refilter()
+		case m.focusedFilter() != nil && m.focusedFilter().typing:
+			f := m.focusedFilter()
+			*f.in, cmd = f.in.Update(msg)
+			keepSafe(f.in)
+			m.settleOnMatch()
 		default:
 			return m, nil
 		}

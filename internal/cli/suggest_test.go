@@ -3,6 +3,8 @@ package cli
 import (
 	"strings"
 	"testing"
+
+	"xcvr/resolver"
 )
 
 // Suggestions wherever a name is typed: a command, a flag, a version, a
@@ -32,5 +34,21 @@ func TestDidYouMean(t *testing.T) {
 	// A hostile name costs nothing: no suggestion is computed past 64 bytes.
 	if n := nearest(strings.Repeat("x", 1<<16), []string{"explain"}); n != nil {
 		t.Errorf("suggested %v for a huge word", n)
+	}
+}
+
+// Item 4: --env completes every variable the resolver reads (the list is
+// resolver.EnvVars, which a resolver test keeps whole).
+func TestEnvCompletionIsEveryVariable(t *testing.T) {
+	out, _, _ := run(t, nil, "__complete", "explain", "--env", "")
+	for _, e := range resolver.EnvVars() {
+		if !strings.Contains(out, e.Name+"=\n") {
+			t.Errorf("--env completion lacks %s:\n%s", e.Name, out)
+		}
+	}
+	for _, name := range []string{"TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY", "TRTLLM_USE_PY_MAMBA"} {
+		if !strings.Contains(out, name+"=") {
+			t.Errorf("--env completion lacks %s", name)
+		}
 	}
 }
