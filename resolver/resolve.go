@@ -963,8 +963,12 @@ func (r *run) finishLoad() {
 		return
 	}
 	if r.t.Result.Outcome == OutcomeDisabled {
-		// Disaggregation is off: the field keeps whatever the config holds.
+		// Disaggregation is off: the field keeps whatever the config holds,
+		// and without a config object there is no field (None in JSON).
 		r.runtime = r.heldRuntime()
+		if r.t.Inputs.NoTransceiverConfig {
+			r.runtime = PyStr{}
+		}
 	}
 	r.t.Result.ResolvedRuntime = r.runtime
 	r.t.Result.RuntimeKnown = true

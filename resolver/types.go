@@ -374,6 +374,11 @@ type Inputs struct {
 	// BounceParams are agent_bounce_params' keys as its validator coerces them
 	// (str(k)); nil when the dict is absent, None or empty.
 	BounceParams []string
+	// NoTransceiverConfig is true when the worker's file has no
+	// cache_transceiver_config object at all (no key, or null) and no flag
+	// sets one of its fields: llm_args.cache_transceiver_config is None, so
+	// there is no transceiver_runtime to hold.
+	NoTransceiverConfig bool
 }
 
 // DefaultTimeoutMS is kv_transfer_timeout_ms's default.

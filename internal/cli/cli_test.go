@@ -134,6 +134,46 @@ func TestEnvironmentIsInherited(t *testing.T) {
 	}
 }
 
+// The JSON contract's corners: without any cache_transceiver_config object
+// resolved_runtime is null (there is no field to hold a value), while an
+// object without a backend keeps the version's default; a setting that stays
+// 'auto' (AutoDeploy, no checkpoint loader) gives the V1 manager, because
+// get_kv_cache_manager_cls picks V2 only for True.
+func TestJSONContractCorners(t *testing.T) {
+	dir := t.TempDir()
+	noObject := filepath.Join(dir, "plain.yaml")
+	emptyObject := filepath.Join(dir, "empty.yaml")
+	os.WriteFile(noObject, []byte("kv_cache_config:\n  enable_block_reuse: false\n"), 0o644)
+	os.WriteFile(emptyObject, []byte("cache_transceiver_config: {}\n"), 0o644)
+	get := func(args ...string) map[string]any {
+		t.Helper()
+		out, errOut, _ := run(t, nil, append(args, "-o", "json")...)
+		var m map[string]any
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatalf("%v: %v\n%s%s", args, err, out, errOut)
+		}
+		return m
+	}
+	for _, v := range []string{"1.3.0rc27", "1.4.0rc4"} {
+		if m := get("explain", "--config", noObject, "--trtllm", v); m["outcome"] != "DISABLED" || m["resolved_runtime"] != nil || m["kv_cache_manager"] != nil {
+			t.Errorf("%s, no object: outcome %v resolved_runtime %v kv_cache_manager %v", v, m["outcome"], m["resolved_runtime"], m["kv_cache_manager"])
+		}
+	}
+	if m := get("explain", "--config", emptyObject, "--trtllm", "1.3.0rc27"); m["resolved_runtime"] != "auto" {
+		t.Errorf("an object without backend: resolved_runtime %v, want the default 'auto'", m["resolved_runtime"])
+	}
+	if m := get("explain", "--config", noObject, "--backend", "NIXL", "--trtllm", "1.3.0rc27"); m["resolved_runtime"] != "PYTHON" {
+		t.Errorf("a flag describes the object: resolved_runtime %v", m["resolved_runtime"])
+	}
+	for _, loader := range []string{"_autodeploy", "none"} {
+		m := get("explain", "--backend", "NIXL", "--loader", loader, "--trtllm", "1.3.0rc27")
+		in := m["inputs"].(map[string]any)["use_kv_cache_manager_v2"].(map[string]any)
+		if m["kv_cache_manager"] != "V1" || in["value"] != "auto" {
+			t.Errorf("loader %s: kv_cache_manager %v with use_kv_cache_manager_v2 %v", loader, m["kv_cache_manager"], in["value"])
+		}
+	}
+}
+
 func TestJSONContract(t *testing.T) {
 	out, _, _ := run(t, nil, "explain", "--trtllm", "1.3.0rc22", "--backend", "UCX", "-o", "json")
 	var m map[string]any

@@ -57,6 +57,9 @@ type Overlay struct {
 	// BounceParams are agent_bounce_params' keys as str(k), as its
 	// field_validator coerces them; nil when absent, None or empty.
 	BounceParams []string
+	// NoTransceiverConfig: the file has no cache_transceiver_config object
+	// (no key, or null).
+	NoTransceiverConfig bool
 	// Warnings are things TensorRT-LLM accepts silently but an operator should know.
 	Warnings []string
 	// TopKeys are the file's top-level keys, in input order: TorchLlmArgs is a
@@ -89,6 +92,7 @@ func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
 	ov := &Overlay{File: name, Warnings: doc.Warnings}
 	if doc.Root == nil || doc.Root.Kind == KindNull {
 		ov.Warnings = append(ov.Warnings, name+": the file is empty; TensorRT-LLM's defaults apply (no cache_transceiver_config: disaggregation off)")
+		ov.NoTransceiverConfig = true
 		return ov, nil
 	}
 	if doc.Root.Kind != KindMap {
@@ -156,6 +160,7 @@ func ReadWorkerNode(name string, root *Node, locate func(int) string) (*Overlay,
 	ov := &Overlay{File: name, Locate: locate}
 	if root == nil || root.Kind == KindNull {
 		ov.Warnings = append(ov.Warnings, name+": the file is empty; TensorRT-LLM's defaults apply (no cache_transceiver_config: disaggregation off)")
+		ov.NoTransceiverConfig = true
 		return ov, nil
 	}
 	if root.Kind != KindMap {
@@ -206,6 +211,7 @@ func (ov *Overlay) readLLMArgs(m *Node) error {
 	ov.readStatic(m)
 	p, ok := m.Get("cache_transceiver_config")
 	if !ok || p.Val.Kind == KindNull {
+		ov.NoTransceiverConfig = true
 		return nil
 	}
 	if p.Val.Kind != KindMap {
@@ -641,6 +647,10 @@ func Apply(spec *inputs.Spec, ov *Overlay) {
 	spec.VersionedKeys = ov.VersionedKeys
 	spec.ConfigKeys = ov.ConfigKeys
 	spec.BounceParams = ov.BounceParams
+	// Without a cache_transceiver_config object there is none, unless a flag
+	// describes one.
+	spec.NoTransceiverConfig = ov.NoTransceiverConfig && !overridden["backend"] && !overridden["transceiver_runtime"] &&
+		!overridden["kv_transfer_timeout_ms"] && !overridden["enable_pipelined_transfer"]
 	spec.TopKeys = ov.TopKeys
 	if ov.Loader != nil {
 		set(&spec.Loader, ov.Loader, "", false)

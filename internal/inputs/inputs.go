@@ -59,6 +59,9 @@ type Spec struct {
 	ConfigKeys []resolver.VersionedKey
 	// BounceParams are agent_bounce_params' keys as its validator coerces them.
 	BounceParams []string
+	// NoTransceiverConfig: the worker's file has no cache_transceiver_config
+	// object and no flag sets one of its fields.
+	NoTransceiverConfig bool
 	// TopKeys are a worker YAML's top-level keys; Build refuses those that are
 	// not TorchLlmArgs fields (see internal/llmargs).
 	TopKeys []resolver.VersionedKey
@@ -232,6 +235,7 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 	in.VersionedKeys = s.VersionedKeys
 	in.ConfigKeys = s.ConfigKeys
 	in.BounceParams = s.BounceParams
+	in.NoTransceiverConfig = s.NoTransceiverConfig
 
 	in.Env = resolver.Env{}
 	for k, v := range s.Env {
