@@ -40,5 +40,7 @@ func (m *Model) elsewhere(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		s = "'" + k + "' does nothing here; ? lists the keys"
 	}
-	return m.setStatus(s, false)
+	cmd := m.setStatus(s, false)
+	m.statusHint = true
+	return cmd
 }

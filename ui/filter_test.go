@@ -125,6 +125,9 @@ func TestKeysSayWhatTheyDoElsewhere(t *testing.T) {
 		if !statusShown(m) {
 			t.Errorf("%v: the status is not on screen:\n%s", tc.keys, plainFrame(m))
 		}
+		if f := plainFrame(m); !strings.Contains(f, "· "+tc.want[:8]) && !strings.Contains(f, "· ") || strings.Contains(f, "✓ "+m.status[:10]) {
+			t.Errorf("%v: a key that did nothing reads as done (✓):\n%s", tc.keys, f)
+		}
 	}
 	f := strings.Join(strings.Fields(plainFrame(keys(t, newAt(120, 40), "?"))), " ")
 	for _, want := range []string{"R edit the other role", "ctrl+z suspend", "mouse click selects"} {

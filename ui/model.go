@@ -134,7 +134,10 @@ type Model struct {
 
 	status    string
 	statusErr bool
-	statusGen int
+	// statusHint marks a status that reports nothing done (a key that does
+	// nothing here): it reads "·", not "✓".
+	statusHint bool
+	statusGen  int
 	// notice is a longer message shown full width above the key bar until the
 	// next key: the command line `x` copied.
 	notice string
@@ -309,7 +312,7 @@ func outcomeDiffers(a, b resolver.Trace) bool {
 }
 
 func (m *Model) setStatus(s string, isErr bool) tea.Cmd {
-	m.status, m.statusErr = s, isErr
+	m.status, m.statusErr, m.statusHint = s, isErr, false
 	m.statusGen++
 	gen := m.statusGen
 	return tea.Tick(statusDuration, func(time.Time) tea.Msg { return statusDoneMsg{gen} })

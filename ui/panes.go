@@ -122,6 +122,9 @@ func (m *Model) statusLines(w int) []string {
 			return nil
 		}
 		notice, p = "✓ "+m.status, st.Counts
+		if m.statusHint {
+			notice, p = "· "+m.status, st.Dim
+		}
 		if m.statusErr {
 			notice, p = "✗ "+m.status, st.Error
 		}
