@@ -253,7 +253,7 @@ func flowColonGap(s string) bool { return strings.ContainsAny(s, "[{") && reFlow
 
 // reEmptyTag finds a tag ending its line: with nothing after it go-yaml drops
 // the tag at the end of the file and refuses the file when a key follows,
-// where PyYAML constructs the empty scalar ("k: !!binary" is b'').
+// where PyYAML constructs the empty scalar ("k: !!binary" is b”).
 var reEmptyTag = regexp.MustCompile(`(?m)(^|\s)![^\s]*[ \t]*$`)
 
 // knownGapShape reports inputs of the shapes listed in knownLoadGaps, which
