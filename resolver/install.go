@@ -32,6 +32,9 @@ type Install struct {
 	// FieldsEvidence is the class's FILE:LINE.
 	Fields         []InstallField
 	FieldsEvidence string
+	// Validators are CacheTransceiverConfig's @model_validator and
+	// @field_validator methods as the install writes them (read with Fields).
+	Validators []InstallValidator
 	// RuntimeDefault is transceiver_runtime's default as the code writes it
 	// ("None", "auto", "PYTHON"), "" when not read.
 	RuntimeDefault string
@@ -39,6 +42,17 @@ type Install struct {
 	// priority order (its evidence is Features["backend_env_priority"]); nil
 	// when not read, and xcvr's order applies.
 	BackendOrder []BackendSelector
+}
+
+// InstallValidator is one validator method of the install's
+// CacheTransceiverConfig: its name, decorator and string arguments, the message
+// of each raise in its body, and its FILE:LINE.
+type InstallValidator struct {
+	Name      string
+	Decorator string
+	Args      []string
+	Raises    []string
+	Evidence  string
 }
 
 // InstallFact is one feature's presence with the line that shows it.
@@ -251,6 +265,7 @@ func InstallRules(in *Install, v Version) *Rules {
 	}
 	if in.Fields != nil {
 		rs.Fields, rs.FieldsRead = make([]FieldSpec, len(in.Fields)), true
+		rs.Validators = append([]InstallValidator(nil), in.Validators...)
 		for i, f := range in.Fields {
 			rs.Fields[i] = f.FieldSpec
 			rs.Fields[i].Evidence = f.Evidence

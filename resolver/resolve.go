@@ -279,12 +279,23 @@ func (r *run) stepValidate() {
 		reason := "every value is one TensorRT-LLM accepts"
 		if r.rules.FieldsRead {
 			// The install's own field set and annotations decided.
-			reason = "every value is one the installed CacheTransceiverConfig accepts"
-			if _, _, unread := r.installValidationErrors(); len(unread) > 0 {
-				r.emit(StepValidate, PhaseSetup, title, Applied,
-					reason+"; the install's annotation of "+strings.Join(unread, ", ")+" was not read: accepted as written",
-					Source{File: fileLLMArgs}, Inferred)
+			reason = "every value is one the installed CacheTransceiverConfig's fields accept"
+			_, _, unread := r.installValidationErrors()
+			if len(unread) > 0 {
+				reason += "; the install's annotation of " + strings.Join(unread, ", ") + " was not read: accepted as written"
+			}
+			// Validators xcvr does not model are not checked: never claim
+			// every value is accepted when one of them could refuse it.
+			if uv := r.unreadValidators(); len(uv) > 0 {
+				reason += "; the install's validators " + strings.Join(uv, ", ") + " were not checked"
+				unread = append(unread, uv...)
+			}
+			if len(unread) > 0 {
+				r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Inferred)
 				return
+			}
+			if len(r.rules.Validators) > 0 {
+				reason += ", and its validators are the ones xcvr checks"
 			}
 		}
 		for _, k := range r.t.Inputs.VersionedKeys {
@@ -346,7 +357,14 @@ func (r *run) stepValidate() {
 func (r *run) validationErrors() []FieldError {
 	if r.rules.FieldsRead {
 		errs, readers, _ := r.installValidationErrors()
-		return r.pydanticOrder(errs, readers)
+		errs = r.pydanticOrder(errs, readers)
+		if len(errs) == 0 && len(r.rules.Validators) > 0 && len(r.unreadValidators()) == 0 {
+			// Every validator the install declares is one xcvr models.
+			if e, _, ok := r.bounceValidatorError(); ok {
+				errs = append(errs, e)
+			}
+		}
+		return errs
 	}
 	var errs, late []FieldError
 	for _, e := range r.t.Inputs.ConfigErrors {

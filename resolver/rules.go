@@ -61,6 +61,10 @@ type Rules struct {
 	Fields         []FieldSpec
 	FieldsRead     bool
 	FieldsEvidence Evidence
+	// Validators are CacheTransceiverConfig's validators an install's class
+	// declares (read with Fields); xcvr checks those ValidatorModelled
+	// recognises, and says the others were not checked.
+	Validators []InstallValidator
 
 	// Selectors is the DEFAULT backend's TRTLLM_USE_*_KVCACHE table in
 	// priority order; DefaultBackend is what DEFAULT becomes when no selector

@@ -118,3 +118,30 @@ func bounceValidatorHint(msg string) string {
 	}
 	return "set kv_cache_bounce_size_mb to a positive capacity in MiB, or drop the agent bounce settings"
 }
+
+// ValidatorModelled reports whether xcvr checks what an install's validator
+// checks: every message it raises is one of the texts validators.go models
+// (f-string fields compared as written), and it raises at least one.
+func ValidatorModelled(v InstallValidator) bool {
+	if len(v.Raises) == 0 {
+		return false
+	}
+	for _, r := range v.Raises {
+		if !slices.Contains(modelledValidatorTexts(), r) {
+			return false
+		}
+	}
+	return true
+}
+
+// unreadValidators names the install's validators xcvr does not check, each
+// with its FILE:LINE.
+func (r *run) unreadValidators() []string {
+	var out []string
+	for _, v := range r.rules.Validators {
+		if !ValidatorModelled(v) {
+			out = append(out, v.Name+" ("+v.Evidence+")")
+		}
+	}
+	return out
+}

@@ -23,6 +23,7 @@ func (r *Report) Facts(cfg ConfigValues) *resolver.Install {
 	if r.Fields != nil {
 		in.Fields = append([]resolver.InstallField{}, r.Fields...)
 		in.FieldsEvidence = r.FieldsEvidence
+		in.Validators = append([]resolver.InstallValidator{}, r.Validators...)
 	}
 	if r.BackendOrder != "" {
 		// The install's selector table decides a DEFAULT backend, whatever

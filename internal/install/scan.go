@@ -101,6 +101,8 @@ type Report struct {
 	// was not read), FieldsEvidence the class's FILE:LINE.
 	Fields         []resolver.InstallField
 	FieldsEvidence string
+	// Validators are CacheTransceiverConfig's validators as read (with Fields).
+	Validators []resolver.InstallValidator
 	// RuntimeDefault is transceiver_runtime's default as written ("auto",
 	// "PYTHON", "None"); "" when not found.
 	RuntimeDefault string
@@ -397,6 +399,7 @@ func (s *scanner) configFields() {
 	}
 	s.rep.FieldsEvidence = at(m, cls.line)
 	s.rep.Fields = []resolver.InstallField{}
+	s.rep.Validators = configValidators(m, body)
 	fieldIndent := body[0].indent
 	pipelined := false
 	for _, l := range body {

@@ -770,3 +770,70 @@ func TestFieldSpec(t *testing.T) {
 		}
 	}
 }
+
+// The validators of the install's CacheTransceiverConfig are read: those whose
+// every raise is a message xcvr models are checked; the validate step names
+// the others as not checked instead of saying every value is accepted.
+func TestConfigValidators(t *testing.T) {
+	files := readFixture(t, "v14")
+	const rel = "tensorrt_llm/llmapi/llm_args.py"
+	anchor := "    max_tokens_in_buffer: Optional[int] = Field("
+	if !strings.Contains(files[rel], anchor) {
+		t.Fatalf("the fixture changed:\n%s", files[rel])
+	}
+	coerce := `    @field_validator('agent_bounce_params', mode='before')
+    @classmethod
+    def coerce_agent_bounce_params_to_str(cls, v):
+        if v is None:
+            return v
+        if not isinstance(v, dict):
+            raise ValueError(
+                f"agent_bounce_params must be a dict of str to str, got "
+                f"{type(v).__name__}")
+        return {str(k): str(val) for k, val in v.items()}
+
+`
+	exclusive := `    @model_validator(mode='after')
+    def validate_bounce_exclusive(self) -> 'CacheTransceiverConfig':
+        if self.agent_buffer_size_mb > 0 and self.kv_cache_bounce_size_mb > 0:
+            raise ValueError(
+                "agent_buffer_size_mb and kv_cache_bounce_size_mb are mutually "
+                "exclusive bounce implementations; enable only one.")
+        return self
+
+`
+	resolve := func(body string) (*Report, resolver.Step) {
+		t.Helper()
+		f := map[string]string{}
+		for k, v := range files {
+			f[k] = v
+		}
+		f[rel] = strings.Replace(files[rel], anchor, body+anchor, 1)
+		rep, err := Scan(writeTree(t, f), DefaultLimits())
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := rep.ResolverVersion(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		flag := resolver.Origin{Kind: resolver.OriginFlag, Detail: "--backend"}
+		tr := resolver.Resolve(resolver.Inputs{Version: v, Env: resolver.Env{},
+			Backend: resolver.Field[resolver.PyStr]{Value: resolver.Str("NIXL"), Origin: flag}})
+		s, _ := tr.Step(resolver.StepValidate)
+		return rep, s
+	}
+	rep, s := resolve(coerce + exclusive)
+	if len(rep.Validators) != 2 || rep.Validators[0].Name != "coerce_agent_bounce_params_to_str" ||
+		rep.Validators[0].Raises[0] != resolver.TextBounceParamsType || !strings.HasPrefix(rep.Validators[1].Raises[0], "agent_buffer_size_mb and kv_cache_bounce_size_mb are mutually") {
+		t.Fatalf("validators %+v", rep.Validators)
+	}
+	if !strings.Contains(s.Reason, "the install's validators validate_bounce_exclusive (tensorrt_llm/llmapi/llm_args.py:") ||
+		!strings.Contains(s.Reason, "were not checked") || strings.Contains(s.Reason, "coerce_agent") || s.Confidence != resolver.Inferred {
+		t.Errorf("validate step %q (%s)", s.Reason, s.Confidence)
+	}
+	_, s = resolve(coerce)
+	if !strings.HasSuffix(s.Reason, "and its validators are the ones xcvr checks") {
+		t.Errorf("only modelled validators: %q", s.Reason)
+	}
+}
