@@ -571,6 +571,14 @@ func (c *converter) convert(n ast.Node, depth int) (*Node, error) {
 	if d := decimalDigits(tk.Value); d > PyMaxStrDigits {
 		return nil, c.errAt(n, "%s", PyIntLimitError(d))
 	}
+	if c.inTag == 0 && !reNull.MatchString(tk.Value) && !reBool.MatchString(tk.Value) && reInt.MatchString(tk.Value) {
+		if _, ok := pyInt(tk.Value); !ok {
+			// The int resolver claims it ("0b_", "0x_"), and int() of what is
+			// left raises: PyYAML refuses the file.
+			_, exc := constructInt(tk.Value)
+			return nil, c.errAt(n, "%s (constructing the int %s)", exc, PyRepr(tk.Value))
+		}
+	}
 	out := resolvePlain(tk.Value)
 	if out.Kind == KindDate && c.inTag == 0 {
 		// construct_yaml_timestamp raises on a day that does not exist.
@@ -951,14 +959,17 @@ func pyFloat(s string) (float64, bool) {
 	case s == ".nan":
 		return math.NaN(), true
 	case strings.Contains(s, ":"):
+		// construct_yaml_float sums from the last part up (value += d*base,
+		// base *= 60), whose rounding differs from Horner's.
 		parts := strings.Split(s, ":")
-		v := 0.0
-		for _, p := range parts {
-			d, err := strconv.ParseFloat(p, 64)
+		v, base := 0.0, 1.0
+		for i := len(parts) - 1; i >= 0; i-- {
+			d, err := strconv.ParseFloat(parts[i], 64)
 			if err != nil {
 				return 0, false
 			}
-			v = v*60 + d
+			v += d * base
+			base *= 60
 		}
 		return sign * v, true
 	}

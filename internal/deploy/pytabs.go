@@ -1,12 +1,15 @@
 package deploy
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"xcvr/internal/yamlpos"
 )
 
-// pyTabError finds the first tab PyYAML's scanner refuses, or nil. PyYAML skips
+// pyTabError finds the first tab PyYAML's scanner refuses (and the reserved
+// indicators '@' and '`', a '%' that does not start a line, and ',', ']' or '}' outside a flow collection, which
+// PyYAML also refuses where go-yaml reads text), or nil. PyYAML skips
 // only spaces between tokens (scan_to_next_token) and ends a plain scalar at a
 // tab without consuming it, so a tab is accepted only inside a quoted scalar, a
 // comment or a block scalar's text: "backend: NIXL<TAB>" and "backend:<TAB>NIXL"
@@ -50,6 +53,8 @@ type tabScan struct {
 	indents []int
 	// quotedTabs are the offsets of tabs inside double-quoted scalars.
 	quotedTabs []int
+	// valueLine is the line of the last block value indicator (": ").
+	valueLine int
 }
 
 func (s *tabScan) col(i int) int { return utf8.RuneCount(s.d[s.lineStart:i]) + 1 }
@@ -113,6 +118,14 @@ func (s *tabScan) run(name string) error {
 		case atLineStart && s.i+3 <= len(d) && (string(d[s.i:s.i+3]) == "---" || string(d[s.i:s.i+3]) == "...") && blankAt(d, s.i+3):
 			s.indents = s.indents[:0]
 			s.i += 3
+		case c == '@' || c == '`' || (c == '%' && !atLineStart):
+			// Reserved indicators: PyYAML's scanner has no token for them.
+			return s.fail(name, s.i, "yaml.scanner.ScannerError: while scanning for the next token found character "+PyRepr(string(c))+" that cannot start any token")
+		case s.flow == 0 && (c == ',' || c == ']' || c == '}'):
+			// Flow indicators outside a flow collection are tokens of their
+			// own, which no block node can start with (go-yaml reads them as
+			// text).
+			return s.fail(name, s.i, "yaml.parser.ParserError: expected the node content, but found "+PyRepr(string(c)))
 		case c == '[' || c == '{':
 			s.flow++
 			s.i++
@@ -124,11 +137,20 @@ func (s *tabScan) run(name string) error {
 		case c == ',' && s.flow > 0:
 			s.i++
 		case (c == '-' || c == '?') && blankAt(d, s.i+1):
+			if s.flow == 0 && s.valueLine == s.line {
+				// After "key: " on the same line a block entry or an explicit
+				// key cannot start (PyYAML: "… are not allowed here").
+				what := map[byte]string{'-': "sequence entries", '?': "mapping keys"}[c]
+				return s.fail(name, s.i, "yaml.scanner.ScannerError: "+what+" are not allowed here")
+			}
 			if s.flow == 0 {
 				s.pushIndent(col)
 			}
 			s.i++
 		case c == ':' && (blankAt(d, s.i+1) || s.flow > 0 && s.i+1 < len(d) && (d[s.i+1] == ',' || d[s.i+1] == '[' || d[s.i+1] == ']' || d[s.i+1] == '{' || d[s.i+1] == '}')):
+			if s.flow == 0 {
+				s.valueLine = s.line
+			}
 			s.i++
 		case c == '\'' || c == '"':
 			s.pushKey(col)
@@ -138,8 +160,19 @@ func (s *tabScan) run(name string) error {
 				return err
 			}
 		case c == '&' || c == '*':
+			// scan_anchor: a name of [0-9A-Za-z_-] ending at a blank or one
+			// of ?:,]}%@` ; anything else is a ScannerError.
 			s.pushKey(col)
-			for s.i++; s.i < len(d) && !blankAt(d, s.i) && (s.flow == 0 || !isFlowIndicator(d[s.i])); s.i++ {
+			what := map[byte]string{'&': "an anchor", '*': "an alias"}[c]
+			start := s.i + 1
+			for s.i = start; s.i < len(d) && isAnchorChar(d[s.i]); s.i++ {
+			}
+			if s.i == start || (s.i < len(d) && !blankAt(d, s.i) && !strings.ContainsRune("?:,]}%@`", rune(d[s.i]))) {
+				found := "'\\x00'"
+				if s.i < len(d) {
+					found = PyRepr(string(rune(d[s.i])))
+				}
+				return s.fail(name, s.i, "yaml.scanner.ScannerError: while scanning "+what+" expected alphabetic or numeric character, but found "+found)
 			}
 		case c == '!':
 			for s.i++; s.i < len(d) && !blankAt(d, s.i) && (s.flow == 0 || !isFlowIndicator(d[s.i])); s.i++ {
@@ -155,6 +188,10 @@ func (s *tabScan) run(name string) error {
 		}
 	}
 	return nil
+}
+
+func isAnchorChar(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '-' || c == '_'
 }
 
 func isFlowIndicator(c byte) bool {
@@ -273,6 +310,8 @@ func (s *tabScan) blockScalar(name string) error {
 		case c >= '1' && c <= '9':
 			increment = int(c - '0')
 			s.i++
+		case c == '0':
+			return s.fail(name, s.i, "yaml.scanner.ScannerError: while scanning a block scalar expected indentation indicator in the range 1-9, but found 0")
 		}
 	}
 	for s.i < len(d) && d[s.i] == ' ' {
@@ -285,9 +324,8 @@ func (s *tabScan) blockScalar(name string) error {
 		if d[s.i] == '\t' {
 			return s.fail(name, s.i, `yaml.scanner.ScannerError: while scanning a block scalar expected a comment or a line break, but found '\t'`)
 		}
-		// Another header error; go-yaml reports those.
 		_ = start
-		return nil
+		return s.fail(name, s.i, "yaml.scanner.ScannerError: while scanning a block scalar expected a comment or a line break, but found "+PyRepr(string(rune(d[s.i]))))
 	}
 	parent := -1
 	if n := len(s.indents); n > 0 {

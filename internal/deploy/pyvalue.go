@@ -368,13 +368,15 @@ func constructFloat(text string) (*Node, string) {
 	case v == ".nan":
 		return &Node{Kind: KindFloat, Float: math.NaN()}, ""
 	case strings.Contains(v, ":"):
-		f := 0.0
-		for _, p := range strings.Split(v, ":") {
-			d, ok := pyFloatLiteral(p)
+		f, base := 0.0, 1.0
+		parts := strings.Split(v, ":")
+		for i := len(parts) - 1; i >= 0; i-- {
+			d, ok := pyFloatLiteral(parts[i])
 			if !ok {
-				return nil, "ValueError: could not convert string to float: " + PyRepr(p)
+				return nil, "ValueError: could not convert string to float: " + PyRepr(parts[i])
 			}
-			f = f*60 + d
+			f += d * base
+			base *= 60
 		}
 		return &Node{Kind: KindFloat, Float: sign * f}, ""
 	}
