@@ -319,11 +319,11 @@ var reFlowIndicator = regexp.MustCompile(`[\[{,]\s*[?:]`)
 
 // reEmptyTag finds a tag ending its line: with nothing after it go-yaml drops
 // the tag at the end of the file and refuses the file when a key follows,
-// where PyYAML constructs the empty scalar ("k: !!binary" is b'').
+// where PyYAML constructs the empty scalar ("k: !!binary" is b”).
 var reEmptyTag = regexp.MustCompile(`(?m)(^|\s)![^\s]*[ \t]*$`)
 
 // reBareTag finds the non-specific tag "!" alone, whose resolution of a
-// quoted scalar xcvr does not follow ("! ''" is None in PyYAML).
+// quoted scalar xcvr does not follow ("! ”" is None in PyYAML).
 var reBareTag = regexp.MustCompile(`(^|\s)!(\s|$)`)
 
 // knownGapShape reports inputs of the shapes listed in knownLoadGaps, which
