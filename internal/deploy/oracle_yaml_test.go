@@ -256,7 +256,7 @@ func FuzzPyYAMLDifferential(f *testing.F) {
 			return
 		}
 		text := fmt.Sprintf(fuzzContexts[int(ctx)%len(fuzzContexts)], scalar)
-		if knownGapShape(text) || strings.ContainsAny(scalar, "&*") {
+		if knownGapShape(text) || strings.ContainsAny(scalar, "&*") || reIndicatorStart.MatchString(scalar) {
 			// Anchors and aliases are structure: an anchored empty key
 			// ("&a: v") is one of go-yaml's known corners.
 			return
@@ -325,6 +325,11 @@ var reEmptyTag = regexp.MustCompile(`(?m)(^|\s)![^\s]*[ \t]*$`)
 // reBareTag finds the non-specific tag "!" alone, whose resolution of a
 // quoted scalar xcvr does not follow ("! ”" is None in PyYAML).
 var reBareTag = regexp.MustCompile(`(^|\s)!(\s|$)`)
+
+// reIndicatorStart finds text that starts with a block indicator ("- ", "? ",
+// ": " or one alone): that is structure, not a scalar ("- ?" is [{None: None}],
+// which go-yaml reads as ['?']).
+var reIndicatorStart = regexp.MustCompile(`^[-?:](\s|$)`)
 
 // knownGapShape reports inputs of the shapes listed in knownLoadGaps, which
 // the fuzzers skip.
