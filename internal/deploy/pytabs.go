@@ -288,7 +288,11 @@ func (s *tabScan) plain(name string) error {
 			continue
 		case c == ':' && (blankAt(d, s.i+1) || s.flow > 0 && s.i+1 < len(d) && isFlowIndicator(d[s.i+1])):
 			return nil
-		case s.flow > 0 && (isFlowIndicator(c) || c == '?'):
+		case s.flow > 0 && c == '?':
+			// In a flow collection '?' always ends a plain scalar as a key
+			// indicator, which cannot follow one ("[0?]" is a ParserError).
+			return s.fail(name, s.i, "yaml.parser.ParserError: while parsing a flow collection expected ',' or the collection's end, but got '?'")
+		case s.flow > 0 && isFlowIndicator(c):
 			return nil
 		}
 		s.i++
