@@ -571,6 +571,11 @@ func (c *converter) convert(n ast.Node, depth int) (*Node, error) {
 	if d := decimalDigits(tk.Value); d > PyMaxStrDigits {
 		return nil, c.errAt(n, "%s", PyIntLimitError(d))
 	}
+	if tk.Value == "<<" && c.inTag == 0 {
+		// The merge key's resolver claims "<<" anywhere; only a mapping key
+		// has a use for it.
+		return nil, c.errAt(n, "yaml.constructor.ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:merge'")
+	}
 	if c.inTag == 0 && !reNull.MatchString(tk.Value) && !reBool.MatchString(tk.Value) && reInt.MatchString(tk.Value) {
 		if _, ok := pyInt(tk.Value); !ok {
 			// The int resolver claims it ("0b_", "0x_"), and int() of what is
