@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -24,8 +25,36 @@ func pyTabError(name string, data []byte) ([]int, error) {
 	if len(data) >= 3 && string(data[:3]) == "\xef\xbb\xbf" {
 		s.i, s.lineStart = 3, 3
 	}
+	if err := s.printable(name); err != nil {
+		return nil, err
+	}
 	err := s.run(name)
 	return s.quotedTabs, err
+}
+
+// printable refuses what PyYAML's Reader refuses before scanning: a character
+// outside tab, LF, CR, printable ASCII, NEL and the printable Unicode planes.
+func (s *tabScan) printable(name string) error {
+	line, start := 1, 0
+	for i, r := range string(s.d) {
+		ok := r == '\t' || r == '\n' || r == '\r' || (r >= 0x20 && r <= 0x7e) || r == 0x85 ||
+			(r >= 0xa0 && r <= 0xd7ff) || (r >= 0xe000 && r <= 0xfffd && r != utf8.RuneError) || (r >= 0x10000 && r <= 0x10ffff)
+		if r == utf8.RuneError {
+			ok = i == 0 && len(s.d) > 0 && s.d[0] == 0xef // a real U+FFFD is allowed
+			if !ok {
+				_, size := utf8.DecodeRune(s.d[i:])
+				ok = size == 3
+			}
+		}
+		if !ok {
+			return &yamlpos.Error{File: name, Line: line, Col: utf8.RuneCount(s.d[start:i]) + 1,
+				Msg: fmt.Sprintf("yaml.reader.ReaderError: unacceptable character #x%04x: special characters are not allowed", r)}
+		}
+		if r == '\n' {
+			line, start = line+1, i+1
+		}
+	}
+	return nil
 }
 
 // escapeTabs replaces the tabs at offsets (inside double-quoted scalars) with
