@@ -571,10 +571,11 @@ func (c *converter) convert(n ast.Node, depth int) (*Node, error) {
 	if d := decimalDigits(tk.Value); d > PyMaxStrDigits {
 		return nil, c.errAt(n, "%s", PyIntLimitError(d))
 	}
-	if tk.Value == "<<" && c.inTag == 0 {
-		// The merge key's resolver claims "<<" anywhere; only a mapping key
-		// has a use for it.
-		return nil, c.errAt(n, "yaml.constructor.ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:merge'")
+	if (tk.Value == "<<" || tk.Value == "=") && c.inTag == 0 {
+		// The merge and value resolvers claim "<<" and "=" anywhere; SafeLoader
+		// constructs neither outside a merge key.
+		tag := map[string]string{"<<": "merge", "=": "value"}[tk.Value]
+		return nil, c.errAt(n, "yaml.constructor.ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:%s'", tag)
 	}
 	if c.inTag == 0 && !reNull.MatchString(tk.Value) && !reBool.MatchString(tk.Value) && reInt.MatchString(tk.Value) {
 		if _, ok := pyInt(tk.Value); !ok {
