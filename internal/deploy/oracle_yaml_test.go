@@ -98,7 +98,7 @@ func compareLoad(p *oracle.Proc, text string) string {
 	switch {
 	case ans.Err != "" && err != nil:
 		var pe *yamlpos.Error
-		if strings.Contains(ans.Msg, `'\t'`) && errors.As(err, &pe) && strings.Contains(pe.Msg, `'\t'`) &&
+		if ans.Err == "ScannerError" && strings.Contains(ans.Msg, `'\t'`) && errors.As(err, &pe) && strings.Contains(pe.Msg, `'\t'`) &&
 			(pe.Line != ans.Line || pe.Col != ans.Col) {
 			return fmt.Sprintf("both refuse a tab, PyYAML at %d:%d, xcvr at %d:%d", ans.Line, ans.Col, pe.Line, pe.Col)
 		}
