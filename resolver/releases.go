@@ -65,7 +65,7 @@ func releaseTable() []release {
 		{"1.0.0rc3", 20250715, 0, Derived, "main was bumped to 1.0.0rc4 on 2025-07-16 (PR #6086), so rc3 was cut by then"},
 		{"1.0.0rc4", 20250722, 0, Inferred, "cut after 2025-07-16 (PR #6086 bumped main to rc4) and in Dynamo by 2025-08-04 (PR #2278); version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
 		{"1.0.0rc5", 20250805, 0, Inferred, "exists; placed between rc4 and rc6"},
-		{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); placed before the upper-case backend names of 2025-08-14"},
+		{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); lower-case names: Dynamo's engine configs for it still write backend: default on 2025-08-22 (PR #2670); placed before the upper-case change of 2025-08-14"},
 		{"1.0.0", 20250812, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
 		// 1.1
 		{"1.1.0rc0", 20250819, 0, Inferred, "exists (tensorrtllm_backend PR #789); placed after the upper-case backend names (2025-08-14)"},
