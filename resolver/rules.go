@@ -253,6 +253,23 @@ const (
 	TextMambaCpp         = "mamba-cpp-not-python"
 	TextPyMambaReuse     = "py-mamba-block-reuse"
 	TextFabricMemory     = "fabric-memory-default"
+
+	// Texts no install reader looks for yet (xcvr's wording is upstream's,
+	// read in _util.py, llm_utils.py and transceiver.py at the commits the
+	// steps cite).
+	TextKVFallbackV1        = "kv-v2-fallback-v1"
+	TextKVResolvedAuto      = "kv-resolved-auto"
+	TextHybridV2Route       = "hybrid-v2-route"
+	TextHybridV1Reuse       = "hybrid-v1-reuse"
+	TextMambaPrefConflict   = "mamba-preference-conflicts-v2"
+	TextMambaPrefUnknownV2  = "mamba-preference-unknown-v2"
+	TextMambaPrefUnknown    = "mamba-preference-unknown"
+	TextMambaPrefMixed      = "mamba-preference-mixed"
+	TextMambaPrefCPP        = "mamba-preference-cpp"
+	TextMambaPythonRoute    = "mamba-python-route"
+	TextMambaPythonDetected = "mamba-python-detected"
+	TextPyMambaForces       = "py-mamba-forces-mixed"
+	TextPipelinedBlockers   = "pipelined-blockers"
 )
 
 // textArity is how many values the resolver supplies to each message, in
@@ -260,8 +277,12 @@ const (
 func textArity(id string) int {
 	switch id {
 	case TextMPIDeprecated, TextUCXHint, TextUsingV2, TextDisabled, TextV2Timeout,
-		TextPipelinedCPP, TextPipelinedAuto, TextMambaCpp, TextPyMambaReuse:
+		TextPipelinedCPP, TextPipelinedAuto, TextMambaCpp, TextPyMambaReuse,
+		TextHybridV2Route, TextHybridV1Reuse, TextMambaPrefMixed, TextMambaPrefCPP, TextMambaPythonRoute,
+		TextMambaPythonDetected, TextPyMambaForces:
 		return 0
+	case TextKVFallbackV1, TextKVResolvedAuto:
+		return 2
 	case TextResolvedAuto, TextHookInvalid, TextInflightAmbig, TextKimiK3:
 		return 2
 	case TextInflightUnsupp:
@@ -277,7 +298,10 @@ func TextIDs() []string {
 	return []string{TextFallbackBackend, TextFallbackReason, TextResolvedAuto, TextHookInvalid, TextPythonNIXLEarly,
 		TextPythonNIXLCreate, TextPipelinedBackend, TextPipelinedCPP, TextPipelinedAuto, TextEnvSelector,
 		TextMPIDeprecated, TextUCXHint, TextUsingV2, TextDisabled, TextV2Timeout, TextInflightWarning,
-		TextInflightAmbig, TextInflightUnsupp, TextKimiK3, TextMambaMixed, TextMambaCpp, TextPyMambaReuse, TextFabricMemory}
+		TextInflightAmbig, TextInflightUnsupp, TextKimiK3, TextMambaMixed, TextMambaCpp, TextPyMambaReuse, TextFabricMemory,
+		TextKVFallbackV1, TextKVResolvedAuto, TextHybridV2Route, TextHybridV1Reuse, TextMambaPrefConflict, TextMambaPrefUnknownV2,
+		TextMambaPrefUnknown, TextMambaPrefMixed, TextMambaPrefCPP, TextMambaPythonRoute, TextMambaPythonDetected,
+		TextPyMambaForces, TextPipelinedBlockers}
 }
 
 // releaseText is the wording of message id in xcvr's model of an era. A release
@@ -340,6 +364,32 @@ func releaseText(era int, id string) string {
 		return "TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
 	case TextFabricMemory:
 		return "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
+	case TextKVFallbackV1:
+		return "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime={!r} with backend={!r}; falling back to V1."
+	case TextKVResolvedAuto:
+		return "Resolved use_kv_cache_manager_v2='auto' to {} for {}"
+	case TextHybridV2Route:
+		return "KV cache manager V2 for hybrid Mamba disaggregated serving requires transceiver_runtime='PYTHON' with backend='NIXL'."
+	case TextHybridV1Reuse:
+		return "Hybrid Mamba disaggregated serving with block reuse and transceiver_runtime='PYTHON' requires use_kv_cache_manager_v2=True."
+	case TextMambaPrefConflict:
+		return "TLLM_MAMBA_MANAGER_PREFERENCE={} conflicts with explicit use_kv_cache_manager_v2=True."
+	case TextMambaPrefUnknownV2:
+		return "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: {}. Expected 'CPP' or 'MIXED'. Using the configured KV cache manager default."
+	case TextMambaPrefUnknown:
+		return "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: {}. Expected 'CPP' or 'MIXED'. Using default CppMambaHybridCacheManager."
+	case TextMambaPrefMixed:
+		return "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=MIXED overrides the default Mamba cache manager to MixedMambaHybridCacheManager. This may lead to increased memory usage due to lack of block reuse, but can be necessary for disaggregated setups or to avoid potential issues with the C++ manager. Set TLLM_MAMBA_MANAGER_PREFERENCE=CPP to use the CppMambaHybridCacheManager instead, which is the default for non-disaggregated setups without block reuse explicitly disabled."
+	case TextMambaPrefCPP:
+		return "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=CPP overrides the default Mamba cache manager to CppMambaHybridCacheManager. This enables block reuse and can reduce memory usage, but may not be compatible with disaggregated setups. Set TLLM_MAMBA_MANAGER_PREFERENCE=MIXED to use the MixedMambaHybridCacheManager instead if you encounter issues with the C++ manager or are running in a disaggregated environment."
+	case TextMambaPythonRoute:
+		return "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid model"
+	case TextMambaPythonDetected:
+		return "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model"
+	case TextPyMambaForces:
+		return "Using MixedMambaHybridCacheManager for hybrid mamba model"
+	case TextPipelinedBlockers:
+		return "enable_pipelined_transfer is not supported with {}"
 	}
 	return ""
 }

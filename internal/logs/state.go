@@ -381,10 +381,10 @@ func Parse(name string, r io.Reader) (*Log, error) {
 	// reused buffer and scanned at once: no goroutines, no chunk buffers.
 	bp := smallBufs.Get().(*[]byte)
 	defer smallBufs.Put(bp)
-	if cap(*bp) < chunkSize+1 {
-		*bp = make([]byte, chunkSize+1)
+	if cap(*bp) < smallLog+1 {
+		*bp = make([]byte, smallLog+1)
 	}
-	buf := (*bp)[:chunkSize+1]
+	buf := (*bp)[:smallLog+1]
 	n, err := io.ReadFull(r, buf)
 	switch {
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
@@ -445,10 +445,15 @@ func Parse(name string, r io.Reader) (*Log, error) {
 	return st.finish(), nil
 }
 
+// smallLog is the size up to which a log is read whole and scanned at once
+// (no line of it can be longer than maxLineBytes, so no line is cut
+// differently from the chunked path).
+const smallLog = maxLineBytes
+
 // smallBufs holds the buffers small logs are read into.
 var smallBufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// parseSmall parses a whole log of at most chunkSize bytes held in data, as
+// parseSmall parses a whole log of at most smallLog bytes held in data, as
 // readChunks and the scanner would: the BOM and NUL checks, one chunk.
 func parseSmall(name string, data []byte) (*Log, error) {
 	if bytes.IndexByte(data[:min(len(data), binaryWindow)], 0) >= 0 {
