@@ -209,6 +209,15 @@ func TestBuiltinTextsMatchTheResolver(t *testing.T) {
 		{version: "main@2026-08-20", backend: "NIXL", model: hybrid},
 		{version: "1.3.0rc27", backend: "NIXL", model: kimi, static: reuseOn},
 		{version: "1.3.0rc27", backend: "NIXL", model: hybrid, env: map[string]string{"TRTLLM_USE_PY_MAMBA": "1"}},
+		{version: "1.3.0rc27", backend: "NIXL", runtime: "CPP", kv: KVV2, model: hybrid},
+		{version: "1.3.0rc27", backend: "NIXL", kv: KVV1, model: hybrid},
+		{version: "1.4.0rc4", backend: "NIXL", kv: KVV2, model: hybrid, env: map[string]string{"TLLM_MAMBA_MANAGER_PREFERENCE": "mixed"}},
+		{version: "1.4.0rc4", backend: "NIXL", runtime: "PYTHON", kv: KVV2, model: hybrid, env: map[string]string{"TLLM_MAMBA_MANAGER_PREFERENCE": "v2"}},
+		{version: "1.4.0rc4", backend: "NIXL", kv: KVV1, model: hybrid, static: reuseOff},
+		{version: "main@2026-08-20", backend: "NIXL", runtime: "PYTHON", model: hybrid, static: reuseOff},
+		{version: "main@2026-08-20", backend: "NIXL", runtime: "CPP", model: hybrid, static: reuseOff, env: map[string]string{"TLLM_MAMBA_MANAGER_PREFERENCE": "cpp"}},
+		{version: "main@2026-08-20", backend: "NIXL", runtime: "CPP", model: hybrid, static: reuseOff, env: map[string]string{"TLLM_MAMBA_MANAGER_PREFERENCE": "bogus"}},
+		{version: "1.4.0rc1", backend: "NIXL", pipe: true, static: Static{ChunkedPrefill: Field[bool]{true, fileAt("3")}, CP: Field[int64]{2, fileAt("5")}}},
 	}
 	ins := []Inputs{}
 	for _, c := range cases {

@@ -20,8 +20,6 @@ const (
 	// fileUtilHybridV2 is the _util.py version whose get_kv_cache_manager_cls
 	// was read for the V2-era hybrid route (is_disagg, cache_transceiver_config).
 	fileUtilHybridV2 = "tensorrt_llm/_torch/pyexecutor/_util.py@0004396"
-	errHybridV2Route = "ValueError: KV cache manager V2 for hybrid Mamba disaggregated serving requires transceiver_runtime='PYTHON' with backend='NIXL'."
-	errHybridV1Reuse = "ValueError: Hybrid Mamba disaggregated serving with block reuse and transceiver_runtime='PYTHON' requires use_kv_cache_manager_v2=True."
 )
 
 // kvSetting is use_kv_cache_manager_v2 as the config holds it before resolution:
@@ -104,10 +102,10 @@ func (r *run) stepKVManager() {
 	// use_kv_cache_manager_v2='auto' to %s for %s", the class _resolve_class
 	// returned or "unknown model"). It follows the V1-fallback line.
 	resolvedLine := func(v2 bool) {
-		msg := "Resolved use_kv_cache_manager_v2='auto' to " + pyBool(v2) + " for " + cls
+		msg := r.text(TextKVResolvedAuto, vLit(pyBool(v2)), vStr(cls))
 		if disaggOff {
 			// Config load comes before transceiver creation's "disabled" line.
-			r.logBefore(LevelInfo, msg, "cache_transceiver is disabled")
+			r.logBefore(LevelInfo, msg, r.text(TextDisabled))
 			return
 		}
 		r.log(LevelInfo, msg)
@@ -210,7 +208,7 @@ func (r *run) stepKVManager() {
 	}
 	eff := r.effBackend
 	if !disaggOff && (eff != "NIXL" || !r.runtime.Is("PYTHON")) {
-		r.log(LevelInfo, "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime="+r.runtime.Repr()+" with backend="+pyRepr(eff)+"; falling back to V1.")
+		r.log(LevelInfo, r.text(TextKVFallbackV1, vPy(r.runtime), vStr(eff)))
 		resolvedLine(false)
 		done(false, Fallback, why("; V2 needs 'PYTHON' on NIXL, the route is ", r.runtime.Repr(), " on ", eff, ": V1"), conf)
 		return
@@ -298,7 +296,7 @@ func (r *run) stepCacheManager() {
 			// shared hybrid route, which refuses V1 block reuse under PYTHON.
 			r.emit(StepCacheManager, PhaseLoad, title, Error, "Kimi K3 with V1, enable_block_reuse=True ("+r.t.Inputs.Static.BlockReuse.Origin.String()+
 				") and runtime 'PYTHON': the shared hybrid route needs the V2 manager for block reuse", Source{File: fileUtilHybridV2}, Derived)
-			r.fail(StepCacheManager, errHybridV1Reuse)
+			r.fail(StepCacheManager, "ValueError: "+r.text(TextHybridV1Reuse))
 			return
 		}
 		if reuseOn {
@@ -340,17 +338,17 @@ func (r *run) stepCacheManager() {
 			if !(rt.Is("PYTHON") && r.effBackend == "NIXL") {
 				r.emit(StepCacheManager, PhaseLoad, title, Error, "V2 hybrid Mamba manager in disaggregated serving needs 'PYTHON' on NIXL; the route is "+
 					rt.Repr()+" on "+r.effBackend+pyNote, src, conf)
-				r.fail(StepCacheManager, errHybridV2Route)
+				r.fail(StepCacheManager, "ValueError: "+r.text(TextHybridV2Route))
 				return
 			}
 			if pref, ok := r.t.Inputs.Env.Lookup(envMambaPref); ok && late {
 				switch up := strings.ToUpper(pref); up {
 				case "MIXED", "CPP":
 					r.emit(StepCacheManager, PhaseLoad, title, Error, envMambaPref+"="+pyRepr(pref)+" with use_kv_cache_manager_v2=True"+pyNote, src, Verified)
-					r.fail(StepCacheManager, "ValueError: TLLM_MAMBA_MANAGER_PREFERENCE="+up+" conflicts with explicit use_kv_cache_manager_v2=True.")
+					r.fail(StepCacheManager, "ValueError: "+r.text(TextMambaPrefConflict, vStr(up)))
 					return
 				default:
-					r.log(LevelWarning, "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: "+up+". Expected 'CPP' or 'MIXED'. Using the configured KV cache manager default.")
+					r.log(LevelWarning, r.text(TextMambaPrefUnknownV2, vStr(up)))
 				}
 			}
 			set(clsMambaV2, "hybrid Mamba model, V2, 'PYTHON' on NIXL: "+clsMambaV2+pyNote, Verified)
@@ -359,11 +357,11 @@ func (r *run) stepCacheManager() {
 		switch {
 		case reuse && rt.Is("PYTHON"):
 			r.emit(StepCacheManager, PhaseLoad, title, Error, "hybrid Mamba model, V1, "+reuseWhy+", runtime 'PYTHON': block reuse with the Python transceiver needs the V2 manager"+pyNote, src, conf)
-			r.fail(StepCacheManager, errHybridV1Reuse)
+			r.fail(StepCacheManager, "ValueError: "+r.text(TextHybridV1Reuse))
 		case reuse:
 			set(clsMambaCpp, "hybrid Mamba model, V1, "+reuseWhy+": "+clsMambaCpp+pyNote, Verified)
 		case late && rt.Is("PYTHON") && r.effBackend == "NIXL":
-			r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid model")
+			r.log(LevelInfo, r.text(TextMambaPythonRoute))
 			set(clsMambaMixed, "hybrid Mamba model, V1, block reuse off, 'PYTHON' on NIXL: "+clsMambaMixed+pyNote, Verified)
 		case !late && rt.Is("PYTHON"):
 			set(clsMambaMixed, "hybrid Mamba model, V1, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
@@ -390,7 +388,7 @@ func (r *run) hybridV1Factory(title string, src Source, set func(string, string,
 			r.raise(StepCacheManager, PhaseLoad, title, envPyMamba+"=1 with "+reuseWhy+": the Mixed manager has no block reuse", src, Verified, "ValueError", TextPyMambaReuse)
 			return
 		}
-		r.log(LevelInfo, "Using MixedMambaHybridCacheManager for hybrid mamba model")
+		r.log(LevelInfo, r.text(TextPyMambaForces))
 		set(clsMambaMixed, envPyMamba+"=1 forces "+clsMambaMixed, Verified)
 		return
 	}
@@ -398,19 +396,19 @@ func (r *run) hybridV1Factory(title string, src Source, set func(string, string,
 	case reuse:
 		set(clsMambaCpp, "hybrid Mamba model, "+reuseWhy+": "+clsMambaCpp+" (use_kv_cache_manager_v2 is not consulted here before #18134)", Verified)
 	case rt.Is("PYTHON"):
-		r.log(LevelInfo, "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model")
+		r.log(LevelInfo, r.text(TextMambaPythonDetected))
 		set(clsMambaMixed, "hybrid Mamba model, block reuse off, runtime 'PYTHON': "+clsMambaMixed, Verified)
 	default:
 		pref, ok := r.t.Inputs.Env.Lookup(envMambaPref)
 		switch {
 		case ok && equalFold(pref, "MIXED"):
-			r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=MIXED overrides the default Mamba cache manager to MixedMambaHybridCacheManager. This may lead to increased memory usage due to lack of block reuse, but can be necessary for disaggregated setups or to avoid potential issues with the C++ manager. Set TLLM_MAMBA_MANAGER_PREFERENCE=CPP to use the CppMambaHybridCacheManager instead, which is the default for non-disaggregated setups without block reuse explicitly disabled.")
+			r.log(LevelWarning, r.text(TextMambaPrefMixed))
 			set(clsMambaMixed, envMambaPref+"="+pyRepr(pref)+" with block reuse off and runtime "+rt.Repr()+": "+clsMambaMixed, Verified)
 		case ok && equalFold(pref, "CPP"):
-			r.log(LevelWarning, "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=CPP overrides the default Mamba cache manager to CppMambaHybridCacheManager. This enables block reuse and can reduce memory usage, but may not be compatible with disaggregated setups. Set TLLM_MAMBA_MANAGER_PREFERENCE=MIXED to use the MixedMambaHybridCacheManager instead if you encounter issues with the C++ manager or are running in a disaggregated environment.")
+			r.log(LevelWarning, r.text(TextMambaPrefCPP))
 			set(clsMambaCpp, envMambaPref+"='CPP': "+clsMambaCpp, Verified)
 		case ok:
-			r.log(LevelWarning, "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: "+pref+". Expected 'CPP' or 'MIXED'. Using default CppMambaHybridCacheManager.")
+			r.log(LevelWarning, r.text(TextMambaPrefUnknown, vStr(pref)))
 			set(clsMambaCpp, envMambaPref+"="+pyRepr(pref)+" is not CPP or MIXED: "+clsMambaCpp, Verified)
 		default:
 			set(clsMambaCpp, "hybrid Mamba model, block reuse off, runtime "+rt.Repr()+": "+clsMambaCpp, Verified)
@@ -568,7 +566,7 @@ func (r *run) stepPipelinedStatic() {
 	}
 	if len(blockers) > 0 {
 		r.emit(StepPipelinedStatic, PhaseCreation, title, Error, "KvCacheTransceiverV2 refuses pipelining with "+strings.Join(blockers, "; "), src, conf)
-		r.fail(StepPipelinedStatic, "ValueError: enable_pipelined_transfer is not supported with "+strings.Join(blockers, "; "))
+		r.fail(StepPipelinedStatic, "ValueError: "+r.text(TextPipelinedBlockers, vStr(strings.Join(blockers, "; "))))
 		return
 	}
 	reason := "chunked prefill, pipeline_parallel_size=1, no Python bounce buffer, no Mamba/hybrid manager, no context parallelism: met where the file says"

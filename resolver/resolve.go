@@ -1436,7 +1436,13 @@ func validationError(errs []FieldError) string {
 	b.WriteString(" for TorchLlmArgs")
 	for _, e := range errs {
 		if e.Root != "" {
-			b.WriteString("\n" + e.Root)
+			// A top-level key is one location item: pydantic puts an item
+			// holding a '.' in backticks.
+			root := e.Root
+			if strings.Contains(root, ".") {
+				root = "`" + root + "`"
+			}
+			b.WriteString("\n" + root)
 		} else {
 			b.WriteString("\ncache_transceiver_config")
 		}

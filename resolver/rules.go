@@ -61,6 +61,9 @@ type Rules struct {
 	Fields         []FieldSpec
 	FieldsRead     bool
 	FieldsEvidence Evidence
+	// Validators are the model validators CacheTransceiverConfig runs once
+	// every field has validated (ValidatorBounceFlag, ValidatorBounceExclusive).
+	Validators []string
 
 	// Selectors is the DEFAULT backend's TRTLLM_USE_*_KVCACHE table in
 	// priority order; DefaultBackend is what DEFAULT becomes when no selector
@@ -193,6 +196,7 @@ func ReleaseRules(v Version) *Rules {
 		rs.RuntimeDefault = Str("PYTHON")
 	}
 	rs.Fields = releaseFields(rs.Era, rs.Main)
+	rs.Validators = releaseValidators(rs.Main)
 	return rs
 }
 
@@ -228,6 +232,40 @@ func releaseFields(era int, main Day) []FieldSpec {
 	return out
 }
 
+// CacheTransceiverConfig's model validators (validators.go has their texts and
+// evidence).
+const (
+	// ValidatorBounceFlag is 1.4.0rc1's form: agent_bounce_buffer_enable needs
+	// kv_cache_bounce_size_mb > 0, agent_bounce_params need the flag, and the
+	// params' keys are checked.
+	ValidatorBounceFlag = "agent_bounce_buffer_enable"
+	// ValidatorBounceExclusive is validate_bounce_exclusive from 1.4.0rc4 on:
+	// agent_bounce_params need kv_cache_bounce_size_mb > 0, and their keys are
+	// checked.
+	ValidatorBounceExclusive = "validate_bounce_exclusive"
+)
+
+// releaseValidators is the model validators of main's day.
+func releaseValidators(main Day) []string {
+	switch {
+	case main >= dayBounceNoop:
+		return []string{ValidatorBounceExclusive}
+	case main >= dayAgentBounce:
+		return []string{ValidatorBounceFlag}
+	}
+	return nil
+}
+
+// hasValidator reports whether the build runs validator name.
+func (rs *Rules) hasValidator(name string) bool {
+	for _, v := range rs.Validators {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
 // The messages whose wording is a rule (an install may word them differently).
 const (
 	TextFallbackBackend  = "fallback-backend"
@@ -253,6 +291,23 @@ const (
 	TextMambaCpp         = "mamba-cpp-not-python"
 	TextPyMambaReuse     = "py-mamba-block-reuse"
 	TextFabricMemory     = "fabric-memory-default"
+
+	// Texts no install reader looks for yet (xcvr's wording is upstream's,
+	// read in _util.py, llm_utils.py and transceiver.py at the commits the
+	// steps cite).
+	TextKVFallbackV1        = "kv-v2-fallback-v1"
+	TextKVResolvedAuto      = "kv-resolved-auto"
+	TextHybridV2Route       = "hybrid-v2-route"
+	TextHybridV1Reuse       = "hybrid-v1-reuse"
+	TextMambaPrefConflict   = "mamba-preference-conflicts-v2"
+	TextMambaPrefUnknownV2  = "mamba-preference-unknown-v2"
+	TextMambaPrefUnknown    = "mamba-preference-unknown"
+	TextMambaPrefMixed      = "mamba-preference-mixed"
+	TextMambaPrefCPP        = "mamba-preference-cpp"
+	TextMambaPythonRoute    = "mamba-python-route"
+	TextMambaPythonDetected = "mamba-python-detected"
+	TextPyMambaForces       = "py-mamba-forces-mixed"
+	TextPipelinedBlockers   = "pipelined-blockers"
 )
 
 // textArity is how many values the resolver supplies to each message, in
@@ -260,8 +315,12 @@ const (
 func textArity(id string) int {
 	switch id {
 	case TextMPIDeprecated, TextUCXHint, TextUsingV2, TextDisabled, TextV2Timeout,
-		TextPipelinedCPP, TextPipelinedAuto, TextMambaCpp, TextPyMambaReuse:
+		TextPipelinedCPP, TextPipelinedAuto, TextMambaCpp, TextPyMambaReuse,
+		TextHybridV2Route, TextHybridV1Reuse, TextMambaPrefMixed, TextMambaPrefCPP, TextMambaPythonRoute,
+		TextMambaPythonDetected, TextPyMambaForces:
 		return 0
+	case TextKVFallbackV1, TextKVResolvedAuto:
+		return 2
 	case TextResolvedAuto, TextHookInvalid, TextInflightAmbig, TextKimiK3:
 		return 2
 	case TextInflightUnsupp:
@@ -277,7 +336,10 @@ func TextIDs() []string {
 	return []string{TextFallbackBackend, TextFallbackReason, TextResolvedAuto, TextHookInvalid, TextPythonNIXLEarly,
 		TextPythonNIXLCreate, TextPipelinedBackend, TextPipelinedCPP, TextPipelinedAuto, TextEnvSelector,
 		TextMPIDeprecated, TextUCXHint, TextUsingV2, TextDisabled, TextV2Timeout, TextInflightWarning,
-		TextInflightAmbig, TextInflightUnsupp, TextKimiK3, TextMambaMixed, TextMambaCpp, TextPyMambaReuse, TextFabricMemory}
+		TextInflightAmbig, TextInflightUnsupp, TextKimiK3, TextMambaMixed, TextMambaCpp, TextPyMambaReuse, TextFabricMemory,
+		TextKVFallbackV1, TextKVResolvedAuto, TextHybridV2Route, TextHybridV1Reuse, TextMambaPrefConflict, TextMambaPrefUnknownV2,
+		TextMambaPrefUnknown, TextMambaPrefMixed, TextMambaPrefCPP, TextMambaPythonRoute, TextMambaPythonDetected,
+		TextPyMambaForces, TextPipelinedBlockers}
 }
 
 // releaseText is the wording of message id in xcvr's model of an era. A release
@@ -340,6 +402,32 @@ func releaseText(era int, id string) string {
 		return "TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
 	case TextFabricMemory:
 		return "Python cache transceiver with C++ KV cache manager detected; defaulting TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY=1 (set it to 0 explicitly to disable)"
+	case TextKVFallbackV1:
+		return "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime={!r} with backend={!r}; falling back to V1."
+	case TextKVResolvedAuto:
+		return "Resolved use_kv_cache_manager_v2='auto' to {} for {}"
+	case TextHybridV2Route:
+		return "KV cache manager V2 for hybrid Mamba disaggregated serving requires transceiver_runtime='PYTHON' with backend='NIXL'."
+	case TextHybridV1Reuse:
+		return "Hybrid Mamba disaggregated serving with block reuse and transceiver_runtime='PYTHON' requires use_kv_cache_manager_v2=True."
+	case TextMambaPrefConflict:
+		return "TLLM_MAMBA_MANAGER_PREFERENCE={} conflicts with explicit use_kv_cache_manager_v2=True."
+	case TextMambaPrefUnknownV2:
+		return "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: {}. Expected 'CPP' or 'MIXED'. Using the configured KV cache manager default."
+	case TextMambaPrefUnknown:
+		return "Unrecognized value for TLLM_MAMBA_MANAGER_PREFERENCE: {}. Expected 'CPP' or 'MIXED'. Using default CppMambaHybridCacheManager."
+	case TextMambaPrefMixed:
+		return "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=MIXED overrides the default Mamba cache manager to MixedMambaHybridCacheManager. This may lead to increased memory usage due to lack of block reuse, but can be necessary for disaggregated setups or to avoid potential issues with the C++ manager. Set TLLM_MAMBA_MANAGER_PREFERENCE=CPP to use the CppMambaHybridCacheManager instead, which is the default for non-disaggregated setups without block reuse explicitly disabled."
+	case TextMambaPrefCPP:
+		return "Environment variable TLLM_MAMBA_MANAGER_PREFERENCE=CPP overrides the default Mamba cache manager to CppMambaHybridCacheManager. This enables block reuse and can reduce memory usage, but may not be compatible with disaggregated setups. Set TLLM_MAMBA_MANAGER_PREFERENCE=MIXED to use the MixedMambaHybridCacheManager instead if you encounter issues with the C++ manager or are running in a disaggregated environment."
+	case TextMambaPythonRoute:
+		return "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid model"
+	case TextMambaPythonDetected:
+		return "Python transceiver detected; using MixedMambaHybridCacheManager for hybrid mamba model"
+	case TextPyMambaForces:
+		return "Using MixedMambaHybridCacheManager for hybrid mamba model"
+	case TextPipelinedBlockers:
+		return "enable_pipelined_transfer is not supported with {}"
 	}
 	return ""
 }
@@ -460,7 +548,8 @@ type RuleDifference struct {
 // CompareRules lists the rules b holds differently from a, in a fixed order:
 // the era, the dated changes (other than those that make the era), the runtime
 // default, the DEFAULT backend's selectors, the CacheTransceiverConfig fields
-// (enable_pipelined_transfer is its change) and the message texts. When b was
+// (enable_pipelined_transfer is its change), its validators and the message
+// texts. When b was
 // read from an install, only what its code shows is compared (what it does not
 // show is a's model anyway): xcvr inspect compares xcvr's model of a release
 // (a) with an install of it (b).
@@ -491,6 +580,9 @@ func CompareRules(a, b *Rules) []RuleDifference {
 	}
 	if b.FieldsRead || !b.FromInstall {
 		out = append(out, compareFields(a, b)...)
+	}
+	if !b.FromInstall && strings.Join(a.Validators, ", ") != strings.Join(b.Validators, ", ") {
+		out = append(out, RuleDifference{"validators", strings.Join(a.Validators, ", "), strings.Join(b.Validators, ", "), ""})
 	}
 	for _, id := range TextIDs() {
 		x, t := a.text(id), b.text(id)

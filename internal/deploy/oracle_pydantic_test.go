@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"xcvr/internal/llmargs"
 	"xcvr/internal/oracle"
 	"xcvr/resolver"
 )
@@ -99,7 +100,14 @@ func (r release) pydanticSource() string {
 		b.WriteString("    agent_bounce_params: Optional[Dict[str, str]] = None\n")
 	}
 	b.WriteString(r.validators)
+	// The top level: every TorchLlmArgs field xcvr knows (their own
+	// validation is not modelled, so any value), and nothing else.
 	b.WriteString("class TorchLlmArgs(StrictBaseModel):\n    cache_transceiver_config: Optional[CacheTransceiverConfig] = None\n")
+	for _, f := range llmargs.Fields() {
+		if f != "cache_transceiver_config" {
+			fmt.Fprintf(&b, "    %s: Any = None\n", f)
+		}
+	}
 	return b.String()
 }
 
@@ -110,10 +118,10 @@ func validateScript(rs []release) string {
 	var b strings.Builder
 	b.WriteString(`
 import sys, json, yaml
-from typing import Optional, Literal, Dict
+from typing import Any, Optional, Literal, Dict
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, field_validator, model_validator
 class StrictBaseModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", protected_namespaces=())
 models = {}
 `)
 	for _, r := range rs {
@@ -253,4 +261,26 @@ func TestPydanticDifferential(t *testing.T) {
 		}
 		t.Logf("%s: %d of %d generated configurations validate as pydantic validates them", r.version, agree, len(docs))
 	}
+}
+
+// FuzzPydanticDifferential runs the validation comparison on mutated worker
+// YAMLs, in every release.
+func FuzzPydanticDifferential(f *testing.F) {
+	for _, d := range validationDocs(50) {
+		f.Add(d)
+	}
+	p := oracle.Start(f, validateScript(releases))
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 2048 || !utf8Valid(text) || knownGapShape(text) {
+			return
+		}
+		if _, err := ReadWorkerConfig("v.yaml", []byte(text)); err != nil {
+			return // not a loadable worker YAML: TestPyYAMLDifferential's question
+		}
+		for _, r := range releases {
+			if diff := compareValidation(t, p, r, text); diff != "" {
+				t.Errorf("%s %q: %s", r.version, text, diff)
+			}
+		}
+	})
 }
