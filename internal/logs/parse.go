@@ -253,9 +253,10 @@ func (p *Process) keep(l Line) {
 		p.LinesDropped++
 		return
 	}
-	if p.seenLines != nil {
-		p.seenLines[k] = true
+	if p.seenLines == nil {
+		p.seenLines = map[string]bool{} // made on the first kept line: most processes of a job keep few
 	}
+	p.seenLines[k] = true
 	p.Lines = append(p.Lines, l)
 }
 

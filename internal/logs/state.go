@@ -166,8 +166,6 @@ func (st *state) get(key string, n int) *Process {
 		// Past the cap on kept detail the process still counts: its outcome,
 		// backend and error decide the verdict; its lines are not kept.
 		p.Summarised = true
-	} else {
-		p.seenLines, p.seenImpl = map[string]bool{}, map[string]bool{}
 	}
 	st.byKey[key] = p
 	st.lg.Processes = append(st.lg.Processes, p)
@@ -405,7 +403,7 @@ func Parse(name string, r io.Reader) (*Log, error) {
 		res  chunkResult
 		done chan struct{}
 	}
-	inFlight := 2 * workers
+	inFlight := workers + 1
 	pool := newBufPool(inFlight + 2)
 	jobs := make(chan *job, inFlight)
 	order := make(chan *job, inFlight)

@@ -70,6 +70,9 @@ type ExplainJSON struct {
 	MainDate string `json:"main_date"`
 	// Hint is a one-line way out of an ERROR outcome, or null.
 	Hint *string `json:"hint"`
+	// VersionPlacement (extra) says, for a version xcvr does not list, whose
+	// rules answer it (inferred); null for a listed release or main@DATE.
+	VersionPlacement *string `json:"version_placement"`
 	// Disagreements (extra) are where the install given with --install and
 	// xcvr's built-in rules for its version differ (the install was used); []
 	// with an install that agrees, absent without one. The caller fills it in:
@@ -127,6 +130,9 @@ func Explain(t resolver.Trace) ExplainJSON {
 	}
 	if res.RequestError != "" {
 		out.RequestError = strPtr(res.RequestError)
+	}
+	if p := in.Version.Placement; p != "" && in.Version.Install == nil {
+		out.VersionPlacement = strPtr(p)
 	}
 	if res.EnvSet != "" {
 		out.EnvSet = strPtr(res.EnvSet)
