@@ -23,11 +23,14 @@ import (
 //     dated change list (Changes). Adding a release is adding data: a row in the
 //     release table, and, where the release differs from its neighbours in
 //     something new, a Change with its merge day and the rule that reads it (a
-//     text variant in releaseText, a field in releaseFields, a selector table
-//     in releaseSelectors).
-//   - InstallRules(in): an installed tree's rules, read from its own code by
-//     internal/install: the placed release's rules with everything the install
-//     shows put in their place, each citing its FILE:LINE.
+//     text variant in releaseText, a field in releaseFields, a validator in
+//     releaseValidators, a selector table in selectorsAt).
+//   - InstallRules(in, v): an installed tree's rules, from what internal/install
+//     read in its own code: the placed release v's rules with everything the
+//     install shows put in their place, each citing its FILE:LINE.
+//
+// A caller that resolves many inputs of one version makes its rules once
+// (v.Rules = ReleaseRules(v)); otherwise Resolve makes them per resolution.
 //
 // CompareRules lists where two Rules values differ (xcvr inspect).
 type Rules struct {
