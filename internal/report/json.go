@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"xcvr/resolver"
 )
@@ -295,7 +296,7 @@ func given(in resolver.Inputs, field string) bool {
 	return true
 }
 
-var reDigits = regexp.MustCompile(`^-?[0-9]+$`)
+var reDigits = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?[0-9]+$`) })
 
 // PyValue turns the Python repr of a rejected input (resolver.FieldError.Input)
 // back into the value the file wrote: 'x' -> "x", 600 -> 600, True -> true,
@@ -313,7 +314,7 @@ func PyValue(repr string) any {
 		return n
 	}
 	if f, err := strconv.ParseFloat(repr, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
-		if _, err := strconv.ParseInt(strings.TrimPrefix(repr, "-"), 10, 64); err != nil && reDigits.MatchString(repr) {
+		if _, err := strconv.ParseInt(strings.TrimPrefix(repr, "-"), 10, 64); err != nil && reDigits().MatchString(repr) {
 			// An int beyond 64 bits: exact, as JSON allows.
 			return json.Number(repr)
 		}
