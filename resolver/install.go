@@ -265,7 +265,7 @@ func InstallRules(in *Install, v Version) *Rules {
 	}
 	if in.Fields != nil {
 		rs.Fields, rs.FieldsRead = make([]FieldSpec, len(in.Fields)), true
-		rs.Validators = append([]InstallValidator(nil), in.Validators...)
+		rs.InstallValidators = append([]InstallValidator(nil), in.Validators...)
 		for i, f := range in.Fields {
 			rs.Fields[i] = f.FieldSpec
 			rs.Fields[i].Evidence = f.Evidence

@@ -294,7 +294,7 @@ func (r *run) stepValidate() {
 				r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Inferred)
 				return
 			}
-			if len(r.rules.Validators) > 0 {
+			if len(r.rules.InstallValidators) > 0 {
 				reason += ", and its validators are the ones xcvr checks"
 			}
 		}
@@ -358,7 +358,7 @@ func (r *run) validationErrors() []FieldError {
 	if r.rules.FieldsRead {
 		errs, readers, _ := r.installValidationErrors()
 		errs = r.pydanticOrder(errs, readers)
-		if len(errs) == 0 && len(r.rules.Validators) > 0 && len(r.unreadValidators()) == 0 {
+		if len(errs) == 0 && len(r.rules.InstallValidators) > 0 && len(r.unreadValidators()) == 0 {
 			// Every validator the install declares is one xcvr models.
 			if e, _, ok := r.bounceValidatorError(); ok {
 				errs = append(errs, e)

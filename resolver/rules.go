@@ -23,11 +23,14 @@ import (
 //     dated change list (Changes). Adding a release is adding data: a row in the
 //     release table, and, where the release differs from its neighbours in
 //     something new, a Change with its merge day and the rule that reads it (a
-//     text variant in releaseText, a field in releaseFields, a selector table
-//     in releaseSelectors).
-//   - InstallRules(in): an installed tree's rules, read from its own code by
-//     internal/install: the placed release's rules with everything the install
-//     shows put in their place, each citing its FILE:LINE.
+//     text variant in releaseText, a field in releaseFields, a validator in
+//     releaseValidators, a selector table in selectorsAt).
+//   - InstallRules(in, v): an installed tree's rules, from what internal/install
+//     read in its own code: the placed release v's rules with everything the
+//     install shows put in their place, each citing its FILE:LINE.
+//
+// A caller that resolves many inputs of one version makes its rules once
+// (v.Rules = ReleaseRules(v)); otherwise Resolve makes them per resolution.
 //
 // CompareRules lists where two Rules values differ (xcvr inspect).
 type Rules struct {
@@ -61,10 +64,13 @@ type Rules struct {
 	Fields         []FieldSpec
 	FieldsRead     bool
 	FieldsEvidence Evidence
-	// Validators are CacheTransceiverConfig's validators an install's class
-	// declares (read with Fields); xcvr checks those ValidatorModelled
-	// recognises, and says the others were not checked.
-	Validators []InstallValidator
+	// Validators are the model validators CacheTransceiverConfig runs once
+	// every field has validated (ValidatorBounceFlag, ValidatorBounceExclusive).
+	Validators []string
+	// InstallValidators are the validator methods an install's class declares
+	// (read with Fields); xcvr checks them when ValidatorModelled recognises
+	// every one, and says the others were not checked.
+	InstallValidators []InstallValidator
 
 	// Selectors is the DEFAULT backend's TRTLLM_USE_*_KVCACHE table in
 	// priority order; DefaultBackend is what DEFAULT becomes when no selector
@@ -197,6 +203,7 @@ func ReleaseRules(v Version) *Rules {
 		rs.RuntimeDefault = Str("PYTHON")
 	}
 	rs.Fields = releaseFields(rs.Era, rs.Main)
+	rs.Validators = releaseValidators(rs.Main)
 	return rs
 }
 
@@ -230,6 +237,40 @@ func releaseFields(era int, main Day) []FieldSpec {
 			FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true})
 	}
 	return out
+}
+
+// CacheTransceiverConfig's model validators (validators.go has their texts and
+// evidence).
+const (
+	// ValidatorBounceFlag is 1.4.0rc1's form: agent_bounce_buffer_enable needs
+	// kv_cache_bounce_size_mb > 0, agent_bounce_params need the flag, and the
+	// params' keys are checked.
+	ValidatorBounceFlag = "agent_bounce_buffer_enable"
+	// ValidatorBounceExclusive is validate_bounce_exclusive from 1.4.0rc4 on:
+	// agent_bounce_params need kv_cache_bounce_size_mb > 0, and their keys are
+	// checked.
+	ValidatorBounceExclusive = "validate_bounce_exclusive"
+)
+
+// releaseValidators is the model validators of main's day.
+func releaseValidators(main Day) []string {
+	switch {
+	case main >= dayBounceNoop:
+		return []string{ValidatorBounceExclusive}
+	case main >= dayAgentBounce:
+		return []string{ValidatorBounceFlag}
+	}
+	return nil
+}
+
+// hasValidator reports whether the build runs validator name.
+func (rs *Rules) hasValidator(name string) bool {
+	for _, v := range rs.Validators {
+		if v == name {
+			return true
+		}
+	}
+	return false
 }
 
 // The messages whose wording is a rule (an install may word them differently).
@@ -514,7 +555,8 @@ type RuleDifference struct {
 // CompareRules lists the rules b holds differently from a, in a fixed order:
 // the era, the dated changes (other than those that make the era), the runtime
 // default, the DEFAULT backend's selectors, the CacheTransceiverConfig fields
-// (enable_pipelined_transfer is its change) and the message texts. When b was
+// (enable_pipelined_transfer is its change), its validators and the message
+// texts. When b was
 // read from an install, only what its code shows is compared (what it does not
 // show is a's model anyway): xcvr inspect compares xcvr's model of a release
 // (a) with an install of it (b).
@@ -545,6 +587,9 @@ func CompareRules(a, b *Rules) []RuleDifference {
 	}
 	if b.FieldsRead || !b.FromInstall {
 		out = append(out, compareFields(a, b)...)
+	}
+	if !b.FromInstall && strings.Join(a.Validators, ", ") != strings.Join(b.Validators, ", ") {
+		out = append(out, RuleDifference{"validators", strings.Join(a.Validators, ", "), strings.Join(b.Validators, ", "), ""})
 	}
 	for _, id := range TextIDs() {
 		x, t := a.text(id), b.text(id)

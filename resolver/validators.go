@@ -57,7 +57,8 @@ func modelledValidatorTexts() []string {
 // agent_bounce settings in this version, if any, and how sure xcvr is of it.
 func (r *run) bounceValidatorError() (FieldError, Confidence, bool) {
 	st := r.t.Inputs.Static
-	if st == nil || !r.has(dayAgentBounce) {
+	exclusive := r.rules.hasValidator(ValidatorBounceExclusive)
+	if st == nil || !exclusive && !r.rules.hasValidator(ValidatorBounceFlag) {
 		return FieldError{}, "", false
 	}
 	fail := func(msg string, conf Confidence) (FieldError, Confidence, bool) {
@@ -74,7 +75,7 @@ func (r *run) bounceValidatorError() (FieldError, Confidence, bool) {
 		slices.Sort(out)
 		return out
 	}
-	noop := r.has(dayBounceNoop)
+	noop := exclusive
 	size := st.BounceMB.Value
 	if !noop && st.AgentBounce.Value && size == 0 {
 		return fail(TextBounceEnableNoSize, Inferred)
@@ -138,7 +139,7 @@ func ValidatorModelled(v InstallValidator) bool {
 // with its FILE:LINE.
 func (r *run) unreadValidators() []string {
 	var out []string
-	for _, v := range r.rules.Validators {
+	for _, v := range r.rules.InstallValidators {
 		if !ValidatorModelled(v) {
 			out = append(out, v.Name+" ("+v.Evidence+")")
 		}

@@ -110,9 +110,9 @@ func (m *Model) roleCommand(s, start *inputs.Spec, role string) (string, []strin
 	args := append([]string{"xcvr", "explain"}, m.command...)
 	quoted := make([]string, 0, len(args)+16)
 	for _, a := range args {
-		quoted = append(quoted, shellQuote(a))
+		quoted = append(quoted, ShellQuote(a))
 	}
-	add := func(flag, raw string) { quoted = append(quoted, flag, shellQuote(raw)) }
+	add := func(flag, raw string) { quoted = append(quoted, flag, ShellQuote(raw)) }
 	set := func(name string, v inputs.Value) bool {
 		switch v.Origin.Kind {
 		case explorerOrigin.Kind:
@@ -206,8 +206,9 @@ func hasArg(args []string, a string) bool {
 	return false
 }
 
-// shellQuote quotes a word for a POSIX shell when it needs it.
-func shellQuote(s string) string {
+// ShellQuote quotes a word for a POSIX shell when it needs it; the linear
+// tour quotes its command lines with it too.
+func ShellQuote(s string) string {
 	if s == "" {
 		return "''"
 	}

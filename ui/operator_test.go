@@ -466,8 +466,8 @@ func TestCopyCommandLine(t *testing.T) {
 	if f := strings.Join(strings.Fields(plainFrame(m)), " "); !strings.Contains(f, want) {
 		t.Errorf("the command line is not shown:\n%s", plainFrame(m))
 	}
-	if got := shellQuote("it's"); got != `'it'\''s'` {
-		t.Errorf("shellQuote: %s", got)
+	if got := ShellQuote("it's"); got != `'it'\''s'` {
+		t.Errorf("ShellQuote: %s", got)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"xcvr/internal/deploy"
 )
@@ -443,7 +444,7 @@ func shellWords(s string) []string {
 	return out
 }
 
-var reAssign = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+var reAssign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`) })
 
 func isSep(w string) bool { return w == ";" || w == "&&" || w == "||" || w == "|" || w == "&" }
 
@@ -482,7 +483,7 @@ func parseLaunch(words []string) (launch, bool) {
 		if w == "export" {
 			continue
 		}
-		if reAssign.MatchString(w) && (stmt || (i > 0 && words[i-1] == "export")) {
+		if reAssign().MatchString(w) && (stmt || (i > 0 && words[i-1] == "export")) {
 			k, v, _ := strings.Cut(w, "=")
 			if _, ok := l.env[k]; !ok {
 				l.envOrd = append(l.envOrd, k)

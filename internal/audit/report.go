@@ -241,7 +241,7 @@ func (r *Report) Text() string {
 		case e.Err != "":
 			fmt.Fprintf(&b, "  error: %s\n", t(e.Err))
 		case e.Trace.Result.Outcome == resolver.OutcomeError:
-			fmt.Fprintf(&b, "  outcome: start-up fails:\n%s", termsafe.Text(indent(e.Trace.Result.Error, "    ")))
+			fmt.Fprintf(&b, "  outcome: start-up fails:\n%s", indent(report.ErrorText(e.Trace), "    "))
 		default:
 			fmt.Fprintf(&b, "  outcome: %s\n", t(report.OutcomeLine(e.Trace.Result)+backendSuffix(e.Trace.Result)))
 		}
@@ -371,11 +371,11 @@ func (r *Report) Markdown() string {
 	b.WriteString("\n")
 	for _, e := range r.order() {
 		if e.Failed() {
-			msg := e.Err
-			if msg == "" {
-				msg = e.Trace.Result.Error
+			msg := termsafe.Text(e.Err)
+			if e.Err == "" {
+				msg = report.ErrorText(e.Trace)
 			}
-			fmt.Fprintf(&b, "**%s** fails:\n\n```\n%s\n```\n\n", mdCell(e.Worker.Name), strings.ReplaceAll(termsafe.Text(msg), "```", "'''"))
+			fmt.Fprintf(&b, "**%s** fails:\n\n```\n%s\n```\n\n", mdCell(e.Worker.Name), strings.ReplaceAll(msg, "```", "'''"))
 		}
 	}
 	if r.Consistent {

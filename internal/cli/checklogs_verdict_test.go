@@ -55,6 +55,18 @@ func TestCheckLogsExitStatus(t *testing.T) {
 	if _, _, code := run(t, nil, "check-logs", filepath.Join(dir, "missing.log")); code != 2 {
 		t.Errorf("a missing log: exit %d, want 2", code)
 	}
+	// The help topic states the same rule.
+	topic, err := os.ReadFile("../help/topics/logs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| 0 | every process agrees with the prediction (without one: none failed, and at least one shows its transceiver) |",
+		"| 1 | a process disagrees or failed at start-up, or no process shows transceiver lines |", "| 2 | usage errors and unreadable input",
+		"Indentation never changes a verdict."} {
+		if !strings.Contains(string(topic), want) {
+			t.Errorf("xcvr help logs lacks %q", want)
+		}
+	}
 	// --help states the same rule.
 	out, _, _ := run(t, nil, "check-logs", "--help")
 	for _, want := range []string{"Exit 0 when every process agrees", "1 when one disagrees", "2 for usage errors and unreadable input"} {

@@ -199,6 +199,10 @@ generation_servers:
 			{"upgrade-check", "--from", "1.3.0rc22", "--config", cfg},
 			{"upgrade-check", "--from", "1.3.0rc22", "--catalog", cat, "--model", "EvilForCausalLM" + flag, "-o", "markdown"},
 			{"explain", "--config", filepath.Join(dir, "missing"+flag+".yaml")},
+			{"audit", dis},
+			{"audit", cfg},
+			{"audit", dis, "-o", "markdown"},
+			{"versions"},
 		} {
 			out, errOut, code := run(t, []string{"NO_COLOR="}, append([]string{"--color", "always", "--clean-env"}[:2], args...)...)
 			if code == 3 {

@@ -22,33 +22,46 @@ func TestREADMETranscripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if blocks := consoleBlocks(string(readme)); len(blocks) < 5 {
+		t.Fatalf("found %d console blocks in the README, want the five examples", len(blocks))
+	}
+	checkTranscripts(t, "README.md", string(readme))
+}
+
+// TestExampleTranscripts holds `xcvr help examples` to the same standard: every
+// example on that page is run and compared.
+func TestExampleTranscripts(t *testing.T) {
+	page, err := os.ReadFile("../../internal/help/topics/examples.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTranscripts(t, "examples.md", string(page))
+}
+
+func checkTranscripts(t *testing.T, name, md string) {
 	top, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := consoleBlocks(string(readme))
-	if len(blocks) < 5 {
-		t.Fatalf("found %d console blocks in the README, want the five examples", len(blocks))
-	}
-	for _, b := range blocks {
+	for _, b := range consoleBlocks(md) {
 		t.Run(strconv.Itoa(b.line), func(t *testing.T) {
 			t.Chdir(filepath.Join(top, b.cwd))
 			code := 0
 			for _, c := range b.commands {
 				if c.cmd == "echo $?" {
 					if want := strings.TrimSpace(strings.Join(c.want, "\n")); want != strconv.Itoa(code) {
-						t.Errorf("README line %d: exit status %d, the README says %s", c.line, code, want)
+						t.Errorf("%s line %d: exit status %d, the page says %s", name, c.line, code, want)
 					}
 					continue
 				}
 				args := shellWords(c.cmd)
 				if len(args) == 0 || args[0] != "xcvr" {
-					t.Fatalf("README line %d: %q is not an xcvr command", c.line, c.cmd)
+					t.Fatalf("%s line %d: %q is not an xcvr command", name, c.line, c.cmd)
 				}
 				var out bytes.Buffer
 				code = Main(args[1:], strings.NewReader(""), &out, &bytes.Buffer{}, nil)
 				if !matchTranscript(c.want, strings.Split(strings.TrimRight(out.String(), "\n"), "\n")) {
-					t.Errorf("README line %d: $ %s\nthe README shows:\n%s\nthe program prints:\n%s", c.line, c.cmd, strings.Join(c.want, "\n"), out.String())
+					t.Errorf("%s line %d: $ %s\nthe page shows:\n%s\nthe program prints:\n%s", name, c.line, c.cmd, strings.Join(c.want, "\n"), out.String())
 				}
 			}
 		})

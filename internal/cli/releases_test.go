@@ -13,6 +13,10 @@ func TestReleasesAcrossCommands(t *testing.T) {
 		!strings.Contains(out, "TensorRT-LLM 1.4.0rc9 (era 3)") {
 		t.Errorf("placed past the newest: exit %d\nstderr %s\nstdout %.200s", code, errOut, out)
 	}
+	out, _, _ = run(t, nil, "explain", "--clean-env", "--trtllm", "1.1.0rc2.post3", "--backend", "UCX", "-o", "json")
+	if !strings.Contains(out, `"version_placement": "1.1.0rc2.post3 is not a release xcvr lists; it is answered with the rules of 1.1.0rc2.post2, the release before it; pass --install to read yours"`) {
+		t.Errorf("JSON lacks the placement:\n%.600s", out)
+	}
 	if _, errOut, _ := run(t, nil, "explain", "--clean-env", "--trtllm", "1.3.0rc22", "--backend", "NIXL"); strings.Contains(errOut, "note:") {
 		t.Errorf("a listed release has a note: %s", errOut)
 	}

@@ -137,16 +137,11 @@ func printTour(app *appEnv, stops []tour.Scenario, step bool) error {
 }
 
 // shellLine joins arguments into a command line a POSIX shell reads back the
-// same, quoting what needs it.
+// same, each escaped for the terminal and quoted as the explorer's x quotes.
 func shellLine(args []string) string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		out[i] = termsafe.Line(a)
-		if a == "" || strings.ContainsFunc(a, func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_@%+=:,./-", r))
-		}) {
-			out[i] = "'" + strings.ReplaceAll(out[i], "'", `'\''`) + "'"
-		}
+		out[i] = ui.ShellQuote(termsafe.Line(a))
 	}
 	return strings.Join(out, " ")
 }

@@ -163,8 +163,33 @@ func TestEvaluateDefaultGridSize(t *testing.T) {
 	}
 }
 
-// BenchmarkDefaultMatrix resolves every catalog model × backend × known version,
-// the whole default matrix; the README quotes its ns/op (budget: 50 ms).
+// BenchmarkMatrixCommand is what `xcvr matrix` resolves by default: every
+// catalog model × every backend at one version (budget: 50 ms).
+func BenchmarkMatrixCommand(b *testing.B) {
+	base := mustInputs(b, "1.4.0rc4", "GptOssForCausalLM", "DEFAULT", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewMatrix(base, AxisModel, AxisBackend, cat); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMatrixVersions is the largest slice a command resolves: every
+// catalog model × every known version (`matrix --cols version`).
+func BenchmarkMatrixVersions(b *testing.B) {
+	base := mustInputs(b, "1.4.0rc4", "GptOssForCausalLM", "DEFAULT", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewMatrix(base, AxisModel, AxisVersion, cat); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDefaultMatrix resolves every catalog model × backend × known version:
+// the whole grid, which no command resolves at once (each shows one slice of
+// it); reported, not a target.
 func BenchmarkDefaultMatrix(b *testing.B) {
 	base := mustInputs(b, "1.4.0rc4", "GptOssForCausalLM", "DEFAULT", nil)
 	g := DefaultGrid(base, cat)

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
@@ -577,7 +578,7 @@ func (c *converter) convert(n ast.Node, depth int) (*Node, error) {
 		tag := map[string]string{"<<": "merge", "=": "value"}[tk.Value]
 		return nil, c.errAt(n, "yaml.constructor.ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:%s'", tag)
 	}
-	if c.inTag == 0 && !reNull.MatchString(tk.Value) && !reBool.MatchString(tk.Value) && reInt.MatchString(tk.Value) {
+	if c.inTag == 0 && !reNull().MatchString(tk.Value) && !reBool().MatchString(tk.Value) && reInt().MatchString(tk.Value) {
 		if _, ok := pyInt(tk.Value); !ok {
 			// The int resolver claims it ("0b_", "0x_"), and int() of what is
 			// left raises: PyYAML refuses the file.
@@ -612,7 +613,7 @@ func PyIntLimitError(digits int) string {
 // in base 10 (not 0x, 0b, octal or sexagesimal, whose conversion has no limit);
 // 0 for anything else. Underscores are dropped first, as construct_yaml_int does.
 func decimalDigits(s string) int {
-	if len(s) <= PyMaxStrDigits || !reInt.MatchString(s) {
+	if len(s) <= PyMaxStrDigits || !reInt().MatchString(s) {
 		return 0
 	}
 	t := strings.TrimLeft(s, "+-")
@@ -858,11 +859,19 @@ func scalarText(n ast.Node, val *Node) string {
 
 // PyYAML's implicit resolvers (YAML 1.1), used for plain scalars.
 var (
-	reBool  = regexp.MustCompile(`^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`)
-	reInt   = regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)
-	reFloat = regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
-	reNull  = regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)
-	reTime  = regexp.MustCompile(`^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$`)
+	reBool = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`)
+	})
+	reInt = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)
+	})
+	reFloat = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	})
+	reNull = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:~|null|Null|NULL|)$`) })
+	reTime = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$`)
+	})
 )
 
 // resolvePlain types an unquoted scalar as PyYAML's SafeLoader does.
@@ -873,20 +882,20 @@ func resolvePlain(s string) *Node {
 		return &Node{Kind: KindStr, Str: s}
 	}
 	switch {
-	case reNull.MatchString(s):
+	case reNull().MatchString(s):
 		return &Node{Kind: KindNull}
-	case reBool.MatchString(s):
+	case reBool().MatchString(s):
 		l := strings.ToLower(s)
 		return &Node{Kind: KindBool, Bool: l == "yes" || l == "true" || l == "on"}
-	case reInt.MatchString(s):
+	case reInt().MatchString(s):
 		if n, ok := pyInt(s); ok {
 			return &Node{Kind: KindInt, Int: n}
 		}
-	case reFloat.MatchString(s):
+	case reFloat().MatchString(s):
 		if f, ok := pyFloat(s); ok {
 			return &Node{Kind: KindFloat, Float: f}
 		}
-	case reTime.MatchString(s):
+	case reTime().MatchString(s):
 		return &Node{Kind: KindDate, Str: s}
 	}
 	return &Node{Kind: KindStr, Str: s}

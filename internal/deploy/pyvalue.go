@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"xcvr/resolver"
@@ -49,13 +50,15 @@ func pyBytesRepr(b string) string {
 }
 
 // PyYAML's timestamp regexp (constructor.py), with its named groups.
-var reTimestamp = regexp.MustCompile(`^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:(?:[Tt]|[ \t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\.([0-9]*))?(?:[ \t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$`)
+var reTimestamp = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:(?:[Tt]|[ \t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\.([0-9]*))?(?:[ \t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$`)
+})
 
 // pyTimestamp constructs a timestamp as SafeConstructor.construct_yaml_timestamp
 // does and returns its Python repr (datetime.date(2001, 12, 14) or
 // datetime.datetime(…)), or the exception PyYAML would raise.
 func pyTimestamp(s string) (repr string, isDateTime bool, err error) {
-	m := reTimestamp.FindStringSubmatch(s)
+	m := reTimestamp().FindStringSubmatch(s)
 	if m == nil {
 		return "", false, fmt.Errorf("AttributeError: 'NoneType' object has no attribute 'groupdict'")
 	}
@@ -388,7 +391,9 @@ func constructFloat(text string) (*Node, string) {
 	return &Node{Kind: KindFloat, Float: sign * f}, ""
 }
 
-var reFloatLit = regexp.MustCompile(`^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[-+]?[0-9]+)?$`)
+var reFloatLit = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[-+]?[0-9]+)?$`)
+})
 
 // pyFloatLiteral is Python's float() on already lower-cased text: decimal and
 // exponent forms, inf, infinity and nan, surrounding whitespace allowed.
@@ -409,7 +414,7 @@ func pyFloatLiteral(s string) (float64, bool) {
 		}
 		return math.NaN(), true
 	}
-	if !reFloatLit.MatchString(t) {
+	if !reFloatLit().MatchString(t) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(t, 64)

@@ -287,7 +287,7 @@ func shiftNode(n *Node, off int, seen map[*Node]bool) {
 	}
 }
 
-var reWarnLine = regexp.MustCompile(`(^|also line |: )([0-9]+)([:)])`)
+var reWarnLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|also line |: )([0-9]+)([:)])`) })
 
 // shiftWarning moves the line numbers of a reader warning ("FILE:12: ... (also
 // line 9)") by off.
@@ -296,8 +296,8 @@ func shiftWarning(name, w string, off int) string {
 	if !ok {
 		return w
 	}
-	return name + ":" + reWarnLine.ReplaceAllStringFunc(rest, func(m string) string {
-		sub := reWarnLine.FindStringSubmatch(m)
+	return name + ":" + reWarnLine().ReplaceAllStringFunc(rest, func(m string) string {
+		sub := reWarnLine().FindStringSubmatch(m)
 		n, _ := strconv.Atoi(sub[2])
 		return sub[1] + strconv.Itoa(n+off) + sub[3]
 	})

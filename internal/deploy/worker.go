@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"xcvr/internal/inputs"
 	"xcvr/internal/termsafe"
@@ -536,7 +537,9 @@ func literalList(vals []string) string {
 	return b.String()
 }
 
-var reIntString = regexp.MustCompile(`^[ \t\n\r]*[-+]?[0-9]+(?:_[0-9]+)*(?:\.0*)?[ \t\n\r]*$`)
+var reIntString = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[ \t\n\r]*[-+]?[0-9]+(?:_[0-9]+)*(?:\.0*)?[ \t\n\r]*$`)
+})
 
 // intValue validates an int field as pydantic's lax mode does and reports the error
 // when it fails.
@@ -561,7 +564,7 @@ func (ov *Overlay) intValue(field string, v *Node, line int) (*big.Int, bool) {
 		n, _ := new(big.Float).SetFloat64(v.Float).Int(nil)
 		return n, true
 	case KindStr, KindBytes:
-		if reIntString.MatchString(v.Str) {
+		if reIntString().MatchString(v.Str) {
 			s := strings.TrimSpace(strings.ReplaceAll(v.Str, "_", ""))
 			s, _, _ = strings.Cut(s, ".")
 			if n, ok := new(big.Int).SetString(strings.TrimPrefix(s, "+"), 10); ok {

@@ -140,3 +140,25 @@ func TestHookResolverWorkIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// 23 modules of 4 MiB of one-line classes took 120 s and 5.4 GB: every class
+// outlined and kept. Past maxModelClasses the scan stops reading and refuses
+// the tree (its registrations cannot all be read: a partial list would call
+// the rest unknown), in bounded memory.
+func TestTooManyClassesIsRefused(t *testing.T) {
+	files, n := chainBomb(8, 1<<20, false)
+	pkg := writeTree(t, files)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	rep, err := Scan(pkg, DefaultLimits())
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "refused: more than 50000 classes under _torch/models") {
+		t.Fatalf("%d classes: %v (report with %d models)", n, err, len(rep.Models))
+	}
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d classes in 8 MiB: %d MiB allocated", n, alloc>>20)
+	if alloc > 1<<30 { // the modules in flight when the count passes the limit are parsed whole
+		t.Errorf("%d MiB allocated before refusing", alloc>>20)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"xcvr/internal/termsafe"
 	"xcvr/resolver"
@@ -134,15 +135,24 @@ func Scan(pkg string, lim Limits) (*Report, error) {
 	s.features()
 	s.texts()
 	s.models()
+	if s.classesCut {
+		return nil, fmt.Errorf("%s: refused: more than %d classes under _torch/models (a TensorRT-LLM release has about a thousand); its registrations cannot all be read, so no answer from it would be sound", t.root, maxModelClasses)
+	}
 	s.decideEra()
 	rep.Notes = t.notes
 	return rep, nil
 }
 
+// maxModelClasses bounds the classes the model scan keeps: each costs about a
+// kilobyte outlined, so a tree of 92 MiB of one-line classes held gigabytes.
+const maxModelClasses = 50_000
+
 type scanner struct {
 	t    *tree
 	rep  *Report
 	mods map[string]*pyModule // by path relative to the package
+	// classesCut is set when the model modules held more than maxModelClasses.
+	classesCut bool
 }
 
 // module reads and outlines a file once; nil when missing or skipped.
@@ -747,12 +757,14 @@ func (s *scanner) preloadModels(files []string) {
 		free <- nil
 	}
 	var wg sync.WaitGroup
+	var classes atomic.Int64
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range next {
 				out[j.i] = parseModelModule("tensorrt_llm/"+files[j.i], j.data)
+				classes.Add(int64(len(out[j.i].classes)))
 				free <- j.data[:0]
 			}
 		}()
@@ -760,6 +772,11 @@ func (s *scanner) preloadModels(files []string) {
 	read := make([]bool, len(files))
 	for i, rel := range files {
 		if _, ok := s.mods[rel]; ok {
+			continue
+		}
+		if s.classesCut || classes.Load() > maxModelClasses {
+			s.classesCut = true
+			s.mods[rel] = nil // not read, and not read later either
 			continue
 		}
 		buf := <-free
@@ -774,6 +791,7 @@ func (s *scanner) preloadModels(files []string) {
 	}
 	close(next)
 	wg.Wait()
+	s.classesCut = s.classesCut || classes.Load() > maxModelClasses
 	for i, rel := range files {
 		if read[i] {
 			s.mods[rel] = out[i]

@@ -42,8 +42,8 @@ const noLinesMessage = "the log shows none of the lines TensorRT-LLM prints whil
 // so its absence from the prediction is a disagreement (device and memory
 // housekeeping lines are not).
 func decisive(msg string) bool {
-	return reResolved.MatchString(msg) || reEra1Fall.MatchString(msg) || reEra2Fall.MatchString(msg) ||
-		reEnvWarn.MatchString(msg) || strings.HasPrefix(msg, "Using UCX kv-cache transceiver.") ||
+	return reResolved().MatchString(msg) || reEra1Fall().MatchString(msg) || reEra2Fall().MatchString(msg) ||
+		reEnvWarn().MatchString(msg) || strings.HasPrefix(msg, "Using UCX kv-cache transceiver.") ||
 		strings.HasPrefix(msg, "MPI CacheTransceiver is deprecated") || msg == "Using KvCacheTransceiverV2" ||
 		msg == "cache_transceiver is disabled" || strings.HasPrefix(msg, "enable_pipelined_transfer is set;")
 }
@@ -180,7 +180,7 @@ func compareOne(p *Process, t resolver.Trace) []Mismatch {
 	}
 
 	if p.ResolvedSeen && res.RuntimeKnown && res.ResolvedRuntime != p.Resolved {
-		add(lineOf(reResolved.MatchString), KindRuntime, "resolved runtime: predicted %s, the log says %s", res.ResolvedRuntime.Repr(), p.Resolved.Repr())
+		add(lineOf(reResolved().MatchString), KindRuntime, "resolved runtime: predicted %s, the log says %s", res.ResolvedRuntime.Repr(), p.Resolved.Repr())
 	}
 	if p.Backend != "" && res.EffectiveBackend.Valid && res.EffectiveBackend.S != p.Backend {
 		add(0, KindBackend, "effective backend: predicted %s, the log shows %s", res.EffectiveBackend.S, p.Backend)
@@ -238,7 +238,7 @@ func sameError(logged, predicted string) bool {
 	if logged == predicted {
 		return true
 	}
-	if m := reStartupFailed.FindStringSubmatch(logged); m != nil {
+	if m := reStartupFailed().FindStringSubmatch(logged); m != nil {
 		if _, msg, ok := strings.Cut(predicted, ": "); ok && m[2] == msg {
 			return true
 		}

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"xcvr/resolver"
 )
@@ -219,8 +220,10 @@ func (lg *Log) stateVersion(n int, key, v string) {
 }
 
 var (
-	reExc = regexp.MustCompile(`^((?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception)): (.*)$`)
-	reLoc = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\[\]]*$`)
+	reExc = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^((?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception)): (.*)$`)
+	})
+	reLoc = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\[\]]*$`) })
 )
 
 func (p *Process) key() string { return p.Source }
@@ -253,9 +256,10 @@ func (p *Process) keep(l Line) {
 		p.LinesDropped++
 		return
 	}
-	if p.seenLines != nil {
-		p.seenLines[k] = true
+	if p.seenLines == nil {
+		p.seenLines = map[string]bool{} // made on the first kept line: most processes of a job keep few
 	}
+	p.seenLines[k] = true
 	p.Lines = append(p.Lines, l)
 }
 
@@ -299,15 +303,29 @@ const (
 )
 
 var (
-	reResolved   = regexp.MustCompile(`^Resolved transceiver_runtime='auto' to (None|'CPP'|'PYTHON') for (.+)\.$`)
-	reEra1Fall   = regexp.MustCompile(`^Model prefers the Python transceiver, but backend (\S+) does not support it; falling back to the C\+\+ transceiver\.$`)
-	reEra2Fall   = regexp.MustCompile(`^Falling back to the C\+\+ transceiver: (.*)\.$`)
-	reEra2Back   = regexp.MustCompile(`^backend '([A-Z]+)' \(the Python transceiver requires NIXL\)$`)
-	reEnvWarn    = regexp.MustCompile(`^(TRTLLM_USE_([A-Z]+)_KVCACHE)=1 is set, but it's recommended to set cache_transceiver_config\.backend in yaml config$`)
-	rePyNotNIXL  = regexp.MustCompile(`^Python transceiver currently only supports (NIXL or DEFAULT backend|the NIXL backend|NIXL backend), got (\S+)\. `)
-	reKVV2Fall   = regexp.MustCompile(`^KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=(\S+) with backend=(\S+); falling back to V1\.$`)
-	reDeviceV2   = regexp.MustCompile(`^device_id: \d+ in KvCacheTransceiverV2$`)
-	reInflightOn = regexp.MustCompile(`^TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested`)
+	reResolved = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^Resolved transceiver_runtime='auto' to (None|'CPP'|'PYTHON') for (.+)\.$`)
+	})
+	reEra1Fall = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^Model prefers the Python transceiver, but backend (\S+) does not support it; falling back to the C\+\+ transceiver\.$`)
+	})
+	reEra2Fall = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Falling back to the C\+\+ transceiver: (.*)\.$`) })
+	reEra2Back = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^backend '([A-Z]+)' \(the Python transceiver requires NIXL\)$`)
+	})
+	reEnvWarn = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(TRTLLM_USE_([A-Z]+)_KVCACHE)=1 is set, but it's recommended to set cache_transceiver_config\.backend in yaml config$`)
+	})
+	rePyNotNIXL = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^Python transceiver currently only supports (NIXL or DEFAULT backend|the NIXL backend|NIXL backend), got (\S+)\. `)
+	})
+	reKVV2Fall = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=(\S+) with backend=(\S+); falling back to V1\.$`)
+	})
+	reDeviceV2   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^device_id: \d+ in KvCacheTransceiverV2$`) })
+	reInflightOn = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested`)
+	})
 )
 
 // lineKind is what a recognised line is about (classify).
@@ -341,13 +359,23 @@ const (
 )
 
 var (
-	reStartupFailed = regexp.MustCompile(`^Failed to initialize executor on rank (\d+):\s*(.*)$`)
-	reNixlAgent     = regexp.MustCompile(`^(?:Bindings)?NixlTransferAgent\b.*\busing NIXL backend: ([A-Za-z0-9_]+)`)
-	reNixlFallback  = regexp.MustCompile(`^Unsupported NIXL backend: (\S+), fallback to UCX`)
-	reTimeout       = regexp.MustCompile(`^(?:Terminating (?:context |generation )?request|Requesting cancellation for (?:context |generation )?request) \S+ due to KV cache transfer timeout`)
-	reArgsDict      = regexp.MustCompile(`'cache_transceiver_config': \{([^{}]*)\}`)
-	reArgsRepr      = regexp.MustCompile(`cache_transceiver_config=CacheTransceiverConfig\(([^()]*)\)`)
-	reArgValue      = regexp.MustCompile(`(?:'(backend|transceiver_runtime|kv_transfer_timeout_ms)': |\b(backend|transceiver_runtime|kv_transfer_timeout_ms)=)('[^']*'|None|-?\d+|<[^>]*>)`)
+	reStartupFailed = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^Failed to initialize executor on rank (\d+):\s*(.*)$`)
+	})
+	reNixlAgent = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:Bindings)?NixlTransferAgent\b.*\busing NIXL backend: ([A-Za-z0-9_]+)`)
+	})
+	reNixlFallback = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Unsupported NIXL backend: (\S+), fallback to UCX`) })
+	reTimeout      = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:Terminating (?:context |generation )?request|Requesting cancellation for (?:context |generation )?request) \S+ due to KV cache transfer timeout`)
+	})
+	reArgsDict = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'cache_transceiver_config': \{([^{}]*)\}`) })
+	reArgsRepr = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`cache_transceiver_config=CacheTransceiverConfig\(([^()]*)\)`)
+	})
+	reArgValue = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:'(backend|transceiver_runtime|kv_transfer_timeout_ms)': |\b(backend|transceiver_runtime|kv_transfer_timeout_ms)=)('[^']*'|None|-?\d+|<[^>]*>)`)
+	})
 )
 
 // classify says what a line is about; m holds the submatches the kind uses.
@@ -363,13 +391,13 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return m != nil
 	}
 	switch {
-	case match("Resolved transceiver_runtime=", reResolved):
+	case match("Resolved transceiver_runtime=", reResolved()):
 		return lineResolved, m
-	case match("Model prefers the Python transceiver", reEra1Fall):
+	case match("Model prefers the Python transceiver", reEra1Fall()):
 		return lineEra1Fall, m
-	case match("Falling back to the C++ transceiver: ", reEra2Fall):
+	case match("Falling back to the C++ transceiver: ", reEra2Fall()):
 		return lineEra2Fall, m
-	case match("TRTLLM_USE_", reEnvWarn):
+	case match("TRTLLM_USE_", reEnvWarn()):
 		return lineEnvWarn, m
 	case strings.HasPrefix(msg, "Using UCX kv-cache transceiver.") || strings.HasPrefix(msg, "Use UCX kv-cache trans"):
 		// "Use UCX kv-cache transervier." is the wording PR #6085 added (1.0
@@ -377,31 +405,31 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return lineUCX, nil
 	case msg == "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended":
 		return lineMPI, nil
-	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2.MatchString(msg)):
+	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2().MatchString(msg)):
 		return linePython, nil
 	case msg == "cache_transceiver is disabled":
 		return lineDisabled, nil
 	case strings.HasPrefix(msg, "enable_pipelined_transfer is set; auto-selecting the Python transceiver"):
 		return linePipelined, nil
-	case match("KV cache manager V2 ", reKVV2Fall):
+	case match("KV cache manager V2 ", reKVV2Fall()):
 		return lineKVV2Fall, m
 	case strings.HasPrefix(msg, "Resolved use_kv_cache_manager_v2='auto' to "):
 		// ModelLoader's KV-cache manager line (#15823's model-defaults form):
 		// kept so a prediction that prints it can be checked.
 		return lineKVManager, nil
-	case match("TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:", reInflightOn):
+	case match("TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:", reInflightOn()):
 		return lineInflight, m
 	case strings.HasPrefix(msg, "Python cache transceiver with C++ KV cache manager detected"):
 		return linePyCppManager, nil
-	case match("Failed to initialize executor on rank ", reStartupFailed):
+	case match("Failed to initialize executor on rank ", reStartupFailed()):
 		return lineStartupFailed, m
 	case strings.HasPrefix(msg, "Executor worker returned error") || (level == "ERROR" && strings.Contains(msg, "Executor worker returned error")):
 		return lineWorkerError, nil
 	case strings.Contains(msg, "NixlTransferAgent") && strings.Contains(msg, "using NIXL backend: "):
-		if m = reNixlAgent.FindStringSubmatch(msg); m != nil {
+		if m = reNixlAgent().FindStringSubmatch(msg); m != nil {
 			return lineNixlAgent, m
 		}
-	case match("Unsupported NIXL backend: ", reNixlFallback):
+	case match("Unsupported NIXL backend: ", reNixlFallback()):
 		return lineNixlFallback, m
 	case msg == "Using C++ transfer agent binding":
 		return lineAgentCpp, nil
@@ -411,14 +439,14 @@ func classify(level, msg string) (k lineKind, m []string) {
 	case strings.HasPrefix(msg, "CacheTransceiver getOrAllocateBuffers: ") && strings.Contains(msg, "will fail with NIXL backend"):
 		return lineDynamicBuffer, nil
 	case strings.Contains(msg, "due to KV cache transfer timeout"):
-		if m = reTimeout.FindStringSubmatch(msg); m != nil {
+		if m = reTimeout().FindStringSubmatch(msg); m != nil {
 			return lineTimeout, m
 		}
 	case strings.Contains(msg, "cache_transceiver_config"):
-		if d := reArgsDict.FindStringSubmatch(msg); d != nil {
+		if d := reArgsDict().FindStringSubmatch(msg); d != nil {
 			return lineArgs, d
 		}
-		if d := reArgsRepr.FindStringSubmatch(msg); d != nil {
+		if d := reArgsRepr().FindStringSubmatch(msg); d != nil {
 			return lineArgs, d
 		}
 	}
@@ -460,7 +488,7 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	case lineEra2Fall:
 		p.Fallback = msg
 		p.imply(n, "'Falling back to the C++ transceiver:' is PR #18134's line: this log came from a build of 2026-08-28 or later", day18134, 0)
-		if b := reEra2Back.FindStringSubmatch(m[1]); b != nil {
+		if b := reEra2Back().FindStringSubmatch(m[1]); b != nil {
 			p.Backend = b[1]
 			p.imply(n, "the effective backend was "+b[1]+" and the model declares no preference", 0, 0)
 		} else if strings.HasPrefix(m[1], "kv_transfer_timeout_ms=None") {
@@ -571,7 +599,7 @@ func (p *Process) find(n int, k, text string) {
 // a dict ({'backend': 'DEFAULT'}) or the pydantic repr (backend='NIXL').
 func parseArgs(n int, body string) ObservedInputs {
 	o := ObservedInputs{Line: n}
-	for _, kv := range reArgValue.FindAllStringSubmatch(body, -1) {
+	for _, kv := range reArgValue().FindAllStringSubmatch(body, -1) {
 		key := kv[1] + kv[2]
 		v := kv[3]
 		if strings.HasPrefix(v, "<") { // <BackendType.NIXL: 'NIXL'>
@@ -602,9 +630,9 @@ func (p *Process) continueCause(raw string) bool {
 	case strings.HasPrefix(t, "Traceback ("):
 		p.causeTB = true
 		return true
-	case t == "" || reFrame.MatchString(t) || p.causeTB && indented:
+	case t == "" || reFrame().MatchString(t) || p.causeTB && indented:
 		return true
-	case p.causeLines >= 6 || reExc.MatchString(t):
+	case p.causeLines >= 6 || reExc().MatchString(t):
 		p.causeOpen = false
 		return false
 	case indented || strings.HasPrefix(t, "("):
@@ -624,13 +652,13 @@ func (p *Process) continueCause(raw string) bool {
 	return false
 }
 
-// reFrame is a C++ stack frame as TensorRT-LLM's exceptions print them
+// reFrame() is a C++ stack frame as TensorRT-LLM's exceptions print them
 // ("1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(...) + 76").
-var reFrame = regexp.MustCompile(`^\d+\s+0x[0-9a-fA-F]+\b`)
+var reFrame = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d+\s+0x[0-9a-fA-F]+\b`) })
 
 // implyError adds what an exception's wording dates or reveals.
 func (p *Process) implyError(n int, typ, msg string) {
-	if m := rePyNotNIXL.FindStringSubmatch(msg + " "); m != nil {
+	if m := rePyNotNIXL().FindStringSubmatch(msg + " "); m != nil {
 		p.Backend = m[2]
 		switch m[1] {
 		case "NIXL or DEFAULT backend":

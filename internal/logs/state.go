@@ -68,7 +68,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	// A pydantic ValidationError prints its locations and messages on the
 	// lines after its title; keep them with the exception.
 	if pe := st.pendingExc; pe != nil {
-		if !tagged && st.excDetail < 40 && (strings.HasPrefix(msg, " ") || reLoc.MatchString(msg)) && key == pe.key() {
+		if !tagged && st.excDetail < 40 && (strings.HasPrefix(msg, " ") || reLoc().MatchString(msg)) && key == pe.key() {
 			t := strings.TrimRight(msg, " ")
 			if !strings.HasPrefix(strings.TrimSpace(t), "For further information visit") {
 				t = st.cut(t, maxDetailBytes)
@@ -105,7 +105,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	tm = strings.TrimSpace(msg)
-	if m := reExc.FindStringSubmatch(tm); m != nil {
+	if m := reExc().FindStringSubmatch(tm); m != nil {
 		q := st.get(key, n)
 		if q != nil && q.fail(n, st.cut(m[1]+": "+m[2], maxMessageBytes)) {
 			st.retained += len(q.Error)
@@ -117,7 +117,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		}
 		return
 	}
-	if m := reVersion.FindStringSubmatch(tm); m != nil {
+	if m := reVersion().FindStringSubmatch(tm); m != nil {
 		st.lg.stateVersion(n, key, m[1])
 		return
 	}
@@ -130,7 +130,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 func (st *state) observe(q *Process, key string, n int, level, msg string) {
 	if strings.HasPrefix(msg, "TensorRT") && strings.Contains(msg, "LLM version: ") {
 		// The version line printed through the logger.
-		if m := reVersionMsg.FindStringSubmatch(msg); m != nil {
+		if m := reVersionMsg().FindStringSubmatch(msg); m != nil {
 			st.lg.stateVersion(n, key, m[1])
 			return
 		}
@@ -166,8 +166,6 @@ func (st *state) get(key string, n int) *Process {
 		// Past the cap on kept detail the process still counts: its outcome,
 		// backend and error decide the verdict; its lines are not kept.
 		p.Summarised = true
-	} else {
-		p.seenLines, p.seenImpl = map[string]bool{}, map[string]bool{}
 	}
 	st.byKey[key] = p
 	st.lg.Processes = append(st.lg.Processes, p)
@@ -208,13 +206,17 @@ func itoa(n int) string {
 	return string(b[i:])
 }
 
-// reVersion is the line tensorrt_llm/__init__.py prints at import: older builds
+// reVersion() is the line tensorrt_llm/__init__.py prints at import: older builds
 // `[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26`, newer ones
 // `[TensorRT-LLM] TensorRT LLM version: 1.4.0rc1 (backend: cuda)`.
-var reVersion = regexp.MustCompile(`^\[TensorRT-LLM\] TensorRT[- ]LLM version: (\S+)(?: \(backend: [^)]*\))?$`)
+var reVersion = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\[TensorRT-LLM\] TensorRT[- ]LLM version: (\S+)(?: \(backend: [^)]*\))?$`)
+})
 
-// reVersionMsg is the same line's text when a logger prints it.
-var reVersionMsg = regexp.MustCompile(`^TensorRT[- ]LLM version: (\S+)(?: \(backend: [^)]*\))?$`)
+// reVersionMsg() is the same line's text when a logger prints it.
+var reVersionMsg = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^TensorRT[- ]LLM version: (\S+)(?: \(backend: [^)]*\))?$`)
+})
 
 // finish ends the parse: the final partial line, then the folding and
 // inferences of Log.finish.
@@ -405,7 +407,7 @@ func Parse(name string, r io.Reader) (*Log, error) {
 		res  chunkResult
 		done chan struct{}
 	}
-	inFlight := 2 * workers
+	inFlight := workers + 1
 	pool := newBufPool(inFlight + 2)
 	jobs := make(chan *job, inFlight)
 	order := make(chan *job, inFlight)

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"xcvr/resolver"
 )
@@ -70,6 +71,9 @@ type ExplainJSON struct {
 	MainDate string `json:"main_date"`
 	// Hint is a one-line way out of an ERROR outcome, or null.
 	Hint *string `json:"hint"`
+	// VersionPlacement (extra) says, for a version xcvr does not list, whose
+	// rules answer it (inferred); null for a listed release or main@DATE.
+	VersionPlacement *string `json:"version_placement"`
 	// Disagreements (extra) are where the install given with --install and
 	// xcvr's built-in rules for its version differ (the install was used); []
 	// with an install that agrees, absent without one. The caller fills it in:
@@ -127,6 +131,9 @@ func Explain(t resolver.Trace) ExplainJSON {
 	}
 	if res.RequestError != "" {
 		out.RequestError = strPtr(res.RequestError)
+	}
+	if p := in.Version.Placement; p != "" && in.Version.Install == nil {
+		out.VersionPlacement = strPtr(p)
 	}
 	if res.EnvSet != "" {
 		out.EnvSet = strPtr(res.EnvSet)
@@ -289,7 +296,7 @@ func given(in resolver.Inputs, field string) bool {
 	return true
 }
 
-var reDigits = regexp.MustCompile(`^-?[0-9]+$`)
+var reDigits = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?[0-9]+$`) })
 
 // PyValue turns the Python repr of a rejected input (resolver.FieldError.Input)
 // back into the value the file wrote: 'x' -> "x", 600 -> 600, True -> true,
@@ -307,7 +314,7 @@ func PyValue(repr string) any {
 		return n
 	}
 	if f, err := strconv.ParseFloat(repr, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
-		if _, err := strconv.ParseInt(strings.TrimPrefix(repr, "-"), 10, 64); err != nil && reDigits.MatchString(repr) {
+		if _, err := strconv.ParseInt(strings.TrimPrefix(repr, "-"), 10, 64); err != nil && reDigits().MatchString(repr) {
 			// An int beyond 64 bits: exact, as JSON allows.
 			return json.Number(repr)
 		}

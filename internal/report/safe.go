@@ -69,6 +69,13 @@ func Safe(t resolver.Trace) resolver.Trace {
 	return t
 }
 
+// ErrorText is t's exception as Text and Markdown show it: escaped, each loc
+// of a pydantic error one line (see safeLocs). For outputs that print the
+// exception without rendering the rest through Safe.
+func ErrorText(t resolver.Trace) string {
+	return termsafe.Text(safeLocs(t.Result.Error, t.Inputs.ConfigErrors))
+}
+
 // safeLocs escapes, inside a pydantic error text, each loc that holds a line
 // break or an invisible character. pydantic prints a loc as it is, one to a
 // line, so an unknown key named "a\n```\n# Title" would break out of the
