@@ -260,8 +260,8 @@ func FuzzPyYAMLDifferential(f *testing.F) {
 		if strings.ContainsAny(form, "[{") && strings.ContainsAny(scalar, ":?") {
 			return // ':' and '?' inside a flow collection: the known flow gap
 		}
-		if knownGapShape(text) || strings.ContainsAny(scalar, "&*[]{},") || reIndicatorStart.MatchString(scalar) {
-			// Anchors, aliases and flow indicators are structure: an
+		if knownGapShape(text) || strings.ContainsAny(scalar, "&*[]{},!") || reIndicatorStart.MatchString(scalar) {
+			// Anchors, aliases, tags and flow indicators are structure: an
 			// anchored empty key ("&a: v"), unbalanced brackets ("[}0]") are
 			// go-yaml corners TestPyYAMLDifferential's set covers.
 			return
