@@ -270,8 +270,14 @@ func FuzzPydanticDifferential(f *testing.F) {
 		f.Add(d)
 	}
 	p := oracle.Start(f, validateScript(releases))
+	load := oracle.Start(f, safeLoadScript)
 	f.Fuzz(func(t *testing.T, text string) {
 		if len(text) > 2048 || !utf8Valid(text) || knownGapShape(text) {
+			return
+		}
+		if compareLoad(load, text) != "" {
+			// A YAML reading that differs is FuzzPyYAMLDifferential's and the
+			// known limits' question; this fuzzer asks about validation.
 			return
 		}
 		if _, err := ReadWorkerConfig("v.yaml", []byte(text)); err != nil {
