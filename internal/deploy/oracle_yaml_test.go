@@ -333,10 +333,11 @@ var reBareTag = regexp.MustCompile(`(^|\s)!(\s|$)`)
 
 // reIndicatorStart finds text that starts with a block indicator ("- ", "? ",
 // ": " or one alone, or a document marker's three characters, which go-yaml
-// takes for a marker even without the blank after it, "...0"): that is
+// takes for a marker even without the blank after it, "...0", or a block
+// scalar header, whose empty "|+" go-yaml reads as "\n"): that is
 // structure, not a scalar ("- ?" is [{None: None}],
 // which go-yaml reads as ['?']).
-var reIndicatorStart = regexp.MustCompile(`^([-?:](\s|$)|---|\.\.\.)`)
+var reIndicatorStart = regexp.MustCompile(`^([-?:](\s|$)|---|\.\.\.|[|>])`)
 
 // knownGapShape reports inputs of the shapes listed in knownLoadGaps, which
 // the fuzzers skip.
