@@ -337,7 +337,7 @@ var reBareTag = regexp.MustCompile(`(^|\s)!(\s|$)`)
 // scalar header, whose empty "|+" go-yaml reads as "\n"): that is
 // structure, not a scalar ("- ?" is [{None: None}],
 // which go-yaml reads as ['?']).
-var reIndicatorStart = regexp.MustCompile(`^([-?:](\s|$)|---|\.\.\.|[|>])`)
+var reIndicatorStart = regexp.MustCompile(`^\s*([-?:](\s|$)|---|\.\.\.|[|>])`)
 
 // knownGapShape reports inputs of the shapes listed in knownLoadGaps, which
 // the fuzzers skip.
