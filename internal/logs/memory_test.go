@@ -76,7 +76,11 @@ func TestDistinctFindingsBoundedMemory(t *testing.T) {
 	runtime.ReadMemStats(&ms)
 	peak := max(d.peak, ms.HeapAlloc)
 	t.Logf("%d lines, %d kept, %d dropped; live heap at most %d MiB", lg.Lines, kept, dropped, peak>>20)
-	if peak > 32<<20 {
+	// 48 MiB: within check-logs' promise of 64 MiB, and still well under the
+	// 64 MB of distinct findings the log holds, so keeping them would fail. At
+	// 32 MiB the test failed now and then on a loaded machine (peaks of 25-34
+	// MiB, depending on when the collector ran).
+	if peak > 48<<20 {
 		t.Errorf("the live heap reached %d MiB while reading a log of distinct findings", peak>>20)
 	}
 }

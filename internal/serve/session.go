@@ -191,7 +191,7 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 			if errors.As(err, &re) && re.Code != 0 {
 				code = re.Code
 			}
-			fmt.Fprintln(errw, "xcvr: "+termsafe.Text(err.Error()))
+			fmt.Fprintln(errw, "xcvr: "+termsafe.Message(err))
 			st.set("refused: "+firstLine(err.Error()), code)
 			return
 		}
