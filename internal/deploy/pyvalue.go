@@ -357,7 +357,6 @@ func constructInt(text string) (*Node, string) {
 // constructFloat is SafeConstructor.construct_yaml_float on an explicit !!float.
 func constructFloat(text string) (*Node, string) {
 	v := strings.ToLower(strings.ReplaceAll(text, "_", ""))
-	orig := v
 	sign := 1.0
 	if v != "" && (v[0] == '-' || v[0] == '+') {
 		if v[0] == '-' {
@@ -385,7 +384,6 @@ func constructFloat(text string) (*Node, string) {
 	}
 	f, ok := pyFloatLiteral(v)
 	if !ok {
-		_ = orig
 		return nil, "ValueError: could not convert string to float: " + PyRepr(v)
 	}
 	return &Node{Kind: KindFloat, Float: sign * f}, ""
