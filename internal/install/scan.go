@@ -33,12 +33,19 @@ const (
 	relTransceiver  = "_torch/disaggregation/transceiver.py"
 	relUtil         = "_torch/pyexecutor/_util.py"
 	relMambaManager = "_torch/pyexecutor/mamba_cache_manager.py"
-	relModels       = "_torch/models"
-	relArchIndex    = "_torch/models/_arch_index.py"
-	hookRuntime     = "get_preferred_transceiver_runtime"
-	hookKVManager   = "get_preferred_kv_cache_manager_version"
-	maxDelegation   = 16
-	maxConditionLen = 160
+	// relKVMambaManager and the package files are where the Mamba cache
+	// managers live after PR #17899 moved them under _torch/pyexecutor/kv_cache/
+	// (upstream stores both a kv_cache/mamba_cache_manager.py and a
+	// kv_cache/mamba_cache_manager/ package of legacy.py, common.py and
+	// mamba_cache_manager_v2.py).
+	relKVMambaManager = "_torch/pyexecutor/kv_cache/mamba_cache_manager.py"
+	relKVMambaPackage = "_torch/pyexecutor/kv_cache/mamba_cache_manager/"
+	relModels         = "_torch/models"
+	relArchIndex      = "_torch/models/_arch_index.py"
+	hookRuntime       = "get_preferred_transceiver_runtime"
+	hookKVManager     = "get_preferred_kv_cache_manager_version"
+	maxDelegation     = 16
+	maxConditionLen   = 160
 )
 
 // Feature is one fingerprint: a dated rule's presence and the line that shows it.
@@ -547,9 +554,17 @@ func textSites() []textSite {
 		{resolver.TextKimiK3, []string{relUtil}, "", "Kimi K3 disaggregated serving requires"},
 		{resolver.TextMambaMixed, create, "", "requires the Python transceiver runtime"},
 		{resolver.TextMambaCpp, create, "", "cannot drive CppMambaHybridCacheManager"},
-		{resolver.TextPyMambaReuse, []string{relUtil, relMambaManager}, "", "forces MixedMambaHybridCacheManager"},
+		{resolver.TextPyMambaReuse, mambaManagerFiles(), "", "forces MixedMambaHybridCacheManager"},
 		{resolver.TextFabricMemory, append(append([]string{}, create...), relUtil), "", "with C++ KV cache manager detected"},
 	}
+}
+
+// mambaManagerFiles are the files get_kv_cache_manager_cls's Mamba refusals may
+// live in: _util.py, the manager module before #17899, and its places under
+// kv_cache/ after it.
+func mambaManagerFiles() []string {
+	return []string{relUtil, relMambaManager, relKVMambaManager, relKVMambaPackage + "__init__.py",
+		relKVMambaPackage + "legacy.py", relKVMambaPackage + "common.py"}
 }
 
 // texts takes each message's wording from the install.

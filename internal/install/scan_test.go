@@ -837,3 +837,61 @@ func TestConfigValidators(t *testing.T) {
 		t.Errorf("only modelled validators: %q", s.Reason)
 	}
 }
+
+// After #17899 the Mamba managers live under _torch/pyexecutor/kv_cache/ (a
+// module, or a package of legacy.py and common.py): the TRTLLM_USE_PY_MAMBA
+// refusal is read there too, and from _util.py first when both hold it.
+func TestMambaManagerUnderKVCache(t *testing.T) {
+	rep, err := Scan("testdata/v14/site-packages/tensorrt_llm", DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(rep *Report) Text {
+		for _, x := range rep.Texts {
+			if x.ID == resolver.TextPyMambaReuse {
+				return x
+			}
+		}
+		return Text{}
+	}
+	const legacy = "tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager/legacy.py:8"
+	if x := text(rep); x.Evidence != legacy || !x.Plain {
+		t.Errorf("v14 (package layout): %+v", x)
+	}
+	for _, d := range rep.Disagreements(nil) {
+		if d.What == "text "+resolver.TextPyMambaReuse {
+			t.Errorf("the fixture words the refusal as xcvr does, yet: %+v", d)
+		}
+	}
+
+	// The module layout, worded differently: the install's words are the rule.
+	files := readFixture(t, "v14")
+	body := files["tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager/legacy.py"]
+	delete(files, "tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager/legacy.py")
+	files["tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager.py"] = strings.Replace(body, "does not support block reuse", "cannot reuse blocks", 1)
+	rep, err = Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := text(rep)
+	if x.Evidence != "tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager.py:8" || !strings.Contains(x.Text, "cannot reuse blocks") {
+		t.Errorf("module layout: %+v", x)
+	}
+	found := false
+	for _, d := range rep.Disagreements(nil) {
+		found = found || d.What == "text "+resolver.TextPyMambaReuse && strings.Contains(d.Evidence, "kv_cache/mamba_cache_manager.py:8")
+	}
+	if !found {
+		t.Errorf("the reworded refusal is not reported as a difference: %+v", rep.Disagreements(nil))
+	}
+
+	// Neither place: the text is not read (xcvr's model stands).
+	delete(files, "tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager.py")
+	rep, err = Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := text(rep); x.Evidence != "" {
+		t.Errorf("without the manager: %+v", x)
+	}
+}
