@@ -723,19 +723,23 @@ func TestServedLinearTourAndSuggestionsOverRealSSH(t *testing.T) {
 			t.Errorf("session line: %q", l)
 		}
 	}
+	// The suggestions; and the linear mode's one-line outcome of a multi-line
+	// exception, without a literal \n.
 	for _, tc := range []struct {
-		args []string
-		code int
-		want string
+		args    []string
+		code    int
+		want    string
+		wantOut string
 	}{
-		{[]string{"explian"}, 2, "xcvr: unknown command \"explian\" for \"xcvr\"; did you mean explain?"},
-		{[]string{"--bogus"}, 2, "xcvr: unknown flag: --bogus; 'ssh HOST -- --help' lists its flags\n"},
-		{[]string{"--accessible", "--trtllm", "1.4.0rc5"}, 0, "xcvr: note: 1.4.0rc5 is not a release xcvr lists; did you mean 1.4.0rc4?"},
-		{[]string{"--accessible", "--backend", "UCXX"}, 0, "did you mean UCX?"},
+		{[]string{"explian"}, 2, "xcvr: unknown command \"explian\" for \"xcvr\"; did you mean explain?", ""},
+		{[]string{"--bogus"}, 2, "xcvr: unknown flag: --bogus; 'ssh HOST -- --help' lists its flags\n", ""},
+		{[]string{"--accessible", "--trtllm", "1.4.0rc5"}, 0, "xcvr: note: 1.4.0rc5 is not a release xcvr lists; did you mean 1.4.0rc4?", ""},
+		{[]string{"--accessible", "--backend", "UCXX"}, 0, "did you mean UCX?",
+			"\nOutcome: start-up fails: pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs (and 2 more lines, in the explain text below); raised at step 2"},
 	} {
 		c := cmd(false, tc.args...)
-		var errb syncWriter
-		c.Stdout, c.Stderr = io.Discard, &errb
+		var errb, outb syncWriter
+		c.Stdout, c.Stderr = &outb, &errb
 		err := waitTimeout(c, 20*time.Second)
 		code := 0
 		var ee *exec.ExitError
@@ -746,6 +750,74 @@ func TestServedLinearTourAndSuggestionsOverRealSSH(t *testing.T) {
 		}
 		if code != tc.code || !strings.Contains(errb.String(), tc.want) || strings.Contains(errb.String(), `\n`) {
 			t.Errorf("%v: exit %d, stderr %q", tc.args, code, errb.String())
+		}
+		if !strings.Contains(outb.String(), tc.wantOut) || strings.Contains(outb.String(), `\n`) {
+			t.Errorf("%v: stdout lacks %q or has a literal \\n:\n%s", tc.args, tc.wantOut, outb.String())
+		}
+	}
+}
+
+// Every flag served --help lists is one a session accepts: each is given, with
+// its default or a valid value, and parsed without a refusal.
+func TestServedHelpListsOnlyAcceptedFlags(t *testing.T) {
+	values := map[string]string{"env": "TRTLLM_USE_UCX_KVCACHE=1", "timeout-ms": "100"}
+	var req serve.Request
+	root := newSessionRoot(&appEnv{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}, &req, nil)
+	for _, cmd := range []string{"", "tour"} {
+		c, pre := root, []string{}
+		if cmd != "" {
+			c, pre = root.Commands()[0], []string{cmd}
+			if c.Name() != cmd {
+				t.Fatalf("the session's command is %q", c.Name())
+			}
+		}
+		_, help, err := parse(t, nil, nil, append(pre, "--help")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, flags, ok := strings.Cut(help, "\nFlags:\n")
+		if !ok {
+			t.Fatalf("no Flags: in %s --help:\n%s", cmd, help)
+		}
+		n := 0
+		for _, line := range strings.Split(flags, "\n") {
+			f := strings.Fields(line)
+			for len(f) > 0 && !strings.HasPrefix(f[0], "--") {
+				f = f[1:] // -h,
+			}
+			if len(f) == 0 {
+				continue
+			}
+			name := strings.TrimPrefix(f[0], "--")
+			fl := c.Flags().Lookup(name)
+			if fl == nil {
+				fl = c.PersistentFlags().Lookup(name)
+			}
+			if fl == nil {
+				fl = c.InheritedFlags().Lookup(name)
+			}
+			if fl == nil {
+				t.Errorf("%s --help lists --%s, which the session's command does not have", cmd, name)
+				continue
+			}
+			n++
+			args := append(append([]string{}, pre...), "--"+name)
+			if fl.Value.Type() != "bool" {
+				v, ok := values[name]
+				if !ok {
+					v = fl.DefValue
+				}
+				args = append(args, v)
+			}
+			if name != "accessible" && name != "help" {
+				args = append(args, "--accessible") // no terminal needed to parse
+			}
+			if _, out, err := parse(t, nil, nil, args...); err != nil {
+				t.Errorf("%s --help lists --%s, but %v is refused: %v\n%s", cmd, name, args, err, out)
+			}
+		}
+		if min := map[string]int{"": 10, "tour": 3}[cmd]; n < min {
+			t.Errorf("only %d flags found in %s --help:\n%s", n, cmd, help)
 		}
 	}
 }
