@@ -102,3 +102,21 @@ func TestCompareRulesCodePath(t *testing.T) {
 		t.Fatalf("era 1 vs era 2 is the era's difference: %v", d)
 	}
 }
+
+// TestInferredTextsAreRules: xcvr's own wording of a message upstream's text
+// was not found for is a rule: the rules' template is what is raised, and the
+// step is no surer than the text.
+func TestInferredTextsAreRules(t *testing.T) {
+	in := tc{version: "1.3.0rc20", backend: "NIXL", timeout: "null", runtime: "PYTHON"}.inputs(t)
+	tr := Resolve(in)
+	if tr.Result.Error != "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'" || stepOf(tr, StepTransceiver).Confidence != Inferred {
+		t.Fatalf("before #17137: %q %+v", tr.Result.Error, stepOf(tr, StepTransceiver))
+	}
+	rs := ReleaseRules(in.Version)
+	rs.Texts = append(rs.Texts, Text{ID: TextV2NoneDivision, Template: "unsupported operand type(s) for /: 'NoneType' and 'int'", Evidence: Evidence{Confidence: Derived}})
+	in.Version.Rules = rs
+	tr = Resolve(in)
+	if tr.Result.Error != "TypeError: unsupported operand type(s) for /: 'NoneType' and 'int'" || stepOf(tr, StepTransceiver).Confidence != Derived {
+		t.Fatalf("reworded: %q %+v", tr.Result.Error, stepOf(tr, StepTransceiver))
+	}
+}

@@ -205,12 +205,27 @@ func (r *run) ruleEvidence(id string) (Evidence, bool) {
 // read from an install cites that line.
 func (r *run) raise(id string, p Phase, title, reason string, src Source, c Confidence, typ, textID string, vals ...pyVal) {
 	t := r.rules.text(textID)
+	if tc := t.Evidence.Confidence; tc != "" && !t.Evidence.read() && confRank(tc) < confRank(c) {
+		// A step is no surer than the text it raises.
+		c = tc
+	}
 	if t.Evidence.read() {
 		r.add(Step{ID: id, Phase: p, Title: title, Verdict: Error, Reason: reason, Detail: detailFor(id), Source: t.Evidence.Source, Confidence: VerifiedInstall})
 	} else {
 		r.emit(id, p, title, Error, reason, src, c)
 	}
 	r.fail(id, typ+": "+fill(t.Template, vals))
+}
+
+// confRank orders confidences, the least sure first.
+func confRank(c Confidence) int {
+	switch c {
+	case Inferred:
+		return 0
+	case Derived:
+		return 1
+	}
+	return 2
 }
 
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
@@ -1241,8 +1256,7 @@ func (r *run) stepTransceiver() {
 				return
 			}
 			// Before #17137 the None reaches a division (inferred).
-			r.emit(StepTransceiver, PhaseCreation, title, Error, reason, src, Inferred)
-			r.fail(StepTransceiver, "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'")
+			r.raise(StepTransceiver, PhaseCreation, title, reason, src, Verified, "TypeError", TextV2NoneDivision)
 			return
 		}
 		r.t.Result.Outcome = OutcomePython

@@ -157,6 +157,9 @@ func (rs *Rules) text(id string) Text {
 			return t
 		}
 	}
+	if tmpl, c := inferredText(id); c != "" {
+		return Text{ID: id, Template: tmpl, Evidence: Evidence{Confidence: c}}
+	}
 	return Text{ID: id, Template: releaseText(rs.Era, id)}
 }
 
@@ -347,6 +350,8 @@ func textArity(id string) int {
 		return 2
 	case TextInflightUnsupp:
 		return 8
+	case TextV2NoneDivision, TextKVV2TwoModel, TextBindKVV2, TextMambaV2Python:
+		return 0
 	}
 	return 1
 }
