@@ -270,7 +270,7 @@ var knownLoadGaps = map[string]bool{}
 func TestPyYAMLDifferential(t *testing.T) {
 	p := oracle.Start(t, safeLoadScript)
 	docs := differentialDocs()
-	agree := 0
+	agree, scanner, parser := 0, 0, 0
 	for _, d := range docs {
 		diff := compareLoad(p, d)
 		switch {
@@ -281,9 +281,17 @@ func TestPyYAMLDifferential(t *testing.T) {
 			t.Errorf("%q: %s", d, diff)
 		default:
 			agree++
+			if _, err := ParseYAML("t.yaml", []byte(d)); err != nil && strings.Contains(err.Error(), "yaml.") {
+				if strings.Contains(err.Error(), "ParserError") || strings.Contains(err.Error(), "ComposerError") {
+					parser++
+				} else if strings.Contains(err.Error(), "ScannerError") {
+					scanner++
+				}
+			}
 		}
 	}
-	t.Logf("%d of %d generated inputs read as yaml.safe_load reads them", agree, len(docs))
+	t.Logf("%d of %d generated inputs read as yaml.safe_load reads them (%d refused with its ScannerError, %d with its ParserError or ComposerError, byte for byte)",
+		agree, len(docs), scanner, parser)
 }
 
 // fuzzContexts are the places a worker YAML holds a scalar; the fuzzer puts
