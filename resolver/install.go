@@ -252,7 +252,11 @@ func InstallRules(in *Install, v Version) *Rules {
 	rs.Steps = map[string]Evidence{}
 	ev := in.Features["transceiver_runtime_default"].Evidence
 	if in.RuntimeDefault != "" {
-		rs.RuntimeDefault, rs.RuntimeDefaultRead, rs.RuntimeDefaultEvidence = Str(in.RuntimeDefault), true, read(ev)
+		// The line that shows the default, beside the PR and confidence of
+		// xcvr's reading of it (the runtime step's, settled below when the
+		// auto resolver does not undo it).
+		rs.RuntimeDefault, rs.RuntimeDefaultRead = Str(in.RuntimeDefault), true
+		rs.RuntimeDefaultEvidence.Source.Install = ev
 		if in.RuntimeDefault == "None" {
 			rs.RuntimeDefault = PyStr{}
 		}
