@@ -57,7 +57,6 @@ type run struct {
 	v     Version
 	rules *Rules
 	t     Trace // t.Inputs holds the inputs
-	era   int
 
 	// halt, when set, is why the remaining steps are not reached.
 	halt string
@@ -74,7 +73,7 @@ type run struct {
 // log lines and the result. It never panics and always returns each step id once.
 func Resolve(in Inputs) Trace {
 	rules := ReleaseRules(in.Version)
-	r := run{v: in.Version, rules: rules, era: rules.Era}
+	r := run{v: in.Version, rules: rules}
 	r.t.Inputs = in
 	r.t.Steps = make([]Step, 0, len(StepIDs()))
 	r.stepVersion()
@@ -85,8 +84,8 @@ func Resolve(in Inputs) Trace {
 	// ahead of the transceiver; from #16060 after it, because V2 needs the final
 	// runtime ("The transceiver runtime auto setting must be resolved first").
 	kvFirst := !r.has(day16060)
-	if r.era == 0 {
-		// Era 0 has no config-load resolution; DEFAULT is resolved at creation.
+	if !r.on(PathConfigLoad) {
+		// No config-load resolution: DEFAULT is resolved at creation.
 		r.stepLoader()
 		r.stepModel()
 		r.stepKVManager()
@@ -206,12 +205,27 @@ func (r *run) ruleEvidence(id string) (Evidence, bool) {
 // read from an install cites that line.
 func (r *run) raise(id string, p Phase, title, reason string, src Source, c Confidence, typ, textID string, vals ...pyVal) {
 	t := r.rules.text(textID)
+	if tc := t.Evidence.Confidence; tc != "" && !t.Evidence.read() && confRank(tc) < confRank(c) {
+		// A step is no surer than the text it raises.
+		c = tc
+	}
 	if t.Evidence.read() {
 		r.add(Step{ID: id, Phase: p, Title: title, Verdict: Error, Reason: reason, Detail: detailFor(id), Source: t.Evidence.Source, Confidence: VerifiedInstall})
 	} else {
 		r.emit(id, p, title, Error, reason, src, c)
 	}
 	r.fail(id, typ+": "+fill(t.Template, vals))
+}
+
+// confRank orders confidences, the least sure first.
+func confRank(c Confidence) int {
+	switch c {
+	case Inferred:
+		return 0
+	case Derived:
+		return 1
+	}
+	return 2
 }
 
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
@@ -335,9 +349,10 @@ func (r *run) stepValidate() {
 		}
 		reason = b.String()
 	}
-	conf := Verified
-	if r.era == 0 {
-		conf = Derived
+	// As sure as the field set that refuses the value.
+	conf := r.rules.FieldsEvidence.Confidence
+	if conf == "" {
+		conf = Verified
 	}
 	if len(errs) == 1 && errs[0].Type == "value_error" && errs[0].Loc == "" {
 		// A model validator's refusal: as sure as its text (validators.go).
@@ -519,7 +534,7 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		fields[i] = f.Name
 	}
 	rank := func(e FieldError) int {
-		if e.Root != "" && e.Loc == "" && e.Type == "extra_forbidden" {
+		if e.topKey() {
 			// A top-level key that is no TorchLlmArgs field: an extra input of
 			// the outer model, reported after every declared field's errors.
 			return -2
@@ -582,18 +597,29 @@ func fileLine(o Origin) (string, int, bool) {
 	return o.Detail[:i], n, err == nil
 }
 
-// loc names the field in a reason: the key, or cache_transceiver_config itself.
+// loc names the field in a reason: the key, or cache_transceiver_config itself;
+// the empty key is written as Python's repr of "" (two quotes).
 func (e FieldError) loc() string {
-	if e.Root != "" && e.Loc == "" {
-		return e.Root
+	root := e.Root
+	switch {
+	case e.TopKey && root == "":
+		root = "''"
+	case root == "" && !e.TopKey:
+		if e.EmptyKey {
+			return "cache_transceiver_config.''"
+		}
+		if e.Loc == "" {
+			return "cache_transceiver_config"
+		}
+		return e.Loc
 	}
-	if e.Root != "" {
-		return e.Root + "." + e.Loc
+	switch {
+	case e.EmptyKey:
+		return root + ".''"
+	case e.Loc == "":
+		return root
 	}
-	if e.Loc == "" {
-		return "cache_transceiver_config"
-	}
-	return e.Loc
+	return root + "." + e.Loc
 }
 
 func contains(list []string, s string) bool {
@@ -691,22 +717,25 @@ func (r *run) stepRuntime() {
 		return
 	}
 	r.runtime = r.heldRuntime()
+	// The rule applied is the field's default, with its evidence.
+	dflt := r.rules.RuntimeDefault
+	ev := r.rules.RuntimeDefaultEvidence
 	var reason string
-	conf := Verified
-	pr := 0
+	conf := ev.Confidence
+	if conf == "" {
+		conf = Verified
+	}
+	pr := ev.Source.PR
 	switch {
 	case !r.has(dayFieldExists):
 		reason = "this release has no transceiver_runtime field: the C++ transceiver is the only one"
-		conf = Derived
-	case r.era == 0:
+		conf, pr = Derived, 0
+	case !dflt.Valid:
 		reason = "omitted: the era-0 default None means the C++ transceiver"
-	case r.era == 1, r.era == 2:
+	case dflt.Is("auto"):
 		reason = "omitted: the default 'auto' is resolved at config load"
-		pr = 16164
 	default:
-		reason = "omitted: the 1.4 default 'PYTHON' is used as is; the model hook is not consulted"
-		pr = 17495
-		conf = Inferred
+		reason = "omitted: the 1.4 default " + dflt.Repr() + " is used as is; the model hook is not consulted"
 	}
 	src, conf := settle(r.rules.Steps[StepRuntime], Source{PR: pr, File: fileLLMArgs}, conf)
 	r.emit(StepRuntime, PhaseSetup, title, Applied, reason, src, conf)
@@ -718,9 +747,11 @@ func (r *run) stepBackend(p Phase) {
 		return
 	}
 	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.rules.Selectors, r.rules.DefaultBackend)
-	src := Source{PR: 16164, File: fileLLMArgs}
-	if r.era == 0 {
-		src = Source{File: fileOldCreate}
+	// Where DEFAULT is resolved: at config load (llm_args.py, #16164), else
+	// when the transceiver is created.
+	src := Source{File: fileOldCreate}
+	if p := r.rules.Rule(PathConfigLoad); p.On {
+		src = Source{PR: p.Evidence.Source.PR, File: fileLLMArgs}
 	}
 	var reason string
 	switch {
@@ -810,7 +841,7 @@ func (r *run) stepLoader() {
 	}
 	l := r.t.Inputs.Loader
 	src := Source{File: fileModelLoader}
-	if r.era == 0 {
+	if !r.on(PathConfigLoad) {
 		r.emit(StepLoader, PhaseLoad, title, Skipped, "this version has no config-load resolution ('auto' does not exist yet)", src, Verified)
 		return
 	}
@@ -837,7 +868,7 @@ func (r *run) stepModel() {
 	m := r.t.Inputs.Model.Value
 	src := Source{File: fileModelingAuto}
 	switch {
-	case r.era == 0:
+	case !r.on(PathConfigLoad):
 		r.emit(StepModel, PhaseLoad, title, Skipped, "the model is not consulted before #16164", src, Verified)
 		return
 	case !r.phaseARan:
@@ -905,7 +936,7 @@ func (r *run) stepPreference() {
 	}
 	m := r.t.Inputs.Model.Value
 	switch {
-	case r.era == 0:
+	case !r.on(PathConfigLoad):
 		skip("the hook does not exist before #16164")
 		return
 	case !r.phaseARan:
@@ -948,15 +979,17 @@ func (r *run) stepAuto() {
 	if r.skipIfHalted(StepAuto, PhaseLoad, title) {
 		return
 	}
-	src := Source{PR: 16164, File: fileLLMUtils}
-	if r.era >= 2 {
-		src.PR = 18134
+	// The resolver applied: #18134's where the build has it, else #16164's.
+	rule := PathConfigLoad
+	if r.on(PathAutoPython) {
+		rule = PathAutoPython
 	}
+	src, conf := r.pathSource(rule, fileLLMUtils)
 	skip := func(why string) {
 		r.emit(StepAuto, PhaseLoad, title, Skipped, why, src, Verified)
 	}
 	switch {
-	case r.era == 0:
+	case !r.on(PathConfigLoad):
 		skip("'auto' does not exist before #16164")
 		return
 	case !r.phaseARan:
@@ -968,14 +1001,10 @@ func (r *run) stepAuto() {
 	}
 	pref := r.preference()
 	cls := r.modelClassName()
-	conf := Verified
-	if r.era == 3 {
-		conf = Inferred
-	}
 	verdict := Applied
 	var resolved PyStr
 	var reason string
-	if r.era == 1 {
+	if !r.on(PathAutoPython) {
 		if pref.Is("PYTHON") && r.effBackend != "NIXL" {
 			r.log(LevelInfo, r.text(TextFallbackBackend, vStr(r.effBackend)))
 			verdict = Fallback
@@ -1062,7 +1091,7 @@ func (r *run) stepLeftoverAuto() {
 		src.File = fileConfigUtils
 	}
 	switch {
-	case r.era == 0:
+	case !r.on(PathConfigLoad):
 		r.emit(StepLeftoverAuto, PhaseCreation, title, Skipped, "'auto' does not exist before #16164", src, Verified)
 	case r.runtime.Is("auto"):
 		r.runtime = PyStr{}
@@ -1109,13 +1138,11 @@ func (r *run) stepPythonNIXL() {
 	if r.skipIfHalted(StepPythonNIXL, PhaseCreation, title) {
 		return
 	}
-	file, pr := r.createFile(), 16164
-	if r.era == 0 {
-		pr = 0
-	} else if r.hasConfigUtils() {
-		file, pr = fileConfigUtils, 15727
+	src, conf := r.pathSource(PathPythonNIXL, r.createFile())
+	early := r.on(PathConfigLoad) && r.hasConfigUtils()
+	if early {
+		src = Source{PR: 15727, File: fileConfigUtils}
 	}
-	src := Source{PR: pr, File: file}
 	if !r.runtime.Is("PYTHON") {
 		r.emit(StepPythonNIXL, PhaseCreation, title, Skipped, notPython(r.runtime), src, Verified)
 		return
@@ -1125,12 +1152,8 @@ func (r *run) stepPythonNIXL() {
 		return
 	}
 	text := TextPythonNIXLCreate
-	if r.era != 0 && r.hasConfigUtils() {
+	if early {
 		text = TextPythonNIXLEarly
-	}
-	conf := Verified
-	if r.era == 3 {
-		conf = Derived
 	}
 	r.raise(StepPythonNIXL, PhaseCreation, title, "'PYTHON' on "+r.effBackend+" is not supported", src, conf, "ValueError", text, vStr(r.effBackend))
 }
@@ -1172,8 +1195,8 @@ func (r *run) stepInflightCancel() {
 	}
 	src := Source{File: r.createFile()}
 	v, set := r.t.Inputs.Env.Lookup(EnvInflightCancel)
-	if r.era == 0 {
-		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, "no in-flight cancel validation in era-0 code", src, Derived)
+	if p := r.rules.Rule(PathInflightChecks); !p.On {
+		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, "no in-flight cancel validation in era-0 code", src, confOr(p.Evidence.Confidence))
 		return
 	}
 	if v != "1" {
@@ -1292,8 +1315,7 @@ func (r *run) stepTransceiver() {
 				return
 			}
 			// Before #17137 the None reaches a division (inferred).
-			r.emit(StepTransceiver, PhaseCreation, title, Error, reason, src, Inferred)
-			r.fail(StepTransceiver, "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'")
+			r.raise(StepTransceiver, PhaseCreation, title, reason, src, Verified, "TypeError", TextV2NoneDivision)
 			return
 		}
 		r.t.Result.Outcome = OutcomePython
@@ -1302,7 +1324,7 @@ func (r *run) stepTransceiver() {
 		return
 	}
 	reason := cppReason(r.runtime)
-	if r.era == 3 {
+	if r.on(PathCppDeprecated) {
 		reason = reason + " (deprecated in 1.4 per the docs; no log line is known)"
 	}
 	r.t.Result.Outcome = OutcomeCPP
@@ -1400,7 +1422,7 @@ func (r *run) validateHint() string {
 			add("set backend to " + literalList(r.backendLiteralsOf()) + " (or omit it: disaggregation off)")
 		case "transceiver_runtime":
 			rt := r.t.Inputs.Runtime.Value
-			if r.era == 0 && rt.Valid && equalFold(rt.S, "auto") {
+			if !r.on(PathConfigLoad) && rt.Valid && equalFold(rt.S, "auto") {
 				add("'auto' exists only from #16164 (2026-07-16); omit transceiver_runtime or write CPP or PYTHON")
 				continue
 			}
@@ -1512,9 +1534,9 @@ func validationError(errs []FieldError) string {
 	}
 	b.WriteString(" for TorchLlmArgs")
 	for _, e := range errs {
-		if e.Root != "" {
+		if e.Root != "" || e.TopKey {
 			// A top-level key is one location item: pydantic puts an item
-			// holding a '.' in backticks.
+			// holding a '.' in backticks (and prints '' as an empty line).
 			root := e.Root
 			if strings.Contains(root, ".") {
 				root = "`" + root + "`"
@@ -1523,7 +1545,7 @@ func validationError(errs []FieldError) string {
 		} else {
 			b.WriteString("\ncache_transceiver_config")
 		}
-		if e.Loc != "" {
+		if e.Loc != "" || e.EmptyKey {
 			b.WriteString("." + e.Loc)
 		}
 		b.WriteString("\n  " + e.Message)

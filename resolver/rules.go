@@ -46,6 +46,9 @@ type Rules struct {
 	// Era is the code path, 0..3 (EraSummary).
 	Era         int
 	EraEvidence Evidence
+	// CodePath is the era's rules that steps branch on (PathIDs), each with
+	// its evidence: a step reads these, never Era.
+	CodePath []PathRule
 
 	// Changes are the dated changes whose presence the build's code settles,
 	// whatever its day says (an install's fingerprints); every other change of
@@ -154,6 +157,9 @@ func (rs *Rules) text(id string) Text {
 			return t
 		}
 	}
+	if tmpl, c := inferredText(id); c != "" {
+		return Text{ID: id, Template: tmpl, Evidence: Evidence{Confidence: c}}
+	}
 	return Text{ID: id, Template: releaseText(rs.Era, id)}
 }
 
@@ -194,13 +200,25 @@ func ReleaseRules(v Version) *Rules {
 	}
 	v.Rules = nil
 	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
+	rs.CodePath = releasePath(v.Era)
+	// The runtime default's evidence is the PR that set it; 1.4's reading (the
+	// hook is not consulted) is inferred.
 	switch {
 	case v.Era == 0:
 		rs.RuntimeDefault = PyStr{}
+		rs.RuntimeDefaultEvidence = Evidence{Confidence: Verified}
 	case v.Era < 3:
 		rs.RuntimeDefault = Str("auto")
+		rs.RuntimeDefaultEvidence = Evidence{Source{PR: 16164}, Verified}
 	default:
 		rs.RuntimeDefault = Str("PYTHON")
+		rs.RuntimeDefaultEvidence = Evidence{Source{PR: 17495}, Inferred}
+	}
+	// A refusal by era 0's CacheTransceiverConfig is derived; later ones are
+	// verified (llm_args.py of their time).
+	rs.FieldsEvidence = Evidence{Confidence: Verified}
+	if v.Era == 0 {
+		rs.FieldsEvidence.Confidence = Derived
 	}
 	rs.Fields = releaseFields(rs.Era, rs.Main)
 	rs.Validators = releaseValidators(rs.Main)
@@ -331,6 +349,8 @@ func textArity(id string) int {
 		return 2
 	case TextInflightUnsupp:
 		return 8
+	case TextV2NoneDivision, TextKVV2TwoModel, TextBindKVV2, TextMambaV2Python:
+		return 0
 	}
 	return 1
 }
@@ -578,6 +598,7 @@ func CompareRules(a, b *Rules) []RuleDifference {
 			out = append(out, RuleDifference{changeName(c), presence(x), presence(c.Has), c.Evidence.Source.Install})
 		}
 	}
+	out = append(out, comparePath(a, b)...)
 	if (b.RuntimeDefaultRead || !b.FromInstall) && a.RuntimeDefault != b.RuntimeDefault {
 		out = append(out, RuleDifference{"transceiver_runtime default", a.RuntimeDefault.String(), b.RuntimeDefault.String(), b.RuntimeDefaultEvidence.Source.Install})
 	}

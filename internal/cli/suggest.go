@@ -106,6 +106,12 @@ func unknownCommandArgs(cmd *cobra.Command, args []string) error {
 // unknown flag, names the nearest flags of the command, or else where its
 // flags are listed.
 func flagError(cmd *cobra.Command, err error) error {
+	return flagErrorWith(cmd, err, "'"+cmd.CommandPath()+" --help' lists its flags")
+}
+
+// flagErrorWith is flagError with fallback, the words that say where the
+// command's flags are listed, for an unknown flag no flag is near.
+func flagErrorWith(cmd *cobra.Command, err error, fallback string) error {
 	msg := err.Error()
 	name, ok := strings.CutPrefix(msg, "unknown flag: --")
 	if !ok {
@@ -128,7 +134,7 @@ func flagError(cmd *cobra.Command, err error) error {
 	if hint := didYouMean("--"+name, names); hint != "" {
 		return usageErr(errors.New(msg + hint))
 	}
-	return usageErr(fmt.Errorf("%s; '%s --help' lists its flags", msg, cmd.CommandPath()))
+	return usageErr(fmt.Errorf("%s; %s", msg, fallback))
 }
 
 // noteNearMisses says on stderr when a flag's value is close to one xcvr

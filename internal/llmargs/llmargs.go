@@ -65,7 +65,7 @@ func errs(keys []resolver.VersionedKey, known func(string) bool) []resolver.Fiel
 			continue
 		}
 		out = append(out, resolver.FieldError{Root: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
-			Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+			Input: k.Input, InputType: k.InputType, Origin: k.Origin, TopKey: true})
 	}
 	return out
 }
