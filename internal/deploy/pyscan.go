@@ -35,7 +35,7 @@ func (e *PyYAMLError) Error() string { return e.Class + ": " + e.Text() }
 
 // Text is str() of the exception, without its class.
 func (e *PyYAMLError) Text() string {
-	if e.Class == "ValueError" {
+	if e.Class == "ValueError" || e.Class == "OverflowError" {
 		return e.Problem // not a MarkedYAMLError: no marks
 	}
 	mark := func(l, c int) string {
@@ -941,13 +941,17 @@ func (sc *pyScanner) flowNonSpaces(double bool, start pyMark) {
 							fmt.Sprintf("expected escape sequence of %d hexadecimal numbers, but found %s", n, pyCharRepr(sc.peek(k))))
 					}
 				}
-				// chr(code) raises ValueError past U+10FFFF, which
-				// PyYAML does not catch.
+				// chr(code) raises past U+10FFFF (OverflowError past a C
+				// int), which PyYAML does not catch.
 				var code uint64
 				fmt.Sscanf(string(sc.s[sc.ptr:sc.ptr+n]), "%x", &code)
 				if code > 0x10ffff {
-					panic(pyRaise{&PyYAMLError{Class: "ValueError", File: sc.file, Problem: "chr() arg not in range(0x110000)",
-						ProblemLine: sc.line + 1 + sc.lineOff, ProblemCol: sc.col + 1}})
+					e := &PyYAMLError{Class: "ValueError", File: sc.file, Problem: "chr() arg not in range(0x110000)",
+						ProblemLine: sc.line + 1 + sc.lineOff, ProblemCol: sc.col + 1}
+					if code > 0x7fffffff {
+						e.Class, e.Problem = "OverflowError", "Python int too large to convert to C int"
+					}
+					panic(pyRaise{e})
 				}
 				sc.forward(n)
 			case pyIsBreak(ch):
