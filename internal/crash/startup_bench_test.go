@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"boot"
 )
 
 // BenchmarkStartup measures whole processes side by side in one run: a Go
@@ -47,7 +49,7 @@ func BenchmarkStartup(b *testing.B) {
 	}{
 		{"hello-world", hello, nil, nil},
 		{"explain", xcvr, []string{"explain", "--clean-env"}, nil},
-		{"explain-unsupervised", xcvr, []string{"explain", "--clean-env"}, []string{envOff + "=1"}},
+		{"explain-unsupervised", xcvr, []string{"explain", "--clean-env"}, []string{boot.EnvOff + "=1"}},
 		{"version", xcvr, []string{"--version"}, nil},
 		{"complete", xcvr, []string{"__complete", "explain", "--model", ""}, nil},
 	}
