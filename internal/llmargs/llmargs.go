@@ -6,6 +6,7 @@ package llmargs
 
 import (
 	"slices"
+	"sync"
 
 	"xcvr/resolver"
 )
@@ -56,7 +57,8 @@ var main0004396 = []string{
 	"use_cute_dsl_bf16_bmm", "use_cute_dsl_bf16_gemm", "max_stats_len", "layer_wise_benchmarks_config",
 }
 
-var known = func() map[string]bool {
+// known is built on first use: every process initialises this package.
+var known = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, f := range base11 {
 		m[f] = true
@@ -65,13 +67,13 @@ var known = func() map[string]bool {
 		m[f] = true
 	}
 	return m
-}()
+})
 
 // Fields lists the keys xcvr accepts at the top level of a worker YAML when no
 // install is read, sorted.
 func Fields() []string {
-	out := make([]string, 0, len(known))
-	for f := range known {
+	out := make([]string, 0, len(known()))
+	for f := range known() {
 		out = append(out, f)
 	}
 	slices.Sort(out)
@@ -84,7 +86,7 @@ func Known(key string, fields []string) bool {
 	if fields != nil {
 		return slices.Contains(fields, key)
 	}
-	return known[key]
+	return known()[key]
 }
 
 // Errors are pydantic's extra_forbidden errors for keys that are not fields, in
