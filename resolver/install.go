@@ -442,7 +442,9 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		return ok && (resolverChecked(field) || xcvrChecks(f))
 	}
 	for _, e := range r.t.Inputs.ConfigErrors {
-		if f := fieldOf(e.Loc); e.Root != "" || e.Loc == "" || keep(f) {
+		// A key the install does not declare is refused below, by its name
+		// (the empty key too); a whole-field error is the reader's.
+		if f := fieldOf(e.Loc); e.Root != "" || e.TopKey || e.Loc == "" && !e.EmptyKey || keep(f) {
 			errs = append(errs, e)
 		}
 	}
@@ -455,7 +457,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		switch {
 		case !ok:
 			errs = append(errs, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
-				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+				Input: k.Input, InputType: k.InputType, Origin: k.Origin, EmptyKey: k.Key == ""})
 		case xcvrChecks(f):
 		case f.Kind == "":
 			unread = append(unread, k.Key)

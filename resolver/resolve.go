@@ -483,7 +483,7 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		fields[i] = f.Name
 	}
 	rank := func(e FieldError) int {
-		if e.Root != "" && e.Loc == "" && e.Type == "extra_forbidden" {
+		if e.topKey() {
 			// A top-level key that is no TorchLlmArgs field: an extra input of
 			// the outer model, reported after every declared field's errors.
 			return -2
@@ -546,18 +546,29 @@ func fileLine(o Origin) (string, int, bool) {
 	return o.Detail[:i], n, err == nil
 }
 
-// loc names the field in a reason: the key, or cache_transceiver_config itself.
+// loc names the field in a reason: the key, or cache_transceiver_config itself;
+// the empty key is written as Python's repr of "" (two quotes).
 func (e FieldError) loc() string {
-	if e.Root != "" && e.Loc == "" {
-		return e.Root
+	root := e.Root
+	switch {
+	case e.TopKey && root == "":
+		root = "''"
+	case root == "" && !e.TopKey:
+		if e.EmptyKey {
+			return "cache_transceiver_config.''"
+		}
+		if e.Loc == "" {
+			return "cache_transceiver_config"
+		}
+		return e.Loc
 	}
-	if e.Root != "" {
-		return e.Root + "." + e.Loc
+	switch {
+	case e.EmptyKey:
+		return root + ".''"
+	case e.Loc == "":
+		return root
 	}
-	if e.Loc == "" {
-		return "cache_transceiver_config"
-	}
-	return e.Loc
+	return root + "." + e.Loc
 }
 
 func contains(list []string, s string) bool {
@@ -1465,9 +1476,9 @@ func validationError(errs []FieldError) string {
 	}
 	b.WriteString(" for TorchLlmArgs")
 	for _, e := range errs {
-		if e.Root != "" {
+		if e.Root != "" || e.TopKey {
 			// A top-level key is one location item: pydantic puts an item
-			// holding a '.' in backticks.
+			// holding a '.' in backticks (and prints '' as an empty line).
 			root := e.Root
 			if strings.Contains(root, ".") {
 				root = "`" + root + "`"
@@ -1476,7 +1487,7 @@ func validationError(errs []FieldError) string {
 		} else {
 			b.WriteString("\ncache_transceiver_config")
 		}
-		if e.Loc != "" {
+		if e.Loc != "" || e.EmptyKey {
 			b.WriteString("." + e.Loc)
 		}
 		b.WriteString("\n  " + e.Message)

@@ -310,6 +310,14 @@ func (ov *Overlay) fieldErr(loc string, v *Node, typ, msg string, line int) {
 		Input: v.Repr(), InputType: v.TypeName(), Origin: ov.origin(line)})
 }
 
+// keyErr is an error at the key k of cache_transceiver_config: the empty key
+// "" is a location item too (pydantic prints "cache_transceiver_config.").
+func (ov *Overlay) keyErr(k, v *Node, typ, msg string, line int) {
+	loc := locItem(k)
+	ov.fieldErr(loc, v, typ, msg, line)
+	ov.ConfigErrors[len(ov.ConfigErrors)-1].EmptyKey = loc == ""
+}
+
 func (ov *Overlay) readCacheTransceiver(m *Node) {
 	known := map[string]bool{}
 	for _, f := range cacheFields {
@@ -410,10 +418,10 @@ func (ov *Overlay) readCacheTransceiver(m *Node) {
 		}
 		if p.Key.Kind != KindStr {
 			// pydantic refuses the key itself, before asking whether it is a field.
-			ov.fieldErr(locItem(p.Key), p.Key, "invalid_key", "Keys should be strings", p.KeyLine)
+			ov.keyErr(p.Key, p.Key, "invalid_key", "Keys should be strings", p.KeyLine)
 			continue
 		}
-		ov.fieldErr(locItem(p.Key), p.Val, "extra_forbidden", "Extra inputs are not permitted", p.KeyLine)
+		ov.keyErr(p.Key, p.Val, "extra_forbidden", "Extra inputs are not permitted", p.KeyLine)
 		if p.Key.Kind == KindStr {
 			if s := suggestField(p.Key.Str); s != "" {
 				if suggested++; suggested <= maxRepeatedWarnings {

@@ -96,7 +96,7 @@ func Errors(keys []resolver.VersionedKey, fields []string) []resolver.FieldError
 			continue
 		}
 		out = append(out, resolver.FieldError{Root: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
-			Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+			Input: k.Input, InputType: k.InputType, Origin: k.Origin, TopKey: true})
 	}
 	return out
 }
