@@ -361,6 +361,11 @@ type FieldSpec struct {
 	// Evidence is the install's FILE:LINE of the declaration; "" in xcvr's
 	// model of a release.
 	Evidence string
+	// Default is the default as the reference writes it ("None", "1000",
+	// "'auto'"), and Cite where xcvr's model of a release read the
+	// declaration (fields.go); both "" for an install's field.
+	Default string
+	Cite    string
 }
 
 // InstallField is a field of the install's CacheTransceiverConfig with the

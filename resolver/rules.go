@@ -226,10 +226,9 @@ func ReleaseRules(v Version) *Rules {
 }
 
 // releaseFields is CacheTransceiverConfig as xcvr models it for a day of main
-// and its era (llm_args.py; the era-2 table of the spec; backend names of the
-// day; transceiver_runtime and kv_transfer_timeout_ms from their days,
-// enable_pipelined_transfer from #15727, agent_bounce_* from 1.4.0rc1), in
-// declaration order.
+// and its era, in declaration order: the newest declaration of each field that
+// exists by that day (cacheFieldDates, with the evidence of each), the backend
+// names of the day and the transceiver_runtime choices of the era.
 func releaseFields(era int, main Day) []FieldSpec {
 	rt := []string{"CPP", "PYTHON", "auto"}
 	if era == 0 {
@@ -237,22 +236,22 @@ func releaseFields(era int, main Day) []FieldSpec {
 	}
 	day := Version{Main: main}
 	out := make([]FieldSpec, 0, 10)
-	add := func(since Day, f FieldSpec) {
-		if main >= since {
-			out = append(out, f)
+	for _, d := range cacheFieldDates() {
+		if main < d.since {
+			continue
 		}
-	}
-	add(0, FieldSpec{Name: "backend", Kind: "literal", Literals: backendLiteralsAt(&day), Optional: true})
-	add(dayFieldExists, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Literals: rt, Optional: true})
-	add(0, FieldSpec{Name: "max_tokens_in_buffer", Kind: "int", Optional: true})
-	add(dayTimeoutField, FieldSpec{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
-	add(0, FieldSpec{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
-	add(0, FieldSpec{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt"})
-	add(0, FieldSpec{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge"})
-	add(day15727, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool"})
-	if main >= dayAgentBounce {
-		out = append(out, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool"},
-			FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true})
+		f := d.spec
+		switch f.Name {
+		case "backend":
+			f.Literals = backendLiteralsAt(&day)
+		case "transceiver_runtime":
+			f.Literals = rt
+		}
+		if n := len(out); n > 0 && out[n-1].Name == f.Name {
+			out[n-1] = f // a newer declaration of the same field
+			continue
+		}
+		out = append(out, f)
 	}
 	return out
 }
