@@ -102,3 +102,50 @@ func TestCompareRulesCodePath(t *testing.T) {
 		t.Fatalf("era 1 vs era 2 is the era's difference: %v", d)
 	}
 }
+
+// TestInferredTextsAreRules: xcvr's own wording of a message upstream's text
+// was not found for is a rule: the rules' template is what is raised, and the
+// step is no surer than the text.
+func TestInferredTextsAreRules(t *testing.T) {
+	in := tc{version: "1.3.0rc20", backend: "NIXL", timeout: "null", runtime: "PYTHON"}.inputs(t)
+	tr := Resolve(in)
+	if tr.Result.Error != "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'" || stepOf(tr, StepTransceiver).Confidence != Inferred {
+		t.Fatalf("before #17137: %q %+v", tr.Result.Error, stepOf(tr, StepTransceiver))
+	}
+	rs := ReleaseRules(in.Version)
+	rs.Texts = append(rs.Texts, Text{ID: TextV2NoneDivision, Template: "unsupported operand type(s) for /: 'NoneType' and 'int'", Evidence: Evidence{Confidence: Derived}})
+	in.Version.Rules = rs
+	tr = Resolve(in)
+	if tr.Result.Error != "TypeError: unsupported operand type(s) for /: 'NoneType' and 'int'" || stepOf(tr, StepTransceiver).Confidence != Derived {
+		t.Fatalf("reworded: %q %+v", tr.Result.Error, stepOf(tr, StepTransceiver))
+	}
+}
+
+// TestValidatorsAreData: the validate step applies the messages the rules'
+// validators raise: 1.4.0rc4's rules with 1.4.0rc1's validators refuse the
+// flag without a capacity, and with none the settings pass.
+func TestValidatorsAreData(t *testing.T) {
+	in := tc{version: "1.4.0rc4", backend: "NIXL"}.inputs(t)
+	in.Static = &Static{AgentBounce: Field[bool]{true, fileAt("4")}, ConfigRepr: "{'agent_bounce_buffer_enable': True}", ConfigOrigin: fileAt("3")}
+	if tr := Resolve(in); tr.Result.FailedStep != "" {
+		t.Fatalf("1.4.0rc4: the flag is a no-op, got %s", tr.Result.Error)
+	}
+	rs := ReleaseRules(in.Version)
+	rs.Validators = releaseValidators(dayAgentBounce)
+	in.Version.Rules = rs
+	tr := Resolve(in)
+	if tr.Result.FailedStep != StepValidate || !strings.Contains(tr.Result.Error, TextBounceEnableNoSize) || stepOf(tr, StepValidate).Confidence != Inferred {
+		t.Fatalf("with 1.4.0rc1's validators: %q %+v", tr.Result.Error, stepOf(tr, StepValidate))
+	}
+	in.BounceParams = []string{"bogus"}
+	in.Static.AgentBounce.Value = false
+	in.Static.BounceMB = Field[int64]{64, fileAt("5")}
+	rs.Validators = nil
+	if tr := Resolve(in); tr.Result.FailedStep != "" {
+		t.Fatalf("no validators: %s", tr.Result.Error)
+	}
+	rs.Validators = releaseValidators(dayBounceNoop)
+	if tr := Resolve(in); !strings.Contains(tr.Result.Error, "Unknown agent_bounce_params key(s) ['bogus']") {
+		t.Fatalf("1.4.0rc4's validators: %q", tr.Result.Error)
+	}
+}

@@ -34,7 +34,7 @@ type Install struct {
 	FieldsEvidence string
 	// Validators are CacheTransceiverConfig's @model_validator and
 	// @field_validator methods as the install writes them (read with Fields).
-	Validators []InstallValidator
+	Validators []Validator
 	// RuntimeDefault is transceiver_runtime's default as the code writes it
 	// ("None", "auto", "PYTHON"), "" when not read.
 	RuntimeDefault string
@@ -44,16 +44,9 @@ type Install struct {
 	BackendOrder []BackendSelector
 }
 
-// InstallValidator is one validator method of the install's
-// CacheTransceiverConfig: its name, decorator and string arguments, the message
-// of each raise in its body, and its FILE:LINE.
-type InstallValidator struct {
-	Name      string
-	Decorator string
-	Args      []string
-	Raises    []string
-	Evidence  string
-}
+// InstallValidator is a validator method read from an install: the same data
+// as xcvr's model of a release's (Validator).
+type InstallValidator = Validator
 
 // InstallFact is one feature's presence with the line that shows it.
 type InstallFact struct {
@@ -269,7 +262,7 @@ func InstallRules(in *Install, v Version) *Rules {
 	}
 	if in.Fields != nil {
 		rs.Fields, rs.FieldsRead = make([]FieldSpec, len(in.Fields)), true
-		rs.InstallValidators = append([]InstallValidator(nil), in.Validators...)
+		rs.Validators, rs.ValidatorsRead = append([]Validator(nil), in.Validators...), true
 		for i, f := range in.Fields {
 			rs.Fields[i] = f.FieldSpec
 			rs.Fields[i].Evidence = f.Evidence
@@ -368,6 +361,11 @@ type FieldSpec struct {
 	// Evidence is the install's FILE:LINE of the declaration; "" in xcvr's
 	// model of a release.
 	Evidence string
+	// Default is the default as the reference writes it ("None", "1000",
+	// "'auto'"), and Cite where xcvr's model of a release read the
+	// declaration (fields.go); both "" for an install's field.
+	Default string
+	Cite    string
 }
 
 // InstallField is a field of the install's CacheTransceiverConfig with the
@@ -449,7 +447,9 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		return ok && (resolverChecked(field) || xcvrChecks(f))
 	}
 	for _, e := range r.t.Inputs.ConfigErrors {
-		if f := fieldOf(e.Loc); e.Root != "" || e.Loc == "" || keep(f) {
+		// A key the install does not declare is refused below, by its name
+		// (the empty key too); a whole-field error is the reader's.
+		if f := fieldOf(e.Loc); e.Root != "" || e.TopKey || e.Loc == "" && !e.EmptyKey || keep(f) {
 			errs = append(errs, e)
 		}
 	}
@@ -462,7 +462,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		switch {
 		case !ok:
 			errs = append(errs, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
-				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+				Input: k.Input, InputType: k.InputType, Origin: k.Origin, EmptyKey: k.Key == ""})
 		case xcvrChecks(f):
 		case f.Kind == "":
 			unread = append(unread, k.Key)

@@ -125,8 +125,7 @@ func (r *run) stepKVManager() {
 		if v2 && twoModel && r.has(day16060) {
 			// The docstring says an explicit True is rejected with two-model
 			// speculative decoding; the raise itself was not found upstream.
-			r.emit(StepKVManager, PhaseLoad, title, Error, "True with two-model speculative decoding ("+draft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Inferred)
-			r.fail(StepKVManager, "ValueError: … (an explicit use_kv_cache_manager_v2=True is rejected with two-model speculative decoding; TensorRT-LLM's message was not found)")
+			r.raise(StepKVManager, PhaseLoad, title, "True with two-model speculative decoding ("+draft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Verified, "ValueError", TextKVV2TwoModel)
 			return
 		}
 		done(v2, Applied, reason, Verified)
@@ -607,8 +606,7 @@ func (r *run) stepMambaGuards() {
 		// Upstream's cache-transceiver precheck rejects this pairing "instead
 		// of a C++ binding type error": BindKvCacheTransceiver takes only the
 		// V1 manager. The binding's own message was not found.
-		r.emit(StepMambaGuards, PhaseCreation, title, Error, clsKVV2+" with runtime "+r.runtime.Repr()+": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)", src, Derived)
-		r.fail(StepMambaGuards, "TypeError: … (BindKvCacheTransceiver is given KVCacheManagerV2; the C++ transceiver only supports the V1 manager; the binding's message was not found)")
+		r.raise(StepMambaGuards, PhaseCreation, title, clsKVV2+" with runtime "+r.runtime.Repr()+": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)", src, Verified, "TypeError", TextBindKVV2)
 		return
 	}
 	if p := r.rules.Rule(PathMambaGuards); !p.On {
@@ -623,8 +621,7 @@ func (r *run) stepMambaGuards() {
 		}
 	case clsMambaV2:
 		if !py {
-			r.emit(StepMambaGuards, PhaseCreation, title, Error, clsMambaV2+" with runtime "+r.runtime.Repr(), src, Verified)
-			r.fail(StepMambaGuards, "ValueError: MambaHybridCacheManagerV2 requires transceiver_runtime='PYTHON' with backend='NIXL'; it cannot use the C++ transceiver.")
+			r.raise(StepMambaGuards, PhaseCreation, title, clsMambaV2+" with runtime "+r.runtime.Repr(), src, Verified, "ValueError", TextMambaV2Python)
 			return
 		}
 	case clsMambaCpp:

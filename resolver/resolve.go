@@ -205,12 +205,27 @@ func (r *run) ruleEvidence(id string) (Evidence, bool) {
 // read from an install cites that line.
 func (r *run) raise(id string, p Phase, title, reason string, src Source, c Confidence, typ, textID string, vals ...pyVal) {
 	t := r.rules.text(textID)
+	if tc := t.Evidence.Confidence; tc != "" && !t.Evidence.read() && confRank(tc) < confRank(c) {
+		// A step is no surer than the text it raises.
+		c = tc
+	}
 	if t.Evidence.read() {
 		r.add(Step{ID: id, Phase: p, Title: title, Verdict: Error, Reason: reason, Detail: detailFor(id), Source: t.Evidence.Source, Confidence: VerifiedInstall})
 	} else {
 		r.emit(id, p, title, Error, reason, src, c)
 	}
 	r.fail(id, typ+": "+fill(t.Template, vals))
+}
+
+// confRank orders confidences, the least sure first.
+func confRank(c Confidence) int {
+	switch c {
+	case Inferred:
+		return 0
+	case Derived:
+		return 1
+	}
+	return 2
 }
 
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
@@ -293,7 +308,7 @@ func (r *run) stepValidate() {
 				r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Inferred)
 				return
 			}
-			if len(r.rules.InstallValidators) > 0 {
+			if len(r.rules.Validators) > 0 {
 				reason += ", and its validators are the ones xcvr checks"
 			}
 		}
@@ -358,8 +373,9 @@ func (r *run) validationErrors() []FieldError {
 	if r.rules.FieldsRead {
 		errs, readers, _ := r.installValidationErrors()
 		errs = r.pydanticOrder(errs, readers)
-		if len(errs) == 0 && len(r.rules.InstallValidators) > 0 && len(r.unreadValidators()) == 0 {
-			// Every validator the install declares is one xcvr models.
+		if len(errs) == 0 && len(r.rules.Validators) > 0 && len(r.unreadValidators()) == 0 {
+			// Every validator the install declares is one xcvr models: its
+			// messages are applied.
 			if e, _, ok := r.bounceValidatorError(); ok {
 				errs = append(errs, e)
 			}
@@ -379,6 +395,12 @@ func (r *run) validationErrors() []FieldError {
 			// Not a field yet: its VersionedKey reports it as an extra input.
 			continue
 		}
+		if e.Loc == "backend" && e.Type == "literal_error" {
+			// The reader names the newest release's backends; pydantic names
+			// this release's Literal (lower-case in 1.0, no MOONCAKE before
+			// #8309).
+			e.Message = "Input should be " + literalList(r.backendLiteralsOf())
+		}
 		if f := fieldOf(e.Loc); !r.hasField(f) {
 			// Not a field in this release: an extra input whatever its value.
 			e.Loc, e.Type, e.Message = f, "extra_forbidden", "Extra inputs are not permitted"
@@ -387,6 +409,7 @@ func (r *run) validationErrors() []FieldError {
 		}
 		errs = append(errs, e)
 	}
+	late = append(late, r.undeclaredKeys()...)
 	readers := len(errs)
 	errs = append(errs, late...)
 	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(r.backendLiteralsOf(), b.S) {
@@ -395,16 +418,18 @@ func (r *run) validationErrors() []FieldError {
 			Origin: r.t.Inputs.Backend.Origin})
 	}
 	if rt := r.t.Inputs.Runtime; rt.Given() && !r.hasField("transceiver_runtime") {
+		in, typ := r.asWritten("transceiver_runtime", rt.Origin, rt.Value.Repr(), pyTypeOfStr(rt.Value))
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "extra_forbidden",
-			Message: "Extra inputs are not permitted", Input: rt.Value.Repr(), InputType: pyTypeOfStr(rt.Value), Origin: rt.Origin})
+			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: rt.Origin})
 	} else if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "literal_error",
 			Message: "Input should be " + literalList(r.runtimeLiterals()), Input: rt.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Runtime.Origin})
 	}
 	if t := r.t.Inputs.Timeout; t.Given() && !r.hasField("kv_transfer_timeout_ms") {
+		in, typ := r.asWritten("kv_transfer_timeout_ms", t.Origin, t.Value.String(), pyTypeOfInt(t.Value))
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "extra_forbidden",
-			Message: "Extra inputs are not permitted", Input: t.Value.String(), InputType: pyTypeOfInt(t.Value), Origin: t.Origin})
+			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: t.Origin})
 	} else if t.Given() && t.Value.Valid && t.Value.N <= 0 {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
@@ -446,6 +471,49 @@ func (r *run) validationErrors() []FieldError {
 	return errs
 }
 
+// asWritten is a file key's value as written ('5000', yes) for an extra input,
+// which pydantic reports before any coercion; a flag's value is in, typ.
+func (r *run) asWritten(key string, o Origin, in, typ string) (string, string) {
+	for _, k := range r.t.Inputs.ConfigKeys {
+		if k.Key == key && k.Origin == o {
+			return k.Input, k.InputType
+		}
+	}
+	return in, typ
+}
+
+// undeclaredKeys are pydantic's extra_forbidden errors for the keys a file sets
+// that are fields of some release but not of this one (kv_cache_bounce_size_mb
+// in 1.1) and that no other check reports: the reader accepts them, as it
+// knows every release's fields, and an invalid value of one is already turned
+// into this error above. The keys with an input of their own
+// (transceiver_runtime, kv_transfer_timeout_ms, enable_pipelined_transfer,
+// agent_bounce_*) are reported where that input is checked.
+func (r *run) undeclaredKeys() []FieldError {
+	var out []FieldError
+	for _, k := range r.t.Inputs.ConfigKeys {
+		switch k.Key {
+		case "backend", "transceiver_runtime", "kv_transfer_timeout_ms", "enable_pipelined_transfer",
+			"agent_bounce_buffer_enable", "agent_bounce_params":
+			continue
+		}
+		if !datedField(k.Key) || r.hasField(k.Key) {
+			continue
+		}
+		reported := false
+		for _, e := range r.t.Inputs.ConfigErrors {
+			if fieldOf(e.Loc) == k.Key && e.Origin == k.Origin {
+				reported = true
+			}
+		}
+		if !reported {
+			out = append(out, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
+				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+		}
+	}
+	return out
+}
+
 // fieldOf is the cache_transceiver_config key a pydantic loc starts with.
 func fieldOf(loc string) string {
 	f, _, _ := strings.Cut(loc, ".")
@@ -467,7 +535,7 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		fields[i] = f.Name
 	}
 	rank := func(e FieldError) int {
-		if e.Root != "" && e.Loc == "" && e.Type == "extra_forbidden" {
+		if e.topKey() {
 			// A top-level key that is no TorchLlmArgs field: an extra input of
 			// the outer model, reported after every declared field's errors.
 			return -2
@@ -530,18 +598,29 @@ func fileLine(o Origin) (string, int, bool) {
 	return o.Detail[:i], n, err == nil
 }
 
-// loc names the field in a reason: the key, or cache_transceiver_config itself.
+// loc names the field in a reason: the key, or cache_transceiver_config itself;
+// the empty key is written as Python's repr of "" (two quotes).
 func (e FieldError) loc() string {
-	if e.Root != "" && e.Loc == "" {
-		return e.Root
+	root := e.Root
+	switch {
+	case e.TopKey && root == "":
+		root = "''"
+	case root == "" && !e.TopKey:
+		if e.EmptyKey {
+			return "cache_transceiver_config.''"
+		}
+		if e.Loc == "" {
+			return "cache_transceiver_config"
+		}
+		return e.Loc
 	}
-	if e.Root != "" {
-		return e.Root + "." + e.Loc
+	switch {
+	case e.EmptyKey:
+		return root + ".''"
+	case e.Loc == "":
+		return root
 	}
-	if e.Loc == "" {
-		return "cache_transceiver_config"
-	}
-	return e.Loc
+	return root + "." + e.Loc
 }
 
 func contains(list []string, s string) bool {
@@ -1208,9 +1287,16 @@ func (r *run) stepBackendLogs() {
 	}
 	conf := Verified
 	if !r.has(dayUpperCase) {
-		// No kv_cache_transceiver.py of the lower-case era is stored: its log
-		// texts are taken from the earliest upper-case one [U].
-		conf = Inferred
+		// The texts of the time, byte for byte: kv_cache_transceiver.py at
+		// raayandhar/TensorRT-LLM@3e912e56 (a fork's copy whose own edits are
+		// a debug block in BindKvCacheTransceiver), which compares the
+		// backend as BackendTypeCpp, DEFAULT -> UCX with NIXL, MPI as
+		// selectors (pre-#7926): "cache_transceiver is disabled" :35, the
+		// selector warning :48, the MPI warning :55, the UCX hint :58-60
+		// [V texts]. That 1.0 builds ran this file is derived from its
+		// pre-#7926 selectors and the enum compare, which the lower-case
+		// literal needs (_CacheTransceiverBackendType.from_string).
+		conf = Derived
 	}
 	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, conf)
 }
@@ -1230,8 +1316,7 @@ func (r *run) stepTransceiver() {
 				return
 			}
 			// Before #17137 the None reaches a division (inferred).
-			r.emit(StepTransceiver, PhaseCreation, title, Error, reason, src, Inferred)
-			r.fail(StepTransceiver, "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'")
+			r.raise(StepTransceiver, PhaseCreation, title, reason, src, Verified, "TypeError", TextV2NoneDivision)
 			return
 		}
 		r.t.Result.Outcome = OutcomePython
@@ -1315,7 +1400,7 @@ func (r *run) validateHint() string {
 	}
 	for _, e := range r.validationErrors() {
 		field := fieldOf(e.Loc)
-		if e.Type == "extra_forbidden" && (field == "transceiver_runtime" || field == "kv_transfer_timeout_ms") && !r.hasField(field) {
+		if e.Type == "extra_forbidden" && field != "enable_pipelined_transfer" && datedField(field) && !r.hasField(field) {
 			add("remove " + field + ": " + fieldSince(field))
 			continue
 		}
@@ -1450,9 +1535,9 @@ func validationError(errs []FieldError) string {
 	}
 	b.WriteString(" for TorchLlmArgs")
 	for _, e := range errs {
-		if e.Root != "" {
+		if e.Root != "" || e.TopKey {
 			// A top-level key is one location item: pydantic puts an item
-			// holding a '.' in backticks.
+			// holding a '.' in backticks (and prints '' as an empty line).
 			root := e.Root
 			if strings.Contains(root, ".") {
 				root = "`" + root + "`"
@@ -1461,7 +1546,7 @@ func validationError(errs []FieldError) string {
 		} else {
 			b.WriteString("\ncache_transceiver_config")
 		}
-		if e.Loc != "" {
+		if e.Loc != "" || e.EmptyKey {
 			b.WriteString("." + e.Loc)
 		}
 		b.WriteString("\n  " + e.Message)
