@@ -196,11 +196,19 @@ func isLogName(name string) bool {
 func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 	var out []logInput
 	seen := map[string]bool{}
+	// One argument that is not a glob lists each file once (a walk never
+	// names a path twice); several, or a glob's matches ("d*/../d0"), may
+	// name one file twice.
+	dedupe := len(args) != 1 || strings.ContainsAny(args[0], "*?[")
 	add := func(path string, listed bool) {
-		if c := filepath.Clean(path); !seen[c] {
+		if dedupe {
+			c := filepath.Clean(path)
+			if seen[c] {
+				return
+			}
 			seen[c] = true
-			out = append(out, logInput{path: path, name: path, listed: listed})
 		}
+		out = append(out, logInput{path: path, name: path, listed: listed})
 	}
 	addPath := func(p string) error {
 		st, err := os.Stat(p)

@@ -497,9 +497,11 @@ func parseSmall(name string, data []byte) (*Log, error) {
 	st := newState(name)
 	if len(data) > 0 {
 		sc := scanners.Get().(*scanner)
-		var res chunkResult
+		res := chunkResult{events: sc.events[:0]}
 		sc.scan(data, &res)
 		st.replay(&res)
+		clear(res.events) // no strings of this log kept by the pool
+		sc.events = res.events[:0]
 		if len(sc.intern) > 256 {
 			clear(sc.intern) // what one log interned stays bounded
 		}
