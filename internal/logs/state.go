@@ -385,7 +385,17 @@ func Parse(name string, r io.Reader) (*Log, error) { return parse(name, r, -1) }
 // gave it, is size (guard.OpenEntry returns it). A read that returns that
 // many bytes ends a small log: the file is read as of that stat, in one
 // read instead of two (the second would only return EOF).
-func ParseFile(name string, f *os.File, size int64) (*Log, error) { return parse(name, f, size) }
+//
+// A file larger than a small log is mapped, a window at a time, instead of
+// read (see parseMapped); one that cannot be mapped is read.
+func ParseFile(name string, f *os.File, size int64) (*Log, error) {
+	if size > smallLog {
+		if lg, err, ok := parseMapped(name, f, size); ok {
+			return lg, err
+		}
+	}
+	return parse(name, f, size)
+}
 
 // parse is Parse; size is the file's size, or -1 when unknown (a stream).
 func parse(name string, r io.Reader, size int64) (*Log, error) {
