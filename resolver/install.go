@@ -252,7 +252,11 @@ func InstallRules(in *Install, v Version) *Rules {
 	rs.Steps = map[string]Evidence{}
 	ev := in.Features["transceiver_runtime_default"].Evidence
 	if in.RuntimeDefault != "" {
-		rs.RuntimeDefault, rs.RuntimeDefaultRead, rs.RuntimeDefaultEvidence = Str(in.RuntimeDefault), true, read(ev)
+		// The line that shows the default, beside the PR and confidence of
+		// xcvr's reading of it (the runtime step's, settled below when the
+		// auto resolver does not undo it).
+		rs.RuntimeDefault, rs.RuntimeDefaultRead = Str(in.RuntimeDefault), true
+		rs.RuntimeDefaultEvidence.Source.Install = ev
 		if in.RuntimeDefault == "None" {
 			rs.RuntimeDefault = PyStr{}
 		}
@@ -364,6 +368,11 @@ type FieldSpec struct {
 	// Evidence is the install's FILE:LINE of the declaration; "" in xcvr's
 	// model of a release.
 	Evidence string
+	// Default is the default as the reference writes it ("None", "1000",
+	// "'auto'"), and Cite where xcvr's model of a release read the
+	// declaration (fields.go); both "" for an install's field.
+	Default string
+	Cite    string
 }
 
 // InstallField is a field of the install's CacheTransceiverConfig with the
@@ -445,7 +454,9 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		return ok && (resolverChecked(field) || xcvrChecks(f))
 	}
 	for _, e := range r.t.Inputs.ConfigErrors {
-		if f := fieldOf(e.Loc); e.Root != "" || e.Loc == "" || keep(f) {
+		// A key the install does not declare is refused below, by its name
+		// (the empty key too); a whole-field error is the reader's.
+		if f := fieldOf(e.Loc); e.Root != "" || e.TopKey || e.Loc == "" && !e.EmptyKey || keep(f) {
 			errs = append(errs, e)
 		}
 	}
@@ -458,7 +469,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		switch {
 		case !ok:
 			errs = append(errs, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
-				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+				Input: k.Input, InputType: k.InputType, Origin: k.Origin, EmptyKey: k.Key == ""})
 		case xcvrChecks(f):
 		case f.Kind == "":
 			unread = append(unread, k.Key)

@@ -28,16 +28,19 @@ func (r *run) kvSetting() (KVSetting, bool) {
 	if f := r.t.Inputs.KVManager; f.Given() && f.Value != "" {
 		return f.Value, true
 	}
-	return DefaultKVSetting(r.v), false
+	return r.rules.kvDefault(), false
 }
 
 // DefaultKVSetting is use_kv_cache_manager_v2's default in version v: False
 // before #15823, 'auto' until 1.4, True in 1.4 (#17495's release note, inferred).
-func DefaultKVSetting(v Version) KVSetting {
+func DefaultKVSetting(v Version) KVSetting { return ReleaseRules(v).kvDefault() }
+
+// kvDefault is use_kv_cache_manager_v2's default in the build's rules.
+func (rs *Rules) kvDefault() KVSetting {
 	switch {
-	case !v.Has(day15823):
+	case !rs.Has(day15823):
 		return KVV1
-	case v.Era == 3:
+	case rs.On(PathKVV2Default):
 		return KVV2
 	}
 	return KVAuto
@@ -122,8 +125,7 @@ func (r *run) stepKVManager() {
 		if v2 && twoModel && r.has(day16060) {
 			// The docstring says an explicit True is rejected with two-model
 			// speculative decoding; the raise itself was not found upstream.
-			r.emit(StepKVManager, PhaseLoad, title, Error, "True with two-model speculative decoding ("+draft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Inferred)
-			r.fail(StepKVManager, "ValueError: … (an explicit use_kv_cache_manager_v2=True is rejected with two-model speculative decoding; TensorRT-LLM's message was not found)")
+			r.raise(StepKVManager, PhaseLoad, title, "True with two-model speculative decoding ("+draft.Origin.String()+"): the draft engine would size its pool from the same budget", src, Verified, "ValueError", TextKVV2TwoModel)
 			return
 		}
 		done(v2, Applied, reason, Verified)
@@ -167,11 +169,11 @@ func (r *run) stepKVManager() {
 		done(false, Applied, "'auto' with no model default: False (V1)", Verified)
 		return
 	}
-	if !explicit && r.era == 3 {
+	if !explicit && r.on(PathKVV2Default) {
 		// 1.4 defaults to V2 (#17495's release note); how it falls back off
 		// PYTHON-on-NIXL, and what it logs, is not known: no line is assumed.
 		const why = "omitted: 1.4 defaults to V2 (#17495 release note)"
-		src = Source{PR: 17495, File: fileLLMArgs}
+		src = Source{PR: r.rules.Rule(PathKVV2Default).Evidence.Source.PR, File: fileLLMArgs}
 		if !disaggOff && (r.effBackend != "NIXL" || !r.runtime.Is("PYTHON")) {
 			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
 			return
@@ -291,7 +293,7 @@ func (r *run) stepCacheManager() {
 			return
 		}
 		reuseOn := r.t.Inputs.Static != nil && r.t.Inputs.Static.BlockReuse.Given() && r.t.Inputs.Static.BlockReuse.Value
-		if reuseOn && r.era == 3 && rt.Is("PYTHON") {
+		if reuseOn && r.on(PathHybridRoute) && rt.Is("PYTHON") {
 			// _util.py@0004396: in disaggregated serving K3 goes through the
 			// shared hybrid route, which refuses V1 block reuse under PYTHON.
 			r.emit(StepCacheManager, PhaseLoad, title, Error, "Kimi K3 with V1, enable_block_reuse=True ("+r.t.Inputs.Static.BlockReuse.Origin.String()+
@@ -320,11 +322,11 @@ func (r *run) stepCacheManager() {
 		// applied from 1.4 (late); in era 2 the earlier form stays (the
 		// environment overrides first, Mixed for any 'PYTHON'), with the two
 		// refusals' texts read there (derived for era 2).
-		late := r.era == 3
-		conf := Derived
+		route := r.rules.Rule(PathHybridRoute)
+		late := route.On
+		conf := confOr(route.Evidence.Confidence)
 		if late {
-			src = Source{File: fileUtilHybridV2}
-			conf = Verified
+			src = Source{File: route.Evidence.Source.File}
 		}
 		pyNote := ""
 		if py, ok := r.t.Inputs.Env.Lookup(envPyMamba); ok && py == "1" {
@@ -604,12 +606,11 @@ func (r *run) stepMambaGuards() {
 		// Upstream's cache-transceiver precheck rejects this pairing "instead
 		// of a C++ binding type error": BindKvCacheTransceiver takes only the
 		// V1 manager. The binding's own message was not found.
-		r.emit(StepMambaGuards, PhaseCreation, title, Error, clsKVV2+" with runtime "+r.runtime.Repr()+": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)", src, Derived)
-		r.fail(StepMambaGuards, "TypeError: … (BindKvCacheTransceiver is given KVCacheManagerV2; the C++ transceiver only supports the V1 manager; the binding's message was not found)")
+		r.raise(StepMambaGuards, PhaseCreation, title, clsKVV2+" with runtime "+r.runtime.Repr()+": the C++ transceiver only supports the V1 manager (a pybind type error when BindKvCacheTransceiver is built; its text was not found)", src, Verified, "TypeError", TextBindKVV2)
 		return
 	}
-	if r.era == 0 {
-		r.emit(StepMambaGuards, PhaseCreation, title, Skipped, "not in the era-0 creation code read", src, Inferred)
+	if p := r.rules.Rule(PathMambaGuards); !p.On {
+		r.emit(StepMambaGuards, PhaseCreation, title, Skipped, "not in the era-0 creation code read", src, confOr(p.Evidence.Confidence))
 		return
 	}
 	switch cls {
@@ -620,8 +621,7 @@ func (r *run) stepMambaGuards() {
 		}
 	case clsMambaV2:
 		if !py {
-			r.emit(StepMambaGuards, PhaseCreation, title, Error, clsMambaV2+" with runtime "+r.runtime.Repr(), src, Verified)
-			r.fail(StepMambaGuards, "ValueError: MambaHybridCacheManagerV2 requires transceiver_runtime='PYTHON' with backend='NIXL'; it cannot use the C++ transceiver.")
+			r.raise(StepMambaGuards, PhaseCreation, title, clsMambaV2+" with runtime "+r.runtime.Repr(), src, Verified, "ValueError", TextMambaV2Python)
 			return
 		}
 	case clsMambaCpp:

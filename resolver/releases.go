@@ -373,8 +373,11 @@ func backendLiteralsAt(v *Version) []string {
 func selectorsAt(v *Version) ([]BackendSelector, string) {
 	switch {
 	case !v.has(dayNIXLDefault):
-		// [U] the pre-#7926 list is inferred: after #7926 the list names the
-		// backends other than the default (UCX, MPI), so before it NIXL, MPI.
+		// kv_cache_transceiver.py of the time: env_vars =
+		// [("TRTLLM_USE_NIXL_KVCACHE", BackendTypeCpp.NIXL),
+		// ("TRTLLM_USE_MPI_KVCACHE", BackendTypeCpp.MPI)], UCX otherwise
+		// [V raayandhar/TensorRT-LLM@3e912e56
+		// tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py:38-44].
 		return []BackendSelector{{EnvUseNIXL, "NIXL"}, {EnvUseMPI, "MPI"}}, "UCX"
 	case !v.has(dayMooncake):
 		// kv_cache_transceiver.py of the time: [("TRTLLM_USE_UCX_KVCACHE", "UCX"),
@@ -386,8 +389,15 @@ func selectorsAt(v *Version) ([]BackendSelector, string) {
 
 // legacySelectors are the variables that alone turned the transceiver on before
 // #5234, in the order create_kv_cache_transceiver tried them; any non-empty
-// value counted (plain truthiness of getenv) [V kv_cache_transceiver.py of the
-// time].
+// value counted (plain truthiness of getenv) [D: the order and the
+// truthiness are those of kv_cache_transceiver.py at
+// symphonylyh/TensorRT-LLM@cc079558 :40-46 (`if getenv("TRTLLM_USE_UCX_KVCACHE")`
+// ... `elif getenv("TRTLLM_USE_NIXL_KVCACHE")` ... `elif
+// getenv("TRTLLM_USE_MPI_KVCACHE")`, UCX when none is set). That copy already
+// needs a cache_transceiver_config (None: "cache_transceiver is disabled") and
+// applies the variables to backend DEFAULT only, with no selector warning: an
+// early post-#5234 form that xcvr does not model separately (its 1.0.0rc2/rc3
+// use the later exactly-"1" selectors) — a known limit].
 func legacySelectors() []BackendSelector {
 	return []BackendSelector{{EnvUseUCX, "UCX"}, {EnvUseNIXL, "NIXL"}, {EnvUseMPI, "MPI"}}
 }
@@ -408,7 +418,9 @@ func (r *run) hasField(f string) bool {
 	if r.rules.FieldsRead {
 		return false
 	}
-	return f != "transceiver_runtime" && f != "kv_transfer_timeout_ms"
+	// A key no release declares is the reader's extra input; a dated field
+	// absent from this release's set is not a field here.
+	return !datedField(f)
 }
 
 // fieldSince says from when a dated field exists, for hints.
@@ -419,7 +431,14 @@ func fieldSince(f string) string {
 	case "kv_transfer_timeout_ms":
 		return "the field exists only from about " + dayTimeoutField.String() + " (inferred)"
 	}
-	return "not a field in this release"
+	d, ok := fieldFirstDay(f)
+	if !ok || d == 0 {
+		return "not a field in this release"
+	}
+	if c := fieldDayConfidence(f); c != Verified {
+		return "the field exists only from about " + d.String() + " (" + string(c) + ")"
+	}
+	return "the field exists only from " + d.String()
 }
 
 // pyTypeOfStr is pydantic's input_type for a PyStr.

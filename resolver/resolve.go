@@ -57,7 +57,6 @@ type run struct {
 	v     Version
 	rules *Rules
 	t     Trace // t.Inputs holds the inputs
-	era   int
 
 	// halt, when set, is why the remaining steps are not reached.
 	halt string
@@ -74,7 +73,7 @@ type run struct {
 // log lines and the result. It never panics and always returns each step id once.
 func Resolve(in Inputs) Trace {
 	rules := ReleaseRules(in.Version)
-	r := run{v: in.Version, rules: rules, era: rules.Era}
+	r := run{v: in.Version, rules: rules}
 	r.t.Inputs = in
 	r.t.Steps = make([]Step, 0, len(StepIDs()))
 	r.stepVersion()
@@ -85,8 +84,8 @@ func Resolve(in Inputs) Trace {
 	// ahead of the transceiver; from #16060 after it, because V2 needs the final
 	// runtime ("The transceiver runtime auto setting must be resolved first").
 	kvFirst := !r.has(day16060)
-	if r.era == 0 {
-		// Era 0 has no config-load resolution; DEFAULT is resolved at creation.
+	if !r.on(PathConfigLoad) {
+		// No config-load resolution: DEFAULT is resolved at creation.
 		r.stepLoader()
 		r.stepModel()
 		r.stepKVManager()
@@ -206,12 +205,27 @@ func (r *run) ruleEvidence(id string) (Evidence, bool) {
 // read from an install cites that line.
 func (r *run) raise(id string, p Phase, title, reason string, src Source, c Confidence, typ, textID string, vals ...pyVal) {
 	t := r.rules.text(textID)
+	if tc := t.Evidence.Confidence; tc != "" && !t.Evidence.read() && confRank(tc) < confRank(c) {
+		// A step is no surer than the text it raises.
+		c = tc
+	}
 	if t.Evidence.read() {
 		r.add(Step{ID: id, Phase: p, Title: title, Verdict: Error, Reason: reason, Detail: detailFor(id), Source: t.Evidence.Source, Confidence: VerifiedInstall})
 	} else {
 		r.emit(id, p, title, Error, reason, src, c)
 	}
 	r.fail(id, typ+": "+fill(t.Template, vals))
+}
+
+// confRank orders confidences, the least sure first.
+func confRank(c Confidence) int {
+	switch c {
+	case Inferred:
+		return 0
+	case Derived:
+		return 1
+	}
+	return 2
 }
 
 func (r *run) log(l Level, msg string) { r.t.Logs = append(r.t.Logs, LogLine{Level: l, Message: msg}) }
@@ -335,9 +349,10 @@ func (r *run) stepValidate() {
 		}
 		reason = b.String()
 	}
-	conf := Verified
-	if r.era == 0 {
-		conf = Derived
+	// As sure as the field set that refuses the value.
+	conf := r.rules.FieldsEvidence.Confidence
+	if conf == "" {
+		conf = Verified
 	}
 	if len(errs) == 1 && errs[0].Type == "value_error" && errs[0].Loc == "" {
 		// A model validator's refusal: as sure as its text (validators.go).
@@ -379,6 +394,12 @@ func (r *run) validationErrors() []FieldError {
 			// Not a field yet: its VersionedKey reports it as an extra input.
 			continue
 		}
+		if e.Loc == "backend" && e.Type == "literal_error" {
+			// The reader names the newest release's backends; pydantic names
+			// this release's Literal (lower-case in 1.0, no MOONCAKE before
+			// #8309).
+			e.Message = "Input should be " + literalList(r.backendLiteralsOf())
+		}
 		if f := fieldOf(e.Loc); !r.hasField(f) {
 			// Not a field in this release: an extra input whatever its value.
 			e.Loc, e.Type, e.Message = f, "extra_forbidden", "Extra inputs are not permitted"
@@ -387,6 +408,7 @@ func (r *run) validationErrors() []FieldError {
 		}
 		errs = append(errs, e)
 	}
+	late = append(late, r.undeclaredKeys()...)
 	readers := len(errs)
 	errs = append(errs, late...)
 	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(r.backendLiteralsOf(), b.S) {
@@ -395,16 +417,18 @@ func (r *run) validationErrors() []FieldError {
 			Origin: r.t.Inputs.Backend.Origin})
 	}
 	if rt := r.t.Inputs.Runtime; rt.Given() && !r.hasField("transceiver_runtime") {
+		in, typ := r.asWritten("transceiver_runtime", rt.Origin, rt.Value.Repr(), pyTypeOfStr(rt.Value))
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "extra_forbidden",
-			Message: "Extra inputs are not permitted", Input: rt.Value.Repr(), InputType: pyTypeOfStr(rt.Value), Origin: rt.Origin})
+			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: rt.Origin})
 	} else if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "literal_error",
 			Message: "Input should be " + literalList(r.runtimeLiterals()), Input: rt.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Runtime.Origin})
 	}
 	if t := r.t.Inputs.Timeout; t.Given() && !r.hasField("kv_transfer_timeout_ms") {
+		in, typ := r.asWritten("kv_transfer_timeout_ms", t.Origin, t.Value.String(), pyTypeOfInt(t.Value))
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "extra_forbidden",
-			Message: "Extra inputs are not permitted", Input: t.Value.String(), InputType: pyTypeOfInt(t.Value), Origin: t.Origin})
+			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: t.Origin})
 	} else if t.Given() && t.Value.Valid && t.Value.N <= 0 {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
@@ -446,6 +470,49 @@ func (r *run) validationErrors() []FieldError {
 	return errs
 }
 
+// asWritten is a file key's value as written ('5000', yes) for an extra input,
+// which pydantic reports before any coercion; a flag's value is in, typ.
+func (r *run) asWritten(key string, o Origin, in, typ string) (string, string) {
+	for _, k := range r.t.Inputs.ConfigKeys {
+		if k.Key == key && k.Origin == o {
+			return k.Input, k.InputType
+		}
+	}
+	return in, typ
+}
+
+// undeclaredKeys are pydantic's extra_forbidden errors for the keys a file sets
+// that are fields of some release but not of this one (kv_cache_bounce_size_mb
+// in 1.1) and that no other check reports: the reader accepts them, as it
+// knows every release's fields, and an invalid value of one is already turned
+// into this error above. The keys with an input of their own
+// (transceiver_runtime, kv_transfer_timeout_ms, enable_pipelined_transfer,
+// agent_bounce_*) are reported where that input is checked.
+func (r *run) undeclaredKeys() []FieldError {
+	var out []FieldError
+	for _, k := range r.t.Inputs.ConfigKeys {
+		switch k.Key {
+		case "backend", "transceiver_runtime", "kv_transfer_timeout_ms", "enable_pipelined_transfer",
+			"agent_bounce_buffer_enable", "agent_bounce_params":
+			continue
+		}
+		if !datedField(k.Key) || r.hasField(k.Key) {
+			continue
+		}
+		reported := false
+		for _, e := range r.t.Inputs.ConfigErrors {
+			if fieldOf(e.Loc) == k.Key && e.Origin == k.Origin {
+				reported = true
+			}
+		}
+		if !reported {
+			out = append(out, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
+				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+		}
+	}
+	return out
+}
+
 // fieldOf is the cache_transceiver_config key a pydantic loc starts with.
 func fieldOf(loc string) string {
 	f, _, _ := strings.Cut(loc, ".")
@@ -467,7 +534,7 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		fields[i] = f.Name
 	}
 	rank := func(e FieldError) int {
-		if e.Root != "" && e.Loc == "" && e.Type == "extra_forbidden" {
+		if e.topKey() {
 			// A top-level key that is no TorchLlmArgs field: an extra input of
 			// the outer model, reported after every declared field's errors.
 			return -2
@@ -530,18 +597,29 @@ func fileLine(o Origin) (string, int, bool) {
 	return o.Detail[:i], n, err == nil
 }
 
-// loc names the field in a reason: the key, or cache_transceiver_config itself.
+// loc names the field in a reason: the key, or cache_transceiver_config itself;
+// the empty key is written as Python's repr of "" (two quotes).
 func (e FieldError) loc() string {
-	if e.Root != "" && e.Loc == "" {
-		return e.Root
+	root := e.Root
+	switch {
+	case e.TopKey && root == "":
+		root = "''"
+	case root == "" && !e.TopKey:
+		if e.EmptyKey {
+			return "cache_transceiver_config.''"
+		}
+		if e.Loc == "" {
+			return "cache_transceiver_config"
+		}
+		return e.Loc
 	}
-	if e.Root != "" {
-		return e.Root + "." + e.Loc
+	switch {
+	case e.EmptyKey:
+		return root + ".''"
+	case e.Loc == "":
+		return root
 	}
-	if e.Loc == "" {
-		return "cache_transceiver_config"
-	}
-	return e.Loc
+	return root + "." + e.Loc
 }
 
 func contains(list []string, s string) bool {
@@ -639,22 +717,25 @@ func (r *run) stepRuntime() {
 		return
 	}
 	r.runtime = r.heldRuntime()
+	// The rule applied is the field's default, with its evidence.
+	dflt := r.rules.RuntimeDefault
+	ev := r.rules.RuntimeDefaultEvidence
 	var reason string
-	conf := Verified
-	pr := 0
+	conf := ev.Confidence
+	if conf == "" {
+		conf = Verified
+	}
+	pr := ev.Source.PR
 	switch {
 	case !r.has(dayFieldExists):
 		reason = "this release has no transceiver_runtime field: the C++ transceiver is the only one"
-		conf = Derived
-	case r.era == 0:
+		conf, pr = Derived, 0
+	case !dflt.Valid:
 		reason = "omitted: the era-0 default None means the C++ transceiver"
-	case r.era == 1, r.era == 2:
+	case dflt.Is("auto"):
 		reason = "omitted: the default 'auto' is resolved at config load"
-		pr = 16164
 	default:
-		reason = "omitted: the 1.4 default 'PYTHON' is used as is; the model hook is not consulted"
-		pr = 17495
-		conf = Inferred
+		reason = "omitted: the 1.4 default " + dflt.Repr() + " is used as is; the model hook is not consulted"
 	}
 	src, conf := settle(r.rules.Steps[StepRuntime], Source{PR: pr, File: fileLLMArgs}, conf)
 	r.emit(StepRuntime, PhaseSetup, title, Applied, reason, src, conf)
@@ -666,9 +747,11 @@ func (r *run) stepBackend(p Phase) {
 		return
 	}
 	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.rules.Selectors, r.rules.DefaultBackend)
-	src := Source{PR: 16164, File: fileLLMArgs}
-	if r.era == 0 {
-		src = Source{File: fileOldCreate}
+	// Where DEFAULT is resolved: at config load (llm_args.py, #16164), else
+	// when the transceiver is created.
+	src := Source{File: fileOldCreate}
+	if p := r.rules.Rule(PathConfigLoad); p.On {
+		src = Source{PR: p.Evidence.Source.PR, File: fileLLMArgs}
 	}
 	var reason string
 	switch {
@@ -758,7 +841,7 @@ func (r *run) stepLoader() {
 	}
 	l := r.t.Inputs.Loader
 	src := Source{File: fileModelLoader}
-	if r.era == 0 {
+	if !r.on(PathConfigLoad) {
 		r.emit(StepLoader, PhaseLoad, title, Skipped, "this version has no config-load resolution ('auto' does not exist yet)", src, Verified)
 		return
 	}
@@ -785,7 +868,7 @@ func (r *run) stepModel() {
 	m := r.t.Inputs.Model.Value
 	src := Source{File: fileModelingAuto}
 	switch {
-	case r.era == 0:
+	case !r.on(PathConfigLoad):
 		r.emit(StepModel, PhaseLoad, title, Skipped, "the model is not consulted before #16164", src, Verified)
 		return
 	case !r.phaseARan:
@@ -853,7 +936,7 @@ func (r *run) stepPreference() {
 	}
 	m := r.t.Inputs.Model.Value
 	switch {
-	case r.era == 0:
+	case !r.on(PathConfigLoad):
 		skip("the hook does not exist before #16164")
 		return
 	case !r.phaseARan:
@@ -896,15 +979,17 @@ func (r *run) stepAuto() {
 	if r.skipIfHalted(StepAuto, PhaseLoad, title) {
 		return
 	}
-	src := Source{PR: 16164, File: fileLLMUtils}
-	if r.era >= 2 {
-		src.PR = 18134
+	// The resolver applied: #18134's where the build has it, else #16164's.
+	rule := PathConfigLoad
+	if r.on(PathAutoPython) {
+		rule = PathAutoPython
 	}
+	src, conf := r.pathSource(rule, fileLLMUtils)
 	skip := func(why string) {
 		r.emit(StepAuto, PhaseLoad, title, Skipped, why, src, Verified)
 	}
 	switch {
-	case r.era == 0:
+	case !r.on(PathConfigLoad):
 		skip("'auto' does not exist before #16164")
 		return
 	case !r.phaseARan:
@@ -916,14 +1001,10 @@ func (r *run) stepAuto() {
 	}
 	pref := r.preference()
 	cls := r.modelClassName()
-	conf := Verified
-	if r.era == 3 {
-		conf = Inferred
-	}
 	verdict := Applied
 	var resolved PyStr
 	var reason string
-	if r.era == 1 {
+	if !r.on(PathAutoPython) {
 		if pref.Is("PYTHON") && r.effBackend != "NIXL" {
 			r.log(LevelInfo, r.text(TextFallbackBackend, vStr(r.effBackend)))
 			verdict = Fallback
@@ -1010,7 +1091,7 @@ func (r *run) stepLeftoverAuto() {
 		src.File = fileConfigUtils
 	}
 	switch {
-	case r.era == 0:
+	case !r.on(PathConfigLoad):
 		r.emit(StepLeftoverAuto, PhaseCreation, title, Skipped, "'auto' does not exist before #16164", src, Verified)
 	case r.runtime.Is("auto"):
 		r.runtime = PyStr{}
@@ -1057,13 +1138,11 @@ func (r *run) stepPythonNIXL() {
 	if r.skipIfHalted(StepPythonNIXL, PhaseCreation, title) {
 		return
 	}
-	file, pr := r.createFile(), 16164
-	if r.era == 0 {
-		pr = 0
-	} else if r.hasConfigUtils() {
-		file, pr = fileConfigUtils, 15727
+	src, conf := r.pathSource(PathPythonNIXL, r.createFile())
+	early := r.on(PathConfigLoad) && r.hasConfigUtils()
+	if early {
+		src = Source{PR: 15727, File: fileConfigUtils}
 	}
-	src := Source{PR: pr, File: file}
 	if !r.runtime.Is("PYTHON") {
 		r.emit(StepPythonNIXL, PhaseCreation, title, Skipped, notPython(r.runtime), src, Verified)
 		return
@@ -1073,12 +1152,8 @@ func (r *run) stepPythonNIXL() {
 		return
 	}
 	text := TextPythonNIXLCreate
-	if r.era != 0 && r.hasConfigUtils() {
+	if early {
 		text = TextPythonNIXLEarly
-	}
-	conf := Verified
-	if r.era == 3 {
-		conf = Derived
 	}
 	r.raise(StepPythonNIXL, PhaseCreation, title, "'PYTHON' on "+r.effBackend+" is not supported", src, conf, "ValueError", text, vStr(r.effBackend))
 }
@@ -1120,8 +1195,8 @@ func (r *run) stepInflightCancel() {
 	}
 	src := Source{File: r.createFile()}
 	v, set := r.t.Inputs.Env.Lookup(EnvInflightCancel)
-	if r.era == 0 {
-		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, "no in-flight cancel validation in era-0 code", src, Derived)
+	if p := r.rules.Rule(PathInflightChecks); !p.On {
+		r.emit(StepInflightCancel, PhaseCreation, title, Skipped, "no in-flight cancel validation in era-0 code", src, confOr(p.Evidence.Confidence))
 		return
 	}
 	if v != "1" {
@@ -1211,9 +1286,16 @@ func (r *run) stepBackendLogs() {
 	}
 	conf := Verified
 	if !r.has(dayUpperCase) {
-		// No kv_cache_transceiver.py of the lower-case era is stored: its log
-		// texts are taken from the earliest upper-case one [U].
-		conf = Inferred
+		// The texts of the time, byte for byte: kv_cache_transceiver.py at
+		// raayandhar/TensorRT-LLM@3e912e56 (a fork's copy whose own edits are
+		// a debug block in BindKvCacheTransceiver), which compares the
+		// backend as BackendTypeCpp, DEFAULT -> UCX with NIXL, MPI as
+		// selectors (pre-#7926): "cache_transceiver is disabled" :35, the
+		// selector warning :48, the MPI warning :55, the UCX hint :58-60
+		// [V texts]. That 1.0 builds ran this file is derived from its
+		// pre-#7926 selectors and the enum compare, which the lower-case
+		// literal needs (_CacheTransceiverBackendType.from_string).
+		conf = Derived
 	}
 	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, conf)
 }
@@ -1233,8 +1315,7 @@ func (r *run) stepTransceiver() {
 				return
 			}
 			// Before #17137 the None reaches a division (inferred).
-			r.emit(StepTransceiver, PhaseCreation, title, Error, reason, src, Inferred)
-			r.fail(StepTransceiver, "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'")
+			r.raise(StepTransceiver, PhaseCreation, title, reason, src, Verified, "TypeError", TextV2NoneDivision)
 			return
 		}
 		r.t.Result.Outcome = OutcomePython
@@ -1243,7 +1324,7 @@ func (r *run) stepTransceiver() {
 		return
 	}
 	reason := cppReason(r.runtime)
-	if r.era == 3 {
+	if r.on(PathCppDeprecated) {
 		reason = reason + " (deprecated in 1.4 per the docs; no log line is known)"
 	}
 	r.t.Result.Outcome = OutcomeCPP
@@ -1318,7 +1399,7 @@ func (r *run) validateHint() string {
 	}
 	for _, e := range r.validationErrors() {
 		field := fieldOf(e.Loc)
-		if e.Type == "extra_forbidden" && (field == "transceiver_runtime" || field == "kv_transfer_timeout_ms") && !r.hasField(field) {
+		if e.Type == "extra_forbidden" && field != "enable_pipelined_transfer" && datedField(field) && !r.hasField(field) {
 			add("remove " + field + ": " + fieldSince(field))
 			continue
 		}
@@ -1341,7 +1422,7 @@ func (r *run) validateHint() string {
 			add("set backend to " + literalList(r.backendLiteralsOf()) + " (or omit it: disaggregation off)")
 		case "transceiver_runtime":
 			rt := r.t.Inputs.Runtime.Value
-			if r.era == 0 && rt.Valid && equalFold(rt.S, "auto") {
+			if !r.on(PathConfigLoad) && rt.Valid && equalFold(rt.S, "auto") {
 				add("'auto' exists only from #16164 (2026-07-16); omit transceiver_runtime or write CPP or PYTHON")
 				continue
 			}
@@ -1453,9 +1534,9 @@ func validationError(errs []FieldError) string {
 	}
 	b.WriteString(" for TorchLlmArgs")
 	for _, e := range errs {
-		if e.Root != "" {
+		if e.Root != "" || e.TopKey {
 			// A top-level key is one location item: pydantic puts an item
-			// holding a '.' in backticks.
+			// holding a '.' in backticks (and prints '' as an empty line).
 			root := e.Root
 			if strings.Contains(root, ".") {
 				root = "`" + root + "`"
@@ -1464,7 +1545,7 @@ func validationError(errs []FieldError) string {
 		} else {
 			b.WriteString("\ncache_transceiver_config")
 		}
-		if e.Loc != "" {
+		if e.Loc != "" || e.EmptyKey {
 			b.WriteString("." + e.Loc)
 		}
 		b.WriteString("\n  " + e.Message)

@@ -46,6 +46,9 @@ type Rules struct {
 	// Era is the code path, 0..3 (EraSummary).
 	Era         int
 	EraEvidence Evidence
+	// CodePath is the era's rules that steps branch on (PathIDs), each with
+	// its evidence: a step reads these, never Era.
+	CodePath []PathRule
 
 	// Changes are the dated changes whose presence the build's code settles,
 	// whatever its day says (an install's fingerprints); every other change of
@@ -154,6 +157,9 @@ func (rs *Rules) text(id string) Text {
 			return t
 		}
 	}
+	if tmpl, c := inferredText(id); c != "" {
+		return Text{ID: id, Template: tmpl, Evidence: Evidence{Confidence: c}}
+	}
 	return Text{ID: id, Template: releaseText(rs.Era, id)}
 }
 
@@ -194,13 +200,25 @@ func ReleaseRules(v Version) *Rules {
 	}
 	v.Rules = nil
 	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
+	rs.CodePath = releasePath(v.Era)
+	// The runtime default's evidence is the PR that set it; 1.4's reading (the
+	// hook is not consulted) is inferred.
 	switch {
 	case v.Era == 0:
 		rs.RuntimeDefault = PyStr{}
+		rs.RuntimeDefaultEvidence = Evidence{Confidence: Verified}
 	case v.Era < 3:
 		rs.RuntimeDefault = Str("auto")
+		rs.RuntimeDefaultEvidence = Evidence{Source{PR: 16164}, Verified}
 	default:
 		rs.RuntimeDefault = Str("PYTHON")
+		rs.RuntimeDefaultEvidence = Evidence{Source{PR: 17495}, Inferred}
+	}
+	// A refusal by era 0's CacheTransceiverConfig is derived; later ones are
+	// verified (llm_args.py of their time).
+	rs.FieldsEvidence = Evidence{Confidence: Verified}
+	if v.Era == 0 {
+		rs.FieldsEvidence.Confidence = Derived
 	}
 	rs.Fields = releaseFields(rs.Era, rs.Main)
 	rs.Validators = releaseValidators(rs.Main)
@@ -208,10 +226,9 @@ func ReleaseRules(v Version) *Rules {
 }
 
 // releaseFields is CacheTransceiverConfig as xcvr models it for a day of main
-// and its era (llm_args.py; the era-2 table of the spec; backend names of the
-// day; transceiver_runtime and kv_transfer_timeout_ms from their days,
-// enable_pipelined_transfer from #15727, agent_bounce_* from 1.4.0rc1), in
-// declaration order.
+// and its era, in declaration order: the newest declaration of each field that
+// exists by that day (cacheFieldDates, with the evidence of each), the backend
+// names of the day and the transceiver_runtime choices of the era.
 func releaseFields(era int, main Day) []FieldSpec {
 	rt := []string{"CPP", "PYTHON", "auto"}
 	if era == 0 {
@@ -219,22 +236,22 @@ func releaseFields(era int, main Day) []FieldSpec {
 	}
 	day := Version{Main: main}
 	out := make([]FieldSpec, 0, 10)
-	add := func(since Day, f FieldSpec) {
-		if main >= since {
-			out = append(out, f)
+	for _, d := range cacheFieldDates() {
+		if main < d.since {
+			continue
 		}
-	}
-	add(0, FieldSpec{Name: "backend", Kind: "literal", Literals: backendLiteralsAt(&day), Optional: true})
-	add(dayFieldExists, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Literals: rt, Optional: true})
-	add(0, FieldSpec{Name: "max_tokens_in_buffer", Kind: "int", Optional: true})
-	add(dayTimeoutField, FieldSpec{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
-	add(0, FieldSpec{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
-	add(0, FieldSpec{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt"})
-	add(0, FieldSpec{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge"})
-	add(day15727, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool"})
-	if main >= dayAgentBounce {
-		out = append(out, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool"},
-			FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true})
+		f := d.spec
+		switch f.Name {
+		case "backend":
+			f.Literals = backendLiteralsAt(&day)
+		case "transceiver_runtime":
+			f.Literals = rt
+		}
+		if n := len(out); n > 0 && out[n-1].Name == f.Name {
+			out[n-1] = f // a newer declaration of the same field
+			continue
+		}
+		out = append(out, f)
 	}
 	return out
 }
@@ -332,6 +349,8 @@ func textArity(id string) int {
 		return 2
 	case TextInflightUnsupp:
 		return 8
+	case TextV2NoneDivision, TextKVV2TwoModel, TextBindKVV2, TextMambaV2Python:
+		return 0
 	}
 	return 1
 }
@@ -579,6 +598,7 @@ func CompareRules(a, b *Rules) []RuleDifference {
 			out = append(out, RuleDifference{changeName(c), presence(x), presence(c.Has), c.Evidence.Source.Install})
 		}
 	}
+	out = append(out, comparePath(a, b)...)
 	if (b.RuntimeDefaultRead || !b.FromInstall) && a.RuntimeDefault != b.RuntimeDefault {
 		out = append(out, RuleDifference{"transceiver_runtime default", a.RuntimeDefault.String(), b.RuntimeDefault.String(), b.RuntimeDefaultEvidence.Source.Install})
 	}

@@ -338,6 +338,20 @@ type FieldError struct {
 	InputType string
 	// Origin is where the bad value was written.
 	Origin Origin
+	// TopKey marks an error at the top-level key Root (an input TorchLlmArgs
+	// has no field for), which may be the empty key '': pydantic then prints
+	// an empty location line.
+	TopKey bool
+	// EmptyKey marks an error at the key '' under Root (or
+	// cache_transceiver_config): Loc is "" but names a key, which pydantic
+	// prints as an empty location item after the '.'
+	// ("cache_transceiver_config.").
+	EmptyKey bool
+}
+
+// topKey reports whether the error is at a top-level key of TorchLlmArgs.
+func (e FieldError) topKey() bool {
+	return e.TopKey || e.Root != "" && e.Loc == "" && !e.EmptyKey && e.Type == "extra_forbidden"
 }
 
 // Inputs is everything the resolution depends on.

@@ -84,29 +84,66 @@ func (m *Model) renderDeploy(w int) []string {
 	l.add(paint{}, fitPlain(termsafe.Line(observedSummary(m.observed)), max(l.room()-keep, 0)))
 	l.right(vp, verdict)
 	out = append(out, l.String())
-	// The first disagreement is shown whole (wrapped) as far as the height
-	// allows; the others on a line each; the rest are counted, and `o` shows
-	// every one whole: nothing is cut without a mark.
+	// What decides the verdict comes first: each failed process with its
+	// cause, then the runtime findings, then the disagreements, the first
+	// one whole (wrapped) as far as the height allows, the others on a line
+	// each; the rest are counted, and `o` shows every one whole: nothing is
+	// cut without a mark.
+	var items [][]string
+	for _, pv := range m.verdict.Processes {
+		if pv.Status == logs.StatusFailed {
+			items = append(items, []string{m.noteLine(w, st.OutcomeError, "✗ ", pv.Process.Source+" failed: "+failureText(pv.Process))})
+		}
+	}
+	for _, pv := range m.verdict.Processes {
+		for _, f := range pv.Process.Findings {
+			items = append(items, []string{m.noteLine(w, st.Warn, "! ", pv.Process.Source+": "+strconv.Itoa(f.Count)+"× "+f.Kind+", first at line "+strconv.Itoa(f.Line)+": "+f.Text)})
+		}
+	}
+	notes := len(items)
+	for _, mm := range m.mismatches {
+		items = append(items, m.mismatchLines(w, mm, false))
+	}
 	room := max(1, m.height/8)
 	used := 0
-	for i, mm := range m.mismatches {
-		left := len(m.mismatches) - i
+	for i, it := range items {
+		left := len(items) - i
 		if used >= room && left > 0 {
 			l := newLine(w, paint{})
 			l.add(st.Dim, fitPlain("      … and "+strconv.Itoa(left)+" more · o shows them whole", w-1))
 			out = append(out, l.String())
 			break
 		}
-		ls := m.mismatchLines(w, mm, false)
-		if i == 0 && room >= 2 {
-			if whole := m.mismatchLines(w, mm, true); len(whole) <= room {
-				ls = whole
+		if i == notes && i == 0 && room >= 2 {
+			// The first disagreement, whole when it fits.
+			if whole := m.mismatchLines(w, m.mismatches[0], true); len(whole) <= room {
+				it = whole
 			}
 		}
-		out = append(out, ls...)
-		used += len(ls)
+		out = append(out, it...)
+		used += len(it)
 	}
 	return out
+}
+
+// noteLine draws one line under the observed log: a mark and a text cut with
+// an ellipsis (the outcome view, `o`, shows it whole).
+func (m *Model) noteLine(w int, p paint, mark, text string) string {
+	l := newLine(w, paint{})
+	l.add(paint{}, "    ")
+	l.add(p, mark)
+	l.add(paint{}, fitPlain(termsafe.Line(text), max(w-7, 1)))
+	return l.String()
+}
+
+// failureText is a failed process's error, with its root cause when the log
+// shows one apart from it.
+func failureText(p *logs.Process) string {
+	e, _, _ := strings.Cut(p.Error, "\n")
+	if p.Cause != "" && !strings.Contains(e, p.Cause) {
+		return strings.TrimSuffix(strings.TrimSpace(e), ":") + " — cause: " + p.Cause
+	}
+	return e
 }
 
 // mismatchLines draws one disagreement: whole, wrapped under its mark, or on
@@ -149,7 +186,10 @@ func (m *Model) mismatchLines(w int, mm logs.Mismatch, whole bool) []string {
 }
 
 // observedWhole is what the whole-outcome view (`o`) adds under the outcome:
-// the observed log's verdict and every disagreement, whole.
+// the observed log's verdict, then each process as check-logs reports it (its
+// outcome with the verdict -f prints, its recognised lines, a failure's cause,
+// the runtime findings: logs.ProcessDetail), and every disagreement, all
+// wrapped, never cut.
 func (m *Model) observedWhole(w int) []string {
 	if m.observed == nil {
 		return nil
@@ -159,14 +199,70 @@ func (m *Model) observedWhole(w int) []string {
 	l.add(st.Bold, "Observed ")
 	l.add(st.Value, fitPlain(termsafe.Line(m.observed.Name)+": ", max(w-10, 1)))
 	out := []string{"", l.String()}
-	for _, s := range strings.Split(ansi.Wrap(termsafe.Line(m.verdict.Label()+" · "+m.verdict.Summary()), max(w-3, 10), ""), "\n") {
-		out = append(out, "  "+fitPlain(s, max(w-3, 1)))
+	out = append(out, wrapPainted(verdictPaint(st, m.verdict.Status), m.verdict.Label()+" · "+m.verdict.Summary(), w, 2, 2)...)
+	v := m.verdict
+	for _, pv := range v.Processes {
+		p := pv.Process
+		if !logs.Listed(p, pv.Status) {
+			continue
+		}
+		out = append(out, "")
+		out = append(out, wrapPainted(verdictPaint(st, pv.Status), p.Source+": "+logs.ObservedSummary(p)+v.ProcessText(pv), w, 2, 4)...)
+		for _, d := range logs.ProcessDetail(p) {
+			t := strings.TrimLeft(d, " ")
+			ind := 2 + len(d) - len(t)
+			pt := paint{}
+			switch {
+			case strings.HasPrefix(t, "cause: "):
+				pt = st.OutcomeError
+			case strings.HasPrefix(t, "! "):
+				pt = st.Warn
+			}
+			out = append(out, wrapPainted(pt, t, w, ind, 4)...)
+		}
 	}
-	for _, s := range strings.Split(ansi.Wrap(termsafe.Line(observedSummary(m.observed)), max(w-3, 10), ""), "\n") {
-		out = append(out, "  "+fitPlain(s, max(w-3, 1)))
+	if sum := logs.Summarised(v); len(sum) > 0 {
+		out = append(out, "", "  "+fitPlain("summarised (no line kept):", max(w-3, 1)))
+		for _, s := range sum {
+			out = append(out, wrapPainted(paint{}, strings.TrimLeft(s, " "), w, 4, 4)...)
+		}
+	}
+	if len(m.mismatches) > 0 {
+		out = append(out, "")
 	}
 	for _, mm := range m.mismatches {
 		out = append(out, m.mismatchLines(w, mm, true)...)
+	}
+	return out
+}
+
+// verdictPaint is how a verdict is painted: agreement green, failure and
+// disagreement red, the rest dim.
+func verdictPaint(st *Styles, s logs.Status) paint {
+	switch s {
+	case logs.StatusAgrees, logs.StatusShown:
+		return st.OutcomePython
+	case logs.StatusFailed, logs.StatusDisagrees, logs.StatusNoLines:
+		return st.OutcomeError
+	}
+	return st.Dim
+}
+
+// wrapPainted wraps plain text s to lines of w-1 cells: the first indented by
+// ind, the others by ind+hang; nothing is cut (a word longer than a line is
+// broken).
+func wrapPainted(p paint, s string, w, ind, hang int) []string {
+	room := max(w-1-ind-hang, 10)
+	var out []string
+	for i, part := range wrapWords(termsafe.Line(s), room) {
+		pad := ind
+		if i > 0 {
+			pad += hang
+		}
+		l := newLine(w, paint{})
+		l.add(paint{}, strings.Repeat(" ", pad))
+		l.add(p, part)
+		out = append(out, l.String())
 	}
 	return out
 }

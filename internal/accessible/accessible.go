@@ -11,6 +11,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"xcvr/internal/inputs"
@@ -62,7 +63,7 @@ func Run(ctx context.Context, o Options) error {
 		cat = models.Builtin()
 	}
 	w := &writer{out: o.Out, crlf: o.CRLF}
-	r := &lineReader{r: bufio.NewReader(o.In)}
+	r := newLineReader(ctx, o.In)
 	if o.Echo {
 		r.echo = w
 	}
@@ -82,6 +83,9 @@ func Run(ctx context.Context, o Options) error {
 		for _, p := range prompts {
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if w.err != nil {
+				return w.err // the reader is gone
 			}
 			err := ask(r, w, p, &spec, cat, o.Width)
 			if errors.Is(err, errQuit) || errors.Is(err, io.EOF) {
@@ -263,15 +267,70 @@ func (w *writer) explain(spec inputs.Spec, cat *models.Catalog, width int) bool 
 	return true
 }
 
+// Pacing of a session's lines: a burst of LineBurst lines passes at once (a
+// pasted set of answers), after which lines are taken at most LinesPerSecond.
+// A client that sends lines faster than anyone types (a script in a loop, a
+// pasted file) waits instead of making the mode compute an explain text per
+// line without pause; what it sent meanwhile stays in its own connection's
+// flow-control window, never in this reader.
+const (
+	LineBurst      = 64
+	LinesPerSecond = 20
+)
+
 // lineReader returns lines ended by \n, \r or \r\n (a raw terminal sends \r),
-// each cut at MaxLine bytes.
+// each cut at MaxLine bytes, and paced (LineBurst, LinesPerSecond). On a raw
+// terminal ctrl+c quits and ctrl+d at the start of a line ends the input.
 type lineReader struct {
+	ctx    context.Context
 	r      *bufio.Reader
 	lastCR bool
 	echo   *writer // nil: the terminal echoes
+	// tokens is the pacing bucket, as of last.
+	tokens float64
+	last   time.Time
+	now    func() time.Time
+	sleep  func(context.Context, time.Duration) error
+}
+
+func newLineReader(ctx context.Context, in io.Reader) *lineReader {
+	return &lineReader{ctx: ctx, r: bufio.NewReaderSize(in, MaxLine), tokens: LineBurst, now: time.Now, sleep: sleepCtx}
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// pace takes a line's token, waiting for one when the burst is spent.
+func (l *lineReader) pace() error {
+	now := l.now()
+	if !l.last.IsZero() {
+		l.tokens = min(LineBurst, l.tokens+now.Sub(l.last).Seconds()*LinesPerSecond)
+	}
+	l.last = now
+	if l.tokens < 1 {
+		wait := time.Duration((1 - l.tokens) / LinesPerSecond * float64(time.Second))
+		if err := l.sleep(l.ctx, wait); err != nil {
+			return err
+		}
+		l.last = l.last.Add(wait)
+		l.tokens = 1
+	}
+	l.tokens--
+	return nil
 }
 
 func (l *lineReader) next() (string, error) {
+	if err := l.pace(); err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	for {
 		c, err := l.r.ReadByte()
@@ -302,13 +361,21 @@ func (l *lineReader) next() (string, error) {
 			}
 		case c == 0x1b:
 			l.skipEscape()
-		case c < 0x20:
-			// other controls (arrow keys' escape sequences included) are not
-			// part of an answer and must not be echoed raw
-		case c == 0x04 && b.Len() == 0: // ctrl+d on a raw terminal
-			return "", io.EOF
 		case c == 0x03: // ctrl+c on a raw terminal
+			if l.echo != nil {
+				l.echo.line("^C")
+			}
 			return "", errQuit
+		case c == 0x04: // ctrl+d on a raw terminal: the end of input at the start of a line
+			if b.Len() == 0 {
+				if l.echo != nil {
+					l.echo.line("")
+				}
+				return "", io.EOF
+			}
+		case c < 0x20:
+			// other controls are not part of an answer and must not be
+			// echoed raw
 		case b.Len() < MaxLine:
 			b.WriteByte(c)
 			if l.echo != nil && (c < 0x80 || utf8.FullRuneInString(b.String()[lastRuneStart(b.String()):])) {

@@ -59,6 +59,9 @@ type appEnv struct {
 	noted map[string]bool
 	// widthFlag is --width N of the commands that print tables (0: not given).
 	widthFlag int
+	// served is set for an xcvr serve session: advice names what a session
+	// can do (no --install, ssh command lines).
+	served bool
 }
 
 func (a *appEnv) getenv(key string) string {

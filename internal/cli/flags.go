@@ -254,5 +254,12 @@ func notePlacement(app *appEnv, v resolver.Version) {
 		return
 	}
 	app.noted[v.Placement] = true
-	fmt.Fprintln(app.stderr, "xcvr: note: "+termsafe.Text(v.Placement))
+	p := v.Placement
+	if app.served {
+		// --install is refused in a session: say where it works instead.
+		if cut, ok := strings.CutSuffix(p, "; pass --install to read yours"); ok {
+			p = cut + "; xcvr --install reads yours where TensorRT-LLM is installed (a served session reads no install)"
+		}
+	}
+	fmt.Fprintln(app.stderr, "xcvr: note: "+termsafe.Text(p))
 }

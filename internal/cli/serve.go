@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -15,6 +17,7 @@ import (
 
 	"xcvr/internal/guard"
 	"xcvr/internal/serve"
+	"xcvr/internal/termsafe"
 	"xcvr/models"
 	"xcvr/ui"
 )
@@ -164,7 +167,7 @@ func parseClient(ctx context.Context, c serve.Client, box *sandbox) (serve.Reque
 		}
 		return serve.Request{}, &serve.RefusedError{Msg: msg, Code: exitUsage}
 	}
-	app := &appEnv{stdin: strings.NewReader(""), stdout: c.Stdout, stderr: c.Stderr, environ: c.Environ, ctx: ctx}
+	app := &appEnv{stdin: strings.NewReader(""), stdout: c.Stdout, stderr: c.Stderr, environ: c.Environ, ctx: ctx, served: true}
 	var req serve.Request
 	root := newSessionRoot(app, &req, box)
 	// An empty list, never nil: cobra reads os.Args (the server's own command
@@ -184,7 +187,39 @@ func parseClient(ctx context.Context, c serve.Client, box *sandbox) (serve.Reque
 		}
 		return serve.Request{}, &serve.RefusedError{Msg: ee.err.Error(), Code: ee.code}
 	}
-	return serve.Request{}, &serve.RefusedError{Msg: err.Error() + "\nRun 'ssh HOST -- --help' for usage.", Code: exitUsage}
+	// cobra's own errors (an unknown command): where the usage is, on a line
+	// of its own, as the local commands say it.
+	return serve.Request{}, &serve.RefusedError{Msg: err.Error(), Hint: "Run 'ssh HOST -- --help' for usage.", Code: exitUsage}
+}
+
+// sessionCommandArgs is a session root's Args: no positional arguments. An
+// unknown command names the nearest of the session's own (tour); one of
+// xcvr's commands a session does not run (explain, or a typo of it) is named
+// with what a session offers instead.
+func sessionCommandArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	word := args[0]
+	msg := fmt.Sprintf("unknown command %q for %q", word, cmd.CommandPath())
+	if hint := didYouMean(word, []string{"tour"}); hint != "" {
+		return errors.New(msg + hint)
+	}
+	var local []string
+	for _, c := range newRoot(&appEnv{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}).Commands() {
+		if c.IsAvailableCommand() && c.Name() != "tour" {
+			local = append(local, c.Name())
+		}
+	}
+	offers := "a served session offers the explorer, tour and --accessible (the explain text after each change)"
+	switch {
+	case slices.Contains(local, word):
+		return fmt.Errorf("%s: %s; xcvr %s runs where xcvr is installed", msg, offers, termsafe.Line(word))
+	case didYouMean(word, local) != "":
+		n := nearest(word, local)
+		return fmt.Errorf("%s%s %s; xcvr %s runs where xcvr is installed", msg, didYouMean(word, local), strings.ToUpper(offers[:1])+offers[1:], n[0])
+	}
+	return errors.New(msg)
 }
 
 // newSessionRoot is the command tree a served session sees: the explorer's input
@@ -198,7 +233,7 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 		// --help describes the session with ssh command lines (sessionHelp).
 		Use:           "xcvr",
 		Short:         "xcvr's explorer, served over SSH",
-		Args:          cobra.NoArgs,
+		Args:          sessionCommandArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -227,7 +262,15 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 	flags.register(root.Flags())
 	flags.deploy.registerExplorer(root.Flags())
 	root.Flags().BoolVar(&acc, "accessible", false, "linear mode: one prompt at a time, the explain text after each change (works without -t)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
+	// An unknown flag names the nearest the session accepts (the hidden ones,
+	// which it refuses, are never suggested), as the local commands do.
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		help := "--help"
+		if cmd != cmd.Root() {
+			help = cmd.Name() + " --help"
+		}
+		return flagErrorWith(cmd, err, "'ssh HOST -- "+help+"' lists its flags")
+	})
 	root.PersistentPreRunE = func(*cobra.Command, []string) error {
 		switch color {
 		case "auto", "always", "never":
@@ -255,8 +298,8 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 				return err
 			}
 			if tourAcc {
-				req.Kind = serve.KindNone
-				return printTour(app, stops, false) // all at once: a served session's input is raw (\r), read by the session
+				req.Kind, req.Tour = serve.KindAccessibleTour, stops // one stop per Enter, read by the session
+				return nil
 			}
 			req.Kind, req.Tour = serve.KindTour, stops
 			req.Options = ui.Options{Catalog: models.Builtin(), Color: color}
@@ -264,7 +307,7 @@ func newSessionRoot(app *appEnv, req *serve.Request, box *sandbox) *cobra.Comman
 		},
 	}
 	tourCmd.Flags().StringArrayVar(&files, "tour", nil, "extra scenarios: a file the operator offers with --serve-dir")
-	tourCmd.Flags().BoolVar(&tourAcc, "accessible", false, "print the stops one after another (works without -t)")
+	tourCmd.Flags().BoolVar(&tourAcc, "accessible", false, "one stop at a time, Enter for the next: plain lines, no alternate screen (works without -t)")
 	root.AddCommand(tourCmd)
 	root.CompletionOptions.DisableDefaultCmd = true
 	sessionHelp(root, tourCmd, box)
@@ -308,7 +351,7 @@ Usage:
   ssh -t HOST [-- FLAGS]                  the explorer, inputs preset by FLAGS
   ssh -t HOST -- tour                     the guided tour
   ssh HOST -- --accessible [FLAGS]        the linear mode (works without -t)
-  ssh HOST -- tour --accessible           the tour's stops, printed
+  ssh HOST -- tour --accessible           the tour, one stop per Enter (works without -t)
 
 Flags:
 {{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}

@@ -61,8 +61,10 @@ func TestServedSessionsUseTheLocalFlags(t *testing.T) {
 	if req, _, err := parse(t, nil, nil, "tour"); err != nil || req.Kind != serve.KindTour || len(req.Tour) != 9 {
 		t.Errorf("tour: kind %v, %d stops, %v", req.Kind, len(req.Tour), err)
 	}
-	if req, out, err := parse(t, nil, nil, "tour", "--accessible"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "Tour 9/9: The fix") || strings.Contains(out, "\x1b") {
-		t.Errorf("tour --accessible: %v %v", req.Kind, err)
+	// The linear tour is the session's to run, a stop per Enter: nothing is
+	// printed while parsing.
+	if req, out, err := parse(t, nil, nil, "tour", "--accessible"); err != nil || req.Kind != serve.KindAccessibleTour || len(req.Tour) != 9 || out != "" {
+		t.Errorf("tour --accessible: %v, %d stops, %v, printed %q", req.Kind, len(req.Tour), err, out)
 	}
 	if req, out, err := parse(t, nil, nil, "--help"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "--accessible") {
 		t.Errorf("--help: %v %v\n%s", req.Kind, err, out)
@@ -609,5 +611,213 @@ func TestServedHelpDescribesASession(t *testing.T) {
 	}
 	if _, _, err := parse(t, nil, nil, "--bogus"); err == nil || strings.Contains(err.Error(), `"ssh"`) {
 		t.Errorf("--bogus: %v", err)
+	}
+}
+
+// A served session suggests as the local commands do: the nearest command,
+// flag, version and backend, with advice that works in a session.
+func TestServedSessionsSuggest(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"explian"}, `unknown command "explian" for "xcvr"; did you mean explain? A served session offers the explorer, tour and --accessible (the explain text after each change); xcvr explain runs where xcvr is installed`},
+		{[]string{"explain"}, `unknown command "explain" for "xcvr": a served session offers the explorer, tour and --accessible`},
+		{[]string{"toru"}, `unknown command "toru" for "xcvr"; did you mean tour?`},
+		{[]string{"--bogus"}, `unknown flag: --bogus; 'ssh HOST -- --help' lists its flags`},
+		{[]string{"--trtlm", "1.3.0rc22"}, `unknown flag: --trtlm; did you mean --trtllm?`},
+		{[]string{"--accesible"}, `unknown flag: --accesible; did you mean --accessible?`},
+		{[]string{"tour", "--accesible"}, `unknown flag: --accesible; did you mean --accessible?`},
+		{[]string{"tour", "--bogus"}, `unknown flag: --bogus; 'ssh HOST -- tour --help' lists its flags`},
+	} {
+		_, out, err := parse(t, nil, nil, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v (printed %q), want %q", tc.args, err, out, tc.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: a message of more than one line: %q", tc.args, err)
+		}
+	}
+	// Refused flags are never suggested.
+	if _, _, err := parse(t, nil, nil, "--instal", "auto"); err == nil || strings.Contains(err.Error(), "did you mean --install") {
+		t.Errorf("--instal: %v", err)
+	}
+	// Values: a note on the session's stderr, and the session goes on.
+	for _, tc := range []struct {
+		args      []string
+		want, not string
+	}{
+		{[]string{"--accessible", "--trtllm", "1.4.0rc5"}, "xcvr: note: 1.4.0rc5 is not a release xcvr lists; did you mean 1.4.0rc4?", "pass --install"},
+		{[]string{"--accessible", "--backend", "UCXX"}, "xcvr: note: --backend 'UCXX' is not a backend TensorRT-LLM accepts; did you mean UCX?", ""},
+		{[]string{"--backend", "UCXX"}, "did you mean UCX?", ""},
+		{[]string{"--runtime", "python"}, "did you mean PYTHON?", ""},
+	} {
+		req, out, err := parse(t, nil, nil, tc.args...)
+		if err != nil || req.Kind == serve.KindNone || !strings.Contains(out, tc.want) || tc.not != "" && strings.Contains(out, tc.not) {
+			t.Errorf("%v: %v %v, printed:\n%s", tc.args, req.Kind, err, out)
+		}
+	}
+}
+
+// The linear tour and the suggestions with the system ssh client: with -tt the
+// tour advances on \r and ends on q, with \r\n line ends; without a terminal on
+// \n and at the end of input; a typo gets the local commands' suggestion.
+func TestServedLinearTourAndSuggestionsOverRealSSH(t *testing.T) {
+	rs := startRealServer(t, nil)
+	cmd := func(tty bool, rest ...string) *exec.Cmd {
+		a := rs.ssh(tty, rest...)
+		c := exec.Command(a[0], a[1:]...)
+		c.Env = []string{"TERM=xterm-256color", "PATH=" + os.Getenv("PATH"), "HOME=" + rs.dir}
+		return c
+	}
+	waitOut := func(out *syncWriter, want string) string {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for !strings.Contains(out.String(), want) {
+			if time.Now().After(deadline) {
+				s := out.String()
+				t.Fatalf("no %q over ssh; output ends:\n%q", want, s[max(0, len(s)-600):])
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		return out.String()
+	}
+	for _, tty := range []bool{true, false} {
+		c := cmd(tty, "tour", "--accessible")
+		in, _ := c.StdinPipe()
+		var out syncWriter
+		c.Stdout, c.Stderr = &out, &out
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		enter, nl := "\n", "\n"
+		if tty {
+			enter, nl = "\r", "\r\n"
+		}
+		s := waitOut(&out, "Press Enter for stop 2 of 9, or type q and Enter to leave: ")
+		if strings.Contains(s, "Tour 2/9") || !strings.Contains(s, "This stop is: ssh -p "+rs.port+" HOST -- --accessible --clean-env") {
+			t.Errorf("tty %v: the first stop:\n%s", tty, s)
+		}
+		io.WriteString(in, enter)
+		waitOut(&out, "Press Enter for stop 3 of 9")
+		if tty {
+			io.WriteString(in, "q"+enter)
+		} else {
+			in.Close()
+		}
+		if err := waitTimeout(c, 20*time.Second); err != nil {
+			t.Errorf("tty %v: %v", tty, err)
+		}
+		s = out.String()
+		tail := "Bye." + nl
+		if !tty {
+			tail = "Input ended; 7 stops not shown." + nl
+		}
+		if !strings.HasSuffix(s, tail) || strings.Contains(s, "Tour 3/9") || strings.ContainsRune(s, 0x1b) {
+			t.Errorf("tty %v: ends %q", tty, s[max(0, len(s)-200):])
+		}
+		if tty && strings.Contains(strings.ReplaceAll(s, "\r\n", ""), "\n") {
+			t.Errorf("a bare \\n on the terminal")
+		}
+		if l := rs.nextWith(t, "the session line", "xcvr serve: session "); !strings.Contains(l, "mode=accessible-tour") || !strings.Contains(l, "exit=0") {
+			t.Errorf("session line: %q", l)
+		}
+	}
+	// The suggestions; and the linear mode's one-line outcome of a multi-line
+	// exception, without a literal \n.
+	for _, tc := range []struct {
+		args    []string
+		code    int
+		want    string
+		wantOut string
+	}{
+		{[]string{"explian"}, 2, "xcvr: unknown command \"explian\" for \"xcvr\"; did you mean explain?", ""},
+		{[]string{"--bogus"}, 2, "xcvr: unknown flag: --bogus; 'ssh HOST -- --help' lists its flags\n", ""},
+		{[]string{"--accessible", "--trtllm", "1.4.0rc5"}, 0, "xcvr: note: 1.4.0rc5 is not a release xcvr lists; did you mean 1.4.0rc4?", ""},
+		{[]string{"--accessible", "--backend", "UCXX"}, 0, "did you mean UCX?",
+			"\nOutcome: start-up fails: pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs (and 2 more lines, in the explain text below); raised at step 2"},
+	} {
+		c := cmd(false, tc.args...)
+		var errb, outb syncWriter
+		c.Stdout, c.Stderr = &outb, &errb
+		err := waitTimeout(c, 20*time.Second)
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != tc.code || !strings.Contains(errb.String(), tc.want) || strings.Contains(errb.String(), `\n`) {
+			t.Errorf("%v: exit %d, stderr %q", tc.args, code, errb.String())
+		}
+		if !strings.Contains(outb.String(), tc.wantOut) || strings.Contains(outb.String(), `\n`) {
+			t.Errorf("%v: stdout lacks %q or has a literal \\n:\n%s", tc.args, tc.wantOut, outb.String())
+		}
+	}
+}
+
+// Every flag served --help lists is one a session accepts: each is given, with
+// its default or a valid value, and parsed without a refusal.
+func TestServedHelpListsOnlyAcceptedFlags(t *testing.T) {
+	values := map[string]string{"env": "TRTLLM_USE_UCX_KVCACHE=1", "timeout-ms": "100"}
+	var req serve.Request
+	root := newSessionRoot(&appEnv{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}, &req, nil)
+	for _, cmd := range []string{"", "tour"} {
+		c, pre := root, []string{}
+		if cmd != "" {
+			c, pre = root.Commands()[0], []string{cmd}
+			if c.Name() != cmd {
+				t.Fatalf("the session's command is %q", c.Name())
+			}
+		}
+		_, help, err := parse(t, nil, nil, append(pre, "--help")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, flags, ok := strings.Cut(help, "\nFlags:\n")
+		if !ok {
+			t.Fatalf("no Flags: in %s --help:\n%s", cmd, help)
+		}
+		n := 0
+		for _, line := range strings.Split(flags, "\n") {
+			f := strings.Fields(line)
+			for len(f) > 0 && !strings.HasPrefix(f[0], "--") {
+				f = f[1:] // -h,
+			}
+			if len(f) == 0 {
+				continue
+			}
+			name := strings.TrimPrefix(f[0], "--")
+			fl := c.Flags().Lookup(name)
+			if fl == nil {
+				fl = c.PersistentFlags().Lookup(name)
+			}
+			if fl == nil {
+				fl = c.InheritedFlags().Lookup(name)
+			}
+			if fl == nil {
+				t.Errorf("%s --help lists --%s, which the session's command does not have", cmd, name)
+				continue
+			}
+			n++
+			args := append(append([]string{}, pre...), "--"+name)
+			if fl.Value.Type() != "bool" {
+				v, ok := values[name]
+				if !ok {
+					v = fl.DefValue
+				}
+				args = append(args, v)
+			}
+			if name != "accessible" && name != "help" {
+				args = append(args, "--accessible") // no terminal needed to parse
+			}
+			if _, out, err := parse(t, nil, nil, args...); err != nil {
+				t.Errorf("%s --help lists --%s, but %v is refused: %v\n%s", cmd, name, args, err, out)
+			}
+		}
+		if min := map[string]int{"": 10, "tour": 3}[cmd]; n < min {
+			t.Errorf("only %d flags found in %s --help:\n%s", n, cmd, help)
+		}
 	}
 }

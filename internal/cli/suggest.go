@@ -106,6 +106,12 @@ func unknownCommandArgs(cmd *cobra.Command, args []string) error {
 // unknown flag, names the nearest flags of the command, or else where its
 // flags are listed.
 func flagError(cmd *cobra.Command, err error) error {
+	return flagErrorWith(cmd, err, "'"+cmd.CommandPath()+" --help' lists its flags")
+}
+
+// flagErrorWith is flagError with fallback, the words that say where the
+// command's flags are listed, for an unknown flag no flag is near.
+func flagErrorWith(cmd *cobra.Command, err error, fallback string) error {
 	msg := err.Error()
 	name, ok := strings.CutPrefix(msg, "unknown flag: --")
 	if !ok {
@@ -128,7 +134,7 @@ func flagError(cmd *cobra.Command, err error) error {
 	if hint := didYouMean("--"+name, names); hint != "" {
 		return usageErr(errors.New(msg + hint))
 	}
-	return usageErr(fmt.Errorf("%s; '%s --help' lists its flags", msg, cmd.CommandPath()))
+	return usageErr(fmt.Errorf("%s; %s", msg, fallback))
 }
 
 // noteNearMisses says on stderr when a flag's value is close to one xcvr
@@ -148,6 +154,20 @@ func noteNearMisses(app *appEnv, s inputs.Spec) {
 	if r := s.Runtime; byFlag(r, "--runtime") && r.Raw != "" && !slices.Contains(inputs.Runtimes(), r.Raw) {
 		if hint := didYouMean(r.Raw, inputs.Runtimes()); hint != "" {
 			fmt.Fprintln(app.stderr, "xcvr: note: --runtime "+resolver.Str(termsafe.Line(r.Raw)).Repr()+" is not a transceiver_runtime TensorRT-LLM accepts"+hint)
+		}
+	}
+	// A variable name typed with --env that the resolver does not read but
+	// one it reads is near (TRTLLM_USE_UCX_KVCACH): it would be ignored.
+	var known []string
+	for _, e := range resolver.EnvVars() {
+		known = append(known, e.Name)
+	}
+	for _, k := range s.EnvNames() {
+		if e := s.Env[k]; e.Origin.Kind != resolver.OriginFlag || slices.Contains(known, k) {
+			continue
+		}
+		if hint := didYouMean(k, known); hint != "" {
+			fmt.Fprintln(app.stderr, "xcvr: note: --env "+termsafe.Line(k)+" is not a variable TensorRT-LLM's transceiver choice reads"+hint)
 		}
 	}
 	if v := s.Version; byFlag(v, "--trtllm") && !strings.HasPrefix(v.Raw, "main@") {

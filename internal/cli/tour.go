@@ -1,16 +1,13 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"xcvr/internal/accessible"
 	"xcvr/internal/guard"
-	"xcvr/internal/report"
-	"xcvr/internal/termsafe"
 	"xcvr/internal/tour"
 	"xcvr/models"
 	"xcvr/ui"
@@ -43,7 +40,7 @@ an xcvr explain command line.`,
 				return err
 			}
 			if tf.accessible || !app.stdoutIsTTY() {
-				return printTour(app, stops, tf.accessible)
+				return printTour(cmd, app, stops, tf.accessible)
 			}
 			opts := ui.Options{Catalog: models.Builtin(), Color: *color, In: app.stdin, Out: app.stdout, Environ: app.environ}
 			return explorerExit(app, ui.RunModel(cmd.Context(), opts, func(o ui.Options) tea.Model { return tour.New(stops, o) }))
@@ -77,71 +74,11 @@ func loadTour(fsys guard.FS, files []string, cat *models.Catalog) ([]tour.Scenar
 	return stops, nil
 }
 
-// printTour is the linear tour: each stop's narration, the command that shows
-// it and the edit to try as a command (the explorer's keys do not exist
-// here), then the explain text of its preset. With step set (--accessible) it
-// waits for Enter after each stop, so a screen reader reads one stop at a
+// printTour is the linear tour (accessible.Tour): with step set (--accessible)
+// it waits for Enter after each stop, so a screen reader reads one stop at a
 // time; off a terminal without --accessible it prints them all.
-func printTour(app *appEnv, stops []tour.Scenario, step bool) error {
-	in := bufio.NewReader(app.stdin)
-	for i, s := range stops {
-		var b strings.Builder
-		fmt.Fprintf(&b, "Tour %d/%d: %s\n", i+1, len(stops), termsafe.Line(s.Title))
-		b.WriteString(strings.Join(strings.Fields(termsafe.Text(s.Narrate)), " ") + "\n")
-		t, err := s.Resolve(models.Builtin())
-		if err != nil {
-			return usageErr(fmt.Errorf("%s: %w", s.Source, err))
-		}
-		look := "Look at step '" + s.Step + "'"
-		for j, st := range t.Steps {
-			if st.ID == s.Step {
-				look = fmt.Sprintf("Look at step %d, %s ('%s')", j+1, st.Title, s.Step)
-			}
-		}
-		b.WriteString(look + " in the explain text below.\n")
-		b.WriteString("This stop is: " + shellLine(s.Command()) + "\n")
-		switch {
-		case len(s.TryFlags) > 0:
-			b.WriteString("Try: " + shellLine(s.TryCommand()) + "\n")
-			if s.Try != "" {
-				b.WriteString("  (in the explorer: " + termsafe.Line(s.Try) + ")\n")
-			}
-		case s.Try != "":
-			b.WriteString("Try, in the explorer (xcvr tour without --accessible): " + termsafe.Line(s.Try) + "\n")
-		}
-		b.WriteString("\n")
-		b.WriteString(report.Text(t, report.TextOptions{Width: app.width(), Styles: report.PlainStyles()}))
-		b.WriteString("\n")
-		if _, err := fmt.Fprint(app.stdout, b.String()); err != nil {
-			return err
-		}
-		if !step || i+1 == len(stops) {
-			continue
-		}
-		fmt.Fprintf(app.stdout, "Press Enter for stop %d of %d, or type q and Enter to leave: ", i+2, len(stops))
-		line, err := in.ReadString('\n')
-		if strings.TrimSpace(line) == "q" {
-			fmt.Fprintln(app.stdout, "Bye.")
-			return nil
-		}
-		if err != nil {
-			fmt.Fprintf(app.stdout, "\nInput ended; %d stops not shown.\n", len(stops)-i-1)
-			return nil
-		}
-		fmt.Fprintln(app.stdout)
-	}
-	if step {
-		fmt.Fprintln(app.stdout, "That was the last stop.")
-	}
-	return nil
-}
-
-// shellLine joins arguments into a command line a POSIX shell reads back the
-// same, each escaped for the terminal and quoted as the explorer's x quotes.
-func shellLine(args []string) string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = ui.ShellQuote(termsafe.Line(a))
-	}
-	return strings.Join(out, " ")
+func printTour(cmd *cobra.Command, app *appEnv, stops []tour.Scenario, step bool) error {
+	return accessible.Tour(cmd.Context(), accessible.TourOptions{
+		Stops: stops, Catalog: models.Builtin(), In: app.stdin, Out: app.stdout, Width: app.width(), Step: step,
+	})
 }

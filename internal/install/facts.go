@@ -83,6 +83,11 @@ func (p Pref) describe(cfg ConfigValues) string {
 		b = append(b, p.Why)
 	}
 	for _, d := range p.Depends {
+		if d == wholeConfig {
+			// Passed on (to a call) rather than read: no one value decides.
+			b = append(b, "depends on pretrained_config (passed on whole)")
+			continue
+		}
 		s := "depends on pretrained_config." + d
 		if cfg != nil {
 			if v, ok := cfg[d]; ok {
@@ -90,7 +95,7 @@ func (p Pref) describe(cfg ConfigValues) string {
 			} else {
 				s += " (not in config.json as xcvr reads it)"
 			}
-		} else if d != "pretrained_config" {
+		} else {
 			s += "; pass --model-dir or --model-config to see the checkpoint's value"
 		}
 		b = append(b, s)
@@ -154,7 +159,7 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 		case bi.Known && !ok:
 			out = append(out, Disagreement{What: "model " + e.Arch, Xcvr: "registered", Install: "not registered (unknown model)", Evidence: "tensorrt_llm/_torch/models/"})
 		case !bi.Known && ok:
-			out = append(out, Disagreement{What: "model " + e.Arch, Xcvr: "not registered in " + builtin.Name, Install: "registered as " + m.Class, Evidence: m.Evidence})
+			out = append(out, Disagreement{What: "model " + e.Arch, Xcvr: "not registered in " + builtin.Name, Install: m.registeredAs(), Evidence: m.Evidence})
 		case ok && m.Preference.Kind != "undetermined":
 			got := resolver.PyStr{}
 			if m.Preference.Kind == "literal" {
@@ -166,4 +171,18 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 		}
 	}
 	return out
+}
+
+// registeredAs says how the install registers the architecture: its class, or,
+// for one only the lazy index lists, the module it names and the class when
+// MODEL_CLASS_TO_MODULE tells it.
+func (m Model) registeredAs() string {
+	if m.IndexModule == "" {
+		return "registered as " + m.Class
+	}
+	s := "listed in _arch_index.py as provided by " + m.IndexModule + " (no @register_auto_model read there)"
+	if m.Class != "" {
+		s += ", class " + m.Class + " (MODEL_CLASS_TO_MODULE)"
+	}
+	return s
 }

@@ -55,6 +55,9 @@ func (p Pref) JSONValue() *string {
 // found, for one line of output.
 func (m Model) EvidenceLine() string {
 	s := "registered at " + m.Evidence
+	if m.IndexModule != "" {
+		s = "listed at " + m.Evidence + " (module " + m.IndexModule + ")"
+	}
 	if m.Preference.Evidence != "" && m.Preference.Evidence != m.Evidence {
 		s += "; hook at " + m.Preference.Evidence
 	}

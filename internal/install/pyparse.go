@@ -75,7 +75,7 @@ func parseModelModule(rel string, src []byte) *pyModule {
 		}
 		w := word(src, at)
 		switch w {
-		case "@", "class", "register_auto_model", "MODEL_ARCH_TO_MODULE", hookRuntime, hookKVManager:
+		case "@", "class", "register_auto_model", "MODEL_ARCH_TO_MODULE", "MODEL_CLASS_TO_MODULE", hookRuntime, hookKVManager:
 			return true
 		case "async":
 			at += len(w)

@@ -33,12 +33,19 @@ const (
 	relTransceiver  = "_torch/disaggregation/transceiver.py"
 	relUtil         = "_torch/pyexecutor/_util.py"
 	relMambaManager = "_torch/pyexecutor/mamba_cache_manager.py"
-	relModels       = "_torch/models"
-	relArchIndex    = "_torch/models/_arch_index.py"
-	hookRuntime     = "get_preferred_transceiver_runtime"
-	hookKVManager   = "get_preferred_kv_cache_manager_version"
-	maxDelegation   = 16
-	maxConditionLen = 160
+	// relKVMambaManager and the package files are where the Mamba cache
+	// managers live after PR #17899 moved them under _torch/pyexecutor/kv_cache/
+	// (upstream stores both a kv_cache/mamba_cache_manager.py and a
+	// kv_cache/mamba_cache_manager/ package of legacy.py, common.py and
+	// mamba_cache_manager_v2.py).
+	relKVMambaManager = "_torch/pyexecutor/kv_cache/mamba_cache_manager.py"
+	relKVMambaPackage = "_torch/pyexecutor/kv_cache/mamba_cache_manager/"
+	relModels         = "_torch/models"
+	relArchIndex      = "_torch/models/_arch_index.py"
+	hookRuntime       = "get_preferred_transceiver_runtime"
+	hookKVManager     = "get_preferred_kv_cache_manager_version"
+	maxDelegation     = 16
+	maxConditionLen   = 160
 )
 
 // Feature is one fingerprint: a dated rule's presence and the line that shows it.
@@ -70,8 +77,11 @@ type Model struct {
 	Arch, Class    string
 	Preference     Pref
 	KVCacheManager Pref
-	// Evidence is the registration's FILE:LINE.
-	Evidence string
+	// Evidence is the registration's FILE:LINE, or the _arch_index.py line of
+	// an architecture only the lazy index lists (IndexModule is then the
+	// module it names, whose registration was not found).
+	Evidence    string
+	IndexModule string
 }
 
 // Text is a log or exception message as the installed code writes it.
@@ -547,9 +557,17 @@ func textSites() []textSite {
 		{resolver.TextKimiK3, []string{relUtil}, "", "Kimi K3 disaggregated serving requires"},
 		{resolver.TextMambaMixed, create, "", "requires the Python transceiver runtime"},
 		{resolver.TextMambaCpp, create, "", "cannot drive CppMambaHybridCacheManager"},
-		{resolver.TextPyMambaReuse, []string{relUtil, relMambaManager}, "", "forces MixedMambaHybridCacheManager"},
+		{resolver.TextPyMambaReuse, mambaManagerFiles(), "", "forces MixedMambaHybridCacheManager"},
 		{resolver.TextFabricMemory, append(append([]string{}, create...), relUtil), "", "with C++ KV cache manager detected"},
 	}
+}
+
+// mambaManagerFiles are the files get_kv_cache_manager_cls's Mamba refusals may
+// live in: _util.py, the manager module before #17899, and its places under
+// kv_cache/ after it.
+func mambaManagerFiles() []string {
+	return []string{relUtil, relMambaManager, relKVMambaManager, relKVMambaPackage + "__init__.py",
+		relKVMambaPackage + "legacy.py", relKVMambaPackage + "common.py"}
 }
 
 // texts takes each message's wording from the install.
@@ -714,30 +732,53 @@ func (s *scanner) models() {
 		s.rep.Models = append(s.rep.Models, mdl)
 	}
 	// The lazy index names architectures whose module may not have been read:
-	// the "Arch": "modeling_x" pairs of MODEL_ARCH_TO_MODULE.
+	// the "Arch": "modeling_x" pairs of MODEL_ARCH_TO_MODULE. It names no
+	// class; MODEL_CLASS_TO_MODULE lists the public classes, so an
+	// architecture listed there too, for the same module, is that class.
 	if m := s.module(relArchIndex); m != nil {
-		for _, l := range m.lines {
-			if len(l.toks) < 3 || l.toks[0].text != "MODEL_ARCH_TO_MODULE" || l.toks[1].text != "=" {
+		classes := indexTable(m, "MODEL_CLASS_TO_MODULE")
+		for _, e := range indexTable(m, "MODEL_ARCH_TO_MODULE") {
+			arch, mod := e.key, e.mod
+			if seen[arch] {
 				continue
 			}
-			t := l.toks
-			for i := 0; i+2 < len(t); i++ {
-				if t[i].kind != tkString || t[i+1].text != ":" || t[i+2].kind != tkString {
-					continue
+			seen[arch] = true
+			ev := at(m, e.line)
+			mdl := Model{Arch: arch, Evidence: ev, IndexModule: mod,
+				Preference:     Pref{Kind: "undetermined", Why: "listed in _arch_index.py, but no @register_auto_model(\"" + arch + "\") was found in " + mod + ".py", Evidence: ev},
+				KVCacheManager: Pref{Kind: "undetermined", Why: "registration not found", Evidence: ev}}
+			for _, c := range classes {
+				if c.key == arch && c.mod == mod {
+					mdl.Class = arch
 				}
-				arch, mod := t[i].str.value(), t[i+2].str.value()
-				if seen[arch] {
-					continue
-				}
-				seen[arch] = true
-				ev := at(m, t[i].line)
-				s.rep.Models = append(s.rep.Models, Model{Arch: arch, Evidence: ev,
-					Preference:     Pref{Kind: "undetermined", Why: "listed in _arch_index.py, but no @register_auto_model(\"" + arch + "\") was found in " + mod + ".py", Evidence: ev},
-					KVCacheManager: Pref{Kind: "undetermined", Why: "registration not found", Evidence: ev}})
 			}
+			s.rep.Models = append(s.rep.Models, mdl)
 		}
 	}
 	sort.SliceStable(s.rep.Models, func(i, j int) bool { return s.rep.Models[i].Arch < s.rep.Models[j].Arch })
+}
+
+// indexEntry is one "Name": "modeling_x" pair of an _arch_index.py table.
+type indexEntry struct {
+	key, mod string
+	line     int
+}
+
+// indexTable reads the string pairs of the dict assigned to name.
+func indexTable(m *pyModule, name string) []indexEntry {
+	var out []indexEntry
+	for _, l := range m.lines {
+		if len(l.toks) < 3 || l.toks[0].text != name || l.toks[1].text != "=" {
+			continue
+		}
+		t := l.toks
+		for i := 0; i+2 < len(t); i++ {
+			if t[i].kind == tkString && t[i+1].text == ":" && t[i+2].kind == tkString {
+				out = append(out, indexEntry{t[i].str.value(), t[i+2].str.value(), t[i].line})
+			}
+		}
+	}
+	return out
 }
 
 // preloadModels reads the model modules in order (the reads and their limits are
@@ -905,7 +946,10 @@ func (h *hookResolver) prefDepth(cls *classDef, hook string, depth int, seen map
 		p.Evidence = ev
 	}
 	if owner != cls {
-		p.Why = joinWhy("inherited from "+owner.name+" ("+ev+")", p.Why)
+		// The hook cls runs is owner's: its def line is the evidence (the
+		// return line that gives the value belongs to owner's body).
+		p.Evidence = ev
+		p.Why = joinWhy("inherited from "+owner.name, p.Why)
 	}
 	return p
 }
@@ -1101,7 +1145,12 @@ func (h *hookResolver) expr(owner *classDef, e []token, hook string, depth int, 
 	return Pref{Kind: "undetermined", Why: "returns " + termsafe.Line(render(e)), Depends: configAttrs([]logical{{toks: e}}), Evidence: ev}
 }
 
-// configAttrs lists the pretrained_config attributes read in the lines.
+// wholeConfig is the Depends entry of a hook that uses pretrained_config
+// without reading an attribute of it (it passes it on).
+const wholeConfig = "pretrained_config"
+
+// configAttrs lists the pretrained_config attributes read in the lines, or
+// wholeConfig when pretrained_config is only passed on.
 func configAttrs(lines []logical) []string {
 	var out []string
 	for _, l := range lines {
@@ -1124,7 +1173,7 @@ func configAttrs(lines []logical) []string {
 		for _, l := range lines {
 			for _, tk := range l.toks {
 				if tk.text == "pretrained_config" {
-					return []string{"pretrained_config"}
+					return []string{wholeConfig}
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"xcvr/models"
 	"xcvr/resolver"
 )
 
@@ -835,5 +836,146 @@ func TestConfigValidators(t *testing.T) {
 	_, s = resolve(coerce)
 	if !strings.HasSuffix(s.Reason, "and its validators are the ones xcvr checks") {
 		t.Errorf("only modelled validators: %q", s.Reason)
+	}
+}
+
+// After #17899 the Mamba managers live under _torch/pyexecutor/kv_cache/ (a
+// module, or a package of legacy.py and common.py): the TRTLLM_USE_PY_MAMBA
+// refusal is read there too, and from _util.py first when both hold it.
+func TestMambaManagerUnderKVCache(t *testing.T) {
+	rep, err := Scan("testdata/v14/site-packages/tensorrt_llm", DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(rep *Report) Text {
+		for _, x := range rep.Texts {
+			if x.ID == resolver.TextPyMambaReuse {
+				return x
+			}
+		}
+		return Text{}
+	}
+	const legacy = "tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager/legacy.py:8"
+	if x := text(rep); x.Evidence != legacy || !x.Plain {
+		t.Errorf("v14 (package layout): %+v", x)
+	}
+	for _, d := range rep.Disagreements(nil) {
+		if d.What == "text "+resolver.TextPyMambaReuse {
+			t.Errorf("the fixture words the refusal as xcvr does, yet: %+v", d)
+		}
+	}
+
+	// The module layout, worded differently: the install's words are the rule.
+	files := readFixture(t, "v14")
+	body := files["tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager/legacy.py"]
+	delete(files, "tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager/legacy.py")
+	files["tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager.py"] = strings.Replace(body, "does not support block reuse", "cannot reuse blocks", 1)
+	rep, err = Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := text(rep)
+	if x.Evidence != "tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager.py:8" || !strings.Contains(x.Text, "cannot reuse blocks") {
+		t.Errorf("module layout: %+v", x)
+	}
+	found := false
+	for _, d := range rep.Disagreements(nil) {
+		found = found || d.What == "text "+resolver.TextPyMambaReuse && strings.Contains(d.Evidence, "kv_cache/mamba_cache_manager.py:8")
+	}
+	if !found {
+		t.Errorf("the reworded refusal is not reported as a difference: %+v", rep.Disagreements(nil))
+	}
+
+	// Neither place: the text is not read (xcvr's model stands).
+	delete(files, "tensorrt_llm/_torch/pyexecutor/kv_cache/mamba_cache_manager.py")
+	rep, err = Scan(writeTree(t, files), DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := text(rep); x.Evidence != "" {
+		t.Errorf("without the manager: %+v", x)
+	}
+}
+
+// The install's own wording: an architecture only the lazy index lists is
+// "listed", with the class MODEL_CLASS_TO_MODULE gives; a hook that passes
+// pretrained_config on depends on it whole; an inherited hook's evidence is the
+// def line of the class it comes from.
+func TestInstallWording(t *testing.T) {
+	const m = "tensorrt_llm/_torch/models/"
+	files := map[string]string{
+		"tensorrt_llm/version.py": `__version__ = "1.3.0rc20"` + "\n",
+		m + "_arch_index.py": `
+MODEL_ARCH_TO_MODULE = {
+    "Qwen3_5ForConditionalGeneration": "modeling_qwen3_5",
+    "GhostForCausalLM": "modeling_ghost",
+}
+
+MODEL_CLASS_TO_MODULE = {
+    "Qwen3_5ForConditionalGeneration": "modeling_qwen3_5",
+    "GhostForCausalLM": "modeling_other",
+}
+`,
+		m + "modeling_p.py": `
+class Parent(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        """Docstring."""
+        return "PYTHON"
+
+
+@register_auto_model("Child")
+class Child(Parent):
+    pass
+
+
+@register_auto_model("Passer")
+class Passer(DecoderModelForCausalLM):
+    @classmethod
+    def get_preferred_transceiver_runtime(cls, pretrained_config=None):
+        return _pick(pretrained_config)
+`,
+	}
+	rep := scanFiles(t, files)
+	byArch := map[string]Model{}
+	for _, x := range rep.Models {
+		byArch[x.Arch] = x
+	}
+
+	q := byArch["Qwen3_5ForConditionalGeneration"]
+	if q.Class != "Qwen3_5ForConditionalGeneration" || q.IndexModule != "modeling_qwen3_5" ||
+		!strings.HasPrefix(q.EvidenceLine(), "listed at tensorrt_llm/_torch/models/_arch_index.py:3 (module modeling_qwen3_5); ") {
+		t.Errorf("index-only with a class: %+v\n%s", q, q.EvidenceLine())
+	}
+	if g := byArch["GhostForCausalLM"]; g.Class != "" || strings.Contains(g.EvidenceLine(), "registered at") {
+		t.Errorf("index-only, class in another module: %+v\n%s", g, g.EvidenceLine())
+	}
+	found := false
+	for _, d := range rep.Disagreements(models.Builtin()) {
+		if d.What == "model Qwen3_5ForConditionalGeneration" {
+			found = true
+			if !strings.Contains(d.Install, "modeling_qwen3_5") || !strings.Contains(d.Install, "class Qwen3_5ForConditionalGeneration") || strings.Contains(d.Install, "registered as ") {
+				t.Errorf("difference: %+v", d)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no difference for the index-only architecture xcvr registers only from 2026-07-07")
+	}
+
+	c := byArch["Child"]
+	if c.Preference.Kind != "literal" || c.Preference.Evidence != m+"modeling_p.py:4" || c.Preference.Why != "inherited from Parent" {
+		t.Errorf("inherited hook: %+v", c.Preference)
+	}
+	if line := c.EvidenceLine(); !strings.Contains(line, "hook at "+m+"modeling_p.py:4; inherited from Parent") {
+		t.Errorf("inherited hook's evidence line: %s", line)
+	}
+
+	p := byArch["Passer"].Preference
+	if d := p.describe(nil); !strings.Contains(d, "depends on pretrained_config (passed on whole)") || strings.Contains(d, "pretrained_config.pretrained_config") {
+		t.Errorf("passed-on argument: %s", d)
+	}
+	if d := p.describe(ConfigValues{"model_type": "'x'"}); strings.Contains(d, "not in config.json") {
+		t.Errorf("passed-on argument with a config: %s", d)
 	}
 }

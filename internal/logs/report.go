@@ -139,7 +139,7 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 	}
 	var groups summaryGroups
 	for _, p := range lg.Processes {
-		if p.Summarised && status[p] != StatusFailed && status[p] != StatusDisagrees {
+		if !Listed(p, status[p]) {
 			groups.add(p)
 			continue
 		}
@@ -191,52 +191,64 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 }
 
 func writeProcessDetail(w io.Writer, p *Process) {
+	for _, l := range ProcessDetail(p) {
+		io.WriteString(w, l+"\n")
+	}
+}
+
+// ProcessDetail is what the report prints under a process's summary line, one
+// string a line, indented as check-logs prints it: the recognised lines, the
+// detail and root cause of a failure, the inputs an argument dump shows, the
+// implications and the runtime findings. Text from the log is escaped. The
+// explorer's --log shows the same lines.
+func ProcessDetail(p *Process) []string {
+	var out []string
 	var b []byte
 	for _, l := range p.Lines {
 		lvl := l.Level
 		if lvl == "" {
 			lvl = "raised"
 		}
-		// "  %5d %-7s %s\n"
+		// "  %5d %-7s %s", built by hand: a job of 50,000 logs prints it 50,000 times
 		b = append(b[:0], "  "...)
 		b = appendPadded(b, strconv.Itoa(l.N), 5, false)
 		b = append(b, ' ')
 		b = appendPadded(b, lvl, 7, true)
 		b = append(b, ' ')
 		b = append(b, termsafe.Line(l.Message)...)
-		b = append(b, '\n')
-		w.Write(b)
+		out = append(out, string(b))
 	}
 	if p.LinesDropped > 0 && !p.Summarised {
-		fmt.Fprintf(w, "        (%d more recognised line(s) not shown: repeats, or past %d per process)\n", p.LinesDropped, len(p.Lines))
+		out = append(out, fmt.Sprintf("        (%d more recognised line(s) not shown: repeats, or past %d per process)", p.LinesDropped, len(p.Lines)))
 	}
 	if _, detail, ok := strings.Cut(p.Error, "\n"); ok {
 		// The lines under the error (pydantic's fields, a failure's cause).
 		for _, d := range strings.Split(detail, "\n") {
 			if d != p.Cause { // the cause has a line of its own
-				fmt.Fprintf(w, "        %s\n", termsafe.Line(d))
+				out = append(out, "        "+termsafe.Line(d))
 			}
 		}
 	}
 	if p.Cause != "" {
-		fmt.Fprintf(w, "  cause: %s\n", termsafe.Line(p.Cause))
+		out = append(out, "  cause: "+termsafe.Line(p.Cause))
 	}
 	if o := p.Inputs; o.Seen() {
-		fmt.Fprintf(w, "  inputs (line %d): backend=%s transceiver_runtime=%s kv_transfer_timeout_ms=%s\n", o.Line,
-			orDash(o.Backend), orDash(o.Runtime), orDash(o.Timeout))
+		out = append(out, fmt.Sprintf("  inputs (line %d): backend=%s transceiver_runtime=%s kv_transfer_timeout_ms=%s", o.Line,
+			orDash(o.Backend), orDash(o.Runtime), orDash(o.Timeout)))
 	}
 	for _, im := range p.Implications {
-		fmt.Fprintf(w, "  → line %d: %s\n", im.Line, termsafe.Line(im.Text))
+		out = append(out, fmt.Sprintf("  → line %d: %s", im.Line, termsafe.Line(im.Text)))
 	}
 	if p.ImplicationsDropped > 0 && !p.Summarised {
-		fmt.Fprintf(w, "  → and %d more\n", p.ImplicationsDropped)
+		out = append(out, fmt.Sprintf("  → and %d more", p.ImplicationsDropped))
 	}
 	for _, f := range p.Findings {
-		fmt.Fprintf(w, "  ! %d× %s, first at line %d: %s\n", f.Count, f.Kind, f.Line, termsafe.Line(f.Text))
+		out = append(out, fmt.Sprintf("  ! %d× %s, first at line %d: %s", f.Count, f.Kind, f.Line, termsafe.Line(f.Text)))
 	}
 	if p.FindingsDropped > 0 {
-		fmt.Fprintf(w, "  ! and %d more finding(s)\n", p.FindingsDropped)
+		out = append(out, fmt.Sprintf("  ! and %d more finding(s)", p.FindingsDropped))
 	}
+	return out
 }
 
 // appendPadded appends s padded with blanks to width runes, as fmt's %5d
@@ -292,9 +304,37 @@ func (g *summaryGroups) write(w io.Writer) {
 		return
 	}
 	fmt.Fprintln(w, "\nsummarised (no line kept):")
-	for _, k := range g.order {
-		fmt.Fprintf(w, "  %d× %s (first: %s)\n", g.count[k], termsafe.Line(k), termsafe.Line(g.first[k]))
+	for _, l := range g.lines() {
+		fmt.Fprintln(w, l)
 	}
+}
+
+func (g *summaryGroups) lines() []string {
+	var out []string
+	for _, k := range g.order {
+		out = append(out, fmt.Sprintf("  %d× %s (first: %s)", g.count[k], termsafe.Line(k), termsafe.Line(g.first[k])))
+	}
+	return out
+}
+
+// Listed reports whether the report lists a process with its lines: every
+// process within the cap on kept detail, and past it those that failed or
+// disagree; the others are counted by what they show (Summarised).
+func Listed(p *Process, st Status) bool {
+	return !p.Summarised || st == StatusFailed || st == StatusDisagrees
+}
+
+// Summarised is what the report prints for the processes it does not list
+// (see Listed), counted by what they show: "  12× PYTHON on NIXL (first: rank
+// 4096)", one string a line; none when every process is listed.
+func Summarised(v Verdict) []string {
+	var g summaryGroups
+	for _, pv := range v.Processes {
+		if !Listed(pv.Process, pv.Status) {
+			g.add(pv.Process)
+		}
+	}
+	return g.lines()
 }
 
 // ObservedSummary is one process's outcome in a line: "PYTHON · resolved
@@ -414,7 +454,7 @@ func (r *JSONReport) Add(v Verdict, pr Prediction) {
 	}
 	for _, p := range v.Log.Processes {
 		st := status[p]
-		if p.Summarised && st != StatusFailed && st != StatusDisagrees {
+		if !Listed(p, st) {
 			continue
 		}
 		pj := processJSON(v.Log, p)
@@ -548,18 +588,7 @@ func (f *FollowReport) Update(v Verdict) {
 		if !p.shows() {
 			continue
 		}
-		verdict := ObservedSummary(p)
-		switch {
-		case pv.Status == StatusFailed:
-			verdict += " — ✗ start-up failed"
-		case v.Trace == nil:
-		case pv.Status == StatusPending:
-			verdict += " — … pending (no outcome yet) for " + v.Trace.Inputs.Version.Name
-		case len(pv.Mismatches) == 0:
-			verdict += " — ✓ agrees with the prediction for " + v.Trace.Inputs.Version.Name
-		default:
-			verdict += " — ✗ " + strconv.Itoa(len(pv.Mismatches)) + " disagreement(s) with the prediction for " + v.Trace.Inputs.Version.Name
-		}
+		verdict := ObservedSummary(p) + v.ProcessText(pv)
 		key := lg.Name + "\x00" + p.Source
 		if f.last[key] == verdict {
 			continue
@@ -583,6 +612,26 @@ func (f *FollowReport) Update(v Verdict) {
 			fmt.Fprintf(f.w, "    ✗ %s%s\n", where, termsafe.Line(m.Message))
 		}
 	}
+}
+
+// ProcessText is what check-logs -f prints after a process's summary line:
+// its verdict, " — ✓ agrees with the prediction for 1.3.0rc26", " — ✗ start-up
+// failed", " — … pending (no outcome yet) for …"; "" without a prediction
+// when the process did not fail. The explorer's --log says the same.
+func (v Verdict) ProcessText(pv ProcessVerdict) string {
+	switch {
+	case pv.Status == StatusFailed:
+		return " — ✗ start-up failed"
+	case v.Trace == nil:
+		return ""
+	case pv.Status == StatusPending:
+		return " — … pending (no outcome yet) for " + v.Trace.Inputs.Version.Name
+	case pv.Status == StatusNotShown:
+		return " — – outcome not shown (the log stops before it), predicted for " + v.Trace.Inputs.Version.Name
+	case len(pv.Mismatches) == 0:
+		return " — ✓ agrees with the prediction for " + v.Trace.Inputs.Version.Name
+	}
+	return " — ✗ " + strconv.Itoa(len(pv.Mismatches)) + " disagreement(s) with the prediction for " + v.Trace.Inputs.Version.Name
 }
 
 // End prints the verdicts the followed logs have at the end (Ctrl-C): the

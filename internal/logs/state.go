@@ -365,6 +365,7 @@ func (st *state) snapshot() *Log {
 		q := *p
 		q.Lines = append([]Line(nil), p.Lines...)
 		q.Implications = append([]Implication(nil), p.Implications...)
+		q.Findings = append([]Finding(nil), p.Findings...) // finish folds counts into them
 		lg.Processes = append(lg.Processes, &q)
 		copies[p] = &q
 	}

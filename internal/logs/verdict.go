@@ -225,6 +225,10 @@ func (v Verdict) Summary() string {
 		}
 		return strconv.Itoa(k) + " of " + strconv.Itoa(n) + " processes"
 	}
+	show := " show"
+	if n == 1 {
+		show = " shows" // "the process shows"
+	}
 	switch v.Status {
 	case StatusAgrees:
 		return "Every process agrees with the prediction."
@@ -237,9 +241,9 @@ func (v Verdict) Summary() string {
 		if n == 0 {
 			return "No transceiver lines yet."
 		}
-		return "Pending: " + of(counts[StatusPending]) + " show no outcome yet; nothing disagrees so far."
+		return "Pending: " + of(counts[StatusPending]) + show + " no outcome yet; nothing disagrees so far."
 	case StatusNotShown:
-		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + " show no outcome (the log stops before the transceiver is created)."
+		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome (the log stops before the transceiver is created)."
 	case StatusOrchestrator:
 		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide."
 	case StatusNoLines:

@@ -50,6 +50,8 @@ const (
 	KindExplorer
 	KindTour
 	KindAccessible
+	// KindAccessibleTour is the tour in the linear mode: one stop per Enter.
+	KindAccessibleTour
 )
 
 func (k Kind) String() string {
@@ -60,6 +62,8 @@ func (k Kind) String() string {
 		return "tour"
 	case KindAccessible:
 		return "accessible"
+	case KindAccessibleTour:
+		return "accessible-tour"
 	}
 	return "none"
 }
@@ -70,7 +74,7 @@ type Request struct {
 	// Options presets the explorer (Spec, Catalog, Color, Log, Roles, RoleName);
 	// the terminal fields are filled in per session.
 	Options ui.Options
-	// Tour is the tour's scenarios for KindTour.
+	// Tour is the tour's scenarios for KindTour and KindAccessibleTour.
 	Tour []tour.Scenario
 	// Code is the exit status for KindNone.
 	Code int
@@ -89,7 +93,9 @@ type Client struct {
 // server's files, a bad value. Its message is shown in the session, which ends
 // with Code.
 type RefusedError struct {
-	Msg  string
+	Msg string
+	// Hint, when set, is a line of its own after Msg (where the usage is).
+	Hint string
 	Code int
 }
 

@@ -75,6 +75,10 @@ func stubParse(c Client) (Request, error) {
 	for _, a := range c.Args {
 		switch a {
 		case "--accessible":
+			if req.Kind == KindTour {
+				req.Kind = KindAccessibleTour
+				continue
+			}
 			req.Kind = KindAccessible
 		case "--config":
 			return Request{}, &RefusedError{Msg: "--config reads the server's files; a served session cannot use it", Code: 2}
@@ -86,7 +90,12 @@ func stubParse(c Client) (Request, error) {
 			if err != nil {
 				return Request{}, err
 			}
-			req.Kind, req.Tour = KindTour, stops
+			req.Tour = stops
+			if req.Kind == KindAccessible {
+				req.Kind = KindAccessibleTour
+				continue
+			}
+			req.Kind = KindTour
 		case "--backend=UCX":
 			req.Options.Spec.Backend.Raw = "UCX"
 		}
@@ -517,6 +526,51 @@ func TestTourInAServedSession(t *testing.T) {
 		t.Errorf("exit = %d", code)
 	}
 	waitFor(t, "the log line", f.log.String, "mode=tour")
+}
+
+// tour --accessible in a session is step-wise: a stop, then a prompt that
+// waits for Enter (\r from a raw terminal, \n from a client without one),
+// with \r\n line ends on a terminal; q leaves, the end of input ends it.
+func TestAccessibleTourInAServedSessionIsStepwise(t *testing.T) {
+	f := newFixture(t, nil)
+	sess, in, out, _ := f.open(t, 90, 30, nil)
+	if err := sess.Start("tour --accessible"); err != nil {
+		t.Fatal(err)
+	}
+	s := waitFor(t, "the first prompt", out.String, "Press Enter for stop 2 of 9, or type q and Enter to leave: ")
+	if strings.Contains(s, "Tour 2/9") {
+		t.Fatal("the second stop came before Enter")
+	}
+	if !strings.Contains(s, "This stop is: ssh -p ") || !strings.Contains(s, " HOST -- --accessible --clean-env --trtllm ") {
+		t.Errorf("the stop's command is not the session's own:\n%s", s)
+	}
+	io.WriteString(in, "\r")
+	waitFor(t, "the second stop", out.String, "Press Enter for stop 3 of 9")
+	io.WriteString(in, "q\r")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("exit = %d", code)
+	}
+	s = out.String()
+	if !strings.HasSuffix(s, "q\r\nBye.\r\n") || strings.Contains(strings.ReplaceAll(s, "\r\n", ""), "\n") || strings.ContainsRune(s, 0x1b) {
+		t.Errorf("on a terminal: %q", s[max(0, len(s)-200):])
+	}
+	waitFor(t, "the log line", f.log.String, `mode=accessible-tour duration=`)
+
+	// Without a terminal: \n-ended lines, plain \n, and the end of input.
+	sess, in, out, _ = f.open(t, 0, 0, nil)
+	if err := sess.Start("tour --accessible"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first prompt", out.String, "Press Enter for stop 2 of 9")
+	io.WriteString(in, "\n")
+	waitFor(t, "the second stop", out.String, "Press Enter for stop 3 of 9")
+	in.Close()
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("exit = %d", code)
+	}
+	if s := out.String(); !strings.HasSuffix(s, "Input ended; 7 stops not shown.\n") || strings.Contains(s, "\r") {
+		t.Errorf("without a terminal: %q", s[max(0, len(s)-200):])
+	}
 }
 
 func TestParsePanicEndsTheSessionNotTheServer(t *testing.T) {

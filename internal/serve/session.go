@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"strings"
 	"sync"
 	"time"
@@ -192,6 +193,9 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 				code = re.Code
 			}
 			fmt.Fprintln(errw, "xcvr: "+termsafe.Message(err))
+			if re != nil && re.Hint != "" {
+				fmt.Fprintln(errw, termsafe.Line(re.Hint))
+			}
 			st.set("refused: "+firstLine(err.Error()), code)
 			return
 		}
@@ -203,7 +207,7 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		case KindNone:
 			st.set("done", req.Code)
 			return
-		case KindAccessible:
+		case KindAccessible, KindAccessibleTour:
 			s.runAccessible(sess, st, req)
 			return
 		}
@@ -301,7 +305,16 @@ func (s *Server) runAccessible(sess ssh.Session, st *state, req Request) {
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
 	st.setQuit(cancel)
-	err := accessible.Run(ctx, o)
+	var err error
+	if req.Kind == KindAccessibleTour {
+		err = accessible.Tour(ctx, accessible.TourOptions{
+			Stops: req.Tour, Catalog: req.Options.Catalog, In: sess, Out: sess,
+			Width: o.Width, CRLF: o.CRLF, Echo: o.Echo, Step: true,
+			Command: servedCommand(sess.LocalAddr()),
+		})
+	} else {
+		err = accessible.Run(ctx, o)
+	}
 	if by := st.stoppedBy(); by != "" {
 		w := io.Writer(sess)
 		if hasPty {
@@ -317,6 +330,28 @@ func (s *Server) runAccessible(sess ssh.Session, st *state, req Request) {
 		st.set("disconnected", exitOK)
 	default:
 		st.set("error: "+err.Error(), exitCrash)
+	}
+}
+
+// servedCommand turns the xcvr explain command line of a tour stop into the
+// ssh command line that shows the same in a session's linear mode: the
+// explain flags are the session's own. HOST stands for the name the user
+// connected to, which the server cannot know; the port is the one the
+// connection came in on, when it is not ssh's default.
+func servedCommand(local net.Addr) func([]string) []string {
+	head := []string{"ssh"}
+	if _, port, err := net.SplitHostPort(fmt.Sprint(local)); err == nil && port != "22" {
+		head = append(head, "-p", port)
+	}
+	head = append(head, "HOST", "--", "--accessible")
+	return func(args []string) []string {
+		if len(args) > 0 && args[0] == "xcvr" {
+			args = args[1:]
+		}
+		if len(args) > 0 && args[0] == "explain" {
+			args = args[1:]
+		}
+		return append(append([]string{}, head...), args...)
 	}
 }
 

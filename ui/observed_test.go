@@ -1,0 +1,155 @@
+package ui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"xcvr/internal/inputs"
+	"xcvr/internal/logs"
+	"xcvr/resolver"
+)
+
+// squeeze drops every space, so that text wrapped across lines (a word broken
+// where it does not fit) compares with the same text on one line.
+func squeeze(s string) string {
+	return strings.Join(strings.Fields(ansi.Strip(s)), "")
+}
+
+// The outcome view (`o`) holds, whole at any width, what check-logs says of
+// each process: its outcome with -f's verdict, its lines, a start-up failure's
+// root cause and the runtime findings. The verdict is the one check-logs -f
+// gives on the same content while the file is followed, and the batch one
+// when the log is read whole (--log -).
+func TestObservedWholeIsCheckLogsReport(t *testing.T) {
+	files, _ := filepath.Glob("../internal/logs/testdata/*.log")
+	if len(files) < 5 {
+		t.Fatalf("fixtures: %v", files)
+	}
+	for _, path := range files {
+		name := filepath.Base(path)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, follow := range []bool{true, false} {
+			var lg *logs.Log
+			var fw *logs.Follower
+			if follow {
+				fw = logs.NewFollower(path, name)
+				if _, _, err := fw.Poll(); err != nil {
+					t.Fatal(err)
+				}
+				lg = fw.Log()
+			} else if lg, err = logs.Parse(name, bytes.NewReader(data)); err != nil {
+				t.Fatal(err)
+			}
+			spec := logs.WithVersion(testSpec(), lg)
+			for _, w := range []int{64, 80, 120, 200} {
+				m := New(Options{Spec: spec, Width: w, Height: 24, Log: lg, LogFollow: fw})
+				whole := m.observedWhole(w)
+				for i, l := range whole {
+					if c := ansi.StringWidth(l); c > w {
+						t.Errorf("%s %d cols: line %d is %d cells: %q", name, w, i, c, ansi.Strip(l))
+					}
+					if strings.Contains(ansi.Strip(l), "…") && !strings.Contains(string(data), "…") {
+						t.Errorf("%s %d cols: line %d is cut: %q", name, w, i, ansi.Strip(l))
+					}
+				}
+				got := squeeze(strings.Join(whole, "\n"))
+				tr := m.trace
+				v := logs.Judge(lg, &tr, !follow)
+				if v.Status != m.verdict.Status || !strings.Contains(got, squeeze(v.Label()+" · "+v.Summary())) {
+					t.Errorf("%s (follow %v): the explorer says %q, check-logs %q %q", name, follow, m.verdict.Status, v.Status, v.Summary())
+				}
+				var want bytes.Buffer
+				if follow {
+					logs.NewFollowReport(&want, false).Update(v)
+				} else {
+					logs.WriteText(&want, v, logs.Prediction{Trace: &tr, Why: "test"}, false)
+				}
+				for _, l := range strings.Split(want.String(), "\n") {
+					// check-logs' own lines name the file; the explorer names
+					// it once, above.
+					l = strings.TrimPrefix(l, name+" · ")
+					if strings.HasPrefix(l, name+": ") || strings.HasPrefix(l, name+" line ") || strings.HasPrefix(l, "Predicted for") || strings.HasPrefix(l, "  version: ") ||
+						strings.Contains(l, "disagreement(s); the first") || strings.HasPrefix(l, "▶ ") || (strings.HasPrefix(l, "  ") && strings.Contains(l, "rank") && strings.Contains(l, ": predicted")) {
+						continue // the header and the disagreements, which the explorer lists in its own words
+					}
+					if s := squeeze(strings.TrimPrefix(strings.TrimPrefix(l, "    ✗ "), "  ")); s != "" && !strings.Contains(got, s) {
+						t.Errorf("%s (follow %v) %d cols: check-logs prints %q, the outcome view lacks it:\n%s", name, follow, w, l, ansi.Strip(strings.Join(whole, "\n")))
+					}
+				}
+			}
+			if fw != nil {
+				fw.Close()
+			}
+		}
+	}
+}
+
+// A dead rank's cause and the other rank's KV-transfer timeouts are on the
+// main screen at 80x24 (cut, with o to read them whole), before the
+// disagreements they explain.
+func TestObservedFailureAndFindingsOnTheMainScreen(t *testing.T) {
+	f, err := os.Open("../internal/logs/testdata/gen-1.3-dead-rank.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lg, err := logs.Parse("gen-1.3-dead-rank.log", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := logs.WithVersion(testSpec(), lg)
+	spec.Model = inputs.Value{Raw: "GptOssForCausalLM", Origin: resolver.Origin{Kind: resolver.OriginFlag}}
+	m := New(Options{Spec: spec, Width: 80, Height: 24, Log: lg})
+	plain := ansi.Strip(m.frame())
+	failed := strings.Index(plain, "✗ rank 1 failed: Failed to initialize executor on rank 1 — cause: Assert")
+	finding := strings.Index(plain, "! rank 0: 2× kv_transfer_timeout, first at line 16")
+	more := strings.Index(plain, "more · o shows them whole")
+	if failed < 0 || finding < failed || more < finding || !strings.Contains(plain, "✗ start-up failed") {
+		t.Fatalf("80x24:\n%s", plain)
+	}
+	om := keys(t, m, "o")
+	o := ansi.Strip(strings.Join(om.observedWhole(80), "\n"))
+	for _, want := range []string{"rank 1: ERROR", "— ✗ start-up failed", "cause: Assertion failed: status == NIXL_SUCCESS",
+		"! 2× kv_transfer_timeout, first at line 16: Terminating generation"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("the outcome view lacks %q:\n%s", want, o)
+		}
+	}
+}
+
+// While followed, a process that shows no outcome yet is pending in the
+// outcome view too, in check-logs -f's words; read whole, the same lines are
+// "not shown", as a batch run says.
+func TestObservedWholePendingWhileFollowed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ctx.log")
+	text := "[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26\n[TRT-LLM] [I] [_torch  ] [RANK 0] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fw := logs.NewFollower(path, "ctx.log")
+	defer fw.Close()
+	if _, _, err := fw.Poll(); err != nil {
+		t.Fatal(err)
+	}
+	spec := logs.WithVersion(testSpec(), fw.Log())
+	spec.Model = inputs.Value{Raw: "GptOssForCausalLM", Origin: resolver.Origin{Kind: resolver.OriginFlag}}
+	m := New(Options{Spec: spec, Width: 80, Height: 24, Log: fw.Log(), LogFollow: fw})
+	m = keys(t, m, "o")
+	o := squeeze(strings.Join(m.observedWhole(80), "\n"))
+	if !strings.Contains(o, squeeze("… pending · Pending: the process shows no outcome yet")) || !strings.Contains(o, squeeze("— … pending (no outcome yet) for 1.3.0rc26")) || strings.Contains(o, "✗") {
+		t.Fatalf("followed, two lines in:\n%s", ansi.Strip(strings.Join(m.observedWhole(80), "\n")))
+	}
+	lg, _ := logs.Parse("ctx.log", strings.NewReader(text))
+	m = New(Options{Spec: spec, Width: 80, Height: 24, Log: lg})
+	if o := ansi.Strip(strings.Join(m.observedWhole(80), "\n")); !strings.Contains(o, "✗ 2 disagreements") && !strings.Contains(o, "not shown") {
+		t.Fatalf("read whole:\n%s", o)
+	}
+}
