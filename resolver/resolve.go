@@ -308,7 +308,7 @@ func (r *run) stepValidate() {
 				r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Inferred)
 				return
 			}
-			if len(r.rules.InstallValidators) > 0 {
+			if len(r.rules.Validators) > 0 {
 				reason += ", and its validators are the ones xcvr checks"
 			}
 		}
@@ -373,8 +373,9 @@ func (r *run) validationErrors() []FieldError {
 	if r.rules.FieldsRead {
 		errs, readers, _ := r.installValidationErrors()
 		errs = r.pydanticOrder(errs, readers)
-		if len(errs) == 0 && len(r.rules.InstallValidators) > 0 && len(r.unreadValidators()) == 0 {
-			// Every validator the install declares is one xcvr models.
+		if len(errs) == 0 && len(r.rules.Validators) > 0 && len(r.unreadValidators()) == 0 {
+			// Every validator the install declares is one xcvr models: its
+			// messages are applied.
 			if e, _, ok := r.bounceValidatorError(); ok {
 				errs = append(errs, e)
 			}

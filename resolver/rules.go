@@ -67,13 +67,13 @@ type Rules struct {
 	Fields         []FieldSpec
 	FieldsRead     bool
 	FieldsEvidence Evidence
-	// Validators are the model validators CacheTransceiverConfig runs once
-	// every field has validated (ValidatorBounceFlag, ValidatorBounceExclusive).
-	Validators []string
-	// InstallValidators are the validator methods an install's class declares
-	// (read with Fields); xcvr checks them when ValidatorModelled recognises
-	// every one, and says the others were not checked.
-	InstallValidators []InstallValidator
+	// Validators are CacheTransceiverConfig's validator methods, each with the
+	// messages it raises: xcvr's model of the release's (releaseValidators),
+	// or, when ValidatorsRead, the ones the install's class declares (read
+	// with Fields). The validate step applies every message it can check
+	// (ValidatorModelled) and names the validators it cannot as not checked.
+	Validators     []Validator
+	ValidatorsRead bool
 
 	// Selectors is the DEFAULT backend's TRTLLM_USE_*_KVCACHE table in
 	// priority order; DefaultBackend is what DEFAULT becomes when no selector
@@ -88,10 +88,13 @@ type Rules struct {
 	// TextIDs has the wording of xcvr's model of the build's era (see Text).
 	Texts []Text
 
-	// Models are the architectures an install registers, with what their
-	// hooks return; nil for a release, whose registrations are the catalog's
-	// (package models consults these first).
-	Models map[string]InstallModel
+	// Models are the architectures the build registers, with what their
+	// hooks return: an install's, read from its code (package models consults
+	// these first), or a release's from xcvr's catalog
+	// (models.Catalog.ReleaseRules; nil in ReleaseRules, which cannot see the
+	// catalog). ModelOrder is the order to compare them in (the catalog's).
+	Models     map[string]InstallModel
+	ModelOrder []string
 
 	// Steps is the evidence of the rule a step applies where it is not one of
 	// the fields above (an install's line for the auto resolver, the
@@ -254,40 +257,6 @@ func releaseFields(era int, main Day) []FieldSpec {
 		out = append(out, f)
 	}
 	return out
-}
-
-// CacheTransceiverConfig's model validators (validators.go has their texts and
-// evidence).
-const (
-	// ValidatorBounceFlag is 1.4.0rc1's form: agent_bounce_buffer_enable needs
-	// kv_cache_bounce_size_mb > 0, agent_bounce_params need the flag, and the
-	// params' keys are checked.
-	ValidatorBounceFlag = "agent_bounce_buffer_enable"
-	// ValidatorBounceExclusive is validate_bounce_exclusive from 1.4.0rc4 on:
-	// agent_bounce_params need kv_cache_bounce_size_mb > 0, and their keys are
-	// checked.
-	ValidatorBounceExclusive = "validate_bounce_exclusive"
-)
-
-// releaseValidators is the model validators of main's day.
-func releaseValidators(main Day) []string {
-	switch {
-	case main >= dayBounceNoop:
-		return []string{ValidatorBounceExclusive}
-	case main >= dayAgentBounce:
-		return []string{ValidatorBounceFlag}
-	}
-	return nil
-}
-
-// hasValidator reports whether the build runs validator name.
-func (rs *Rules) hasValidator(name string) bool {
-	for _, v := range rs.Validators {
-		if v == name {
-			return true
-		}
-	}
-	return false
 }
 
 // The messages whose wording is a rule (an install may word them differently).
@@ -608,9 +577,10 @@ func CompareRules(a, b *Rules) []RuleDifference {
 	if b.FieldsRead || !b.FromInstall {
 		out = append(out, compareFields(a, b)...)
 	}
-	if !b.FromInstall && strings.Join(a.Validators, ", ") != strings.Join(b.Validators, ", ") {
-		out = append(out, RuleDifference{"validators", strings.Join(a.Validators, ", "), strings.Join(b.Validators, ", "), ""})
+	if !b.FromInstall || b.ValidatorsRead && len(b.Validators) > 0 {
+		out = append(out, compareValidators(a, b)...)
 	}
+	out = append(out, compareModels(a, b)...)
 	for _, id := range TextIDs() {
 		x, t := a.text(id), b.text(id)
 		if (t.Evidence.read() || !b.FromInstall) && !SameText(id, x.Template, t.Template) {
