@@ -15,12 +15,10 @@ import (
 	"xcvr/resolver"
 )
 
-// nearest and didYouMean are internal/suggest's, which the explorer shares.
+// nearest and didYouMean are internal/suggest's, shared with the linear mode.
 func nearest(word string, candidates []string) []string { return suggest.Nearest(word, candidates) }
 
-func didYouMean(word string, candidates []string) string {
-	return suggest.DidYouMean(word, candidates)
-}
+func didYouMean(word string, candidates []string) string { return suggest.DidYouMean(word, candidates) }
 
 // unknownCommandArgs is a root command's Args: no positional arguments, and
 // an unknown command names the nearest ones (explian -> explain).

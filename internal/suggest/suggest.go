@@ -1,5 +1,5 @@
-// Package suggest finds the names near a mistyped one ("did you mean"), for
-// the command line and the explorer alike.
+// Package suggest finds the names nearest a mistyped one ("did you mean"):
+// Levenshtein distance, ignoring case, bounded in the word's length.
 package suggest
 
 import (
@@ -9,8 +9,9 @@ import (
 	"xcvr/internal/termsafe"
 )
 
-// MaxWord bounds the word a suggestion is computed for: the distance costs
-// the product of the two lengths, and a typed name can be anything.
+// MaxWord bounds the word a suggestion is computed for: the distance
+// costs the product of the two lengths, and a name on the command line can be
+// anything.
 const MaxWord = 64
 
 // Nearest returns up to three candidates within edit distance 2 of word,
