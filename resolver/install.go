@@ -84,6 +84,18 @@ type InstallModel struct {
 	Undetermined string
 	// Why says how the hook was found (inheritance, delegation).
 	Why string
+	// Registration is how the install registers it, in words, where that is
+	// not "registered as Class" (an architecture only _arch_index.py lists).
+	Registration string
+
+	// For a release's registration from xcvr's catalog (Rules.Models of
+	// models.Catalog.ReleaseRules): Unregistered marks an architecture the
+	// catalog knows that the build does not register yet; PR and Confidence
+	// are those of the hook result in force on the build's day. Evidence stays
+	// empty (it is an install's FILE:LINE).
+	Unregistered bool
+	PR           int
+	Confidence   Confidence
 }
 
 // OriginInstall marks a value read from an installed tree (Detail FILE:LINE).
