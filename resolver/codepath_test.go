@@ -120,3 +120,32 @@ func TestInferredTextsAreRules(t *testing.T) {
 		t.Fatalf("reworded: %q %+v", tr.Result.Error, stepOf(tr, StepTransceiver))
 	}
 }
+
+// TestValidatorsAreData: the validate step applies the messages the rules'
+// validators raise: 1.4.0rc4's rules with 1.4.0rc1's validators refuse the
+// flag without a capacity, and with none the settings pass.
+func TestValidatorsAreData(t *testing.T) {
+	in := tc{version: "1.4.0rc4", backend: "NIXL"}.inputs(t)
+	in.Static = &Static{AgentBounce: Field[bool]{true, fileAt("4")}, ConfigRepr: "{'agent_bounce_buffer_enable': True}", ConfigOrigin: fileAt("3")}
+	if tr := Resolve(in); tr.Result.FailedStep != "" {
+		t.Fatalf("1.4.0rc4: the flag is a no-op, got %s", tr.Result.Error)
+	}
+	rs := ReleaseRules(in.Version)
+	rs.Validators = releaseValidators(dayAgentBounce)
+	in.Version.Rules = rs
+	tr := Resolve(in)
+	if tr.Result.FailedStep != StepValidate || !strings.Contains(tr.Result.Error, TextBounceEnableNoSize) || stepOf(tr, StepValidate).Confidence != Inferred {
+		t.Fatalf("with 1.4.0rc1's validators: %q %+v", tr.Result.Error, stepOf(tr, StepValidate))
+	}
+	in.BounceParams = []string{"bogus"}
+	in.Static.AgentBounce.Value = false
+	in.Static.BounceMB = Field[int64]{64, fileAt("5")}
+	rs.Validators = nil
+	if tr := Resolve(in); tr.Result.FailedStep != "" {
+		t.Fatalf("no validators: %s", tr.Result.Error)
+	}
+	rs.Validators = releaseValidators(dayBounceNoop)
+	if tr := Resolve(in); !strings.Contains(tr.Result.Error, "Unknown agent_bounce_params key(s) ['bogus']") {
+		t.Fatalf("1.4.0rc4's validators: %q", tr.Result.Error)
+	}
+}

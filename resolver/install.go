@@ -34,7 +34,7 @@ type Install struct {
 	FieldsEvidence string
 	// Validators are CacheTransceiverConfig's @model_validator and
 	// @field_validator methods as the install writes them (read with Fields).
-	Validators []InstallValidator
+	Validators []Validator
 	// RuntimeDefault is transceiver_runtime's default as the code writes it
 	// ("None", "auto", "PYTHON"), "" when not read.
 	RuntimeDefault string
@@ -44,16 +44,9 @@ type Install struct {
 	BackendOrder []BackendSelector
 }
 
-// InstallValidator is one validator method of the install's
-// CacheTransceiverConfig: its name, decorator and string arguments, the message
-// of each raise in its body, and its FILE:LINE.
-type InstallValidator struct {
-	Name      string
-	Decorator string
-	Args      []string
-	Raises    []string
-	Evidence  string
-}
+// InstallValidator is a validator method read from an install: the same data
+// as xcvr's model of a release's (Validator).
+type InstallValidator = Validator
 
 // InstallFact is one feature's presence with the line that shows it.
 type InstallFact struct {
@@ -269,7 +262,7 @@ func InstallRules(in *Install, v Version) *Rules {
 	}
 	if in.Fields != nil {
 		rs.Fields, rs.FieldsRead = make([]FieldSpec, len(in.Fields)), true
-		rs.InstallValidators = append([]InstallValidator(nil), in.Validators...)
+		rs.Validators, rs.ValidatorsRead = append([]Validator(nil), in.Validators...), true
 		for i, f := range in.Fields {
 			rs.Fields[i] = f.FieldSpec
 			rs.Fields[i].Evidence = f.Evidence
@@ -368,6 +361,11 @@ type FieldSpec struct {
 	// Evidence is the install's FILE:LINE of the declaration; "" in xcvr's
 	// model of a release.
 	Evidence string
+	// Default is the default as the reference writes it ("None", "1000",
+	// "'auto'"), and Cite where xcvr's model of a release read the
+	// declaration (fields.go); both "" for an install's field.
+	Default string
+	Cite    string
 }
 
 // InstallField is a field of the install's CacheTransceiverConfig with the

@@ -86,14 +86,22 @@ func releaseTable() []release {
 		{"1.2.0rc5", 20251209, 0, Inferred, "exists; placed between rc4 and rc6"},
 		{"1.2.0rc6", 20251216, 0, Inferred, "exists (docs 1.2.0rc6); placed before 1.2.0rc6.post1"},
 		{"1.2.0rc6.post1", 20251216, 0, Inferred, "a patch of rc6 (Dynamo PR #5361, 2026-01-12): rc6's rules"},
+		{"1.2.0rc6.post2", 20251216, 20260122, Inferred, "a patch of rc6: rc6's rules; on PyPI on 2026-01-22 (the release history quoted in PR #11224, 2026-02-03)"},
+		{"1.2.0rc6.post3", 20251216, 0, Inferred, "a patch of rc6: rc6's rules; version bumped to it on 2026-02-03 (PR #11224, post2 -> post3)"},
+		{"1.2.0rc6.post4", 20251216, 0, Inferred, "a patch of rc6: rc6's rules; version bumped to it on 2026-04-08 (PR #12857)"},
+		{"1.2.0rc7", 20251223, 0, Inferred, "exists (implied by rc8); placed between rc6 and rc8, before 1.3.0rc0; no modelled change falls between 2025-12-16 and 2026-01-13, so rc6's rules either way"},
+		{"1.2.0rc8", 20260106, 0, Inferred, "exists (tensorrtllm_backend PR #837 'TensorRT-LLM Backend v1.2.0rc8 release', closed 2026-01-15 in favour of a commit); placed before 1.3.0rc0"},
+		{"1.2.0", 20260106, 0, Inferred, "the 1.2 final: exists by 2026-04-03 (PR #12755 bumps release/1.2 from 1.2.0 to 1.2.1); placed at rc8's day, assuming the release branch kept rc8's line"},
+		{"1.2.1", 20260106, 0, Inferred, "release/1.2 was bumped to it on 2026-04-03 (PR #12755); publication not established; 1.2.0's rules"},
 		// 1.3 before transceiver_runtime
 		{"1.3.0rc0", 20260113, 0, Inferred, "exists; placed before rc1"},
-		{"1.3.0rc1", 20260120, 0, Inferred, "published by 2026-01-30 (Dynamo PR #5810)"},
+		{"1.3.0rc1", 20260120, 20260127, Inferred, "on PyPI on 2026-01-27 (the release history quoted in PR #11224, 2026-02-03); Dynamo PR #5810 (2026-01-30) takes it; cut day placed a week before"},
 		{"1.3.0rc2", 20260203, 0, Inferred, "exists; placed between rc1 and rc3"},
 		{"1.3.0rc3", 20260210, 0, Inferred, "published by 2026-02-19 (Dynamo PR #6402)"},
 		{"1.3.0rc4", 20260217, 0, Inferred, "exists; placed between rc3 and rc5"},
 		{"1.3.0rc5", 20260223, 0, Inferred, "published by 2026-02-25 (Dynamo PR #6579)"},
 		{"1.3.0rc5.post1", 20260223, 0, Inferred, "a patch of rc5 (Dynamo PR #7040, 2026-03-06): rc5's rules"},
+		{"1.3.0rc5.post2", 20260223, 0, Inferred, "a patch of rc5: rc5's rules; a branch was bumped from 1.3.0rc6 to it on 2026-04-06 (PR #12777)"},
 		{"1.3.0rc6", 20260303, 0, Inferred, "exists; placed between rc5 and rc7"},
 		{"1.3.0rc7", 20260310, 0, Inferred, "published by 2026-03-15 (Dynamo PR #7408); before transceiver_runtime (1.3.0rc8)"},
 		{"1.3.0rc8", 20260317, 0, Inferred, "the first release with transceiver_runtime (v1.3.0rc8 notes, per the spec [U]); published by 2026-03-25 (Dynamo PR #7635 moves rc8 -> rc9)"},
@@ -373,8 +381,11 @@ func backendLiteralsAt(v *Version) []string {
 func selectorsAt(v *Version) ([]BackendSelector, string) {
 	switch {
 	case !v.has(dayNIXLDefault):
-		// [U] the pre-#7926 list is inferred: after #7926 the list names the
-		// backends other than the default (UCX, MPI), so before it NIXL, MPI.
+		// kv_cache_transceiver.py of the time: env_vars =
+		// [("TRTLLM_USE_NIXL_KVCACHE", BackendTypeCpp.NIXL),
+		// ("TRTLLM_USE_MPI_KVCACHE", BackendTypeCpp.MPI)], UCX otherwise
+		// [V raayandhar/TensorRT-LLM@3e912e56
+		// tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py:38-44].
 		return []BackendSelector{{EnvUseNIXL, "NIXL"}, {EnvUseMPI, "MPI"}}, "UCX"
 	case !v.has(dayMooncake):
 		// kv_cache_transceiver.py of the time: [("TRTLLM_USE_UCX_KVCACHE", "UCX"),
@@ -386,15 +397,23 @@ func selectorsAt(v *Version) ([]BackendSelector, string) {
 
 // legacySelectors are the variables that alone turned the transceiver on before
 // #5234, in the order create_kv_cache_transceiver tried them; any non-empty
-// value counted (plain truthiness of getenv) [V kv_cache_transceiver.py of the
-// time].
+// value counted (plain truthiness of getenv) [D: the order and the
+// truthiness are those of kv_cache_transceiver.py at
+// symphonylyh/TensorRT-LLM@cc079558 :40-46 (`if getenv("TRTLLM_USE_UCX_KVCACHE")`
+// ... `elif getenv("TRTLLM_USE_NIXL_KVCACHE")` ... `elif
+// getenv("TRTLLM_USE_MPI_KVCACHE")`, UCX when none is set). That copy already
+// needs a cache_transceiver_config (None: "cache_transceiver is disabled") and
+// applies the variables to backend DEFAULT only, with no selector warning: an
+// early post-#5234 form that xcvr does not model separately (its 1.0.0rc2/rc3
+// use the later exactly-"1" selectors) — a known limit].
 func legacySelectors() []BackendSelector {
 	return []BackendSelector{{EnvUseUCX, "UCX"}, {EnvUseNIXL, "NIXL"}, {EnvUseMPI, "MPI"}}
 }
 
 // DisabledRequestError is the assertion a worker without a transceiver raises
 // for each disaggregated request, from #5234 on (executor/worker.py; the stray
-// backquote is upstream's).
+// backquote is upstream's) [V: six stored executor/worker.py versions assert
+// it verbatim; later ones also let a "context_and_generation" request through].
 const DisabledRequestError = "AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving"
 
 // hasField reports whether cache_transceiver_config has the field in this
@@ -408,7 +427,9 @@ func (r *run) hasField(f string) bool {
 	if r.rules.FieldsRead {
 		return false
 	}
-	return f != "transceiver_runtime" && f != "kv_transfer_timeout_ms"
+	// A key no release declares is the reader's extra input; a dated field
+	// absent from this release's set is not a field here.
+	return !datedField(f)
 }
 
 // fieldSince says from when a dated field exists, for hints.
@@ -419,7 +440,14 @@ func fieldSince(f string) string {
 	case "kv_transfer_timeout_ms":
 		return "the field exists only from about " + dayTimeoutField.String() + " (inferred)"
 	}
-	return "not a field in this release"
+	d, ok := fieldFirstDay(f)
+	if !ok || d == 0 {
+		return "not a field in this release"
+	}
+	if c := fieldDayConfidence(f); c != Verified {
+		return "the field exists only from about " + d.String() + " (" + string(c) + ")"
+	}
+	return "the field exists only from " + d.String()
 }
 
 // pyTypeOfStr is pydantic's input_type for a PyStr.

@@ -104,7 +104,8 @@ func TestPlacement(t *testing.T) {
 		{"1.4.0rc9", "1.4.0rc9", newest.Name, "xcvr's rules end at 1.4.0rc4; 1.4.0rc9 is answered with them; pass --install to read yours"},
 		{"v1.4.0", "1.4.0", newest.Name, "xcvr's rules end at 1.4.0rc4; 1.4.0 is answered with them; pass --install to read yours"},
 		{"1.1.0rc2.post3", "1.1.0rc2.post3", "1.1.0rc2.post2", "1.1.0rc2.post3 is not a release xcvr lists; it is answered with the rules of 1.1.0rc2.post2, the release before it; pass --install to read yours"},
-		{"1.2.0", "1.2.0", "1.2.0rc6.post1", ""},
+		{"1.2.2", "1.2.2", "1.2.1", ""},
+		{"1.2.0rc6.post5", "1.2.0rc6.post5", "1.2.0rc6.post4", ""},
 		{"1.3.0rc30", "1.3.0rc30", "1.3.0rc29", ""},
 		{"1.0.1", "1.0.1", "1.0.0", ""},
 		{"1.3.0rc28.dev2026100100", "main@2026-10-01", "", "1.3.0rc28.dev2026100100 is a nightly of main: answered as main@2026-10-01"},
@@ -144,9 +145,9 @@ func TestPlacement(t *testing.T) {
 // An install's version.py is placed as --trtllm is: between the releases xcvr
 // lists, never after the newest for an old one.
 func TestInstallVersionPlaced(t *testing.T) {
-	v := InstallVersion(&Install{Version: "1.2.0rc7"})
-	if want := Must(ParseVersion("1.2.0rc6.post1")).Main; v.Main != want || v.Confidence != Inferred {
-		t.Errorf("1.2.0rc7 install placed at %s (%s), want %s", v.Main, v.Confidence, want)
+	v := InstallVersion(&Install{Version: "1.2.0rc9"})
+	if want := Must(ParseVersion("1.2.0rc8")).Main; v.Main != want || v.Confidence != Inferred {
+		t.Errorf("1.2.0rc9 install placed at %s (%s), want %s", v.Main, v.Confidence, want)
 	}
 	if v := InstallVersion(&Install{Version: "1.2.0rc2"}); v.Main != Must(ParseVersion("1.2.0rc2")).Main {
 		t.Errorf("1.2.0rc2 install placed at %s", v.Main)

@@ -308,7 +308,7 @@ func (r *run) stepValidate() {
 				r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{File: fileLLMArgs}, Inferred)
 				return
 			}
-			if len(r.rules.InstallValidators) > 0 {
+			if len(r.rules.Validators) > 0 {
 				reason += ", and its validators are the ones xcvr checks"
 			}
 		}
@@ -373,8 +373,9 @@ func (r *run) validationErrors() []FieldError {
 	if r.rules.FieldsRead {
 		errs, readers, _ := r.installValidationErrors()
 		errs = r.pydanticOrder(errs, readers)
-		if len(errs) == 0 && len(r.rules.InstallValidators) > 0 && len(r.unreadValidators()) == 0 {
-			// Every validator the install declares is one xcvr models.
+		if len(errs) == 0 && len(r.rules.Validators) > 0 && len(r.unreadValidators()) == 0 {
+			// Every validator the install declares is one xcvr models: its
+			// messages are applied.
 			if e, _, ok := r.bounceValidatorError(); ok {
 				errs = append(errs, e)
 			}
@@ -394,6 +395,12 @@ func (r *run) validationErrors() []FieldError {
 			// Not a field yet: its VersionedKey reports it as an extra input.
 			continue
 		}
+		if e.Loc == "backend" && e.Type == "literal_error" {
+			// The reader names the newest release's backends; pydantic names
+			// this release's Literal (lower-case in 1.0, no MOONCAKE before
+			// #8309).
+			e.Message = "Input should be " + literalList(r.backendLiteralsOf())
+		}
 		if f := fieldOf(e.Loc); !r.hasField(f) {
 			// Not a field in this release: an extra input whatever its value.
 			e.Loc, e.Type, e.Message = f, "extra_forbidden", "Extra inputs are not permitted"
@@ -402,6 +409,7 @@ func (r *run) validationErrors() []FieldError {
 		}
 		errs = append(errs, e)
 	}
+	late = append(late, r.undeclaredKeys()...)
 	readers := len(errs)
 	errs = append(errs, late...)
 	if b := r.t.Inputs.Backend.Value; b.Valid && !contains(r.backendLiteralsOf(), b.S) {
@@ -410,16 +418,18 @@ func (r *run) validationErrors() []FieldError {
 			Origin: r.t.Inputs.Backend.Origin})
 	}
 	if rt := r.t.Inputs.Runtime; rt.Given() && !r.hasField("transceiver_runtime") {
+		in, typ := r.asWritten("transceiver_runtime", rt.Origin, rt.Value.Repr(), pyTypeOfStr(rt.Value))
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "extra_forbidden",
-			Message: "Extra inputs are not permitted", Input: rt.Value.Repr(), InputType: pyTypeOfStr(rt.Value), Origin: rt.Origin})
+			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: rt.Origin})
 	} else if rt := r.t.Inputs.Runtime.Value; r.t.Inputs.Runtime.Given() && rt.Valid && !contains(r.runtimeLiterals(), rt.S) {
 		errs = append(errs, FieldError{Loc: "transceiver_runtime", Type: "literal_error",
 			Message: "Input should be " + literalList(r.runtimeLiterals()), Input: rt.Repr(), InputType: "str",
 			Origin: r.t.Inputs.Runtime.Origin})
 	}
 	if t := r.t.Inputs.Timeout; t.Given() && !r.hasField("kv_transfer_timeout_ms") {
+		in, typ := r.asWritten("kv_transfer_timeout_ms", t.Origin, t.Value.String(), pyTypeOfInt(t.Value))
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "extra_forbidden",
-			Message: "Extra inputs are not permitted", Input: t.Value.String(), InputType: pyTypeOfInt(t.Value), Origin: t.Origin})
+			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: t.Origin})
 	} else if t.Given() && t.Value.Valid && t.Value.N <= 0 {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
@@ -459,6 +469,49 @@ func (r *run) validationErrors() []FieldError {
 		}
 	}
 	return errs
+}
+
+// asWritten is a file key's value as written ('5000', yes) for an extra input,
+// which pydantic reports before any coercion; a flag's value is in, typ.
+func (r *run) asWritten(key string, o Origin, in, typ string) (string, string) {
+	for _, k := range r.t.Inputs.ConfigKeys {
+		if k.Key == key && k.Origin == o {
+			return k.Input, k.InputType
+		}
+	}
+	return in, typ
+}
+
+// undeclaredKeys are pydantic's extra_forbidden errors for the keys a file sets
+// that are fields of some release but not of this one (kv_cache_bounce_size_mb
+// in 1.1) and that no other check reports: the reader accepts them, as it
+// knows every release's fields, and an invalid value of one is already turned
+// into this error above. The keys with an input of their own
+// (transceiver_runtime, kv_transfer_timeout_ms, enable_pipelined_transfer,
+// agent_bounce_*) are reported where that input is checked.
+func (r *run) undeclaredKeys() []FieldError {
+	var out []FieldError
+	for _, k := range r.t.Inputs.ConfigKeys {
+		switch k.Key {
+		case "backend", "transceiver_runtime", "kv_transfer_timeout_ms", "enable_pipelined_transfer",
+			"agent_bounce_buffer_enable", "agent_bounce_params":
+			continue
+		}
+		if !datedField(k.Key) || r.hasField(k.Key) {
+			continue
+		}
+		reported := false
+		for _, e := range r.t.Inputs.ConfigErrors {
+			if fieldOf(e.Loc) == k.Key && e.Origin == k.Origin {
+				reported = true
+			}
+		}
+		if !reported {
+			out = append(out, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
+				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
+		}
+	}
+	return out
 }
 
 // fieldOf is the cache_transceiver_config key a pydantic loc starts with.
@@ -1297,9 +1350,16 @@ func (r *run) stepBackendLogs() {
 	}
 	conf := Verified
 	if !r.has(dayUpperCase) {
-		// No kv_cache_transceiver.py of the lower-case era is stored: its log
-		// texts are taken from the earliest upper-case one [U].
-		conf = Inferred
+		// The texts of the time, byte for byte: kv_cache_transceiver.py at
+		// raayandhar/TensorRT-LLM@3e912e56 (a fork's copy whose own edits are
+		// a debug block in BindKvCacheTransceiver), which compares the
+		// backend as BackendTypeCpp, DEFAULT -> UCX with NIXL, MPI as
+		// selectors (pre-#7926): "cache_transceiver is disabled" :35, the
+		// selector warning :48, the MPI warning :55, the UCX hint :58-60
+		// [V texts]. That 1.0 builds ran this file is derived from its
+		// pre-#7926 selectors and the enum compare, which the lower-case
+		// literal needs (_CacheTransceiverBackendType.from_string).
+		conf = Derived
 	}
 	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, conf)
 }
@@ -1413,7 +1473,7 @@ func (r *run) validateHint() string {
 	}
 	for _, e := range r.validationErrors() {
 		field := fieldOf(e.Loc)
-		if e.Type == "extra_forbidden" && (field == "transceiver_runtime" || field == "kv_transfer_timeout_ms") && !r.hasField(field) {
+		if e.Type == "extra_forbidden" && field != "enable_pipelined_transfer" && datedField(field) && !r.hasField(field) {
 			add("remove " + field + ": " + fieldSince(field))
 			continue
 		}

@@ -67,13 +67,13 @@ type Rules struct {
 	Fields         []FieldSpec
 	FieldsRead     bool
 	FieldsEvidence Evidence
-	// Validators are the model validators CacheTransceiverConfig runs once
-	// every field has validated (ValidatorBounceFlag, ValidatorBounceExclusive).
-	Validators []string
-	// InstallValidators are the validator methods an install's class declares
-	// (read with Fields); xcvr checks them when ValidatorModelled recognises
-	// every one, and says the others were not checked.
-	InstallValidators []InstallValidator
+	// Validators are CacheTransceiverConfig's validator methods, each with the
+	// messages it raises: xcvr's model of the release's (releaseValidators),
+	// or, when ValidatorsRead, the ones the install's class declares (read
+	// with Fields). The validate step applies every message it can check
+	// (ValidatorModelled) and names the validators it cannot as not checked.
+	Validators     []Validator
+	ValidatorsRead bool
 
 	// Selectors is the DEFAULT backend's TRTLLM_USE_*_KVCACHE table in
 	// priority order; DefaultBackend is what DEFAULT becomes when no selector
@@ -226,10 +226,9 @@ func ReleaseRules(v Version) *Rules {
 }
 
 // releaseFields is CacheTransceiverConfig as xcvr models it for a day of main
-// and its era (llm_args.py; the era-2 table of the spec; backend names of the
-// day; transceiver_runtime and kv_transfer_timeout_ms from their days,
-// enable_pipelined_transfer from #15727, agent_bounce_* from 1.4.0rc1), in
-// declaration order.
+// and its era, in declaration order: the newest declaration of each field that
+// exists by that day (cacheFieldDates, with the evidence of each), the backend
+// names of the day and the transceiver_runtime choices of the era.
 func releaseFields(era int, main Day) []FieldSpec {
 	rt := []string{"CPP", "PYTHON", "auto"}
 	if era == 0 {
@@ -237,58 +236,24 @@ func releaseFields(era int, main Day) []FieldSpec {
 	}
 	day := Version{Main: main}
 	out := make([]FieldSpec, 0, 10)
-	add := func(since Day, f FieldSpec) {
-		if main >= since {
-			out = append(out, f)
+	for _, d := range cacheFieldDates() {
+		if main < d.since {
+			continue
 		}
-	}
-	add(0, FieldSpec{Name: "backend", Kind: "literal", Literals: backendLiteralsAt(&day), Optional: true})
-	add(dayFieldExists, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Literals: rt, Optional: true})
-	add(0, FieldSpec{Name: "max_tokens_in_buffer", Kind: "int", Optional: true})
-	add(dayTimeoutField, FieldSpec{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
-	add(0, FieldSpec{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt"})
-	add(0, FieldSpec{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt"})
-	add(0, FieldSpec{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge"})
-	add(day15727, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool"})
-	if main >= dayAgentBounce {
-		out = append(out, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool"},
-			FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true})
+		f := d.spec
+		switch f.Name {
+		case "backend":
+			f.Literals = backendLiteralsAt(&day)
+		case "transceiver_runtime":
+			f.Literals = rt
+		}
+		if n := len(out); n > 0 && out[n-1].Name == f.Name {
+			out[n-1] = f // a newer declaration of the same field
+			continue
+		}
+		out = append(out, f)
 	}
 	return out
-}
-
-// CacheTransceiverConfig's model validators (validators.go has their texts and
-// evidence).
-const (
-	// ValidatorBounceFlag is 1.4.0rc1's form: agent_bounce_buffer_enable needs
-	// kv_cache_bounce_size_mb > 0, agent_bounce_params need the flag, and the
-	// params' keys are checked.
-	ValidatorBounceFlag = "agent_bounce_buffer_enable"
-	// ValidatorBounceExclusive is validate_bounce_exclusive from 1.4.0rc4 on:
-	// agent_bounce_params need kv_cache_bounce_size_mb > 0, and their keys are
-	// checked.
-	ValidatorBounceExclusive = "validate_bounce_exclusive"
-)
-
-// releaseValidators is the model validators of main's day.
-func releaseValidators(main Day) []string {
-	switch {
-	case main >= dayBounceNoop:
-		return []string{ValidatorBounceExclusive}
-	case main >= dayAgentBounce:
-		return []string{ValidatorBounceFlag}
-	}
-	return nil
-}
-
-// hasValidator reports whether the build runs validator name.
-func (rs *Rules) hasValidator(name string) bool {
-	for _, v := range rs.Validators {
-		if v == name {
-			return true
-		}
-	}
-	return false
 }
 
 // The messages whose wording is a rule (an install may word them differently).
@@ -609,8 +574,8 @@ func CompareRules(a, b *Rules) []RuleDifference {
 	if b.FieldsRead || !b.FromInstall {
 		out = append(out, compareFields(a, b)...)
 	}
-	if !b.FromInstall && strings.Join(a.Validators, ", ") != strings.Join(b.Validators, ", ") {
-		out = append(out, RuleDifference{"validators", strings.Join(a.Validators, ", "), strings.Join(b.Validators, ", "), ""})
+	if !b.FromInstall || b.ValidatorsRead && len(b.Validators) > 0 {
+		out = append(out, compareValidators(a, b)...)
 	}
 	for _, id := range TextIDs() {
 		x, t := a.text(id), b.text(id)

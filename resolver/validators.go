@@ -47,23 +47,120 @@ const (
 	TextBounceParamsNoFlag = "… (agent_bounce_params is set while agent_bounce_buffer_enable is False; TensorRT-LLM's message was not found)"
 )
 
-// modelledValidatorTexts are the raise texts xcvr checks; an install validator
-// raising only these is one xcvr models.
-func modelledValidatorTexts() []string {
-	return []string{TextBounceParamsType, TextBounceUnknownKeys, TextBounceParamsNoSize}
+// Validator is one validator method of CacheTransceiverConfig, as data: its
+// name, decorator and string arguments, the message of each raise in its body
+// (f-string fields as {expr}), the condition each raise is under as written
+// (When, parallel to Raises; "" where it was not read), and its evidence: the
+// install's FILE:LINE, or the upstream file xcvr's model of a release reads.
+// xcvr applies a validator by the messages it raises (validatorChecks).
+type Validator struct {
+	Name      string
+	Decorator string
+	Args      []string
+	Raises    []string
+	When      []string
+	Evidence  string
 }
 
-// bounceValidatorError is the model validator's error for the file's
-// agent_bounce settings in this version, if any, and how sure xcvr is of it.
+// validatorCheck is a message a validator may raise that xcvr knows how to
+// check, how sure xcvr is of the refusal, and whether the text is upstream's
+// verbatim (only then does an install's raise of it count as the same check).
+type validatorCheck struct {
+	text     string
+	conf     Confidence
+	verbatim bool
+}
+
+// validatorChecks are the messages xcvr checks, in the order the validators
+// test them.
+func validatorChecks() []validatorCheck {
+	return []validatorCheck{
+		{TextBounceParamsType, Verified, true}, // checked by the file readers (a non-dict)
+		{TextBounceEnableNoSize, Inferred, false},
+		{TextBounceParamsNoSize, Derived, true},
+		{TextBounceParamsNoFlag, Inferred, false},
+		{TextBounceUnknownKeys, Derived, true},
+	}
+}
+
+// releaseValidators is xcvr's model of CacheTransceiverConfig's validators on
+// main's day: none before agent_bounce_* (1.4.0rc1), 1.4.0rc1's form (the flag
+// needs a capacity, the params need the flag, their keys are checked; its
+// method name and conditions are derived), and validate_bounce_exclusive's
+// form from 1.4.0rc4 (the params need a capacity, their keys are checked).
+func releaseValidators(main Day) []Validator {
+	const at = "tensorrt_llm/llmapi/llm_args.py@0649223e"
+	coerce := Validator{Name: "coerce_agent_bounce_params_to_str", Decorator: "field_validator", Args: []string{"agent_bounce_params", "before"},
+		Raises: []string{TextBounceParamsType}, When: []string{"not isinstance(v, dict)"}, Evidence: at}
+	switch {
+	case main >= dayBounceNoop:
+		return []Validator{coerce, {Name: "validate_bounce_exclusive", Decorator: "model_validator", Args: []string{"after"},
+			Raises:   []string{TextBounceParamsNoSize, TextBounceUnknownKeys},
+			When:     []string{"self.agent_bounce_params and self.kv_cache_bounce_size_mb == 0", "self.agent_bounce_params and unknown"},
+			Evidence: at + " (derived for 1.4.0rc4's kv_cache_bounce_size_mb)"}}
+	case main >= dayAgentBounce:
+		return []Validator{coerce, {Name: "validate_agent_bounce", Decorator: "model_validator", Args: []string{"after"},
+			Raises: []string{TextBounceEnableNoSize, TextBounceParamsNoFlag, TextBounceUnknownKeys},
+			When: []string{"self.agent_bounce_buffer_enable and self.kv_cache_bounce_size_mb == 0",
+				"self.agent_bounce_params and not self.agent_bounce_buffer_enable", "self.agent_bounce_params and unknown"},
+			Evidence: "docs 1.4.0rc1 CacheTransceiverConfig (derived from " + at + ")"}}
+	}
+	return nil
+}
+
+// raises reports whether one of the build's validators raises text.
+func (rs *Rules) raises(text string) bool {
+	for i := range rs.Validators {
+		if slices.Contains(rs.Validators[i].Raises, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// compareValidators lists the validators only one build declares, and those
+// both declare with different messages.
+func compareValidators(a, b *Rules) []RuleDifference {
+	names := func(vs []Validator) string {
+		n := make([]string, len(vs))
+		for i, v := range vs {
+			n[i] = v.Name
+		}
+		return strings.Join(n, ", ")
+	}
+	var out []RuleDifference
+	if x, y := names(a.Validators), names(b.Validators); x != y {
+		ev := ""
+		if b.ValidatorsRead && len(b.Validators) > 0 {
+			ev = b.Validators[0].Evidence
+		}
+		out = append(out, RuleDifference{"validators", x, y, ev})
+	}
+	for _, v := range b.Validators {
+		for _, w := range a.Validators {
+			if w.Name == v.Name && !slices.Equal(w.Raises, v.Raises) {
+				ev := ""
+				if b.ValidatorsRead {
+					ev = v.Evidence
+				}
+				out = append(out, RuleDifference{"validator " + v.Name, strings.Join(w.Raises, " | "), strings.Join(v.Raises, " | "), ev})
+			}
+		}
+	}
+	return out
+}
+
+// bounceValidatorError is the validators' error for the file's agent_bounce
+// settings, if any, and how sure xcvr is of it: each message the build's
+// validators raise is checked, in the order they test them.
 func (r *run) bounceValidatorError() (FieldError, Confidence, bool) {
 	st := r.t.Inputs.Static
-	exclusive := r.rules.hasValidator(ValidatorBounceExclusive)
-	if st == nil || !exclusive && !r.rules.hasValidator(ValidatorBounceFlag) {
+	if st == nil || len(r.rules.Validators) == 0 {
 		return FieldError{}, "", false
 	}
-	fail := func(msg string, conf Confidence) (FieldError, Confidence, bool) {
+	fail := func(c validatorCheck, msg string) (FieldError, Confidence, bool) {
 		return FieldError{Type: "value_error", Message: "Value error, " + msg, Input: st.ConfigRepr, InputType: "dict",
-			Origin: st.ConfigOrigin}, conf, true
+			Origin: st.ConfigOrigin}, c.conf, true
 	}
 	unknown := func() []string {
 		var out []string
@@ -75,22 +172,29 @@ func (r *run) bounceValidatorError() (FieldError, Confidence, bool) {
 		slices.Sort(out)
 		return out
 	}
-	noop := exclusive
-	size := st.BounceMB.Value
-	if !noop && st.AgentBounce.Value && size == 0 {
-		return fail(TextBounceEnableNoSize, Inferred)
-	}
-	if len(r.t.Inputs.BounceParams) == 0 {
-		return FieldError{}, "", false
-	}
-	switch {
-	case noop && size == 0:
-		return fail(TextBounceParamsNoSize, Derived)
-	case !noop && !st.AgentBounce.Value:
-		return fail(TextBounceParamsNoFlag, Inferred)
-	}
-	if u := unknown(); len(u) > 0 {
-		return fail("Unknown agent_bounce_params key(s) "+pyList(u)+"; valid keys are "+pyList(AgentBounceParamKeys())+".", Derived)
+	size, flag, params := st.BounceMB.Value, st.AgentBounce.Value, len(r.t.Inputs.BounceParams) > 0
+	for _, c := range validatorChecks() {
+		if !r.rules.raises(c.text) {
+			continue
+		}
+		switch c.text {
+		case TextBounceEnableNoSize:
+			if flag && size == 0 {
+				return fail(c, c.text)
+			}
+		case TextBounceParamsNoSize:
+			if params && size == 0 {
+				return fail(c, c.text)
+			}
+		case TextBounceParamsNoFlag:
+			if params && !flag {
+				return fail(c, c.text)
+			}
+		case TextBounceUnknownKeys:
+			if u := unknown(); params && len(u) > 0 {
+				return fail(c, "Unknown agent_bounce_params key(s) "+pyList(u)+"; valid keys are "+pyList(AgentBounceParamKeys())+".")
+			}
+		}
 	}
 	return FieldError{}, "", false
 }
@@ -123,12 +227,12 @@ func bounceValidatorHint(msg string) string {
 // ValidatorModelled reports whether xcvr checks what an install's validator
 // checks: every message it raises is one of the texts validators.go models
 // (f-string fields compared as written), and it raises at least one.
-func ValidatorModelled(v InstallValidator) bool {
+func ValidatorModelled(v Validator) bool {
 	if len(v.Raises) == 0 {
 		return false
 	}
 	for _, r := range v.Raises {
-		if !slices.Contains(modelledValidatorTexts(), r) {
+		if !slices.ContainsFunc(validatorChecks(), func(c validatorCheck) bool { return c.verbatim && c.text == r }) {
 			return false
 		}
 	}
@@ -139,7 +243,10 @@ func ValidatorModelled(v InstallValidator) bool {
 // with its FILE:LINE.
 func (r *run) unreadValidators() []string {
 	var out []string
-	for _, v := range r.rules.InstallValidators {
+	if !r.rules.ValidatorsRead {
+		return nil
+	}
+	for _, v := range r.rules.Validators {
 		if !ValidatorModelled(v) {
 			out = append(out, v.Name+" ("+v.Evidence+")")
 		}

@@ -99,6 +99,14 @@ func TestEveryOutcomeNamesItsDecidingStep(t *testing.T) {
 		if f := plainFrame(m); !strings.Contains(f, want) {
 			t.Errorf("%s: the outcome lacks %q:\n%s", tc.name, want, f)
 		}
+		// At every size, even where a long exception pushes the line that
+		// names the step under the cut (64x20), the frame names it.
+		for _, sz := range operatorSizes {
+			m := New(Options{Spec: s, Width: sz[0], Height: sz[1]})
+			if f := plainFrame(m); !strings.Contains(f, tc.verb+strconv.Itoa(i+1)) {
+				t.Errorf("%s %dx%d: the outcome lacks %q:\n%s", tc.name, sz[0], sz[1], tc.verb+strconv.Itoa(i+1), f)
+			}
+		}
 	}
 }
 

@@ -187,7 +187,11 @@ func outcomeBudget(h int) int {
 //
 // The cut falls between items when it can, so that a wrapped log line is either
 // all above the mark or all behind it.
-func fitOutcome(st *Styles, lines []string, starts []bool, n, w int) []string {
+//
+// at is the outcome's deciding step (report.DecidedAt): when the cut hides the
+// line that names it (a long exception at a small height), the mark names it,
+// so that every outcome on screen says where it was decided.
+func fitOutcome(st *Styles, lines []string, starts []bool, n, w int, at string) []string {
 	if len(lines) <= n || n < 2 {
 		return lines
 	}
@@ -202,7 +206,12 @@ func fitOutcome(st *Styles, lines []string, starts []bool, n, w int) []string {
 	l := newLine(w, paint{})
 	l.add(paint{}, "    ")
 	l.add(st.Bold, "↓ "+strconv.Itoa(len(lines)-keep)+" more lines")
-	l.add(st.Dim, " · o shows the whole outcome")
+	short, _, _ := strings.Cut(at, " (")
+	if short != "" && !strings.Contains(ansi.Strip(strings.Join(out, "\n")), short) {
+		l.add(st.Dim, " · "+short+" · o shows all")
+	} else {
+		l.add(st.Dim, " · o shows the whole outcome")
+	}
 	return append(out, l.String())
 }
 

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"xcvr/internal/termsafe"
-
 	"strconv"
 	"strings"
 
@@ -10,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"xcvr/internal/report"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -101,7 +101,7 @@ func (m *Model) layout() layoutInfo {
 		t, label = m.cellTrace(), "cell: "
 	}
 	lines, starts := outcomeItems(m.styles, t, label, w, m.outcomeChanged && m.mode != viewMatrix)
-	l.outcome = fitOutcome(m.styles, lines, starts, outcomeBudget(h), w)
+	l.outcome = fitOutcome(m.styles, lines, starts, outcomeBudget(h), w, report.DecidedAt(&t))
 	if m.mode != viewMatrix {
 		l.outcome = append(l.outcome, m.renderDeploy(w)...)
 	}
@@ -125,7 +125,7 @@ func (m *Model) layout() layoutInfo {
 		// up lines first (its last line still says how many more there are),
 		// then the hint.
 		n := max(len(l.outcome)-need, 2)
-		l.outcome = fitOutcome(m.styles, lines, starts, n, w)
+		l.outcome = fitOutcome(m.styles, lines, starts, n, w, report.DecidedAt(&t))
 		if m.mode != viewMatrix {
 			l.outcome = append(l.outcome, m.renderDeploy(w)...)
 		}

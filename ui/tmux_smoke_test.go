@@ -162,6 +162,89 @@ func TestTmuxSmoke(t *testing.T) {
 		})
 	}
 
+	// --log in a real terminal at 80x24, on a file that grows: pending two
+	// lines into start-up, agreeing once the outcome is written, the version
+	// row following a restart for another release; then a log whose rank 1
+	// died: its cause and rank 0's KV-transfer timeouts are on the main
+	// screen and, whole, in o, which scrolls.
+	t.Run("log", func(t *testing.T) {
+		const name = "xlog"
+		path := filepath.Join(dir, "gen.log")
+		write := func(text string, flag int) {
+			t.Helper()
+			f, err := os.OpenFile(path, flag|os.O_WRONLY|os.O_CREATE, 0o644)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.WriteString(text); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+		}
+		write("[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26\n[TRT-LLM] [I] [_torch  ] [RANK 0] Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM.\n", os.O_TRUNC)
+		script := "cd " + dir + " && " + bin + ` --model GptOssForCausalLM --log gen.log; echo "XCVR_EXIT=$?"; sleep 60`
+		if out, err := tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "sh", "-c", script); err != nil {
+			t.Fatalf("tmux new-session: %v\n%s", err, out)
+		}
+		defer tmux("kill-session", "-t", name)
+		poll := func(what string, ok func(string) bool) string {
+			t.Helper()
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				s, _ := tmux("capture-pane", "-p", "-t", name)
+				if ok(s) {
+					return s
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
+				}
+				time.Sleep(25 * time.Millisecond)
+			}
+		}
+		has := func(want ...string) func(string) bool {
+			return func(s string) bool {
+				for _, w := range want {
+					if !strings.Contains(s, w) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		s := poll("pending", has("observed gen.log", "… pending"))
+		if strings.Contains(s, "disagreement") {
+			t.Errorf("two lines into start-up the log disagrees:\n%s", s)
+		}
+		write("[TRT-LLM] [I] [_torch  ] [RANK 0] Resolved use_kv_cache_manager_v2='auto' to True for GptOssForCausalLM\n[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\n", os.O_APPEND)
+		poll("agreement", has("✓ agrees"))
+		write("[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc20\n", os.O_TRUNC)
+		poll("the version of the restarted log", has("1.3.0rc20", "gen.log:1"))
+		dead, err := os.ReadFile("../internal/logs/testdata/gen-1.3-dead-rank.log")
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(string(dead), os.O_TRUNC)
+		poll("the dead rank and the findings", has("✗ rank 1 failed: Failed to initialize executor on rank 1 — cause:", "! rank 0: 2× kv_transfer_timeout", "✗ start-up failed"))
+		tmux("send-keys", "-t", name, "o")
+		var seen strings.Builder
+		seen.WriteString(poll("the outcome view", has("Observed gen.log")))
+		for i := 0; i < 6; i++ {
+			tmux("send-keys", "-t", name, "PgDn")
+			time.Sleep(100 * time.Millisecond)
+			s, _ := tmux("capture-pane", "-p", "-t", name)
+			seen.WriteString(s)
+		}
+		all := strings.Join(strings.Fields(seen.String()), " ")
+		for _, want := range []string{"rank 1: ERROR", "— ✗ start-up failed", "cause: Assertion failed: status == NIXL_SUCCESS",
+			"! 2× kv_transfer_timeout, first at line 16: Terminating generation request 2048 due to KV cache transfer timeout"} {
+			if !strings.Contains(all, want) {
+				t.Errorf("scrolling o never shows %q:\n%s", want, seen.String())
+			}
+		}
+		tmux("send-keys", "-t", name, "q")
+		poll("exit status 0", has("XCVR_EXIT=0"))
+	})
+
 	// ctrl+z in an interactive shell: the terminal is given back (no alternate
 	// screen, cursor shown, no mouse reporting) while the job is stopped, and fg
 	// takes it again and redraws; q then exits 0.

@@ -33,7 +33,7 @@ func TestAuditExitCodesAndOutputs(t *testing.T) {
 		{[]string{"audit", at + "kubectl-list.yaml", "--trtllm", "1.3.0rc22", "--to", "1.4.0rc1"}, 1, "decode/worker", ""},
 		// A deployment file given to --config or --disagg.
 		{[]string{"explain", "--config", at + "submit.yaml"}, 1, "", "is a Slurm submit config (worker_config.ctx/gen, as upstream's submit.py reads), not a worker config; TensorRT-LLM refuses it:\npydantic_core._pydantic_core.ValidationError: 5 validation errors for TorchLlmArgs\nslurm\n  Extra inputs are not permitted [type=extra_forbidden"},
-		{[]string{"explain", "--config", at + "dgd.yaml"}, 2, "", "expected a single document in the stream, but found another document (yaml.safe_load refuses it); the file holds Kubernetes objects ('ConfigMap', ...): xcvr audit ../audit/testdata/dgd.yaml resolves the workers they describe"},
+		{[]string{"explain", "--config", at + "dgd.yaml"}, 2, "", "expected a single document in the stream\n  in \"../audit/testdata/dgd.yaml\", line 5, column 1\nbut found another document\n  in \"../audit/testdata/dgd.yaml\", line 31, column 1\nthe file holds Kubernetes objects ('ConfigMap', ...): xcvr audit ../audit/testdata/dgd.yaml resolves the workers they describe"},
 		{[]string{"explain", "--disagg", at + "orchestrator.yaml"}, 0, "  context (context_servers): ctx-0:8001, ctx-1:8001\n", ""},
 		{[]string{"upgrade-check", "--from", "1.3.0rc29", "--disagg", at + "orchestrator.yaml"}, 0, "each worker's own --config decides its transceiver, not this file", ""},
 		// One worker of a set in explain and upgrade-check.

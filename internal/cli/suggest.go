@@ -156,6 +156,20 @@ func noteNearMisses(app *appEnv, s inputs.Spec) {
 			fmt.Fprintln(app.stderr, "xcvr: note: --runtime "+resolver.Str(termsafe.Line(r.Raw)).Repr()+" is not a transceiver_runtime TensorRT-LLM accepts"+hint)
 		}
 	}
+	// A variable name typed with --env that the resolver does not read but
+	// one it reads is near (TRTLLM_USE_UCX_KVCACH): it would be ignored.
+	var known []string
+	for _, e := range resolver.EnvVars() {
+		known = append(known, e.Name)
+	}
+	for _, k := range s.EnvNames() {
+		if e := s.Env[k]; e.Origin.Kind != resolver.OriginFlag || slices.Contains(known, k) {
+			continue
+		}
+		if hint := didYouMean(k, known); hint != "" {
+			fmt.Fprintln(app.stderr, "xcvr: note: --env "+termsafe.Line(k)+" is not a variable TensorRT-LLM's transceiver choice reads"+hint)
+		}
+	}
 	if v := s.Version; byFlag(v, "--trtllm") && !strings.HasPrefix(v.Raw, "main@") {
 		var names []string
 		for _, k := range resolver.KnownVersions() {

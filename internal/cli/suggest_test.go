@@ -25,6 +25,9 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"explain", "--runtime", "Auto"}, 1, "did you mean auto?", ""},
 		{[]string{"explain", "--backend", "UCX"}, 1, "", "did you mean"},
 		{[]string{"explain", "--trtllm", "1.3.0rc22"}, 0, "", "did you mean"},
+		// A variable name one letter off is ignored by TensorRT-LLM: say so.
+		{[]string{"explain", "--env", "TRTLLM_USE_UCX_KVCACH=1"}, 0, "xcvr: note: --env TRTLLM_USE_UCX_KVCACH is not a variable TensorRT-LLM's transceiver choice reads; did you mean TRTLLM_USE_UCX_KVCACHE?", ""},
+		{[]string{"explain", "--env", "TRTLLM_USE_UCX_KVCACHE=1", "--env", "HOME=/x"}, 1, "", "did you mean"},
 	} {
 		_, errOut, code := run(t, nil, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.stderrHas) || (tc.stderrNot != "" && strings.Contains(errOut, tc.stderrNot)) {

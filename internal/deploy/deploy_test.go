@@ -207,8 +207,12 @@ func TestWorkerRuntimeWrongType(t *testing.T) {
 func TestWorkerFileErrors(t *testing.T) {
 	for _, tc := range []struct{ name, data, want string }{
 		{"list.yaml", "- a\n- b\n", "list.yaml:1:1: ValueError: Configuration file root must be a mapping."},
-		{"syntax.yaml", "cache_transceiver_config:\n  backend: [NIXL\n", "syntax.yaml:2:"},
-		{"two.yaml", "a: 1\n---\nb: 2\n", "two.yaml:3:1: expected a single document"},
+		// PyYAML's own errors, byte for byte (as yaml.safe_load of the file
+		// prints them), at the problem's mark.
+		{"syntax.yaml", "cache_transceiver_config:\n  backend: [NIXL\n", "syntax.yaml:3:1: yaml.parser.ParserError: while parsing a flow sequence\n" +
+			"  in \"syntax.yaml\", line 2, column 12\nexpected ',' or ']', but got '<stream end>'\n  in \"syntax.yaml\", line 3, column 1"},
+		{"two.yaml", "a: 1\n---\nb: 2\n", "two.yaml:2:1: yaml.composer.ComposerError: expected a single document in the stream\n" +
+			"  in \"two.yaml\", line 1, column 1\nbut found another document\n  in \"two.yaml\", line 2, column 1"},
 		{"bin.yaml", "a: 1\nb: \x00\x01", "bin.yaml:2:4: refused: binary data"},
 		{"tag.yaml", "a: !!python/object:os.system x\n", "tag.yaml:1:4: yaml.constructor.ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system'"},
 	} {

@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -16,6 +17,7 @@ import (
 	"github.com/goccy/go-yaml/token"
 
 	"xcvr/internal/guard"
+	"xcvr/internal/termsafe"
 	"xcvr/internal/yamlpos"
 	"xcvr/resolver"
 )
@@ -377,12 +379,51 @@ type Doc struct {
 // ParseYAML loads data the way yaml.safe_load would, with positions, refusing
 // oversized, binary, too deeply nested and alias-bomb input before it can cost
 // much time or memory. Errors are *yamlpos.Error ("FILE:LINE:COL: message").
-func ParseYAML(name string, data []byte) (*Doc, error) {
+func ParseYAML(name string, data []byte) (*Doc, error) { return parseYAMLAt(name, data, 0) }
+
+// parseYAMLAt is ParseYAML for a text that starts at line lineOff+1 of file
+// name (a document of a stream): the lines of its errors are the file's.
+func parseYAMLAt(name string, data []byte, lineOff int) (*Doc, error) {
+	doc, err := parseYAML(name, data, lineOff)
+	var ye *yamlpos.Error
+	if err != nil && lineOff > 0 && !errors.As(err, new(pyYAMLFileError)) && errors.As(err, &ye) && ye.Line > 0 {
+		ye.Line += lineOff
+	}
+	return doc, err
+}
+
+// pyYAMLFileError is a PyYAMLError as xcvr reports it: "FILE:LINE:COL:" at
+// the problem's mark, then the exception as Python prints it.
+type pyYAMLFileError struct{ e *yamlpos.Error }
+
+func (e pyYAMLFileError) Error() string { return e.e.Error() }
+func (e pyYAMLFileError) Unwrap() error { return e.e }
+
+func pyYAMLFileErr(pe *PyYAMLError, prefix string) error {
+	return termsafe.MultilineError{Err: pyYAMLFileError{&yamlpos.Error{File: termsafe.Line(pe.File), Line: pe.ProblemLine, Col: pe.ProblemCol,
+		Msg: prefix + pe.Error()}}}
+}
+
+func parseYAML(name string, data []byte, lineOff int) (*Doc, error) {
+	size := len(data)
 	data, err := guard.Check(name, data, guard.YAMLLimits())
 	if err != nil {
 		return nil, err
 	}
-	quotedTabs, tabErr := pyTabError(name, data)
+	if err := pyReaderError(name, data, len(data) < size); err != nil {
+		return nil, err
+	}
+	// PyYAML's scanner, parser and composer decide whether the text is YAML
+	// at all, and which error it gets.
+	quotedTabs, pe := pyYAMLLoad(name, string(data), lineOff)
+	if pe != nil {
+		return nil, pyYAMLFileErr(pe, "")
+	}
+	if bytes.HasPrefix(data, []byte("%YAML")) || bytes.Contains(data, []byte("\n%YAML")) {
+		// PyYAML has accepted the directive (any 1.x version); go-yaml
+		// refuses versions it does not know ("01.2"): make it a comment.
+		data = bytes.ReplaceAll(append([]byte("\n"), data...), []byte("\n%YAML"), []byte("\n#YAML"))[1:]
+	}
 	if len(quotedTabs) > 0 {
 		// go-yaml refuses a raw tab inside a double-quoted scalar in a block
 		// mapping, which PyYAML reads as a tab: give go-yaml the escape.
@@ -391,15 +432,9 @@ func ParseYAML(name string, data []byte) (*Doc, error) {
 	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
 		// PyYAML stops at whichever problem comes first in the text.
-		werr := yamlpos.Wrap(name, err)
-		var pe, te *yamlpos.Error
-		if tabErr != nil && errors.As(werr, &pe) && errors.As(tabErr, &te) && (pe.Line == 0 || te.Line <= pe.Line) {
-			return nil, tabErr
-		}
-		return nil, werr
-	}
-	if tabErr != nil {
-		return nil, tabErr
+		// PyYAML composes the text (PyYAMLLoad): a structural corner
+		// go-yaml refuses (xcvr help limits).
+		return nil, yamlpos.Wrap(name, err)
 	}
 	var docs []*ast.DocumentNode
 	for _, d := range f.Docs {

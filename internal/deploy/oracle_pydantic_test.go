@@ -13,23 +13,35 @@ import (
 )
 
 // release is one TensorRT-LLM release's CacheTransceiverConfig, declared from
-// its field facts (the versioned CacheTransceiverConfig pages of 1.3.0rc27,
-// 1.4.0rc1 and 1.4.0rc4; era 0 without 'auto'; enable_pipelined_transfer from
-// #15727; agent_bounce_* from 1.4.0rc1) as the pydantic model the oracle
-// validates with. validators is Python source added to the class body.
+// its field facts as the pydantic model the oracle validates with: the
+// llm_args.py of the lower-case era (1.0: backend and max_tokens_in_buffer), of
+// the upper-case era before MOONCAKE (1.1: kv_transfer_timeout_ms, default
+// None), of era 0 (transceiver_runtime, kv_transfer_sender_future_timeout_ms;
+// no poll interval or bounce size); the versioned CacheTransceiverConfig pages
+// of 1.3.0rc27, 1.4.0rc1 and 1.4.0rc4; enable_pipelined_transfer from #15727;
+// kv_cache_bounce_size_mb from #15618 (July 2026); agent_bounce_* from
+// 1.4.0rc1. validators is Python source added to the class body.
 type release struct {
 	version    string
-	runtime    string // the Literal[...] of transceiver_runtime
+	backends   string // the Literal[...] of backend; the newest five when ""
+	runtime    string // the Literal[...] of transceiver_runtime; no field when ""
+	timeout    string // kv_transfer_timeout_ms's default; no field when ""
+	future     bool   // kv_transfer_sender_future_timeout_ms
+	poll       bool   // kv_transfer_poll_interval_ms
+	bounceMB   bool   // kv_cache_bounce_size_mb
 	pipelined  bool
 	bounce     bool
 	validators string
 }
 
 var releases = []release{
-	{version: "1.3.0rc20", runtime: `"CPP", "PYTHON"`},
-	{version: "1.3.0rc22", runtime: `"CPP", "PYTHON", "auto"`},
-	{version: "1.3.0rc27", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true},
-	{version: "1.4.0rc1", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true, bounce: true, validators: coerceParams + `
+	{version: "1.0.0rc4", backends: `"default", "ucx", "nixl", "mpi"`},
+	{version: "1.1.0rc5", backends: `"DEFAULT", "UCX", "NIXL", "MPI"`, timeout: "None"},
+	{version: "1.3.0rc15", runtime: `"CPP", "PYTHON"`, timeout: "60000", future: true},
+	{version: "1.3.0rc20", runtime: `"CPP", "PYTHON"`, timeout: "60000", future: true},
+	{version: "1.3.0rc22", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true},
+	{version: "1.3.0rc27", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true},
+	{version: "1.4.0rc1", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true, bounce: true, validators: coerceParams + `
     @model_validator(mode='after')
     def validate_agent_bounce(self):
         if self.agent_bounce_buffer_enable and self.kv_cache_bounce_size_mb == 0:
@@ -38,7 +50,7 @@ var releases = []release{
             if not self.agent_bounce_buffer_enable:
                 raise ValueError(` + pyQuote(resolver.TextBounceParamsNoFlag) + `)
 ` + unknownKeys},
-	{version: "1.4.0rc4", runtime: `"CPP", "PYTHON", "auto"`, pipelined: true, bounce: true, validators: coerceParams + `
+	{version: "1.4.0rc4", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true, bounce: true, validators: coerceParams + `
     @model_validator(mode='after')
     def validate_agent_bounce(self):
         if self.agent_bounce_params:
@@ -77,6 +89,15 @@ const unknownKeys = `            AGENT_BOUNCE_PARAM_KEYS = frozenset({"max_chunk
         return self
 `
 
+// resolverVersion parses a listed release's name.
+func resolverVersion(name string) resolver.Version {
+	v, err := resolver.ParseVersion(name)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 // pyQuote is a Python string literal of s.
 func pyQuote(s string) string { return strconv.Quote(s) }
 
@@ -85,13 +106,27 @@ func pyQuote(s string) string { return strconv.Quote(s) }
 func (r release) pydanticSource() string {
 	var b strings.Builder
 	b.WriteString("class CacheTransceiverConfig(StrictBaseModel):\n")
-	b.WriteString("    backend: Optional[Literal[\"DEFAULT\", \"UCX\", \"NIXL\", \"MOONCAKE\", \"MPI\"]] = None\n")
-	fmt.Fprintf(&b, "    transceiver_runtime: Optional[Literal[%s]] = None\n", r.runtime)
+	backends := r.backends
+	if backends == "" {
+		backends = `"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"`
+	}
+	fmt.Fprintf(&b, "    backend: Optional[Literal[%s]] = None\n", backends)
+	if r.runtime != "" {
+		fmt.Fprintf(&b, "    transceiver_runtime: Optional[Literal[%s]] = None\n", r.runtime)
+	}
 	b.WriteString("    max_tokens_in_buffer: Optional[int] = None\n")
-	b.WriteString("    kv_transfer_timeout_ms: Optional[PositiveInt] = 60000\n")
-	b.WriteString("    kv_transfer_sender_future_timeout_ms: Optional[PositiveInt] = 1000\n")
-	b.WriteString("    kv_transfer_poll_interval_ms: Optional[PositiveInt] = 5000\n")
-	b.WriteString("    kv_cache_bounce_size_mb: int = Field(default=0, ge=0)\n")
+	if r.timeout != "" {
+		fmt.Fprintf(&b, "    kv_transfer_timeout_ms: Optional[PositiveInt] = %s\n", r.timeout)
+	}
+	if r.future {
+		b.WriteString("    kv_transfer_sender_future_timeout_ms: Optional[PositiveInt] = 1000\n")
+	}
+	if r.poll {
+		b.WriteString("    kv_transfer_poll_interval_ms: Optional[PositiveInt] = 5000\n")
+	}
+	if r.bounceMB {
+		b.WriteString("    kv_cache_bounce_size_mb: int = Field(default=0, ge=0)\n")
+	}
 	if r.pipelined {
 		b.WriteString("    enable_pipelined_transfer: bool = False\n")
 	}
@@ -103,7 +138,7 @@ func (r release) pydanticSource() string {
 	// The top level: every TorchLlmArgs field xcvr knows (their own
 	// validation is not modelled, so any value), and nothing else.
 	b.WriteString("class TorchLlmArgs(StrictBaseModel):\n    cache_transceiver_config: Optional[CacheTransceiverConfig] = None\n")
-	for _, f := range llmargs.Fields() {
+	for _, f := range llmargs.FieldsFor(resolverVersion(r.version)) {
 		if f != "cache_transceiver_config" {
 			fmt.Fprintf(&b, "    %s: Any = None\n", f)
 		}
@@ -223,6 +258,12 @@ func validationDocs(n int) []string {
 		}
 	}
 	docs = append(docs, bounceDocs()...)
+	// Top-level keys that are fields in some release lines only (ArgsFieldsFor).
+	for _, k := range []string{"sparse_attention_config: {}", "orchestrator_type: rpc", "build_config: {}",
+		"env_overrides: {}", "telemetry_config: {}", "enable_mixed_sampler: true", "connector_config: {}",
+		"kv_connector_config: {}", "enable_sleep: true", "bogus_key: 3"} {
+		docs = append(docs, k+"\n", k+"\ncache_transceiver_config:\n  backend: NIXL\n  bogus: 1\n")
+	}
 	docs = append(docs, "cache_transceiver_config: 5\n", "cache_transceiver_config: [NIXL]\n", "cache_transceiver_config: NIXL\n",
 		"cache_transceiver_config: null\n", "cache_transceiver_config: {}\n", "cache_transceiver_config: {1: 2, backend: NIXL}\n",
 		// The empty key: pydantic's loc ('cache_transceiver_config', '') prints

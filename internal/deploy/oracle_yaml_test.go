@@ -1,20 +1,21 @@
 package deploy
 
 import (
-	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"xcvr/internal/oracle"
-	"xcvr/internal/yamlpos"
 )
 
 // safeLoadScript answers {"yaml": TEXT} with what yaml.safe_load reads, as a
 // typed tree ({"t": type, "v": value}), or the exception with its mark.
 const safeLoadScript = `
-import sys, json, yaml, datetime
+import sys, io, json, yaml, datetime
 def enc(v):
     if v is None: return {"t": "null"}
     if isinstance(v, bool): return {"t": "bool", "v": repr(v)}
@@ -30,21 +31,26 @@ def enc(v):
 for line in sys.stdin:
     req = json.loads(line)
     try:
-        out = {"ok": enc(yaml.safe_load(req["yaml"]))}
+        # A file, as TensorRT-LLM opens one: its name in the marks, no snippet.
+        f = io.StringIO(req["yaml"], newline="\n")
+        f.name = "t.yaml"
+        out = {"ok": enc(yaml.safe_load(f))}
     except Exception as e:
         m = getattr(e, "problem_mark", None)
-        out = {"err": type(e).__name__, "msg": str(e).replace("\n", " ")}
+        out = {"err": type(e).__name__, "msg": str(e).replace("\n", " "), "exc": (type(e).__module__ + ".").replace("builtins.", "") + type(e).__name__ + ": " + str(e)}
         if m is not None:
             out["line"], out["col"] = m.line + 1, m.column + 1
     print(json.dumps(out), flush=True)
 `
 
 type loadAnswer struct {
-	OK   map[string]any `json:"ok"`
-	Err  string         `json:"err"`
-	Msg  string         `json:"msg"`
-	Line int            `json:"line"`
-	Col  int            `json:"col"`
+	OK  map[string]any `json:"ok"`
+	Err string         `json:"err"`
+	Msg string         `json:"msg"`
+	// Exc is the exception as Python's traceback ends: "module.Class: str(e)".
+	Exc  string `json:"exc"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
 }
 
 // typed renders a loaded node as the oracle's typed tree.
@@ -83,6 +89,9 @@ func typed(n *Node) map[string]any {
 	return map[string]any{"t": "?"}
 }
 
+// pyYAMLSyntaxErrors are the exceptions PyYAMLLoad models.
+var pyYAMLSyntaxErrors = map[string]bool{"ScannerError": true, "ParserError": true, "ComposerError": true}
+
 // canon makes both sides' trees comparable (JSON round trip).
 func canon(v any) string { return fmt.Sprintf("%v", v) }
 
@@ -97,10 +106,22 @@ func compareLoad(p *oracle.Proc, text string) string {
 	doc, err := ParseYAML("t.yaml", []byte(text))
 	switch {
 	case ans.Err != "" && err != nil:
-		var pe *yamlpos.Error
-		if ans.Err == "ScannerError" && strings.Contains(ans.Msg, `'\t'`) && errors.As(err, &pe) && strings.Contains(pe.Msg, `'\t'`) &&
-			(pe.Line != ans.Line || pe.Col != ans.Col) {
-			return fmt.Sprintf("both refuse a tab, PyYAML at %d:%d, xcvr at %d:%d", ans.Line, ans.Col, pe.Line, pe.Col)
+		if ans.Err == "ReaderError" {
+			// No mark: the message names a position. The guard refuses
+			// control characters first, with its own words.
+			_, msg, _ := strings.Cut(err.Error(), ": ")
+			if msg != ans.Exc && !strings.Contains(err.Error(), "refused: control character") {
+				return fmt.Sprintf("both refuse it, but\n xcvr: %v\n  py:  %s", err, ans.Exc)
+			}
+			return ""
+		}
+		if pyYAMLSyntaxErrors[ans.Err] {
+			// Scanner, parser and composer errors are PyYAML's, byte for byte,
+			// at the problem's mark.
+			want := fmt.Sprintf("t.yaml:%d:%d: %s", ans.Line, ans.Col, ans.Exc)
+			if err.Error() != want {
+				return fmt.Sprintf("both refuse it, but\n xcvr: %v\n  py:  %s", err, want)
+			}
 		}
 		return ""
 	case ans.Err != "":
@@ -198,8 +219,44 @@ func tabDocs() []string {
 	return docs
 }
 
+// parserDocs hit each error PyYAML's parser (yaml/parser.py) and composer
+// (yaml/composer.py) raise, in the shapes a mangled worker YAML has, and the
+// scanner errors around them; xcvr must print each byte for byte.
+var parserDocs = []string{
+	// parse_block_mapping_key: expected <block end>
+	"cache_transceiver_config:\n  backend: NIXL\n- x\n", "a:\n  b: 1\n - c\n", "k: 'a' b\n", "? a\n: b\n: c\n",
+	"cache_transceiver_config:\n  backend: NIXL\n  - UCX\n", "k: v\n[a]\n", "k: v\n\"q\"\n",
+	// parse_block_sequence_entry: expected <block end>
+	"- a\nb: c\n", "- a\n? b\n", "- a\n- b\nc\n",
+	// parse_node: expected the node content
+	"[,]\n", "{,}\n", "- ]\n", "k: ]\n", "k: }\n", "]\n", "}\n", "[a, ,]\n", "- !!str\n- ]\n", "k: &a ]\n",
+	// parse_flow_sequence_entry / parse_flow_mapping_key: expected ',' or the end
+	"[a, b\n", "{a: 1\n", "[a, {b: c]\n", "{a: [b}\n", "k: [NIXL UCX: 1 \"x\"]\n", "k: {backend: 'NIXL' x}\n",
+	"[a, b]]\n", "[\"a\" b]\n", "{\"a\" b: c}\n", "k: [a, b\nj: c\n",
+	// parse_document_start: expected '<document start>'
+	"a: 1\n...\nb\n", "[a] b\n", "{a: 1} b\n", "'q' x\n", "%YAML 1.1\nk: v\n", "%FOO bar\nk: v\n", "k: v\n...\n- x\n",
+	"a\n...\n]\n",
+	// process_directives
+	"%YAML 1.1\n%YAML 1.1\n---\nk: v\n", "%YAML 2.0\n---\nk: v\n", "%YAML 01.2\n---\nk: v\n",
+	"%TAG !a! tag:x,2002:\n%TAG !a! tag:y,2002:\n---\nk: v\n", "%TAG !a! tag:x,2002:\n---\nk: !a!int 5\n",
+	// parse_node: undefined tag handle
+	"k: !a!b v\n", "- !e!x [1]\n", "%TAG !a! tag:x,2002:\n---\nk: v\n---\nj: !a!b w\n",
+	// the composer: aliases, anchors, several documents
+	"k: *x\n", "*a\n", "a: &x 1\nb: &x 2\n", "- &a [1, &a 2]\n", "a: &x 1\n---\nb: *x\n", "a: 1\n---\nb: 2\n",
+	"a\n--- b\n", "--- a\n--- b\n", "k: v\n...\n---\nk: w\n", "k: v\n---\n", "&a [*a]\n", "[*a, &a 1]\n",
+	// scanner errors the parser runs into, and the directives' scanner errors
+	"k: v\n  w: x\n", "%YAML 1\n---\n", "%YAML 1.x\n---\n", "%YAML a\n---\n", "%TAG !a tag:x\n---\n", "%TAG !a! \n---\n",
+	"% x\n", "%YAML 1.1 # c\n---\nk: v\n", "%YAML 1.1 x\n---\n", "k: !<> v\n", "k: !<a v\n", "k: !a%zz v\n", "k: !a%c3 v\n",
+	"k: !a%c3%28 v\n", "k: !a%ff v\n", "k: !a%e2%82 v\n", "k: !a!\n", "k: \"\\U00110000\"\n", "k: &\n", "k: \"a\n---\nb\"\n",
+	// the Reader's non-printable characters, before any of these
+	"k: \x07\n", "a: 1\nk: [\x1b]\n", "\ufeffk: \u0080\n", "k: \ufffe\n", "- \"\x7f\"\n]\n",
+	// raw tabs in double-quoted scalars (go-yaml gets the escape)
+	"k: \"a\tb\"\n", "k: \"a\\\tb\"\n", "k: \"a\t\n\tb\"\n", "- {k: \"\t\"}\n",
+}
+
 func differentialDocs() []string {
 	docs := append(scalarDocs(), structureDocs...)
+	docs = append(docs, parserDocs...)
 	return append(docs, tabDocs()...)
 }
 
@@ -213,7 +270,7 @@ var knownLoadGaps = map[string]bool{}
 func TestPyYAMLDifferential(t *testing.T) {
 	p := oracle.Start(t, safeLoadScript)
 	docs := differentialDocs()
-	agree := 0
+	agree, scanner, parser := 0, 0, 0
 	for _, d := range docs {
 		diff := compareLoad(p, d)
 		switch {
@@ -224,9 +281,17 @@ func TestPyYAMLDifferential(t *testing.T) {
 			t.Errorf("%q: %s", d, diff)
 		default:
 			agree++
+			if _, err := ParseYAML("t.yaml", []byte(d)); err != nil && strings.Contains(err.Error(), "yaml.") {
+				if strings.Contains(err.Error(), "ParserError") || strings.Contains(err.Error(), "ComposerError") {
+					parser++
+				} else if strings.Contains(err.Error(), "ScannerError") {
+					scanner++
+				}
+			}
 		}
 	}
-	t.Logf("%d of %d generated inputs read as yaml.safe_load reads them", agree, len(docs))
+	t.Logf("%d of %d generated inputs read as yaml.safe_load reads them (%d refused with its ScannerError, %d with its ParserError or ComposerError, byte for byte)",
+		agree, len(docs), scanner, parser)
 }
 
 // fuzzContexts are the places a worker YAML holds a scalar; the fuzzer puts
@@ -275,12 +340,11 @@ func FuzzPyYAMLDifferential(f *testing.F) {
 }
 
 func init() {
-	// Flow-context '?' and ':' indicators: go-yaml reads "[?x]" as the string
-	// '?x' where PyYAML reads a one-entry mapping, and accepts "[:x]" PyYAML
-	// refuses. Nobody writes these in a worker YAML.
-	for _, d := range []string{"[?x]\n", "{k: ?x}\n", "[:x]\n", "{k: :x}\n"} {
-		knownLoadGaps[d] = true
-	}
+	// A flow-context '?' indicator: go-yaml reads "[?x]" as the string '?x'
+	// where PyYAML reads a one-entry mapping. Nobody writes this in a worker
+	// YAML. ("[:x]", "{k: ?x}" and "{k: :x}", which PyYAML refuses, are
+	// refused with its error by PyYAMLLoad.)
+	knownLoadGaps["[?x]\n"] = true
 	// "k:v" inside a flow collection: PyYAML reads one plain scalar 'k:v'
 	// (a ':' is an indicator only before a space or a flow indicator),
 	// go-yaml reads the pair k: v.
@@ -343,4 +407,50 @@ var reIndicatorStart = regexp.MustCompile(`^\s*([-?:](\s|$)|---|\.\.\.|[|>])`)
 // the fuzzers skip.
 func knownGapShape(s string) bool {
 	return flowColonGap(s) || reEmptyTag.MatchString(s) || reBareTag.MatchString(s)
+}
+
+// FuzzPyYAMLSyntaxDifferential fuzzes whole texts through PyYAMLLoad (the
+// scanner, parser and composer) and yaml.safe_load: when PyYAML raises a
+// ScannerError, ParserError or ComposerError, xcvr's error is the same, byte
+// for byte, at the same mark; when PyYAML composes the text, PyYAMLLoad
+// raises nothing. (What the values are is FuzzPyYAMLDifferential's question.)
+func FuzzPyYAMLSyntaxDifferential(f *testing.F) {
+	for _, d := range append(append([]string{}, structureDocs...), parserDocs...) {
+		f.Add(d)
+	}
+	scripts, _ := filepath.Glob("testdata/scripts/*")
+	for _, s := range scripts {
+		if b, err := os.ReadFile(s); err == nil {
+			f.Add(string(b))
+		}
+	}
+	p := oracle.Start(f, safeLoadScript)
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 1024 || !utf8.ValidString(text) {
+			return
+		}
+		var ans loadAnswer
+		if err := p.Ask(map[string]string{"yaml": text}, &ans); err != nil {
+			t.Fatal(err)
+		}
+		if ans.Err == "ReaderError" {
+			return // before scanning: pyReaderError's, checked by TestPyYAMLDifferential
+		}
+		got := PyYAMLLoad("t.yaml", text)
+		switch {
+		case pyYAMLSyntaxErrors[ans.Err]:
+			want := ans.Exc
+			if got == nil || got.Error() != want {
+				t.Errorf("%q:\n xcvr: %v\n  py:  %s", text, got, want)
+			} else if got.ProblemLine != ans.Line || got.ProblemCol != ans.Col {
+				t.Errorf("%q: mark %d:%d, PyYAML's %d:%d", text, got.ProblemLine, got.ProblemCol, ans.Line, ans.Col)
+			}
+		case got != nil && got.Class == "ValueError":
+			if got.Error() != ans.Exc {
+				t.Errorf("%q:\n xcvr: %v\n  py:  %s", text, got, ans.Exc)
+			}
+		case got != nil:
+			t.Errorf("%q: PyYAML composes it (%s), xcvr raises %v", text, ans.Err, got)
+		}
+	})
 }

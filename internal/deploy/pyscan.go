@@ -3,24 +3,44 @@ package deploy
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
+
+	"xcvr/internal/termsafe"
 )
 
-// PyScanError is the first error PyYAML's scanner (yaml/scanner.py) raises on a
-// text, rendered as str() of the exception: the context, its mark, the problem
-// and its mark ('  in "FILE", line L, column C'), without a snippet, as for a
-// file.
-type PyScanError struct {
+// PyYAMLError is the first error yaml.safe_load raises on a text before it
+// constructs any value: a ScannerError (yaml/scanner.py), a ParserError
+// (yaml/parser.py) or a ComposerError (yaml/composer.py), rendered as Python's
+// traceback ends it — the class, then str() of the exception: the context, its
+// mark, the problem and its mark ('  in "FILE", line L, column C'), without a
+// snippet, as for a file TensorRT-LLM opens.
+type PyYAMLError struct {
+	// Class is the exception's qualified name, e.g. "yaml.parser.ParserError".
+	Class                   string
 	File                    string
 	Context, Problem        string
 	CtxLine, CtxCol         int // 1-based; 0 when there is no context mark
 	ProblemLine, ProblemCol int
 }
 
-// Error renders the exception as Python prints it.
-func (e *PyScanError) Error() string {
-	var b strings.Builder
-	b.WriteString("yaml.scanner.ScannerError: ")
-	mark := func(l, c int) string { return fmt.Sprintf("  in %q, line %d, column %d", e.File, l, c) }
+// The classes PyYAMLLoad raises.
+const (
+	PyScannerError  = "yaml.scanner.ScannerError"
+	PyParserError   = "yaml.parser.ParserError"
+	PyComposerError = "yaml.composer.ComposerError"
+)
+
+// Error renders the exception as Python prints it (MarkedYAMLError.__str__).
+func (e *PyYAMLError) Error() string { return e.Class + ": " + e.Text() }
+
+// Text is str() of the exception, without its class.
+func (e *PyYAMLError) Text() string {
+	if e.Class == "ValueError" {
+		return e.Problem // not a MarkedYAMLError: no marks
+	}
+	mark := func(l, c int) string {
+		return fmt.Sprintf("  in \"%s\", line %d, column %d", termsafe.Line(e.File), l, c)
+	}
 	var lines []string
 	if e.Context != "" {
 		lines = append(lines, e.Context)
@@ -29,63 +49,148 @@ func (e *PyScanError) Error() string {
 		lines = append(lines, mark(e.CtxLine, e.CtxCol))
 	}
 	lines = append(lines, e.Problem, mark(e.ProblemLine, e.ProblemCol))
-	b.WriteString(strings.Join(lines, "\n"))
-	return b.String()
+	return strings.Join(lines, "\n")
 }
 
-type simpleKey struct {
-	tokenNumber  int
-	required     bool
-	line, column int
+// pyMark is a position as PyYAML's Reader counts it: characters, 0-based.
+type pyMark struct{ index, line, col int }
+
+// pyRaise carries a PyYAMLError up the scanner's and parser's calls, as
+// Python's raise does; PyYAMLLoad recovers it (and nothing else).
+type pyRaise struct{ err *PyYAMLError }
+
+type tokKind uint8
+
+const (
+	tStreamStart tokKind = iota
+	tStreamEnd
+	tDirective
+	tDocStart
+	tDocEnd
+	tBlockSeqStart
+	tBlockMapStart
+	tBlockEnd
+	tFlowSeqStart
+	tFlowMapStart
+	tFlowSeqEnd
+	tFlowMapEnd
+	tKey
+	tValue
+	tBlockEntry
+	tFlowEntry
+	tAlias
+	tAnchor
+	tTag
+	tScalar
+)
+
+// tokID is each token class's id (yaml/tokens.py), which errors print.
+var tokID = [...]string{"<stream start>", "<stream end>", "<directive>", "<document start>", "<document end>",
+	"<block sequence start>", "<block mapping start>", "<block end>", "[", "{", "]", "}", "?", ":", "-", ",",
+	"<alias>", "<anchor>", "<tag>", "<scalar>"}
+
+type pyToken struct {
+	kind       tokKind
+	start, end pyMark
+	// value is an anchor's or alias's name, a directive's name or a tag's handle.
+	value string
+	// hasHandle: a tag with a handle (not verbatim, not the lone '!').
+	hasHandle bool
+	// versionOne: a YAML directive whose major version is 1.
+	versionOne bool
+	// tagHandle is a TAG directive's handle.
+	tagHandle string
+	plain     bool
 }
 
-// pyScanner follows PyYAML's Scanner far enough to find the errors it raises
-// on text that is not YAML (a shell script): simple keys, indentation, plain,
-// quoted and block scalars, flow collections, anchors, aliases and tags. It
-// produces no tokens, only counts them, as simple keys are numbered by token.
+type pySimpleKey struct {
+	tokenNumber int
+	required    bool
+	mark        pyMark
+}
+
+// pyScanner is PyYAML's Scanner (yaml/scanner.py, 6.0), token for token, mark
+// for mark, less the scalar values nothing here needs: the parser pulls tokens
+// lazily as PyYAML's does, so the first error is the one PyYAML raises.
 type pyScanner struct {
 	file           string
+	lineOff        int
 	s              []rune
-	i, line, col   int
+	ptr            int
+	line, col      int
 	done           bool
 	flowLevel      int
-	tokens         int
+	q              []pyToken
+	head           int
+	taken          int
 	indent         int
 	indents        []int
 	allowSimpleKey bool
-	keys           map[int]simpleKey
+	keys           map[int]pySimpleKey
+	// off is the byte offset of s[ptr] in the text.
+	off int
+	// inDouble is set inside a double-quoted scalar, whose raw tabs (not
+	// escaped ones) quotedTabs collects as byte offsets: go-yaml refuses a
+	// raw tab there in a block mapping, which PyYAML reads as a tab. A tab
+	// PyYAML drops (before or after a line break) is stored as -offset-1.
+	inDouble   bool
+	quotedTabs []int
 }
 
-// PyYAMLScan runs PyYAML's scanner over text and returns its first error, nil
-// when the scanner reads it all. PyYAML's parser may still refuse a text the
-// scanner accepts; that is not modelled.
-func PyYAMLScan(file string, text string) *PyScanError {
-	text = strings.TrimPrefix(text, "\ufeff")
-	sc := &pyScanner{file: file, s: []rune(text), indent: -1, allowSimpleKey: true, keys: map[int]simpleKey{}}
-	sc.s = append(sc.s, 0)
-	for !sc.done {
-		if err := sc.fetchNext(); err != nil {
-			return err
-		}
+func newPyScanner(file, text string, lineOff int) *pyScanner {
+	sc := &pyScanner{file: file, lineOff: lineOff, indent: -1, allowSimpleKey: true, keys: map[int]pySimpleKey{}}
+	sc.s = make([]rune, 0, utf8.RuneCountInString(text)+1)
+	for _, r := range text {
+		sc.s = append(sc.s, r)
 	}
-	return nil
+	sc.s = append(sc.s, 0)
+	m := sc.mark()
+	sc.push(pyToken{kind: tStreamStart, start: m, end: m})
+	return sc
 }
+
+func (sc *pyScanner) raise(context string, ctx *pyMark, problem string, at pyMark, class string) {
+	e := &PyYAMLError{Class: class, File: sc.file, Context: context, Problem: problem,
+		ProblemLine: at.line + 1 + sc.lineOff, ProblemCol: at.col + 1}
+	if ctx != nil {
+		e.CtxLine, e.CtxCol = ctx.line+1+sc.lineOff, ctx.col+1
+	}
+	panic(pyRaise{e})
+}
+
+func (sc *pyScanner) scanErr(context string, ctx *pyMark, problem string) {
+	sc.raise(context, ctx, problem, sc.mark(), PyScannerError)
+}
+
+func (sc *pyScanner) mark() pyMark { return pyMark{sc.ptr, sc.line, sc.col} }
 
 func (sc *pyScanner) peek(k int) rune {
-	if sc.i+k < len(sc.s) {
-		return sc.s[sc.i+k]
+	if sc.ptr+k < len(sc.s) {
+		return sc.s[sc.ptr+k]
 	}
 	return 0
 }
 
-func pyIsBreak(r rune) bool { return r == '\r' || r == '\n' || r == 0x85 || r == 0x2028 || r == 0x2029 }
-func isBlankZ(r rune) bool  { return r == 0 || r == ' ' || r == '\t' || pyIsBreak(r) }
+func (sc *pyScanner) prefixIs(p string) bool {
+	i := 0
+	for _, r := range p {
+		if sc.peek(i) != r {
+			return false
+		}
+		i++
+	}
+	return true
+}
 
 func (sc *pyScanner) forward(n int) {
-	for ; n > 0 && sc.i < len(sc.s)-1; n-- {
-		ch := sc.s[sc.i]
-		sc.i++
-		if pyIsBreak(ch) && !(ch == '\r' && sc.s[sc.i] == '\n') {
+	for ; n > 0 && sc.ptr < len(sc.s)-1; n-- {
+		ch := sc.s[sc.ptr]
+		if ch == '\t' && sc.inDouble {
+			sc.quotedTabs = append(sc.quotedTabs, sc.off)
+		}
+		sc.off += utf8.RuneLen(ch)
+		sc.ptr++
+		if ch == '\n' || ch == 0x85 || ch == 0x2028 || ch == 0x2029 || (ch == '\r' && sc.s[sc.ptr] != '\n') {
 			sc.line++
 			sc.col = 0
 		} else if ch != 0xfeff {
@@ -94,246 +199,134 @@ func (sc *pyScanner) forward(n int) {
 	}
 }
 
-func (sc *pyScanner) errAt(context string, k *simpleKey, problem string) *PyScanError {
-	e := &PyScanError{File: sc.file, Context: context, Problem: problem, ProblemLine: sc.line + 1, ProblemCol: sc.col + 1}
-	if k != nil {
-		e.CtxLine, e.CtxCol = k.line+1, k.column+1
-	}
-	return e
+func pyIsBreak(r rune) bool { return r == '\r' || r == '\n' || r == 0x85 || r == 0x2028 || r == 0x2029 }
+
+// isBlankZ is "in '\0 \t\r\n\x85\u2028\u2029'".
+func isBlankZ(r rune) bool { return r == 0 || r == ' ' || r == '\t' || pyIsBreak(r) }
+
+// isSpaceZ is "in '\0 \r\n\x85\u2028\u2029'" (no tab).
+func isSpaceZ(r rune) bool { return r == 0 || r == ' ' || pyIsBreak(r) }
+
+func isBreakZ(r rune) bool { return r == 0 || pyIsBreak(r) }
+
+func isAlnum(r rune) bool {
+	return r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r == '-' || r == '_'
 }
 
-func (sc *pyScanner) ctxErr(context string, line, col int, problem string) *PyScanError {
-	return &PyScanError{File: sc.file, Context: context, CtxLine: line + 1, CtxCol: col + 1, Problem: problem, ProblemLine: sc.line + 1, ProblemCol: sc.col + 1}
+func isHexRune(r rune) bool {
+	return r >= '0' && r <= '9' || r >= 'A' && r <= 'F' || r >= 'a' && r <= 'f'
 }
 
-func (sc *pyScanner) fetchNext() *PyScanError {
-	sc.scanToNextToken()
-	if err := sc.staleKeys(); err != nil {
-		return err
-	}
-	sc.unwindIndent(sc.col)
-	ch := sc.peek(0)
-	switch {
-	case ch == 0:
-		sc.unwindIndent(-1)
-		if err := sc.removeKey(); err != nil {
-			return err
-		}
-		sc.allowSimpleKey = false
-		sc.tokens++
-		sc.done = true
-		return nil
-	case ch == '%' && sc.col == 0:
-		// A directive: its name and rest of line (not modelled further).
-		sc.unwindIndent(-1)
-		if err := sc.removeKey(); err != nil {
-			return err
-		}
-		sc.allowSimpleKey = false
-		for !pyIsBreak(sc.peek(0)) && sc.peek(0) != 0 {
-			sc.forward(1)
-		}
-		sc.tokens++
-		return nil
-	case (ch == '-' || ch == '.') && sc.col == 0 && sc.peek(1) == ch && sc.peek(2) == ch && isBlankZ(sc.peek(3)):
-		sc.unwindIndent(-1)
-		if err := sc.removeKey(); err != nil {
-			return err
-		}
-		sc.allowSimpleKey = false
-		sc.forward(3)
-		sc.tokens++
-		return nil
-	case ch == '[' || ch == '{':
-		if err := sc.saveKey(); err != nil {
-			return err
-		}
-		sc.flowLevel++
-		sc.allowSimpleKey = true
-		sc.forward(1)
-		sc.tokens++
-		return nil
-	case ch == ']' || ch == '}':
-		if err := sc.removeKey(); err != nil {
-			return err
-		}
-		sc.flowLevel--
-		sc.allowSimpleKey = false
-		sc.forward(1)
-		sc.tokens++
-		return nil
-	case ch == ',':
-		sc.allowSimpleKey = true
-		if err := sc.removeKey(); err != nil {
-			return err
-		}
-		sc.forward(1)
-		sc.tokens++
-		return nil
-	case ch == '-' && isBlankZ(sc.peek(1)):
-		if sc.flowLevel == 0 {
-			if !sc.allowSimpleKey {
-				return sc.errAt("", nil, "sequence entries are not allowed here")
-			}
-			if sc.addIndent(sc.col) {
-				sc.tokens++ // BLOCK-SEQUENCE-START
-			}
-		}
-		sc.allowSimpleKey = true
-		if err := sc.removeKey(); err != nil {
-			return err
-		}
-		sc.forward(1)
-		sc.tokens++
-		return nil
-	case ch == '?' && (sc.flowLevel > 0 || isBlankZ(sc.peek(1))):
-		if sc.flowLevel == 0 {
-			if !sc.allowSimpleKey {
-				return sc.errAt("", nil, "mapping keys are not allowed here")
-			}
-			if sc.addIndent(sc.col) {
-				sc.tokens++
-			}
-		}
-		sc.allowSimpleKey = sc.flowLevel == 0
-		if err := sc.removeKey(); err != nil {
-			return err
-		}
-		sc.forward(1)
-		sc.tokens++
-		return nil
-	case ch == ':' && (sc.flowLevel > 0 || isBlankZ(sc.peek(1))):
-		return sc.fetchValue()
-	case ch == '*' || ch == '&':
-		if err := sc.saveKey(); err != nil {
-			return err
-		}
-		sc.allowSimpleKey = false
-		return sc.scanAnchor(ch)
-	case ch == '!':
-		if err := sc.saveKey(); err != nil {
-			return err
-		}
-		sc.allowSimpleKey = false
-		return sc.scanTag()
-	case (ch == '|' || ch == '>') && sc.flowLevel == 0:
-		sc.allowSimpleKey = true
-		if err := sc.removeKey(); err != nil {
-			return err
-		}
-		return sc.scanBlockScalar()
-	case ch == '\'' || ch == '"':
-		if err := sc.saveKey(); err != nil {
-			return err
-		}
-		sc.allowSimpleKey = false
-		return sc.scanFlowScalar(ch == '"')
-	case sc.checkPlain():
-		if err := sc.saveKey(); err != nil {
-			return err
-		}
-		sc.allowSimpleKey = false
-		sc.scanPlain()
-		sc.tokens++
-		return nil
-	}
-	return sc.errAt("while scanning for the next token", nil, fmt.Sprintf("found character %s that cannot start any token", pyCharRepr(ch)))
+func pyCharRepr(r rune) string { return PyRepr(string(r)) }
+
+// The token queue: tokens[head:] are waiting for the parser.
+
+func (sc *pyScanner) push(t pyToken) { sc.q = append(sc.q, t) }
+
+func (sc *pyScanner) queued() int { return len(sc.q) - sc.head }
+
+func (sc *pyScanner) insert(at int, t pyToken) {
+	i := sc.head + at
+	sc.q = append(sc.q, pyToken{})
+	copy(sc.q[i+1:], sc.q[i:])
+	sc.q[i] = t
 }
 
-func pyCharRepr(r rune) string {
-	if r == '\t' {
-		return `'\t'`
+func (sc *pyScanner) fill() {
+	for sc.needMoreTokens() {
+		sc.fetchMoreTokens()
 	}
-	return PyRepr(string(r))
 }
 
-func (sc *pyScanner) checkPlain() bool {
-	ch := sc.peek(0)
-	if !strings.ContainsRune("\x00 \t\r\n\u0085\u2028\u2029-?:,[]{}#&*!|>'\"%@`", ch) {
+func (sc *pyScanner) checkToken(kinds ...tokKind) bool {
+	sc.fill()
+	if sc.queued() == 0 {
+		return false
+	}
+	k := sc.q[sc.head].kind
+	for _, want := range kinds {
+		if k == want {
+			return true
+		}
+	}
+	return false
+}
+
+func (sc *pyScanner) peekToken() pyToken {
+	sc.fill()
+	return sc.q[sc.head]
+}
+
+func (sc *pyScanner) getToken() pyToken {
+	sc.fill()
+	t := sc.q[sc.head]
+	sc.head++
+	sc.taken++
+	if sc.head == len(sc.q) {
+		sc.q, sc.head = sc.q[:0], 0
+	}
+	return t
+}
+
+func (sc *pyScanner) needMoreTokens() bool {
+	if sc.done {
+		return false
+	}
+	if sc.queued() == 0 {
 		return true
 	}
-	nx := sc.peek(1)
-	return !isBlankZ(nx) && (ch == '-' || (sc.flowLevel == 0 && (ch == '?' || ch == ':')))
+	sc.staleKeys()
+	n, ok := sc.nextPossibleSimpleKey()
+	return ok && n == sc.taken
 }
 
-func (sc *pyScanner) scanToNextToken() {
-	if sc.i == 0 && sc.peek(0) == 0xfeff {
-		sc.forward(1)
+func (sc *pyScanner) nextPossibleSimpleKey() (int, bool) {
+	min, ok := 0, false
+	for _, k := range sc.keys {
+		if !ok || k.tokenNumber < min {
+			min, ok = k.tokenNumber, true
+		}
 	}
-	for {
-		for sc.peek(0) == ' ' {
-			sc.forward(1)
-		}
-		if sc.peek(0) == '#' {
-			for !pyIsBreak(sc.peek(0)) && sc.peek(0) != 0 {
-				sc.forward(1)
-			}
-		}
-		if pyIsBreak(sc.peek(0)) {
-			sc.lineBreak()
-			if sc.flowLevel == 0 {
-				sc.allowSimpleKey = true
-			}
-			continue
-		}
-		return
-	}
+	return min, ok
 }
 
-func (sc *pyScanner) lineBreak() {
-	ch := sc.peek(0)
-	if ch == '\r' && sc.peek(1) == '\n' {
-		sc.forward(2)
-	} else if pyIsBreak(ch) {
-		sc.forward(1)
-	}
-}
-
-func (sc *pyScanner) staleKeys() *PyScanError {
+func (sc *pyScanner) staleKeys() {
 	for level, k := range sc.keys {
-		if k.line != sc.line || sc.i-sc.keyIndex(k) > 1024 {
+		if k.mark.line != sc.line || sc.ptr-k.mark.index > 1024 {
 			if k.required {
-				return sc.errAt("while scanning a simple key", &k, "could not find expected ':'")
+				sc.scanErr("while scanning a simple key", &k.mark, "could not find expected ':'")
 			}
 			delete(sc.keys, level)
 		}
 	}
-	return nil
 }
 
-// keyIndex approximates the key's buffer index from its column on its line
-// (only the 1024-character limit uses it).
-func (sc *pyScanner) keyIndex(k simpleKey) int { return sc.i - (sc.col - k.column) }
-
-func (sc *pyScanner) saveKey() *PyScanError {
+func (sc *pyScanner) saveKey() {
 	required := sc.flowLevel == 0 && sc.indent == sc.col
 	if sc.allowSimpleKey {
-		if err := sc.removeKey(); err != nil {
-			return err
-		}
-		sc.keys[sc.flowLevel] = simpleKey{tokenNumber: sc.tokens, required: required, line: sc.line, column: sc.col}
+		sc.removeKey()
+		sc.keys[sc.flowLevel] = pySimpleKey{tokenNumber: sc.taken + sc.queued(), required: required, mark: sc.mark()}
 	}
-	return nil
 }
 
-func (sc *pyScanner) removeKey() *PyScanError {
+func (sc *pyScanner) removeKey() {
 	if k, ok := sc.keys[sc.flowLevel]; ok {
 		if k.required {
-			return sc.errAt("while scanning a simple key", &k, "could not find expected ':'")
+			sc.scanErr("while scanning a simple key", &k.mark, "could not find expected ':'")
 		}
 		delete(sc.keys, sc.flowLevel)
 	}
-	return nil
 }
 
 func (sc *pyScanner) unwindIndent(col int) {
-	if sc.flowLevel > 0 {
+	if sc.flowLevel != 0 {
 		return
 	}
 	for sc.indent > col {
+		m := sc.mark()
 		sc.indent = sc.indents[len(sc.indents)-1]
 		sc.indents = sc.indents[:len(sc.indents)-1]
-		sc.tokens++
+		sc.push(pyToken{kind: tBlockEnd, start: m, end: m})
 	}
 }
 
@@ -346,42 +339,290 @@ func (sc *pyScanner) addIndent(col int) bool {
 	return false
 }
 
-func (sc *pyScanner) fetchValue() *PyScanError {
+// simple pushes a one-character (or n-character) token at the current mark.
+func (sc *pyScanner) simple(kind tokKind, n int) {
+	start := sc.mark()
+	sc.forward(n)
+	sc.push(pyToken{kind: kind, start: start, end: sc.mark()})
+}
+
+func (sc *pyScanner) fetchMoreTokens() {
+	sc.scanToNextToken()
+	sc.staleKeys()
+	sc.unwindIndent(sc.col)
+	ch := sc.peek(0)
+	switch {
+	case ch == 0:
+		sc.unwindIndent(-1)
+		sc.removeKey()
+		sc.allowSimpleKey = false
+		sc.keys = map[int]pySimpleKey{}
+		m := sc.mark()
+		sc.push(pyToken{kind: tStreamEnd, start: m, end: m})
+		sc.done = true
+	case ch == '%' && sc.col == 0:
+		sc.unwindIndent(-1)
+		sc.removeKey()
+		sc.allowSimpleKey = false
+		sc.push(sc.scanDirective())
+	case ch == '-' && sc.col == 0 && sc.prefixIs("---") && isBlankZ(sc.peek(3)),
+		ch == '.' && sc.col == 0 && sc.prefixIs("...") && isBlankZ(sc.peek(3)):
+		sc.unwindIndent(-1)
+		sc.removeKey()
+		sc.allowSimpleKey = false
+		kind := tDocStart
+		if ch == '.' {
+			kind = tDocEnd
+		}
+		sc.simple(kind, 3)
+	case ch == '[' || ch == '{':
+		sc.saveKey()
+		sc.flowLevel++
+		sc.allowSimpleKey = true
+		kind := tFlowSeqStart
+		if ch == '{' {
+			kind = tFlowMapStart
+		}
+		sc.simple(kind, 1)
+	case ch == ']' || ch == '}':
+		sc.removeKey()
+		sc.flowLevel--
+		sc.allowSimpleKey = false
+		kind := tFlowSeqEnd
+		if ch == '}' {
+			kind = tFlowMapEnd
+		}
+		sc.simple(kind, 1)
+	case ch == ',':
+		sc.allowSimpleKey = true
+		sc.removeKey()
+		sc.simple(tFlowEntry, 1)
+	case ch == '-' && isBlankZ(sc.peek(1)):
+		if sc.flowLevel == 0 {
+			if !sc.allowSimpleKey {
+				sc.scanErr("", nil, "sequence entries are not allowed here")
+			}
+			if sc.addIndent(sc.col) {
+				m := sc.mark()
+				sc.push(pyToken{kind: tBlockSeqStart, start: m, end: m})
+			}
+		}
+		sc.allowSimpleKey = true
+		sc.removeKey()
+		sc.simple(tBlockEntry, 1)
+	case ch == '?' && (sc.flowLevel != 0 || isBlankZ(sc.peek(1))):
+		if sc.flowLevel == 0 {
+			if !sc.allowSimpleKey {
+				sc.scanErr("", nil, "mapping keys are not allowed here")
+			}
+			if sc.addIndent(sc.col) {
+				m := sc.mark()
+				sc.push(pyToken{kind: tBlockMapStart, start: m, end: m})
+			}
+		}
+		sc.allowSimpleKey = sc.flowLevel == 0
+		sc.removeKey()
+		sc.simple(tKey, 1)
+	case ch == ':' && (sc.flowLevel != 0 || isBlankZ(sc.peek(1))):
+		sc.fetchValue()
+	case ch == '*' || ch == '&':
+		sc.saveKey()
+		sc.allowSimpleKey = false
+		sc.push(sc.scanAnchor(ch))
+	case ch == '!':
+		sc.saveKey()
+		sc.allowSimpleKey = false
+		sc.push(sc.scanTag())
+	case (ch == '|' || ch == '>') && sc.flowLevel == 0:
+		sc.allowSimpleKey = true
+		sc.removeKey()
+		sc.push(sc.scanBlockScalar())
+	case ch == '\'' || ch == '"':
+		sc.saveKey()
+		sc.allowSimpleKey = false
+		sc.push(sc.scanFlowScalar(ch == '"'))
+	case sc.checkPlain():
+		sc.saveKey()
+		sc.allowSimpleKey = false
+		sc.push(sc.scanPlain())
+	default:
+		sc.scanErr("while scanning for the next token", nil, fmt.Sprintf("found character %s that cannot start any token", pyCharRepr(ch)))
+	}
+}
+
+func (sc *pyScanner) fetchValue() {
 	if k, ok := sc.keys[sc.flowLevel]; ok {
 		delete(sc.keys, sc.flowLevel)
-		sc.tokens++ // KEY inserted before the key's token
-		if sc.flowLevel == 0 && sc.addIndent(k.column) {
-			sc.tokens++ // BLOCK-MAPPING-START
+		sc.insert(k.tokenNumber-sc.taken, pyToken{kind: tKey, start: k.mark, end: k.mark})
+		if sc.flowLevel == 0 && sc.addIndent(k.mark.col) {
+			sc.insert(k.tokenNumber-sc.taken, pyToken{kind: tBlockMapStart, start: k.mark, end: k.mark})
 		}
 		sc.allowSimpleKey = false
 	} else {
 		if sc.flowLevel == 0 {
 			if !sc.allowSimpleKey {
-				return sc.errAt("", nil, "mapping values are not allowed here")
+				sc.scanErr("", nil, "mapping values are not allowed here")
 			}
 			if sc.addIndent(sc.col) {
-				sc.tokens++
+				m := sc.mark()
+				sc.push(pyToken{kind: tBlockMapStart, start: m, end: m})
 			}
 		}
 		sc.allowSimpleKey = sc.flowLevel == 0
-		if err := sc.removeKey(); err != nil {
-			return err
+		sc.removeKey()
+	}
+	sc.simple(tValue, 1)
+}
+
+func (sc *pyScanner) checkPlain() bool {
+	ch := sc.peek(0)
+	if !strings.ContainsRune("\x00 \t\r\n\u0085\u2028\u2029-?:,[]{}#&*!|>'\"%@`", ch) {
+		return true
+	}
+	return !isBlankZ(sc.peek(1)) && (ch == '-' || (sc.flowLevel == 0 && (ch == '?' || ch == ':')))
+}
+
+func (sc *pyScanner) scanToNextToken() {
+	if sc.ptr == 0 && sc.peek(0) == 0xfeff {
+		sc.forward(1)
+	}
+	for {
+		for sc.peek(0) == ' ' {
+			sc.forward(1)
+		}
+		if sc.peek(0) == '#' {
+			for !isBreakZ(sc.peek(0)) {
+				sc.forward(1)
+			}
+		}
+		if !sc.lineBreak() {
+			return
+		}
+		if sc.flowLevel == 0 {
+			sc.allowSimpleKey = true
 		}
 	}
+}
+
+// lineBreak is scan_line_break; it reports whether a break was consumed.
+func (sc *pyScanner) lineBreak() bool {
+	ch := sc.peek(0)
+	switch {
+	case ch == '\r' && sc.peek(1) == '\n':
+		sc.forward(2)
+	case pyIsBreak(ch):
+		sc.forward(1)
+	default:
+		return false
+	}
+	return true
+}
+
+func (sc *pyScanner) scanDirective() pyToken {
+	start := sc.mark()
 	sc.forward(1)
-	sc.tokens++
-	return nil
+	name := sc.scanDirectiveName(start)
+	t := pyToken{kind: tDirective, start: start, value: name}
+	switch name {
+	case "YAML":
+		t.versionOne = sc.scanYAMLDirectiveValue(start)
+		t.end = sc.mark()
+	case "TAG":
+		t.tagHandle = sc.scanTagDirectiveValue(start)
+		t.end = sc.mark()
+	default:
+		t.end = sc.mark()
+		for !isBreakZ(sc.peek(0)) {
+			sc.forward(1)
+		}
+	}
+	sc.scanDirectiveIgnoredLine(start)
+	return t
 }
 
-func isAlnum(r rune) bool {
-	return r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r == '-' || r == '_'
+func (sc *pyScanner) scanDirectiveName(start pyMark) string {
+	n := 0
+	for isAlnum(sc.peek(n)) {
+		n++
+	}
+	if n == 0 {
+		sc.scanErr("while scanning a directive", &start, "expected alphabetic or numeric character, but found "+pyCharRepr(sc.peek(0)))
+	}
+	name := string(sc.s[sc.ptr : sc.ptr+n])
+	sc.forward(n)
+	if !isSpaceZ(sc.peek(0)) {
+		sc.scanErr("while scanning a directive", &start, "expected alphabetic or numeric character, but found "+pyCharRepr(sc.peek(0)))
+	}
+	return name
 }
 
-func (sc *pyScanner) scanAnchor(ind rune) *PyScanError {
-	line, col := sc.line, sc.col
-	name := "anchor"
+func (sc *pyScanner) scanYAMLDirectiveValue(start pyMark) bool {
+	for sc.peek(0) == ' ' {
+		sc.forward(1)
+	}
+	major := sc.scanYAMLDirectiveNumber(start)
+	if sc.peek(0) != '.' {
+		sc.scanErr("while scanning a directive", &start, "expected a digit or '.', but found "+pyCharRepr(sc.peek(0)))
+	}
+	sc.forward(1)
+	sc.scanYAMLDirectiveNumber(start)
+	if !isSpaceZ(sc.peek(0)) {
+		sc.scanErr("while scanning a directive", &start, "expected a digit or ' ', but found "+pyCharRepr(sc.peek(0)))
+	}
+	return strings.TrimLeft(major, "0") == "1"
+}
+
+func (sc *pyScanner) scanYAMLDirectiveNumber(start pyMark) string {
+	if ch := sc.peek(0); ch < '0' || ch > '9' {
+		sc.scanErr("while scanning a directive", &start, "expected a digit, but found "+pyCharRepr(ch))
+	}
+	n := 0
+	for ch := sc.peek(n); ch >= '0' && ch <= '9'; ch = sc.peek(n) {
+		n++
+	}
+	v := string(sc.s[sc.ptr : sc.ptr+n])
+	sc.forward(n)
+	return v
+}
+
+func (sc *pyScanner) scanTagDirectiveValue(start pyMark) string {
+	for sc.peek(0) == ' ' {
+		sc.forward(1)
+	}
+	handle := sc.scanTagHandle("directive", start)
+	if sc.peek(0) != ' ' {
+		sc.scanErr("while scanning a directive", &start, "expected ' ', but found "+pyCharRepr(sc.peek(0)))
+	}
+	for sc.peek(0) == ' ' {
+		sc.forward(1)
+	}
+	sc.scanTagURI("directive", start)
+	if !isSpaceZ(sc.peek(0)) {
+		sc.scanErr("while scanning a directive", &start, "expected ' ', but found "+pyCharRepr(sc.peek(0)))
+	}
+	return handle
+}
+
+func (sc *pyScanner) scanDirectiveIgnoredLine(start pyMark) {
+	for sc.peek(0) == ' ' {
+		sc.forward(1)
+	}
+	if sc.peek(0) == '#' {
+		for !isBreakZ(sc.peek(0)) {
+			sc.forward(1)
+		}
+	}
+	if !isBreakZ(sc.peek(0)) {
+		sc.scanErr("while scanning a directive", &start, "expected a comment or a line break, but found "+pyCharRepr(sc.peek(0)))
+	}
+	sc.lineBreak()
+}
+
+func (sc *pyScanner) scanAnchor(ind rune) pyToken {
+	start := sc.mark()
+	name, kind := "anchor", tAnchor
 	if ind == '*' {
-		name = "alias"
+		name, kind = "alias", tAlias
 	}
 	sc.forward(1)
 	n := 0
@@ -389,101 +630,230 @@ func (sc *pyScanner) scanAnchor(ind rune) *PyScanError {
 		n++
 	}
 	if n == 0 {
-		return sc.ctxErr("while scanning an "+name, line, col, fmt.Sprintf("expected alphabetic or numeric character, but found %s", pyCharRepr(sc.peek(0))))
+		sc.scanErr("while scanning an "+name, &start, "expected alphabetic or numeric character, but found "+pyCharRepr(sc.peek(0)))
 	}
-	ch := sc.peek(n)
-	if !strings.ContainsRune("\x00 \t\r\n\u0085\u2028\u2029?:,]}%@`", ch) {
-		sc.forward(n)
-		return sc.ctxErr("while scanning an "+name, line, col, fmt.Sprintf("expected alphabetic or numeric character, but found %s", pyCharRepr(ch)))
-	}
+	value := string(sc.s[sc.ptr : sc.ptr+n])
 	sc.forward(n)
-	sc.tokens++
-	return nil
+	if ch := sc.peek(0); !strings.ContainsRune("\x00 \t\r\n\u0085\u2028\u2029?:,]}%@`", ch) {
+		sc.scanErr("while scanning an "+name, &start, "expected alphabetic or numeric character, but found "+pyCharRepr(ch))
+	}
+	return pyToken{kind: kind, start: start, end: sc.mark(), value: value}
 }
 
-func (sc *pyScanner) scanTag() *PyScanError {
-	line, col := sc.line, sc.col
-	ch := sc.peek(1)
-	switch {
+func (sc *pyScanner) scanTag() pyToken {
+	start := sc.mark()
+	t := pyToken{kind: tTag, start: start}
+	switch ch := sc.peek(1); {
 	case ch == '<':
 		sc.forward(2)
-		n := 0
-		for !isBlankZ(sc.peek(n)) && sc.peek(n) != '>' {
-			n++
-		}
-		sc.forward(n)
+		sc.scanTagURI("tag", start)
 		if sc.peek(0) != '>' {
-			return sc.ctxErr("while parsing a tag", line, col, fmt.Sprintf("expected '>', but found %s", pyCharRepr(sc.peek(0))))
+			sc.scanErr("while parsing a tag", &start, "expected '>', but found "+pyCharRepr(sc.peek(0)))
 		}
 		sc.forward(1)
 	case isBlankZ(ch):
 		sc.forward(1)
 	default:
-		sc.forward(1)
-		for !isBlankZ(sc.peek(0)) {
+		n, useHandle := 1, false
+		for !isSpaceZ(ch) {
+			if ch == '!' {
+				useHandle = true
+				break
+			}
+			n++
+			ch = sc.peek(n)
+		}
+		t.hasHandle = true
+		t.value = "!"
+		if useHandle {
+			t.value = sc.scanTagHandle("tag", start)
+		} else {
 			sc.forward(1)
 		}
+		sc.scanTagURI("tag", start)
 	}
-	if !isBlankZ(sc.peek(0)) {
-		return sc.ctxErr("while scanning a tag", line, col, fmt.Sprintf("expected ' ', but found %s", pyCharRepr(sc.peek(0))))
+	if !isSpaceZ(sc.peek(0)) {
+		sc.scanErr("while scanning a tag", &start, "expected ' ', but found "+pyCharRepr(sc.peek(0)))
 	}
-	sc.tokens++
-	return nil
+	t.end = sc.mark()
+	return t
 }
 
-func (sc *pyScanner) scanBlockScalar() *PyScanError {
-	line, col := sc.line, sc.col
+func (sc *pyScanner) scanTagHandle(name string, start pyMark) string {
+	if ch := sc.peek(0); ch != '!' {
+		sc.scanErr("while scanning a "+name, &start, "expected '!', but found "+pyCharRepr(ch))
+	}
+	n := 1
+	if ch := sc.peek(n); ch != ' ' {
+		for isAlnum(ch) {
+			n++
+			ch = sc.peek(n)
+		}
+		if ch != '!' {
+			sc.forward(n)
+			sc.scanErr("while scanning a "+name, &start, "expected '!', but found "+pyCharRepr(ch))
+		}
+		n++
+	}
+	v := string(sc.s[sc.ptr : sc.ptr+n])
+	sc.forward(n)
+	return v
+}
+
+func isURIChar(r rune) bool {
+	return r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || strings.ContainsRune("-;/?:@&=+$,_.!~*'()[]%", r)
+}
+
+func (sc *pyScanner) scanTagURI(name string, start pyMark) {
+	chunks, n := false, 0
+	for ch := sc.peek(n); ch != 0 && isURIChar(ch); ch = sc.peek(n) {
+		if ch == '%' {
+			sc.forward(n)
+			n = 0
+			chunks = true // prefix(0) is an empty chunk, but a chunk
+			sc.scanURIEscapes(name, start)
+		} else {
+			n++
+		}
+	}
+	if n > 0 {
+		sc.forward(n)
+		chunks = true
+	}
+	if !chunks {
+		sc.scanErr("while parsing a "+name, &start, "expected URI, but found "+pyCharRepr(sc.peek(0)))
+	}
+}
+
+func (sc *pyScanner) scanURIEscapes(name string, start pyMark) {
+	var codes []byte
+	m := sc.mark()
+	for sc.peek(0) == '%' {
+		sc.forward(1)
+		for k := 0; k < 2; k++ {
+			if !isHexRune(sc.peek(k)) {
+				sc.scanErr("while scanning a "+name, &start,
+					"expected URI escape sequence of 2 hexadecimal numbers, but found "+pyCharRepr(sc.peek(k)))
+			}
+		}
+		var b byte
+		fmt.Sscanf(string(sc.s[sc.ptr:sc.ptr+2]), "%02x", &b)
+		codes = append(codes, b)
+		sc.forward(2)
+	}
+	if msg := pyUTF8DecodeError(codes); msg != "" {
+		sc.raise("while scanning a "+name, &start, msg, m, PyScannerError)
+	}
+}
+
+// pyUTF8DecodeError is str() of the UnicodeDecodeError bytes.decode('utf-8')
+// raises on b, or "" when b is UTF-8.
+func pyUTF8DecodeError(b []byte) string {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError || size > 1 {
+			i += size
+			continue
+		}
+		// How many bytes the lead byte announces, and how many of them follow.
+		c := b[i]
+		need := 0
+		switch {
+		case c >= 0xc2 && c <= 0xdf:
+			need = 2
+		case c >= 0xe0 && c <= 0xef:
+			need = 3
+		case c >= 0xf0 && c <= 0xf4:
+			need = 4
+		}
+		if need == 0 {
+			return fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte", c, i)
+		}
+		j := i + 1
+		for j < len(b) && j < i+need && validCont(b[i], b[j], j-i) {
+			j++
+		}
+		if j == len(b) && j < i+need {
+			if j-i == 1 {
+				return fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x in position %d: unexpected end of data", c, i)
+			}
+			return fmt.Sprintf("'utf-8' codec can't decode bytes in position %d-%d: unexpected end of data", i, j-1)
+		}
+		if j-i == 1 {
+			return fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x in position %d: invalid continuation byte", c, i)
+		}
+		return fmt.Sprintf("'utf-8' codec can't decode bytes in position %d-%d: invalid continuation byte", i, j-1)
+	}
+	return ""
+}
+
+// validCont reports whether c may be the k-th byte (k >= 1) of a sequence led
+// by lead.
+func validCont(lead, c byte, k int) bool {
+	lo, hi := byte(0x80), byte(0xbf)
+	if k == 1 {
+		switch lead {
+		case 0xe0:
+			lo = 0xa0
+		case 0xed:
+			hi = 0x9f
+		case 0xf0:
+			lo = 0x90
+		case 0xf4:
+			hi = 0x8f
+		}
+	}
+	return c >= lo && c <= hi
+}
+
+func (sc *pyScanner) scanBlockScalar() pyToken {
+	start := sc.mark()
 	sc.forward(1)
 	increment := 0
-	digit := func() *PyScanError {
+	digit := func() {
 		if ch := sc.peek(0); ch >= '0' && ch <= '9' {
 			if ch == '0' {
-				return sc.ctxErr("while scanning a block scalar", line, col, "expected indentation indicator in the range 1-9, but found 0")
+				sc.scanErr("while scanning a block scalar", &start, "expected indentation indicator in the range 1-9, but found 0")
 			}
 			increment = int(ch - '0')
 			sc.forward(1)
 		}
-		return nil
 	}
 	switch ch := sc.peek(0); {
 	case ch == '+' || ch == '-':
 		sc.forward(1)
-		if err := digit(); err != nil {
-			return err
-		}
+		digit()
 	case ch >= '0' && ch <= '9':
-		if err := digit(); err != nil {
-			return err
-		}
+		digit()
 		if c := sc.peek(0); c == '+' || c == '-' {
 			sc.forward(1)
 		}
 	}
-	if ch := sc.peek(0); ch != 0 && ch != ' ' && !pyIsBreak(ch) {
-		return sc.ctxErr("while scanning a block scalar", line, col, fmt.Sprintf("expected chomping or indentation indicators, but found %s", pyCharRepr(ch)))
+	if ch := sc.peek(0); !isSpaceZ(ch) {
+		sc.scanErr("while scanning a block scalar", &start, "expected chomping or indentation indicators, but found "+pyCharRepr(ch))
 	}
 	for sc.peek(0) == ' ' {
 		sc.forward(1)
 	}
 	if sc.peek(0) == '#' {
-		for !pyIsBreak(sc.peek(0)) && sc.peek(0) != 0 {
+		for !isBreakZ(sc.peek(0)) {
 			sc.forward(1)
 		}
 	}
-	if !pyIsBreak(sc.peek(0)) && sc.peek(0) != 0 {
-		return sc.ctxErr("while scanning a block scalar", line, col, fmt.Sprintf("expected a comment or a line break, but found %s", pyCharRepr(sc.peek(0))))
+	if !isBreakZ(sc.peek(0)) {
+		sc.scanErr("while scanning a block scalar", &start, "expected a comment or a line break, but found "+pyCharRepr(sc.peek(0)))
 	}
 	sc.lineBreak()
-	minIndent := sc.indent + 1
-	if minIndent < 1 {
-		minIndent = 1
-	}
-	indent := 0
+	minIndent := max(sc.indent+1, 1)
+	var indent int
+	var end pyMark
 	if increment == 0 {
 		maxIndent := 0
-		for sc.peek(0) == ' ' || pyIsBreak(sc.peek(0)) {
-			if sc.peek(0) != ' ' {
+		end = sc.mark()
+		for ch := sc.peek(0); ch == ' ' || pyIsBreak(ch); ch = sc.peek(0) {
+			if ch != ' ' {
 				sc.lineBreak()
+				end = sc.mark()
 			} else {
 				sc.forward(1)
 				maxIndent = max(maxIndent, sc.col)
@@ -492,171 +862,202 @@ func (sc *pyScanner) scanBlockScalar() *PyScanError {
 		indent = max(minIndent, maxIndent)
 	} else {
 		indent = minIndent + increment - 1
-		sc.blockBreaks(indent)
+		end = sc.blockBreaks(indent)
 	}
 	for sc.col == indent && sc.peek(0) != 0 {
-		for !pyIsBreak(sc.peek(0)) && sc.peek(0) != 0 {
+		for !isBreakZ(sc.peek(0)) {
 			sc.forward(1)
 		}
 		sc.lineBreak()
-		sc.blockBreaks(indent)
+		end = sc.blockBreaks(indent)
 	}
-	sc.tokens++
-	return nil
+	return pyToken{kind: tScalar, start: start, end: end}
 }
 
-func (sc *pyScanner) blockBreaks(indent int) {
+func (sc *pyScanner) blockBreaks(indent int) pyMark {
+	end := sc.mark()
 	for sc.col < indent && sc.peek(0) == ' ' {
 		sc.forward(1)
 	}
 	for pyIsBreak(sc.peek(0)) {
 		sc.lineBreak()
+		end = sc.mark()
 		for sc.col < indent && sc.peek(0) == ' ' {
 			sc.forward(1)
 		}
 	}
+	return end
 }
 
-func (sc *pyScanner) docMarkerHere() bool {
-	return sc.col == 0 && (sc.peek(0) == '-' && sc.peek(1) == '-' && sc.peek(2) == '-' || sc.peek(0) == '.' && sc.peek(1) == '.' && sc.peek(2) == '.') && isBlankZ(sc.peek(3))
+func (sc *pyScanner) docSeparatorHere() bool {
+	return (sc.prefixIs("---") || sc.prefixIs("...")) && isBlankZ(sc.peek(3))
 }
 
-func (sc *pyScanner) scanFlowScalar(double bool) *PyScanError {
-	line, col := sc.line, sc.col
-	quote := '\''
-	if double {
-		quote = '"'
-	}
+func (sc *pyScanner) scanFlowScalar(double bool) pyToken {
+	start := sc.mark()
+	quote := sc.peek(0)
 	sc.forward(1)
+	sc.inDouble = double
+	sc.flowNonSpaces(double, start)
+	for sc.peek(0) != quote {
+		sc.flowSpaces(double, start)
+		sc.flowNonSpaces(double, start)
+	}
+	sc.inDouble = false
+	sc.forward(1)
+	return pyToken{kind: tScalar, start: start, end: sc.mark()}
+}
+
+func (sc *pyScanner) flowNonSpaces(double bool, start pyMark) {
 	for {
-		// Non-spaces.
-		for {
-			ch := sc.peek(0)
+		for ch := sc.peek(0); !strings.ContainsRune("'\"\\\x00 \t\r\n\u0085\u2028\u2029", ch); ch = sc.peek(0) {
+			sc.forward(1)
+		}
+		ch := sc.peek(0)
+		switch {
+		case !double && ch == '\'' && sc.peek(1) == '\'':
+			sc.forward(2)
+		case (double && ch == '\'') || (!double && (ch == '"' || ch == '\\')):
+			sc.forward(1)
+		case double && ch == '\\':
+			sc.forward(1)
+			ch = sc.peek(0)
 			switch {
-			case !double && ch == '\'' && sc.peek(1) == '\'':
-				sc.forward(2)
-				continue
-			case ch == quote:
-			case double && ch == '\\':
-				nx := sc.peek(1)
-				switch {
-				case strings.ContainsRune("0abt\tnvfre \"/\\N_LP", nx):
-					sc.forward(2)
-				case nx == 'x' || nx == 'u' || nx == 'U':
-					n := map[rune]int{'x': 2, 'u': 4, 'U': 8}[nx]
-					sc.forward(2)
-					for k := 0; k < n; k++ {
-						if !strings.ContainsRune("0123456789ABCDEFabcdef", sc.peek(k)) {
-							return sc.ctxErr("while scanning a double-quoted scalar", line, col,
-								fmt.Sprintf("expected escape sequence of %d hexadecimal numbers, but found %s", n, pyCharRepr(sc.peek(k))))
-						}
-					}
-					sc.forward(n)
-				case pyIsBreak(nx):
-					sc.forward(1)
-					sc.lineBreak()
-					if err := sc.flowBreaks(line, col, double); err != nil {
-						return err
-					}
-				default:
-					return sc.ctxErr("while scanning a double-quoted scalar", line, col, fmt.Sprintf("found unknown escape character %s", pyCharRepr(nx)))
-				}
-				continue
-			case isBlankZ(ch):
-			default:
+			case strings.ContainsRune("0abt\tnvfre \"\\/N_LP", ch) && ch != 0:
+				sc.inDouble = false // an escaped tab is not raw
 				sc.forward(1)
-				continue
+				sc.inDouble = true
+			case ch == 'x' || ch == 'u' || ch == 'U':
+				n := 2
+				if ch == 'u' {
+					n = 4
+				} else if ch == 'U' {
+					n = 8
+				}
+				sc.forward(1)
+				for k := 0; k < n; k++ {
+					if !isHexRune(sc.peek(k)) {
+						sc.scanErr("while scanning a double-quoted scalar", &start,
+							fmt.Sprintf("expected escape sequence of %d hexadecimal numbers, but found %s", n, pyCharRepr(sc.peek(k))))
+					}
+				}
+				// chr(code) raises ValueError past U+10FFFF, which
+				// PyYAML does not catch.
+				var code uint64
+				fmt.Sscanf(string(sc.s[sc.ptr:sc.ptr+n]), "%x", &code)
+				if code > 0x10ffff {
+					panic(pyRaise{&PyYAMLError{Class: "ValueError", File: sc.file, Problem: "chr() arg not in range(0x110000)",
+						ProblemLine: sc.line + 1 + sc.lineOff, ProblemCol: sc.col + 1}})
+				}
+				sc.forward(n)
+			case pyIsBreak(ch):
+				sc.lineBreak()
+				sc.flowBreaks(start)
+			default:
+				sc.scanErr("while scanning a double-quoted scalar", &start, "found unknown escape character "+pyCharRepr(ch))
 			}
-			break
-		}
-		if sc.peek(0) == quote {
-			sc.forward(1)
-			sc.tokens++
-			return nil
-		}
-		// Spaces.
-		for sc.peek(0) == ' ' || sc.peek(0) == '\t' {
-			sc.forward(1)
-		}
-		switch ch := sc.peek(0); {
-		case ch == 0:
-			return sc.ctxErr("while scanning a quoted scalar", line, col, "found unexpected end of stream")
-		case pyIsBreak(ch):
-			sc.lineBreak()
-			if err := sc.flowBreaks(line, col, double); err != nil {
-				return err
-			}
-		}
-	}
-}
-
-func (sc *pyScanner) flowBreaks(line, col int, double bool) *PyScanError {
-	for {
-		if sc.docMarkerHere() {
-			return sc.ctxErr("while scanning a quoted scalar", line, col, "found unexpected document separator")
-		}
-		for sc.peek(0) == ' ' || sc.peek(0) == '\t' {
-			sc.forward(1)
-		}
-		if pyIsBreak(sc.peek(0)) {
-			sc.lineBreak()
-			continue
-		}
-		return nil
-	}
-}
-
-func (sc *pyScanner) scanPlain() {
-	indent := sc.indent + 1
-	for {
-		n := 0
-		if sc.peek(0) == '#' {
+		default:
 			return
 		}
+	}
+}
+
+// dropTabs marks the quoted tabs recorded from index from on as whitespace
+// PyYAML drops (around a line break of a flow scalar).
+func (sc *pyScanner) dropTabs(from int) {
+	for i := from; i < len(sc.quotedTabs); i++ {
+		sc.quotedTabs[i] = -sc.quotedTabs[i] - 1
+	}
+}
+
+func (sc *pyScanner) flowSpaces(double bool, start pyMark) {
+	tabs := len(sc.quotedTabs)
+	for sc.peek(0) == ' ' || sc.peek(0) == '\t' {
+		sc.forward(1)
+	}
+	if isBreakZ(sc.peek(0)) {
+		sc.dropTabs(tabs)
+	}
+	switch ch := sc.peek(0); {
+	case ch == 0:
+		sc.scanErr("while scanning a quoted scalar", &start, "found unexpected end of stream")
+	case pyIsBreak(ch):
+		sc.lineBreak()
+		sc.flowBreaks(start)
+	}
+}
+
+func (sc *pyScanner) flowBreaks(start pyMark) {
+	for {
+		if sc.docSeparatorHere() {
+			sc.scanErr("while scanning a quoted scalar", &start, "found unexpected document separator")
+		}
+		tabs := len(sc.quotedTabs)
+		for sc.peek(0) == ' ' || sc.peek(0) == '\t' {
+			sc.forward(1)
+		}
+		sc.dropTabs(tabs)
+		if !sc.lineBreak() {
+			return
+		}
+	}
+}
+
+func (sc *pyScanner) scanPlain() pyToken {
+	start := sc.mark()
+	end := start
+	indent := sc.indent + 1
+	for {
+		if sc.peek(0) == '#' {
+			break
+		}
+		n := 0
 		for {
 			ch := sc.peek(n)
-			if isBlankZ(ch) || (ch == ':' && (isBlankZ(sc.peek(n+1)) || sc.flowLevel > 0 && strings.ContainsRune(",[]{}", sc.peek(n+1)))) ||
-				(sc.flowLevel > 0 && strings.ContainsRune(",?[]{}", ch)) {
+			if isBlankZ(ch) || (ch == ':' && (isBlankZ(sc.peek(n+1)) || sc.flowLevel != 0 && strings.ContainsRune(",[]{}", sc.peek(n+1)))) ||
+				(sc.flowLevel != 0 && strings.ContainsRune(",?[]{}", ch)) {
 				break
 			}
 			n++
 		}
 		if n == 0 {
-			return
+			break
 		}
 		sc.allowSimpleKey = false
 		sc.forward(n)
+		end = sc.mark()
 		if !sc.plainSpaces() || sc.peek(0) == '#' || (sc.flowLevel == 0 && sc.col < indent) {
-			return
+			break
 		}
 	}
+	return pyToken{kind: tScalar, start: start, end: end, plain: true}
 }
 
-// plainSpaces is scan_plain_spaces; it reports whether any space or break was
-// consumed (its chunks were not empty).
+// plainSpaces is scan_plain_spaces; it reports whether its chunks were not
+// empty (some space or break was consumed and no document marker followed).
 func (sc *pyScanner) plainSpaces() bool {
 	n := 0
 	for sc.peek(n) == ' ' {
 		n++
 	}
 	sc.forward(n)
-	if pyIsBreak(sc.peek(0)) {
-		sc.lineBreak()
-		sc.allowSimpleKey = true
-		if sc.docMarkerHere() {
-			return false
-		}
-		for sc.peek(0) == ' ' || pyIsBreak(sc.peek(0)) {
-			if sc.peek(0) == ' ' {
-				sc.forward(1)
-			} else {
-				sc.lineBreak()
-				if sc.docMarkerHere() {
-					return false
-				}
+	if !pyIsBreak(sc.peek(0)) {
+		return n > 0
+	}
+	sc.lineBreak()
+	sc.allowSimpleKey = true
+	if sc.docSeparatorHere() {
+		return false
+	}
+	for ch := sc.peek(0); ch == ' ' || pyIsBreak(ch); ch = sc.peek(0) {
+		if ch == ' ' {
+			sc.forward(1)
+		} else {
+			sc.lineBreak()
+			if sc.docSeparatorHere() {
+				return false
 			}
 		}
-		return true
 	}
-	return n > 0
+	return true
 }

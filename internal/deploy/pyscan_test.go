@@ -2,60 +2,51 @@ package deploy
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"xcvr/internal/oracle"
 )
 
-// TestPyYAMLScanMatchesPyYAML runs PyYAML (the oracle) and PyYAMLScan on shell
-// scripts in the shapes sbatch jobs have: the same ScannerError text, or both
-// read the file. A file PyYAML's parser (not its scanner) refuses is not
-// modelled and is skipped, by name.
-func TestPyYAMLScanMatchesPyYAML(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 (the PyYAML oracle) not found")
-	}
+// TestPyYAMLLoadMatchesPyYAML runs PyYAML (the oracle) and PyYAMLLoad on shell
+// scripts in the shapes sbatch jobs have: the same ScannerError, ParserError or
+// ComposerError text, or both read the file.
+func TestPyYAMLLoadMatchesPyYAML(t *testing.T) {
+	p := oracle.Start(t, `import sys, json, yaml
+for line in sys.stdin:
+    path = json.loads(line)["path"]
+    try:
+        with open(path) as f:
+            yaml.safe_load(f)
+        out = "OK"
+    except yaml.YAMLError as e:
+        out = type(e).__module__ + "." + type(e).__name__ + ": " + str(e)
+    print(json.dumps(out), flush=True)`)
 	files, _ := filepath.Glob("testdata/scripts/*")
 	if len(files) < 8 {
 		t.Fatalf("only %d scripts", len(files))
 	}
-	scanner := 0
+	kinds := map[string]int{}
 	for _, f := range files {
-		name := filepath.Base(f)
-		cmd := exec.Command(py, "-c", `import sys, yaml
-try:
-    yaml.safe_load(open(sys.argv[1]))
-    print("OK")
-except yaml.scanner.ScannerError as e:
-    print("SCANNER\n" + str(e))
-except yaml.YAMLError as e:
-    print("OTHER\n" + str(e))`, name)
-		cmd.Dir = "testdata/scripts"
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+		var want string
+		if err := p.Ask(map[string]string{"path": f}, &want); err != nil {
+			t.Fatal(err)
 		}
-		kind, want, _ := strings.Cut(strings.TrimRight(string(out), "\n"), "\n")
 		data, _ := os.ReadFile(f)
-		got := PyYAMLScan(name, string(data))
-		switch kind {
-		case "OK":
+		got := PyYAMLLoad(f, string(data))
+		if want == "OK" {
 			if got != nil {
-				t.Errorf("%s: PyYAML reads it, xcvr says %v", name, got)
+				t.Errorf("%s: PyYAML reads it, xcvr says %v", f, got)
 			}
-		case "SCANNER":
-			scanner++
-			if got == nil || strings.TrimPrefix(got.Error(), "yaml.scanner.ScannerError: ") != want {
-				t.Errorf("%s:\n xcvr %v\n  py  %s", name, got, want)
-			}
-		default:
-			t.Logf("%s: PyYAML's parser refuses it (not modelled): %s", name, want)
+			continue
+		}
+		kinds[strings.SplitN(want, ":", 2)[0]]++
+		if got == nil || got.Error() != want {
+			t.Errorf("%s:\n xcvr %v\n  py  %s", f, got, want)
 		}
 	}
-	if scanner < 4 {
-		t.Errorf("only %d scripts exercise a scanner error", scanner)
+	if kinds[PyScannerError] < 4 || kinds[PyParserError] < 4 || kinds[PyComposerError] < 3 {
+		t.Errorf("the scripts exercise too few errors: %v", kinds)
 	}
 }
 

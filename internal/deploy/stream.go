@@ -2,15 +2,12 @@ package deploy
 
 import (
 	"bytes"
-	"errors"
 	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"xcvr/internal/yamlpos"
 )
 
 // DocAt is one document of a multi-document YAML stream (a Kubernetes manifest,
@@ -238,12 +235,8 @@ func dedentLine(l []byte, k int) []byte {
 
 // parseAt parses one document whose first line is file line first.
 func parseAt(name string, text []byte, first int) (DocAt, error) {
-	doc, err := ParseYAML(name, text)
+	doc, err := parseYAMLAt(name, text, first-1)
 	if err != nil {
-		var ye *yamlpos.Error
-		if errors.As(err, &ye) && ye.Line > 0 {
-			ye.Line += first - 1
-		}
 		return DocAt{}, err
 	}
 	d := DocAt{Root: doc.Root, Line: first}

@@ -114,7 +114,7 @@ func ReadWorkerConfig(name string, data []byte) (*Overlay, error) {
 // Kubernetes objects and that audit reads those.
 func manifestHint(name string, data []byte, err error) error {
 	var ye *yamlpos.Error
-	if !errors.As(err, &ye) || !strings.HasPrefix(ye.Msg, "expected a single document") {
+	if !errors.As(err, &ye) || !strings.Contains(ye.Msg, "expected a single document in the stream") {
 		return err
 	}
 	docs, derr := ParseYAMLDocs(name, data)
@@ -129,8 +129,8 @@ func manifestHint(name string, data []byte, err error) error {
 		_, ok2 := d.Root.Get("apiVersion")
 		if ok1 && ok2 {
 			e := *ye
-			e.Msg += " (yaml.safe_load refuses it); the file holds Kubernetes objects (" + kp.Val.Repr() + ", ...): xcvr audit " + name + " resolves the workers they describe"
-			return &e
+			e.Msg += "\nthe file holds Kubernetes objects (" + kp.Val.Repr() + ", ...): xcvr audit " + termsafe.Line(name) + " resolves the workers they describe"
+			return termsafe.MultilineError{Err: &e}
 		}
 	}
 	return err
@@ -145,12 +145,14 @@ func ShellScript(name string, data []byte) error {
 	if !strings.HasPrefix(text, "#!") && !strings.HasPrefix(text, "#SBATCH") && !strings.Contains(text, "\n#SBATCH") {
 		return nil
 	}
-	pe := PyYAMLScan(name, text)
+	if pyReaderError(name, data, false) != nil {
+		return nil
+	}
+	pe := PyYAMLLoad(name, text)
 	if pe == nil {
 		return nil
 	}
-	return termsafe.MultilineError{Err: &yamlpos.Error{File: name, Line: pe.ProblemLine, Col: pe.ProblemCol,
-		Msg: "a shell script, not YAML; yaml.safe_load refuses it:\n" + pe.Error()}}
+	return pyYAMLFileErr(pe, "a shell script, not YAML; yaml.safe_load refuses it:\n")
 }
 
 // ReadWorkerNode reads a worker YAML already parsed, e.g. a ConfigMap value or a

@@ -245,7 +245,7 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 	if len(s.TopKeys) > 0 {
 		// Extra keys are pydantic's last errors; the slice is copied so a spec
 		// reused for another version keeps its own.
-		in.ConfigErrors = append(slices.Clip(s.ConfigErrors), llmargs.Errors(s.TopKeys, s.LLMArgsFields)...)
+		in.ConfigErrors = append(slices.Clip(s.ConfigErrors), llmargs.ErrorsFor(s.TopKeys, s.LLMArgsFields, v)...)
 	}
 	return in, nil
 }

@@ -26,7 +26,15 @@ type Follower struct {
 	buf     []byte
 	missing bool
 	prev    *Log
+	// seam is the last bytes read (up to seamSize, seamN of them): a file
+	// truncated and written again past the old end between two polls is
+	// told from one that grew by these bytes no longer being where they were.
+	seam  [seamSize]byte
+	seamN int
 }
+
+// seamSize is how many of the last bytes read are kept to notice a rewrite.
+const seamSize = 64
 
 // Previous returns, once, what the file showed before it was truncated or
 // replaced (nil otherwise), so that its last verdicts can be reported.
@@ -90,8 +98,8 @@ func (fw *Follower) Poll() (grew bool, note FollowNote, err error) {
 		}
 		note = NoteRotated
 	}
-	if cur, err := fw.f.Stat(); err == nil && cur.Size() < fw.off {
-		fw.off = 0
+	if cur, err := fw.f.Stat(); err == nil && (cur.Size() < fw.off || fw.rewritten(cur.Size())) {
+		fw.off, fw.seamN = 0, 0
 		if _, err := fw.f.Seek(0, io.SeekStart); err != nil {
 			return false, NoteNone, err
 		}
@@ -121,9 +129,33 @@ func (fw *Follower) open() error {
 		f.Close()
 		return err
 	}
-	fw.f, fw.fi, fw.off, fw.missing = f, st, 0, false
+	fw.f, fw.fi, fw.off, fw.missing, fw.seamN = f, st, 0, false, 0
 	fw.p = NewParser(fw.Name)
 	return nil
+}
+
+// rewritten reports whether a file at least as long as what was read no
+// longer holds, just before the offset, the bytes read there: it was truncated
+// and written again (a restarted server's log) between two polls, and grew
+// past the old end, which its size alone does not show.
+func (fw *Follower) rewritten(size int64) bool {
+	if fw.seamN == 0 || size <= fw.off {
+		return false
+	}
+	var b [seamSize]byte
+	n, err := fw.f.ReadAt(b[:fw.seamN], fw.off-int64(fw.seamN))
+	return err == nil && n == fw.seamN && string(b[:n]) != string(fw.seam[:fw.seamN])
+}
+
+// keepSeam records the last bytes read.
+func (fw *Follower) keepSeam(p []byte) {
+	if len(p) >= seamSize {
+		fw.seamN = copy(fw.seam[:], p[len(p)-seamSize:])
+		return
+	}
+	keep := min(fw.seamN, seamSize-len(p))
+	copy(fw.seam[:], fw.seam[fw.seamN-keep:fw.seamN])
+	fw.seamN = keep + copy(fw.seam[keep:], p)
 }
 
 // drain reads the open file to its current end.
@@ -136,6 +168,7 @@ func (fw *Follower) drain() (bool, error) {
 		n, err := fw.f.Read(fw.buf)
 		if n > 0 {
 			fw.off += int64(n)
+			fw.keepSeam(fw.buf[:n])
 			if _, werr := fw.p.Write(fw.buf[:n]); werr != nil {
 				return false, fmt.Errorf("%s: %w", fw.Path, werr)
 			}

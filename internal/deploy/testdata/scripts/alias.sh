@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH -N 2
+prefix: &p /scratch
+out: *p
+log: *logdir

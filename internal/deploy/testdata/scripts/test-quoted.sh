@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --nodes=1
+[ "$ROLE" = ctx ] ; CONFIG=ctx.yaml
