@@ -1203,7 +1203,9 @@ func (r *run) stepModelRequirement() {
 // without a checkpoint loader xcvr does not know the build.
 func (r *run) modelBuild() bool {
 	m := r.t.Inputs.Model.Value
-	if m.Known {
+	if m.Known || m.Arch == "" && r.t.Inputs.Model.Origin.IsDefault() {
+		// A model field nobody set (Inputs without a model) says nothing of
+		// config.json; an empty architectures list comes from a file or a flag.
 		return false
 	}
 	if l := r.t.Inputs.Loader.Value; l != LoaderPyTorch && l != "" {

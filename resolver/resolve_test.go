@@ -65,7 +65,7 @@ func (c tc) inputs(t *testing.T) Inputs {
 	case "unknown":
 		in.Model.Value = ModelInfo{Arch: "FooForCausalLM"}
 	case "noarch":
-		in.Model.Value = ModelInfo{}
+		in.Model = Field[ModelInfo]{Value: ModelInfo{}, Origin: Origin{Kind: OriginFile, Detail: "config.json:1"}}
 	case "kimi":
 		in.Model.Value = ModelInfo{Arch: "KimiLinearForCausalLM", Known: true, Class: "KimiLinearForCausalLM", Preference: Str("PYTHON"), RequiresPython: true}
 	default:
