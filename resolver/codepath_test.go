@@ -149,3 +149,20 @@ func TestValidatorsAreData(t *testing.T) {
 		t.Fatalf("1.4.0rc4's validators: %q", tr.Result.Error)
 	}
 }
+
+// TestInstallStatesItsCodePath: an install's code-path rules cite the
+// fingerprints that show them, and the steps stay as they were.
+func TestInstallStatesItsCodePath(t *testing.T) {
+	inst := era2Install("1.3.0rc27")
+	v := InstallVersion(inst)
+	p := v.Rules.Rule(PathConfigLoad)
+	if !p.On || p.Evidence.Source.Install != inst.Features[FeatureAutoResolver].Evidence || p.Evidence.Source.PR != 16164 {
+		t.Fatalf("config-load rule of an era-2 install: %+v", p)
+	}
+	if p := v.Rules.Rule(PathKVV2Default); p.On || p.Evidence.Source.Install != "" {
+		t.Fatalf("1.4's KV default in an era-2 install: %+v", p)
+	}
+	if d := comparePath(ReleaseRules(KnownVersions()[len(KnownVersions())-1]), v.Rules); len(d) != 0 {
+		t.Fatalf("the eras explain every code-path difference: %+v", d)
+	}
+}

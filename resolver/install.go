@@ -84,6 +84,18 @@ type InstallModel struct {
 	Undetermined string
 	// Why says how the hook was found (inheritance, delegation).
 	Why string
+	// Registration is how the install registers it, in words, where that is
+	// not "registered as Class" (an architecture only _arch_index.py lists).
+	Registration string
+
+	// For a release's registration from xcvr's catalog (Rules.Models of
+	// models.Catalog.ReleaseRules): Unregistered marks an architecture the
+	// catalog knows that the build does not register yet; PR and Confidence
+	// are those of the hook result in force on the build's day. Evidence stays
+	// empty (it is an install's FILE:LINE).
+	Unregistered bool
+	PR           int
+	Confidence   Confidence
 }
 
 // OriginInstall marks a value read from an installed tree (Detail FILE:LINE).
@@ -242,6 +254,7 @@ func InstallRules(in *Install, v Version) *Rules {
 			rs.Changes = append(rs.Changes, ChangeRule{Change: c, Has: f.Present, Settled: true, Evidence: read(f.Evidence)})
 		}
 	}
+	installPath(rs, in)
 	rs.Steps = map[string]Evidence{}
 	ev := in.Features["transceiver_runtime_default"].Evidence
 	if in.RuntimeDefault != "" {
@@ -308,6 +321,44 @@ func InstallRules(in *Install, v Version) *Rules {
 	line(StepLeftoverAuto, FeatureResolveInConfigU, FeatureCreateInDisagg)
 	line(StepTransceiver, FeatureCreateInDisagg)
 	return rs
+}
+
+// installPath states the install's code-path rules with the fingerprints that
+// show them: each rule is the install's era's (the era was read from these
+// fingerprints), and cites the line of the fingerprint that agrees with it.
+// The PR and confidence a step takes from the rule stay xcvr's model's.
+func installPath(rs *Rules, in *Install) {
+	shows := map[string]struct {
+		feature string
+		present bool // the fingerprint's presence that means the rule is on
+	}{
+		PathConfigLoad:    {FeatureAutoResolver, true},
+		PathAutoPython:    {FeatureAutoReroutes, false},
+		PathHybridRoute:   {FeatureDefaultPython, true},
+		PathKVV2Default:   {FeatureDefaultPython, true},
+		PathCppDeprecated: {FeatureDefaultPython, true},
+	}
+	rs.CodePath = slices.Clone(rs.CodePath)
+	for i := range rs.CodePath {
+		p := &rs.CodePath[i]
+		w, ok := shows[p.ID]
+		if !ok {
+			continue
+		}
+		f, ok := in.Features[w.feature]
+		if !ok || !hasLine(trimEvidence(f.Evidence)) || (f.Present == w.present) != p.On {
+			continue
+		}
+		p.Evidence.Source.Install = f.Evidence
+	}
+}
+
+// trimEvidence is FILE:LINE without a remark after it.
+func trimEvidence(ev string) string {
+	if i := strings.Index(ev, " ("); i >= 0 {
+		return ev[:i]
+	}
+	return ev
 }
 
 // changeFeature is the install fingerprint that shows the change merged on day d.

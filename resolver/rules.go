@@ -88,10 +88,13 @@ type Rules struct {
 	// TextIDs has the wording of xcvr's model of the build's era (see Text).
 	Texts []Text
 
-	// Models are the architectures an install registers, with what their
-	// hooks return; nil for a release, whose registrations are the catalog's
-	// (package models consults these first).
-	Models map[string]InstallModel
+	// Models are the architectures the build registers, with what their
+	// hooks return: an install's, read from its code (package models consults
+	// these first), or a release's from xcvr's catalog
+	// (models.Catalog.ReleaseRules; nil in ReleaseRules, which cannot see the
+	// catalog). ModelOrder is the order to compare them in (the catalog's).
+	Models     map[string]InstallModel
+	ModelOrder []string
 
 	// Steps is the evidence of the rule a step applies where it is not one of
 	// the fields above (an install's line for the auto resolver, the
@@ -577,6 +580,7 @@ func CompareRules(a, b *Rules) []RuleDifference {
 	if !b.FromInstall || b.ValidatorsRead && len(b.Validators) > 0 {
 		out = append(out, compareValidators(a, b)...)
 	}
+	out = append(out, compareModels(a, b)...)
 	for _, id := range TextIDs() {
 		x, t := a.text(id), b.text(id)
 		if (t.Evidence.read() || !b.FromInstall) && !SameText(id, x.Template, t.Template) {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -36,6 +38,8 @@ type checkOpts struct {
 	// always predicts even without input flags (the explorer's --log off a
 	// terminal, whose inputs always have defaults).
 	always bool
+	// predicted is set once the inputs are read: a prediction is compared.
+	predicted bool
 }
 
 func newCheckLogsCmd(app *appEnv) *cobra.Command {
@@ -114,7 +118,9 @@ type predictor struct {
 	cat      *models.Catalog
 	explicit bool
 	base     resolver.Trace
-	cache    map[string]*resolver.Trace
+	// mu guards cache: logs are judged by several workers at once.
+	mu    sync.Mutex
+	cache map[string]*resolver.Trace
 }
 
 func newPredictor(cmd *cobra.Command, app *appEnv, flags *inputFlags, always bool) (*predictor, error) {
@@ -148,6 +154,8 @@ func (p *predictor) forLog(lg *logs.Log) logs.Prediction {
 	if !ok {
 		return logs.Prediction{Trace: &p.base, Why: "xcvr's default, the newest known release: the log states no version (give --trtllm)"}
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if t, ok := p.cache[ov.Version.Name]; ok {
 		return logs.Prediction{Trace: t, Why: ov.Why}
 	}
@@ -168,6 +176,9 @@ func (p *predictor) forLog(lg *logs.Log) logs.Prediction {
 type logInput struct {
 	path, name string
 	stdin      bool
+	// listed is true for a file a directory walk listed as a regular file:
+	// the guard opens it without another stat (guard.OpenEntry).
+	listed bool
 }
 
 // isLogName is what a directory contributes: *.log, *.out, *.err and files
@@ -185,11 +196,19 @@ func isLogName(name string) bool {
 func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 	var out []logInput
 	seen := map[string]bool{}
-	add := func(path string) {
-		if c := filepath.Clean(path); !seen[c] {
+	// One argument that is not a glob lists each file once (a walk never
+	// names a path twice); several, or a glob's matches ("d*/../d0"), may
+	// name one file twice.
+	dedupe := len(args) != 1 || strings.ContainsAny(args[0], "*?[")
+	add := func(path string, listed bool) {
+		if dedupe {
+			c := filepath.Clean(path)
+			if seen[c] {
+				return
+			}
 			seen[c] = true
-			out = append(out, logInput{path: path, name: path})
 		}
+		out = append(out, logInput{path: path, name: path, listed: listed})
 	}
 	addPath := func(p string) error {
 		st, err := os.Stat(p)
@@ -201,7 +220,7 @@ func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 				_, err := openLog(p) // the error names what it is
 				return err
 			}
-			add(p)
+			add(p, false)
 			return nil
 		}
 		n := len(out)
@@ -213,12 +232,12 @@ func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 				return nil
 			}
 			if d.Type().IsRegular() {
-				add(path)
+				add(path, true)
 			} else if d.Type()&fs.ModeSymlink != 0 {
 				// A link to a log is read; one to a directory is not walked
 				// (no loops), and one to a FIFO or device is skipped.
 				if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
-					add(path)
+					add(path, false)
 				}
 			}
 			return nil
@@ -272,12 +291,16 @@ func parseInput(app *appEnv, in logInput) (*logs.Log, error) {
 		}
 		return lg, nil
 	}
-	f, err := openLog(in.path)
+	typ := fs.ModeIrregular // not listed: the guard stats it before the open
+	if in.listed {
+		typ = 0
+	}
+	f, st, err := guard.OpenEntry(in.path, typ, guard.Limits{})
 	if err != nil {
-		return nil, err
+		return nil, openErr(err)
 	}
 	defer f.Close()
-	lg, err := logs.Parse(in.name, f)
+	lg, err := logs.ParseFile(in.name, f, st.Size())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", in.name, err)
 	}
@@ -291,10 +314,15 @@ const checkLogsMemoryLimit = 40 << 20
 // only, opened without blocking. Logs are streamed, so there is no size limit.
 func openLog(path string) (*os.File, error) {
 	f, err := guard.Open(path, guard.Limits{})
+	return f, openErr(err)
+}
+
+// openErr says how to read a pipe when the guard refused one.
+func openErr(err error) error {
 	if errors.Is(err, guard.ErrNotRegular) {
 		err = fmt.Errorf("%w (to read a pipe, use: … | xcvr check-logs -)", err)
 	}
-	return f, err
+	return err
 }
 
 func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args []string, o checkOpts) error {
@@ -315,6 +343,7 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 	if err != nil {
 		return err
 	}
+	o.predicted = pred != nil
 	ins, err := expandLogArgs(args, o.follow)
 	if err != nil {
 		return usageErr(err)
@@ -325,55 +354,104 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 	// One log: read it before printing anything, so that an unreadable log
 	// leaves stdout empty (exit 2).
 	if len(ins) == 1 {
-		lg, err := parseInput(app, ins[0])
-		if err != nil {
-			return usageErr(err)
+		c := checkInput(app, pred, ins[0], o, false)
+		if c.err != nil {
+			return usageErr(c.err)
 		}
-		return reportLogs(app, pred, []logInput{ins[0]}, o, func(int) (*logs.Log, error) { return lg, nil })
+		return reportLogs(app, ins, o, func(int) checked { return c })
 	}
-	next, stop := parallelParser(app, ins)
+	next, stop := parallelChecker(app, pred, ins, o)
 	defer stop()
-	return reportLogs(app, pred, ins, o, next)
+	return reportLogs(app, ins, o, next)
 }
 
-// parallelParser parses the logs a few at a time, ahead of the report, which
+// checked is one log read and judged, with its text report (text output)
+// rendered and escaped in text.
+type checked struct {
+	pr   logs.Prediction
+	v    logs.Verdict
+	text *bytes.Buffer
+	err  error
+}
+
+// textBufs hold the rendered reports between a worker and the report.
+var textBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// checkInput reads, judges and (for text output) renders one log: the work of
+// one log that does not depend on the others, done by parallelChecker's
+// workers in parallel.
+func checkInput(app *appEnv, pred *predictor, in logInput, o checkOpts, many bool) checked {
+	lg, err := parseInput(app, in)
+	if err != nil {
+		return checked{err: err}
+	}
+	c := checked{pr: pred.forLog(lg)}
+	c.v = logs.Judge(lg, c.pr.Trace, true)
+	if o.output != "json" {
+		c.text = textBufs.Get().(*bytes.Buffer)
+		c.text.Reset()
+		logs.WriteText(termsafe.Writer{W: c.text}, c.v, c.pr, many)
+	}
+	return c
+}
+
+// parallelChecker checks the logs a few at a time, ahead of the report, which
 // takes them in order: at most window logs are held at once. stop lets the
 // report end early (--fail-fast) without leaving the producer blocked.
-func parallelParser(app *appEnv, ins []logInput) (next func(int) (*logs.Log, error), stop func()) {
-	type result struct {
-		lg  *logs.Log
-		err error
+//
+// A fixed set of workers reads them: a goroutine per log (and its stack
+// growth) cost more than a one-line log costs to read.
+func parallelChecker(app *appEnv, pred *predictor, ins []logInput, o checkOpts) (next func(int) checked, stop func()) {
+	type job struct {
+		in logInput
+		ch chan checked
 	}
-	// Several logs per core are read ahead: a small log's time is mostly
-	// system calls (stat, open, read, close), which overlap.
-	window := 8 * max(2, runtime.GOMAXPROCS(0))
-	slots := make(chan chan result, window)
+	workers := max(2, runtime.GOMAXPROCS(0))
+	window := 8 * workers
+	slots := make(chan chan checked, window)
+	jobs := make(chan job, window)
+	free := make(chan chan checked, window+1) // result channels, reused
 	done := make(chan struct{})
+	for w := 0; w < workers; w++ {
+		go func() {
+			for j := range jobs {
+				j.ch <- checkInput(app, pred, j.in, o, true)
+			}
+		}()
+	}
 	go func() {
 		defer close(slots)
+		defer close(jobs)
 		for _, in := range ins {
-			ch := make(chan result, 1)
+			var ch chan checked
+			select {
+			case ch = <-free:
+			default:
+				ch = make(chan checked, 1)
+			}
 			select {
 			case slots <- ch:
 			case <-done:
 				return
 			}
-			go func(in logInput) {
-				lg, err := parseInput(app, in)
-				ch <- result{lg, err}
-			}(in)
+			jobs <- job{in, ch}
 		}
 	}()
-	next = func(int) (*logs.Log, error) {
-		r := <-<-slots
-		return r.lg, r.err
+	next = func(int) checked {
+		ch := <-slots
+		c := <-ch
+		select {
+		case free <- ch:
+		default:
+		}
+		return c
 	}
 	return next, func() { close(done) }
 }
 
 // reportLogs prints the report, streaming: each log is judged, printed and
 // let go before the next one is taken.
-func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next func(int) (*logs.Log, error)) error {
+func reportLogs(app *appEnv, ins []logInput, o checkOpts, next func(int) checked) error {
 	// Buffered, and flushed after each log: the report streams log by log
 	// without a write per line.
 	bw := bufio.NewWriterSize(app.stdout, 64<<10)
@@ -381,7 +459,7 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 	w := io.Writer(termsafe.Writer{W: bw})
 	var jw *logs.JSONReport
 	var tally logs.Tally
-	tally.Predicted = pred != nil
+	tally.Predicted = o.predicted
 	if o.output == "json" {
 		// C1 controls and bidi characters from the log are written as \u
 		// escapes: the same values, but never raw on a terminal.
@@ -398,25 +476,24 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 			}
 			lastFlush = time.Now()
 		}
-		lg, err := next(i)
-		if err != nil {
+		c := next(i)
+		if c.err != nil {
 			// Other logs are still worth reading; the exit status says one was not.
-			fmt.Fprintln(app.stderr, "xcvr: skipped: "+termsafe.Line(err.Error()))
+			fmt.Fprintln(app.stderr, "xcvr: skipped: "+termsafe.Line(c.err.Error()))
 			tally.Skipped++
 			if jw != nil {
 				jw.Tally.Skipped++
 			}
 			continue
 		}
-		pr := pred.forLog(lg)
-		v := logs.Judge(lg, pr.Trace, true)
 		if jw != nil {
-			jw.Add(v, pr)
+			jw.Add(c.v, c.pr)
 		} else {
-			tally.Add(v)
-			logs.WriteText(w, v, pr, len(ins) > 1)
+			tally.Add(c.v)
+			bw.Write(c.text.Bytes()) // escaped already (checkInput)
+			textBufs.Put(c.text)
 		}
-		if o.failFast && len(v.Mismatches) > 0 {
+		if o.failFast && len(c.v.Mismatches) > 0 {
 			break
 		}
 	}

@@ -128,9 +128,48 @@ func Open(path string, lim Limits) (*os.File, error) {
 	return f, nil
 }
 
+// OpenEntry is Open for a file that a directory listing (fs.DirEntry.Type)
+// named a regular file, as a walk of a log directory does: the listing stands
+// for Open's stat before the open (a FIFO or device listed as such is refused
+// unopened), the open does not follow a symbolic link (so an entry swapped for
+// one since the listing is refused, not followed to a FIFO), and the opened
+// descriptor is checked exactly as Open checks it. Any other listed type goes
+// through Open. It returns the opened descriptor's FileInfo too, so that a
+// reader knows the size without another stat.
+func OpenEntry(path string, typ fs.FileMode, lim Limits) (*os.File, fs.FileInfo, error) {
+	flags := os.O_RDONLY | syscall.O_NONBLOCK
+	if typ.Type() == 0 {
+		flags |= syscall.O_NOFOLLOW
+	} else {
+		st, err := os.Stat(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := regular(path, st); err != nil {
+			return nil, nil, err
+		}
+	}
+	f, err := os.OpenFile(path, flags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := openedInfo(path, f, lim)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
+}
+
 // opened checks the descriptor Open or Dir.Open got: a regular file within
 // lim.MaxBytes, and one that reads like a file (see streamLike).
 func opened(path string, f *os.File, lim Limits) error {
+	_, err := openedInfo(path, f, lim)
+	return err
+}
+
+// openedInfo is opened, returning the descriptor's FileInfo.
+func openedInfo(path string, f *os.File, lim Limits) (fs.FileInfo, error) {
 	st, err := f.Stat()
 	if err == nil {
 		err = regular(path, st)
@@ -141,7 +180,7 @@ func opened(path string, f *os.File, lim Limits) error {
 	if err == nil && streamLike(f) {
 		err = notRegular(path + ": refused: a stream that stat calls a regular file (procfs or sysfs, as /proc/kmsg): its size says nothing and a read of it can wait forever")
 	}
-	return err
+	return st, err
 }
 
 // streamLike reports whether a file opened non-blocking can be polled: the

@@ -214,3 +214,65 @@ func FuzzYAML(f *testing.F) {
 		_ = Text("f.yaml", data, lim)
 	})
 }
+
+// OpenEntry trusts a listing's type only to skip the stat before the open:
+// a FIFO or device listed as such is refused unopened, an entry listed as
+// regular that is a symbolic link now is not followed, and the descriptor is
+// checked as Open checks it (/proc/self/mounts, which stat calls regular, is
+// refused), with its size returned.
+func TestOpenEntry(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "rank0.log")
+	if err := os.WriteFile(plain, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, st, err := OpenEntry(plain, 0, Limits{})
+	if err != nil || st.Size() != 6 {
+		t.Fatalf("regular: %v %v", st, err)
+	}
+	f.Close()
+	if _, _, err := OpenEntry(plain, 0, Limits{MaxBytes: 3}); err == nil {
+		t.Error("over MaxBytes: opened")
+	}
+	fifo := filepath.Join(dir, "fifo.log")
+	if err := syscall.Mkfifo(fifo, 0o600); err == nil {
+		done := make(chan error, 2)
+		go func() {
+			_, _, err := OpenEntry(fifo, os.ModeNamedPipe, Limits{})
+			done <- err
+			_, _, err = OpenEntry(fifo, 0, Limits{}) // listed regular, a FIFO now
+			done <- err
+		}()
+		for i := 0; i < 2; i++ {
+			select {
+			case err := <-done:
+				if !errors.Is(err, ErrNotRegular) {
+					t.Errorf("fifo %d: %v", i, err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("OpenEntry blocked on a FIFO")
+			}
+		}
+	}
+	link := filepath.Join(dir, "link.log")
+	if err := os.Symlink(plain, link); err != nil {
+		t.Fatal(err)
+	}
+	if f, _, err := OpenEntry(link, 0, Limits{}); err == nil {
+		f.Close()
+		t.Error("a symbolic link listed as a regular file was followed")
+	}
+	if f, _, err := OpenEntry(link, os.ModeSymlink, Limits{}); err != nil {
+		t.Errorf("a listed link to a regular file: %v", err)
+	} else {
+		f.Close()
+	}
+	if _, err := os.Stat("/proc/self/mounts"); err == nil {
+		if f, _, err := OpenEntry("/proc/self/mounts", 0, Limits{}); !errors.Is(err, ErrNotRegular) {
+			if f != nil {
+				f.Close()
+			}
+			t.Errorf("/proc/self/mounts: %v", err)
+		}
+	}
+}

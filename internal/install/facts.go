@@ -37,6 +37,9 @@ func (r *Report) Facts(cfg ConfigValues) *resolver.Install {
 	}
 	for _, m := range r.Models {
 		im := resolver.InstallModel{Class: m.Class, Evidence: m.Evidence, HookEvidence: m.Preference.Evidence, Why: m.Preference.Why}
+		if m.IndexModule != "" {
+			im.Registration = m.registeredAs()
+		}
 		switch m.Preference.Kind {
 		case "literal":
 			im.Preference = resolver.Str(m.Preference.Value)
@@ -115,23 +118,35 @@ type Disagreement struct {
 	Evidence string `json:"evidence"`
 }
 
-// Disagreements compares the install with xcvr's built-in rules for the version
-// it names (nothing to compare for a version xcvr does not know but the version
-// itself); with a catalog, model registrations and preferences too.
+// Disagreements compares the install's rules with xcvr's built-in rules for the
+// version it names (resolver.CompareRules; nothing to compare for a version xcvr
+// does not know but the version itself); with a catalog, the model
+// registrations and hook results are rules of both and compared with them.
 func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 	var out []Disagreement
 	builtin, err := resolver.ParseVersion(r.Version)
 	if err != nil {
 		return []Disagreement{{What: "version", Xcvr: "unknown to xcvr", Install: r.Version, Evidence: r.VersionSource}}
 	}
-	// The rules: xcvr's model of the version against the install's.
+	// The rules: xcvr's model of the version (with the catalog's model
+	// registrations, given a catalog) against the install's. The
+	// registrations are listed last, after the texts that are not rules.
+	xcvr := resolver.ReleaseRules(builtin)
+	if cat != nil {
+		xcvr = cat.ReleaseRules(builtin)
+	}
 	inst := resolver.InstallVersion(r.Facts(nil)).Rules
-	for _, d := range resolver.CompareRules(resolver.ReleaseRules(builtin), inst) {
-		out = append(out, Disagreement{What: d.What, Xcvr: d.A, Install: d.B, Evidence: d.Evidence})
+	var registrations []Disagreement
+	for _, d := range resolver.CompareRules(xcvr, inst) {
+		dis := Disagreement{What: d.What, Xcvr: d.A, Install: d.B, Evidence: d.Evidence}
+		if strings.HasPrefix(d.What, "model ") {
+			registrations = append(registrations, dis)
+			continue
+		}
+		out = append(out, dis)
 	}
 	// The texts the install writes that are not rules (a field xcvr cannot
 	// fill, or more values than the message has): xcvr keeps its own wording.
-	xcvr := resolver.ReleaseRules(builtin)
 	for _, t := range r.Texts {
 		tmpl := resolver.RenderParts(t.Parts)
 		if used := inst.Text(t.ID); used.Evidence.Source.Install == t.Evidence {
@@ -149,27 +164,7 @@ func (r *Report) Disagreements(cat *models.Catalog) []Disagreement {
 		}
 		out = append(out, Disagreement{What: "text " + t.ID, Xcvr: own, Install: inst, Evidence: t.Evidence})
 	}
-	if cat == nil {
-		return out
-	}
-	for _, e := range cat.Entries() {
-		bi := cat.Lookup(e.Arch, builtin)
-		m, ok := r.model(e.Arch)
-		switch {
-		case bi.Known && !ok:
-			out = append(out, Disagreement{What: "model " + e.Arch, Xcvr: "registered", Install: "not registered (unknown model)", Evidence: "tensorrt_llm/_torch/models/"})
-		case !bi.Known && ok:
-			out = append(out, Disagreement{What: "model " + e.Arch, Xcvr: "not registered in " + builtin.Name, Install: m.registeredAs(), Evidence: m.Evidence})
-		case ok && m.Preference.Kind != "undetermined":
-			got := resolver.PyStr{}
-			if m.Preference.Kind == "literal" {
-				got = resolver.Str(m.Preference.Value)
-			}
-			if got != bi.Preference {
-				out = append(out, Disagreement{What: "model " + e.Arch + " preference", Xcvr: bi.Preference.Repr(), Install: got.Repr(), Evidence: m.Preference.Evidence})
-			}
-		}
-	}
+	out = append(out, registrations...)
 	return out
 }
 

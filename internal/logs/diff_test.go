@@ -34,6 +34,28 @@ func drops(lg *Log) []int {
 	return d
 }
 
+// parseMappedSummary is summary of parseMapped on a file holding data.
+func parseMappedSummary(t *testing.T, data []byte) string {
+	t.Helper()
+	if len(data) == 0 {
+		return summary(t, newState("f.log").finish()) // nothing to map
+	}
+	path := filepath.Join(t.TempDir(), "f.log")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lg, err, ok := parseMapped("f.log", f, int64(len(data)))
+	if !ok || err != nil {
+		t.Fatalf("parseMapped: %v (mapped: %v)", err, ok)
+	}
+	return summary(t, lg)
+}
+
 // checkSame parses data with the reference parser, with Parse cut into tiny
 // chunks (so that every chunk boundary case is met), and with a Parser fed in
 // random pieces; all three must find the same.
@@ -63,6 +85,12 @@ func checkSame(t *testing.T, data []byte, seed uint64) {
 		if g := summary(t, got); g != wantS {
 			t.Fatalf("Parse (chunks of %d bytes) differs from the reference:\n got %s\nwant %s", chunkSize, g, wantS)
 		}
+	}
+	// A large file is mapped, in windows of 4 chunks: tiny ones meet every
+	// boundary case, and lines longer than a window.
+	chunkSize = 1 + rng.IntN(200)
+	if g := parseMappedSummary(t, data); g != wantS {
+		t.Fatalf("parseMapped (windows of %d bytes) differs from the reference:\n got %s\nwant %s", mapChunk(), g, wantS)
 	}
 
 	p := NewParser("f.log")

@@ -323,3 +323,17 @@ func TestBOMSkipped(t *testing.T) {
 		t.Fatalf("a BOM written byte by byte: %+v", lg.Processes)
 	}
 }
+
+// appendPadded is fmt's %5d and %-7s, which the report's line list used.
+func TestAppendPaddedIsFmt(t *testing.T) {
+	for _, n := range []int{0, 1, 42, 99999, 100000, 1234567} {
+		if got, want := string(appendPadded(nil, strconv.Itoa(n), 5, false)), fmt.Sprintf("%5d", n); got != want {
+			t.Errorf("%d: %q, fmt %q", n, got, want)
+		}
+	}
+	for _, s := range []string{"", "-", "INFO", "WARNING", "VERBOSE", "raised", "ÉRREUR", "日本"} {
+		if got, want := string(appendPadded(nil, s, 7, true)), fmt.Sprintf("%-7s", s); got != want {
+			t.Errorf("%q: %q, fmt %q", s, got, want)
+		}
+	}
+}

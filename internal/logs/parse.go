@@ -10,7 +10,7 @@ package logs
 
 import (
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -116,7 +116,6 @@ type Process struct {
 	firstLine int
 	errorLine int
 	budget    *int
-	seenLines map[string]bool
 	seenImpl  map[string]bool
 	// unranked is true when TensorRT-LLM's logger printed lines without a rank
 	// here: a process of its own, not one of the ranked ones.
@@ -251,16 +250,23 @@ func (p *Process) keep(l Line) {
 	if len(l.Message) > maxMessageBytes {
 		l.Message = cutText(l.Message, maxMessageBytes)
 	}
-	k := l.Level + "\x00" + l.Message
-	if p.Summarised || p.seenLines[k] || len(p.Lines) >= maxLinesPerProcess || p.over(len(k)) {
+	// The key of the seen set is charged as before, although the set is
+	// now p.Lines itself (at most maxLinesPerProcess, searched in order).
+	if p.Summarised || len(p.Lines) >= maxLinesPerProcess || p.kept(l) || p.over(len(l.Level)+1+len(l.Message)) {
 		p.LinesDropped++
 		return
 	}
-	if p.seenLines == nil {
-		p.seenLines = map[string]bool{} // made on the first kept line: most processes of a job keep few
-	}
-	p.seenLines[k] = true
 	p.Lines = append(p.Lines, l)
+}
+
+// kept reports whether a line of l's level and message is kept already.
+func (p *Process) kept(l Line) bool {
+	for i := range p.Lines {
+		if p.Lines[i].Message == l.Message && p.Lines[i].Level == l.Level {
+			return true
+		}
+	}
+	return false
 }
 
 // over charges n bytes to the log's budget, reporting whether it is spent.
@@ -686,15 +692,28 @@ func (p *Process) implyError(n int, typ, msg string) {
 // of their own (a TP=1 server sharing the log with a TP=2 one prints no rank
 // at all), and then they are a process of their own.
 func (lg *Log) finish(byKey map[string]*Process) {
-	ranked := map[string][]*Process{}
-	for _, p := range lg.Processes {
-		if b := baseOf(p.Source); b != p.Source {
-			ranked[b] = append(ranked[b], p)
+	var ranked map[string][]*Process
+	var drop map[*Process]bool
+	// Most logs (a per-rank file of a job) have no process to fold: then
+	// nothing below is made.
+	folds := false
+	for _, u := range lg.Processes {
+		if baseOf(u.Source) == u.Source && byKey[u.Source] == u {
+			folds = true
+			break
 		}
 	}
-	drop := map[*Process]bool{}
+	if folds {
+		ranked = map[string][]*Process{}
+		drop = map[*Process]bool{}
+		for _, p := range lg.Processes {
+			if b := baseOf(p.Source); b != p.Source {
+				ranked[b] = append(ranked[b], p)
+			}
+		}
+	}
 	for _, u := range lg.Processes {
-		if baseOf(u.Source) != u.Source || byKey[u.Source] != u {
+		if !folds || baseOf(u.Source) != u.Source || byKey[u.Source] != u {
 			continue
 		}
 		others := ranked[u.Source]
@@ -756,9 +775,19 @@ func (lg *Log) finish(byKey map[string]*Process) {
 		if p.Summarised {
 			lg.Summarised++
 		}
-		sort.SliceStable(p.Lines, func(i, j int) bool { return p.Lines[i].N < p.Lines[j].N })
+		// slices' stable sort is sort's, without its allocations; it only
+		// asks whether cmp(a, b) < 0, i.e. less(a, b).
+		slices.SortStableFunc(p.Lines, func(a, b Line) int { return lessCmp(a.N < b.N) })
 	}
-	sort.SliceStable(lg.Processes, func(i, j int) bool { return sourceLess(lg.Processes[i], lg.Processes[j]) })
+	slices.SortStableFunc(lg.Processes, func(a, b *Process) int { return lessCmp(sourceLess(a, b)) })
+}
+
+// lessCmp turns a less result into a comparison for slices.SortStableFunc.
+func lessCmp(less bool) int {
+	if less {
+		return -1
+	}
+	return 1
 }
 
 // baseOf is the part of a process key its launcher gave: "" for TensorRT-LLM's

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"xcvr/internal/report"
 	"xcvr/internal/termsafe"
@@ -104,10 +105,22 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 			withLines++
 		}
 	}
+	// The lines every log prints are built by hand (the same bytes as the
+	// fmt verbs in the comments): a job of 50,000 logs prints them 50,000 times.
+	var b []byte
 	if many {
-		fmt.Fprintln(w)
+		b = append(b, '\n')
 	}
-	fmt.Fprintf(w, "%s: %d lines, %d process(es), %d with transceiver lines\n", termsafe.Line(lg.Name), lg.Lines, len(lg.Processes), withLines)
+	// "%s: %d lines, %d process(es), %d with transceiver lines\n"
+	b = append(b, termsafe.Line(lg.Name)...)
+	b = append(b, ": "...)
+	b = strconv.AppendInt(b, int64(lg.Lines), 10)
+	b = append(b, " lines, "...)
+	b = strconv.AppendInt(b, int64(len(lg.Processes)), 10)
+	b = append(b, " process(es), "...)
+	b = strconv.AppendInt(b, int64(withLines), 10)
+	b = append(b, " with transceiver lines\n"...)
+	w.Write(b)
 	if lg.Summarised > 0 {
 		fmt.Fprintf(w, "  (%d processes listed with their lines; %d more summarised: their outcome, backend and error still count)\n", len(lg.Processes)-lg.Summarised, lg.Summarised)
 	}
@@ -130,7 +143,15 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 			groups.add(p)
 			continue
 		}
-		fmt.Fprintf(w, "\n%s: %s\n", who(p.Source), ObservedSummary(p))
+		// "\n%s: %s\n", who(p.Source), ObservedSummary(p)
+		b = append(b[:0], '\n')
+		if many {
+			b = append(append(b, termsafe.Line(lg.Name)...), " · "...)
+		}
+		b = append(b, termsafe.Line(p.Source)...)
+		b = append(b, ": "...)
+		b = append(appendObservedSummary(b, p), '\n')
+		w.Write(b)
 		writeProcessDetail(w, p)
 	}
 	groups.write(w)
@@ -171,7 +192,7 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 
 func writeProcessDetail(w io.Writer, p *Process) {
 	for _, l := range ProcessDetail(p) {
-		fmt.Fprintln(w, l)
+		io.WriteString(w, l+"\n")
 	}
 }
 
@@ -182,12 +203,20 @@ func writeProcessDetail(w io.Writer, p *Process) {
 // explorer's --log shows the same lines.
 func ProcessDetail(p *Process) []string {
 	var out []string
+	var b []byte
 	for _, l := range p.Lines {
 		lvl := l.Level
 		if lvl == "" {
 			lvl = "raised"
 		}
-		out = append(out, fmt.Sprintf("  %5d %-7s %s", l.N, lvl, termsafe.Line(l.Message)))
+		// "  %5d %-7s %s", built by hand: a job of 50,000 logs prints it 50,000 times
+		b = append(b[:0], "  "...)
+		b = appendPadded(b, strconv.Itoa(l.N), 5, false)
+		b = append(b, ' ')
+		b = appendPadded(b, lvl, 7, true)
+		b = append(b, ' ')
+		b = append(b, termsafe.Line(l.Message)...)
+		out = append(out, string(b))
 	}
 	if p.LinesDropped > 0 && !p.Summarised {
 		out = append(out, fmt.Sprintf("        (%d more recognised line(s) not shown: repeats, or past %d per process)", p.LinesDropped, len(p.Lines)))
@@ -220,6 +249,22 @@ func ProcessDetail(p *Process) []string {
 		out = append(out, fmt.Sprintf("  ! and %d more finding(s)", p.FindingsDropped))
 	}
 	return out
+}
+
+// appendPadded appends s padded with blanks to width runes, as fmt's %5d
+// (right) and %-7s (left) do.
+func appendPadded(b []byte, s string, width int, left bool) []byte {
+	pad := width - utf8.RuneCountInString(s)
+	if left {
+		b = append(b, s...)
+	}
+	for ; pad > 0; pad-- {
+		b = append(b, ' ')
+	}
+	if !left {
+		b = append(b, s...)
+	}
+	return b
 }
 
 func orDash(s string) string {
@@ -294,41 +339,54 @@ func Summarised(v Verdict) []string {
 
 // ObservedSummary is one process's outcome in a line: "PYTHON · resolved
 // 'auto' to 'PYTHON' for X · KvCacheTransceiverV2 · backend NIXL".
-func ObservedSummary(p *Process) string {
-	var parts []string
+func ObservedSummary(p *Process) string { return string(appendObservedSummary(nil, p)) }
+
+// appendObservedSummary appends ObservedSummary(p) to b.
+func appendObservedSummary(b []byte, p *Process) []byte {
+	sep := false
+	part := func(s ...string) {
+		if sep {
+			b = append(b, " · "...)
+		}
+		sep = true
+		for _, x := range s {
+			b = append(b, x...)
+		}
+	}
 	if o := p.Outcome(); o != "" {
-		parts = append(parts, string(o))
+		part(string(o))
 	} else {
-		parts = append(parts, "outcome not shown")
+		part("outcome not shown")
 	}
 	if p.ResolvedSeen {
-		parts = append(parts, "resolved 'auto' to "+p.Resolved.Repr()+" for "+termsafe.Line(p.ResolvedFor))
+		part("resolved 'auto' to ", p.Resolved.Repr(), " for ", termsafe.Line(p.ResolvedFor))
 	}
 	if p.Class != "" {
-		c := p.Class
 		if p.ClassInferred {
-			c += " (inferred)"
+			part(p.Class, " (inferred)")
+		} else {
+			part(p.Class)
 		}
-		parts = append(parts, c)
 	}
 	if p.Backend != "" {
-		b := "backend " + termsafe.Line(p.Backend)
 		if p.NixlBackend != "" {
-			b += " (NIXL on " + termsafe.Line(p.NixlBackend) + ")"
+			part("backend ", termsafe.Line(p.Backend), " (NIXL on ", termsafe.Line(p.NixlBackend), ")")
+		} else {
+			part("backend ", termsafe.Line(p.Backend))
 		}
-		parts = append(parts, b)
 	}
 	if p.Error != "" {
-		parts = append(parts, "raised "+termsafe.Line(strings.SplitN(p.Error, "\n", 2)[0]))
+		first, _, _ := strings.Cut(p.Error, "\n")
+		part("raised ", termsafe.Line(first))
 	}
 	if n := len(p.Findings); n > 0 {
 		total := 0
 		for _, f := range p.Findings {
 			total += f.Count
 		}
-		parts = append(parts, strconv.Itoa(total)+" runtime finding(s)")
+		part(strconv.Itoa(total), " runtime finding(s)")
 	}
-	return strings.Join(parts, " · ")
+	return b
 }
 
 // maxKeptMismatches bounds the disagreements the JSON report holds until its

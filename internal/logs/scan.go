@@ -60,6 +60,8 @@ type scanner struct {
 	seen   map[string]uint8
 	table  [64]tableEntry
 	intern map[string]string
+	// events is a small log's event buffer, reused (parseSmall).
+	events []event
 }
 
 func newScanner() *scanner {

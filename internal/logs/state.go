@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
 	"regexp"
 	"runtime"
 	"slices"
@@ -379,7 +380,26 @@ func (st *state) snapshot() *Log {
 // Parse reads a log. It never fails on content: unrecognised lines are skipped.
 // Only read errors and ErrBinary are returned. Lines are scanned in parallel
 // chunks (up to GOMAXPROCS) and replayed in order, in bounded memory.
-func Parse(name string, r io.Reader) (*Log, error) {
+func Parse(name string, r io.Reader) (*Log, error) { return parse(name, r, -1) }
+
+// ParseFile is Parse of a regular file whose size, as its descriptor's stat
+// gave it, is size (guard.OpenEntry returns it). A read that returns that
+// many bytes ends a small log: the file is read as of that stat, in one
+// read instead of two (the second would only return EOF).
+//
+// A file larger than a small log is mapped, a window at a time, instead of
+// read (see parseMapped); one that cannot be mapped is read.
+func ParseFile(name string, f *os.File, size int64) (*Log, error) {
+	if size > smallLog {
+		if lg, err, ok := parseMapped(name, f, size); ok {
+			return lg, err
+		}
+	}
+	return parse(name, f, size)
+}
+
+// parse is Parse; size is the file's size, or -1 when unknown (a stream).
+func parse(name string, r io.Reader, size int64) (*Log, error) {
 	// A small log (most files of a job directory) is read whole into a
 	// reused buffer and scanned at once: no goroutines, no chunk buffers.
 	bp := smallBufs.Get().(*[]byte)
@@ -388,7 +408,7 @@ func Parse(name string, r io.Reader) (*Log, error) {
 		*bp = make([]byte, smallLog+1)
 	}
 	buf := (*bp)[:smallLog+1]
-	n, err := io.ReadFull(r, buf)
+	n, err := readSmall(r, buf, size)
 	switch {
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
 		return parseSmall(name, buf[:n])
@@ -448,6 +468,26 @@ func Parse(name string, r io.Reader) (*Log, error) {
 	return st.finish(), nil
 }
 
+// readSmall is io.ReadFull(r, buf), except that once size bytes (size >= 0)
+// have been read it returns io.EOF without reading again.
+func readSmall(r io.Reader, buf []byte, size int64) (int, error) {
+	n := 0
+	for n < len(buf) {
+		k, err := r.Read(buf[n:])
+		n += k
+		if int64(n) == size && n < len(buf) {
+			return n, io.EOF
+		}
+		if err != nil {
+			if err == io.EOF && n > 0 {
+				err = io.ErrUnexpectedEOF
+			}
+			return n, err
+		}
+	}
+	return n, nil
+}
+
 // smallLog is the size up to which a log is read whole and scanned at once
 // (no line of it can be longer than maxLineBytes, so no line is cut
 // differently from the chunked path).
@@ -468,9 +508,11 @@ func parseSmall(name string, data []byte) (*Log, error) {
 	st := newState(name)
 	if len(data) > 0 {
 		sc := scanners.Get().(*scanner)
-		var res chunkResult
+		res := chunkResult{events: sc.events[:0]}
 		sc.scan(data, &res)
 		st.replay(&res)
+		clear(res.events) // no strings of this log kept by the pool
+		sc.events = res.events[:0]
 		if len(sc.intern) > 256 {
 			clear(sc.intern) // what one log interned stays bounded
 		}

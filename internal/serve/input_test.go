@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 func TestInputLimit(t *testing.T) {
 	run := func(in string, maxPaste, maxSeq int) string {
 		l := limitInput(iotest.OneByteReader(strings.NewReader(in)))
-		l.maxPaste, l.maxSeq = maxPaste, maxSeq
+		l.maxPaste, l.maxSeq, l.rate = maxPaste, maxSeq, 0
 		out, err := io.ReadAll(l)
 		if err != nil {
 			t.Fatal(err)
@@ -46,7 +47,9 @@ func TestInputLimit(t *testing.T) {
 	for _, start := range []string{"\x1b[200~", "\x1b]", "\x1bP", "\x1b["} {
 		var m0, m1 runtime.MemStats
 		runtime.ReadMemStats(&m0)
-		n, err := io.Copy(io.Discard, limitInput(io.MultiReader(strings.NewReader(start), io.LimitReader(digits{}, 8<<20))))
+		l := limitInput(io.MultiReader(strings.NewReader(start), io.LimitReader(digits{}, 8<<20)))
+		l.rate = 0 // TestInputIsPaced
+		n, err := io.Copy(io.Discard, l)
 		runtime.ReadMemStats(&m1)
 		if err != nil || n > maxPasteBytes+16 {
 			t.Errorf("%q then 8 MiB gave %d bytes, %v", start, n, err)
@@ -65,4 +68,58 @@ func (digits) Read(p []byte) (int, error) {
 		p[i] = '1'
 	}
 	return len(p), nil
+}
+
+// A flood of input passes its burst at once, then inputRate bytes a second;
+// each read waits at most minInputRead/inputRate. Every byte arrives.
+func TestInputIsPaced(t *testing.T) {
+	now := time.Unix(0, 0)
+	var slept, longest time.Duration
+	const n = 4 << 20
+	l := limitInput(io.LimitReader(digits{}, n))
+	l.now = func() time.Time { return now }
+	l.sleep = func(d time.Duration) { slept += d; longest = max(longest, d); now = now.Add(d) }
+	got, err := io.Copy(io.Discard, l)
+	if err != nil || got != n {
+		t.Fatalf("%d bytes, %v", got, err)
+	}
+	want := time.Duration(float64(n-inputBurst) / inputRate * float64(time.Second))
+	if slept < want-time.Second || slept > want+time.Second {
+		t.Errorf("4 MiB at once waited %v, want about %v", slept, want)
+	}
+	if max := time.Duration(float64(minInputRead)/inputRate*float64(time.Second)) + time.Millisecond; longest > max {
+		t.Errorf("a read waited %v, more than %v", longest, max)
+	}
+	// A paste is one message: paid for once, whatever its length; what the
+	// bounds drop (the rest of an endless OSC) costs nothing.
+	for name, in := range map[string]string{
+		"pastes": strings.Repeat("\x1b[200~"+strings.Repeat("p", maxPasteBytes-16)+"\x1b[201~", 20),
+		"osc":    "\x1b]" + strings.Repeat("1", 8<<20) + "\x07",
+	} {
+		slept = 0
+		l = limitInput(strings.NewReader(in))
+		l.now = func() time.Time { return now }
+		l.sleep = func(d time.Duration) { slept += d; now = now.Add(d) }
+		if _, err := io.Copy(io.Discard, l); err != nil {
+			t.Fatal(err)
+		}
+		if slept != 0 {
+			t.Errorf("%s waited %v", name, slept)
+		}
+	}
+	// Typing never waits: 10 keys a second for a minute.
+	slept = 0
+	l = limitInput(strings.NewReader(strings.Repeat("j", 600)))
+	l.now = func() time.Time { return now }
+	l.sleep = func(d time.Duration) { slept += d; now = now.Add(d) }
+	buf := make([]byte, 1)
+	for i := 0; i < 600; i++ {
+		if _, err := l.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(100 * time.Millisecond)
+	}
+	if slept != 0 {
+		t.Errorf("typing waited %v", slept)
+	}
 }

@@ -150,6 +150,26 @@ func firstUnsafe(s string, line bool) int {
 	return -1
 }
 
+// firstUnsafeBytes is firstUnsafe(string(p), false) without the copy.
+func firstUnsafeBytes(p []byte) int {
+	for i := 0; i < len(p); {
+		c := p[i]
+		if c < utf8.RuneSelf {
+			if unsafeByte(c, false) {
+				return i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(p[i:])
+		if (r == utf8.RuneError && size <= 1) || unsafeRune(r) {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
 // Writer escapes, with Text, everything written through it. It is for plain-text
 // outputs that carry no escape sequences of xcvr's own (check-logs, warnings).
 // Each Write is escaped on its own, so a caller must not split a UTF-8 sequence
@@ -159,10 +179,10 @@ type Writer struct{ W io.Writer }
 // Write escapes p and writes it; it reports len(p) on success, as io.Writer
 // requires, although more bytes may reach W.
 func (w Writer) Write(p []byte) (int, error) {
-	s := string(p)
-	if Clean(s) {
-		return w.W.Write(p)
+	if firstUnsafeBytes(p) < 0 {
+		return w.W.Write(p) // clean: written as is, without a copy
 	}
+	s := string(p)
 	if _, err := io.WriteString(w.W, Text(s)); err != nil {
 		return 0, err
 	}

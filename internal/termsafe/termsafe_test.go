@@ -3,6 +3,7 @@ package termsafe
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -40,6 +41,13 @@ func TestText(t *testing.T) {
 		if Clean(c.in) != (c.in == c.text) {
 			t.Errorf("Clean(%q) = %v", c.in, Clean(c.in))
 		}
+		if got, want := firstUnsafeBytes([]byte(c.in)), firstUnsafe(c.in, false); got != want {
+			t.Errorf("firstUnsafeBytes(%q) = %d, firstUnsafe %d", c.in, got, want)
+		}
+		var b bytes.Buffer
+		if _, err := (Writer{W: &b}).Write([]byte(c.in)); err != nil || b.String() != c.text {
+			t.Errorf("Writer(%q) wrote %q, %v; want %q", c.in, b.String(), err, c.text)
+		}
 	}
 }
 
@@ -60,6 +68,9 @@ func FuzzText(f *testing.F) {
 				}
 			}
 		}
+		if firstUnsafeBytes([]byte(s)) != firstUnsafe(s, false) {
+			t.Fatalf("firstUnsafeBytes and firstUnsafe differ on %q", s)
+		}
 		if Line(s) != Text(s) && !containsNewline(s) {
 			t.Fatalf("Line and Text differ without a newline: %q", s)
 		}
@@ -79,6 +90,16 @@ func TestCleanDoesNotAllocate(t *testing.T) {
 	s := "Resolved transceiver_runtime='auto' to 'PYTHON' for GptOssForCausalLM."
 	if n := testing.AllocsPerRun(100, func() { _ = Text(s) }); n != 0 {
 		t.Fatalf("Text allocates %v times on clean input", n)
+	}
+}
+
+// A clean write through Writer is passed on as is: a report of 50,000 logs
+// writes hundreds of thousands of lines through it.
+func TestWriterCleanDoesNotAllocate(t *testing.T) {
+	p := []byte("many/d000/rank-0.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL\n")
+	w := Writer{W: io.Discard}
+	if n := testing.AllocsPerRun(100, func() { _, _ = w.Write(p) }); n != 0 {
+		t.Fatalf("Writer allocates %v times on clean input", n)
 	}
 }
 

@@ -1,0 +1,238 @@
+//go:build unix
+
+package logs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"syscall"
+)
+
+// A large log file is mapped instead of read: read() copies every byte from
+// the page cache into xcvr's buffers, which was two thirds of the time of a
+// 200 MB log. The file is mapped a window at a time (at most inFlight
+// windows at once, each unmapped once its lines are replayed), so the pages
+// mapped in, which count in the resident set, stay bounded as the buffers of
+// the read path do; the events keep copies, never bytes of a mapping.
+//
+// A mapped file that shrinks while it is read (truncated, rotated with
+// copytruncate) faults on the pages past its new end; the workers turn that
+// fault into an error (debug.SetPanicOnFault), so the log is reported as
+// unreadable, not a crash.
+
+// mapChunk is the size of one mapped window (a variable through chunkSize,
+// which tests make tiny).
+func mapChunk() int { return 4 * chunkSize }
+
+// testAfterMap, when set by a test, runs after each window is mapped.
+var testAfterMap func()
+
+// errShrank is the error for a mapped file that faulted.
+var errShrank = errors.New("refused: the file shrank while it was being read (truncated or rotated); read it again")
+
+// parseMapped parses the regular file f of size bytes through mappings; ok
+// is false when the file cannot be mapped (the caller reads it instead).
+func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bool) {
+	page := int64(os.Getpagesize())
+	fd := int(f.Fd())
+	mapAt := func(start, end int64) (m, data []byte, err error) {
+		a := start &^ (page - 1)
+		m, err = syscall.Mmap(fd, a, int(end-a), syscall.PROT_READ, syscall.MAP_SHARED|mapPopulate)
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, m[start-a:], nil
+	}
+	// The first window decides whether the file maps at all, and holds the
+	// start: the byte-order mark and the NUL check of the read path.
+	first := min(size, int64(max(mapChunk(), binaryWindow)))
+	m0, d0, err := mapAt(0, first)
+	if err != nil {
+		return nil, nil, false
+	}
+	type job struct {
+		m    []byte // the mapping to unmap after replay
+		data []byte
+		res  chunkResult
+		err  error
+		done chan struct{}
+	}
+	workers := max(1, runtime.GOMAXPROCS(0))
+	inFlight := workers + 1
+	jobs := make(chan *job, inFlight)
+	order := make(chan *job, inFlight)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			debug.SetPanicOnFault(true)
+			sc := newScanner()
+			for j := range jobs {
+				j.err = scanGuarded(sc, j.data, &j.res)
+				close(j.done)
+			}
+		}()
+	}
+	prodErr := make(chan error, 1)
+	go func() {
+		defer close(jobs)
+		defer close(order)
+		debug.SetPanicOnFault(true)
+		prodErr <- produceMapped(size, m0, d0, mapAt, func(m, data []byte) {
+			j := &job{m: m, data: data, done: make(chan struct{})}
+			order <- j
+			jobs <- j
+		})
+	}()
+	st := newState(name)
+	var scanErr error
+	for j := range order {
+		<-j.done
+		if j.err != nil && scanErr == nil {
+			scanErr = j.err
+		}
+		if scanErr == nil {
+			st.replay(&j.res)
+		}
+		if j.m != nil {
+			syscall.Munmap(j.m)
+		}
+	}
+	wg.Wait()
+	if err := <-prodErr; err != nil {
+		return st.lg, err, true
+	}
+	if scanErr != nil {
+		return st.lg, scanErr, true
+	}
+	return st.finish(), nil, true
+}
+
+// scanGuarded is sc.scan, with a fault on the mapping (the file shrank)
+// returned as errShrank.
+func scanGuarded(sc *scanner, data []byte, res *chunkResult) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if re, ok := r.(runtime.Error); ok && isFault(re) {
+				err = errShrank
+				return
+			}
+			panic(r)
+		}
+	}()
+	sc.scan(data, res)
+	return nil
+}
+
+// isFault reports whether a runtime error is a memory fault (SetPanicOnFault
+// gives such errors an Addr method).
+func isFault(e runtime.Error) bool {
+	_, ok := e.(interface{ Addr() uintptr })
+	return ok
+}
+
+// produceMapped cuts the file into runs of whole lines of about mapChunk
+// bytes, each in a mapping of its own, and hands them to emit in order, as
+// readChunks does for the read path: the same byte-order mark, NUL check and
+// cut of lines longer than maxLineBytes. m0 maps the file's start (d0 its
+// bytes from offset 0).
+func produceMapped(size int64, m0, d0 []byte, mapAt func(start, end int64) (m, data []byte, err error),
+	emit func(m, data []byte)) (err error) {
+	m := m0 // the mapping not yet handed on
+	defer func() {
+		if m != nil {
+			syscall.Munmap(m)
+		}
+		if r := recover(); r != nil {
+			if re, ok := r.(runtime.Error); ok && isFault(re) {
+				err = errShrank
+				return
+			}
+			panic(r)
+		}
+	}()
+	if bytes.IndexByte(d0[:min(len(d0), binaryWindow)], 0) >= 0 {
+		return ErrBinary
+	}
+	pos := int64(0)
+	if bytes.HasPrefix(d0, bom) {
+		pos = int64(len(bom))
+	}
+	data, mEnd := d0[pos:], int64(len(d0)) // m maps [pos, mEnd) as data
+	remap := func(end int64) error {
+		if m != nil {
+			syscall.Munmap(m)
+			m = nil
+		}
+		var err error
+		if m, data, err = mapAt(pos, end); err != nil {
+			m = nil
+			return fmt.Errorf("map: %w", err)
+		}
+		mEnd = end
+		if testAfterMap != nil {
+			testAfterMap()
+		}
+		return nil
+	}
+	for pos < size {
+		if m == nil {
+			if err := remap(min(size, pos+int64(mapChunk()))); err != nil {
+				return err
+			}
+		}
+		i := bytes.LastIndexByte(data, '\n')
+		if i < 0 && mEnd < size && len(data) <= maxLineBytes {
+			// A line longer than the window: look as far as its cut.
+			if err := remap(min(size, pos+maxLineBytes+1)); err != nil {
+				return err
+			}
+			i = bytes.LastIndexByte(data, '\n')
+		}
+		var chunk []byte
+		next := mEnd
+		switch {
+		case mEnd == size:
+			chunk = data // the last run: its last line may lack a newline
+		case i >= 0:
+			chunk, next = data[:i+1], pos+int64(i)+1
+		default:
+			// A line with no end in sight: keep its start as a line of its
+			// own and skip the rest of it, up to its newline.
+			chunk = data[:maxLineBytes]
+			if next, err = skipLine(pos+maxLineBytes, size, mapAt); err != nil {
+				return err
+			}
+		}
+		// The mapping goes with its chunk (unmapped after the replay); what
+		// it holds past the chunk is mapped again with the next window.
+		emit(m, chunk)
+		m, data, pos = nil, nil, next
+	}
+	return nil
+}
+
+// skipLine returns the offset after the next newline at or after from (size
+// when there is none), looking through windows it maps and unmaps.
+func skipLine(from, size int64, mapAt func(start, end int64) (m, data []byte, err error)) (int64, error) {
+	for from < size {
+		end := min(size, from+int64(mapChunk()))
+		m, data, err := mapAt(from, end)
+		if err != nil {
+			return 0, fmt.Errorf("map: %w", err)
+		}
+		i := bytes.IndexByte(data, '\n')
+		syscall.Munmap(m)
+		if i >= 0 {
+			return from + int64(i) + 1, nil
+		}
+		from = end
+	}
+	return size, nil
+}

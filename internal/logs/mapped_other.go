@@ -1,0 +1,5 @@
+//go:build unix && !linux
+
+package logs
+
+const mapPopulate = 0

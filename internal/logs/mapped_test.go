@@ -1,0 +1,83 @@
+//go:build unix
+
+package logs
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The mapped path cuts lines as the read path does: a line longer than
+// maxLineBytes is kept to its first maxLineBytes bytes and counted once,
+// whether its newline is in the window, past it, or missing at the end; a
+// byte-order mark is dropped and a NUL near the start refused.
+func TestParseMappedCutsAsRead(t *testing.T) {
+	long := strings.Repeat("x", maxLineBytes+100)
+	longer := strings.Repeat("y", 3*maxLineBytes)
+	tagged := "[TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2"
+	cases := map[string]string{
+		"long":         "[TRT-LLM] [RANK 0] [I] " + long + "\n" + tagged + "\n",
+		"longer":       tagged + "\n" + longer + "\n" + "[TRT-LLM] [RANK 2] [E] Failed to initialize executor on rank 2: boom\n",
+		"long at end":  tagged + "\n" + longer,
+		"exactly":      strings.Repeat("z", maxLineBytes) + "\n" + tagged + "\n" + strings.Repeat("w", maxLineBytes+1),
+		"bom and crlf": "\xef\xbb\xbf" + tagged + "\r\n" + strings.Repeat(tagged+"\r\n", 2000),
+		"no newline":   strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter = 1\n", 3000) + tagged,
+	}
+	old := chunkSize
+	defer func() { chunkSize = old }()
+	for name, data := range cases {
+		for _, size := range []int{7, 1000, 1 << 20} {
+			chunkSize = old
+			want, err := Parse("f.log", strings.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			chunkSize = size
+			if g, w := parseMappedSummary(t, []byte(data)), summary(t, want); g != w {
+				t.Errorf("%s, windows of %d: mapped\n got %s\nwant %s", name, mapChunk(), g, w)
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), "bin.log")
+	os.WriteFile(path, append([]byte(tagged+"\n\x00"), bytes.Repeat([]byte("a\n"), 1<<16)...), 0o644)
+	f, _ := os.Open(path)
+	defer f.Close()
+	st, _ := f.Stat()
+	if _, err := ParseFile("bin.log", f, st.Size()); !errors.Is(err, ErrBinary) {
+		t.Errorf("NUL near the start: %v, want ErrBinary", err)
+	}
+}
+
+// A log truncated while it is mapped (logrotate's copytruncate) faults on
+// the pages past its new end: the parse reports it, it does not crash.
+func TestParseMappedFileShrinks(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rotated.log")
+	data := bytes.Repeat([]byte("0: [TRT-LLM] [RANK 0] [I] iter = 1, host_step_time = 21.3ms\n"), 1<<16) // 4 MB
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	old := chunkSize
+	defer func() { chunkSize, testAfterMap = old, nil }()
+	chunkSize = 64 << 10
+	maps := 0
+	testAfterMap = func() {
+		if maps++; maps == 3 {
+			if err := os.Truncate(path, 1<<20); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	_, err, ok := parseMapped("rotated.log", f, int64(len(data)))
+	if !ok || !errors.Is(err, errShrank) {
+		t.Fatalf("a file that shrank while mapped: %v (mapped %v), want errShrank", err, ok)
+	}
+}
