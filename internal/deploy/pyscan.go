@@ -242,7 +242,15 @@ func isHexRune(r rune) bool {
 	return r >= '0' && r <= '9' || r >= 'A' && r <= 'F' || r >= 'a' && r <= 'f'
 }
 
-func pyCharRepr(r rune) string { return PyRepr(string(r)) }
+// pyCharRepr is Python's repr of one character. U+FFFD is printable for
+// Python (its repr is the character); PyRepr escapes it, as xcvr shows a
+// byte that is not UTF-8 as that character.
+func pyCharRepr(r rune) string {
+	if r == utf8.RuneError {
+		return "'" + string(r) + "'"
+	}
+	return PyRepr(string(r))
+}
 
 // The token queue: tokens[head:] are waiting for the parser.
 
