@@ -3,6 +3,7 @@ module xcvr
 go 1.26.8
 
 require (
+	boot v0.0.0-00010101000000-000000000000
 	charm.land/bubbles/v2 v2.2.1
 	charm.land/bubbletea/v2 v2.1.1
 	charm.land/lipgloss/v2 v2.1.0
@@ -49,3 +50,8 @@ require (
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 )
+
+// The supervisor's first half is a module of its own so that its import path
+// sorts before every other package's and it is initialised first (see
+// internal/boot/boot.go).
+replace boot => ./internal/boot

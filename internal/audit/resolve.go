@@ -79,7 +79,7 @@ func (r *Report) Fails() bool {
 
 // Resolve resolves every worker of the set.
 func Resolve(set *Set, opt Options) *Report {
-	rep := &Report{Set: set}
+	rep := &Report{Set: set, Entries: make([]Entry, 0, len(set.Workers))}
 	for _, w := range set.Workers {
 		e := Entry{Worker: w}
 		s := spec(w, opt, &e)

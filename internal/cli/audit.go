@@ -140,6 +140,6 @@ for usage errors and unreadable input.`,
 	flags.complete(cmd)
 	addOutputFlag(cmd, &output)
 	cmd.Flags().StringVar(&to, "to", "", "also show every worker after an upgrade to this version, with upgrade-check's verdicts and fixes")
-	_ = cmd.RegisterFlagCompletionFunc("to", fixedCompletion(versionNames()...))
+	_ = cmd.RegisterFlagCompletionFunc("to", versionCompletion)
 	return cmd
 }

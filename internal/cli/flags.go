@@ -75,11 +75,11 @@ func (f *inputFlags) complete(cmd *cobra.Command) {
 		}
 		return append(names, "none"), cobra.ShellCompDirectiveNoFileComp
 	})
-	envNames := []string{}
-	for _, e := range resolver.EnvVars() {
-		envNames = append(envNames, e.Name+"=")
-	}
 	_ = cmd.RegisterFlagCompletionFunc("env", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		envNames := []string{}
+		for _, e := range resolver.EnvVars() {
+			envNames = append(envNames, e.Name+"=")
+		}
 		return envNames, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	})
 	_ = cmd.MarkFlagFilename("catalog", "yaml", "yml")

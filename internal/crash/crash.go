@@ -2,10 +2,11 @@
 // on stderr. Exit 2 means "usage error" to scripts, but the Go runtime exits 2 on
 // its own fatal errors (out of memory, stack overflow, concurrent map writes) and
 // on an unhandled panic in any goroutine, and no recover() can catch those. So
-// xcvr runs as two processes: Supervise re-executes the binary as a child that
+// xcvr runs as two processes: package boot re-executes the binary as a child that
 // does the work, with the terminal (stdin, stdout, stderr) passed through
 // untouched, and with debug.SetCrashOutput copying any fatal report to a pipe the
-// parent reads. A child that wrote a crash report, or was killed by a signal it
+// parent reads; it does so from its package initialisation, before the rest of
+// the program is initialised, and Supervise reports what it saw. A child that wrote a crash report, or was killed by a signal it
 // did not ask for (the kernel's OOM killer sends SIGKILL), makes the parent exit 3.
 //
 // It also sets a soft memory limit in the child (unless GOMEMLIMIT is set), so
@@ -20,10 +21,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
+
+	"boot"
 
 	"xcvr/internal/termsafe"
 )
@@ -35,105 +38,31 @@ const ExitInternal = 3
 // input under 16 MiB is 256 MiB.
 const SoftMemoryLimit = 256 << 20
 
-// envChild marks the child process; envOff disables supervision (for debugging
-// with a debugger or when a second process is not wanted).
-const (
-	envChild = "XCVR_SUPERVISED"
-	envOff   = "XCVR_NO_SUPERVISOR"
-)
-
-// crashFD is the child's descriptor of the crash pipe (ExtraFiles[0]).
-const crashFD = 3
-
-// Supervise runs the program as a supervised child and returns the exit code the
-// parent must exit with, and true. In the child (or when supervision is off or
-// impossible) it prepares the process — crash output, memory limit — and returns
-// false: the caller then runs xcvr itself.
+// Supervise returns the exit code the parent must exit with, and true, when
+// this process is the supervisor of a child that crashed, was killed or left
+// the terminal to restore (package boot started and waited for it before the
+// program was initialised; a child that simply exited has already been
+// answered with its own status). Otherwise, in the child or when supervision
+// is off or impossible, it prepares the process (crash output, memory limit)
+// and returns false: the caller then runs xcvr itself.
 func Supervise() (int, bool) {
-	if os.Getenv(envChild) == "1" {
-		if f := os.NewFile(crashFD, "crash"); f != nil {
+	if e := boot.Ended(); e != nil {
+		werr := e.Err
+		if werr == nil && !e.State.Success() {
+			werr = &exec.ExitError{ProcessState: e.State}
+		}
+		return Classify(werr, e.Crash, e.Sent, e.Restored, os.Stderr), true
+	}
+	if os.Getenv(boot.EnvChild) == "1" {
+		if f := os.NewFile(boot.CrashFD, "crash"); f != nil {
 			_ = debug.SetCrashOutput(f, debug.CrashOptions{})
 			f.Close() // SetCrashOutput keeps its own duplicate
 		}
-		limitMemory()
-		return 0, false
 	}
-	if os.Getenv(envOff) != "" {
-		limitMemory()
-		return 0, false
-	}
-	self, err := os.Executable()
-	if err != nil {
-		limitMemory()
-		return 0, false
-	}
-	code, err := run(self, os.Args[1:], os.Stderr)
-	if err != nil {
-		// Could not start a child at all: run in-process, unsupervised.
-		limitMemory()
-		return 0, false
-	}
-	return code, true
-}
-
-func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(SoftMemoryLimit)
 	}
-}
-
-// run executes self as the supervised child and maps its end to an exit code.
-func run(self string, args []string, stderr io.Writer) (int, error) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return 0, err
-	}
-	cmd := exec.Command(self, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	cmd.Env = append(os.Environ(), envChild+"=1")
-	cmd.ExtraFiles = []*os.File{pw}
-	// Signals for the whole job (ctrl+c, a hang-up, kill from a supervisor) are
-	// passed on; the terminal already sends ctrl+c to both, so the child may see
-	// it twice, which it handles like once.
-	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-	defer signal.Stop(sigs)
-	tty := saveTerminal(os.Stdin, os.Stdout)
-	if err := cmd.Start(); err != nil {
-		pr.Close()
-		pw.Close()
-		return 0, err
-	}
-	pw.Close()
-	report := make(chan []byte, 1)
-	go func() {
-		// The report is on stderr already; keep a bounded copy to classify.
-		b, _ := io.ReadAll(io.LimitReader(pr, 64<<10))
-		_, _ = io.Copy(io.Discard, pr)
-		report <- b
-	}()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var werr error
-	var sent os.Signal
-wait:
-	for {
-		select {
-		case s := <-sigs:
-			sent = s
-			_ = cmd.Process.Signal(s)
-		case werr = <-done:
-			break wait
-		}
-	}
-	// The child is gone and its exit status is the answer: a late Ctrl-C
-	// (the user pressing it twice) must not kill the supervisor on its way
-	// out, after the deferred Stop, and turn that status into 130.
-	signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-	crash := <-report
-	pr.Close()
-	restored := tty.restoreIfChanged()
-	return Classify(werr, crash, sent, restored, stderr), nil
+	return 0, false
 }
 
 // Classify turns the child's end into xcvr's exit code: its own code when it
@@ -223,4 +152,42 @@ func safe(b []byte) string {
 		}
 	}
 	return string(out)
+}
+
+// signalName is a signal's name as kill -l and the man pages spell it
+// ("SIGKILL"); Go's Signal.String is a description ("killed").
+func signalName(s syscall.Signal) string {
+	switch s {
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	case syscall.SIGBUS:
+		return "SIGBUS"
+	case syscall.SIGABRT:
+		return "SIGABRT"
+	case syscall.SIGILL:
+		return "SIGILL"
+	case syscall.SIGFPE:
+		return "SIGFPE"
+	case syscall.SIGTRAP:
+		return "SIGTRAP"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
+	case syscall.SIGPIPE:
+		return "SIGPIPE"
+	case syscall.SIGALRM:
+		return "SIGALRM"
+	case syscall.SIGUSR1:
+		return "SIGUSR1"
+	case syscall.SIGUSR2:
+		return "SIGUSR2"
+	}
+	return "signal " + strconv.Itoa(int(s))
 }

@@ -1,13 +1,17 @@
 package crash
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"boot"
 )
 
 // TestNoStartupRegexps keeps regular expressions out of package initialisation:
@@ -53,5 +57,55 @@ func TestNoStartupRegexps(t *testing.T) {
 	}
 	if len(bad) > 0 {
 		t.Errorf("package-level regexp.MustCompile (compiled by every process at start-up; wrap it in sync.OnceValue): %v", bad)
+	}
+}
+
+// TestSupervisorInitialisesFirst checks that the supervisor (package
+// boot/start) is initialised before the rest of xcvr: the parent process,
+// which only waits for the child, then runs none of cobra's, lipgloss's,
+// go-yaml's, the SSH server's or xcvr's own package initialisation. What may
+// come first is the standard library's lowest layers and x/ansi's parser
+// table, whose path sorts before "os" and whose imports are ready by then.
+// The order is fixed by the linker, so one process shows it.
+func TestSupervisorInitialisesFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "xcvr")
+	if out, err := exec.Command("go", "build", "-o", bin, "xcvr").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "--version")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1", boot.EnvOff+"=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("xcvr --version: %v\n%s", err, stderr.String())
+	}
+	allowed := map[string]bool{"github.com/charmbracelet/x/ansi/parser": true}
+	var before []string
+	found := false
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != "init" {
+			continue
+		}
+		if f[1] == "boot/start" {
+			found = true
+			break
+		}
+		before = append(before, f[1])
+	}
+	if !found {
+		t.Fatalf("no init of boot/start in the trace:\n%s", stderr.String())
+	}
+	for _, p := range before {
+		first, _, _ := strings.Cut(p, "/")
+		if strings.Contains(first, ".") && !allowed[p] {
+			t.Errorf("%s is initialised before the supervisor starts (the parent pays for it); all before it: %v", p, before)
+		}
+	}
+	if len(before) > 40 {
+		t.Errorf("%d packages are initialised before the supervisor: %v", len(before), before)
 	}
 }

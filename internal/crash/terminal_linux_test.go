@@ -16,6 +16,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
+
+	"boot"
 )
 
 // The supervisor writes x/ansi's sequences out by hand (to keep the package
@@ -25,8 +27,8 @@ func TestExplorerResetIsAnsis(t *testing.T) {
 		ansi.ResetModeMouseNormal + ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr +
 		ansi.ResetModeBracketedPaste + ansi.ResetModeFocusEvent + ansi.ResetModeUnicodeCore + ansi.SetCursorStyle(0) +
 		ansi.ResetStyle + ansi.SetWindowTitle("") + ansi.ResetModeAltScreenSaveCursor + ansi.SetModeTextCursorEnable
-	if explorerReset != want {
-		t.Fatalf("explorerReset %q, want %q", explorerReset, want)
+	if boot.ExplorerReset != want {
+		t.Fatalf("ExplorerReset %q, want %q", boot.ExplorerReset, want)
 	}
 }
 

@@ -1,6 +1,10 @@
 package crash
 
-import "testing"
+import (
+	"testing"
+
+	"boot"
+)
 
 func TestTrivial(t *testing.T) {
 	for _, c := range []struct {
@@ -18,7 +22,7 @@ func TestTrivial(t *testing.T) {
 		// A flag value that looks like a command is not the command.
 		{[]string{"--config", "help"}, false},
 	} {
-		if got := Trivial(c.args); got != c.want {
+		if got := boot.Trivial(c.args); got != c.want {
 			t.Errorf("Trivial(%q) = %v, want %v", c.args, got, c.want)
 		}
 	}

@@ -613,7 +613,7 @@ func (c *converter) convert(n ast.Node, depth int) (*Node, error) {
 		tag := map[string]string{"<<": "merge", "=": "value"}[tk.Value]
 		return nil, c.errAt(n, "yaml.constructor.ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:%s'", tag)
 	}
-	if c.inTag == 0 && !reNull().MatchString(tk.Value) && !reBool().MatchString(tk.Value) && reInt().MatchString(tk.Value) {
+	if c.inTag == 0 && mayResolve(tk.Value) && !reNull().MatchString(tk.Value) && !reBool().MatchString(tk.Value) && reInt().MatchString(tk.Value) {
 		if _, ok := pyInt(tk.Value); !ok {
 			// The int resolver claims it ("0b_", "0x_"), and int() of what is
 			// left raises: PyYAML refuses the file.
@@ -775,28 +775,35 @@ func indexKey(ps []Pair, k *Node) int {
 // them as the same key (1, 1.0 and True are one key), so that duplicate keys are
 // found in linear time. ok is false for keys without one (NaN is never equal to
 // itself, and collections cannot be keys).
-func hashKey(k *Node) (string, bool) {
+func hashKey(k *Node) (dictKey, bool) {
 	switch k.Kind {
 	case KindStr:
-		return "s" + k.Str, true
+		return dictKey{'s', k.Str}, true
 	case KindDate:
-		return "d" + k.Str, true
+		return dictKey{'d', k.Str}, true
 	case KindBytes:
-		return "b" + k.Str, true
+		return dictKey{'b', k.Str}, true
 	case KindNull:
-		return "n", true
+		return dictKey{'n', ""}, true
 	}
 	if r, ok := k.number(); ok {
-		return "#" + r.RatString(), true
+		return dictKey{'#', r.RatString()}, true
 	}
 	if k.Kind == KindFloat && math.IsInf(k.Float, 0) {
-		return "f" + PyFloat(k.Float), true
+		return dictKey{'f', PyFloat(k.Float)}, true
 	}
-	return "", false
+	return dictKey{}, false
+}
+
+// dictKey is hashKey's value: a kind and a text, kept apart so that a string
+// key (most of them) needs no new string.
+type dictKey struct {
+	kind byte
+	text string
 }
 
 // keyIndex finds keys in a mapping being built in constant time per key.
-type keyIndex map[string]int
+type keyIndex map[dictKey]int
 
 func (ix keyIndex) find(ps []Pair, k *Node) int {
 	h, ok := hashKey(k)
@@ -911,9 +918,9 @@ var (
 
 // resolvePlain types an unquoted scalar as PyYAML's SafeLoader does.
 func resolvePlain(s string) *Node {
-	if plainWord(s) {
-		// Most plain scalars of a manifest (keys, names, images) are words
-		// no implicit resolver can match: skip the regular expressions.
+	if !mayResolve(s) {
+		// Most plain scalars of a manifest (keys, names, images, paths,
+		// flags) no implicit resolver can match: skip the regular expressions.
 		return &Node{Kind: KindStr, Str: s}
 	}
 	switch {
@@ -934,6 +941,25 @@ func resolvePlain(s string) *Node {
 		return &Node{Kind: KindDate, Str: s}
 	}
 	return &Node{Kind: KindStr, Str: s}
+}
+
+// mayResolve reports whether an implicit resolver other than str's could claim
+// the plain scalar s. Each of the patterns above can only match a scalar that
+// starts with one of a few characters (PyYAML registers them by first
+// character too): null "", '~' or a letter; bool a letter; int, float and
+// timestamp a digit, a sign or '.'. Anything else is a string without running
+// them.
+func mayResolve(s string) bool {
+	if s == "" {
+		return true
+	}
+	switch c := s[0]; {
+	case '0' <= c && c <= '9', c == '-', c == '+', c == '.', c == '~':
+		return true
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		return !plainWord(s)
+	}
+	return false
 }
 
 // plainWord reports whether s starts with a letter and is none of the YAML 1.1

@@ -55,3 +55,24 @@ func TestLinksResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexIsTopicsWithoutBodies: the listing every process builds (Index,
+// first lines only) has the names, titles and order of the full pages, and
+// Body gives each page's whole text.
+func TestIndexIsTopicsWithoutBodies(t *testing.T) {
+	full, index := Topics(), Index()
+	if len(full) != len(index) {
+		t.Fatalf("Index has %d pages, Topics %d", len(index), len(full))
+	}
+	for i, tp := range full {
+		if ix := index[i]; ix.Name != tp.Name || ix.Title != tp.Title || ix.Body != "" {
+			t.Errorf("Index[%d] = %q %q (body %d bytes), Topics has %q %q", i, ix.Name, ix.Title, len(ix.Body), tp.Name, tp.Title)
+		}
+		if Body(tp.Name) != tp.Body {
+			t.Errorf("Body(%q) is not the page", tp.Name)
+		}
+	}
+	if Body("nope") != "" {
+		t.Error(`Body("nope") is not empty`)
+	}
+}

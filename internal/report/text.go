@@ -211,7 +211,7 @@ func padRight(s string, n int) string {
 
 // hanging wraps text after prefix, indenting continuation lines under the text.
 func hanging(prefix, text string, w int) string {
-	pw := ansi.StringWidth(prefix)
+	pw := width(prefix)
 	lines := strings.Split(wrap(text, w-pw, ""), "\n")
 	pad := strings.Repeat(" ", pw)
 	for i := range lines {
@@ -227,7 +227,7 @@ func hanging(prefix, text string, w int) string {
 // wrap word-wraps s to width w, indenting every line (the first included) by
 // indent; ANSI sequences are kept intact and never counted.
 func wrap(s string, w int, indent string) string {
-	avail := w - ansi.StringWidth(indent)
+	avail := w - width(indent)
 	if avail < 20 {
 		avail = 20
 	}
@@ -236,6 +236,17 @@ func wrap(s string, w int, indent string) string {
 		lines[i] = indent + strings.TrimRight(l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// width is ansi.StringWidth, without its grapheme segmentation for printable
+// ASCII (most of a report), where every byte is one column.
+func width(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
 }
 
 // wrapSpaces breaks s only at spaces, so a FILE:LINE, a date or a flag such as
@@ -249,7 +260,7 @@ func wrapSpaces(s string, w int) string {
 		}
 		col := 0
 		for _, word := range strings.Split(para, " ") {
-			ww := ansi.StringWidth(word)
+			ww := width(word)
 			switch {
 			case col == 0:
 			case col+1+ww <= w:

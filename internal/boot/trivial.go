@@ -1,4 +1,4 @@
-package crash
+package boot
 
 // Trivial reports whether the command line asks for something that reads no
 // input and does bounded work: shell completion (which a shell runs on every

@@ -1,37 +1,38 @@
-package crash
+package boot
 
 import (
 	"io"
 	"os"
-	"reflect"
-	"strconv"
 	"syscall"
-
-	"github.com/charmbracelet/x/term"
+	"unsafe"
 )
 
 // terminal is the terminal as the parent found it before starting the child.
 // The explorer (in the child) puts it in raw mode and in the modes that
-// explorerReset undoes; a child that dies by a signal (SIGKILL from the OOM
+// ExplorerReset undoes; a child that dies by a signal (SIGKILL from the OOM
 // killer, SIGSEGV) or a fatal runtime error restores nothing, which left the
 // shell raw, in the alternate screen, with mouse reporting on. The parent
 // outlives the child, so it puts the terminal back.
+//
+// The states are read and written with the termios ioctls x/term uses (the
+// same requests: ioctlGet, ioctlSet), so that this package needs nothing
+// outside the standard library (see the package comment).
 type terminal struct {
-	fds   []uintptr     // stdin and stdout, when they are terminals
-	saved []*term.State // their states before the child ran
-	out   io.Writer     // stdout, when it is a terminal: where the explorer drew
+	fds   []uintptr         // stdin and stdout, when they are terminals
+	saved []syscall.Termios // their states before the child ran
+	out   io.Writer         // stdout, when it is a terminal: where the explorer drew
 }
 
 // saveTerminal records the states of stdin and stdout that are terminals.
 func saveTerminal(in, out *os.File) *terminal {
 	t := &terminal{}
 	for _, f := range []*os.File{in, out} {
-		if f == nil || !term.IsTerminal(f.Fd()) {
+		if f == nil {
 			continue
 		}
-		st, err := term.GetState(f.Fd())
-		if err != nil {
-			continue
+		st, ok := getTermios(f.Fd())
+		if !ok {
+			continue // not a terminal
 		}
 		t.fds, t.saved = append(t.fds, f.Fd()), append(t.saved, st)
 		if f == out {
@@ -41,7 +42,17 @@ func saveTerminal(in, out *os.File) *terminal {
 	return t
 }
 
-// explorerReset undoes every mode the explorer (Bubble Tea v2, as ui sets it
+func getTermios(fd uintptr) (syscall.Termios, bool) {
+	var t syscall.Termios
+	_, _, e := syscall.Syscall(syscall.SYS_IOCTL, fd, ioctlGet, uintptr(unsafe.Pointer(&t)))
+	return t, e == 0
+}
+
+func setTermios(fd uintptr, t *syscall.Termios) {
+	_, _, _ = syscall.Syscall(syscall.SYS_IOCTL, fd, ioctlSet, uintptr(unsafe.Pointer(t)))
+}
+
+// ExplorerReset undoes every mode the explorer (Bubble Tea v2, as ui sets it
 // up) turns on, in the order Bubble Tea's own close writes them: end a
 // synchronized frame (?2026), keyboard enhancements (xterm modifyOtherKeys,
 // the kitty keyboard stack), mouse tracking (?1000, ?1002, ?1003 and SGR
@@ -50,7 +61,7 @@ func saveTerminal(in, out *os.File) *terminal {
 // last the alternate screen (?1049l also restores the cursor the shell had).
 // The strings are x/ansi's constants, written out so the supervisor, on every
 // command's start-up path, does not link the package.
-const explorerReset = "\x1b[?2026l" + // ansi.ResetModeSynchronizedOutput
+const ExplorerReset = "\x1b[?2026l" + // ansi.ResetModeSynchronizedOutput
 	"\x1b[>4m" + // ansi.ResetModifyOtherKeys
 	"\x1b[<1u" + // ansi.PopKittyKeyboard(1)
 	"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l" + // mouse: normal, button, any event, SGR
@@ -69,53 +80,15 @@ const explorerReset = "\x1b[?2026l" + // ansi.ResetModeSynchronizedOutput
 func (t *terminal) restoreIfChanged() bool {
 	changed := false
 	for i, fd := range t.fds {
-		now, err := term.GetState(fd)
-		if err != nil || reflect.DeepEqual(now, t.saved[i]) {
+		now, ok := getTermios(fd)
+		if !ok || now == t.saved[i] {
 			continue
 		}
 		changed = true
-		_ = term.Restore(fd, t.saved[i])
+		setTermios(fd, &t.saved[i])
 	}
 	if changed && t.out != nil {
-		_, _ = io.WriteString(t.out, explorerReset)
+		_, _ = io.WriteString(t.out, ExplorerReset)
 	}
 	return changed
-}
-
-// signalName is a signal's name as kill -l and the man pages spell it
-// ("SIGKILL"); Go's Signal.String is a description ("killed").
-func signalName(s syscall.Signal) string {
-	switch s {
-	case syscall.SIGKILL:
-		return "SIGKILL"
-	case syscall.SIGSEGV:
-		return "SIGSEGV"
-	case syscall.SIGBUS:
-		return "SIGBUS"
-	case syscall.SIGABRT:
-		return "SIGABRT"
-	case syscall.SIGILL:
-		return "SIGILL"
-	case syscall.SIGFPE:
-		return "SIGFPE"
-	case syscall.SIGTRAP:
-		return "SIGTRAP"
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	case syscall.SIGHUP:
-		return "SIGHUP"
-	case syscall.SIGINT:
-		return "SIGINT"
-	case syscall.SIGQUIT:
-		return "SIGQUIT"
-	case syscall.SIGPIPE:
-		return "SIGPIPE"
-	case syscall.SIGALRM:
-		return "SIGALRM"
-	case syscall.SIGUSR1:
-		return "SIGUSR1"
-	case syscall.SIGUSR2:
-		return "SIGUSR2"
-	}
-	return "signal " + strconv.Itoa(int(s))
 }

@@ -1,0 +1,180 @@
+// Package boot is the first half of xcvr's supervisor (internal/crash is the
+// other): it starts the supervised child before the rest of the program is
+// initialised, so that the parent process, which only waits, pays for none of
+// that.
+//
+// xcvr runs as two processes (see internal/crash for why: the Go runtime exits
+// 2 on its own fatal errors, and only a parent can turn that, or the kernel's
+// SIGKILL, into exit 3 and put the terminal back). Both are the same binary,
+// and Go initialises every linked package before main: cobra, lipgloss, the
+// SSH server's crypto, go-yaml, xcvr's own. In the parent that was about half
+// of its cost and bought it nothing.
+//
+// Go initialises packages in the order of their import paths, subject to
+// their imports (the language spec, "Package initialization": "the first
+// uninitialized package in the list for which all imports are already
+// initialized is initialized"). The paths "boot" and "boot/start" sort before
+// "charm.land", "crypto", "github.com", "golang.org" and "xcvr", and the two
+// packages import only os, os/signal and syscall, so boot/start's init runs as
+// soon as those are initialised: after the standard library's lowest layers
+// and none of the rest (TestSupervisorInitialisesFirst in internal/crash keeps
+// the list). That is why they are a module of their own (go.mod replaces
+// "boot" with this directory): a package of module xcvr has a path starting
+// "xcvr/" and would be initialised after its dependencies' packages. For the
+// same reason their imports stay few: the last of them to be initialised
+// decides when they are (runtime/debug, which the child's set-up needs, is
+// left to crash.Supervise; the terminal is read with two ioctls rather than
+// through x/term).
+//
+// Start, called from boot/start's init (xcvr's main imports that package for
+// that effect alone), in the process a user started: save the terminal's
+// state, start the binary again as the child with the same arguments and
+// descriptors, pass on job signals, wait, and read the child's crash report.
+// When the child exited by itself with no report and left the terminal as it
+// found it (every run that does not crash), the parent exits with the child's
+// status right there. Anything else (a crash report, a signal, a terminal to
+// restore) is rare and needs xcvr's escaping and messages: Start returns, the
+// program initialises as usual, and crash.Supervise reports Ended.
+package boot
+
+import (
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// EnvChild marks the child process; EnvOff disables supervision (for debugging
+// with a debugger or when a second process is not wanted).
+const (
+	EnvChild = "XCVR_SUPERVISED"
+	EnvOff   = "XCVR_NO_SUPERVISOR"
+)
+
+// CrashFD is the child's descriptor of the crash pipe (the fourth file).
+const CrashFD = 3
+
+// End is how the supervised child ended, when the parent needs the rest of
+// the program to report it.
+type End struct {
+	State *os.ProcessState
+	// Crash is the start of the child's crash report (what the runtime wrote
+	// to the crash pipe), empty when there was none.
+	Crash []byte
+	// Sent is the last job signal the parent passed on, or nil.
+	Sent os.Signal
+	// Restored says the child left the terminal changed (raw: only the
+	// explorer does that) and the parent has put it back.
+	Restored bool
+	// Err is why waiting for the child failed (State is nil then).
+	Err error
+}
+
+var ended *End
+
+// Ended returns the child's end when Start supervised a child that did not
+// simply exit (the parent must report it and exit), or nil: this process is
+// the child, is unsupervised, or could not start a child, and runs xcvr itself.
+func Ended() *End { return ended }
+
+// Start is the supervisor: in the process a user started, it runs the child,
+// waits for it and exits with its status, or records its End and returns. In
+// the child, unsupervised (EnvOff), for a trivial command line (see Trivial)
+// or when no child can be started, it returns at once. Package boot/start
+// calls it from its init; only xcvr's main imports that package, so that a
+// test binary that links this one is not supervised.
+func Start() {
+	if os.Getenv(EnvChild) == "1" || os.Getenv(EnvOff) != "" || Trivial(os.Args[1:]) {
+		return
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return
+	}
+	e, err := supervise(self, os.Args[1:])
+	if err != nil {
+		// Could not start a child at all: run in-process, unsupervised.
+		return
+	}
+	if e.Err == nil && len(e.Crash) == 0 && !e.Restored && e.State.Exited() {
+		os.Exit(e.State.ExitCode())
+	}
+	ended = e
+}
+
+// supervise runs self as the supervised child and waits for it.
+func supervise(self string, args []string) (*End, error) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	// Signals for the whole job (ctrl+c, a hang-up, kill from a supervisor) are
+	// passed on; the terminal already sends ctrl+c to both, so the child may see
+	// it twice, which it handles like once.
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	defer signal.Stop(sigs)
+	tty := saveTerminal(os.Stdin, os.Stdout)
+	p, err := os.StartProcess(self, append([]string{self}, args...), &os.ProcAttr{
+		Env:   childEnv(os.Environ()),
+		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr, pw},
+	})
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		return nil, err
+	}
+	report := make(chan []byte, 1)
+	go func() {
+		// The report is on stderr already; keep a bounded copy to classify.
+		b, _ := io.ReadAll(io.LimitReader(pr, 64<<10))
+		_, _ = io.Copy(io.Discard, pr)
+		report <- b
+	}()
+	type waited struct {
+		st  *os.ProcessState
+		err error
+	}
+	done := make(chan waited, 1)
+	go func() {
+		st, err := p.Wait()
+		done <- waited{st, err}
+	}()
+	e := &End{}
+	var w waited
+wait:
+	for {
+		select {
+		case s := <-sigs:
+			e.Sent = s
+			_ = p.Signal(s)
+		case w = <-done:
+			break wait
+		}
+	}
+	// The child is gone and its exit status is the answer: a late Ctrl-C
+	// (the user pressing it twice) must not kill the supervisor on its way
+	// out, after the deferred Stop, and turn that status into 130.
+	signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	// A failed wait is not a failed start (the child may have run): it is
+	// reported as an internal error, never answered by running xcvr again.
+	e.State, e.Err = w.st, w.err
+	e.Crash = <-report
+	pr.Close()
+	e.Restored = tty.restoreIfChanged()
+	return e, nil
+}
+
+// childEnv is the parent's environment with the child's mark. A mark the user
+// had set is dropped first: a process reads the first of two equal names, and
+// a child that did not know it was one would start a child of its own.
+func childEnv(env []string) []string {
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if len(kv) > len(EnvChild) && kv[:len(EnvChild)+1] == EnvChild+"=" {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, EnvChild+"=1")
+}

@@ -1,0 +1,3 @@
+module boot
+
+go 1.26.8
