@@ -12,7 +12,9 @@ package resolver
 //     2025-08-14): the 1.0 line.
 //   - [uc] llm_args.py of the upper-case era before MOONCAKE (a stored copy):
 //     backend, max_tokens_in_buffer and `kv_transfer_timeout_ms:
-//     Optional[int] = Field(default=None, gt=0, ...)`: the 1.1 line.
+//     Optional[int] = Field(default=None, gt=0, ...)`; as the field is not on
+//     main before October 2025 (#7575, #8178), main 2025-10..11: the early
+//     1.2 line.
 //   - [e0] llm_args.py of era 0 (a stored copy with `transceiver_runtime:
 //     Optional[Literal["CPP", "PYTHON"]] = Field(default=None` and
 //     kv_transfer_timeout_ms still defaulting to None, so main about
@@ -24,7 +26,7 @@ package resolver
 //     nvidia.github.io/TensorRT-LLM/{1.3.0rc27,1.4.0rc1,1.4.0rc4}/llm-api/reference/CacheTransceiverConfig.html.
 const (
 	srcLC       = "llm_args.py of the lower-case era (stored copy): backend: Optional[Literal[\"default\", \"ucx\", \"nixl\", \"mpi\"]] = Field(default=None, ...); max_tokens_in_buffer: Optional[int] = Field(default=None, ...)"
-	srcUC       = "llm_args.py of the upper-case era before MOONCAKE (stored copy): kv_transfer_timeout_ms: Optional[int] = Field(default=None, gt=0, ...)"
+	srcUC       = "llm_args.py of the upper-case era before MOONCAKE (stored copy, main 2025-10..11): kv_transfer_timeout_ms: Optional[int] = Field(default=None, gt=0, ...); the day: PR #8178 'Add KV cache transfer timeout' (opened 2025-10-07), not on main by 2025-10-03 (PR #7575's thread)"
 	srcE0       = "llm_args.py of era 0 (stored copy, main about 2026-03-17): transceiver_runtime Optional[Literal[\"CPP\", \"PYTHON\"]] default None; kv_transfer_sender_future_timeout_ms: Optional[PositiveInt] = Field(default=1000, ...); no kv_transfer_poll_interval_ms, no kv_cache_bounce_size_mb"
 	srcDocs27   = "https://nvidia.github.io/TensorRT-LLM/1.3.0rc27/llm-api/reference/CacheTransceiverConfig.html"
 	srcDocs41   = "https://nvidia.github.io/TensorRT-LLM/1.4.0rc1/llm-api/reference/CacheTransceiverConfig.html"

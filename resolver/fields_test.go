@@ -13,7 +13,8 @@ func TestCacheTransceiverFieldsPerFamily(t *testing.T) {
 	}{
 		{"1.0.0rc4", "backend=None max_tokens_in_buffer=None", "default ucx nixl mpi"},
 		{"1.0.0", "backend=None max_tokens_in_buffer=None", "default ucx nixl mpi"},
-		{"1.1.0rc5", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None", "DEFAULT UCX NIXL MPI"},
+		{"1.1.0rc5", "backend=None max_tokens_in_buffer=None", "DEFAULT UCX NIXL MPI"},
+		{"1.2.0rc1", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None", "DEFAULT UCX NIXL MPI"},
 		{"1.2.0rc3", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.2.0rc4", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.3.0rc7", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},

@@ -34,8 +34,8 @@ var argsTorch10 = []string{
 	"force_dynamic_quantization", "allreduce_strategy", "checkpoint_loader", "checkpoint_format", "connector_config",
 }
 
-// argsBase11 and argsTorch11 are the upper-case era's before MOONCAKE (1.1):
-// [uc] in fields.go.
+// argsBase11 and argsTorch11 are the upper-case era's before MOONCAKE (main
+// 2025-10..11, taken for 1.1 and 1.2): [uc] in fields.go.
 var argsBase11 = []string{
 	"model", "tokenizer", "tokenizer_mode", "skip_tokenizer_init", "trust_remote_code", "tensor_parallel_size",
 	"dtype", "revision", "tokenizer_revision", "pipeline_parallel_size", "context_parallel_size", "gpus_per_node",
@@ -160,12 +160,12 @@ func ArgsFieldsFor(v Version) LLMArgsFields {
 		return LLMArgsFields{argsList10(),
 			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the lower-case era (stored copy, before #6887 of 2025-08-14: the 1.0 line)", conf}
 	case d < dayLine13:
-		conf := Derived
-		if d >= 20251007 {
-			conf = Inferred // 1.2: no 1.2-era llm_args.py was read
+		conf := Inferred
+		if d >= dayTimeoutField && d < dayMooncake {
+			conf = Derived // the stored file's own time
 		}
 		return LLMArgsFields{argsList11(),
-			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the upper-case era before MOONCAKE (stored copy, 2025-08-14..11-12: the 1.1 line); taken for 1.2 as well (inferred)", conf}
+			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the upper-case era before MOONCAKE (stored copy with kv_transfer_timeout_ms, so main 2025-10..11: 1.2.0rc0-rc2); taken for the whole 1.1 and 1.2 lines", conf}
 	case d < dayRelease13rc18:
 		conf := Inferred
 		if d >= dayFieldExists && d < dayTimeoutDefault {

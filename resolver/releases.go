@@ -20,9 +20,13 @@ const (
 	// PR #6887's change (thread 2025-08-14): backend names upper-case only. Before
 	// it Literal["default", "ucx", "nixl", "mpi"] [V llm_args.py of the time].
 	dayUpperCase Day = 20250814
-	// kv_transfer_timeout_ms becomes a field (default None) [U day: seen in the
-	// upper-case, pre-MOONCAKE llm_args.py; absent in the lower-case one].
-	dayTimeoutField Day = 20250820
+	// kv_transfer_timeout_ms becomes a field (default None) [U day, D bounds:
+	// not on main by 2025-10-03 (PR #7575's thread: "I will be trying to work
+	// on this", 09-05; "Yes we still need this", 10-03); PR #8178 "Add KV cache
+	// transfer timeout" (opened 2025-10-07: "Added optional
+	// kv_transfer_timeout_ms") adds it; the upper-case, pre-MOONCAKE
+	// llm_args.py (before ~2025-11-12) has it].
+	dayTimeoutField Day = 20251014
 	// PR #7926 "Set nixl to default cache transceiver backend" (review
 	// 2025-09-28): DEFAULT resolves to NIXL; before, to UCX.
 	dayNIXLDefault Day = 20250929

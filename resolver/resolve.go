@@ -1287,15 +1287,15 @@ func (r *run) stepBackendLogs() {
 	}
 	conf := Verified
 	if !r.has(dayUpperCase) {
-		// The texts of the time, byte for byte: kv_cache_transceiver.py at
-		// raayandhar/TensorRT-LLM@3e912e56 (a fork's copy whose own edits are
-		// a debug block in BindKvCacheTransceiver), which compares the
-		// backend as BackendTypeCpp, DEFAULT -> UCX with NIXL, MPI as
-		// selectors (pre-#7926): "cache_transceiver is disabled" :35, the
-		// selector warning :48, the MPI warning :55, the UCX hint :58-60
-		// [V texts]. That 1.0 builds ran this file is derived from its
-		// pre-#7926 selectors and the enum compare, which the lower-case
-		// literal needs (_CacheTransceiverBackendType.from_string).
+		// The texts, byte for byte, are those of kv_cache_transceiver.py at
+		// raayandhar/TensorRT-LLM@3e912e56 (a fork's copy of September 2025,
+		// pre-#7926, whose own edits are a debug block in
+		// BindKvCacheTransceiver): "cache_transceiver is disabled" :35, the
+		// selector warning :48, the MPI warning :55, the UCX hint :58-60; the
+		// earlier symphonylyh/TensorRT-LLM@cc079558 copy has the same disabled
+		// and MPI texts (:36, :51) [V]. For the lower-case era they are
+		// derived: the UCX hint is #6085's (2025-07-18), the selector warning
+		// is not in the early copy and its day is not known.
 		conf = Derived
 	}
 	r.emit(StepBackendLogs, PhaseCreation, title, Applied, reason, src, conf)

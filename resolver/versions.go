@@ -72,7 +72,7 @@ func Changes() []Change {
 		{5234, dayConfigKnobs, Derived, "cache_transceiver_config.backend becomes the switch; before it a truthy TRTLLM_USE_*_KVCACHE alone turned the C++ transceiver on; a worker without one refuses disaggregated requests"},
 		{6085, day6085, Derived, "the UCX INFO hint is logged"},
 		{6887, dayUpperCase, Derived, "backend names upper-case only (DEFAULT, UCX, NIXL, MPI); lower-case ones fail validation"},
-		{0, dayTimeoutField, Inferred, "kv_transfer_timeout_ms becomes a field (default None)"},
+		{8178, dayTimeoutField, Inferred, "kv_transfer_timeout_ms becomes a field (default None)"},
 		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
 		{8309, dayMooncake, Inferred, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
 		{0, dayFieldExists, Inferred, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0)"},

@@ -147,3 +147,30 @@ func TestPasteIntoListFilter(t *testing.T) {
 	}
 	checkFits(t, m.frame(), 80, 24)
 }
+
+// Suggestions wherever a name is typed: a version, backend or runtime typed
+// into the editor that is near a known one but not it is used as typed (what
+// TensorRT-LLM does with it is the point) and the status says what it is near.
+func TestEditorSaysDidYouMean(t *testing.T) {
+	for _, tc := range []struct {
+		keys []string
+		want string
+	}{
+		{append(append([]string{"e", "ctrl+u"}, typed("1.4.0rc5")...), "enter"), "· 1.4.0rc5 is not a release xcvr lists; did you mean 1.4.0rc4?"},
+		{append(append([]string{"down", "down", "e", "ctrl+u"}, typed("UCXX")...), "enter"), "· UCXX is not a backend TensorRT-LLM accepts; did you mean UCX?"},
+		{append(append([]string{"down", "down", "down", "e", "ctrl+u"}, typed("Python")...), "enter"), "· Python is not a transceiver_runtime TensorRT-LLM accepts; did you mean PYTHON?"},
+		{append(append([]string{"down", "down", "e", "ctrl+u"}, typed("UCX")...), "enter"), ""},
+	} {
+		m := keys(t, newAt(120, 40), tc.keys...)
+		f := plainFrame(m)
+		if tc.want == "" {
+			if strings.Contains(f, "did you mean") {
+				t.Errorf("%v: a suggestion for a valid value:\n%s", tc.keys, f)
+			}
+			continue
+		}
+		if !strings.Contains(strings.Join(strings.Fields(f), " "), tc.want) {
+			t.Errorf("%v: the status lacks %q:\n%s", tc.keys, tc.want, f)
+		}
+	}
+}

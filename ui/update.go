@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -8,6 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"xcvr/internal/report"
+	"xcvr/internal/suggest"
+	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
@@ -428,7 +431,14 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		m.edit = editState{}
-		return m.apply(r, raw), true
+		cmd := m.apply(r, raw)
+		if note := m.nearMiss(r, raw); note != "" {
+			// The value is used as typed (TensorRT-LLM's answer to it is the
+			// point); the status says what it is near, as the CLI's note does.
+			cmd = tea.Batch(cmd, m.setStatus(note, false))
+			m.statusHint = true // a note ("·"), not a success
+		}
+		return cmd, true
 	default:
 		before, pos := m.edit.in.Value(), m.edit.in.Position()
 		sug := m.edit.in.CurrentSuggestion()
@@ -586,4 +596,40 @@ func (m *Model) click(ms tea.Mouse) (tea.Cmd, bool) {
 		return nil, true
 	}
 	return nil, false
+}
+
+// nearMiss is what an applied value typed into the editor is near but not: a
+// version xcvr has no release of, a backend or runtime TensorRT-LLM refuses
+// (case matters there); "" when it is one of them or near none.
+func (m *Model) nearMiss(r inputRow, raw string) string {
+	what := ""
+	switch r.kind {
+	case rowVersion:
+		if strings.HasPrefix(raw, "main@") {
+			return ""
+		}
+		what = "a release xcvr lists"
+	case rowBackend:
+		what = "a backend TensorRT-LLM accepts"
+	case rowRuntime:
+		what = "a transceiver_runtime TensorRT-LLM accepts"
+	default:
+		return ""
+	}
+	cs := m.choices(r)
+	if raw == "" || slices.Contains(cs, raw) {
+		return ""
+	}
+	if r.kind == rowVersion {
+		cs = slices.Clone(cs)
+		slices.Reverse(cs) // the newest first among equally near ones
+		if n := suggest.Nearest(raw, cs); len(n) > 0 {
+			return termsafe.Line(raw) + " is not " + what + "; did you mean " + n[0] + "?"
+		}
+		return ""
+	}
+	if hint := suggest.DidYouMean(raw, cs); hint != "" {
+		return termsafe.Line(raw) + " is not " + what + hint
+	}
+	return ""
 }

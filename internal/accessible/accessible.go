@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"xcvr/internal/inputs"
 	"xcvr/internal/report"
+	"xcvr/internal/suggest"
 	"xcvr/internal/termsafe"
 	"xcvr/models"
 	"xcvr/resolver"
@@ -51,9 +53,14 @@ type prompt struct {
 	// repeat asks again after a change (several variables in a row); Enter
 	// alone moves on.
 	repeat bool
+	// names is what the choices are ("a backend TensorRT-LLM accepts"), for
+	// the note on an answer near one of them; "": no suggestions.
+	names string
 }
 
 var errQuit = errors.New("quit")
+
+const versionLabel = "TensorRT-LLM version"
 
 // Run asks version, model, backend, runtime and env in turn, again and again,
 // printing the explain text after each change, until q or the end of input.
@@ -121,17 +128,42 @@ func ask(r *lineReader, w *writer, p prompt, spec *inputs.Spec, cat *models.Cata
 		if !p.repeat && ans == p.current(spec) {
 			return nil // the same value: nothing changes, nothing to read again
 		}
+		// A name near one of the choices, but not one of them: the nearest,
+		// as the command line suggests them.
+		var hint string
+		if p.names != "" && !slices.Contains(p.choices(cat), ans) {
+			near := p.choices(cat)
+			if p.label == versionLabel {
+				near = slices.Clone(near)
+				slices.Reverse(near) // the newest first among equally near ones, as --trtllm's note
+			}
+			if n := suggest.Nearest(ans, near); len(n) > 0 {
+				hint = "did you mean " + termsafe.Line(n[0]) + "?"
+			}
+		}
 		next := cloneSpec(*spec)
 		if err := p.apply(&next, ans); err != nil {
 			w.lines("Not changed: ", err.Error())
 			continue
 		}
-		if _, err := inputs.Build(next, cat); err != nil {
+		in, err := inputs.Build(next, cat)
+		if err != nil {
 			w.lines("Not changed: ", err.Error())
+			if hint != "" {
+				w.line("  " + strings.ToUpper(hint[:1]) + hint[1:])
+			}
 			continue
 		}
 		*spec = next
 		w.line("")
+		if pl := in.Version.Placement; p.label == versionLabel && pl != "" {
+			// The rules it is answered with; --install is a command-line flag.
+			pl, _ = strings.CutSuffix(pl, "; pass --install to read yours")
+			w.line("Note: " + termsafe.Line(pl) + ".")
+		}
+		if hint != "" {
+			w.line("Note: " + resolver.Str(termsafe.Line(ans)).Repr() + " is not " + p.names + "; " + hint)
+		}
 		w.explain(*spec, cat, width)
 		if p.repeat {
 			continue
@@ -153,7 +185,7 @@ func questions() []prompt {
 	}
 	return []prompt{
 		{
-			label:   "TensorRT-LLM version",
+			label:   versionLabel,
 			current: func(s *inputs.Spec) string { return s.Version.Raw },
 			choices: func(*models.Catalog) []string {
 				var out []string
@@ -163,6 +195,7 @@ func questions() []prompt {
 				return append(out, "main@YYYY-MM-DD")
 			},
 			apply: set(func(s *inputs.Spec) *inputs.Value { return &s.Version }),
+			names: "a release xcvr lists",
 		},
 		{
 			label:   "Model architecture",
@@ -175,18 +208,21 @@ func questions() []prompt {
 				return append(out, "none")
 			},
 			apply: set(func(s *inputs.Spec) *inputs.Value { return &s.Model }),
+			names: "an architecture xcvr's catalog lists",
 		},
 		{
 			label:   "Backend",
 			current: func(s *inputs.Spec) string { return s.Backend.Raw },
 			choices: fixed(inputs.Backends()),
 			apply:   set(func(s *inputs.Spec) *inputs.Value { return &s.Backend }),
+			names:   "a backend TensorRT-LLM accepts",
 		},
 		{
 			label:   "transceiver_runtime",
 			current: func(s *inputs.Spec) string { return s.Runtime.Raw },
 			choices: fixed(inputs.Runtimes()),
 			apply:   set(func(s *inputs.Spec) *inputs.Value { return &s.Runtime }),
+			names:   "a transceiver_runtime TensorRT-LLM accepts",
 		},
 		{
 			label: "Environment variable",

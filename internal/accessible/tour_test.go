@@ -122,3 +122,31 @@ func TestLinearModeCtrlCAndCtrlD(t *testing.T) {
 		}
 	}
 }
+
+// An answer near a choice but not one gets the suggestion the command line
+// gives; a version xcvr does not list also says which rules answer it, without
+// the command line's --install advice.
+func TestLinearModeSuggests(t *testing.T) {
+	out := run(t, Options{}, "1.4.0rc5\nGptOssForCausalLm\nUCXX\npython\n\nq\n")
+	for _, want := range []string{
+		"Note: xcvr's rules end at 1.4.0rc4; 1.4.0rc5 is answered with them.\n",
+		"Note: '1.4.0rc5' is not a release xcvr lists; did you mean 1.4.0rc4?\n",
+		"Note: 'GptOssForCausalLm' is not an architecture xcvr's catalog lists; did you mean GptOssForCausalLM?\n",
+		"Note: 'UCXX' is not a backend TensorRT-LLM accepts; did you mean UCX?\n",
+		"Note: 'python' is not a transceiver_runtime TensorRT-LLM accepts; did you mean PYTHON?\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "--install") {
+		t.Error("the linear mode gives the command line's --install advice")
+	}
+	// Exact choices and far-off names get no note.
+	if out := run(t, Options{}, "1.3.0rc22\nLlamaForCausalLM\nUCX\nCPP\n\nq\n"); strings.Contains(out, "Note:") {
+		t.Errorf("a note for exact choices:\n%s", out)
+	}
+	if out := run(t, Options{}, "\nSomethingElseEntirely\nq\n"); strings.Contains(out, "did you mean") {
+		t.Errorf("a suggestion for a far-off name:\n%s", out)
+	}
+}

@@ -211,6 +211,7 @@ func sessionCommandArgs(cmd *cobra.Command, args []string) error {
 			local = append(local, c.Name())
 		}
 	}
+	local = append(local, "completion") // cobra's, added when xcvr runs
 	offers := "a served session offers the explorer, tour and --accessible (the explain text after each change)"
 	switch {
 	case slices.Contains(local, word):
@@ -370,6 +371,24 @@ Also:
 `)
 	root.SetHelpTemplate("{{.UsageString}}")
 	tourCmd.SetHelpTemplate("{{.UsageString}}")
+	// help TOPIC: a command the session does not have is an error (exit 2),
+	// not the session's help with exit 0, as locally.
+	root.InitDefaultHelpCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "help" {
+			continue
+		}
+		run := c.Run
+		c.Run = nil
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if target, rest, err := root.Find(args); err != nil || target == nil || len(rest) > 0 {
+				return usageErr(fmt.Errorf("help %q: a served session has no such command%s; 'ssh HOST -- --help' lists what it offers",
+					termsafe.Line(strings.Join(args, " ")), didYouMean(strings.Join(args, " "), []string{"tour"})))
+			}
+			run(cmd, args)
+			return nil
+		}
+	}
 }
 
 // sandbox is the directory the operator offers with --serve-dir. Every read of

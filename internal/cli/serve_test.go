@@ -624,6 +624,9 @@ func TestServedSessionsSuggest(t *testing.T) {
 		{[]string{"explian"}, `unknown command "explian" for "xcvr"; did you mean explain? A served session offers the explorer, tour and --accessible (the explain text after each change); xcvr explain runs where xcvr is installed`},
 		{[]string{"explain"}, `unknown command "explain" for "xcvr": a served session offers the explorer, tour and --accessible`},
 		{[]string{"toru"}, `unknown command "toru" for "xcvr"; did you mean tour?`},
+		{[]string{"completion", "bash"}, `unknown command "completion" for "xcvr": a served session offers`},
+		{[]string{"help", "explain"}, `help "explain": a served session has no such command; 'ssh HOST -- --help' lists what it offers`},
+		{[]string{"help", "toru"}, `help "toru": a served session has no such command; did you mean tour?`},
 		{[]string{"--bogus"}, `unknown flag: --bogus; 'ssh HOST -- --help' lists its flags`},
 		{[]string{"--trtlm", "1.3.0rc22"}, `unknown flag: --trtlm; did you mean --trtllm?`},
 		{[]string{"--accesible"}, `unknown flag: --accesible; did you mean --accessible?`},
@@ -637,6 +640,9 @@ func TestServedSessionsSuggest(t *testing.T) {
 		if err != nil && strings.Contains(err.Error(), "\n") {
 			t.Errorf("%v: a message of more than one line: %q", tc.args, err)
 		}
+	}
+	if req, out, err := parse(t, nil, nil, "help", "tour"); err != nil || req.Kind != serve.KindNone || !strings.Contains(out, "ssh -t HOST -- tour [FLAGS]") {
+		t.Errorf("help tour: %v %v\n%s", req.Kind, err, out)
 	}
 	// Refused flags are never suggested.
 	if _, _, err := parse(t, nil, nil, "--instal", "auto"); err == nil || strings.Contains(err.Error(), "did you mean --install") {
@@ -766,10 +772,12 @@ func TestServedHelpListsOnlyAcceptedFlags(t *testing.T) {
 	for _, cmd := range []string{"", "tour"} {
 		c, pre := root, []string{}
 		if cmd != "" {
-			c, pre = root.Commands()[0], []string{cmd}
-			if c.Name() != cmd {
-				t.Fatalf("the session's command is %q", c.Name())
+			var err error
+			c, _, err = root.Find([]string{cmd})
+			if err != nil || c.Name() != cmd {
+				t.Fatalf("the session has no %s: %v", cmd, err)
 			}
+			pre = []string{cmd}
 		}
 		_, help, err := parse(t, nil, nil, append(pre, "--help")...)
 		if err != nil {

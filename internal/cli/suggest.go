@@ -4,87 +4,21 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"xcvr/internal/inputs"
+	"xcvr/internal/suggest"
 	"xcvr/internal/termsafe"
 	"xcvr/resolver"
 )
 
-// maxSuggestWord bounds the word a suggestion is computed for: the distance
-// costs the product of the two lengths, and a name on the command line can be
-// anything.
-const maxSuggestWord = 64
+// nearest and didYouMean are internal/suggest's, shared with the linear mode.
+func nearest(word string, candidates []string) []string { return suggest.Nearest(word, candidates) }
 
-// nearest returns up to three candidates within edit distance 2 of word,
-// ignoring case, closest first (candidates' order breaks ties). A candidate
-// equal to word is no suggestion.
-func nearest(word string, candidates []string) []string {
-	if word == "" || len(word) > maxSuggestWord {
-		return nil
-	}
-	type hit struct {
-		s    string
-		d, i int
-	}
-	var hits []hit
-	lw := strings.ToLower(word)
-	for i, c := range candidates {
-		if c == word || len(c) > maxSuggestWord {
-			continue
-		}
-		if d := distance(lw, strings.ToLower(c)); d <= 2 {
-			hits = append(hits, hit{c, d, i})
-		}
-	}
-	sort.SliceStable(hits, func(a, b int) bool { return hits[a].d < hits[b].d })
-	var out []string
-	for _, h := range hits {
-		if len(out) < 3 {
-			out = append(out, h.s)
-		}
-	}
-	return out
-}
-
-// distance is the Levenshtein distance of a and b, by bytes (names are ASCII).
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-// didYouMean is "; did you mean X?" (or "X or Y", "X, Y or Z") for the
-// nearest candidates, "" when none is near.
-func didYouMean(word string, candidates []string) string {
-	n := nearest(word, candidates)
-	if len(n) == 0 {
-		return ""
-	}
-	s := n[len(n)-1]
-	if len(n) > 1 {
-		s = strings.Join(n[:len(n)-1], ", ") + " or " + s
-	}
-	return "; did you mean " + termsafe.Line(s) + "?"
-}
+func didYouMean(word string, candidates []string) string { return suggest.DidYouMean(word, candidates) }
 
 // unknownCommandArgs is a root command's Args: no positional arguments, and
 // an unknown command names the nearest ones (explian -> explain).

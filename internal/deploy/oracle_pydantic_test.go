@@ -15,8 +15,8 @@ import (
 // release is one TensorRT-LLM release's CacheTransceiverConfig, declared from
 // its field facts as the pydantic model the oracle validates with: the
 // llm_args.py of the lower-case era (1.0: backend and max_tokens_in_buffer), of
-// the upper-case era before MOONCAKE (1.1: kv_transfer_timeout_ms, default
-// None), of era 0 (transceiver_runtime, kv_transfer_sender_future_timeout_ms;
+// the upper-case era before MOONCAKE (1.2.0rc0-rc2: kv_transfer_timeout_ms,
+// default None; not yet a field in 1.1), of era 0 (transceiver_runtime, kv_transfer_sender_future_timeout_ms;
 // no poll interval or bounce size); the versioned CacheTransceiverConfig pages
 // of 1.3.0rc27, 1.4.0rc1 and 1.4.0rc4; enable_pipelined_transfer from #15727;
 // kv_cache_bounce_size_mb from #15618 (July 2026); agent_bounce_* from
@@ -36,7 +36,8 @@ type release struct {
 
 var releases = []release{
 	{version: "1.0.0rc4", backends: `"default", "ucx", "nixl", "mpi"`},
-	{version: "1.1.0rc5", backends: `"DEFAULT", "UCX", "NIXL", "MPI"`, timeout: "None"},
+	{version: "1.1.0rc5", backends: `"DEFAULT", "UCX", "NIXL", "MPI"`},
+	{version: "1.2.0rc2", backends: `"DEFAULT", "UCX", "NIXL", "MPI"`, timeout: "None"},
 	{version: "1.3.0rc15", runtime: `"CPP", "PYTHON"`, timeout: "60000", future: true},
 	{version: "1.3.0rc20", runtime: `"CPP", "PYTHON"`, timeout: "60000", future: true},
 	{version: "1.3.0rc22", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true},
