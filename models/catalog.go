@@ -165,11 +165,23 @@ func (c *Catalog) Lookup(arch string, v resolver.Version) resolver.ModelInfo {
 	}
 	e, ok := c.Get(arch)
 	if !ok {
+		if cls, ok := registeredElsewhere[arch]; ok {
+			// Registered upstream with no rule xcvr knows: no preference, the
+			// model builds; when and under which class name is inferred.
+			info.Known, info.Class, info.PreferenceConfidence = true, cls, resolver.Inferred
+			info.Note = "not in xcvr's catalog, but registered upstream (" + registeredIndex + ") with no transceiver or KV-cache rule xcvr knows; the first release that registers it is not known"
+			if cls == "" {
+				info.Class = arch
+				info.Note += "; the index names its module, not its class (named after the architecture here)"
+			}
+			return info
+		}
 		info.Note = c.unknownNote(arch)
 		return info
 	}
 	if e.Registered != 0 && v.Main < e.Registered {
 		info.Note = "registered only from " + e.Registered.String()
+		info.Unregistered = true
 		return info
 	}
 	info.Known = true

@@ -197,3 +197,24 @@ func TestMergeOverridesAndAdds(t *testing.T) {
 		t.Errorf("bad value error = %v", err)
 	}
 }
+
+// An architecture upstream registers (its lazy index) but the catalog does not
+// list is a registered model with no preference, inferred; a name in neither
+// is unknown.
+func TestRegisteredOutsideTheCatalog(t *testing.T) {
+	c := Builtin()
+	v, _ := resolver.ParseVersion("1.3.0rc26")
+	q := c.Lookup("Qwen2ForCausalLM", v)
+	if !q.Known || q.Class != "Qwen2ForCausalLM" || q.Preference.Valid || q.PreferenceConfidence != resolver.Inferred || !strings.Contains(q.Note, "_arch_index.py@065ff9e9") {
+		t.Errorf("Qwen2ForCausalLM: %+v", q)
+	}
+	if e := c.Lookup("EAGLE3LlamaForCausalLM", v); !e.Known || e.Class != "EAGLE3LlamaForCausalLM" || !strings.Contains(e.Note, "not its class") {
+		t.Errorf("EAGLE3LlamaForCausalLM: %+v", e)
+	}
+	if f := c.Lookup("FooForCausalLM", v); f.Known || f.Unregistered {
+		t.Errorf("FooForCausalLM: %+v", f)
+	}
+	if d := c.Lookup("DeepseekV41ForCausalLM", v); d.Known || !d.Unregistered {
+		t.Errorf("DeepseekV41ForCausalLM in 1.3.0rc26 (registered later): %+v", d)
+	}
+}

@@ -14,7 +14,7 @@ func (c *Catalog) lookupInstall(arch string, v resolver.Version) resolver.ModelI
 	base := c.Lookup(arch, builtin)
 	im, ok := v.Rules.Models[arch]
 	if !ok {
-		info := resolver.ModelInfo{Arch: arch, Note: "not registered in the install: unknown model"}
+		info := resolver.ModelInfo{Arch: arch, Note: "not registered in the install: unknown model", Unregistered: true}
 		if base.Known {
 			info.Note += " (xcvr's catalog knows it as " + base.Class + ")"
 		}

@@ -22,7 +22,7 @@ func detailFor(id string) string {
 	case StepAuto:
 		return "_resolve_transceiver_runtime_auto(). Era 1: a PYTHON preference is used only when the effective backend is NIXL; otherwise, and with no preference, the result is None (C++). Era 2 on: a preference is adopted as is; with none, PYTHON, falling back to None only for a non-NIXL backend or a null timeout."
 	case StepModelRequirement:
-		return "While choosing the KV-cache manager (get_kv_cache_manager_cls), Kimi K3 (KimiLinear) in disaggregated mode must route to the Python transceiver on NIXL: only it can move the KDA recurrent state. An unresolved 'auto' counts as None here."
+		return "After config load the model is built (AutoModelForCausalLM.from_config): an architecture MODEL_CLASS_MAPPING does not hold raises 'ValueError: Unknown architecture for AutoModelForCausalLM: <name>', a config.json without architectures 'architectures field is required …', so a model that resolved 'for unknown model' does not start (AutoDeploy builds its own way). Then, while choosing the KV-cache manager (get_kv_cache_manager_cls), Kimi K3 (KimiLinear) in disaggregated mode must route to the Python transceiver on NIXL: only it can move the KDA recurrent state. An unresolved 'auto' counts as None here."
 	case StepLeftoverAuto:
 		return "At creation, an 'auto' that nobody resolved (AutoDeploy and other paths that skip the model loader) becomes None, the C++ transceiver."
 	case StepPipelined:

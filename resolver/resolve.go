@@ -1161,7 +1161,13 @@ func (r *run) stepPythonNIXL() {
 
 func (r *run) stepModelRequirement() {
 	const title = "Model requirement (Kimi K3 needs Python on NIXL)"
-	if r.skipIfHalted(StepModelRequirement, PhaseLoad, title) {
+	// The model is built after config load, whether or not disaggregation is
+	// on, before the KV cache and the transceiver.
+	disaggOff := r.halt == haltDisaggOff
+	if !disaggOff && r.skipIfHalted(StepModelRequirement, PhaseLoad, title) {
+		return
+	}
+	if r.modelBuild() || disaggOff && r.skipIfHalted(StepModelRequirement, PhaseLoad, title) {
 		return
 	}
 	m := r.t.Inputs.Model.Value
@@ -1187,6 +1193,65 @@ func (r *run) stepModelRequirement() {
 	}
 	r.raise(StepModelRequirement, PhaseLoad, title, m.Class+" can move its KDA state only with 'PYTHON' on NIXL; got "+rt.Repr()+" on "+r.effBackend, src, Verified,
 		"ValueError", TextKimiK3, vStr(r.effBackend), vPy(rt))
+}
+
+// modelBuild is create_py_executor building the model after config load:
+// AutoModelForCausalLM.from_config (modeling_auto.py) raises for an
+// architecture MODEL_CLASS_MAPPING does not hold, so a model that resolved
+// 'for unknown model' does not start. It reports whether the build fails (the
+// step is then the failure). AutoDeploy builds its models its own way, and
+// without a checkpoint loader xcvr does not know the build.
+func (r *run) modelBuild() bool {
+	m := r.t.Inputs.Model.Value
+	if m.Known || m.Arch == "" && r.t.Inputs.Model.Origin.IsDefault() {
+		// A model field nobody set (Inputs without a model) says nothing of
+		// config.json; an empty architectures list comes from a file or a flag.
+		return false
+	}
+	if l := r.t.Inputs.Loader.Value; l != LoaderPyTorch && l != "" {
+		return false
+	}
+	const title = "Build the model (AutoModelForCausalLM.from_config)"
+	src := Source{File: fileModelingAuto}
+	var reason, exc string
+	conf := Inferred
+	switch {
+	case m.Arch == "" && r.has(day16164):
+		// Read in a stored modeling_auto.py whose from_config calls
+		// _resolve_class (which #16164's loader calls too); the day the check
+		// came is not known.
+		reason, exc, conf = "config.json has no architectures: from_config refuses the config", "ValueError: architectures field is required in pretrained_config from HF checkpoint config.json", Derived
+	case m.Arch == "":
+		reason, exc = "config.json has no architectures: the lookup of architectures[0] fails", "… (from_config reads architectures[0] of an empty or missing list; this release's message was not read)"
+	default:
+		// The message is the same in every stored modeling_auto.py, from the
+		// early direct MODEL_CLASS_MAPPING.get to the _resolve_class form.
+		name := m.Arch
+		if q := pyRepr(name); q[1:len(q)-1] != name {
+			// A line break or an invisible character in the name: written
+			// escaped (TensorRT-LLM's str() prints it raw).
+			name = q[1 : len(q)-1]
+		}
+		exc = "ValueError: Unknown architecture for AutoModelForCausalLM: " + name
+		switch {
+		// The reasons do not repeat the name: the model step and the exception
+		// hold it.
+		case m.Unregistered && r.rules.FromInstall:
+			reason, conf = "architectures[0] is not registered in the install: from_config finds no class", VerifiedInstall
+		case m.Unregistered:
+			reason, conf = "architectures[0] is not registered in this version ("+m.Note+"): from_config finds no class", Derived
+		default:
+			reason = "architectures[0] is not in xcvr's catalog, which lists the architectures with a transceiver or KV-cache rule: if TensorRT-LLM does not register it either, from_config finds no class (if it does, the model builds and the log lines name its class)"
+		}
+	}
+	if r.halt == haltDisaggOff {
+		// Transceiver creation, which logs that it is disabled, is not reached.
+		r.t.Logs = slices.DeleteFunc(r.t.Logs, func(l LogLine) bool { return l.Message == r.text(TextDisabled) })
+	}
+	reason += "; the LLM API re-raises it as RuntimeError: Executor worker returned error"
+	r.add(Step{ID: StepModelRequirement, Phase: PhaseLoad, Title: title, Verdict: Error, Reason: reason, Detail: detailFor(StepModelRequirement), Source: src, Confidence: conf})
+	r.fail(StepModelRequirement, exc)
+	return true
 }
 
 func (r *run) stepInflightCancel() {
@@ -1360,6 +1425,16 @@ func (r *run) hint() string {
 		}
 		return "use backend: NIXL, or drop enable_pipelined_transfer"
 	case StepModelRequirement:
+		if m := r.t.Inputs.Model.Value; !m.Known {
+			// The model build failed.
+			if m.Arch == "" {
+				return "give config.json an architectures list naming a class TensorRT-LLM registers"
+			}
+			if m.Unregistered {
+				return "serve a release that registers this architecture (" + m.Note + ")"
+			}
+			return "check architectures[0] in config.json: TensorRT-LLM must register it (" + m.Note + ")"
+		}
 		return "set backend: NIXL with transceiver_runtime: PYTHON (or auto)"
 	case StepInflightCancel:
 		return "unset " + EnvInflightCancel + ", or use backend: NIXL (literally) with transceiver_runtime: CPP"

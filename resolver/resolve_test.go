@@ -65,7 +65,7 @@ func (c tc) inputs(t *testing.T) Inputs {
 	case "unknown":
 		in.Model.Value = ModelInfo{Arch: "FooForCausalLM"}
 	case "noarch":
-		in.Model.Value = ModelInfo{}
+		in.Model = Field[ModelInfo]{Value: ModelInfo{}, Origin: Origin{Kind: OriginFile, Detail: "config.json:1"}}
 	case "kimi":
 		in.Model.Value = ModelInfo{Arch: "KimiLinearForCausalLM", Known: true, Class: "KimiLinearForCausalLM", Preference: Str("PYTHON"), RequiresPython: true}
 	default:
@@ -118,8 +118,20 @@ func TestResolveEras(t *testing.T) {
 			logs: []string{kvAutoMis, "Resolved transceiver_runtime='auto' to None for MistralForCausalLM."}},
 		{name: "e1 pref CPP kept", version: "1.3.0rc22", backend: "NIXL", pref: "CPP", outcome: OutcomeCPP, rt: "'CPP'",
 			logs: []string{kvAutoGpt, "Resolved transceiver_runtime='auto' to 'CPP' for GptOssForCausalLM."}},
-		{name: "e1 unknown model", version: "1.3.0rc22", backend: "NIXL", pref: "unknown", outcome: OutcomeCPP,
+		// An unknown model resolves 'for unknown model', then the model build
+		// fails (modeling_auto.py's from_config).
+		{name: "e1 unknown model", version: "1.3.0rc22", backend: "NIXL", pref: "unknown", outcome: OutcomeError, rt: "None",
+			errHas: "ValueError: Unknown architecture for AutoModelForCausalLM: FooForCausalLM", failed: StepModelRequirement,
 			logs: []string{"Resolved use_kv_cache_manager_v2='auto' to False for unknown model", "Resolved transceiver_runtime='auto' to None for unknown model."}},
+		{name: "e1 no architectures", version: "1.3.0rc22", backend: "NIXL", pref: "noarch", outcome: OutcomeError, failed: StepModelRequirement,
+			errHas: "ValueError: architectures field is required in pretrained_config from HF checkpoint config.json"},
+		{name: "e1 unknown model, disaggregation off", version: "1.3.0rc22", pref: "unknown", outcome: OutcomeError, failed: StepModelRequirement,
+			logs: []string{"Resolved use_kv_cache_manager_v2='auto' to False for unknown model"}},
+		{name: "e0 unknown model", version: "1.3.0rc20", backend: "NIXL", pref: "unknown", outcome: OutcomeError, failed: StepModelRequirement,
+			errHas: "ValueError: Unknown architecture for AutoModelForCausalLM: FooForCausalLM"},
+		{name: "e2 unknown model resolves PYTHON, then fails", version: "main@2026-09-10", backend: "NIXL", pref: "unknown", outcome: OutcomeError, rt: "'PYTHON'",
+			failed: StepModelRequirement, logs: []string{"Resolved transceiver_runtime='auto' to 'PYTHON' for unknown model.", "Resolved use_kv_cache_manager_v2='auto' to False for unknown model"}},
+		{name: "e2 unknown model on AutoDeploy is not built by from_config", version: "main@2026-09-10", backend: "NIXL", pref: "unknown", loader: LoaderAutoDeploy, outcome: OutcomeCPP},
 		{name: "e1 null timeout pref PYTHON: init TypeError before #17137", version: "1.3.0rc22", backend: "NIXL", pref: "PYTHON", timeout: "null",
 			outcome: OutcomeError, errHas: "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'", logs: []string{kvAutoGpt, resolvedPy, usingV2}},
 		{name: "e1 null timeout pref PYTHON: ValueError after #17137", version: "1.3.0rc25", backend: "NIXL", pref: "PYTHON", timeout: "null",

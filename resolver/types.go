@@ -235,6 +235,10 @@ type ModelInfo struct {
 	Arch string
 	// Known is true when Arch is registered in this version.
 	Known bool
+	// Unregistered is true when Arch is known not to be registered in this
+	// version (the catalog dates its registration later, or the install does
+	// not register it), not only missing from xcvr's catalog.
+	Unregistered bool
 	// Class is the class whose name TensorRT-LLM logs (the preference class).
 	Class string
 	// Preference is what the hook returns for this checkpoint in this version.

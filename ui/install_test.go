@@ -18,7 +18,7 @@ import (
 func TestVersionRowShowsTheInstall(t *testing.T) {
 	s := testSpec()
 	s.Install = &resolver.Install{Version: "1.5.0rc1.dev2026112500", VersionEvidence: "tensorrt_llm/version.py:2",
-		Era: 2, EraEvidence: "tensorrt_llm/llmapi/llm_utils.py:6"}
+		Era: 2, EraEvidence: "tensorrt_llm/llmapi/llm_utils.py:6", Models: gptOssRegistered()}
 	s.Version = inputs.Value{Raw: s.Install.Version, Origin: resolver.Origin{Kind: resolver.OriginInstall, Detail: s.Install.VersionEvidence}}
 	m := New(Options{Spec: s, Width: 120, Height: 40})
 	if v := m.trace.Inputs.Version; v.Install == nil || v.Era != 2 || v.Name != "1.5.0rc1.dev2026112500" {
@@ -57,7 +57,7 @@ func TestVersionRowShowsTheInstall(t *testing.T) {
 func TestVersionRowCyclesToAKnownInstall(t *testing.T) {
 	s := testSpec()
 	s.Install = &resolver.Install{Version: "1.3.0rc22", VersionEvidence: "tensorrt_llm/version.py:2",
-		Era: 2, EraEvidence: "tensorrt_llm/llmapi/llm_utils.py:6"}
+		Era: 2, EraEvidence: "tensorrt_llm/llmapi/llm_utils.py:6", Models: gptOssRegistered()}
 	s.Version = inputs.Value{Raw: "1.3.0rc22", Origin: resolver.Origin{Kind: resolver.OriginInstall, Detail: "tensorrt_llm/version.py:2"}}
 	m := New(Options{Spec: s, Width: 120, Height: 40})
 	ch := m.choices(inputRow{kind: rowVersion})
@@ -80,4 +80,12 @@ func TestVersionRowCyclesToAKnownInstall(t *testing.T) {
 	if v := m.trace.Inputs.Version; v.Install != nil || v.Name != ch[i+1] {
 		t.Fatalf("after → →: %s (install %v), want %s", v.Name, v.Install != nil, ch[i+1])
 	}
+}
+
+// gptOssRegistered is an install's registration of the test spec's model: an
+// install registering nothing cannot build it (the explorer then opens on that
+// failure).
+func gptOssRegistered() map[string]resolver.InstallModel {
+	return map[string]resolver.InstallModel{"GptOssForCausalLM": {Class: "GptOssForCausalLM",
+		Evidence: "tensorrt_llm/_torch/models/modeling_gpt_oss.py:10", Preference: resolver.Str("PYTHON")}}
 }

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"xcvr/internal/inputs"
+	"xcvr/internal/logs"
 	"xcvr/internal/report"
 	"xcvr/internal/suggest"
 	"xcvr/internal/termsafe"
@@ -36,6 +37,10 @@ type Options struct {
 	Out     io.Writer
 	// Width wraps the explain text; 0 means 80.
 	Width int
+	// Log, when set, is a server log (--log FILE, read once): after each
+	// explain text the mode prints what check-logs says of it against the
+	// current prediction, each process with its cause and findings.
+	Log *logs.Log
 	// CRLF ends lines with \r\n and Echo writes back what is typed (with
 	// backspace): a terminal in raw mode on the far side of an SSH session does
 	// neither itself.
@@ -69,7 +74,7 @@ func Run(ctx context.Context, o Options) error {
 	if cat == nil {
 		cat = models.Builtin()
 	}
-	w := &writer{out: o.Out, crlf: o.CRLF}
+	w := &writer{out: o.Out, crlf: o.CRLF, observed: o.Log}
 	r := newLineReader(ctx, o.In)
 	if o.Echo {
 		r.echo = w
@@ -272,6 +277,8 @@ type writer struct {
 	out  io.Writer
 	crlf bool
 	err  error
+	// observed is Options.Log.
+	observed *logs.Log
 }
 
 func (w *writer) write(s string) {
@@ -300,6 +307,16 @@ func (w *writer) explain(spec inputs.Spec, cat *models.Catalog, width int) bool 
 	w.line("Outcome: " + outcome(t.Result) + decided(&t))
 	w.write(report.Text(t, report.TextOptions{Width: width, Styles: report.PlainStyles()}))
 	w.line("")
+	if lg := w.observed; lg != nil {
+		// The log as check-logs reads a whole file: the same verdict, the
+		// same text, against the prediction just printed.
+		v := logs.Judge(lg, &t, true)
+		w.line("Observed in " + termsafe.Line(lg.Name) + ": " + v.Label() + ". " + v.Summary())
+		var b strings.Builder
+		logs.WriteText(&b, v, logs.Prediction{Trace: &t, Why: "the version row, from " + spec.Version.Origin.String()}, false)
+		w.write(b.String())
+		w.line("")
+	}
 	return true
 }
 

@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"errors"
+
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/accessible"
 	"xcvr/internal/deploy"
+	"xcvr/internal/logs"
 )
 
 // addAccessible gives an explorer command --accessible: the linear mode instead
@@ -29,7 +32,37 @@ func runAccessible(cmd *cobra.Command, app *appEnv, flags *inputFlags) error {
 	if err != nil {
 		return err
 	}
+	lg, err := accessibleLog(flags)
+	if err != nil {
+		return err
+	}
+	if lg != nil {
+		spec = withLogVersion(spec, lg)
+	}
 	return accessible.Run(cmd.Context(), accessible.Options{
-		Spec: spec, Catalog: cat, In: app.stdin, Out: app.stdout, Width: app.width(),
+		Spec: spec, Catalog: cat, In: app.stdin, Out: app.stdout, Width: app.width(), Log: lg,
 	})
+}
+
+// accessibleLog reads --log once for the linear mode, through the same guard
+// and file system as the explorer's; stdin carries the answers, so it cannot
+// carry the log too.
+func accessibleLog(flags *inputFlags) (*logs.Log, error) {
+	path := flags.deploy.log
+	switch path {
+	case "":
+		return nil, nil
+	case "-":
+		return nil, usageErr(errors.New("--log -: the linear mode reads its answers from stdin; give the log as a file"))
+	}
+	fw := logs.NewFollower(path, path)
+	fw.FS = flags.deploy.files
+	defer fw.Close()
+	if _, _, err := fw.Poll(); err != nil {
+		return nil, usageErr(err)
+	}
+	if _, err := flags.deploy.fs().Stat(path); err != nil {
+		return nil, usageErr(err)
+	}
+	return fw.Log(), nil
 }

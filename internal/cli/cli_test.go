@@ -246,7 +246,7 @@ func TestBinary(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "explain", "--backend", "MPI", "--trtllm", "1.3.0rc26", "--model", "none")
+	cmd := exec.Command(bin, "explain", "--backend", "MPI", "--trtllm", "1.3.0rc26", "--model", "MistralForCausalLM")
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -39,7 +39,9 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		// A checkpoint's config.json given as the worker YAML: TorchLlmArgs is
 		// strict, so its keys refuse the file.
 		{[]string{"explain", "--config", dt + "gpt-oss-120b/config.json", "-o", "json"}, 1, `architectures\n  Extra inputs are not permitted [type=extra_forbidden, input_value=['GptOssForCausalLM'], input_type=list]`, ""},
-		{[]string{"explain", "--model-dir", dt + "no-arch"}, 0, "", "TensorRT-LLM resolves no model class"},
+		// No architectures: no model class at config load, and from_config then
+		// refuses the config.
+		{[]string{"explain", "--model-dir", dt + "no-arch"}, 1, "Outcome: Start-up fails: ValueError: architectures field is required in pretrained_config from HF checkpoint config.json", "TensorRT-LLM resolves no model class"},
 		{[]string{"explain", "--model-dir", dt + "gpt-oss-120b", "--model", "LlamaForCausalLM", "-o", "json"}, 0, `"origin": "flag --model (overrides ../deploy/testdata/gpt-oss-120b/config.json)"`, ""},
 		{[]string{"explain", "--model-config", dt + "llama-eagle3/config.json"}, 0, "", "renamed EAGLE3LlamaForCausalLM"},
 		{[]string{"explain", "--env-file", dt + "worker.env", "--backend", "DEFAULT", "--trtllm", "main@2026-09-10", "--model", "Qwen3ForCausalLM", "-o", "json"}, 0, `"origin": "../deploy/testdata/worker.env:3"`, ""},

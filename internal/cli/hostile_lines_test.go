@@ -234,12 +234,15 @@ func TestHostileHugeArchitectureIsCheap(t *testing.T) {
 		out, errOut, code := run(t, nil, "explain", "--clean-env", "--model-config", p, "-o", o)
 		runtime.ReadMemStats(&after)
 		alloc := after.TotalAlloc - before.TotalAlloc
-		if code != 0 || !strings.Contains(out, "unknown model") {
+		// An unregistered name resolves 'for unknown model'; the model build
+		// then fails (exit 1).
+		if code != 1 || !strings.Contains(out, "unknown model") || !strings.Contains(out, "Unknown architecture for AutoModelForCausalLM: GptOssForCausalLX") {
 			t.Fatalf("-o %s: exit %d, stderr %.300q", o, code, errOut)
 		}
 		t.Logf("-o %s: %d MiB allocated", o, alloc>>20)
-		// Before: 2.9 GB. What is left (about 500 MiB) is linear: the name is in
-		// the header, the step, the JSON's indentation and the text's wrap.
+		// Before: 2.9 GB. What is left (about 700 MiB) is linear: the name is in
+		// the header, the step, the JSON's indentation, the text's wrap and the
+		// model build's exception (upstream's message holds it).
 		if alloc > 1<<30 {
 			t.Errorf("-o %s: %d MiB allocated for a 16 MiB name, budget 1 GiB", o, alloc>>20)
 		}

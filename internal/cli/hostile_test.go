@@ -82,10 +82,12 @@ func TestBOMConfigKeepsTheAnswer(t *testing.T) {
 	}
 }
 
-// architectures: [""] is an unknown model, and says so.
+// architectures: [""] is an unknown model, and says so; the model build then
+// fails.
 func TestEmptyArchitectureWarns(t *testing.T) {
 	out, errOut, code := run(t, nil, "explain", "--clean-env", "--model-config", hostile("empty-arch.json"), "-o", "json")
-	if code != 0 || !strings.Contains(errOut, "architectures[0] is an empty string") || !strings.Contains(out, `"origin": "testdata/hostile/empty-arch.json:1"`) {
+	if code != 1 || !strings.Contains(out, `"title": "Build the model (AutoModelForCausalLM.from_config)",
+      "verdict": "error"`) || !strings.Contains(errOut, "architectures[0] is an empty string") || !strings.Contains(out, `"origin": "testdata/hostile/empty-arch.json:1"`) {
 		t.Fatalf("exit %d, stderr %q\n%.300s", code, errOut, out)
 	}
 }

@@ -144,10 +144,13 @@ func TestExplainFromInstall(t *testing.T) {
 
 func TestUnregisteredArchIsUnknownModel(t *testing.T) {
 	// xcvr's catalog knows Gemma3ForCausalLM; the era-1 fixture does not register
-	// it, so TensorRT-LLM logs 'unknown model'.
+	// it, so TensorRT-LLM logs 'unknown model', and then cannot build the model
+	// (the install's not registering it is verified).
 	out, _, code := run(t, nil, "explain", "--install", fixture("era1"), "--backend", "NIXL", "--model", "Gemma3ForCausalLM", "-o", "json")
-	if code != 0 || !strings.Contains(out, "Resolved transceiver_runtime='auto' to None for unknown model.") ||
-		!strings.Contains(out, "not registered in the install: unknown model (xcvr's catalog knows it as Gemma3ForCausalLM)") {
+	if code != 1 || !strings.Contains(out, "Resolved transceiver_runtime='auto' to None for unknown model.") ||
+		!strings.Contains(out, "not registered in the install: unknown model (xcvr's catalog knows it as Gemma3ForCausalLM)") ||
+		!strings.Contains(out, `"error": "ValueError: Unknown architecture for AutoModelForCausalLM: Gemma3ForCausalLM"`) ||
+		!strings.Contains(out, `"reason": "architectures[0] is not registered in the install: from_config finds no class; the LLM API re-raises it as RuntimeError: Executor worker returned error"`) {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 }

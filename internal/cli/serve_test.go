@@ -829,3 +829,90 @@ func TestServedHelpListsOnlyAcceptedFlags(t *testing.T) {
 		}
 	}
 }
+
+// Served sessions in a real terminal (tmux, 80x24) through the system ssh
+// client: the linear tour advances on Enter and ends on ctrl+d, the linear
+// mode quits on ctrl+c, and the full-screen tour scrolls its story and leaves
+// the terminal as it found it.
+func TestServedSessionsInTmuxAt80x24(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	rs := startRealServer(t, nil)
+	sock := filepath.Join(rs.dir, "tmux")
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + rs.dir, "TERM=xterm-256color"}
+	tmux := func(args ...string) string {
+		c := exec.Command("tmux", append([]string{"-S", sock, "-f", "/dev/null"}, args...)...)
+		c.Env = env
+		out, _ := c.CombinedOutput()
+		return string(out)
+	}
+	t.Cleanup(func() { tmux("kill-server") })
+	tmux("new-session", "-d", "-s", "keep", "sleep", "600")
+	quote := func(a []string) string {
+		for i, w := range a {
+			a[i] = "'" + w + "'"
+		}
+		return strings.Join(a, " ")
+	}
+	screen := func(name string) string { return tmux("capture-pane", "-p", "-t", name) }
+	waitScreen := func(name, want string) string {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			s := screen(name)
+			if strings.Contains(s, want) {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no %q on the screen:\n%s", name, want, s)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	start := func(name string, rest ...string) {
+		a := rs.ssh(true, rest...)
+		a[len(a)-len(rest)-3] = "-t" // a real terminal: -t, not -tt
+		tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "sh", "-c", quote(a)+"; echo EXIT=$?; sleep 600")
+	}
+	restored := func(name string) {
+		t.Helper()
+		s := tmux("display-message", "-p", "-t", name, "#{alternate_on} #{cursor_flag} #{mouse_any_flag}")
+		if got := strings.TrimSpace(s); got != "0 1 0" {
+			t.Errorf("%s after exit: alternate_on cursor_flag mouse_any_flag = %q, want \"0 1 0\"", name, got)
+		}
+	}
+
+	start("lt", "tour", "--accessible")
+	waitScreen("lt", "Press Enter for stop 2 of 9, or type q and Enter to leave:")
+	tmux("send-keys", "-t", "lt", "Enter")
+	waitScreen("lt", "Press Enter for stop 3 of 9")
+	tmux("send-keys", "-t", "lt", "C-d")
+	s := waitScreen("lt", "EXIT=0")
+	if !strings.Contains(s, "Input ended; 7 stops not shown.") {
+		t.Errorf("ctrl+d did not end the linear tour:\n%s", s)
+	}
+	restored("lt")
+
+	start("acc", "--accessible")
+	waitScreen("acc", "TensorRT-LLM version [")
+	tmux("send-keys", "-t", "acc", "1.3.0rc2")
+	waitScreen("acc", "]: 1.3.0rc2")
+	tmux("send-keys", "-t", "acc", "C-c")
+	if s := waitScreen("acc", "EXIT=0"); !strings.Contains(s, "1.3.0rc2^C\nBye.") {
+		t.Errorf("ctrl+c did not quit the linear mode:\n%s", s)
+	}
+
+	start("tour", "tour")
+	waitScreen("tour", "n/p stop · [ ] story")
+	for range 5 {
+		tmux("send-keys", "-t", "tour", "n")
+	}
+	waitScreen("tour", "Tour 6/9")
+	tmux("send-keys", "-t", "tour", "]")
+	tmux("send-keys", "-t", "tour", "]")
+	waitScreen("tour", "Try: set timeout ms back to a number")
+	tmux("send-keys", "-t", "tour", "q")
+	waitScreen("tour", "EXIT=0")
+	restored("tour")
+}

@@ -74,7 +74,7 @@ func ReadModelConfig(name string, data []byte) (*ModelConfig, error) {
 		if mc.ArchLine > 0 {
 			where = fmt.Sprintf("has an empty architectures list (line %d)", mc.ArchLine)
 		}
-		mc.Notes = append(mc.Notes, name+" "+where+": TensorRT-LLM resolves no model class, so there is no preference and its log says 'for unknown model'")
+		mc.Notes = append(mc.Notes, name+" "+where+": TensorRT-LLM resolves no model class, so there is no preference and its log says 'for unknown model', and then it cannot build the model")
 		return mc, nil
 	}
 	mc.Arch = mc.Architectures[0]
@@ -82,7 +82,7 @@ func ReadModelConfig(name string, data []byte) (*ModelConfig, error) {
 	if mc.Arch == "" {
 		// No class is registered under '': TensorRT-LLM finds no model class, as
 		// for a missing list, but this is almost certainly a broken file.
-		mc.Notes = append(mc.Notes, fmt.Sprintf("%s:%d: architectures[0] is an empty string: no model class is registered under '', so TensorRT-LLM treats the model as unknown", name, mc.ArchLine))
+		mc.Notes = append(mc.Notes, fmt.Sprintf("%s:%d: architectures[0] is an empty string: no model class is registered under '', so TensorRT-LLM treats the model as unknown and cannot build it", name, mc.ArchLine))
 		return mc, nil
 	}
 	if len(mc.Architectures) > 1 {
