@@ -1,5 +1,7 @@
 package resolver
 
+import "sync"
+
 // CacheTransceiverConfig as it changed, field by field: each declaration with
 // the main day it appeared, its default as the reference writes it, and the
 // evidence it was read from. releaseFields picks, for a day, the newest
@@ -59,7 +61,10 @@ type cacheFieldDate struct {
 // the class's declaration order (docs 1.4.0rc4 lists them in this order; [e0]
 // agrees for its five). backend's and transceiver_runtime's Literals are
 // filled in by releaseFields from the day (backendLiteralsAt) and the era.
-func cacheFieldDates() []cacheFieldDate {
+func cacheFieldDates() []cacheFieldDate { return cacheFieldTable() }
+
+// cacheFieldTable is made once: the table never changes.
+var cacheFieldTable = sync.OnceValue(func() []cacheFieldDate {
 	return []cacheFieldDate{
 		{0, FieldSpec{Name: "backend", Kind: "literal", Optional: true, Default: "None", Cite: srcLC}, Verified},
 		{dayUpperCase, FieldSpec{Name: "backend", Kind: "literal", Optional: true, Default: "None", Cite: srcUC}, Verified},
@@ -86,7 +91,7 @@ func cacheFieldDates() []cacheFieldDate {
 		{dayBounceNoop, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool", Default: "False", Cite: srcDocs44 + " ('DEPRECATED: no-op kept so existing configs still parse')"}, Verified},
 		{dayAgentBounce, FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true, Default: "None", Cite: srcBounce41}, Verified},
 	}
-}
+})
 
 // fieldDayConfidence is how sure xcvr is of the day a field appeared (the
 // declaration itself is read, so verified; its day may not be).

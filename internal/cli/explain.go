@@ -69,7 +69,7 @@ func writeTrace(app *appEnv, t resolver.Trace, output, color string, rep *instal
 		enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		return enc.Encode(explainJSON(t, rep))
+		return enc.Encode(report.ExplainInstall(t, rep))
 	case "markdown":
 		_, err := fmt.Fprint(app.stdout, report.Markdown(t))
 		return err

@@ -45,7 +45,7 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 	case "json":
 		out := rolesJSON{Roles: map[string]report.ExplainJSON{}, Consistent: consistent, Warnings: warnings}
 		for role, t := range traces {
-			out.Roles[role] = explainJSON(t, flags.installRep)
+			out.Roles[role] = report.ExplainInstall(t, flags.installRep)
 		}
 		enc := json.NewEncoder(termsafe.JSONWriter{W: app.stdout})
 		enc.SetIndent("", "  ")

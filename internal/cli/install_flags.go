@@ -11,7 +11,6 @@ import (
 	"xcvr/internal/deploy"
 	"xcvr/internal/inputs"
 	"xcvr/internal/install"
-	"xcvr/internal/report"
 	"xcvr/internal/termsafe"
 	"xcvr/models"
 	"xcvr/resolver"
@@ -131,23 +130,4 @@ func (f *inputFlags) applyInstall(cmd *cobra.Command, app *appEnv, s *inputs.Spe
 	s.LLMArgsFields = f.installRep.LLMArgsFields
 	s.Version = inputs.Value{Raw: f.installRep.Version, Origin: resolver.Origin{Kind: resolver.OriginInstall, Detail: f.installRep.VersionSource}}
 	return nil
-}
-
-// explainJSON is explain's JSON object, with the install's disagreements when the
-// trace was resolved from it: those about rules and texts, and the model ones
-// for the architecture resolved (the others concern models not deployed).
-func explainJSON(t resolver.Trace, rep *install.Report) report.ExplainJSON {
-	j := report.Explain(t)
-	if rep == nil || t.Inputs.Version.Install == nil {
-		return j
-	}
-	arch := t.Inputs.Model.Value.Arch
-	j.Disagreements = []report.DisagreementJSON{}
-	for _, d := range rep.Disagreements(models.Builtin()) {
-		if strings.HasPrefix(d.What, "model ") && d.What != "model "+arch && d.What != "model "+arch+" preference" {
-			continue
-		}
-		j.Disagreements = append(j.Disagreements, report.DisagreementJSON{What: d.What, Xcvr: d.Xcvr, Install: d.Install, Evidence: d.Evidence})
-	}
-	return j
 }

@@ -47,11 +47,10 @@ const SoftMemoryLimit = 256 << 20
 // and returns false: the caller then runs xcvr itself.
 func Supervise() (int, bool) {
 	if e := boot.Ended(); e != nil {
-		werr := e.Err
-		if werr == nil && !e.State.Success() {
-			werr = &exec.ExitError{ProcessState: e.State}
+		if e.Err != nil || len(bytes.TrimSpace(e.Crash)) > 0 {
+			return Classify(e.Err, e.Crash, e.Sent, e.Restored, os.Stderr), true
 		}
-		return Classify(werr, e.Crash, e.Sent, e.Restored, os.Stderr), true
+		return classifyStatus(e.Status, e.Sent, e.Restored, os.Stderr), true
 	}
 	if os.Getenv(boot.EnvChild) == "1" {
 		if f := os.NewFile(boot.CrashFD, "crash"); f != nil {
@@ -97,7 +96,16 @@ func Classify(werr error, crash []byte, sent os.Signal, restored bool, stderr io
 		return ExitInternal
 	}
 	ws, ok := ee.Sys().(syscall.WaitStatus)
-	if ok && ws.Signaled() {
+	if !ok {
+		return ee.ExitCode()
+	}
+	return classifyStatus(ws, sent, restored, stderr)
+}
+
+// classifyStatus is Classify for a child that wrote no crash report, from its
+// wait status.
+func classifyStatus(ws syscall.WaitStatus, sent os.Signal, restored bool, stderr io.Writer) int {
+	if ws.Signaled() {
 		sig := ws.Signal()
 		if sent != nil && sent.(syscall.Signal) == sig || sig == syscall.SIGINT || sig == syscall.SIGPIPE {
 			return 128 + int(sig)
@@ -117,7 +125,7 @@ func Classify(werr error, crash []byte, sent os.Signal, restored bool, stderr io
 		fmt.Fprintln(stderr)
 		return ExitInternal
 	}
-	return ee.ExitCode()
+	return ws.ExitStatus()
 }
 
 // summary is the line of a crash report that says what happened ("fatal error:

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"xcvr/internal/install"
+	"xcvr/models"
 	"xcvr/resolver"
 )
 
@@ -354,4 +356,23 @@ func PyRaw(repr string) string {
 		}
 	}
 	return b.String()
+}
+
+// ExplainInstall is explain's JSON object (Explain), with the install's disagreements when the
+// trace was resolved from it: those about rules and texts, and the model ones
+// for the architecture resolved (the others concern models not deployed).
+func ExplainInstall(t resolver.Trace, rep *install.Report) ExplainJSON {
+	j := Explain(t)
+	if rep == nil || t.Inputs.Version.Install == nil {
+		return j
+	}
+	arch := t.Inputs.Model.Value.Arch
+	j.Disagreements = []DisagreementJSON{}
+	for _, d := range rep.Disagreements(models.Builtin()) {
+		if strings.HasPrefix(d.What, "model ") && d.What != "model "+arch && d.What != "model "+arch+" preference" {
+			continue
+		}
+		j.Disagreements = append(j.Disagreements, DisagreementJSON{What: d.What, Xcvr: d.Xcvr, Install: d.Install, Evidence: d.Evidence})
+	}
+	return j
 }
