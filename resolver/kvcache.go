@@ -96,9 +96,14 @@ func (r *run) stepKVManager() {
 		}
 		r.emit(StepKVManager, PhaseLoad, title, verdict, reason, src, c)
 	}
+	// The line names the class _resolve_class returned (the execution class),
+	// not the preference class the transceiver line names.
 	cls := "unknown model"
 	if m.Known && m.Arch != "" && m.Class != "" {
 		cls = m.Class
+		if m.ExecClass != "" {
+			cls = m.ExecClass
+		}
 	}
 	// resolvedLine is ModelLoader's INFO line after _resolve_kv_cache_manager_v2_auto
 	// whenever the setting it found was 'auto' (model_loader.py: "Resolved

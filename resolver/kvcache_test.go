@@ -353,3 +353,24 @@ func TestKVManagerStepOrder(t *testing.T) {
 		}
 	}
 }
+
+// The two ModelLoader lines name different classes when the model runs as
+// another class than the one registered for architectures[0] (an Eagle3
+// draft): the transceiver line the registered one, the KV-cache manager line
+// the execution class.
+func TestKVLineNamesTheExecutionClass(t *testing.T) {
+	in := Inputs{Version: Must(ParseVersion("main@2026-09-10")), Env: Env{},
+		Backend: Field[PyStr]{Str("NIXL"), Origin{Kind: OriginFlag}},
+		Loader:  Field[Loader]{Value: LoaderPyTorch},
+		Model: Field[ModelInfo]{Value: ModelInfo{Arch: "LlamaForCausalLM", Known: true, Class: "LlamaForCausalLM", Preference: Str("PYTHON"),
+			ExecClass: "Eagle3ForCausalLM"}, Origin: Origin{Kind: OriginFile, Detail: "config.json:2"}}}
+	tr := Resolve(in)
+	var got []string
+	for _, l := range tr.Logs {
+		got = append(got, l.Message)
+	}
+	want := []string{"Resolved transceiver_runtime='auto' to 'PYTHON' for LlamaForCausalLM.", "Resolved use_kv_cache_manager_v2='auto' to False for Eagle3ForCausalLM"}
+	if len(got) < 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("logs %q, want them to start %q", got, want)
+	}
+}

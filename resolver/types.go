@@ -241,6 +241,15 @@ type ModelInfo struct {
 	Unregistered bool
 	// Class is the class whose name TensorRT-LLM logs (the preference class).
 	Class string
+	// ExecClass is the class _resolve_class returns when it is not Class: an
+	// Eagle3 draft checkpoint (draft_vocab_size) runs as the class registered
+	// for "EAGLE3" + architectures[0], while the preference (and the
+	// transceiver's log line) comes from the class registered for
+	// architectures[0]. ModelLoader's KV-cache manager line names it. ""
+	// means Class.
+	ExecClass string
+	// ExecClassConfidence says how sure xcvr is of ExecClass's name.
+	ExecClassConfidence Confidence
 	// Preference is what the hook returns for this checkpoint in this version.
 	Preference PyStr
 	// PreferencePR is the PR that introduced the preference, 0 when none.

@@ -38,6 +38,7 @@ func (m *Model) recompare() {
 	t := m.trace
 	m.verdict = logs.Judge(m.observed, &t, m.follow == nil)
 	m.mismatches = m.verdict.Mismatches
+	m.verdictGen++
 }
 
 // renderDeploy draws the lines under the outcome that come from a real
@@ -89,36 +90,52 @@ func (m *Model) renderDeploy(w int) []string {
 	// one whole (wrapped) as far as the height allows, the others on a line
 	// each; the rest are counted, and `o` shows every one whole: nothing is
 	// cut without a mark.
-	var items [][]string
-	for _, pv := range m.verdict.Processes {
-		if pv.Status == logs.StatusFailed {
-			items = append(items, []string{m.noteLine(w, st.OutcomeError, "✗ ", pv.Process.Source+" failed: "+failureText(pv.Process))})
+	// Items are drawn only as far as the room goes: a job of thousands of
+	// failed ranks costs a few lines, not one string per rank.
+	type item struct {
+		pv      *logs.ProcessVerdict
+		finding int // index into the process's findings; -1: its failure
+	}
+	var items []item
+	for i := range m.verdict.Processes {
+		if m.verdict.Processes[i].Status == logs.StatusFailed {
+			items = append(items, item{pv: &m.verdict.Processes[i], finding: -1})
 		}
 	}
-	for _, pv := range m.verdict.Processes {
-		for _, f := range pv.Process.Findings {
-			items = append(items, []string{m.noteLine(w, st.Warn, "! ", pv.Process.Source+": "+strconv.Itoa(f.Count)+"× "+f.Kind+", first at line "+strconv.Itoa(f.Line)+": "+f.Text)})
+	for i := range m.verdict.Processes {
+		for f := range m.verdict.Processes[i].Process.Findings {
+			items = append(items, item{pv: &m.verdict.Processes[i], finding: f})
 		}
 	}
 	notes := len(items)
-	for _, mm := range m.mismatches {
-		items = append(items, m.mismatchLines(w, mm, false))
-	}
+	total := notes + len(m.mismatches)
 	room := max(1, m.height/8)
 	used := 0
-	for i, it := range items {
-		left := len(items) - i
-		if used >= room && left > 0 {
+	for i := 0; i < total; i++ {
+		if used >= room {
 			l := newLine(w, paint{})
-			l.add(st.Dim, fitPlain("      … and "+strconv.Itoa(left)+" more · o shows them whole", w-1))
+			l.add(st.Dim, fitPlain("      … and "+strconv.Itoa(total-i)+" more · o shows them whole", w-1))
 			out = append(out, l.String())
 			break
 		}
-		if i == notes && i == 0 && room >= 2 {
-			// The first disagreement, whole when it fits.
-			if whole := m.mismatchLines(w, m.mismatches[0], true); len(whole) <= room {
-				it = whole
+		var it []string
+		switch {
+		case i >= notes:
+			mm := m.mismatches[i-notes]
+			it = m.mismatchLines(w, mm, false)
+			if i == 0 && room >= 2 {
+				// The first disagreement, whole when it fits.
+				if whole := m.mismatchLines(w, mm, true); len(whole) <= room {
+					it = whole
+				}
 			}
+		case items[i].finding < 0:
+			p := items[i].pv.Process
+			it = []string{m.noteLine(w, st.OutcomeError, "✗ ", p.Source+" failed: "+failureText(p))}
+		default:
+			p := items[i].pv.Process
+			f := p.Findings[items[i].finding]
+			it = []string{m.noteLine(w, st.Warn, "! ", p.Source+": "+strconv.Itoa(f.Count)+"× "+f.Kind+", first at line "+strconv.Itoa(f.Line)+": "+f.Text)}
 		}
 		out = append(out, it...)
 		used += len(it)
@@ -194,6 +211,18 @@ func (m *Model) observedWhole(w int) []string {
 	if m.observed == nil {
 		return nil
 	}
+	if c := m.cache; c != nil {
+		o := &c.observed
+		if o.lines == nil || o.gen != m.verdictGen || o.w != w || o.styles != m.styles {
+			o.gen, o.w, o.styles, o.lines = m.verdictGen, w, m.styles, m.observedLines(w)
+		}
+		return o.lines
+	}
+	return m.observedLines(w)
+}
+
+// observedLines draws what observedWhole shows.
+func (m *Model) observedLines(w int) []string {
 	st := m.styles
 	l := newLine(w, paint{})
 	l.add(st.Bold, "Observed ")

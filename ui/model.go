@@ -158,6 +158,9 @@ type Model struct {
 	observed   *logs.Log
 	mismatches []logs.Mismatch
 	verdict    logs.Verdict
+	// verdictGen counts the verdicts judged (recompare), for the cache of
+	// the observed lines.
+	verdictGen int
 	follow     *logs.Follower
 	// roleName is the role the inputs edit and other the role beside it, for a
 	// disaggregated YAML with both roles (roles.go); other is nil otherwise.

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -151,5 +153,36 @@ func TestObservedWholePendingWhileFollowed(t *testing.T) {
 	m = New(Options{Spec: spec, Width: 80, Height: 24, Log: lg})
 	if o := ansi.Strip(strings.Join(m.observedWhole(80), "\n")); !strings.Contains(o, "✗ 2 disagreements") && !strings.Contains(o, "not shown") {
 		t.Fatalf("read whole:\n%s", o)
+	}
+}
+
+// A job of thousands of failed ranks: the main screen draws the few lines it
+// has room for and counts the rest exactly; the outcome view wraps the log
+// once per verdict, not once per key.
+func TestObservedBigJob(t *testing.T) {
+	var b strings.Builder
+	const ranks = 5000
+	for r := 0; r < ranks; r++ {
+		fmt.Fprintf(&b, "[TRT-LLM] [RANK %d] [E] Failed to initialize executor on rank %d: boom\n", r, r)
+		fmt.Fprintf(&b, "[TRT-LLM] [RANK %d] [W] Terminating generation request 1 due to KV cache transfer timeout\n", r)
+	}
+	lg, err := logs.Parse("big.log", strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Spec: testSpec(), Width: 80, Height: 24, Log: lg})
+	total := 2*ranks + len(m.mismatches)
+	plain := ansi.Strip(m.frame())
+	shown := strings.Count(plain, "    ✗ rank ") + strings.Count(plain, "    ! rank ")
+	if want := "… and " + strconv.Itoa(total-shown) + " more · o shows them whole"; shown == 0 || !strings.Contains(plain, want) {
+		t.Fatalf("%d items, %d shown; want %q:\n%s", total, shown, want, plain)
+	}
+	m = keys(t, m, "o")
+	first := m.observedWhole(80)
+	if again := m.observedWhole(80); len(first) == 0 || &first[0] != &again[0] {
+		t.Error("the observed lines are wrapped again for the same verdict")
+	}
+	if !strings.Contains(strings.Join(first, "\n"), "rank 4999: ERROR") {
+		t.Error("the outcome view lacks the last rank")
 	}
 }

@@ -45,6 +45,15 @@ type renderCache struct {
 	// the rest of the frame.
 	helpBars map[helpKey][]string
 
+	// observed keeps the outcome view's observed lines (observedWhole): a
+	// log of thousands of processes takes long to wrap, and scrolling must
+	// not wrap it again. Keyed by the verdict's generation and the width.
+	observed struct {
+		gen, w int
+		styles *Styles
+		lines  []string
+	}
+
 	// steps keeps the drawn lines of each chain step by its content, width and
 	// state: wrapping a reason is the costliest part of a frame, a key that
 	// moves the selection changes two steps at most, and an input change

@@ -369,6 +369,9 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 			raw = "none"
 		}
 		s.Model = inputs.Value{Raw: raw, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: detail}}
+		if key == d.model.Arch && d.model.ExecArch != d.model.Arch {
+			s.ExecModel = d.model.ExecArch
+		}
 		if note != "" {
 			d.warn(app, note)
 		}

@@ -44,6 +44,11 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--model-dir", dt + "no-arch"}, 1, "Outcome: Start-up fails: ValueError: architectures field is required in pretrained_config from HF checkpoint config.json", "TensorRT-LLM resolves no model class"},
 		{[]string{"explain", "--model-dir", dt + "gpt-oss-120b", "--model", "LlamaForCausalLM", "-o", "json"}, 0, `"origin": "flag --model (overrides ../deploy/testdata/gpt-oss-120b/config.json)"`, ""},
 		{[]string{"explain", "--model-config", dt + "llama-eagle3/config.json"}, 0, "", "renamed EAGLE3LlamaForCausalLM"},
+		// An Eagle3 draft of a registered architecture: the transceiver line names
+		// the class registered for architectures[0], the KV-cache manager line the
+		// class it runs as.
+		{[]string{"explain", "--clean-env", "--model-config", dt + "llama-eagle3-draft/config.json", "--trtllm", "main@2026-09-10", "--backend", "NIXL"}, 0,
+			"[TRT-LLM] [I] Resolved transceiver_runtime='auto' to 'PYTHON' for LlamaForCausalLM.\n  [TRT-LLM] [I] Resolved use_kv_cache_manager_v2='auto' to False for EAGLE3LlamaForCausalLM\n", "runs as EAGLE3LlamaForCausalLM"},
 		{[]string{"explain", "--env-file", dt + "worker.env", "--backend", "DEFAULT", "--trtllm", "main@2026-09-10", "--model", "Qwen3ForCausalLM", "-o", "json"}, 0, `"origin": "../deploy/testdata/worker.env:3"`, ""},
 		{[]string{"explain", "--env-file", dt + "worker.env", "--env", "TRTLLM_USE_UCX_KVCACHE=0", "-o", "json"}, 0, `"value": "0",
       "origin": "flag --env"`, ""},

@@ -40,8 +40,11 @@ type Value struct {
 
 // Spec is the raw, unvalidated choice of every input, as typed.
 type Spec struct {
-	Version   Value
-	Model     Value
+	Version Value
+	Model   Value
+	// ExecModel is the architecture the model runs as when it differs from
+	// Model's (an Eagle3 draft's "EAGLE3" + architectures[0]); "" otherwise.
+	ExecModel string
 	Backend   Value
 	Runtime   Value
 	TimeoutMS Value
@@ -161,6 +164,15 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 		model = ""
 	}
 	in.Model = resolver.Field[resolver.ModelInfo]{Value: cat.Lookup(model, v), Origin: s.Model.Origin}
+	if x := s.ExecModel; x != "" && x != model && in.Model.Value.Known {
+		// The class registered for the execution architecture, named after it
+		// when xcvr does not know it.
+		ex := cat.Lookup(x, v)
+		in.Model.Value.ExecClass, in.Model.Value.ExecClassConfidence = x, resolver.Inferred
+		if ex.Known && ex.Class != "" {
+			in.Model.Value.ExecClass, in.Model.Value.ExecClassConfidence = ex.Class, ex.PreferenceConfidence
+		}
+	}
 
 	switch b := s.Backend.Raw; b {
 	case "", "none", "null":
