@@ -431,9 +431,8 @@ func parseYAML(name string, data []byte, lineOff int) (*Doc, error) {
 	}
 	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
-		// PyYAML stops at whichever problem comes first in the text.
-		// PyYAML composes the text (PyYAMLLoad): a structural corner
-		// go-yaml refuses (xcvr help limits).
+		// PyYAML composes the text (PyYAMLLoad said so): a structural
+		// corner go-yaml refuses (xcvr help limits).
 		return nil, yamlpos.Wrap(name, err)
 	}
 	var docs []*ast.DocumentNode

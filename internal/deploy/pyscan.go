@@ -35,7 +35,7 @@ func (e *PyYAMLError) Error() string { return e.Class + ": " + e.Text() }
 
 // Text is str() of the exception, without its class.
 func (e *PyYAMLError) Text() string {
-	if e.Class == "ValueError" {
+	if e.Class == "ValueError" || e.Class == "OverflowError" {
 		return e.Problem // not a MarkedYAMLError: no marks
 	}
 	mark := func(l, c int) string {
@@ -104,6 +104,7 @@ type pyToken struct {
 }
 
 type pySimpleKey struct {
+	level       int
 	tokenNumber int
 	required    bool
 	mark        pyMark
@@ -113,9 +114,13 @@ type pySimpleKey struct {
 // for mark, less the scalar values nothing here needs: the parser pulls tokens
 // lazily as PyYAML's does, so the first error is the one PyYAML raises.
 type pyScanner struct {
-	file           string
-	lineOff        int
-	s              []rune
+	file    string
+	lineOff int
+	// The text with a trailing NUL, as PyYAML's Reader buffers it: b, or r
+	// when it is not all ASCII; n characters.
+	b              string
+	r              []rune
+	n              int
 	ptr            int
 	line, col      int
 	done           bool
@@ -126,7 +131,7 @@ type pyScanner struct {
 	indent         int
 	indents        []int
 	allowSimpleKey bool
-	keys           map[int]pySimpleKey
+	keys           []pySimpleKey // possible_simple_keys, one per flow level
 	// off is the byte offset of s[ptr] in the text.
 	off int
 	// inDouble is set inside a double-quoted scalar, whose raw tabs (not
@@ -138,12 +143,17 @@ type pyScanner struct {
 }
 
 func newPyScanner(file, text string, lineOff int) *pyScanner {
-	sc := &pyScanner{file: file, lineOff: lineOff, indent: -1, allowSimpleKey: true, keys: map[int]pySimpleKey{}}
-	sc.s = make([]rune, 0, utf8.RuneCountInString(text)+1)
-	for _, r := range text {
-		sc.s = append(sc.s, r)
+	sc := &pyScanner{file: file, lineOff: lineOff, indent: -1, allowSimpleKey: true}
+	sc.b = text + "\x00"
+	sc.n = len(sc.b)
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			// Not ASCII: columns count characters, so index runes.
+			sc.r = []rune(sc.b)
+			sc.n = len(sc.r)
+			break
+		}
 	}
-	sc.s = append(sc.s, 0)
 	m := sc.mark()
 	sc.push(pyToken{kind: tStreamStart, start: m, end: m})
 	return sc
@@ -164,9 +174,24 @@ func (sc *pyScanner) scanErr(context string, ctx *pyMark, problem string) {
 
 func (sc *pyScanner) mark() pyMark { return pyMark{sc.ptr, sc.line, sc.col} }
 
+func (sc *pyScanner) at(i int) rune {
+	if sc.r != nil {
+		return sc.r[i]
+	}
+	return rune(sc.b[i])
+}
+
+// text is the characters i to j.
+func (sc *pyScanner) text(i, j int) string {
+	if sc.r != nil {
+		return string(sc.r[i:j])
+	}
+	return sc.b[i:j]
+}
+
 func (sc *pyScanner) peek(k int) rune {
-	if sc.ptr+k < len(sc.s) {
-		return sc.s[sc.ptr+k]
+	if sc.ptr+k < sc.n {
+		return sc.at(sc.ptr + k)
 	}
 	return 0
 }
@@ -183,14 +208,14 @@ func (sc *pyScanner) prefixIs(p string) bool {
 }
 
 func (sc *pyScanner) forward(n int) {
-	for ; n > 0 && sc.ptr < len(sc.s)-1; n-- {
-		ch := sc.s[sc.ptr]
+	for ; n > 0 && sc.ptr < sc.n-1; n-- {
+		ch := sc.at(sc.ptr)
 		if ch == '\t' && sc.inDouble {
 			sc.quotedTabs = append(sc.quotedTabs, sc.off)
 		}
 		sc.off += utf8.RuneLen(ch)
 		sc.ptr++
-		if ch == '\n' || ch == 0x85 || ch == 0x2028 || ch == 0x2029 || (ch == '\r' && sc.s[sc.ptr] != '\n') {
+		if ch == '\n' || ch == 0x85 || ch == 0x2028 || ch == 0x2029 || (ch == '\r' && sc.at(sc.ptr) != '\n') {
 			sc.line++
 			sc.col = 0
 		} else if ch != 0xfeff {
@@ -291,30 +316,42 @@ func (sc *pyScanner) nextPossibleSimpleKey() (int, bool) {
 }
 
 func (sc *pyScanner) staleKeys() {
-	for level, k := range sc.keys {
+	kept := sc.keys[:0]
+	for _, k := range sc.keys {
 		if k.mark.line != sc.line || sc.ptr-k.mark.index > 1024 {
 			if k.required {
 				sc.scanErr("while scanning a simple key", &k.mark, "could not find expected ':'")
 			}
-			delete(sc.keys, level)
+			continue
 		}
+		kept = append(kept, k)
 	}
+	sc.keys = kept
 }
 
 func (sc *pyScanner) saveKey() {
 	required := sc.flowLevel == 0 && sc.indent == sc.col
 	if sc.allowSimpleKey {
 		sc.removeKey()
-		sc.keys[sc.flowLevel] = pySimpleKey{tokenNumber: sc.taken + sc.queued(), required: required, mark: sc.mark()}
+		sc.keys = append(sc.keys, pySimpleKey{level: sc.flowLevel, tokenNumber: sc.taken + sc.queued(), required: required, mark: sc.mark()})
 	}
 }
 
-func (sc *pyScanner) removeKey() {
-	if k, ok := sc.keys[sc.flowLevel]; ok {
-		if k.required {
-			sc.scanErr("while scanning a simple key", &k.mark, "could not find expected ':'")
+// takeKey removes and returns the possible simple key of the current flow
+// level.
+func (sc *pyScanner) takeKey() (pySimpleKey, bool) {
+	for i, k := range sc.keys {
+		if k.level == sc.flowLevel {
+			sc.keys = append(sc.keys[:i], sc.keys[i+1:]...)
+			return k, true
 		}
-		delete(sc.keys, sc.flowLevel)
+	}
+	return pySimpleKey{}, false
+}
+
+func (sc *pyScanner) removeKey() {
+	if k, ok := sc.takeKey(); ok && k.required {
+		sc.scanErr("while scanning a simple key", &k.mark, "could not find expected ':'")
 	}
 }
 
@@ -356,7 +393,7 @@ func (sc *pyScanner) fetchMoreTokens() {
 		sc.unwindIndent(-1)
 		sc.removeKey()
 		sc.allowSimpleKey = false
-		sc.keys = map[int]pySimpleKey{}
+		sc.keys = sc.keys[:0]
 		m := sc.mark()
 		sc.push(pyToken{kind: tStreamEnd, start: m, end: m})
 		sc.done = true
@@ -451,8 +488,7 @@ func (sc *pyScanner) fetchMoreTokens() {
 }
 
 func (sc *pyScanner) fetchValue() {
-	if k, ok := sc.keys[sc.flowLevel]; ok {
-		delete(sc.keys, sc.flowLevel)
+	if k, ok := sc.takeKey(); ok {
 		sc.insert(k.tokenNumber-sc.taken, pyToken{kind: tKey, start: k.mark, end: k.mark})
 		if sc.flowLevel == 0 && sc.addIndent(k.mark.col) {
 			sc.insert(k.tokenNumber-sc.taken, pyToken{kind: tBlockMapStart, start: k.mark, end: k.mark})
@@ -548,7 +584,7 @@ func (sc *pyScanner) scanDirectiveName(start pyMark) string {
 	if n == 0 {
 		sc.scanErr("while scanning a directive", &start, "expected alphabetic or numeric character, but found "+pyCharRepr(sc.peek(0)))
 	}
-	name := string(sc.s[sc.ptr : sc.ptr+n])
+	name := sc.text(sc.ptr, sc.ptr+n)
 	sc.forward(n)
 	if !isSpaceZ(sc.peek(0)) {
 		sc.scanErr("while scanning a directive", &start, "expected alphabetic or numeric character, but found "+pyCharRepr(sc.peek(0)))
@@ -580,7 +616,7 @@ func (sc *pyScanner) scanYAMLDirectiveNumber(start pyMark) string {
 	for ch := sc.peek(n); ch >= '0' && ch <= '9'; ch = sc.peek(n) {
 		n++
 	}
-	v := string(sc.s[sc.ptr : sc.ptr+n])
+	v := sc.text(sc.ptr, sc.ptr+n)
 	sc.forward(n)
 	return v
 }
@@ -632,7 +668,7 @@ func (sc *pyScanner) scanAnchor(ind rune) pyToken {
 	if n == 0 {
 		sc.scanErr("while scanning an "+name, &start, "expected alphabetic or numeric character, but found "+pyCharRepr(sc.peek(0)))
 	}
-	value := string(sc.s[sc.ptr : sc.ptr+n])
+	value := sc.text(sc.ptr, sc.ptr+n)
 	sc.forward(n)
 	if ch := sc.peek(0); !strings.ContainsRune("\x00 \t\r\n\u0085\u2028\u2029?:,]}%@`", ch) {
 		sc.scanErr("while scanning an "+name, &start, "expected alphabetic or numeric character, but found "+pyCharRepr(ch))
@@ -695,7 +731,7 @@ func (sc *pyScanner) scanTagHandle(name string, start pyMark) string {
 		}
 		n++
 	}
-	v := string(sc.s[sc.ptr : sc.ptr+n])
+	v := sc.text(sc.ptr, sc.ptr+n)
 	sc.forward(n)
 	return v
 }
@@ -737,7 +773,7 @@ func (sc *pyScanner) scanURIEscapes(name string, start pyMark) {
 			}
 		}
 		var b byte
-		fmt.Sscanf(string(sc.s[sc.ptr:sc.ptr+2]), "%02x", &b)
+		fmt.Sscanf(sc.text(sc.ptr, sc.ptr+2), "%02x", &b)
 		codes = append(codes, b)
 		sc.forward(2)
 	}
@@ -941,13 +977,17 @@ func (sc *pyScanner) flowNonSpaces(double bool, start pyMark) {
 							fmt.Sprintf("expected escape sequence of %d hexadecimal numbers, but found %s", n, pyCharRepr(sc.peek(k))))
 					}
 				}
-				// chr(code) raises ValueError past U+10FFFF, which
-				// PyYAML does not catch.
+				// chr(code) raises past U+10FFFF (OverflowError past a C
+				// int), which PyYAML does not catch.
 				var code uint64
-				fmt.Sscanf(string(sc.s[sc.ptr:sc.ptr+n]), "%x", &code)
+				fmt.Sscanf(sc.text(sc.ptr, sc.ptr+n), "%x", &code)
 				if code > 0x10ffff {
-					panic(pyRaise{&PyYAMLError{Class: "ValueError", File: sc.file, Problem: "chr() arg not in range(0x110000)",
-						ProblemLine: sc.line + 1 + sc.lineOff, ProblemCol: sc.col + 1}})
+					e := &PyYAMLError{Class: "ValueError", File: sc.file, Problem: "chr() arg not in range(0x110000)",
+						ProblemLine: sc.line + 1 + sc.lineOff, ProblemCol: sc.col + 1}
+					if code > 0x7fffffff {
+						e.Class, e.Problem = "OverflowError", "Python int too large to convert to C int"
+					}
+					panic(pyRaise{e})
 				}
 				sc.forward(n)
 			case pyIsBreak(ch):
