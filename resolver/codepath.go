@@ -57,6 +57,16 @@ func PathIDs() []string {
 // releasePath is xcvr's model of the code path of an era: which rules it has
 // and the evidence of each. This is the one place an era becomes rules.
 func releasePath(era int) []PathRule {
+	var rules [numPathRules]PathRule
+	return releasePathInto(&rules, era)
+}
+
+// numPathRules is len(PathIDs()).
+const numPathRules = 8
+
+// releasePathInto fills rules with releasePath(era) (ReleaseRules keeps them
+// in the Rules value, one allocation fewer per resolution).
+func releasePathInto(rules *[numPathRules]PathRule, era int) []PathRule {
 	ev := func(pr int, c Confidence) Evidence { return Evidence{Source{PR: pr}, c} }
 	// The era-3 forms are inferred (auto) or derived (the NIXL check) from the
 	// era-2 code: no 1.4 source of them was read.
@@ -75,7 +85,7 @@ func releasePath(era int) []PathRule {
 	if era < 3 {
 		hybrid.Confidence = Derived
 	}
-	return []PathRule{
+	*rules = [numPathRules]PathRule{
 		{PathConfigLoad, era >= 1, ev(16164, Verified)},
 		{PathAutoPython, era >= 2, ev(18134, autoConf)},
 		{PathPythonNIXL, true, ev(nixlPR, nixlConf)},
@@ -85,6 +95,7 @@ func releasePath(era int) []PathRule {
 		{PathKVV2Default, era == 3, ev(17495, Inferred)},
 		{PathCppDeprecated, era == 3, ev(17495, Inferred)},
 	}
+	return rules[:]
 }
 
 // Rule returns the build's code-path rule id (off, with no evidence, when the

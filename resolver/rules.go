@@ -47,8 +47,11 @@ type Rules struct {
 	Era         int
 	EraEvidence Evidence
 	// CodePath is the era's rules that steps branch on (PathIDs), each with
-	// its evidence: a step reads these, never Era.
+	// its evidence: a step reads these, never Era. In a release's rules it is
+	// held in the value itself (a copy of the struct shares it: clone it
+	// before changing a copy's).
 	CodePath []PathRule
+	codePath [numPathRules]PathRule // CodePath's storage in a release's rules
 
 	// Changes are the dated changes whose presence the build's code settles,
 	// whatever its day says (an install's fingerprints); every other change of
@@ -203,7 +206,7 @@ func ReleaseRules(v Version) *Rules {
 	}
 	v.Rules = nil
 	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
-	rs.CodePath = releasePath(v.Era)
+	rs.CodePath = releasePathInto(&rs.codePath, v.Era)
 	// The runtime default's evidence is the PR that set it; 1.4's reading (the
 	// hook is not consulted) is inferred.
 	switch {

@@ -89,6 +89,9 @@ func validatorChecks() []validatorCheck {
 // method name and conditions are derived), and validate_bounce_exclusive's
 // form from 1.4.0rc4 (the params need a capacity, their keys are checked).
 func releaseValidators(main Day) []Validator {
+	if main < dayAgentBounce {
+		return nil
+	}
 	const at = "tensorrt_llm/llmapi/llm_args.py@0649223e"
 	coerce := Validator{Name: "coerce_agent_bounce_params_to_str", Decorator: "field_validator", Args: []string{"agent_bounce_params", "before"},
 		Raises: []string{TextBounceParamsType}, When: []string{"not isinstance(v, dict)"}, Evidence: at}

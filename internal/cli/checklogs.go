@@ -136,7 +136,11 @@ func newPredictor(cmd *cobra.Command, app *appEnv, flags *inputFlags, always boo
 		base: resolver.Resolve(in), cache: map[string]*resolver.Trace{}}, nil
 }
 
-func (p *predictor) forLog(lg *logs.Log) logs.Prediction {
+func (p *predictor) forLog(lg *logs.Log) logs.Prediction { return p.predict(lg, true) }
+
+// predict is forLog; cached false resolves the log's version afresh, with
+// this log's line as its origin, as the first log of a version gets it.
+func (p *predictor) predict(lg *logs.Log, cached bool) logs.Prediction {
 	if p == nil {
 		return logs.Prediction{}
 	}
@@ -156,7 +160,7 @@ func (p *predictor) forLog(lg *logs.Log) logs.Prediction {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if t, ok := p.cache[ov.Version.Name]; ok {
+	if t, ok := p.cache[ov.Version.Name]; ok && cached {
 		return logs.Prediction{Trace: t, Why: ov.Why}
 	}
 	s := p.spec
@@ -166,7 +170,7 @@ func (p *predictor) forLog(lg *logs.Log) logs.Prediction {
 		return logs.Prediction{Trace: &p.base, Why: "the log's version " + ov.Version.Name + " could not be used (" + err.Error() + ")"}
 	}
 	t := resolver.Resolve(in)
-	if len(p.cache) < 64 {
+	if _, ok := p.cache[ov.Version.Name]; !ok && len(p.cache) < 64 {
 		p.cache[ov.Version.Name] = &t
 	}
 	return logs.Prediction{Trace: &t, Why: ov.Why}
@@ -358,11 +362,11 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 		if c.err != nil {
 			return usageErr(c.err)
 		}
-		return reportLogs(app, ins, o, func(int) checked { return c })
+		return reportLogs(app, pred, ins, o, func(int) checked { return c })
 	}
 	next, stop := parallelChecker(app, pred, ins, o)
 	defer stop()
-	return reportLogs(app, ins, o, next)
+	return reportLogs(app, pred, ins, o, next)
 }
 
 // checked is one log read and judged, with its text report (text output)
@@ -451,7 +455,7 @@ func parallelChecker(app *appEnv, pred *predictor, ins []logInput, o checkOpts) 
 
 // reportLogs prints the report, streaming: each log is judged, printed and
 // let go before the next one is taken.
-func reportLogs(app *appEnv, ins []logInput, o checkOpts, next func(int) checked) error {
+func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next func(int) checked) error {
 	// Buffered, and flushed after each log: the report streams log by log
 	// without a write per line.
 	bw := bufio.NewWriterSize(app.stdout, 64<<10)
@@ -465,6 +469,7 @@ func reportLogs(app *appEnv, ins []logInput, o checkOpts, next func(int) checked
 		// escapes: the same values, but never raw on a terminal.
 		jw = logs.NewJSONReport(termsafe.JSONWriter{W: bw})
 	}
+	firstPredicted := true
 	lastFlush := time.Now()
 	for i := range ins {
 		// The report streams: what is buffered is written at least every
@@ -487,7 +492,15 @@ func reportLogs(app *appEnv, ins []logInput, o checkOpts, next func(int) checked
 			continue
 		}
 		if jw != nil {
-			jw.Add(c.v, c.pr)
+			pr := c.pr
+			if firstPredicted && pr.Trace != nil {
+				// The JSON's "predicted" is the first log's trace. The
+				// workers share one trace per version, resolved for
+				// whichever log of that version came first to them: the
+				// first log in order gets its own, as a serial run gave it.
+				pr, firstPredicted = pred.predict(c.v.Log, false), false
+			}
+			jw.Add(c.v, pr)
 		} else {
 			tally.Add(c.v)
 			bw.Write(c.text.Bytes()) // escaped already (checkInput)

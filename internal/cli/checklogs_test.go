@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -227,4 +228,32 @@ func TestWithLogVersion(t *testing.T) {
 	if s := withLogVersion(flagged, lg); s.Version.Raw != "1.4.0rc1" {
 		t.Errorf("--trtllm lost to the log: %q", s.Version.Raw)
 	}
+}
+
+// The logs of a directory are judged by several workers, which share one
+// prediction per version: the JSON's "predicted" still names the first log's
+// version line, as a serial run did, whichever worker resolved the version.
+func TestCheckLogsPredictedNamesTheFirstLog(t *testing.T) {
+	dir := t.TempDir()
+	for i := 0; i < 40; i++ {
+		writeLog(t, filepath.Join(dir, "r"+strconv.Itoa(100 + i)[1:]+".log"), "[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26\n"+pyRank0)
+	}
+	want := `"` + filepath.Join(dir, "r00.log") + `:1"`
+	for run := 0; run < 5; run++ {
+		var out, errb bytes.Buffer
+		Main([]string{"check-logs", "--backend", "NIXL", "-o", "json", dir}, strings.NewReader(""), &out, &errb, nil)
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("run %d: the predicted version's origin is not %s:\n%s", run, want, grepLines(out.String(), "origin"))
+		}
+	}
+}
+
+func grepLines(s, sub string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
 }
