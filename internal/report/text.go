@@ -192,12 +192,14 @@ func outcomeDetails(t resolver.Trace) string {
 	if r.RequestError != "" {
 		parts = append(parts, "the worker starts and refuses every disaggregated request: "+r.RequestError)
 	}
-	if r.FailedStep != "" {
-		parts = append(parts, "raised at step '"+r.FailedStep+"'")
-	} else if at := DecidedAt(&t); at != "" {
-		// A transceiver or disaggregation off names its deciding step as a
-		// failure names the step that raised.
+	// Every outcome names its deciding step by number and title, as the
+	// explorer does: "raised at step 17 (…)" for a failure, "decided at step
+	// 4 (…)" for a transceiver or disaggregation off. The step's id is the
+	// fallback when the trace does not hold the step that raised.
+	if at := DecidedAt(&t); at != "" {
 		parts = append(parts, at)
+	} else if r.FailedStep != "" {
+		parts = append(parts, "raised at step '"+r.FailedStep+"'")
 	}
 	return strings.Join(parts, " · ")
 }
