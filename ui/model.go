@@ -11,6 +11,7 @@ package ui
 import (
 	"io"
 	"time"
+	"xcvr/internal/termsafe"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -63,6 +64,11 @@ type Options struct {
 	// copies with these and adds a flag for every input set by flag or in the
 	// explorer.
 	Command []string
+
+	// Notice, when set, is shown in the status area until the first key: the
+	// notes the command line printed on stderr before the explorer took the
+	// screen (a --trtllm or --backend near a known one), which it would hide.
+	Notice string
 
 	// panicKey, when set, makes that key panic inside Update. Run sets it from
 	// XCVR_TEST_PANIC so the smoke test can check, in a real terminal, that a crash
@@ -202,6 +208,7 @@ func New(opts Options) Model {
 		observed:    opts.Log,
 		command:     append([]string(nil), opts.Command...),
 		follow:      opts.LogFollow,
+		notice:      termsafe.Line(opts.Notice),
 	}
 	if m.start.Version.Raw == "" && m.start.Model.Raw == "" && m.start.Backend.Raw == "" {
 		m.start = inputs.Defaults()

@@ -62,6 +62,9 @@ type appEnv struct {
 	// served is set for an xcvr serve session: advice names what a session
 	// can do (no --install, ssh command lines).
 	served bool
+	// notes are the near-miss notes said on stderr (noteNearMisses); the
+	// explorer shows them too, since its screen hides stderr.
+	notes []string
 }
 
 func (a *appEnv) getenv(key string) string {

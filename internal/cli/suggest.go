@@ -82,12 +82,12 @@ func noteNearMisses(app *appEnv, s inputs.Spec) {
 	}
 	if b := s.Backend; byFlag(b, "--backend") && b.Raw != "" && !slices.Contains(inputs.Backends(), b.Raw) && b.Raw != "null" {
 		if hint := didYouMean(b.Raw, inputs.Backends()); hint != "" {
-			fmt.Fprintln(app.stderr, "xcvr: note: --backend "+resolver.Str(termsafe.Line(b.Raw)).Repr()+" is not a backend TensorRT-LLM accepts"+hint)
+			app.note("--backend " + resolver.Str(termsafe.Line(b.Raw)).Repr() + " is not a backend TensorRT-LLM accepts" + hint)
 		}
 	}
 	if r := s.Runtime; byFlag(r, "--runtime") && r.Raw != "" && !slices.Contains(inputs.Runtimes(), r.Raw) {
 		if hint := didYouMean(r.Raw, inputs.Runtimes()); hint != "" {
-			fmt.Fprintln(app.stderr, "xcvr: note: --runtime "+resolver.Str(termsafe.Line(r.Raw)).Repr()+" is not a transceiver_runtime TensorRT-LLM accepts"+hint)
+			app.note("--runtime " + resolver.Str(termsafe.Line(r.Raw)).Repr() + " is not a transceiver_runtime TensorRT-LLM accepts" + hint)
 		}
 	}
 	// A variable name typed with --env that the resolver does not read but
@@ -101,7 +101,7 @@ func noteNearMisses(app *appEnv, s inputs.Spec) {
 			continue
 		}
 		if hint := didYouMean(k, known); hint != "" {
-			fmt.Fprintln(app.stderr, "xcvr: note: --env "+termsafe.Line(k)+" is not a variable TensorRT-LLM's transceiver choice reads"+hint)
+			app.note("--env " + termsafe.Line(k) + " is not a variable TensorRT-LLM's transceiver choice reads" + hint)
 		}
 	}
 	if v := s.Version; byFlag(v, "--trtllm") && !strings.HasPrefix(v.Raw, "main@") {
@@ -114,7 +114,14 @@ func noteNearMisses(app *appEnv, s inputs.Spec) {
 		}
 		slices.Reverse(names) // the newest first among equally near ones
 		if n := nearest(v.Raw, names); len(n) > 0 {
-			fmt.Fprintln(app.stderr, "xcvr: note: "+termsafe.Line(v.Raw)+" is not a release xcvr lists; did you mean "+n[0]+"?")
+			app.note(termsafe.Line(v.Raw) + " is not a release xcvr lists; did you mean " + n[0] + "?")
 		}
 	}
+}
+
+// note says a near-miss note on stderr and keeps it for the explorer, whose
+// screen would hide it.
+func (app *appEnv) note(text string) {
+	fmt.Fprintln(app.stderr, "xcvr: note: "+text)
+	app.notes = append(app.notes, text)
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -73,7 +74,7 @@ func explorerOptions(cmd *cobra.Command, app *appEnv, flags *inputFlags, color s
 		Spec: spec, Catalog: cat, Color: color,
 		In: app.stdin, Out: app.stdout, Environ: app.environ,
 		Log: lg, LogFollow: follow, Roles: roles, RoleName: flags.deploy.activeRole,
-		Command: fileArgs(cmd),
+		Command: fileArgs(cmd), Notice: notesLine(app.notes),
 	}, nil
 }
 
@@ -107,4 +108,12 @@ func fileArgs(cmd *cobra.Command) []string {
 		out = append(out, "--clean-env")
 	}
 	return out
+}
+
+// notesLine joins the near-miss notes for the explorer's status area.
+func notesLine(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	return "note: " + strings.Join(notes, " · ")
 }
