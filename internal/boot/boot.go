@@ -129,8 +129,9 @@ func supervise(self string, args []string) (*End, error) {
 	// passed on; the terminal already sends ctrl+c to both, so the child may see
 	// it twice, which it handles like once.
 	sigs := make(chan os.Signal, 4)
+	// Never stopped: the parent keeps these signals caught until it exits
+	// (see below).
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-	defer signal.Stop(sigs)
 	tty := saveTerminal(os.Stdin, os.Stdout)
 	pid, err := syscall.ForkExec(self, append([]string{self}, args...), &syscall.ProcAttr{
 		Env:   childEnv(os.Environ()),
@@ -163,8 +164,11 @@ func supervise(self string, args []string) (*End, error) {
 	}
 	// The child is gone and its exit status is the answer: a late Ctrl-C
 	// (the user pressing it twice) must not kill the supervisor on its way
-	// out, after the deferred Stop, and turn that status into 130.
-	signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	// out and turn that status into 130. The signals stay caught (Notify is
+	// never stopped; the goroutine above drops them once reaped is set).
+	// Not signal.Ignore: it clears the runtime's "wanted" bit after
+	// installing SIG_IGN, and a signal whose handler is already running on
+	// another thread then takes the default action and kills the process.
 	mu.Lock()
 	reaped = true // the pid may be reused now: signal it no more
 	mu.Unlock()

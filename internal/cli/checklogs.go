@@ -575,10 +575,16 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 		select {
 		case <-ctx.Done():
 			// The terminal sends Ctrl-C to the whole process group, and the
-			// supervisor (internal/crash) forwards it too: a second SIGINT
-			// after stop() would kill the process (exit 130). Ignore it from
-			// here on; the exit status is the verdict's.
-			signal.Ignore(os.Interrupt, syscall.SIGTERM)
+			// supervisor (internal/boot) forwards it too: a second SIGINT
+			// after stop() would kill the process (exit 130). Keep them
+			// caught from here on, by a channel nobody reads (Notify drops
+			// what a full channel cannot take). Not signal.Ignore: it clears
+			// the runtime's "wanted" bit after installing SIG_IGN, and a
+			// signal whose handler is already running on another thread
+			// then takes the default action and kills the process (seen: 1
+			// in 40 runs under a Ctrl-C storm). The exit status is the
+			// verdict's.
+			signal.Notify(make(chan os.Signal, 1), os.Interrupt, syscall.SIGTERM)
 			vs := make([]logs.Verdict, 0, len(fws))
 			for _, fw := range fws {
 				lg := fw.Log()
