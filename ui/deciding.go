@@ -6,16 +6,22 @@ import (
 )
 
 // stepOrder is the order n visits the steps in: first the ones that explain the
-// outcome (every ✗ error and ↩ fallback and the step that decided the outcome,
+// outcome (the step that decided it, then every other ✗ error and ↩ fallback
 // in chain order), then every other step that applied. N walks it backwards.
+// The deciding step leads because a failure opens on it: from there n goes on
+// to the fallbacks that explain it (a 1.4 UCX failure's ↩ KV-cache manager
+// step), not to the applied steps after the key ones.
 func stepOrder(t *resolver.Trace) (order []int, key int) {
 	dec := report.DecidingStep(t)
 	isKey := func(i int) bool {
 		v := t.Steps[i].Verdict
 		return i == dec || v == resolver.Error || v == resolver.Fallback
 	}
+	if dec >= 0 {
+		order = append(order, dec)
+	}
 	for i := range t.Steps {
-		if isKey(i) {
+		if i != dec && isKey(i) {
 			order = append(order, i)
 		}
 	}

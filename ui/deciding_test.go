@@ -69,6 +69,22 @@ func TestNVisitsTheDecidingStepsFirst(t *testing.T) {
 	}
 }
 
+// A failure opens on its ✗ step; the first n goes on to the other steps that
+// explain it (1.4 with UCX: the ↩ KV-cache manager fallback), not to the first
+// applied step.
+func TestNFromAFailureVisitsTheOtherKeySteps(t *testing.T) {
+	s := testSpec()
+	s.Backend = inputs.Value{Raw: "UCX", Origin: explorerOrigin}
+	m := New(Options{Spec: s, Width: 80, Height: 24})
+	if got := m.trace.Steps[m.step]; got.Verdict != resolver.Error {
+		t.Fatalf("opened on step %d %s (%s), want the ✗ step", m.step+1, got.ID, got.Verdict)
+	}
+	m = keys(t, m, "n")
+	if v := m.trace.Steps[m.step].Verdict; v != resolver.Fallback {
+		t.Errorf("first n from the ✗ step went to step %d (%s), want the ↩ fallback", m.step+1, v)
+	}
+}
+
 // Every outcome names its deciding step: a failure the step that raised, a
 // disabled one the disaggregation step, a transceiver the step that fixed its
 // runtime.
