@@ -85,6 +85,9 @@ type Rules struct {
 	SelectorsRead     bool
 	DefaultBackend    string
 	SelectorsEvidence Evidence
+	// SelectorsTruthy is #5234's own form (1.0.0rc4 to about 2025-08-14):
+	// any non-empty selector value counts, and no warning is logged.
+	SelectorsTruthy bool
 
 	// Texts are the message templates the build words itself (an install's),
 	// with {} for a value and {!r} for its repr; every other message of
@@ -206,6 +209,7 @@ func ReleaseRules(v Version) *Rules {
 	}
 	v.Rules = nil
 	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
+	rs.SelectorsTruthy = selectorsTruthyAt(&v)
 	rs.CodePath = releasePathInto(&rs.codePath, v.Era)
 	// The runtime default's evidence is the PR that set it; 1.4's reading (the
 	// hook is not consulted) is inferred.
