@@ -185,11 +185,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []st
 	}()
 	app := &appEnv{stdin: stdin, stdout: stdout, stderr: stderr, environ: environ, ctx: context.Background()}
 	crashTest(app.getenv(crashTestEnv))
-	first := ""
-	if len(args) > 0 {
-		first = args[0]
-	}
-	return execute(newRootFor(app, first), app, args)
+	return execute(newRootFor(app, args), app, args)
 }
 
 // execute runs the command tree root with args and returns the exit code.

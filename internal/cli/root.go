@@ -14,18 +14,24 @@ import (
 
 // newRoot builds the whole command tree. xcvr alone opens the explorer on a
 // terminal and prints the explain text anywhere else.
-func newRoot(app *appEnv) *cobra.Command { return newRootFor(app, "") }
+func newRoot(app *appEnv) *cobra.Command { return newRootFor(app, nil) }
 
-// newRootFor builds the command tree for a run whose first argument is first.
-// When first names one of xcvr's commands (commands), the tree is the root
-// with that command alone, and the root without its own flags (the
-// explorer's, which only a run of the root reads; --color, which every
-// command inherits, stays): every process builds its tree, and building the
-// other commands' flags, completions and the help topics was about 0.15 ms
-// of an explain's 3 ms (measured side by side). Anything else (no argument, a
-// flag, help, completion, a help topic, a typo that needs the nearest names)
-// gets the whole tree.
-func newRootFor(app *appEnv, first string) *cobra.Command {
+// newRootFor builds the command tree a run with args needs. Every process
+// builds its tree, and most of it is other commands' flags, completions and
+// help topics: building the whole tree was about 0.5 ms of an unsupervised
+// explain's 3.2 ms (measured side by side). So:
+//   - a run of one of xcvr's commands (args[0] is its name, see commands), or a
+//     shell's completion of what follows one (__complete NAME ...), gets the
+//     root with that command alone, and the root without its own flags (the
+//     explorer's, which only a run of the root reads; --color, which every
+//     command inherits, stays);
+//   - --version alone gets the root alone;
+//   - anything else (no argument, another flag first, help, completion, man,
+//     a help topic, a typo that needs the nearest names) gets the whole tree.
+//
+// TestOneCommandTree checks that what each prints is what the whole tree
+// prints.
+func newRootFor(app *appEnv, args []string) *cobra.Command {
 	var flags inputFlags
 	var color string
 	root := &cobra.Command{
@@ -68,7 +74,16 @@ same text as 'xcvr explain'.`,
 		return usageErr(fmt.Errorf("--color %q: want auto, always or never", color))
 	}
 	cmds := commands(app, &color)
-	if i := slices.IndexFunc(cmds, func(c namedCommand) bool { return c.name == first }); i >= 0 {
+	name := ""
+	switch {
+	case len(args) == 1 && (args[0] == "--version" || args[0] == "-v"):
+		return root
+	case len(args) >= 3 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd):
+		name = args[1] // the last word is the one being completed
+	case len(args) >= 1:
+		name = args[0]
+	}
+	if i := slices.IndexFunc(cmds, func(c namedCommand) bool { return c.name == name }); i >= 0 {
 		root.AddCommand(cmds[i].make())
 		return root
 	}

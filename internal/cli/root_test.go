@@ -28,32 +28,44 @@ func TestCommandNames(t *testing.T) {
 	}
 }
 
-// TestOneCommandTree: a run that names a command builds the root with that
-// command alone (newRootFor); what it prints for help, an unknown flag, a bad
-// --color or a stray argument is what the whole tree prints.
+// TestOneCommandTree: a run that names a command, a shell's completion of
+// what follows one and --version build a smaller tree (newRootFor); what each
+// prints for help, an unknown flag, a near-miss flag, a bad --color, the
+// completions of flags and values, and the version, is what the whole tree
+// prints.
 func TestOneCommandTree(t *testing.T) {
 	var color string
+	runs := [][]string{{"--version"}, {"-v"}}
 	for _, c := range commands(&appEnv{}, &color) {
-		for _, args := range [][]string{
-			{c.name, "--help"},
-			{c.name, "--bogus"},
-			{c.name, "--modle", "x"},
-			{c.name, "--color", "sometimes"},
-		} {
-			run := func(build func(*appEnv) *cobra.Command) (string, string, int) {
-				var out, errb bytes.Buffer
-				app := &appEnv{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, ctx: context.Background()}
-				code := execute(build(app), app, args)
-				return out.String(), errb.String(), code
-			}
-			wantOut, wantErr, wantCode := run(newRoot)
-			gotOut, gotErr, gotCode := run(func(app *appEnv) *cobra.Command { return newRootFor(app, args[0]) })
-			if gotOut != wantOut || gotErr != wantErr || gotCode != wantCode {
-				t.Errorf("%v: one-command tree printed\n%s%s(exit %d)\nthe whole tree\n%s%s(exit %d)", args, gotOut, gotErr, gotCode, wantOut, wantErr, wantCode)
-			}
-		}
-		if n := len(newRootFor(&appEnv{}, c.name).Commands()); n != 1 {
+		runs = append(runs,
+			[]string{c.name, "--help"},
+			[]string{c.name, "--bogus"},
+			[]string{c.name, "--modle", "x"},
+			[]string{c.name, "--color", "sometimes"},
+			[]string{"__complete", c.name, "--"},
+			[]string{"__complete", c.name, "--color", ""},
+			[]string{"__complete", c.name, "--model", ""},
+			[]string{"__complete", c.name, "--trtllm", "1.2"},
+			[]string{"__completeNoDesc", c.name, ""},
+		)
+		if n := len(newRootFor(&appEnv{}, []string{c.name}).Commands()); n != 1 {
 			t.Errorf("%s: the tree has %d commands, want that one", c.name, n)
+		}
+	}
+	for _, args := range runs {
+		run := func(root func(*appEnv) *cobra.Command) (string, string, int) {
+			var out, errb bytes.Buffer
+			app := &appEnv{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, ctx: context.Background()}
+			code := execute(root(app), app, args)
+			return out.String(), errb.String(), code
+		}
+		wantOut, wantErr, wantCode := run(newRoot)
+		gotOut, gotErr, gotCode := run(func(app *appEnv) *cobra.Command { return newRootFor(app, args) })
+		if gotOut != wantOut || gotErr != wantErr || gotCode != wantCode {
+			t.Errorf("%q: the smaller tree printed\n%s%s(exit %d)\nthe whole tree\n%s%s(exit %d)", args, gotOut, gotErr, gotCode, wantOut, wantErr, wantCode)
+		}
+		if len(wantOut+wantErr) == 0 {
+			t.Errorf("%q printed nothing", args)
 		}
 	}
 }
