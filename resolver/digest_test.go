@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"hash"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -23,6 +24,8 @@ import (
 // change that should move nothing; every line must match:
 //
 //	XCVR_DIGEST=1 go test -run '^TestDigest$' -v ./resolver/ | grep digest
+//
+// XCVR_DIGEST_RULES=FILE also writes the rules section's text to FILE.
 //
 // It is skipped otherwise (about a minute of CPU).
 func TestDigest(t *testing.T) {
@@ -145,29 +148,39 @@ func TestDigest(t *testing.T) {
 	}
 	report("install", h)
 
-	// 5. The rules as their accessors show them, and the tables' words.
+	// 5. The rules as their accessors show them, and the tables' words
+	// (written to $XCVR_DIGEST_RULES too, when set, to diff).
 	h = sha256.New()
+	var w io.Writer = h
+	if name := os.Getenv("XCVR_DIGEST_RULES"); name != "" {
+		f, err := os.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		w = io.MultiWriter(h, f)
+	}
 	var prev *resolver.Rules
 	for _, v := range c.versions {
 		rs := cat.ReleaseRules(v)
-		fmt.Fprintf(h, "%s %v %v %v %v %v %+v %+v %+v\n", v.Name, rs.Era, rs.Version, rs.EraEvidence,
+		fmt.Fprintf(w, "%s %v %v %v %v %v %+v %+v %+v\n", v.Name, rs.Era, rs.Version, rs.EraEvidence,
 			rs.RuntimeDefault, rs.RuntimeDefaultEvidence, rs.Fields, rs.FieldsEvidence, rs.Validators)
-		fmt.Fprintf(h, "%+v %s %+v\n", rs.Selectors, rs.DefaultBackend, rs.SelectorsEvidence)
+		fmt.Fprintf(w, "%+v %s %+v\n", rs.Selectors, rs.DefaultBackend, rs.SelectorsEvidence)
 		for _, id := range append(resolver.TextIDs(), resolver.InferredTextIDs()...) {
-			fmt.Fprintf(h, "%+v\n", rs.Text(id))
+			fmt.Fprintf(w, "%+v\n", rs.Text(id))
 		}
 		for _, id := range resolver.PathIDs() {
-			fmt.Fprintf(h, "%+v\n", rs.Rule(id))
+			fmt.Fprintf(w, "%+v\n", rs.Rule(id))
 		}
 		for _, ch := range resolver.Changes() {
-			fmt.Fprintf(h, "%d %v\n", ch.PR, rs.Has(ch.Merged))
+			fmt.Fprintf(w, "%d %v\n", ch.PR, rs.Has(ch.Merged))
 		}
 		for _, a := range rs.ModelOrder {
-			fmt.Fprintf(h, "%s %+v\n", a, rs.Models[a])
+			fmt.Fprintf(w, "%s %+v\n", a, rs.Models[a])
 		}
-		fmt.Fprintf(h, "%s\n", digestBrief(v))
+		fmt.Fprintf(w, "%s\n", digestBrief(v))
 		if prev != nil {
-			fmt.Fprintf(h, "%+v\n", resolver.CompareRules(prev, rs))
+			fmt.Fprintf(w, "%+v\n", resolver.CompareRules(prev, rs))
 		}
 		prev = rs
 	}
