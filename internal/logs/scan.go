@@ -142,12 +142,14 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			}
 		}
 		tagged, pyTagged, level, rank, msg := false, false, "", []byte(nil), s
-		if r, lv, rest, ok := trtllmTag(trimBlank(s)); ok {
-			tagged, pyTagged, rank, level, msg = true, true, r, lv, rest
-		} else if r, lv, rest, ok := cppTag(trimBlank(s)); ok {
-			tagged, rank, level, msg = true, r, lv, rest
-		} else if r, rest, ok := condensedTag(trimBlank(s)); ok {
-			tagged, pyTagged, rank, level, msg = true, true, r, LevelUnstated, rest
+		if t := trimBlank(s); len(t) > 0 && t[0] == '[' { // every tag starts so
+			if r, lv, rest, ok := trtllmTag(t); ok {
+				tagged, pyTagged, rank, level, msg = true, true, r, lv, rest
+			} else if r, lv, rest, ok := cppTag(t); ok {
+				tagged, rank, level, msg = true, r, lv, rest
+			} else if r, rest, ok := condensedTag(t); ok {
+				tagged, pyTagged, rank, level, msg = true, true, r, LevelUnstated, rest
+			}
 		}
 		if len(rank) > 0 && (len(sc.key) == 0 || kube) {
 			if kube {
@@ -213,7 +215,9 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			sc.cur, curKnown = sc.cur[:0], true
 		case !ownKeyed:
 		default:
-			sc.cur, curKnown = append(sc.cur[:0], sc.key...), true
+			// The key becomes the current one; its buffer is reused for the
+			// next line's key (sc.key is emptied before each line).
+			sc.cur, sc.key, curKnown = sc.key, sc.cur, true
 		}
 	}
 	res.lines = n
@@ -516,20 +520,28 @@ func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 		for j < len(s) && isSpace(s[j]) {
 			j++
 		}
-		if j >= len(s) || s[j] != '[' {
+		if j+3 > len(s) || s[j] != '[' { // every group is 3 bytes or more
 			break
 		}
-		if r, n := rankGroup(s[j:]); n > 0 && !haveRank {
-			rank, haveRank, end = r, true, j+n
-			continue
+		g := s[j:]
+		if !haveRank && (g[1] == 'R' || g[1] == 'M') {
+			if r, n := rankGroup(g); n > 0 {
+				rank, haveRank, end = r, true, j+n
+				continue
+			}
 		}
-		if lv, n := levelGroup(s[j:]); n > 0 && level == "" {
-			level, end = lv, j+n
-			continue
+		if level == "" {
+			if lv, n := levelGroup(g); n > 0 {
+				level, end = lv, j+n
+				continue
+			}
+			break // a module only follows the level
 		}
-		if n := moduleGroup(s[j:]); n > 0 && level != "" && !haveModule {
-			haveModule, end = true, j+n
-			continue
+		if !haveModule {
+			if n := moduleGroup(g); n > 0 {
+				haveModule, end = true, j+n
+				continue
+			}
 		}
 		break
 	}
@@ -676,11 +688,11 @@ func cppTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 			i = j + n + 1
 		}
 	}
-	if i >= len(s) || s[i] != '[' {
+	if i+2 >= len(s) || s[i] != '[' {
 		return nil, "", s, false
 	}
 	for _, lv := range cppLevels {
-		if bytes.HasPrefix(s[i+1:], []byte(lv)) && i+1+len(lv) < len(s) && s[i+1+len(lv)] == ']' {
+		if lv[0] == s[i+1] && bytes.HasPrefix(s[i+1:], []byte(lv)) && i+1+len(lv) < len(s) && s[i+1+len(lv)] == ']' {
 			i += len(lv) + 2
 			if i < len(s) && isSpace(s[i]) {
 				i++
