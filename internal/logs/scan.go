@@ -93,9 +93,9 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 	force := excWindow // the chunk's first lines may continue an exception of the previous chunk
 	n := 0
 	// Bytes few lines hold are looked for ahead of the lines, a block at a
-	// time (see nextByte): ESC (colour), the quote of an argument dump, the
-	// E of an exception.
-	esc, quote, e := nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}
+	// time (see nextByte): ESC (colour), the quote or parenthesis of an
+	// argument dump, the E of an exception.
+	esc, quote, paren, e := nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}
 	for off := 0; off < len(data); {
 		rest := data[off:]
 		line := rest
@@ -185,7 +185,7 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 				k = unknownKey
 			}
 			if sc.announce(k, need) || level == "ERROR" || observedStart(msg) ||
-				(stripped || quote.in(data, '\'', lineOff, lineEnd)) && mayArgs(msg) {
+				(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(msg) {
 				emit = true
 			}
 		} else if (stripped || e.in(data, 'E', lineOff, lineEnd)) &&
@@ -193,7 +193,7 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			emit = true
 			force = excWindow
 		} else if bare := bytes.TrimLeft(msg, " \t"); observedStart(bare) ||
-			(stripped || quote.in(data, '\'', lineOff, lineEnd)) && mayArgs(bare) {
+			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) {
 			emit = true
 		}
 		if emit && bytes.Contains(msg, []byte("xecutor")) {
@@ -262,9 +262,10 @@ type tableEntry struct {
 
 // mayObserve is a cheap superset of the lines classify recognises (besides
 // ERROR lines, which are all passed on): a message that starts with one of
-// observedPrefixes, or an argument dump naming cache_transceiver_config. It
-// runs on every line, so it looks at the first byte, then at a few prefixes,
-// and searches inside the line only when the line quotes something.
+// observedPrefixes, or an argument dump naming cache_transceiver_config. The
+// scanner runs its halves on every line: it looks at the first byte, then at
+// a few prefixes, and searches inside the line only when the line holds a
+// quote or a parenthesis.
 func mayObserve(msg []byte) bool { return observedStart(msg) || mayArgs(msg) }
 
 // observedStart reports whether msg starts with one of observedPrefixes.
@@ -280,10 +281,14 @@ func observedStart(msg []byte) bool {
 	return false
 }
 
-// mayArgs reports whether msg may be an argument dump: it quotes something
-// and names cache_transceiver_config.
+// mayArgs reports whether msg may be an argument dump: it names
+// cache_transceiver_config, with the quote of the dict form
+// ('cache_transceiver_config': {…}) or the parenthesis of the repr form
+// (cache_transceiver_config=CacheTransceiverConfig(…), whose values may all
+// be None).
 func mayArgs(msg []byte) bool {
-	return bytes.IndexByte(msg, '\'') >= 0 && bytes.Contains(msg, []byte("cache_transceiver_config"))
+	return (bytes.IndexByte(msg, '\'') >= 0 || bytes.IndexByte(msg, '(') >= 0) &&
+		bytes.Contains(msg, []byte("cache_transceiver_config"))
 }
 
 // byteBlock is how far past a line nextByte looks at once: the block is
