@@ -86,6 +86,9 @@ type Rules struct {
 	SelectorsRead     bool
 	DefaultBackend    string
 	SelectorsEvidence Evidence
+	// SelectorsTruthy is #5234's own form (1.0.0rc4 to about 2025-08-14):
+	// any non-empty selector value counts, and no warning is logged.
+	SelectorsTruthy bool
 
 	// Texts are the message templates whose wording is the build's own: in a
 	// release's rules, the wordings that differ between builds
@@ -280,6 +283,7 @@ func ReleaseRules(v Version) *Rules {
 	}
 	v.Rules = nil
 	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
+	rs.SelectorsTruthy = selectorsTruthyAt(&v)
 	rs.CodePath = releasePathInto(&rs.codePath, v.Era)
 	// The runtime default and the wordings that differ between builds are
 	// rules chosen by the code path, each with its own evidence.
@@ -321,7 +325,7 @@ func releaseFields(era int, main Day) []FieldSpec {
 	day := Version{Main: main}
 	out := make([]FieldSpec, 0, 10)
 	for _, d := range cacheFieldDates() {
-		if main < d.since {
+		if main < d.since || d.until != 0 && main >= d.until {
 			continue
 		}
 		f := d.spec
