@@ -2,6 +2,7 @@ package logs
 
 import (
 	"bytes"
+	"unicode"
 )
 
 // The scanner is the fast half of the parser. A log of gigabytes is almost all
@@ -192,7 +193,7 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			(bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: "))) {
 			emit = true
 			force = excWindow
-		} else if bare := bytes.TrimLeft(msg, " \t"); observedStart(bare) ||
+		} else if bare := bytes.TrimLeftFunc(msg, unicode.IsSpace); observedStart(bare) || bytes.HasPrefix(bare, bareVersion) ||
 			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) {
 			emit = true
 		}
@@ -340,6 +341,11 @@ var observedPrefixes = func() (t [256][][]byte) {
 	}
 	return t
 }()
+
+// bareVersion starts the version line tensorrt_llm prints at import, a bare
+// line (reVersion). Lines without a tag are trimmed as state.line trims them
+// (strings.TrimSpace: Unicode white space too) before their start is read.
+var bareVersion = []byte("[TensorRT-LLM] TensorRT")
 
 // unknownKey stands for "the previous chunk's current key" in a chunk's seen set.
 var unknownKey = []byte("\x00previous chunk")
