@@ -662,7 +662,7 @@ func (r *reader) configMapWorker(cm *configMap, key string, pair deploy.Pair) (*
 	if pair.Val.Kind != deploy.KindStr {
 		return nil, nil, "", "", fmt.Sprintf("ConfigMap %s key %s is a YAML %s, not the text of a file", cm.name, key, pair.Val.TypeName())
 	}
-	doc, err := deploy.ParseYAML(key, []byte(pair.Val.Str))
+	doc, err := r.parseValue(key, pair.Val.Str)
 	if err != nil {
 		return nil, nil, "", "", fmt.Sprintf("%s: %v", where, err)
 	}
@@ -676,6 +676,31 @@ func (r *reader) configMapWorker(cm *configMap, key string, pair deploy.Pair) (*
 		return fmt.Sprintf("%s (ConfigMap %s, %s:%d)", origin(cm.file, base), cm.name, key, l)
 	}
 	return doc.Root, locate, key, where, ""
+}
+
+// parseValue parses a ConfigMap value as the file key. A set's workers
+// usually share their configuration (a thousand Deployments, each with its own
+// ConfigMap holding the same worker.yaml), so one text under one key is parsed
+// once: nothing downstream changes a parsed tree (an override builds new nodes),
+// and the lines of the result are the text's own.
+func (r *reader) parseValue(key, text string) (*deploy.Doc, error) {
+	k := parsedKey{key, text}
+	if p, ok := r.parsed[k]; ok {
+		return p.doc, p.err
+	}
+	doc, err := deploy.ParseYAML(key, []byte(text))
+	if r.parsed == nil {
+		r.parsed = map[parsedKey]parsedValue{}
+	}
+	r.parsed[k] = parsedValue{doc, err}
+	return doc, err
+}
+
+type parsedKey struct{ key, text string }
+
+type parsedValue struct {
+	doc *deploy.Doc
+	err error
 }
 
 // overrideLine marks the lines of --override-engine-args' values, so their

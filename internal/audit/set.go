@@ -215,6 +215,8 @@ type reader struct {
 	objects     []*object
 	controllers map[string]bool
 	envFiles    []*deploy.EnvFile
+	// parsed holds the ConfigMap values parsed as worker YAMLs (parseValue).
+	parsed map[parsedKey]parsedValue
 }
 
 func str(n *deploy.Node, key string) string {
