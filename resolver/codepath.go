@@ -46,12 +46,16 @@ const (
 	// PathCppDeprecated: the C++ transceiver is deprecated (1.4 docs; no log
 	// line is known).
 	PathCppDeprecated = "cpp-transceiver-deprecated"
+	// PathDefaultPython: an unset transceiver_runtime holds 'PYTHON' and is
+	// used as is, the model hook not consulted (#17495, 1.4; the reading is
+	// inferred). Off, it holds 'auto' where PathConfigLoad is on, else None.
+	PathDefaultPython = "runtime-default-python"
 )
 
 // PathIDs lists the code-path rules in a fixed order (CompareRules, tests).
 func PathIDs() []string {
 	return []string{PathConfigLoad, PathAutoPython, PathPythonNIXL, PathInflightChecks, PathMambaGuards,
-		PathHybridRoute, PathKVV2Default, PathCppDeprecated}
+		PathHybridRoute, PathKVV2Default, PathCppDeprecated, PathDefaultPython}
 }
 
 // releasePath is xcvr's model of the code path of an era: which rules it has
@@ -62,7 +66,7 @@ func releasePath(era int) []PathRule {
 }
 
 // numPathRules is len(PathIDs()).
-const numPathRules = 8
+const numPathRules = 9
 
 // releasePathInto fills rules with releasePath(era) (ReleaseRules keeps them
 // in the Rules value, one allocation fewer per resolution).
@@ -94,6 +98,7 @@ func releasePathInto(rules *[numPathRules]PathRule, era int) []PathRule {
 		{PathHybridRoute, era == 3, hybrid},
 		{PathKVV2Default, era == 3, ev(17495, Inferred)},
 		{PathCppDeprecated, era == 3, ev(17495, Inferred)},
+		{PathDefaultPython, era == 3, ev(17495, Inferred)},
 	}
 	return rules[:]
 }

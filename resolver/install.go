@@ -296,8 +296,8 @@ func InstallRules(in *Install, v Version) *Rules {
 	// for it (or as many as xcvr's own wording uses).
 	for _, id := range TextIDs() {
 		it, ok := in.Texts[id]
-		if n := fieldCount(it.Parts); ok && (n == textArity(id) || n == fieldCount(TemplateParts(releaseText(rs.Era, id)))) {
-			rs.Texts = append(rs.Texts, Text{ID: id, Template: RenderParts(it.Parts), Evidence: read(it.Evidence), Written: it.Written})
+		if n := fieldCount(it.Parts); ok && (n == textArity(id) || n == fieldCount(TemplateParts(rs.text(id).Template))) {
+			rs.setText(Text{ID: id, Template: RenderParts(it.Parts), Evidence: read(it.Evidence), Written: it.Written})
 		}
 	}
 	rs.Models = in.Models
@@ -337,6 +337,7 @@ func installPath(rs *Rules, in *Install) {
 		PathHybridRoute:   {FeatureDefaultPython, true},
 		PathKVV2Default:   {FeatureDefaultPython, true},
 		PathCppDeprecated: {FeatureDefaultPython, true},
+		PathDefaultPython: {FeatureDefaultPython, true},
 	}
 	rs.CodePath = slices.Clone(rs.CodePath)
 	for i := range rs.CodePath {

@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -23,7 +24,7 @@ import (
 //     dated change list (Changes). Adding a release is adding data: a row in the
 //     release table, and, where the release differs from its neighbours in
 //     something new, a Change with its merge day and the rule that reads it (a
-//     text variant in releaseText, a field in releaseFields, a validator in
+//     text variant in releaseTextRules, a field in releaseFields, a validator in
 //     releaseValidators, a selector table in selectorsAt).
 //   - InstallRules(in, v): an installed tree's rules, from what internal/install
 //     read in its own code: the placed release v's rules with everything the
@@ -85,11 +86,18 @@ type Rules struct {
 	SelectorsRead     bool
 	DefaultBackend    string
 	SelectorsEvidence Evidence
+	// SelectorsTruthy is #5234's own form (1.0.0rc4 to about 2025-08-14):
+	// any non-empty selector value counts, and no warning is logged.
+	SelectorsTruthy bool
 
-	// Texts are the message templates the build words itself (an install's),
-	// with {} for a value and {!r} for its repr; every other message of
-	// TextIDs has the wording of xcvr's model of the build's era (see Text).
+	// Texts are the message templates whose wording is the build's own: in a
+	// release's rules, the wordings that differ between builds
+	// (releaseTextRules, chosen by the code path, each with its evidence); in
+	// an install's, also every message its code words (citing FILE:LINE).
+	// Templates have {} for a value and {!r} for its repr; every other
+	// message of TextIDs has the one wording xcvr knows (see Text).
 	Texts []Text
+	texts [numTextRules]Text // Texts' storage in a release's rules
 
 	// Models are the architectures the build registers, with what their
 	// hooks return: an install's, read from its code (package models consults
@@ -166,7 +174,76 @@ func (rs *Rules) text(id string) Text {
 	if tmpl, c := inferredText(id); c != "" {
 		return Text{ID: id, Template: tmpl, Evidence: Evidence{Confidence: c}}
 	}
-	return Text{ID: id, Template: releaseText(rs.Era, id)}
+	return Text{ID: id, Template: builtinText(id)}
+}
+
+// setText puts t in place of the rules' wording of message t.ID.
+func (rs *Rules) setText(t Text) {
+	for i := range rs.Texts {
+		if rs.Texts[i].ID == t.ID {
+			rs.Texts[i] = t
+			return
+		}
+	}
+	rs.Texts = append(rs.Texts, t)
+}
+
+// runtimeDefaultRule is a value an unset transceiver_runtime holds, with its
+// evidence, in the builds whose code path has rule when ("" for any).
+type runtimeDefaultRule struct {
+	when  string
+	value PyStr
+	ev    Evidence
+}
+
+// releaseRuntimeDefaults are transceiver_runtime's defaults, the first one a
+// build's code path holds applying.
+func releaseRuntimeDefaults() [3]runtimeDefaultRule {
+	return [3]runtimeDefaultRule{
+		// 1.4: the docs of 1.4.0rc1 and rc4 show transceiver_runtime =
+		// 'PYTHON' [V]; that the hook is then not consulted is inferred.
+		{PathDefaultPython, Str("PYTHON"), Evidence{Source{PR: 17495}, Inferred}},
+		// #16164 makes 'auto' the default [V: the change list's #16164].
+		{PathConfigLoad, Str("auto"), Evidence{Source{PR: 16164}, Verified}},
+		// The field as it came (1.3.0rc8): default None, the C++ transceiver [V].
+		{"", PyStr{}, Evidence{Confidence: Verified}},
+	}
+}
+
+// textRule is a wording of a message that differs between builds, with its
+// evidence, and the code-path rules under which a build words it so: when on
+// ("" for any) and unless off ("" for none).
+type textRule struct {
+	Text
+	when, unless string
+}
+
+// numTextRules is how many messages releaseTextRules words differently.
+const numTextRules = 3
+
+// releaseTextRules are the messages whose wording differs between builds; a
+// build takes the first wording of each message that its code path holds. A
+// release that words a message differently adds its wording here, with the
+// rule that selects it and its evidence.
+func releaseTextRules() [6]textRule {
+	era1 := Source{PR: 16164, File: fileOldCreate + "@00620eb"}
+	era2 := Source{PR: 18134, File: fileNewCreate + "@0b42cea"}
+	return [6]textRule{
+		// create_kv_cache_transceiver's PYTHON-needs-NIXL check: from #16164
+		// DEFAULT is resolved before it and the text says "the NIXL backend"
+		// [V era 1 and 2 copies]; before, DEFAULT passed and the text says so
+		// [V pre-#16164 copies, spec 2.0].
+		{Text{ID: TextPythonNIXLCreate, Template: "Python transceiver currently only supports the NIXL backend, got {}" + pythonNIXLTail, Evidence: Evidence{era1, Verified}}, PathConfigLoad, ""},
+		{Text{ID: TextPythonNIXLCreate, Template: "Python transceiver currently only supports NIXL or DEFAULT backend, got {}" + pythonNIXLTail, Evidence: Evidence{Source{File: fileOldCreate}, Verified}}, "", ""},
+		// The Mamba guards' wording of era 1 names NIXL and the
+		// TLLM_MAMBA_MANAGER_PREFERENCE=V2 way out [V @00620eb]; from #18134's
+		// code on, the V2 manager is chosen with use_kv_cache_manager_v2 [V
+		// @0b42cea; 1.4 takes that copy's wording].
+		{Text{ID: TextMambaMixed, Template: "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving.", Evidence: Evidence{era1, Verified}}, PathConfigLoad, PathAutoPython},
+		{Text{ID: TextMambaMixed, Template: "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving.", Evidence: Evidence{era2, Verified}}, "", ""},
+		{Text{ID: TextMambaCpp, Template: "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2).", Evidence: Evidence{era1, Verified}}, PathConfigLoad, PathAutoPython},
+		{Text{ID: TextMambaCpp, Template: "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True.", Evidence: Evidence{era2, Verified}}, "", ""},
+	}
 }
 
 // field returns the build's declaration of a CacheTransceiverConfig field.
@@ -206,20 +283,25 @@ func ReleaseRules(v Version) *Rules {
 	}
 	v.Rules = nil
 	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
+	rs.SelectorsTruthy = selectorsTruthyAt(&v)
 	rs.CodePath = releasePathInto(&rs.codePath, v.Era)
-	// The runtime default's evidence is the PR that set it; 1.4's reading (the
-	// hook is not consulted) is inferred.
-	switch {
-	case v.Era == 0:
-		rs.RuntimeDefault = PyStr{}
-		rs.RuntimeDefaultEvidence = Evidence{Confidence: Verified}
-	case v.Era < 3:
-		rs.RuntimeDefault = Str("auto")
-		rs.RuntimeDefaultEvidence = Evidence{Source{PR: 16164}, Verified}
-	default:
-		rs.RuntimeDefault = Str("PYTHON")
-		rs.RuntimeDefaultEvidence = Evidence{Source{PR: 17495}, Inferred}
+	// The runtime default and the wordings that differ between builds are
+	// rules chosen by the code path, each with its own evidence.
+	for _, d := range releaseRuntimeDefaults() {
+		if d.when == "" || rs.On(d.when) {
+			rs.RuntimeDefault, rs.RuntimeDefaultEvidence = d.value, d.ev
+			break
+		}
 	}
+	n := 0
+	for _, t := range releaseTextRules() {
+		if (t.when != "" && !rs.On(t.when)) || (t.unless != "" && rs.On(t.unless)) || slices.ContainsFunc(rs.texts[:n], func(x Text) bool { return x.ID == t.ID }) {
+			continue
+		}
+		rs.texts[n] = t.Text
+		n++
+	}
+	rs.Texts = rs.texts[:n:n]
 	// A refusal by era 0's CacheTransceiverConfig is derived; later ones are
 	// verified (llm_args.py of their time).
 	rs.FieldsEvidence = Evidence{Confidence: Verified}
@@ -340,10 +422,9 @@ func TextIDs() []string {
 		TextPyMambaForces, TextPipelinedBlockers}
 }
 
-// releaseText is the wording of message id in xcvr's model of an era. A release
-// that words a message differently adds a case here, keyed by the era (or the
-// change) that introduced the wording.
-func releaseText(era int, id string) string {
+// builtinText is the wording of message id where every build xcvr models words
+// it alike ("" for the messages of releaseTextRules and for unknown ids).
+func builtinText(id string) string {
 	switch id {
 	case TextFallbackBackend:
 		return "Model prefers the Python transceiver, but backend {} does not support it; falling back to the C++ transceiver."
@@ -355,11 +436,6 @@ func releaseText(era int, id string) string {
 		return "{}.get_preferred_transceiver_runtime() must return 'CPP', 'PYTHON', or None, got {!r}."
 	case TextPythonNIXLEarly:
 		return "Python transceiver currently only supports NIXL backend, got {}" + pythonNIXLTail
-	case TextPythonNIXLCreate:
-		if era == 0 {
-			return "Python transceiver currently only supports NIXL or DEFAULT backend, got {}" + pythonNIXLTail
-		}
-		return "Python transceiver currently only supports the NIXL backend, got {}" + pythonNIXLTail
 	case TextPipelinedBackend:
 		return "enable_pipelined_transfer is set but backend '{}' requires the C++ transceiver, which does not support pipelined transfer. Use NIXL backend to enable pipelined transfer."
 	case TextPipelinedCPP:
@@ -386,16 +462,6 @@ func releaseText(era int, id string) string {
 		return "{}=1 is experimental and currently supported only with transceiver_runtime='CPP', backend='NIXL', the UCX NIXL backend, a finite kv_transfer_timeout_ms, asynchronous non-layer-wise transfer, and zero-copy disabled; got transceiver_runtime={!r}, backend={!r}, resolved_nixl_backend={!r}, kv_transfer_timeout_ms={!r}, disable_transfer_overlap={!r}, layerwise={!r}, try_zcopy={!r}."
 	case TextKimiK3:
 		return "Kimi K3 disaggregated serving requires the Python transceiver: set cache_transceiver_config backend='NIXL' with transceiver_runtime='PYTHON' (or leave transceiver_runtime='auto' with the NIXL backend). The C++ transceiver cannot transfer KDA recurrent state (got backend={!r}, transceiver_runtime={!r})."
-	case TextMambaMixed:
-		if era == 1 {
-			return "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving."
-		}
-		return "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving."
-	case TextMambaCpp:
-		if era == 1 {
-			return "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2)."
-		}
-		return "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True."
 	case TextPyMambaReuse:
 		return "TRTLLM_USE_PY_MAMBA=1 forces MixedMambaHybridCacheManager, which does not support block reuse. Disable block reuse or unset TRTLLM_USE_PY_MAMBA to use CppMambaHybridCacheManager."
 	case TextFabricMemory:
