@@ -325,7 +325,7 @@ func releaseFields(era int, main Day) []FieldSpec {
 	day := Version{Main: main}
 	out := make([]FieldSpec, 0, 10)
 	for _, d := range cacheFieldDates() {
-		if main < d.since {
+		if main < d.since || d.until != 0 && main >= d.until {
 			continue
 		}
 		f := d.spec
