@@ -31,6 +31,11 @@ func TestReleaseFamilies(t *testing.T) {
 		// Before #5234 (new in the 1.0.0rc4 notes): 1.0.0rc0 to rc3.
 		{name: "1.0.0rc3 a selector alone turns it on", version: "1.0.0rc3", env: map[string]string{EnvUseNIXL: "1"}, outcome: OutcomeCPP, backendEff: "NIXL"},
 		{name: "1.0.0rc2 the config does not turn it on", version: "1.0.0rc2", backend: "ucx", outcome: OutcomeDisabled},
+		// Before #5234 CacheTransceiverConfig is a BaseModel with max_num_tokens
+		// only (0.21.0's): other keys are ignored, not refused.
+		{name: "1.0.0rc3 an upper-case backend is ignored", version: "1.0.0rc3", backend: "UCX", outcome: OutcomeDisabled},
+		{name: "1.0.0rc1 transceiver_runtime is ignored", version: "1.0.0rc1", backend: "MOONCAKE", runtime: "PYTHON", timeout: "0",
+			env: map[string]string{EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "MPI"},
 		{name: "1.0.0rc4 transceiver_runtime is not a field", version: "1.0.0rc4", backend: "nixl", runtime: "CPP", outcome: OutcomeError, failed: StepValidate,
 			errHas: "cache_transceiver_config.transceiver_runtime\n  Extra inputs are not permitted [type=extra_forbidden, input_value='CPP', input_type=str]"},
 		{name: "1.0.0rc4 no backend: requests refused", version: "1.0.0rc4", outcome: OutcomeDisabled, logs: []string{"cache_transceiver is disabled"}},
@@ -201,4 +206,24 @@ func FuzzParseVersion(f *testing.F) {
 			t.Fatalf("%q placed at %s, no listed release's day", s, v.Main)
 		}
 	})
+}
+
+// #5234's own selector form (1.0 line) and the exactly-"1" form (1.1 on) are
+// different rules, and comparing the two releases says so.
+func TestSelectorFormsCompared(t *testing.T) {
+	a := ReleaseRules(Must(ParseVersion("1.0.0rc4")))
+	b := ReleaseRules(Must(ParseVersion("1.1.0rc0")))
+	if !a.SelectorsTruthy || b.SelectorsTruthy {
+		t.Fatalf("truthy: 1.0.0rc4 %v, 1.1.0rc0 %v", a.SelectorsTruthy, b.SelectorsTruthy)
+	}
+	for _, d := range CompareRules(a, b) {
+		if d.What == "DEFAULT backend selectors" {
+			if d.A != "TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_NIXL_KVCACHE=NIXL > TRTLLM_USE_MPI_KVCACHE=MPI (any non-empty value)" ||
+				d.B != "TRTLLM_USE_NIXL_KVCACHE=NIXL > TRTLLM_USE_MPI_KVCACHE=MPI" {
+				t.Errorf("difference %+v", d)
+			}
+			return
+		}
+	}
+	t.Error("no selector difference between 1.0.0rc4 and 1.1.0rc0")
 }

@@ -349,6 +349,9 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
 		"CacheTransceiver getOrAllocateBuffers: ", "Terminating ", "Requesting cancellation for ",
 		"Waiting for context and generation servers to be ready", "TensorRT LLM version: ", "TensorRT-LLM version: ",
+		// The version line tensorrt_llm/__init__.py prints at import has a tag
+		// but no level, so it reaches the bare path whole.
+		"[TensorRT-LLM] TensorRT-LLM version: ", "[TensorRT-LLM] TensorRT LLM version: ",
 	} {
 		t[p[0]] = append(t[p[0]], []byte(p))
 	}
