@@ -468,13 +468,19 @@ func CacheTransceiverFieldsFor(v Version) []FieldSpec { return ReleaseRules(v).F
 // xcvrChecks reports whether xcvr's own readers and checks validate a field the
 // install declares the same way; otherwise the install's declaration is applied.
 func xcvrChecks(f FieldSpec) bool {
-	for _, x := range releaseFields(3, dayAgentBounce) {
+	for _, x := range newestFields() {
 		if x.Name == f.Name {
 			// An unreadable annotation: xcvr's checks are the best guess.
 			return f.Kind == "" || x.same(f)
 		}
 	}
 	return false
+}
+
+// newestFields is every CacheTransceiverConfig field of xcvr's newest model
+// (1.4's code path, every dated field).
+func newestFields() []FieldSpec {
+	return releaseFields(&Rules{Main: dayAgentBounce, CodePath: releasePath(3)})
 }
 
 // resolverChecked are the fields whose values reach the resolver itself (from a
@@ -536,7 +542,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		}
 		if spec.Kind == "" {
 			// Unreadable: xcvr's own declaration of the field, if it has one.
-			model := releaseFields(rs.Era, rs.Main)
+			model := releaseFields(rs)
 			i := slices.IndexFunc(model, func(x FieldSpec) bool { return x.Name == name })
 			if i < 0 {
 				unread = append(unread, name)

@@ -433,7 +433,7 @@ func TestInstallFieldSet(t *testing.T) {
 		in.Version = InstallVersion(inst)
 		in.ConfigKeys = c.keys
 		known := map[string]bool{}
-		for _, f := range releaseFields(3, dayAgentBounce) {
+		for _, f := range newestFields() {
 			known[f.Name] = true
 		}
 		for _, k := range c.keys {

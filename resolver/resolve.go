@@ -275,13 +275,7 @@ func (r *run) runtimeLiterals() []string { return r.literals("transceiver_runtim
 
 func (r *run) backendLiteralsOf() []string { return r.literals("backend") }
 
-func (r *run) literals(field string) []string {
-	if f, ok := r.rules.field(field); ok && f.Kind == "literal" {
-		return f.Literals
-	}
-	f, _ := (&Rules{Fields: releaseFields(r.rules.Era, r.rules.Main)}).field(field)
-	return f.Literals
-}
+func (r *run) literals(field string) []string { return r.rules.fieldLiterals(field) }
 
 // backendLiterals is the newest rules' backend choices.
 func backendLiterals() []string { return []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"} }

@@ -253,9 +253,14 @@ func (rs *Rules) field(name string) (FieldSpec, bool) {
 	return FieldSpec{}, false
 }
 
-// literals is the Literal choices of a field ("backend", "transceiver_runtime").
-func (rs *Rules) literals(name string) []string {
-	f, _ := rs.field(name)
+// fieldLiterals is the Literal choices of a field ("backend",
+// "transceiver_runtime") in the build's rules: the install's annotation where
+// it was read as a Literal, else xcvr's model of the build's.
+func (rs *Rules) fieldLiterals(name string) []string {
+	if f, ok := rs.field(name); ok && f.Kind == "literal" {
+		return f.Literals
+	}
+	f, _ := (&Rules{Fields: releaseFields(rs)}).field(name)
 	return f.Literals
 }
 
@@ -278,9 +283,8 @@ func ReleaseRules(v Version) *Rules {
 		Era:         v.Era,
 		EraEvidence: Evidence{Source{PR: eraPR(v.Era)}, conf},
 	}
-	v.Rules = nil
-	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
 	rs.CodePath = releasePathInto(&rs.codePath, v.Era)
+	rs.Selectors, rs.DefaultBackend = selectorsAt(rs)
 	// The runtime default and the wordings that differ between builds are
 	// rules chosen by the code path, each with its own evidence.
 	for _, d := range releaseRuntimeDefaults() {
@@ -304,30 +308,30 @@ func ReleaseRules(v Version) *Rules {
 	if v.Era == 0 {
 		rs.FieldsEvidence.Confidence = Derived
 	}
-	rs.Fields = releaseFields(rs.Era, rs.Main)
+	rs.Fields = releaseFields(rs)
 	rs.Validators = releaseValidators(rs.Main)
 	return rs
 }
 
-// releaseFields is CacheTransceiverConfig as xcvr models it for a day of main
-// and its era, in declaration order: the newest declaration of each field that
-// exists by that day (cacheFieldDates, with the evidence of each), the backend
-// names of the day and the transceiver_runtime choices of the era.
-func releaseFields(era int, main Day) []FieldSpec {
+// releaseFields is CacheTransceiverConfig as xcvr models it for a build, in
+// declaration order: the newest declaration of each field whose day the
+// build's rules hold (cacheFieldDates, with the evidence of each), the
+// backend names of its day and the transceiver_runtime choices of its code
+// path ('auto' from config-load resolution on).
+func releaseFields(rs *Rules) []FieldSpec {
 	rt := []string{"CPP", "PYTHON", "auto"}
-	if era == 0 {
+	if !rs.On(PathConfigLoad) {
 		rt = rt[:2]
 	}
-	day := Version{Main: main}
 	out := make([]FieldSpec, 0, 10)
 	for _, d := range cacheFieldDates() {
-		if main < d.since {
+		if !rs.Has(d.since) {
 			continue
 		}
 		f := d.spec
 		switch f.Name {
 		case "backend":
-			f.Literals = backendLiteralsAt(&day)
+			f.Literals = backendLiteralsAt(rs)
 		case "transceiver_runtime":
 			f.Literals = rt
 		}
