@@ -326,7 +326,8 @@ func InstallRules(in *Install, v Version) *Rules {
 // installPath states the install's code-path rules with the fingerprints that
 // show them: each rule is the install's era's (the era was read from these
 // fingerprints), and cites the line of the fingerprint that agrees with it.
-// The PR and confidence a step takes from the rule stay xcvr's model's.
+// A step that applies such a rule cites that line (pathSource), verified from
+// the install unless the step is inferred.
 func installPath(rs *Rules, in *Install) {
 	shows := map[string]struct {
 		feature string
@@ -334,10 +335,11 @@ func installPath(rs *Rules, in *Install) {
 	}{
 		PathConfigLoad:    {FeatureAutoResolver, true},
 		PathAutoPython:    {FeatureAutoReroutes, false},
-		PathHybridRoute:   {FeatureDefaultPython, true},
-		PathKVV2Default:   {FeatureDefaultPython, true},
-		PathCppDeprecated: {FeatureDefaultPython, true},
 		PathDefaultPython: {FeatureDefaultPython, true},
+		// The hybrid route, the KV V2 default and the C++ deprecation came
+		// with 1.4 too, but the default's line does not show them: they keep
+		// xcvr's evidence (a step citing the line would send the reader to
+		// transceiver_runtime's default).
 	}
 	rs.CodePath = slices.Clone(rs.CodePath)
 	for i := range rs.CodePath {

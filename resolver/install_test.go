@@ -458,3 +458,45 @@ func TestInstallFieldSet(t *testing.T) {
 		}
 	}
 }
+
+// TestStepsCiteTheChangeRule: a step that branches on a dated change takes its
+// PR from the change's rule, and, where an install's code settles the change,
+// the install's line instead (issue 17 §1: no step writes a PR of its own).
+func TestStepsCiteTheChangeRule(t *testing.T) {
+	// 1.3.0rc22 has no #15727 in xcvr's model: the pipelined steps skip and
+	// cite the PR the change rule carries.
+	in := tc{version: "1.3.0rc22", backend: "NIXL", runtime: "PYTHON"}.inputs(t)
+	rel := Resolve(in)
+	for _, id := range []string{StepPipelined, StepPipelinedStatic} {
+		if s := stepOf(rel, id); s.Verdict != Skipped || s.Source.PR != 15727 || s.Source.Install != "" {
+			t.Errorf("release %s: %+v", id, s)
+		}
+	}
+	if c := ReleaseRules(in.Version).Change(15727); c.Has || c.PR != 15727 || c.Evidence.read() {
+		t.Errorf("release Change(15727) = %+v", c)
+	}
+	// An install of it whose llm_args.py shows the field absent (line 9):
+	// the same skips cite that line, verified from the install.
+	inst := era2Install("1.3.0rc22")
+	inst.Features[FeaturePipelined] = InstallFact{false, "tensorrt_llm/llmapi/llm_args.py:9"}
+	in.Version = InstallVersion(inst)
+	tr := Resolve(in)
+	checkWellFormed(t, tr)
+	if s := stepOf(tr, StepPipelinedStatic); s.Verdict != Skipped || s.Source != (Source{Install: "tensorrt_llm/llmapi/llm_args.py:9"}) || s.Confidence != VerifiedInstall {
+		t.Errorf("install pipelined-static: %+v", s)
+	}
+	if c := in.Version.Rules.Change(15727); c.Has || c.Evidence.Source.Install != "tensorrt_llm/llmapi/llm_args.py:9" {
+		t.Errorf("install Change(15727) = %+v", c)
+	}
+	// The hook is called where the install's auto resolver is: a model the
+	// install does not register skips the preference citing that line.
+	in = tc{version: "1.3.0rc26", backend: "NIXL"}.inputs(t)
+	in.Version = InstallVersion(era2Install("1.3.0rc26"))
+	if s := stepOf(Resolve(in), StepPreference); s.Source != (Source{Install: "tensorrt_llm/llmapi/llm_utils.py:22"}) || s.Confidence != VerifiedInstall {
+		t.Errorf("install preference: %+v", s)
+	}
+	in.Version = Must(ParseVersion("1.3.0rc26"))
+	if s := stepOf(Resolve(in), StepPreference); s.Source != (Source{PR: 16164, File: fileLLMUtils}) {
+		t.Errorf("release preference: %+v", s)
+	}
+}

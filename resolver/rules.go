@@ -157,6 +157,31 @@ func (rs *Rules) Has(d Day) bool {
 	return rs.Main >= d
 }
 
+// Change returns the dated change of PR pr as the build holds it: whether the
+// build has it (as Has says of its day), and its evidence: the install's
+// FILE:LINE where the install's code settles the change, else the PR with its
+// merge day's confidence. A step that branches on a change asks the rules for
+// it and cites what the rule carries. A PR that Changes does not list is a
+// change the build does not have.
+func (rs *Rules) Change(pr int) ChangeRule {
+	for _, c := range Changes() {
+		if c.PR == pr {
+			return rs.changeRule(c)
+		}
+	}
+	return ChangeRule{Change: Change{PR: pr}}
+}
+
+// changeRule is change c as the build holds it (Change).
+func (rs *Rules) changeRule(c Change) ChangeRule {
+	for _, x := range rs.Changes {
+		if x.Merged == c.Merged && x.Settled {
+			return ChangeRule{Change: c, Has: x.Has, Settled: true, Evidence: x.Evidence}
+		}
+	}
+	return ChangeRule{Change: c, Has: rs.Main >= c.Merged, Evidence: Evidence{Source{PR: c.PR}, c.Confidence}}
+}
+
 // Text returns the template of message id ("" when the build has no such
 // message).
 func (rs *Rules) Text(id string) Text { return rs.text(id) }
