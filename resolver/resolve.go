@@ -741,7 +741,7 @@ func (r *run) stepBackend(p Phase) {
 	if r.skipIfHalted(StepBackend, p, title) {
 		return
 	}
-	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.rules.Selectors, r.rules.DefaultBackend)
+	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.rules.Selectors, r.rules.DefaultBackend, r.rules.SelectorsTruthy)
 	// Where DEFAULT is resolved: at config load (llm_args.py, #16164), else
 	// when the transceiver is created.
 	src := Source{File: fileOldCreate}
@@ -766,12 +766,19 @@ func (r *run) stepBackend(p Phase) {
 			sep = "; "
 		}
 		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + sep + other
+		if r.rules.SelectorsTruthy {
+			reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + "=" + pyRepr(r.t.Inputs.Env[r.envVar].Value) +
+				" is set (in #5234's form any non-empty value counts, UCX > NIXL > MPI)" + sep + other
+		}
 		r.t.Result.BackendSource = r.envVar
 	default:
 		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
 		r.t.Result.BackendSource = "NIXL default"
 		if r.effBackend != "NIXL" {
 			reason = "DEFAULT -> UCX: no TRTLLM_USE_*_KVCACHE is exactly '1' (UCX is the default before #7926, 2025-09-28)"
+			if r.rules.SelectorsTruthy {
+				reason = "DEFAULT -> UCX: no TRTLLM_USE_UCX/NIXL/MPI_KVCACHE is set (UCX is #5234's default)"
+			}
 			r.t.Result.BackendSource = "UCX default"
 		}
 		if other := r.otherSelectors(); other != "" {
@@ -808,9 +815,14 @@ func (r *run) otherSelectors() string {
 		if s != "" {
 			s += "; "
 		}
-		if v.Value == "1" {
+		switch {
+		case v.Value == "1":
 			s += sel.Env + "=1 is ignored (lower priority)"
-		} else {
+		case r.rules.SelectorsTruthy && v.Value != "":
+			s += sel.Env + "=" + pyRepr(v.Value) + " is ignored (lower priority)"
+		case r.rules.SelectorsTruthy:
+			s += sel.Env + "='' does not count (it is empty)"
+		default:
 			s += sel.Env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
 		}
 	}
@@ -1322,6 +1334,9 @@ func (r *run) stepBackendLogs() {
 	src := Source{File: r.createFile()}
 	var reason string
 	switch {
+	case r.envVar != "" && r.rules.SelectorsTruthy:
+		// #5234's form logs nothing for a selector.
+		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + " set; no warning in #5234's form)"
 	case r.envVar != "":
 		r.log(LevelWarning, r.text(TextEnvSelector, vStr(r.envVar)))
 		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"
