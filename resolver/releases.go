@@ -384,7 +384,16 @@ func ReleaseFamilies() []ReleaseFamily {
 // the build's rules: an install's annotation where it was read, else xcvr's
 // model of the release (lower-case before the upper-case change of
 // 2025-08-14, MOONCAKE from its addition on).
-func BackendLiterals(rs *Rules) []string { return rs.fieldLiterals("backend") }
+func BackendLiterals(rs *Rules) []string { return rs.backendNames() }
+
+// backendNames is the build's backend names: its backend field's Literal,
+// else (before #5234, when there is no such field) the names of its day.
+func (rs *Rules) backendNames() []string {
+	if lits := rs.fieldLiterals("backend"); len(lits) > 0 {
+		return lits
+	}
+	return backendLiteralsAt(rs)
+}
 
 // backendLiteralsAt is the backend names of xcvr's model of a build, by the
 // dated changes its rules hold.
@@ -504,7 +513,7 @@ func pyTypeOfInt(v OptInt) string {
 // SpellBackend returns the build's own spelling of backend b ("ucx" for UCX
 // in 1.0), or b when the build has no such name.
 func SpellBackend(rs *Rules, b string) string {
-	for _, lit := range rs.fieldLiterals("backend") {
+	for _, lit := range rs.backendNames() {
 		if equalFold(lit, b) {
 			return lit
 		}
@@ -516,7 +525,7 @@ func SpellBackend(rs *Rules, b string) string {
 // how the transceiver is switched on, the backend spellings, what DEFAULT
 // means and the transceiver_runtime default, all read from its rules.
 func RulesBrief(rs *Rules) string {
-	lits := rs.fieldLiterals("backend")
+	lits := rs.backendNames()
 	names := strings.Join(lits[1:], ",")
 	switch {
 	case !rs.Has(dayConfigKnobs):

@@ -31,6 +31,11 @@ func TestReleaseFamilies(t *testing.T) {
 		// Before #5234 (new in the 1.0.0rc4 notes): 1.0.0rc0 to rc3.
 		{name: "1.0.0rc3 a selector alone turns it on", version: "1.0.0rc3", env: map[string]string{EnvUseNIXL: "1"}, outcome: OutcomeCPP, backendEff: "NIXL"},
 		{name: "1.0.0rc2 the config does not turn it on", version: "1.0.0rc2", backend: "ucx", outcome: OutcomeDisabled},
+		// Before #5234 CacheTransceiverConfig is a BaseModel with max_num_tokens
+		// only (0.21.0's): other keys are ignored, not refused.
+		{name: "1.0.0rc3 an upper-case backend is ignored", version: "1.0.0rc3", backend: "UCX", outcome: OutcomeDisabled},
+		{name: "1.0.0rc1 transceiver_runtime is ignored", version: "1.0.0rc1", backend: "MOONCAKE", runtime: "PYTHON", timeout: "0",
+			env: map[string]string{EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "MPI"},
 		{name: "1.0.0rc4 transceiver_runtime is not a field", version: "1.0.0rc4", backend: "nixl", runtime: "CPP", outcome: OutcomeError, failed: StepValidate,
 			errHas: "cache_transceiver_config.transceiver_runtime\n  Extra inputs are not permitted [type=extra_forbidden, input_value='CPP', input_type=str]"},
 		{name: "1.0.0rc4 no backend: requests refused", version: "1.0.0rc4", outcome: OutcomeDisabled, logs: []string{"cache_transceiver is disabled"}},

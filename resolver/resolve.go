@@ -306,6 +306,14 @@ func (r *run) stepValidate() {
 				reason += ", and its validators are the ones xcvr checks"
 			}
 		}
+		if !r.rules.FieldsRead && !r.has(dayConfigKnobs) {
+			reason = "nothing to refuse: before #5234 CacheTransceiverConfig is a plain pydantic BaseModel declaring max_num_tokens only (0.21.0's llm_args.py), which ignores other keys"
+			if ign := r.ignoredKeys(); len(ign) > 0 {
+				reason += "; " + strings.Join(ign, ", ") + " ignored"
+			}
+			r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{PR: 5234, File: fileLLMArgs}, Inferred)
+			return
+		}
 		for _, k := range r.t.Inputs.VersionedKeys {
 			if k.Key == "agent_bounce_buffer_enable" && r.has(dayBounceNoop) {
 				reason += "; agent_bounce_buffer_enable (" + k.Origin.String() + ") is a deprecated no-op here (docs 1.4.0rc4): kv_cache_bounce_size_mb > 0 alone turns the bounce buffer on"
@@ -455,6 +463,14 @@ func (r *run) validationErrors() []FieldError {
 		errs = append(errs, FieldError{Loc: "enable_pipelined_transfer", Type: "extra_forbidden",
 			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: p.Origin})
 	}
+	if !r.has(dayConfigKnobs) {
+		// Before #5234 CacheTransceiverConfig is a plain BaseModel with
+		// max_num_tokens only (0.21.0's llm_args.py): it ignores every other
+		// key, whatever its value.
+		kept := slices.DeleteFunc(slices.Clone(errs[:readers]), ignoredBefore5234)
+		errs = append(kept, slices.DeleteFunc(errs[readers:], ignoredBefore5234)...)
+		readers = len(kept)
+	}
 	errs = r.pydanticOrder(errs, readers)
 	if len(errs) == 0 {
 		// The model validators run only once every field has validated.
@@ -463,6 +479,41 @@ func (r *run) validationErrors() []FieldError {
 		}
 	}
 	return errs
+}
+
+// ignoredBefore5234 reports whether a plain-BaseModel CacheTransceiverConfig
+// with max_num_tokens only ignores the error's key: any key under
+// cache_transceiver_config but max_num_tokens (a value that is not a mapping
+// is still refused).
+func ignoredBefore5234(e FieldError) bool {
+	if e.Root != "" || e.topKey() || e.Loc == "" && !e.EmptyKey {
+		return false
+	}
+	return fieldOf(e.Loc) != "max_num_tokens"
+}
+
+// ignoredKeys names the cache_transceiver_config keys a build before #5234
+// ignores: every key given (in a file or by a flag) but max_num_tokens.
+func (r *run) ignoredKeys() []string {
+	var out []string
+	add := func(k string) {
+		if k != "max_num_tokens" && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	if r.t.Inputs.Backend.Given() {
+		add("backend")
+	}
+	if r.t.Inputs.Runtime.Given() {
+		add("transceiver_runtime")
+	}
+	if r.t.Inputs.Timeout.Given() {
+		add("kv_transfer_timeout_ms")
+	}
+	for _, k := range r.t.Inputs.ConfigKeys {
+		add(k.Key)
+	}
+	return out
 }
 
 // asWritten is a file key's value as written ('5000', yes) for an extra input,
@@ -701,7 +752,9 @@ func (r *run) stepRuntime() {
 		return
 	}
 	rt := r.t.Inputs.Runtime
-	if rt.Given() {
+	if rt.Given() && r.has(dayFieldExists) {
+		// (Before the field exists a given value is refused at validation,
+		// or, before #5234, ignored.)
 		r.runtime = rt.Value
 		then := "; explicit values are kept as they are"
 		if rt.Value.Is("auto") {
@@ -1082,7 +1135,7 @@ func (r *run) finishLoad() {
 
 // heldRuntime is the field's value with the version's default applied.
 func (r *run) heldRuntime() PyStr {
-	if r.t.Inputs.Runtime.Given() {
+	if r.t.Inputs.Runtime.Given() && r.has(dayFieldExists) {
 		return r.t.Inputs.Runtime.Value
 	}
 	return r.rules.RuntimeDefault

@@ -329,7 +329,7 @@ func releaseFields(rs *Rules) []FieldSpec {
 	}
 	out := make([]FieldSpec, 0, 10)
 	for _, d := range cacheFieldDates() {
-		if !rs.Has(d.since) {
+		if !rs.Has(d.since) || d.until != 0 && rs.Has(d.until) {
 			continue
 		}
 		f := d.spec

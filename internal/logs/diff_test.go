@@ -148,6 +148,15 @@ func TestParseMatchesReference(t *testing.T) {
 	for s := uint64(0); s < 10; s++ {
 		checkSame(t, []byte(long.String()), s)
 	}
+	// An argument dump in pydantic's repr form whose values are all None (no
+	// quote in the line), past the lines the scanner always passes on: the
+	// scanner's filter dropped it.
+	dump := strings.Repeat("[TRT-LLM] [RANK 0] [I] iter\n", 60) +
+		"[TRT-LLM] [RANK 0] [I] TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend=None, transceiver_runtime=None, kv_transfer_timeout_ms=None))\n" +
+		"  TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend=None, transceiver_runtime=None, kv_transfer_timeout_ms=60000))\n"
+	for s := uint64(0); s < 10; s++ {
+		checkSame(t, []byte(dump), s)
+	}
 	// A pydantic error cut by a chunk boundary, colours, CRLF, a BOM.
 	checkSame(t, []byte("\xef\xbb\xbf\x1b]0;title\x07[TRT-LLM] [I] x\r\n"+
 		"pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\r\n"+

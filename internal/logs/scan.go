@@ -93,9 +93,9 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 	force := excWindow // the chunk's first lines may continue an exception of the previous chunk
 	n := 0
 	// Bytes few lines hold are looked for ahead of the lines, a block at a
-	// time (see nextByte): ESC (colour), the quote of an argument dump, the
-	// E of an exception.
-	esc, quote, e := nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}
+	// time (see nextByte): ESC (colour), the quote or parenthesis of an
+	// argument dump, the E of an exception.
+	esc, quote, paren, e := nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}
 	for off := 0; off < len(data); {
 		rest := data[off:]
 		line := rest
@@ -142,12 +142,14 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			}
 		}
 		tagged, pyTagged, level, rank, msg := false, false, "", []byte(nil), s
-		if r, lv, rest, ok := trtllmTag(trimBlank(s)); ok {
-			tagged, pyTagged, rank, level, msg = true, true, r, lv, rest
-		} else if r, lv, rest, ok := cppTag(trimBlank(s)); ok {
-			tagged, rank, level, msg = true, r, lv, rest
-		} else if r, rest, ok := condensedTag(trimBlank(s)); ok {
-			tagged, pyTagged, rank, level, msg = true, true, r, LevelUnstated, rest
+		if t := trimBlank(s); len(t) > 0 && t[0] == '[' { // every tag starts so
+			if r, lv, rest, ok := trtllmTag(t); ok {
+				tagged, pyTagged, rank, level, msg = true, true, r, lv, rest
+			} else if r, lv, rest, ok := cppTag(t); ok {
+				tagged, rank, level, msg = true, r, lv, rest
+			} else if r, rest, ok := condensedTag(t); ok {
+				tagged, pyTagged, rank, level, msg = true, true, r, LevelUnstated, rest
+			}
 		}
 		if len(rank) > 0 && (len(sc.key) == 0 || kube) {
 			if kube {
@@ -183,7 +185,7 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 				k = unknownKey
 			}
 			if sc.announce(k, need) || level == "ERROR" || observedStart(msg) ||
-				(stripped || quote.in(data, '\'', lineOff, lineEnd)) && mayArgs(msg) {
+				(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(msg) {
 				emit = true
 			}
 		} else if (stripped || e.in(data, 'E', lineOff, lineEnd)) &&
@@ -191,7 +193,7 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			emit = true
 			force = excWindow
 		} else if bare := bytes.TrimLeft(msg, " \t"); observedStart(bare) ||
-			(stripped || quote.in(data, '\'', lineOff, lineEnd)) && mayArgs(bare) {
+			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) {
 			emit = true
 		}
 		if emit && bytes.Contains(msg, []byte("xecutor")) {
@@ -213,7 +215,9 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			sc.cur, curKnown = sc.cur[:0], true
 		case !ownKeyed:
 		default:
-			sc.cur, curKnown = append(sc.cur[:0], sc.key...), true
+			// The key becomes the current one; its buffer is reused for the
+			// next line's key (sc.key is emptied before each line).
+			sc.cur, sc.key, curKnown = sc.key, sc.cur, true
 		}
 	}
 	res.lines = n
@@ -258,9 +262,10 @@ type tableEntry struct {
 
 // mayObserve is a cheap superset of the lines classify recognises (besides
 // ERROR lines, which are all passed on): a message that starts with one of
-// observedPrefixes, or an argument dump naming cache_transceiver_config. It
-// runs on every line, so it looks at the first byte, then at a few prefixes,
-// and searches inside the line only when the line quotes something.
+// observedPrefixes, or an argument dump naming cache_transceiver_config. The
+// scanner runs its halves on every line: it looks at the first byte, then at
+// a few prefixes, and searches inside the line only when the line holds a
+// quote or a parenthesis.
 func mayObserve(msg []byte) bool { return observedStart(msg) || mayArgs(msg) }
 
 // observedStart reports whether msg starts with one of observedPrefixes.
@@ -276,10 +281,14 @@ func observedStart(msg []byte) bool {
 	return false
 }
 
-// mayArgs reports whether msg may be an argument dump: it quotes something
-// and names cache_transceiver_config.
+// mayArgs reports whether msg may be an argument dump: it names
+// cache_transceiver_config, with the quote of the dict form
+// ('cache_transceiver_config': {…}) or the parenthesis of the repr form
+// (cache_transceiver_config=CacheTransceiverConfig(…), whose values may all
+// be None).
 func mayArgs(msg []byte) bool {
-	return bytes.IndexByte(msg, '\'') >= 0 && bytes.Contains(msg, []byte("cache_transceiver_config"))
+	return (bytes.IndexByte(msg, '\'') >= 0 || bytes.IndexByte(msg, '(') >= 0) &&
+		bytes.Contains(msg, []byte("cache_transceiver_config"))
 }
 
 // byteBlock is how far past a line nextByte looks at once: the block is
@@ -516,20 +525,28 @@ func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 		for j < len(s) && isSpace(s[j]) {
 			j++
 		}
-		if j >= len(s) || s[j] != '[' {
+		if j+3 > len(s) || s[j] != '[' { // every group is 3 bytes or more
 			break
 		}
-		if r, n := rankGroup(s[j:]); n > 0 && !haveRank {
-			rank, haveRank, end = r, true, j+n
-			continue
+		g := s[j:]
+		if !haveRank && (g[1] == 'R' || g[1] == 'M') {
+			if r, n := rankGroup(g); n > 0 {
+				rank, haveRank, end = r, true, j+n
+				continue
+			}
 		}
-		if lv, n := levelGroup(s[j:]); n > 0 && level == "" {
-			level, end = lv, j+n
-			continue
+		if level == "" {
+			if lv, n := levelGroup(g); n > 0 {
+				level, end = lv, j+n
+				continue
+			}
+			break // a module only follows the level
 		}
-		if n := moduleGroup(s[j:]); n > 0 && level != "" && !haveModule {
-			haveModule, end = true, j+n
-			continue
+		if !haveModule {
+			if n := moduleGroup(g); n > 0 {
+				haveModule, end = true, j+n
+				continue
+			}
 		}
 		break
 	}
@@ -676,11 +693,11 @@ func cppTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 			i = j + n + 1
 		}
 	}
-	if i >= len(s) || s[i] != '[' {
+	if i+2 >= len(s) || s[i] != '[' {
 		return nil, "", s, false
 	}
 	for _, lv := range cppLevels {
-		if bytes.HasPrefix(s[i+1:], []byte(lv)) && i+1+len(lv) < len(s) && s[i+1+len(lv)] == ']' {
+		if lv[0] == s[i+1] && bytes.HasPrefix(s[i+1:], []byte(lv)) && i+1+len(lv) < len(s) && s[i+1+len(lv)] == ']' {
 			i += len(lv) + 2
 			if i < len(s) && isSpace(s[i]) {
 				i++
