@@ -65,13 +65,14 @@ func backendSelectors() []BackendSelector {
 
 // resolveDefaultBackend mirrors CacheTransceiverConfig._resolve_default_backend():
 // an explicit backend is its own answer; DEFAULT takes the first selector whose value
-// is exactly "1", else dflt (the rules' DefaultBackend).
-func resolveDefaultBackend(backend string, env Env, sels []BackendSelector, dflt string) (eff, envVar string) {
+// is exactly "1" (any non-empty value when truthy: #5234's own form), else dflt
+// (the rules' DefaultBackend).
+func resolveDefaultBackend(backend string, env Env, sels []BackendSelector, dflt string, truthy bool) (eff, envVar string) {
 	if backend != "DEFAULT" {
 		return backend, ""
 	}
 	for _, s := range sels {
-		if v, ok := env[s.Env]; ok && v.Value == "1" {
+		if v, ok := env[s.Env]; ok && (v.Value == "1" || truthy && v.Value != "") {
 			return s.Backend, s.Env
 		}
 	}

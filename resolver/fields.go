@@ -8,6 +8,10 @@ import "sync"
 // declaration of each field that exists by then, in declaration order.
 //
 // Sources (read with the search tool's file and docs look-ups):
+//   - [0.21] llm_args.py of 0.21.0 (a stored copy): before #5234
+//     CacheTransceiverConfig is a plain pydantic BaseModel with max_num_tokens
+//     only, so every other key is ignored, not refused (taken for main before
+//     #5234, 1.0.0rc0-rc3, inferred).
 //   - [lc] llm_args.py of the lower-case era, a stored copy whose
 //     CacheTransceiverConfig is `backend: Optional[Literal["default", "ucx",
 //     "nixl", "mpi"]]` and max_tokens_in_buffer only (before #6887,
@@ -27,6 +31,7 @@ import "sync"
 //   - the per-release API reference pages
 //     nvidia.github.io/TensorRT-LLM/{1.3.0rc27,1.4.0rc1,1.4.0rc4}/llm-api/reference/CacheTransceiverConfig.html.
 const (
+	src021      = "llm_args.py of 0.21.0 (a stored copy): CacheTransceiverConfig(BaseModel, PybindMirror) declares max_num_tokens: Optional[int] = Field(default=None, ...) only, and a plain BaseModel ignores other keys; taken for main before #5234 (1.0.0rc0-rc3) [inferred]"
 	srcLC       = "llm_args.py of the lower-case era (stored copy): backend: Optional[Literal[\"default\", \"ucx\", \"nixl\", \"mpi\"]] = Field(default=None, ...); max_tokens_in_buffer: Optional[int] = Field(default=None, ...)"
 	srcUC       = "llm_args.py of the upper-case era before MOONCAKE (stored copy, main 2025-10..11): kv_transfer_timeout_ms: Optional[int] = Field(default=None, gt=0, ...); the day: PR #8178 'Add KV cache transfer timeout' (opened 2025-10-07), not on main by 2025-10-03 (PR #7575's thread)"
 	srcE0       = "llm_args.py of era 0 (stored copy, main about 2026-03-17): transceiver_runtime Optional[Literal[\"CPP\", \"PYTHON\"]] default None; kv_transfer_sender_future_timeout_ms: Optional[PositiveInt] = Field(default=1000, ...); no kv_transfer_poll_interval_ms, no kv_cache_bounce_size_mb"
@@ -53,6 +58,7 @@ const (
 
 type cacheFieldDate struct {
 	since Day
+	until Day // 0: still a field
 	spec  FieldSpec
 	conf  Confidence
 }
@@ -66,30 +72,32 @@ func cacheFieldDates() []cacheFieldDate { return cacheFieldTable() }
 // cacheFieldTable is made once: the table never changes.
 var cacheFieldTable = sync.OnceValue(func() []cacheFieldDate {
 	return []cacheFieldDate{
-		{0, FieldSpec{Name: "backend", Kind: "literal", Optional: true, Default: "None", Cite: srcLC}, Verified},
-		{dayUpperCase, FieldSpec{Name: "backend", Kind: "literal", Optional: true, Default: "None", Cite: srcUC}, Verified},
-		{dayMooncake, FieldSpec{Name: "backend", Kind: "literal", Optional: true, Default: "None", Cite: srcE0 + "; " + srcDocs27}, Verified},
+		{0, dayConfigKnobs, FieldSpec{Name: "max_num_tokens", Kind: "int", Optional: true, Default: "None", Cite: src021}, Verified},
 
-		{dayFieldExists, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Optional: true, Default: "None", Cite: srcE0}, Verified},
-		{day16164, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Optional: true, Default: "'auto'", Cite: srcDocs27}, Verified},
-		{day17495, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Optional: true, Default: "'PYTHON'", Cite: srcDocs41 + "; " + srcDocs44}, Verified},
+		{dayConfigKnobs, 0, FieldSpec{Name: "backend", Kind: "literal", Optional: true, Default: "None", Cite: srcLC}, Verified},
+		{dayUpperCase, 0, FieldSpec{Name: "backend", Kind: "literal", Optional: true, Default: "None", Cite: srcUC}, Verified},
+		{dayMooncake, 0, FieldSpec{Name: "backend", Kind: "literal", Optional: true, Default: "None", Cite: srcE0 + "; " + srcDocs27}, Verified},
 
-		{0, FieldSpec{Name: "max_tokens_in_buffer", Kind: "int", Optional: true, Default: "None", Cite: srcLC + "; " + srcDocs44}, Verified},
+		{dayFieldExists, 0, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Optional: true, Default: "None", Cite: srcE0}, Verified},
+		{day16164, 0, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Optional: true, Default: "'auto'", Cite: srcDocs27}, Verified},
+		{day17495, 0, FieldSpec{Name: "transceiver_runtime", Kind: "literal", Optional: true, Default: "'PYTHON'", Cite: srcDocs41 + "; " + srcDocs44}, Verified},
 
-		{dayTimeoutField, FieldSpec{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt", Default: "None", Cite: srcUC + "; " + srcE0}, Verified},
-		{dayTimeoutDefault, FieldSpec{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt", Default: "60000", Cite: srcDocs27 + " (Annotated[int, Gt(gt=0)] | None = 60000); PR #12249"}, Verified},
+		{dayConfigKnobs, 0, FieldSpec{Name: "max_tokens_in_buffer", Kind: "int", Optional: true, Default: "None", Cite: srcLC + "; " + srcDocs44}, Verified},
 
-		{daySenderFuture, FieldSpec{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt", Default: "1000", Cite: srcE0 + "; " + pr9155}, Verified},
+		{dayTimeoutField, 0, FieldSpec{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt", Default: "None", Cite: srcUC + "; " + srcE0}, Verified},
+		{dayTimeoutDefault, 0, FieldSpec{Name: "kv_transfer_timeout_ms", Kind: "int", Optional: true, Bound: "gt", Default: "60000", Cite: srcDocs27 + " (Annotated[int, Gt(gt=0)] | None = 60000); PR #12249"}, Verified},
 
-		{dayPollInterval, FieldSpec{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt", Default: "5000", Cite: srcDocs27 + " (Annotated[int, Gt(gt=0)] | None = 5000); day: " + pr15356}, Verified},
+		{daySenderFuture, 0, FieldSpec{Name: "kv_transfer_sender_future_timeout_ms", Kind: "int", Optional: true, Bound: "gt", Default: "1000", Cite: srcE0 + "; " + pr9155}, Verified},
 
-		{dayBounceSize, FieldSpec{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge", Default: "0", Cite: srcDocs27 + " (Annotated[int, Ge(ge=0)] = 0); day: " + pr15618}, Verified},
+		{dayPollInterval, 0, FieldSpec{Name: "kv_transfer_poll_interval_ms", Kind: "int", Optional: true, Bound: "gt", Default: "5000", Cite: srcDocs27 + " (Annotated[int, Gt(gt=0)] | None = 5000); day: " + pr15356}, Verified},
 
-		{day15727, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool", Default: "False", Cite: srcDocs27 + "; PR #15727"}, Verified},
+		{dayBounceSize, 0, FieldSpec{Name: "kv_cache_bounce_size_mb", Kind: "int", Bound: "ge", Default: "0", Cite: srcDocs27 + " (Annotated[int, Ge(ge=0)] = 0); day: " + pr15618}, Verified},
 
-		{dayAgentBounce, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool", Default: "False", Cite: srcBounce41}, Verified},
-		{dayBounceNoop, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool", Default: "False", Cite: srcDocs44 + " ('DEPRECATED: no-op kept so existing configs still parse')"}, Verified},
-		{dayAgentBounce, FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true, Default: "None", Cite: srcBounce41}, Verified},
+		{day15727, 0, FieldSpec{Name: "enable_pipelined_transfer", Kind: "bool", Default: "False", Cite: srcDocs27 + "; PR #15727"}, Verified},
+
+		{dayAgentBounce, 0, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool", Default: "False", Cite: srcBounce41}, Verified},
+		{dayBounceNoop, 0, FieldSpec{Name: "agent_bounce_buffer_enable", Kind: "bool", Default: "False", Cite: srcDocs44 + " ('DEPRECATED: no-op kept so existing configs still parse')"}, Verified},
+		{dayAgentBounce, 0, FieldSpec{Name: "agent_bounce_params", Kind: "dict", Optional: true, Default: "None", Cite: srcBounce41}, Verified},
 	}
 })
 
@@ -97,8 +105,10 @@ var cacheFieldTable = sync.OnceValue(func() []cacheFieldDate {
 // declaration itself is read, so verified; its day may not be).
 func fieldDayConfidence(name string) Confidence {
 	switch name {
-	case "backend", "max_tokens_in_buffer":
-		return Verified
+	case "backend", "max_tokens_in_buffer", "max_num_tokens":
+		// #5234's day is derived from the release notes; the classes before and
+		// after it were read.
+		return Derived
 	case "kv_cache_bounce_size_mb", "enable_pipelined_transfer":
 		return Derived
 	}

@@ -11,10 +11,24 @@ import (
 // between the releases the evidence brackets.
 const (
 	// PR #5234 "[BREAKING CHANGE] use cacheTransceiverConfig as knobs for disagg
-	// service" (review 2025-06-19) [D: Dynamo PR #2278 says cache_transceiver_config
-	// is required to enable disaggregation from 1.0.0rc4]. Before it a truthy
-	// TRTLLM_USE_{UCX,NIXL,MPI}_KVCACHE alone turned the transceiver on.
-	dayConfigKnobs Day = 20250625
+	// service" (reviewed 2025-06-16..19, merged in July) [D: the v1.0.0rc4
+	// release notes (published 2025-07-22) list it as new ("Use
+	// cacheTransceiverConfig as knobs for disagg service (#5234)"), so it is not
+	// in 1.0.0rc3 (published 2025-07-16 08:25 UTC, cut by 07-16, PR #6086); PR
+	// #6085's review of 2025-07-18 already shows its code as the diff's base].
+	// Before it a truthy TRTLLM_USE_{UCX,NIXL,MPI}_KVCACHE alone turned the
+	// transceiver on.
+	dayConfigKnobs Day = 20250717
+	// The DEFAULT backend's selectors become "exactly 1, warned" (NIXL then MPI,
+	// UCX otherwise) instead of #5234's own form (any non-empty
+	// TRTLLM_USE_UCX/NIXL/MPI_KVCACHE, in that order, no warning) [U day: #5234's
+	// form is on main on 2025-07-18 (PR #6085's diff keeps its
+	// `cache_transceiver_config.backend = backend_type` line as context; the form
+	// itself read in symphonylyh/TensorRT-LLM@cc079558); the later form is read
+	// in raayandhar/TensorRT-LLM@3e912e56, a fork of September 2025 before #7926;
+	// the PR that made the change was not found. Placed with the upper-case
+	// change, so the 1.0 line keeps #5234's form].
+	daySelectorsExact Day = 20250814
 	// PR #6085 (review 2025-07-18): the UCX INFO line is logged.
 	day6085 Day = 20250718
 	// PR #6887's change (thread 2025-08-14): backend names upper-case only. Before
@@ -38,8 +52,9 @@ const (
 	dayMooncake Day = 20251112
 	// PR #12249 "BREAKING: Setting default value of KV cache transfer timeout to
 	// 60s" (opened 2026-03-16, merged): kv_transfer_timeout_ms defaults to 60000
-	// [U day: after the first transceiver_runtime llm_args.py, which still has
-	// None].
+	// [D: new in the v1.3.0rc9 notes (published 2026-03-24), absent from rc8's
+	// (03-17); the first transceiver_runtime llm_args.py still has None; the
+	// day within that week is placed].
 	dayTimeoutDefault Day = 20260320
 )
 
@@ -65,27 +80,27 @@ func releaseTable() []release {
 		// 1.0: cut from main until release/1.0 branched [U]; lower-case backend names.
 		{"1.0.0rc0", 20250609, 0, Inferred, "exists (triton tensorrtllm_backend PR #768 'TensorRT-LLM Backend v1.0.0rc0 release'); day placed before #5234, when only a TRTLLM_USE_*_KVCACHE variable turned the transceiver on"},
 		{"1.0.0rc1", 20250620, 0, Inferred, "exists (tensorrtllm_backend PR #771); day placed before #5234 merged"},
-		{"1.0.0rc2", 20250701, 0, Inferred, "exists (tensorrtllm_backend PR #774); placed after #5234 (cache_transceiver_config as the switch)"},
-		{"1.0.0rc3", 20250715, 0, Derived, "main was bumped to 1.0.0rc4 on 2025-07-16 (PR #6086), so rc3 was cut by then"},
-		{"1.0.0rc4", 20250722, 0, Inferred, "cut after 2025-07-16 (PR #6086 bumped main to rc4) and in Dynamo by 2025-08-04 (PR #2278); version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
-		{"1.0.0rc5", 20250805, 0, Inferred, "exists; placed between rc4 and rc6"},
+		{"1.0.0rc2", 20250701, 0, Inferred, "exists (tensorrtllm_backend PR #774, between rc1's #771 and rc3's #776); placed between rc1 and rc3, so before #5234 (first listed in the rc4 notes): a TRTLLM_USE_*_KVCACHE variable alone turns the transceiver on"},
+		{"1.0.0rc3", 20250715, 20250716, Derived, "published 2025-07-16 08:25 UTC (release page v1.0.0rc3, tag cfcb97a); main was bumped to 1.0.0rc4 that day (PR #6086), so rc3 was cut by then, before #5234 (new in the rc4 notes)"},
+		{"1.0.0rc4", 20250721, 20250722, Derived, "published 2025-07-22 08:24 UTC (release page v1.0.0rc4, tag 69e9f6d), cut after 2025-07-16 (PR #6086 bumped main to rc4); its notes list #5234 as new; version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
+		{"1.0.0rc5", 20250803, 20250804, Derived, "published 2025-08-04 09:45 UTC (release page v1.0.0rc5, tag fbee279); cut day placed the day before"},
 		{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); lower-case names: Dynamo's engine configs for it still write backend: default on 2025-08-22 (PR #2670); placed before the upper-case change of 2025-08-14"},
 		{"1.0.0", 20250812, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
 		// 1.1
-		{"1.1.0rc0", 20250819, 0, Inferred, "exists (tensorrtllm_backend PR #789); placed after the upper-case backend names (2025-08-14)"},
+		{"1.1.0rc0", 20250815, 20250816, Derived, "published 2025-08-16 00:09 UTC (release page v1.1.0rc0, tag 26f413a), so cut by 08-15; that it has the upper-case backend names (placed at 2025-08-14) is inferred"},
 		{"1.1.0rc1", 20250826, 0, Inferred, "exists; placed between rc0 and rc2"},
 		{"1.1.0rc2", 20250902, 0, Inferred, "exists (tensorrtllm_backend PR #794); placed before #7926 (DEFAULT -> NIXL, 2025-09-28)"},
 		{"1.1.0rc2.post1", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
 		{"1.1.0rc2.post2", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
-		{"1.1.0rc3", 20250909, 0, Inferred, "exists; placed between rc2 and rc4"},
-		{"1.1.0rc4", 20250916, 0, Inferred, "exists (tensorrtllm_backend PR #796); placed before #7926"},
+		{"1.1.0rc3", 20250905, 0, Inferred, "exists; placed between rc2 and rc4 (published by 2025-09-10)"},
+		{"1.1.0rc4", 20250909, 20250910, Derived, "published by 2025-09-10: tensorrtllm_backend PR #796 'TensorRT-LLM Backend v1.1.0rc4 release' (commit of 2025-09-10 07:06 UTC) moves its tensorrt_llm submodule to 62b564ac; cut day placed the day before, before #7926"},
 		{"1.1.0rc5", 20250917, 0, Derived, "main was bumped from 1.1.0rc5 to 1.1.0rc6 on 2025-09-18 (PR #7824), so rc5 was cut by then, before #7926 (review 2025-09-28): DEFAULT still means UCX; exists (tensorrtllm_backend PR #799)"},
 		{"1.1.0", 20250917, 0, Inferred, "the 1.1 final, placed at rc5's day on the assumption that it was built from rc5's line (main moved on to 1.2)"},
 		// 1.2
-		{"1.2.0rc0", 20251007, 0, Inferred, "exists (tensorrtllm_backend PR #805); placed after #7926, so DEFAULT means NIXL"},
-		{"1.2.0rc1", 20251021, 0, Inferred, "exists (Dynamo PR #4540, 2025-11-21); placed between rc0 and rc2"},
-		{"1.2.0rc2", 20251104, 0, Inferred, "published by 2025-11-22 (Dynamo PR #4545 cherry-picks its upgrade #4405)"},
-		{"1.2.0rc3", 20251118, 0, Derived, "published by 2025-11-26 (Dynamo PR #4645, whose docs change switches the default method to NIXL); main's DEFAULT was NIXL on 2025-11-21 (PR #9352 tried to revert it to UCX and was closed)"},
+		{"1.2.0rc0", 20250929, 20250930, Derived, "published 2025-09-30 07:55 UTC (release page v1.2.0rc0, tag 560ded5); cut day placed the day before; that it has #7926 (reviewed 2025-09-28, so DEFAULT means NIXL) is inferred"},
+		{"1.2.0rc1", 20251021, 20251022, Derived, "published 2025-10-22 06:56 UTC (release page v1.2.0rc1, tag 796891b); cut day placed the day before"},
+		{"1.2.0rc2", 20251104, 20251107, Inferred, "published by 2025-11-07: tensorrtllm_backend PR #819 'TensorRT-LLM Backend v1.2.0rc2 release' (commit of 2025-11-07 02:26 UTC) moves its submodule from rc1's 796891b to 31116825; cut day placed before"},
+		{"1.2.0rc3", 20251118, 20251121, Derived, "published 2025-11-21 08:35 UTC (release page v1.2.0rc3, tag 2128f73; its notes add TRTLLM_NIXL_KVCACHE_BACKEND, #9075); main's DEFAULT was NIXL on 2025-11-21 (PR #9352 tried to revert it to UCX and was closed); cut day placed before"},
 		{"1.2.0rc4", 20251202, 0, Inferred, "exists (tensorrtllm_backend PR #825); placed after rc3"},
 		{"1.2.0rc5", 20251209, 0, Inferred, "exists; placed between rc4 and rc6"},
 		{"1.2.0rc6", 20251216, 0, Inferred, "exists (docs 1.2.0rc6); placed before 1.2.0rc6.post1"},
@@ -95,21 +110,21 @@ func releaseTable() []release {
 		{"1.2.0rc6.post4", 20251216, 0, Inferred, "a patch of rc6: rc6's rules; version bumped to it on 2026-04-08 (PR #12857)"},
 		{"1.2.0rc7", 20251223, 0, Inferred, "exists (implied by rc8); placed between rc6 and rc8, before 1.3.0rc0; no modelled change falls between 2025-12-16 and 2026-01-13, so rc6's rules either way"},
 		{"1.2.0rc8", 20260106, 0, Inferred, "exists (tensorrtllm_backend PR #837 'TensorRT-LLM Backend v1.2.0rc8 release', closed 2026-01-15 in favour of a commit); placed before 1.3.0rc0"},
-		{"1.2.0", 20260106, 0, Inferred, "the 1.2 final: exists by 2026-04-03 (PR #12755 bumps release/1.2 from 1.2.0 to 1.2.1); placed at rc8's day, assuming the release branch kept rc8's line"},
+		{"1.2.0", 20260106, 20260312, Inferred, "the 1.2 final, published 2026-03-12 19:43 UTC (release page v1.2.0, tag 51f5ef3; its notes are the 1.2 line's, with the Mooncake backend and no transceiver_runtime); placed at rc8's day, assuming the release branch kept rc8's line"},
 		{"1.2.1", 20260106, 0, Inferred, "release/1.2 was bumped to it on 2026-04-03 (PR #12755); publication not established; 1.2.0's rules"},
 		// 1.3 before transceiver_runtime
 		{"1.3.0rc0", 20260113, 0, Inferred, "exists; placed before rc1"},
 		{"1.3.0rc1", 20260120, 20260127, Inferred, "on PyPI on 2026-01-27 (the release history quoted in PR #11224, 2026-02-03); Dynamo PR #5810 (2026-01-30) takes it; cut day placed a week before"},
 		{"1.3.0rc2", 20260203, 0, Inferred, "exists; placed between rc1 and rc3"},
-		{"1.3.0rc3", 20260210, 0, Inferred, "published by 2026-02-19 (Dynamo PR #6402)"},
+		{"1.3.0rc3", 20260210, 20260212, Derived, "published 2026-02-12 19:48 UTC (release page v1.3.0rc3, tag b464c75); cut day placed before"},
 		{"1.3.0rc4", 20260217, 0, Inferred, "exists; placed between rc3 and rc5"},
 		{"1.3.0rc5", 20260223, 0, Inferred, "published by 2026-02-25 (Dynamo PR #6579)"},
 		{"1.3.0rc5.post1", 20260223, 0, Inferred, "a patch of rc5 (Dynamo PR #7040, 2026-03-06): rc5's rules"},
 		{"1.3.0rc5.post2", 20260223, 0, Inferred, "a patch of rc5: rc5's rules; a branch was bumped from 1.3.0rc6 to it on 2026-04-06 (PR #12777)"},
 		{"1.3.0rc6", 20260303, 0, Inferred, "exists; placed between rc5 and rc7"},
-		{"1.3.0rc7", 20260310, 0, Inferred, "published by 2026-03-15 (Dynamo PR #7408); before transceiver_runtime (1.3.0rc8)"},
-		{"1.3.0rc8", 20260317, 0, Inferred, "the first release with transceiver_runtime (v1.3.0rc8 notes, per the spec [U]); published by 2026-03-25 (Dynamo PR #7635 moves rc8 -> rc9)"},
-		{"1.3.0rc9", 20260324, 0, Inferred, "published by 2026-03-25 (Dynamo PR #7635)"},
+		{"1.3.0rc7", 20260310, 20260310, Derived, "published 2026-03-10 20:30 UTC (release page v1.3.0rc7, tag 69de4a6); before transceiver_runtime (new in the rc8 notes)"},
+		{"1.3.0rc8", 20260317, 20260317, Derived, "published 2026-03-17 19:43 UTC (release page v1.3.0rc8, tag 73cca36); the first release with transceiver_runtime: its notes add the Python cache transceiver"},
+		{"1.3.0rc9", 20260324, 20260324, Derived, "published 2026-03-24 17:08 UTC (release page v1.3.0rc9, tag 3353334); its notes list #12249 (kv_transfer_timeout_ms defaults to 60 s) as new"},
 		{"1.3.0rc10", 20260331, 0, Derived, "main was bumped to 1.3.0rc11 on 2026-03-31 (PR #12627), so rc10 was cut by then"},
 		{"1.3.0rc11", 20260421, 0, Inferred, "exists (Dynamo PR #9126 moves from rc11); placed before rc12"},
 		{"1.3.0rc12", 20260428, 0, Inferred, "exists; placed between rc11 and rc13"},
@@ -369,7 +384,16 @@ func ReleaseFamilies() []ReleaseFamily {
 // the build's rules: an install's annotation where it was read, else xcvr's
 // model of the release (lower-case before the upper-case change of
 // 2025-08-14, MOONCAKE from its addition on).
-func BackendLiterals(rs *Rules) []string { return rs.fieldLiterals("backend") }
+func BackendLiterals(rs *Rules) []string { return rs.backendNames() }
+
+// backendNames is the build's backend names: its backend field's Literal,
+// else (before #5234, when there is no such field) the names of its day.
+func (rs *Rules) backendNames() []string {
+	if lits := rs.fieldLiterals("backend"); len(lits) > 0 {
+		return lits
+	}
+	return backendLiteralsAt(rs)
+}
 
 // backendLiteralsAt is the backend names of xcvr's model of a build, by the
 // dated changes its rules hold.
@@ -388,6 +412,13 @@ func backendLiteralsAt(rs *Rules) []string {
 // none of them is exactly "1".
 func selectorsAt(rs *Rules) ([]BackendSelector, string) {
 	switch {
+	case !rs.Has(daySelectorsExact):
+		// #5234's own form: `if getenv("TRTLLM_USE_UCX_KVCACHE")` ... `elif
+		// getenv("TRTLLM_USE_NIXL_KVCACHE")` ... `elif
+		// getenv("TRTLLM_USE_MPI_KVCACHE")`, UCX otherwise, no warning
+		// (selectorsTruthyAt) [V symphonylyh/TensorRT-LLM@cc079558
+		// tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py:40-46].
+		return legacySelectors(), "UCX"
 	case !rs.Has(dayNIXLDefault):
 		// kv_cache_transceiver.py of the time: env_vars =
 		// [("TRTLLM_USE_NIXL_KVCACHE", BackendTypeCpp.NIXL),
@@ -403,17 +434,22 @@ func selectorsAt(rs *Rules) ([]BackendSelector, string) {
 	return backendSelectors(), "NIXL"
 }
 
+// selectorsTruthyAt reports whether the build's DEFAULT backend takes any
+// non-empty selector value, without a warning: #5234's own form, from #5234
+// until the exactly-"1" form (daySelectorsExact).
+func selectorsTruthyAt(rs *Rules) bool {
+	return rs.Has(dayConfigKnobs) && !rs.Has(daySelectorsExact)
+}
+
 // legacySelectors are the variables that alone turned the transceiver on before
-// #5234, in the order create_kv_cache_transceiver tried them; any non-empty
-// value counted (plain truthiness of getenv) [D: the order and the
-// truthiness are those of kv_cache_transceiver.py at
-// symphonylyh/TensorRT-LLM@cc079558 :40-46 (`if getenv("TRTLLM_USE_UCX_KVCACHE")`
+// #5234, in the order create_kv_cache_transceiver tried them (any non-empty
+// value counted: plain truthiness of getenv) [V: a pre-#5234
+// kv_cache_transceiver.py stored copy, `if getenv("TRTLLM_USE_UCX_KVCACHE")`
 // ... `elif getenv("TRTLLM_USE_NIXL_KVCACHE")` ... `elif
-// getenv("TRTLLM_USE_MPI_KVCACHE")`, UCX when none is set). That copy already
-// needs a cache_transceiver_config (None: "cache_transceiver is disabled") and
-// applies the variables to backend DEFAULT only, with no selector warning: an
-// early post-#5234 form that xcvr does not model separately (its 1.0.0rc2/rc3
-// use the later exactly-"1" selectors) — a known limit].
+// getenv("TRTLLM_USE_MPI_KVCACHE")`, no transceiver when none is set]. #5234
+// kept the same order and truthiness for backend DEFAULT, with UCX when none
+// is set and no warning [V symphonylyh/TensorRT-LLM@cc079558 :40-46], until
+// daySelectorsExact.
 func legacySelectors() []BackendSelector {
 	return []BackendSelector{{EnvUseUCX, "UCX"}, {EnvUseNIXL, "NIXL"}, {EnvUseMPI, "MPI"}}
 }
@@ -477,7 +513,7 @@ func pyTypeOfInt(v OptInt) string {
 // SpellBackend returns the build's own spelling of backend b ("ucx" for UCX
 // in 1.0), or b when the build has no such name.
 func SpellBackend(rs *Rules, b string) string {
-	for _, lit := range rs.fieldLiterals("backend") {
+	for _, lit := range rs.backendNames() {
 		if equalFold(lit, b) {
 			return lit
 		}
@@ -489,7 +525,7 @@ func SpellBackend(rs *Rules, b string) string {
 // how the transceiver is switched on, the backend spellings, what DEFAULT
 // means and the transceiver_runtime default, all read from its rules.
 func RulesBrief(rs *Rules) string {
-	lits := rs.fieldLiterals("backend")
+	lits := rs.backendNames()
 	names := strings.Join(lits[1:], ",")
 	switch {
 	case !rs.Has(dayConfigKnobs):

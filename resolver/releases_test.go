@@ -17,14 +17,36 @@ func TestReleaseFamilies(t *testing.T) {
 		{name: "1.0.0rc4 UCX is rejected", version: "1.0.0rc4", backend: "UCX", outcome: OutcomeError, failed: StepValidate,
 			errHas: "cache_transceiver_config.backend\n  " + lowerLits + " [type=literal_error, input_value='UCX', input_type=str]"},
 		{name: "1.0.0rc4 default is UCX", version: "1.0.0rc4", backend: "default", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
-		{name: "1.0.0rc4 default with the NIXL selector", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseNIXL: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
-			logs: []string{"TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"}},
+		// #5234's own selectors (1.0.0rc4 to about 2025-08-14): any non-empty
+		// value, UCX > NIXL > MPI, no warning.
+		{name: "1.0.0rc4 default with the NIXL selector: no warning", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseNIXL: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
+			logs: []string{}},
+		{name: "1.0.0rc4 a selector of 0 counts", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseMPI: "0"}, outcome: OutcomeCPP, backendEff: "MPI",
+			logs: []string{mpiWarn}},
+		{name: "1.0.0rc4 UCX before NIXL", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseNIXL: "1", EnvUseUCX: "yes"}, outcome: OutcomeCPP, backendEff: "UCX",
+			logs: []string{ucxInfo}},
+		{name: "1.0.0rc4 an empty selector does not count", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseNIXL: ""}, outcome: OutcomeCPP, backendEff: "UCX",
+			logs: []string{ucxInfo}},
+		{name: "1.0.0 keeps #5234's selectors", version: "1.0.0", backend: "default", env: map[string]string{EnvUseNIXL: "true"}, outcome: OutcomeCPP, backendEff: "NIXL", logs: []string{}},
+		// Before #5234 (new in the 1.0.0rc4 notes): 1.0.0rc0 to rc3.
+		{name: "1.0.0rc3 a selector alone turns it on", version: "1.0.0rc3", env: map[string]string{EnvUseNIXL: "1"}, outcome: OutcomeCPP, backendEff: "NIXL"},
+		{name: "1.0.0rc2 the config does not turn it on", version: "1.0.0rc2", backend: "ucx", outcome: OutcomeDisabled},
+		// Before #5234 CacheTransceiverConfig is a BaseModel with max_num_tokens
+		// only (0.21.0's): other keys are ignored, not refused.
+		{name: "1.0.0rc3 an upper-case backend is ignored", version: "1.0.0rc3", backend: "UCX", outcome: OutcomeDisabled},
+		{name: "1.0.0rc1 transceiver_runtime is ignored", version: "1.0.0rc1", backend: "MOONCAKE", runtime: "PYTHON", timeout: "0",
+			env: map[string]string{EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "MPI"},
 		{name: "1.0.0rc4 transceiver_runtime is not a field", version: "1.0.0rc4", backend: "nixl", runtime: "CPP", outcome: OutcomeError, failed: StepValidate,
 			errHas: "cache_transceiver_config.transceiver_runtime\n  Extra inputs are not permitted [type=extra_forbidden, input_value='CPP', input_type=str]"},
 		{name: "1.0.0rc4 no backend: requests refused", version: "1.0.0rc4", outcome: OutcomeDisabled, logs: []string{"cache_transceiver is disabled"}},
 		{name: "1.0.0rc0 a truthy selector alone turns it on", version: "1.0.0rc0", env: map[string]string{EnvUseUCX: "0"}, outcome: OutcomeCPP, backendEff: "UCX"},
 		{name: "1.0.0rc0 no selector: off", version: "1.0.0rc0", backend: "ucx", outcome: OutcomeDisabled},
-		// 1.1: upper-case names; DEFAULT still UCX before #7926.
+		// 1.1: upper-case names; DEFAULT still UCX before #7926; selectors
+		// exactly "1", warned, NIXL then MPI.
+		{name: "1.1.0rc0 the NIXL selector is warned", version: "1.1.0rc0", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseUCX: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
+			logs: []string{"TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"}},
+		{name: "1.1.0rc0 a selector of 0 does not count", version: "1.1.0rc0", backend: "DEFAULT", env: map[string]string{EnvUseMPI: "0"}, outcome: OutcomeCPP, backendEff: "UCX",
+			logs: []string{ucxInfo}},
 		{name: "1.1.0rc5 ucx is rejected", version: "1.1.0rc5", backend: "ucx", outcome: OutcomeError, failed: StepValidate,
 			errHas: "cache_transceiver_config.backend\n  " + upperLits + " [type=literal_error, input_value='ucx', input_type=str]"},
 		{name: "1.1.0rc5 DEFAULT is UCX", version: "1.1.0rc5", backend: "DEFAULT", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},

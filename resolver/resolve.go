@@ -313,6 +313,14 @@ func (r *run) stepValidate() {
 				reason += ", and its validators are the ones xcvr checks"
 			}
 		}
+		if !r.rules.FieldsRead && !r.has(dayConfigKnobs) {
+			reason = "nothing to refuse: before #5234 CacheTransceiverConfig is a plain pydantic BaseModel declaring max_num_tokens only (0.21.0's llm_args.py), which ignores other keys"
+			if ign := r.ignoredKeys(); len(ign) > 0 {
+				reason += "; " + strings.Join(ign, ", ") + " ignored"
+			}
+			r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{PR: 5234, File: fileLLMArgs}, Inferred)
+			return
+		}
 		for _, k := range r.t.Inputs.VersionedKeys {
 			if k.Key == "agent_bounce_buffer_enable" && r.has(dayBounceNoop) {
 				reason += "; agent_bounce_buffer_enable (" + k.Origin.String() + ") is a deprecated no-op here (docs 1.4.0rc4): kv_cache_bounce_size_mb > 0 alone turns the bounce buffer on"
@@ -462,6 +470,14 @@ func (r *run) validationErrors() []FieldError {
 		errs = append(errs, FieldError{Loc: "enable_pipelined_transfer", Type: "extra_forbidden",
 			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: p.Origin})
 	}
+	if !r.has(dayConfigKnobs) {
+		// Before #5234 CacheTransceiverConfig is a plain BaseModel with
+		// max_num_tokens only (0.21.0's llm_args.py): it ignores every other
+		// key, whatever its value.
+		kept := slices.DeleteFunc(slices.Clone(errs[:readers]), ignoredBefore5234)
+		errs = append(kept, slices.DeleteFunc(errs[readers:], ignoredBefore5234)...)
+		readers = len(kept)
+	}
 	errs = r.pydanticOrder(errs, readers)
 	if len(errs) == 0 {
 		// The model validators run only once every field has validated.
@@ -470,6 +486,41 @@ func (r *run) validationErrors() []FieldError {
 		}
 	}
 	return errs
+}
+
+// ignoredBefore5234 reports whether a plain-BaseModel CacheTransceiverConfig
+// with max_num_tokens only ignores the error's key: any key under
+// cache_transceiver_config but max_num_tokens (a value that is not a mapping
+// is still refused).
+func ignoredBefore5234(e FieldError) bool {
+	if e.Root != "" || e.topKey() || e.Loc == "" && !e.EmptyKey {
+		return false
+	}
+	return fieldOf(e.Loc) != "max_num_tokens"
+}
+
+// ignoredKeys names the cache_transceiver_config keys a build before #5234
+// ignores: every key given (in a file or by a flag) but max_num_tokens.
+func (r *run) ignoredKeys() []string {
+	var out []string
+	add := func(k string) {
+		if k != "max_num_tokens" && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	if r.t.Inputs.Backend.Given() {
+		add("backend")
+	}
+	if r.t.Inputs.Runtime.Given() {
+		add("transceiver_runtime")
+	}
+	if r.t.Inputs.Timeout.Given() {
+		add("kv_transfer_timeout_ms")
+	}
+	for _, k := range r.t.Inputs.ConfigKeys {
+		add(k.Key)
+	}
+	return out
 }
 
 // asWritten is a file key's value as written ('5000', yes) for an extra input,
@@ -707,7 +758,9 @@ func (r *run) stepRuntime() {
 		return
 	}
 	rt := r.t.Inputs.Runtime
-	if rt.Given() {
+	if rt.Given() && r.has(dayFieldExists) {
+		// (Before the field exists a given value is refused at validation,
+		// or, before #5234, ignored.)
 		r.runtime = rt.Value
 		then := "; explicit values are kept as they are"
 		if rt.Value.Is("auto") {
@@ -747,7 +800,7 @@ func (r *run) stepBackend(p Phase) {
 	if r.skipIfHalted(StepBackend, p, title) {
 		return
 	}
-	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.rules.Selectors, r.rules.DefaultBackend)
+	r.effBackend, r.envVar = resolveDefaultBackend(r.backend, r.t.Inputs.Env, r.rules.Selectors, r.rules.DefaultBackend, r.rules.SelectorsTruthy)
 	// Where DEFAULT is resolved: at config load (llm_args.py, #16164), else
 	// when the transceiver is created.
 	src := Source{File: fileOldCreate}
@@ -772,12 +825,19 @@ func (r *run) stepBackend(p Phase) {
 			sep = "; "
 		}
 		reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + " is exactly '1'" + sep + other
+		if r.rules.SelectorsTruthy {
+			reason = "DEFAULT -> " + r.effBackend + ": " + r.envVar + "=" + pyRepr(r.t.Inputs.Env[r.envVar].Value) +
+				" is set (in #5234's form any non-empty value counts, UCX > NIXL > MPI)" + sep + other
+		}
 		r.t.Result.BackendSource = r.envVar
 	default:
 		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
 		r.t.Result.BackendSource = "NIXL default"
 		if r.effBackend != "NIXL" {
 			reason = "DEFAULT -> UCX: no TRTLLM_USE_*_KVCACHE is exactly '1' (UCX is the default before #7926, 2025-09-28)"
+			if r.rules.SelectorsTruthy {
+				reason = "DEFAULT -> UCX: no TRTLLM_USE_UCX/NIXL/MPI_KVCACHE is set (UCX is #5234's default)"
+			}
 			r.t.Result.BackendSource = "UCX default"
 		}
 		if other := r.otherSelectors(); other != "" {
@@ -814,9 +874,14 @@ func (r *run) otherSelectors() string {
 		if s != "" {
 			s += "; "
 		}
-		if v.Value == "1" {
+		switch {
+		case v.Value == "1":
 			s += sel.Env + "=1 is ignored (lower priority)"
-		} else {
+		case r.rules.SelectorsTruthy && v.Value != "":
+			s += sel.Env + "=" + pyRepr(v.Value) + " is ignored (lower priority)"
+		case r.rules.SelectorsTruthy:
+			s += sel.Env + "='' does not count (it is empty)"
+		default:
 			s += sel.Env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
 		}
 	}
@@ -1078,7 +1143,7 @@ func (r *run) finishLoad() {
 
 // heldRuntime is the field's value with the version's default applied.
 func (r *run) heldRuntime() PyStr {
-	if r.t.Inputs.Runtime.Given() {
+	if r.t.Inputs.Runtime.Given() && r.has(dayFieldExists) {
 		return r.t.Inputs.Runtime.Value
 	}
 	return r.rules.RuntimeDefault
@@ -1335,6 +1400,9 @@ func (r *run) stepBackendLogs() {
 	src := Source{File: r.createFile()}
 	var reason string
 	switch {
+	case r.envVar != "" && r.rules.SelectorsTruthy:
+		// #5234's form logs nothing for a selector.
+		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + " set; no warning in #5234's form)"
 	case r.envVar != "":
 		r.log(LevelWarning, r.text(TextEnvSelector, vStr(r.envVar)))
 		reason = "DEFAULT becomes " + r.effBackend + " (" + r.envVar + "=1, warned)"

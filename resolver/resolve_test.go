@@ -3,6 +3,7 @@ package resolver
 import (
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // case builder: version, backend ("" = none), runtime ("unset", "null" or literal),
@@ -442,11 +443,26 @@ func TestVersions(t *testing.T) {
 	}
 }
 
+// TestUnicodeVersionIsPython312s guards the line pyRepr draws: Go's unicode
+// tables decide what str.isprintable() says, and they must be the Unicode of
+// the Python xcvr models, 3.12's unicodedata 15.0.0. A Go release with newer
+// tables fails here; the modelled Python's version must be decided again.
+func TestUnicodeVersionIsPython312s(t *testing.T) {
+	if unicode.Version != "15.0.0" {
+		t.Fatalf("Go's unicode tables are %s; xcvr's repr models Python 3.12 (Unicode 15.0.0)", unicode.Version)
+	}
+}
+
 func TestPyRepr(t *testing.T) {
 	for in, want := range map[string]string{
 		"UCX": "'UCX'", "": "''", "it's": `"it's"`, `a'b"c`: `'a\'b"c'`, "a\nb": `'a\nb'`, `back\slash`: `'back\\slash'`, "\x01": `'\x01'`, "é": "'é'",
-		// C1 and the other characters str.isprintable() rejects, as CPython 3.11 prints them.
+		// C1 and the other characters str.isprintable() rejects, as CPython 3.12 prints them.
 		"a\u0085b\u00a0c\u202e\u2028\ufeff\U0001F600\U000e0001": `'a\x85b\xa0c\u202e\u2028\ufeff😀\U000e0001'`, "\u009b31m": `'\x9b31m'`,
+		// Unicode 15.0 assigned U+315E4 (CJK Extension H), U+1F6DC and
+		// U+0CF3: Python 3.12 (TensorRT-LLM's containers) prints them, 3.11
+		// escaped them. U+1FAE9 came with Unicode 16.0 (Python 3.14):
+		// unassigned in 3.12, escaped.
+		"\U000315e4\U0001f6dc\u0cf3": "'\U000315e4\U0001f6dc\u0cf3'", "\U0001fae9": `'\U0001fae9'`,
 	} {
 		if got := pyRepr(in); got != want {
 			t.Errorf("pyRepr(%q) = %s, want %s", in, got, want)

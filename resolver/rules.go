@@ -86,6 +86,9 @@ type Rules struct {
 	SelectorsRead     bool
 	DefaultBackend    string
 	SelectorsEvidence Evidence
+	// SelectorsTruthy is #5234's own form (1.0.0rc4 to about 2025-08-14):
+	// any non-empty selector value counts, and no warning is logged.
+	SelectorsTruthy bool
 
 	// Texts are the message templates whose wording is the build's own: in a
 	// release's rules, the wordings that differ between builds
@@ -310,6 +313,7 @@ func ReleaseRules(v Version) *Rules {
 	}
 	rs.CodePath = releasePathInto(&rs.codePath, v.Era)
 	rs.Selectors, rs.DefaultBackend = selectorsAt(rs)
+	rs.SelectorsTruthy = selectorsTruthyAt(rs)
 	// The runtime default and the wordings that differ between builds are
 	// rules chosen by the code path, each with its own evidence.
 	for _, d := range releaseRuntimeDefaults() {
@@ -350,7 +354,7 @@ func releaseFields(rs *Rules) []FieldSpec {
 	}
 	out := make([]FieldSpec, 0, 10)
 	for _, d := range cacheFieldDates() {
-		if !rs.Has(d.since) {
+		if !rs.Has(d.since) || d.until != 0 && rs.Has(d.until) {
 			continue
 		}
 		f := d.spec

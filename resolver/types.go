@@ -99,7 +99,10 @@ func pyRepr(s string) string {
 			// str.__repr__ escapes what str.isprintable() rejects (C0, DEL, C1,
 			// NBSP and other separators, format characters such as bidi
 			// overrides, unassigned code points) as \xhh, \uhhhh or \Uhhhhhhhh;
-			// unicode.IsPrint draws the same line.
+			// unicode.IsPrint draws the same line. Which code points are
+			// assigned is the Unicode version's: Go's tables are 15.0.0, the
+			// unicodedata of Python 3.12, which TensorRT-LLM's containers run
+			// (TestUnicodeVersionIsPython312s).
 			b = appendPyEscape(b, r)
 		default:
 			b = append(b, string(r)...)

@@ -47,7 +47,7 @@ type Change struct {
 // The changes the resolver branches on. Merge days come from the spec's timeline;
 // where the spec marks a day [U], the constant's Change entry says inferred.
 const (
-	dayFieldExists Day = 20260317 // transceiver_runtime field (1.3.0rc8 notes) [U]
+	dayFieldExists Day = 20260317 // transceiver_runtime field [D: the release notes of 1.3.0rc8 (published 2026-03-17 19:43 UTC) add the Python cache transceiver; rc7's (03-10) do not]
 	day16164       Day = 20260716 // auto + model hook (era 1)
 	day16479       Day = 20260720 // GPT-OSS prefers PYTHON
 	day17137       Day = 20260810 // explicit V2 null-timeout error [U day]
@@ -69,15 +69,16 @@ const (
 // Changes lists the upstream changes xcvr models, oldest first.
 func Changes() []Change {
 	return []Change{
-		{5234, dayConfigKnobs, Derived, "cache_transceiver_config.backend becomes the switch; before it a truthy TRTLLM_USE_*_KVCACHE alone turned the C++ transceiver on; a worker without one refuses disaggregated requests"},
+		{5234, dayConfigKnobs, Derived, "cache_transceiver_config.backend becomes the switch (new in the 1.0.0rc4 notes); before it a truthy TRTLLM_USE_*_KVCACHE alone turned the C++ transceiver on; a worker without one refuses disaggregated requests; DEFAULT takes the first non-empty TRTLLM_USE_UCX/NIXL/MPI_KVCACHE, else UCX, without a warning"},
 		{6085, day6085, Derived, "the UCX INFO hint is logged"},
 		{6887, dayUpperCase, Derived, "backend names upper-case only (DEFAULT, UCX, NIXL, MPI); lower-case ones fail validation"},
+		{0, daySelectorsExact, Inferred, "DEFAULT's selectors count only when exactly '1' and warn (NIXL, then MPI; UCX otherwise)"},
 		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
 		{8178, dayTimeoutField, Inferred, "kv_transfer_timeout_ms becomes a field (default None)"},
 		{8309, dayMooncake, Inferred, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
 		{9155, daySenderFuture, Inferred, "kv_transfer_sender_future_timeout_ms becomes a field (default 1000)"},
-		{0, dayFieldExists, Inferred, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0)"},
-		{12249, dayTimeoutDefault, Inferred, "kv_transfer_timeout_ms defaults to 60000 (was None)"},
+		{0, dayFieldExists, Derived, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0; the Python cache transceiver is new in the 1.3.0rc8 notes)"},
+		{12249, dayTimeoutDefault, Derived, "kv_transfer_timeout_ms defaults to 60000 (was None; new in the 1.3.0rc9 notes)"},
 		{15356, dayPollInterval, Inferred, "kv_transfer_poll_interval_ms becomes a field (default 5000)"},
 		{15618, dayBounceSize, Derived, "kv_cache_bounce_size_mb becomes a field (default 0: no bounce buffer)"},
 		{15823, day15823, Derived, "use_kv_cache_manager_v2 defaults to 'auto', resolved from the model defaults (KV-cache manager V2 opt-in)"},

@@ -314,6 +314,9 @@ func parseInput(app *appEnv, in logInput) (*logs.Log, error) {
 // checkLogsMemoryLimit is the Go heap's soft limit while check-logs runs.
 const checkLogsMemoryLimit = 40 << 20
 
+// checkLogsGCPercent is the GOGC check-logs runs with (see runCheckLogsWith).
+const checkLogsGCPercent = 400
+
 // openLog opens a log through the guard every reader uses: a regular file
 // only, opened without blocking. Logs are streamed, so there is no size limit.
 func openLog(path string) (*os.File, error) {
@@ -342,6 +345,14 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 	// A GOMEMLIMIT the user set wins, as it does over internal/crash's limit.
 	if os.Getenv("GOMEMLIMIT") == "" && debug.SetMemoryLimit(-1) > checkLogsMemoryLimit {
 		debug.SetMemoryLimit(checkLogsMemoryLimit)
+	}
+	// Under that limit the heap may grow to five times what is live, not
+	// twice: a directory's list of logs (4 MB for 50,000) is live all along
+	// and every collection marks it again, which was a fifth of the CPU time
+	// of a directory of small logs (28 collections instead of 7). The limit
+	// still bounds the heap of a large log as before. A GOGC the user set wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(checkLogsGCPercent)
 	}
 	pred, err := newPredictor(cmd, app, flags, o.always)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/spf13/cobra"
 	"io"
 	"os"
 	"runtime/debug"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
 
 	"xcvr/internal/report"
 	"xcvr/internal/termsafe"
@@ -185,10 +185,15 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, environ []st
 	}()
 	app := &appEnv{stdin: stdin, stdout: stdout, stderr: stderr, environ: environ, ctx: context.Background()}
 	crashTest(app.getenv(crashTestEnv))
-	root := newRoot(app)
+	return execute(newRootFor(app, args), app, args)
+}
+
+// execute runs the command tree root with args and returns the exit code.
+func execute(root *cobra.Command, app *appEnv, args []string) int {
+	stderr := app.stderr
 	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
+	root.SetIn(app.stdin)
+	root.SetOut(app.stdout)
 	root.SetErr(stderr)
 	strictHelpAndCompletion(root)
 	err := root.ExecuteContext(app.ctx)

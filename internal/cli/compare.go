@@ -16,12 +16,6 @@ import (
 	"xcvr/resolver"
 )
 
-// compareCommands are diff, upgrade-check and matrix: the comparison views built
-// on the compare package.
-func compareCommands(app *appEnv, color *string) []*cobra.Command {
-	return []*cobra.Command{newDiffCmd(app, color), newUpgradeCheckCmd(app, color), newMatrixCmd(app, color)}
-}
-
 // versionPair holds --from and --to, which replace --trtllm for the commands that
 // compare two versions.
 type versionPair struct {

@@ -337,6 +337,9 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 	}
 	ov := d.overlay()
 	deploy.Apply(s, ov)
+	if d.model != nil && d.model.MLA && ov != nil && ov.KVDtype != nil && ov.KVDtype.Raw == "nvfp4" && (ov.KVManager == nil || ov.KVManager.Raw == "auto") && !fs.Changed("kv-cache-manager") {
+		d.warn(app, NVFP4MLANote(ov.KVDtype.Origin.String(), d.modelSrc))
+	}
 
 	// Loader: --loader, else trtllm-serve --backend, else the YAML's backend key
 	// (already applied by deploy.Apply).
@@ -443,4 +446,14 @@ func (d *deployFlags) loadWorker(app *appEnv) error {
 		d.warn(app, n)
 	}
 	return nil
+}
+
+// NVFP4MLANote is said when kv_cache_config.dtype is 'nvfp4' and config.json
+// is an MLA model's: issue 19 reports TensorRT-LLM then forces
+// KVCacheManagerV2 before the model preference is consulted, but no upstream
+// code doing so was found, so xcvr does not apply it and says so (inferred).
+func NVFP4MLANote(dtypeAt, configAt string) string {
+	return "kv_cache_config.dtype 'nvfp4' (" + dtypeAt + ") on an MLA model (" + configAt + " has kv_lora_rank and qk_rope_head_dim): " +
+		"issue 19 reports that TensorRT-LLM then uses KVCacheManagerV2 before the model preference is consulted; " +
+		"xcvr found no upstream code that does so and does not apply it, so the KV-cache manager it predicts may be wrong (inferred; xcvr help limits)"
 }

@@ -240,3 +240,40 @@ func TestCheckLogsCountsProcessesWithLines(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }
+
+// Issue 19: an nvfp4 KV cache on an MLA model is reported to force
+// KVCacheManagerV2 before the model preference; no upstream code was found,
+// so xcvr does not apply it but says, only then, that its answer may be wrong.
+func TestNVFP4OnMLANote(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	mla := write("mla.json", `{"architectures": ["DeepseekV3ForCausalLM"], "kv_lora_rank": 512, "qk_rope_head_dim": 64}`)
+	zero := write("zero.json", `{"architectures": ["DeepseekV3ForCausalLM"], "kv_lora_rank": 0, "qk_rope_head_dim": 64}`)
+	nvfp4 := write("w.yaml", "kv_cache_config:\n  dtype: NVFP4\ncache_transceiver_config:\n  backend: NIXL\n")
+	fp8 := write("fp8.yaml", "kv_cache_config:\n  dtype: fp8\ncache_transceiver_config:\n  backend: NIXL\n")
+	pinned := write("v1.yaml", "kv_cache_config:\n  dtype: nvfp4\n  use_kv_cache_manager_v2: false\ncache_transceiver_config:\n  backend: NIXL\n")
+	want := NVFP4MLANote(nvfp4+":2", mla)
+	for _, c := range []struct {
+		config, model string
+		note          bool
+	}{
+		{nvfp4, mla, true},
+		{nvfp4, zero, false}, // is_mla: kv_lora_rank must be truthy
+		{fp8, mla, false},    // not an nvfp4 KV cache
+		{pinned, mla, false}, // set explicitly: not 'auto'
+	} {
+		_, errOut, code := run(t, nil, "explain", "--clean-env", "--config", c.config, "--model-config", c.model)
+		if code != 0 || strings.Contains(errOut, "issue 19 reports") != c.note {
+			t.Errorf("%s with %s: exit %d, note %v:\n%s", filepath.Base(c.config), filepath.Base(c.model), code, c.note, errOut)
+		}
+		if c.note && !strings.Contains(errOut, want) {
+			t.Errorf("note:\n%s\nwant:\n%s", errOut, want)
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"boot"
 )
 
 // TestInternalFailuresExit3 builds xcvr and checks, end to end through the
@@ -80,5 +82,73 @@ func TestClassifySignals(t *testing.T) {
 	}
 	if code := Classify(nil, []byte("fatal error: runtime: out of memory\n\x1b]0;x\x07"), nil, false, &buf); code != ExitInternal || !strings.Contains(buf.String(), "(fatal error: runtime: out of memory)") {
 		t.Errorf("crash report: %d %q", code, buf.String())
+	}
+}
+
+// TestChildWaitsForItsSupervisor: the supervisor catches the job signals while
+// the child starts, and says so with a byte on the ready pipe (boot.ReadyFD).
+// A child whose pipe ends without the byte (the supervisor was killed in that
+// window) runs nothing and exits boot.ExitOrphaned; with the byte, or started
+// by hand with no ready pipe, it runs.
+func TestChildWaitsForItsSupervisor(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "xcvr")
+	if out, err := exec.Command("go", "build", "-o", bin, "xcvr").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		name  string
+		ready string // "" no ready pipe, "byte", "closed"
+		code  int
+		runs  bool
+	}{
+		{"the supervisor is ready", "byte", 0, true},
+		{"the supervisor is gone", "closed", boot.ExitOrphaned, false},
+		{"started by hand", "", 0, true},
+	} {
+		crashR, crashW, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "explain", "--clean-env")
+		cmd.Env = append(os.Environ(), boot.EnvChild+"=1")
+		cmd.ExtraFiles = []*os.File{crashW}
+		var readyW *os.File
+		if c.ready != "" {
+			var readyR *os.File
+			readyR, readyW, err = os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.ExtraFiles = append(cmd.ExtraFiles, readyR)
+			defer readyR.Close()
+		}
+		var stdout bytes.Buffer
+		cmd.Stdout = &stdout
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		crashW.Close()
+		switch c.ready {
+		case "byte":
+			readyW.Write([]byte{1})
+			readyW.Close()
+		case "closed":
+			readyW.Close()
+		}
+		err = cmd.Wait()
+		crashR.Close()
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != c.code || (stdout.Len() > 0) != c.runs {
+			t.Errorf("%s: exit %d, want %d; ran: %v, want %v", c.name, code, c.code, stdout.Len() > 0, c.runs)
+		}
 	}
 }

@@ -28,7 +28,10 @@ type ModelConfig struct {
 	ExecArch string
 	// ArchLine is the line of the architectures key (0 when absent).
 	ArchLine int
-	Notes    []string
+	// MLA is is_mla(config) (tensorrt_llm/_torch/pyexecutor/config_utils.py):
+	// kv_lora_rank and qk_rope_head_dim both present and truthy.
+	MLA   bool
+	Notes []string
 }
 
 // ReadModelConfig parses config.json. Only the keys that decide the model class are
@@ -69,6 +72,7 @@ func ReadModelConfig(name string, data []byte) (*ModelConfig, error) {
 	if raw, ok := top["draft_vocab_size"]; ok && !isNull(raw) {
 		mc.Eagle3 = true
 	}
+	mc.MLA = jsonTruthy(top["kv_lora_rank"]) && jsonTruthy(top["qk_rope_head_dim"])
 	if len(mc.Architectures) == 0 {
 		where := "has no architectures"
 		if mc.ArchLine > 0 {
@@ -228,4 +232,28 @@ func topLevelKeyLines(data []byte) map[string]int {
 		}
 	}
 	return out
+}
+
+// jsonTruthy is Python's truth value of a JSON value as json.loads reads it:
+// false for a missing key, null, false, 0, "", [] and {}.
+func jsonTruthy(raw json.RawMessage) bool {
+	var v any
+	if len(raw) == 0 || json.Unmarshal(raw, &v) != nil {
+		return false
+	}
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case float64:
+		return x != 0
+	case string:
+		return x != ""
+	case []any:
+		return len(x) > 0
+	case map[string]any:
+		return len(x) > 0
+	}
+	return true
 }

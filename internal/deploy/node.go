@@ -1,7 +1,6 @@
 package deploy
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -11,10 +10,6 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
-
-	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
-	"github.com/goccy/go-yaml/token"
 
 	"xcvr/internal/guard"
 	"xcvr/internal/termsafe"
@@ -414,221 +409,23 @@ func parseYAML(name string, data []byte, lineOff int) (*Doc, error) {
 		return nil, err
 	}
 	// PyYAML's scanner, parser and composer decide whether the text is YAML
-	// at all, and which error it gets.
-	quotedTabs, pe := pyYAMLLoad(name, string(data), lineOff)
+	// at all, and which error it gets; the composed nodes are what
+	// SafeConstructor builds the values from.
+	root, pe := pyYAMLCompose(name, string(data), lineOff)
 	if pe != nil {
 		return nil, pyYAMLFileErr(pe, "")
 	}
-	if bytes.HasPrefix(data, []byte("%YAML")) || bytes.Contains(data, []byte("\n%YAML")) {
-		// PyYAML has accepted the directive (any 1.x version); go-yaml
-		// refuses versions it does not know ("01.2"): make it a comment.
-		data = bytes.ReplaceAll(append([]byte("\n"), data...), []byte("\n%YAML"), []byte("\n#YAML"))[1:]
-	}
-	if len(quotedTabs) > 0 {
-		// go-yaml refuses a raw tab inside a double-quoted scalar in a block
-		// mapping, which PyYAML reads as a tab: give go-yaml the escape.
-		data = escapeTabs(data, quotedTabs)
-	}
-	f, err := parser.ParseBytes(data, 0, parser.AllowDuplicateMapKey())
-	if err != nil {
-		// PyYAML composes the text (PyYAMLLoad said so): a structural
-		// corner go-yaml refuses (xcvr help limits).
-		return nil, yamlpos.Wrap(name, err)
-	}
-	var docs []*ast.DocumentNode
-	for _, d := range f.Docs {
-		if d == nil || d.Body == nil {
-			continue
-		}
-		if _, ok := d.Body.(*ast.DirectiveNode); ok {
-			// go-yaml keeps a %YAML or %TAG line as a document of its own;
-			// for PyYAML it belongs to the document that follows.
-			continue
-		}
-		docs = append(docs, d)
-	}
 	doc := &Doc{File: name}
-	if len(docs) == 0 {
+	if root == nil || root.empty {
 		return doc, nil
 	}
-	if len(docs) > 1 {
-		at := ast.Node(docs[1].Body)
-		if m, ok := at.(*ast.MappingNode); ok && len(m.Values) > 0 {
-			at = m.Values[0].Key
-		} else if mv, ok := at.(*ast.MappingValueNode); ok {
-			at = mv.Key
-		}
-		return nil, yamlpos.At(name, at, "expected a single document in the stream, but found another document")
-	}
-	c := &converter{file: name, anchors: map[string]*Node{}, sizes: map[*Node]int{}, doc: doc}
-	root, err := c.convert(docs[0].Body, 0)
+	c := &pyConstructor{file: name, doc: doc, built: map[*pyNode]*Node{}, building: map[*pyNode]bool{}, sizes: map[*Node]int{}}
+	v, err := c.construct(root, 0)
 	if err != nil {
 		return nil, err
 	}
-	doc.Root = root
+	doc.Root = v
 	return doc, nil
-}
-
-type converter struct {
-	// tagged counts the explicit tags being constructed around the node.
-	inTag   int
-	file    string
-	anchors map[string]*Node
-	sizes   map[*Node]int
-	total   int
-	doc     *Doc
-}
-
-func (c *converter) errAt(n ast.Node, format string, args ...any) error {
-	return yamlpos.At(c.file, n, format, args...)
-}
-
-// count adds k values to the document's expanded size and refuses past MaxNodes;
-// only aliases can get there, since the pre-scan bounds what is written.
-func (c *converter) count(n ast.Node, k int) error {
-	c.total += k
-	if c.total > MaxNodes {
-		return c.errAt(n, "refused: the aliases expand the document to more than %d values (an alias bomb)", MaxNodes)
-	}
-	return nil
-}
-
-// size is the number of values v stands for when every alias is expanded.
-func (c *converter) size(v *Node) int {
-	if s, ok := c.sizes[v]; ok {
-		return s
-	}
-	s := 1
-	for _, it := range v.Items {
-		s += c.size(it)
-		if s > MaxNodes {
-			break
-		}
-	}
-	for _, p := range v.Pairs {
-		s += c.size(p.Key) + c.size(p.Val)
-		if s > MaxNodes {
-			break
-		}
-	}
-	c.sizes[v] = s
-	return s
-}
-
-func pos(n ast.Node) (int, int) {
-	if n == nil {
-		return 0, 0
-	}
-	if tk := n.GetToken(); tk != nil && tk.Position != nil {
-		return tk.Position.Line, tk.Position.Column
-	}
-	return 0, 0
-}
-
-func (c *converter) convert(n ast.Node, depth int) (*Node, error) {
-	if depth > MaxDepth {
-		return nil, c.errAt(n, "refused: nested deeper than %d levels", MaxDepth)
-	}
-	line, col := pos(n)
-	switch v := n.(type) {
-	case nil:
-		return &Node{Kind: KindNull}, nil
-	case *ast.AnchorNode:
-		val, err := c.convert(v.Value, depth)
-		if err != nil {
-			return nil, err
-		}
-		if v.Name != nil {
-			c.anchors[v.Name.String()] = val
-		}
-		return val, nil
-	case *ast.AliasNode:
-		name := ""
-		if v.Value != nil {
-			name = v.Value.String()
-		}
-		val, ok := c.anchors[name]
-		if !ok {
-			return nil, c.errAt(n, "found undefined alias %q", name)
-		}
-		if err := c.count(n, c.size(val)); err != nil {
-			return nil, err
-		}
-		return val, nil
-	case *ast.TagNode:
-		return c.tagged(v, depth)
-	case *ast.MappingNode:
-		return c.mapping(n, v.Values, depth)
-	case *ast.MappingValueNode:
-		return c.mapping(n, []*ast.MappingValueNode{v}, depth)
-	case *ast.SequenceNode:
-		if err := c.count(n, 1); err != nil {
-			return nil, err
-		}
-		out := &Node{Kind: KindSeq, Line: line, Col: col}
-		for _, it := range v.Values {
-			x, err := c.convert(it, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			out.Items = append(out.Items, x)
-		}
-		return out, nil
-	case *ast.LiteralNode:
-		if err := c.count(n, 1); err != nil {
-			return nil, err
-		}
-		s := ""
-		if v.Value != nil {
-			s = v.Value.Value
-		}
-		return &Node{Kind: KindStr, Str: s, Line: line, Col: col}, nil
-	case *ast.CommentGroupNode:
-		return &Node{Kind: KindNull, Line: line, Col: col}, nil
-	}
-	if err := c.count(n, 1); err != nil {
-		return nil, err
-	}
-	tk := n.GetToken()
-	if tk == nil {
-		return &Node{Kind: KindNull, Line: line, Col: col}, nil
-	}
-	switch tk.Type {
-	case token.DoubleQuoteType, token.SingleQuoteType:
-		return &Node{Kind: KindStr, Str: tk.Value, Line: line, Col: col}, nil
-	case token.ImplicitNullType:
-		return &Node{Kind: KindNull, Line: line, Col: col}, nil
-	}
-	if s, ok := n.(*ast.StringNode); ok && tk.Type != token.StringType {
-		// Block scalars and other quoted forms are strings as written.
-		return &Node{Kind: KindStr, Str: s.Value, Line: line, Col: col}, nil
-	}
-	if d := decimalDigits(tk.Value); d > PyMaxStrDigits {
-		return nil, c.errAt(n, "%s", PyIntLimitError(d))
-	}
-	if (tk.Value == "<<" || tk.Value == "=") && c.inTag == 0 {
-		// The merge and value resolvers claim "<<" and "=" anywhere; SafeLoader
-		// constructs neither outside a merge key.
-		tag := map[string]string{"<<": "merge", "=": "value"}[tk.Value]
-		return nil, c.errAt(n, "yaml.constructor.ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:%s'", tag)
-	}
-	if c.inTag == 0 && mayResolve(tk.Value) && !reNull().MatchString(tk.Value) && !reBool().MatchString(tk.Value) && reInt().MatchString(tk.Value) {
-		if _, ok := pyInt(tk.Value); !ok {
-			// The int resolver claims it ("0b_", "0x_"), and int() of what is
-			// left raises: PyYAML refuses the file.
-			_, exc := constructInt(tk.Value)
-			return nil, c.errAt(n, "%s (constructing the int %s)", exc, PyRepr(tk.Value))
-		}
-	}
-	out := resolvePlain(tk.Value)
-	if out.Kind == KindDate && c.inTag == 0 {
-		// construct_yaml_timestamp raises on a day that does not exist.
-		if _, _, err := pyTimestamp(out.Str); err != nil {
-			return nil, c.errAt(n, "%v (constructing the timestamp %s)", err, PyRepr(out.Str))
-		}
-	}
-	out.Line, out.Col = line, col
-	return out, nil
 }
 
 // PyMaxStrDigits is CPython's default sys.get_int_max_str_digits() (3.11 and
@@ -655,110 +452,6 @@ func decimalDigits(s string) int {
 		return 0
 	}
 	return len(t) - strings.Count(t, "_")
-}
-
-func (c *converter) mapping(n ast.Node, values []*ast.MappingValueNode, depth int) (*Node, error) {
-	if err := c.count(n, 1); err != nil {
-		return nil, err
-	}
-	line, col := pos(n)
-	out := &Node{Kind: KindMap, Line: line, Col: col}
-	// PyYAML's flatten_mapping puts the merged entries before the explicit
-	// ones, and the dict keeps each key where it was first inserted with the
-	// last value: a merged key overridden by an explicit one stays first.
-	ix := keyIndex{}
-	put := func(p Pair) int {
-		if i := ix.find(out.Pairs, p.Key); i >= 0 {
-			out.Pairs[i].Val = p.Val
-			out.Pairs[i].KeyLine, out.Pairs[i].KeyCol = p.KeyLine, p.KeyCol
-			return i
-		}
-		ix.add(p.Key, len(out.Pairs))
-		out.Pairs = append(out.Pairs, p)
-		return -1
-	}
-	var explicit []*ast.MappingValueNode
-	for _, mv := range values {
-		if mv == nil {
-			continue
-		}
-		if _, ok := mv.Key.(*ast.MergeKeyNode); ok {
-			ps, err := c.mergeSources(mv.Value, depth)
-			if err != nil {
-				return nil, err
-			}
-			for _, p := range ps {
-				put(p)
-			}
-			continue
-		}
-		explicit = append(explicit, mv)
-	}
-	seen := keyIndex{}
-	var firsts []Pair // explicit keys only, for the duplicate warning
-	dups := 0
-	for _, mv := range explicit {
-		kn := ast.Node(mv.Key)
-		if mk, ok := mv.Key.(*ast.MappingKeyNode); ok {
-			kn = mk.Value
-		}
-		key, err := c.convert(kn, depth+1)
-		if err != nil {
-			return nil, err
-		}
-		if key.Kind == KindMap || key.Kind == KindSeq {
-			return nil, c.errAt(kn, "found unhashable key")
-		}
-		val, err := c.convert(mv.Value, depth+1)
-		if err != nil {
-			return nil, err
-		}
-		kl, kc := pos(kn)
-		if i := seen.find(firsts, key); i >= 0 {
-			if dups++; dups <= maxRepeatedWarnings {
-				c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: key %s is written twice (also line %d); like PyYAML, xcvr uses the last one",
-					c.file, kl, key.Repr(), firsts[i].KeyLine))
-			}
-			firsts[i].KeyLine = kl
-		} else {
-			seen.add(key, len(firsts))
-			firsts = append(firsts, Pair{Key: key, KeyLine: kl})
-		}
-		put(Pair{Key: key, Val: val, KeyLine: kl, KeyCol: kc})
-	}
-	if dups > maxRepeatedWarnings {
-		c.doc.Warnings = append(c.doc.Warnings, fmt.Sprintf("%s:%d: and %d more keys written twice in this mapping", c.file, line, dups-maxRepeatedWarnings))
-	}
-	if len(out.Pairs) > 0 && out.Pairs[0].KeyLine > 0 {
-		out.Line, out.Col = out.Pairs[0].KeyLine, out.Pairs[0].KeyCol
-	}
-	return out, nil
-}
-
-// mergeSources returns the entries a "<<" value contributes: a mapping, or a
-// sequence of mappings where earlier ones win.
-func (c *converter) mergeSources(v ast.Node, depth int) ([]Pair, error) {
-	val, err := c.convert(v, depth+1)
-	if err != nil {
-		return nil, err
-	}
-	switch val.Kind {
-	case KindMap:
-		return val.Pairs, nil
-	case KindSeq:
-		// flatten_mapping reverses the list, so the first mapping's values
-		// are inserted last and win, while the last mapping's keys come first.
-		var out []Pair
-		for i := len(val.Items) - 1; i >= 0; i-- {
-			it := val.Items[i]
-			if it.Kind != KindMap {
-				return nil, c.errAt(v, "expected a mapping for merging, but found %s", it.TypeName())
-			}
-			out = append(out, it.Pairs...)
-		}
-		return out, nil
-	}
-	return nil, c.errAt(v, "expected a mapping or list of mappings for merging, but found %s", val.TypeName())
 }
 
 func indexKey(ps []Pair, k *Node) int {
@@ -821,81 +514,12 @@ func (ix keyIndex) add(k *Node, i int) {
 	}
 }
 
-func (c *converter) tagged(v *ast.TagNode, depth int) (*Node, error) {
-	tag := ""
-	if v.Start != nil {
-		tag = v.Start.Value
-	}
-	// A tagged scalar is constructed from its text, never resolved, so an
-	// implicit type's own checks (a timestamp's day) do not apply.
-	c.inTag++
-	val, err := c.convert(v.Value, depth)
-	c.inTag--
-	if err != nil {
-		return nil, err
-	}
-	// The long forms of the standard tags are the same tags.
-	if strings.HasPrefix(tag, "!<") && strings.HasSuffix(tag, ">") {
-		tag = tag[2 : len(tag)-1]
-	}
-	if rest, ok := strings.CutPrefix(tag, "tag:yaml.org,2002:"); ok {
-		tag = "!!" + rest
-	}
-	kind := "scalar"
-	switch val.Kind {
-	case KindMap:
-		kind = "mapping"
-	case KindSeq:
-		kind = "sequence"
-	}
-	switch tag {
-	case "!!map", "!!seq":
-		want := map[string]string{"!!map": "mapping", "!!seq": "sequence"}[tag]
-		if kind != want {
-			return nil, c.errAt(v, "yaml.constructor.ConstructorError: expected a %s node, but found %s", want, kind)
-		}
-		return val, nil
-	case "!!set", "!!omap", "!!pairs":
-		return nil, c.errAt(v, "%s: PyYAML builds a Python %s here, which no TensorRT-LLM field takes; xcvr does not read it",
-			tag, map[string]string{"!!set": "set", "!!omap": "list of pairs", "!!pairs": "list of pairs"}[tag])
-	case "!":
-		// The non-specific tag: PyYAML resolves the scalar as if untagged.
-		return val, nil
-	case "!!str", "!!int", "!!float", "!!bool", "!!null", "!!binary", "!!timestamp":
-		if kind != "scalar" {
-			return nil, c.errAt(v, "yaml.constructor.ConstructorError: expected a scalar node, but found %s", kind)
-		}
-		out, exc := constructTagged(tag, scalarText(v.Value, val))
-		if out == nil {
-			return nil, c.errAt(v, "%s (constructing %s %s)", exc, tag, PyRepr(scalarText(v.Value, val)))
-		}
-		out.Line, out.Col = val.Line, val.Col
-		return out, nil
-	}
-	return nil, c.errAt(v, "yaml.constructor.ConstructorError: could not determine a constructor for the tag %s", PyRepr(longTag(tag)))
-}
-
 // longTag spells a "!!x" shorthand as PyYAML names it in errors.
 func longTag(tag string) string {
 	if rest, ok := strings.CutPrefix(tag, "!!"); ok {
 		return "tag:yaml.org,2002:" + rest
 	}
 	return tag
-}
-
-// scalarText is a scalar's text as PyYAML's construct_scalar sees it: the
-// string a quoted or block scalar stands for, a plain scalar as written.
-func scalarText(n ast.Node, val *Node) string {
-	if val.Kind == KindStr {
-		return val.Str
-	}
-	if n == nil {
-		return ""
-	}
-	if tk := n.GetToken(); tk != nil && tk.Type != token.ImplicitNullType {
-		return tk.Value
-	}
-	return ""
 }
 
 // PyYAML's implicit resolvers (YAML 1.1), used for plain scalars.
@@ -1001,12 +625,12 @@ func pyInt(s string) (*big.Int, bool) {
 	case strings.Contains(s, ":"):
 		n.SetInt64(0)
 		for _, part := range strings.Split(s, ":") {
-			d, err := strconv.ParseInt(part, 10, 64)
-			if err != nil {
+			d, ok := new(big.Int).SetString(part, 10)
+			if !ok {
 				return nil, false
 			}
 			n.Mul(n, big.NewInt(60))
-			n.Add(n, big.NewInt(d))
+			n.Add(n, d)
 		}
 		if sign == "-" {
 			n.Neg(n)

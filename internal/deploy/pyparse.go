@@ -22,6 +22,17 @@ type pyEvent struct {
 	anchor    string
 	hasAnchor bool
 	start     pyMark
+	// at is the mark of the node's content (its scalar or collection start
+	// token), which xcvr reports as the value's place; start includes a tag
+	// or an anchor before it.
+	at pyMark
+	// tag is the node's resolved tag ("" none, "!" the non-specific tag);
+	// implicit is the scalar's implicit[0]: resolve it by its value. value
+	// is a scalar's value; empty marks the empty scalar the parser makes up.
+	tag      string
+	implicit bool
+	value    string
+	empty    bool
 }
 
 // pState names the Parser method PyYAML keeps in self.state.
@@ -53,7 +64,7 @@ const (
 )
 
 // pyParser is PyYAML's Parser (yaml/parser.py, 6.0) over pyScanner: the same
-// states, the same errors at the same marks, events without values.
+// states, the same errors at the same marks, the same events.
 type pyParser struct {
 	sc      *pyScanner
 	state   pState
@@ -62,8 +73,8 @@ type pyParser struct {
 	current pyEvent
 	cached  bool
 	// handles are the document's TAG handles besides '!' and '!!', which
-	// every document has.
-	handles map[string]bool
+	// every document has, with their prefixes.
+	handles map[string]string
 }
 
 func (p *pyParser) parseErr(context string, ctx *pyMark, problem string, at pyMark) {
@@ -105,7 +116,9 @@ func (p *pyParser) lastMark() *pyMark {
 
 func tokRepr(t pyToken) string { return "'" + tokID[t.kind] + "'" }
 
-func empty(m pyMark) pyEvent { return pyEvent{kind: evScalar, start: m} }
+func empty(m pyMark) pyEvent {
+	return pyEvent{kind: evScalar, start: m, at: m, implicit: true, empty: true}
+}
 
 func (p *pyParser) step() pyEvent {
 	sc := p.sc
@@ -270,13 +283,13 @@ func (p *pyParser) processDirectives() {
 			}
 			version = true
 		case "TAG":
-			if p.handles[t.tagHandle] {
+			if _, ok := p.handles[t.tagHandle]; ok {
 				p.parseErr("", nil, "duplicate tag handle "+PyRepr(t.tagHandle), t.start)
 			}
 			if p.handles == nil {
-				p.handles = map[string]bool{}
+				p.handles = map[string]string{}
 			}
-			p.handles[t.tagHandle] = true
+			p.handles[t.tagHandle] = t.tagPrefix
 		}
 	}
 }
@@ -307,14 +320,28 @@ func (p *pyParser) parseNode(block, indentlessSequence bool) pyEvent {
 			ev.anchor, ev.hasAnchor = t.value, true
 		}
 	}
-	if tag != nil && tag.hasHandle && tag.value != "!" && tag.value != "!!" && !p.handles[tag.value] {
-		p.parseErr("while parsing a node", start, "found undefined tag handle "+PyRepr(tag.value), *tagMark)
+	if tag != nil {
+		ev.tag = tag.sval
+		if tag.hasHandle {
+			prefix, ok := p.handles[tag.value]
+			switch {
+			case tag.value == "!!" && !ok:
+				prefix = "tag:yaml.org,2002:"
+			case tag.value == "!" && !ok:
+				prefix = "!"
+			case !ok:
+				p.parseErr("while parsing a node", start, "found undefined tag handle "+PyRepr(tag.value), *tagMark)
+			}
+			ev.tag = prefix + tag.sval
+		}
 	}
 	if start == nil {
 		m := sc.peekToken().start
 		start = &m
 	}
 	ev.start = *start
+	ev.at = sc.peekToken().start
+	ev.implicit = ev.tag == "" || ev.tag == "!"
 	if indentlessSequence && sc.checkToken(tBlockEntry) {
 		ev.kind = evSeqStart
 		p.state = psIndentlessSeqEntry
@@ -322,8 +349,11 @@ func (p *pyParser) parseNode(block, indentlessSequence bool) pyEvent {
 	}
 	switch {
 	case sc.checkToken(tScalar):
-		sc.getToken()
+		t := sc.getToken()
 		ev.kind = evScalar
+		ev.value = t.sval
+		// A quoted or block scalar is a str unless tagged '!'.
+		ev.implicit = (t.plain && ev.tag == "") || ev.tag == "!"
 		p.state = p.pop()
 	case sc.checkToken(tFlowSeqStart):
 		ev.kind = evSeqStart
@@ -339,6 +369,7 @@ func (p *pyParser) parseNode(block, indentlessSequence bool) pyEvent {
 		p.state = psBlockMapFirstKey
 	case ev.hasAnchor || tag != nil:
 		ev.kind = evScalar
+		ev.at = ev.start
 		p.state = p.pop()
 	default:
 		node := "flow"
@@ -407,7 +438,7 @@ func (p *pyParser) flowSeqEntry(first bool) pyEvent {
 		if sc.checkToken(tKey) {
 			t := sc.peekToken()
 			p.state = psFlowSeqEntryMapKey
-			return pyEvent{kind: evMapStart, start: t.start}
+			return pyEvent{kind: evMapStart, start: t.start, at: t.start, implicit: true}
 		} else if !sc.checkToken(tFlowSeqEnd) {
 			p.states = append(p.states, psFlowSeqEntry)
 			return p.parseNode(false, false)
@@ -455,13 +486,13 @@ func (p *pyParser) flowMapKey(first bool) pyEvent {
 // (tags, ints, timestamps) are ParseYAML's. The Reader's check for
 // non-printable characters is not done here (pyReaderError does it first).
 func PyYAMLLoad(file, text string) *PyYAMLError {
-	_, err := pyYAMLLoad(file, text, 0)
+	_, err := pyYAMLCompose(file, text, 0)
 	return err
 }
 
-// pyYAMLLoad is PyYAMLLoad for a text that starts at file line lineOff+1; it
-// also returns the byte offsets of the raw tabs inside double-quoted scalars.
-func pyYAMLLoad(file, text string, lineOff int) (quotedTabs []int, err *PyYAMLError) {
+// pyYAMLCompose is PyYAMLLoad for a text that starts at file line lineOff+1;
+// it also returns the single document's root node, nil for none.
+func pyYAMLCompose(file, text string, lineOff int) (root *pyNode, err *PyYAMLError) {
 	defer func() {
 		if r := recover(); r != nil {
 			pr, ok := r.(pyRaise)
@@ -472,63 +503,22 @@ func pyYAMLLoad(file, text string, lineOff int) (quotedTabs []int, err *PyYAMLEr
 		}
 	}()
 	p := &pyParser{sc: newPyScanner(file, text, lineOff), state: psStreamStart}
-	p.composeSingle()
-	return p.sc.quotedTabs, nil
+	return p.composeSingle(), nil
 }
 
-// composeSingle is Composer.get_single_node without building nodes: it
-// follows the events, checking aliases and anchors as compose_node does.
-func (p *pyParser) composeSingle() {
+// composeSingle is Composer.get_single_node.
+func (p *pyParser) composeSingle() *pyNode {
 	p.getEvent() // STREAM-START
-	var root *pyMark
+	var root *pyNode
 	if !p.checkEvent(evStreamEnd) {
-		m := p.composeDocument()
-		root = &m
+		p.getEvent() // DOCUMENT-START
+		root = p.composeNode(map[string]*pyNode{})
+		p.getEvent() // DOCUMENT-END
 	}
 	if !p.checkEvent(evStreamEnd) {
 		ev := p.getEvent()
-		p.sc.raise("expected a single document in the stream", root, "but found another document", ev.start, PyComposerError)
+		p.sc.raise("expected a single document in the stream", &root.start, "but found another document", ev.start, PyComposerError)
 	}
 	p.getEvent()
-}
-
-// composeDocument composes one document and returns its root node's mark.
-func (p *pyParser) composeDocument() pyMark {
-	p.getEvent() // DOCUMENT-START
-	var anchors map[string]pyMark
-	var root pyMark
-	depth := 0
-	for {
-		ev := p.getEvent()
-		if depth == 0 {
-			root = ev.start
-		}
-		switch ev.kind {
-		case evAlias:
-			if _, ok := anchors[ev.anchor]; !ok {
-				p.sc.raise("", nil, "found undefined alias "+PyRepr(ev.anchor), ev.start, PyComposerError)
-			}
-		case evSeqEnd, evMapEnd:
-			depth--
-		default:
-			if ev.hasAnchor {
-				if first, ok := anchors[ev.anchor]; ok {
-					p.sc.raise(fmt.Sprintf("found duplicate anchor %s; first occurrence", PyRepr(ev.anchor)), &first,
-						"second occurrence", ev.start, PyComposerError)
-				}
-				if anchors == nil {
-					anchors = map[string]pyMark{}
-				}
-				anchors[ev.anchor] = ev.start
-			}
-			if ev.kind == evSeqStart || ev.kind == evMapStart {
-				depth++
-			}
-		}
-		if depth == 0 {
-			break
-		}
-	}
-	p.getEvent() // DOCUMENT-END
 	return root
 }

@@ -36,23 +36,3 @@ func pyReaderError(name string, data []byte, bom bool) error {
 	}
 	return nil
 }
-
-// escapeTabs replaces the tabs at offsets (inside double-quoted scalars) with
-// the escape \t, which means the same there, and those at -offset-1 (which
-// PyYAML drops, next to a line break) with a space, dropped there too.
-func escapeTabs(data []byte, offsets []int) []byte {
-	out := make([]byte, 0, len(data)+len(offsets))
-	prev := 0
-	for _, o := range offsets {
-		if o < 0 {
-			o = -o - 1
-			out = append(out, data[prev:o]...)
-			out = append(out, ' ')
-		} else {
-			out = append(out, data[prev:o]...)
-			out = append(out, '\\', 't')
-		}
-		prev = o + 1
-	}
-	return append(out, data[prev:]...)
-}

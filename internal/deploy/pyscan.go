@@ -98,9 +98,13 @@ type pyToken struct {
 	hasHandle bool
 	// versionOne: a YAML directive whose major version is 1.
 	versionOne bool
-	// tagHandle is a TAG directive's handle.
-	tagHandle string
-	plain     bool
+	// tagHandle is a TAG directive's handle, tagPrefix its prefix.
+	tagHandle, tagPrefix string
+	plain                bool
+	// sval is a scalar's value (ScalarToken.value) or a tag's suffix; style
+	// is a scalar's style: 0 plain, '\'', '"', '|' or '>'.
+	sval  string
+	style byte
 }
 
 type pySimpleKey struct {
@@ -111,8 +115,8 @@ type pySimpleKey struct {
 }
 
 // pyScanner is PyYAML's Scanner (yaml/scanner.py, 6.0), token for token, mark
-// for mark, less the scalar values nothing here needs: the parser pulls tokens
-// lazily as PyYAML's does, so the first error is the one PyYAML raises.
+// for mark, value for value: the parser pulls tokens lazily as PyYAML's does,
+// so the first error is the one PyYAML raises.
 type pyScanner struct {
 	file    string
 	lineOff int
@@ -132,14 +136,6 @@ type pyScanner struct {
 	indents        []int
 	allowSimpleKey bool
 	keys           []pySimpleKey // possible_simple_keys, one per flow level
-	// off is the byte offset of s[ptr] in the text.
-	off int
-	// inDouble is set inside a double-quoted scalar, whose raw tabs (not
-	// escaped ones) quotedTabs collects as byte offsets: go-yaml refuses a
-	// raw tab there in a block mapping, which PyYAML reads as a tab. A tab
-	// PyYAML drops (before or after a line break) is stored as -offset-1.
-	inDouble   bool
-	quotedTabs []int
 }
 
 func newPyScanner(file, text string, lineOff int) *pyScanner {
@@ -210,10 +206,6 @@ func (sc *pyScanner) prefixIs(p string) bool {
 func (sc *pyScanner) forward(n int) {
 	for ; n > 0 && sc.ptr < sc.n-1; n-- {
 		ch := sc.at(sc.ptr)
-		if ch == '\t' && sc.inDouble {
-			sc.quotedTabs = append(sc.quotedTabs, sc.off)
-		}
-		sc.off += utf8.RuneLen(ch)
 		sc.ptr++
 		if ch == '\n' || ch == 0x85 || ch == 0x2028 || ch == 0x2029 || (ch == '\r' && sc.at(sc.ptr) != '\n') {
 			sc.line++
@@ -549,17 +541,24 @@ func (sc *pyScanner) scanToNextToken() {
 }
 
 // lineBreak is scan_line_break; it reports whether a break was consumed.
-func (sc *pyScanner) lineBreak() bool {
+func (sc *pyScanner) lineBreak() bool { return sc.lineBreakStr() != "" }
+
+// lineBreakStr is scan_line_break: the break it consumed as the value holds it
+// ("\n" for CR, LF, CRLF and NEL; LS and PS themselves), "" for none.
+func (sc *pyScanner) lineBreakStr() string {
 	ch := sc.peek(0)
 	switch {
 	case ch == '\r' && sc.peek(1) == '\n':
 		sc.forward(2)
+	case ch == 0x2028 || ch == 0x2029:
+		sc.forward(1)
+		return string(ch)
 	case pyIsBreak(ch):
 		sc.forward(1)
 	default:
-		return false
+		return ""
 	}
-	return true
+	return "\n"
 }
 
 func (sc *pyScanner) scanDirective() pyToken {
@@ -572,7 +571,7 @@ func (sc *pyScanner) scanDirective() pyToken {
 		t.versionOne = sc.scanYAMLDirectiveValue(start)
 		t.end = sc.mark()
 	case "TAG":
-		t.tagHandle = sc.scanTagDirectiveValue(start)
+		t.tagHandle, t.tagPrefix = sc.scanTagDirectiveValue(start)
 		t.end = sc.mark()
 	default:
 		t.end = sc.mark()
@@ -629,7 +628,7 @@ func (sc *pyScanner) scanYAMLDirectiveNumber(start pyMark) string {
 	return v
 }
 
-func (sc *pyScanner) scanTagDirectiveValue(start pyMark) string {
+func (sc *pyScanner) scanTagDirectiveValue(start pyMark) (string, string) {
 	for sc.peek(0) == ' ' {
 		sc.forward(1)
 	}
@@ -640,11 +639,11 @@ func (sc *pyScanner) scanTagDirectiveValue(start pyMark) string {
 	for sc.peek(0) == ' ' {
 		sc.forward(1)
 	}
-	sc.scanTagURI("directive", start)
+	prefix := sc.scanTagURI("directive", start)
 	if !isSpaceZ(sc.peek(0)) {
 		sc.scanErr("while scanning a directive", &start, "expected ' ', but found "+pyCharRepr(sc.peek(0)))
 	}
-	return handle
+	return handle, prefix
 }
 
 func (sc *pyScanner) scanDirectiveIgnoredLine(start pyMark) {
@@ -690,12 +689,13 @@ func (sc *pyScanner) scanTag() pyToken {
 	switch ch := sc.peek(1); {
 	case ch == '<':
 		sc.forward(2)
-		sc.scanTagURI("tag", start)
+		t.sval = sc.scanTagURI("tag", start)
 		if sc.peek(0) != '>' {
 			sc.scanErr("while parsing a tag", &start, "expected '>', but found "+pyCharRepr(sc.peek(0)))
 		}
 		sc.forward(1)
 	case isBlankZ(ch):
+		t.sval = "!"
 		sc.forward(1)
 	default:
 		n, useHandle := 1, false
@@ -714,7 +714,7 @@ func (sc *pyScanner) scanTag() pyToken {
 		} else {
 			sc.forward(1)
 		}
-		sc.scanTagURI("tag", start)
+		t.sval = sc.scanTagURI("tag", start)
 	}
 	if !isSpaceZ(sc.peek(0)) {
 		sc.scanErr("while scanning a tag", &start, "expected ' ', but found "+pyCharRepr(sc.peek(0)))
@@ -748,28 +748,33 @@ func isURIChar(r rune) bool {
 	return r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || strings.ContainsRune("-;/?:@&=+$,_.!~*'()[]%", r)
 }
 
-func (sc *pyScanner) scanTagURI(name string, start pyMark) {
+// scanTagURI is scan_tag_uri: the URI with its %-escapes decoded.
+func (sc *pyScanner) scanTagURI(name string, start pyMark) string {
+	var b strings.Builder
 	chunks, n := false, 0
 	for ch := sc.peek(n); ch != 0 && isURIChar(ch); ch = sc.peek(n) {
 		if ch == '%' {
+			b.WriteString(sc.text(sc.ptr, sc.ptr+n))
 			sc.forward(n)
 			n = 0
 			chunks = true // prefix(0) is an empty chunk, but a chunk
-			sc.scanURIEscapes(name, start)
+			b.WriteString(sc.scanURIEscapes(name, start))
 		} else {
 			n++
 		}
 	}
 	if n > 0 {
+		b.WriteString(sc.text(sc.ptr, sc.ptr+n))
 		sc.forward(n)
 		chunks = true
 	}
 	if !chunks {
 		sc.scanErr("while parsing a "+name, &start, "expected URI, but found "+pyCharRepr(sc.peek(0)))
 	}
+	return b.String()
 }
 
-func (sc *pyScanner) scanURIEscapes(name string, start pyMark) {
+func (sc *pyScanner) scanURIEscapes(name string, start pyMark) string {
 	var codes []byte
 	m := sc.mark()
 	for sc.peek(0) == '%' {
@@ -788,6 +793,7 @@ func (sc *pyScanner) scanURIEscapes(name string, start pyMark) {
 	if msg := pyUTF8DecodeError(codes); msg != "" {
 		sc.raise("while scanning a "+name, &start, msg, m, PyScannerError)
 	}
+	return string(codes)
 }
 
 // pyUTF8DecodeError is str() of the UnicodeDecodeError bytes.decode('utf-8')
@@ -852,8 +858,11 @@ func validCont(lead, c byte, k int) bool {
 
 func (sc *pyScanner) scanBlockScalar() pyToken {
 	start := sc.mark()
+	style := byte(sc.peek(0))
+	folded := style == '>'
 	sc.forward(1)
 	increment := 0
+	chomping := 0 // -1 strip, 0 clip, +1 keep
 	digit := func() {
 		if ch := sc.peek(0); ch >= '0' && ch <= '9' {
 			if ch == '0' {
@@ -863,13 +872,21 @@ func (sc *pyScanner) scanBlockScalar() pyToken {
 			sc.forward(1)
 		}
 	}
+	chomp := func(ch rune) {
+		chomping = 1
+		if ch == '-' {
+			chomping = -1
+		}
+	}
 	switch ch := sc.peek(0); {
 	case ch == '+' || ch == '-':
+		chomp(ch)
 		sc.forward(1)
 		digit()
 	case ch >= '0' && ch <= '9':
 		digit()
 		if c := sc.peek(0); c == '+' || c == '-' {
+			chomp(c)
 			sc.forward(1)
 		}
 	}
@@ -891,12 +908,14 @@ func (sc *pyScanner) scanBlockScalar() pyToken {
 	minIndent := max(sc.indent+1, 1)
 	var indent int
 	var end pyMark
+	var b strings.Builder
+	var breaks []string
 	if increment == 0 {
 		maxIndent := 0
 		end = sc.mark()
 		for ch := sc.peek(0); ch == ' ' || pyIsBreak(ch); ch = sc.peek(0) {
 			if ch != ' ' {
-				sc.lineBreak()
+				breaks = append(breaks, sc.lineBreakStr())
 				end = sc.mark()
 			} else {
 				sc.forward(1)
@@ -906,31 +925,59 @@ func (sc *pyScanner) scanBlockScalar() pyToken {
 		indent = max(minIndent, maxIndent)
 	} else {
 		indent = minIndent + increment - 1
-		end = sc.blockBreaks(indent)
+		breaks, end = sc.blockBreaks(indent)
 	}
+	lineBreak := ""
 	for sc.col == indent && sc.peek(0) != 0 {
-		for !isBreakZ(sc.peek(0)) {
-			sc.forward(1)
+		for _, br := range breaks {
+			b.WriteString(br)
 		}
-		sc.lineBreak()
-		end = sc.blockBreaks(indent)
+		leadingNonSpace := sc.peek(0) != ' ' && sc.peek(0) != '\t'
+		n := 0
+		for !isBreakZ(sc.peek(n)) {
+			n++
+		}
+		b.WriteString(sc.text(sc.ptr, sc.ptr+n))
+		sc.forward(n)
+		lineBreak = sc.lineBreakStr()
+		breaks, end = sc.blockBreaks(indent)
+		if sc.col != indent || sc.peek(0) == 0 {
+			break
+		}
+		if ch := sc.peek(0); folded && lineBreak == "\n" && leadingNonSpace && ch != ' ' && ch != '\t' {
+			if len(breaks) == 0 {
+				b.WriteByte(' ')
+			}
+		} else {
+			b.WriteString(lineBreak)
+		}
 	}
-	return pyToken{kind: tScalar, start: start, end: end}
+	if chomping >= 0 {
+		b.WriteString(lineBreak)
+	}
+	if chomping > 0 {
+		for _, br := range breaks {
+			b.WriteString(br)
+		}
+	}
+	return pyToken{kind: tScalar, start: start, end: end, sval: b.String(), style: style}
 }
 
-func (sc *pyScanner) blockBreaks(indent int) pyMark {
+// blockBreaks is scan_block_scalar_breaks: the line breaks and the end mark.
+func (sc *pyScanner) blockBreaks(indent int) ([]string, pyMark) {
+	var breaks []string
 	end := sc.mark()
 	for sc.col < indent && sc.peek(0) == ' ' {
 		sc.forward(1)
 	}
 	for pyIsBreak(sc.peek(0)) {
-		sc.lineBreak()
+		breaks = append(breaks, sc.lineBreakStr())
 		end = sc.mark()
 		for sc.col < indent && sc.peek(0) == ' ' {
 			sc.forward(1)
 		}
 	}
-	return end
+	return breaks, end
 }
 
 func (sc *pyScanner) docSeparatorHere() bool {
@@ -941,36 +988,46 @@ func (sc *pyScanner) scanFlowScalar(double bool) pyToken {
 	start := sc.mark()
 	quote := sc.peek(0)
 	sc.forward(1)
-	sc.inDouble = double
-	sc.flowNonSpaces(double, start)
+	var b strings.Builder
+	sc.flowNonSpaces(&b, double, start)
 	for sc.peek(0) != quote {
-		sc.flowSpaces(double, start)
-		sc.flowNonSpaces(double, start)
+		sc.flowSpaces(&b, double, start)
+		sc.flowNonSpaces(&b, double, start)
 	}
-	sc.inDouble = false
 	sc.forward(1)
-	return pyToken{kind: tScalar, start: start, end: sc.mark()}
+	return pyToken{kind: tScalar, start: start, end: sc.mark(), sval: b.String(), style: byte(quote)}
 }
 
-func (sc *pyScanner) flowNonSpaces(double bool, start pyMark) {
+// pyEscapes is Scanner.ESCAPE_REPLACEMENTS.
+var pyEscapes = map[rune]string{'0': "\x00", 'a': "\x07", 'b': "\x08", 't': "\x09", '\t': "\x09", 'n': "\x0a", 'v': "\x0b",
+	'f': "\x0c", 'r': "\x0d", 'e': "\x1b", ' ': " ", '"': "\"", '\\': "\\", '/': "/", 'N': "\u0085", '_': "\u00a0",
+	'L': "\u2028", 'P': "\u2029"}
+
+func (sc *pyScanner) flowNonSpaces(b *strings.Builder, double bool, start pyMark) {
 	for {
-		for ch := sc.peek(0); !strings.ContainsRune("'\"\\\x00 \t\r\n\u0085\u2028\u2029", ch); ch = sc.peek(0) {
-			sc.forward(1)
+		n := 0
+		for ch := sc.peek(n); !strings.ContainsRune("'\"\\\x00 \t\r\n\u0085\u2028\u2029", ch); ch = sc.peek(n) {
+			n++
+		}
+		if n > 0 {
+			b.WriteString(sc.text(sc.ptr, sc.ptr+n))
+			sc.forward(n)
 		}
 		ch := sc.peek(0)
 		switch {
 		case !double && ch == '\'' && sc.peek(1) == '\'':
+			b.WriteByte('\'')
 			sc.forward(2)
 		case (double && ch == '\'') || (!double && (ch == '"' || ch == '\\')):
+			b.WriteRune(ch)
 			sc.forward(1)
 		case double && ch == '\\':
 			sc.forward(1)
 			ch = sc.peek(0)
 			switch {
 			case strings.ContainsRune("0abt\tnvfre \"\\/N_LP", ch) && ch != 0:
-				sc.inDouble = false // an escaped tab is not raw
+				b.WriteString(pyEscapes[ch])
 				sc.forward(1)
-				sc.inDouble = true
 			case ch == 'x' || ch == 'u' || ch == 'U':
 				n := 2
 				if ch == 'u' {
@@ -997,10 +1054,12 @@ func (sc *pyScanner) flowNonSpaces(double bool, start pyMark) {
 					}
 					panic(pyRaise{e})
 				}
+				// A surrogate cannot be held in UTF-8: it becomes U+FFFD.
+				b.WriteRune(rune(code))
 				sc.forward(n)
 			case pyIsBreak(ch):
 				sc.lineBreak()
-				sc.flowBreaks(start)
+				sc.flowBreaks(b, start)
 			default:
 				sc.scanErr("while scanning a double-quoted scalar", &start, "found unknown escape character "+pyCharRepr(ch))
 			}
@@ -1010,44 +1069,44 @@ func (sc *pyScanner) flowNonSpaces(double bool, start pyMark) {
 	}
 }
 
-// dropTabs marks the quoted tabs recorded from index from on as whitespace
-// PyYAML drops (around a line break of a flow scalar).
-func (sc *pyScanner) dropTabs(from int) {
-	for i := from; i < len(sc.quotedTabs); i++ {
-		sc.quotedTabs[i] = -sc.quotedTabs[i] - 1
+func (sc *pyScanner) flowSpaces(b *strings.Builder, double bool, start pyMark) {
+	n := 0
+	for sc.peek(n) == ' ' || sc.peek(n) == '\t' {
+		n++
 	}
-}
-
-func (sc *pyScanner) flowSpaces(double bool, start pyMark) {
-	tabs := len(sc.quotedTabs)
-	for sc.peek(0) == ' ' || sc.peek(0) == '\t' {
-		sc.forward(1)
-	}
-	if isBreakZ(sc.peek(0)) {
-		sc.dropTabs(tabs)
-	}
+	whitespaces := sc.text(sc.ptr, sc.ptr+n)
+	sc.forward(n)
 	switch ch := sc.peek(0); {
 	case ch == 0:
 		sc.scanErr("while scanning a quoted scalar", &start, "found unexpected end of stream")
 	case pyIsBreak(ch):
-		sc.lineBreak()
-		sc.flowBreaks(start)
+		lineBreak := sc.lineBreakStr()
+		var breaks strings.Builder
+		sc.flowBreaks(&breaks, start)
+		if lineBreak != "\n" {
+			b.WriteString(lineBreak)
+		} else if breaks.Len() == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(breaks.String())
+	default:
+		b.WriteString(whitespaces)
 	}
 }
 
-func (sc *pyScanner) flowBreaks(start pyMark) {
+func (sc *pyScanner) flowBreaks(b *strings.Builder, start pyMark) {
 	for {
 		if sc.docSeparatorHere() {
 			sc.scanErr("while scanning a quoted scalar", &start, "found unexpected document separator")
 		}
-		tabs := len(sc.quotedTabs)
 		for sc.peek(0) == ' ' || sc.peek(0) == '\t' {
 			sc.forward(1)
 		}
-		sc.dropTabs(tabs)
-		if !sc.lineBreak() {
+		br := sc.lineBreakStr()
+		if br == "" {
 			return
 		}
+		b.WriteString(br)
 	}
 }
 
@@ -1055,6 +1114,8 @@ func (sc *pyScanner) scanPlain() pyToken {
 	start := sc.mark()
 	end := start
 	indent := sc.indent + 1
+	var b strings.Builder
+	var spaces []string
 	for {
 		if sc.peek(0) == '#' {
 			break
@@ -1072,40 +1133,56 @@ func (sc *pyScanner) scanPlain() pyToken {
 			break
 		}
 		sc.allowSimpleKey = false
+		for _, sp := range spaces {
+			b.WriteString(sp)
+		}
+		b.WriteString(sc.text(sc.ptr, sc.ptr+n))
 		sc.forward(n)
 		end = sc.mark()
-		if !sc.plainSpaces() || sc.peek(0) == '#' || (sc.flowLevel == 0 && sc.col < indent) {
+		spaces = sc.plainSpaces()
+		if len(spaces) == 0 || sc.peek(0) == '#' || (sc.flowLevel == 0 && sc.col < indent) {
 			break
 		}
 	}
-	return pyToken{kind: tScalar, start: start, end: end, plain: true}
+	return pyToken{kind: tScalar, start: start, end: end, plain: true, sval: b.String()}
 }
 
-// plainSpaces is scan_plain_spaces; it reports whether its chunks were not
-// empty (some space or break was consumed and no document marker followed).
-func (sc *pyScanner) plainSpaces() bool {
+// plainSpaces is scan_plain_spaces: its chunks, none when no space or break
+// was consumed or a document marker followed.
+func (sc *pyScanner) plainSpaces() []string {
 	n := 0
 	for sc.peek(n) == ' ' {
 		n++
 	}
+	whitespaces := sc.text(sc.ptr, sc.ptr+n)
 	sc.forward(n)
 	if !pyIsBreak(sc.peek(0)) {
-		return n > 0
+		if n > 0 {
+			return []string{whitespaces}
+		}
+		return nil
 	}
-	sc.lineBreak()
+	lineBreak := sc.lineBreakStr()
 	sc.allowSimpleKey = true
 	if sc.docSeparatorHere() {
-		return false
+		return nil
 	}
+	var breaks []string
 	for ch := sc.peek(0); ch == ' ' || pyIsBreak(ch); ch = sc.peek(0) {
 		if ch == ' ' {
 			sc.forward(1)
 		} else {
-			sc.lineBreak()
+			breaks = append(breaks, sc.lineBreakStr())
 			if sc.docSeparatorHere() {
-				return false
+				return nil
 			}
 		}
 	}
-	return true
+	var chunks []string
+	if lineBreak != "\n" {
+		chunks = append(chunks, lineBreak)
+	} else if len(breaks) == 0 {
+		chunks = append(chunks, " ")
+	}
+	return append(chunks, breaks...)
 }

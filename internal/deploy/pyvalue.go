@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"xcvr/resolver"
 )
@@ -298,9 +300,10 @@ func constructInt(text string) (*Node, string) {
 		return nil, fmt.Sprintf("ValueError: invalid literal for int() with base %d: %s", base, PyRepr(s))
 	}
 	parse := func(s string, base int) bool {
-		// int() strips whitespace and, for bases 2, 8 and 16, takes the
-		// base's own prefix (int('0o12', 8) is 10).
-		t := strings.TrimSpace(s)
+		// int() reads any Unicode decimal digit and strips any Unicode
+		// whitespace, and, for bases 2, 8 and 16, takes the base's own
+		// prefix (int('0o12', 8) is 10).
+		t := strings.TrimSpace(pyDecimalASCII(s))
 		prefix := map[int]string{2: "0b", 8: "0o", 16: "0x"}[base]
 		if p := strings.TrimLeft(t, "+-"); prefix != "" && len(p) > 2 && strings.EqualFold(p[:2], prefix) {
 			t = t[:len(t)-len(p)] + p[2:]
@@ -333,7 +336,7 @@ func constructInt(text string) (*Node, string) {
 		}
 	case strings.Contains(v, ":"):
 		for _, part := range strings.Split(v, ":") {
-			d, ok := new(big.Int).SetString(strings.TrimSpace(part), 10)
+			d, ok := new(big.Int).SetString(strings.TrimSpace(pyDecimalASCII(part)), 10)
 			if !ok {
 				return bad(10, part)
 			}
@@ -341,7 +344,7 @@ func constructInt(text string) (*Node, string) {
 			n.Add(n, d)
 		}
 	default:
-		if digits := len(strings.TrimSpace(v)); digits > PyMaxStrDigits {
+		if digits := len(strings.TrimSpace(pyDecimalASCII(v))); digits > PyMaxStrDigits {
 			return nil, PyIntLimitError(digits)
 		}
 		if !parse(v, 10) {
@@ -396,7 +399,7 @@ var reFloatLit = sync.OnceValue(func() *regexp.Regexp {
 // pyFloatLiteral is Python's float() on already lower-cased text: decimal and
 // exponent forms, inf, infinity and nan, surrounding whitespace allowed.
 func pyFloatLiteral(s string) (float64, bool) {
-	t := strings.TrimSpace(s)
+	t := strings.TrimSpace(pyDecimalASCII(s))
 	switch strings.TrimLeft(t, "+-") {
 	case "inf", "infinity":
 		if strings.HasPrefix(t, "-") {
@@ -420,4 +423,48 @@ func pyFloatLiteral(s string) (float64, bool) {
 		return 0, false
 	}
 	return f, true
+}
+
+// pyDecimalASCII is what int() and float() do to a str before parsing it
+// (_PyUnicode_TransformDecimalAndSpaceToASCII): each Unicode decimal digit
+// (category Nd) becomes its ASCII digit and each whitespace character a
+// space; other characters are kept (and make the literal invalid).
+func pyDecimalASCII(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || (s[i] >= 0x1c && s[i] <= 0x1f) {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf && (r < 0x1c || r > 0x1f):
+			b.WriteRune(r)
+		case unicode.Is(unicode.Nd, r):
+			b.WriteByte(byte('0' + pyDigitValue(r)))
+		case unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f):
+			// str.isspace(): category Zs or bidirectional class WS, B or S,
+			// which adds the information separators U+001C..U+001F.
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// pyDigitValue is the decimal value of an Nd character: Unicode places them
+// in contiguous runs of whole 0..9 sequences, so it is the distance from the
+// start of its run, modulo 10.
+func pyDigitValue(r rune) int {
+	start := r
+	for unicode.Is(unicode.Nd, start-1) {
+		start--
+	}
+	return int(r-start) % 10
 }

@@ -43,6 +43,8 @@ type Overlay struct {
 	Model *Setting
 	// KVManager is kv_cache_config.use_kv_cache_manager_v2 ("v1", "v2", "auto").
 	KVManager *Setting
+	// KVDtype is kv_cache_config.dtype as validate_dtype keeps it (lower-cased).
+	KVDtype *Setting
 	// Static holds the settings enable_pipelined_transfer's static checks read
 	// (enable_chunked_prefill, parallel sizes, beam width, block reuse, the bounce
 	// buffer, a two-model draft), each with its FILE:LINE.
@@ -260,6 +262,9 @@ func (ov *Overlay) readStatic(m *Node) {
 	intKey("max_beam_width", &ov.Static.BeamWidth)
 	if p, ok := m.Get("kv_cache_config"); ok && p.Val.Kind == KindMap {
 		boolKey(p.Val, "enable_block_reuse", &ov.Static.BlockReuse)
+		if q, ok := p.Val.Get("dtype"); ok && q.Val.Kind == KindStr {
+			ov.KVDtype = &Setting{Raw: strings.ToLower(q.Val.Str), Origin: ov.origin(q.KeyLine)}
+		}
 		if q, ok := p.Val.Get("use_kv_cache_manager_v2"); ok {
 			o := ov.origin(q.KeyLine)
 			switch v := q.Val; {

@@ -14,7 +14,10 @@ import (
 // writeJobLog writes about size bytes of an srun-labelled log of ranks ranks,
 // interleaved as a real trtllm-serve start-up with debug chatter looks: mostly
 // lines that cannot matter (requests, iteration stats, NCCL), with each rank's
-// transceiver lines near the start.
+// transceiver lines near the start. Every line carries the launcher's prefix,
+// a timestamp and a tag, the most a reader has to look at per line; an
+// iteration line ends with its states dict, quotes and all, as py_executor
+// prints it.
 func writeJobLog(w io.Writer, size int64, ranks int) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	var written int64
@@ -33,7 +36,7 @@ func writeJobLog(w io.Writer, size int64, ranks int) error {
 		put(r, "[TRT-LLM] [RANK "+strconv.Itoa(r)+"] [I] Using KvCacheTransceiverV2")
 	}
 	noise := []string{
-		"[TRT-LLM] [RANK %d] [I] iter = %d, global_rank = 0, rank = 0, currank_total_requests = 0/0, host_step_time = 21.3ms, prev_device_step_time = 20.9ms, timestamp = 2026-09-12 14:02:03, num_scheduled_requests: 8",
+		"[TRT-LLM] [RANK %d] [I] iter = %d, global_rank = 0, rank = 0, currank_total_requests = 0/0, host_step_time = 21.3ms, prev_device_step_time = 20.9ms, timestamp = 2026-09-12 14:02:03, num_scheduled_requests: 8, states = {'num_ctx_requests': 0, 'num_ctx_tokens': 0, 'num_generation_tokens': 8}",
 		"[TRT-LLM] [RANK %d] [V] [executor] request %d: context chunk 3/4 scheduled, 2048 tokens, kv blocks 96",
 		"INFO:     10.0.%d.%d:51234 - \"POST /v1/completions HTTP/1.1\" 200 OK",
 		"[TensorRT-LLM][RANK %d][DEBUG] NCCL comm %d: allreduce of 16777216 bytes on stream 0x7f3a2c000b70",
@@ -118,5 +121,47 @@ func TestSkippedLinesDoNotAllocate(t *testing.T) {
 	small, large := allocs(cut(100)), allocs(cut(20000))
 	if large > small {
 		t.Errorf("scanning 20,000 skipped lines allocates %.0f times, 100 lines %.0f: allocation per skipped line", large, small)
+	}
+}
+
+// BenchmarkScan is the scanner alone on one core, over 64 MB of the
+// benchmark log in mapping-sized windows (the per-line cost of a large log).
+func BenchmarkScan(b *testing.B) {
+	buf := bytes.NewBuffer(make([]byte, 0, 65<<20))
+	if err := writeJobLog(buf, 64<<20, 8); err != nil {
+		b.Fatal(err)
+	}
+	data := buf.Bytes()
+	b.ResetTimer()
+	b.SetBytes(int64(len(data)))
+	sc := newScanner()
+	var res chunkResult
+	for b.Loop() {
+		for rest := data; len(rest) > 0; {
+			n := min(len(rest), mapChunk())
+			if i := bytes.LastIndexByte(rest[:n], '\n'); i >= 0 && n < len(rest) {
+				n = i + 1
+			}
+			res = chunkResult{events: res.events[:0]}
+			sc.scan(rest[:n], &res)
+			rest = rest[n:]
+		}
+	}
+}
+
+// BenchmarkSmallLog is the work check-logs does for each log of a job
+// directory of one-line per-rank logs, besides the system calls: parse,
+// judge, render.
+func BenchmarkSmallLog(b *testing.B) {
+	data := []byte("[TRT-LLM] [RANK 7] [I] Using KvCacheTransceiverV2\n")
+	var out bytes.Buffer
+	for b.Loop() {
+		lg, err := parseSmall("d000/rank-7.log", data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		v := Judge(lg, nil, true)
+		out.Reset()
+		WriteText(&out, v, Prediction{}, true)
 	}
 }

@@ -221,6 +221,7 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend.",
 		"Terminating context request 7 due to KV cache transfer timeout", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
 		"Updated args: {'cache_transceiver_config': {'backend': 'UCX'}}", "TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend='UCX'))",
+		"TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend=None, transceiver_runtime=None, kv_transfer_timeout_ms=None))",
 	} {
 		if k, _ := classify("INFO", msg); k == lineNone {
 			t.Errorf("classify does not recognise %q", msg)

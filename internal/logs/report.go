@@ -107,7 +107,8 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 	}
 	// The lines every log prints are built by hand (the same bytes as the
 	// fmt verbs in the comments): a job of 50,000 logs prints them 50,000 times.
-	var b []byte
+	// One buffer, large enough for most, instead of one grown line by line.
+	b := make([]byte, 0, 256)
 	if many {
 		b = append(b, '\n')
 	}
@@ -191,9 +192,19 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 }
 
 func writeProcessDetail(w io.Writer, p *Process) {
-	for _, l := range ProcessDetail(p) {
-		io.WriteString(w, l+"\n")
+	lines := ProcessDetail(p)
+	if len(lines) == 0 {
+		return
 	}
+	n := 0
+	for _, l := range lines {
+		n += len(l) + 1
+	}
+	b := make([]byte, 0, n)
+	for _, l := range lines {
+		b = append(append(b, l...), '\n')
+	}
+	w.Write(b)
 }
 
 // ProcessDetail is what the report prints under a process's summary line, one
@@ -202,8 +213,8 @@ func writeProcessDetail(w io.Writer, p *Process) {
 // implications and the runtime findings. Text from the log is escaped. The
 // explorer's --log shows the same lines.
 func ProcessDetail(p *Process) []string {
-	var out []string
-	var b []byte
+	out := make([]string, 0, len(p.Lines)+1)
+	b := make([]byte, 0, 128)
 	for _, l := range p.Lines {
 		lvl := l.Level
 		if lvl == "" {

@@ -92,7 +92,10 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 	sc.cur = sc.cur[:0]
 	force := excWindow // the chunk's first lines may continue an exception of the previous chunk
 	n := 0
-	nextESC := -1 // offset of the next ESC in data (-1: not searched yet)
+	// Bytes few lines hold are looked for ahead of the lines, a block at a
+	// time (see nextByte): ESC (colour), the quote or parenthesis of an
+	// argument dump, the E of an exception.
+	esc, quote, paren, e := nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}
 	for off := 0; off < len(data); {
 		rest := data[off:]
 		line := rest
@@ -102,19 +105,12 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 		lineOff := off
 		off += len(line) + 1
 		n++
-		// One search for ESC covers every line up to the next ESC: logs
-		// without colour pay for it once per chunk.
-		if nextESC < lineOff && nextESC != len(data) {
-			if i := bytes.IndexByte(rest, 0x1b); i >= 0 {
-				nextESC = lineOff + i
-			} else {
-				nextESC = len(data)
-			}
-		}
 		if len(line) > maxLineBytes {
 			line = line[:maxLineBytes]
 		}
-		if nextESC < lineOff+len(line) {
+		lineEnd := lineOff + len(line)
+		stripped := esc.in(data, 0x1b, lineOff, lineEnd)
+		if stripped {
 			sc.strip = stripANSI(sc.strip[:0], line)
 			line = sc.strip
 		}
@@ -146,12 +142,14 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			}
 		}
 		tagged, pyTagged, level, rank, msg := false, false, "", []byte(nil), s
-		if r, lv, rest, ok := trtllmTag(trimBlank(s)); ok {
-			tagged, pyTagged, rank, level, msg = true, true, r, lv, rest
-		} else if r, lv, rest, ok := cppTag(trimBlank(s)); ok {
-			tagged, rank, level, msg = true, r, lv, rest
-		} else if r, rest, ok := condensedTag(trimBlank(s)); ok {
-			tagged, pyTagged, rank, level, msg = true, true, r, LevelUnstated, rest
+		if t := trimBlank(s); len(t) > 0 && t[0] == '[' { // every tag starts so
+			if r, lv, rest, ok := trtllmTag(t); ok {
+				tagged, pyTagged, rank, level, msg = true, true, r, lv, rest
+			} else if r, lv, rest, ok := cppTag(t); ok {
+				tagged, rank, level, msg = true, r, lv, rest
+			} else if r, rest, ok := condensedTag(t); ok {
+				tagged, pyTagged, rank, level, msg = true, true, r, LevelUnstated, rest
+			}
 		}
 		if len(rank) > 0 && (len(sc.key) == 0 || kube) {
 			if kube {
@@ -186,13 +184,16 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			default:
 				k = unknownKey
 			}
-			if sc.announce(k, need) || level == "ERROR" || mayObserve(msg) {
+			if sc.announce(k, need) || level == "ERROR" || observedStart(msg) ||
+				(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(msg) {
 				emit = true
 			}
-		} else if bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: ")) {
+		} else if (stripped || e.in(data, 'E', lineOff, lineEnd)) &&
+			(bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: "))) {
 			emit = true
 			force = excWindow
-		} else if mayObserveBare(msg) {
+		} else if bare := bytes.TrimLeft(msg, " \t"); observedStart(bare) ||
+			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) {
 			emit = true
 		}
 		if emit && bytes.Contains(msg, []byte("xecutor")) {
@@ -214,7 +215,9 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			sc.cur, curKnown = sc.cur[:0], true
 		case !ownKeyed:
 		default:
-			sc.cur, curKnown = append(sc.cur[:0], sc.key...), true
+			// The key becomes the current one; its buffer is reused for the
+			// next line's key (sc.key is emptied before each line).
+			sc.cur, sc.key, curKnown = sc.key, sc.cur, true
 		}
 	}
 	res.lines = n
@@ -259,10 +262,14 @@ type tableEntry struct {
 
 // mayObserve is a cheap superset of the lines classify recognises (besides
 // ERROR lines, which are all passed on): a message that starts with one of
-// observedPrefixes, or an argument dump naming cache_transceiver_config. It
-// runs on every line, so it looks at the first byte, then at a few prefixes,
-// and searches inside the line only when the line quotes something.
-func mayObserve(msg []byte) bool {
+// observedPrefixes, or an argument dump naming cache_transceiver_config. The
+// scanner runs its halves on every line: it looks at the first byte, then at
+// a few prefixes, and searches inside the line only when the line holds a
+// quote or a parenthesis.
+func mayObserve(msg []byte) bool { return observedStart(msg) || mayArgs(msg) }
+
+// observedStart reports whether msg starts with one of observedPrefixes.
+func observedStart(msg []byte) bool {
 	if len(msg) == 0 {
 		return false
 	}
@@ -271,12 +278,49 @@ func mayObserve(msg []byte) bool {
 			return true
 		}
 	}
-	return bytes.IndexByte(msg, '\'') >= 0 && bytes.Contains(msg, []byte("cache_transceiver_config"))
+	return false
 }
 
-// mayObserveBare is mayObserve for lines without a logger tag (the C++ side's
-// bare lines, pasted excerpts, argument dumps), trimmed.
-func mayObserveBare(msg []byte) bool { return mayObserve(bytes.TrimLeft(msg, " \t")) }
+// mayArgs reports whether msg may be an argument dump: it names
+// cache_transceiver_config, with the quote of the dict form
+// ('cache_transceiver_config': {…}) or the parenthesis of the repr form
+// (cache_transceiver_config=CacheTransceiverConfig(…), whose values may all
+// be None).
+func mayArgs(msg []byte) bool {
+	return (bytes.IndexByte(msg, '\'') >= 0 || bytes.IndexByte(msg, '(') >= 0) &&
+		bytes.Contains(msg, []byte("cache_transceiver_config"))
+}
+
+// byteBlock is how far past a line nextByte looks at once: the block is
+// read again by the line loop right after, from the cache (a search of the
+// whole chunk first would read it from memory twice). A variable so that
+// tests can make blocks end inside most lines.
+var byteBlock = 32 << 10
+
+// nextByte tracks where the next c lies in a chunk whose lines are read in
+// order: one search covers every line up to the c it finds, so a byte that
+// few lines hold costs about one pass, not one search per line.
+type nextByte struct {
+	// at is the offset of the next c, or the end of a block searched
+	// without finding one (-1: nothing searched yet).
+	at int
+}
+
+// in reports whether data[from:to], a line that starts after the lines
+// asked about before, may hold c: true when it does, and, rarely, for a
+// line across the end of a block searched in vain (the caller then checks
+// the line itself).
+func (nb *nextByte) in(data []byte, c byte, from, to int) bool {
+	if nb.at < from {
+		end := min(len(data), max(to, from+byteBlock))
+		if i := bytes.IndexByte(data[from:end], c); i >= 0 {
+			nb.at = from + i
+		} else {
+			nb.at = end
+		}
+	}
+	return nb.at < to
+}
 
 // observedPrefixes are the starts of the messages classify and state.observe
 // recognise, by first byte. TestObservedPrefixesCoverClassify keeps the two in step.
@@ -481,20 +525,28 @@ func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 		for j < len(s) && isSpace(s[j]) {
 			j++
 		}
-		if j >= len(s) || s[j] != '[' {
+		if j+3 > len(s) || s[j] != '[' { // every group is 3 bytes or more
 			break
 		}
-		if r, n := rankGroup(s[j:]); n > 0 && !haveRank {
-			rank, haveRank, end = r, true, j+n
-			continue
+		g := s[j:]
+		if !haveRank && (g[1] == 'R' || g[1] == 'M') {
+			if r, n := rankGroup(g); n > 0 {
+				rank, haveRank, end = r, true, j+n
+				continue
+			}
 		}
-		if lv, n := levelGroup(s[j:]); n > 0 && level == "" {
-			level, end = lv, j+n
-			continue
+		if level == "" {
+			if lv, n := levelGroup(g); n > 0 {
+				level, end = lv, j+n
+				continue
+			}
+			break // a module only follows the level
 		}
-		if n := moduleGroup(s[j:]); n > 0 && level != "" && !haveModule {
-			haveModule, end = true, j+n
-			continue
+		if !haveModule {
+			if n := moduleGroup(g); n > 0 {
+				haveModule, end = true, j+n
+				continue
+			}
 		}
 		break
 	}
@@ -641,11 +693,11 @@ func cppTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 			i = j + n + 1
 		}
 	}
-	if i >= len(s) || s[i] != '[' {
+	if i+2 >= len(s) || s[i] != '[' {
 		return nil, "", s, false
 	}
 	for _, lv := range cppLevels {
-		if bytes.HasPrefix(s[i+1:], []byte(lv)) && i+1+len(lv) < len(s) && s[i+1+len(lv)] == ']' {
+		if lv[0] == s[i+1] && bytes.HasPrefix(s[i+1:], []byte(lv)) && i+1+len(lv) < len(s) && s[i+1+len(lv)] == ']' {
 			i += len(lv) + 2
 			if i < len(s) && isSpace(s[i]) {
 				i++
