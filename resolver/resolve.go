@@ -313,12 +313,12 @@ func (r *run) stepValidate() {
 				reason += ", and its validators are the ones xcvr checks"
 			}
 		}
-		if !r.rules.FieldsRead && !r.has(dayConfigKnobs) {
+		if knobs := r.change(5234); !r.rules.FieldsRead && !knobs.Has {
 			reason = "nothing to refuse: before #5234 CacheTransceiverConfig is a plain pydantic BaseModel declaring max_num_tokens only (0.21.0's llm_args.py), which ignores other keys"
 			if ign := r.ignoredKeys(); len(ign) > 0 {
 				reason += "; " + strings.Join(ign, ", ") + " ignored"
 			}
-			r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{PR: 5234, File: fileLLMArgs}, Inferred)
+			r.emit(StepValidate, PhaseSetup, title, Applied, reason, r.changeSource(knobs, fileLLMArgs), Inferred)
 			return
 		}
 		for _, k := range r.t.Inputs.VersionedKeys {
