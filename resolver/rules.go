@@ -24,8 +24,11 @@ import (
 //     dated change list (Changes). Adding a release is adding data: a row in the
 //     release table, and, where the release differs from its neighbours in
 //     something new, a Change with its merge day and the rule that reads it (a
-//     text variant in releaseTextRules, a field in releaseFields, a validator in
-//     releaseValidators, a selector table in selectorsAt).
+//     wording in releaseTextRules or a default in releaseRuntimeDefaults, each
+//     chosen by the code path; a field in releaseFields, a validator in
+//     releaseValidators, a selector table in selectorsAt, all read from the
+//     rules' own dated changes). A step that branches on a change asks the
+//     rules for it (Change) and cites the PR, or the install line, it carries.
 //   - InstallRules(in, v): an installed tree's rules, from what internal/install
 //     read in its own code: the placed release v's rules with everything the
 //     install shows put in their place, each citing its FILE:LINE.
