@@ -98,6 +98,57 @@ type InstallModel struct {
 	Confidence   Confidence
 }
 
+// Model is the model as the build registers it. info is xcvr's catalog answer
+// for info.Arch; where the rules hold the build's registrations (Models: an
+// install's, read from its code, or a release's from the catalog), the
+// registration and hook result they hold are put in its place: an
+// architecture an install does not register is TensorRT-LLM's unknown model
+// even when the catalog knows it, and a hook read from the code beats the
+// catalog's dated preference (an undetermined one keeps the catalog's value,
+// marked inferred). Resolve looks the model up here, and so does
+// models.Catalog.Lookup; applying it twice changes nothing.
+func (rs *Rules) Model(info ModelInfo) ModelInfo {
+	if rs == nil || rs.Models == nil || info.Arch == "" {
+		return info
+	}
+	im, ok := rs.Models[info.Arch]
+	const notRegistered = "not registered in the install: unknown model"
+	switch {
+	case !ok && !rs.FromInstall:
+		return info
+	case !ok:
+		if info.Unregistered && strings.HasPrefix(info.Note, notRegistered) {
+			return info
+		}
+		out := ModelInfo{Arch: info.Arch, Note: notRegistered, Unregistered: true}
+		if info.Known {
+			out.Note += " (xcvr's catalog knows it as " + info.Class + ")"
+		}
+		return out
+	case im.Unregistered:
+		return ModelInfo{Arch: info.Arch, Note: im.Why, Unregistered: true}
+	case !rs.FromInstall:
+		// A release's registration from the catalog: the catalog's own answer.
+		info.Known, info.Class, info.Preference, info.PreferencePR = true, im.Class, im.Preference, im.PR
+		info.PreferenceConfidence = im.Confidence
+		return info
+	}
+	info.Known, info.Unregistered = true, false
+	if im.Class != "" {
+		info.Class = im.Class
+	}
+	info.PreferencePR, info.PreferenceSince = 0, 0
+	info.Note = im.Why
+	if im.Undetermined != "" {
+		info.PreferenceConfidence = Inferred
+		info.Note = "install: undetermined (" + im.Undetermined + "); xcvr's catalog value is used"
+		return info
+	}
+	info.Preference = im.Preference
+	info.PreferenceConfidence = VerifiedInstall
+	return info
+}
+
 // OriginInstall marks a value read from an installed tree (Detail FILE:LINE).
 const OriginInstall OriginKind = "install"
 

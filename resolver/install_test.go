@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,7 +30,9 @@ func era2Install(version string) *Install {
 		},
 		Models: map[string]InstallModel{"GptOssForCausalLM": {Class: "GptOssForCausalLM",
 			Evidence: "tensorrt_llm/_torch/models/modeling_gpt_oss.py:8", HookEvidence: "tensorrt_llm/_torch/models/modeling_gpt_oss.py:20",
-			Preference: Str("PYTHON")}},
+			Preference: Str("PYTHON")},
+			// tc's default model: registered, with no hook.
+			"MistralForCausalLM": {Class: "MistralForCausalLM", Evidence: "tensorrt_llm/_torch/models/modeling_mistral.py:5"}},
 	}
 }
 
@@ -490,7 +493,7 @@ func TestStepsCiteTheChangeRule(t *testing.T) {
 	}
 	// The hook is called where the install's auto resolver is: a model the
 	// install does not register skips the preference citing that line.
-	in = tc{version: "1.3.0rc26", backend: "NIXL"}.inputs(t)
+	in = tc{version: "1.3.0rc26", backend: "NIXL", pref: "unknown"}.inputs(t)
 	in.Version = InstallVersion(era2Install("1.3.0rc26"))
 	if s := stepOf(Resolve(in), StepPreference); s.Source != (Source{Install: "tensorrt_llm/llmapi/llm_utils.py:22"}) || s.Confidence != VerifiedInstall {
 		t.Errorf("install preference: %+v", s)
@@ -498,5 +501,36 @@ func TestStepsCiteTheChangeRule(t *testing.T) {
 	in.Version = Must(ParseVersion("1.3.0rc26"))
 	if s := stepOf(Resolve(in), StepPreference); s.Source != (Source{PR: 16164, File: fileLLMUtils}) {
 		t.Errorf("release preference: %+v", s)
+	}
+}
+
+// TestResolveLooksUpTheModelInTheRules: the resolver takes the model's
+// registration and hook result from the rules it applies, whatever the caller
+// looked up: an install that registers GPT-OSS with a hook returning 'CPP'
+// beats the catalog's 'PYTHON', and an architecture the install does not
+// register is the unknown model; Rules.Model applied twice changes nothing.
+func TestResolveLooksUpTheModelInTheRules(t *testing.T) {
+	inst := era2Install("1.3.0rc26")
+	gpt := inst.Models["GptOssForCausalLM"]
+	gpt.Preference = Str("CPP")
+	inst.Models["GptOssForCausalLM"] = gpt
+	in := tc{version: "1.3.0rc26", backend: "NIXL", pref: "PYTHON"}.inputs(t) // the catalog's answer
+	in.Version = InstallVersion(inst)
+	tr := Resolve(in)
+	checkWellFormed(t, tr)
+	if tr.Result.ResolvedRuntime != Str("CPP") || stepOf(tr, StepPreference).Source.Install != gpt.HookEvidence {
+		t.Errorf("runtime %v, preference %+v", tr.Result.ResolvedRuntime, stepOf(tr, StepPreference))
+	}
+	in.Model.Value = ModelInfo{Arch: "Qwen3ForCausalLM", Known: true, Class: "Qwen3ForCausalLM"}
+	tr = Resolve(in)
+	if tr.Result.FailedStep != StepModelRequirement || !strings.Contains(tr.Result.Error, "Unknown architecture for AutoModelForCausalLM: Qwen3ForCausalLM") {
+		t.Errorf("unregistered: %s at %s", tr.Result.Error, tr.Result.FailedStep)
+	}
+	rs := in.Version.Rules
+	for _, m := range []ModelInfo{in.Model.Value, {Arch: "GptOssForCausalLM", Known: true, Class: "GptOssForCausalLM", Preference: Str("PYTHON")}} {
+		once := rs.Model(m)
+		if twice := rs.Model(once); !reflect.DeepEqual(once, twice) {
+			t.Errorf("not idempotent: %+v then %+v", once, twice)
+		}
 	}
 }

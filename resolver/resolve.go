@@ -75,6 +75,9 @@ type run struct {
 // log lines and the result. It never panics and always returns each step id once.
 func Resolve(in Inputs) Trace {
 	rules := ReleaseRules(in.Version)
+	// The model as the build registers it: the rules' registrations, where
+	// they hold them, in place of the catalog's.
+	in.Model.Value = rules.Model(in.Model.Value)
 	r := run{v: in.Version, rules: rules}
 	r.t.Inputs = in
 	r.t.Steps = make([]Step, 0, len(StepIDs()))
