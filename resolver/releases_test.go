@@ -207,3 +207,23 @@ func FuzzParseVersion(f *testing.F) {
 		}
 	})
 }
+
+// #5234's own selector form (1.0 line) and the exactly-"1" form (1.1 on) are
+// different rules, and comparing the two releases says so.
+func TestSelectorFormsCompared(t *testing.T) {
+	a := ReleaseRules(Must(ParseVersion("1.0.0rc4")))
+	b := ReleaseRules(Must(ParseVersion("1.1.0rc0")))
+	if !a.SelectorsTruthy || b.SelectorsTruthy {
+		t.Fatalf("truthy: 1.0.0rc4 %v, 1.1.0rc0 %v", a.SelectorsTruthy, b.SelectorsTruthy)
+	}
+	for _, d := range CompareRules(a, b) {
+		if d.What == "DEFAULT backend selectors" {
+			if d.A != "TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_NIXL_KVCACHE=NIXL > TRTLLM_USE_MPI_KVCACHE=MPI (any non-empty value)" ||
+				d.B != "TRTLLM_USE_NIXL_KVCACHE=NIXL > TRTLLM_USE_MPI_KVCACHE=MPI" {
+				t.Errorf("difference %+v", d)
+			}
+			return
+		}
+	}
+	t.Error("no selector difference between 1.0.0rc4 and 1.1.0rc0")
+}
