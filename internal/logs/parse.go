@@ -68,9 +68,12 @@ type Process struct {
 	ResolvedFor string
 	// Class is the transceiver class built, when the log shows it: the Python one
 	// logs "Using KvCacheTransceiverV2"; the C++ one logs nothing, so it is
-	// inferred from a None/'CPP' resolution that ran into no error (ClassInferred).
+	// inferred from a None/'CPP' resolution that ran into no error, or from
+	// the backend's line in a build that has only the C++ transceiver
+	// (ClassInferred; classWhy says which when it is the latter).
 	Class         string
 	ClassInferred bool
+	classWhy      string
 	// Backend is the effective backend the lines pin down, "" when none does.
 	Backend string
 	// NixlBackend is NIXL's own backend (UCX, LIBFABRIC) when the NIXL
