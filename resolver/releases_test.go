@@ -207,3 +207,51 @@ func FuzzParseVersion(f *testing.F) {
 		}
 	})
 }
+
+// #5234's own selector form (1.0 line) and the exactly-"1" form (1.1 on) are
+// different rules, and comparing the two releases says so.
+func TestSelectorFormsCompared(t *testing.T) {
+	a := ReleaseRules(Must(ParseVersion("1.0.0rc4")))
+	b := ReleaseRules(Must(ParseVersion("1.1.0rc0")))
+	if !a.SelectorsTruthy || b.SelectorsTruthy {
+		t.Fatalf("truthy: 1.0.0rc4 %v, 1.1.0rc0 %v", a.SelectorsTruthy, b.SelectorsTruthy)
+	}
+	for _, d := range CompareRules(a, b) {
+		if d.What == "DEFAULT backend selectors" {
+			if d.A != "TRTLLM_USE_UCX_KVCACHE=UCX > TRTLLM_USE_NIXL_KVCACHE=NIXL > TRTLLM_USE_MPI_KVCACHE=MPI (any non-empty value)" ||
+				d.B != "TRTLLM_USE_NIXL_KVCACHE=NIXL > TRTLLM_USE_MPI_KVCACHE=MPI" {
+				t.Errorf("difference %+v", d)
+			}
+			return
+		}
+	}
+	t.Error("no selector difference between 1.0.0rc4 and 1.1.0rc0")
+}
+
+// Each dated change that a release's notes first list is in that release and
+// not in the one before it (notes are per-candidate deltas), and no release is
+// cut after it was published.
+func TestReleaseNotesBoundChanges(t *testing.T) {
+	for _, c := range []struct {
+		change        Day
+		before, first string
+	}{
+		{dayConfigKnobs, "1.0.0rc3", "1.0.0rc4"},    // #5234 in the v1.0.0rc4 notes
+		{dayFieldExists, "1.3.0rc7", "1.3.0rc8"},    // the Python cache transceiver in v1.3.0rc8's
+		{dayTimeoutDefault, "1.3.0rc8", "1.3.0rc9"}, // #12249 in v1.3.0rc9's
+		{day16164, "1.3.0rc21", "1.3.0rc22"},        // #16164 in v1.3.0rc22's
+		{day17495, "1.3.0rc29", "1.4.0rc1"},         // #17495 in v1.4.0rc1's
+	} {
+		if b := Must(ParseVersion(c.before)); b.Has(c.change) {
+			t.Errorf("%s has the change of %s", c.before, c.change)
+		}
+		if f := Must(ParseVersion(c.first)); !f.Has(c.change) {
+			t.Errorf("%s lacks the change of %s", c.first, c.change)
+		}
+	}
+	for _, v := range KnownVersions() {
+		if v.Published != 0 && v.Main > v.Published {
+			t.Errorf("%s is cut on %s, after its publication on %s", v.Name, v.Main, v.Published)
+		}
+	}
+}

@@ -672,8 +672,8 @@ func CompareRules(a, b *Rules) []RuleDifference {
 	if (b.RuntimeDefaultRead || !b.FromInstall) && a.RuntimeDefault != b.RuntimeDefault {
 		out = append(out, RuleDifference{"transceiver_runtime default", a.RuntimeDefault.String(), b.RuntimeDefault.String(), b.RuntimeDefaultEvidence.Source.Install})
 	}
-	if (b.SelectorsRead || !b.FromInstall) && (selectorOrder(a.Selectors) != selectorOrder(b.Selectors) || a.DefaultBackend != b.DefaultBackend) {
-		out = append(out, RuleDifference{"DEFAULT backend selectors", selectorOrder(a.Selectors), selectorOrder(b.Selectors), b.SelectorsEvidence.Source.Install})
+	if (b.SelectorsRead || !b.FromInstall) && (selectorOrder(a.Selectors) != selectorOrder(b.Selectors) || a.DefaultBackend != b.DefaultBackend || a.SelectorsTruthy != b.SelectorsTruthy) {
+		out = append(out, RuleDifference{"DEFAULT backend selectors", selectorRule(a), selectorRule(b), b.SelectorsEvidence.Source.Install})
 	}
 	if b.FieldsRead || !b.FromInstall {
 		out = append(out, compareFields(a, b)...)
@@ -715,6 +715,16 @@ func changeName(c ChangeRule) string {
 }
 
 // selectorOrder renders a selector table: "TRTLLM_USE_NIXL_KVCACHE=NIXL > …".
+// selectorRule is selectorOrder with how a value counts: #5234's own form
+// takes any non-empty value, later ones only "1".
+func selectorRule(rs *Rules) string {
+	s := selectorOrder(rs.Selectors)
+	if rs.SelectorsTruthy {
+		s += " (any non-empty value)"
+	}
+	return s
+}
+
 func selectorOrder(sels []BackendSelector) string {
 	parts := make([]string, len(sels))
 	for i, s := range sels {

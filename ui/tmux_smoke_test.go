@@ -285,6 +285,13 @@ func TestTmuxSmoke(t *testing.T) {
 			t.Errorf("after fg: %q, want the alternate screen back", got)
 		}
 		_, _ = tmux("send-keys", "-t", name, "q")
+		// Keys typed while the explorer is still leaving are its, not the
+		// shell's (under load 200 ms was not always enough): wait for the
+		// alternate screen to close, then for the shell's prompt.
+		deadline := time.Now().Add(10 * time.Second)
+		for strings.HasPrefix(flags(), "1 ") && time.Now().Before(deadline) {
+			time.Sleep(25 * time.Millisecond)
+		}
 		time.Sleep(200 * time.Millisecond)
 		_, _ = tmux("send-keys", "-t", name, "echo XCVR_EXIT=$?", "Enter")
 		poll("exit status 0", func(s string) bool { return strings.Contains(s, "XCVR_EXIT=0") })

@@ -670,10 +670,13 @@ func (r *reader) configMapWorker(cm *configMap, key string, pair deploy.Pair) (*
 	base := pair.KeyLine
 	literal := pair.Val.Line == pair.KeyLine || pair.Val.Line == pair.KeyLine+1
 	locate := func(l int) string {
+		// Called for every key of the worker's YAML: concatenated, not
+		// formatted.
+		at := base
 		if literal {
-			return fmt.Sprintf("%s (ConfigMap %s, %s:%d)", origin(cm.file, base+l), cm.name, key, l)
+			at = base + l
 		}
-		return fmt.Sprintf("%s (ConfigMap %s, %s:%d)", origin(cm.file, base), cm.name, key, l)
+		return origin(cm.file, at) + " (ConfigMap " + cm.name + ", " + origin(key, l) + ")"
 	}
 	return doc.Root, locate, key, where, ""
 }

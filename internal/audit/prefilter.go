@@ -48,22 +48,26 @@ func ownedPods(data []byte) func([]byte) bool {
 func splitTexts(data []byte) [][]byte {
 	var out [][]byte
 	start := 0
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	off := 0
-	for _, l := range lines {
-		t := bytes.TrimRight(l, "\r\n")
+	for off := 0; off < len(data); {
+		end := len(data)
+		if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
+			end = off + i + 1
+		}
+		t := bytes.TrimRight(data[off:end], "\r\n")
 		if bytes.HasPrefix(t, []byte("- ")) || bytes.Equal(t, []byte("---")) {
 			out = append(out, data[start:off])
 			start = off
 		}
-		off += len(l)
+		off = end
 	}
 	return append(out, data[start:])
 }
 
 // header reads kubectl's layout of an object's text (a List item, "- " or
 // dedented): its top-level kind, metadata.name and ownerReferences'
-// kind/name. Lines are compared after dropping the item's own indent.
+// kind/name. Lines are compared after dropping the item's own indent. It
+// reads every document of an input, so it works on the bytes and makes
+// strings only of what it returns.
 func header(text []byte) (kind, name string, owners []string) {
 	base := -1
 	inMeta, inOwners := false, false
@@ -74,49 +78,56 @@ func header(text []byte) (kind, name string, owners []string) {
 		}
 		ownerKind, ownerName = "", ""
 	}
-	for _, l := range bytes.Split(text, []byte("\n")) {
-		t := strings.TrimRight(string(l), "\r ")
-		if strings.TrimSpace(t) == "" || strings.HasPrefix(strings.TrimSpace(t), "#") {
+	cut := func(b []byte, prefix string) (string, bool) {
+		if v, ok := bytes.CutPrefix(b, []byte(prefix)); ok {
+			return string(v), true
+		}
+		return "", false
+	}
+	for len(text) > 0 {
+		l := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			l, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		t := bytes.TrimRight(l, "\r ")
+		if body := bytes.TrimSpace(t); len(body) == 0 || body[0] == '#' {
 			continue
 		}
-		if strings.HasPrefix(t, "- ") {
-			t = "  " + t[2:]
+		// A "- " opening the item counts as two spaces of indent.
+		lead := 0
+		if bytes.HasPrefix(t, []byte("- ")) {
+			t, lead = t[2:], 2
 		}
-		ind := len(t) - len(strings.TrimLeft(t, " "))
+		ind := lead + len(t) - len(bytes.TrimLeft(t, " "))
+		body := bytes.TrimSpace(t)
 		if base < 0 {
 			base = ind
 		}
 		rel := ind - base
-		body := strings.TrimSpace(t)
 		switch {
 		case rel == 0:
-			inMeta = body == "metadata:"
+			inMeta = string(body) == "metadata:"
 			inOwners = false
-			if v, ok := strings.CutPrefix(body, "kind: "); ok {
+			if v, ok := cut(body, "kind: "); ok {
 				kind = v
 			}
-		case inOwners && rel == 2 && strings.HasPrefix(body, "- "):
+		case inOwners && rel == 2 && bytes.HasPrefix(body, []byte("- ")):
 			flush()
-			body = strings.TrimPrefix(body, "- ")
+			body = body[2:]
 			fallthrough
 		case inOwners && rel == 4:
-			if v, ok := strings.CutPrefix(body, "kind: "); ok {
+			if v, ok := cut(body, "kind: "); ok {
 				ownerKind = v
 			}
-			if v, ok := strings.CutPrefix(body, "name: "); ok {
+			if v, ok := cut(body, "name: "); ok {
 				ownerName = v
 			}
 		case inMeta && rel == 2:
-			inOwners = body == "ownerReferences:"
-			if v, ok := strings.CutPrefix(body, "name: "); ok {
+			inOwners = string(body) == "ownerReferences:"
+			if v, ok := cut(body, "name: "); ok {
 				name = v
-			}
-		case false:
-			if v, ok := strings.CutPrefix(body, "kind: "); ok {
-				ownerKind = v
-			}
-			if v, ok := strings.CutPrefix(body, "name: "); ok {
-				ownerName = v
 			}
 		}
 	}

@@ -80,6 +80,10 @@ func (r *Report) Fails() bool {
 // Resolve resolves every worker of the set.
 func Resolve(set *Set, opt Options) *Report {
 	rep := &Report{Set: set, Entries: make([]Entry, 0, len(set.Workers))}
+	// The workers of a set share their version: its rules are made once (as
+	// compare.Evaluate does per version), not once per worker.
+	var rulesOf resolver.Version
+	var rules *resolver.Rules
 	for _, w := range set.Workers {
 		e := Entry{Worker: w}
 		s := spec(w, opt, &e)
@@ -88,7 +92,14 @@ func Resolve(set *Set, opt Options) *Report {
 			e.Err = err.Error()
 		} else {
 			e.Inputs = in
-			e.Trace = resolver.Resolve(in)
+			run := in
+			if run.Version.Rules == nil {
+				if rules == nil || run.Version != rulesOf {
+					rulesOf, rules = run.Version, resolver.ReleaseRules(run.Version)
+				}
+				run.Version.Rules = rules
+			}
+			e.Trace = resolver.Resolve(run)
 			rep.Version = in.Version
 		}
 		rep.Entries = append(rep.Entries, e)

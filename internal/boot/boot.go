@@ -15,7 +15,7 @@
 // uninitialized package in the list for which all imports are already
 // initialized is initialized"). The paths "boot" and "boot/start" sort before
 // "charm.land", "crypto", "github.com", "golang.org" and "xcvr", and the two
-// packages import only os, os/signal and syscall, so boot/start's init runs as
+// packages import only os, os/signal, runtime and syscall, so boot/start's init runs as
 // soon as those are initialised: after the standard library's lowest layers
 // and none of the rest (TestSupervisorInitialisesFirst in internal/crash keeps
 // the list). That is why they are a module of their own (go.mod replaces
@@ -40,6 +40,7 @@ package boot
 import (
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 )
 
@@ -148,7 +149,8 @@ func supervise(self string, args []string) (*End, error) {
 	// busy cores). A job signal in that window kills the supervisor, as it did
 	// before the fork; the child then reads the end of the pipe without the
 	// byte and exits ExitOrphaned having run nothing, rather than run on
-	// unsupervised.
+	// unsupervised, unless the parent-death signal (see childAttr) ends it
+	// first.
 	var r [2]int
 	if err := syscall.Pipe(r[:]); err != nil {
 		syscall.Close(p[0])
@@ -177,9 +179,14 @@ func supervise(self string, args []string) (*End, error) {
 		close(caught)
 	}()
 	tty := saveTerminal(os.Stdin, os.Stdout)
+	// The parent-death signal (childAttr) fires when the thread that forked
+	// ends, not the process: keep this goroutine on its thread, which then
+	// lives as long as the supervisor does.
+	runtime.LockOSThread()
 	pid, err := syscall.ForkExec(self, append([]string{self}, args...), &syscall.ProcAttr{
 		Env:   childEnv(os.Environ()),
 		Files: []uintptr{0, 1, 2, uintptr(p[1]), uintptr(r[0])},
+		Sys:   childAttr(),
 	})
 	syscall.Close(p[1])
 	syscall.Close(r[0])

@@ -419,7 +419,7 @@ func parseYAML(name string, data []byte, lineOff int) (*Doc, error) {
 	if root == nil || root.empty {
 		return doc, nil
 	}
-	c := &pyConstructor{file: name, doc: doc, built: map[*pyNode]*Node{}, building: map[*pyNode]bool{}, sizes: map[*Node]int{}}
+	c := &pyConstructor{file: name, doc: doc}
 	v, err := c.construct(root, 0)
 	if err != nil {
 		return nil, err

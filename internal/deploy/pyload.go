@@ -28,6 +28,8 @@ type pyNode struct {
 	at       pyMark
 	items    []*pyNode
 	pairs    [][2]*pyNode
+	// anchored: the node has an anchor, so aliases can reach it again.
+	anchored bool
 }
 
 // composeNode is Composer.compose_node: anchors are registered when their
@@ -49,7 +51,7 @@ func (p *pyParser) composeNode(anchors map[string]*pyNode) *pyNode {
 		}
 	}
 	n := &pyNode{kind: ev.kind, tag: ev.tag, implicit: ev.implicit, value: ev.value, empty: ev.empty && !ev.hasAnchor,
-		start: ev.start, at: ev.at}
+		start: ev.start, at: ev.at, anchored: ev.hasAnchor}
 	if ev.hasAnchor {
 		anchors[ev.anchor] = n
 	}
@@ -72,11 +74,13 @@ func (p *pyParser) composeNode(anchors map[string]*pyNode) *pyNode {
 
 // pyConstructor builds Nodes from composed nodes (SafeConstructor).
 type pyConstructor struct {
-	file  string
-	doc   *Doc
-	built map[*pyNode]*Node
-	// building holds the collections being constructed: an alias to one of
-	// them is a recursive structure.
+	file string
+	doc  *Doc
+	// built and building hold anchored nodes only, the ones an alias can
+	// reach: built their values, building the collections being constructed
+	// (an alias to one of them is a recursive structure). Made on the first
+	// anchor: most documents have none.
+	built    map[*pyNode]*Node
 	building map[*pyNode]bool
 	sizes    map[*Node]int
 	total    int
@@ -159,6 +163,10 @@ func (c *pyConstructor) construct(n *pyNode, depth int) (*Node, error) {
 	if depth > MaxDepth {
 		return nil, c.errAt(n.start, "refused: nested deeper than %d levels", MaxDepth)
 	}
+	if !n.anchored {
+		// Composed once: no alias reaches it.
+		return c.constructNew(n, depth)
+	}
 	if v, ok := c.built[n]; ok {
 		// An alias: the same value again.
 		if err := c.count(n.start, c.size(v)); err != nil {
@@ -169,6 +177,9 @@ func (c *pyConstructor) construct(n *pyNode, depth int) (*Node, error) {
 	if c.building[n] {
 		return nil, c.errAt(n.start, "refused: an alias refers to the collection that holds it (a recursive structure, which no TensorRT-LLM field takes)")
 	}
+	if c.built == nil {
+		c.built, c.building, c.sizes = map[*pyNode]*Node{}, map[*pyNode]bool{}, map[*Node]int{}
+	}
 	v, err := c.constructNew(n, depth)
 	if err != nil {
 		return nil, err
@@ -177,10 +188,33 @@ func (c *pyConstructor) construct(n *pyNode, depth int) (*Node, error) {
 	return v, nil
 }
 
+// enter marks an anchored collection as being constructed; the func it
+// returns unmarks it.
+func (c *pyConstructor) enter(n *pyNode) func() {
+	if !n.anchored {
+		return func() {}
+	}
+	c.building[n] = true
+	return func() { delete(c.building, n) }
+}
+
+// nodeKind names a node's kind as PyYAML's constructor errors do.
+func nodeKind(k evKind) string {
+	switch k {
+	case evScalar:
+		return "scalar"
+	case evSeqStart:
+		return "sequence"
+	case evMapStart:
+		return "mapping"
+	}
+	return ""
+}
+
 func (c *pyConstructor) constructNew(n *pyNode, depth int) (*Node, error) {
 	line, col := n.at.line+1, n.at.col+1
 	tag := n.resolvedTag()
-	kind := map[evKind]string{evScalar: "scalar", evSeqStart: "sequence", evMapStart: "mapping"}[n.kind]
+	kind := nodeKind(n.kind)
 	switch tag {
 	case "!!set", "!!omap", "!!pairs":
 		return nil, c.errAt(n.start, "%s: PyYAML builds a Python %s here, which no TensorRT-LLM field takes; xcvr does not read it",
@@ -192,8 +226,7 @@ func (c *pyConstructor) constructNew(n *pyNode, depth int) (*Node, error) {
 		if err := c.count(n.start, 1); err != nil {
 			return nil, err
 		}
-		c.building[n] = true
-		defer delete(c.building, n)
+		defer c.enter(n)()
 		out := &Node{Kind: KindSeq, Line: line, Col: col, Items: make([]*Node, 0, len(n.items))}
 		for _, it := range n.items {
 			x, err := c.construct(it, depth+1)
@@ -207,8 +240,7 @@ func (c *pyConstructor) constructNew(n *pyNode, depth int) (*Node, error) {
 		if n.kind != evMapStart {
 			return nil, c.errAt(n.start, "yaml.constructor.ConstructorError: expected a mapping node, but found %s", kind)
 		}
-		c.building[n] = true
-		defer delete(c.building, n)
+		defer c.enter(n)()
 		return c.mapping(n, depth)
 	}
 	if n.kind != evScalar {
@@ -282,7 +314,7 @@ func (c *pyConstructor) mapping(n *pyNode, depth int) (*Node, error) {
 	}
 	line, col := n.at.line+1, n.at.col+1
 	out := &Node{Kind: KindMap, Line: line, Col: col}
-	ix := keyIndex{}
+	var ix lazyIndex
 	put := func(p Pair) {
 		if i := ix.find(out.Pairs, p.Key); i >= 0 {
 			out.Pairs[i].Val = p.Val
@@ -306,7 +338,7 @@ func (c *pyConstructor) mapping(n *pyNode, depth int) (*Node, error) {
 		}
 		explicit = append(explicit, kv)
 	}
-	seen := keyIndex{}
+	var seen lazyIndex
 	var firsts []Pair // explicit keys only, for the duplicate warning
 	dups := 0
 	for _, kv := range explicit {
@@ -376,4 +408,41 @@ func (c *pyConstructor) mergeSources(v *pyNode, depth int) ([]Pair, error) {
 		return out, nil
 	}
 	return nil, c.errAt(v.start, "expected a mapping or list of mappings for merging, but found %s", val.TypeName())
+}
+
+// lazyIndex is a keyIndex of a mapping being built, made only once the
+// mapping has lazyScan keys: most mappings have a few, which a scan finds for
+// less than a map costs to make.
+type lazyIndex struct{ m keyIndex }
+
+const lazyScan = 8
+
+// find is keyIndex.find for the keys of ps (each added when appended).
+func (l *lazyIndex) find(ps []Pair, k *Node) int {
+	if l.m == nil {
+		if len(ps) < lazyScan {
+			h, ok := hashKey(k)
+			if !ok {
+				return indexKey(ps, k)
+			}
+			for i := range ps {
+				if h2, ok := hashKey(ps[i].Key); ok && h2 == h {
+					return i
+				}
+			}
+			return -1
+		}
+		l.m = keyIndex{}
+		for i := range ps {
+			l.m.add(ps[i].Key, i)
+		}
+	}
+	return l.m.find(ps, k)
+}
+
+// add records that ps[i] (of the ps find was last given) holds k.
+func (l *lazyIndex) add(k *Node, i int) {
+	if l.m != nil {
+		l.m.add(k, i)
+	}
 }

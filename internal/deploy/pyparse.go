@@ -1,6 +1,9 @@
 package deploy
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 type evKind uint8
 
@@ -502,9 +505,23 @@ func pyYAMLCompose(file, text string, lineOff int) (root *pyNode, err *PyYAMLErr
 			err = pr.err
 		}
 	}()
-	p := &pyParser{sc: newPyScanner(file, text, lineOff), state: psStreamStart}
+	sc := newPyScanner(file, text, lineOff)
+	// The token queue: taken from tokenPool, given back when the text is read.
+	q := tokenPool.Get().(*[]pyToken)
+	sc.q = append((*q)[:0], sc.q...)
+	defer func() {
+		clear(sc.q[:cap(sc.q)])
+		*q = sc.q[:0]
+		tokenPool.Put(q)
+	}()
+	p := &pyParser{sc: sc, state: psStreamStart}
 	return p.composeSingle(), nil
 }
+
+// tokenPool holds the scanners' token queues, which grow to the most tokens a
+// text has waiting at once (a possible simple key holds them back) and are
+// empty again when it is read.
+var tokenPool = sync.Pool{New: func() any { return new([]pyToken) }}
 
 // composeSingle is Composer.get_single_node.
 func (p *pyParser) composeSingle() *pyNode {

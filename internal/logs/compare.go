@@ -190,7 +190,11 @@ func compareOne(p *Process, t resolver.Trace) []Mismatch {
 	case obs != "" && obs != res.Outcome:
 		what := string(obs)
 		if p.ClassInferred {
-			what += " (inferred: no error after a None/'CPP' resolution)"
+			why := p.classWhy
+			if why == "" {
+				why = "no error after a None/'CPP' resolution"
+			}
+			what += " (inferred: " + why + ")"
 		}
 		add(0, KindOutcome, "outcome: predicted %s, the log shows %s", res.Outcome, what)
 	case obs == resolver.OutcomeError && res.Outcome == resolver.OutcomeError && !sameError(firstLine(p.Error), firstLine(res.Error)):

@@ -157,6 +157,35 @@ func TestParseMatchesReference(t *testing.T) {
 	for s := uint64(0); s < 10; s++ {
 		checkSame(t, []byte(dump), s)
 	}
+	// The version line tensorrt_llm prints at import, a bare line, and a bare
+	// line indented with Unicode blanks (state.line trims them as
+	// strings.TrimSpace does), past the lines the scanner always passes on:
+	// the scanner's filter dropped them (found by the grammar test below
+	// with a random seed).
+	for _, last := range []string{"[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26",
+		"0: [TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26", "  [TensorRT-LLM] TensorRT LLM version: 1.4.0rc1 (backend: cuda)",
+		"\u00a0Using KvCacheTransceiverV2", "\vNixlTransferAgent::NixlTransferAgent using NIXL backend: UCX"} {
+		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + last + "\n"
+		for s := uint64(0); s < 4; s++ {
+			checkSame(t, []byte(late), s)
+		}
+	}
+	// A start-up failure whose C++ frames and blank lines outlast the lines
+	// the scanner passes on after it: a tagged line (any rank's) ends its
+	// root cause, so an indented line after it is no part of it. The scanner
+	// passed on neither the tagged line nor the lines the cause takes.
+	for _, after := range []string{"  NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "    real root cause here"} {
+		for _, between := range []string{"\n", "1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(...) + 76\n"} {
+			for _, tag := range []string{"[TRT-LLM] [RANK 1] [I] iter\n", ""} {
+				failed := strings.Repeat("[TRT-LLM] [RANK 0] [I] a\n[TRT-LLM] [RANK 1] [I] a\n", 30) +
+					"[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0:\n" + strings.Repeat(between, 50) +
+					tag + after + "\n" + strings.Repeat("[TRT-LLM] [RANK 1] [I] iter\n", 30)
+				for s := uint64(0); s < 6; s++ {
+					checkSame(t, []byte(failed), s)
+				}
+			}
+		}
+	}
 	// A pydantic error cut by a chunk boundary, colours, CRLF, a BOM.
 	checkSame(t, []byte("\xef\xbb\xbf\x1b]0;title\x07[TRT-LLM] [I] x\r\n"+
 		"pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\r\n"+
@@ -235,10 +264,46 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"cache_transceiver_config.backend", "  Input should be 'DEFAULT' [type=literal_error]",
 				"    For further information visit https://errors.pydantic.dev", "Traceback (most recent call last):",
 				"TensorRT-LLM version: 1.3.0rc26", "TensorRT LLM version: 1.4.0rc1 (backend: cuda)",
-				"backend broke: Error: x", "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
+				"backend broke: Error: x", "Failed to initialize executor on rank 0:", "  Assertion failed: status == NIXL_SUCCESS",
+				"1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(...) + 76", "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n"))
 		}
 		checkSame(t, []byte(b.String()), uint64(it))
+	}
+}
+
+// TestParseCauseAcrossChunks: a start-up failure's root cause under a long
+// run of C++ frames that a chunk (or mapped window) boundary cuts. The
+// chunk's worker cannot know the cause is open; the replay scans the chunk
+// again when it is, so the cause line deep in the next chunk is read, as the
+// reference parser reads it.
+func TestParseCauseAcrossChunks(t *testing.T) {
+	noise := strings.Repeat("[TRT-LLM] [RANK 0] [I] a\n[TRT-LLM] [RANK 1] [I] a\n", 1200)
+	frames := strings.Repeat("1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(...) + 76\n", 400)
+	data := []byte(noise + "[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0:\n" + frames +
+		"    Assertion failed: status == NIXL_SUCCESS\n" + noise)
+	want, err := parseReference("f.log", bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantS := summary(t, want)
+	if !strings.Contains(wantS, "Assertion failed") {
+		t.Fatalf("the reference does not read the cause: %s", wantS)
+	}
+	old := chunkSize
+	defer func() { chunkSize = old }()
+	for cs := 1000; cs <= 8000; cs += 350 {
+		chunkSize = cs
+		got, err := Parse("f.log", bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := summary(t, got); g != wantS {
+			t.Fatalf("Parse (chunks of %d bytes) differs from the reference:\n got %s\nwant %s", cs, g, wantS)
+		}
+		if g := parseMappedSummary(t, data); g != wantS {
+			t.Fatalf("parseMapped (windows of %d bytes) differs from the reference:\n got %s\nwant %s", mapChunk(), g, wantS)
+		}
 	}
 }

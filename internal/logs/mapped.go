@@ -92,10 +92,20 @@ func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bo
 	}()
 	st := newState(name)
 	var scanErr error
+	var rescan *scanner
 	for j := range order {
 		<-j.done
 		if j.err != nil && scanErr == nil {
 			scanErr = j.err
+		}
+		if scanErr == nil && st.pendingCause != nil {
+			// The window starts inside a failure's root cause, which its
+			// worker could not know: scan it again, passing its lines on.
+			if rescan == nil {
+				rescan = newScanner()
+			}
+			j.res = chunkResult{events: j.res.events[:0]}
+			scanErr = rescanGuarded(rescan, j.data, &j.res)
 		}
 		if scanErr == nil {
 			st.replay(&j.res)
@@ -127,6 +137,23 @@ func scanGuarded(sc *scanner, data []byte, res *chunkResult) (err error) {
 		}
 	}()
 	sc.scan(data, res)
+	return nil
+}
+
+// rescanGuarded is scanGuarded of a window that starts inside a failure's
+// root cause, on the goroutine that replays the windows.
+func rescanGuarded(sc *scanner, data []byte, res *chunkResult) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if re, ok := r.(runtime.Error); ok && isFault(re) {
+				err = errShrank
+				return
+			}
+			panic(r)
+		}
+	}()
+	sc.scanFrom(data, res, true)
 	return nil
 }
 

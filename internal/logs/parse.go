@@ -68,9 +68,12 @@ type Process struct {
 	ResolvedFor string
 	// Class is the transceiver class built, when the log shows it: the Python one
 	// logs "Using KvCacheTransceiverV2"; the C++ one logs nothing, so it is
-	// inferred from a None/'CPP' resolution that ran into no error (ClassInferred).
+	// inferred from a None/'CPP' resolution that ran into no error, or from
+	// the backend's line in a build that has only the C++ transceiver
+	// (ClassInferred; classWhy says which when it is the latter).
 	Class         string
 	ClassInferred bool
+	classWhy      string
 	// Backend is the effective backend the lines pin down, "" when none does.
 	Backend string
 	// NixlBackend is NIXL's own backend (UCX, LIBFABRIC) when the NIXL
@@ -345,6 +348,7 @@ const (
 	lineEnvWarn
 	lineUCX
 	lineMPI
+	lineCppTransport
 	linePython
 	lineDisabled
 	linePipelined
@@ -411,6 +415,11 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return lineUCX, nil
 	case msg == "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended":
 		return lineMPI, nil
+	case msg == "Enable UCX KV cache transport." || msg == "Enable NIXL KV cache transport.":
+		// The C++ CacheTransceiver's own line before PR #5234 (1.0.0rc0 to
+		// rc3), when a TRTLLM_USE_*_KVCACHE variable chose the transport
+		// (verified: the lines #5234's diff removes from cacheTransceiver.cpp).
+		return lineCppTransport, nil
 	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2().MatchString(msg)):
 		return linePython, nil
 	case msg == "cache_transceiver is disabled":
@@ -509,6 +518,8 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.Backend = "UCX"
 	case lineMPI:
 		p.Backend = "MPI"
+	case lineCppTransport:
+		p.Backend = strings.Fields(msg)[1]
 	case linePython:
 		p.Class = resolver.ClassPython
 		p.ClassInferred = false

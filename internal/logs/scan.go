@@ -2,6 +2,7 @@ package logs
 
 import (
 	"bytes"
+	"unicode"
 )
 
 // The scanner is the fast half of the parser. A log of gigabytes is almost all
@@ -83,7 +84,12 @@ func (sc *scanner) str(b []byte) string {
 
 // scan reads data, a run of whole lines (the last may lack its newline), and
 // appends to res the events of the lines that can matter.
-func (sc *scanner) scan(data []byte, res *chunkResult) {
+func (sc *scanner) scan(data []byte, res *chunkResult) { sc.scanFrom(data, res, false) }
+
+// scanFrom is scan of a chunk that may start inside a start-up failure's
+// root cause (causeOpen: the state's pendingCause), whose lines are all
+// passed on until a tagged line ends it.
+func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 	clear(sc.seen)
 	for i := range sc.table {
 		sc.table[i].used = false
@@ -91,6 +97,11 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 	curKnown := false
 	sc.cur = sc.cur[:0]
 	force := excWindow // the chunk's first lines may continue an exception of the previous chunk
+	// While a start-up failure's root cause may be open, state.line reads
+	// every line under it (blank lines, C++ frames and traceback lines do not
+	// count towards the lines it takes), until a tagged line ends it: all are
+	// passed on.
+	open := causeOpen
 	n := 0
 	// Bytes few lines hold are looked for ahead of the lines, a block at a
 	// time (see nextByte): ESC (colour), the quote or parenthesis of an
@@ -161,7 +172,7 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 		// What the stateful half would do with the line, to decide whether it
 		// must see it. cur tracks its "current" key within the chunk.
 		ownKeyed := len(sc.key) > 0
-		emit := force > 0
+		emit := force > 0 || open
 		if force > 0 {
 			force--
 		}
@@ -192,13 +203,16 @@ func (sc *scanner) scan(data []byte, res *chunkResult) {
 			(bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: "))) {
 			emit = true
 			force = excWindow
-		} else if bare := bytes.TrimLeft(msg, " \t"); observedStart(bare) ||
+		} else if bare := bytes.TrimLeftFunc(msg, unicode.IsSpace); observedStart(bare) || bytes.HasPrefix(bare, bareVersion) ||
 			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) {
 			emit = true
 		}
+		if tagged {
+			open = false
+		}
 		if emit && bytes.Contains(msg, []byte("xecutor")) {
 			// A start-up failure's root cause follows on lines of its own.
-			force = excWindow
+			force, open = excWindow, true
 		}
 		if emit {
 			ev := event{n: n, tagged: tagged, pyTagged: pyTagged, level: level, msg: string(msg), curKnown: curKnown}
@@ -328,18 +342,26 @@ var observedPrefixes = func() (t [256][][]byte) {
 	for _, p := range []string{
 		"Resolved transceiver_runtime=", "Resolved use_kv_cache_manager_v2=", "Model prefers the Python transceiver",
 		"Falling back to the C++ transceiver: ", "TRTLLM_USE_", "Use UCX kv-cache trans", "Using UCX kv-cache transceiver.",
-		"MPI CacheTransceiver is deprecated", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
+		"MPI CacheTransceiver is deprecated", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
 		"enable_pipelined_transfer is set;", "KV cache manager V2 ", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:",
 		"Python cache transceiver with C++ KV cache manager detected", "Failed to initialize executor on rank ",
 		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",
 		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
 		"CacheTransceiver getOrAllocateBuffers: ", "Terminating ", "Requesting cancellation for ",
 		"Waiting for context and generation servers to be ready", "TensorRT LLM version: ", "TensorRT-LLM version: ",
+		// The version line tensorrt_llm/__init__.py prints at import has a tag
+		// but no level, so it reaches the bare path whole.
+		"[TensorRT-LLM] TensorRT-LLM version: ", "[TensorRT-LLM] TensorRT LLM version: ",
 	} {
 		t[p[0]] = append(t[p[0]], []byte(p))
 	}
 	return t
 }()
+
+// bareVersion starts the version line tensorrt_llm prints at import, a bare
+// line (reVersion). Lines without a tag are trimmed as state.line trims them
+// (strings.TrimSpace: Unicode white space too) before their start is read.
+var bareVersion = []byte("[TensorRT-LLM] TensorRT")
 
 // unknownKey stands for "the previous chunk's current key" in a chunk's seen set.
 var unknownKey = []byte("\x00previous chunk")

@@ -330,7 +330,7 @@ func (p *Parser) Write(b []byte) (int, error) {
 
 func (p *Parser) feed(data []byte) {
 	p.res = chunkResult{events: p.res.events[:0]}
-	p.sc.scan(data, &p.res)
+	p.sc.scanFrom(data, &p.res, p.st.pendingCause != nil)
 	p.st.replay(&p.res)
 }
 
@@ -455,8 +455,18 @@ func parse(name string, r io.Reader, size int64) (*Log, error) {
 		})
 	}()
 	st := newState(name)
+	var rescan *scanner
 	for j := range order {
 		<-j.done
+		if st.pendingCause != nil {
+			// The chunk starts inside a failure's root cause, which its
+			// worker could not know: scan it again, passing its lines on.
+			if rescan == nil {
+				rescan = newScanner()
+			}
+			j.res = chunkResult{events: j.res.events[:0]}
+			rescan.scanFrom(j.data, &j.res, true)
+		}
 		st.replay(&j.res)
 		*j.buf = (*j.buf)[:0]
 		pool.Put(j.buf)

@@ -76,6 +76,7 @@ type Verdict struct {
 // yet) are left out; at the end, it is "not shown" and they all count.
 func Judge(lg *Log, t *resolver.Trace, final bool) Verdict {
 	v := Verdict{Log: lg, Trace: t, Final: final}
+	inferCPPOnly(lg, t)
 	var all []Mismatch
 	if t != nil {
 		all = Compare(lg, *t)
@@ -144,6 +145,48 @@ func Judge(lg *Log, t *resolver.Trace, final bool) Verdict {
 	}
 	sortMismatches(v.Mismatches)
 	return v
+}
+
+// inferCPPOnly settles the outcome of the processes of a build that has no
+// Python transceiver (CacheTransceiverConfig without transceiver_runtime:
+// 1.0 to 1.3.0rc7). There create_kv_cache_transceiver ends in
+// BindKvCacheTransceiver whatever the backend, and it prints no line of its
+// own after the backend's, so a process that printed the backend's line (the
+// UCX advice, the MPI deprecation, a TRTLLM_USE_*_KVCACHE warning, the NIXL
+// agent's, or before #5234 the C++ transceiver's "Enable UCX KV cache
+// transport.") and no error got the C++ transceiver: without this, every
+// healthy log of those releases would read "outcome not shown" and exit 1.
+// The build is the version the log shows, else the prediction's.
+func inferCPPOnly(lg *Log, t *resolver.Trace) {
+	var v resolver.Version
+	if own, ok := lg.Own(); ok {
+		v = own.Version
+	} else if t != nil {
+		v = t.Inputs.Version
+	} else {
+		return
+	}
+	if v.Name == "" {
+		return
+	}
+	for _, f := range resolver.ReleaseRules(v).Fields {
+		if f.Name == "transceiver_runtime" {
+			return // the build has the Python transceiver too: its own lines decide
+		}
+	}
+	for _, p := range lg.Processes {
+		if p.Class != "" || p.Error != "" || p.Disabled || p.Backend == "" {
+			continue
+		}
+		p.Class, p.ClassInferred = resolver.ClassCPP, true
+		p.classWhy = v.Name + " has only the C++ transceiver"
+		for _, l := range p.Lines {
+			if k, _ := classify(l.Level, l.Message); k == lineUCX || k == lineMPI || k == lineCppTransport || k == lineEnvWarn || k == lineNixlAgent || k == lineAgentCpp {
+				p.imply(l.N, "TensorRT-LLM "+v.Name+" has only the C++ transceiver (no transceiver_runtime yet) and no error follows this line: BindKvCacheTransceiver on "+p.Backend, 0, 0)
+				break
+			}
+		}
+	}
 }
 
 // settled keeps the disagreements a growing log cannot take back: those on a

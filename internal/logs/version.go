@@ -36,10 +36,7 @@ func (lg *Log) Own() (OwnVersion, bool) {
 		if v, err := ParseStated(s.Version); err == nil {
 			why := "the log states TensorRT-LLM " + s.Version + " (line " + itoa(s.Line) + ")"
 			if v.Placement != "" {
-				why += "; " + v.Placement // a version xcvr does not list, placed among those it does
-			}
-			if v.Placement != "" {
-				why += "; " + v.Placement + " (inferred)"
+				why += "; " + v.Placement + " (inferred)" // a version xcvr does not list, placed among those it does
 			}
 			if len(lg.Stated) > 1 {
 				why += "; it also states " + otherStated(lg.Stated, s.Version)

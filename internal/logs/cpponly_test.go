@@ -1,0 +1,146 @@
+package logs
+
+import (
+	"strings"
+	"testing"
+
+	"xcvr/resolver"
+)
+
+// TestCPPOnlyBuildSettlesTheOutcome: in a build without transceiver_runtime
+// (1.0 to 1.3.0rc7) create_kv_cache_transceiver always ends in
+// BindKvCacheTransceiver and prints nothing after the backend's line, so that
+// line with no error after it is the outcome (inferred). Before, every healthy
+// log of those releases read "outcome not shown" and exited 1.
+func TestCPPOnlyBuildSettlesTheOutcome(t *testing.T) {
+	const ucx = "Using UCX kv-cache transceiver. If your devices are not in the same domain, please consider setting UCX_CUDA_IPC_ENABLE_MNNVL=n, UCX_RNDV_SCHEME=put_zcopy and/or unset UCX_NET_DEVICES upon server hangs or lower-than-expected performance."
+	cases := []struct {
+		name, log string
+		trtllm    string // the prediction's version, "" for none
+		want      resolver.Outcome
+		status    Status
+	}{
+		{"1.1 states its version, two ranks", "", "", resolver.OutcomeCPP, StatusShown},
+		{"1.1 with its own prediction", "", "1.1.0rc5", resolver.OutcomeCPP, StatusAgrees},
+		{"1.0 lower-case era, MPI", "[TensorRT-LLM] TensorRT-LLM version: 1.0.0rc4\n[TRT-LLM] [W] MPI CacheTransceiver is deprecated, UCX or NIXL is recommended\n", "", resolver.OutcomeCPP, StatusShown},
+		{"1.1 DEFAULT with TRTLLM_USE_NIXL_KVCACHE", "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc2.post2\n[TRT-LLM] [RANK 0] [W] TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config\n", "", resolver.OutcomeCPP, StatusShown},
+		{"1.0.0rc2 (before #5234): the C++ transceiver's own transport line", "[TensorRT-LLM] TensorRT-LLM version: 1.0.0rc2\n[TensorRT-LLM][RANK 0][INFO] Enable UCX KV cache transport.\n", "", resolver.OutcomeCPP, StatusShown},
+		{"1.0.0rc2, NIXL by TRTLLM_USE_NIXL_KVCACHE", "[TensorRT-LLM] TensorRT-LLM version: 1.0.0rc2\n[TensorRT-LLM][INFO] Enable NIXL KV cache transport.\n", "", resolver.OutcomeCPP, StatusShown},
+		{"1.2 C++ NIXL agent line", "[TensorRT-LLM] TensorRT-LLM version: 1.2.0rc3\n[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX\n", "", resolver.OutcomeCPP, StatusShown},
+		{"no version line: the prediction's version decides", "[TRT-LLM] [I] " + ucx + "\n", "1.2.0rc3", resolver.OutcomeCPP, StatusAgrees},
+		// An error after the backend's line is the outcome.
+		{"1.1 fails after the UCX line", "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n[TRT-LLM] [RANK 0] [I] " + ucx + "\n[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: UCX error: Connection refused\n", "", resolver.OutcomeError, StatusFailed},
+		// From 1.3.0rc8 the Python transceiver exists, and 1.3.0rc15 prints the
+		// UCX line before it checks transceiver_runtime='PYTHON' against the
+		// backend: the line alone does not settle it.
+		{"1.3.0rc15 has the Python transceiver too", "[TensorRT-LLM] TensorRT LLM version: 1.3.0rc15\n[TRT-LLM] [I] [RANK 0] " + ucx + "\n", "", "", StatusNotShown},
+		// No version anywhere: nothing to infer from.
+		{"no version at all", "[TRT-LLM] [I] " + ucx + "\n", "", "", StatusNotShown},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var lg *Log
+			if c.log == "" {
+				lg = parseFile(t, "gen-1.1-ucx-2ranks.log")
+			} else {
+				var err error
+				if lg, err = Parse("x.log", strings.NewReader(c.log)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var tr *resolver.Trace
+			if c.trtllm != "" {
+				p := predict(t, c.trtllm, "LlamaForCausalLM", "UCX")
+				if c.log != "" && strings.Contains(c.log, "NixlTransferAgent") {
+					p = predict(t, c.trtllm, "LlamaForCausalLM", "NIXL")
+				}
+				tr = &p
+			}
+			v := Judge(lg, tr, true)
+			if len(v.Processes) == 0 {
+				t.Fatalf("no process: %+v", lg)
+			}
+			for _, pv := range v.Processes {
+				if got := pv.Process.Outcome(); got != c.want {
+					t.Errorf("%s: outcome %q, want %q", pv.Process.Source, got, c.want)
+				}
+				if c.want == resolver.OutcomeCPP && (!pv.Process.ClassInferred || pv.Process.Class != resolver.ClassCPP) {
+					t.Errorf("%s: class %q inferred %v", pv.Process.Source, pv.Process.Class, pv.Process.ClassInferred)
+				}
+			}
+			if v.Status != c.status {
+				t.Errorf("status %q, want %q (mismatches %+v)", v.Status, c.status, v.Mismatches)
+			}
+		})
+	}
+}
+
+// TestCPPOnlyInferenceIsSaid: the report says why the class is inferred, at
+// the backend's line, and a disagreeing prediction names the reason.
+func TestCPPOnlyInferenceIsSaid(t *testing.T) {
+	lg := parseFile(t, "gen-1.1-ucx-2ranks.log")
+	v := Judge(lg, nil, true)
+	if len(v.Processes) != 2 || v.Exit() != 0 {
+		t.Fatalf("want two ranks and exit 0, got %d processes, exit %d", len(v.Processes), v.Exit())
+	}
+	var b strings.Builder
+	WriteText(&b, v, Prediction{}, false)
+	out := b.String()
+	for _, want := range []string{
+		"rank 0: CPP · BindKvCacheTransceiver (inferred) · backend UCX",
+		"→ line 10: TensorRT-LLM 1.1.0rc5 has only the C++ transceiver (no transceiver_runtime yet) and no error follows this line: BindKvCacheTransceiver on UCX",
+		"rank 1: CPP",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	// Judged again (as -f does on every poll), the reason is said once.
+	v = Judge(lg, nil, true)
+	if n := len(v.Processes[0].Process.Implications); n != 1 {
+		t.Errorf("%d implications after a second Judge, want 1", n)
+	}
+	// A prediction of the Python transceiver disagrees, and says why the log's
+	// class is inferred.
+	lg = parseFile(t, "gen-1.1-ucx-2ranks.log")
+	tr := predict(t, "1.4.0rc4", "LlamaForCausalLM", "NIXL")
+	v = Judge(lg, &tr, true)
+	found := false
+	for _, m := range v.Mismatches {
+		if m.Kind == KindOutcome && strings.Contains(m.Message, "CPP (inferred: 1.1.0rc5 has only the C++ transceiver)") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no outcome disagreement naming the reason: %+v", v.Mismatches)
+	}
+}
+
+// TestVersionLineAfterAPreamble: the version line printed at import is read
+// wherever it stands, not only among a chunk's first lines (a Slurm job's log
+// often opens with its script's echo, nvidia-smi and an environment dump; the
+// line was read only when it fell in the 41 lines the scanner always passes
+// on, and such a log "stated no version" and was predicted with the newest
+// release's rules).
+func TestVersionLineAfterAPreamble(t *testing.T) {
+	for _, banner := range []string{
+		"[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5",
+		"[TensorRT-LLM] TensorRT LLM version: 1.3.0rc15",
+		"  [TensorRT-LLM] TensorRT LLM version: 1.4.0rc1 (backend: cuda)",
+		"3: [TensorRT-LLM] TensorRT-LLM version: 1.2.0rc3",
+	} {
+		var b strings.Builder
+		for i := 0; i < 500; i++ {
+			b.WriteString("+ echo a line of the job script's preamble\n")
+		}
+		b.WriteString(banner + "\n")
+		lg, err := Parse("job.log", strings.NewReader(b.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Fields(strings.SplitN(banner, "version: ", 2)[1])[0]
+		if len(lg.Stated) != 1 || lg.Stated[0].Version != want || lg.Stated[0].Line != 501 {
+			t.Errorf("%q after 500 lines: stated %+v, want %s at line 501", banner, lg.Stated, want)
+		}
+	}
+}
