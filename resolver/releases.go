@@ -382,40 +382,53 @@ func ReleaseFamilies() []ReleaseFamily {
 	return out
 }
 
-// BackendLiterals is the Literal[...] of cache_transceiver_config.backend in the
-// version: lower-case before the upper-case change of 2025-08-14, MOONCAKE
-// from its addition on.
-func BackendLiterals(v Version) []string { return backendLiteralsAt(&v) }
+// BackendLiterals is the Literal[...] of cache_transceiver_config.backend in
+// the build's rules: an install's annotation where it was read, else xcvr's
+// model of the release (lower-case before the upper-case change of
+// 2025-08-14, MOONCAKE from its addition on).
+func BackendLiterals(rs *Rules) []string { return rs.backendNames() }
 
-func backendLiteralsAt(v *Version) []string {
+// backendNames is the build's backend names: its backend field's Literal,
+// else (before #5234, when there is no such field) the names of its day.
+func (rs *Rules) backendNames() []string {
+	if lits := rs.fieldLiterals("backend"); len(lits) > 0 {
+		return lits
+	}
+	return backendLiteralsAt(rs)
+}
+
+// backendLiteralsAt is the backend names of xcvr's model of a build, by the
+// dated changes its rules hold.
+func backendLiteralsAt(rs *Rules) []string {
 	switch {
-	case !v.has(dayUpperCase):
+	case !rs.Has(dayUpperCase):
 		return []string{"default", "ucx", "nixl", "mpi"}
-	case !v.has(dayMooncake):
+	case !rs.Has(dayMooncake):
 		return []string{"DEFAULT", "UCX", "NIXL", "MPI"}
 	}
 	return []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"}
 }
 
-// selectorsAt is the DEFAULT backend's selector order of main at the version's
-// day, and what DEFAULT becomes when none of them is exactly "1".
-func selectorsAt(v *Version) ([]BackendSelector, string) {
+// selectorsAt is the DEFAULT backend's selector order in xcvr's model of a
+// build, by the dated changes its rules hold, and what DEFAULT becomes when
+// none of them is exactly "1".
+func selectorsAt(rs *Rules) ([]BackendSelector, string) {
 	switch {
-	case !v.has(daySelectorsExact):
+	case !rs.Has(daySelectorsExact):
 		// #5234's own form: `if getenv("TRTLLM_USE_UCX_KVCACHE")` ... `elif
 		// getenv("TRTLLM_USE_NIXL_KVCACHE")` ... `elif
 		// getenv("TRTLLM_USE_MPI_KVCACHE")`, UCX otherwise, no warning
 		// (selectorsTruthyAt) [V symphonylyh/TensorRT-LLM@cc079558
 		// tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py:40-46].
 		return legacySelectors(), "UCX"
-	case !v.has(dayNIXLDefault):
+	case !rs.Has(dayNIXLDefault):
 		// kv_cache_transceiver.py of the time: env_vars =
 		// [("TRTLLM_USE_NIXL_KVCACHE", BackendTypeCpp.NIXL),
 		// ("TRTLLM_USE_MPI_KVCACHE", BackendTypeCpp.MPI)], UCX otherwise
 		// [V raayandhar/TensorRT-LLM@3e912e56
 		// tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py:38-44].
 		return []BackendSelector{{EnvUseNIXL, "NIXL"}, {EnvUseMPI, "MPI"}}, "UCX"
-	case !v.has(dayMooncake):
+	case !rs.Has(dayMooncake):
 		// kv_cache_transceiver.py of the time: [("TRTLLM_USE_UCX_KVCACHE", "UCX"),
 		// ("TRTLLM_USE_MPI_KVCACHE", "MPI")], NIXL otherwise [V].
 		return []BackendSelector{{EnvUseUCX, "UCX"}, {EnvUseMPI, "MPI"}}, "NIXL"
@@ -423,11 +436,11 @@ func selectorsAt(v *Version) ([]BackendSelector, string) {
 	return backendSelectors(), "NIXL"
 }
 
-// selectorsTruthyAt reports whether the version's DEFAULT backend takes any
+// selectorsTruthyAt reports whether the build's DEFAULT backend takes any
 // non-empty selector value, without a warning: #5234's own form, from #5234
 // until the exactly-"1" form (daySelectorsExact).
-func selectorsTruthyAt(v *Version) bool {
-	return v.has(dayConfigKnobs) && !v.has(daySelectorsExact)
+func selectorsTruthyAt(rs *Rules) bool {
+	return rs.Has(dayConfigKnobs) && !rs.Has(daySelectorsExact)
 }
 
 // legacySelectors are the variables that alone turned the transceiver on before
@@ -499,10 +512,10 @@ func pyTypeOfInt(v OptInt) string {
 	return "int"
 }
 
-// SpellBackend returns the version's own spelling of backend b ("ucx" for UCX
-// in 1.0), or b when the version has no such name.
-func SpellBackend(v Version, b string) string {
-	for _, lit := range backendLiteralsAt(&v) {
+// SpellBackend returns the build's own spelling of backend b ("ucx" for UCX
+// in 1.0), or b when the build has no such name.
+func SpellBackend(rs *Rules, b string) string {
+	for _, lit := range rs.backendNames() {
 		if equalFold(lit, b) {
 			return lit
 		}
@@ -510,26 +523,23 @@ func SpellBackend(v Version, b string) string {
 	return b
 }
 
-// RulesBrief is a few words on what decides the version's answer, for tables:
+// RulesBrief is a few words on what decides the build's answer, for tables:
 // how the transceiver is switched on, the backend spellings, what DEFAULT
-// means and the transceiver_runtime default.
-func RulesBrief(v Version) string {
-	lits := backendLiteralsAt(&v)
-	_, def := selectorsAt(&v)
+// means and the transceiver_runtime default, all read from its rules.
+func RulesBrief(rs *Rules) string {
+	lits := rs.backendNames()
 	names := strings.Join(lits[1:], ",")
 	switch {
-	case !v.has(dayConfigKnobs):
+	case !rs.Has(dayConfigKnobs):
 		return "env TRTLLM_USE_*_KVCACHE switches C++ on; no runtime field"
-	case !v.has(dayFieldExists):
-		return "C++ only; backend " + names + "; DEFAULT=" + def
-	}
-	switch v.Era {
-	case 0:
-		return "runtime CPP|PYTHON, default None (C++); DEFAULT=" + def
-	case 1:
-		return "runtime default auto: model's PYTHON on NIXL, else C++"
-	case 2:
+	case !rs.Has(dayFieldExists):
+		return "C++ only; backend " + names + "; DEFAULT=" + rs.DefaultBackend
+	case rs.On(PathDefaultPython):
+		return "runtime default PYTHON; C++ deprecated"
+	case rs.On(PathAutoPython):
 		return "runtime default auto: PYTHON on NIXL unless ruled out"
+	case rs.On(PathConfigLoad):
+		return "runtime default auto: model's PYTHON on NIXL, else C++"
 	}
-	return "runtime default PYTHON; C++ deprecated"
+	return "runtime CPP|PYTHON, default None (C++); DEFAULT=" + rs.DefaultBackend
 }
