@@ -85,8 +85,9 @@ func noteNearMisses(app *appEnv, s inputs.Spec) {
 	// Before #5234 backend is no field at all (any value is ignored).
 	backends, hasBackend := inputs.Backends(), true
 	if v, err := resolver.ParseVersion(s.Version.Raw); err == nil && s.Version.Raw != "" {
-		backends = append(resolver.BackendLiterals(v), "none")
-		hasBackend = slices.ContainsFunc(resolver.CacheTransceiverFieldsFor(v), func(f resolver.FieldSpec) bool { return f.Name == "backend" })
+		rs := resolver.ReleaseRules(v)
+		backends = append(resolver.BackendLiterals(rs), "none")
+		hasBackend = slices.ContainsFunc(rs.Fields, func(f resolver.FieldSpec) bool { return f.Name == "backend" })
 	}
 	if b := s.Backend; hasBackend && byFlag(b, "--backend") && b.Raw != "" && !slices.Contains(backends, b.Raw) && b.Raw != "null" {
 		if hint := didYouMean(b.Raw, backends); hint != "" {
