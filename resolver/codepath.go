@@ -121,14 +121,42 @@ func (rs *Rules) On(id string) bool { return rs.Rule(id).On }
 func (r *run) on(id string) bool { return r.rules.On(id) }
 
 // pathSource is the source and confidence a step takes from code-path rule id:
-// the rule's PR beside the step's own file, and the rule's confidence.
+// the rule's PR beside the step's own file, and the rule's confidence; where
+// an install's line shows the rule, that line (emit cites it).
 func (r *run) pathSource(id, file string) (Source, Confidence) {
 	p := r.rules.Rule(id)
-	c := p.Evidence.Confidence
-	if c == "" {
-		c = Verified
+	return r.ruleSource(p.Evidence, file), confOr(p.Evidence.Confidence)
+}
+
+// ruleSource is the source of a step that applies a rule with evidence ev:
+// the rule's PR beside the step's own file, with the install's FILE:LINE when
+// the rule was read from one (emit then cites the line alone).
+func (r *run) ruleSource(ev Evidence, file string) Source {
+	return Source{PR: ev.Source.PR, File: file, Install: ev.Source.Install}
+}
+
+// change is the build's rule for the dated change of PR pr (Rules.Change),
+// looked up in one copy of the change list per resolution.
+func (r *run) change(pr int) ChangeRule {
+	if r.changes == nil {
+		r.changes = Changes()
 	}
-	return Source{PR: p.Evidence.Source.PR, File: file}, c
+	for _, c := range r.changes {
+		if c.PR == pr {
+			return r.rules.changeRule(c)
+		}
+	}
+	return ChangeRule{Change: Change{PR: pr}}
+}
+
+// changeSource is the source of a step that applies dated change c: its PR
+// beside the step's file, or the install's line that settles it.
+func (r *run) changeSource(c ChangeRule, file string) Source {
+	src := Source{PR: c.PR, File: file}
+	if c.Evidence.read() {
+		src.Install = c.Evidence.Source.Install
+	}
+	return src
 }
 
 // comparePath lists the code-path rules b holds differently from a, where the

@@ -218,6 +218,7 @@ func daysIn(y, m int) int {
 // digestBrief is what the tables say of a version (its brief, backend
 // literals and spellings).
 func digestBrief(v resolver.Version) string {
-	return fmt.Sprint(resolver.RulesBrief(v), resolver.BackendLiterals(v), resolver.SpellBackend(v, "UCX"),
-		resolver.SpellBackend(v, "default"), resolver.SpellBackend(v, "MOONCAKE"))
+	rs := resolver.ReleaseRules(v)
+	return fmt.Sprint(resolver.RulesBrief(rs), resolver.BackendLiterals(rs), resolver.SpellBackend(rs, "UCX"),
+		resolver.SpellBackend(rs, "default"), resolver.SpellBackend(rs, "MOONCAKE"))
 }

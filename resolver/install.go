@@ -98,6 +98,57 @@ type InstallModel struct {
 	Confidence   Confidence
 }
 
+// Model is the model as the build registers it. info is xcvr's catalog answer
+// for info.Arch; where the rules hold the build's registrations (Models: an
+// install's, read from its code, or a release's from the catalog), the
+// registration and hook result they hold are put in its place: an
+// architecture an install does not register is TensorRT-LLM's unknown model
+// even when the catalog knows it, and a hook read from the code beats the
+// catalog's dated preference (an undetermined one keeps the catalog's value,
+// marked inferred). Resolve looks the model up here, and so does
+// models.Catalog.Lookup; applying it twice changes nothing.
+func (rs *Rules) Model(info ModelInfo) ModelInfo {
+	if rs == nil || rs.Models == nil || info.Arch == "" {
+		return info
+	}
+	im, ok := rs.Models[info.Arch]
+	const notRegistered = "not registered in the install: unknown model"
+	switch {
+	case !ok && !rs.FromInstall:
+		return info
+	case !ok:
+		if info.Unregistered && strings.HasPrefix(info.Note, notRegistered) {
+			return info
+		}
+		out := ModelInfo{Arch: info.Arch, Note: notRegistered, Unregistered: true}
+		if info.Known {
+			out.Note += " (xcvr's catalog knows it as " + info.Class + ")"
+		}
+		return out
+	case im.Unregistered:
+		return ModelInfo{Arch: info.Arch, Note: im.Why, Unregistered: true}
+	case !rs.FromInstall:
+		// A release's registration from the catalog: the catalog's own answer.
+		info.Known, info.Class, info.Preference, info.PreferencePR = true, im.Class, im.Preference, im.PR
+		info.PreferenceConfidence = im.Confidence
+		return info
+	}
+	info.Known, info.Unregistered = true, false
+	if im.Class != "" {
+		info.Class = im.Class
+	}
+	info.PreferencePR, info.PreferenceSince = 0, 0
+	info.Note = im.Why
+	if im.Undetermined != "" {
+		info.PreferenceConfidence = Inferred
+		info.Note = "install: undetermined (" + im.Undetermined + "); xcvr's catalog value is used"
+		return info
+	}
+	info.Preference = im.Preference
+	info.PreferenceConfidence = VerifiedInstall
+	return info
+}
+
 // OriginInstall marks a value read from an installed tree (Detail FILE:LINE).
 const OriginInstall OriginKind = "install"
 
@@ -326,7 +377,8 @@ func InstallRules(in *Install, v Version) *Rules {
 // installPath states the install's code-path rules with the fingerprints that
 // show them: each rule is the install's era's (the era was read from these
 // fingerprints), and cites the line of the fingerprint that agrees with it.
-// The PR and confidence a step takes from the rule stay xcvr's model's.
+// A step that applies such a rule cites that line (pathSource), verified from
+// the install unless the step is inferred.
 func installPath(rs *Rules, in *Install) {
 	shows := map[string]struct {
 		feature string
@@ -334,10 +386,11 @@ func installPath(rs *Rules, in *Install) {
 	}{
 		PathConfigLoad:    {FeatureAutoResolver, true},
 		PathAutoPython:    {FeatureAutoReroutes, false},
-		PathHybridRoute:   {FeatureDefaultPython, true},
-		PathKVV2Default:   {FeatureDefaultPython, true},
-		PathCppDeprecated: {FeatureDefaultPython, true},
 		PathDefaultPython: {FeatureDefaultPython, true},
+		// The hybrid route, the KV V2 default and the C++ deprecation came
+		// with 1.4 too, but the default's line does not show them: they keep
+		// xcvr's evidence (a step citing the line would send the reader to
+		// transceiver_runtime's default).
 	}
 	rs.CodePath = slices.Clone(rs.CodePath)
 	for i := range rs.CodePath {
@@ -468,13 +521,19 @@ func CacheTransceiverFieldsFor(v Version) []FieldSpec { return ReleaseRules(v).F
 // xcvrChecks reports whether xcvr's own readers and checks validate a field the
 // install declares the same way; otherwise the install's declaration is applied.
 func xcvrChecks(f FieldSpec) bool {
-	for _, x := range releaseFields(3, dayAgentBounce) {
+	for _, x := range newestFields() {
 		if x.Name == f.Name {
 			// An unreadable annotation: xcvr's checks are the best guess.
 			return f.Kind == "" || x.same(f)
 		}
 	}
 	return false
+}
+
+// newestFields is every CacheTransceiverConfig field of xcvr's newest model
+// (1.4's code path, every dated field).
+func newestFields() []FieldSpec {
+	return releaseFields(&Rules{Main: dayAgentBounce, CodePath: releasePath(3)})
 }
 
 // resolverChecked are the fields whose values reach the resolver itself (from a
@@ -536,7 +595,7 @@ func (r *run) installValidationErrors() (errs []FieldError, readers int, unread 
 		}
 		if spec.Kind == "" {
 			// Unreadable: xcvr's own declaration of the field, if it has one.
-			model := releaseFields(rs.Era, rs.Main)
+			model := releaseFields(rs)
 			i := slices.IndexFunc(model, func(x FieldSpec) bool { return x.Name == name })
 			if i < 0 {
 				unread = append(unread, name)

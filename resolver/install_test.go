@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,7 +30,9 @@ func era2Install(version string) *Install {
 		},
 		Models: map[string]InstallModel{"GptOssForCausalLM": {Class: "GptOssForCausalLM",
 			Evidence: "tensorrt_llm/_torch/models/modeling_gpt_oss.py:8", HookEvidence: "tensorrt_llm/_torch/models/modeling_gpt_oss.py:20",
-			Preference: Str("PYTHON")}},
+			Preference: Str("PYTHON")},
+			// tc's default model: registered, with no hook.
+			"MistralForCausalLM": {Class: "MistralForCausalLM", Evidence: "tensorrt_llm/_torch/models/modeling_mistral.py:5"}},
 	}
 }
 
@@ -433,7 +436,7 @@ func TestInstallFieldSet(t *testing.T) {
 		in.Version = InstallVersion(inst)
 		in.ConfigKeys = c.keys
 		known := map[string]bool{}
-		for _, f := range releaseFields(3, dayAgentBounce) {
+		for _, f := range newestFields() {
 			known[f.Name] = true
 		}
 		for _, k := range c.keys {
@@ -455,6 +458,79 @@ func TestInstallFieldSet(t *testing.T) {
 		}
 		if c.edit != nil && (s.Source.Install != "tensorrt_llm/llmapi/llm_args.py:16" || s.Confidence != VerifiedInstall) {
 			t.Errorf("%s: step from %q (%s)", c.name, s.Source, s.Confidence)
+		}
+	}
+}
+
+// TestStepsCiteTheChangeRule: a step that branches on a dated change takes its
+// PR from the change's rule, and, where an install's code settles the change,
+// the install's line instead (issue 17 §1: no step writes a PR of its own).
+func TestStepsCiteTheChangeRule(t *testing.T) {
+	// 1.3.0rc22 has no #15727 in xcvr's model: the pipelined steps skip and
+	// cite the PR the change rule carries.
+	in := tc{version: "1.3.0rc22", backend: "NIXL", runtime: "PYTHON"}.inputs(t)
+	rel := Resolve(in)
+	for _, id := range []string{StepPipelined, StepPipelinedStatic} {
+		if s := stepOf(rel, id); s.Verdict != Skipped || s.Source.PR != 15727 || s.Source.Install != "" {
+			t.Errorf("release %s: %+v", id, s)
+		}
+	}
+	if c := ReleaseRules(in.Version).Change(15727); c.Has || c.PR != 15727 || c.Evidence.read() {
+		t.Errorf("release Change(15727) = %+v", c)
+	}
+	// An install of it whose llm_args.py shows the field absent (line 9):
+	// the same skips cite that line, verified from the install.
+	inst := era2Install("1.3.0rc22")
+	inst.Features[FeaturePipelined] = InstallFact{false, "tensorrt_llm/llmapi/llm_args.py:9"}
+	in.Version = InstallVersion(inst)
+	tr := Resolve(in)
+	checkWellFormed(t, tr)
+	if s := stepOf(tr, StepPipelinedStatic); s.Verdict != Skipped || s.Source != (Source{Install: "tensorrt_llm/llmapi/llm_args.py:9"}) || s.Confidence != VerifiedInstall {
+		t.Errorf("install pipelined-static: %+v", s)
+	}
+	if c := in.Version.Rules.Change(15727); c.Has || c.Evidence.Source.Install != "tensorrt_llm/llmapi/llm_args.py:9" {
+		t.Errorf("install Change(15727) = %+v", c)
+	}
+	// The hook is called where the install's auto resolver is: a model the
+	// install does not register skips the preference citing that line.
+	in = tc{version: "1.3.0rc26", backend: "NIXL", pref: "unknown"}.inputs(t)
+	in.Version = InstallVersion(era2Install("1.3.0rc26"))
+	if s := stepOf(Resolve(in), StepPreference); s.Source != (Source{Install: "tensorrt_llm/llmapi/llm_utils.py:22"}) || s.Confidence != VerifiedInstall {
+		t.Errorf("install preference: %+v", s)
+	}
+	in.Version = Must(ParseVersion("1.3.0rc26"))
+	if s := stepOf(Resolve(in), StepPreference); s.Source != (Source{PR: 16164, File: fileLLMUtils}) {
+		t.Errorf("release preference: %+v", s)
+	}
+}
+
+// TestResolveLooksUpTheModelInTheRules: the resolver takes the model's
+// registration and hook result from the rules it applies, whatever the caller
+// looked up: an install that registers GPT-OSS with a hook returning 'CPP'
+// beats the catalog's 'PYTHON', and an architecture the install does not
+// register is the unknown model; Rules.Model applied twice changes nothing.
+func TestResolveLooksUpTheModelInTheRules(t *testing.T) {
+	inst := era2Install("1.3.0rc26")
+	gpt := inst.Models["GptOssForCausalLM"]
+	gpt.Preference = Str("CPP")
+	inst.Models["GptOssForCausalLM"] = gpt
+	in := tc{version: "1.3.0rc26", backend: "NIXL", pref: "PYTHON"}.inputs(t) // the catalog's answer
+	in.Version = InstallVersion(inst)
+	tr := Resolve(in)
+	checkWellFormed(t, tr)
+	if tr.Result.ResolvedRuntime != Str("CPP") || stepOf(tr, StepPreference).Source.Install != gpt.HookEvidence {
+		t.Errorf("runtime %v, preference %+v", tr.Result.ResolvedRuntime, stepOf(tr, StepPreference))
+	}
+	in.Model.Value = ModelInfo{Arch: "Qwen3ForCausalLM", Known: true, Class: "Qwen3ForCausalLM"}
+	tr = Resolve(in)
+	if tr.Result.FailedStep != StepModelRequirement || !strings.Contains(tr.Result.Error, "Unknown architecture for AutoModelForCausalLM: Qwen3ForCausalLM") {
+		t.Errorf("unregistered: %s at %s", tr.Result.Error, tr.Result.FailedStep)
+	}
+	rs := in.Version.Rules
+	for _, m := range []ModelInfo{in.Model.Value, {Arch: "GptOssForCausalLM", Known: true, Class: "GptOssForCausalLM", Preference: Str("PYTHON")}} {
+		once := rs.Model(m)
+		if twice := rs.Model(once); !reflect.DeepEqual(once, twice) {
+			t.Errorf("not idempotent: %+v then %+v", once, twice)
 		}
 	}
 }

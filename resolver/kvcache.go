@@ -81,9 +81,12 @@ func (r *run) stepKVManager() {
 	}
 	set, explicit := r.kvSetting()
 	m := r.t.Inputs.Model.Value
-	src := Source{PR: 16060, File: fileLLMUtils}
-	if !r.has(day16060) {
-		src = Source{PR: 15823, File: fileModelLoader}
+	// The form of the resolution the build has: #16060's hook after the
+	// transceiver, else #15823's model defaults in ModelLoader.
+	hook := r.change(16060)
+	src := r.changeSource(hook, fileLLMUtils)
+	if !hook.Has {
+		src = r.changeSource(r.change(15823), fileModelLoader)
 	}
 	done := func(v2 bool, verdict Verdict, reason string, c Confidence) {
 		r.kvV2 = v2
@@ -178,7 +181,7 @@ func (r *run) stepKVManager() {
 		// 1.4 defaults to V2 (#17495's release note); how it falls back off
 		// PYTHON-on-NIXL, and what it logs, is not known: no line is assumed.
 		const why = "omitted: 1.4 defaults to V2 (#17495 release note)"
-		src = Source{PR: r.rules.Rule(PathKVV2Default).Evidence.Source.PR, File: fileLLMArgs}
+		src, _ = r.pathSource(PathKVV2Default, fileLLMArgs)
 		if !disaggOff && (r.effBackend != "NIXL" || !r.runtime.Is("PYTHON")) {
 			done(false, Fallback, why+", which needs 'PYTHON' on NIXL; the route is "+r.runtime.Repr()+" on "+r.effBackend+": V1 (how 1.4 falls back, and what it logs, is inferred)", Inferred)
 			return
@@ -437,12 +440,13 @@ func (r *run) stepFabricMemory() {
 	if r.skipIfHalted(StepFabricMemory, PhaseCreation, title) {
 		return
 	}
-	src := Source{PR: 16832, File: fileUtil}
+	fabric := r.change(16832)
+	src := r.changeSource(fabric, fileUtil)
 	skip := func(why string, c Confidence) { r.emit(StepFabricMemory, PhaseCreation, title, Skipped, why, src, c) }
 	cls := r.t.Result.CacheManagerClass
 	switch {
-	case !r.has(day16832):
-		skip("not before #16832 (merged "+day16832.String()+", per a weekly change report)", Derived)
+	case !fabric.Has:
+		skip("not before #16832 (merged "+fabric.Merged.String()+", per a weekly change report)", Derived)
 		return
 	case !r.transceiverRuntimeIsPython():
 		skip(notPythonAtKVCache(r.runtime), Verified)
@@ -477,11 +481,14 @@ func (r *run) stepPipelinedStatic() {
 	if r.skipIfHalted(StepPipelinedStatic, PhaseCreation, title) {
 		return
 	}
-	src := Source{PR: 15727, File: r.createFile()}
+	// The checks are #15727's and the blockers', in the creation code; only
+	// the field's absence is the change's to show (an install's line).
+	pipelined := r.change(15727)
+	src := Source{PR: pipelined.PR, File: r.createFile()}
 	skip := func(why string) { r.emit(StepPipelinedStatic, PhaseCreation, title, Skipped, why, src, Verified) }
 	switch {
-	case !r.has(day15727):
-		skip("enable_pipelined_transfer does not exist before #15727")
+	case !pipelined.Has:
+		r.emit(StepPipelinedStatic, PhaseCreation, title, Skipped, "enable_pipelined_transfer does not exist before #15727", r.changeSource(pipelined, r.createFile()), Verified)
 		return
 	case !r.t.Inputs.Pipelined.Value:
 		skip("enable_pipelined_transfer is False")

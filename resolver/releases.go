@@ -84,15 +84,15 @@ func releaseTable() []release {
 		{"1.0.0rc3", 20250715, 20250716, Derived, "published 2025-07-16 08:25 UTC (release page v1.0.0rc3, tag cfcb97a); main was bumped to 1.0.0rc4 that day (PR #6086), so rc3 was cut by then, before #5234 (new in the rc4 notes)"},
 		{"1.0.0rc4", 20250721, 20250722, Derived, "published 2025-07-22 08:24 UTC (release page v1.0.0rc4, tag 69e9f6d), cut after 2025-07-16 (PR #6086 bumped main to rc4); its notes list #5234 as new; version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
 		{"1.0.0rc5", 20250803, 20250804, Derived, "published 2025-08-04 09:45 UTC (release page v1.0.0rc5, tag fbee279); cut day placed the day before"},
-		{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); lower-case names: Dynamo's engine configs for it still write backend: default on 2025-08-22 (PR #2670); placed before the upper-case change of 2025-08-14"},
+		{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); lower-case names: Dynamo's engine configs for it still write backend: default on 2025-08-22 (PR #2670), and Dynamo PR #2930 (2025-09-08) moves them to DEFAULT/UCX only when leaving 1.0.0rc6 for 1.1.0rc1; placed before the upper-case change of 2025-08-14"},
 		{"1.0.0", 20250812, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
 		// 1.1
 		{"1.1.0rc0", 20250815, 20250816, Derived, "published 2025-08-16 00:09 UTC (release page v1.1.0rc0, tag 26f413a), so cut by 08-15; that it has the upper-case backend names (placed at 2025-08-14) is inferred"},
-		{"1.1.0rc1", 20250826, 0, Inferred, "exists; placed between rc0 and rc2"},
+		{"1.1.0rc1", 20250826, 0, Inferred, "exists; Dynamo PR #2930 (2025-09-08) upgrades to it from 1.0.0rc6 and writes its engine configs' backend names upper-case (DEFAULT/UCX); placed between rc0 and rc2"},
 		{"1.1.0rc2", 20250902, 0, Inferred, "exists (tensorrtllm_backend PR #794); placed before #7926 (DEFAULT -> NIXL, 2025-09-28)"},
 		{"1.1.0rc2.post1", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
 		{"1.1.0rc2.post2", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
-		{"1.1.0rc3", 20250905, 0, Inferred, "exists; placed between rc2 and rc4 (published by 2025-09-10)"},
+		{"1.1.0rc3", 20250905, 0, Inferred, "exists (Dynamo PR #2930, opened 2025-09-08, is titled 'Update trtllm version to 1.1.0rc3'); placed between rc2 and rc4 (published by 2025-09-10)"},
 		{"1.1.0rc4", 20250909, 20250910, Derived, "published by 2025-09-10: tensorrtllm_backend PR #796 'TensorRT-LLM Backend v1.1.0rc4 release' (commit of 2025-09-10 07:06 UTC) moves its tensorrt_llm submodule to 62b564ac; cut day placed the day before, before #7926"},
 		{"1.1.0rc5", 20250917, 0, Derived, "main was bumped from 1.1.0rc5 to 1.1.0rc6 on 2025-09-18 (PR #7824), so rc5 was cut by then, before #7926 (review 2025-09-28): DEFAULT still means UCX; exists (tensorrtllm_backend PR #799)"},
 		{"1.1.0", 20250917, 0, Inferred, "the 1.1 final, placed at rc5's day on the assumption that it was built from rc5's line (main moved on to 1.2)"},
@@ -380,40 +380,53 @@ func ReleaseFamilies() []ReleaseFamily {
 	return out
 }
 
-// BackendLiterals is the Literal[...] of cache_transceiver_config.backend in the
-// version: lower-case before the upper-case change of 2025-08-14, MOONCAKE
-// from its addition on.
-func BackendLiterals(v Version) []string { return backendLiteralsAt(&v) }
+// BackendLiterals is the Literal[...] of cache_transceiver_config.backend in
+// the build's rules: an install's annotation where it was read, else xcvr's
+// model of the release (lower-case before the upper-case change of
+// 2025-08-14, MOONCAKE from its addition on).
+func BackendLiterals(rs *Rules) []string { return rs.backendNames() }
 
-func backendLiteralsAt(v *Version) []string {
+// backendNames is the build's backend names: its backend field's Literal,
+// else (before #5234, when there is no such field) the names of its day.
+func (rs *Rules) backendNames() []string {
+	if lits := rs.fieldLiterals("backend"); len(lits) > 0 {
+		return lits
+	}
+	return backendLiteralsAt(rs)
+}
+
+// backendLiteralsAt is the backend names of xcvr's model of a build, by the
+// dated changes its rules hold.
+func backendLiteralsAt(rs *Rules) []string {
 	switch {
-	case !v.has(dayUpperCase):
+	case !rs.Has(dayUpperCase):
 		return []string{"default", "ucx", "nixl", "mpi"}
-	case !v.has(dayMooncake):
+	case !rs.Has(dayMooncake):
 		return []string{"DEFAULT", "UCX", "NIXL", "MPI"}
 	}
 	return []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"}
 }
 
-// selectorsAt is the DEFAULT backend's selector order of main at the version's
-// day, and what DEFAULT becomes when none of them is exactly "1".
-func selectorsAt(v *Version) ([]BackendSelector, string) {
+// selectorsAt is the DEFAULT backend's selector order in xcvr's model of a
+// build, by the dated changes its rules hold, and what DEFAULT becomes when
+// none of them is exactly "1".
+func selectorsAt(rs *Rules) ([]BackendSelector, string) {
 	switch {
-	case !v.has(daySelectorsExact):
+	case !rs.Has(daySelectorsExact):
 		// #5234's own form: `if getenv("TRTLLM_USE_UCX_KVCACHE")` ... `elif
 		// getenv("TRTLLM_USE_NIXL_KVCACHE")` ... `elif
 		// getenv("TRTLLM_USE_MPI_KVCACHE")`, UCX otherwise, no warning
 		// (selectorsTruthyAt) [V symphonylyh/TensorRT-LLM@cc079558
 		// tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py:40-46].
 		return legacySelectors(), "UCX"
-	case !v.has(dayNIXLDefault):
+	case !rs.Has(dayNIXLDefault):
 		// kv_cache_transceiver.py of the time: env_vars =
 		// [("TRTLLM_USE_NIXL_KVCACHE", BackendTypeCpp.NIXL),
 		// ("TRTLLM_USE_MPI_KVCACHE", BackendTypeCpp.MPI)], UCX otherwise
 		// [V raayandhar/TensorRT-LLM@3e912e56
 		// tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py:38-44].
 		return []BackendSelector{{EnvUseNIXL, "NIXL"}, {EnvUseMPI, "MPI"}}, "UCX"
-	case !v.has(dayMooncake):
+	case !rs.Has(dayMooncake):
 		// kv_cache_transceiver.py of the time: [("TRTLLM_USE_UCX_KVCACHE", "UCX"),
 		// ("TRTLLM_USE_MPI_KVCACHE", "MPI")], NIXL otherwise [V].
 		return []BackendSelector{{EnvUseUCX, "UCX"}, {EnvUseMPI, "MPI"}}, "NIXL"
@@ -421,11 +434,11 @@ func selectorsAt(v *Version) ([]BackendSelector, string) {
 	return backendSelectors(), "NIXL"
 }
 
-// selectorsTruthyAt reports whether the version's DEFAULT backend takes any
+// selectorsTruthyAt reports whether the build's DEFAULT backend takes any
 // non-empty selector value, without a warning: #5234's own form, from #5234
 // until the exactly-"1" form (daySelectorsExact).
-func selectorsTruthyAt(v *Version) bool {
-	return v.has(dayConfigKnobs) && !v.has(daySelectorsExact)
+func selectorsTruthyAt(rs *Rules) bool {
+	return rs.Has(dayConfigKnobs) && !rs.Has(daySelectorsExact)
 }
 
 // legacySelectors are the variables that alone turned the transceiver on before
@@ -497,10 +510,10 @@ func pyTypeOfInt(v OptInt) string {
 	return "int"
 }
 
-// SpellBackend returns the version's own spelling of backend b ("ucx" for UCX
-// in 1.0), or b when the version has no such name.
-func SpellBackend(v Version, b string) string {
-	for _, lit := range backendLiteralsAt(&v) {
+// SpellBackend returns the build's own spelling of backend b ("ucx" for UCX
+// in 1.0), or b when the build has no such name.
+func SpellBackend(rs *Rules, b string) string {
+	for _, lit := range rs.backendNames() {
 		if equalFold(lit, b) {
 			return lit
 		}
@@ -508,26 +521,23 @@ func SpellBackend(v Version, b string) string {
 	return b
 }
 
-// RulesBrief is a few words on what decides the version's answer, for tables:
+// RulesBrief is a few words on what decides the build's answer, for tables:
 // how the transceiver is switched on, the backend spellings, what DEFAULT
-// means and the transceiver_runtime default.
-func RulesBrief(v Version) string {
-	lits := backendLiteralsAt(&v)
-	_, def := selectorsAt(&v)
+// means and the transceiver_runtime default, all read from its rules.
+func RulesBrief(rs *Rules) string {
+	lits := rs.backendNames()
 	names := strings.Join(lits[1:], ",")
 	switch {
-	case !v.has(dayConfigKnobs):
+	case !rs.Has(dayConfigKnobs):
 		return "env TRTLLM_USE_*_KVCACHE switches C++ on; no runtime field"
-	case !v.has(dayFieldExists):
-		return "C++ only; backend " + names + "; DEFAULT=" + def
-	}
-	switch v.Era {
-	case 0:
-		return "runtime CPP|PYTHON, default None (C++); DEFAULT=" + def
-	case 1:
-		return "runtime default auto: model's PYTHON on NIXL, else C++"
-	case 2:
+	case !rs.Has(dayFieldExists):
+		return "C++ only; backend " + names + "; DEFAULT=" + rs.DefaultBackend
+	case rs.On(PathDefaultPython):
+		return "runtime default PYTHON; C++ deprecated"
+	case rs.On(PathAutoPython):
 		return "runtime default auto: PYTHON on NIXL unless ruled out"
+	case rs.On(PathConfigLoad):
+		return "runtime default auto: model's PYTHON on NIXL, else C++"
 	}
-	return "runtime default PYTHON; C++ deprecated"
+	return "runtime CPP|PYTHON, default None (C++); DEFAULT=" + rs.DefaultBackend
 }

@@ -227,3 +227,31 @@ func TestSelectorFormsCompared(t *testing.T) {
 	}
 	t.Error("no selector difference between 1.0.0rc4 and 1.1.0rc0")
 }
+
+// Each dated change that a release's notes first list is in that release and
+// not in the one before it (notes are per-candidate deltas), and no release is
+// cut after it was published.
+func TestReleaseNotesBoundChanges(t *testing.T) {
+	for _, c := range []struct {
+		change        Day
+		before, first string
+	}{
+		{dayConfigKnobs, "1.0.0rc3", "1.0.0rc4"},    // #5234 in the v1.0.0rc4 notes
+		{dayFieldExists, "1.3.0rc7", "1.3.0rc8"},    // the Python cache transceiver in v1.3.0rc8's
+		{dayTimeoutDefault, "1.3.0rc8", "1.3.0rc9"}, // #12249 in v1.3.0rc9's
+		{day16164, "1.3.0rc21", "1.3.0rc22"},        // #16164 in v1.3.0rc22's
+		{day17495, "1.3.0rc29", "1.4.0rc1"},         // #17495 in v1.4.0rc1's
+	} {
+		if b := Must(ParseVersion(c.before)); b.Has(c.change) {
+			t.Errorf("%s has the change of %s", c.before, c.change)
+		}
+		if f := Must(ParseVersion(c.first)); !f.Has(c.change) {
+			t.Errorf("%s lacks the change of %s", c.first, c.change)
+		}
+	}
+	for _, v := range KnownVersions() {
+		if v.Published != 0 && v.Main > v.Published {
+			t.Errorf("%s is cut on %s, after its publication on %s", v.Name, v.Main, v.Published)
+		}
+	}
+}

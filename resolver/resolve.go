@@ -67,12 +67,17 @@ type run struct {
 	envVar     string // selector that decided a DEFAULT backend
 	phaseARan  bool
 	kvV2       bool // use_kv_cache_manager_v2 resolved to True
+
+	changes []Change // Changes(), once per resolution (change)
 }
 
 // Resolve runs TensorRT-LLM's resolution for the inputs and returns every step, the
 // log lines and the result. It never panics and always returns each step id once.
 func Resolve(in Inputs) Trace {
 	rules := ReleaseRules(in.Version)
+	// The model as the build registers it: the rules' registrations, where
+	// they hold them, in place of the catalog's.
+	in.Model.Value = rules.Model(in.Model.Value)
 	r := run{v: in.Version, rules: rules}
 	r.t.Inputs = in
 	r.t.Steps = make([]Step, 0, len(StepIDs()))
@@ -162,12 +167,17 @@ func (r *run) add(s Step) { r.t.Steps = append(r.t.Steps, s) }
 // emit appends a step with its standard explanation. src and c are the
 // upstream file and PR the step names and how sure xcvr's model is; where the
 // rules hold a line that shows the rule the step applies (an install's), the
-// step cites that instead.
+// step cites that instead: the step's own evidence (Rules.Steps, the model's
+// registration), else the line of the code-path rule or dated change the step
+// took its source from (src.Install).
 func (r *run) emit(id string, p Phase, title string, v Verdict, reason string, src Source, c Confidence) {
-	if ev, settles := r.ruleEvidence(id); settles {
+	switch ev, settles := r.ruleEvidence(id); {
+	case settles:
 		src, c = settle(ev, src, c)
-	} else {
+	case ev.read() || src.Install == "":
 		src, c = cite(ev, src, c)
+	default:
+		src, c = cite(Evidence{Source: Source{Install: src.Install}}, src, c)
 	}
 	r.add(Step{ID: id, Phase: p, Title: title, Verdict: v, Reason: reason, Detail: detailFor(id), Source: src, Confidence: c})
 }
@@ -275,13 +285,7 @@ func (r *run) runtimeLiterals() []string { return r.literals("transceiver_runtim
 
 func (r *run) backendLiteralsOf() []string { return r.literals("backend") }
 
-func (r *run) literals(field string) []string {
-	if f, ok := r.rules.field(field); ok && f.Kind == "literal" {
-		return f.Literals
-	}
-	f, _ := (&Rules{Fields: releaseFields(r.rules.Era, r.rules.Main)}).field(field)
-	return f.Literals
-}
+func (r *run) literals(field string) []string { return r.rules.fieldLiterals(field) }
 
 // backendLiterals is the newest rules' backend choices.
 func backendLiterals() []string { return []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"} }
@@ -312,12 +316,12 @@ func (r *run) stepValidate() {
 				reason += ", and its validators are the ones xcvr checks"
 			}
 		}
-		if !r.rules.FieldsRead && !r.has(dayConfigKnobs) {
+		if knobs := r.change(5234); !r.rules.FieldsRead && !knobs.Has {
 			reason = "nothing to refuse: before #5234 CacheTransceiverConfig is a plain pydantic BaseModel declaring max_num_tokens only (0.21.0's llm_args.py), which ignores other keys"
 			if ign := r.ignoredKeys(); len(ign) > 0 {
 				reason += "; " + strings.Join(ign, ", ") + " ignored"
 			}
-			r.emit(StepValidate, PhaseSetup, title, Applied, reason, Source{PR: 5234, File: fileLLMArgs}, Inferred)
+			r.emit(StepValidate, PhaseSetup, title, Applied, reason, r.changeSource(knobs, fileLLMArgs), Inferred)
 			return
 		}
 		for _, k := range r.t.Inputs.VersionedKeys {
@@ -704,8 +708,8 @@ func (r *run) stepDisagg() {
 	if r.skipIfHalted(StepDisagg, PhaseSetup, title) {
 		return
 	}
-	if !r.has(dayConfigKnobs) {
-		r.stepDisaggLegacy(title)
+	if knobs := r.change(5234); !knobs.Has {
+		r.stepDisaggLegacy(title, r.changeSource(knobs, fileOldCreate))
 		return
 	}
 	b := r.t.Inputs.Backend
@@ -737,8 +741,7 @@ func (r *run) stepDisagg() {
 // looked only at TRTLLM_USE_UCX_KVCACHE, _NIXL_ and _MPI_, in that order, and any
 // non-empty value turned the C++ transceiver on [V kv_cache_transceiver.py of
 // the time; the day is inferred].
-func (r *run) stepDisaggLegacy(title string) {
-	src := Source{PR: 5234, File: fileOldCreate}
+func (r *run) stepDisaggLegacy(title string, src Source) {
 	for _, sel := range legacySelectors() {
 		if v, ok := r.t.Inputs.Env[sel.Env]; ok && v.Value != "" {
 			r.backend = sel.Backend
@@ -808,11 +811,11 @@ func (r *run) stepBackend(p Phase) {
 		src = Source{PR: p.Evidence.Source.PR, File: fileLLMArgs}
 	}
 	var reason string
-	switch {
-	case !r.has(dayConfigKnobs):
+	switch knobs := r.change(5234); {
+	case !knobs.Has:
 		r.effBackend = r.backend
 		reason = r.backend + ", chosen by " + r.t.Result.BackendSource + " (before #5234 the environment, not the config, picks it)"
-		src = Source{PR: 5234, File: fileOldCreate}
+		src = r.changeSource(knobs, fileOldCreate)
 	case r.backend != "DEFAULT":
 		reason = r.backend + ", set explicitly; TRTLLM_USE_*_KVCACHE are ignored"
 		if ign := r.selectorsSetToOne(); ign != "" {
@@ -990,7 +993,9 @@ func (r *run) stepPreference() {
 	if r.skipIfHalted(StepPreference, PhaseLoad, title) {
 		return
 	}
-	src := Source{PR: 16164, File: fileLLMUtils}
+	// The hook is called by config-load resolution (#16164's rule).
+	hook, _ := r.pathSource(PathConfigLoad, fileLLMUtils)
+	src := hook
 	skip := func(why string) {
 		r.emit(StepPreference, PhaseLoad, title, Skipped, why, src, Verified)
 	}
@@ -1024,7 +1029,7 @@ func (r *run) stepPreference() {
 		src = Source{PR: m.PreferencePR}
 	}
 	if p.Valid && p.S != "CPP" && p.S != "PYTHON" {
-		r.raise(StepPreference, PhaseLoad, title, undetermined+m.Class+" returns "+p.Repr()+", which is not 'CPP', 'PYTHON' or None", Source{PR: 16164, File: fileLLMUtils}, Verified,
+		r.raise(StepPreference, PhaseLoad, title, undetermined+m.Class+" returns "+p.Repr()+", which is not 'CPP', 'PYTHON' or None", hook, Verified,
 			"ValueError", TextHookInvalid, vStr(m.Class), vPy(p))
 		return
 	}
@@ -1152,10 +1157,12 @@ func (r *run) stepLeftoverAuto() {
 	if r.skipIfHalted(StepLeftoverAuto, PhaseCreation, title) {
 		return
 	}
-	src := Source{PR: 16164, File: r.createFile()}
+	file := r.createFile()
 	if r.hasConfigUtils() {
-		src.File = fileConfigUtils
+		file = fileConfigUtils
 	}
+	// 'auto' and its leftover fallback are config-load resolution's (#16164).
+	src, _ := r.pathSource(PathConfigLoad, file)
 	switch {
 	case !r.on(PathConfigLoad):
 		r.emit(StepLeftoverAuto, PhaseCreation, title, Skipped, "'auto' does not exist before #16164", src, Verified)
@@ -1172,12 +1179,13 @@ func (r *run) stepPipelined() {
 	if r.skipIfHalted(StepPipelined, PhaseCreation, title) {
 		return
 	}
-	src := Source{PR: 15727, File: fileConfigUtils}
+	pipelined := r.change(15727)
+	src := r.changeSource(pipelined, fileConfigUtils)
 	skip := func(why string) {
 		r.emit(StepPipelined, PhaseCreation, title, Skipped, why, src, Verified)
 	}
 	switch {
-	case !r.has(day15727):
+	case !pipelined.Has:
 		skip("the field does not exist before #15727 (2026-09-02)")
 		return
 	case !r.t.Inputs.Pipelined.Value:
@@ -1207,7 +1215,8 @@ func (r *run) stepPythonNIXL() {
 	src, conf := r.pathSource(PathPythonNIXL, r.createFile())
 	early := r.on(PathConfigLoad) && r.hasConfigUtils()
 	if early {
-		src = Source{PR: 15727, File: fileConfigUtils}
+		// resolve_cache_transceiver_config's check, placed with #15727.
+		src = r.changeSource(r.change(15727), fileConfigUtils)
 	}
 	if !r.runtime.Is("PYTHON") {
 		r.emit(StepPythonNIXL, PhaseCreation, title, Skipped, notPython(r.runtime), src, Verified)
@@ -1236,7 +1245,8 @@ func (r *run) stepModelRequirement() {
 		return
 	}
 	m := r.t.Inputs.Model.Value
-	src := Source{PR: 17480, File: "tensorrt_llm/_torch/pyexecutor/_util.py"}
+	kimi := r.change(17480)
+	src := r.changeSource(kimi, "tensorrt_llm/_torch/pyexecutor/_util.py")
 	skip := func(why string, c Confidence) {
 		r.emit(StepModelRequirement, PhaseLoad, title, Skipped, why, src, c)
 	}
@@ -1249,8 +1259,8 @@ func (r *run) stepModelRequirement() {
 	case !m.RequiresPython || !m.Known:
 		skip("the model has no transceiver requirement", Verified)
 		return
-	case !r.has(day17480):
-		skip("the check does not exist before #17480 (merged "+day17480.String()+", per a weekly change report)", Derived)
+	case !kimi.Has:
+		skip("the check does not exist before #17480 (merged "+kimi.Merged.String()+", per a weekly change report)", Derived)
 		return
 	case rt.Is("PYTHON") && r.effBackend == "NIXL":
 		r.emit(StepModelRequirement, PhaseLoad, title, Applied, m.Class+" with 'PYTHON' on NIXL: accepted", src, Verified)
@@ -1443,8 +1453,9 @@ func (r *run) stepTransceiver() {
 		r.log(LevelInfo, r.text(TextUsingV2))
 		if !r.timeout().Valid {
 			reason := "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (" + r.t.Inputs.Timeout.Origin.String() + ")"
-			src := Source{PR: 17137, File: fileTransceiver}
-			if r.has(day17137) {
+			explicit := r.change(17137)
+			src := r.changeSource(explicit, fileTransceiver)
+			if explicit.Has {
 				r.raise(StepTransceiver, PhaseCreation, title, reason, src, Verified, "ValueError", TextV2Timeout)
 				return
 			}

@@ -24,8 +24,11 @@ import (
 //     dated change list (Changes). Adding a release is adding data: a row in the
 //     release table, and, where the release differs from its neighbours in
 //     something new, a Change with its merge day and the rule that reads it (a
-//     text variant in releaseTextRules, a field in releaseFields, a validator in
-//     releaseValidators, a selector table in selectorsAt).
+//     wording in releaseTextRules or a default in releaseRuntimeDefaults, each
+//     chosen by the code path; a field in releaseFields, a validator in
+//     releaseValidators, a selector table in selectorsAt, all read from the
+//     rules' own dated changes). A step that branches on a change asks the
+//     rules for it (Change) and cites the PR, or the install line, it carries.
 //   - InstallRules(in, v): an installed tree's rules, from what internal/install
 //     read in its own code: the placed release v's rules with everything the
 //     install shows put in their place, each citing its FILE:LINE.
@@ -160,6 +163,31 @@ func (rs *Rules) Has(d Day) bool {
 	return rs.Main >= d
 }
 
+// Change returns the dated change of PR pr as the build holds it: whether the
+// build has it (as Has says of its day), and its evidence: the install's
+// FILE:LINE where the install's code settles the change, else the PR with its
+// merge day's confidence. A step that branches on a change asks the rules for
+// it and cites what the rule carries. A PR that Changes does not list is a
+// change the build does not have.
+func (rs *Rules) Change(pr int) ChangeRule {
+	for _, c := range Changes() {
+		if c.PR == pr {
+			return rs.changeRule(c)
+		}
+	}
+	return ChangeRule{Change: Change{PR: pr}}
+}
+
+// changeRule is change c as the build holds it (Change).
+func (rs *Rules) changeRule(c Change) ChangeRule {
+	for _, x := range rs.Changes {
+		if x.Merged == c.Merged && x.Settled {
+			return ChangeRule{Change: c, Has: x.Has, Settled: true, Evidence: x.Evidence}
+		}
+	}
+	return ChangeRule{Change: c, Has: rs.Main >= c.Merged, Evidence: Evidence{Source{PR: c.PR}, c.Confidence}}
+}
+
 // Text returns the template of message id ("" when the build has no such
 // message).
 func (rs *Rules) Text(id string) Text { return rs.text(id) }
@@ -256,9 +284,14 @@ func (rs *Rules) field(name string) (FieldSpec, bool) {
 	return FieldSpec{}, false
 }
 
-// literals is the Literal choices of a field ("backend", "transceiver_runtime").
-func (rs *Rules) literals(name string) []string {
-	f, _ := rs.field(name)
+// fieldLiterals is the Literal choices of a field ("backend",
+// "transceiver_runtime") in the build's rules: the install's annotation where
+// it was read as a Literal, else xcvr's model of the build's.
+func (rs *Rules) fieldLiterals(name string) []string {
+	if f, ok := rs.field(name); ok && f.Kind == "literal" {
+		return f.Literals
+	}
+	f, _ := (&Rules{Fields: releaseFields(rs)}).field(name)
 	return f.Literals
 }
 
@@ -281,10 +314,9 @@ func ReleaseRules(v Version) *Rules {
 		Era:         v.Era,
 		EraEvidence: Evidence{Source{PR: eraPR(v.Era)}, conf},
 	}
-	v.Rules = nil
-	rs.Selectors, rs.DefaultBackend = selectorsAt(&v)
-	rs.SelectorsTruthy = selectorsTruthyAt(&v)
 	rs.CodePath = releasePathInto(&rs.codePath, v.Era)
+	rs.Selectors, rs.DefaultBackend = selectorsAt(rs)
+	rs.SelectorsTruthy = selectorsTruthyAt(rs)
 	// The runtime default and the wordings that differ between builds are
 	// rules chosen by the code path, each with its own evidence.
 	for _, d := range releaseRuntimeDefaults() {
@@ -308,30 +340,30 @@ func ReleaseRules(v Version) *Rules {
 	if v.Era == 0 {
 		rs.FieldsEvidence.Confidence = Derived
 	}
-	rs.Fields = releaseFields(rs.Era, rs.Main)
+	rs.Fields = releaseFields(rs)
 	rs.Validators = releaseValidators(rs.Main)
 	return rs
 }
 
-// releaseFields is CacheTransceiverConfig as xcvr models it for a day of main
-// and its era, in declaration order: the newest declaration of each field that
-// exists by that day (cacheFieldDates, with the evidence of each), the backend
-// names of the day and the transceiver_runtime choices of the era.
-func releaseFields(era int, main Day) []FieldSpec {
+// releaseFields is CacheTransceiverConfig as xcvr models it for a build, in
+// declaration order: the newest declaration of each field whose day the
+// build's rules hold (cacheFieldDates, with the evidence of each), the
+// backend names of its day and the transceiver_runtime choices of its code
+// path ('auto' from config-load resolution on).
+func releaseFields(rs *Rules) []FieldSpec {
 	rt := []string{"CPP", "PYTHON", "auto"}
-	if era == 0 {
+	if !rs.On(PathConfigLoad) {
 		rt = rt[:2]
 	}
-	day := Version{Main: main}
 	out := make([]FieldSpec, 0, 10)
 	for _, d := range cacheFieldDates() {
-		if main < d.since || d.until != 0 && main >= d.until {
+		if !rs.Has(d.since) || d.until != 0 && rs.Has(d.until) {
 			continue
 		}
 		f := d.spec
 		switch f.Name {
 		case "backend":
-			f.Literals = backendLiteralsAt(&day)
+			f.Literals = backendLiteralsAt(rs)
 		case "transceiver_runtime":
 			f.Literals = rt
 		}

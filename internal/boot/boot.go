@@ -149,7 +149,8 @@ func supervise(self string, args []string) (*End, error) {
 	// busy cores). A job signal in that window kills the supervisor, as it did
 	// before the fork; the child then reads the end of the pipe without the
 	// byte and exits ExitOrphaned having run nothing, rather than run on
-	// unsupervised.
+	// unsupervised, unless the parent-death signal (see childAttr) ends it
+	// first.
 	var r [2]int
 	if err := syscall.Pipe(r[:]); err != nil {
 		syscall.Close(p[0])

@@ -169,7 +169,7 @@ func Evaluate(g Grid, cat *models.Catalog, out []Cell) []Cell {
 // operator of 1.0 wrote rather than failing validation.
 func spelled(f resolver.Field[resolver.PyStr], v resolver.Version) resolver.Field[resolver.PyStr] {
 	if f.Value.Valid {
-		f.Value = resolver.Str(resolver.SpellBackend(v, f.Value.S))
+		f.Value = resolver.Str(resolver.SpellBackend(resolver.ReleaseRules(v), f.Value.S))
 	}
 	return f
 }

@@ -75,7 +75,7 @@ func TestMatrixCellsMatchIndependentResolve(t *testing.T) {
 				// (ucx in 1.0), as an operator of that version would.
 				s.Backend = flagValue(cell.Backend)
 				if v, err := resolver.ParseVersion(cell.Version); err == nil && cell.Backend != "none" {
-					s.Backend = flagValue(resolver.SpellBackend(v, cell.Backend))
+					s.Backend = flagValue(resolver.SpellBackend(resolver.ReleaseRules(v), cell.Backend))
 				}
 				env(&s)
 				in, err := inputs.Build(s, cat)

@@ -370,10 +370,11 @@ func conflicts(combo []Edit, e Edit) bool {
 // that would change nothing are left out.
 func candidateEdits(in resolver.Inputs, from resolver.Trace, to resolver.Version) []Edit {
 	var out []Edit
+	toRules := resolver.ReleaseRules(to)
 	if b := in.Backend.Value; b.Valid {
 		// The TO version's spelling of the same backend first (1.0's ucx is
 		// 1.1's UCX), then NIXL as it spells it.
-		if sp := resolver.SpellBackend(to, b.S); sp != b.S {
+		if sp := resolver.SpellBackend(toRules, b.S); sp != b.S {
 			out = append(out, Edit{EditBackend, sp})
 		}
 	}
@@ -388,7 +389,7 @@ func candidateEdits(in resolver.Inputs, from resolver.Trace, to resolver.Version
 	if pinned != "" && !runtimeGiven(pinned) {
 		out = append(out, Edit{EditRuntime, pinned})
 	}
-	if nixl := resolver.SpellBackend(to, "NIXL"); in.Backend.Value.Valid && !strings.EqualFold(in.Backend.Value.S, "NIXL") {
+	if nixl := resolver.SpellBackend(toRules, "NIXL"); in.Backend.Value.Valid && !strings.EqualFold(in.Backend.Value.S, "NIXL") {
 		out = append(out, Edit{EditBackend, nixl})
 	}
 	if in.Runtime.Given() {

@@ -388,7 +388,8 @@ func init() {
 		"a: &a [*a]\n", "a: &a {b: *a}\n", "k: !!omap [{a: 1}]\n", "k: !!pairs [{a: 1}]\n",
 		"%TAG !! tag:example.com,2000:\n---\nk: !!int 1\n", "%TAG !e! tag:yaml.org,2002:\n---\nk: !e!int '7'\n",
 		"k: !<tag:yaml.org,2002:str> 5\n", "k: !%21 x\n", "k: >\n  a\n\n  b\n   c\n  d\n", "k: |+\n  a\n\n\nj: 1\n",
-		"k: >-\n\n  a\n", "k: |2-\n    a\n   b\n", "k: \"a\\\n   b\\ c\\\tc\"\n", "k: 'a\n\n  b'\n", "k: a\n\n  b\n")
+		"k: >-\n\n  a\n", "k: ! |\n  00\n", "k: ! |\n  true\n", "k: ! \"1.5\n\n\"\n", "k: ! |\n  2001-12-14\n", "k: ! |\n  <<\n",
+		"k: ! |\n  ~\n", "k: ! |\n  a\n", "k: |2-\n    a\n   b\n", "k: \"a\\\n   b\\ c\\\tc\"\n", "k: 'a\n\n  b'\n", "k: a\n\n  b\n")
 	// !!set: PyYAML builds a Python set, xcvr refuses it (no field takes one,
 	// and a set's repr order depends on Python's hash seed); !!omap and
 	// !!pairs: lists of tuples, refused likewise; a recursive structure

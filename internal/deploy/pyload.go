@@ -142,12 +142,12 @@ func (n *pyNode) resolvedTag() string {
 	case n.kind == evMapStart && n.implicit:
 		return "!!map"
 	case n.kind == evScalar && n.implicit:
-		switch {
-		case n.value == "<<":
+		switch v := n.matchValue(); {
+		case v == "<<":
 			return "!!merge"
-		case n.value == "=":
+		case v == "=":
 			return "!!value"
-		case n.value == "!" || n.value == "&" || n.value == "*":
+		case v == "!" || v == "&" || v == "*":
 			// The yaml resolver, which only a quoted scalar tagged '!' can
 			// reach: plain scalars cannot start with these.
 			return "!!yaml"
@@ -157,6 +157,16 @@ func (n *pyNode) resolvedTag() string {
 		return "!!str"
 	}
 	return shortTag(n.tag)
+}
+
+// matchValue is the value as the resolvers' regexps see it: Python's '$'
+// also matches before a final line break, which only a quoted or block
+// scalar tagged '!' can end with.
+func (n *pyNode) matchValue() string {
+	if n.tag == "!" {
+		return strings.TrimSuffix(n.value, "\n")
+	}
+	return n.value
 }
 
 func (c *pyConstructor) construct(n *pyNode, depth int) (*Node, error) {
@@ -283,6 +293,31 @@ func (c *pyConstructor) constructNew(n *pyNode, depth int) (*Node, error) {
 // empty one, or one tagged '!').
 func (c *pyConstructor) plain(n *pyNode) (*Node, error) {
 	s := n.value
+	if core := n.matchValue(); core != s {
+		// Resolved by "value\n" matching the regexp, constructed from the
+		// whole value: int() and float() strip the break, a bool's lookup
+		// does not.
+		out, exc := resolvePlain(core), ""
+		switch out.Kind {
+		case KindStr:
+			out.Str = s
+		case KindBool:
+			out, exc = nil, "KeyError: "+PyRepr(strings.ToLower(s))
+		case KindInt:
+			out, exc = constructInt(s)
+		case KindFloat:
+			out, exc = constructFloat(s)
+		case KindDate:
+			if _, _, err := pyTimestamp(core); err != nil {
+				out, exc = nil, err.Error()
+			}
+		}
+		if out == nil {
+			return nil, c.errAt(n.start, "%s (constructing %s)", exc, PyRepr(s))
+		}
+		out.Line, out.Col = n.at.line+1, n.at.col+1
+		return out, nil
+	}
 	if d := decimalDigits(s); d > PyMaxStrDigits {
 		return nil, c.errAt(n.start, "%s", PyIntLimitError(d))
 	}

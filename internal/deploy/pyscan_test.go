@@ -63,3 +63,23 @@ func TestShellScriptRefusedAsPyYAML(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
+
+// TestPyB64Decode: base64.decodebytes as CPython 3.11.7 answers (pads before
+// a quad's second character are skipped, a quad's pads end the data).
+func TestPyB64Decode(t *testing.T) {
+	for in, want := range map[string]string{
+		"=0":      "!Invalid base64-encoded string: number of data characters (1) cannot be 1 more than a multiple of 4",
+		"Y":       "!Invalid base64-encoded string: number of data characters (1) cannot be 1 more than a multiple of 4",
+		"aGVsbG8": "!Incorrect padding", "a=Gk": "!Incorrect padding",
+		"aGk=": "hi", "aG=k=": "hi", "aGVsbG8==x": "hello", "YWJj=": "abc", "YW==Jj": "a", "": "",
+	} {
+		out, exc := pyB64Decode([]byte(in))
+		got := string(out)
+		if exc != "" {
+			got = "!" + exc
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}

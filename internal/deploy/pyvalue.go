@@ -1,7 +1,6 @@
 package deploy
 
 import (
-	"encoding/base64"
 	"fmt"
 	"math"
 	"math/big"
@@ -215,9 +214,9 @@ func constructTagged(tag, text string) (*Node, string) {
 				clean = append(clean, c)
 			}
 		}
-		data, ok := pyB64Decode(clean)
-		if !ok {
-			return nil, "yaml.constructor.ConstructorError: failed to decode base64 data"
+		data, exc := pyB64Decode(clean)
+		if exc != "" {
+			return nil, "yaml.constructor.ConstructorError: failed to decode base64 data: " + exc
 		}
 		return &Node{Kind: KindBytes, Str: string(data)}, ""
 	case "!!timestamp":
@@ -231,58 +230,50 @@ func constructTagged(tag, text string) (*Node, string) {
 	return nil, ""
 }
 
-// pyB64Decode decodes as binascii.a2b_base64 in non-strict mode: data after
-// the padding is ignored; a count of data characters that leaves one over is an
-// error.
-func pyB64Decode(clean []byte) ([]byte, bool) {
-	var data []byte
-	for _, c := range clean {
-		if c == '=' {
-			break
-		}
-		data = append(data, c)
-	}
-	if len(data)%4 == 1 {
-		return nil, false
-	}
-	if r := len(data) % 4; r != 0 {
-		// binascii wants the padding of a partial group ("Incorrect padding").
-		pad := 0
-		for _, c := range clean[len(data):] {
-			if c != '=' {
-				break
-			}
-			pad++
-		}
-		if pad < 4-r {
-			return nil, false
-		}
-	}
-	out, err := base64.RawStdEncoding.DecodeString(string(data))
-	if err != nil {
-		// RawStdEncoding refuses non-zero trailing bits; Python keeps them.
-		out, err = base64.RawStdEncoding.Strict().DecodeString(string(data))
-		if err != nil {
-			return lenientB64(data), true
-		}
-	}
-	return out, true
-}
-
-func lenientB64(data []byte) []byte {
+// pyB64Decode is binascii.a2b_base64 in non-strict mode (CPython 3.11/3.12)
+// on the alphabet's characters: a pad ends the data once a quad has two data
+// characters, other pads are skipped; a quad left with one data character, or
+// two or three without their pads, is an error, whose text it returns.
+func pyB64Decode(clean []byte) ([]byte, string) {
 	const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 	var out []byte
-	acc, bits := 0, 0
-	for _, c := range data {
-		acc = acc<<6 | strings.IndexByte(alpha, c)
-		bits += 6
-		if bits >= 8 {
-			bits -= 8
-			out = append(out, byte(acc>>bits))
-			acc &= 1<<bits - 1
+	quad, pads := 0, 0
+	var left byte
+	for _, c := range clean {
+		if c == '=' {
+			if quad >= 2 {
+				if pads++; quad+pads >= 4 {
+					return out, ""
+				}
+			}
+			continue
+		}
+		v := byte(strings.IndexByte(alpha, c))
+		pads = 0
+		switch quad {
+		case 0:
+			quad, left = 1, v
+		case 1:
+			quad = 2
+			out = append(out, left<<2|v>>4)
+			left = v & 0x0f
+		case 2:
+			quad = 3
+			out = append(out, left<<4|v>>2)
+			left = v & 0x03
+		case 3:
+			quad = 0
+			out = append(out, left<<6|v)
+			left = 0
 		}
 	}
-	return out
+	switch quad {
+	case 0:
+		return out, ""
+	case 1:
+		return nil, fmt.Sprintf("Invalid base64-encoded string: number of data characters (%d) cannot be 1 more than a multiple of 4", len(out)/3*4+1)
+	}
+	return nil, "Incorrect padding"
 }
 
 // constructInt is SafeConstructor.construct_yaml_int on an explicit !!int.

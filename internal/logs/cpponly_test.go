@@ -24,6 +24,8 @@ func TestCPPOnlyBuildSettlesTheOutcome(t *testing.T) {
 		{"1.1 with its own prediction", "", "1.1.0rc5", resolver.OutcomeCPP, StatusAgrees},
 		{"1.0 lower-case era, MPI", "[TensorRT-LLM] TensorRT-LLM version: 1.0.0rc4\n[TRT-LLM] [W] MPI CacheTransceiver is deprecated, UCX or NIXL is recommended\n", "", resolver.OutcomeCPP, StatusShown},
 		{"1.1 DEFAULT with TRTLLM_USE_NIXL_KVCACHE", "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc2.post2\n[TRT-LLM] [RANK 0] [W] TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config\n", "", resolver.OutcomeCPP, StatusShown},
+		{"1.0.0rc2 (before #5234): the C++ transceiver's own transport line", "[TensorRT-LLM] TensorRT-LLM version: 1.0.0rc2\n[TensorRT-LLM][RANK 0][INFO] Enable UCX KV cache transport.\n", "", resolver.OutcomeCPP, StatusShown},
+		{"1.0.0rc2, NIXL by TRTLLM_USE_NIXL_KVCACHE", "[TensorRT-LLM] TensorRT-LLM version: 1.0.0rc2\n[TensorRT-LLM][INFO] Enable NIXL KV cache transport.\n", "", resolver.OutcomeCPP, StatusShown},
 		{"1.2 C++ NIXL agent line", "[TensorRT-LLM] TensorRT-LLM version: 1.2.0rc3\n[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX\n", "", resolver.OutcomeCPP, StatusShown},
 		{"no version line: the prediction's version decides", "[TRT-LLM] [I] " + ucx + "\n", "1.2.0rc3", resolver.OutcomeCPP, StatusAgrees},
 		// An error after the backend's line is the outcome.

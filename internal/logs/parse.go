@@ -348,6 +348,7 @@ const (
 	lineEnvWarn
 	lineUCX
 	lineMPI
+	lineCppTransport
 	linePython
 	lineDisabled
 	linePipelined
@@ -414,6 +415,11 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return lineUCX, nil
 	case msg == "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended":
 		return lineMPI, nil
+	case msg == "Enable UCX KV cache transport." || msg == "Enable NIXL KV cache transport.":
+		// The C++ CacheTransceiver's own line before PR #5234 (1.0.0rc0 to
+		// rc3), when a TRTLLM_USE_*_KVCACHE variable chose the transport
+		// (verified: the lines #5234's diff removes from cacheTransceiver.cpp).
+		return lineCppTransport, nil
 	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2().MatchString(msg)):
 		return linePython, nil
 	case msg == "cache_transceiver is disabled":
@@ -512,6 +518,8 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.Backend = "UCX"
 	case lineMPI:
 		p.Backend = "MPI"
+	case lineCppTransport:
+		p.Backend = strings.Fields(msg)[1]
 	case linePython:
 		p.Class = resolver.ClassPython
 		p.ClassInferred = false

@@ -153,9 +153,10 @@ func Judge(lg *Log, t *resolver.Trace, final bool) Verdict {
 // BindKvCacheTransceiver whatever the backend, and it prints no line of its
 // own after the backend's, so a process that printed the backend's line (the
 // UCX advice, the MPI deprecation, a TRTLLM_USE_*_KVCACHE warning, the NIXL
-// agent's) and no error got the C++ transceiver: without this, every healthy
-// log of those releases would read "outcome not shown" and exit 1. The build
-// is the version the log shows, else the prediction's.
+// agent's, or before #5234 the C++ transceiver's "Enable UCX KV cache
+// transport.") and no error got the C++ transceiver: without this, every
+// healthy log of those releases would read "outcome not shown" and exit 1.
+// The build is the version the log shows, else the prediction's.
 func inferCPPOnly(lg *Log, t *resolver.Trace) {
 	var v resolver.Version
 	if own, ok := lg.Own(); ok {
@@ -180,7 +181,7 @@ func inferCPPOnly(lg *Log, t *resolver.Trace) {
 		p.Class, p.ClassInferred = resolver.ClassCPP, true
 		p.classWhy = v.Name + " has only the C++ transceiver"
 		for _, l := range p.Lines {
-			if k, _ := classify(l.Level, l.Message); k == lineUCX || k == lineMPI || k == lineEnvWarn || k == lineNixlAgent || k == lineAgentCpp {
+			if k, _ := classify(l.Level, l.Message); k == lineUCX || k == lineMPI || k == lineCppTransport || k == lineEnvWarn || k == lineNixlAgent || k == lineAgentCpp {
 				p.imply(l.N, "TensorRT-LLM "+v.Name+" has only the C++ transceiver (no transceiver_runtime yet) and no error follows this line: BindKvCacheTransceiver on "+p.Backend, 0, 0)
 				break
 			}

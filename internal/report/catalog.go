@@ -156,7 +156,7 @@ func VersionRows() []VersionRow {
 	var rows []VersionRow
 	for _, v := range resolver.KnownVersions() {
 		r := VersionRow{Name: v.Name, MainDate: v.Main.String(), Era: v.Era, Confidence: string(v.Confidence),
-			Evidence: v.Evidence, Default: v.Name == resolver.DefaultVersionName, Family: v.Family(), Rules: resolver.RulesBrief(v)}
+			Evidence: v.Evidence, Default: v.Name == resolver.DefaultVersionName, Family: v.Family(), Rules: resolver.RulesBrief(resolver.ReleaseRules(v))}
 		if v.Published != 0 {
 			p := v.Published.String()
 			r.Published = &p
