@@ -168,6 +168,8 @@ func rulesSummary(d Day, era int) string {
 	switch {
 	case d < dayConfigKnobs:
 		return "before #5234: no transceiver_runtime; a truthy TRTLLM_USE_*_KVCACHE alone turns the C++ transceiver on"
+	case d < daySelectorsExact:
+		return "before transceiver_runtime: the C++ transceiver only; backend names lower-case (ucx, nixl, mpi, default); default takes the first non-empty TRTLLM_USE_UCX/NIXL/MPI_KVCACHE, else UCX (#5234's form)"
 	case d < dayUpperCase:
 		return "before transceiver_runtime: the C++ transceiver only; backend names lower-case (ucx, nixl, mpi, default; DEFAULT means UCX)"
 	default:

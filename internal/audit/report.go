@@ -141,9 +141,14 @@ var roleRank = map[string]int{RoleContext: 0, RoleGeneration: 1, RoleAggregated:
 // order is the entries by role (context, generation, aggregated), failures
 // first within a role, then by name.
 func (r *Report) order() []Entry {
-	es := append([]Entry(nil), r.Entries...)
-	sort.SliceStable(es, func(i, j int) bool {
-		a, b := es[i], es[j]
+	// Sort indexes, not the entries: an Entry holds its whole trace and
+	// inputs, which a sort of a thousand would copy at every swap.
+	idx := make([]int, len(r.Entries))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool {
+		a, b := &r.Entries[idx[i]], &r.Entries[idx[j]]
 		if roleRank[a.Worker.Role] != roleRank[b.Worker.Role] {
 			return roleRank[a.Worker.Role] < roleRank[b.Worker.Role]
 		}
@@ -152,6 +157,10 @@ func (r *Report) order() []Entry {
 		}
 		return a.Worker.Name < b.Worker.Name
 	})
+	es := make([]Entry, len(idx))
+	for k, i := range idx {
+		es[k] = r.Entries[i]
+	}
 	return es
 }
 

@@ -80,8 +80,17 @@ func noteNearMisses(app *appEnv, s inputs.Spec) {
 	byFlag := func(v inputs.Value, flag string) bool {
 		return v.Origin.Kind == resolver.OriginFlag && strings.HasPrefix(v.Origin.Detail, flag)
 	}
-	if b := s.Backend; byFlag(b, "--backend") && b.Raw != "" && !slices.Contains(inputs.Backends(), b.Raw) && b.Raw != "null" {
-		if hint := didYouMean(b.Raw, inputs.Backends()); hint != "" {
+	// The chosen release's own spellings: 1.0 accepts default, ucx, nixl, mpi
+	// and nothing else.
+	// Before #5234 backend is no field at all (any value is ignored).
+	backends, hasBackend := inputs.Backends(), true
+	if v, err := resolver.ParseVersion(s.Version.Raw); err == nil && s.Version.Raw != "" {
+		rs := resolver.ReleaseRules(v)
+		backends = append(resolver.BackendLiterals(rs), "none")
+		hasBackend = slices.ContainsFunc(rs.Fields, func(f resolver.FieldSpec) bool { return f.Name == "backend" })
+	}
+	if b := s.Backend; hasBackend && byFlag(b, "--backend") && b.Raw != "" && !slices.Contains(backends, b.Raw) && b.Raw != "null" {
+		if hint := didYouMean(b.Raw, backends); hint != "" {
 			app.note("--backend " + resolver.Str(termsafe.Line(b.Raw)).Repr() + " is not a backend TensorRT-LLM accepts" + hint)
 		}
 	}

@@ -25,6 +25,11 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"explain", "--runtime", "Auto"}, 1, "did you mean auto?", ""},
 		{[]string{"explain", "--backend", "UCX"}, 1, "", "did you mean"},
 		{[]string{"explain", "--trtllm", "1.3.0rc22"}, 0, "", "did you mean"},
+		// The release's own spellings: 1.0 takes lower case only, and before
+		// #5234 backend is no field (any value is ignored).
+		{[]string{"explain", "--trtllm", "1.0.0rc4", "--backend", "default"}, 0, "", "did you mean"},
+		{[]string{"explain", "--trtllm", "1.0.0rc4", "--backend", "UCX"}, 1, "xcvr: note: --backend 'UCX' is not a backend TensorRT-LLM accepts; did you mean ucx?", ""},
+		{[]string{"explain", "--trtllm", "1.0.0rc1", "--backend", "UCX"}, 0, "", "did you mean"},
 		// A variable name one letter off is ignored by TensorRT-LLM: say so.
 		{[]string{"explain", "--env", "TRTLLM_USE_UCX_KVCACH=1"}, 0, "xcvr: note: --env TRTLLM_USE_UCX_KVCACH is not a variable TensorRT-LLM's transceiver choice reads; did you mean TRTLLM_USE_UCX_KVCACHE?", ""},
 		{[]string{"explain", "--env", "TRTLLM_USE_UCX_KVCACHE=1", "--env", "HOME=/x"}, 1, "", "did you mean"},

@@ -203,7 +203,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			(bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: "))) {
 			emit = true
 			force = excWindow
-		} else if bare := bytes.TrimLeftFunc(msg, unicode.IsSpace); observedStart(bare) || bytes.HasPrefix(bare, bareVersion) ||
+		} else if bare := bytes.TrimLeftFunc(msg, unicode.IsSpace); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
 			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) {
 			emit = true
 		}
@@ -357,11 +357,6 @@ var observedPrefixes = func() (t [256][][]byte) {
 	}
 	return t
 }()
-
-// bareVersion starts the version line tensorrt_llm prints at import, a bare
-// line (reVersion). Lines without a tag are trimmed as state.line trims them
-// (strings.TrimSpace: Unicode white space too) before their start is read.
-var bareVersion = []byte("[TensorRT-LLM] TensorRT")
 
 // unknownKey stands for "the previous chunk's current key" in a chunk's seen set.
 var unknownKey = []byte("\x00previous chunk")
