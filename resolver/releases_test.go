@@ -255,3 +255,29 @@ func TestReleaseNotesBoundChanges(t *testing.T) {
 		}
 	}
 }
+
+// Before #5234 the validate step says which keys the plain BaseModel ignores:
+// the user's, not xcvr's own default backend.
+func TestIgnoredBefore5234(t *testing.T) {
+	for _, c := range []struct {
+		in   tc
+		want string
+	}{
+		{tc{version: "1.0.0rc3", backend: "UCX"}, "which ignores other keys; backend ignored"},
+		{tc{version: "1.0.0rc3", backend: "UCX", runtime: "PYTHON"}, "; backend, transceiver_runtime ignored"},
+	} {
+		tr := Resolve(c.in.inputs(t))
+		for _, s := range tr.Steps {
+			if s.ID == StepValidate && !strings.HasSuffix(s.Reason, c.want) {
+				t.Errorf("%+v: validate says %q, want it to end %q", c.in, s.Reason, c.want)
+			}
+		}
+	}
+	in := tc{version: "1.0.0rc3"}.inputs(t)
+	in.Backend = Field[PyStr]{Value: Str("DEFAULT"), Origin: Origin{Kind: OriginPreset}}
+	for _, s := range Resolve(in).Steps {
+		if s.ID == StepValidate && strings.Contains(s.Reason, "ignored") {
+			t.Errorf("xcvr's default backend is called ignored: %q", s.Reason)
+		}
+	}
+}

@@ -511,13 +511,14 @@ func (r *run) ignoredKeys() []string {
 			out = append(out, k)
 		}
 	}
-	if r.t.Inputs.Backend.Given() {
+	// xcvr's own defaults are no one's keys.
+	if b := r.t.Inputs.Backend; b.Given() && !b.Origin.IsDefault() && b.Origin.Kind != OriginPreset {
 		add("backend")
 	}
-	if r.t.Inputs.Runtime.Given() {
+	if rt := r.t.Inputs.Runtime; rt.Given() && !rt.Origin.IsDefault() {
 		add("transceiver_runtime")
 	}
-	if r.t.Inputs.Timeout.Given() {
+	if t := r.t.Inputs.Timeout; t.Given() && !t.Origin.IsDefault() {
 		add("kv_transfer_timeout_ms")
 	}
 	for _, k := range r.t.Inputs.ConfigKeys {
