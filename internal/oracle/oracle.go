@@ -66,6 +66,17 @@ type Proc struct {
 // when the test ends.
 func Start(t testing.TB, script string) *Proc {
 	t.Helper()
+	p := spawn(t, script)
+	t.Cleanup(func() {
+		p.in.Close()
+		p.cmd.Wait()
+	})
+	return p
+}
+
+// spawn starts the oracle's Python on script, its stdin and stdout piped.
+func spawn(t testing.TB, script string) *Proc {
+	t.Helper()
 	py := Require(t)
 	cmd := exec.Command(py, "-u", "-c", script)
 	cmd.Stderr = os.Stderr
@@ -80,12 +91,7 @@ func Start(t testing.TB, script string) *Proc {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &Proc{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<20)}
-	t.Cleanup(func() {
-		in.Close()
-		cmd.Wait()
-	})
-	return p
+	return &Proc{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<20)}
 }
 
 // Ask sends req and decodes the answer into resp.
@@ -146,22 +152,8 @@ func Unidata(t testing.TB) string {
 func PrintableSkew(t testing.TB, s string) []rune {
 	t.Helper()
 	printableOnce.Do(func() {
-		py := Require(t)
-		cmd := exec.Command(py, "-u", "-c", printableScript)
-		cmd.Stderr = os.Stderr
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
 		// Shared by the test binary's tests; the process ends with it.
-		printableProc = &Proc{cmd: cmd, in: in, out: bufio.NewReader(out)}
+		printableProc = spawn(t, printableScript)
 	})
 	printableMu.Lock()
 	defer printableMu.Unlock()
