@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -18,14 +17,7 @@ import (
 // fatal error (stack overflow) all exit 3 with "internal error", while a usage
 // error still exits 2 and a normal run 0.
 func TestInternalFailuresExit3(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "xcvr")
-	build := exec.Command("go", "build", "-o", bin, "xcvr")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := xcvrBinary(t)
 	for _, c := range []struct {
 		crash string
 		args  []string
@@ -91,13 +83,7 @@ func TestClassifySignals(t *testing.T) {
 // window) runs nothing and exits boot.ExitOrphaned; with the byte, or started
 // by hand with no ready pipe, it runs.
 func TestChildWaitsForItsSupervisor(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "xcvr")
-	if out, err := exec.Command("go", "build", "-o", bin, "xcvr").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := xcvrBinary(t)
 	for _, c := range []struct {
 		name  string
 		ready string // "" no ready pipe, "byte", "closed"

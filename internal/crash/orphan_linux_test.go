@@ -16,14 +16,8 @@ import (
 // tests' cleanup, which kills the process it started, leaked a server per
 // test. The child now gets SIGTERM when its supervisor dies.
 func TestChildEndsWithItsSupervisor(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
+	bin := xcvrBinary(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "xcvr")
-	if out, err := exec.Command("go", "build", "-o", bin, "xcvr").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
 	log := filepath.Join(dir, "job.log")
 	if err := os.WriteFile(log, []byte("[TRT-LLM] [I] Starting TensorRT-LLM init.\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -68,13 +68,7 @@ func TestNoStartupRegexps(t *testing.T) {
 // table, whose path sorts before "os" and whose imports are ready by then.
 // The order is fixed by the linker, so one process shows it.
 func TestSupervisorInitialisesFirst(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "xcvr")
-	if out, err := exec.Command("go", "build", "-o", bin, "xcvr").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := xcvrBinary(t)
 	cmd := exec.Command(bin, "--version")
 	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1", boot.EnvOff+"=1")
 	var stderr bytes.Buffer

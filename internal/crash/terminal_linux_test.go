@@ -76,13 +76,7 @@ func childOf(pid int) int {
 // pty, the line discipline is back as it was and the mode resets are written
 // after the explorer's last frame.
 func TestSupervisorRestoresTheTerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "xcvr")
-	if out, err := exec.Command("go", "build", "-o", bin, "xcvr").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := xcvrBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGSEGV} {
 		master, slave := openPTY(t)
 		before, err := term.GetState(slave.Fd())
