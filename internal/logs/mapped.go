@@ -126,24 +126,20 @@ func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bo
 
 // scanGuarded is sc.scan, with a fault on the mapping (the file shrank)
 // returned as errShrank.
-func scanGuarded(sc *scanner, data []byte, res *chunkResult) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if re, ok := r.(runtime.Error); ok && isFault(re) {
-				err = errShrank
-				return
-			}
-			panic(r)
-		}
-	}()
-	sc.scan(data, res)
-	return nil
+func scanGuarded(sc *scanner, data []byte, res *chunkResult) error {
+	return faultAsShrank(func() { sc.scan(data, res) })
 }
 
 // rescanGuarded is scanGuarded of a window that starts inside a failure's
 // root cause, on the goroutine that replays the windows.
-func rescanGuarded(sc *scanner, data []byte, res *chunkResult) (err error) {
+func rescanGuarded(sc *scanner, data []byte, res *chunkResult) error {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	return faultAsShrank(func() { sc.scanFrom(data, res, true) })
+}
+
+// faultAsShrank runs scan and returns a memory fault it meets as errShrank;
+// any other panic goes on.
+func faultAsShrank(scan func()) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if re, ok := r.(runtime.Error); ok && isFault(re) {
@@ -153,7 +149,7 @@ func rescanGuarded(sc *scanner, data []byte, res *chunkResult) (err error) {
 			panic(r)
 		}
 	}()
-	sc.scanFrom(data, res, true)
+	scan()
 	return nil
 }
 
