@@ -26,6 +26,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -178,9 +180,22 @@ func openedInfo(path string, f *os.File, lim Limits) (fs.FileInfo, error) {
 		err = tooBig(path, st.Size(), lim.MaxBytes)
 	}
 	if err == nil && streamLike(f) {
-		err = notRegular(path + ": refused: a stream that stat calls a regular file (procfs or sysfs, as /proc/kmsg): its size says nothing and a read of it can wait forever")
+		err = streamErr(path)
 	}
 	return st, err
+}
+
+// streamErr is the error for a file stat calls regular that the kernel polls.
+func streamErr(path string) error {
+	return notRegular(path + ": refused: a stream that stat calls a regular file (procfs or sysfs, as /proc/kmsg): its size says nothing and a read of it can wait forever")
+}
+
+// entryName refuses a name that is not one entry of a directory (Listing).
+func entryName(name, path string) error {
+	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, filepath.Separator) {
+		return fmt.Errorf("%s: refused: %q is not a name in a directory listing", path, name)
+	}
+	return nil
 }
 
 // streamLike reports whether a file opened non-blocking can be polled: the
