@@ -311,6 +311,59 @@ func parseInput(app *appEnv, in logInput) (*logs.Log, error) {
 	return lg, nil
 }
 
+// entryOpener reads the logs a directory walk listed as regular files
+// relative to their directory (guard.Listing): the kernel looks up one name,
+// not the whole path, and no *os.File is made for a one-line log. It keeps
+// the last directory open: a worker's logs are consecutive in the walk, so
+// mostly of one directory. One per worker.
+type entryOpener struct {
+	dir string
+	l   *guard.Listing // nil: the directory would not open; by path then
+}
+
+// parse is parseInput, relative to the entry's directory when it is listed.
+func (d *entryOpener) parse(app *appEnv, in logInput) (*logs.Log, error) {
+	if d == nil || !in.listed {
+		return parseInput(app, in)
+	}
+	dir, name := ".", in.path
+	if i := strings.LastIndexByte(in.path, filepath.Separator); i >= 0 {
+		dir, name = in.path[:max(i, 1)], in.path[i+1:]
+	}
+	if dir != d.dir {
+		d.close()
+		d.dir = dir
+		d.l, _ = guard.OpenListing(dir) // if it fails, each log says why
+	}
+	if d.l == nil {
+		return parseInput(app, in)
+	}
+	e, err := d.l.Open(name, in.path, guard.Limits{})
+	if err != nil {
+		return nil, openErr(err)
+	}
+	var lg *logs.Log
+	if e.Size() > logs.SmallLog {
+		f := e.File() // mapped (logs.ParseFile)
+		defer f.Close()
+		lg, err = logs.ParseFile(in.name, f, e.Size())
+	} else {
+		defer e.Close()
+		lg, err = logs.ParseSized(in.name, e, e.Size())
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.name, err)
+	}
+	return lg, nil
+}
+
+func (d *entryOpener) close() {
+	if d.l != nil {
+		d.l.Close()
+		d.l = nil
+	}
+}
+
 // checkLogsMemoryLimit is the Go heap's soft limit while check-logs runs.
 const checkLogsMemoryLimit = 40 << 20
 
@@ -369,7 +422,7 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 	// One log: read it before printing anything, so that an unreadable log
 	// leaves stdout empty (exit 2).
 	if len(ins) == 1 {
-		c := checkInput(app, pred, ins[0], o, false)
+		c := checkInput(app, pred, ins[0], o, false, nil)
 		if c.err != nil {
 			return usageErr(c.err)
 		}
@@ -395,8 +448,8 @@ var textBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // checkInput reads, judges and (for text output) renders one log: the work of
 // one log that does not depend on the others, done by parallelChecker's
 // workers in parallel.
-func checkInput(app *appEnv, pred *predictor, in logInput, o checkOpts, many bool) checked {
-	lg, err := parseInput(app, in)
+func checkInput(app *appEnv, pred *predictor, in logInput, o checkOpts, many bool, d *entryOpener) checked {
+	lg, err := d.parse(app, in)
 	if err != nil {
 		return checked{err: err}
 	}
@@ -429,8 +482,10 @@ func parallelChecker(app *appEnv, pred *predictor, ins []logInput, o checkOpts) 
 	done := make(chan struct{})
 	for w := 0; w < workers; w++ {
 		go func() {
+			var d entryOpener
+			defer d.close()
 			for j := range jobs {
-				j.ch <- checkInput(app, pred, j.in, o, true)
+				j.ch <- checkInput(app, pred, j.in, o, true, &d)
 			}
 		}()
 	}

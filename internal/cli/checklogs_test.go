@@ -257,3 +257,60 @@ func grepLines(s, sub string) string {
 	}
 	return strings.Join(keep, "\n")
 }
+
+// TestCheckLogsDirectoryInWalkOrder: a directory of more logs than the
+// workers take at once is reported in the walk's order, whichever worker read
+// which log; a binary log among them is skipped in its place, an empty one and
+// one larger than a small log (mapped, not read whole) are read; --fail-fast
+// stops at the first disagreement, however far into the walk it is.
+func TestCheckLogsDirectoryInWalkOrder(t *testing.T) {
+	dir := t.TempDir()
+	rank := func(i int) string { return "[TRT-LLM] [RANK " + strconv.Itoa(i) + "] [I] Using KvCacheTransceiverV2\n" }
+	for i := 0; i < 400; i++ {
+		writeLog(t, filepath.Join(dir, "d"+strconv.Itoa(i/100), "rank-"+strconv.Itoa(i)+".log"), rank(i))
+	}
+	writeLog(t, filepath.Join(dir, "d1.log"), rank(1000)) // between d1/ and d2/ in the walk
+	writeLog(t, filepath.Join(dir, "d1", "rank-150.log"), "\x00\x01binary")
+	writeLog(t, filepath.Join(dir, "d3", "rank-340.log"), "")
+	writeLog(t, filepath.Join(dir, "d2", "rank-260.log"), strings.Repeat(rank(260), int(logs.SmallLog)/len(rank(260))+10))
+	writeLog(t, filepath.Join(dir, "d3", "rank-330.log"), ucxRank)
+	var want []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if !d.IsDir() && !strings.HasSuffix(p, "rank-150.log") {
+			want = append(want, p)
+		}
+		return nil
+	})
+	header := func(out string) []string {
+		var got []string
+		for _, line := range strings.Split(out, "\n") {
+			if p, rest, ok := strings.Cut(line, ": "); ok && strings.Contains(rest, " lines, ") {
+				got = append(got, p)
+			}
+		}
+		return got
+	}
+	out, errOut, code := run(t, nil, "check-logs", dir)
+	if got := header(out); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%d logs reported, want %d in walk order; first difference at %d", len(got), len(want), firstDiff(got, want))
+	}
+	if code != 2 || errOut != "xcvr: skipped: "+filepath.Join(dir, "d1", "rank-150.log")+": refused: binary data (NUL byte) near the start; this is not a text log\n" ||
+		!strings.Contains(out, "rank-260.log: "+strconv.Itoa(int(logs.SmallLog)/len(rank(260))+10)+" lines") {
+		t.Errorf("exit %d, stderr %q\n%s", code, errOut, tail(out, 600))
+	}
+	os.Remove(filepath.Join(dir, "d1", "rank-150.log"))
+	out, _, code = run(t, nil, "check-logs", "--fail-fast", "--backend", "NIXL", dir)
+	got := header(out)
+	if code != 1 || len(got) == 0 || !strings.HasSuffix(got[len(got)-1], "rank-330.log") || strings.Contains(out, "rank-331.log") {
+		t.Errorf("--fail-fast: exit %d, %d logs, last %q", code, len(got), got[max(0, len(got)-1):])
+	}
+}
+
+func firstDiff(a, b []string) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}

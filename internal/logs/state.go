@@ -398,6 +398,14 @@ func ParseFile(name string, f *os.File, size int64) (*Log, error) {
 	return parse(name, f, size)
 }
 
+// ParseSized is ParseFile for a log read through r, not mapped: r holds size
+// bytes (its descriptor's size when it was opened). A log of at most SmallLog
+// bytes is read in one read; give larger ones to ParseFile, which maps them.
+func ParseSized(name string, r io.Reader, size int64) (*Log, error) { return parse(name, r, size) }
+
+// SmallLog is the size up to which a log is read whole and scanned at once.
+const SmallLog = smallLog
+
 // parse is Parse; size is the file's size, or -1 when unknown (a stream).
 func parse(name string, r io.Reader, size int64) (*Log, error) {
 	// A small log (most files of a job directory) is read whole into a
