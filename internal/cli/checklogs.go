@@ -463,57 +463,68 @@ func checkInput(app *appEnv, pred *predictor, in logInput, o checkOpts, many boo
 	return c
 }
 
-// parallelChecker checks the logs a few at a time, ahead of the report, which
-// takes them in order: at most window logs are held at once. stop lets the
-// report end early (--fail-fast) without leaving the producer blocked.
-//
-// A fixed set of workers reads them: a goroutine per log (and its stack
-// growth) cost more than a one-line log costs to read.
+// parallelChecker checks the logs ahead of the report, which takes them in
+// order: a fixed set of workers (a goroutine per log, and its stack growth,
+// cost more than a one-line log costs to read) takes them in batches of
+// consecutive logs, and at most window batches are held at once. A batch, not
+// a log, is handed over: a channel send and receive per one-line log kept
+// the scheduler busier than the reading did. stop lets the report end early
+// (--fail-fast) without leaving the producer blocked.
 func parallelChecker(app *appEnv, pred *predictor, ins []logInput, o checkOpts) (next func(int) checked, stop func()) {
+	const batch = 64
 	type job struct {
-		in logInput
-		ch chan checked
+		ins  []logInput
+		out  []checked
+		done chan struct{}
 	}
 	workers := max(2, runtime.GOMAXPROCS(0))
-	window := 8 * workers
-	slots := make(chan chan checked, window)
-	jobs := make(chan job, window)
-	free := make(chan chan checked, window+1) // result channels, reused
+	window := 2 * workers
+	order := make(chan *job, window)
+	jobs := make(chan *job, window)
 	done := make(chan struct{})
 	for w := 0; w < workers; w++ {
 		go func() {
 			var d entryOpener
 			defer d.close()
 			for j := range jobs {
-				j.ch <- checkInput(app, pred, j.in, o, true, &d)
+				for i, in := range j.ins {
+					select {
+					case <-done: // the report ended: nothing more is taken
+						close(j.done)
+						return
+					default:
+					}
+					j.out[i] = checkInput(app, pred, in, o, true, &d)
+				}
+				close(j.done)
 			}
 		}()
 	}
 	go func() {
-		defer close(slots)
 		defer close(jobs)
-		for _, in := range ins {
-			var ch chan checked
-			select {
-			case ch = <-free:
-			default:
-				ch = make(chan checked, 1)
+		defer close(order)
+		for len(ins) > 0 {
+			n := min(batch, len(ins))
+			j := &job{ins: ins[:n], out: make([]checked, n), done: make(chan struct{})}
+			ins = ins[n:]
+			for _, ch := range []chan *job{order, jobs} {
+				select {
+				case ch <- j:
+				case <-done:
+					return
+				}
 			}
-			select {
-			case slots <- ch:
-			case <-done:
-				return
-			}
-			jobs <- job{in, ch}
 		}
 	}()
+	var cur []checked
 	next = func(int) checked {
-		ch := <-slots
-		c := <-ch
-		select {
-		case free <- ch:
-		default:
+		if len(cur) == 0 {
+			j := <-order
+			<-j.done
+			cur = j.out
 		}
+		c := cur[0]
+		cur = cur[1:]
 		return c
 	}
 	return next, func() { close(done) }
