@@ -27,6 +27,10 @@ func TestCPPOnlyBuildSettlesTheOutcome(t *testing.T) {
 		{"1.0.0rc2 (before #5234): the C++ transceiver's own transport line", "[TensorRT-LLM] TensorRT-LLM version: 1.0.0rc2\n[TensorRT-LLM][RANK 0][INFO] Enable UCX KV cache transport.\n", "", resolver.OutcomeCPP, StatusShown},
 		{"1.0.0rc2, NIXL by TRTLLM_USE_NIXL_KVCACHE", "[TensorRT-LLM] TensorRT-LLM version: 1.0.0rc2\n[TensorRT-LLM][INFO] Enable NIXL KV cache transport.\n", "", resolver.OutcomeCPP, StatusShown},
 		{"1.2 C++ NIXL agent line", "[TensorRT-LLM] TensorRT-LLM version: 1.2.0rc3\n[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX\n", "", resolver.OutcomeCPP, StatusShown},
+		// The C++ NIXL agent before it named its backend: only its address
+		// line, as Dynamo's TensorRT-LLM 1.0 builds with NIXL print it (the
+		// shape of the excerpt in ai-dynamo/dynamo#2284).
+		{"1.0 C++ NIXL agent's address line", "[TensorRT-LLM] TensorRT-LLM version: 1.0.0rc4\n[TensorRT-LLM][INFO] CacheTransBufferManager: mMaxNumTokens:0, mRecvBufferCount:1, mSendBufferCount:1,mTransferBufferSize:536870912, mPreAllocBufferSize:1073741824,mOnlyUseDynamicBuffer:0 mUseFabricMemory:0 mDataType:7\n[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent mAddress: 10.110.41.163:32787\n[TensorRT-LLM][INFO] NIXL Connection Manager created\n", "", resolver.OutcomeCPP, StatusShown},
 		{"no version line: the prediction's version decides", "[TRT-LLM] [I] " + ucx + "\n", "1.2.0rc3", resolver.OutcomeCPP, StatusAgrees},
 		// An error after the backend's line is the outcome.
 		{"1.1 fails after the UCX line", "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n[TRT-LLM] [RANK 0] [I] " + ucx + "\n[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: UCX error: Connection refused\n", "", resolver.OutcomeError, StatusFailed},

@@ -216,6 +216,7 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"Resolved use_kv_cache_manager_v2='auto' to False", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",
 		"Python cache transceiver with C++ KV cache manager detected; x", "Failed to initialize executor on rank 0: x",
 		"Executor worker returned error", "NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "BindingsNixlTransferAgent init: using NIXL backend: UCX",
+		"NixlTransferAgent::NixlTransferAgent mAddress: 10.0.0.1:32787",
 		"Unsupported NIXL backend: X, fallback to UCX", "Using C++ transfer agent binding",
 		"C++ transfer agent binding unavailable, using pure Python implementation", "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)",
 		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend.",

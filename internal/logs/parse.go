@@ -360,6 +360,7 @@ const (
 	lineStartupFailed
 	lineWorkerError
 	lineNixlAgent
+	lineNixlAddress
 	lineNixlFallback
 	lineAgentCpp
 	lineAgentPython
@@ -444,6 +445,13 @@ func classify(level, msg string) (k lineKind, m []string) {
 		if m = reNixlAgent().FindStringSubmatch(msg); m != nil {
 			return lineNixlAgent, m
 		}
+	case strings.HasPrefix(msg, "NixlTransferAgent::NixlTransferAgent mAddress: "):
+		// The C++ NIXL agent's constructor, in every release that has it
+		// (verified: TLLM_LOG_INFO in nixl_utils/transferAgent.cpp, after
+		// createBackend). Builds before the "using NIXL backend" line print
+		// only this one: Dynamo's TensorRT-LLM 1.0 logs show it with "NIXL
+		// Connection Manager created".
+		return lineNixlAddress, nil
 	case match("Unsupported NIXL backend: ", reNixlFallback()):
 		return lineNixlFallback, m
 	case msg == "Using C++ transfer agent binding":
@@ -547,6 +555,8 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	case lineNixlAgent:
 		p.Backend = "NIXL"
 		p.NixlBackend = m[1]
+	case lineNixlAddress:
+		p.Backend = "NIXL"
 	case lineNixlFallback:
 		p.Backend, p.NixlBackend = "NIXL", "UCX"
 		p.find(n, FindingNixlBackend, msg)
