@@ -55,7 +55,7 @@ backend, start-up failures with their root cause, argument dumps (observed
 inputs) and runtime findings (KV-transfer timeouts, buffer warnings).
 
 It reads every release's lines (1.3's "[TRT-LLM] [I] [_torch  ] [RANK 0]" too),
-the C++ side's "[TensorRT-LLM][INFO]", srun, mpirun and kubectl --prefix labels,
+the C++ side's "[TensorRT-LLM][INFO]", srun, mpirun, kubectl --prefix and docker compose labels,
 timestamps, colour, and pasted, indented or condensed excerpts. Lines printed
 before the rank is known belong to the process(es) that follow.
 

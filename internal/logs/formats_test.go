@@ -36,6 +36,11 @@ func TestLineFormats(t *testing.T) {
 		{"mpirun", "[1,3]<stdout>:[TRT-LLM] [RANK 3] [I] " + v2, "mpirun [1,3]", "INFO", "PYTHON", "NIXL", "", ""},
 		{"kubectl --prefix", "[pod/ctx-0/trtllm] [TRT-LLM] [I] [_torch  ] [RANK 1] " + v2, "pod/ctx-0/trtllm rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"kubectl --prefix --timestamps", "[pod/ctx-0/trtllm] 2026-09-12T14:02:05.123456789Z [TRT-LLM] [I] " + v2, "pod/ctx-0/trtllm", "INFO", "PYTHON", "NIXL", "", ""},
+		{"docker compose", "ctx-1  | [12/01/2025-10:00:09] [TRT-LLM] [I] " + v2, "ctx-1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"docker compose, ranks in the container", "gen-2  | [TRT-LLM] [RANK 1] [I] " + v2, "gen-2 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"docker compose v1", "disagg_ctx_1   | [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "disagg_ctx_1", "INFO", "", "NIXL", "UCX", ""},
+		{"docker compose logs -t", "ctx-1  | 2025-12-01T10:00:09.123456789Z [TRT-LLM] [I] " + v2, "ctx-1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"docker compose, colour", "\x1b[36mctx-1  | \x1b[0m[TRT-LLM] [I] " + v2, "ctx-1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"collector timestamp", "2026-09-12T14:02:05.123Z [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
 		{"ANSI colour", "\x1b[32m[TRT-LLM] [I] [_torch  ] " + v2 + "\x1b[0m", "process", "INFO", "PYTHON", "NIXL", "", ""},
 		// Pasted text: indented, condensed, bare.
@@ -65,6 +70,24 @@ func TestLineFormats(t *testing.T) {
 				t.Errorf("got source %q level %q outcome %q backend %q NIXL's %q error %q", p.Source, level, p.Outcome(), p.Backend, p.NixlBackend, p.Error)
 			}
 		})
+	}
+}
+
+// TestComposeNeedsAReplicaNumber: a word and a bar at a line's start (a
+// table row, a report) is not a docker compose container: compose's names
+// end in the replica number.
+func TestComposeNeedsAReplicaNumber(t *testing.T) {
+	for _, line := range []string{"Throughput  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx-  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"ctx-1| [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "-1  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
+		lg, err := Parse("f.log", strings.NewReader(line+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range lg.Processes {
+			if p.Source != "rank 0" && p.Source != "process" {
+				t.Errorf("%q: read as process %q", line, p.Source)
+			}
+		}
 	}
 }
 

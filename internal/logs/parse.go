@@ -56,7 +56,8 @@ const LevelUnstated = "-"
 // Process is what one rank or task of the log shows.
 type Process struct {
 	// Source names the process: "rank 0" (TensorRT-LLM's [RANK n]), "srun task 1",
-	// "mpirun [1,5]", "pod/x/c" or "pod/x/c rank 1" (kubectl --prefix),
+	// "mpirun [1,5]", "pod/x/c" or "pod/x/c rank 1" (kubectl --prefix), "ctx-1"
+	// or "ctx-1 rank 1" (docker compose's container name),
 	// "process" for a log of one process, "process without rank" for lines
 	// TensorRT-LLM printed without a rank beside ranked ones.
 	Source string
@@ -812,15 +813,15 @@ func lessCmp(less bool) int {
 }
 
 // baseOf is the part of a process key its launcher gave: "" for TensorRT-LLM's
-// own "rank 3", "pod/x/c" for "pod/x/c rank 3", the key itself otherwise.
+// own "rank 3", "pod/x/c" for "pod/x/c rank 3" (and "ctx-1" for
+// "ctx-1 rank 3"), the key itself otherwise.
 func baseOf(key string) string {
 	if strings.HasPrefix(key, "rank ") {
 		return ""
 	}
-	if strings.HasPrefix(key, "pod/") {
-		if i := strings.Index(key, " rank "); i >= 0 {
-			return key[:i]
-		}
+	// A kubectl pod's or compose container's key with TensorRT-LLM's rank.
+	if i := strings.Index(key, " rank "); i >= 0 {
+		return key[:i]
 	}
 	return key
 }

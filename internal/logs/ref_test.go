@@ -18,6 +18,7 @@ var (
 
 var (
 	reKubectl  = regexp.MustCompile(`^[ \t]*\[(pod/[^\]/\s\[]+/[^\]/\s\[]+)\] ?`)
+	reCompose  = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+)[ \t]+\| ?`)
 	reRankG    = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
 	reLevelG   = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
 	reModuleG  = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
@@ -49,6 +50,9 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 
 		outer, kube := "", false
 		if m := reKubectl.FindStringSubmatch(s); m != nil {
+			outer, kube = m[1], true
+			s = s[len(m[0]):]
+		} else if m := reCompose.FindStringSubmatch(s); m != nil {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
 		} else if m := reMPIRun.FindStringSubmatch(blank(s)); m != nil {

@@ -133,10 +133,13 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		// indented reads as it would unindented: each prefix may follow blanks.
 		s := line
 		sc.key = sc.key[:0]
-		kube := false
+		named := false // a kubectl pod or compose container: a rank adds to its key
 		if pod, rest, ok := kubectlPrefix(trimBlank(s)); ok {
 			sc.key = append(sc.key, pod...)
-			s, kube = rest, true
+			s, named = rest, true
+		} else if c, rest, ok := composePrefix(trimBlank(s)); ok {
+			sc.key = append(sc.key, c...)
+			s, named = rest, true
 		} else if a, b, rest, ok := mpirunPrefix(trimBlank(s)); ok {
 			sc.key = append(append(append(append(append(sc.key, "mpirun ["...), a...), ','), b...), ']')
 			s = rest
@@ -162,8 +165,8 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 				tagged, pyTagged, rank, level, msg = true, true, r, LevelUnstated, rest
 			}
 		}
-		if len(rank) > 0 && (len(sc.key) == 0 || kube) {
-			if kube {
+		if len(rank) > 0 && (len(sc.key) == 0 || named) {
+			if named {
 				sc.key = append(sc.key, ' ')
 			}
 			sc.key = append(append(sc.key, "rank "...), rank...)
@@ -685,6 +688,43 @@ func kubectlPrefix(s []byte) (pod, rest []byte, ok bool) {
 	}
 	return nil, s, false
 }
+
+// composePrefix reads the container name docker compose puts before each
+// line of "docker compose up" and "docker compose logs", padded and followed
+// by a bar: "ctx-1  | " (compose v2), "proj_ctx_1  | " (v1):
+// ^([A-Za-z0-9][A-Za-z0-9_.-]*[-_]\d+)[ \t]+\| ?
+// The replica number the name ends with keeps a line that merely starts with
+// a word and a bar (a table row) from reading as a container's.
+func composePrefix(s []byte) (name, rest []byte, ok bool) {
+	if len(s) < 5 || !isAlnum(s[0]) {
+		return nil, s, false
+	}
+	i := 1
+	for i < len(s) && (isAlnum(s[i]) || s[i] == '_' || s[i] == '.' || s[i] == '-') {
+		i++
+	}
+	d := i // the replica number is s[d:i]
+	for d > 0 && isDigit(s[d-1]) {
+		d--
+	}
+	if d == i || d < 2 || (s[d-1] != '-' && s[d-1] != '_') {
+		return nil, s, false
+	}
+	j := i
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j == i || j >= len(s) || s[j] != '|' {
+		return nil, s, false
+	}
+	j++
+	if j < len(s) && s[j] == ' ' {
+		j++
+	}
+	return s[:i], s[j:], true
+}
+
+func isAlnum(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // trimBlank drops leading blanks and tabs: ^[ \t]*.
 func trimBlank(s []byte) []byte {
