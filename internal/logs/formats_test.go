@@ -41,6 +41,9 @@ func TestLineFormats(t *testing.T) {
 		{"docker compose v1", "disagg_ctx_1   | [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "disagg_ctx_1", "INFO", "", "NIXL", "UCX", ""},
 		{"docker compose logs -t", "ctx-1  | 2025-12-01T10:00:09.123456789Z [TRT-LLM] [I] " + v2, "ctx-1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker compose, colour", "\x1b[36mctx-1  | \x1b[0m[TRT-LLM] [I] " + v2, "ctx-1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"kubelet's container log file (CRI)", "2025-12-01T10:00:09.123456789Z stdout F [12/01/2025-10:00:09] [TRT-LLM] [I] " + v2, "process", "INFO", "PYTHON", "NIXL", "", ""},
+		{"CRI, stderr, ranked, an offset", "2025-12-01T11:00:09.5+01:00 stderr F [TRT-LLM] [RANK 2] [E] Failed to initialize executor on rank 2: NIXL", "rank 2", "ERROR", "ERROR", "", "", "Failed to initialize executor on rank 2"},
+		{"CRI, a piece of a cut line", "2025-12-01T10:00:09.123456789Z stdout P [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"collector timestamp", "2026-09-12T14:02:05.123Z [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
 		{"ANSI colour", "\x1b[32m[TRT-LLM] [I] [_torch  ] " + v2 + "\x1b[0m", "process", "INFO", "PYTHON", "NIXL", "", ""},
 		// Pasted text: indented, condensed, bare.

@@ -12,6 +12,7 @@ var (
 	reSrun    = regexp.MustCompile(`^\s*(\d+): `)
 	reMPIRun  = regexp.MustCompile(`^\[(\d+),(\d+)\]<(?:stdout|stderr)>:\s?`)
 	reCollect = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?[ \t]`)
+	reCRI     = regexp.MustCompile(`^(?:stdout|stderr) [PF](?: |$)`)
 	reTRTTime = regexp.MustCompile(`^\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*`)
 	reCpp     = regexp.MustCompile(`^\[TensorRT-LLM\](?:\[RANK (\d+)\])?\[(INFO|WARNING|ERROR|DEBUG|TRACE|VERBOSE)\]\s?`)
 )
@@ -64,6 +65,9 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 		}
 		if loc := reCollect.FindStringIndex(blank(s)); loc != nil {
 			s = blank(s)[loc[1]:]
+			if m := reCRI.FindString(s); m != "" {
+				s = s[len(m):]
+			}
 		}
 		if loc := reTRTTime.FindStringIndex(blank(s)); loc != nil {
 			s = blank(s)[loc[1]:]

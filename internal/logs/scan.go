@@ -147,7 +147,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			sc.key = append(append(sc.key, "srun task "...), d...)
 			s = rest
 		}
-		s = collectorPrefix(s)
+		if c := collectorPrefix(s); len(c) != len(s) {
+			s = criStream(c)
+		}
 		s = trtTimePrefix(s)
 		if len(sc.key) == 0 {
 			if d, rest, ok := srunPrefix(s); ok {
@@ -504,6 +506,24 @@ func collectorPrefix(orig []byte) []byte {
 		return s[i+1:]
 	}
 	return orig
+}
+
+// criStream drops the stream and tag the kubelet writes after its timestamp
+// in a container's log file (/var/log/pods/…/0.log, /var/log/containers/*.log:
+// "2025-12-01T10:00:09.123456789Z stdout F [TRT-LLM] …"):
+// ^(?:stdout|stderr) [PF](?: |$). P marks a piece of a line the kubelet cut
+// at 16 KiB; each piece reads as a line of its own.
+func criStream(s []byte) []byte {
+	if len(s) < 8 || s[6] != ' ' || (string(s[:6]) != "stdout" && string(s[:6]) != "stderr") || (s[7] != 'F' && s[7] != 'P') {
+		return s
+	}
+	if len(s) == 8 {
+		return s[8:]
+	}
+	if s[8] == ' ' {
+		return s[9:]
+	}
+	return s
 }
 
 // trtTimePrefix drops ^[ \t]*\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*
