@@ -19,6 +19,7 @@ var (
 
 var (
 	reKubectl  = regexp.MustCompile(`^[ \t]*\[(pod/[^\]/\s\[]+/[^\]/\s\[]+)\] ?`)
+	reRay      = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
 	reCompose  = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+)[ \t]+\| ?`)
 	reRankG    = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
 	reLevelG   = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
@@ -54,6 +55,9 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
 		} else if m := reCompose.FindStringSubmatch(s); m != nil {
+			outer, kube = m[1], true
+			s = s[len(m[0]):]
+		} else if m := reRay.FindStringSubmatch(s); m != nil {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
 		} else if m := reMPIRun.FindStringSubmatch(blank(s)); m != nil {

@@ -140,6 +140,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		} else if c, rest, ok := composePrefix(trimBlank(s)); ok {
 			sc.key = append(sc.key, c...)
 			s, named = rest, true
+		} else if w, rest, ok := rayPrefix(trimBlank(s)); ok {
+			sc.key = append(sc.key, w...)
+			s, named = rest, true
 		} else if a, b, rest, ok := mpirunPrefix(trimBlank(s)); ok {
 			sc.key = append(append(append(append(append(sc.key, "mpirun ["...), a...), ','), b...), ']')
 			s = rest
@@ -745,6 +748,58 @@ func composePrefix(s []byte) (name, rest []byte, ok bool) {
 }
 
 func isAlnum(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// rayPrefix reads the prefix Ray puts before a worker's line when it
+// forwards it to the driver (TensorRT-LLM's Ray orchestrator, PR #7520):
+// "(RayWorkerWrapper pid=12345) ", "(RayWorkerWrapper pid=12345, ip=10.0.0.2) ",
+// "(pid=12345) "; the worker is everything between the parentheses:
+// ^\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?
+func rayPrefix(s []byte) (worker, rest []byte, ok bool) {
+	if len(s) < 7 || s[0] != '(' {
+		return nil, s, false
+	}
+	i := 1
+	if s[i] != 'p' || !bytes.HasPrefix(s[i:], []byte("pid=")) {
+		if !isIdentStart(s[i]) {
+			return nil, s, false
+		}
+		for i < len(s) && (isIdentStart(s[i]) || isDigit(s[i]) || s[i] == '.') {
+			i++
+		}
+		if i >= len(s) || s[i] != ' ' {
+			return nil, s, false
+		}
+		i++
+	}
+	if !bytes.HasPrefix(s[i:], []byte("pid=")) {
+		return nil, s, false
+	}
+	i += len("pid=")
+	n := digits(s[i:])
+	if n == 0 {
+		return nil, s, false
+	}
+	i += n
+	if bytes.HasPrefix(s[i:], []byte(", ip=")) {
+		j := i + len(", ip=")
+		k := j
+		for k < len(s) && (isDigit(s[k]) || s[k] == '.' || s[k] == ':' || s[k]|0x20 >= 'a' && s[k]|0x20 <= 'f') {
+			k++
+		}
+		if k == j {
+			return nil, s, false
+		}
+		i = k
+	}
+	if i >= len(s) || s[i] != ')' {
+		return nil, s, false
+	}
+	worker, i = s[1:i], i+1
+	if i < len(s) && s[i] == ' ' {
+		i++
+	}
+	return worker, s[i:], true
+}
 
 // trimBlank drops leading blanks and tabs: ^[ \t]*.
 func trimBlank(s []byte) []byte {
