@@ -41,6 +41,7 @@ func TestLineFormats(t *testing.T) {
 		{"docker compose v1", "disagg_ctx_1   | [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "disagg_ctx_1", "INFO", "", "NIXL", "UCX", ""},
 		{"docker compose logs -t", "ctx-1  | 2025-12-01T10:00:09.123456789Z [TRT-LLM] [I] " + v2, "ctx-1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker compose, colour", "\x1b[36mctx-1  | \x1b[0m[TRT-LLM] [I] " + v2, "ctx-1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"Python transceiver's agent over the C++ binding", "[TRT-LLM] [I] [_torch  ] [RANK 0] BindingsNixlTransferAgent init: agent=ctx_0 use_prog_thread=True num_threads=1 enable_telemetry=False backend_params={'num_threads': '1'} agent_buffer_size_mb=0 agent_bounce_params={} UCX_TLS=<unset> UCX_LOG_LEVEL=<unset>", "rank 0", "INFO", "", "NIXL", "", ""},
 		{"Ray orchestrator's worker", "(RayWorkerWrapper pid=81234) [TRT-LLM] [RANK 1] [I] " + v2, "RayWorkerWrapper pid=81234 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"Ray worker on another node", "(RayWorkerWrapper pid=81234, ip=10.0.0.2) [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "RayWorkerWrapper pid=81234, ip=10.0.0.2", "INFO", "", "NIXL", "UCX", ""},
 		{"Ray task", "(pid=4711) [TRT-LLM] [I] " + v2, "pid=4711", "INFO", "PYTHON", "NIXL", "", ""},
@@ -159,6 +160,30 @@ func TestOrchestratorLog(t *testing.T) {
 	}
 }
 
+// TestUCXTLSWithoutCUDA: BindingsNixlTransferAgent's init line shows the
+// process's UCX_TLS; one that names no CUDA transport is why NIXL cannot
+// register the KV cache (TensorRT-LLM PR #18373, UCX_TLS=tcp injected by a
+// Slurm cluster), and the report says so at that line. UCX's own choice
+// (<unset>), a CUDA transport, "all" and an exclusion list say nothing.
+func TestUCXTLSWithoutCUDA(t *testing.T) {
+	for tls, want := range map[string]bool{"tcp": true, "tcp,sm,self": true, "rc,ud": true,
+		"<unset>": false, "rc,cuda_copy,cuda_ipc": false, "cuda": false, "all": false, "^mm": false, "tcp,gdr_copy": false} {
+		lg, _ := Parse("f.log", strings.NewReader("[TRT-LLM] [I] [_torch  ] [RANK 0] BindingsNixlTransferAgent init: agent=gen_0 use_prog_thread=True num_threads=1 enable_telemetry=False backend_params={'num_threads': '1'} agent_buffer_size_mb=0 agent_bounce_params={} UCX_TLS="+tls+" UCX_LOG_LEVEL=<unset>\n"))
+		if len(lg.Processes) != 1 || lg.Processes[0].Backend != "NIXL" || lg.Processes[0].Agent != "C++ binding" {
+			t.Fatalf("%s: %s", tls, sources(lg))
+		}
+		said := false
+		for _, im := range lg.Processes[0].Implications {
+			if im.Line == 1 && strings.HasPrefix(im.Text, "UCX_TLS="+tls+" names no CUDA transport") {
+				said = true
+			}
+		}
+		if said != want {
+			t.Errorf("UCX_TLS=%s: implication said %v, want %v (%+v)", tls, said, want, lg.Processes[0].Implications)
+		}
+	}
+}
+
 // TestStartupFailureAndRootCause: a rank that fails to initialise ends with
 // ERROR and the cause under it, not with the generic worker error.
 func TestStartupFailureAndRootCause(t *testing.T) {
@@ -244,7 +269,7 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=None with backend=UCX; falling back to V1.",
 		"Resolved use_kv_cache_manager_v2='auto' to False", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",
 		"Python cache transceiver with C++ KV cache manager detected; x", "Failed to initialize executor on rank 0: x",
-		"Executor worker returned error", "NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "BindingsNixlTransferAgent init: using NIXL backend: UCX",
+		"Executor worker returned error", "NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "BindingsNixlTransferAgent init: agent=ctx_0 use_prog_thread=True num_threads=1 enable_telemetry=False backend_params={'num_threads': '1'} agent_buffer_size_mb=0 agent_bounce_params={} UCX_TLS=<unset> UCX_LOG_LEVEL=<unset>",
 		"NixlTransferAgent::NixlTransferAgent mAddress: 10.0.0.1:32787",
 		"Unsupported NIXL backend: X, fallback to UCX", "Using C++ transfer agent binding",
 		"C++ transfer agent binding unavailable, using pure Python implementation", "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)",

@@ -231,6 +231,35 @@ var (
 
 func (p *Process) key() string { return p.Source }
 
+// ucxTLS is the UCX_TLS value BindingsNixlTransferAgent's init line shows
+// ("… UCX_TLS=tcp UCX_LOG_LEVEL=…"); ok is false when it is <unset>.
+func ucxTLS(msg string) (string, bool) {
+	i := strings.Index(msg, " UCX_TLS=")
+	if i < 0 {
+		return "", false
+	}
+	v := msg[i+len(" UCX_TLS="):]
+	if j := strings.IndexByte(v, ' '); j >= 0 {
+		v = v[:j]
+	}
+	return v, v != "" && v != "<unset>"
+}
+
+// ucxHasCUDA reports whether a UCX_TLS value lets UCX open CUDA memory: it
+// names a CUDA transport (cuda, cuda_copy, cuda_ipc, gdr_copy), is "all", or
+// is an exclusion list ("^…", everything else allowed).
+func ucxHasCUDA(tls string) bool {
+	if strings.HasPrefix(tls, "^") {
+		return true
+	}
+	for _, t := range strings.Split(tls, ",") {
+		if t == "all" || strings.HasPrefix(t, "cuda") || strings.HasPrefix(t, "gdr") {
+			return true
+		}
+	}
+	return false
+}
+
 // isTransceiverError picks the ERROR logger lines worth keeping: those about
 // validation and transceiver creation. (Exceptions are all kept: any exception
 // that reaches the log during start-up is what the process raised.)
@@ -364,6 +393,7 @@ const (
 	lineNixlAddress
 	lineNixlFallback
 	lineAgentCpp
+	lineAgentBindingsInit
 	lineAgentPython
 	lineArgs
 	lineTimeout
@@ -455,6 +485,12 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return lineNixlAddress, nil
 	case match("Unsupported NIXL backend: ", reNixlFallback()):
 		return lineNixlFallback, m
+	case strings.HasPrefix(msg, "BindingsNixlTransferAgent init: "):
+		// The Python transceiver's NIXL agent over the C++ binding, built
+		// (verified: logger.info in _torch/disaggregation/nixl/_agent_cpp.py
+		// after the C++ agent's constructor; older builds print nothing there),
+		// with the UCX_TLS of its process.
+		return lineAgentBindingsInit, nil
 	case msg == "Using C++ transfer agent binding":
 		return lineAgentCpp, nil
 	case msg == "C++ transfer agent binding unavailable, using pure Python implementation" ||
@@ -563,6 +599,11 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.find(n, FindingNixlBackend, msg)
 	case lineAgentCpp:
 		p.Backend, p.Agent = "NIXL", "C++ binding"
+	case lineAgentBindingsInit:
+		p.Backend, p.Agent = "NIXL", "C++ binding"
+		if tls, ok := ucxTLS(msg); ok && !ucxHasCUDA(tls) {
+			p.imply(n, "UCX_TLS="+tls+" names no CUDA transport (cuda_copy, cuda_ipc, gdr_copy): UCX then takes the GPU's memory for host memory and NIXL cannot register the KV cache (TensorRT-LLM PR #18373: \"VRAM memory is detected as host by UCX\"); add cuda_copy,cuda_ipc to UCX_TLS or unset it", 0, 0)
+		}
 	case lineAgentPython:
 		p.Backend, p.Agent = "NIXL", "pure Python"
 	case lineDynamicBuffer:

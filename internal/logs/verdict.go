@@ -181,7 +181,7 @@ func inferCPPOnly(lg *Log, t *resolver.Trace) {
 		p.Class, p.ClassInferred = resolver.ClassCPP, true
 		p.classWhy = v.Name + " has only the C++ transceiver"
 		for _, l := range p.Lines {
-			if k, _ := classify(l.Level, l.Message); k == lineUCX || k == lineMPI || k == lineCppTransport || k == lineEnvWarn || k == lineNixlAgent || k == lineNixlAddress || k == lineAgentCpp {
+			if k, _ := classify(l.Level, l.Message); k == lineUCX || k == lineMPI || k == lineCppTransport || k == lineEnvWarn || k == lineNixlAgent || k == lineNixlAddress || k == lineAgentCpp || k == lineAgentBindingsInit {
 				p.imply(l.N, "TensorRT-LLM "+v.Name+" has only the C++ transceiver (no transceiver_runtime yet) and no error follows this line: BindKvCacheTransceiver on "+p.Backend, 0, 0)
 				break
 			}
