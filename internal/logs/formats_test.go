@@ -227,7 +227,8 @@ func TestWhatSettlesTheBackendAndInputs(t *testing.T) {
 			"[TRT-LLM] [I] [_torch  ] Using KvCacheTransceiverV2\n"+
 			"[TensorRT-LLM][WARNING] CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend. It is recommended to set cacheTransceiverConfig.MaxTokensInBuffer\n"+
 			"[TRT-LLM] [W] [_torch  ] Terminating context request 7 due to KV cache transfer timeout\n"+
-			"[TRT-LLM] [W] [_torch  ] Terminating context request 9 due to KV cache transfer timeout\n"))
+			"[TRT-LLM] [W] [_torch  ] Terminating context request 9 due to KV cache transfer timeout\n"+
+			"[TRT-LLM] [E] [_torch  ] NIXL (cpp binding) wait returned non-SUCCESS state=TransferState.FAILURE after 0.250s (agent=ctx_0).\n"))
 	p := lg.Processes[0]
 	if p.Backend != "NIXL" || p.NixlBackend != "UCX" || p.Agent != "C++ binding" || p.Outcome() != resolver.OutcomePython {
 		t.Errorf("backend %q NIXL's %q agent %q outcome %q", p.Backend, p.NixlBackend, p.Agent, p.Outcome())
@@ -235,8 +236,9 @@ func TestWhatSettlesTheBackendAndInputs(t *testing.T) {
 	if p.Inputs.Backend != "'DEFAULT'" || p.Inputs.Runtime != "None" || p.Inputs.Timeout != "1000" || p.Inputs.Line != 2 {
 		t.Errorf("inputs %+v", p.Inputs)
 	}
-	if len(p.Findings) != 2 || p.Findings[0].Kind != FindingDynamicBuffer || p.Findings[1].Kind != FindingTransferTimeout ||
-		p.Findings[1].Count != 2 || p.Findings[1].Line != 6 {
+	// A failed transfer is a finding, not a start-up failure.
+	if len(p.Findings) != 3 || p.Findings[0].Kind != FindingDynamicBuffer || p.Findings[1].Kind != FindingTransferTimeout ||
+		p.Findings[1].Count != 2 || p.Findings[1].Line != 6 || p.Findings[2].Kind != FindingTransferFailed || p.Findings[2].Line != 8 {
 		t.Errorf("findings %+v", p.Findings)
 	}
 	// The pydantic repr form of the same dump.
@@ -274,7 +276,7 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"Unsupported NIXL backend: X, fallback to UCX", "Using C++ transfer agent binding",
 		"C++ transfer agent binding unavailable, using pure Python implementation", "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)",
 		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend.",
-		"Terminating context request 7 due to KV cache transfer timeout", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
+		"Terminating context request 7 due to KV cache transfer timeout", "NIXL (cpp binding) wait returned non-SUCCESS state=TransferState.FAILURE after 0.250s (agent=ctx_0).", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
 		"Updated args: {'cache_transceiver_config': {'backend': 'UCX'}}", "TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend='UCX'))",
 		"TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend=None, transceiver_runtime=None, kv_transfer_timeout_ms=None))",
 	} {

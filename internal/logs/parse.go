@@ -145,6 +145,7 @@ const (
 	FindingTransferTimeout = "kv_transfer_timeout"
 	FindingDynamicBuffer   = "dynamic_buffer"
 	FindingNixlBackend     = "nixl_backend_fallback"
+	FindingTransferFailed  = "kv_transfer_failed"
 )
 
 // ObservedInputs are the cache_transceiver_config values an argument dump
@@ -397,6 +398,7 @@ const (
 	lineAgentPython
 	lineArgs
 	lineTimeout
+	lineTransferFailed
 	lineDynamicBuffer
 )
 
@@ -498,6 +500,10 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return lineAgentPython, nil
 	case strings.HasPrefix(msg, "CacheTransceiver getOrAllocateBuffers: ") && strings.Contains(msg, "will fail with NIXL backend"):
 		return lineDynamicBuffer, nil
+	case strings.HasPrefix(msg, "NIXL (cpp binding) wait returned non-SUCCESS state="):
+		// A transfer of the Python transceiver's agent that ended in failure
+		// (verified: logger.error in _torch/disaggregation/nixl/_agent_cpp.py).
+		return lineTransferFailed, nil
 	case strings.Contains(msg, "due to KV cache transfer timeout"):
 		if m = reTimeout().FindStringSubmatch(msg); m != nil {
 			return lineTimeout, m
@@ -611,6 +617,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		return // a finding, counted: not a line of the start-up
 	case lineTimeout:
 		p.find(n, FindingTransferTimeout, msg)
+		return
+	case lineTransferFailed:
+		p.find(n, FindingTransferFailed, msg)
 		return
 	case lineArgs:
 		p.Inputs = parseArgs(n, m[1])
