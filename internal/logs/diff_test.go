@@ -221,13 +221,29 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 		n = 50
 	}
 	for it := 0; it < n; it++ {
-		var b strings.Builder
+		var b bytes.Buffer
+		// Some lines are wrapped in docker's json-file record, well formed
+		// or not.
+		wrap := func(start int) {
+			line := b.String()[start:]
+			b.Truncate(start)
+			v, _ := json.Marshal(line)
+			switch rng.IntN(6) {
+			case 0:
+				b.WriteString(`{"log":` + string(v[:len(v)-1]) + "\n") // unterminated
+			case 1:
+				b.WriteString(`{"log":"bad \x escape","stream":"stdout"}` + "\n")
+			default:
+				b.WriteString(`{"log":` + string(v) + `,"stream":"stdout","time":"2026-09-15T03:52:12.905Z"}` + "\n")
+			}
+		}
 		lines := 1 + rng.IntN(300)
 		// Most lines of a log share its launcher's format and come from a few
 		// ranks, and most say nothing about the transceiver, as in real logs.
 		ranks := 1 + rng.IntN(3)
 		style := uint64(rng.Uint64())
 		for i := 0; i < lines; i++ {
+			start, wrapped := b.Len(), rng.IntN(8) == 0
 			r := strconv.Itoa(rng.IntN(ranks))
 			if rng.IntN(10) < 8 {
 				rng2 := rand.New(rand.NewPCG(style, 1))
@@ -239,6 +255,9 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				b.WriteString(pick(rng, "[I] ", "[I] ", "[W] ", "[V] "))
 				if rng.IntN(4) > 0 {
 					b.WriteString("iter = " + strconv.Itoa(i) + "\n")
+					if wrapped {
+						wrap(start)
+					}
 					continue
 				}
 			}
@@ -271,6 +290,9 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(...) + 76", "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n"))
+			if wrapped {
+				wrap(start)
+			}
 		}
 		checkSame(t, []byte(b.String()), uint64(it))
 	}

@@ -45,6 +45,8 @@ func TestLineFormats(t *testing.T) {
 		{"Ray orchestrator's worker", "(RayWorkerWrapper pid=81234) [TRT-LLM] [RANK 1] [I] " + v2, "RayWorkerWrapper pid=81234 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"Ray worker on another node", "(RayWorkerWrapper pid=81234, ip=10.0.0.2) [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "RayWorkerWrapper pid=81234, ip=10.0.0.2", "INFO", "", "NIXL", "UCX", ""},
 		{"Ray task", "(pid=4711) [TRT-LLM] [I] " + v2, "pid=4711", "INFO", "PYTHON", "NIXL", "", ""},
+		{"docker's json-file log", `{"log":"[12/01/2025-10:00:09] [TRT-LLM] [RANK 0] [I] ` + v2 + `\n","stream":"stdout","time":"2025-12-01T10:00:09.123456789Z"}`, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
+		{"docker's json-file log, colour and quotes escaped", `{"log":"\u001b[31m[TRT-LLM] [E] Failed to initialize executor on rank 0: \"NIXL\" agent\u001b[0m\n","stream":"stderr","time":"2025-12-01T10:00:09Z"}`, "process", "ERROR", "ERROR", "", "", `Failed to initialize executor on rank 0: "NIXL" agent`},
 		{"kubelet's container log file (CRI)", "2025-12-01T10:00:09.123456789Z stdout F [12/01/2025-10:00:09] [TRT-LLM] [I] " + v2, "process", "INFO", "PYTHON", "NIXL", "", ""},
 		{"CRI, stderr, ranked, an offset", "2025-12-01T11:00:09.5+01:00 stderr F [TRT-LLM] [RANK 2] [E] Failed to initialize executor on rank 2: NIXL", "rank 2", "ERROR", "ERROR", "", "", "Failed to initialize executor on rank 2"},
 		{"CRI, a piece of a cut line", "2025-12-01T10:00:09.123456789Z stdout P [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},

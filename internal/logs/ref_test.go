@@ -2,6 +2,7 @@ package logs
 
 import (
 	"bufio"
+	"encoding/json"
 	"io"
 	"regexp"
 	"strings"
@@ -18,14 +19,15 @@ var (
 )
 
 var (
-	reKubectl  = regexp.MustCompile(`^[ \t]*\[(pod/[^\]/\s\[]+/[^\]/\s\[]+)\] ?`)
-	reRay      = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
-	reCompose  = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+)[ \t]+\| ?`)
-	reRankG    = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
-	reLevelG   = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
-	reModuleG  = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
-	reCondense = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
-	reBlank    = regexp.MustCompile(`^[ \t]*`)
+	reKubectl    = regexp.MustCompile(`^[ \t]*\[(pod/[^\]/\s\[]+/[^\]/\s\[]+)\] ?`)
+	reRay        = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
+	reCompose    = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+)[ \t]+\| ?`)
+	reRankG      = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
+	reLevelG     = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
+	reModuleG    = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
+	reCondense   = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
+	reBlank      = regexp.MustCompile(`^[ \t]*`)
+	reJSONString = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)
 )
 
 // parseReference is the regexp-based reader the fast scanner replaced, kept as
@@ -47,6 +49,15 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			return st.lg, err
 		}
 		n++
+		// docker's json-file driver: the record's "log" string is the line.
+		if strings.HasPrefix(raw, `{"log":"`) {
+			if lit := reJSONString.FindString(raw[len(`{"log":`):]); lit != "" {
+				var v string
+				if json.Unmarshal([]byte(lit), &v) == nil {
+					raw = v
+				}
+			}
+		}
 		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
 		blank := func(s string) string { return s[len(reBlank.FindString(s)):] }
 

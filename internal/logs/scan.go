@@ -2,6 +2,7 @@ package logs
 
 import (
 	"bytes"
+	"encoding/json"
 	"unicode"
 )
 
@@ -63,6 +64,8 @@ type scanner struct {
 	intern map[string]string
 	// events is a small log's event buffer, reused (parseSmall).
 	events []event
+	// json holds a docker json-file line's decoded text.
+	json []byte
 }
 
 func newScanner() *scanner {
@@ -121,6 +124,14 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		}
 		lineEnd := lineOff + len(line)
 		stripped := esc.in(data, 0x1b, lineOff, lineEnd)
+		if len(line) > len(dockerJSON) && line[0] == '{' {
+			if v, ok := dockerLog(line); ok {
+				// The line as the container printed it: its own bytes are
+				// looked at, not the look-ahead's (as for a line with colour).
+				sc.json = append(sc.json[:0], v...)
+				line, stripped = sc.json, true
+			}
+		}
 		if stripped {
 			sc.strip = stripANSI(sc.strip[:0], line)
 			line = sc.strip
@@ -527,6 +538,35 @@ func criStream(s []byte) []byte {
 		return s[9:]
 	}
 	return s
+}
+
+// dockerJSON starts each line of docker's json-file log driver
+// (/var/lib/docker/containers/ID/ID-json.log):
+// {"log":"<the line, JSON-escaped, with its newline>","stream":"stdout","time":"…"}
+const dockerJSON = `{"log":"`
+
+// dockerLog returns the line a docker json-file record holds: the JSON string
+// after {"log": up to its closing quote, decoded by encoding/json; ok is false
+// when the line is not such a record (or its string does not decode).
+func dockerLog(line []byte) (string, bool) {
+	if !bytes.HasPrefix(line, []byte(dockerJSON)) {
+		return "", false
+	}
+	i := len(dockerJSON)
+	for i < len(line) && line[i] != '"' {
+		if line[i] == '\\' {
+			i++
+		}
+		i++
+	}
+	if i >= len(line) {
+		return "", false
+	}
+	var v string
+	if json.Unmarshal(line[len(dockerJSON)-1:i+1], &v) != nil {
+		return "", false
+	}
+	return v, true
 }
 
 // trtTimePrefix drops ^[ \t]*\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*
