@@ -19,15 +19,17 @@ var (
 )
 
 var (
-	reKubectl    = regexp.MustCompile(`^[ \t]*\[(pod/[^\]/\s\[]+/[^\]/\s\[]+)\] ?`)
-	reRay        = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
-	reCompose    = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+)[ \t]+\| ?`)
-	reRankG      = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
-	reLevelG     = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
-	reModuleG    = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
-	reCondense   = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
-	reBlank      = regexp.MustCompile(`^[ \t]*`)
-	reJSONString = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)
+	reKubectl     = regexp.MustCompile(`^[ \t]*\[(pod/[^\]/\s\[]+/[^\]/\s\[]+)\] ?`)
+	reJournal     = regexp.MustCompile(`^[ \t]*[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)? \S+ ([^\s\[\]]+\[[0-9]+\]): `)
+	reJournalTail = regexp.MustCompile(`^\S+ ([^\s\[\]]+\[[0-9]+\]): `)
+	reRay         = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
+	reCompose     = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+)[ \t]+\| ?`)
+	reRankG       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
+	reLevelG      = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
+	reModuleG     = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
+	reCondense    = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
+	reBlank       = regexp.MustCompile(`^[ \t]*`)
+	reJSONString  = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)
 )
 
 // parseReference is the regexp-based reader the fast scanner replaced, kept as
@@ -71,6 +73,9 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 		} else if m := reRay.FindStringSubmatch(s); m != nil {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
+		} else if m := reJournal.FindStringSubmatch(s); m != nil {
+			outer, kube = m[1], true
+			s = s[len(m[0]):]
 		} else if m := reMPIRun.FindStringSubmatch(blank(s)); m != nil {
 			outer = "mpirun [" + m[1] + "," + m[2] + "]"
 			s = blank(s)[len(m[0]):]
@@ -82,6 +87,9 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			s = blank(s)[loc[1]:]
 			if m := reCRI.FindString(s); m != "" {
 				s = s[len(m):]
+			} else if m := reJournalTail.FindStringSubmatch(s); m != nil && outer == "" {
+				outer, kube = m[1], true
+				s = s[len(m[0]):]
 			}
 		}
 		if loc := reTRTTime.FindStringIndex(blank(s)); loc != nil {

@@ -144,25 +144,56 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		// indented reads as it would unindented: each prefix may follow blanks.
 		s := line
 		sc.key = sc.key[:0]
-		named := false // a kubectl pod or compose container: a rank adds to its key
-		if pod, rest, ok := kubectlPrefix(trimBlank(s)); ok {
-			sc.key = append(sc.key, pod...)
-			s, named = rest, true
-		} else if c, rest, ok := composePrefix(trimBlank(s)); ok {
-			sc.key = append(sc.key, c...)
-			s, named = rest, true
-		} else if w, rest, ok := rayPrefix(trimBlank(s)); ok {
-			sc.key = append(sc.key, w...)
-			s, named = rest, true
-		} else if a, b, rest, ok := mpirunPrefix(trimBlank(s)); ok {
-			sc.key = append(append(append(append(append(sc.key, "mpirun ["...), a...), ','), b...), ']')
-			s = rest
-		} else if d, rest, ok := srunPrefix(s); ok {
-			sc.key = append(append(sc.key, "srun task "...), d...)
-			s = rest
+		// A kubectl pod, compose container, Ray worker or journal process:
+		// a rank adds to its key.
+		named := false
+		// The launchers' prefixes start with different bytes, so the first
+		// one picks the reader to try (srun's, which may follow any
+		// whitespace, is tried when none matched).
+		t := trimBlank(s)
+		var first byte
+		if len(t) > 0 {
+			first = t[0]
+		}
+		switch {
+		case first == '[':
+			if pod, rest, ok := kubectlPrefix(t); ok {
+				sc.key = append(sc.key, pod...)
+				s, named = rest, true
+			} else if a, b, rest, ok := mpirunPrefix(t); ok {
+				sc.key = append(append(append(append(append(sc.key, "mpirun ["...), a...), ','), b...), ']')
+				s = rest
+			}
+		case first == '(':
+			if w, rest, ok := rayPrefix(t); ok {
+				sc.key = append(sc.key, w...)
+				s, named = rest, true
+			}
+		case isAlnum(first):
+			if c, rest, ok := composePrefix(t); ok {
+				sc.key = append(sc.key, c...)
+				s, named = rest, true
+			} else if id, rest, ok := journalPrefix(t); ok {
+				sc.key = append(sc.key, id...)
+				s, named = rest, true
+			}
+		}
+		if len(sc.key) == 0 {
+			if d, rest, ok := srunPrefix(s); ok {
+				sc.key = append(append(sc.key, "srun task "...), d...)
+				s = rest
+			}
 		}
 		if c := collectorPrefix(s); len(c) != len(s) {
 			s = criStream(c)
+			if len(s) == len(c) && len(sc.key) == 0 {
+				// journalctl -o short-iso: the host and the process after
+				// the timestamp.
+				if id, rest, ok := journalTail(s); ok {
+					sc.key = append(sc.key, id...)
+					s, named = rest, true
+				}
+			}
 		}
 		s = trtTimePrefix(s)
 		if len(sc.key) == 0 {
@@ -567,6 +598,53 @@ func dockerLog(line []byte) (string, bool) {
 		return "", false
 	}
 	return v, true
+}
+
+// journalPrefix reads journalctl's default (short) prefix, a syslog date,
+// the host and the process: "Dec 04 21:00:00 gpu-1 trtllm-serve[4711]: ":
+// ^([A-Z][a-z]{2} [ 0-9][0-9] \d{2}:\d{2}:\d{2}(?:\.\d+)?) (\S+) ([^\s\[\]]+\[\d+\]):
+// The process ("trtllm-serve[4711]") names the log's process.
+func journalPrefix(s []byte) (id, rest []byte, ok bool) {
+	if len(s) < 16 || s[0] < 'A' || s[0] > 'Z' || s[1] < 'a' || s[1] > 'z' || s[2] < 'a' || s[2] > 'z' || s[3] != ' ' ||
+		(s[4] != ' ' && !isDigit(s[4])) || !isDigit(s[5]) || s[6] != ' ' || !nDigits(s[7:], 2) || s[9] != ':' ||
+		!nDigits(s[10:], 2) || s[12] != ':' || !nDigits(s[13:], 2) {
+		return nil, s, false
+	}
+	i := 15
+	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
+		i++
+		i += digits(s[i:])
+	}
+	if i >= len(s) || s[i] != ' ' {
+		return nil, s, false
+	}
+	return journalTail(s[i+1:])
+}
+
+// journalTail reads the host and the process after journalctl's timestamp:
+// ^(\S+) ([^\s\[\]]+\[\d+\]):
+func journalTail(s []byte) (id, rest []byte, ok bool) {
+	h := 0
+	for h < len(s) && !isSpace(s[h]) {
+		h++
+	}
+	if h == 0 || h >= len(s) || s[h] != ' ' {
+		return nil, s, false
+	}
+	j := h + 1
+	k := j
+	for k < len(s) && !isSpace(s[k]) && s[k] != '[' && s[k] != ']' {
+		k++
+	}
+	if k == j || k >= len(s) || s[k] != '[' {
+		return nil, s, false
+	}
+	d := digits(s[k+1:])
+	e := k + 1 + d
+	if d == 0 || e+2 >= len(s) || s[e] != ']' || s[e+1] != ':' || s[e+2] != ' ' {
+		return nil, s, false
+	}
+	return s[j : e+1], s[e+3:], true
 }
 
 // trtTimePrefix drops ^[ \t]*\[\d{2}/\d{2}/\d{4}-\d{2}:\d{2}:\d{2}\]\s*
