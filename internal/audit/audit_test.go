@@ -123,6 +123,37 @@ func TestDynamoGraphDeployment(t *testing.T) {
 	}
 }
 
+// Dynamo's v1beta1 DynamoGraphDeployment: spec.components, each a pod
+// template; the worker is the container that runs dynamo.trtllm (not the
+// sidecar), the count replicas with multinode noted, spec.env the
+// environment of every component; a worker component without a pod template
+// is said, not dropped, and the frontend and planner are not workers.
+func TestDynamoGraphDeploymentV1beta1(t *testing.T) {
+	r := audit(t, "1.3.0rc10", "dgd-v1beta1.yaml")
+	p, d := entry(t, r, "prefill"), entry(t, r, "decode")
+	if p.Worker.Role != RoleContext || d.Worker.Role != RoleGeneration || p.Worker.Count != 2 || d.Worker.Count != 1 {
+		t.Fatalf("roles %s %s counts %d %d", p.Worker.Role, d.Worker.Role, p.Worker.Count, d.Worker.Count)
+	}
+	if !strings.Contains(d.Worker.Source.String(), "dgd-v1beta1.yaml:49 DynamoGraphDeployment/trtllm-disagg-tp8 component decode container main") ||
+		!strings.Contains(p.Worker.CountFrom, "2 nodes each (multinode.nodeCount, dgd-v1beta1.yaml:73)") {
+		t.Errorf("source %s, count from %s", d.Worker.Source, p.Worker.CountFrom)
+	}
+	if !strings.Contains(p.Worker.Config, "ConfigMap nvidia-config key prefill.yaml") {
+		t.Errorf("config %s", p.Worker.Config)
+	}
+	for _, e := range []Entry{p, d} {
+		if v := e.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; v.Origin.Detail != "dgd-v1beta1.yaml:109" {
+			t.Errorf("%s: env %+v", e.Worker.Name, v)
+		}
+		if !e.Trace.Result.EffectiveBackend.Is("UCX") {
+			t.Errorf("%s: backend %s", e.Worker.Name, e.Trace.Result.EffectiveBackend)
+		}
+	}
+	if len(r.Set.Workers) != 2 || len(r.Set.Unplaced) != 1 || !strings.Contains(r.Set.Unplaced[0].Why, "a prefill component without podTemplate.spec") {
+		t.Errorf("workers %d, unplaced %+v", len(r.Set.Workers), r.Set.Unplaced)
+	}
+}
+
 // Upstream's submit.py config: both roles, their server counts and the
 // worker environment (common, then the gen extras).
 func TestSlurmSubmitConfig(t *testing.T) {

@@ -13,9 +13,13 @@ import (
 // --extra-engine-args file (a mounted ConfigMap, or a file of the set), its
 // environment spec.envs, then the service's envs, then the container's env.
 func (r *reader) dynamo(o *object) {
+	if comps := get(o.root, "spec", "components"); comps != nil && comps.Kind == deploy.KindSeq {
+		r.dynamoComponents(o, comps)
+		return
+	}
 	services := get(o.root, "spec", "services")
 	if services == nil || services.Kind != deploy.KindMap {
-		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: o.file, Line: o.line, Kind: o.kind, Name: o.name}, Why: "no spec.services"})
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: o.file, Line: o.line, Kind: o.kind, Name: o.name}, Why: "neither spec.services (v1alpha1) nor spec.components (v1beta1)"})
 		return
 	}
 	var global []EnvVar
@@ -56,6 +60,53 @@ func (r *reader) dynamo(o *object) {
 		t := podTemplate{spec: eps, count: n, countFrom: from}
 		if !r.container(svcObj, t, mc, env) && ct == "worker" {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "a worker service whose main container runs neither dynamo.trtllm nor trtllm-serve (" + strings.Join(commandWords(mc), " ") + ")"})
+		}
+	}
+}
+
+// dynamoComponents reads the v1beta1 form of a DynamoGraphDeployment:
+// spec.components, a list of {name, type, replicas, multinode, podTemplate},
+// each a pod template whose containers are read as a Deployment's are (the
+// one that runs dynamo.trtllm or trtllm-serve is the worker), below spec.env.
+func (r *reader) dynamoComponents(o *object, comps *deploy.Node) {
+	var global []EnvVar
+	scratch := &Worker{}
+	r.envList(o, get(o.root, "spec", "env"), func(e EnvVar) { global = append(global, e) }, scratch)
+	for _, comp := range listOf(comps) {
+		if comp.Kind != deploy.KindMap {
+			continue
+		}
+		name, typ := str(comp, "name"), str(comp, "type")
+		src := Source{File: o.file, Line: comp.Line, Kind: o.kind, Name: o.name + " component " + name}
+		spec := get(comp, "podTemplate", "spec")
+		worker := typ == "worker" || typ == "prefill" || typ == "decode"
+		if spec == nil {
+			if worker {
+				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "a " + typ + " component without podTemplate.spec: its command is the image's default, not in the set"})
+			}
+			continue
+		}
+		n, from := 1, "replicas default (1)"
+		if v, l, ok := intAt(comp, "replicas"); ok {
+			n, from = v, fmt.Sprintf("replicas (%s)", origin(o.file, l))
+		}
+		if v, l, ok := intAt(comp, "multinode", "nodeCount"); ok {
+			from += fmt.Sprintf(", %d nodes each (multinode.nodeCount, %s)", v, origin(o.file, l))
+		}
+		compObj := &object{label: o.name + " component " + name, file: o.file, line: comp.Line, kind: o.kind, name: name, namespace: o.namespace, root: o.root}
+		t := podTemplate{spec: spec, count: n, countFrom: from}
+		found := false
+		var words []string
+		for _, c := range listOf(get(spec, "containers")) {
+			env := &podEnv{vars: append([]EnvVar(nil), global...), notes: scratch.Notes}
+			if r.container(compObj, t, c, env) {
+				found = true
+			} else if words == nil {
+				words = commandWords(c)
+			}
+		}
+		if !found && worker {
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "a " + typ + " component whose containers run neither dynamo.trtllm nor trtllm-serve (" + strings.Join(words, " ") + ")"})
 		}
 	}
 }
