@@ -154,6 +154,45 @@ func TestDynamoGraphDeploymentV1beta1(t *testing.T) {
 	}
 }
 
+// A docker compose file: its services that run dynamo.trtllm or
+// trtllm-serve are workers (the frontend is not), the merge key's anchor laid
+// in and overridden by a service's own environment mapping, configs found
+// through the ./engine bind mount among the files of the set, deploy.replicas
+// counted; the decode worker's TRTLLM_USE_UCX_KVCACHE splits the deployment
+// and the fix is verified. Read before this, the compose file was taken for a
+// worker YAML and failed TorchLlmArgs' validation.
+func TestDockerCompose(t *testing.T) {
+	r := audit(t, "1.3.0rc10", "compose/docker-compose.yml", "compose/engine/prefill.yaml", "compose/engine/decode.yaml")
+	p, d, g := entry(t, r, "prefill-0"), entry(t, r, "decode-0"), entry(t, r, "gen-serve")
+	if p.Worker.Role != RoleContext || d.Worker.Role != RoleGeneration || g.Worker.Role != RoleGeneration || g.Worker.Count != 2 || len(r.Entries) != 3 {
+		t.Fatalf("roles %s %s %s, gen-serve count %d, %d entries", p.Worker.Role, d.Worker.Role, g.Worker.Role, g.Worker.Count, len(r.Entries))
+	}
+	if !strings.Contains(p.Worker.Config, "compose/engine/prefill.yaml") || !strings.Contains(p.Worker.Config, "bind-mounted at /opt/engine (compose/docker-compose.yml:11)") {
+		t.Errorf("config %s", p.Worker.Config)
+	}
+	if v := d.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; v.Origin.Detail != "compose/docker-compose.yml:34" || !d.Trace.Result.EffectiveBackend.Is("UCX") {
+		t.Errorf("decode env %+v, backend %s", v, d.Trace.Result.EffectiveBackend)
+	}
+	if _, ok := p.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; ok || !p.Trace.Result.EffectiveBackend.Is("NIXL") {
+		t.Errorf("prefill backend %s", p.Trace.Result.EffectiveBackend)
+	}
+	if !r.Fails() || len(r.Fix) != 1 || r.Fix[0].Worker != "decode-0" {
+		t.Fatalf("fix %+v", r.Fix)
+	}
+	in := d.Inputs
+	for _, e := range r.Fix[0].Edits {
+		in = e.Apply(in)
+	}
+	if got := resolver.Resolve(in).Result; !sameEnd(got, p.Trace.Result) {
+		t.Errorf("fixed decode ends %s, prefill %s", end(got), end(p.Trace.Result))
+	}
+	// Without the engine files, each worker says where its config is.
+	r = audit(t, "1.3.0rc10", "compose/docker-compose.yml")
+	if len(r.Entries) != 0 || len(r.Set.Unplaced) != 3 || !strings.Contains(r.Set.Unplaced[0].Why, "--extra-engine-args /opt/engine/prefill.yaml: not in the set") {
+		t.Errorf("unplaced %+v", r.Set.Unplaced)
+	}
+}
+
 // Upstream's submit.py config: both roles, their server counts and the
 // worker environment (common, then the gen extras).
 func TestSlurmSubmitConfig(t *testing.T) {

@@ -343,9 +343,14 @@ func (r *reader) envList(o *object, list *deploy.Node, set func(EnvVar), w *Work
 // commandWords joins command and args into the words the container runs; a
 // shell's -c script is split into words as the shell would (quotes, no
 // expansion).
-func commandWords(c *deploy.Node) []string {
+func commandWords(c *deploy.Node) []string { return wordsOf(c, "command", "args") }
+
+// wordsOf is the command line the keys of c hold, in order (a container's
+// command and args; a compose service's entrypoint and command): a list's
+// items, or a string split as a shell splits it.
+func wordsOf(c *deploy.Node, keys ...string) []string {
 	var words []string
-	for _, key := range []string{"command", "args"} {
+	for _, key := range keys {
 		n := get(c, key)
 		if n == nil {
 			continue
@@ -629,15 +634,8 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (root *de
 		}
 		return r.configMapWorker(cm, key, pair)
 	}
-	// A file of the set with the same path, or the same trailing path.
-	want := strings.TrimPrefix(path.Clean(l.config), "./")
-	for _, name := range r.plainOrder {
-		pf := r.plain[name]
-		if pf.file == want || strings.HasSuffix(path.Clean(pf.file), "/"+want) || path.Base(pf.file) == path.Base(want) && r.uniqueBase(path.Base(want)) {
-			pf.used = true
-			file := pf.file
-			return pf.doc.Root, func(line int) string { return origin(file, line) }, file, file + " (matched by its path " + l.config + ")", ""
-		}
+	if root, locate, name, where, ok := r.matchPlain(l.config); ok {
+		return root, locate, name, where, ""
 	}
 	if wd != "" && !strings.HasPrefix(l.config, "/") {
 		return fail(fmt.Sprintf("no volume is mounted at %s (workingDir %s); the file is the image's own, not in the set", p, wd))
@@ -704,6 +702,22 @@ type parsedKey struct{ key, text string }
 type parsedValue struct {
 	doc *deploy.Doc
 	err error
+}
+
+// matchPlain finds the worker YAML of the set that a config path names: the
+// same path, the same trailing path, or the same base name when only one file
+// of the set has it.
+func (r *reader) matchPlain(config string) (root *deploy.Node, locate func(int) string, name, where string, ok bool) {
+	want := strings.TrimPrefix(path.Clean(config), "./")
+	for _, n := range r.plainOrder {
+		pf := r.plain[n]
+		if pf.file == want || strings.HasSuffix(path.Clean(pf.file), "/"+want) || path.Base(pf.file) == path.Base(want) && r.uniqueBase(path.Base(want)) {
+			pf.used = true
+			file := pf.file
+			return pf.doc.Root, func(line int) string { return origin(file, line) }, file, file + " (matched by its path " + config + ")", true
+		}
+	}
+	return nil, nil, "", "", false
 }
 
 // overrideLine marks the lines of --override-engine-args' values, so their

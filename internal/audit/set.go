@@ -161,6 +161,9 @@ func Read(inputs []Input) (*Set, error) {
 	for _, o := range r.objects {
 		r.workload(o)
 	}
+	for _, c := range r.composes {
+		r.compose(c.file, c.root)
+	}
 	for _, name := range r.plainOrder {
 		p := r.plain[name]
 		if p.used {
@@ -208,11 +211,14 @@ type object struct {
 type owner struct{ kind, name string }
 
 type reader struct {
-	set         *Set
-	configMaps  map[string]*configMap
-	plain       map[string]*plainFile
-	plainOrder  []string
-	objects     []*object
+	set        *Set
+	configMaps map[string]*configMap
+	plain      map[string]*plainFile
+	plainOrder []string
+	objects    []*object
+	// composes are the docker compose files, read once every file is in
+	// (their configs are files of the set).
+	composes    []composeFile
 	controllers map[string]bool
 	envFiles    []*deploy.EnvFile
 	// parsed holds the ConfigMap values parsed as worker YAMLs (parseValue).
@@ -294,6 +300,8 @@ func (r *reader) classify(file string, d deploy.DocAt) {
 		r.slurm(file, root)
 	case get(root, "context_servers") != nil || get(root, "generation_servers") != nil:
 		r.disagg(file, root)
+	case isCompose(root):
+		r.composes = append(r.composes, composeFile{file, root})
 	default:
 		if _, seen := r.plain[file]; seen {
 			// A second worker document in one file: TensorRT-LLM reads one.

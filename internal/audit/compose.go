@@ -1,0 +1,182 @@
+package audit
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"xcvr/internal/deploy"
+)
+
+// composeFile is a docker compose document of the set.
+type composeFile struct {
+	file string
+	root *deploy.Node
+}
+
+// isCompose reports whether a document is a docker compose file: a services
+// mapping of which at least one entry is a container (image, build, command
+// or entrypoint). TensorRT-LLM's options have no "services".
+func isCompose(root *deploy.Node) bool {
+	services := get(root, "services")
+	if services == nil || services.Kind != deploy.KindMap {
+		return false
+	}
+	for _, p := range services.Pairs {
+		if p.Val.Kind != deploy.KindMap {
+			continue
+		}
+		for _, k := range []string{"image", "build", "command", "entrypoint"} {
+			if get(p.Val, k) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compose reads a docker compose file (as Dynamo's
+// examples/backends/trtllm/deploy/docker-compose-disagg.yml): each service
+// whose entrypoint and command run dynamo.trtllm or trtllm-serve is a
+// worker (anchors and merge keys are YAML's, already laid in). Its role is
+// the command's, else its name's; its environment the service's
+// environment (a list of NAME=VALUE or a mapping); its config the file the
+// command names, looked for through the service's bind mounts
+// (HOST:CONTAINER) among the files of the set, else by its path.
+func (r *reader) compose(file string, root *deploy.Node) {
+	found := false
+	for _, p := range get(root, "services").Pairs {
+		name, svc := p.KeyString(), p.Val
+		if svc.Kind != deploy.KindMap {
+			continue
+		}
+		src := Source{File: file, Line: p.KeyLine, Kind: "compose service", Name: name}
+		l, ok := parseLaunch(wordsOf(svc, "entrypoint", "command"))
+		if !ok {
+			continue
+		}
+		found = true
+		if l.program == "trtllm-serve" && l.sub == "disaggregated" {
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src,
+				Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
+			continue
+		}
+		n, from := 1, "one container (a compose service)"
+		if v, ln, ok := intAt(svc, "deploy", "replicas"); ok {
+			n, from = v, fmt.Sprintf("deploy.replicas (%s)", origin(file, ln))
+		}
+		w := &Worker{Name: name, Source: src, Count: n, CountFrom: from}
+		env := map[string]EnvVar{}
+		var order []string
+		set := func(e EnvVar) {
+			if _, ok := env[e.Name]; !ok {
+				order = append(order, e.Name)
+			}
+			env[e.Name] = e
+		}
+		composeEnv(file, get(svc, "environment"), set)
+		if ef := get(svc, "env_file"); ef != nil {
+			w.Notes = append(w.Notes, fmt.Sprintf("env_file (%s): give the file to audit to read its variables", origin(file, ef.Line)))
+		}
+		for _, k := range l.envOrd {
+			set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, p.KeyLine) + " (command line)"})
+		}
+		for _, k := range order {
+			if strings.HasPrefix(k, "TRTLLM_") {
+				w.Env = append(w.Env, env[k])
+			}
+		}
+		switch role := roleFromName(name); {
+		case l.role != "":
+			w.Role, w.RoleFrom = l.role, l.roleArg
+		case role != "":
+			w.Role, w.RoleFrom = role, "inferred from the name "+name
+		default:
+			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the name does not say"
+		}
+		if l.model != "" {
+			w.Model, w.ModelOrigin = l.model, origin(file, p.KeyLine)+" (command line)"
+		}
+		w.key = "compose\x00" + file + "\x00" + name
+		if l.config == "" {
+			w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
+			r.set.Workers = append(r.set.Workers, w)
+			continue
+		}
+		cfg, locate, cname, where, ok := r.composeConfig(file, svc, l.config)
+		if !ok {
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": not in the set (a file of the image, or a bind mount's file not given to audit); give it to audit"})
+			continue
+		}
+		ov, err := deploy.ReadWorkerNode(cname, cfg, locate)
+		if err != nil {
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ": " + err.Error()})
+			continue
+		}
+		w.Overlay, w.Config = ov, where
+		r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
+		if ov.Model != nil && w.Model == "" {
+			w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
+		}
+		w.key += "\x00" + where
+		r.set.Workers = append(r.set.Workers, w)
+	}
+	if !found {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: file, Line: root.Line, Kind: "compose file"}, Why: "no service runs trtllm-serve or dynamo.trtllm"})
+	}
+}
+
+// composeEnv reads a service's environment: a list of NAME=VALUE (a NAME
+// alone takes the shell's value, not in the set) or a mapping.
+func composeEnv(file string, n *deploy.Node, set func(EnvVar)) {
+	if n == nil {
+		return
+	}
+	if n.Kind == deploy.KindMap {
+		for _, p := range n.Pairs {
+			v := p.Val.Str
+			if p.Val.Kind != deploy.KindStr {
+				v = strings.Trim(p.Val.Repr(), "'")
+			}
+			set(EnvVar{Name: p.KeyString(), Value: v, Origin: origin(file, p.KeyLine)})
+		}
+		return
+	}
+	for _, it := range listOf(n) {
+		if k, v, ok := strings.Cut(it.Str, "="); ok && it.Kind == deploy.KindStr {
+			set(EnvVar{Name: k, Value: v, Origin: origin(file, it.Line)})
+		}
+	}
+}
+
+// composeConfig finds the file a service's command names: through a bind
+// mount (HOST:CONTAINER[:MODE], HOST relative to the compose file), a file
+// of the set at that host path; else a file of the set by the path itself.
+func (r *reader) composeConfig(file string, svc *deploy.Node, config string) (root *deploy.Node, locate func(int) string, name, where string, ok bool) {
+	p := config
+	if wd := str(svc, "working_dir"); wd != "" && !strings.HasPrefix(p, "/") {
+		p = path.Join(wd, p)
+	}
+	p = path.Clean(p)
+	for _, v := range listOf(get(svc, "volumes")) {
+		if v.Kind != deploy.KindStr {
+			continue
+		}
+		parts := strings.Split(v.Str, ":")
+		if len(parts) < 2 || !(strings.HasPrefix(parts[0], ".") || strings.HasPrefix(parts[0], "/")) {
+			continue // a named volume: its files are not in the set
+		}
+		mp := path.Clean(parts[1])
+		if !strings.HasPrefix(p, mp+"/") && p != mp {
+			continue
+		}
+		host := path.Join(parts[0], strings.TrimPrefix(p, mp))
+		if !strings.HasPrefix(parts[0], "/") {
+			host = path.Join(path.Dir(file), host)
+		}
+		if root, locate, name, where, ok := r.matchPlain(host); ok {
+			return root, locate, name, where + ", bind-mounted at " + mp + " (" + origin(file, v.Line) + ")", true
+		}
+	}
+	return r.matchPlain(config)
+}
