@@ -55,8 +55,8 @@ backend, start-up failures with their root cause, argument dumps (observed
 inputs) and runtime findings (KV-transfer timeouts, buffer warnings).
 
 It reads every release's lines (1.3's "[TRT-LLM] [I] [_torch  ] [RANK 0]" too),
-the C++ side's "[TensorRT-LLM][INFO]", srun, mpirun, kubectl --prefix, docker
-compose and Ray worker labels, timestamps, journalctl's lines, the kubelet's and
+the C++ side's "[TensorRT-LLM][INFO]", srun, mpirun, kubectl --prefix, stern,
+docker compose and Ray worker labels, timestamps, journalctl's lines, the kubelet's and
 docker's log files on a node (/var/log/pods, docker's json-file logs), colour, and pasted, indented or condensed excerpts. Lines
 printed before the rank is known belong to the process(es) that follow.
 

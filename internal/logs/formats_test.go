@@ -47,6 +47,9 @@ func TestLineFormats(t *testing.T) {
 		{"Ray task", "(pid=4711) [TRT-LLM] [I] " + v2, "pid=4711", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker's json-file log", `{"log":"[12/01/2025-10:00:09] [TRT-LLM] [RANK 0] [I] ` + v2 + `\n","stream":"stdout","time":"2025-12-01T10:00:09.123456789Z"}`, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker's json-file log, colour and quotes escaped", `{"log":"\u001b[31m[TRT-LLM] [E] Failed to initialize executor on rank 0: \"NIXL\" agent\u001b[0m\n","stream":"stderr","time":"2025-12-01T10:00:09Z"}`, "process", "ERROR", "ERROR", "", "", `Failed to initialize executor on rank 0: "NIXL" agent`},
+		{"stern", "trtllm-ctx-0 main [TRT-LLM] [RANK 1] [I] " + v2, "pod/trtllm-ctx-0/main rank 1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"stern --timestamps", "trtllm-gen-7d9f5.x main 2025-12-01T10:00:09.123456789Z [TRT-LLM] [I] " + v2, "pod/trtllm-gen-7d9f5.x/main", "INFO", "PYTHON", "NIXL", "", ""},
+		{"stern, the C++ logger", "trtllm-ctx-0 worker [12/01/2025-10:00:09] [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "pod/trtllm-ctx-0/worker", "INFO", "", "NIXL", "UCX", ""},
 		{"journalctl", "Dec 04 21:00:09 gpu-node-1 trtllm-serve[4711]: [12/04/2026-21:00:09] [TRT-LLM] [I] " + v2, "trtllm-serve[4711]", "INFO", "PYTHON", "NIXL", "", ""},
 		{"journalctl, ranks of one unit", "Dec  4 21:00:09 gpu-node-1 python3[4712]: [TRT-LLM] [RANK 1] [I] " + v2, "python3[4712] rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"journalctl -o short-iso", "2026-12-04T21:00:09+0000 gpu-node-1 trtllm-serve[4711]: [TRT-LLM] [I] " + v2, "trtllm-serve[4711]", "INFO", "PYTHON", "NIXL", "", ""},
@@ -82,6 +85,27 @@ func TestLineFormats(t *testing.T) {
 				t.Errorf("got source %q level %q outcome %q backend %q NIXL's %q error %q", p.Source, level, p.Outcome(), p.Backend, p.NixlBackend, p.Error)
 			}
 		})
+	}
+}
+
+// TestSternNeedsATagAfterTwoNames: two words before a line are stern's pod
+// and container only when they are DNS names, the pod's with a hyphen, and
+// TensorRT-LLM's tag or a timestamp follows; a sentence that mentions a tag
+// is not a pod's line.
+func TestSternNeedsATagAfterTwoNames(t *testing.T) {
+	for _, line := range []string{"see this [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "Ctx-0 main [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"ctx-0 main: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx_0 main [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"ctx-0 main.x [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx0 main [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"ctx-0 main Using [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
+		lg, err := Parse("f.log", strings.NewReader(line+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range lg.Processes {
+			if strings.HasPrefix(p.Source, "pod/") {
+				t.Errorf("%q: read as process %q", line, p.Source)
+			}
+		}
 	}
 }
 

@@ -22,6 +22,7 @@ var (
 	reKubectl     = regexp.MustCompile(`^[ \t]*\[(pod/[^\]/\s\[]+/[^\]/\s\[]+)\] ?`)
 	reJournal     = regexp.MustCompile(`^[ \t]*[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)? \S+ ([^\s\[\]]+\[[0-9]+\]): `)
 	reJournalTail = regexp.MustCompile(`^\S+ ([^\s\[\]]+\[[0-9]+\]): `)
+	reStern       = regexp.MustCompile(`^[ \t]*([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?:\[TRT-LLM\]|\[TensorRT-LLM\]|\[[0-9]{2}/[0-9]{2}/[0-9]{4}-|[0-9]{4}-[0-9]{2}-[0-9]{2}T)`)
 	reRay         = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
 	reCompose     = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+)[ \t]+\| ?`)
 	reRankG       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
@@ -76,6 +77,9 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 		} else if m := reJournal.FindStringSubmatch(s); m != nil {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
+		} else if m := reStern.FindStringSubmatchIndex(s); m != nil {
+			outer, kube = "pod/"+s[m[2]:m[3]]+"/"+s[m[4]:m[5]], true
+			s = s[m[5]+1:]
 		} else if m := reMPIRun.FindStringSubmatch(blank(s)); m != nil {
 			outer = "mpirun [" + m[1] + "," + m[2] + "]"
 			s = blank(s)[len(m[0]):]

@@ -176,6 +176,10 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			} else if id, rest, ok := journalPrefix(t); ok {
 				sc.key = append(sc.key, id...)
 				s, named = rest, true
+			} else if pod, ctr, rest, ok := sternPrefix(t); ok {
+				// The pod's key as kubectl --prefix names it.
+				sc.key = append(append(append(append(sc.key, "pod/"...), pod...), '/'), ctr...)
+				s, named = rest, true
 			}
 		}
 		if len(sc.key) == 0 {
@@ -917,6 +921,45 @@ func rayPrefix(s []byte) (worker, rest []byte, ok bool) {
 		i++
 	}
 	return worker, s[i:], true
+}
+
+// sternPrefix reads the pod and container stern puts before each line
+// ("ctx-0 main [TRT-LLM] …"; with --timestamps the timestamp follows them).
+// Two bare words could start any text, so they are a pod and a container
+// only when they are DNS names, the pod's with a hyphen (a controller's pods
+// are NAME-HASH or NAME-N), and TensorRT-LLM's tag, its timestamp or a
+// collector's follows:
+// ^([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?=\[TRT-LLM\]|\[TensorRT-LLM\]|\[\d\d/\d\d/\d{4}-|\d{4}-\d\d-\d\dT)
+func sternPrefix(s []byte) (pod, container, rest []byte, ok bool) {
+	dns := func(s []byte, dot bool) int {
+		i := 0
+		for i < len(s) && (isDigit(s[i]) || s[i] >= 'a' && s[i] <= 'z' || s[i] == '-' || dot && s[i] == '.') {
+			i++
+		}
+		for i > 0 && (s[i-1] == '-' || s[i-1] == '.') {
+			i-- // a name ends in a letter or digit
+		}
+		if i == 0 || s[0] == '-' || s[0] == '.' || i >= len(s) || s[i] != ' ' {
+			return 0
+		}
+		return i
+	}
+	a := dns(s, true)
+	if a == 0 || bytes.IndexByte(s[:a], '-') < 0 {
+		return nil, nil, s, false
+	}
+	b := dns(s[a+1:], false)
+	if b == 0 {
+		return nil, nil, s, false
+	}
+	r := s[a+1+b+1:]
+	switch {
+	case bytes.HasPrefix(r, []byte("[TRT-LLM]")), bytes.HasPrefix(r, []byte("[TensorRT-LLM]")),
+		len(r) >= 4 && r[0] == '[' && nDigits(r[1:], 2) && r[3] == '/' && len(r) >= 12 && nDigits(r[4:], 2) && r[6] == '/' && nDigits(r[7:], 4) && r[11] == '-',
+		len(r) >= 11 && nDigits(r, 4) && r[4] == '-' && nDigits(r[5:], 2) && r[7] == '-' && nDigits(r[8:], 2) && r[10] == 'T':
+		return s[:a], s[a+1 : a+1+b], r, true
+	}
+	return nil, nil, s, false
 }
 
 // trimBlank drops leading blanks and tabs: ^[ \t]*.
