@@ -149,13 +149,22 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		named := false
 		// The launchers' prefixes start with different bytes, so the first
 		// one picks the reader to try (srun's, which may follow any
-		// whitespace, is tried when none matched).
+		// whitespace, is tried again when none matched).
 		t := trimBlank(s)
 		var first byte
 		if len(t) > 0 {
 			first = t[0]
 		}
+		if isDigit(first) {
+			// srun's label, the commonest prefix of a large log, first: no
+			// other reader can read a line srun's reads.
+			if d, rest, ok := srunPrefix(s); ok {
+				sc.key = append(append(sc.key, "srun task "...), d...)
+				s = rest
+			}
+		}
 		switch {
+		case len(sc.key) > 0:
 		case first == '[':
 			if pod, rest, ok := kubectlPrefix(t); ok {
 				sc.key = append(sc.key, pod...)
