@@ -193,6 +193,20 @@ func TestDockerCompose(t *testing.T) {
 	}
 }
 
+// A YAML none of whose keys any release accepts (a test harness's) is not
+// a worker config and is said to be so; a worker YAML whose one key has a
+// typo is still a worker, which TensorRT-LLM refuses.
+func TestNotAWorkerConfig(t *testing.T) {
+	r := audit(t, "1.3.0rc10", "harness.yaml", "typo-worker.yaml")
+	if len(r.Set.Unplaced) != 1 || !strings.Contains(r.Set.Unplaced[0].Why, "not a worker config: none of its 5 top-level keys (slurm, hardware, environment, test_matrix, …)") {
+		t.Errorf("unplaced %+v", r.Set.Unplaced)
+	}
+	w := entry(t, r, "typo-worker.yaml")
+	if w.Trace.Result.Outcome != resolver.OutcomeError || !strings.Contains(w.Trace.Result.Error, "cache_tranceiver_config") {
+		t.Errorf("typo worker: %+v", w.Trace.Result)
+	}
+}
+
 // Upstream's submit.py config: both roles, their server counts and the
 // worker environment (common, then the gen extras).
 func TestSlurmSubmitConfig(t *testing.T) {

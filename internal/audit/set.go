@@ -1,6 +1,7 @@
 // Package audit reads a whole deployment — worker YAMLs, disaggregated YAMLs,
 // Kubernetes manifests and kubectl List output, NVIDIA Dynamo
-// DynamoGraphDeployments, upstream's Slurm submit configs and env files — into
+// DynamoGraphDeployments (v1alpha1 and v1beta1), docker compose files,
+// upstream's Slurm submit configs and env files — into
 // the TensorRT-LLM workers it runs, resolves each one, and says whether the
 // context and generation workers can exchange KV cache. It reads only the bytes
 // it is given (the CLI reads files through internal/guard) and writes nothing.
@@ -12,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"xcvr/internal/deploy"
 	"xcvr/resolver"
@@ -337,6 +339,11 @@ func roleFromName(s string) string {
 
 // plainWorker is a worker YAML that no object of the set refers to: one worker.
 func (r *reader) plainWorker(p *plainFile) {
+	if keys, ok := notOptions(p.doc.Root); ok {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: p.file, Line: p.doc.Line},
+			Why: fmt.Sprintf("not a worker config: none of its %d top-level keys (%s) is an option of any TensorRT-LLM release xcvr knows; nor a Kubernetes object, a Slurm submit config (worker_config), a disaggregated config (context_servers) or a docker compose file", len(p.doc.Root.Pairs), keys)})
+		return
+	}
 	ov, err := deploy.ReadWorkerNode(p.file, p.doc.Root, nil)
 	w := &Worker{Name: path.Base(p.file), Source: Source{File: p.file, Line: p.doc.Line}, Config: p.file, Count: 1, CountFrom: "one file"}
 	if err != nil {
@@ -355,6 +362,41 @@ func (r *reader) plainWorker(p *plainFile) {
 	w.key = "plain\x00" + p.file
 	r.set.Workers = append(r.set.Workers, w)
 }
+
+// notOptions reports whether a mapping of two keys or more has none that
+// any release's TorchLlmArgs accepts (a test harness's or another tool's
+// YAML, not a worker's: a worker YAML with a typo has its other keys right);
+// keys names the first few.
+func notOptions(root *deploy.Node) (keys string, ok bool) {
+	if root.Kind != deploy.KindMap || len(root.Pairs) < 2 {
+		return "", false
+	}
+	var names []string
+	for _, p := range root.Pairs {
+		k := p.KeyString()
+		if anyRelease()[k] {
+			return "", false
+		}
+		if len(names) < 4 {
+			names = append(names, k)
+		}
+	}
+	if len(root.Pairs) > len(names) {
+		names = append(names, "…")
+	}
+	return strings.Join(names, ", "), true
+}
+
+// anyRelease is the set of top-level keys some release xcvr knows accepts.
+var anyRelease = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range resolver.KnownVersions() {
+		for _, f := range resolver.ArgsFieldsFor(v).Fields {
+			m[f] = true
+		}
+	}
+	return m
+})
 
 // disagg reads a trtllm-serve disaggregated -c file: two workers (one per
 // section), or, for a file that only lists server addresses, an orchestrator.
