@@ -146,6 +146,7 @@ const (
 	FindingDynamicBuffer   = "dynamic_buffer"
 	FindingNixlBackend     = "nixl_backend_fallback"
 	FindingTransferFailed  = "kv_transfer_failed"
+	FindingTransferWait    = "kv_transfer_wait_timeout"
 )
 
 // ObservedInputs are the cache_transceiver_config values an argument dump
@@ -399,6 +400,7 @@ const (
 	lineArgs
 	lineTimeout
 	lineTransferFailed
+	lineTransferWait
 	lineDynamicBuffer
 )
 
@@ -500,6 +502,18 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return lineAgentPython, nil
 	case strings.HasPrefix(msg, "CacheTransceiver getOrAllocateBuffers: ") && strings.Contains(msg, "will fail with NIXL backend"):
 		return lineDynamicBuffer, nil
+	case strings.HasPrefix(msg, "Timed out waiting for context KV cache transfer after ") ||
+		strings.HasPrefix(msg, "Request ") && strings.Contains(msg, " timed out waiting for context KV cache transfer after"):
+		// The context side still waiting for the generation side to take a
+		// request's KV cache: the C++ transceiver's TLLM_LOG_WARNING in
+		// cacheTransceiver.cpp and the Python one's logger.warning in
+		// py_cache_transceiver.py (verified). It waits on; a run of these is
+		// back-pressure from the generation workers.
+		return lineTransferWait, nil
+	case strings.HasPrefix(msg, "Future returned unexpected status for request ") && strings.HasSuffix(msg, "Marking as error."):
+		// The C++ transceiver giving a request's transfer up (TLLM_LOG_ERROR
+		// in cacheTransceiver.cpp, verified).
+		return lineTransferFailed, nil
 	case strings.HasPrefix(msg, "NIXL (cpp binding) wait returned non-SUCCESS state="):
 		// A transfer of the Python transceiver's agent that ended in failure
 		// (verified: logger.error in _torch/disaggregation/nixl/_agent_cpp.py).
@@ -620,6 +634,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		return
 	case lineTransferFailed:
 		p.find(n, FindingTransferFailed, msg)
+		return
+	case lineTransferWait:
+		p.find(n, FindingTransferWait, msg)
 		return
 	case lineArgs:
 		p.Inputs = parseArgs(n, m[1])
