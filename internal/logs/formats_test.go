@@ -260,7 +260,8 @@ func TestWhatSettlesTheBackendAndInputs(t *testing.T) {
 			"[TRT-LLM] [E] [_torch  ] NIXL (cpp binding) wait returned non-SUCCESS state=TransferState.FAILURE after 0.250s (agent=ctx_0).\n"+
 			"[TensorRT-LLM][WARNING] Timed out waiting for context KV cache transfer after 1000 milliseconds.\n"+
 			"[TRT-LLM] [W] [_torch  ] Request 42 timed out waiting for context KV cache transfer after 1000 milliseconds.\n"+
-			"[TensorRT-LLM][ERROR] Future returned unexpected status for request 43. Marking as error.\n"))
+			"[TensorRT-LLM][ERROR] Future returned unexpected status for request 43. Marking as error.\n"+
+			"[TRT-LLM] [W] num_fitting_reqs=0 and fitting_disagg_gen_init_requests is empty, may not have enough kvCache\n"))
 	p := lg.Processes[0]
 	if p.Backend != "NIXL" || p.NixlBackend != "UCX" || p.Agent != "C++ binding" || p.Outcome() != resolver.OutcomePython {
 		t.Errorf("backend %q NIXL's %q agent %q outcome %q", p.Backend, p.NixlBackend, p.Agent, p.Outcome())
@@ -269,7 +270,7 @@ func TestWhatSettlesTheBackendAndInputs(t *testing.T) {
 		t.Errorf("inputs %+v", p.Inputs)
 	}
 	// A failed transfer is a finding, not a start-up failure.
-	if len(p.Findings) != 4 || p.Findings[0].Kind != FindingDynamicBuffer || p.Findings[1].Kind != FindingTransferTimeout ||
+	if len(p.Findings) != 5 || p.Findings[4].Kind != FindingKVExhausted || p.Findings[4].Line != 12 || p.Findings[0].Kind != FindingDynamicBuffer || p.Findings[1].Kind != FindingTransferTimeout ||
 		p.Findings[1].Count != 2 || p.Findings[1].Line != 6 || p.Findings[2].Kind != FindingTransferFailed || p.Findings[2].Line != 8 ||
 		p.Findings[2].Count != 2 || p.Findings[3].Kind != FindingTransferWait || p.Findings[3].Count != 2 || p.Findings[3].Line != 9 {
 		t.Errorf("findings %+v", p.Findings)
@@ -309,7 +310,7 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"Unsupported NIXL backend: X, fallback to UCX", "Using C++ transfer agent binding",
 		"C++ transfer agent binding unavailable, using pure Python implementation", "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)",
 		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend.",
-		"Terminating context request 7 due to KV cache transfer timeout", "NIXL (cpp binding) wait returned non-SUCCESS state=TransferState.FAILURE after 0.250s (agent=ctx_0).", "Timed out waiting for context KV cache transfer after 1000 milliseconds.", "Request 42 timed out waiting for context KV cache transfer after 1000 milliseconds.", "Future returned unexpected status for request 42. Marking as error.", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
+		"Terminating context request 7 due to KV cache transfer timeout", "NIXL (cpp binding) wait returned non-SUCCESS state=TransferState.FAILURE after 0.250s (agent=ctx_0).", "Timed out waiting for context KV cache transfer after 1000 milliseconds.", "Request 42 timed out waiting for context KV cache transfer after 1000 milliseconds.", "Future returned unexpected status for request 42. Marking as error.", "num_fitting_reqs=0 and fitting_disagg_gen_init_requests is empty, may not have enough kvCache", "num_fitting_reqs =0 and fitting_disagg_gen_init_requests is empty , may not have enough kvCache", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
 		"Updated args: {'cache_transceiver_config': {'backend': 'UCX'}}", "TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend='UCX'))",
 		"TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend=None, transceiver_runtime=None, kv_transfer_timeout_ms=None))",
 	} {

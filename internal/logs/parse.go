@@ -147,6 +147,7 @@ const (
 	FindingNixlBackend     = "nixl_backend_fallback"
 	FindingTransferFailed  = "kv_transfer_failed"
 	FindingTransferWait    = "kv_transfer_wait_timeout"
+	FindingKVExhausted     = "kv_cache_exhausted"
 )
 
 // ObservedInputs are the cache_transceiver_config values an argument dump
@@ -401,6 +402,7 @@ const (
 	lineTimeout
 	lineTransferFailed
 	lineTransferWait
+	lineKVExhausted
 	lineDynamicBuffer
 )
 
@@ -510,6 +512,13 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// py_cache_transceiver.py (verified). It waits on; a run of these is
 		// back-pressure from the generation workers.
 		return lineTransferWait, nil
+	case strings.HasPrefix(msg, "num_fitting_reqs=0 and fitting_disagg_gen_init_requests is empty") ||
+		strings.HasPrefix(msg, "num_fitting_reqs =0 and fitting_disagg_gen_init_requests is empty"):
+		// No request fits the KV cache and none waits for its transfer:
+		// logger.warning in py_executor.py (verified, both spacings). Dynamo
+		// lists it as the symptom of KV cache exhaustion in disaggregated
+		// serving (max_tokens_in_buffer below the longest input).
+		return lineKVExhausted, nil
 	case strings.HasPrefix(msg, "Future returned unexpected status for request ") && strings.HasSuffix(msg, "Marking as error."):
 		// The C++ transceiver giving a request's transfer up (TLLM_LOG_ERROR
 		// in cacheTransceiver.cpp, verified).
@@ -637,6 +646,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		return
 	case lineTransferWait:
 		p.find(n, FindingTransferWait, msg)
+		return
+	case lineKVExhausted:
+		p.find(n, FindingKVExhausted, msg)
 		return
 	case lineArgs:
 		p.Inputs = parseArgs(n, m[1])
