@@ -282,7 +282,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"TRTLLM_USE_UCX_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config",
 				"Using UCX kv-cache transceiver. If your devices", "Using KvCacheTransceiverV2", "device_id: 3 in KvCacheTransceiverV2",
 				"cache_transceiver is disabled", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",
-				"Using LLM with PyTorch backend", "iter = 3, num_scheduled_requests: 8",
+				"Using LLM with PyTorch backend", "iter = 3, num_scheduled_requests: 8", "INFO:     Application startup complete.", "INFO:     Uvicorn running on http://0.0.0.0:8001",
 				"ValueError: Python transceiver currently only supports NIXL backend, got UCX. Please",
 				"pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs",
 				"cache_transceiver_config.backend", "  Input should be 'DEFAULT' [type=literal_error]",

@@ -213,6 +213,46 @@ func TestUCXTLSWithoutCUDA(t *testing.T) {
 	}
 }
 
+// TestRuntimeExceptionAfterServerUp: once uvicorn says trtllm-serve's server
+// is up, the executor and its transceiver were built: an exception after it
+// is a runtime finding of the process (Dynamo's known issue: a worker that
+// runs out of KV cache hangs with asyncio's InvalidStateError), not the
+// start-up's outcome. Before it, or after the process starts again (its
+// version line), an exception is how start-up ended.
+func TestRuntimeExceptionAfterServerUp(t *testing.T) {
+	const up = "[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\n" +
+		"INFO:     Started server process [4711]\n" +
+		"INFO:     Application startup complete.\n" +
+		"INFO:     Uvicorn running on http://0.0.0.0:8001 (Press CTRL+C to quit)\n" +
+		"[TRT-LLM] [RANK 0] [W] num_fitting_reqs=0 and fitting_disagg_gen_init_requests is empty, may not have enough kvCache\n" +
+		"Traceback (most recent call last):\n" +
+		"  File \"/usr/lib/python3.12/asyncio/futures.py\", line 1, in set_result\n" +
+		"asyncio.exceptions.InvalidStateError: invalid state\n"
+	lg, _ := Parse("f.log", strings.NewReader(up))
+	p := lg.Processes[0]
+	if len(lg.Processes) != 1 || p.Outcome() != resolver.OutcomePython || p.Error != "" {
+		t.Fatalf("%s: outcome %q error %q", sources(lg), p.Outcome(), p.Error)
+	}
+	if len(p.Findings) != 2 || p.Findings[1].Kind != FindingRuntimeError || p.Findings[1].Line != 8 ||
+		p.Findings[1].Text != "asyncio.exceptions.InvalidStateError: invalid state" {
+		t.Errorf("findings %+v", p.Findings)
+	}
+	if v := Judge(lg, nil, true); v.Exit() != 0 {
+		t.Errorf("exit %d, status %s", v.Exit(), v.Status)
+	}
+	// Before the server is up, the exception ended start-up.
+	lg, _ = Parse("f.log", strings.NewReader("[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\nasyncio.exceptions.InvalidStateError: invalid state\n"))
+	if p := lg.Processes[0]; p.Outcome() != resolver.OutcomeError {
+		t.Errorf("before the server: outcome %q", p.Outcome())
+	}
+	// The process started again (its version line): start-up again.
+	lg, _ = Parse("f.log", strings.NewReader(up+"[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc10\n"+
+		"[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\nRuntimeError: CUDA error: out of memory\n"))
+	if p := lg.Processes[0]; p.Outcome() != resolver.OutcomeError || p.Error != "RuntimeError: CUDA error: out of memory" {
+		t.Errorf("after a restart: outcome %q error %q", p.Outcome(), p.Error)
+	}
+}
+
 // TestStartupFailureAndRootCause: a rank that fails to initialise ends with
 // ERROR and the cause under it, not with the generic worker error.
 func TestStartupFailureAndRootCause(t *testing.T) {

@@ -148,6 +148,8 @@ const (
 	FindingTransferFailed  = "kv_transfer_failed"
 	FindingTransferWait    = "kv_transfer_wait_timeout"
 	FindingKVExhausted     = "kv_cache_exhausted"
+	// FindingRuntimeError is an exception raised after the server was up.
+	FindingRuntimeError = "runtime_error"
 )
 
 // ObservedInputs are the cache_transceiver_config values an argument dump

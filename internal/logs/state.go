@@ -27,6 +27,10 @@ type state struct {
 	base int
 	// retained counts the bytes of kept lines and texts, against maxRetained.
 	retained int
+	// serving is the line where the server said it was up (uvicorn's
+	// "Application startup complete."), 0 before: an exception after it is
+	// a runtime error, not how start-up ended.
+	serving int
 }
 
 func newState(name string) *state {
@@ -106,7 +110,22 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	tm = strings.TrimSpace(msg)
+	if serverUp(tm) {
+		if st.serving == 0 {
+			st.serving = n
+		}
+		return
+	}
 	if m := reExc().FindStringSubmatch(tm); m != nil {
+		if st.serving > 0 {
+			// The server was up: the transceiver was built long before. A
+			// finding of the process the line belongs to, if it has shown
+			// itself (an exception alone makes no process).
+			if q := st.byKey[key]; q != nil {
+				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxMessageBytes))
+			}
+			return
+		}
 		q := st.get(key, n)
 		if q != nil && q.fail(n, st.cut(m[1]+": "+m[2], maxMessageBytes)) {
 			st.retained += len(q.Error)
@@ -120,6 +139,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if m := reVersion().FindStringSubmatch(tm); m != nil {
 		st.lg.stateVersion(n, key, m[1])
+		st.serving = 0 // a process starts (again): its start-up follows
 		return
 	}
 	// The C++ side's bare lines, pasted excerpts and argument dumps.
@@ -133,6 +153,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 		// The version line printed through the logger.
 		if m := reVersionMsg().FindStringSubmatch(msg); m != nil {
 			st.lg.stateVersion(n, key, m[1])
+			st.serving = 0
 			return
 		}
 	}
@@ -666,4 +687,11 @@ func (p *bufPool) Put(b *[]byte) {
 	case p.free <- b:
 	default:
 	}
+}
+
+// serverUp reports whether a bare line is uvicorn's word that trtllm-serve's
+// HTTP server is up, which it starts only once the LLM (and its executor and
+// transceiver) is built.
+func serverUp(tm string) bool {
+	return tm == "INFO:     Application startup complete." || strings.HasPrefix(tm, "INFO:     Uvicorn running on ")
 }
