@@ -361,6 +361,9 @@ func sameEnd(a, b resolver.Result) bool {
 // "srun task 0–3: PYTHON on NIXL".
 func observedSummary(lg *logs.Log) string {
 	if len(lg.Processes) == 0 {
+		if len(lg.Stated) == 0 && lg.Orchestrator == 0 {
+			return "no line of it is TensorRT-LLM's"
+		}
 		return "no transceiver lines (log level WARNING, or start-up stopped earlier)"
 	}
 	type group struct {

@@ -76,6 +76,34 @@ func TestCheckLogsExitStatus(t *testing.T) {
 	}
 }
 
+// TestCheckLogsOtherFilesInAJobDirectory: a job's directory holds files that
+// are not TensorRT-LLM's (a benchmark client's output, nvidia-smi's): they are
+// said to be so and decide nothing, with or without a prediction; a
+// directory of only such files still exits 1 (nothing shows a transceiver),
+// and a TensorRT-LLM log that stops before its transceiver (its version line
+// only) still counts.
+func TestCheckLogsOtherFilesInAJobDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeLog(t, filepath.Join(dir, "worker.log"), pyRank0)
+	writeLog(t, filepath.Join(dir, "bench.log"), "Request throughput (req/s): 12.5\nMean TTFT (ms): 210.4\n")
+	writeLog(t, filepath.Join(dir, "nvidia-smi.out"), "| NVIDIA-SMI 570.86.15   Driver Version: 570.86.15   CUDA Version: 12.8 |\n")
+	for _, args := range [][]string{nil, {"--trtllm", "1.3.0rc26", "--backend", "NIXL"}} {
+		out, errOut, code := run(t, nil, append(append([]string{"check-logs"}, args...), dir)...)
+		if code != 0 || !strings.Contains(out, "No line of this log is TensorRT-LLM's") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+	other := t.TempDir()
+	writeLog(t, filepath.Join(other, "bench.log"), "Request throughput (req/s): 12.5\n")
+	if out, _, code := run(t, nil, "check-logs", other); code != 1 {
+		t.Errorf("only other files: exit %d\n%s", code, out)
+	}
+	writeLog(t, filepath.Join(dir, "stopped.log"), "[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26\n")
+	if out, _, code := run(t, nil, "check-logs", dir); code != 1 {
+		t.Errorf("a TensorRT-LLM log without transceiver lines: exit %d\n%s", code, out)
+	}
+}
+
 // TestCheckLogsDeadRankNamed: the dead rank and its root cause are in the
 // report, not only the generic worker error.
 func TestCheckLogsDeadRankNamed(t *testing.T) {

@@ -51,12 +51,16 @@ func decisive(msg string) bool {
 // Compare checks every process of the log against the trace and returns the
 // disagreements in log order, so the first one is the earliest line that
 // disagrees; disagreements that are missing lines (no line number) come last.
-// A log with no transceiver lines at all is one disagreement.
+// A TensorRT-LLM log with no transceiver lines at all is one disagreement; a
+// file no line of which is TensorRT-LLM's (StatusNotTRTLLM) has none.
 func Compare(lg *Log, t resolver.Trace) []Mismatch {
 	var out []Mismatch
 	if len(lg.Processes) == 0 {
 		if lg.Orchestrator > 0 {
 			return versionMismatches(lg, t) // the workers' logs decide
+		}
+		if len(lg.Stated) == 0 {
+			return nil // not a TensorRT-LLM log: nothing to compare
 		}
 		return []Mismatch{{Source: lg.Name, Kind: KindNoEvents, Message: noLinesMessage}}
 	}

@@ -33,6 +33,10 @@ const (
 	// StatusOrchestrator: the log is the trtllm-serve disaggregated
 	// orchestrator's, which creates no transceiver: its workers' logs decide.
 	StatusOrchestrator Status = "orchestrator"
+	// StatusNotTRTLLM: no line of the log is TensorRT-LLM's (no tagged line,
+	// no version line): one of a job's other files (a benchmark client's
+	// output, nvidia-smi's), which decides nothing beside TensorRT-LLM's logs.
+	StatusNotTRTLLM Status = "not a TensorRT-LLM log"
 	// StatusNoLines: no process shows a transceiver line.
 	StatusNoLines Status = "no transceiver lines"
 	// StatusDisagrees: a line, or a line that is missing, disagrees.
@@ -42,7 +46,7 @@ const (
 )
 
 var statusRank = map[Status]int{StatusAgrees: 0, StatusShown: 0, StatusPending: 1, StatusNotShown: 1,
-	StatusOrchestrator: 2, StatusNoLines: 3, StatusDisagrees: 4, StatusFailed: 5}
+	StatusOrchestrator: 2, StatusNotTRTLLM: 2, StatusNoLines: 3, StatusDisagrees: 4, StatusFailed: 5}
 
 // ProcessVerdict is one process's verdict and the disagreements behind it.
 type ProcessVerdict struct {
@@ -137,6 +141,8 @@ func Judge(lg *Log, t *resolver.Trace, final bool) Verdict {
 		switch {
 		case lg.Orchestrator > 0:
 			v.Status = StatusOrchestrator
+		case final && len(lg.Stated) == 0:
+			v.Status = StatusNotTRTLLM
 		case final:
 			v.Status = StatusNoLines
 		default:
@@ -244,6 +250,8 @@ func (v Verdict) Label() string {
 		return "– outcome not shown"
 	case StatusOrchestrator:
 		return "orchestrator log"
+	case StatusNotTRTLLM:
+		return "– not a TensorRT-LLM log"
 	case StatusNoLines:
 		return "✗ no transceiver lines"
 	case StatusFailed:
@@ -289,6 +297,8 @@ func (v Verdict) Summary() string {
 		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome (the log stops before the transceiver is created)."
 	case StatusOrchestrator:
 		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide."
+	case StatusNotTRTLLM:
+		return "No line of this log is TensorRT-LLM's (no [TRT-LLM] or [TensorRT-LLM] line, no version line): beside other logs it decides nothing; alone it shows no transceiver."
 	case StatusNoLines:
 		return "No TensorRT-LLM transceiver lines found. Was the log level WARNING (set TLLM_LOG_LEVEL=INFO), or did start-up stop earlier?"
 	case StatusFailed:
