@@ -66,26 +66,15 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			n, from = v, fmt.Sprintf("deploy.replicas (%s)", origin(file, ln))
 		}
 		w := &Worker{Name: name, Source: src, Count: n, CountFrom: from}
-		env := map[string]EnvVar{}
-		var order []string
-		set := func(e EnvVar) {
-			if _, ok := env[e.Name]; !ok {
-				order = append(order, e.Name)
-			}
-			env[e.Name] = e
-		}
-		composeEnv(file, get(svc, "environment"), set)
+		var env envSet
+		composeEnv(file, get(svc, "environment"), env.set)
 		if ef := get(svc, "env_file"); ef != nil {
 			w.Notes = append(w.Notes, fmt.Sprintf("env_file (%s): give the file to audit to read its variables", origin(file, ef.Line)))
 		}
 		for _, k := range l.envOrd {
-			set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, p.KeyLine) + " (command line)"})
+			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, p.KeyLine) + " (command line)"})
 		}
-		for _, k := range order {
-			if strings.HasPrefix(k, "TRTLLM_") {
-				w.Env = append(w.Env, env[k])
-			}
-		}
+		w.Env = env.trtllm()
 		switch role := roleFromName(name); {
 		case l.role != "":
 			w.Role, w.RoleFrom = l.role, l.roleArg

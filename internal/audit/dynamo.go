@@ -42,13 +42,7 @@ func (r *reader) dynamo(o *object) {
 			}
 			continue
 		}
-		n, from := 1, "replicas default (1)"
-		if v, l, ok := intAt(svc, "replicas"); ok {
-			n, from = v, fmt.Sprintf("replicas (%s)", origin(o.file, l))
-		}
-		if v, l, ok := intAt(svc, "multinode", "nodeCount"); ok {
-			from += fmt.Sprintf(", %d nodes each (multinode.nodeCount, %s)", v, origin(o.file, l))
-		}
+		n, from := dynamoCount(o, svc)
 		env := &podEnv{vars: append([]EnvVar(nil), global...), notes: scratch.Notes}
 		sw := &Worker{}
 		r.envList(o, get(svc, "envs"), func(e EnvVar) { env.vars = append(env.vars, e) }, sw)
@@ -86,13 +80,7 @@ func (r *reader) dynamoComponents(o *object, comps *deploy.Node) {
 			}
 			continue
 		}
-		n, from := 1, "replicas default (1)"
-		if v, l, ok := intAt(comp, "replicas"); ok {
-			n, from = v, fmt.Sprintf("replicas (%s)", origin(o.file, l))
-		}
-		if v, l, ok := intAt(comp, "multinode", "nodeCount"); ok {
-			from += fmt.Sprintf(", %d nodes each (multinode.nodeCount, %s)", v, origin(o.file, l))
-		}
+		n, from := dynamoCount(o, comp)
 		compObj := &object{label: o.name + " component " + name, file: o.file, line: comp.Line, kind: o.kind, name: name, namespace: o.namespace, root: o.root}
 		t := podTemplate{spec: spec, count: n, countFrom: from}
 		found := false
@@ -109,4 +97,17 @@ func (r *reader) dynamoComponents(o *object, comps *deploy.Node) {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "a " + typ + " component whose containers run neither dynamo.trtllm nor trtllm-serve (" + strings.Join(words, " ") + ")"})
 		}
 	}
+}
+
+// dynamoCount is a service's or component's count: its replicas, with
+// multinode.nodeCount noted (each replica spans that many nodes).
+func dynamoCount(o *object, n *deploy.Node) (int, string) {
+	count, from := 1, "replicas default (1)"
+	if v, l, ok := intAt(n, "replicas"); ok {
+		count, from = v, fmt.Sprintf("replicas (%s)", origin(o.file, l))
+	}
+	if v, l, ok := intAt(n, "multinode", "nodeCount"); ok {
+		from += fmt.Sprintf(", %d nodes each (multinode.nodeCount, %s)", v, origin(o.file, l))
+	}
+	return count, from
 }

@@ -192,29 +192,18 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	}
 	// Environment: the wrapper's, then envFrom, then env (Kubernetes gives env
 	// precedence over envFrom).
-	env := map[string]EnvVar{}
-	var order []string
-	set := func(e EnvVar) {
-		if _, ok := env[e.Name]; !ok {
-			order = append(order, e.Name)
-		}
-		env[e.Name] = e
-	}
+	var env envSet
 	if outer != nil {
 		for _, e := range outer.vars {
-			set(e)
+			env.set(e)
 		}
 		w.Notes = append(w.Notes, outer.notes...)
 	}
-	r.containerEnv(o, c, set, w)
+	r.containerEnv(o, c, env.set, w)
 	for _, k := range l.envOrd {
-		set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, c.Line) + " (command line)"})
+		env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, c.Line) + " (command line)"})
 	}
-	for _, k := range order {
-		if strings.HasPrefix(k, "TRTLLM_") {
-			w.Env = append(w.Env, env[k])
-		}
-	}
+	w.Env = env.trtllm()
 	// Role.
 	switch {
 	case l.role != "":
@@ -277,6 +266,34 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	}
 	r.set.Workers = append(r.set.Workers, w)
 	return true
+}
+
+// envSet is a worker's environment as its layers are laid in: a later
+// setting of a name wins, names keep the order they were first set in.
+type envSet struct {
+	vars  map[string]EnvVar
+	order []string
+}
+
+func (e *envSet) set(v EnvVar) {
+	if e.vars == nil {
+		e.vars = map[string]EnvVar{}
+	}
+	if _, ok := e.vars[v.Name]; !ok {
+		e.order = append(e.order, v.Name)
+	}
+	e.vars[v.Name] = v
+}
+
+// trtllm lists the TRTLLM_ variables, the ones the resolution reads.
+func (e *envSet) trtllm() []EnvVar {
+	var out []EnvVar
+	for _, k := range e.order {
+		if strings.HasPrefix(k, "TRTLLM_") {
+			out = append(out, e.vars[k])
+		}
+	}
+	return out
 }
 
 // containerEnv reads env and envFrom.
