@@ -561,6 +561,10 @@ func (p *Process) observe(n int, level, msg string) bool {
 
 // apply records what a classified line shows.
 func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
+	if f, ok := findingOf[k]; ok {
+		p.find(n, f, msg)
+		return // a finding, counted: not a line of the start-up
+	}
 	l := Line{N: n, Level: level, Message: msg}
 	switch k {
 	case lineResolved:
@@ -637,26 +641,20 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		}
 	case lineAgentPython:
 		p.Backend, p.Agent = "NIXL", "pure Python"
-	case lineDynamicBuffer:
-		p.find(n, FindingDynamicBuffer, msg)
-		return // a finding, counted: not a line of the start-up
-	case lineTimeout:
-		p.find(n, FindingTransferTimeout, msg)
-		return
-	case lineTransferFailed:
-		p.find(n, FindingTransferFailed, msg)
-		return
-	case lineTransferWait:
-		p.find(n, FindingTransferWait, msg)
-		return
-	case lineKVExhausted:
-		p.find(n, FindingKVExhausted, msg)
-		return
 	case lineArgs:
 		p.Inputs = parseArgs(n, m[1])
 		l.Message = "cache_transceiver_config: " + m[1]
 	}
 	p.keep(l)
+}
+
+// findingOf is the finding kind of the runtime lines.
+var findingOf = map[lineKind]string{
+	lineDynamicBuffer:  FindingDynamicBuffer,
+	lineTimeout:        FindingTransferTimeout,
+	lineTransferFailed: FindingTransferFailed,
+	lineTransferWait:   FindingTransferWait,
+	lineKVExhausted:    FindingKVExhausted,
 }
 
 // fail ends the process with an error. The most telling one wins: an
