@@ -154,6 +154,23 @@ func TestDynamoGraphDeploymentV1beta1(t *testing.T) {
 	}
 }
 
+// A Dynamo worker whose command line does not say its role takes it from
+// its service's subComponentType (v1alpha1) or its component's type
+// (v1beta1); --disaggregation-mode, where given, wins.
+func TestDynamoRoleFromType(t *testing.T) {
+	r := audit(t, "1.3.0rc10", "dgd-roles.yaml")
+	for name, want := range map[string]struct{ role, from string }{
+		"TRTLLMPrefillWorker": {RoleContext, "subComponentType prefill (dgd-roles.yaml:12)"},
+		"TRTLLMDecodeWorker":  {RoleGeneration, "type decode (dgd-roles.yaml:25)"},
+		"odd":                 {RoleContext, "--disaggregation-mode prefill"},
+	} {
+		w := entry(t, r, name).Worker
+		if w.Role != want.role || !strings.HasPrefix(w.RoleFrom, want.from) {
+			t.Errorf("%s: role %s from %q, want %s from %q", name, w.Role, w.RoleFrom, want.role, want.from)
+		}
+	}
+}
+
 // A docker compose file: its services that run dynamo.trtllm or
 // trtllm-serve are workers (the frontend is not), the merge key's anchor laid
 // in and overridden by a service's own environment mapping, configs found

@@ -51,6 +51,7 @@ func (r *reader) dynamo(o *object) {
 			env.notes = append(env.notes, fmt.Sprintf("envFromSecret %s (%s): its values are not in the set", s, origin(o.file, line(svc, "envFromSecret"))))
 		}
 		svcObj := &object{label: o.name + " service " + name, file: o.file, line: p.KeyLine, kind: o.kind, name: name, namespace: o.namespace, root: o.root}
+		svcObj.role, svcObj.roleFrom = dynamoRole(o, svc, "subComponentType")
 		t := podTemplate{spec: eps, count: n, countFrom: from}
 		if !r.container(svcObj, t, mc, env) && ct == "worker" {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "a worker service whose main container runs neither dynamo.trtllm nor trtllm-serve (" + strings.Join(commandWords(mc), " ") + ")"})
@@ -82,6 +83,7 @@ func (r *reader) dynamoComponents(o *object, comps *deploy.Node) {
 		}
 		n, from := dynamoCount(o, comp)
 		compObj := &object{label: o.name + " component " + name, file: o.file, line: comp.Line, kind: o.kind, name: name, namespace: o.namespace, root: o.root}
+		compObj.role, compObj.roleFrom = dynamoRole(o, comp, "type")
 		t := podTemplate{spec: spec, count: n, countFrom: from}
 		found := false
 		var words []string
@@ -110,4 +112,19 @@ func dynamoCount(o *object, n *deploy.Node) (int, string) {
 		from += fmt.Sprintf(", %d nodes each (multinode.nodeCount, %s)", v, origin(o.file, l))
 	}
 	return count, from
+}
+
+// dynamoRole is the role a Dynamo service's subComponentType (v1alpha1) or
+// a component's type (v1beta1) names, prefill or decode: the role of a
+// worker whose command line does not say (--disaggregation-mode wins).
+func dynamoRole(o *object, n *deploy.Node, key string) (role, from string) {
+	switch str(n, key) {
+	case "prefill":
+		role = RoleContext
+	case "decode":
+		role = RoleGeneration
+	default:
+		return "", ""
+	}
+	return role, fmt.Sprintf("%s %s (%s)", key, str(n, key), origin(o.file, line(n, key)))
 }

@@ -208,6 +208,8 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	switch {
 	case l.role != "":
 		w.Role, w.RoleFrom = l.role, l.roleArg
+	case o.role != "":
+		w.Role, w.RoleFrom = o.role, o.roleFrom
 	default:
 		if role := roleFromName(o.name + " " + cname); role != "" {
 			w.Role, w.RoleFrom = role, "inferred from the name "+o.name

@@ -208,6 +208,9 @@ type object struct {
 	namespace string
 	root      *deploy.Node
 	owners    []owner
+	// role and roleFrom are what a Dynamo service's subComponentType or a
+	// component's type says of its role, when the command line does not.
+	role, roleFrom string
 }
 
 type owner struct{ kind, name string }
