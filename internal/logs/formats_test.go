@@ -53,6 +53,8 @@ func TestLineFormats(t *testing.T) {
 		{"journalctl", "Dec 04 21:00:09 gpu-node-1 trtllm-serve[4711]: [12/04/2026-21:00:09] [TRT-LLM] [I] " + v2, "trtllm-serve[4711]", "INFO", "PYTHON", "NIXL", "", ""},
 		{"journalctl, ranks of one unit", "Dec  4 21:00:09 gpu-node-1 python3[4712]: [TRT-LLM] [RANK 1] [I] " + v2, "python3[4712] rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"journalctl -o short-iso", "2026-12-04T21:00:09+0000 gpu-node-1 trtllm-serve[4711]: [TRT-LLM] [I] " + v2, "trtllm-serve[4711]", "INFO", "PYTHON", "NIXL", "", ""},
+		{"behind a logging library's format", "2025-12-01 10:00:09,123 - TRT-LLM - INFO - [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
+		{"behind a collector's labels", "level=info pod=ctx-0 container=main [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"kubelet's container log file (CRI)", "2025-12-01T10:00:09.123456789Z stdout F [12/01/2025-10:00:09] [TRT-LLM] [I] " + v2, "process", "INFO", "PYTHON", "NIXL", "", ""},
 		{"CRI, stderr, ranked, an offset", "2025-12-01T11:00:09.5+01:00 stderr F [TRT-LLM] [RANK 2] [E] Failed to initialize executor on rank 2: NIXL", "rank 2", "ERROR", "ERROR", "", "", "Failed to initialize executor on rank 2"},
 		{"CRI, a piece of a cut line", "2025-12-01T10:00:09.123456789Z stdout P [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},
@@ -105,6 +107,23 @@ func TestSternNeedsATagAfterTwoNames(t *testing.T) {
 			if strings.HasPrefix(p.Source, "pod/") {
 				t.Errorf("%q: read as process %q", line, p.Source)
 			}
+		}
+	}
+}
+
+// TestEmbeddedTag: a tag behind a prefix no reader knows is read when a blank
+// comes before it and it starts within the line's first 200 bytes, the
+// version line too; glued to a word, or further in, it is text.
+func TestEmbeddedTag(t *testing.T) {
+	lg, _ := Parse("f.log", strings.NewReader("2025-12-01 10:00:09,123 - TRT-LLM - INFO - [TensorRT-LLM] TensorRT-LLM version: 1.3.0rc10\n"))
+	if ov, ok := lg.Own(); !ok || ov.Version.Name != "1.3.0rc10" {
+		t.Errorf("version behind a prefix: %+v %v", ov, ok)
+	}
+	for _, line := range []string{"note:[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		strings.Repeat("x", 200) + " [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
+		lg, _ := Parse("f.log", strings.NewReader(line+"\n"))
+		if len(lg.Processes) != 0 {
+			t.Errorf("%.40q: read as %s", line, sources(lg))
 		}
 	}
 }

@@ -29,9 +29,47 @@ var (
 	reLevelG      = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
 	reModuleG     = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
 	reCondense    = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
+	reEmbedded    = regexp.MustCompile(`^.*?[ \t](\[(?:TRT-LLM|TensorRT-LLM)\])`)
 	reBlank       = regexp.MustCompile(`^[ \t]*`)
 	reJSONString  = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)
 )
+
+// refTag reads one of TensorRT-LLM's tags at the start of t by regexp;
+// msg comes back as given when none is there.
+func refTag(t, msg string) (tagged, pyTagged bool, level, rank, rest string) {
+	rest = msg
+	if strings.HasPrefix(t, "[TRT-LLM]") {
+		// Groups in any order, each once, the module after the level.
+		r, haveRank, haveModule := t[len("[TRT-LLM]"):], false, false
+		lv := ""
+		for {
+			if m := reRankG.FindStringSubmatch(r); m != nil && !haveRank {
+				rank, haveRank, r = m[1], true, r[len(m[0]):]
+			} else if m := reLevelG.FindStringSubmatch(r); m != nil && lv == "" {
+				lv, r = m[1], r[len(m[0]):]
+			} else if m := reModuleG.FindString(r); m != "" && lv != "" && !haveModule {
+				haveModule, r = true, r[len(m):]
+			} else {
+				break
+			}
+		}
+		if lv != "" {
+			level = map[string]string{"I": "INFO", "W": "WARNING", "E": "ERROR", "V": "DEBUG", "F": "ERROR"}[lv]
+			if r != "" && strings.ContainsRune(" \t\n\f\r", rune(r[0])) {
+				r = r[1:]
+			}
+			return true, true, level, rank, r
+		}
+		rank = ""
+	}
+	if m := reCpp.FindStringSubmatch(t); m != nil {
+		return true, false, m[2], m[1], t[len(m[0]):]
+	}
+	if m := reCondense.FindStringSubmatch(t); m != nil {
+		return true, true, LevelUnstated, m[1], t[len(m[0]):]
+	}
+	return false, false, "", "", msg
+}
 
 // parseReference is the regexp-based reader the fast scanner replaced, kept as
 // the oracle of the differential test: it reads every line's prefixes with
@@ -110,43 +148,16 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			}
 		}
 
-		level, rank, msg, tagged, pyTagged := "", "", s, false, false
 		t := blank(s)
-		if strings.HasPrefix(t, "[TRT-LLM]") {
-			// Groups in any order, each once, the module after the level.
-			rest, haveRank, haveModule := t[len("[TRT-LLM]"):], false, false
-			lv := ""
-			for {
-				if m := reRankG.FindStringSubmatch(rest); m != nil && !haveRank {
-					rank, haveRank, rest = m[1], true, rest[len(m[0]):]
-				} else if m := reLevelG.FindStringSubmatch(rest); m != nil && lv == "" {
-					lv, rest = m[1], rest[len(m[0]):]
-				} else if m := reModuleG.FindString(rest); m != "" && lv != "" && !haveModule {
-					haveModule, rest = true, rest[len(m):]
-				} else {
-					break
-				}
-			}
-			if lv != "" {
-				tagged, pyTagged = true, true
-				level = map[string]string{"I": "INFO", "W": "WARNING", "E": "ERROR", "V": "DEBUG", "F": "ERROR"}[lv]
-				if rest != "" && strings.ContainsRune(" \t\n\f\r", rune(rest[0])) {
-					rest = rest[1:]
-				}
-				msg = rest
-			} else {
-				rank = ""
-			}
-		}
+		tagged, pyTagged, level, rank, msg := refTag(t, s)
 		if !tagged {
-			if m := reCpp.FindStringSubmatch(t); m != nil {
-				tagged = true
-				rank = m[1]
-				level = m[2]
-				msg = t[len(m[0]):]
-			} else if m := reCondense.FindStringSubmatch(t); m != nil {
-				tagged, pyTagged = true, true
-				rank, level, msg = m[1], LevelUnstated, t[len(m[0]):]
+			// A tag behind a prefix no reader knows: the first one after a
+			// blank that starts within the line's first 200 bytes.
+			if loc := reEmbedded.FindStringSubmatchIndex(t); loc != nil && loc[2] < 200 {
+				u := t[loc[2]:]
+				if tagged, pyTagged, level, rank, msg = refTag(u, s); !tagged && (strings.HasPrefix(u, "[TensorRT-LLM] TensorRT-LLM version: ") || strings.HasPrefix(u, "[TensorRT-LLM] TensorRT LLM version: ")) {
+					msg = u
+				}
 			}
 		}
 

@@ -216,13 +216,19 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			}
 		}
 		tagged, pyTagged, level, rank, msg := false, false, "", []byte(nil), s
-		if t := trimBlank(s); len(t) > 0 && t[0] == '[' { // every tag starts so
-			if r, lv, rest, ok := trtllmTag(t); ok {
-				tagged, pyTagged, rank, level, msg = true, true, r, lv, rest
-			} else if r, lv, rest, ok := cppTag(t); ok {
-				tagged, rank, level, msg = true, r, lv, rest
-			} else if r, rest, ok := condensedTag(t); ok {
-				tagged, pyTagged, rank, level, msg = true, true, r, LevelUnstated, rest
+		t = trimBlank(s)
+		if len(t) > 0 && t[0] == '[' { // every tag starts so
+			tagged, pyTagged, rank, level, msg = readTag(t, msg)
+		}
+		if !tagged {
+			// A tag behind a prefix no reader knows (a logging library's
+			// "2025-12-01 10:00:09,123 - TRT-LLM - INFO - ", a collector's
+			// labels) reads as the tag would alone.
+			if i := embeddedTag(t); i > 0 {
+				u := t[i:]
+				if tagged, pyTagged, rank, level, msg = readTag(u, msg); !tagged && versionLine(u) {
+					msg = u
+				}
 			}
 		}
 		if len(rank) > 0 && (len(sc.key) == 0 || named) {
@@ -678,6 +684,46 @@ func trtTimePrefix(orig []byte) []byte {
 		i++
 	}
 	return s[i:]
+}
+
+// readTag reads one of TensorRT-LLM's tags at the start of t; msg is
+// returned unchanged when none is there.
+func readTag(t, msg []byte) (tagged, pyTagged bool, rank []byte, level string, rest []byte) {
+	if r, lv, rest, ok := trtllmTag(t); ok {
+		return true, true, r, lv, rest
+	} else if r, lv, rest, ok := cppTag(t); ok {
+		return true, false, r, lv, rest
+	} else if r, rest, ok := condensedTag(t); ok {
+		return true, true, r, LevelUnstated, rest
+	}
+	return false, false, nil, "", msg
+}
+
+// embeddedTagWithin is how far into a line a tag behind an unknown prefix
+// may start.
+const embeddedTagWithin = 200
+
+// embeddedTag returns where the first "[TRT-LLM]" or "[TensorRT-LLM]" that
+// follows a blank starts within t's first embeddedTagWithin bytes, or 0.
+func embeddedTag(t []byte) int {
+	for i := 1; i < len(t) && i < embeddedTagWithin; {
+		j := bytes.IndexByte(t[i:min(len(t), embeddedTagWithin)], '[')
+		if j < 0 {
+			return 0
+		}
+		i += j
+		if (t[i-1] == ' ' || t[i-1] == '\t') && (bytes.HasPrefix(t[i:], []byte("[TRT-LLM]")) || bytes.HasPrefix(t[i:], []byte("[TensorRT-LLM]"))) {
+			return i
+		}
+		i++
+	}
+	return 0
+}
+
+// versionLine reports whether s is the version line tensorrt_llm prints at
+// import, either spelling.
+func versionLine(s []byte) bool {
+	return bytes.HasPrefix(s, []byte("[TensorRT-LLM] TensorRT-LLM version: ")) || bytes.HasPrefix(s, []byte("[TensorRT-LLM] TensorRT LLM version: "))
 }
 
 // trtllmTag reads TensorRT-LLM's Python logger prefix: "[TRT-LLM]", then
