@@ -93,6 +93,12 @@ func TestCheckLogsOtherFilesInAJobDirectory(t *testing.T) {
 			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
 	}
+	// The job's verdict is its TensorRT-LLM logs', not the other files'.
+	out, _, _ := run(t, nil, "check-logs", "-o", "json", dir)
+	var job struct{ Verdict string }
+	if err := json.Unmarshal([]byte(out), &job); err != nil || job.Verdict != "shown" {
+		t.Errorf("JSON verdict %q (%v)", job.Verdict, err)
+	}
 	other := t.TempDir()
 	writeLog(t, filepath.Join(other, "bench.log"), "Request throughput (req/s): 12.5\n")
 	if out, _, code := run(t, nil, "check-logs", other); code != 1 {

@@ -33,6 +33,10 @@ type Tally struct {
 	Outcomes  int
 	Worst     Status
 	Predicted bool
+	// decided is true once a log that decides something was added: an
+	// orchestrator's log or a file that is not TensorRT-LLM's is the
+	// job's verdict only when no other log is.
+	decided bool
 }
 
 // Add counts one judged log.
@@ -55,9 +59,14 @@ func (t *Tally) Add(v Verdict) {
 	}
 	t.Disagreements += len(v.Mismatches)
 	t.Outcomes += v.Outcomes
-	if t.Files == 1 || statusRank[v.Status] > statusRank[t.Worst] {
+	decides := v.Status != StatusOrchestrator && v.Status != StatusNotTRTLLM
+	switch {
+	case t.Files == 1, decides && !t.decided:
+		t.Worst = v.Status
+	case decides == t.decided && statusRank[v.Status] > statusRank[t.Worst]:
 		t.Worst = v.Status
 	}
+	t.decided = t.decided || decides
 }
 
 // Exit is the job's exit status: 2 when a log could not be read; 1 when a log
