@@ -264,6 +264,15 @@ func TestRuntimeExceptionAfterServerUp(t *testing.T) {
 	if p := lg.Processes[0]; p.Outcome() != resolver.OutcomeError {
 		t.Errorf("before the server: outcome %q", p.Outcome())
 	}
+	// One stream, two servers: the one up does not make the other's
+	// start-up failure a runtime error.
+	lg, _ = Parse("f.log", strings.NewReader("ctx-1  | [TRT-LLM] [I] Using KvCacheTransceiverV2\n"+
+		"ctx-1  | INFO:     Application startup complete.\n"+
+		"gen-1  | [TRT-LLM] [I] Using KvCacheTransceiverV2\n"+
+		"gen-1  | RuntimeError: NIXL agent creation failed\n"))
+	if got := sources(lg); got != "ctx-1,gen-1" || lg.Processes[0].Outcome() != resolver.OutcomePython || lg.Processes[1].Outcome() != resolver.OutcomeError {
+		t.Errorf("two servers: %s, outcomes %q %q", got, lg.Processes[0].Outcome(), lg.Processes[len(lg.Processes)-1].Outcome())
+	}
 	// The process started again (its version line): start-up again.
 	lg, _ = Parse("f.log", strings.NewReader(up+"[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc10\n"+
 		"[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\nRuntimeError: CUDA error: out of memory\n"))

@@ -27,10 +27,12 @@ type state struct {
 	base int
 	// retained counts the bytes of kept lines and texts, against maxRetained.
 	retained int
-	// serving is the line where the server said it was up (uvicorn's
-	// "Application startup complete."), 0 before: an exception after it is
-	// a runtime error, not how start-up ended.
-	serving int
+	// serving holds, per process key, the line where that process's server
+	// said it was up (uvicorn's "Application startup complete."): an
+	// exception of that process after it is a runtime error, not how its
+	// start-up ended. Per key, because one stream (docker compose's, kubectl
+	// --prefix's) can hold a server that is up and another still starting.
+	serving map[string]int
 }
 
 func newState(name string) *state {
@@ -111,13 +113,16 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	tm = strings.TrimSpace(msg)
 	if serverUp(tm) {
-		if st.serving == 0 {
-			st.serving = n
+		if st.serving == nil {
+			st.serving = map[string]int{}
+		}
+		if st.serving[key] == 0 {
+			st.serving[key] = n
 		}
 		return
 	}
 	if m := reExc().FindStringSubmatch(tm); m != nil {
-		if st.serving > 0 {
+		if st.serving[key] > 0 {
 			// The server was up: the transceiver was built long before. A
 			// finding of the process the line belongs to, if it has shown
 			// itself (an exception alone makes no process).
@@ -139,7 +144,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if m := reVersion().FindStringSubmatch(tm); m != nil {
 		st.lg.stateVersion(n, key, m[1])
-		st.serving = 0 // a process starts (again): its start-up follows
+		delete(st.serving, key) // a process starts (again): its start-up follows
 		return
 	}
 	// The C++ side's bare lines, pasted excerpts and argument dumps.
@@ -153,7 +158,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 		// The version line printed through the logger.
 		if m := reVersionMsg().FindStringSubmatch(msg); m != nil {
 			st.lg.stateVersion(n, key, m[1])
-			st.serving = 0
+			delete(st.serving, key)
 			return
 		}
 	}
