@@ -264,7 +264,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 			b.WriteString(pick(rng, "", "", "\x1b[32m", "\x1b]0;t\x07", "\x1b[", "\x1b]x"))
 			b.WriteString(pick(rng, "", "", r+": ", " "+r+": ", "[1,"+r+"]<stdout>:", "[1,"+r+"]<stderr>: ", "[1,"+r+"]<stdin>:", "x: ",
 				"gen-"+r+"  | ", "proj_ctx_"+r+"\t|", "ctx-"+r+"|", "ctx  | ", "-"+r+" | ",
-				"trtllm-ctx-"+r+" main ", "ctx-"+r+".x main ", "Ctx-"+r+" main ", "ctx- main ", "Dec  4 21:00:0"+r+" gpu-1 trtllm-serve[471"+r+"]: ", "Dec 04 21:00:00.123 gpu-1 python3[4"+r+"]: ", "Dec 04 21:00:00 gpu-1 trtllm-serve: ", "Dec 04 21:00:00 gpu-1 x[]: ",
+				"INFO:TRT-LLM:", "RuntimeError: ", "2026-09-15 03:52:12,905 - TRT-LLM - INFO - ", "trtllm-ctx-"+r+" main ", "ctx-"+r+".x main ", "Ctx-"+r+" main ", "ctx- main ", "Dec  4 21:00:0"+r+" gpu-1 trtllm-serve[471"+r+"]: ", "Dec 04 21:00:00.123 gpu-1 python3[4"+r+"]: ", "Dec 04 21:00:00 gpu-1 trtllm-serve: ", "Dec 04 21:00:00 gpu-1 x[]: ",
 				"(RayWorkerWrapper pid=7"+r+") ", "(pid="+r+", ip=10.0.0."+r+")", "(RayWorkerWrapper pid=) ", "(Ray Worker pid=1) ", "(pid=1, ip=) "))
 			b.WriteString(pick(rng, "", "2026-09-15T03:52:12.905Z ", "2026-09-15 03:52:12,9+05:30\t", "2026-09-15T03:52:12+0530 ", "2026-09-15T03:52:12.Z ",
 				"2026-09-15T03:52:12+0000 gpu-1 python3[4"+r+"]: ", "2026-09-15T03:52:12+0000 gpu-1 python3: ",

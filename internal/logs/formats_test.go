@@ -112,14 +112,24 @@ func TestSternNeedsATagAfterTwoNames(t *testing.T) {
 }
 
 // TestEmbeddedTag: a tag behind a prefix no reader knows is read when a blank
-// comes before it and it starts within the line's first 200 bytes, the
-// version line too; glued to a word, or further in, it is text.
+// or a colon comes before it and it starts within the line's first 200
+// bytes, the version line too; glued to a word, or further in, it is text;
+// behind an exception's title it stays the exception's (the shape a C++
+// failure reaches Python in).
 func TestEmbeddedTag(t *testing.T) {
+	lg0, _ := Parse("f.log", strings.NewReader("INFO:TRT-LLM:[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n"))
+	if sources(lg0) != "rank 0" || lg0.Processes[0].Outcome() != resolver.OutcomePython {
+		t.Errorf("logging's default format: %s", sources(lg0))
+	}
+	lg0, _ = Parse("f.log", strings.NewReader("[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\nRuntimeError: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS (transferAgent.cpp:505)\n"))
+	if p := lg0.Processes[0]; p.Outcome() != resolver.OutcomeError || !strings.HasPrefix(p.Error, "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed") {
+		t.Errorf("a C++ failure raised in Python: outcome %q error %q", p.Outcome(), p.Error)
+	}
 	lg, _ := Parse("f.log", strings.NewReader("2025-12-01 10:00:09,123 - TRT-LLM - INFO - [TensorRT-LLM] TensorRT-LLM version: 1.3.0rc10\n"))
 	if ov, ok := lg.Own(); !ok || ov.Version.Name != "1.3.0rc10" {
 		t.Errorf("version behind a prefix: %+v %v", ov, ok)
 	}
-	for _, line := range []string{"note:[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+	for _, line := range []string{"note-[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
 		strings.Repeat("x", 200) + " [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
 		lg, _ := Parse("f.log", strings.NewReader(line+"\n"))
 		if len(lg.Processes) != 0 {

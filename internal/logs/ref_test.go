@@ -29,7 +29,7 @@ var (
 	reLevelG      = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
 	reModuleG     = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
 	reCondense    = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
-	reEmbedded    = regexp.MustCompile(`^.*?[ \t](\[(?:TRT-LLM|TensorRT-LLM)\])`)
+	reEmbedded    = regexp.MustCompile(`^.*?[ \t:](\[(?:TRT-LLM|TensorRT-LLM)\])`)
 	reBlank       = regexp.MustCompile(`^[ \t]*`)
 	reJSONString  = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)
 )
@@ -153,7 +153,8 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 		if !tagged {
 			// A tag behind a prefix no reader knows: the first one after a
 			// blank that starts within the line's first 200 bytes.
-			if loc := reEmbedded.FindStringSubmatchIndex(t); loc != nil && loc[2] < 200 {
+			if loc := reEmbedded.FindStringSubmatchIndex(t); loc != nil && loc[2] < 200 &&
+				!strings.Contains(t[:loc[2]], "Error:") && !strings.Contains(t[:loc[2]], "Exception:") {
 				u := t[loc[2]:]
 				if tagged, pyTagged, level, rank, msg = refTag(u, s); !tagged && (strings.HasPrefix(u, "[TensorRT-LLM] TensorRT-LLM version: ") || strings.HasPrefix(u, "[TensorRT-LLM] TensorRT LLM version: ")) {
 					msg = u

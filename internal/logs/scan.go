@@ -222,8 +222,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		}
 		if !tagged {
 			// A tag behind a prefix no reader knows (a logging library's
-			// "2025-12-01 10:00:09,123 - TRT-LLM - INFO - ", a collector's
-			// labels) reads as the tag would alone.
+			// "2025-12-01 10:00:09,123 - TRT-LLM - INFO - " or
+			// "INFO:TRT-LLM:", a collector's labels) reads as the tag would
+			// alone.
 			if i := embeddedTag(t); i > 0 {
 				u := t[i:]
 				if tagged, pyTagged, rank, level, msg = readTag(u, msg); !tagged && versionLine(u) {
@@ -704,7 +705,10 @@ func readTag(t, msg []byte) (tagged, pyTagged bool, rank []byte, level string, r
 const embeddedTagWithin = 200
 
 // embeddedTag returns where the first "[TRT-LLM]" or "[TensorRT-LLM]" that
-// follows a blank starts within t's first embeddedTagWithin bytes, or 0.
+// follows a blank or a colon starts within t's first embeddedTagWithin
+// bytes, or 0. Not behind an exception's title: "RuntimeError:
+// [TensorRT-LLM][ERROR] Assertion failed: …" is how a C++ failure reaches
+// Python, an exception, which the tag must not turn into a logged line.
 func embeddedTag(t []byte) int {
 	for i := 1; i < len(t) && i < embeddedTagWithin; {
 		j := bytes.IndexByte(t[i:min(len(t), embeddedTagWithin)], '[')
@@ -712,7 +716,10 @@ func embeddedTag(t []byte) int {
 			return 0
 		}
 		i += j
-		if (t[i-1] == ' ' || t[i-1] == '\t') && (bytes.HasPrefix(t[i:], []byte("[TRT-LLM]")) || bytes.HasPrefix(t[i:], []byte("[TensorRT-LLM]"))) {
+		if c := t[i-1]; (c == ' ' || c == '\t' || c == ':') && (bytes.HasPrefix(t[i:], []byte("[TRT-LLM]")) || bytes.HasPrefix(t[i:], []byte("[TensorRT-LLM]"))) {
+			if bytes.Contains(t[:i], []byte("Error:")) || bytes.Contains(t[:i], []byte("Exception:")) {
+				return 0
+			}
 			return i
 		}
 		i++
