@@ -88,6 +88,19 @@ func TestDeploymentAndStatefulSet(t *testing.T) {
 	}
 }
 
+// fixJoins checks that a fix really joins the roles: the fixed worker's
+// inputs with its edits, resolved again, end where the other worker does.
+func fixJoins(t *testing.T, fix WorkerFix, fixed, other Entry) {
+	t.Helper()
+	in := fixed.Inputs
+	for _, e := range fix.Edits {
+		in = e.Apply(in)
+	}
+	if got := resolver.Resolve(in).Result; !sameEnd(got, other.Trace.Result) {
+		t.Errorf("fixed %s ends %s, %s %s", fixed.Worker.Name, end(got), other.Worker.Name, end(other.Trace.Result))
+	}
+}
+
 // A DynamoGraphDeployment: roles from --disaggregation-mode, the engine
 // configs from the mounted ConfigMap (a relative path under workingDir), the
 // service's envs; the decode worker's TRTLLM_USE_UCX_KVCACHE turns DEFAULT into
@@ -110,14 +123,7 @@ func TestDynamoGraphDeployment(t *testing.T) {
 	if !r.Fails() || len(r.Fix) != 1 || r.Fix[0].Worker != "decode" || r.Fix[0].Outcome.Outcome != resolver.OutcomePython {
 		t.Fatalf("fix %+v", r.Fix)
 	}
-	// The fix really joins the roles: resolve it again.
-	in := d.Inputs
-	for _, e := range r.Fix[0].Edits {
-		in = e.Apply(in)
-	}
-	if got := resolver.Resolve(in).Result; !sameEnd(got, p.Trace.Result) {
-		t.Errorf("fixed decode ends %s, prefill %s", end(got), end(p.Trace.Result))
-	}
+	fixJoins(t, r.Fix[0], d, p)
 	if p.Worker.Notes == nil || !strings.Contains(strings.Join(p.Worker.Notes, "\n"), "envFromSecret hf-token-secret") {
 		t.Errorf("notes %q", p.Worker.Notes)
 	}
@@ -196,13 +202,7 @@ func TestDockerCompose(t *testing.T) {
 	if !r.Fails() || len(r.Fix) != 1 || r.Fix[0].Worker != "decode-0" {
 		t.Fatalf("fix %+v", r.Fix)
 	}
-	in := d.Inputs
-	for _, e := range r.Fix[0].Edits {
-		in = e.Apply(in)
-	}
-	if got := resolver.Resolve(in).Result; !sameEnd(got, p.Trace.Result) {
-		t.Errorf("fixed decode ends %s, prefill %s", end(got), end(p.Trace.Result))
-	}
+	fixJoins(t, r.Fix[0], d, p)
 	// Without the engine files, each worker says where its config is.
 	r = audit(t, "1.3.0rc10", "compose/docker-compose.yml")
 	if len(r.Entries) != 0 || len(r.Set.Unplaced) != 3 || !strings.Contains(r.Set.Unplaced[0].Why, "--extra-engine-args /opt/engine/prefill.yaml: not in the set") {
