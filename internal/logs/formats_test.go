@@ -1,6 +1,8 @@
 package logs
 
 import (
+	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -418,4 +420,54 @@ func TestStatedVersionsKept(t *testing.T) {
 			t.Errorf("%s: %+v %v", c.line, ov, ok)
 		}
 	}
+}
+
+// TestDockerLogDecodesAsEncodingJSON: a docker json-file record's line comes
+// out as encoding/json decodes it, whether it is copied (plain text and the
+// newline's escape) or decoded: random strings of quotes, backslashes,
+// control and non-ASCII bytes, invalid UTF-8, written as docker writes them
+// and as raw bytes.
+func TestDockerLogDecodesAsEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	alphabet := []byte("ab \"\\n/u0\t\x1b\x7f\xc3\xa9\xff[]")
+	for it := 0; it < 20000; it++ {
+		raw := make([]byte, rng.IntN(12))
+		for i := range raw {
+			raw[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		var lit []byte
+		if it%2 == 0 {
+			enc, _ := json.Marshal(string(raw) + "\n")
+			lit = enc
+		} else {
+			lit = append(append([]byte{'"'}, raw...), '"')
+		}
+		line := append(append([]byte(`{"log":`), lit...), `,"stream":"stdout"}`...)
+		got, ok := dockerLog(nil, line)
+		var want string
+		wantOK := false
+		if l, ok2 := firstJSONString(line[len(`{"log":`):]); ok2 {
+			wantOK = json.Unmarshal(l, &want) == nil
+		}
+		if ok != wantOK || (ok && string(got) != want) {
+			t.Fatalf("%q: got %q %v, want %q %v", line, got, ok, want, wantOK)
+		}
+	}
+}
+
+// firstJSONString is the string literal at the start of s, up to its first
+// unescaped quote.
+func firstJSONString(s []byte) ([]byte, bool) {
+	if len(s) == 0 || s[0] != '"' {
+		return nil, false
+	}
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return s[:i+1], true
+		}
+	}
+	return nil, false
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The scanner is the fast half of the parser. A log of gigabytes is almost all
@@ -125,10 +126,10 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		lineEnd := lineOff + len(line)
 		stripped := esc.in(data, 0x1b, lineOff, lineEnd)
 		if len(line) > len(dockerJSON) && line[0] == '{' {
-			if v, ok := dockerLog(line); ok {
+			if v, ok := dockerLog(sc.json[:0], line); ok {
 				// The line as the container printed it: its own bytes are
 				// looked at, not the look-ahead's (as for a line with colour).
-				sc.json = append(sc.json[:0], v...)
+				sc.json = v
 				line, stripped = sc.json, true
 			}
 		}
@@ -596,28 +597,45 @@ func criStream(s []byte) []byte {
 // {"log":"<the line, JSON-escaped, with its newline>","stream":"stdout","time":"…"}
 const dockerJSON = `{"log":"`
 
-// dockerLog returns the line a docker json-file record holds: the JSON string
-// after {"log": up to its closing quote, decoded by encoding/json; ok is false
-// when the line is not such a record (or its string does not decode).
-func dockerLog(line []byte) (string, bool) {
+// dockerLog appends to dst the line a docker json-file record holds: the
+// JSON string after {"log": up to its closing quote, decoded as
+// encoding/json decodes it; ok is false when the line is not such a record
+// (or its string does not decode). Most records hold plain text and the
+// newline's escape: those are copied, not decoded (encoding/json's string
+// per line took a 300 MB docker log 1.0 s; copied, 0.4 s).
+func dockerLog(dst, line []byte) ([]byte, bool) {
 	if !bytes.HasPrefix(line, []byte(dockerJSON)) {
-		return "", false
+		return dst, false
 	}
 	i := len(dockerJSON)
+	plain := true // no escape but a final \n, no control byte
 	for i < len(line) && line[i] != '"' {
-		if line[i] == '\\' {
+		switch c := line[i]; {
+		case c == '\\':
+			if !(i+2 < len(line) && line[i+1] == 'n' && line[i+2] == '"') {
+				plain = false
+			}
 			i++
+		case c < 0x20:
+			plain = false
 		}
 		i++
 	}
 	if i >= len(line) {
-		return "", false
+		return dst, false
+	}
+	lit := line[len(dockerJSON)-1 : i+1]
+	if body := lit[1 : len(lit)-1]; plain && utf8.Valid(body) {
+		if bytes.HasSuffix(body, []byte(`\n`)) {
+			return append(append(dst, body[:len(body)-2]...), '\n'), true
+		}
+		return append(dst, body...), true
 	}
 	var v string
-	if json.Unmarshal(line[len(dockerJSON)-1:i+1], &v) != nil {
-		return "", false
+	if json.Unmarshal(lit, &v) != nil {
+		return dst, false
 	}
-	return v, true
+	return append(dst, v...), true
 }
 
 // journalPrefix reads journalctl's default (short) prefix, a syslog date,
