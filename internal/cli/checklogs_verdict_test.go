@@ -210,6 +210,48 @@ func TestCheckLogsFollowJSONLines(t *testing.T) {
 	}
 }
 
+// TestCheckLogsFollowJSONWithoutPrediction: with nothing predicted, a
+// process's "agrees" is null (there is nothing to agree with), not false,
+// and its status says what it showed.
+func TestCheckLogsFollowJSONWithoutPrediction(t *testing.T) {
+	old := followInterval
+	followInterval = 10 * time.Millisecond
+	defer func() { followInterval = old }()
+	path := filepath.Join(t.TempDir(), "gen.log")
+	writeLog(t, path, pyRank0+"[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: x\n")
+	var out, errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- Main([]string{"check-logs", "-f", "--fail-fast", "-o", "json", path}, strings.NewReader(""), &out, &errb, nil)
+	}()
+	var code int
+	waitFor(t, "--fail-fast to exit", func() bool {
+		select {
+		case code = <-done:
+			return true
+		default:
+			return false
+		}
+	})
+	seen := 0
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatalf("not one JSON object per line: %q: %v", l, err)
+		}
+		if v["source"] != "rank 0" {
+			continue
+		}
+		seen++
+		if a, ok := v["agrees"]; !ok || a != nil || v["status"] != "shown" {
+			t.Errorf("rank 0 without a prediction: agrees %v (present %v), status %v; want null and shown\n%s", a, ok, v["status"], l)
+		}
+	}
+	if code != 1 || seen == 0 {
+		t.Fatalf("exit %d, rank 0 seen %d times\n%s", code, seen, out.String())
+	}
+}
+
 // TestCheckLogsFollowCtrlC runs the real binary, supervisor included, as a
 // terminal does: Ctrl-C goes to the whole process group, and the supervisor
 // forwards it again. check-logs -f exits with the verdict (0 or 1), never 130.

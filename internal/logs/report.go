@@ -619,8 +619,14 @@ func (f *FollowReport) Update(v Verdict) {
 			if ms == nil {
 				ms = []Mismatch{}
 			}
+			// Without a prediction there is nothing to agree with: null,
+			// as predicted_for is, not false (status holds the verdict).
+			var agrees any
+			if v.Trace != nil {
+				agrees = pv.Status == StatusAgrees
+			}
 			fmt.Fprintln(f.w, encodeJSON(map[string]any{"file": lg.Name, "source": p.Source, "outcome": string(p.Outcome()), "status": pv.Status,
-				"agrees": v.Trace != nil && pv.Status == StatusAgrees, "predicted_for": version, "mismatches": ms}, "", true))
+				"agrees": agrees, "predicted_for": version, "mismatches": ms}, "", true))
 			continue
 		}
 		fmt.Fprintf(f.w, "%s · %s: %s\n", name, termsafe.Line(p.Source), verdict)

@@ -100,6 +100,10 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 
 	tm := msg
 	if tagged {
+		// A terminal's copy (tmux, a pasted issue) pads lines with blanks;
+		// TensorRT-LLM's messages end without them, and classify matches
+		// whole messages ("Using KvCacheTransceiverV2").
+		msg = strings.TrimRight(msg, " \t")
 		q := st.get(key, n)
 		if q == nil {
 			return
@@ -122,6 +126,14 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	if m := reExc().FindStringSubmatch(tm); m != nil {
+		if m[1] == "AssertionError" && strings.HasPrefix(m[2], noTransceiver) {
+			// Raised per request, not at start-up: the executor (and no
+			// transceiver) was built, and a disaggregated request came.
+			if q := st.get(key, n); q != nil {
+				q.noTransceiver(n, st.cut(tm, maxMessageBytes))
+			}
+			return
+		}
 		if st.serving[key] > 0 {
 			// The server was up: the transceiver was built long before. A
 			// finding of the process the line belongs to, if it has shown
