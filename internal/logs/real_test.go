@@ -177,3 +177,42 @@ func TestNoTransceiverAssertion(t *testing.T) {
 		t.Errorf("another assertion: %q", p.Outcome())
 	}
 }
+
+// TestLoggedFallbackTraceback: ModelLoader logs the traceback of a failed
+// meta-device init at INFO ("Fallback to regular model init: " +
+// traceback.format_exc(), model_loader.py) and goes on; its exception line
+// is logged, not raised. A healthy 1.2.1 worker read "Start-up failed" on it.
+// The first line is as a public job scanner quotes it (job 557546); the lines
+// under it are what format_exc prints.
+func TestLoggedFallbackTraceback(t *testing.T) {
+	const fallback = "[08/20/2026-10:00:01] [TRT-LLM] [I] [_torch][RANK 2] Fallback to regular model init: Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/model_loader.py\", line 251, in load\n" +
+		"    model = AutoModelForCausalLM.from_config(config_copy)\n" +
+		"AttributeError: 'NemotronHConfig' object has no attribute 'x'\n\n"
+	if !mayObserve([]byte("Fallback to regular model init: Traceback (most recent call last):")) {
+		t.Fatal("the scanner's filter drops the fallback line")
+	}
+	lg, _ := Parse("f.log", strings.NewReader(fallback+
+		"[08/20/2026-10:00:09] [TRT-LLM] [I] [_torch][RANK 2] Using KvCacheTransceiverV2\n"))
+	if p := lg.Processes[0]; len(lg.Processes) != 1 || p.Outcome() != "PYTHON" || p.Error != "" {
+		t.Fatalf("%s: outcome %q error %q", sources(lg), p.Outcome(), p.Error)
+	}
+	// What follows the fallback's exception line is read again: a real
+	// failure of the same rank after it, bare or after its ERROR line.
+	for _, after := range []string{
+		"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.62 GiB.\n",
+		"[08/20/2026-10:00:09] [TRT-LLM] [E] [_torch][RANK 2] Failed to initialize executor on rank 2: CUDA out of memory\n",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(fallback+after))
+		if p := lg.Processes[0]; p.Outcome() != "ERROR" || !strings.Contains(p.Error, "out of memory") {
+			t.Errorf("%q: outcome %q error %q", after, p.Outcome(), p.Error)
+		}
+	}
+	// An ERROR line of the rank closes the fallback even if its traceback
+	// had no exception line of the usual form.
+	lg, _ = Parse("f.log", strings.NewReader("[TRT-LLM] [I] [RANK 0] Fallback to regular model init: Traceback (most recent call last):\n"+
+		"AssertionError\n[TRT-LLM] [E] [RANK 0] Executor worker initialization error: x\nRuntimeError: boom\n"))
+	if p := lg.Processes[0]; p.Outcome() != "ERROR" || p.Error != "RuntimeError: boom" {
+		t.Errorf("after an ERROR line: outcome %q error %q", p.Outcome(), p.Error)
+	}
+}
