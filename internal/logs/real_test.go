@@ -66,6 +66,11 @@ func TestRealLogs(t *testing.T) {
 		// aggregated, TP 4): the worker's log as the README annotates it,
 		// "# " comments between its lines.
 		{file: "dynamo-recipe-gptoss-agg-annotated.log", processes: "rank 0=,rank 1=,rank 2=,rank 3=", exit: 1},
+		// ai-dynamo/dynamo PR #15060 (comment): a worker on the
+		// tensorrt-llm/release:1.3.0rc27 image (Open MPI 5) that could not
+		// spawn its MPI workers, as the comment quotes the engine log.
+		{file: "dynamo-pr15060-mpi-spawn-1.3.0rc27.log", processes: "process=ERROR",
+			err: "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))
@@ -214,5 +219,22 @@ func TestLoggedFallbackTraceback(t *testing.T) {
 		"AssertionError\n[TRT-LLM] [E] [RANK 0] Executor worker initialization error: x\nRuntimeError: boom\n"))
 	if p := lg.Processes[0]; p.Outcome() != "ERROR" || p.Error != "RuntimeError: boom" {
 		t.Errorf("after an ERROR line: outcome %q error %q", p.Outcome(), p.Error)
+	}
+}
+
+// TestExceptionClassNamedException: Python's own Exception and mpi4py's
+// MPI.Exception (a failed spawn of the executor's MPI workers, the 1.3.0rc27
+// image in Dynamo PR #15060) end start-up as any other exception; a bare
+// "Error: …" (a shell's, a tool's) is still no exception.
+func TestExceptionClassNamedException(t *testing.T) {
+	for line, want := range map[string]string{
+		"mpi4py.MPI.Exception: MPI_ERR_SPAWN: could not spawn processes": "ERROR",
+		"Exception: boom": "ERROR",
+		"Error: boom":     "",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader("[TRT-LLM] [W] [executor] Orchestrator is creating IPC executor\n"+line+"\n"))
+		if got := string(lg.Processes[0].Outcome()); got != want {
+			t.Errorf("%q: outcome %q, want %q", line, got, want)
+		}
 	}
 }
