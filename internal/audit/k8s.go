@@ -386,7 +386,12 @@ func wordsOf(c *deploy.Node, keys ...string) []string {
 			}
 		}
 	}
-	// A shell running a script: the script's words.
+	return unwrapShell(words)
+}
+
+// unwrapShell replaces a shell running a script (sh -c SCRIPT, bash -lc
+// SCRIPT) by the script's words.
+func unwrapShell(words []string) []string {
 	for i := 0; i+1 < len(words); i++ {
 		if b := path.Base(words[i]); (b == "sh" || b == "bash" || b == "dash" || b == "zsh") && strings.HasPrefix(words[i+1], "-") && strings.Contains(words[i+1], "c") {
 			var out []string
@@ -488,6 +493,10 @@ func parseLaunch(words []string) (launch, bool) {
 			if w == "tensorrt_llm.commands.serve" {
 				l.program = "trtllm-serve"
 			}
+		case strings.HasPrefix(w, "dynamo.trtllm.") && i > 0 && words[i-1] == "-m":
+			// Dynamo's older dynamo.trtllm.worker and its
+			// dynamo.trtllm.unified_main entry point take the same flags.
+			l.program, start = "dynamo.trtllm", i+1
 		}
 		if start >= 0 {
 			break

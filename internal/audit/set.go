@@ -1,7 +1,7 @@
 // Package audit reads a whole deployment — worker YAMLs, disaggregated YAMLs,
 // Kubernetes manifests and kubectl List output, NVIDIA Dynamo
 // DynamoGraphDeployments (v1alpha1 and v1beta1), docker compose files,
-// upstream's Slurm submit configs and env files — into
+// upstream's Slurm submit configs, shell scripts and env files — into
 // the TensorRT-LLM workers it runs, resolves each one, and says whether the
 // context and generation workers can exchange KV cache. It reads only the bytes
 // it is given (the CLI reads files through internal/guard) and writes nothing.
@@ -136,10 +136,11 @@ func Read(inputs []Input) (*Set, error) {
 			r.set.Warnings = append(r.set.Warnings, ef.Warnings...)
 			continue
 		}
-		if err := deploy.ShellScript(in.Name, in.Data); err != nil {
-			// An sbatch script is not part of the set audit reads; say what
-			// PyYAML says of it.
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: in.Name}, Why: err.Error()})
+		if isScriptName(in.Name) || deploy.ShellScript(in.Name, in.Data) != nil {
+			// A shell script (by its name, or a #! or #SBATCH file PyYAML
+			// refuses): its commands, once every file is in.
+			r.scripts = append(r.scripts, scriptFile{in.Name, in.Data})
+			r.set.Objects++
 			continue
 		}
 		docs, err := deploy.ParseYAMLDocsSkip(in.Name, in.Data, ownedPods(in.Data))
@@ -165,6 +166,9 @@ func Read(inputs []Input) (*Set, error) {
 	}
 	for _, c := range r.composes {
 		r.compose(c.file, c.root)
+	}
+	for _, sf := range r.scripts {
+		r.script(sf)
 	}
 	for _, name := range r.plainOrder {
 		p := r.plain[name]
@@ -224,6 +228,7 @@ type reader struct {
 	// composes are the docker compose files, read once every file is in
 	// (their configs are files of the set).
 	composes    []composeFile
+	scripts     []scriptFile
 	controllers map[string]bool
 	envFiles    []*deploy.EnvFile
 	// parsed holds the ConfigMap values parsed as worker YAMLs (parseValue).

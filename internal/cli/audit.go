@@ -51,7 +51,7 @@ func newAuditCmd(app *appEnv, color *string) *cobra.Command {
 	var output, to string
 	cmd := &cobra.Command{
 		Use:   "audit PATH... | -",
-		Short: "Resolve every TensorRT-LLM worker of a deployment (Kubernetes, Dynamo, Slurm, YAMLs) and check they can exchange KV cache",
+		Short: "Resolve every TensorRT-LLM worker of a deployment (Kubernetes, Dynamo, Slurm, scripts, YAMLs) and check they can exchange KV cache",
 		Long: `audit reads a whole deployment: worker YAMLs, trtllm-serve disaggregated
 YAMLs, Kubernetes manifests (multi-document files, kubectl get -o yaml List
 output; Deployments, StatefulSets, Jobs, Pods, LeaderWorkerSets with their
@@ -59,8 +59,11 @@ containers' command, args, env and envFrom, and the ConfigMaps mounted where
 --extra_llm_api_options or --config points), NVIDIA Dynamo
 DynamoGraphDeployments (services, envs, --extra-engine-args and
 --disaggregation-mode), upstream's Slurm submit configs (worker_config.ctx/gen,
-environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers) and env
-files (*.env, laid under every worker's own environment).
+environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers), shell
+scripts (sbatch and launch scripts: each command running trtllm-serve or
+dynamo.trtllm, through srun or bash -c too, with the variables, exports and
+here-documents the script writes) and env files (*.env, laid under every
+worker's own environment).
 
 It reports every distinct worker configuration with its count, role, source,
 inputs with their origins and outcome; then whether every context and

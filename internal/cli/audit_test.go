@@ -21,6 +21,8 @@ func TestAuditExitCodesAndOutputs(t *testing.T) {
 		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29"}, 1, "  decode: backend: NIXL → PYTHON KvCacheTransceiverV2 on NIXL", ""},
 		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29", "-o", "markdown"}, 1, "| generation | decode | 1 | ✗ ERROR | UCX |", ""},
 		{[]string{"audit", at + "submit.yaml", "--trtllm", "1.3.0rc29"}, 0, "worker_config.ctx  2  ✓ PYTHON", ""},
+		// A real sbatch script (upstream's simple_example) with its worker YAMLs.
+		{[]string{"audit", at + "real/simple_example/launch.slurm", at + "real/simple_example/ctx_extra-llm-api-config.yaml", at + "real/simple_example/gen_extra-llm-api-config.yaml", "--trtllm", "1.2.0"}, 0, "context     ctx_extra-llm-api-config.yaml  1  ● CPP    UCX", ""},
 		{[]string{"audit", at + "orchestrator.yaml"}, 0, "only lists its servers; each worker's own --config decides its transceiver: context ctx-0:8001, ctx-1:8001; generation gen-0:8002;", ""},
 		// --env applies to every worker: UCX for DEFAULT fails both DGD roles.
 		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29", "--env", "TRTLLM_USE_UCX_KVCACHE=0"}, 0, "Deployment: ✓", ""},

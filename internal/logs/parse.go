@@ -148,6 +148,9 @@ const (
 	FindingTransferFailed  = "kv_transfer_failed"
 	FindingTransferWait    = "kv_transfer_wait_timeout"
 	FindingKVExhausted     = "kv_cache_exhausted"
+	// FindingNoTransceiver is a disaggregated request that reached a worker
+	// built without a transceiver.
+	FindingNoTransceiver = "disagg_request_without_transceiver"
 	// FindingRuntimeError is an exception raised after the server was up.
 	FindingRuntimeError = "runtime_error"
 )
@@ -504,7 +507,16 @@ func classify(level, msg string) (k lineKind, m []string) {
 	case msg == "C++ transfer agent binding unavailable, using pure Python implementation" ||
 		msg == "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)":
 		return lineAgentPython, nil
-	case strings.HasPrefix(msg, "CacheTransceiver getOrAllocateBuffers: ") && strings.Contains(msg, "will fail with NIXL backend"):
+	case strings.HasPrefix(msg, "CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:"):
+		// The C++ transceiver's send buffer does not cover every target, so
+		// it allocates dynamic buffers (TLLM_LOG_WARNING in
+		// cacheTransBuffer.cpp, verified). Newer builds say "may use dynamic
+		// buffer which will fail with NIXL backend. It is recommended to
+		// set cacheTransceiverConfig.MaxTokensInBuffer …", older ones "may
+		// use dynamic buffer, it's better to increase MaxTokensInBuffer in
+		// cacheTransceiverConfig, otherwise, the performance may be
+		// degraded"; both start so, and nothing else does (a paste that
+		// wraps the line keeps this much on its first line).
 		return lineDynamicBuffer, nil
 	case strings.HasPrefix(msg, "Timed out waiting for context KV cache transfer after ") ||
 		strings.HasPrefix(msg, "Request ") && strings.Contains(msg, " timed out waiting for context KV cache transfer after"):
@@ -618,6 +630,7 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.Class = resolver.ClassPython
 	case lineStartupFailed:
 		cause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), "[TensorRT-LLM][ERROR]"))
+		p.implyCause(n, cause)
 		if p.fail(n, msg) {
 			p.Cause = cutText(cause, maxDetailBytes)
 			p.causeOpen, p.causeLines, p.causeTB = true, 0, false
@@ -646,6 +659,24 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		l.Message = "cache_transceiver_config: " + m[1]
 	}
 	p.keep(l)
+}
+
+// noTransceiver starts the assertion executor/worker.py's _enqueue_request
+// raises when a disaggregated request (context-only or generation-only)
+// reaches a PyTorch worker whose engine has no kv_cache_transceiver
+// (verified: the assert on self.engine.kv_cache_transceiver is not None,
+// 1.0 onwards). The wording ends "… backend:<backend_type>` in config file
+// for disaggregated serving".
+const noTransceiver = "kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:"
+
+// noTransceiver records that assertion: the process built no transceiver
+// (as "cache_transceiver is disabled" says at start-up) and was sent a
+// disaggregated request, a finding; its start-up did not fail.
+func (p *Process) noTransceiver(n int, line string) {
+	p.Disabled = true
+	p.keep(Line{N: n, Message: line})
+	p.find(n, FindingNoTransceiver, line)
+	p.imply(n, "a disaggregated request reached this worker, which built no KV-cache transceiver (cache_transceiver_config.backend unset, or no cache_transceiver_config): the worker asserts per request, so it started; give it cache_transceiver_config.backend (DEFAULT, UCX or NIXL)", 0, 0)
 }
 
 // findingOf is the finding kind of the runtime lines.
@@ -781,6 +812,18 @@ func (p *Process) implyError(n int, typ, msg string) {
 		p.imply(n, "the explicit null-timeout error of PR #17137: a build of about 2026-08-10 or later", day17137, 0)
 	case strings.Contains(msg, "Input should be 'CPP' or 'PYTHON'"):
 		p.imply(n, "transceiver_runtime accepts no 'auto': a build before 2026-07-16", 0, day16164)
+	}
+	p.implyCause(n, msg)
+}
+
+// implyCause adds what a start-up failure's text says of its inputs, on the
+// exception line or on "Failed to initialize executor on rank N: …".
+func (p *Process) implyCause(n int, msg string) {
+	if strings.Contains(msg, "Assertion failed: maxNumTokens.value() % tokensPerBlock == 0") {
+		// TLLM_CHECK in CacheTransBufferManager's constructor
+		// (cacheTransBuffer.cpp, verified, 1.0 onwards): maxNumTokens is
+		// cache_transceiver_config.max_tokens_in_buffer.
+		p.imply(n, "cache_transceiver_config.max_tokens_in_buffer is not a multiple of the KV cache's tokens per block (kv_cache_config.tokens_per_block): the transceiver's buffer manager refuses it; round it to a multiple", 0, 0)
 	}
 }
 

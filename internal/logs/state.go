@@ -33,6 +33,12 @@ type state struct {
 	// start-up ended. Per key, because one stream (docker compose's, kubectl
 	// --prefix's) can hold a server that is up and another still starting.
 	serving map[string]int
+	// fallback is the key of a process whose "Fallback to regular model
+	// init: Traceback …" line was read: the traceback under it is logged,
+	// not raised, until its exception line (or an ERROR line of the
+	// process); fallbackOn says one is open.
+	fallback   string
+	fallbackOn bool
 }
 
 func newState(name string) *state {
@@ -100,6 +106,20 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 
 	tm := msg
 	if tagged {
+		// A terminal's copy (tmux, a pasted issue) pads lines with blanks;
+		// TensorRT-LLM's messages end without them, and classify matches
+		// whole messages ("Using KvCacheTransceiverV2").
+		msg = strings.TrimRight(msg, " \t")
+		switch {
+		case strings.HasPrefix(msg, "Fallback to regular model init"):
+			// ModelLoader's meta-device init failed and it builds the model
+			// again the usual way: logger.info of the traceback it caught
+			// (verified, model_loader.py / model_engine.py, every release),
+			// whose lines, its exception's included, follow bare.
+			st.fallback, st.fallbackOn = key, true
+		case level == "ERROR" && key == st.fallback:
+			st.fallbackOn = false
+		}
 		q := st.get(key, n)
 		if q == nil {
 			return
@@ -122,6 +142,19 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	if m := reExc().FindStringSubmatch(tm); m != nil {
+		if st.fallbackOn && key == st.fallback {
+			// The logged fallback traceback's last line: nothing was raised.
+			st.fallbackOn = false
+			return
+		}
+		if m[1] == "AssertionError" && strings.HasPrefix(m[2], noTransceiver) {
+			// Raised per request, not at start-up: the executor (and no
+			// transceiver) was built, and a disaggregated request came.
+			if q := st.get(key, n); q != nil {
+				q.noTransceiver(n, st.cut(tm, maxMessageBytes))
+			}
+			return
+		}
 		if st.serving[key] > 0 {
 			// The server was up: the transceiver was built long before. A
 			// finding of the process the line belongs to, if it has shown

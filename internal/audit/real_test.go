@@ -1,0 +1,272 @@
+package audit
+
+import (
+	"fmt"
+	"os/exec"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"xcvr/resolver"
+)
+
+// realCase is a set of real, public deployment files (testdata/real),
+// copied as upstream has them, and what audit must make of them.
+type realCase struct {
+	// from is the files' provenance: repository, path and commit as the
+	// search index stores them, and what was trimmed.
+	from    string
+	version string
+	files   []string
+	// workers are "NAME ROLE OUTCOME BACKEND COUNT" per worker, sorted.
+	workers []string
+	// unplaced are substrings each of one unplaced entry, in order.
+	unplaced []string
+}
+
+var realCases = []realCase{
+	{
+		from:     "ai-dynamo/dynamo recipes/deepseek-r1/trtllm/disagg/wide_ep/gb200/deploy.yaml @09783f64 (whole file): two ConfigMaps, a ComputeDomain, a v1alpha1 DGD whose workers run `/bin/sh -c` with a folded (>-) args string",
+		version:  "1.3.0rc5",
+		files:    []string{"real/dynamo-dsr1-wideep-gb200-deploy.yaml"},
+		workers:  []string{"decode generation CPP NIXL 1", "prefill context CPP NIXL 1"},
+		unplaced: []string{"ComputeDomain/trtllm-test-compute-domain: kind ComputeDomain is not read"},
+	},
+	{
+		from:    "ai-dynamo/dynamo recipes/deepseek-v32-fp4/trtllm/disagg-kv-router/deploy.yaml @2ac51dda (whole file): the ConfigMap after the DGD, env with valueFrom.fieldRef, UCX in both engine configs",
+		version: "1.3.0rc5",
+		files:   []string{"real/dynamo-dsv32-fp4-disagg-kv-router-deploy.yaml"},
+		workers: []string{"dec generation CPP UCX 2", "prefill context CPP UCX 2"},
+	},
+	{
+		// Era 2 (Python by default, the model's preference taken as is): UCX
+		// without transceiver_runtime: CPP fails at creation.
+		from:    "same file, 1.3.0rc29",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-dsv32-fp4-disagg-kv-router-deploy.yaml"},
+		workers: []string{"dec generation ERROR UCX 2", "prefill context ERROR UCX 2"},
+	},
+	{
+		from:     "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/service_discovery_example/launch.slurm @0c8de69a (whole file, its first line is upstream's 'bin/bash'): here-documents write the worker YAMLs, srun runs `bash -c \"trtllm-llmapi-launch trtllm-serve ... --server-role context\"`",
+		version:  "1.2.0",
+		files:    []string{"real/trtllm-service-discovery-launch.slurm"},
+		workers:  []string{"ctx_config.yaml context CPP UCX 1", "gen_config.yaml generation CPP UCX 1"},
+		unplaced: []string{"trtllm-service-discovery-launch.slurm:55 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated ${work_path:-}/disagg_config.yaml)"},
+	},
+	{
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/simple_example/{launch.slurm @14e6b10f, ctx_extra-llm-api-config.yaml and gen_extra-llm-api-config.yaml @f00d21a3, disagg_config.yaml @e9d35439} (whole files)",
+		version: "1.2.0",
+		files: []string{"real/simple_example/launch.slurm", "real/simple_example/ctx_extra-llm-api-config.yaml",
+			"real/simple_example/gen_extra-llm-api-config.yaml", "real/simple_example/disagg_config.yaml"},
+		workers:  []string{"ctx_extra-llm-api-config.yaml context CPP UCX 1", "gen_extra-llm-api-config.yaml generation CPP UCX 1"},
+		unplaced: []string{"launch.slurm:32 trtllm-serve command: the disaggregated orchestrator"},
+	},
+	{
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/disagg_same_gpu.sh @15bb5238 and examples/backends/trtllm/engine_configs/qwen3/{prefill.yaml @2d8655dd, decode.yaml @20bff1da} (whole files; the script names tests/serve/trtllm/engine_configs/qwen3/, the same configs)",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-qwen3/disagg_same_gpu.sh", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"decode.yaml generation PYTHON NIXL 1", "prefill.yaml context PYTHON NIXL 1"},
+	},
+	{
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/start_worker.sh @02499765 (whole file): the config is the script's 11th argument",
+		version: "1.3.0rc29",
+		files:   []string{"real/trtllm-benchmark/start_worker.sh"},
+		unplaced: []string{
+			"start_worker.sh:60 trtllm-serve command: --extra_llm_api_options ${11}: the path is not known: $11 is the script's argument 11",
+			"start_worker.sh:74 trtllm-serve command: --extra_llm_api_options ${11}",
+		},
+	},
+}
+
+func TestRealDeployments(t *testing.T) {
+	for _, c := range realCases {
+		t.Run(strings.Join(c.files, "+")+"@"+c.version, func(t *testing.T) {
+			r := audit(t, c.version, c.files...)
+			var got []string
+			for _, e := range r.Entries {
+				got = append(got, fmt.Sprintf("%s %s %s %s %d", e.Worker.Name, e.Worker.Role, e.Trace.Result.Outcome, e.Trace.Result.EffectiveBackend, e.Worker.Count))
+			}
+			sort.Strings(got)
+			if strings.Join(got, "\n") != strings.Join(c.workers, "\n") {
+				t.Errorf("%s\nworkers:\n%s\nwant:\n%s", c.from, strings.Join(got, "\n"), strings.Join(c.workers, "\n"))
+			}
+			if len(r.Set.Unplaced) != len(c.unplaced) {
+				t.Fatalf("%s\nunplaced %+v, want %q", c.from, r.Set.Unplaced, c.unplaced)
+			}
+			for i, u := range r.Set.Unplaced {
+				if s := u.Source.String() + ": " + u.Why; !strings.Contains(s, c.unplaced[i]) {
+					t.Errorf("unplaced %d: %s\nwant it to hold %q", i, s, c.unplaced[i])
+				}
+			}
+		})
+	}
+}
+
+// The script's lines are the origins: the here-document's key, the
+// variable a command inherits.
+func TestShellScriptOrigins(t *testing.T) {
+	r := audit(t, "1.2.0", "real/trtllm-service-discovery-launch.slurm")
+	ctx := entry(t, r, "ctx_config.yaml")
+	if o := ctx.Trace.Inputs.Backend.Origin.Detail; o != "real/trtllm-service-discovery-launch.slurm:44 (here-document ${work_path:-}/ctx_config.yaml, ctx_config.yaml:3)" {
+		t.Errorf("backend origin %q", o)
+	}
+	if ctx.Worker.RoleFrom != "--server-role context" || ctx.Worker.Model != "TinyLlama/TinyLlama-1.1B-Chat-v1.0" {
+		t.Errorf("role from %q, model %q", ctx.Worker.RoleFrom, ctx.Worker.Model)
+	}
+}
+
+// What a script exports reaches the workers it starts after; a command's own
+// NAME=VALUE words win; a variable set under a condition is taken and said so.
+func TestShellScriptEnvironment(t *testing.T) {
+	script := `#!/bin/bash
+export TRTLLM_USE_UCX_KVCACHE=1
+CFG_DIR=/cfg
+NOT_EXPORTED=1
+if [ -n "$X" ]; then
+  export TRTLLM_USE_NIXL_KVCACHE=0
+fi
+cat > $CFG_DIR/prefill.yaml <<'EOF'
+cache_transceiver_config:
+  backend: DEFAULT
+EOF
+TRTLLM_USE_UCX_KVCACHE=0 python3 -m dynamo.trtllm --model-path m --extra-engine-args "$CFG_DIR/prefill.yaml" --disaggregation-mode prefill &
+unset TRTLLM_USE_UCX_KVCACHE
+trtllm-serve m --config "${CFG_DIR}/prefill.yaml" --server_role GENERATION
+`
+	set, err := Read([]Input{{Name: "run.sh", Data: []byte(script)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	p, g := set.Workers[0], set.Workers[1]
+	env := func(w *Worker) string {
+		var s []string
+		for _, e := range w.Env {
+			s = append(s, e.Name+"="+e.Value+"@"+e.Origin)
+		}
+		return strings.Join(s, " ")
+	}
+	if got := env(p); got != "TRTLLM_USE_UCX_KVCACHE=0@run.sh:12 (command line) TRTLLM_USE_NIXL_KVCACHE=0@run.sh:6" {
+		t.Errorf("prefill env %s", got)
+	}
+	if got := env(g); got != "TRTLLM_USE_NIXL_KVCACHE=0@run.sh:6" {
+		t.Errorf("generation env %s", got)
+	}
+	if p.Role != RoleContext || g.Role != RoleGeneration || p.Config != "here-document /cfg/prefill.yaml (run.sh:8)" {
+		t.Errorf("roles %s %s, config %q", p.Role, g.Role, p.Config)
+	}
+	if !strings.Contains(strings.Join(p.Notes, "\n"), "TRTLLM_USE_NIXL_KVCACHE=0 is set under the condition at run.sh:5") {
+		t.Errorf("notes %q", p.Notes)
+	}
+}
+
+// Hostile scripts: an unterminated quote or here-document, a variable
+// doubled until it would not fit in memory, nothing that looks like a
+// command. Read never panics and expansion stays bounded.
+func TestShellScriptHostile(t *testing.T) {
+	var bomb strings.Builder
+	bomb.WriteString("#!/bin/sh\nA=xxxxxxxxxxxxxxxx\n")
+	for i := 0; i < 64; i++ {
+		bomb.WriteString("A=$A$A\n")
+	}
+	bomb.WriteString("trtllm-serve m --config $A/c.yaml\n")
+	for _, s := range []string{
+		bomb.String(),
+		"#!/bin/sh\ntrtllm-serve m --config \"unterminated\n",
+		"#!/bin/sh\ncat > x.yaml <<EOF\nno end\n",
+		"#!/bin/sh\n${\n$\n\\",
+		"#!/bin/sh\nfi\ndone\n}\ntrtllm-serve",
+		"#!/bin/sh\ncat <<EOF > c.yaml\n: [\nEOF\ntrtllm-serve m --config c.yaml\n",
+	} {
+		set, err := Read([]Input{{Name: "x.sh", Data: []byte(s)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range set.Unplaced {
+			if len(u.Why) > 4096 {
+				t.Errorf("unplaced reason of %d bytes", len(u.Why))
+			}
+		}
+	}
+	// The bad here-document is named with the script's line.
+	set, _ := Read([]Input{{Name: "x.sh", Data: []byte("#!/bin/sh\ncat <<EOF > c.yaml\n: [\nEOF\ntrtllm-serve m --config c.yaml\n")}})
+	if len(set.Unplaced) != 1 || !strings.Contains(set.Unplaced[0].Why, "here-document c.yaml (x.sh:2), body from line 3: ") {
+		t.Errorf("unplaced %+v", set.Unplaced)
+	}
+}
+
+func TestShellExpand(t *testing.T) {
+	v := &shellVars{val: map[string]string{"A": "/a", "E": ""}}
+	for in, want := range map[string]string{
+		`$A/x`:                   `/a/x`,
+		`${A}/x`:                 `/a/x`,
+		`'$A'`:                   `'$A'`,
+		`"$A"`:                   `"/a"`,
+		`${B:-"$A/d"}`:           `"/a/d"`,
+		`${B:-}`:                 `${B:-}`,
+		`${E:-x}`:                `x`,
+		`${E-x}`:                 ``,
+		`$1 ${2} $(hostname) $B`: `$1 ${2} $(hostname) $B`,
+		`${A:+y}`:                `${A:+y}`,
+		`\$A`:                    `\$A`,
+	} {
+		if got := v.expand(in); got != want {
+			t.Errorf("expand(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+var _ = resolver.OutcomeCPP
+
+// Expansion against bash itself, on the words a launch line is made of: the
+// variables xcvr knows are bash's; the words it leaves alone are compared
+// only where bash would also leave them (no $1, $(...), unset names).
+func TestShellExpandMatchesBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	pre := "DYNAMO_HOME=${DYNAMO_HOME:-\"/workspace\"}\nE=\nP=$DYNAMO_HOME/x/prefill.yaml\n"
+	lines := []string{
+		`--extra-engine-args "$P"`,
+		`--config ${DYNAMO_HOME}/c.yaml`,
+		`${E:-"$DYNAMO_HOME/d"} ${E-none}`,
+		`'$P' "$P" \$P`,
+		`${NOT_SET:-"default value"}`,
+		`a${P}b"${P}"'c'`,
+	}
+	v := &shellVars{val: map[string]string{}}
+	for _, cmd := range splitScript(pre) {
+		k, val, _ := strings.Cut(shellWords(v.expand(cmd.text))[0], "=")
+		v.val[k] = val
+	}
+	for _, l := range lines {
+		out, err := exec.Command(sh, "--norc", "--noprofile", "-c", "unset DYNAMO_HOME NOT_SET\n"+pre+"printf '%s\\n' "+l).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if got := shellWords(v.expand(l)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: xcvr %q, bash %q", l, got, want)
+		}
+	}
+}
+
+// FuzzShellScript: any script is read without a panic.
+func FuzzShellScript(f *testing.F) {
+	for _, s := range []string{
+		"#!/bin/sh\nA=${B:-\"$C\"}\ncat > $A/c.yaml <<-'EOF'\n\tx: 1\n\tEOF\nsrun bash -c \"trtllm-serve m --config $A/c.yaml\" &\n",
+		"if x; then\nfunction f {\npython3 -m dynamo.trtllm --extra-engine-args ${1}\n}\nfi\n",
+		"${${${\n'\"\\\n<<<<EOF\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := Read([]Input{{Name: "f.sh", Data: []byte(s)}}); err != nil {
+			t.Skip()
+		}
+	})
+}

@@ -1,0 +1,580 @@
+package audit
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+
+	"xcvr/internal/deploy"
+)
+
+// A shell script (an sbatch script, a launch script) is read the way an
+// operator reads it: each command that runs trtllm-serve or dynamo.trtllm —
+// directly, behind srun, mpirun or trtllm-llmapi-launch, or inside
+// bash -c "..." — is a worker. Nothing is run: variables the script assigns
+// (NAME=VALUE, export NAME=VALUE, ${NAME:-default}) are expanded in the
+// order the script sets them; what it takes from its arguments or the
+// environment stays as written. A here-document the script writes
+// (cat > PATH << EOF) is a file of the set at PATH.
+
+// Limits: a script is at most the guard's 256 MiB; these bound what
+// expansion can make of it (NAME=$NAME$NAME doubles a value each line).
+const (
+	maxShellValue  = 64 << 10 // one variable's value
+	maxShellExpand = 1 << 20  // one command after expansion
+	maxShellVars   = 10000
+)
+
+// isScriptName reports whether a file's name says it is a shell script.
+func isScriptName(name string) bool {
+	switch path.Ext(name) {
+	case ".sh", ".bash", ".slurm", ".sbatch":
+		return true
+	}
+	return false
+}
+
+// scriptFile is a shell script of the set, read once every file is in
+// (its workers' configs are files of the set).
+type scriptFile struct {
+	file string
+	data []byte
+}
+
+// shellCmd is one command of a script: its lines joined (a backslash
+// continuation, a quoted string over several lines).
+type shellCmd struct {
+	line int
+	text string
+	// heredocs are the here-documents its << operators read.
+	heredocs []hereDoc
+}
+
+// hereDoc is the text a << operator feeds a command.
+type hereDoc struct {
+	// line is the line of the body's first line.
+	line   int
+	body   string
+	quoted bool // <<'EOF': no expansion in the body
+}
+
+var reHeredoc = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^<])<<(-?)[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)`)
+})
+
+// splitScript cuts a script into its commands: comments dropped, backslash
+// continuations and quoted newlines joined, here-document bodies attached to
+// the command that reads them.
+func splitScript(text string) []shellCmd {
+	lines := strings.Split(text, "\n")
+	var out []shellCmd
+	var cur strings.Builder
+	start := 0
+	const (
+		none = iota
+		single
+		double
+	)
+	q := none
+	for i := 0; i < len(lines); i++ {
+		ln := strings.TrimSuffix(lines[i], "\r")
+		if cur.Len() == 0 {
+			start = i + 1
+		}
+		// Scan the line for quotes and a comment.
+		cut := len(ln)
+		for j := 0; j < len(ln); j++ {
+			c := ln[j]
+			switch q {
+			case single:
+				if c == '\'' {
+					q = none
+				}
+			case double:
+				if c == '\\' {
+					j++
+				} else if c == '"' {
+					q = none
+				}
+			default:
+				switch {
+				case c == '\\':
+					j++
+				case c == '\'':
+					q = single
+				case c == '"':
+					q = double
+				case c == '#' && (j == 0 || ln[j-1] == ' ' || ln[j-1] == '\t' || ln[j-1] == ';'):
+					cut = j
+					j = len(ln)
+				}
+			}
+		}
+		ln = ln[:cut]
+		if q != none {
+			cur.WriteString(ln + "\n")
+			continue
+		}
+		if trailing := len(ln) - len(strings.TrimRight(ln, "\\")); trailing%2 == 1 {
+			cur.WriteString(ln[:len(ln)-1] + " ")
+			continue
+		}
+		cur.WriteString(ln)
+		cmd := shellCmd{line: start, text: cur.String()}
+		cur.Reset()
+		for _, m := range reHeredoc().FindAllStringSubmatch(cmd.text, -1) {
+			strip, delim := m[2] == "-", m[4]
+			h := hereDoc{line: i + 2, quoted: m[3] != "" || m[5] != ""}
+			var body strings.Builder
+			for i++; i < len(lines); i++ {
+				b := strings.TrimSuffix(lines[i], "\r")
+				if strip {
+					b = strings.TrimLeft(b, "\t")
+				}
+				if b == delim {
+					break
+				}
+				body.WriteString(b + "\n")
+			}
+			h.body = body.String()
+			cmd.heredocs = append(cmd.heredocs, h)
+		}
+		if strings.TrimSpace(cmd.text) != "" || len(cmd.heredocs) > 0 {
+			out = append(out, cmd)
+		}
+	}
+	if cur.Len() > 0 {
+		out = append(out, shellCmd{line: start, text: cur.String()})
+	}
+	return out
+}
+
+// shellVars are a script's variables as it runs down: values and which are
+// exported (a child process's environment).
+type shellVars struct {
+	val      map[string]string
+	line     map[string]int
+	exported map[string]bool
+	cond     map[string]int // the line of the block a variable was set in, 0 when none
+}
+
+// expand does what the shell does with $NAME, ${NAME} and ${NAME:-default}
+// (also -, := and =) in text outside single quotes, for the variables the
+// script has set; anything else ($1, $(...), a variable it never set) stays
+// as written.
+func (v *shellVars) expand(text string) string {
+	if !strings.Contains(text, "$") {
+		return text
+	}
+	var b strings.Builder
+	inSingle, inDouble := false, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if b.Len() > maxShellExpand {
+			b.WriteString(text[i:])
+			return b.String()
+		}
+		switch {
+		case c == '\'' && !inDouble:
+			inSingle = !inSingle
+		case c == '"' && !inSingle:
+			inDouble = !inDouble
+		case c == '\\' && !inSingle && i+1 < len(text):
+			b.WriteByte(c)
+			i++
+			c = text[i]
+		case c == '$' && !inSingle && i+1 < len(text):
+			if text[i+1] == '{' {
+				end := matchBrace(text, i+1)
+				if end < 0 {
+					break
+				}
+				inner := text[i+2 : end]
+				name, def, hasDef, colon := inner, "", false, false
+				if k := strings.IndexAny(inner, ":-="); k > 0 {
+					name = inner[:k]
+					colon = inner[k] == ':'
+					op := strings.TrimPrefix(inner[k:], ":")
+					if len(op) > 0 && (op[0] == '-' || op[0] == '=') {
+						def, hasDef = op[1:], true
+					} else {
+						name = "" // ${NAME:+x}, ${NAME:0:3}: not expanded
+					}
+				}
+				if isShellName(name) {
+					// ${NAME:-x} takes x when NAME is empty too; ${NAME-x} only
+					// when it is unset.
+					if val, ok := v.val[name]; ok && !(colon && val == "" && hasDef) {
+						b.WriteString(val)
+						i = end
+						continue
+					}
+					// ${NAME:-} takes the caller's NAME: not known here.
+					if hasDef && def != "" {
+						b.WriteString(v.expand(def))
+						i = end
+						continue
+					}
+				}
+			} else {
+				j := i + 1
+				for j < len(text) && (text[j] == '_' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= 'a' && text[j] <= 'z' || j > i+1 && text[j] >= '0' && text[j] <= '9') {
+					j++
+				}
+				if val, ok := v.val[text[i+1:j]]; ok && j > i+1 {
+					b.WriteString(val)
+					i = j - 1
+					continue
+				}
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// matchBrace is the index of the } that closes the { at open, nested ${...}
+// counted; -1 when none does.
+func matchBrace(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func isShellName(s string) bool { return s != "" && reAssign().MatchString(s+"=") }
+
+// blockOpen and blockClose are the words that open and close a compound
+// command: what runs inside depends on a condition or a loop.
+var blockOpen = map[string]bool{"if": true, "case": true, "for": true, "while": true, "until": true, "select": true}
+var blockClose = map[string]bool{"fi": true, "esac": true, "done": true}
+
+// resumes are words after which the next word starts a command again.
+var resumes = map[string]bool{"then": true, "do": true, "else": true, "elif": true, "{": true, "(": true, "!": true}
+
+// block is an open compound command: its first line and the word that
+// opened it (if, for, a function's name).
+type block struct {
+	line int
+	word string
+}
+
+// note says what a command inside the block depends on.
+func (b block) note(file string) string {
+	switch b.word {
+	case "if", "case":
+		return fmt.Sprintf("it is inside the %s at %s: whether it runs is the script's condition", b.word, origin(file, b.line))
+	case "for", "while", "until", "select":
+		return fmt.Sprintf("it is inside the %s loop at %s: how many run is the loop's", b.word, origin(file, b.line))
+	case "{":
+		return fmt.Sprintf("it is inside the { } group at %s", origin(file, b.line))
+	}
+	return fmt.Sprintf("it is inside the function %s at %s: it runs where the script calls it", b.word, origin(file, b.line))
+}
+
+// script reads one shell script of the set.
+func (r *reader) script(sf scriptFile) {
+	file := sf.file
+	v := &shellVars{val: map[string]string{}, line: map[string]int{}, exported: map[string]bool{}, cond: map[string]int{}}
+	type written struct {
+		target string
+		doc    hereDoc
+		cmd    int
+	}
+	var docs []written
+	var blocks []block // the open compound commands
+	var runs []string
+	found := false
+	names := map[string]bool{}
+	for _, cmd := range splitScript(string(sf.data)) {
+		text := v.expand(cmd.text)
+		words := shellWords(text)
+		// Here-documents written to a file: files of the set.
+		for _, h := range cmd.heredocs {
+			if t := redirectTarget(words); t != "" {
+				if !h.quoted {
+					h.body = v.expand(h.body)
+				}
+				docs = append(docs, written{target: t, doc: h, cmd: cmd.line})
+			}
+		}
+		// Assignments, exports, blocks, in statement order.
+		stmt := true
+		exporting := false
+		for i, w := range words {
+			switch {
+			case isSep(w) || w == ";;":
+				stmt, exporting = true, false
+				continue
+			case stmt && (blockOpen[w] || w == "{" || w == "function" || strings.HasSuffix(w, "()") && isShellName(strings.TrimSuffix(w, "()"))):
+				word := strings.TrimSuffix(w, "()")
+				if w == "function" && i+1 < len(words) {
+					word = strings.TrimSuffix(words[i+1], "()")
+				}
+				if w != "{" || len(blocks) == 0 || blocks[len(blocks)-1].line != cmd.line {
+					blocks = append(blocks, block{cmd.line, word})
+				}
+				continue
+			case stmt && (blockClose[w] || w == "}"):
+				if len(blocks) > 0 {
+					blocks = blocks[:len(blocks)-1]
+				}
+				continue
+			case stmt && resumes[w]:
+				continue
+			case stmt && w == "export":
+				exporting = true
+				continue
+			case stmt && w == "unset":
+				for _, n := range words[i+1:] {
+					if isSep(n) {
+						break
+					}
+					delete(v.val, n)
+					delete(v.exported, n)
+				}
+			}
+			if (stmt || exporting) && reAssign().MatchString(w) {
+				// NAME=VALUE alone sets a shell variable; before a command it
+				// is that command's environment only (parseLaunch reads it).
+				if !exporting && !onlyAssignments(words[i:]) {
+					stmt = false
+					continue
+				}
+				k, val, _ := strings.Cut(w, "=")
+				if len(val) <= maxShellValue && (len(v.val) < maxShellVars || v.val[k] != "") && !strings.Contains(val, "$(") && !strings.Contains(val, "`") {
+					v.val[k], v.line[k] = val, cmd.line
+					v.cond[k] = 0
+					if len(blocks) > 0 {
+						v.cond[k] = blocks[len(blocks)-1].line
+					}
+				} else {
+					delete(v.val, k)
+				}
+				if exporting {
+					v.exported[k] = true
+				}
+				continue
+			}
+			if exporting && isShellName(w) {
+				v.exported[w] = true
+				continue
+			}
+			stmt = false
+		}
+		l, ok := parseLaunch(unwrapShell(words))
+		if !ok {
+			for _, w := range words {
+				if isScriptName(w) && !strings.Contains(w, "$") && len(runs) < 5 {
+					runs = append(runs, fmt.Sprintf("%s (line %d)", path.Base(w), cmd.line))
+				}
+			}
+			continue
+		}
+		found = true
+		src := Source{File: file, Line: cmd.line, Kind: l.program + " command"}
+
+		if l.program == "trtllm-serve" && l.sub == "disaggregated" {
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src,
+				Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
+			continue
+		}
+		name := l.program
+		if l.config != "" {
+			name = path.Base(l.config)
+		}
+		if names[name] {
+			name = fmt.Sprintf("%s (line %d)", name, cmd.line)
+		}
+		names[name] = true
+		w := &Worker{Name: name, Source: src, Count: 1, CountFrom: "one command line"}
+		if len(blocks) > 0 {
+			w.Notes = append(w.Notes, blocks[len(blocks)-1].note(file))
+		}
+		// Environment: the script's exports up to here, then the command's
+		// own NAME=VALUE words.
+		var env envSet
+		for _, k := range sortedExports(v) {
+			e := EnvVar{Name: k, Value: v.val[k], Origin: origin(file, v.line[k])}
+			if c := v.cond[k]; c > 0 {
+				w.Notes = append(w.Notes, fmt.Sprintf("%s=%s is set under the condition at %s; taken as set", k, v.val[k], origin(file, c)))
+			}
+			env.set(e)
+		}
+		for _, k := range l.envOrd {
+			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, cmd.line) + " (command line)"})
+		}
+		w.Env = env.trtllm()
+		if l.model != "" && !strings.Contains(l.model, "$") {
+			w.Model, w.ModelOrigin = l.model, origin(file, cmd.line)+" (command line)"
+		} else if l.model != "" {
+			w.Notes = append(w.Notes, "model "+l.model+": the script does not set it (an argument or the environment); pass --model ARCH")
+		}
+		switch {
+		case l.role != "":
+			w.Role, w.RoleFrom = l.role, l.roleArg
+		case l.config != "" && roleFromName(path.Base(l.config)) != "":
+			w.Role, w.RoleFrom = roleFromName(path.Base(l.config)), "inferred from the config's name "+path.Base(l.config)
+		default:
+			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the config's name does not say"
+		}
+		w.key = "script\x00" + file + "\x00" + fmt.Sprint(cmd.line)
+		if l.config == "" {
+			w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
+			r.set.Workers = append(r.set.Workers, w)
+			continue
+		}
+		// The config: a here-document the script wrote before this line, else
+		// a file of the set.
+		var root *deploy.Node
+		var locate func(int) string
+		var cname, where string
+		for i := len(docs) - 1; i >= 0; i-- {
+			d := docs[i]
+			if d.target != l.config && !(path.Base(d.target) == path.Base(l.config) && strings.Contains(d.target+l.config, "$")) {
+				continue
+			}
+			cname = path.Base(d.target)
+			where = fmt.Sprintf("here-document %s (%s)", d.target, origin(file, d.cmd))
+			doc, err := deploy.ParseYAML(cname, []byte(d.doc.body))
+			if err != nil {
+				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ", body from line " + fmt.Sprint(d.doc.line) + ": " + err.Error()})
+				root, where = nil, "failed"
+				break
+			}
+			r.set.Warnings = append(r.set.Warnings, doc.Warnings...)
+			root = doc.Root
+			at, target := d.doc.line, d.target
+			locate = func(l int) string {
+				return origin(file, at+l-1) + " (here-document " + target + ", " + origin(cname, l) + ")"
+			}
+			if root == nil {
+				root = &deploy.Node{Kind: deploy.KindNull}
+			}
+			break
+		}
+		if where == "failed" {
+			continue
+		}
+		if root == nil {
+			var ok bool
+			root, locate, cname, where, ok = r.matchPlain(l.config)
+			if !ok {
+				why := "not in the set (a file of the node or the image); give it to audit"
+				if strings.Contains(l.config, "$") {
+					why = "the path is not known: " + unsetWhy(l.config) + "; audit the worker YAML it is given (or the config that launches it) instead"
+				}
+				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+				continue
+			}
+		}
+		if l.override != "" {
+			merged, note := overrideArgs(root, l.override)
+			if note != "" {
+				w.Notes = append(w.Notes, note)
+			} else {
+				root = merged
+				at := origin(file, cmd.line) + " (--override-engine-args)"
+				inner := locate
+				locate = func(line int) string {
+					if line >= overrideLine {
+						return at
+					}
+					return inner(line)
+				}
+				where += " with --override-engine-args (deep_update)"
+			}
+		}
+		ov, err := deploy.ReadWorkerNode(cname, root, locate)
+		if err != nil {
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ": " + err.Error()})
+			continue
+		}
+		w.Overlay, w.Config = ov, where
+		r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
+		if ov.Model != nil && w.Model == "" {
+			w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
+		}
+		w.key += "\x00" + where
+		r.set.Workers = append(r.set.Workers, w)
+	}
+	if !found {
+		why := "a shell script none of whose commands runs trtllm-serve or dynamo.trtllm"
+		if len(runs) > 0 {
+			why += "; it runs " + strings.Join(runs, ", ") + ": give those to audit"
+		}
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: file, Kind: "shell script"}, Why: why})
+	}
+}
+
+// onlyAssignments reports whether a statement is NAME=VALUE words alone.
+func onlyAssignments(words []string) bool {
+	for _, w := range words {
+		if isSep(w) || w == ";;" {
+			return true
+		}
+		if !reAssign().MatchString(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// sortedExports lists the exported variables that have a value, in the order
+// the script set them.
+func sortedExports(v *shellVars) []string {
+	var out []string
+	for k := range v.exported {
+		if _, ok := v.val[k]; ok {
+			out = append(out, k)
+		}
+	}
+	// Line order, then name: deterministic.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && (v.line[out[j]] < v.line[out[j-1]] || v.line[out[j]] == v.line[out[j-1]] && out[j] < out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// redirectTarget is the file a command writes its standard output to
+// (> PATH, >PATH, >> PATH, tee PATH); "" when none.
+func redirectTarget(words []string) string {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == ">" || w == ">>" || w == "tee":
+			for i++; i < len(words) && strings.HasPrefix(words[i], "-") && w == "tee"; i++ {
+			}
+			if i < len(words) && !isSep(words[i]) && !strings.HasPrefix(words[i], "<") {
+				return words[i]
+			}
+			return ""
+		case strings.HasPrefix(w, ">") && !strings.HasPrefix(w, ">&"):
+			return strings.TrimLeft(w, ">")
+		}
+	}
+	return ""
+}
+
+var rePositional = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([0-9]+)\}?`) })
+
+// unsetWhy says what a path's unexpanded part is.
+func unsetWhy(p string) string {
+	if m := rePositional().FindStringSubmatch(p); m != nil {
+		return "$" + m[1] + " is the script's argument " + m[1]
+	}
+	return "the script does not set its variables (they are its caller's environment)"
+}

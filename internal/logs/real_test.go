@@ -1,0 +1,218 @@
+package logs
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// realLog is what xcvr must read in a log excerpt a user published: the
+// processes in order, each "source=OUTCOME" (outcome "" when not shown), the
+// first process's error, the finding kinds and implication texts of all
+// processes (each want is a substring of one), and the verdict's exit status
+// without a prediction.
+type realLog struct {
+	file         string
+	processes    string
+	err          string
+	findings     []string
+	implications []string
+	exit         int
+}
+
+// TestRealLogs reads excerpts of real TensorRT-LLM logs, copied as published
+// (testdata/real; what was trimmed is said by each entry), and checks the
+// reading of each against TensorRT-LLM's code that prints its lines.
+func TestRealLogs(t *testing.T) {
+	for _, c := range []realLog{
+		// ai-dynamo/aiconfigurator PR #375 (description): a Dynamo trtllm
+		// worker's Rust-formatted error line, then the C++ assertion as the
+		// PR pasted it ("[TensorRT-LLM[][ERROR[]", the markdown export's
+		// escaping) and its first three frames.
+		{file: "dynamo-rust-assert-mangled.log", processes: "process=ERROR",
+			err:          "RuntimeError: [TensorRT-LLM[][ERROR[] Assertion failed: maxNumTokens.value() % tokensPerBlock == 0",
+			implications: []string{"max_tokens_in_buffer is not a multiple of the KV cache's tokens per block"}, exit: 1},
+		// ai-dynamo/dynamo PR #5523 (description): the C++ transceiver's
+		// dynamic-buffer warning, indented and wrapped over three lines.
+		{file: "dynamo-cachebuffer-warning-wrapped.log", processes: "process=",
+			findings: []string{FindingDynamicBuffer}, exit: 1},
+		// A public Dynamo deployment test report (TensorRT-LLM 1.2.0rc3,
+		// tensorrtllm-runtime 0.7.0.post1), "NIXL UCX Backend Working":
+		// NIXL's own line and the C++ agent's two, bare.
+		{file: "deploy-report-nixl-bare.log", processes: "process=", exit: 1},
+		// NVIDIA dgx-spark-playbooks, TensorRT-LLM GPT-OSS 120B run: an
+		// aggregated trtllm-serve 1.1.0rc3 (wget progress, the second
+		// KV-cache sizing's repeated warnings and CUDA-graph warm-up lines
+		// trimmed).
+		{file: "spark-gptoss-agg-1.1.0rc3.log", processes: "process=DISABLED", exit: 0},
+		// NVIDIA/Model-Optimizer issue (mirrored; 1.3.0rc20 container, GB10):
+		// a tmux copy, every line padded with blanks to the pane's width, a
+		// tmux status ("22:42:35 [196/2078]") inside the traceback (frames
+		// of the two tracebacks trimmed).
+		{file: "modelopt-1.3.0rc20-trailing-ws.log", processes: "process=ERROR",
+			err: "IndexError: tuple index out of range", exit: 1},
+		// ai-dynamo/dynamo PR #2278 (description; TensorRT-LLM 1.0.0rc4):
+		// the error a disaggregated worker without cache_transceiver_config
+		// raised on its first request.
+		{file: "dynamo-pr2278-transceiver-disabled.log", processes: "process=DISABLED",
+			findings: []string{FindingNoTransceiver}, implications: []string{"built no KV-cache transceiver"}, exit: 0},
+		// ai-dynamo/dynamo PR #8954 (description): Dynamo's test harness
+		// labels each line of a worker with "[PYTHON3] "; the excerpt stops
+		// inside the traceback (its last, cut line dropped).
+		{file: "dynamo-pr8954-python3-prefix.log", processes: "process=", exit: 1},
+		// A Dynamo GPT-OSS recipe's README (TensorRT-LLM 1.1.0rc2.post2,
+		// aggregated, TP 4): the worker's log as the README annotates it,
+		// "# " comments between its lines.
+		{file: "dynamo-recipe-gptoss-agg-annotated.log", processes: "rank 0=,rank 1=,rank 2=,rank 3=", exit: 1},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("testdata", "real", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			lg, err := Parse(c.file, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range lg.Processes {
+				got = append(got, fmt.Sprintf("%s=%s", p.Source, p.Outcome()))
+			}
+			if s := strings.Join(got, ","); s != c.processes {
+				t.Errorf("processes %s, want %s", s, c.processes)
+			}
+			if len(lg.Processes) == 0 {
+				return
+			}
+			if e := lg.Processes[0].Error; !strings.HasPrefix(e, c.err) || (c.err == "") != (e == "") {
+				t.Errorf("error %q, want %q", e, c.err)
+			}
+			var kinds, impl []string
+			for _, p := range lg.Processes {
+				for _, fd := range p.Findings {
+					kinds = append(kinds, fd.Kind)
+				}
+				for _, im := range p.Implications {
+					impl = append(impl, im.Text)
+				}
+			}
+			if strings.Join(kinds, ",") != strings.Join(c.findings, ",") {
+				t.Errorf("findings %v, want %v", kinds, c.findings)
+			}
+			for _, w := range c.implications {
+				if !strings.Contains(strings.Join(impl, "\n"), w) {
+					t.Errorf("no implication says %q: %q", w, impl)
+				}
+			}
+			if x := Judge(lg, nil, true).Exit(); x != c.exit {
+				t.Errorf("exit %d, want %d", x, c.exit)
+			}
+		})
+	}
+}
+
+// TestTrailingBlanks: a terminal's copy pads each line with blanks (a tmux
+// pane in the Model-Optimizer issue's log, Dynamo's pastes in its issues);
+// TensorRT-LLM's messages read the same without them.
+func TestTrailingBlanks(t *testing.T) {
+	for _, c := range []struct{ log, want string }{
+		{"[12/20/2025-04:21:10] [TRT-LLM] [I] cache_transceiver is disabled   \n", "DISABLED"},
+		{"[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\t \r\n", "PYTHON"},
+		{"[TensorRT-LLM][INFO] Using KvCacheTransceiverV2 \n", "PYTHON"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 || string(lg.Processes[0].Outcome()) != c.want {
+			t.Errorf("%q: %s outcome %v", c.log, sources(lg), lg.Processes)
+			continue
+		}
+		if m := lg.Processes[0].Lines[0].Message; strings.TrimSpace(m) != m {
+			t.Errorf("%q: kept %q", c.log, m)
+		}
+	}
+}
+
+// TestDynamicBufferWordings: both wordings of the C++ transceiver's
+// dynamic-buffer warning (cacheTransBuffer.cpp) are the finding, and so is
+// its first line alone (a paste that wraps it).
+func TestDynamicBufferWordings(t *testing.T) {
+	for _, msg := range []string{
+		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend. It is recommended to set cacheTransceiverConfig.MaxTokensInBuffer (cache_transceiver_config.max_tokens_in_buffer in config YAML file) to a value greater than the maximum ISL of the processed requests.",
+		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:2 < targetNum:4, may use dynamic buffer, it's better to increase MaxTokensInBuffer in cacheTransceiverConfig, otherwise, the performance may be degraded",
+		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1,",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader("[TensorRT-LLM][WARNING] "+msg+"\n"))
+		if len(lg.Processes) != 1 || len(lg.Processes[0].Findings) != 1 || lg.Processes[0].Findings[0].Kind != FindingDynamicBuffer {
+			t.Errorf("%q: %s %+v", msg, sources(lg), lg.Processes)
+		}
+	}
+}
+
+// TestNoTransceiverAssertion: the assertion executor/worker.py raises per
+// request when a disaggregated request reaches a worker without a
+// transceiver is not a start-up failure: the worker built none (DISABLED) and
+// the request is a finding, after the server's line or without one (Dynamo's
+// workers print no uvicorn line).
+func TestNoTransceiverAssertion(t *testing.T) {
+	const exc = "AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving\n"
+	for _, log := range []string{
+		"[TRT-LLM] [RANK 0] [I] cache_transceiver is disabled\nTraceback (most recent call last):\n  File \"worker.py\", line 1, in _enqueue_request\n" + exc,
+		exc,
+		"[TRT-LLM] [I] cache_transceiver is disabled\nINFO:     Application startup complete.\n" + exc,
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%q: %s", log, sources(lg))
+		}
+		p := lg.Processes[0]
+		if p.Outcome() != "DISABLED" || p.Error != "" || len(p.Findings) != 1 || p.Findings[0].Kind != FindingNoTransceiver {
+			t.Errorf("%q: outcome %q error %q findings %+v", log, p.Outcome(), p.Error, p.Findings)
+		}
+	}
+	// Another assertion is still how start-up ended.
+	lg, _ := Parse("f.log", strings.NewReader("AssertionError: kv_cache_manager is None\n"))
+	if p := lg.Processes[0]; p.Outcome() != "ERROR" {
+		t.Errorf("another assertion: %q", p.Outcome())
+	}
+}
+
+// TestLoggedFallbackTraceback: ModelLoader logs the traceback of a failed
+// meta-device init at INFO ("Fallback to regular model init: " +
+// traceback.format_exc(), model_loader.py) and goes on; its exception line
+// is logged, not raised. A healthy 1.2.1 worker read "Start-up failed" on it.
+// The first line is as a public job scanner quotes it (job 557546); the lines
+// under it are what format_exc prints.
+func TestLoggedFallbackTraceback(t *testing.T) {
+	const fallback = "[08/20/2026-10:00:01] [TRT-LLM] [I] [_torch][RANK 2] Fallback to regular model init: Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/model_loader.py\", line 251, in load\n" +
+		"    model = AutoModelForCausalLM.from_config(config_copy)\n" +
+		"AttributeError: 'NemotronHConfig' object has no attribute 'x'\n\n"
+	if !mayObserve([]byte("Fallback to regular model init: Traceback (most recent call last):")) {
+		t.Fatal("the scanner's filter drops the fallback line")
+	}
+	lg, _ := Parse("f.log", strings.NewReader(fallback+
+		"[08/20/2026-10:00:09] [TRT-LLM] [I] [_torch][RANK 2] Using KvCacheTransceiverV2\n"))
+	if p := lg.Processes[0]; len(lg.Processes) != 1 || p.Outcome() != "PYTHON" || p.Error != "" {
+		t.Fatalf("%s: outcome %q error %q", sources(lg), p.Outcome(), p.Error)
+	}
+	// What follows the fallback's exception line is read again: a real
+	// failure of the same rank after it, bare or after its ERROR line.
+	for _, after := range []string{
+		"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.62 GiB.\n",
+		"[08/20/2026-10:00:09] [TRT-LLM] [E] [_torch][RANK 2] Failed to initialize executor on rank 2: CUDA out of memory\n",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(fallback+after))
+		if p := lg.Processes[0]; p.Outcome() != "ERROR" || !strings.Contains(p.Error, "out of memory") {
+			t.Errorf("%q: outcome %q error %q", after, p.Outcome(), p.Error)
+		}
+	}
+	// An ERROR line of the rank closes the fallback even if its traceback
+	// had no exception line of the usual form.
+	lg, _ = Parse("f.log", strings.NewReader("[TRT-LLM] [I] [RANK 0] Fallback to regular model init: Traceback (most recent call last):\n"+
+		"AssertionError\n[TRT-LLM] [E] [RANK 0] Executor worker initialization error: x\nRuntimeError: boom\n"))
+	if p := lg.Processes[0]; p.Outcome() != "ERROR" || p.Error != "RuntimeError: boom" {
+		t.Errorf("after an ERROR line: outcome %q error %q", p.Outcome(), p.Error)
+	}
+}
