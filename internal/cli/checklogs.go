@@ -62,7 +62,8 @@ printed before the rank is known belong to the process(es) that follow.
 
 Give files, directories (read recursively: *.log, *.out, *.err and files without
 an extension, e.g. slurm %j-%t.out sets, mpirun --output-filename trees, kubectl
-logs dumps) or globs; they are read in parallel and reported together, each
+logs dumps, /var/log/pods; rotated ones too, e.g. 0.log.20250101-120000.gz) or
+globs; gzip files are read decompressed; they are read in parallel and reported together, each
 process named by its file and rank. "-" reads stdin.
 
 Given any input flag (--trtllm, --model, --backend, --config, --disagg --role,
@@ -187,13 +188,41 @@ type logInput struct {
 }
 
 // isLogName is what a directory contributes: *.log, *.out, *.err and files
-// without an extension (mpirun --output-filename writes rank.N/stdout).
+// without an extension (mpirun --output-filename writes rank.N/stdout), also
+// rotated (the kubelet's 0.log.20250101-120000, logrotate's app.log.1 and
+// app.log-20250101) and gzipped (.gz: they are read decompressed).
 func isLogName(name string) bool {
-	switch filepath.Ext(name) {
-	case ".log", ".out", ".err", "":
-		return !strings.HasPrefix(name, ".")
+	if strings.HasPrefix(name, ".") {
+		return false
 	}
-	return false
+	name = strings.TrimSuffix(name, ".gz")
+	ext := filepath.Ext(name)
+	switch ext {
+	case ".log", ".out", ".err", "":
+		return true
+	}
+	// A rotated log keeps its own extension before the rotation's suffix (a
+	// file without one, such as core.12345, is not taken for a log).
+	if rotation(ext[1:]) {
+		ext = filepath.Ext(strings.TrimSuffix(name, ext))
+	} else if i := strings.IndexByte(ext, '-'); i > 0 && rotation(ext[i+1:]) {
+		ext = ext[:i]
+	}
+	return ext == ".log" || ext == ".out" || ext == ".err"
+}
+
+// rotation reports whether s is a rotated log's suffix: a number or a date
+// (digits and hyphens, starting with a digit).
+func rotation(s string) bool {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < '0' || c > '9') && c != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // expandLogArgs turns FILE|DIR|GLOB|- arguments into the logs to read, in the

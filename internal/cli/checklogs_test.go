@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -313,4 +314,41 @@ func firstDiff(a, b []string) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// TestIsLogName: what a directory walk reads, rotated and gzipped logs
+// included, and what it leaves (core dumps, archives, hidden files).
+func TestIsLogName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"0.log": true, "rank-3.out": true, "job.err": true, "stdout": true,
+		"0.log.20251201-101010":    true,                       // the kubelet's last rotated file
+		"0.log.20251201-101010.gz": true,                       // its older, gzipped ones
+		"app.log.1":                true, "app.log.2.gz": true, // logrotate
+		"app.log-20251201": true, "app.log-20251201.gz": true, // logrotate dateext
+		"slurm-1234.out.gz": true, "stdout.gz": true,
+		"core.12345": false, "model.tar.gz": false, "notes.txt": false, "x.log.bak": false,
+		".hidden.log": false, "config.yaml": false, "app.log.1x": false, "app.log-": false,
+	} {
+		if got := isLogName(name); got != want {
+			t.Errorf("isLogName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestCheckLogsRotatedGzipDirectory: a pod's log directory as the kubelet
+// leaves it, the start-up in a rotated gzipped file: it is read.
+func TestCheckLogsRotatedGzipDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ns_ctx-0_uid", "main")
+	writeLog(t, filepath.Join(dir, "0.log"), "2025-12-01T10:20:00.000000001Z stdout F [TRT-LLM] [RANK 0] [I] iter = 5\n")
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	cri := "2025-12-01T10:10:00.000000001Z stdout F "
+	zw.Write([]byte(cri + strings.ReplaceAll(strings.TrimSpace(pyRank0), "\n", "\n"+cri) + "\n"))
+	zw.Close()
+	writeLog(t, filepath.Join(dir, "0.log.20251201-101010.gz"), z.String())
+	var out, errb bytes.Buffer
+	code := Main([]string{"check-logs", filepath.Dir(dir)}, strings.NewReader(""), &out, &errb, nil)
+	if code != 0 || !strings.Contains(out.String(), "0.log.20251201-101010.gz · rank 0: PYTHON") {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
+	}
 }

@@ -1,6 +1,8 @@
 package logs
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -31,6 +33,10 @@ type Follower struct {
 	// told from one that grew by these bytes no longer being where they were.
 	seam  [seamSize]byte
 	seamN int
+	// gz: the file is gzip data, read whole through compress/gzip when
+	// opened (a rotated, compressed log does not grow) and again whenever
+	// its size changes.
+	gz bool
 }
 
 // seamSize is how many of the last bytes read are kept to notice a rewrite.
@@ -98,13 +104,14 @@ func (fw *Follower) Poll() (grew bool, note FollowNote, err error) {
 		}
 		note = NoteRotated
 	}
-	if cur, err := fw.f.Stat(); err == nil && (cur.Size() < fw.off || fw.rewritten(cur.Size())) {
+	if cur, err := fw.f.Stat(); err == nil && (cur.Size() < fw.off || fw.rewritten(cur.Size()) || fw.gz && cur.Size() != fw.off) {
 		fw.off, fw.seamN = 0, 0
 		if _, err := fw.f.Seek(0, io.SeekStart); err != nil {
 			return false, NoteNone, err
 		}
 		fw.prev = fw.p.Snapshot()
 		fw.p = NewParser(fw.Name)
+		fw.gz = false
 		note = NoteTruncated
 	}
 	grew, err = fw.drain()
@@ -129,7 +136,7 @@ func (fw *Follower) open() error {
 		f.Close()
 		return err
 	}
-	fw.f, fw.fi, fw.off, fw.missing, fw.seamN = f, st, 0, false, 0
+	fw.f, fw.fi, fw.off, fw.missing, fw.seamN, fw.gz = f, st, 0, false, 0, false
 	fw.p = NewParser(fw.Name)
 	return nil
 }
@@ -166,6 +173,12 @@ func (fw *Follower) drain() (bool, error) {
 	before := fw.p.Lines()
 	for {
 		n, err := fw.f.Read(fw.buf)
+		if n > 0 && fw.off == 0 && isGzip(fw.buf[:n]) {
+			return fw.drainGzip(fw.buf[:n])
+		}
+		if fw.gz {
+			return false, nil // read whole when opened; a change reads it again (Poll)
+		}
 		if n > 0 {
 			fw.off += int64(n)
 			fw.keepSeam(fw.buf[:n])
@@ -180,6 +193,34 @@ func (fw *Follower) drain() (bool, error) {
 			return false, err
 		}
 	}
+}
+
+// drainGzip reads the whole gzip file whose first bytes are first (read
+// from the file's start) and parses its text.
+func (fw *Follower) drainGzip(first []byte) (bool, error) {
+	in := &countReader{r: io.MultiReader(bytes.NewReader(bytes.Clone(first)), fw.f)}
+	zr, err := gzip.NewReader(in)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", fw.Path, gzipErr(err))
+	}
+	text := &bombGuard{zr: zr, in: in}
+	before := fw.p.Lines()
+	for {
+		n, err := text.Read(fw.buf)
+		if n > 0 {
+			if _, werr := fw.p.Write(fw.buf[:n]); werr != nil {
+				return false, fmt.Errorf("%s: %w", fw.Path, werr)
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return false, fmt.Errorf("%s: %w", fw.Path, gzipErr(err))
+		}
+	}
+	fw.off, fw.gz = in.n, true
+	return fw.p.Lines() != before, nil
 }
 
 // Log is what the whole lines read so far show.

@@ -1,6 +1,7 @@
 package logs
 
 import (
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -25,7 +26,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		start := time.Now()
 		lg, err := Parse("f.log", strings.NewReader(string(data)))
-		if err == ErrBinary {
+		if errors.Is(err, ErrBinary) {
 			return
 		}
 		if err != nil {

@@ -181,7 +181,7 @@ func produceMapped(size int64, m0, d0 []byte, mapAt func(start, end int64) (m, d
 		}
 	}()
 	if bytes.IndexByte(d0[:min(len(d0), binaryWindow)], 0) >= 0 {
-		return ErrBinary
+		return binaryErr(d0)
 	}
 	pos := int64(0)
 	if bytes.HasPrefix(d0, bom) {

@@ -231,8 +231,11 @@ func (lg *Log) stateVersion(n int, key, v string) {
 }
 
 var (
+	// reExc is a Python exception's last line: a class named …Error or
+	// …Exception, or Exception itself (Python's own, and mpi4py.MPI.Exception,
+	// what a failed MPI spawn of the executor's workers raises).
 	reExc = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^((?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception)): (.*)$`)
+		return regexp.MustCompile(`^((?:[A-Za-z_][A-Za-z0-9_]*\.)*(?:[A-Za-z_][A-Za-z0-9_]*(?:Error|Exception)|Exception)): (.*)$`)
 	})
 	reLoc = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\[\]]*$`) })
 )

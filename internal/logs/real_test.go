@@ -66,6 +66,11 @@ func TestRealLogs(t *testing.T) {
 		// aggregated, TP 4): the worker's log as the README annotates it,
 		// "# " comments between its lines.
 		{file: "dynamo-recipe-gptoss-agg-annotated.log", processes: "rank 0=,rank 1=,rank 2=,rank 3=", exit: 1},
+		// ai-dynamo/dynamo PR #15060 (comment): a worker on the
+		// tensorrt-llm/release:1.3.0rc27 image (Open MPI 5) that could not
+		// spawn its MPI workers, as the comment quotes the engine log.
+		{file: "dynamo-pr15060-mpi-spawn-1.3.0rc27.log", processes: "process=ERROR",
+			err: "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))
@@ -175,5 +180,61 @@ func TestNoTransceiverAssertion(t *testing.T) {
 	lg, _ := Parse("f.log", strings.NewReader("AssertionError: kv_cache_manager is None\n"))
 	if p := lg.Processes[0]; p.Outcome() != "ERROR" {
 		t.Errorf("another assertion: %q", p.Outcome())
+	}
+}
+
+// TestLoggedFallbackTraceback: ModelLoader logs the traceback of a failed
+// meta-device init at INFO ("Fallback to regular model init: " +
+// traceback.format_exc(), model_loader.py) and goes on; its exception line
+// is logged, not raised. A healthy 1.2.1 worker read "Start-up failed" on it.
+// The first line is as a public job scanner quotes it (job 557546); the lines
+// under it are what format_exc prints.
+func TestLoggedFallbackTraceback(t *testing.T) {
+	const fallback = "[08/20/2026-10:00:01] [TRT-LLM] [I] [_torch][RANK 2] Fallback to regular model init: Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/model_loader.py\", line 251, in load\n" +
+		"    model = AutoModelForCausalLM.from_config(config_copy)\n" +
+		"AttributeError: 'NemotronHConfig' object has no attribute 'x'\n\n"
+	if !mayObserve([]byte("Fallback to regular model init: Traceback (most recent call last):")) {
+		t.Fatal("the scanner's filter drops the fallback line")
+	}
+	lg, _ := Parse("f.log", strings.NewReader(fallback+
+		"[08/20/2026-10:00:09] [TRT-LLM] [I] [_torch][RANK 2] Using KvCacheTransceiverV2\n"))
+	if p := lg.Processes[0]; len(lg.Processes) != 1 || p.Outcome() != "PYTHON" || p.Error != "" {
+		t.Fatalf("%s: outcome %q error %q", sources(lg), p.Outcome(), p.Error)
+	}
+	// What follows the fallback's exception line is read again: a real
+	// failure of the same rank after it, bare or after its ERROR line.
+	for _, after := range []string{
+		"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.62 GiB.\n",
+		"[08/20/2026-10:00:09] [TRT-LLM] [E] [_torch][RANK 2] Failed to initialize executor on rank 2: CUDA out of memory\n",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(fallback+after))
+		if p := lg.Processes[0]; p.Outcome() != "ERROR" || !strings.Contains(p.Error, "out of memory") {
+			t.Errorf("%q: outcome %q error %q", after, p.Outcome(), p.Error)
+		}
+	}
+	// An ERROR line of the rank closes the fallback even if its traceback
+	// had no exception line of the usual form.
+	lg, _ = Parse("f.log", strings.NewReader("[TRT-LLM] [I] [RANK 0] Fallback to regular model init: Traceback (most recent call last):\n"+
+		"AssertionError\n[TRT-LLM] [E] [RANK 0] Executor worker initialization error: x\nRuntimeError: boom\n"))
+	if p := lg.Processes[0]; p.Outcome() != "ERROR" || p.Error != "RuntimeError: boom" {
+		t.Errorf("after an ERROR line: outcome %q error %q", p.Outcome(), p.Error)
+	}
+}
+
+// TestExceptionClassNamedException: Python's own Exception and mpi4py's
+// MPI.Exception (a failed spawn of the executor's MPI workers, the 1.3.0rc27
+// image in Dynamo PR #15060) end start-up as any other exception; a bare
+// "Error: …" (a shell's, a tool's) is still no exception.
+func TestExceptionClassNamedException(t *testing.T) {
+	for line, want := range map[string]string{
+		"mpi4py.MPI.Exception: MPI_ERR_SPAWN: could not spawn processes": "ERROR",
+		"Exception: boom": "ERROR",
+		"Error: boom":     "",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader("[TRT-LLM] [W] [executor] Orchestrator is creating IPC executor\n"+line+"\n"))
+		if got := string(lg.Processes[0].Outcome()); got != want {
+			t.Errorf("%q: outcome %q, want %q", line, got, want)
+		}
 	}
 }

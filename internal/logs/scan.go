@@ -415,7 +415,7 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Falling back to the C++ transceiver: ", "TRTLLM_USE_", "Use UCX kv-cache trans", "Using UCX kv-cache transceiver.",
 		"MPI CacheTransceiver is deprecated", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
 		"enable_pipelined_transfer is set;", "KV cache manager V2 ", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:",
-		"Python cache transceiver with C++ KV cache manager detected", "Failed to initialize executor on rank ",
+		"Python cache transceiver with C++ KV cache manager detected", "Failed to initialize executor on rank ", "Fallback to regular model init",
 		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",
 		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
 		"CacheTransceiver getOrAllocateBuffers: ", "Terminating ", "Requesting cancellation for ", "NIXL (cpp binding) wait returned non-SUCCESS state=", "Timed out waiting for context KV cache transfer after ", "Request ", "Future returned unexpected status for request ", "num_fitting_reqs", "INFO:     Application startup complete.", "INFO:     Uvicorn running on ",

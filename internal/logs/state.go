@@ -33,6 +33,12 @@ type state struct {
 	// start-up ended. Per key, because one stream (docker compose's, kubectl
 	// --prefix's) can hold a server that is up and another still starting.
 	serving map[string]int
+	// fallback is the key of a process whose "Fallback to regular model
+	// init: Traceback …" line was read: the traceback under it is logged,
+	// not raised, until its exception line (or an ERROR line of the
+	// process); fallbackOn says one is open.
+	fallback   string
+	fallbackOn bool
 }
 
 func newState(name string) *state {
@@ -104,6 +110,16 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		// TensorRT-LLM's messages end without them, and classify matches
 		// whole messages ("Using KvCacheTransceiverV2").
 		msg = strings.TrimRight(msg, " \t")
+		switch {
+		case strings.HasPrefix(msg, "Fallback to regular model init"):
+			// ModelLoader's meta-device init failed and it builds the model
+			// again the usual way: logger.info of the traceback it caught
+			// (verified, model_loader.py / model_engine.py, every release),
+			// whose lines, its exception's included, follow bare.
+			st.fallback, st.fallbackOn = key, true
+		case level == "ERROR" && key == st.fallback:
+			st.fallbackOn = false
+		}
 		q := st.get(key, n)
 		if q == nil {
 			return
@@ -126,6 +142,11 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	if m := reExc().FindStringSubmatch(tm); m != nil {
+		if st.fallbackOn && key == st.fallback {
+			// The logged fallback traceback's last line: nothing was raised.
+			st.fallbackOn = false
+			return
+		}
 		if m[1] == "AssertionError" && strings.HasPrefix(m[2], noTransceiver) {
 			// Raised per request, not at start-up: the executor (and no
 			// transceiver) was built, and a disaggregated request came.
@@ -288,11 +309,17 @@ type splitter struct {
 }
 
 // push adds p and returns the whole lines now complete (valid until the next
-// call), or ErrBinary.
+// call), or ErrBinary (ErrGzipFollow for gzip data).
 func (s *splitter) push(p []byte) ([]byte, error) {
+	if s.checked == 0 && isGzip(p) {
+		return nil, ErrGzipFollow
+	}
 	if s.checked < binaryWindow {
 		end := min(len(p), binaryWindow-s.checked)
 		if bytes.IndexByte(p[:end], 0) >= 0 {
+			if s.checked == 0 {
+				return nil, binaryErr(p)
+			}
 			return nil, ErrBinary
 		}
 		s.checked += end
@@ -350,7 +377,8 @@ func NewParser(name string) *Parser {
 	return &Parser{st: newState(name), sc: newScanner()}
 }
 
-// Write consumes p. It fails only with ErrBinary.
+// Write consumes p, text as it arrives. It fails only with ErrBinary (or
+// ErrGzipFollow: gzip data is decompressed before it reaches a Parser).
 func (p *Parser) Write(b []byte) (int, error) {
 	if p.err != nil {
 		return 0, p.err
@@ -416,7 +444,7 @@ func (st *state) snapshot() *Log {
 }
 
 // Parse reads a log. It never fails on content: unrecognised lines are skipped.
-// Only read errors and ErrBinary are returned. Lines are scanned in parallel
+// Only read errors and ErrBinary are returned. Gzip data is decompressed. Lines are scanned in parallel
 // chunks (up to GOMAXPROCS) and replayed in order, in bounded memory.
 func Parse(name string, r io.Reader) (*Log, error) { return parse(name, r, -1) }
 
@@ -428,7 +456,11 @@ func Parse(name string, r io.Reader) (*Log, error) { return parse(name, r, -1) }
 // A file larger than a small log is mapped, a window at a time, instead of
 // read (see parseMapped); one that cannot be mapped is read.
 func ParseFile(name string, f *os.File, size int64) (*Log, error) {
+	var head [3]byte
 	if size > smallLog {
+		if k, _ := f.ReadAt(head[:], 0); isGzip(head[:k]) {
+			return parseGzip(name, f)
+		}
 		if lg, err, ok := parseMapped(name, f, size); ok {
 			return lg, err
 		}
@@ -445,7 +477,12 @@ func ParseSized(name string, r io.Reader, size int64) (*Log, error) { return par
 const SmallLog = smallLog
 
 // parse is Parse; size is the file's size, or -1 when unknown (a stream).
-func parse(name string, r io.Reader, size int64) (*Log, error) {
+// Gzip data is read through compress/gzip (see parseGzip).
+func parse(name string, r io.Reader, size int64) (*Log, error) { return parseText(name, r, size, true) }
+
+// parseText is parse; gz says whether gzip data is decompressed (one layer
+// only: the decompressed text is parsed with gz false).
+func parseText(name string, r io.Reader, size int64, gz bool) (*Log, error) {
 	// A small log (most files of a job directory) is read whole into a
 	// reused buffer and scanned at once: no goroutines, no chunk buffers.
 	bp := smallBufs.Get().(*[]byte)
@@ -455,6 +492,9 @@ func parse(name string, r io.Reader, size int64) (*Log, error) {
 	}
 	buf := (*bp)[:smallLog+1]
 	n, err := readSmall(r, buf, size)
+	if gz && isGzip(buf[:n]) && (err == nil || err == io.EOF || err == io.ErrUnexpectedEOF) {
+		return parseGzip(name, io.MultiReader(bytes.NewReader(buf[:n]), r))
+	}
 	switch {
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
 		return parseSmall(name, buf[:n])
@@ -556,7 +596,7 @@ var smallBufs = sync.Pool{New: func() any { return new([]byte) }}
 // readChunks and the scanner would: the BOM and NUL checks, one chunk.
 func parseSmall(name string, data []byte) (*Log, error) {
 	if bytes.IndexByte(data[:min(len(data), binaryWindow)], 0) >= 0 {
-		return &Log{Name: name}, ErrBinary
+		return &Log{Name: name}, binaryErr(data)
 	}
 	if bytes.HasPrefix(data, bom) {
 		data = data[len(bom):]
@@ -640,7 +680,7 @@ func readChunks(r io.Reader, pool *bufPool, emit func(bp *[]byte, data []byte, s
 		if checked < binaryWindow {
 			end := min(len(buf), start+binaryWindow-checked)
 			if bytes.IndexByte(buf[start:end], 0) >= 0 {
-				return ErrBinary
+				return binaryErr(buf)
 			}
 			checked += end - start
 		}
