@@ -238,3 +238,32 @@ func TestExceptionClassNamedException(t *testing.T) {
 		}
 	}
 }
+
+// TestNotShownButServerUp: a process that shows no outcome did not always
+// stop before its transceiver: when its server came up (uvicorn's line),
+// start-up was over and the lines that would show the transceiver are what
+// is missing. The DGX Spark 1.1.0rc3 log without its two "cache_transceiver
+// is disabled" lines; cut before its server came up, it stops before them.
+func TestNotShownButServerUp(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "real", "spark-gptoss-agg-1.1.0rc3.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.Contains(l, "cache_transceiver is disabled") {
+			kept = append(kept, l)
+		}
+	}
+	whole := strings.Join(kept, "\n")
+	lg, _ := Parse("f.log", strings.NewReader(whole))
+	v := Judge(lg, nil, true)
+	if v.Status != StatusNotShown || !strings.Contains(v.Summary(), "though the server came up (line 48)") || v.Exit() != 1 {
+		t.Errorf("server up: %s %q exit %d", v.Status, v.Summary(), v.Exit())
+	}
+	cut := whole[:strings.Index(whole, "INFO:     Started server process")]
+	lg, _ = Parse("f.log", strings.NewReader(cut))
+	if s := Judge(lg, nil, true).Summary(); strings.Contains(s, "server came up") || !strings.Contains(s, "the log stops before it") {
+		t.Errorf("cut before the server: %q", s)
+	}
+}

@@ -294,7 +294,23 @@ func (v Verdict) Summary() string {
 		}
 		return "Pending: " + of(counts[StatusPending]) + show + " no outcome yet; nothing disagrees so far."
 	case StatusNotShown:
-		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome (the log stops before the transceiver is created)."
+		// A server that came up had built its executor, transceiver step
+		// included: then the lines that show it are missing, the log did
+		// not stop before it.
+		up, line := true, 0
+		for _, p := range v.Processes {
+			if p.Status == StatusNotShown {
+				up = up && p.Process.serverUp > 0
+				if line == 0 {
+					line = p.Process.serverUp
+				}
+			}
+		}
+		if up {
+			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the server came up (line " + strconv.Itoa(line) +
+				"): the transceiver was created or disabled before it, and the INFO lines that say which are not in this log (TLLM_LOG_LEVEL above INFO, or the workers' output kept elsewhere)."
+		}
+		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome: no line shows the transceiver created (the log stops before it, or lacks the INFO lines that show it)."
 	case StatusOrchestrator:
 		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide."
 	case StatusNotTRTLLM:
