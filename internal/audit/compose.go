@@ -92,7 +92,20 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			r.set.Workers = append(r.set.Workers, w)
 			continue
 		}
-		cfg, locate, cname, where, ok := r.composeConfig(file, svc, l.config)
+		var cfg *deploy.Node
+		var locate func(int) string
+		var cname, where, why string
+		ok = false
+		if s := scriptOf(svc, "entrypoint", "command"); s != nil {
+			cfg, locate, cname, where, why, ok = r.heredocConfig(file, s, str(svc, "working_dir"), l.config)
+			if why != "" {
+				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+				continue
+			}
+		}
+		if !ok {
+			cfg, locate, cname, where, ok = r.composeConfig(file, svc, l.config)
+		}
 		if !ok {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": not in the set (a file of the image, or a bind mount's file not given to audit); give it to audit"})
 			continue

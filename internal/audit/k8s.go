@@ -230,7 +230,18 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		r.set.Workers = append(r.set.Workers, w)
 		return true
 	}
-	root, locate, name, where, why := r.findConfig(o, t.spec, c, l)
+	// A config the container's own script writes (cat > PATH << EOF), else
+	// one mounted or given.
+	var root *deploy.Node
+	var locate func(int) string
+	var name, where, why string
+	inScript := false
+	if s := scriptOf(c, "command", "args"); s != nil {
+		root, locate, name, where, why, inScript = r.heredocConfig(o.file, s, str(c, "workingDir"), l.config)
+	}
+	if !inScript {
+		root, locate, name, where, why = r.findConfig(o, t.spec, c, l)
+	}
 	if why != "" {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
 		return true

@@ -69,6 +69,41 @@ var realCases = []realCase{
 		workers: []string{"decode.yaml generation PYTHON NIXL 1", "prefill.yaml context PYTHON NIXL 1"},
 	},
 	{
+		// Each worker's `sh -c` script writes its engine config with a
+		// here-document: it was "no volume is mounted at
+		// /tmp/engine_configs/decode.yaml; the file is the image's own", 0
+		// workers. backend: default (lower case) is 1.0's spelling.
+		from:    "sjm446/ai-on-eks blueprints/inference/nvidia-dynamo/trtllm/trtllm-disaggregated-default.yaml @46157b88 (whole file; a fork of awslabs/ai-on-eks)",
+		version: "1.0.0",
+		files:   []string{"real/ai-on-eks-trtllm-disaggregated-default.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation CPP UCX 1", "TRTLLMPrefillWorker context CPP UCX 1"},
+	},
+	{
+		// 1.1 takes upper-case names only: both fail validation.
+		from:    "same file, 1.1.0",
+		version: "1.1.0",
+		files:   []string{"real/ai-on-eks-trtllm-disaggregated-default.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation ERROR None 1", "TRTLLMPrefillWorker context ERROR None 1"},
+	},
+	{
+		from:    "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_ucx.yaml @171b71d4 (whole file): cache_transceiver_config under each server section; not pinned to CPP, so era 2 fails on UCX",
+		version: "1.3.0rc29",
+		files:   []string{"real/trtllm-test-configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_ucx.yaml"},
+		workers: []string{"context_servers context ERROR UCX 1", "generation_servers generation ERROR UCX 1"},
+	},
+	{
+		from:    "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_ctxtp1_gentp1_deepseek_v3_lite_ucx.yaml @5021c0b1 (whole file): pinned to transceiver_runtime: CPP, as PR #18134 pinned the UCX test configs",
+		version: "1.4.0rc4",
+		files:   []string{"real/trtllm-test-configs/disagg_config_ctxtp1_gentp1_deepseek_v3_lite_ucx.yaml"},
+		workers: []string{"context_servers context CPP UCX 1", "generation_servers generation CPP UCX 1"},
+	},
+	{
+		from:    "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_transceiver_runtime_python.yaml @e8bddce9 (whole file)",
+		version: "1.3.0rc29",
+		files:   []string{"real/trtllm-test-configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_transceiver_runtime_python.yaml"},
+		workers: []string{"context_servers context PYTHON NIXL 1", "generation_servers generation PYTHON NIXL 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/start_worker.sh @02499765 (whole file): the config is the script's 11th argument",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/start_worker.sh"},
@@ -269,4 +304,41 @@ func FuzzShellScript(f *testing.F) {
 			t.Skip()
 		}
 	})
+}
+
+// A here-document in a container's script: its keys' lines are the
+// manifest's own.
+func TestContainerScriptHeredocLines(t *testing.T) {
+	r := audit(t, "1.0.0", "real/ai-on-eks-trtllm-disaggregated-default.yaml")
+	d := entry(t, r, "TRTLLMDecodeWorker")
+	if o := d.Trace.Inputs.Backend.Origin.Detail; o != "real/ai-on-eks-trtllm-disaggregated-default.yaml:119 (here-document /tmp/engine_configs/decode.yaml, decode.yaml:18)" {
+		t.Errorf("backend origin %q", o)
+	}
+	if d.Worker.Config != "here-document /tmp/engine_configs/decode.yaml in the container's script (real/ai-on-eks-trtllm-disaggregated-default.yaml:101)" {
+		t.Errorf("config %q", d.Worker.Config)
+	}
+}
+
+// A compose service whose bash -c script writes its config.
+func TestComposeScriptHeredoc(t *testing.T) {
+	compose := `services:
+  prefill:
+    image: trtllm
+    command:
+      - bash
+      - -c
+      - |
+        cat > /cfg/p.yaml <<EOF
+        cache_transceiver_config:
+          backend: UCX
+        EOF
+        trtllm-serve m --config /cfg/p.yaml --server_role CONTEXT
+`
+	set, err := Read([]Input{{Name: "docker-compose.yml", Data: []byte(compose)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 1 || !strings.HasPrefix(set.Workers[0].Config, "here-document /cfg/p.yaml") {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
 }

@@ -578,3 +578,70 @@ func unsetWhy(p string) string {
 	}
 	return "the script does not set its variables (they are its caller's environment)"
 }
+
+// scriptOf is the script a container's shell runs (sh -c SCRIPT) when its
+// command and args hold it as one value of their own: the YAML node, whose
+// lines are the manifest's.
+func scriptOf(c *deploy.Node, keys ...string) *deploy.Node {
+	var items []*deploy.Node
+	for _, k := range keys {
+		items = append(items, listOf(get(c, k))...)
+	}
+	for i := 0; i+2 < len(items); i++ {
+		b := path.Base(items[i].Str)
+		if (b == "sh" || b == "bash" || b == "dash" || b == "zsh") && strings.HasPrefix(items[i+1].Str, "-") && strings.Contains(items[i+1].Str, "c") && items[i+2].Kind == deploy.KindStr {
+			return items[i+2]
+		}
+	}
+	return nil
+}
+
+// heredocConfig finds the worker YAML a container's own script writes with a
+// here-document (cat > /tmp/engine_configs/decode.yaml << 'EOF') at the path
+// the command line names; wd resolves relative paths. Its lines are the
+// manifest's: the script is a block scalar (args: - |) whose first line is
+// the one after the node's.
+func (r *reader) heredocConfig(file string, script *deploy.Node, wd, config string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
+	abs := func(p string) string {
+		if !strings.HasPrefix(p, "/") && wd != "" {
+			p = path.Join(wd, p)
+		}
+		return path.Clean(p)
+	}
+	want := abs(config)
+	v := &shellVars{val: map[string]string{}}
+	var found *hereDoc
+	var target string
+	for _, cmd := range splitScript(script.Str) {
+		words := shellWords(cmd.text)
+		for i := range cmd.heredocs {
+			if t := redirectTarget(words); t != "" && abs(t) == want {
+				found, target = &cmd.heredocs[i], t
+			}
+		}
+	}
+	if found == nil {
+		return nil, nil, "", "", "", false
+	}
+	body := found.body
+	if !found.quoted {
+		body = v.expand(body)
+	}
+	name = path.Base(target)
+	cmdLine := script.Line + found.line - 1
+	where = fmt.Sprintf("here-document %s in the container's script (%s)", target, origin(file, cmdLine))
+	doc, err := deploy.ParseYAML(name, []byte(body))
+	if err != nil {
+		return nil, nil, "", "", where + ": " + err.Error(), true
+	}
+	r.set.Warnings = append(r.set.Warnings, doc.Warnings...)
+	root = doc.Root
+	if root == nil {
+		root = &deploy.Node{Kind: deploy.KindNull}
+	}
+	at := script.Line + found.line
+	locate = func(l int) string {
+		return origin(file, at+l-1) + " (here-document " + target + ", " + origin(name, l) + ")"
+	}
+	return root, locate, name, where, "", true
+}
