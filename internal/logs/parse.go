@@ -121,7 +121,7 @@ type Process struct {
 	// serverUp is the line where this process's trtllm-serve said its
 	// server was up (0: never): start-up, its transceiver step included,
 	// was over by then.
-	serverUp int
+	serverUp  int
 	errorLine int
 	budget    *int
 	seenImpl  map[string]bool
