@@ -71,6 +71,15 @@ func TestRealLogs(t *testing.T) {
 		// spawn its MPI workers, as the comment quotes the engine log.
 		{file: "dynamo-pr15060-mpi-spawn-1.3.0rc27.log", processes: "process=ERROR",
 			err: "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", exit: 1},
+		// NVIDIA dgx-spark-playbooks, Nemotron on the AutoDeploy backend
+		// (1.2.0rc5, aggregated): AutoDeploy's own "[TRT-LLM AUTO-DEPLOY]"
+		// lines, UCX's version warnings, the playbook's "...." elision; the
+		// preamble above "Using LLM with AutoDeploy backend" trimmed.
+		{file: "spark-autodeploy-1.2.0rc5.log", processes: "process=", exit: 1},
+		// A public model-bring-up report (MiMo-V2-Flash, 1.3.0rc0):
+		// quickstart_advanced.py's raw output, a benign C++ ERROR line
+		// (multicast unsupported on H100 PCIe), no worker INFO line.
+		{file: "mimo-1.3.0rc0-llmapi.log", processes: "process=", exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))

@@ -294,9 +294,9 @@ func (v Verdict) Summary() string {
 		}
 		return "Pending: " + of(counts[StatusPending]) + show + " no outcome yet; nothing disagrees so far."
 	case StatusNotShown:
-		// A server that came up had built its executor, transceiver step
-		// included: then the lines that show it are missing, the log did
-		// not stop before it.
+		// A server that came up had built its executor (trtllm-serve starts
+		// it after): the log did not stop before the transceiver; the lines
+		// that would show it are missing.
 		up, line := true, 0
 		for _, p := range v.Processes {
 			if p.Status == StatusNotShown {
@@ -308,7 +308,7 @@ func (v Verdict) Summary() string {
 		}
 		if up {
 			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the server came up (line " + strconv.Itoa(line) +
-				"): the transceiver was created or disabled before it, and the INFO lines that say which are not in this log (TLLM_LOG_LEVEL above INFO, or the workers' output kept elsewhere)."
+				"): start-up was over, so the log does not stop before the transceiver; no line says what was built (the INFO lines that would are missing: TLLM_LOG_LEVEL above INFO, the workers' output kept elsewhere, or an executor that builds no transceiver)."
 		}
 		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome: no line shows the transceiver created (the log stops before it, or lacks the INFO lines that show it)."
 	case StatusOrchestrator:
