@@ -118,6 +118,10 @@ type Process struct {
 	ImplicationsDropped int
 
 	firstLine int
+	// serverUp is the line where this process's trtllm-serve said its
+	// server was up (0: never): start-up, its transceiver step included,
+	// was over by then.
+	serverUp  int
 	errorLine int
 	budget    *int
 	seenImpl  map[string]bool

@@ -71,6 +71,15 @@ func TestRealLogs(t *testing.T) {
 		// spawn its MPI workers, as the comment quotes the engine log.
 		{file: "dynamo-pr15060-mpi-spawn-1.3.0rc27.log", processes: "process=ERROR",
 			err: "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", exit: 1},
+		// NVIDIA dgx-spark-playbooks, Nemotron on the AutoDeploy backend
+		// (1.2.0rc5, aggregated): AutoDeploy's own "[TRT-LLM AUTO-DEPLOY]"
+		// lines, UCX's version warnings, the playbook's "...." elision; the
+		// preamble above "Using LLM with AutoDeploy backend" trimmed.
+		{file: "spark-autodeploy-1.2.0rc5.log", processes: "process=", exit: 1},
+		// A public model-bring-up report (MiMo-V2-Flash, 1.3.0rc0):
+		// quickstart_advanced.py's raw output, a benign C++ ERROR line
+		// (multicast unsupported on H100 PCIe), no worker INFO line.
+		{file: "mimo-1.3.0rc0-llmapi.log", processes: "process=", exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))
@@ -236,5 +245,34 @@ func TestExceptionClassNamedException(t *testing.T) {
 		if got := string(lg.Processes[0].Outcome()); got != want {
 			t.Errorf("%q: outcome %q, want %q", line, got, want)
 		}
+	}
+}
+
+// TestNotShownButServerUp: a process that shows no outcome did not always
+// stop before its transceiver: when its server came up (uvicorn's line),
+// start-up was over and the lines that would show the transceiver are what
+// is missing. The DGX Spark 1.1.0rc3 log without its two "cache_transceiver
+// is disabled" lines; cut before its server came up, it stops before them.
+func TestNotShownButServerUp(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "real", "spark-gptoss-agg-1.1.0rc3.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.Contains(l, "cache_transceiver is disabled") {
+			kept = append(kept, l)
+		}
+	}
+	whole := strings.Join(kept, "\n")
+	lg, _ := Parse("f.log", strings.NewReader(whole))
+	v := Judge(lg, nil, true)
+	if v.Status != StatusNotShown || !strings.Contains(v.Summary(), "though the server came up (line 48)") || v.Exit() != 1 {
+		t.Errorf("server up: %s %q exit %d", v.Status, v.Summary(), v.Exit())
+	}
+	cut := whole[:strings.Index(whole, "INFO:     Started server process")]
+	lg, _ = Parse("f.log", strings.NewReader(cut))
+	if s := Judge(lg, nil, true).Summary(); strings.Contains(s, "server came up") || !strings.Contains(s, "the log stops before it") {
+		t.Errorf("cut before the server: %q", s)
 	}
 }

@@ -139,6 +139,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if st.serving[key] == 0 {
 			st.serving[key] = n
 		}
+		if q := st.byKey[key]; q != nil && q.serverUp == 0 {
+			q.serverUp = n
+		}
 		return
 	}
 	if m := reExc().FindStringSubmatch(tm); m != nil {

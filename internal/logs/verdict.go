@@ -294,7 +294,23 @@ func (v Verdict) Summary() string {
 		}
 		return "Pending: " + of(counts[StatusPending]) + show + " no outcome yet; nothing disagrees so far."
 	case StatusNotShown:
-		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome (the log stops before the transceiver is created)."
+		// A server that came up had built its executor (trtllm-serve starts
+		// it after): the log did not stop before the transceiver; the lines
+		// that would show it are missing.
+		up, line := true, 0
+		for _, p := range v.Processes {
+			if p.Status == StatusNotShown {
+				up = up && p.Process.serverUp > 0
+				if line == 0 {
+					line = p.Process.serverUp
+				}
+			}
+		}
+		if up {
+			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the server came up (line " + strconv.Itoa(line) +
+				"): start-up was over, so the log does not stop before the transceiver; no line says what was built (the INFO lines that would are missing: TLLM_LOG_LEVEL above INFO, the workers' output kept elsewhere, or an executor that builds no transceiver)."
+		}
+		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome: no line shows the transceiver created (the log stops before it, or lacks the INFO lines that show it)."
 	case StatusOrchestrator:
 		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide."
 	case StatusNotTRTLLM:
