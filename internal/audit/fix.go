@@ -135,6 +135,13 @@ func candidates(in resolver.Inputs) []compare.Edit {
 	if !in.Backend.Value.Is("NIXL") {
 		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: "NIXL"})
 	}
+	if !in.Backend.Given() {
+		// No cache_transceiver_config: writing one turns disaggregation on.
+		// The 1.0 line spells the names in lower case; the resolver
+		// refuses the spelling a version does not take.
+		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: "DEFAULT"},
+			compare.Edit{Kind: compare.EditBackend, Value: "nixl"}, compare.Edit{Kind: compare.EditBackend, Value: "default"})
+	}
 	for _, v := range []string{"PYTHON", "CPP"} {
 		if !(in.Runtime.Given() && in.Runtime.Value.Is(v)) {
 			out = append(out, compare.Edit{Kind: compare.EditRuntime, Value: v})

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"reflect"
 	"sort"
@@ -102,6 +103,19 @@ var realCases = []realCase{
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-test-configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_transceiver_runtime_python.yaml"},
 		workers: []string{"context_servers context PYTHON NIXL 1", "generation_servers generation PYTHON NIXL 1"},
+	},
+	{
+		// srun_disaggregated.sh runs start_trtllm_worker.sh twice, with
+		// DISAGGREGATION_MODE and ENGINE_CONFIG as the command's own
+		// environment; the callee builds --disaggregation-mode with +=. The
+		// engine configs have no cache_transceiver_config (that era's Dynamo
+		// turned the transceiver on with TRTLLM_USE_UCX_KVCACHE=1, which the
+		// callee exports): on 1.0 disaggregation is off.
+		from:    "ai-dynamo/dynamo components/backends/trtllm/multinode/{srun_disaggregated.sh @1cc36a62, start_trtllm_worker.sh @38f0bf04} and components/backends/trtllm/engine_configs/deepseek_r1/wide_ep/{wide_ep_prefill.yaml, wide_ep_decode.yaml} @45397330 (whole files; the configs from an earlier commit, at the paths the script names under /mnt)",
+		version: "1.0.0",
+		files: []string{"real/dynamo-multinode/srun_disaggregated.sh", "real/dynamo-multinode/start_trtllm_worker.sh",
+			"real/dynamo-multinode/engine_configs/deepseek_r1/wide_ep/wide_ep_prefill.yaml", "real/dynamo-multinode/engine_configs/deepseek_r1/wide_ep/wide_ep_decode.yaml"},
+		workers: []string{"wide_ep_decode.yaml generation DISABLED None 1", "wide_ep_prefill.yaml context DISABLED None 1"},
 	},
 	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/start_worker.sh @02499765 (whole file): the config is the script's 11th argument",
@@ -234,7 +248,8 @@ func TestShellScriptHostile(t *testing.T) {
 }
 
 func TestShellExpand(t *testing.T) {
-	v := &shellVars{val: map[string]string{"A": "/a", "E": ""}}
+	v := newShellVars()
+	v.val["A"], v.val["E"] = "/a", ""
 	for in, want := range map[string]string{
 		`$A/x`:                   `/a/x`,
 		`${A}/x`:                 `/a/x`,
@@ -273,7 +288,7 @@ func TestShellExpandMatchesBash(t *testing.T) {
 		`${NOT_SET:-"default value"}`,
 		`a${P}b"${P}"'c'`,
 	}
-	v := &shellVars{val: map[string]string{}}
+	v := newShellVars()
 	for _, cmd := range splitScript(pre) {
 		k, val, _ := strings.Cut(shellWords(v.expand(cmd.text))[0], "=")
 		v.val[k] = val
@@ -340,5 +355,48 @@ func TestComposeScriptHeredoc(t *testing.T) {
 	}
 	if len(set.Workers) != 1 || !strings.HasPrefix(set.Workers[0].Config, "here-document /cfg/p.yaml") {
 		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+}
+
+// A script of the set run by another (srun ... start_trtllm_worker.sh) is
+// read as the caller runs it: the callee's workers name both places, take
+// the command's NAME=VALUE words and say the caller's loop.
+func TestScriptRunsScript(t *testing.T) {
+	r := audit(t, "1.0.0", "real/dynamo-multinode/srun_disaggregated.sh", "real/dynamo-multinode/start_trtllm_worker.sh",
+		"real/dynamo-multinode/engine_configs/deepseek_r1/wide_ep/wide_ep_prefill.yaml", "real/dynamo-multinode/engine_configs/deepseek_r1/wide_ep/wide_ep_decode.yaml")
+	p := entry(t, r, "wide_ep_prefill.yaml")
+	if p.Worker.RoleFrom != "--disaggregation-mode prefill" || p.Worker.Source.String() != "real/dynamo-multinode/start_trtllm_worker.sh:41 dynamo.trtllm command, run from srun_disaggregated.sh:66" {
+		t.Errorf("role from %q, source %s", p.Worker.RoleFrom, p.Worker.Source)
+	}
+	if v := p.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; v.Value != "1" || v.Origin.Detail != "real/dynamo-multinode/start_trtllm_worker.sh:29" {
+		t.Errorf("env %+v", p.Trace.Inputs.Env)
+	}
+	notes := strings.Join(p.Worker.Notes, "\n")
+	if !strings.Contains(notes, "run from it is inside the for loop at real/dynamo-multinode/srun_disaggregated.sh:64") {
+		t.Errorf("notes %q", notes)
+	}
+	// Neither worker has a transceiver; the fix writes the section in
+	// 1.0's spelling.
+	if len(r.Fix) != 2 || r.Fix[0].YAML != "cache_transceiver_config:\n  backend: nixl\n" {
+		t.Errorf("fix %+v", r.Fix)
+	}
+	// Arguments: start_worker.sh's config is its 11th, as the commands
+	// gen_start_worker_cmds.py writes (one such line, made here from that
+	// script's format) pass it.
+	caller := "srun -l --nodelist n0 -N 1 --ntasks 4 --ntasks-per-node 4 --container-image img --container-name disaggr-test --container-mounts /m:/m --mpi pmix --overlap bash /w/start_worker.sh CTX 0 /models/ds 8001 e2e 1 false /logs false 10-30 /logs/ctx_config.yaml \"TRTLLM_X=1 CUDA_VISIBLE_DEVICES=0,1,2,3\" &> /logs/output_CTX_0.log &\n"
+	data, err := os.ReadFile("testdata/real/trtllm-benchmark/start_worker.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := Read([]Input{{Name: "start_server_cmds.sh", Data: []byte(caller)}, {Name: "start_worker.sh", Data: data},
+		{Name: "ctx_config.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 || set.Workers[0].Config != "ctx_config.yaml (matched by its path /logs/ctx_config.yaml)" || set.Workers[0].Role != RoleContext || set.Workers[0].Model != "/models/ds" {
+		for _, w := range set.Workers {
+			t.Logf("%+v", w)
+		}
+		t.Errorf("workers %d, unplaced %+v", len(set.Workers), set.Unplaced)
 	}
 }

@@ -167,9 +167,7 @@ func Read(inputs []Input) (*Set, error) {
 	for _, c := range r.composes {
 		r.compose(c.file, c.root)
 	}
-	for _, sf := range r.scripts {
-		r.script(sf)
-	}
+	r.readScripts()
 	for _, name := range r.plainOrder {
 		p := r.plain[name]
 		if p.used {
@@ -229,6 +227,7 @@ type reader struct {
 	// (their configs are files of the set).
 	composes    []composeFile
 	scripts     []scriptFile
+	scriptNames map[string]bool
 	controllers map[string]bool
 	envFiles    []*deploy.EnvFile
 	// parsed holds the ConfigMap values parsed as worker YAMLs (parseValue).

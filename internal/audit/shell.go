@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -155,9 +157,37 @@ func splitScript(text string) []shellCmd {
 // exported (a child process's environment).
 type shellVars struct {
 	val      map[string]string
-	line     map[string]int
+	meta     map[string]varMeta
 	exported map[string]bool
-	cond     map[string]int // the line of the block a variable was set in, 0 when none
+	// args are the script's positional parameters ($1 ...) when a script of
+	// the set runs it; nil when it is run from outside.
+	args []string
+	seq  int
+}
+
+// varMeta says where a variable was set: its origin (FILE:LINE), the
+// origin of the block it was set in ("" when none), and the order.
+type varMeta struct {
+	origin, cond string
+	seq          int
+}
+
+func newShellVars() *shellVars {
+	return &shellVars{val: map[string]string{}, meta: map[string]varMeta{}, exported: map[string]bool{}}
+}
+
+// set assigns a variable, or forgets it when its value is not known or too
+// large; appending adds to the value (NAME+=VALUE).
+func (v *shellVars) set(k, val, origin, cond string, appending bool) {
+	if appending {
+		val = v.val[k] + val
+	}
+	if len(val) > maxShellValue || len(v.val) >= maxShellVars && v.val[k] == "" || strings.Contains(val, "$(") || strings.Contains(val, "`") {
+		delete(v.val, k)
+		return
+	}
+	v.seq++
+	v.val[k], v.meta[k] = val, varMeta{origin: origin, cond: cond, seq: v.seq}
 }
 
 // expand does what the shell does with $NAME, ${NAME} and ${NAME:-default}
@@ -203,6 +233,11 @@ func (v *shellVars) expand(text string) string {
 						name = "" // ${NAME:+x}, ${NAME:0:3}: not expanded
 					}
 				}
+				if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= len(v.args) {
+					b.WriteString(v.args[n-1])
+					i = end
+					continue
+				}
 				if isShellName(name) {
 					// ${NAME:-x} takes x when NAME is empty too; ${NAME-x} only
 					// when it is unset.
@@ -218,6 +253,10 @@ func (v *shellVars) expand(text string) string {
 						continue
 					}
 				}
+			} else if d := text[i+1]; d >= '1' && d <= '9' && int(d-'0') <= len(v.args) {
+				b.WriteString(v.args[d-'1'])
+				i++
+				continue
 			} else {
 				j := i + 1
 				for j < len(text) && (text[j] == '_' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= 'a' && text[j] <= 'z' || j > i+1 && text[j] >= '0' && text[j] <= '9') {
@@ -283,10 +322,75 @@ func (b block) note(file string) string {
 	return fmt.Sprintf("it is inside the function %s at %s: it runs where the script calls it", b.word, origin(file, b.line))
 }
 
-// script reads one shell script of the set.
-func (r *reader) script(sf scriptFile) {
+// scriptCall is a script of the set run by another: the caller's
+// environment (exported variables and the command's own NAME=VALUE words),
+// the arguments, and where it was run from.
+type scriptCall struct {
+	env   *shellVars
+	args  []string
+	from  string // "srun_disaggregated.sh:66"
+	stack []string
+	// note says the call is inside a condition or loop of the caller.
+	note string
+}
+
+// maxScriptDepth bounds scripts running scripts (a.sh runs b.sh runs ...).
+const maxScriptDepth = 4
+
+// scriptBases maps the base names of the set's scripts to them.
+func (r *reader) scriptBases() map[string]scriptFile {
+	m := map[string]scriptFile{}
+	for _, sf := range r.scripts {
+		m[path.Base(sf.file)] = sf
+	}
+	return m
+}
+
+// readScripts reads the set's scripts: those no other script of the set
+// runs, each with the scripts it runs (as they run them).
+func (r *reader) readScripts() {
+	bases := r.scriptBases()
+	called := map[string]bool{}
+	for _, sf := range r.scripts {
+		for _, cmd := range splitScript(string(sf.data)) {
+			for _, w := range shellWords(cmd.text) {
+				if b := path.Base(w); bases[b].file != "" && b != path.Base(sf.file) {
+					called[bases[b].file] = true
+				}
+			}
+		}
+	}
+	roots := 0
+	for _, sf := range r.scripts {
+		if !called[sf.file] {
+			roots++
+			r.script(sf, nil)
+		}
+	}
+	if roots == 0 {
+		// Scripts that only run each other: read each on its own.
+		for _, sf := range r.scripts {
+			r.script(sf, nil)
+		}
+	}
+}
+
+// script reads one shell script of the set; call, when not nil, is how
+// another script of the set runs it. It reports whether a command runs
+// trtllm-serve or dynamo.trtllm.
+func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	file := sf.file
-	v := &shellVars{val: map[string]string{}, line: map[string]int{}, exported: map[string]bool{}, cond: map[string]int{}}
+	v := newShellVars()
+	var stack []string
+	if call != nil {
+		for k, val := range call.env.val {
+			if call.env.exported[k] {
+				v.val[k], v.meta[k], v.exported[k] = val, call.env.meta[k], true
+			}
+		}
+		v.seq, v.args, stack = call.env.seq, call.args, call.stack
+	}
+	stack = append(stack, file)
 	type written struct {
 		target string
 		doc    hereDoc
@@ -296,7 +400,6 @@ func (r *reader) script(sf scriptFile) {
 	var blocks []block // the open compound commands
 	var runs []string
 	found := false
-	names := map[string]bool{}
 	for _, cmd := range splitScript(string(sf.data)) {
 		text := v.expand(cmd.text)
 		words := shellWords(text)
@@ -343,9 +446,10 @@ func (r *reader) script(sf scriptFile) {
 					}
 					delete(v.val, n)
 					delete(v.exported, n)
+					delete(v.meta, n)
 				}
 			}
-			if (stmt || exporting) && reAssign().MatchString(w) {
+			if (stmt || exporting) && (reAssign().MatchString(w) || reAppend().MatchString(w)) {
 				// NAME=VALUE alone sets a shell variable; before a command it
 				// is that command's environment only (parseLaunch reads it).
 				if !exporting && !onlyAssignments(words[i:]) {
@@ -353,15 +457,13 @@ func (r *reader) script(sf scriptFile) {
 					continue
 				}
 				k, val, _ := strings.Cut(w, "=")
-				if len(val) <= maxShellValue && (len(v.val) < maxShellVars || v.val[k] != "") && !strings.Contains(val, "$(") && !strings.Contains(val, "`") {
-					v.val[k], v.line[k] = val, cmd.line
-					v.cond[k] = 0
-					if len(blocks) > 0 {
-						v.cond[k] = blocks[len(blocks)-1].line
-					}
-				} else {
-					delete(v.val, k)
+				appending := strings.HasSuffix(k, "+")
+				k = strings.TrimSuffix(k, "+")
+				cond := ""
+				if len(blocks) > 0 {
+					cond = origin(file, blocks[len(blocks)-1].line)
 				}
+				v.set(k, val, origin(file, cmd.line), cond, appending)
 				if exporting {
 					v.exported[k] = true
 				}
@@ -375,6 +477,10 @@ func (r *reader) script(sf scriptFile) {
 		}
 		l, ok := parseLaunch(unwrapShell(words))
 		if !ok {
+			if r.runScript(file, cmd.line, unwrapShell(words), v, blocks, stack) {
+				found = true
+				continue
+			}
 			for _, w := range words {
 				if isScriptName(w) && !strings.Contains(w, "$") && len(runs) < 5 {
 					runs = append(runs, fmt.Sprintf("%s (line %d)", path.Base(w), cmd.line))
@@ -384,6 +490,9 @@ func (r *reader) script(sf scriptFile) {
 		}
 		found = true
 		src := Source{File: file, Line: cmd.line, Kind: l.program + " command"}
+		if call != nil {
+			src.Kind += ", run from " + call.from
+		}
 
 		if l.program == "trtllm-serve" && l.sub == "disaggregated" {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src,
@@ -394,23 +503,32 @@ func (r *reader) script(sf scriptFile) {
 		if l.config != "" {
 			name = path.Base(l.config)
 		}
-		if names[name] {
-			name = fmt.Sprintf("%s (line %d)", name, cmd.line)
+		if r.scriptNames[name] {
+			name = fmt.Sprintf("%s (%s)", name, origin(path.Base(file), cmd.line))
+			if call != nil {
+				name = fmt.Sprintf("%s (%s)", path.Base(l.config), call.from)
+			}
 		}
-		names[name] = true
+		if r.scriptNames == nil {
+			r.scriptNames = map[string]bool{}
+		}
+		r.scriptNames[name] = true
 		w := &Worker{Name: name, Source: src, Count: 1, CountFrom: "one command line"}
 		if len(blocks) > 0 {
 			w.Notes = append(w.Notes, blocks[len(blocks)-1].note(file))
+		}
+		if call != nil && call.note != "" {
+			w.Notes = append(w.Notes, call.note)
 		}
 		// Environment: the script's exports up to here, then the command's
 		// own NAME=VALUE words.
 		var env envSet
 		for _, k := range sortedExports(v) {
-			e := EnvVar{Name: k, Value: v.val[k], Origin: origin(file, v.line[k])}
-			if c := v.cond[k]; c > 0 {
-				w.Notes = append(w.Notes, fmt.Sprintf("%s=%s is set under the condition at %s; taken as set", k, v.val[k], origin(file, c)))
+			m := v.meta[k]
+			if c := m.cond; c != "" && strings.HasPrefix(k, "TRTLLM_") {
+				w.Notes = append(w.Notes, fmt.Sprintf("%s=%s is set under the condition at %s; taken as set", k, v.val[k], c))
 			}
-			env.set(e)
+			env.set(EnvVar{Name: k, Value: v.val[k], Origin: m.origin})
 		}
 		for _, k := range l.envOrd {
 			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, cmd.line) + " (command line)"})
@@ -429,7 +547,10 @@ func (r *reader) script(sf scriptFile) {
 		default:
 			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the config's name does not say"
 		}
-		w.key = "script\x00" + file + "\x00" + fmt.Sprint(cmd.line)
+		w.key = "script\x00" + strings.Join(stack, "\x00") + "\x00" + fmt.Sprint(cmd.line)
+		if call != nil {
+			w.key += "\x00" + call.from
+		}
 		if l.config == "" {
 			w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
 			r.set.Workers = append(r.set.Workers, w)
@@ -509,14 +630,75 @@ func (r *reader) script(sf scriptFile) {
 		w.key += "\x00" + where
 		r.set.Workers = append(r.set.Workers, w)
 	}
-	if !found {
+	if !found && call == nil {
 		why := "a shell script none of whose commands runs trtllm-serve or dynamo.trtllm"
 		if len(runs) > 0 {
 			why += "; it runs " + strings.Join(runs, ", ") + ": give those to audit"
 		}
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: file, Kind: "shell script"}, Why: why})
 	}
+	return found
 }
+
+// runScript reads the script of the set a command runs (srun ...
+// start_worker.sh CTX 0 ..., bash ${dir}/start.sh), as that command runs
+// it: the caller's exports and the command's NAME=VALUE words are its
+// environment, the words after it its arguments. It reports whether that
+// script starts a worker.
+func (r *reader) runScript(file string, line int, words []string, v *shellVars, blocks []block, stack []string) bool {
+	if len(stack) >= maxScriptDepth {
+		return false
+	}
+	bases := r.scriptBases()
+	for i, w := range words {
+		sf, ok := bases[path.Base(w)]
+		if !ok || slices.Contains(stack, sf.file) {
+			continue
+		}
+		env := newShellVars()
+		for k, val := range v.val {
+			if v.exported[k] {
+				env.val[k], env.meta[k], env.exported[k] = val, v.meta[k], true
+			}
+		}
+		env.seq = v.seq
+		cond := ""
+		if len(blocks) > 0 {
+			cond = origin(file, blocks[len(blocks)-1].line)
+		}
+		// NAME=VALUE words that start the statement: the command's environment.
+		start := 0
+		for j := i - 1; j >= 0; j-- {
+			if isSep(words[j]) {
+				start = j + 1
+				break
+			}
+		}
+		for _, a := range words[start:i] {
+			if !reAssign().MatchString(a) {
+				break
+			}
+			k, val, _ := strings.Cut(a, "=")
+			env.set(k, val, origin(file, line)+" (command line)", cond, false)
+			env.exported[k] = true
+		}
+		var args []string
+		for _, a := range words[i+1:] {
+			if isSep(a) {
+				break
+			}
+			args = append(args, a)
+		}
+		call := &scriptCall{env: env, args: args, from: origin(path.Base(file), line), stack: stack}
+		if len(blocks) > 0 {
+			call.note = "run from " + blocks[len(blocks)-1].note(file)
+		}
+		return r.script(sf, call)
+	}
+	return false
+}
+
+var reAppend = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\+=`) })
 
 // onlyAssignments reports whether a statement is NAME=VALUE words alone.
 func onlyAssignments(words []string) bool {
@@ -524,7 +706,7 @@ func onlyAssignments(words []string) bool {
 		if isSep(w) || w == ";;" {
 			return true
 		}
-		if !reAssign().MatchString(w) {
+		if !reAssign().MatchString(w) && !reAppend().MatchString(w) {
 			return false
 		}
 	}
@@ -542,7 +724,7 @@ func sortedExports(v *shellVars) []string {
 	}
 	// Line order, then name: deterministic.
 	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && (v.line[out[j]] < v.line[out[j-1]] || v.line[out[j]] == v.line[out[j-1]] && out[j] < out[j-1]); j-- {
+		for j := i; j > 0 && (v.meta[out[j]].seq < v.meta[out[j-1]].seq || v.meta[out[j]].seq == v.meta[out[j-1]].seq && out[j] < out[j-1]); j-- {
 			out[j], out[j-1] = out[j-1], out[j]
 		}
 	}
@@ -609,7 +791,7 @@ func (r *reader) heredocConfig(file string, script *deploy.Node, wd, config stri
 		return path.Clean(p)
 	}
 	want := abs(config)
-	v := &shellVars{val: map[string]string{}}
+	v := newShellVars()
 	var found *hereDoc
 	var target string
 	for _, cmd := range splitScript(script.Str) {
