@@ -80,6 +80,10 @@ func TestRealLogs(t *testing.T) {
 		// quickstart_advanced.py's raw output, a benign C++ ERROR line
 		// (multicast unsupported on H100 PCIe), no worker INFO line.
 		{file: "mimo-1.3.0rc0-llmapi.log", processes: "process=", exit: 1},
+		// ai-dynamo/dynamo issue #6678 (TensorRT-LLM workers, KVBM+MTP):
+		// the frontend's log as k9s shows it, each line framed "│ … │".
+		// No line is TensorRT-LLM's.
+		{file: "dynamo-6678-k9s-frontend.log", processes: "", exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))
@@ -136,6 +140,9 @@ func TestTrailingBlanks(t *testing.T) {
 		{"[12/20/2025-04:21:10] [TRT-LLM] [I] cache_transceiver is disabled   \n", "DISABLED"},
 		{"[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\t \r\n", "PYTHON"},
 		{"[TensorRT-LLM][INFO] Using KvCacheTransceiverV2 \n", "PYTHON"},
+		// k9s's frame, as Dynamo issue #6678 pasted its logs.
+		{"│ [TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2                    │\n", "PYTHON"},
+		{"│ [01/05/2026-10:00:01] [TRT-LLM] [I] cache_transceiver is disabled │\n", "DISABLED"},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 || string(lg.Processes[0].Outcome()) != c.want {

@@ -106,10 +106,14 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 
 	tm := msg
 	if tagged {
-		// A terminal's copy (tmux, a pasted issue) pads lines with blanks;
-		// TensorRT-LLM's messages end without them, and classify matches
-		// whole messages ("Using KvCacheTransceiverV2").
+		// A terminal's copy (tmux, a pasted issue) pads lines with blanks,
+		// and k9s's log view frames them ("│ … │", as Dynamo issue #6678
+		// pasted its logs); TensorRT-LLM's messages end with neither, and
+		// classify matches whole messages ("Using KvCacheTransceiverV2").
 		msg = strings.TrimRight(msg, " \t")
+		if t, ok := strings.CutSuffix(msg, "│"); ok {
+			msg = strings.TrimRight(t, " \t")
+		}
 		switch {
 		case strings.HasPrefix(msg, "Fallback to regular model init"):
 			// ModelLoader's meta-device init failed and it builds the model
