@@ -85,6 +85,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		}
 		if l.model != "" {
 			w.Model, w.ModelOrigin = l.model, origin(file, p.KeyLine)+" (command line)"
+			w.ServedModel = l.served
 		}
 		w.key = "compose\x00" + file + "\x00" + name
 		if l.config == "" {

@@ -140,6 +140,7 @@ type launch struct {
 	env      map[string]string // NAME=VALUE before the command, export lines
 	envOrd   []string
 	override string // dynamo --override-engine-args
+	served   string // dynamo --served-model-name
 }
 
 // podEnv is the environment a pod template's Dynamo or Kubernetes wrapper gives
@@ -219,6 +220,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	}
 	if l.model != "" {
 		w.Model, w.ModelOrigin = l.model, origin(o.file, c.Line)+" (command line)"
+		w.ServedModel = l.served
 	}
 	if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
 		w.Notes = append(w.Notes, "trtllm-serve disaggregated_mpi_worker: its roles come from "+l.config+"; give that file to audit to resolve them")
@@ -568,6 +570,8 @@ func parseLaunch(words []string) (launch, bool) {
 			l.config, i = value(i, w)
 		case "--override-engine-args":
 			l.override, i = value(i, w)
+		case "--served-model-name":
+			l.served, i = value(i, w)
 		case "--model-path", "--model":
 			l.model, i = value(i, w)
 		case "--backend":

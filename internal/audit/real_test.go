@@ -35,6 +35,17 @@ var realCases = []realCase{
 		unplaced: []string{"ComputeDomain/trtllm-test-compute-domain: kind ComputeDomain is not read"},
 	},
 	{
+		// The checkpoint is a path; --served-model-name deepseek-ai/DeepSeek-R1
+		// names the model: DeepSeek has no transceiver preference before
+		// #16908 (2026-08-03), so C++. It was PYTHON (xcvr's default model,
+		// GPT-OSS, prefers it from 2026-07-20).
+		from:     "same file, main@2026-07-25",
+		version:  "main@2026-07-25",
+		files:    []string{"real/dynamo-dsr1-wideep-gb200-deploy.yaml"},
+		workers:  []string{"decode generation CPP NIXL 1", "prefill context CPP NIXL 1"},
+		unplaced: []string{"ComputeDomain/trtllm-test-compute-domain: kind ComputeDomain is not read"},
+	},
+	{
 		from:    "ai-dynamo/dynamo recipes/deepseek-v32-fp4/trtllm/disagg-kv-router/deploy.yaml @2ac51dda (whole file): the ConfigMap after the DGD, env with valueFrom.fieldRef, UCX in both engine configs",
 		version: "1.3.0rc5",
 		files:   []string{"real/dynamo-dsv32-fp4-disagg-kv-router-deploy.yaml"},
@@ -398,5 +409,18 @@ func TestScriptRunsScript(t *testing.T) {
 			t.Logf("%+v", w)
 		}
 		t.Errorf("workers %d, unplaced %+v", len(set.Workers), set.Unplaced)
+	}
+}
+
+// The model a worker serves from a path is inferred from its
+// --served-model-name when that is a Hugging Face id xcvr knows, and said so.
+func TestServedModelName(t *testing.T) {
+	r := audit(t, "main@2026-07-25", "real/dynamo-dsr1-wideep-gb200-deploy.yaml")
+	p := entry(t, r, "prefill")
+	if m := p.Trace.Inputs.Model; m.Value.Arch != "DeepseekV3ForCausalLM" || !strings.HasSuffix(m.Origin.Detail, "(command line), inferred from --served-model-name deepseek-ai/DeepSeek-R1") {
+		t.Errorf("model %+v", m)
+	}
+	if !strings.Contains(strings.Join(p.Notes, "\n"), "its --served-model-name deepseek-ai/DeepSeek-R1 is one xcvr knows: using DeepseekV3ForCausalLM, inferred") {
+		t.Errorf("notes %q", p.Notes)
 	}
 }

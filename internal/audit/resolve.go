@@ -141,6 +141,12 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 	if !opt.ModelFromFlags && w.Model != "" {
 		if ent, ok := opt.Catalog.FindHFID(w.Model); ok {
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin}}
+		} else if ent, ok := opt.Catalog.FindHFID(w.ServedModel); ok && w.ServedModel != "" {
+			// A checkpoint on a volume (--model-path /model-cache/deepseek-r1-fp4)
+			// served under its Hugging Face id: the id is the best guess
+			// offline, and said to be one.
+			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from --served-model-name " + w.ServedModel}}
+			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id; its --served-model-name "+w.ServedModel+" is one xcvr knows: using "+ent.Arch+", inferred (pass --model-dir DIR to read the checkpoint's config.json)")
 		} else {
 			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id xcvr knows offline; using "+s.Model.Raw+" (pass --model ARCH)")
 		}

@@ -91,6 +91,9 @@ type Worker struct {
 	// where.
 	Model       string
 	ModelOrigin string
+	// ServedModel is Dynamo's --served-model-name, a hint for the model when
+	// Model is a path.
+	ServedModel string
 	// Notes are things the reader could not know (a Secret's values) or chose.
 	Notes []string
 

@@ -536,6 +536,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		w.Env = env.trtllm()
 		if l.model != "" && !strings.Contains(l.model, "$") {
 			w.Model, w.ModelOrigin = l.model, origin(file, cmd.line)+" (command line)"
+			if !strings.Contains(l.served, "$") {
+				w.ServedModel = l.served
+			}
 		} else if l.model != "" {
 			w.Notes = append(w.Notes, "model "+l.model+": the script does not set it (an argument or the environment); pass --model ARCH")
 		}
