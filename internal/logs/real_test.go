@@ -84,6 +84,13 @@ func TestRealLogs(t *testing.T) {
 		// the frontend's log as k9s shows it, each line framed "│ … │".
 		// No line is TensorRT-LLM's.
 		{file: "dynamo-6678-k9s-frontend.log", processes: "", exit: 1},
+		// ai-dynamo/dynamo issue #4299 (tensorrtllm-runtime 0.5.1,
+		// disagg-multinode on k8s): a worker's log, Dynamo's own lines
+		// in its Rust format between TensorRT-LLM's, Dynamo's engine-args
+		// dump (its start cut by the excerpt) and the NIXL agent of
+		// Dynamo's NIXL Connect, which is not the transceiver's; the cut
+		// last line dropped.
+		{file: "dynamo-4299-rust-prefix-0.5.1.log", processes: "process=", exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))
