@@ -129,6 +129,32 @@ var realCases = []realCase{
 		workers: []string{"wide_ep_decode.yaml generation DISABLED None 1", "wide_ep_prefill.yaml context DISABLED None 1"},
 	},
 	{
+		// A v1beta1 DGD whose workers' pods run a Dynamo sidecar beside a
+		// trtllm-serve container (--server_role CONTEXT / GENERATION); the
+		// configs are the image's own, given here.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/deploy/v1beta1/openengine-disagg.yaml @244cc381 and examples/backends/trtllm/engine_configs/qwen3/{prefill-lora.yaml, decode-lora.yaml} @b903166a (whole files)",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-openengine/openengine-disagg.yaml", "real/dynamo-openengine/prefill-lora.yaml", "real/dynamo-openengine/decode-lora.yaml"},
+		workers: []string{"ContextWorker context PYTHON NIXL 1", "GenerationWorker generation PYTHON NIXL 1"},
+	},
+	{
+		from:    "same DGD without its engine configs: each worker says where its config is",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-openengine/openengine-disagg.yaml"},
+		unplaced: []string{
+			"component ContextWorker container engine: --config /workspace/examples/backends/trtllm/engine_configs/qwen3/prefill-lora.yaml: no volume is mounted at",
+			"component GenerationWorker container engine: --config /workspace/examples/backends/trtllm/engine_configs/qwen3/decode-lora.yaml",
+		},
+	},
+	{
+		// ./examples/... relative to workingDir /workspace/, the configs of
+		// the image given as files.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/deploy/disagg_planner.yaml @0610ba2e (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (see above)",
+		version: "1.2.0",
+		files:   []string{"real/dynamo-qwen3/disagg_planner.yaml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation CPP NIXL 1", "TRTLLMPrefillWorker context CPP NIXL 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/start_worker.sh @02499765 (whole file): the config is the script's 11th argument",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/start_worker.sh"},
