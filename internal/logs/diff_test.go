@@ -293,6 +293,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"Fallback to regular model init: Traceback (most recent call last):", "AttributeError: 'NemotronHConfig' object has no attribute 'x'", "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", "Exception: x",
 				"AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving",
 				"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1,",
+				"3       0x7f84ed8af610 tensorrt_llm::batch_manager::CacheTransceiver::CacheTransceiver(tensorrt_llm::batch_manager::kv_cache_manager::BaseKVCacheManager*) + 1312",
 				"1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(...) + 76", "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n"))

@@ -768,8 +768,9 @@ func parseArgs(n int, body string) ObservedInputs {
 // source location in parentheses) is part of its cause; stack frames and
 // traceback lines are skipped; anything else ends the cause. It reports
 // whether the line was taken.
-func (p *Process) continueCause(raw string) bool {
+func (p *Process) continueCause(n int, raw string) bool {
 	t := strings.TrimSpace(raw)
+	p.implyFrame(n, t)
 	indented := strings.HasPrefix(raw, " ") || strings.HasPrefix(raw, "\t")
 	switch {
 	case strings.HasPrefix(t, "Traceback ("):
@@ -795,6 +796,20 @@ func (p *Process) continueCause(raw string) bool {
 	}
 	p.causeOpen = false
 	return false
+}
+
+// cppTransceiverCtor is the C++ transceiver's constructor as a C++ stack
+// frame names it: BindKvCacheTransceiver builds
+// tensorrt_llm.bindings.internal.batch_manager.CacheTransceiver
+// (kv_cache_transceiver.py, verified), the Python transceiver never does.
+const cppTransceiverCtor = "tensorrt_llm::batch_manager::CacheTransceiver::CacheTransceiver("
+
+// implyFrame reads a stack frame under a start-up failure: one in the C++
+// transceiver's constructor says which transceiver was being built.
+func (p *Process) implyFrame(n int, t string) {
+	if strings.Contains(t, cppTransceiverCtor) && reFrame().MatchString(t) {
+		p.imply(n, "the failure is in the C++ CacheTransceiver's constructor (this stack frame): the C++ transceiver (BindKvCacheTransceiver) was being created, so the runtime was CPP", 0, 0)
+	}
 }
 
 // reFrame() is a C++ stack frame as TensorRT-LLM's exceptions print them

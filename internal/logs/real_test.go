@@ -32,8 +32,9 @@ func TestRealLogs(t *testing.T) {
 		// PR pasted it ("[TensorRT-LLM[][ERROR[]", the markdown export's
 		// escaping) and its first three frames.
 		{file: "dynamo-rust-assert-mangled.log", processes: "process=ERROR",
-			err:          "RuntimeError: [TensorRT-LLM[][ERROR[] Assertion failed: maxNumTokens.value() % tokensPerBlock == 0",
-			implications: []string{"max_tokens_in_buffer is not a multiple of the KV cache's tokens per block"}, exit: 1},
+			err: "RuntimeError: [TensorRT-LLM[][ERROR[] Assertion failed: maxNumTokens.value() % tokensPerBlock == 0",
+			implications: []string{"max_tokens_in_buffer is not a multiple of the KV cache's tokens per block",
+				"the C++ transceiver (BindKvCacheTransceiver) was being created"}, exit: 1},
 		// ai-dynamo/dynamo PR #5523 (description): the C++ transceiver's
 		// dynamic-buffer warning, indented and wrapped over three lines.
 		{file: "dynamo-cachebuffer-warning-wrapped.log", processes: "process=",
@@ -288,5 +289,35 @@ func TestNotShownButServerUp(t *testing.T) {
 	lg, _ = Parse("f.log", strings.NewReader(cut))
 	if s := Judge(lg, nil, true).Summary(); strings.Contains(s, "server came up") || !strings.Contains(s, "the log stops before it") {
 		t.Errorf("cut before the server: %q", s)
+	}
+}
+
+// TestCPPTransceiverConstructorFrame: a start-up failure whose C++ frames
+// pass through CacheTransceiver's constructor happened while
+// BindKvCacheTransceiver built the C++ transceiver: under an exception (as
+// aiconfigurator PR #375's Dynamo worker printed it) or under "Failed to
+// initialize executor on rank N:"; a frame past the lines an exception's own
+// can be is not read.
+func TestCPPTransceiverConstructorFrame(t *testing.T) {
+	const frame = "3       0x7f84ed8af610 tensorrt_llm::batch_manager::CacheTransceiver::CacheTransceiver(tensorrt_llm::batch_manager::kv_cache_manager::BaseKVCacheManager*, std::optional<tensorrt_llm::executor::CacheTransceiverConfig>) + 1312\n"
+	says := func(lg *Log) bool {
+		for _, im := range lg.Processes[0].Implications {
+			if strings.Contains(im.Text, "the C++ transceiver (BindKvCacheTransceiver) was being created") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, log := range []string{
+		"RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: x (cacheTransBuffer.cpp:206)\n1       0x7f8524ec97bf tensorrt_llm::_v1::common::throwRuntimeError(char const*, int, char const*) + 76\n" + frame,
+		"[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: x\n" + frame,
+	} {
+		if lg, _ := Parse("f.log", strings.NewReader(log)); !says(lg) {
+			t.Errorf("%q: %+v", log, lg.Processes[0].Implications)
+		}
+	}
+	far := "RuntimeError: boom\n" + strings.Repeat("some other line\n", excWindow) + frame
+	if lg, _ := Parse("f.log", strings.NewReader(far)); says(lg) {
+		t.Errorf("a frame %d lines under the exception was read", excWindow+1)
 	}
 }

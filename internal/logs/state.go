@@ -39,6 +39,11 @@ type state struct {
 	// process); fallbackOn says one is open.
 	fallback   string
 	fallbackOn bool
+	// excProc and excLine are the process and line of the last exception
+	// that ended a start-up: the C++ frames printed under it (within
+	// excWindow lines, which the scanner always passes on) may say where.
+	excProc *Process
+	excLine int
 }
 
 func newState(name string) *state {
@@ -95,7 +100,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	// A start-up failure's root cause is on the lines under it.
 	if pc := st.pendingCause; pc != nil {
-		if !tagged && key == pc.key() && pc.causeOpen && pc.continueCause(msg) {
+		if !tagged && key == pc.key() && pc.causeOpen && pc.continueCause(n, msg) {
 			return
 		}
 		if tagged || key == pc.key() {
@@ -136,6 +141,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	tm = strings.TrimSpace(msg)
+	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
+		q.implyFrame(n, tm)
+	}
 	if serverUp(tm) {
 		if st.serving == nil {
 			st.serving = map[string]int{}
@@ -174,6 +182,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		q := st.get(key, n)
 		if q != nil && q.fail(n, st.cut(m[1]+": "+m[2], maxMessageBytes)) {
 			st.retained += len(q.Error)
+			st.excProc, st.excLine = q, n
 			q.keep(Line{N: n, Message: st.cut(tm, maxMessageBytes)})
 			q.implyError(n, m[1], m[2])
 			if strings.HasSuffix(m[1], "ValidationError") {
