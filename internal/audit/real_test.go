@@ -155,6 +155,16 @@ var realCases = []realCase{
 		workers: []string{"TRTLLMDecodeWorker generation CPP NIXL 1", "TRTLLMPrefillWorker context CPP NIXL 1"},
 	},
 	{
+		// docker run ... bash -c '... cat > /tmp/extra-llm-api-config.yml
+		// <<EOF ... EOF; trtllm-serve ...': the config is the inner script's
+		// here-document. It was "not in the set", and the outer reader took
+		// the inner << for its own and swallowed the rest of the file.
+		from:    "jharthorn/dgx-spark-harness throughput.sh @a86b90f8 (whole file, no trailing newline, as stored)",
+		version: "1.2.0",
+		files:   []string{"real/dgx-spark-throughput.sh"},
+		workers: []string{"extra-llm-api-config.yml aggregated DISABLED None 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/start_worker.sh @02499765 (whole file): the config is the script's 11th argument",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/start_worker.sh"},
@@ -448,5 +458,61 @@ func TestServedModelName(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(p.Notes, "\n"), "its --served-model-name deepseek-ai/DeepSeek-R1 is one xcvr knows: using DeepseekV3ForCausalLM, inferred") {
 		t.Errorf("notes %q", p.Notes)
+	}
+}
+
+func TestHeredocOps(t *testing.T) {
+	for in, want := range map[string]string{
+		`cat > a.yaml <<EOF`:             "EOF",
+		`cat <<-'END' > a.yaml`:          "END-q-strip",
+		`cat << "X1" >a`:                 "X1-q",
+		`bash -c 'cat > b <<EOF'`:        "",
+		`grep x <<< "$s"`:                "",
+		`echo "<<EOF" && cat <<EOF2 > c`: "EOF2",
+		`cat > a <<EOF; cat > b <<'EOG'`: "EOF,EOG-q",
+	} {
+		var got []string
+		for _, op := range heredocOps(in) {
+			g := op.delim
+			if op.quoted {
+				g += "-q"
+			}
+			if op.strip {
+				g += "-strip"
+			}
+			got = append(got, g)
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("heredocOps(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// docker run's bind mounts map the container's config path to the
+// script's files: a here-document written to $PWD/ctx.yaml, a file of the
+// set under --mount's source.
+func TestDockerRunMounts(t *testing.T) {
+	script := `#!/bin/bash
+cat > ctx.yaml <<Y
+cache_transceiver_config:
+  backend: UCX
+Y
+docker run --rm --gpus all -v ~/.cache/huggingface:/root/.cache/huggingface -v $PWD/ctx.yaml:/ctx.yaml \
+  nvcr.io/nvidia/tensorrt-llm/release:1.3.0rc13 \
+  trtllm-serve serve Qwen/Qwen3-8B --extra_llm_api_options /ctx.yaml --server_role CONTEXT
+docker run -d --mount type=bind,source=/srv/cfg,target=/cfg img trtllm-serve m --config /cfg/gen.yaml --server_role GENERATION
+`
+	set, err := Read([]Input{{Name: "run.sh", Data: []byte(script)}, {Name: "gen.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	if c := set.Workers[0].Config; c != "here-document ctx.yaml (run.sh:2), bind-mounted from $PWD/ctx.yaml at /ctx.yaml (run.sh:6)" {
+		t.Errorf("ctx config %q", c)
+	}
+	if c := set.Workers[1].Config; c != "gen.yaml (matched by its path /srv/cfg/gen.yaml), bind-mounted from /srv/cfg at /cfg (run.sh:9)" {
+		t.Errorf("gen config %q", c)
 	}
 }

@@ -62,9 +62,62 @@ type hereDoc struct {
 	quoted bool // <<'EOF': no expansion in the body
 }
 
-var reHeredoc = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(^|[^<])<<(-?)[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)`)
-})
+// heredocOp is one << operator of a command: its delimiter, whether
+// it was quoted (no expansion in the body) and whether it is <<-.
+type heredocOp struct {
+	delim         string
+	quoted, strip bool
+}
+
+// heredocOps finds a command's << operators outside quotes (a << inside
+// bash -c '...' is the inner script's), not <<< here-strings.
+func heredocOps(text string) []heredocOp {
+	var out []heredocOp
+	q := byte(0)
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case q != 0:
+			if c == '\\' && q == '"' {
+				i++
+			} else if c == q {
+				q = 0
+			}
+		case c == '\\':
+			i++
+		case c == '\'' || c == '"':
+			q = c
+		case c == '<' && strings.HasPrefix(text[i:], "<<") && !strings.HasPrefix(text[i:], "<<<") && (i == 0 || text[i-1] != '<'):
+			j := i + 2
+			op := heredocOp{}
+			if j < len(text) && text[j] == '-' {
+				op.strip = true
+				j++
+			}
+			for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+				j++
+			}
+			if j < len(text) && (text[j] == '\'' || text[j] == '"') {
+				op.quoted = true
+				j++
+			}
+			k := j
+			for k < len(text) && (text[k] == '_' || text[k] >= 'A' && text[k] <= 'Z' || text[k] >= 'a' && text[k] <= 'z' || k > j && text[k] >= '0' && text[k] <= '9') {
+				k++
+			}
+			if k > j {
+				op.delim = text[j:k]
+				if k < len(text) && (text[k] == '\'' || text[k] == '"') {
+					op.quoted = true
+					k++
+				}
+				out = append(out, op)
+			}
+			i = k - 1
+		}
+	}
+	return out
+}
 
 // splitScript cuts a script into its commands: comments dropped, backslash
 // continuations and quoted newlines joined, here-document bodies attached to
@@ -126,9 +179,9 @@ func splitScript(text string) []shellCmd {
 		cur.WriteString(ln)
 		cmd := shellCmd{line: start, text: cur.String()}
 		cur.Reset()
-		for _, m := range reHeredoc().FindAllStringSubmatch(cmd.text, -1) {
-			strip, delim := m[2] == "-", m[4]
-			h := hereDoc{line: i + 2, quoted: m[3] != "" || m[5] != ""}
+		for _, op := range heredocOps(cmd.text) {
+			strip, delim := op.strip, op.delim
+			h := hereDoc{line: i + 2, quoted: op.quoted}
 			var body strings.Builder
 			for i++; i < len(lines); i++ {
 				b := strings.TrimSuffix(lines[i], "\r")
@@ -564,13 +617,22 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		var root *deploy.Node
 		var locate func(int) string
 		var cname, where string
+		// A container the command starts (docker run -v HOST:CONTAINER)
+		// sees the host's file under its own path.
+		want, mount := l.config, ""
+		for _, m := range containerMounts(unwrapShell(words)) {
+			if rel, ok := strings.CutPrefix(path.Clean(l.config), path.Clean(m[1])); ok && (rel == "" || strings.HasPrefix(rel, "/")) {
+				want, mount = m[0]+rel, fmt.Sprintf(", bind-mounted from %s at %s (%s)", m[0], m[1], origin(file, cmd.line))
+				break
+			}
+		}
 		for i := len(docs) - 1; i >= 0; i-- {
 			d := docs[i]
-			if d.target != l.config && !(path.Base(d.target) == path.Base(l.config) && strings.Contains(d.target+l.config, "$")) {
+			if hostPath(d.target) != hostPath(want) && !(path.Base(d.target) == path.Base(want) && strings.Contains(d.target+want, "$")) {
 				continue
 			}
 			cname = path.Base(d.target)
-			where = fmt.Sprintf("here-document %s (%s)", d.target, origin(file, d.cmd))
+			where = fmt.Sprintf("here-document %s (%s)%s", d.target, origin(file, d.cmd), mount)
 			doc, err := deploy.ParseYAML(cname, []byte(d.doc.body))
 			if err != nil {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ", body from line " + fmt.Sprint(d.doc.line) + ": " + err.Error()})
@@ -591,9 +653,28 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if where == "failed" {
 			continue
 		}
+		if inner := innerScript(words); root == nil && inner != "" {
+			// The command's own sh -c script writes it (docker run ... bash
+			// -c 'cat > /tmp/x.yml <<EOF ... EOF; trtllm-serve ...').
+			first := 0
+			if k := strings.Index(string(sf.data), inner); k >= 0 {
+				first = 1 + strings.Count(string(sf.data[:k]), "\n")
+			}
+			var why string
+			var ok bool
+			root, locate, cname, where, why, ok = r.heredocIn(file, inner, first, "the command's script", "", l.config)
+			if why != "" {
+				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+				continue
+			}
+			if !ok {
+				root = nil
+			}
+		}
 		if root == nil {
 			var ok bool
-			root, locate, cname, where, ok = r.matchPlain(l.config)
+			root, locate, cname, where, ok = r.matchPlain(hostPath(want))
+			where += mount
 			if !ok {
 				why := "not in the set (a file of the node or the image); give it to audit"
 				if strings.Contains(l.config, "$") {
@@ -787,6 +868,13 @@ func scriptOf(c *deploy.Node, keys ...string) *deploy.Node {
 // manifest's: the script is a block scalar (args: - |) whose first line is
 // the one after the node's.
 func (r *reader) heredocConfig(file string, script *deploy.Node, wd, config string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
+	return r.heredocIn(file, script.Str, script.Line+1, "the container's script", wd, config)
+}
+
+// heredocIn finds the worker YAML a script's here-document writes at the
+// path config names; the script's line 1 is the file's line first (0 when
+// not known: the lines are then the script's own).
+func (r *reader) heredocIn(file, text string, first int, what, wd, config string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
 	abs := func(p string) string {
 		if !strings.HasPrefix(p, "/") && wd != "" {
 			p = path.Join(wd, p)
@@ -797,7 +885,7 @@ func (r *reader) heredocConfig(file string, script *deploy.Node, wd, config stri
 	v := newShellVars()
 	var found *hereDoc
 	var target string
-	for _, cmd := range splitScript(script.Str) {
+	for _, cmd := range splitScript(text) {
 		words := shellWords(cmd.text)
 		for i := range cmd.heredocs {
 			if t := redirectTarget(words); t != "" && abs(t) == want {
@@ -813,8 +901,12 @@ func (r *reader) heredocConfig(file string, script *deploy.Node, wd, config stri
 		body = v.expand(body)
 	}
 	name = path.Base(target)
-	cmdLine := script.Line + found.line - 1
-	where = fmt.Sprintf("here-document %s in the container's script (%s)", target, origin(file, cmdLine))
+	at := first + found.line - 1
+	if first > 0 {
+		where = fmt.Sprintf("here-document %s in %s (%s)", target, what, origin(file, at-1))
+	} else {
+		where = fmt.Sprintf("here-document %s in %s (its line %d)", target, what, found.line-1)
+	}
 	doc, err := deploy.ParseYAML(name, []byte(body))
 	if err != nil {
 		return nil, nil, "", "", where + ": " + err.Error(), true
@@ -824,9 +916,86 @@ func (r *reader) heredocConfig(file string, script *deploy.Node, wd, config stri
 	if root == nil {
 		root = &deploy.Node{Kind: deploy.KindNull}
 	}
-	at := script.Line + found.line
 	locate = func(l int) string {
+		if first <= 0 {
+			return file + " (here-document " + target + ", " + origin(name, l) + ")"
+		}
 		return origin(file, at+l-1) + " (here-document " + target + ", " + origin(name, l) + ")"
 	}
 	return root, locate, name, where, "", true
+}
+
+// containerMounts are the bind mounts of a docker or podman run command:
+// -v/--volume HOST:CONTAINER[:MODE] and --mount type=bind,source=,target=.
+func containerMounts(words []string) [][2]string {
+	run := -1
+	for i := 0; i+1 < len(words); i++ {
+		if b := path.Base(words[i]); (b == "docker" || b == "podman" || b == "nvidia-docker") && words[i+1] == "run" {
+			run = i + 2
+			break
+		}
+	}
+	if run < 0 {
+		return nil
+	}
+	var out [][2]string
+	for i := run; i < len(words) && !isSep(words[i]); i++ {
+		w, val := words[i], ""
+		switch {
+		case w == "-v" || w == "--volume" || w == "--mount":
+			if i+1 < len(words) {
+				val = words[i+1]
+				i++
+			}
+		case strings.HasPrefix(w, "--volume=") || strings.HasPrefix(w, "--mount="):
+			_, val, _ = strings.Cut(w, "=")
+		case strings.HasPrefix(w, "-v") && len(w) > 2:
+			val = w[2:]
+		default:
+			continue
+		}
+		if strings.Contains(val, "target=") || strings.Contains(val, "dst=") || strings.Contains(val, "destination=") {
+			var src, dst string
+			for _, kv := range strings.Split(val, ",") {
+				k, v, _ := strings.Cut(kv, "=")
+				switch k {
+				case "source", "src":
+					src = v
+				case "target", "dst", "destination":
+					dst = v
+				}
+			}
+			if src != "" && dst != "" {
+				out = append(out, [2]string{src, dst})
+			}
+			continue
+		}
+		if parts := strings.Split(val, ":"); len(parts) >= 2 && parts[0] != "" && parts[1] != "" {
+			out = append(out, [2]string{parts[0], parts[1]})
+		}
+	}
+	return out
+}
+
+// hostPath is a path as the script's files are named: the working
+// directory's prefixes ($PWD/, ${PWD}/, $(pwd)/, ./) dropped.
+func hostPath(p string) string {
+	for _, pre := range []string{"$PWD/", "${PWD}/", "$(pwd)/", "./"} {
+		p = strings.TrimPrefix(p, pre)
+	}
+	if p == "" {
+		return p
+	}
+	return path.Clean(p)
+}
+
+// innerScript is the script a command's shell runs (bash -c SCRIPT), "" when
+// none.
+func innerScript(words []string) string {
+	for i := 0; i+2 < len(words); i++ {
+		if b := path.Base(words[i]); (b == "sh" || b == "bash" || b == "dash" || b == "zsh") && strings.HasPrefix(words[i+1], "-") && strings.Contains(words[i+1], "c") {
+			return words[i+2]
+		}
+	}
+	return ""
 }
