@@ -262,6 +262,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 					continue
 				}
 			}
+			b.WriteString(pick(rng, "", "", "", "", "> ", ">", "> > ", " >\t", ">>"))
 			b.WriteString(pick(rng, "", "", "\x1b[32m", "\x1b]0;t\x07", "\x1b[", "\x1b]x"))
 			b.WriteString(pick(rng, "", "", r+": ", " "+r+": ", "[1,"+r+"]<stdout>:", "[1,"+r+"]<stderr>: ", "[1,"+r+"]<stdin>:", "x: ",
 				"gen-"+r+"  | ", "proj_ctx_"+r+"\t|", "ctx-"+r+"|", "ctx  | ", "-"+r+" | ",
@@ -290,7 +291,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"    For further information visit https://errors.pydantic.dev", "Traceback (most recent call last):",
 				"TensorRT-LLM version: 1.3.0rc26", "TensorRT LLM version: 1.4.0rc1 (backend: cuda)",
 				"backend broke: Error: x", "Failed to initialize executor on rank 0:", "  Assertion failed: status == NIXL_SUCCESS",
-				"Fallback to regular model init: Traceback (most recent call last):", "AttributeError: 'NemotronHConfig' object has no attribute 'x'", "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", "Exception: x",
+				"Fallback to regular model init: Traceback (most recent call last):", "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed:", "  status == NIXL_SUCCESS (transferAgent.cpp:416)", "AttributeError: 'NemotronHConfig' object has no attribute 'x'", "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", "Exception: x",
 				"AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving",
 				"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1,",
 				"3       0x7f84ed8af610 tensorrt_llm::batch_manager::CacheTransceiver::CacheTransceiver(tensorrt_llm::batch_manager::kv_cache_manager::BaseKVCacheManager*) + 1312",

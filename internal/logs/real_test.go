@@ -92,6 +92,12 @@ func TestRealLogs(t *testing.T) {
 		// Dynamo's NIXL Connect, which is not the transceiver's; the cut
 		// last line dropped.
 		{file: "dynamo-4299-rust-prefix-0.5.1.log", processes: "process=", exit: 1},
+		// A public Dynamo deployment guide (nscale, GCP, AWS), "Fix
+		// NIXL_PLUGIN_DIR for decode multinode": the crash of a decode
+		// worker whose TensorRT-LLM NIXL loaded the system's plugins, as the
+		// guide quotes it (markdown "> ", the title wrapped after its colon).
+		{file: "dynamo-guide-nixl-plugin-quoted.log", processes: "process=ERROR",
+			err: "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed:\n  status == NIXL_SUCCESS (transferAgent.cpp:416)", exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))

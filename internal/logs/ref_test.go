@@ -31,6 +31,7 @@ var (
 	reCondense    = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
 	reEmbedded    = regexp.MustCompile(`^.*?[ \t:](\[(?:TRT-LLM|TensorRT-LLM)\])`)
 	reBlank       = regexp.MustCompile(`^[ \t]*`)
+	reQuote       = regexp.MustCompile(`^[ \t]*(?:>[ \t]?)+`)
 	reJSONString  = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)
 )
 
@@ -101,6 +102,8 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 		}
 		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
 		blank := func(s string) string { return s[len(reBlank.FindString(s)):] }
+		// A markdown quote's marks go first.
+		s = s[len(reQuote.FindString(s)):]
 
 		outer, kube := "", false
 		if m := reKubectl.FindStringSubmatch(s); m != nil {

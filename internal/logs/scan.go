@@ -156,6 +156,12 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		if len(t) > 0 {
 			first = t[0]
 		}
+		if first == '>' {
+			// A markdown quote ("> …", "> > …"): a log as an issue or a
+			// guide quotes it. Each '>' takes one blank after it; the
+			// line's own indentation stays.
+			s, t, first = unquote(t)
+		}
 		if isDigit(first) {
 			// srun's label, the commonest prefix of a large log, first: no
 			// other reader can read a line srun's reads.
@@ -1040,6 +1046,23 @@ func sternPrefix(s []byte) (pod, container, rest []byte, ok bool) {
 		return s[:a], s[a+1 : a+1+b], r, true
 	}
 	return nil, nil, s, false
+}
+
+// unquote drops a markdown quote's marks from t, a line that starts with
+// '>' (as reQuote does): each '>' and one blank or tab after it. It returns
+// the rest, the rest without leading blanks, and that one's first byte.
+func unquote(t []byte) (s, rest []byte, first byte) {
+	for len(t) > 0 && t[0] == '>' {
+		t = t[1:]
+		if len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
+			t = t[1:]
+		}
+	}
+	rest = trimBlank(t)
+	if len(rest) > 0 {
+		first = rest[0]
+	}
+	return t, rest, first
 }
 
 // trimBlank drops leading blanks and tabs: ^[ \t]*.

@@ -185,7 +185,10 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.excProc, st.excLine = q, n
 			q.keep(Line{N: n, Message: st.cut(tm, maxMessageBytes)})
 			q.implyError(n, m[1], m[2])
-			if strings.HasSuffix(m[1], "ValidationError") {
+			// A pydantic error's locations and messages, or the rest of a
+			// title a paste wrapped after its colon ("Assertion failed:"
+			// above an indented "status == NIXL_SUCCESS (…)"), follow it.
+			if strings.HasSuffix(m[1], "ValidationError") || strings.HasSuffix(m[2], ":") {
 				st.pendingExc, st.excDetail = q, 0
 			}
 		}
