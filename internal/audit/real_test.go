@@ -516,3 +516,31 @@ docker run -d --mount type=bind,source=/srv/cfg,target=/cfg img trtllm-serve m -
 		t.Errorf("gen config %q", c)
 	}
 }
+
+// A Helm chart's template and values are said to be so, and the rest of the
+// set is read: a template stopped the whole audit (exit 2), the values file
+// was a worker that fails TorchLlmArgs.
+func TestHelmChartFiles(t *testing.T) {
+	tpl := "{{- if eq .Values.inference.framework \"lws-trtllm\" }}\napiVersion: leaderworkerset.x-k8s.io/v1\nkind: LeaderWorkerSet\nmetadata:\n  name: {{.Values.inference.serviceName}}\n{{- end }}\n"
+	set, err := Read([]Input{
+		{Name: "templates/lws.yaml", Data: []byte(tpl)},
+		{Name: "values.yaml", Data: []byte("inference:\n  framework: lws-trtllm\nmodel: x\n")},
+		{Name: "ctx.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 1 || len(set.Unplaced) != 2 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	if u := set.Unplaced[0]; u.Source.String() != "templates/lws.yaml:1" || !strings.HasPrefix(u.Why, "a template ({{ ... }}), not YAML until it is rendered: helm template CHART -f VALUES | xcvr audit - (") {
+		t.Errorf("template %s: %s", u.Source, u.Why)
+	}
+	if u := set.Unplaced[1]; !strings.HasPrefix(u.Why, "a Helm chart's values (its key inference is no TensorRT-LLM option)") {
+		t.Errorf("values %s: %s", u.Source, u.Why)
+	}
+	// A broken YAML with no template action is still an error naming FILE:LINE.
+	if _, err := Read([]Input{{Name: "bad.yaml", Data: []byte("a: [\n")}}); err == nil || !strings.Contains(err.Error(), "bad.yaml") {
+		t.Errorf("bad YAML: %v", err)
+	}
+}

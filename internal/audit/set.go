@@ -148,6 +148,13 @@ func Read(inputs []Input) (*Set, error) {
 		}
 		docs, err := deploy.ParseYAMLDocsSkip(in.Name, in.Data, ownedPods(in.Data))
 		if err != nil {
+			if l := templateLine(in.Data); l > 0 {
+				// A chart's template is not YAML until it is rendered: say
+				// so and read the rest of the set.
+				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: in.Name, Line: l},
+					Why: "a template ({{ ... }}), not YAML until it is rendered: helm template CHART -f VALUES | xcvr audit - (" + firstLine(err.Error()) + ")"})
+				continue
+			}
 			return nil, err
 		}
 		for _, d := range docs {
@@ -349,6 +356,11 @@ func roleFromName(s string) string {
 
 // plainWorker is a worker YAML that no object of the set refers to: one worker.
 func (r *reader) plainWorker(p *plainFile) {
+	if k := helmValuesKey(p.file, p.doc.Root); k != "" {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: p.file, Line: p.doc.Line},
+			Why: "a Helm chart's values (its key " + k + " is no TensorRT-LLM option), not a worker config: render the chart (helm template CHART -f " + path.Base(p.file) + " | xcvr audit -)"})
+		return
+	}
 	if keys, ok := notOptions(p.doc.Root); ok {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: p.file, Line: p.doc.Line},
 			Why: fmt.Sprintf("not a worker config: none of its %d top-level keys (%s) is an option of any TensorRT-LLM release xcvr knows; nor a Kubernetes object, a Slurm submit config (worker_config), a disaggregated config (context_servers) or a docker compose file", len(p.doc.Root.Pairs), keys)})
@@ -498,3 +510,39 @@ func envKey(env []EnvVar) string {
 func origin(file string, line int) string { return file + ":" + strconv.Itoa(line) }
 
 var _ = resolver.OriginFile
+
+// templateLine is the line of the first {{ of a file that holds Go
+// template actions (a Helm chart's templates/*.yaml); 0 when none.
+func templateLine(data []byte) int {
+	i := strings.Index(string(data), "{{")
+	if i < 0 || !strings.Contains(string(data[i:]), "}}") {
+		return 0
+	}
+	return 1 + strings.Count(string(data[:i]), "\n")
+}
+
+// helmValuesKey is the first top-level key of a Helm values file (values.yaml,
+// values-prod.yaml, prod.values.yaml) that no release's TorchLlmArgs
+// accepts; "" when the file is not named so or every key is an option.
+func helmValuesKey(file string, root *deploy.Node) string {
+	b := strings.ToLower(path.Base(file))
+	if !(b == "values.yaml" || b == "values.yml" || strings.HasPrefix(b, "values-") || strings.HasSuffix(b, ".values.yaml") || strings.HasSuffix(b, "-values.yaml")) {
+		return ""
+	}
+	if root == nil || root.Kind != deploy.KindMap {
+		return ""
+	}
+	for _, p := range root.Pairs {
+		if k := p.KeyString(); !anyRelease()[k] {
+			return k
+		}
+	}
+	return ""
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
