@@ -58,6 +58,12 @@ func TestLineFormats(t *testing.T) {
 		{"behind a logging library's format", "2025-12-01 10:00:09,123 - TRT-LLM - INFO - [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
 		{"behind a collector's labels", "level=info pod=ctx-0 container=main [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"kubelet's container log file (CRI)", "2025-12-01T10:00:09.123456789Z stdout F [12/01/2025-10:00:09] [TRT-LLM] [I] " + v2, "process", "INFO", "PYTHON", "NIXL", "", ""},
+		// Pasted: a markdown quote (a Dynamo deployment guide's), a
+		// terminal's padding (a tmux copy), k9s's frame (Dynamo issue #6678).
+		{"markdown quote", "> [TRT-LLM] [RANK 1] [I] " + v2, "rank 1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"nested markdown quote, srun", "> > 3: [TRT-LLM] [RANK 3] [I] " + v2, "srun task 3", "INFO", "PYTHON", "NIXL", "", ""},
+		{"terminal padding", "[TRT-LLM] [I] cache_transceiver is disabled      \t", "process", "INFO", "DISABLED", "", "", ""},
+		{"k9s frame", "│ [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX     │", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"CRI, stderr, ranked, an offset", "2025-12-01T11:00:09.5+01:00 stderr F [TRT-LLM] [RANK 2] [E] Failed to initialize executor on rank 2: NIXL", "rank 2", "ERROR", "ERROR", "", "", "Failed to initialize executor on rank 2"},
 		{"CRI, a piece of a cut line", "2025-12-01T10:00:09.123456789Z stdout P [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"collector timestamp", "2026-09-12T14:02:05.123Z [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
