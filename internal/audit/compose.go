@@ -65,7 +65,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		if v, ln, ok := intAt(svc, "deploy", "replicas"); ok {
 			n, from = v, fmt.Sprintf("deploy.replicas (%s)", origin(file, ln))
 		}
-		w := &Worker{Name: name, Source: src, Count: n, CountFrom: from}
+		w := &Worker{Name: name, Source: src, Count: n, CountFrom: from, CommandError: l.refused}
 		var env envSet
 		composeEnv(file, get(svc, "environment"), env.set)
 		if ef := get(svc, "env_file"); ef != nil {

@@ -17,6 +17,9 @@ const maxFixEdits = 2
 // transceiver on NIXL, TensorRT-LLM's direction); each candidate is verified by
 // resolving it. nil when some worker has no fix within maxFixEdits edits.
 func findFix(es []Entry) []WorkerFix {
+	// A refused command line is fixed on the command line (its error says
+	// how); its config is judged as if it had started.
+	es = asIfStarted(es)
 	var target *resolver.Result
 	count := map[string]int{}
 	results := map[string]resolver.Result{}

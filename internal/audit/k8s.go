@@ -141,6 +141,9 @@ type launch struct {
 	envOrd   []string
 	override string // dynamo --override-engine-args
 	served   string // dynamo --served-model-name
+	// refused is why the launcher refuses the command line itself (an
+	// option it does not have); "" when it takes it.
+	refused string
 }
 
 // podEnv is the environment a pod template's Dynamo or Kubernetes wrapper gives
@@ -171,7 +174,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 			Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
 		return true
 	}
-	w := &Worker{Name: o.name, Source: src, Count: t.count, CountFrom: t.countFrom}
+	w := &Worker{Name: o.name, Source: src, Count: t.count, CountFrom: t.countFrom, CommandError: l.refused}
 	if cname != "" && cname != o.name && o.kind != "DynamoGraphDeployment" {
 		w.Name = o.name + "/" + cname
 	}
@@ -567,6 +570,9 @@ func parseLaunch(words []string) (launch, bool) {
 		switch name {
 		case "--extra_llm_api_options", "--extra-llm-api-options", "--config", "--extra-engine-args", "-c", "--config_file":
 			l.flag = name
+			if name == "--extra-llm-api-options" && l.program == "trtllm-serve" {
+				l.refused = refusedOption(name, "--extra_llm_api_options")
+			}
 			l.config, i = value(i, w)
 		case "--override-engine-args":
 			l.override, i = value(i, w)
@@ -591,6 +597,9 @@ func parseLaunch(words []string) (launch, bool) {
 		case "--server_role", "--server-role":
 			var v string
 			v, i = value(i, w)
+			if name == "--server-role" && l.program == "trtllm-serve" {
+				l.refused = refusedOption(name, "--server_role")
+			}
 			l.roleArg = name + " " + v
 			switch strings.ToUpper(v) {
 			case "CONTEXT":
@@ -605,6 +614,15 @@ func parseLaunch(words []string) (launch, bool) {
 		}
 	}
 	return l, true
+}
+
+// refusedOption is trtllm-serve's refusal of an option spelled with a
+// hyphen where it declares an underscore: tensorrt_llm/commands/serve.py
+// (verified) declares --server_role and --config/--extra_llm_api_options
+// only, on a click command without token_normalize_func, and click reads
+// option names as written.
+func refusedOption(name, declared string) string {
+	return "trtllm-serve refuses its command line (Error: No such option: " + name + "): its option is " + declared + "; tensorrt_llm/commands/serve.py declares only that spelling and click does not read - for _"
 }
 
 // findConfig locates the worker YAML a container names: a ConfigMap mounted at

@@ -60,10 +60,13 @@ var realCases = []realCase{
 		workers: []string{"dec generation ERROR UCX 2", "prefill context ERROR UCX 2"},
 	},
 	{
-		from:     "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/service_discovery_example/launch.slurm @0c8de69a (whole file, its first line is upstream's 'bin/bash'): here-documents write the worker YAMLs, srun runs `bash -c \"trtllm-llmapi-launch trtllm-serve ... --server-role context\"`",
-		version:  "1.2.0",
-		files:    []string{"real/trtllm-service-discovery-launch.slurm"},
-		workers:  []string{"ctx_config.yaml context CPP UCX 1", "gen_config.yaml generation CPP UCX 1"},
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/service_discovery_example/launch.slurm @0c8de69a (whole file, its first line is upstream's 'bin/bash'): here-documents write the worker YAMLs, srun runs `bash -c \"trtllm-llmapi-launch trtllm-serve ... --server-role context\"`",
+		version: "1.2.0",
+		files:   []string{"real/trtllm-service-discovery-launch.slurm"},
+		// trtllm-serve has no --server-role (serve.py declares --server_role
+		// only, verified): click refuses both command lines; the configs
+		// themselves would start (C++ on UCX).
+		workers:  []string{"ctx_config.yaml context ERROR UCX 1", "gen_config.yaml generation ERROR UCX 1"},
 		unplaced: []string{"trtllm-service-discovery-launch.slurm:55 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated ${work_path:-}/disagg_config.yaml)"},
 	},
 	{
@@ -88,6 +91,14 @@ var realCases = []realCase{
 		from:    "sjm446/ai-on-eks blueprints/inference/nvidia-dynamo/trtllm/trtllm-disaggregated-default.yaml @46157b88 (whole file; a fork of awslabs/ai-on-eks)",
 		version: "1.0.0",
 		files:   []string{"real/ai-on-eks-trtllm-disaggregated-default.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation CPP UCX 1", "TRTLLMPrefillWorker context CPP UCX 1"},
+	},
+	{
+		// The same blueprint for a 70B model: whitespace-only lines inside the
+		// here-document (inside the block scalar) keep the lines right.
+		from:    "sjm446/ai-on-eks blueprints/inference/nvidia-dynamo/trtllm/disaggregated/70b/trtllm-disaggregated-70b.yaml @199e1978 (whole file)",
+		version: "1.0.0",
+		files:   []string{"real/ai-on-eks-trtllm-disaggregated-70b.yaml"},
 		workers: []string{"TRTLLMDecodeWorker generation CPP UCX 1", "TRTLLMPrefillWorker context CPP UCX 1"},
 	},
 	{
@@ -187,7 +198,11 @@ func TestRealDeployments(t *testing.T) {
 			r := audit(t, c.version, c.files...)
 			var got []string
 			for _, e := range r.Entries {
-				got = append(got, fmt.Sprintf("%s %s %s %s %d", e.Worker.Name, e.Worker.Role, e.Trace.Result.Outcome, e.Trace.Result.EffectiveBackend, e.Worker.Count))
+				outcome := string(e.Trace.Result.Outcome)
+				if e.Err != "" {
+					outcome = "ERROR"
+				}
+				got = append(got, fmt.Sprintf("%s %s %s %s %d", e.Worker.Name, e.Worker.Role, outcome, e.Trace.Result.EffectiveBackend, e.Worker.Count))
 			}
 			sort.Strings(got)
 			if strings.Join(got, "\n") != strings.Join(c.workers, "\n") {
@@ -215,6 +230,13 @@ func TestShellScriptOrigins(t *testing.T) {
 	}
 	if ctx.Worker.RoleFrom != "--server-role context" || ctx.Worker.Model != "TinyLlama/TinyLlama-1.1B-Chat-v1.0" {
 		t.Errorf("role from %q, model %q", ctx.Worker.RoleFrom, ctx.Worker.Model)
+	}
+	if !strings.HasPrefix(ctx.Err, "trtllm-serve refuses its command line (Error: No such option: --server-role): its option is --server_role") {
+		t.Errorf("err %q", ctx.Err)
+	}
+	// The command line is the whole fix: the configs start and agree.
+	if !r.commandOnly() || len(r.Fix) != 0 || !strings.Contains(r.Text(), "Fix: the command line of every failing worker, as its error says; the config files need no change.") {
+		t.Errorf("fix %+v", r.Fix)
 	}
 }
 
@@ -577,5 +599,25 @@ func TestShellScriptBounds(t *testing.T) {
 	}
 	if w := strings.Join(set.Warnings, "\n"); !strings.Contains(w, "the calls after this one were not followed") {
 		t.Errorf("warnings %q", w)
+	}
+}
+
+// trtllm-serve's own spellings are taken; the hyphenated ones it does not
+// declare are refused; Dynamo's hyphenated flags are its own.
+func TestRefusedOptions(t *testing.T) {
+	for _, c := range []struct {
+		words   []string
+		refused bool
+	}{
+		{[]string{"trtllm-serve", "m", "--server_role", "CONTEXT", "--config", "c.yaml"}, false},
+		{[]string{"trtllm-serve", "serve", "m", "--extra_llm_api_options", "c.yaml"}, false},
+		{[]string{"trtllm-serve", "m", "--server-role", "context"}, true},
+		{[]string{"trtllm-serve", "m", "--extra-llm-api-options", "c.yaml"}, true},
+		{[]string{"python3", "-m", "dynamo.trtllm", "--extra-engine-args", "c.yaml", "--disaggregation-mode", "prefill"}, false},
+	} {
+		l, ok := parseLaunch(c.words)
+		if !ok || (l.refused != "") != c.refused {
+			t.Errorf("%q: refused %q", c.words, l.refused)
+		}
 	}
 }

@@ -118,7 +118,7 @@ func (r *Report) JSON() JSON {
 		}
 		out.Fix = append(out.Fix, fj)
 	}
-	out.FixFound = len(r.Fix) > 0 || !r.Fails()
+	out.FixFound = len(r.Fix) > 0 || !r.Fails() || r.commandOnly()
 	for _, u := range r.Set.Unplaced {
 		out.Unplaced = append(out.Unplaced, UnplacedJSON{Source: u.Source.String(), Why: u.Why})
 	}
@@ -290,9 +290,14 @@ func (r *Report) Text() string {
 		fmt.Fprintf(&b, "Failing: %s.\n", strings.Join(failing, ", "))
 	}
 	if r.Fails() {
-		if len(r.Fix) == 0 {
+		if len(r.Fix) == 0 && r.commandOnly() {
+			b.WriteString("Fix: the command line of every failing worker, as its error says; the config files need no change.\n")
+		} else if len(r.Fix) == 0 {
 			fmt.Fprintf(&b, "Fix: none of up to %d edits per worker makes every worker start and agree.\n", maxFixEdits)
 		} else {
+			if r.hasCommandErrors() {
+				b.WriteString("Fix the command line of the workers whose error says so, and:\n")
+			}
 			b.WriteString("Smallest verified fix (each re-resolved):\n")
 			for _, f := range r.Fix {
 				var edits []string

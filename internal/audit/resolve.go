@@ -36,6 +36,37 @@ type Entry struct {
 	Notes []string
 }
 
+// commandOnly reports whether the only workers that fail are those whose
+// command line is refused: their fix is the command line, the files need
+// none.
+func (r *Report) commandOnly() bool {
+	n := 0
+	es := asIfStarted(r.Entries)
+	for i, e := range r.Entries {
+		if e.Failed() {
+			if e.Worker.CommandError == "" || es[i].Failed() {
+				return false
+			}
+			n++
+		}
+	}
+	ok, _ := consistent(es)
+	return n > 0 && ok
+}
+
+// asIfStarted is the entries with each refused command line taken as
+// corrected: judged by its config's resolution.
+func asIfStarted(es []Entry) []Entry {
+	out := make([]Entry, len(es))
+	for i, e := range es {
+		if e.Worker.CommandError != "" && e.Err == e.Worker.CommandError {
+			e.Err = ""
+		}
+		out[i] = e
+	}
+	return out
+}
+
 // Failed reports whether the worker fails to start.
 func (e Entry) Failed() bool { return e.Err != "" || e.Trace.Result.Outcome == resolver.OutcomeError }
 
@@ -101,6 +132,9 @@ func Resolve(set *Set, opt Options) *Report {
 			}
 			e.Trace = resolver.Resolve(run)
 			rep.Version = in.Version
+		}
+		if w.CommandError != "" {
+			e.Err = w.CommandError
 		}
 		rep.Entries = append(rep.Entries, e)
 	}
@@ -199,4 +233,14 @@ func consistent(es []Entry) (bool, string) {
 		return true, ""
 	}
 	return false, "the context and generation workers must end on the same transceiver and backend, with disaggregation on, to exchange KV cache: " + strings.Join(parts, "; ")
+}
+
+// hasCommandErrors reports whether a worker's command line is refused.
+func (r *Report) hasCommandErrors() bool {
+	for _, e := range r.Entries {
+		if e.Worker.CommandError != "" {
+			return true
+		}
+	}
+	return false
 }

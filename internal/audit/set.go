@@ -96,6 +96,9 @@ type Worker struct {
 	ServedModel string
 	// Notes are things the reader could not know (a Secret's values) or chose.
 	Notes []string
+	// CommandError is why the worker's launcher refuses its command line
+	// (trtllm-serve --server-role): it never starts, whatever its config.
+	CommandError string
 
 	key string
 }

@@ -592,7 +592,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			r.scriptNames = map[string]bool{}
 		}
 		r.scriptNames[name] = true
-		w := &Worker{Name: name, Source: src, Count: 1, CountFrom: "one command line"}
+		w := &Worker{Name: name, Source: src, Count: 1, CountFrom: "one command line", CommandError: l.refused}
 		if len(blocks) > 0 {
 			w.Notes = append(w.Notes, blocks[len(blocks)-1].note(file))
 		}
