@@ -98,6 +98,14 @@ func TestRealLogs(t *testing.T) {
 		// guide quotes it (markdown "> ", the title wrapped after its colon).
 		{file: "dynamo-guide-nixl-plugin-quoted.log", processes: "process=ERROR",
 			err: "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed:\n  status == NIXL_SUCCESS (transferAgent.cpp:416)", exit: 1},
+		// A public NVIDIA VSS deployment write-up (docker compose on a
+		// 16 GB GPU): the container's start-up failure, its cause whole.
+		{file: "vss-compose-oom.log", processes: "via-server-1=ERROR",
+			err: "Failed to initialize executor on rank 0: CUDA out of memory.", exit: 1},
+		// A public DGX Spark project report (Korean; gpt-oss-120b on
+		// TensorRT-LLM): the three lines it kept of the failed session.
+		{file: "spark-report-fp4-moe-summary.log", processes: "process=ERROR",
+			err: "RuntimeError: Only SM100 is supported by FP4 block scale MOE", exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))
