@@ -165,6 +165,12 @@ var realCases = []realCase{
 		workers: []string{"extra-llm-api-config.yml aggregated DISABLED None 1"},
 	},
 	{
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/config.yaml @03dd8e4d (whole file): submit.py's config, MTP speculative_config in both roles",
+		version: "1.3.0rc29",
+		files:   []string{"real/trtllm-benchmark/config.yaml"},
+		workers: []string{"worker_config.ctx context PYTHON NIXL 1", "worker_config.gen generation PYTHON NIXL 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/start_worker.sh @02499765 (whole file): the config is the script's 11th argument",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/start_worker.sh"},
@@ -542,5 +548,34 @@ func TestHelmChartFiles(t *testing.T) {
 	// A broken YAML with no template action is still an error naming FILE:LINE.
 	if _, err := Read([]Input{{Name: "bad.yaml", Data: []byte("a: [\n")}}); err == nil || !strings.Contains(err.Error(), "bad.yaml") {
 		t.Errorf("bad YAML: %v", err)
+	}
+}
+
+// Memory and work stay bounded: many here-documents each expanding a large
+// variable, a script whose every line runs another of the set.
+func TestShellScriptBounds(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\nA=" + strings.Repeat("x", 60000) + "\n")
+	for i := 0; i < 3000; i++ {
+		b.WriteString("cat > f.yaml <<EOF\n$A$A$A$A\nEOF\n")
+	}
+	r := &reader{set: &Set{}, plain: map[string]*plainFile{}, expandLeft: maxExpandTotal}
+	r.scripts = []scriptFile{{"bomb.sh", []byte(b.String())}}
+	r.readScripts()
+	if r.expandLeft > 0 {
+		t.Fatalf("expansion budget not reached (%d left): the test does not test it", r.expandLeft)
+	}
+	if r.expandLeft < -maxShellExpand-300000 {
+		t.Errorf("expansion went %d past its budget", -r.expandLeft)
+	}
+	// caller.sh runs callee.sh on each of its lines.
+	callee := "#!/bin/sh\n" + strings.Repeat("# padding line\n", 70000) + "trtllm-serve m --config c.yaml\n"
+	caller := "#!/bin/sh\n" + strings.Repeat("bash callee.sh\n", 400)
+	set, err := Read([]Input{{Name: "caller.sh", Data: []byte(caller)}, {Name: "callee.sh", Data: []byte(callee)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(set.Warnings, "\n"); !strings.Contains(w, "the calls after this one were not followed") {
+		t.Errorf("warnings %q", w)
 	}
 }

@@ -128,7 +128,7 @@ type Set struct {
 // Read reads every input. A file that is not YAML (nor an env file) is an error
 // naming FILE:LINE; everything else is placed or listed as unplaced.
 func Read(inputs []Input) (*Set, error) {
-	r := &reader{set: &Set{}, configMaps: map[string]*configMap{}, plain: map[string]*plainFile{}, controllers: map[string]bool{}}
+	r := &reader{set: &Set{}, configMaps: map[string]*configMap{}, plain: map[string]*plainFile{}, controllers: map[string]bool{}, expandLeft: maxExpandTotal}
 	for _, in := range inputs {
 		if isEnvFile(in.Name) {
 			ef, err := deploy.ReadEnvFile(in.Name, in.Data)
@@ -238,8 +238,13 @@ type reader struct {
 	composes    []composeFile
 	scripts     []scriptFile
 	scriptNames map[string]bool
-	controllers map[string]bool
-	envFiles    []*deploy.EnvFile
+	// expandLeft, scriptWork and scriptWorkNoted bound what the scripts'
+	// reading costs (shell.go).
+	expandLeft      int64
+	scriptWork      int
+	scriptWorkNoted bool
+	controllers     map[string]bool
+	envFiles        []*deploy.EnvFile
 	// parsed holds the ConfigMap values parsed as worker YAMLs (parseValue).
 	parsed map[parsedKey]parsedValue
 }

@@ -27,6 +27,13 @@ const (
 	maxShellValue  = 64 << 10 // one variable's value
 	maxShellExpand = 1 << 20  // one command after expansion
 	maxShellVars   = 10000
+	// maxExpandTotal bounds what expansion adds over a whole set (a
+	// million here-documents each $A of 64 KiB); past it, text stays as
+	// written.
+	maxExpandTotal = 64 << 20
+	// maxScriptWork bounds the bytes of scripts read through calls (a
+	// script whose every line runs another of the set).
+	maxScriptWork = 256 << 20
 )
 
 // isScriptName reports whether a file's name says it is a shell script.
@@ -216,6 +223,9 @@ type shellVars struct {
 	// the set runs it; nil when it is run from outside.
 	args []string
 	seq  int
+	// budget, when not nil, is what expansion may still add (shared by
+	// the set's scripts).
+	budget *int64
 }
 
 // varMeta says where a variable was set: its origin (FILE:LINE), the
@@ -248,9 +258,17 @@ func (v *shellVars) set(k, val, origin, cond string, appending bool) {
 // script has set; anything else ($1, $(...), a variable it never set) stays
 // as written.
 func (v *shellVars) expand(text string) string {
-	if !strings.Contains(text, "$") {
+	if !strings.Contains(text, "$") || v.budget != nil && *v.budget <= 0 {
 		return text
 	}
+	out := v.expandText(text)
+	if v.budget != nil && len(out) > len(text) {
+		*v.budget -= int64(len(out) - len(text))
+	}
+	return out
+}
+
+func (v *shellVars) expandText(text string) string {
 	var b strings.Builder
 	inSingle, inDouble := false, false
 	for i := 0; i < len(text); i++ {
@@ -433,7 +451,15 @@ func (r *reader) readScripts() {
 // trtllm-serve or dynamo.trtllm.
 func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	file := sf.file
+	if r.scriptWork += len(sf.data); call != nil && r.scriptWork > maxScriptWork {
+		if !r.scriptWorkNoted {
+			r.scriptWorkNoted = true
+			r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: scripts of the set run other scripts more than %d MiB of them; the calls after this one were not followed", call.from, maxScriptWork>>20))
+		}
+		return false
+	}
 	v := newShellVars()
+	v.budget = &r.expandLeft
 	var stack []string
 	if call != nil {
 		for k, val := range call.env.val {
@@ -883,6 +909,7 @@ func (r *reader) heredocIn(file, text string, first int, what, wd, config string
 	}
 	want := abs(config)
 	v := newShellVars()
+	v.budget = &r.expandLeft
 	var found *hereDoc
 	var target string
 	for _, cmd := range splitScript(text) {
