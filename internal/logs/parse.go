@@ -781,7 +781,12 @@ func (p *Process) continueCause(n int, raw string) bool {
 	case p.causeLines >= 6 || reExc().MatchString(t):
 		p.causeOpen = false
 		return false
-	case indented || strings.HasPrefix(t, "("):
+	case indented || strings.HasPrefix(t, "(") || p.Cause == "" && p.causeLines == 0:
+		// worker.py logs "Failed to initialize executor on rank N: {e}",
+		// then the traceback as a tagged ERROR line (verified): with
+		// nothing after the colon, str(e) went on to the next line, whose
+		// first line is the cause even unindented (a paste that wrapped
+		// after the colon gives the same shape).
 		t = strings.TrimSpace(strings.TrimPrefix(t, "[TensorRT-LLM][ERROR]"))
 		p.causeLines++
 		if p.Cause == "" {

@@ -17,10 +17,13 @@ type realLog struct {
 	file         string
 	processes    string
 	err          string
+	cause        string
 	findings     []string
 	implications []string
 	exit         int
 }
+
+const vssCause = "CUDA out of memory. Tried to allocate 136.00 MiB. GPU 0 has a total capacity of 14.56 GiB of which 58.38 MiB is free. Process 244271 has 26.06 MiB memory in use. Process 238746 has 1.08 GiB memory in use. Process 244515 has 468.00 MiB memory in use. Including non-PyTorch memory, this process has 12.90 GiB memory in use. Of the allocated memory 12.72 GiB is allocated by PyTorch, and 69.61 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)"
 
 // TestRealLogs reads excerpts of real TensorRT-LLM logs, copied as published
 // (testdata/real; what was trimmed is said by each entry), and checks the
@@ -98,6 +101,19 @@ func TestRealLogs(t *testing.T) {
 		// guide quotes it (markdown "> ", the title wrapped after its colon).
 		{file: "dynamo-guide-nixl-plugin-quoted.log", processes: "process=ERROR",
 			err: "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed:\n  status == NIXL_SUCCESS (transferAgent.cpp:416)", exit: 1},
+		// A public NVIDIA VSS deployment write-up (docker compose on a
+		// 16 GB GPU): the container's start-up failure, its cause whole.
+		{file: "vss-compose-oom.log", processes: "via-server-1=ERROR",
+			err: "Failed to initialize executor on rank 0: CUDA out of memory.", cause: vssCause, exit: 1},
+		// A public DGX Spark project report (Korean; gpt-oss-120b on
+		// TensorRT-LLM): the three lines it kept of the failed session.
+		{file: "spark-report-fp4-moe-summary.log", processes: "process=ERROR",
+			err: "RuntimeError: Only SM100 is supported by FP4 block scale MOE", exit: 1},
+		// A public benchmark report (TensorRT-LLM 1.2.1 on RTX PRO 6000,
+		// Qwen3.6), "Failure mode": server log line 278 as the report
+		// quotes it, wrapped after the colon.
+		{file: "bench-report-qwen3_5-wrapped.log", processes: "process=ERROR",
+			err: "Failed to initialize executor on rank 0:", cause: "The checkpoint you are trying to load has model type `qwen3_5` but", exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))
@@ -121,6 +137,9 @@ func TestRealLogs(t *testing.T) {
 			}
 			if e := lg.Processes[0].Error; !strings.HasPrefix(e, c.err) || (c.err == "") != (e == "") {
 				t.Errorf("error %q, want %q", e, c.err)
+			}
+			if g := lg.Processes[0].Cause; g != c.cause {
+				t.Errorf("cause %q, want %q", g, c.cause)
 			}
 			var kinds, impl []string
 			for _, p := range lg.Processes {
