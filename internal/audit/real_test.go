@@ -176,6 +176,14 @@ var realCases = []realCase{
 		workers: []string{"extra-llm-api-config.yml aggregated DISABLED None 1"},
 	},
 	{
+		// The example's old spelling, enable_cache_transceiver, is refused by
+		// 1.0's CacheTransceiverConfig (extra="forbid").
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/disagg_config.yaml @1cd0e2f0 (whole file; an early version: cache_transceiver_config.enable_cache_transceiver per section)",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-examples/disagg_config.yaml"},
+		workers: []string{"context_servers context ERROR None 1", "generation_servers generation ERROR None 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/config.yaml @03dd8e4d (whole file): submit.py's config, MTP speculative_config in both roles",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/config.yaml"},
