@@ -174,6 +174,10 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 			Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
 		return true
 	}
+	if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
+		return true
+	}
 	w := &Worker{Name: o.name, Source: src, Count: t.count, CountFrom: t.countFrom, CommandError: l.refused}
 	if cname != "" && cname != o.name && o.kind != "DynamoGraphDeployment" {
 		w.Name = o.name + "/" + cname
@@ -225,9 +229,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		w.Model, w.ModelOrigin = l.model, origin(o.file, c.Line)+" (command line)"
 		w.ServedModel = l.served
 	}
-	if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
-		w.Notes = append(w.Notes, "trtllm-serve disaggregated_mpi_worker: its roles come from "+l.config+"; give that file to audit to resolve them")
-	}
+
 	// Config file.
 	if l.config == "" {
 		w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
@@ -491,6 +493,16 @@ func shellWords(s string) []string {
 
 var reAssign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`) })
 
+// mpiWhy says what trtllm-serve disaggregated_mpi_worker runs when its
+// config is not read with it (a container's, whose file is not a script's).
+func mpiWhy(config string) string {
+	return "trtllm-serve disaggregated_mpi_worker -c " + config + ": its workers are the context_servers and generation_servers of that trtllm-serve disaggregated config, not this command's; audit the config as a file (xcvr audit FILE), or give it with the script that runs it"
+}
+
+// namesOnly are commands whose arguments name a program without running it.
+var namesOnly = map[string]bool{"pkill": true, "pgrep": true, "killall": true, "kill": true, "grep": true, "egrep": true,
+	"echo": true, "printf": true, "ps": true, "which": true, "type": true, "command": true, "hash": true, "tail": true, "cat": true, "sed": true, "awk": true}
+
 func isSep(w string) bool { return w == ";" || w == "&&" || w == "||" || w == "|" || w == "&" }
 
 // parseLaunch finds trtllm-serve or dynamo.trtllm in the words and reads their
@@ -499,7 +511,19 @@ func isSep(w string) bool { return w == ";" || w == "&&" || w == "||" || w == "|
 func parseLaunch(words []string) (launch, bool) {
 	l := launch{env: map[string]string{}}
 	start := -1
+	names := false
 	for i, w := range words {
+		if i == 0 || isSep(words[i-1]) {
+			names = false
+		}
+		if namesOnly[path.Base(w)] {
+			// pkill -f trtllm-serve, srun ... pkill ..., grep
+			// trtllm-serve: the rest of the statement only names it.
+			names = true
+		}
+		if names {
+			continue
+		}
 		b := path.Base(w)
 		switch {
 		case b == "trtllm-serve":

@@ -184,6 +184,23 @@ var realCases = []realCase{
 		workers: []string{"context_servers context ERROR None 1", "generation_servers generation ERROR None 1"},
 	},
 	{
+		// The sbatch script runs start_worker.sh with the config as $1; it
+		// exports TRTLLM_USE_UCX_KVCACHE=1 and runs trtllm-serve
+		// disaggregated_mpi_worker -c $1: the config's sections are the
+		// workers, with the script's environment. It was "not in the set";
+		// and srun ... pkill -f "trtllm-serve" was a worker.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/{disaggr_torch.slurm @1bafaa46, start_worker.sh @1e37aa1a} (whole files) with gen-yaml/config.yaml (made in gen_yaml.py's shape)",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-slurm-mpi/disaggr_torch.slurm", "real/trtllm-slurm-mpi/start_worker.sh", "gen-yaml/config.yaml"},
+		workers: []string{"context_servers context DISABLED None 1", "generation_servers generation DISABLED None 1"},
+	},
+	{
+		from:     "the same sbatch script alone",
+		version:  "1.0.0",
+		files:    []string{"real/trtllm-slurm-mpi/disaggr_torch.slurm"},
+		unplaced: []string{"a shell script none of whose commands runs trtllm-serve or dynamo.trtllm; it runs start_worker.sh (line 98), start_server.sh (line 104), run_benchmark.sh (line 111): give those to audit"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/config.yaml @03dd8e4d (whole file): submit.py's config, MTP speculative_config in both roles",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/config.yaml"},
@@ -626,6 +643,38 @@ func TestRefusedOptions(t *testing.T) {
 		l, ok := parseLaunch(c.words)
 		if !ok || (l.refused != "") != c.refused {
 			t.Errorf("%q: refused %q", c.words, l.refused)
+		}
+	}
+}
+
+// The MPI worker's environment reaches the disaggregated config's workers.
+func TestMPIWorkerEnvironment(t *testing.T) {
+	r := audit(t, "1.0.0", "real/trtllm-slurm-mpi/disaggr_torch.slurm", "real/trtllm-slurm-mpi/start_worker.sh", "gen-yaml/config.yaml")
+	g := entry(t, r, "generation_servers")
+	if v := g.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; v.Value != "1" || v.Origin.Detail != "real/trtllm-slurm-mpi/start_worker.sh:12" {
+		t.Errorf("env %+v", g.Trace.Inputs.Env)
+	}
+	if len(r.Set.Orchestrators) != 0 || !strings.Contains(strings.Join(g.Worker.Notes, "\n"), "run by trtllm-serve disaggregated_mpi_worker at real/trtllm-slurm-mpi/start_worker.sh:24") {
+		t.Errorf("orchestrators %+v notes %q", r.Set.Orchestrators, g.Worker.Notes)
+	}
+	// The same config alone is an orchestrator's: it lists its servers.
+	if r := audit(t, "1.0.0", "gen-yaml/config.yaml"); len(r.Set.Orchestrators) != 1 || len(r.Entries) != 0 {
+		t.Errorf("alone: %d orchestrators, %d workers", len(r.Set.Orchestrators), len(r.Entries))
+	}
+	// A container's MPI worker is said to be one, not read as a worker
+	// YAML (its disaggregated config failed TorchLlmArgs).
+	pod := "apiVersion: v1\nkind: Pod\nmetadata:\n  name: mpi\nspec:\n  containers:\n  - name: w\n    command: [mpirun, -n, \"8\", trtllm-serve, disaggregated_mpi_worker, -c, /cfg/disagg.yaml]\n"
+	set, err := Read([]Input{{Name: "pod.yaml", Data: []byte(pod)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 0 || len(set.Unplaced) != 1 || !strings.HasPrefix(set.Unplaced[0].Why, "trtllm-serve disaggregated_mpi_worker -c /cfg/disagg.yaml: its workers are the context_servers and generation_servers") {
+		t.Errorf("workers %d unplaced %+v", len(set.Workers), set.Unplaced)
+	}
+	// Only a command runs a program: pkill -f, grep and echo name it.
+	for _, words := range [][]string{{"srun", "--overlap", "pkill", "-f", "trtllm-serve"}, {"grep", "trtllm-serve", "x.log"}, {"echo", "trtllm-serve", "m"}} {
+		if _, ok := parseLaunch(words); ok {
+			t.Errorf("%q read as a launch", words)
 		}
 	}
 }
