@@ -259,6 +259,9 @@ func TestShellScriptOrigins(t *testing.T) {
 	if !strings.HasPrefix(ctx.Err, "trtllm-serve refuses its command line (Error: No such option: --server-role): its option is --server_role") {
 		t.Errorf("err %q", ctx.Err)
 	}
+	if !strings.Contains(r.Text(), "\nDeployment: ✗ no context or generation worker starts; nothing exchanges KV cache.\n") {
+		t.Errorf("no Deployment line:\n%s", r.Text())
+	}
 	// The command line is the whole fix: the configs start and agree.
 	if !r.commandOnly() || len(r.Fix) != 0 || !strings.Contains(r.Text(), "Fix: the command line of every failing worker, as its error says; the config files need no change.") {
 		t.Errorf("fix %+v", r.Fix)
