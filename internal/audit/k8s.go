@@ -144,6 +144,8 @@ type launch struct {
 	// refused is why the launcher refuses the command line itself (an
 	// option it does not have); "" when it takes it.
 	refused string
+	// moduleNote says the module was taken from its flags, not its name.
+	moduleNote string
 }
 
 // podEnv is the environment a pod template's Dynamo or Kubernetes wrapper gives
@@ -499,6 +501,20 @@ func mpiWhy(config string) string {
 	return "trtllm-serve disaggregated_mpi_worker -c " + config + ": its workers are the context_servers and generation_servers of that trtllm-serve disaggregated config, not this command's; audit the config as a file (xcvr audit FILE), or give it with the script that runs it"
 }
 
+// takesEngineArgs reports whether a command's words (up to the statement's
+// end) pass --extra-engine-args, dynamo.trtllm's flag.
+func takesEngineArgs(words []string) bool {
+	for _, w := range words {
+		if isSep(w) {
+			return false
+		}
+		if w == "--extra-engine-args" || strings.HasPrefix(w, "--extra-engine-args=") {
+			return true
+		}
+	}
+	return false
+}
+
 // namesOnly are commands whose arguments name a program without running it.
 var namesOnly = map[string]bool{"pkill": true, "pgrep": true, "killall": true, "kill": true, "grep": true, "egrep": true,
 	"echo": true, "printf": true, "ps": true, "which": true, "type": true, "command": true, "hash": true, "tail": true, "cat": true, "sed": true, "awk": true}
@@ -537,6 +553,12 @@ func parseLaunch(words []string) (launch, bool) {
 			// Dynamo's older dynamo.trtllm.worker and its
 			// dynamo.trtllm.unified_main entry point take the same flags.
 			l.program, start = "dynamo.trtllm", i+1
+		case strings.HasPrefix(w, "$") && i > 0 && words[i-1] == "-m" && takesEngineArgs(words[i+1:]):
+			// python3 -m "$WORKER_MODULE" ... --extra-engine-args: Dynamo's
+			// launch scripts pick dynamo.trtllm or its unified_main in a
+			// sourced helper; --extra-engine-args is dynamo.trtllm's flag.
+			l.program, start = "dynamo.trtllm", i+1
+			l.moduleNote = "the module is " + w + ", which the script does not set (Dynamo's launch scripts pick dynamo.trtllm or dynamo.trtllm.unified_main); read as dynamo.trtllm for its --extra-engine-args"
 		}
 		if start >= 0 {
 			break

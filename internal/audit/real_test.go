@@ -201,6 +201,15 @@ var realCases = []realCase{
 		unplaced: []string{"a shell script none of whose commands runs trtllm-serve or dynamo.trtllm; it runs start_worker.sh (line 98), start_server.sh (line 104), run_benchmark.sh (line 111): give those to audit"},
 	},
 	{
+		// python3 -m "$WORKER_MODULE": the module is picked in a sourced
+		// helper; its --extra-engine-args says dynamo.trtllm. It was "a shell
+		// script none of whose commands runs trtllm-serve or dynamo.trtllm".
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/disagg.sh @0b03d338 (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-launch/disagg.sh", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"decode.yaml generation PYTHON NIXL 1", "prefill.yaml context PYTHON NIXL 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/config.yaml @03dd8e4d (whole file): submit.py's config, MTP speculative_config in both roles",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/config.yaml"},
@@ -347,6 +356,26 @@ func TestShellScriptHostile(t *testing.T) {
 	set, _ := Read([]Input{{Name: "x.sh", Data: []byte("#!/bin/sh\ncat <<EOF > c.yaml\n: [\nEOF\ntrtllm-serve m --config c.yaml\n")}})
 	if len(set.Unplaced) != 1 || !strings.Contains(set.Unplaced[0].Why, "here-document c.yaml (x.sh:2), body from line 3: ") {
 		t.Errorf("unplaced %+v", set.Unplaced)
+	}
+}
+
+func TestShellNames(t *testing.T) {
+	for s, want := range map[string]bool{"A": true, "_x1": true, "TRACE_ARGS=": false, "1A": false, "": false, "A-B": false, "f()": false} {
+		if isShellName(s) != want {
+			t.Errorf("isShellName(%q) = %v", s, !want)
+		}
+	}
+	// An array assignment is not a function definition.
+	set, _ := Read([]Input{{Name: "a.sh", Data: []byte("#!/bin/sh\nTRACE_ARGS=()\ntrtllm-serve m --config c.yaml\n")}})
+	for _, u := range set.Unplaced {
+		if strings.Contains(u.Why, "function") {
+			t.Errorf("unplaced %+v", u)
+		}
+	}
+	for _, w := range set.Workers {
+		if strings.Contains(strings.Join(w.Notes, " "), "function") {
+			t.Errorf("notes %q", w.Notes)
+		}
 	}
 }
 

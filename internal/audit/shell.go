@@ -364,7 +364,9 @@ func matchBrace(s string, open int) int {
 	return -1
 }
 
-func isShellName(s string) bool { return s != "" && reAssign().MatchString(s+"=") }
+func isShellName(s string) bool { return reName().MatchString(s) }
+
+var reName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // blockOpen and blockClose are the words that open and close a compound
 // command: what runs inside depends on a condition or a loop.
@@ -598,6 +600,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		r.scriptNames[name] = true
 		w := &Worker{Name: name, Source: src, Count: 1, CountFrom: "one command line", CommandError: l.refused}
+		if l.moduleNote != "" {
+			w.Notes = append(w.Notes, l.moduleNote)
+		}
 		if len(blocks) > 0 {
 			w.Notes = append(w.Notes, blocks[len(blocks)-1].note(file))
 		}
