@@ -158,7 +158,20 @@ type podEnv struct {
 // container reads one container; it reports whether it is a TensorRT-LLM
 // worker (or orchestrator).
 func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podEnv) bool {
-	words := commandWords(c)
+	// The container's environment reaches its command line: Kubernetes
+	// expands $(NAME) in command and args, a shell it runs expands $NAME.
+	var cenv envSet
+	if outer != nil {
+		for _, e := range outer.vars {
+			cenv.set(e)
+		}
+	}
+	r.containerEnv(o, c, cenv.set, &Worker{})
+	vars := map[string]string{}
+	for k, e := range cenv.vars {
+		vars[k] = e.Value
+	}
+	words := wordsOfEnv(c, vars, "command", "args")
 	l, ok := parseLaunch(words)
 	if !ok {
 		return false
@@ -423,6 +436,75 @@ func unwrapShell(words []string) []string {
 		}
 	}
 	return words
+}
+
+// wordsOfEnv is wordsOf with the container's environment laid in as the
+// container would: $(NAME) in each command and args string as Kubernetes
+// expands it ($$ escapes), then $NAME and ${NAME} in a shell's -c script.
+func wordsOfEnv(c *deploy.Node, vars map[string]string, keys ...string) []string {
+	if len(vars) == 0 {
+		return wordsOf(c, keys...)
+	}
+	var items []string
+	for _, key := range keys {
+		n := get(c, key)
+		if n == nil {
+			continue
+		}
+		if n.Kind == deploy.KindStr {
+			items = append(items, shellWords(k8sExpand(n.Str, vars))...)
+			continue
+		}
+		for _, it := range n.Items {
+			s := strings.Trim(it.Repr(), "'")
+			if it.Kind == deploy.KindStr {
+				s = it.Str
+			}
+			items = append(items, k8sExpand(s, vars))
+		}
+	}
+	for i := 0; i+1 < len(items); i++ {
+		if b := path.Base(items[i]); (b == "sh" || b == "bash" || b == "dash" || b == "zsh") && strings.HasPrefix(items[i+1], "-") && strings.Contains(items[i+1], "c") {
+			v := newShellVars()
+			for k, val := range vars {
+				v.val[k], v.exported[k] = val, true
+			}
+			out := append([]string{}, items[:i]...)
+			for _, s := range items[i+2:] {
+				out = append(out, shellWords(v.expand(s))...)
+			}
+			return out
+		}
+	}
+	return items
+}
+
+// k8sExpand replaces $(NAME) by the value of a variable the container
+// defines, as Kubernetes does in command and args; $$ is a $; anything
+// else stays as written.
+func k8sExpand(s string, vars map[string]string) string {
+	if !strings.Contains(s, "$(") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '$' && i+1 < len(s) && s[i+1] == '$' {
+			b.WriteByte('$')
+			i++
+			continue
+		}
+		if s[i] == '$' && i+1 < len(s) && s[i+1] == '(' {
+			if j := strings.IndexByte(s[i:], ')'); j > 0 {
+				if v, ok := vars[s[i+2:i+j]]; ok && b.Len()+len(v) <= maxShellExpand {
+					b.WriteString(v)
+					i += j
+					continue
+				}
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // shellWords splits a shell script into words: quotes are removed, ; && || |

@@ -710,3 +710,59 @@ func TestMPIWorkerEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// The container's environment reaches its command line: $(NAME) in args as
+// Kubernetes expands it, $NAME in a sh -c script; $$( escapes.
+func TestContainerEnvInCommand(t *testing.T) {
+	m := `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: cfg
+data:
+  ctx.yaml: |
+    cache_transceiver_config:
+      backend: UCX
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ctx
+spec:
+  template:
+    spec:
+      containers:
+      - name: a
+        command: [trtllm-serve, m, --extra_llm_api_options, $(CONFIG), --server_role, CONTEXT]
+        env:
+        - name: CONFIG
+          value: /cfg/ctx.yaml
+        volumeMounts:
+        - {name: cfg, mountPath: /cfg}
+      - name: b
+        command: [sh, -c]
+        args: ["python3 -m dynamo.trtllm --model-path m --extra-engine-args $ENGINE_ARGS --disaggregation-mode decode"]
+        env:
+        - name: ENGINE_ARGS
+          value: /cfg/ctx.yaml
+        volumeMounts:
+        - {name: cfg, mountPath: /cfg}
+      volumes:
+      - name: cfg
+        configMap: {name: cfg}
+`
+	set, err := Read([]Input{{Name: "d.yaml", Data: []byte(m)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 || len(set.Unplaced) != 0 {
+		t.Fatalf("workers %d unplaced %+v", len(set.Workers), set.Unplaced)
+	}
+	for _, w := range set.Workers {
+		if !strings.HasPrefix(w.Config, "ConfigMap cfg key ctx.yaml") {
+			t.Errorf("%s: config %q", w.Name, w.Config)
+		}
+	}
+	if got := k8sExpand("a $(X) $$(X) $(Y)", map[string]string{"X": "1"}); got != "a 1 $(X) $(Y)" {
+		t.Errorf("k8sExpand = %q", got)
+	}
+}
