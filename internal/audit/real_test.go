@@ -210,6 +210,14 @@ var realCases = []realCase{
 		workers: []string{"decode.yaml generation PYTHON NIXL 1", "prefill.yaml context PYTHON NIXL 1"},
 	},
 	{
+		// Anchors and << merge keys, a folded (>) command, the image's engine
+		// configs given as files: read right.
+		from: "ai-dynamo/dynamo examples/backends/trtllm/deploy/docker-compose-disagg.yml @581740cb (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-compose/docker-compose-disagg.yml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"decode-0 generation PYTHON NIXL 1", "prefill-0 context PYTHON NIXL 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/config.yaml @03dd8e4d (whole file): submit.py's config, MTP speculative_config in both roles",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/config.yaml"},
