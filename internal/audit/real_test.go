@@ -212,7 +212,7 @@ var realCases = []realCase{
 	{
 		// Anchors and << merge keys, a folded (>) command, the image's engine
 		// configs given as files: read right.
-		from: "ai-dynamo/dynamo examples/backends/trtllm/deploy/docker-compose-disagg.yml @581740cb (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/deploy/docker-compose-disagg.yml @581740cb (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
 		version: "1.3.0rc29",
 		files:   []string{"real/dynamo-compose/docker-compose-disagg.yml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
 		workers: []string{"decode-0 generation PYTHON NIXL 1", "prefill-0 context PYTHON NIXL 1"},
