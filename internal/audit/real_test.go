@@ -75,7 +75,7 @@ var realCases = []realCase{
 		files: []string{"real/simple_example/launch.slurm", "real/simple_example/ctx_extra-llm-api-config.yaml",
 			"real/simple_example/gen_extra-llm-api-config.yaml", "real/simple_example/disagg_config.yaml"},
 		workers:  []string{"ctx_extra-llm-api-config.yaml context CPP UCX 1", "gen_extra-llm-api-config.yaml generation CPP UCX 1"},
-		unplaced: []string{"launch.slurm:32 trtllm-serve command: the disaggregated orchestrator"},
+		unplaced: []string{"launch.slurm:32 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated /disagg_config.yaml): it routes requests; each worker's own --config decides its transceiver; its config is real/simple_example/disagg_config.yaml, read with the set"},
 	},
 	{
 		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/disagg_same_gpu.sh @15bb5238 and examples/backends/trtllm/engine_configs/qwen3/{prefill.yaml @2d8655dd, decode.yaml @20bff1da} (whole files; the script names tests/serve/trtllm/engine_configs/qwen3/, the same configs)",
@@ -512,7 +512,7 @@ func TestScriptRunsScript(t *testing.T) {
 		t.Errorf("env %+v", p.Trace.Inputs.Env)
 	}
 	notes := strings.Join(p.Worker.Notes, "\n")
-	if !strings.Contains(notes, "run from it is inside the for loop at real/dynamo-multinode/srun_disaggregated.sh:64") {
+	if !strings.Contains(notes, "the command that runs it is inside the for loop at real/dynamo-multinode/srun_disaggregated.sh:64: how many run is the loop's") {
 		t.Errorf("notes %q", notes)
 	}
 	// Neither worker has a transceiver; the fix writes the section in

@@ -577,8 +577,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 
 		if l.program == "trtllm-serve" && l.sub == "disaggregated" {
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src,
-				Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
+			why := "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"
+			if f := r.disaggFile(l.config); f != "" {
+				why += "; its config is " + f + ", read with the set"
+			}
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why})
 			continue
 		}
 		if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
@@ -811,7 +814,7 @@ func (r *reader) runScript(file string, line int, words []string, v *shellVars, 
 		}
 		call := &scriptCall{env: env, args: args, from: origin(path.Base(file), line), stack: stack}
 		if len(blocks) > 0 {
-			call.note = "run from " + blocks[len(blocks)-1].note(file)
+			call.note = "the command that runs it " + strings.TrimPrefix(blocks[len(blocks)-1].note(file), "it ")
 		}
 		return r.script(sf, call)
 	}
@@ -1043,19 +1046,7 @@ func innerScript(words []string) string {
 // with this command's environment (the script's exports, its NAME=VALUE
 // words), laid under nothing, as FILE gives none.
 func (r *reader) mpiWorker(src Source, l launch, v *shellVars, blocks []block, call *scriptCall) {
-	var files []string
-	for f := range r.disaggRoots {
-		files = append(files, f)
-	}
-	sort.Strings(files)
-	want := hostPath(l.config)
-	match := ""
-	for _, f := range files {
-		if f == want || strings.HasSuffix(f, "/"+strings.TrimPrefix(want, "/")) || path.Base(f) == path.Base(want) && len(files) == 1 {
-			match = f
-			break
-		}
-	}
+	match := r.disaggFile(l.config)
 	if match == "" {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
 		return
@@ -1104,4 +1095,22 @@ func (r *reader) mpiWorker(src Source, l launch, v *shellVars, blocks []block, c
 			w.key += "\x00mpi"
 		}
 	}
+}
+
+// disaggFile is the disaggregated config of the set a command's -c names: the
+// same path, the same trailing path, or the same base name when the set has
+// one such config; "" when none.
+func (r *reader) disaggFile(config string) string {
+	var files []string
+	for f := range r.disaggRoots {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	want := hostPath(config)
+	for _, f := range files {
+		if f == want || strings.HasSuffix(f, "/"+strings.TrimPrefix(want, "/")) || path.Base(f) == path.Base(want) && len(files) == 1 {
+			return f
+		}
+	}
+	return ""
 }
