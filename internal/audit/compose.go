@@ -61,6 +61,10 @@ func (r *reader) compose(file string, root *deploy.Node) {
 				Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
 			continue
 		}
+		if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
+			continue
+		}
 		n, from := 1, "one container (a compose service)"
 		if v, ln, ok := intAt(svc, "deploy", "replicas"); ok {
 			n, from = v, fmt.Sprintf("deploy.replicas (%s)", origin(file, ln))

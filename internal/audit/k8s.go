@@ -144,6 +144,8 @@ type launch struct {
 	// refused is why the launcher refuses the command line itself (an
 	// option it does not have); "" when it takes it.
 	refused string
+	// moduleNote says the module was taken from its flags, not its name.
+	moduleNote string
 }
 
 // podEnv is the environment a pod template's Dynamo or Kubernetes wrapper gives
@@ -156,7 +158,20 @@ type podEnv struct {
 // container reads one container; it reports whether it is a TensorRT-LLM
 // worker (or orchestrator).
 func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podEnv) bool {
-	words := commandWords(c)
+	// The container's environment reaches its command line: Kubernetes
+	// expands $(NAME) in command and args, a shell it runs expands $NAME.
+	var cenv envSet
+	if outer != nil {
+		for _, e := range outer.vars {
+			cenv.set(e)
+		}
+	}
+	r.containerEnv(o, c, cenv.set, &Worker{})
+	vars := map[string]string{}
+	for k, e := range cenv.vars {
+		vars[k] = e.Value
+	}
+	words := wordsOfEnv(c, vars, "command", "args")
 	l, ok := parseLaunch(words)
 	if !ok {
 		return false
@@ -172,6 +187,10 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	if l.program == "trtllm-serve" && l.sub == "disaggregated" {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src,
 			Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
+		return true
+	}
+	if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
 		return true
 	}
 	w := &Worker{Name: o.name, Source: src, Count: t.count, CountFrom: t.countFrom, CommandError: l.refused}
@@ -225,9 +244,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		w.Model, w.ModelOrigin = l.model, origin(o.file, c.Line)+" (command line)"
 		w.ServedModel = l.served
 	}
-	if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
-		w.Notes = append(w.Notes, "trtllm-serve disaggregated_mpi_worker: its roles come from "+l.config+"; give that file to audit to resolve them")
-	}
+
 	// Config file.
 	if l.config == "" {
 		w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
@@ -421,6 +438,75 @@ func unwrapShell(words []string) []string {
 	return words
 }
 
+// wordsOfEnv is wordsOf with the container's environment laid in as the
+// container would: $(NAME) in each command and args string as Kubernetes
+// expands it ($$ escapes), then $NAME and ${NAME} in a shell's -c script.
+func wordsOfEnv(c *deploy.Node, vars map[string]string, keys ...string) []string {
+	if len(vars) == 0 {
+		return wordsOf(c, keys...)
+	}
+	var items []string
+	for _, key := range keys {
+		n := get(c, key)
+		if n == nil {
+			continue
+		}
+		if n.Kind == deploy.KindStr {
+			items = append(items, shellWords(k8sExpand(n.Str, vars))...)
+			continue
+		}
+		for _, it := range n.Items {
+			s := strings.Trim(it.Repr(), "'")
+			if it.Kind == deploy.KindStr {
+				s = it.Str
+			}
+			items = append(items, k8sExpand(s, vars))
+		}
+	}
+	for i := 0; i+1 < len(items); i++ {
+		if b := path.Base(items[i]); (b == "sh" || b == "bash" || b == "dash" || b == "zsh") && strings.HasPrefix(items[i+1], "-") && strings.Contains(items[i+1], "c") {
+			v := newShellVars()
+			for k, val := range vars {
+				v.val[k], v.exported[k] = val, true
+			}
+			out := append([]string{}, items[:i]...)
+			for _, s := range items[i+2:] {
+				out = append(out, shellWords(v.expand(s))...)
+			}
+			return out
+		}
+	}
+	return items
+}
+
+// k8sExpand replaces $(NAME) by the value of a variable the container
+// defines, as Kubernetes does in command and args; $$ is a $; anything
+// else stays as written.
+func k8sExpand(s string, vars map[string]string) string {
+	if !strings.Contains(s, "$(") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '$' && i+1 < len(s) && s[i+1] == '$' {
+			b.WriteByte('$')
+			i++
+			continue
+		}
+		if s[i] == '$' && i+1 < len(s) && s[i+1] == '(' {
+			if j := strings.IndexByte(s[i:], ')'); j > 0 {
+				if v, ok := vars[s[i+2:i+j]]; ok && b.Len()+len(v) <= maxShellExpand {
+					b.WriteString(v)
+					i += j
+					continue
+				}
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
 // shellWords splits a shell script into words: quotes are removed, ; && || |
 // and newlines become their own words; nothing is expanded.
 func shellWords(s string) []string {
@@ -491,6 +577,30 @@ func shellWords(s string) []string {
 
 var reAssign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`) })
 
+// mpiWhy says what trtllm-serve disaggregated_mpi_worker runs when its
+// config is not read with it (a container's, whose file is not a script's).
+func mpiWhy(config string) string {
+	return "trtllm-serve disaggregated_mpi_worker -c " + config + ": its workers are the context_servers and generation_servers of that trtllm-serve disaggregated config, not this command's; audit the config as a file (xcvr audit FILE), or give it with the script that runs it"
+}
+
+// takesEngineArgs reports whether a command's words (up to the statement's
+// end) pass --extra-engine-args, dynamo.trtllm's flag.
+func takesEngineArgs(words []string) bool {
+	for _, w := range words {
+		if isSep(w) {
+			return false
+		}
+		if w == "--extra-engine-args" || strings.HasPrefix(w, "--extra-engine-args=") {
+			return true
+		}
+	}
+	return false
+}
+
+// namesOnly are commands whose arguments name a program without running it.
+var namesOnly = map[string]bool{"pkill": true, "pgrep": true, "killall": true, "kill": true, "grep": true, "egrep": true,
+	"echo": true, "printf": true, "ps": true, "which": true, "type": true, "command": true, "hash": true, "tail": true, "cat": true, "sed": true, "awk": true}
+
 func isSep(w string) bool { return w == ";" || w == "&&" || w == "||" || w == "|" || w == "&" }
 
 // parseLaunch finds trtllm-serve or dynamo.trtllm in the words and reads their
@@ -499,7 +609,19 @@ func isSep(w string) bool { return w == ";" || w == "&&" || w == "||" || w == "|
 func parseLaunch(words []string) (launch, bool) {
 	l := launch{env: map[string]string{}}
 	start := -1
+	names := false
 	for i, w := range words {
+		if i == 0 || isSep(words[i-1]) {
+			names = false
+		}
+		if namesOnly[path.Base(w)] {
+			// pkill -f trtllm-serve, srun ... pkill ..., grep
+			// trtllm-serve: the rest of the statement only names it.
+			names = true
+		}
+		if names {
+			continue
+		}
 		b := path.Base(w)
 		switch {
 		case b == "trtllm-serve":
@@ -513,6 +635,12 @@ func parseLaunch(words []string) (launch, bool) {
 			// Dynamo's older dynamo.trtllm.worker and its
 			// dynamo.trtllm.unified_main entry point take the same flags.
 			l.program, start = "dynamo.trtllm", i+1
+		case strings.HasPrefix(w, "$") && i > 0 && words[i-1] == "-m" && takesEngineArgs(words[i+1:]):
+			// python3 -m "$WORKER_MODULE" ... --extra-engine-args: Dynamo's
+			// launch scripts pick dynamo.trtllm or its unified_main in a
+			// sourced helper; --extra-engine-args is dynamo.trtllm's flag.
+			l.program, start = "dynamo.trtllm", i+1
+			l.moduleNote = "the module is " + w + ", which the script does not set (Dynamo's launch scripts pick dynamo.trtllm or dynamo.trtllm.unified_main); read as dynamo.trtllm for its --extra-engine-args"
 		}
 		if start >= 0 {
 			break

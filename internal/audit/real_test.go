@@ -176,6 +176,48 @@ var realCases = []realCase{
 		workers: []string{"extra-llm-api-config.yml aggregated DISABLED None 1"},
 	},
 	{
+		// The example's old spelling, enable_cache_transceiver, is refused by
+		// 1.0's CacheTransceiverConfig (extra="forbid").
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/disagg_config.yaml @1cd0e2f0 (whole file; an early version: cache_transceiver_config.enable_cache_transceiver per section)",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-examples/disagg_config.yaml"},
+		workers: []string{"context_servers context ERROR None 1", "generation_servers generation ERROR None 1"},
+	},
+	{
+		// The sbatch script runs start_worker.sh with the config as $1; it
+		// exports TRTLLM_USE_UCX_KVCACHE=1 and runs trtllm-serve
+		// disaggregated_mpi_worker -c $1: the config's sections are the
+		// workers, with the script's environment. It was "not in the set";
+		// and srun ... pkill -f "trtllm-serve" was a worker.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/{disaggr_torch.slurm @1bafaa46, start_worker.sh @1e37aa1a} (whole files) with gen-yaml/config.yaml (made in gen_yaml.py's shape)",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-slurm-mpi/disaggr_torch.slurm", "real/trtllm-slurm-mpi/start_worker.sh", "gen-yaml/config.yaml"},
+		workers: []string{"context_servers context DISABLED None 1", "generation_servers generation DISABLED None 1"},
+	},
+	{
+		from:     "the same sbatch script alone",
+		version:  "1.0.0",
+		files:    []string{"real/trtllm-slurm-mpi/disaggr_torch.slurm"},
+		unplaced: []string{"a shell script none of whose commands runs trtllm-serve or dynamo.trtllm; it runs start_worker.sh (line 98), start_server.sh (line 104), run_benchmark.sh (line 111): give those to audit"},
+	},
+	{
+		// python3 -m "$WORKER_MODULE": the module is picked in a sourced
+		// helper; its --extra-engine-args says dynamo.trtllm. It was "a shell
+		// script none of whose commands runs trtllm-serve or dynamo.trtllm".
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/disagg.sh @0b03d338 (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-launch/disagg.sh", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"decode.yaml generation PYTHON NIXL 1", "prefill.yaml context PYTHON NIXL 1"},
+	},
+	{
+		// Anchors and << merge keys, a folded (>) command, the image's engine
+		// configs given as files: read right.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/deploy/docker-compose-disagg.yml @581740cb (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-compose/docker-compose-disagg.yml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"decode-0 generation PYTHON NIXL 1", "prefill-0 context PYTHON NIXL 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/config.yaml @03dd8e4d (whole file): submit.py's config, MTP speculative_config in both roles",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/config.yaml"},
@@ -233,6 +275,9 @@ func TestShellScriptOrigins(t *testing.T) {
 	}
 	if !strings.HasPrefix(ctx.Err, "trtllm-serve refuses its command line (Error: No such option: --server-role): its option is --server_role") {
 		t.Errorf("err %q", ctx.Err)
+	}
+	if !strings.Contains(r.Text(), "\nDeployment: ✗ no context or generation worker starts; nothing exchanges KV cache.\n") {
+		t.Errorf("no Deployment line:\n%s", r.Text())
 	}
 	// The command line is the whole fix: the configs start and agree.
 	if !r.commandOnly() || len(r.Fix) != 0 || !strings.Contains(r.Text(), "Fix: the command line of every failing worker, as its error says; the config files need no change.") {
@@ -319,6 +364,26 @@ func TestShellScriptHostile(t *testing.T) {
 	set, _ := Read([]Input{{Name: "x.sh", Data: []byte("#!/bin/sh\ncat <<EOF > c.yaml\n: [\nEOF\ntrtllm-serve m --config c.yaml\n")}})
 	if len(set.Unplaced) != 1 || !strings.Contains(set.Unplaced[0].Why, "here-document c.yaml (x.sh:2), body from line 3: ") {
 		t.Errorf("unplaced %+v", set.Unplaced)
+	}
+}
+
+func TestShellNames(t *testing.T) {
+	for s, want := range map[string]bool{"A": true, "_x1": true, "TRACE_ARGS=": false, "1A": false, "": false, "A-B": false, "f()": false} {
+		if isShellName(s) != want {
+			t.Errorf("isShellName(%q) = %v", s, !want)
+		}
+	}
+	// An array assignment is not a function definition.
+	set, _ := Read([]Input{{Name: "a.sh", Data: []byte("#!/bin/sh\nTRACE_ARGS=()\ntrtllm-serve m --config c.yaml\n")}})
+	for _, u := range set.Unplaced {
+		if strings.Contains(u.Why, "function") {
+			t.Errorf("unplaced %+v", u)
+		}
+	}
+	for _, w := range set.Workers {
+		if strings.Contains(strings.Join(w.Notes, " "), "function") {
+			t.Errorf("notes %q", w.Notes)
+		}
 	}
 }
 
@@ -619,5 +684,93 @@ func TestRefusedOptions(t *testing.T) {
 		if !ok || (l.refused != "") != c.refused {
 			t.Errorf("%q: refused %q", c.words, l.refused)
 		}
+	}
+}
+
+// The MPI worker's environment reaches the disaggregated config's workers.
+func TestMPIWorkerEnvironment(t *testing.T) {
+	r := audit(t, "1.0.0", "real/trtllm-slurm-mpi/disaggr_torch.slurm", "real/trtllm-slurm-mpi/start_worker.sh", "gen-yaml/config.yaml")
+	g := entry(t, r, "generation_servers")
+	if v := g.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; v.Value != "1" || v.Origin.Detail != "real/trtllm-slurm-mpi/start_worker.sh:12" {
+		t.Errorf("env %+v", g.Trace.Inputs.Env)
+	}
+	if len(r.Set.Orchestrators) != 0 || !strings.Contains(strings.Join(g.Worker.Notes, "\n"), "run by trtllm-serve disaggregated_mpi_worker at real/trtllm-slurm-mpi/start_worker.sh:24") {
+		t.Errorf("orchestrators %+v notes %q", r.Set.Orchestrators, g.Worker.Notes)
+	}
+	// The same config alone is an orchestrator's: it lists its servers.
+	if r := audit(t, "1.0.0", "gen-yaml/config.yaml"); len(r.Set.Orchestrators) != 1 || len(r.Entries) != 0 {
+		t.Errorf("alone: %d orchestrators, %d workers", len(r.Set.Orchestrators), len(r.Entries))
+	}
+	// A container's MPI worker is said to be one, not read as a worker
+	// YAML (its disaggregated config failed TorchLlmArgs).
+	pod := "apiVersion: v1\nkind: Pod\nmetadata:\n  name: mpi\nspec:\n  containers:\n  - name: w\n    command: [mpirun, -n, \"8\", trtllm-serve, disaggregated_mpi_worker, -c, /cfg/disagg.yaml]\n"
+	set, err := Read([]Input{{Name: "pod.yaml", Data: []byte(pod)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 0 || len(set.Unplaced) != 1 || !strings.HasPrefix(set.Unplaced[0].Why, "trtllm-serve disaggregated_mpi_worker -c /cfg/disagg.yaml: its workers are the context_servers and generation_servers") {
+		t.Errorf("workers %d unplaced %+v", len(set.Workers), set.Unplaced)
+	}
+	// Only a command runs a program: pkill -f, grep and echo name it.
+	for _, words := range [][]string{{"srun", "--overlap", "pkill", "-f", "trtllm-serve"}, {"grep", "trtllm-serve", "x.log"}, {"echo", "trtllm-serve", "m"}} {
+		if _, ok := parseLaunch(words); ok {
+			t.Errorf("%q read as a launch", words)
+		}
+	}
+}
+
+// The container's environment reaches its command line: $(NAME) in args as
+// Kubernetes expands it, $NAME in a sh -c script; $$( escapes.
+func TestContainerEnvInCommand(t *testing.T) {
+	m := `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: cfg
+data:
+  ctx.yaml: |
+    cache_transceiver_config:
+      backend: UCX
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ctx
+spec:
+  template:
+    spec:
+      containers:
+      - name: a
+        command: [trtllm-serve, m, --extra_llm_api_options, $(CONFIG), --server_role, CONTEXT]
+        env:
+        - name: CONFIG
+          value: /cfg/ctx.yaml
+        volumeMounts:
+        - {name: cfg, mountPath: /cfg}
+      - name: b
+        command: [sh, -c]
+        args: ["python3 -m dynamo.trtllm --model-path m --extra-engine-args $ENGINE_ARGS --disaggregation-mode decode"]
+        env:
+        - name: ENGINE_ARGS
+          value: /cfg/ctx.yaml
+        volumeMounts:
+        - {name: cfg, mountPath: /cfg}
+      volumes:
+      - name: cfg
+        configMap: {name: cfg}
+`
+	set, err := Read([]Input{{Name: "d.yaml", Data: []byte(m)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 || len(set.Unplaced) != 0 {
+		t.Fatalf("workers %d unplaced %+v", len(set.Workers), set.Unplaced)
+	}
+	for _, w := range set.Workers {
+		if !strings.HasPrefix(w.Config, "ConfigMap cfg key ctx.yaml") {
+			t.Errorf("%s: config %q", w.Name, w.Config)
+		}
+	}
+	if got := k8sExpand("a $(X) $$(X) $(Y)", map[string]string{"X": "1"}); got != "a 1 $(X) $(Y)" {
+		t.Errorf("k8sExpand = %q", got)
 	}
 }

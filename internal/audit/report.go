@@ -277,11 +277,17 @@ func (r *Report) Text() string {
 	case !hasDisagg:
 		b.WriteString("Deployment: no context or generation workers; nothing exchanges KV cache.\n")
 	case r.Consistent:
+		said := false
 		for _, e := range es {
 			if e.Worker.Role != RoleAggregated && !e.Failed() {
 				fmt.Fprintf(&b, "Deployment: ✓ every context and generation worker that starts ends on %s.\n", t(report.OutcomeLine(e.Trace.Result)+backendSuffix(e.Trace.Result)))
+				said = true
 				break
 			}
+		}
+		if !said {
+			// Every context and generation worker fails: nothing to agree on.
+			b.WriteString("Deployment: ✗ no context or generation worker starts; nothing exchanges KV cache.\n")
 		}
 	default:
 		fmt.Fprintf(&b, "Deployment: ✗ %s.\n", t(r.Split))

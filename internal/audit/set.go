@@ -241,6 +241,11 @@ type reader struct {
 	composes    []composeFile
 	scripts     []scriptFile
 	scriptNames map[string]bool
+	// disaggRoots are the disaggregated configs of the set, by file.
+	disaggRoots map[string]*deploy.Node
+	// mpiApplied are the disaggregated configs a disaggregated_mpi_worker
+	// command of a script runs (their workers take its environment once).
+	mpiApplied map[string]bool
 	// expandLeft, scriptWork and scriptWorkNoted bound what the scripts'
 	// reading costs (shell.go).
 	expandLeft      int64
@@ -326,7 +331,11 @@ func (r *reader) classify(file string, d deploy.DocAt) {
 	case get(root, "worker_config") != nil && (get(root, "worker_config", "ctx") != nil || get(root, "worker_config", "gen") != nil):
 		r.slurm(file, root)
 	case get(root, "context_servers") != nil || get(root, "generation_servers") != nil:
-		r.disagg(file, root)
+		if r.disaggRoots == nil {
+			r.disaggRoots = map[string]*deploy.Node{}
+		}
+		r.disaggRoots[file] = root
+		r.disagg(file, root, false)
 	case isCompose(root):
 		r.composes = append(r.composes, composeFile{file, root})
 	default:
@@ -430,7 +439,7 @@ var anyRelease = sync.OnceValue(func() map[string]bool {
 
 // disagg reads a trtllm-serve disaggregated -c file: two workers (one per
 // section), or, for a file that only lists server addresses, an orchestrator.
-func (r *reader) disagg(file string, root *deploy.Node) {
+func (r *reader) disagg(file string, root *deploy.Node, run bool) {
 	d, err := deploy.ReadDisaggNode(file, root)
 	src := Source{File: file, Line: root.Line, Kind: "disaggregated config"}
 	if err != nil {
@@ -438,7 +447,7 @@ func (r *reader) disagg(file string, root *deploy.Node) {
 		return
 	}
 	r.set.Warnings = append(r.set.Warnings, d.Warnings...)
-	if d.OrchestratorOnly() {
+	if d.OrchestratorOnly() && !run {
 		r.set.Orchestrators = append(r.set.Orchestrators, Orchestrator{Source: src, Servers: d.Servers})
 		return
 	}

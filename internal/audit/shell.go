@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -363,7 +364,9 @@ func matchBrace(s string, open int) int {
 	return -1
 }
 
-func isShellName(s string) bool { return s != "" && reAssign().MatchString(s+"=") }
+func isShellName(s string) bool { return reName().MatchString(s) }
+
+var reName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // blockOpen and blockClose are the words that open and close a compound
 // command: what runs inside depends on a condition or a loop.
@@ -561,7 +564,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				continue
 			}
 			for _, w := range words {
-				if isScriptName(w) && !strings.Contains(w, "$") && len(runs) < 5 {
+				if isScriptName(w) && !strings.Contains(path.Base(w), "$") && len(runs) < 5 {
 					runs = append(runs, fmt.Sprintf("%s (line %d)", path.Base(w), cmd.line))
 				}
 			}
@@ -576,6 +579,10 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if l.program == "trtllm-serve" && l.sub == "disaggregated" {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src,
 				Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
+			continue
+		}
+		if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
+			r.mpiWorker(src, l, v, blocks, call)
 			continue
 		}
 		name := l.program
@@ -593,6 +600,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		r.scriptNames[name] = true
 		w := &Worker{Name: name, Source: src, Count: 1, CountFrom: "one command line", CommandError: l.refused}
+		if l.moduleNote != "" {
+			w.Notes = append(w.Notes, l.moduleNote)
+		}
 		if len(blocks) > 0 {
 			w.Notes = append(w.Notes, blocks[len(blocks)-1].note(file))
 		}
@@ -1025,4 +1035,73 @@ func innerScript(words []string) string {
 		}
 	}
 	return ""
+}
+
+// mpiWorker reads trtllm-serve disaggregated_mpi_worker -c FILE (the
+// deprecated launch of upstream's older slurm/start_worker.sh): its workers
+// are FILE's sections, which the set already resolves from FILE; they run
+// with this command's environment (the script's exports, its NAME=VALUE
+// words), laid under nothing, as FILE gives none.
+func (r *reader) mpiWorker(src Source, l launch, v *shellVars, blocks []block, call *scriptCall) {
+	var files []string
+	for f := range r.disaggRoots {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	want := hostPath(l.config)
+	match := ""
+	for _, f := range files {
+		if f == want || strings.HasSuffix(f, "/"+strings.TrimPrefix(want, "/")) || path.Base(f) == path.Base(want) && len(files) == 1 {
+			match = f
+			break
+		}
+	}
+	if match == "" {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
+		return
+	}
+	if r.mpiApplied[match] {
+		return
+	}
+	// A file that only lists its servers routes requests when
+	// trtllm-serve disaggregated reads it; run by the MPI worker, its
+	// sections are the workers, with TensorRT-LLM's defaults.
+	for i, o := range r.set.Orchestrators {
+		if o.Source.File == match {
+			r.set.Orchestrators = append(r.set.Orchestrators[:i], r.set.Orchestrators[i+1:]...)
+			r.disagg(match, r.disaggRoots[match], true)
+			break
+		}
+	}
+	if r.mpiApplied == nil {
+		r.mpiApplied = map[string]bool{}
+	}
+	r.mpiApplied[match] = true
+	var env envSet
+	var notes []string
+	for _, k := range sortedExports(v) {
+		m := v.meta[k]
+		if c := m.cond; c != "" && strings.HasPrefix(k, "TRTLLM_") {
+			notes = append(notes, fmt.Sprintf("%s=%s is set under the condition at %s; taken as set", k, v.val[k], c))
+		}
+		env.set(EnvVar{Name: k, Value: v.val[k], Origin: m.origin})
+	}
+	for _, k := range l.envOrd {
+		env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(src.File, src.Line) + " (command line)"})
+	}
+	by := "run by trtllm-serve disaggregated_mpi_worker at " + src.String() + ", whose environment it takes"
+	if len(blocks) > 0 {
+		notes = append(notes, blocks[len(blocks)-1].note(src.File))
+	}
+	if call != nil && call.note != "" {
+		notes = append(notes, call.note)
+	}
+	for _, w := range r.set.Workers {
+		if strings.HasPrefix(w.key, "disagg\x00") && w.Source.File == match {
+			w.Env = env.trtllm()
+			w.Notes = append(w.Notes, by)
+			w.Notes = append(w.Notes, notes...)
+			w.key += "\x00mpi"
+		}
+	}
 }

@@ -73,7 +73,8 @@ is listed.
 
 Exit 0 when every process agrees with the prediction (without one: none failed
 and at least one shows its transceiver); 1 when one disagrees or failed, or no
-process shows transceiver lines; 2 for usage errors and unreadable input.
+process shows transceiver lines, or the orchestrator gave up waiting for its
+workers; 2 for usage errors and unreadable input.
 Indentation never changes the verdict.
 
 -f follows growing logs as tail -F does (rotation, truncation) and prints each

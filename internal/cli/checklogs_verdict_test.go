@@ -37,6 +37,17 @@ func TestCheckLogsExitStatus(t *testing.T) {
 		{"init lines before two ranks", initOnly, []string{"--trtllm", "1.3.0rc26", "--model", "GptOssForCausalLM", "--backend", "NIXL"}, 0},
 		{"the orchestrator's log alone", "[TRT-LLM] [I] Waiting for context and generation servers to be ready\n", nil, 1},
 	}
+	orch := "[TRT-LLM] [I] Waiting for context and generation servers to be ready\n[TRT-LLM] [I] [0] Servers are not ready. Waiting for ['http://gen-0:8002']...\n" +
+		"TimeoutError: Timeout waiting for context and generation servers to be ready\n"
+	// A job whose workers started but whose orchestrator gave up waiting
+	// for them (a wrong address in its config) never served: exit 1.
+	jobDir := filepath.Join(t.TempDir(), "job")
+	writeLog(t, filepath.Join(jobDir, "gen-0.log"), pyRank0)
+	writeLog(t, filepath.Join(jobDir, "disagg.log"), orch)
+	if out, errOut, code := run(t, nil, "check-logs", jobDir); code != 1 || !strings.Contains(out, "1 orchestrator(s) gave up waiting for workers; exit 1") ||
+		!strings.Contains(out, "It gave up at line 3") || strings.Contains(out, "Start-up failed") {
+		t.Errorf("a job whose orchestrator gave up: exit %d\n%s%s", code, out, errOut)
+	}
 	dir := t.TempDir()
 	for i, c := range cases {
 		for _, indent := range []string{"", "    "} {
@@ -61,7 +72,7 @@ func TestCheckLogsExitStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"| 0 | every process agrees with the prediction (without one: none failed, and at least one shows its transceiver) |",
-		"| 1 | a process disagrees or failed at start-up, or no process shows transceiver lines |", "| 2 | usage errors and unreadable input",
+		"| 1 | a process disagrees or failed at start-up, or no process shows transceiver lines, or the orchestrator gave up waiting for its workers |", "| 2 | usage errors and unreadable input",
 		"Indentation never changes a verdict."} {
 		if !strings.Contains(string(topic), want) {
 			t.Errorf("xcvr help logs lacks %q", want)

@@ -20,7 +20,9 @@ func summary(t *testing.T, lg *Log) string {
 		Lines  int
 		Stated []StatedVersion
 		Drops  []int
-	}{JSON(lg, nil, nil), lg.Lines, lg.Stated, drops(lg)})
+		Orch   [5]int
+		Wait   string
+	}{JSON(lg, nil, nil), lg.Lines, lg.Stated, drops(lg), [5]int{lg.Orchestrator, lg.WaitingLine, lg.Ready, lg.TimedOut, lg.Summarised}, lg.Waiting})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,6 +294,9 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"TensorRT-LLM version: 1.3.0rc26", "TensorRT LLM version: 1.4.0rc1 (backend: cuda)",
 				"backend broke: Error: x", "Failed to initialize executor on rank 0:", "  Assertion failed: status == NIXL_SUCCESS",
 				"Fallback to regular model init: Traceback (most recent call last):", "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed:", "  status == NIXL_SUCCESS (transferAgent.cpp:416)", "AttributeError: 'NemotronHConfig' object has no attribute 'x'", "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", "Exception: x",
+				"Waiting for context and generation servers to be ready", "[3] Servers are not ready. Waiting for ['http://gen-0:8002']...",
+				"Servers are not ready. Waiting for []...", "Waiting for servers, context: ['ctx-0:8001'], generation: []", "All servers are ready",
+				"Context and generation servers are ready", "TimeoutError: Timeout waiting for context and generation servers to be ready", "[x] Servers are not ready. Waiting for y",
 				"AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving",
 				"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1,",
 				"3       0x7f84ed8af610 tensorrt_llm::batch_manager::CacheTransceiver::CacheTransceiver(tensorrt_llm::batch_manager::kv_cache_manager::BaseKVCacheManager*) + 1312",

@@ -210,6 +210,65 @@ type Log struct {
 	// `trtllm-serve disaggregated` orchestrator (0 when none does): its
 	// workers' logs decide.
 	Orchestrator int
+	// Waiting is what the orchestrator last said it waits for ("context:
+	// ['http://ctx-0:8001'], generation: []"), at line WaitingLine; Ready is
+	// the line that says every server is ready (0: none yet), TimedOut the
+	// line of its TimeoutError: it gave up waiting (server_start_timeout).
+	Waiting     string
+	WaitingLine int
+	Ready       int
+	TimedOut    int
+}
+
+// Orchestrator lines (tensorrt_llm/serve/openai_disagg_server.py and the
+// disaggregated service after it, verified): it says it waits, lists the
+// servers not ready every few seconds, says when all are, or gives up with
+// orchestratorTimeout.
+const (
+	orchestratorWaiting  = "Waiting for context and generation servers to be ready"
+	orchestratorTimeout  = "Timeout waiting for context and generation servers to be ready"
+	orchestratorNotReady = "Servers are not ready. Waiting for " // after "[iter] "
+	orchestratorServers  = "Waiting for servers, "               // "context: [...], generation: [...]"
+)
+
+// orchestratorReady reports whether msg is the orchestrator's word that
+// every server is ready.
+func orchestratorReady(msg string) bool {
+	return msg == "Context and generation servers are ready" || msg == "All servers are ready" ||
+		strings.HasPrefix(msg, "Generation servers are ready (context")
+}
+
+// orchestratorUnready returns what a line of the orchestrator says it still
+// waits for ("" when msg is not such a line).
+func orchestratorUnready(msg string) string {
+	if w, ok := strings.CutPrefix(msg, orchestratorServers); ok && strings.HasPrefix(w, "context: ") {
+		return w
+	}
+	if strings.HasPrefix(msg, "[") { // "[3] Servers are not ready. Waiting for [...]..."
+		if i := strings.IndexByte(msg, ']'); i > 1 && i < 12 && digitsOnly(msg[1:i]) {
+			msg = strings.TrimPrefix(msg[i+1:], " ")
+		}
+	}
+	if w, ok := strings.CutPrefix(msg, orchestratorNotReady); ok {
+		return strings.TrimSuffix(w, "...")
+	}
+	return ""
+}
+
+func digitsOnly(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// orchestratorSeen records that line n is the orchestrator's.
+func (lg *Log) orchestratorSeen(n int) {
+	if lg.Orchestrator == 0 {
+		lg.Orchestrator = n
+	}
 }
 
 // StatedVersion is a version line of the log.

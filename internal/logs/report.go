@@ -33,6 +33,9 @@ type Tally struct {
 	Outcomes  int
 	Worst     Status
 	Predicted bool
+	// GaveUp counts orchestrator logs whose TimeoutError shows they gave up
+	// waiting for their workers: the deployment never served.
+	GaveUp int
 	// decided is true once a log that decides something was added: an
 	// orchestrator's log or a file that is not TensorRT-LLM's is the
 	// job's verdict only when no other log is.
@@ -59,6 +62,9 @@ func (t *Tally) Add(v Verdict) {
 	}
 	t.Disagreements += len(v.Mismatches)
 	t.Outcomes += v.Outcomes
+	if v.Log.Orchestrator > 0 && v.Log.TimedOut > 0 {
+		t.GaveUp++
+	}
 	decides := v.Status != StatusOrchestrator && v.Status != StatusNotTRTLLM
 	switch {
 	case t.Files == 1, decides && !t.decided:
@@ -71,13 +77,14 @@ func (t *Tally) Add(v Verdict) {
 
 // Exit is the job's exit status: 2 when a log could not be read; 1 when a log
 // disagrees, a process failed, a log shows no transceiver lines, or no
-// process at all shows its transceiver; 0 otherwise. An orchestrator's log
-// decides nothing by itself.
+// process at all shows its transceiver, or an orchestrator gave up waiting
+// for its workers; 0 otherwise. An orchestrator's log otherwise decides
+// nothing by itself.
 func (t *Tally) Exit() int {
 	switch {
 	case t.Skipped > 0:
 		return 2
-	case statusRank[t.Worst] >= statusRank[StatusNoLines], t.Outcomes == 0:
+	case statusRank[t.Worst] >= statusRank[StatusNoLines], t.Outcomes == 0, t.GaveUp > 0:
 		return 1
 	}
 	return 0
@@ -99,6 +106,9 @@ func (t *Tally) WriteSummary(w io.Writer) {
 	}
 	if t.Summarised > 0 {
 		fmt.Fprintf(w, "; %d summarised", t.Summarised)
+	}
+	if t.GaveUp > 0 {
+		fmt.Fprintf(w, "; %d orchestrator(s) gave up waiting for workers", t.GaveUp)
 	}
 	fmt.Fprintf(w, "; exit %d\n", t.Exit())
 }
@@ -149,6 +159,9 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 	}
 	var groups summaryGroups
 	for _, p := range lg.Processes {
+		if lg.Orchestrator > 0 && !p.shows() {
+			continue // the orchestrator itself: the summary says what it did
+		}
 		if !Listed(p, status[p]) {
 			groups.add(p)
 			continue
@@ -426,9 +439,23 @@ type JSONReport struct {
 	// predictionsDropped counts logs past maxKeptMismatches whose prediction
 	// is not listed (a job of more than 10,000 files).
 	predictionsDropped int
+	// orchestrators are the orchestrator logs' wait for their workers (at
+	// most maxKeptMismatches).
+	orchestrators []orchestratorJSON
 	// Tally is the job's counts and exit status.
 	Tally Tally
 	err   error
+}
+
+// orchestratorJSON is what a trtllm-serve disaggregated orchestrator's log
+// shows of its wait for the workers (see Log.Waiting).
+type orchestratorJSON struct {
+	File        string  `json:"file"`
+	Line        int     `json:"line"`
+	Waiting     *string `json:"waiting_for"`
+	WaitingLine int     `json:"waiting_line"`
+	Ready       int     `json:"ready_line"`
+	TimedOut    int     `json:"timed_out_line"`
 }
 
 type predictionJSON struct {
@@ -440,7 +467,7 @@ type predictionJSON struct {
 
 // NewJSONReport starts the JSON object on w.
 func NewJSONReport(w io.Writer) *JSONReport {
-	r := &JSONReport{w: w, predictions: []predictionJSON{}, mismatches: []Mismatch{}}
+	r := &JSONReport{w: w, predictions: []predictionJSON{}, mismatches: []Mismatch{}, orchestrators: []orchestratorJSON{}}
 	r.write("{\n  \"observed\": [")
 	return r
 }
@@ -495,6 +522,10 @@ func (r *JSONReport) Add(v Verdict, pr Prediction) {
 			r.predictionsDropped++
 		}
 	}
+	if lg := v.Log; lg.Orchestrator > 0 && len(r.orchestrators) < maxKeptMismatches {
+		r.orchestrators = append(r.orchestrators, orchestratorJSON{File: lg.Name, Line: lg.Orchestrator, Waiting: opt(lg.Waiting),
+			WaitingLine: lg.WaitingLine, Ready: lg.Ready, TimedOut: lg.TimedOut})
+	}
 	for _, m := range v.Mismatches {
 		if len(r.mismatches) >= maxKeptMismatches {
 			r.dropped++
@@ -517,6 +548,7 @@ func (r *JSONReport) Finish() error {
 	}
 	r.write(",\n  \"mismatches\": " + encodeJSON(r.mismatches, "  ", false))
 	r.write(",\n  \"mismatches_dropped\": " + strconv.Itoa(r.dropped))
+	r.write(",\n  \"orchestrators\": " + encodeJSON(r.orchestrators, "  ", false))
 	t := &r.Tally
 	r.write(",\n  \"processes\": " + strconv.Itoa(t.Processes))
 	r.write(",\n  \"processes_summarised\": " + strconv.Itoa(t.Summarised))

@@ -369,7 +369,8 @@ func observedStart(msg []byte) bool {
 			return true
 		}
 	}
-	return false
+	// The orchestrator's "[3] Servers are not ready. Waiting for […]...".
+	return msg[0] == '[' && len(msg) > 4 && isDigit(msg[1]) && orchestratorUnready(string(msg[:min(len(msg), 12+len(orchestratorNotReady))])) != ""
 }
 
 // mayArgs reports whether msg may be an argument dump: it names
@@ -425,7 +426,8 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",
 		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
 		"CacheTransceiver getOrAllocateBuffers: ", "Terminating ", "Requesting cancellation for ", "NIXL (cpp binding) wait returned non-SUCCESS state=", "Timed out waiting for context KV cache transfer after ", "Request ", "Future returned unexpected status for request ", "num_fitting_reqs", "INFO:     Application startup complete.", "INFO:     Uvicorn running on ",
-		"Waiting for context and generation servers to be ready", "TensorRT LLM version: ", "TensorRT-LLM version: ",
+		"Waiting for context and generation servers to be ready", orchestratorServers, orchestratorNotReady,
+		"Context and generation servers are ready", "All servers are ready", "Generation servers are ready (context", "TensorRT LLM version: ", "TensorRT-LLM version: ",
 		// The version line tensorrt_llm/__init__.py prints at import has a tag
 		// but no level, so it reaches the bare path whole.
 		"[TensorRT-LLM] TensorRT-LLM version: ", "[TensorRT-LLM] TensorRT LLM version: ",

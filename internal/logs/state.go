@@ -162,6 +162,13 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.fallbackOn = false
 			return
 		}
+		if m[1] == "TimeoutError" && m[2] == orchestratorTimeout {
+			// The orchestrator gave up waiting for its workers: not a
+			// process that failed to build a transceiver.
+			st.lg.orchestratorSeen(n)
+			st.lg.TimedOut = n
+			return
+		}
 		if m[1] == "AssertionError" && strings.HasPrefix(m[2], noTransceiver) {
 			// Raised per request, not at start-up: the executor (and no
 			// transceiver) was built, and a disaggregated request came.
@@ -214,10 +221,17 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 			return
 		}
 	}
-	if msg == "Waiting for context and generation servers to be ready" {
-		if st.lg.Orchestrator == 0 {
-			st.lg.Orchestrator = n
-		}
+	switch {
+	case msg == orchestratorWaiting:
+		st.lg.orchestratorSeen(n)
+		return
+	case orchestratorReady(msg) && st.lg.Orchestrator > 0:
+		st.lg.Ready, st.lg.Waiting, st.lg.WaitingLine = n, "", 0
+		return
+	}
+	if w := orchestratorUnready(msg); w != "" {
+		st.lg.orchestratorSeen(n)
+		st.lg.Waiting, st.lg.WaitingLine, st.lg.Ready = st.cut(w, maxMessageBytes), n, 0
 		return
 	}
 	k, m := classify(level, msg)

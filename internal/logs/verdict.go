@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"xcvr/internal/termsafe"
 
 	"xcvr/resolver"
 )
@@ -312,7 +313,7 @@ func (v Verdict) Summary() string {
 		}
 		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome: no line shows the transceiver created (the log stops before it, or lacks the INFO lines that show it)."
 	case StatusOrchestrator:
-		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide."
+		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide." + orchestratorWait(v.Log)
 	case StatusNotTRTLLM:
 		return "No line of this log is TensorRT-LLM's (no [TRT-LLM] or [TensorRT-LLM] line, no version line): beside other logs it decides nothing; alone it shows no transceiver."
 	case StatusNoLines:
@@ -335,4 +336,24 @@ func (v Verdict) Summary() string {
 
 func sortStable(ms []Mismatch, less func(a, b Mismatch) bool) {
 	sort.SliceStable(ms, func(i, j int) bool { return less(ms[i], ms[j]) })
+}
+
+// orchestratorWait says what the orchestrator's log shows of its wait for
+// the workers: that it gave up (and for which servers), that all were
+// ready, or what it still waited for when the log ends.
+func orchestratorWait(lg *Log) string {
+	waiting := ""
+	if lg.Waiting != "" {
+		waiting = " (line " + strconv.Itoa(lg.WaitingLine) + ": " + termsafe.Line(lg.Waiting) + ")"
+	}
+	switch {
+	case lg.TimedOut > 0:
+		return " It gave up at line " + strconv.Itoa(lg.TimedOut) + " (TimeoutError: " + orchestratorTimeout + ", after its server_start_timeout)" +
+			": a worker it waited for" + waiting + " did not come up, or not at the address in its config; that worker's log says why."
+	case lg.Ready > 0:
+		return " Every server was ready at line " + strconv.Itoa(lg.Ready) + "."
+	case lg.Waiting != "":
+		return " When the log ends it is still waiting for servers" + waiting + "."
+	}
+	return ""
 }

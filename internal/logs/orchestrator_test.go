@@ -1,0 +1,62 @@
+package logs
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestOrchestratorWait: the trtllm-serve disaggregated orchestrator's wait
+// for its workers, in the words of openai_disagg_server.py (each release's
+// "[iter] Servers are not ready. Waiting for [...]...") and of the
+// disaggregated service after it ("Waiting for servers, context: [...],
+// generation: [...]", "All servers are ready"). Its TimeoutError is the
+// orchestrator giving up, not a process that failed to start: before, the
+// orchestrator's log read "Start-up failed: process".
+func TestOrchestratorWait(t *testing.T) {
+	for _, c := range []struct {
+		name, log                string
+		waiting                  string
+		waitingLine, ready, gave int
+		summary                  string
+	}{
+		{"gave up", "[TRT-LLM] [I] Waiting for context and generation servers to be ready\n" +
+			"[TRT-LLM] [I] [0] Servers are not ready. Waiting for ['http://ctx-0:8001', 'http://gen-0:8002']...\n" +
+			"[TRT-LLM] [I] [1] Servers are not ready. Waiting for ['http://gen-0:8002']...\n" +
+			"Traceback (most recent call last):\n" +
+			"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/serve/openai_disagg_server.py\", line 580, in wait_for_all_servers_ready\n" +
+			"    raise TimeoutError(\"Timeout waiting for context and generation servers to be ready\")\n" +
+			"TimeoutError: Timeout waiting for context and generation servers to be ready\n",
+			"['http://gen-0:8002']", 3, 0, 7, "It gave up at line 7 (TimeoutError: Timeout waiting for context and generation servers to be ready, after its server_start_timeout): a worker it waited for (line 3: ['http://gen-0:8002']) did not come up"},
+		{"ready, newer service", "[TRT-LLM] [I] Waiting for context and generation servers to be ready\n" +
+			"[TRT-LLM] [I] Waiting for servers, context: ['ctx-0:8001'], generation: []\n" +
+			"[TRT-LLM] [I] All servers are ready\n",
+			"", 0, 3, 0, "Every server was ready at line 3."},
+		{"still waiting, 1.3 module tag", "[TRT-LLM] [I] [serve   ] [4] Servers are not ready. Waiting for ['http://gen-0:8002']...\n",
+			"['http://gen-0:8002']", 1, 0, 0, "When the log ends it is still waiting for servers (line 1: ['http://gen-0:8002'])."},
+		// "All servers are ready" alone is no orchestrator's word.
+		{"not the orchestrator", "[TRT-LLM] [I] All servers are ready\n[TRT-LLM] [I] Using KvCacheTransceiverV2\n", "", 0, 0, 0, ""},
+	} {
+		lg, err := Parse("o.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lg.Waiting != c.waiting || lg.WaitingLine != c.waitingLine || lg.Ready != c.ready || lg.TimedOut != c.gave {
+			t.Errorf("%s: waiting %q at %d, ready %d, gave up %d; want %q at %d, %d, %d", c.name, lg.Waiting, lg.WaitingLine, lg.Ready, lg.TimedOut, c.waiting, c.waitingLine, c.ready, c.gave)
+		}
+		v := Judge(lg, nil, true)
+		if c.summary == "" {
+			if v.Status == StatusOrchestrator {
+				t.Errorf("%s: read as the orchestrator's log", c.name)
+			}
+			continue
+		}
+		if v.Status != StatusOrchestrator || !strings.Contains(v.Summary(), c.summary) {
+			t.Errorf("%s: %s: %s\nwant it to say %q", c.name, v.Status, v.Summary(), c.summary)
+		}
+		for _, p := range lg.Processes {
+			if p.Error != "" {
+				t.Errorf("%s: the orchestrator's timeout made a failed process %s: %s", c.name, p.Source, p.Error)
+			}
+		}
+	}
+}
