@@ -66,8 +66,26 @@ func TestReleaseFamilies(t *testing.T) {
 		{name: "1.3.0rc7 transceiver_runtime is not a field", version: "1.3.0rc7", backend: "NIXL", runtime: "PYTHON", outcome: OutcomeError, failed: StepValidate,
 			errHas: "Extra inputs are not permitted [type=extra_forbidden, input_value='PYTHON', input_type=str]"},
 		{name: "1.3.0rc15 omitted runtime is C++", version: "1.3.0rc15", backend: "NIXL", outcome: OutcomeCPP, rt: "None"},
-		{name: "1.3.0rc15 PYTHON without a timeout", version: "1.3.0rc8", backend: "NIXL", runtime: "PYTHON", outcome: OutcomeError, failed: StepTransceiver,
-			errHas: "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"},
+		// The first Python transceiver, PyNativeCacheTransceiver (1.3.0rc8 to
+		// rc10), logs its own name and keeps a null kv_transfer_timeout_ms
+		// without dividing it [V: kv_cache_transceiver.py and
+		// native/py_cache_transceiver.py __init__ at bdubayah/TensorRT-LLM@aa0117b5,
+		// whose llm_args.py is era 0's first form (timeout default None);
+		// derived for rc8]: rc8's default None starts. KvCacheTransceiverV2,
+		// on main by 2026-04-09 (PR #12882 changes it; its first form divides
+		// kv_transfer_timeout_ms / 1000.0 in __init__ [V a stored
+		// transceiver.py with request_and_receive_sync still a stub]), fails
+		// on the same null (inferred day: dayPyTransceiverV2).
+		{name: "1.3.0rc8 PYTHON builds PyNativeCacheTransceiver, the null default timeout starts", version: "1.3.0rc8", backend: "NIXL", runtime: "PYTHON", outcome: OutcomePython,
+			logs: []string{"Using PyNativeCacheTransceiver"}},
+		{name: "1.3.0rc10 PYTHON with a null timeout still starts", version: "1.3.0rc10", backend: "NIXL", runtime: "PYTHON", timeout: "null", outcome: OutcomePython,
+			logs: []string{"Using PyNativeCacheTransceiver"}},
+		{name: "1.3.0rc11 PYTHON is KvCacheTransceiverV2, a null timeout fails its init", version: "1.3.0rc11", backend: "NIXL", runtime: "PYTHON", timeout: "null", outcome: OutcomeError, failed: StepTransceiver,
+			logs: []string{"Using KvCacheTransceiverV2"}, errHas: "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"},
+		{name: "1.3.0rc15 PYTHON with the 60 s default is KvCacheTransceiverV2", version: "1.3.0rc15", backend: "NIXL", runtime: "PYTHON", outcome: OutcomePython,
+			logs: []string{"Using KvCacheTransceiverV2"}},
+		{name: "1.3.0rc8 PYTHON on DEFAULT with the UCX selector: the era-0 refusal", version: "1.3.0rc8", backend: "DEFAULT", runtime: "PYTHON", env: map[string]string{EnvUseUCX: "1"}, outcome: OutcomeError, failed: StepPythonNIXL,
+			errHas: "ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got UCX. Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."},
 		{name: "1.3.0rc15 PYTHON on UCX", version: "1.3.0rc15", backend: "UCX", runtime: "PYTHON", outcome: OutcomeError, failed: StepPythonNIXL,
 			errHas: "ValueError: Python transceiver currently only supports NIXL or DEFAULT backend, got UCX. Please use transceiver_runtime='CPP' for MPI, UCX, or MOONCAKE backends."},
 		{name: "1.3.0rc15 MOONCAKE validates", version: "1.3.0rc15", backend: "MOONCAKE", outcome: OutcomeCPP},

@@ -50,6 +50,7 @@ const (
 	fileNewCreate    = "tensorrt_llm/_torch/disaggregation/kv_cache_transceiver.py"
 	fileConfigUtils  = "tensorrt_llm/_torch/pyexecutor/config_utils.py"
 	fileTransceiver  = "tensorrt_llm/_torch/disaggregation/transceiver.py"
+	filePyNative     = "tensorrt_llm/_torch/disaggregation/native/py_cache_transceiver.py"
 )
 
 // run carries one resolution while its steps are appended.
@@ -1452,6 +1453,28 @@ func (r *run) stepTransceiver() {
 	}
 	if r.runtime.Is("PYTHON") {
 		r.log(LevelInfo, r.text(TextUsingV2))
+		if r.has(dayFieldExists) && !r.has(dayPyTransceiverV2) {
+			// PyNativeCacheTransceiver keeps kv_transfer_timeout_ms as given and
+			// divides only kv_transfer_sender_future_timeout_ms (default 1000),
+			// so a null timeout does not stop it at init [V:
+			// native/py_cache_transceiver.py __init__ at
+			// bdubayah/TensorRT-LLM@aa0117b5; its check_context_transfer_status
+			// waits with timeout_ms=self.sender_future_timeout_ms]. That this is
+			// the build's class is derived (the copy is main about
+			// 2026-03-17..20) and inferred near its end (dayPyTransceiverV2).
+			conf := Derived
+			if r.rules.Main >= dayTimeoutDefault {
+				conf = Inferred
+			}
+			reason := "runtime 'PYTHON': the Python transceiver " + ClassPythonNative + " (native/py_cache_transceiver.py; KvCacheTransceiverV2 replaced it on main about " + dayPyTransceiverV2.String() + ")"
+			if !r.timeout().Valid {
+				reason += "; it keeps a null kv_transfer_timeout_ms without dividing it, so start-up goes on"
+			}
+			r.t.Result.Outcome = OutcomePython
+			r.t.Result.Class = ClassPythonNative
+			r.emit(StepTransceiver, PhaseCreation, title, Applied, reason, Source{File: filePyNative}, conf)
+			return
+		}
 		if !r.timeout().Valid {
 			reason := "KvCacheTransceiverV2 needs a finite kv_transfer_timeout_ms; it is None (" + r.t.Inputs.Timeout.Origin.String() + ")"
 			explicit := r.change(17137)

@@ -240,37 +240,54 @@ func releaseRuntimeDefaults() [3]runtimeDefaultRule {
 
 // textRule is a wording of a message that differs between builds, with its
 // evidence, and the code-path rules under which a build words it so: when on
-// ("" for any) and unless off ("" for none).
+// ("" for any) and unless off ("" for none); and the dated changes that bound
+// it: from the build holding since (0 for any) until it holds until (0 for
+// none).
 type textRule struct {
 	Text
 	when, unless string
+	since, until Day
+}
+
+// holds reports whether build rs words the message as t does.
+func (t textRule) holds(rs *Rules) bool {
+	return (t.when == "" || rs.On(t.when)) && (t.unless == "" || !rs.On(t.unless)) &&
+		(t.since == 0 || rs.Has(t.since)) && (t.until == 0 || !rs.Has(t.until))
 }
 
 // numTextRules is how many messages releaseTextRules words differently.
-const numTextRules = 3
+const numTextRules = 4
 
 // releaseTextRules are the messages whose wording differs between builds; a
 // build takes the first wording of each message that its code path holds. A
 // release that words a message differently adds its wording here, with the
 // rule that selects it and its evidence.
-func releaseTextRules() [6]textRule {
+func releaseTextRules() [7]textRule {
 	era1 := Source{PR: 16164, File: fileOldCreate + "@00620eb"}
 	era2 := Source{PR: 18134, File: fileNewCreate + "@0b42cea"}
-	return [6]textRule{
+	return [7]textRule{
+		// The line create_kv_cache_transceiver logs for 'PYTHON' names the
+		// class it builds: PyNativeCacheTransceiver before KvCacheTransceiverV2
+		// replaced it [V bdubayah/TensorRT-LLM@aa0117b5
+		// tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py, `logger.info("Using
+		// PyNativeCacheTransceiver")`, a copy of main about 2026-03-17..20; the
+		// day it ends is inferred, see dayPyTransceiverV2]. Later builds log
+		// builtinText's "Using KvCacheTransceiverV2".
+		{Text{ID: TextUsingV2, Template: "Using " + ClassPythonNative, Evidence: Evidence{Source{File: fileOldCreate + "@aa0117b5 (bdubayah/TensorRT-LLM)"}, Derived}}, "", "", dayFieldExists, dayPyTransceiverV2},
 		// create_kv_cache_transceiver's PYTHON-needs-NIXL check: from #16164
 		// DEFAULT is resolved before it and the text says "the NIXL backend"
 		// [V era 1 and 2 copies]; before, DEFAULT passed and the text says so
 		// [V pre-#16164 copies, spec 2.0].
-		{Text{ID: TextPythonNIXLCreate, Template: "Python transceiver currently only supports the NIXL backend, got {}" + pythonNIXLTail, Evidence: Evidence{era1, Verified}}, PathConfigLoad, ""},
-		{Text{ID: TextPythonNIXLCreate, Template: "Python transceiver currently only supports NIXL or DEFAULT backend, got {}" + pythonNIXLTail, Evidence: Evidence{Source{File: fileOldCreate}, Verified}}, "", ""},
+		{Text{ID: TextPythonNIXLCreate, Template: "Python transceiver currently only supports the NIXL backend, got {}" + pythonNIXLTail, Evidence: Evidence{era1, Verified}}, PathConfigLoad, "", 0, 0},
+		{Text{ID: TextPythonNIXLCreate, Template: "Python transceiver currently only supports NIXL or DEFAULT backend, got {}" + pythonNIXLTail, Evidence: Evidence{Source{File: fileOldCreate}, Verified}}, "", "", 0, 0},
 		// The Mamba guards' wording of era 1 names NIXL and the
 		// TLLM_MAMBA_MANAGER_PREFERENCE=V2 way out [V @00620eb]; from #18134's
 		// code on, the V2 manager is chosen with use_kv_cache_manager_v2 [V
 		// @0b42cea; 1.4 takes that copy's wording].
-		{Text{ID: TextMambaMixed, Template: "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving.", Evidence: Evidence{era1, Verified}}, PathConfigLoad, PathAutoPython},
-		{Text{ID: TextMambaMixed, Template: "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving.", Evidence: Evidence{era2, Verified}}, "", ""},
-		{Text{ID: TextMambaCpp, Template: "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2).", Evidence: Evidence{era1, Verified}}, PathConfigLoad, PathAutoPython},
-		{Text{ID: TextMambaCpp, Template: "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True.", Evidence: Evidence{era2, Verified}}, "", ""},
+		{Text{ID: TextMambaMixed, Template: "MixedMambaHybridCacheManager requires the Python transceiver runtime with the NIXL backend in disaggregated serving.", Evidence: Evidence{era1, Verified}}, PathConfigLoad, PathAutoPython, 0, 0},
+		{Text{ID: TextMambaMixed, Template: "MixedMambaHybridCacheManager requires the Python transceiver runtime in disaggregated serving.", Evidence: Evidence{era2, Verified}}, "", "", 0, 0},
+		{Text{ID: TextMambaCpp, Template: "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager (TLLM_MAMBA_MANAGER_PREFERENCE=V2).", Evidence: Evidence{era1, Verified}}, PathConfigLoad, PathAutoPython, 0, 0},
+		{Text{ID: TextMambaCpp, Template: "transceiver_runtime='PYTHON' cannot drive CppMambaHybridCacheManager (C++ pool backed). Use transceiver_runtime='CPP', or select the V2 manager with use_kv_cache_manager_v2=True.", Evidence: Evidence{era2, Verified}}, "", "", 0, 0},
 	}
 }
 
@@ -327,7 +344,7 @@ func ReleaseRules(v Version) *Rules {
 	}
 	n := 0
 	for _, t := range releaseTextRules() {
-		if (t.when != "" && !rs.On(t.when)) || (t.unless != "" && rs.On(t.unless)) || slices.ContainsFunc(rs.texts[:n], func(x Text) bool { return x.ID == t.ID }) {
+		if !t.holds(rs) || slices.ContainsFunc(rs.texts[:n], func(x Text) bool { return x.ID == t.ID }) {
 			continue
 		}
 		rs.texts[n] = t.Text

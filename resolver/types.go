@@ -509,10 +509,15 @@ const (
 	OutcomeError    Outcome = "ERROR"
 )
 
-// The two transceiver classes.
+// The transceiver classes. ClassPythonNative is the Python transceiver as it
+// first came with transceiver_runtime (1.3.0rc8 to rc10): PyNativeCacheTransceiver
+// in tensorrt_llm/_torch/disaggregation/native/py_cache_transceiver.py, which
+// KvCacheTransceiverV2 (tensorrt_llm/_torch/disaggregation/transceiver.py)
+// replaced on main about 2026-04-03 (dayPyTransceiverV2).
 const (
-	ClassPython = "KvCacheTransceiverV2"
-	ClassCPP    = "BindKvCacheTransceiver"
+	ClassPython       = "KvCacheTransceiverV2"
+	ClassPythonNative = "PyNativeCacheTransceiver"
+	ClassCPP          = "BindKvCacheTransceiver"
 )
 
 // Result is what the worker ends up with.

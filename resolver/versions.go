@@ -48,14 +48,31 @@ type Change struct {
 // where the spec marks a day [U], the constant's Change entry says inferred.
 const (
 	dayFieldExists Day = 20260317 // transceiver_runtime field [D: the release notes of 1.3.0rc8 (published 2026-03-17 19:43 UTC) add the Python cache transceiver; rc7's (03-10) do not]
-	day16164       Day = 20260716 // auto + model hook (era 1)
-	day16479       Day = 20260720 // GPT-OSS prefers PYTHON
-	day17137       Day = 20260810 // explicit V2 null-timeout error [U day]
-	day17480       Day = 20260817 // Kimi K3 rejects non-Python routes [D: weekly change report 08-10→08-17, commit 55be7e53d3]
-	day18134       Day = 20260828 // PYTHON by default for auto (era 2)
-	day15727       Day = 20260902 // enable_pipelined_transfer
-	day17899       Day = 20260905 // file moves to _torch/disaggregation
-	day17495       Day = 20261020 // default becomes 'PYTHON' (era 3) [U day]
+	// dayPyTransceiverV2: create_kv_cache_transceiver builds KvCacheTransceiverV2
+	// (_torch/disaggregation/transceiver.py) for 'PYTHON'; before it,
+	// PyNativeCacheTransceiver (_torch/disaggregation/native/py_cache_transceiver.py),
+	// logging "Using PyNativeCacheTransceiver" and keeping kv_transfer_timeout_ms
+	// without dividing it at init [V: bdubayah/TensorRT-LLM@aa0117b5
+	// kv_cache_transceiver.py (the PYTHON branch) and native/py_cache_transceiver.py
+	// (__init__), whose llm_args.py at the same commit is era 0's first form:
+	// transceiver_runtime Optional[Literal["CPP", "PYTHON"]] default None,
+	// kv_transfer_timeout_ms default None, i.e. main about 2026-03-17..20].
+	// [U day, D bounds: PRs #12469 (03-24), #12599 (03-30) and #12602 (about
+	// 03-30..04-09) still build on PyNativeCacheTransceiver (its chunking copy
+	// NVIDIA/TensorRT-LLM@0223e36b); PR #12882, opened 2026-04-09, changes
+	// KvCacheTransceiverV2.request_and_receive_sync in transceiver.py, so V2 was
+	// on main by then; the PR that made the switch was not read (#12342
+	// "PyTransceiver code consolidation", opened 03-19, is a candidate). Any day
+	// in 03-31..04-09 gives the same releases: rc8-rc10 PyNative, rc11 on V2.]
+	dayPyTransceiverV2 Day = 20260403
+	day16164           Day = 20260716 // auto + model hook (era 1)
+	day16479           Day = 20260720 // GPT-OSS prefers PYTHON
+	day17137           Day = 20260810 // explicit V2 null-timeout error [U day]
+	day17480           Day = 20260817 // Kimi K3 rejects non-Python routes [D: weekly change report 08-10→08-17, commit 55be7e53d3]
+	day18134           Day = 20260828 // PYTHON by default for auto (era 2)
+	day15727           Day = 20260902 // enable_pipelined_transfer
+	day17899           Day = 20260905 // file moves to _torch/disaggregation
+	day17495           Day = 20261020 // default becomes 'PYTHON' (era 3) [U day]
 
 	// KV-cache manager and issue-9 changes.
 	day15823       Day = 20260713 // use_kv_cache_manager_v2 'auto' from model defaults [D: weekly change report 07-06→07-13, commit c883622b6b]
@@ -77,8 +94,9 @@ func Changes() []Change {
 		{8178, dayTimeoutField, Inferred, "kv_transfer_timeout_ms becomes a field (default None)"},
 		{8309, dayMooncake, Inferred, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
 		{9155, daySenderFuture, Inferred, "kv_transfer_sender_future_timeout_ms becomes a field (default 1000)"},
-		{0, dayFieldExists, Derived, "transceiver_runtime field and KvCacheTransceiverV2 exist (era 0; the Python cache transceiver is new in the 1.3.0rc8 notes)"},
+		{0, dayFieldExists, Derived, "transceiver_runtime field exists, 'PYTHON' building PyNativeCacheTransceiver (era 0; the Python cache transceiver is new in the 1.3.0rc8 notes)"},
 		{12249, dayTimeoutDefault, Derived, "kv_transfer_timeout_ms defaults to 60000 (was None; new in the 1.3.0rc9 notes)"},
+		{0, dayPyTransceiverV2, Inferred, "'PYTHON' builds KvCacheTransceiverV2 (logging 'Using KvCacheTransceiverV2'; a null kv_transfer_timeout_ms now fails its init) instead of PyNativeCacheTransceiver"},
 		{15356, dayPollInterval, Inferred, "kv_transfer_poll_interval_ms becomes a field (default 5000)"},
 		{15618, dayBounceSize, Derived, "kv_cache_bounce_size_mb becomes a field (default 0: no bounce buffer)"},
 		{15823, day15823, Derived, "use_kv_cache_manager_v2 defaults to 'auto', resolved from the model defaults (KV-cache manager V2 opt-in)"},

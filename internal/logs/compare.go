@@ -44,7 +44,7 @@ const noLinesMessage = "the log shows none of the lines TensorRT-LLM prints whil
 func decisive(msg string) bool {
 	return reResolved().MatchString(msg) || reEra1Fall().MatchString(msg) || reEra2Fall().MatchString(msg) ||
 		reEnvWarn().MatchString(msg) || strings.HasPrefix(msg, "Using UCX kv-cache transceiver.") ||
-		strings.HasPrefix(msg, "MPI CacheTransceiver is deprecated") || msg == "Using KvCacheTransceiverV2" ||
+		strings.HasPrefix(msg, "MPI CacheTransceiver is deprecated") || msg == "Using KvCacheTransceiverV2" || msg == "Using PyNativeCacheTransceiver" ||
 		msg == "cache_transceiver is disabled" || strings.HasPrefix(msg, "enable_pipelined_transfer is set;")
 }
 

@@ -187,7 +187,7 @@ func (p *Process) Outcome() resolver.Outcome {
 		return resolver.OutcomeError
 	case p.Disabled:
 		return resolver.OutcomeDisabled
-	case p.Class == resolver.ClassPython:
+	case p.Class == resolver.ClassPython || p.Class == resolver.ClassPythonNative:
 		return resolver.OutcomePython
 	case p.Class == resolver.ClassCPP:
 		return resolver.OutcomeCPP
@@ -410,9 +410,14 @@ func (p *Process) imply(n int, text string, after, before resolver.Day) {
 // Merge days the implications use (spec §1).
 const (
 	day16164 resolver.Day = 20260716
-	day17137 resolver.Day = 20260810
-	day18134 resolver.Day = 20260828
-	day15727 resolver.Day = 20260902
+	// transceiver_runtime arrives with PyNativeCacheTransceiver (1.3.0rc8);
+	// KvCacheTransceiverV2 replaces it about 2026-04-03 (inferred day; the
+	// resolver's dayPyTransceiverV2 gives the evidence).
+	dayFieldExists     resolver.Day = 20260317
+	dayPyTransceiverV2 resolver.Day = 20260403
+	day17137           resolver.Day = 20260810
+	day18134           resolver.Day = 20260828
+	day15727           resolver.Day = 20260902
 )
 
 var (
@@ -436,6 +441,7 @@ var (
 		return regexp.MustCompile(`^KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=(\S+) with backend=(\S+); falling back to V1\.$`)
 	})
 	reDeviceV2   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^device_id: \d+ in KvCacheTransceiverV2$`) })
+	reDeviceNat  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^device_id: \d+ in PyNativeCacheTransceiver$`) })
 	reInflightOn = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested`)
 	})
@@ -454,6 +460,7 @@ const (
 	lineMPI
 	lineCppTransport
 	linePython
+	linePyNative
 	lineDisabled
 	linePipelined
 	lineKVV2Fall
@@ -531,6 +538,11 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return lineCppTransport, nil
 	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2().MatchString(msg)):
 		return linePython, nil
+	case msg == "Using PyNativeCacheTransceiver" || (strings.HasPrefix(msg, "device_id: ") && reDeviceNat().MatchString(msg)):
+		// The Python transceiver of 1.3.0rc8-rc10 (create_kv_cache_transceiver
+		// logs the first, PyNativeCacheTransceiver.__init__ the second;
+		// verified in a copy of main about 2026-03-17..20).
+		return linePyNative, nil
 	case msg == "cache_transceiver is disabled":
 		return lineDisabled, nil
 	case strings.HasPrefix(msg, "enable_pipelined_transfer is set; auto-selecting the Python transceiver"):
@@ -684,6 +696,13 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		if p.Backend == "" {
 			p.Backend = "NIXL" // the Python transceiver runs only on NIXL
 		}
+	case linePyNative:
+		p.Class = resolver.ClassPythonNative
+		p.ClassInferred = false
+		if p.Backend == "" {
+			p.Backend = "NIXL" // the Python transceiver runs only on NIXL
+		}
+		p.imply(n, "PyNativeCacheTransceiver is the first Python transceiver: a build of 2026-03-17 (1.3.0rc8) to about 2026-04-03, when KvCacheTransceiverV2 replaced it (that day inferred)", dayFieldExists, dayPyTransceiverV2)
 	case lineDisabled:
 		p.Disabled = true
 	case linePipelined:

@@ -242,7 +242,12 @@ func defaultRuntime(era int) any {
 func OutcomeLine(r resolver.Result) string {
 	switch r.Outcome {
 	case resolver.OutcomePython:
-		return "Python transceiver (" + resolver.ClassPython + ")"
+		// The class the build makes: PyNativeCacheTransceiver in 1.3.0rc8-rc10.
+		class := r.Class
+		if class == "" {
+			class = resolver.ClassPython
+		}
+		return "Python transceiver (" + class + ")"
 	case resolver.OutcomeCPP:
 		return "C++ transceiver (" + resolver.ClassCPP + ")"
 	case resolver.OutcomeDisabled:
