@@ -139,7 +139,7 @@ func (b *bombGuard) Read(p []byte) (int, error) {
 	}
 	b.out += int64(n)
 	if b.out > minGzipBomb && b.out > maxGzipRatio*b.in.n {
-		return n, fmt.Errorf("refused: the gzip data expands more than %d times (%d MB from %d MB): not a log", maxGzipRatio, b.out>>20, b.in.n>>20)
+		return n, fmt.Errorf("refused: the gzip data expands more than %d times (%d MB from %d KB): not a log", maxGzipRatio, b.out>>20, (b.in.n+1023)>>10)
 	}
 	return n, err
 }
