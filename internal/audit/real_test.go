@@ -218,6 +218,24 @@ var realCases = []realCase{
 		workers: []string{"decode-0 generation PYTHON NIXL 1", "prefill-0 context PYTHON NIXL 1"},
 	},
 	{
+		// --extra-engine-args "${ENGINE_ARGS}" in the sh -c script, ENGINE_ARGS
+		// in the container's env, the ConfigMap mounted there: it was "no
+		// volume is mounted at .../${ENGINE_ARGS}", 0 workers. GPT-OSS
+		// (MODEL_PATH=openai/gpt-oss-120b) on UCX: C++ while a preference is
+		// taken on NIXL only (era 1), a start-up failure once it is taken as
+		// is (era 2).
+		from:    "ai-dynamo/dynamo recipes/gpt-oss-120b/trtllm/disagg/deploy.yaml @04521f47 (whole file, no trailing newline, as stored)",
+		version: "1.3.0rc22",
+		files:   []string{"real/dynamo-gpt-oss-120b-disagg-deploy.yaml"},
+		workers: []string{"TrtllmDecodeWorker generation CPP UCX 1", "TrtllmPrefillWorker context CPP UCX 1"},
+	},
+	{
+		from:    "same file, 1.3.0rc29",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-gpt-oss-120b-disagg-deploy.yaml"},
+		workers: []string{"TrtllmDecodeWorker generation ERROR UCX 1", "TrtllmPrefillWorker context ERROR UCX 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/config.yaml @03dd8e4d (whole file): submit.py's config, MTP speculative_config in both roles",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-benchmark/config.yaml"},
