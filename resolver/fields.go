@@ -14,7 +14,7 @@ import "sync"
 //     #5234, 1.0.0rc0-rc3, inferred).
 //   - [lc] llm_args.py of the lower-case era, a stored copy whose
 //     CacheTransceiverConfig is `backend: Optional[Literal["default", "ucx",
-//     "nixl", "mpi"]]` and max_tokens_in_buffer only (before #6887,
+//     "nixl", "mpi"]]` and max_tokens_in_buffer only (before #6323,
 //     2025-08-14): the 1.0 line.
 //   - [uc] llm_args.py of the upper-case era before MOONCAKE (a stored copy):
 //     backend, max_tokens_in_buffer and `kv_transfer_timeout_ms:

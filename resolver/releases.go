@@ -26,13 +26,21 @@ const (
 	// `cache_transceiver_config.backend = backend_type` line as context; the form
 	// itself read in symphonylyh/TensorRT-LLM@cc079558); the later form is read
 	// in raayandhar/TensorRT-LLM@3e912e56, a fork of September 2025 before #7926;
-	// the PR that made the change was not found. Placed with the upper-case
-	// change, so the 1.0 line keeps #5234's form].
+	// the PR that made the change was not found: no title in main's stored git
+	// log of 2025-08-01..09-03 names it. Placed with the upper-case change
+	// (#6323, "BREAKING CHANGE: Mismatch between docs and actual commands", a
+	// candidate), so the 1.0 line, branched by 2025-08-07, keeps #5234's form].
 	daySelectorsExact Day = 20250814
 	// PR #6085 (review 2025-07-18): the UCX INFO line is logged.
 	day6085 Day = 20250718
-	// PR #6887's change (thread 2025-08-14): backend names upper-case only. Before
-	// it Literal["default", "ucx", "nixl", "mpi"] [V llm_args.py of the time].
+	// Backend names upper-case only; before it Literal["default", "ucx", "nixl",
+	// "mpi"] [V llm_args.py of the time]. The change is PR #6323 "[None][fix]
+	// BREAKING CHANGE: Mismatch between docs and actual commands" (Shi Xiaowei),
+	// merged 2025-08-14 as 1095dfd03c [D: main's git log as a stored commit
+	// listing ("Commit Section 7", row 3294); the next day #6921 "Update tests
+	// to use standardized uppercase backend identifiers" (row 3276); PR #6887,
+	// the author's closed "CI test" of 08-14, describes the same change:
+	// "Lowercase values are no longer accepted"].
 	dayUpperCase Day = 20250814
 	// kv_transfer_timeout_ms becomes a field (default None) [U day, D bounds:
 	// not on main by 2025-10-03 (PR #7575's thread: "I will be trying to work
@@ -91,10 +99,10 @@ func releaseTable() []release {
 		{"1.0.0rc3", 20250715, 20250716, Derived, "published 2025-07-16 08:25 UTC (release page v1.0.0rc3, tag cfcb97a); main was bumped to 1.0.0rc4 that day (PR #6086), so rc3 was cut by then, before #5234 (new in the rc4 notes)"},
 		{"1.0.0rc4", 20250721, 20250722, Derived, "published 2025-07-22 08:24 UTC (release page v1.0.0rc4, tag 69e9f6d), cut after 2025-07-16 (PR #6086 bumped main to rc4); its notes list #5234 as new; version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
 		{"1.0.0rc5", 20250803, 20250804, Derived, "published 2025-08-04 09:45 UTC (release page v1.0.0rc5, tag fbee279); cut day placed the day before"},
-		{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); lower-case names: Dynamo's engine configs for it still write backend: default on 2025-08-22 (PR #2670), and Dynamo PR #2930 (2025-09-08) moves them to DEFAULT/UCX only when leaving 1.0.0rc6 for 1.1.0rc1; placed before the upper-case change of 2025-08-14"},
-		{"1.0.0", 20250812, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
+		{"1.0.0rc6", 20250806, 0, Derived, "main was bumped to 1.0.0rc6 on 2025-08-04 (#6597) and to 1.1.0rc0 on 2025-08-07 (#6651; main's git log, a stored commit listing), so rc6 was cut, and release/1.0 branched, by then: before the upper-case change (#6323, 08-14); published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6), whose engine configs still write backend: default on 2025-08-22 (PR #2670)"},
+		{"1.0.0", 20250806, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
 		// 1.1
-		{"1.1.0rc0", 20250815, 20250816, Derived, "published 2025-08-16 00:09 UTC (release page v1.1.0rc0, tag 26f413a), so cut by 08-15; that it has the upper-case backend names (placed at 2025-08-14) is inferred"},
+		{"1.1.0rc0", 20250815, 20250816, Derived, "published 2025-08-16 00:09 UTC (release page v1.1.0rc0, tag 26f413a); the tag is main's commit 26f413ad90 of 2025-08-15 (main's git log, a stored commit listing, row 3288), after #6323 (upper-case backend names, row 3294, 08-14)"},
 		{"1.1.0rc1", 20250826, 0, Inferred, "exists; Dynamo PR #2930 (2025-09-08) upgrades to it from 1.0.0rc6 and writes its engine configs' backend names upper-case (DEFAULT/UCX); placed between rc0 and rc2"},
 		{"1.1.0rc2", 20250902, 0, Inferred, "exists (tensorrtllm_backend PR #794); placed between rc1 and rc3, before #7926 (DEFAULT -> NIXL, merged 2025-10-19)"},
 		{"1.1.0rc2.post1", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},

@@ -90,7 +90,7 @@ func Changes() []Change {
 	return []Change{
 		{5234, dayConfigKnobs, Derived, "cache_transceiver_config.backend becomes the switch (new in the 1.0.0rc4 notes); before it a truthy TRTLLM_USE_*_KVCACHE alone turned the C++ transceiver on; a worker without one refuses disaggregated requests; DEFAULT takes the first non-empty TRTLLM_USE_UCX/NIXL/MPI_KVCACHE, else UCX, without a warning"},
 		{6085, day6085, Derived, "the UCX INFO hint is logged"},
-		{6887, dayUpperCase, Derived, "backend names upper-case only (DEFAULT, UCX, NIXL, MPI); lower-case ones fail validation"},
+		{6323, dayUpperCase, Derived, "backend names upper-case only (DEFAULT, UCX, NIXL, MPI); lower-case ones fail validation"},
 		{0, daySelectorsExact, Inferred, "DEFAULT's selectors count only when exactly '1' and warn (NIXL, then MPI; UCX otherwise)"},
 		{8178, dayTimeoutField, Inferred, "kv_transfer_timeout_ms becomes a field (default None)"},
 		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
