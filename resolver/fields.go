@@ -14,7 +14,7 @@ import "sync"
 //     #5234, 1.0.0rc0-rc3, inferred).
 //   - [lc] llm_args.py of the lower-case era, a stored copy whose
 //     CacheTransceiverConfig is `backend: Optional[Literal["default", "ucx",
-//     "nixl", "mpi"]]` and max_tokens_in_buffer only (before #6887,
+//     "nixl", "mpi"]]` and max_tokens_in_buffer only (before #6323,
 //     2025-08-14): the 1.0 line.
 //   - [uc] llm_args.py of the upper-case era before MOONCAKE (a stored copy):
 //     backend, max_tokens_in_buffer and `kv_transfer_timeout_ms:
@@ -38,16 +38,19 @@ const (
 	srcDocs27   = "https://nvidia.github.io/TensorRT-LLM/1.3.0rc27/llm-api/reference/CacheTransceiverConfig.html"
 	srcDocs41   = "https://nvidia.github.io/TensorRT-LLM/1.4.0rc1/llm-api/reference/CacheTransceiverConfig.html"
 	srcDocs44   = "https://nvidia.github.io/TensorRT-LLM/1.4.0rc4/llm-api/reference/CacheTransceiverConfig.html"
-	pr9155      = "PR #9155 '[None][feat] Have ability to cancel disagg request if KV cache resource are exhausted' (review 2025-11-14/15, merged) adds kv_transfer_sender_future_timeout_ms to examples/disaggregated/README.md and cacheTransceiver.cpp"
+	pr9155      = "PR #9155 '[None][feat] Have ability to cancel disagg request if KV cache resource are exhausted' (merged 2025-11-18, commit 9b0f45298f) adds kv_transfer_sender_future_timeout_ms to examples/disaggregated/README.md and cacheTransceiver.cpp"
 	pr15618     = "PR #15618 '[TRTLLM-13614][feat] Disaggregated KV-cache bounce transfer' (opened 2026-06-25, reviewed 2026-07-04 and 07-06, merged); PR #16116 (2026-07-08) already tests kv_cache_bounce_size_mb > 0"
 	pr15356     = "PR #15356 '[TRTLLM-12721][fix] Bound disagg transfer polling and admission' (opened 2026-06-14, still in flight 2026-06-22, merged); a stored telemetry manifest lists kv_transfer_poll_interval_ms without kv_cache_bounce_size_mb, so it came before #15618"
 	srcBounce41 = "docs 1.4.0rc1 CacheTransceiverConfig; PR #15780 '[TRTLLM-15344][feat] cache transceiver nixl bounce buffer' (reviews 2026-08-20 and 09-04, merged; absent in docs 1.3.0rc27, cut 2026-09-17)"
 )
 
 const (
-	// PR #9155 adds kv_transfer_sender_future_timeout_ms [U day: after its
-	// last review of 2025-11-15; absent in [uc], present in [e0]].
-	daySenderFuture Day = 20251120
+	// PR #9155 adds kv_transfer_sender_future_timeout_ms [D day: main's git log
+	// as a stored commit listing, row 1926: 9b0f45298f "Have ability to cancel
+	// disagg request if KV cache resource are exhausted (#9155)" of 2025-11-18,
+	// older than the v1.2.0rc3 tag 2128f73d58 (row 1901, 2025-11-20); absent in
+	// [uc], present in [e0]].
+	daySenderFuture Day = 20251118
 	// kv_transfer_poll_interval_ms [U day: #15356, in flight on 2026-06-22;
 	// before the bounce size; absent in [e0], present in docs 1.3.0rc27].
 	dayPollInterval Day = 20260701

@@ -15,8 +15,13 @@ func TestCacheTransceiverFieldsPerFamily(t *testing.T) {
 		{"1.0.0", "backend=None max_tokens_in_buffer=None", "default ucx nixl mpi"},
 		{"1.1.0rc5", "backend=None max_tokens_in_buffer=None", "DEFAULT UCX NIXL MPI"},
 		{"1.2.0rc1", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None", "DEFAULT UCX NIXL MPI"},
-		{"1.2.0rc3", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None", "DEFAULT UCX NIXL MOONCAKE MPI"},
-		{"1.2.0rc4", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
+		// main's git log: #9155 (sender future timeout) is 9b0f45298f of
+		// 2025-11-18, older than the v1.2.0rc3 tag 2128f73d58 (11-20); #8309
+		// (MOONCAKE) is 9f283f330b of 2025-12-19, after rc5's cut (main bumped
+		// to rc6 on 12-10) and before rc6's (bumped to rc7 on 12-23).
+		{"1.2.0rc3", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MPI"},
+		{"1.2.0rc5", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MPI"},
+		{"1.2.0rc6", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.3.0rc7", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.3.0rc8", "backend=None transceiver_runtime=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.3.0rc20", "backend=None transceiver_runtime=None max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},

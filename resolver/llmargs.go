@@ -158,7 +158,7 @@ func ArgsFieldsFor(v Version) LLMArgsFields {
 			conf = Inferred
 		}
 		return LLMArgsFields{argsList10(),
-			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the lower-case era (stored copy, before #6887 of 2025-08-14: the 1.0 line)", conf}
+			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the lower-case era (stored copy, before #6323 of 2025-08-14: the 1.0 line)", conf}
 	case d < dayLine13:
 		conf := Inferred
 		if d >= dayTimeoutField && d < dayMooncake {

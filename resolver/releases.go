@@ -26,13 +26,21 @@ const (
 	// `cache_transceiver_config.backend = backend_type` line as context; the form
 	// itself read in symphonylyh/TensorRT-LLM@cc079558); the later form is read
 	// in raayandhar/TensorRT-LLM@3e912e56, a fork of September 2025 before #7926;
-	// the PR that made the change was not found. Placed with the upper-case
-	// change, so the 1.0 line keeps #5234's form].
+	// the PR that made the change was not found: no title in main's stored git
+	// log of 2025-08-01..09-03 names it. Placed with the upper-case change
+	// (#6323, "BREAKING CHANGE: Mismatch between docs and actual commands", a
+	// candidate), so the 1.0 line, branched by 2025-08-07, keeps #5234's form].
 	daySelectorsExact Day = 20250814
 	// PR #6085 (review 2025-07-18): the UCX INFO line is logged.
 	day6085 Day = 20250718
-	// PR #6887's change (thread 2025-08-14): backend names upper-case only. Before
-	// it Literal["default", "ucx", "nixl", "mpi"] [V llm_args.py of the time].
+	// Backend names upper-case only; before it Literal["default", "ucx", "nixl",
+	// "mpi"] [V llm_args.py of the time]. The change is PR #6323 "[None][fix]
+	// BREAKING CHANGE: Mismatch between docs and actual commands" (Shi Xiaowei),
+	// merged 2025-08-14 as 1095dfd03c [D: main's git log as a stored commit
+	// listing ("Commit Section 7", row 3294); the next day #6921 "Update tests
+	// to use standardized uppercase backend identifiers" (row 3276); PR #6887,
+	// the author's closed "CI test" of 08-14, describes the same change:
+	// "Lowercase values are no longer accepted"].
 	dayUpperCase Day = 20250814
 	// kv_transfer_timeout_ms becomes a field (default None) [U day, D bounds:
 	// not on main by 2025-10-03 (PR #7575's thread: "I will be trying to work
@@ -41,15 +49,22 @@ const (
 	// kv_transfer_timeout_ms") adds it; the upper-case, pre-MOONCAKE
 	// llm_args.py (before ~2025-11-12) has it].
 	dayTimeoutField Day = 20251014
-	// PR #7926 "Set nixl to default cache transceiver backend" (review
-	// 2025-09-28): DEFAULT resolves to NIXL; before, to UCX.
-	dayNIXLDefault Day = 20250929
+	// PR #7926 "Set nixl to default cache transceiver backend" (reviewed
+	// 2025-09-28, merged 2025-10-19): DEFAULT resolves to NIXL; before, to UCX
+	// [D: main's git log as a stored commit listing ("Commit Section 5", rows
+	// 2374-2375): dd25595ae8 "[TRTLLM-7964][infra] Set nixl to default cache
+	// transceiver backend (#7926)" of 2025-10-19, just before 796891ba2a, the
+	// v1.2.0rc1 tag; v1.2.0rc0 (published 2025-09-30) predates it].
+	dayNIXLDefault Day = 20251019
 	// PR #8309 "Support Mooncake transfer engine as a cache transceiver backend"
-	// (opened 2025-10-13, still in review 2025-11-06, merged): MOONCAKE joins the
-	// backend literal and TRTLLM_USE_MOONCAKE_KVCACHE the selectors [U day: after
-	// that review; the real error of 2025-10-27 (aiconfigurator PR #79) lists four
-	// names]. The four-selector order NIXL > UCX > MOONCAKE > MPI is placed with it.
-	dayMooncake Day = 20251112
+	// (opened 2025-10-13, merged 2025-12-19): MOONCAKE joins the backend literal
+	// and TRTLLM_USE_MOONCAKE_KVCACHE the selectors [D: main's git log as a
+	// stored commit listing, row 1361: 9f283f330b of 2025-12-19; the real error
+	// of 2025-10-27 (aiconfigurator PR #79) lists four names; 1.2.0's release
+	// notes list the Mooncake backend]. The four-selector order NIXL > UCX >
+	// MOONCAKE > MPI is placed with it [U: PR #9352's diff of 2025-11-21 still
+	// shows the two-selector form].
+	dayMooncake Day = 20251219
 	// PR #12249 "BREAKING: Setting default value of KV cache transfer timeout to
 	// 60s" (opened 2026-03-16, merged): kv_transfer_timeout_ms defaults to 60000
 	// [D: new in the v1.3.0rc9 notes (published 2026-03-24), absent from rc8's
@@ -84,34 +99,34 @@ func releaseTable() []release {
 		{"1.0.0rc3", 20250715, 20250716, Derived, "published 2025-07-16 08:25 UTC (release page v1.0.0rc3, tag cfcb97a); main was bumped to 1.0.0rc4 that day (PR #6086), so rc3 was cut by then, before #5234 (new in the rc4 notes)"},
 		{"1.0.0rc4", 20250721, 20250722, Derived, "published 2025-07-22 08:24 UTC (release page v1.0.0rc4, tag 69e9f6d), cut after 2025-07-16 (PR #6086 bumped main to rc4); its notes list #5234 as new; version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
 		{"1.0.0rc5", 20250803, 20250804, Derived, "published 2025-08-04 09:45 UTC (release page v1.0.0rc5, tag fbee279); cut day placed the day before"},
-		{"1.0.0rc6", 20250812, 0, Inferred, "published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6); lower-case names: Dynamo's engine configs for it still write backend: default on 2025-08-22 (PR #2670), and Dynamo PR #2930 (2025-09-08) moves them to DEFAULT/UCX only when leaving 1.0.0rc6 for 1.1.0rc1; placed before the upper-case change of 2025-08-14"},
-		{"1.0.0", 20250812, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
+		{"1.0.0rc6", 20250806, 0, Derived, "main was bumped to 1.0.0rc6 on 2025-08-04 (#6597) and to 1.1.0rc0 on 2025-08-07 (#6651; main's git log, a stored commit listing), so rc6 was cut, and release/1.0 branched, by then: before the upper-case change (#6323, 08-14); published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6), whose engine configs still write backend: default on 2025-08-22 (PR #2670)"},
+		{"1.0.0", 20250806, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
 		// 1.1
-		{"1.1.0rc0", 20250815, 20250816, Derived, "published 2025-08-16 00:09 UTC (release page v1.1.0rc0, tag 26f413a), so cut by 08-15; that it has the upper-case backend names (placed at 2025-08-14) is inferred"},
+		{"1.1.0rc0", 20250815, 20250816, Derived, "published 2025-08-16 00:09 UTC (release page v1.1.0rc0, tag 26f413a); the tag is main's commit 26f413ad90 of 2025-08-15 (main's git log, a stored commit listing, row 3288), after #6323 (upper-case backend names, row 3294, 08-14)"},
 		{"1.1.0rc1", 20250826, 0, Inferred, "exists; Dynamo PR #2930 (2025-09-08) upgrades to it from 1.0.0rc6 and writes its engine configs' backend names upper-case (DEFAULT/UCX); placed between rc0 and rc2"},
-		{"1.1.0rc2", 20250902, 0, Inferred, "exists (tensorrtllm_backend PR #794); placed before #7926 (DEFAULT -> NIXL, 2025-09-28)"},
+		{"1.1.0rc2", 20250902, 0, Inferred, "exists (tensorrtllm_backend PR #794); placed between rc1 and rc3, before #7926 (DEFAULT -> NIXL, merged 2025-10-19)"},
 		{"1.1.0rc2.post1", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
 		{"1.1.0rc2.post2", 20250902, 0, Inferred, "a patch of rc2: rc2's rules"},
 		{"1.1.0rc3", 20250905, 0, Inferred, "exists (Dynamo PR #2930, opened 2025-09-08, is titled 'Update trtllm version to 1.1.0rc3'); placed between rc2 and rc4 (published by 2025-09-10)"},
-		{"1.1.0rc4", 20250909, 20250910, Derived, "published by 2025-09-10: tensorrtllm_backend PR #796 'TensorRT-LLM Backend v1.1.0rc4 release' (commit of 2025-09-10 07:06 UTC) moves its tensorrt_llm submodule to 62b564ac; cut day placed the day before, before #7926"},
-		{"1.1.0rc5", 20250917, 0, Derived, "main was bumped from 1.1.0rc5 to 1.1.0rc6 on 2025-09-18 (PR #7824), so rc5 was cut by then, before #7926 (review 2025-09-28): DEFAULT still means UCX; exists (tensorrtllm_backend PR #799)"},
+		{"1.1.0rc4", 20250909, 20250910, Derived, "published by 2025-09-10: tensorrtllm_backend PR #796 'TensorRT-LLM Backend v1.1.0rc4 release' (commit of 2025-09-10 07:06 UTC) moves its tensorrt_llm submodule to 62b564ac; cut day placed the day before, before #7926 (merged 2025-10-19)"},
+		{"1.1.0rc5", 20250917, 0, Derived, "main was bumped from 1.1.0rc5 to 1.1.0rc6 on 2025-09-18 (PR #7824), so rc5 was cut by then, before #7926 (merged 2025-10-19): DEFAULT still means UCX; exists (tensorrtllm_backend PR #799)"},
 		{"1.1.0", 20250917, 0, Inferred, "the 1.1 final, placed at rc5's day on the assumption that it was built from rc5's line (main moved on to 1.2)"},
 		// 1.2
-		{"1.2.0rc0", 20250929, 20250930, Derived, "published 2025-09-30 07:55 UTC (release page v1.2.0rc0, tag 560ded5); cut day placed the day before; that it has #7926 (reviewed 2025-09-28, so DEFAULT means NIXL) is inferred"},
-		{"1.2.0rc1", 20251021, 20251022, Derived, "published 2025-10-22 06:56 UTC (release page v1.2.0rc1, tag 796891b); cut day placed the day before"},
-		{"1.2.0rc2", 20251104, 20251107, Inferred, "published by 2025-11-07: tensorrtllm_backend PR #819 'TensorRT-LLM Backend v1.2.0rc2 release' (commit of 2025-11-07 02:26 UTC) moves its submodule from rc1's 796891b to 31116825; cut day placed before"},
-		{"1.2.0rc3", 20251118, 20251121, Derived, "published 2025-11-21 08:35 UTC (release page v1.2.0rc3, tag 2128f73; its notes add TRTLLM_NIXL_KVCACHE_BACKEND, #9075); main's DEFAULT was NIXL on 2025-11-21 (PR #9352 tried to revert it to UCX and was closed); cut day placed before"},
+		{"1.2.0rc0", 20250929, 20250930, Derived, "published 2025-09-30 07:55 UTC (release page v1.2.0rc0, tag 560ded5); cut day placed the day before, so before #7926 (merged to main 2025-10-19, dd25595ae8 in main's git log): DEFAULT still means UCX"},
+		{"1.2.0rc1", 20251019, 20251022, Derived, "published 2025-10-22 06:56 UTC (release page v1.2.0rc1, tag 796891b); the tag is main's commit 796891ba2a of 2025-10-19, the next after #7926's dd25595ae8 in main's git log (a stored commit listing): DEFAULT means NIXL"},
+		{"1.2.0rc2", 20251105, 20251107, Derived, "published by 2025-11-07: tensorrtllm_backend PR #819 'TensorRT-LLM Backend v1.2.0rc2 release' (commit of 2025-11-07 02:26 UTC) moves its submodule from rc1's 796891b to 31116825, main's commit 31116825b3 of 2025-11-05 (main's git log, a stored commit listing)"},
+		{"1.2.0rc3", 20251120, 20251121, Derived, "published 2025-11-21 08:35 UTC (release page v1.2.0rc3, tag 2128f73; its notes add TRTLLM_NIXL_KVCACHE_BACKEND, #9075); the tag is main's commit 2128f73d58 of 2025-11-20 (main's git log, a stored commit listing): after #9155 (11-18), before #8309 (MOONCAKE, 12-19); main was bumped to rc4 on 11-21 (#9363)"},
 		{"1.2.0rc4", 20251202, 0, Inferred, "exists (tensorrtllm_backend PR #825); placed after rc3"},
-		{"1.2.0rc5", 20251209, 0, Inferred, "exists; placed between rc4 and rc6"},
-		{"1.2.0rc6", 20251216, 0, Inferred, "exists (docs 1.2.0rc6); placed before 1.2.0rc6.post1"},
-		{"1.2.0rc6.post1", 20251216, 0, Inferred, "a patch of rc6 (Dynamo PR #5361, 2026-01-12): rc6's rules"},
-		{"1.2.0rc6.post2", 20251216, 20260122, Inferred, "a patch of rc6: rc6's rules; on PyPI on 2026-01-22 (the release history quoted in PR #11224, 2026-02-03)"},
-		{"1.2.0rc6.post3", 20251216, 0, Inferred, "a patch of rc6: rc6's rules; version bumped to it on 2026-02-03 (PR #11224, post2 -> post3)"},
-		{"1.2.0rc6.post4", 20251216, 0, Inferred, "a patch of rc6: rc6's rules; version bumped to it on 2026-04-08 (PR #12857)"},
-		{"1.2.0rc7", 20251223, 0, Inferred, "exists (implied by rc8); placed between rc6 and rc8, before 1.3.0rc0; no modelled change falls between 2025-12-16 and 2026-01-13, so rc6's rules either way"},
-		{"1.2.0rc8", 20260106, 0, Inferred, "exists (tensorrtllm_backend PR #837 'TensorRT-LLM Backend v1.2.0rc8 release', closed 2026-01-15 in favour of a commit); placed before 1.3.0rc0"},
-		{"1.2.0", 20260106, 20260312, Inferred, "the 1.2 final, published 2026-03-12 19:43 UTC (release page v1.2.0, tag 51f5ef3; its notes are the 1.2 line's, with the Mooncake backend and no transceiver_runtime); placed at rc8's day, assuming the release branch kept rc8's line"},
-		{"1.2.1", 20260106, 0, Inferred, "release/1.2 was bumped to it on 2026-04-03 (PR #12755); publication not established; 1.2.0's rules"},
+		{"1.2.0rc5", 20251210, 0, Derived, "main was bumped to 1.2.0rc6 on 2025-12-10 (#9874, main's git log), so rc5 was cut by then: before #8309 (MOONCAKE, 12-19)"},
+		{"1.2.0rc6", 20251222, 0, Inferred, "exists (docs 1.2.0rc6); main was bumped to 1.2.0rc7 on 2025-12-23 (#10216, a PR number of 12-21..22, main's git log), so rc6 was cut about 12-22, after #8309 (MOONCAKE, 12-19)"},
+		{"1.2.0rc6.post1", 20251222, 0, Inferred, "a patch of rc6 (Dynamo PR #5361, 2026-01-12): rc6's rules"},
+		{"1.2.0rc6.post2", 20251222, 20260122, Inferred, "a patch of rc6: rc6's rules; on PyPI on 2026-01-22 (the release history quoted in PR #11224, 2026-02-03)"},
+		{"1.2.0rc6.post3", 20251222, 0, Inferred, "a patch of rc6: rc6's rules; version bumped to it on 2026-02-03 (PR #11224, post2 -> post3)"},
+		{"1.2.0rc6.post4", 20251222, 0, Inferred, "a patch of rc6: rc6's rules; version bumped to it on 2026-04-08 (PR #12857)"},
+		{"1.2.0rc7", 20260107, 0, Derived, "main was bumped to 1.2.0rc8 on 2026-01-08 (#10542, main's git log), so rc7 was cut by then; cut day placed the day before"},
+		{"1.2.0rc8", 20260112, 0, Inferred, "exists (tensorrtllm_backend PR #837 'TensorRT-LLM Backend v1.2.0rc8 release', closed 2026-01-15 in favour of a commit); placed after rc7 (main bumped to rc8 on 2026-01-08) and before 1.3.0rc0; no modelled change falls between 2025-12-19 and 2026-03-17"},
+		{"1.2.0", 20260112, 20260312, Inferred, "the 1.2 final, published 2026-03-12 19:43 UTC (release page v1.2.0, tag 51f5ef3; its notes are the 1.2 line's, with the Mooncake backend and no transceiver_runtime); placed at rc8's day, assuming the release branch kept rc8's line"},
+		{"1.2.1", 20260112, 0, Inferred, "release/1.2 was bumped to it on 2026-04-03 (PR #12755); publication not established; 1.2.0's rules"},
 		// 1.3 before transceiver_runtime
 		{"1.3.0rc0", 20260113, 0, Inferred, "exists; placed before rc1"},
 		{"1.3.0rc1", 20260120, 20260127, Inferred, "on PyPI on 2026-01-27 (the release history quoted in PR #11224, 2026-02-03); Dynamo PR #5810 (2026-01-30) takes it; cut day placed a week before"},
@@ -125,8 +140,8 @@ func releaseTable() []release {
 		{"1.3.0rc7", 20260310, 20260310, Derived, "published 2026-03-10 20:30 UTC (release page v1.3.0rc7, tag 69de4a6); before transceiver_runtime (new in the rc8 notes)"},
 		{"1.3.0rc8", 20260317, 20260317, Derived, "published 2026-03-17 19:43 UTC (release page v1.3.0rc8, tag 73cca36); the first release with transceiver_runtime: its notes add the Python cache transceiver"},
 		{"1.3.0rc9", 20260324, 20260324, Derived, "published 2026-03-24 17:08 UTC (release page v1.3.0rc9, tag 3353334); its notes list #12249 (kv_transfer_timeout_ms defaults to 60 s) as new"},
-		{"1.3.0rc10", 20260331, 0, Derived, "main was bumped to 1.3.0rc11 on 2026-03-31 (PR #12627), so rc10 was cut by then"},
-		{"1.3.0rc11", 20260421, 0, Inferred, "exists (Dynamo PR #9126 moves from rc11); placed before rc12"},
+		{"1.3.0rc10", 20260331, 20260331, Derived, "published 2026-03-31 10:02 UTC (release page v1.3.0rc10, tag 628bb56; its notes list 'Consolidate PyTransceiver code (#12342)' as new); main was bumped to 1.3.0rc11 on 2026-03-31 (PR #12627), so rc10 was cut by then"},
+		{"1.3.0rc11", 20260408, 20260409, Derived, "published 2026-04-09 12:57 UTC (release page v1.3.0rc11, tag 4e69c14); cut day placed the day before"},
 		{"1.3.0rc12", 20260428, 0, Inferred, "exists; placed between rc11 and rc13"},
 		{"1.3.0rc12.post1", 20260428, 0, Inferred, "built on the feat/deepseek_v4 branch (PR #14690 cites commit 45d0452 'Update version to 1.3.0rc12.post1'): rc12's rules"},
 		{"1.3.0rc13", 20260430, 0, Inferred, "published by 2026-05-04 (Dynamo PR #9126)"},

@@ -60,27 +60,42 @@ func TestReleaseFamilies(t *testing.T) {
 		{name: "1.2.0rc3 DEFAULT with the UCX selector", version: "1.2.0rc3", backend: "DEFAULT", env: map[string]string{EnvUseUCX: "1"}, outcome: OutcomeCPP, backendEff: "UCX",
 			logs: []string{ucxEnvWarn, ucxInfo}},
 		{name: "1.2.0rc2 the NIXL selector is not one yet", version: "1.2.0rc2", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "MPI"},
-		{name: "1.2.0rc3 MOONCAKE and the four selectors (#8309)", version: "1.2.0rc3", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
+		// Merge days from main's git log (a stored commit listing): #7926
+		// (DEFAULT -> NIXL) is dd25595ae8 of 2025-10-19, after v1.2.0rc0's
+		// publication (09-30) and just before the v1.2.0rc1 tag 796891ba2a;
+		// #8309 (MOONCAKE, the four selectors) is 9f283f330b of 2025-12-19,
+		// after the v1.2.0rc3 tag 2128f73d58 (11-20) and before main was bumped
+		// to 1.2.0rc7 (12-23). xcvr had #7926 on 09-29 and #8309 on 11-12.
+		{name: "1.2.0rc0 DEFAULT is still UCX (#7926 merged 10-19)", version: "1.2.0rc0", backend: "DEFAULT", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
+		{name: "1.2.0rc0 the NIXL selector of the UCX default", version: "1.2.0rc0", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseUCX: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
 			logs: []string{"TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"}},
+		{name: "1.2.0rc1 DEFAULT is NIXL", version: "1.2.0rc1", backend: "DEFAULT", outcome: OutcomeCPP, backendEff: "NIXL", logs: []string{}},
+		{name: "1.2.0rc3 the NIXL selector is not one yet (#8309 merged 12-19)", version: "1.2.0rc3", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "MPI",
+			logs: []string{"TRTLLM_USE_MPI_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config", mpiWarn}},
+		{name: "1.2.0rc5 MOONCAKE is not a backend yet", version: "1.2.0rc5", backend: "MOONCAKE", outcome: OutcomeError, failed: StepValidate, errHas: upperLits},
+		{name: "1.2.0rc6 MOONCAKE and the four selectors (#8309)", version: "1.2.0rc6", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
+			logs: []string{"TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"}},
+		{name: "1.2.0 MOONCAKE validates", version: "1.2.0", backend: "MOONCAKE", outcome: OutcomeCPP, backendEff: "MOONCAKE"},
 		// 1.3 before transceiver_runtime, then era 0.
 		{name: "1.3.0rc7 transceiver_runtime is not a field", version: "1.3.0rc7", backend: "NIXL", runtime: "PYTHON", outcome: OutcomeError, failed: StepValidate,
 			errHas: "Extra inputs are not permitted [type=extra_forbidden, input_value='PYTHON', input_type=str]"},
 		{name: "1.3.0rc15 omitted runtime is C++", version: "1.3.0rc15", backend: "NIXL", outcome: OutcomeCPP, rt: "None"},
-		// The first Python transceiver, PyNativeCacheTransceiver (1.3.0rc8 to
-		// rc10), logs its own name and keeps a null kv_transfer_timeout_ms
+		// The first Python transceiver, PyNativeCacheTransceiver (1.3.0rc8 and
+		// rc9), logs its own name and keeps a null kv_transfer_timeout_ms
 		// without dividing it [V: kv_cache_transceiver.py and
 		// native/py_cache_transceiver.py __init__ at bdubayah/TensorRT-LLM@aa0117b5,
 		// whose llm_args.py is era 0's first form (timeout default None);
 		// derived for rc8]: rc8's default None starts. KvCacheTransceiverV2,
 		// on main by 2026-04-09 (PR #12882 changes it; its first form divides
 		// kv_transfer_timeout_ms / 1000.0 in __init__ [V a stored
-		// transceiver.py with request_and_receive_sync still a stub]), fails
-		// on the same null (inferred day: dayPyTransceiverV2).
+		// transceiver.py with request_and_receive_sync still a stub]) and
+		// taken to come with #12342 (new in the rc10 notes; inferred), fails
+		// on the same null.
 		{name: "1.3.0rc8 PYTHON builds PyNativeCacheTransceiver, the null default timeout starts", version: "1.3.0rc8", backend: "NIXL", runtime: "PYTHON", outcome: OutcomePython,
 			logs: []string{"Using PyNativeCacheTransceiver"}},
-		{name: "1.3.0rc10 PYTHON with a null timeout still starts", version: "1.3.0rc10", backend: "NIXL", runtime: "PYTHON", timeout: "null", outcome: OutcomePython,
+		{name: "1.3.0rc9 PYTHON with a null timeout still starts", version: "1.3.0rc9", backend: "NIXL", runtime: "PYTHON", timeout: "null", outcome: OutcomePython,
 			logs: []string{"Using PyNativeCacheTransceiver"}},
-		{name: "1.3.0rc11 PYTHON is KvCacheTransceiverV2, a null timeout fails its init", version: "1.3.0rc11", backend: "NIXL", runtime: "PYTHON", timeout: "null", outcome: OutcomeError, failed: StepTransceiver,
+		{name: "1.3.0rc10 PYTHON is KvCacheTransceiverV2 (#12342, inferred), a null timeout fails its init", version: "1.3.0rc10", backend: "NIXL", runtime: "PYTHON", timeout: "null", outcome: OutcomeError, failed: StepTransceiver,
 			logs: []string{"Using KvCacheTransceiverV2"}, errHas: "TypeError: unsupported operand type(s) for /: 'NoneType' and 'float'"},
 		{name: "1.3.0rc15 PYTHON with the 60 s default is KvCacheTransceiverV2", version: "1.3.0rc15", backend: "NIXL", runtime: "PYTHON", outcome: OutcomePython,
 			logs: []string{"Using KvCacheTransceiverV2"}},

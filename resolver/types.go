@@ -510,10 +510,10 @@ const (
 )
 
 // The transceiver classes. ClassPythonNative is the Python transceiver as it
-// first came with transceiver_runtime (1.3.0rc8 to rc10): PyNativeCacheTransceiver
+// first came with transceiver_runtime (1.3.0rc8 and rc9): PyNativeCacheTransceiver
 // in tensorrt_llm/_torch/disaggregation/native/py_cache_transceiver.py, which
 // KvCacheTransceiverV2 (tensorrt_llm/_torch/disaggregation/transceiver.py)
-// replaced on main about 2026-04-03 (dayPyTransceiverV2).
+// replaced on main about 2026-03-27 (dayPyTransceiverV2, inferred).
 const (
 	ClassPython       = "KvCacheTransceiverV2"
 	ClassPythonNative = "PyNativeCacheTransceiver"

@@ -57,14 +57,16 @@ const (
 	// (__init__), whose llm_args.py at the same commit is era 0's first form:
 	// transceiver_runtime Optional[Literal["CPP", "PYTHON"]] default None,
 	// kv_transfer_timeout_ms default None, i.e. main about 2026-03-17..20].
-	// [U day, D bounds: PRs #12469 (03-24), #12599 (03-30) and #12602 (about
-	// 03-30..04-09) still build on PyNativeCacheTransceiver (its chunking copy
-	// NVIDIA/TensorRT-LLM@0223e36b); PR #12882, opened 2026-04-09, changes
-	// KvCacheTransceiverV2.request_and_receive_sync in transceiver.py, so V2 was
-	// on main by then; the PR that made the switch was not read (#12342
-	// "PyTransceiver code consolidation", opened 03-19, is a candidate). Any day
-	// in 03-31..04-09 gives the same releases: rc8-rc10 PyNative, rc11 on V2.]
-	dayPyTransceiverV2 Day = 20260403
+	// [U: the switch is taken to be PR #12342 "[TRTLLM-9523][chore] PyTransceiver
+	// code consolidation" (opened 2026-03-19; "Streamlined worker configuration",
+	// and the first stored KvCacheTransceiverV2 builds its worker from a
+	// TransferWorkerConfig the native class does not use), which the v1.3.0rc10
+	// release notes (published 2026-03-31) list as new, so merged after rc9's
+	// cut (03-24): placed 03-27. Against it: PRs #12599/#12602 (about 03-30)
+	// still build on the native class, on branches based earlier. By 2026-04-09
+	// V2 is on main (PR #12882 changes it). So rc8 and rc9 build the native
+	// class, rc10 on V2; rc10 is the release this placement decides.]
+	dayPyTransceiverV2 Day = 20260327
 	day16164           Day = 20260716 // auto + model hook (era 1)
 	day16479           Day = 20260720 // GPT-OSS prefers PYTHON
 	day17137           Day = 20260810 // explicit V2 null-timeout error [U day]
@@ -88,15 +90,15 @@ func Changes() []Change {
 	return []Change{
 		{5234, dayConfigKnobs, Derived, "cache_transceiver_config.backend becomes the switch (new in the 1.0.0rc4 notes); before it a truthy TRTLLM_USE_*_KVCACHE alone turned the C++ transceiver on; a worker without one refuses disaggregated requests; DEFAULT takes the first non-empty TRTLLM_USE_UCX/NIXL/MPI_KVCACHE, else UCX, without a warning"},
 		{6085, day6085, Derived, "the UCX INFO hint is logged"},
-		{6887, dayUpperCase, Derived, "backend names upper-case only (DEFAULT, UCX, NIXL, MPI); lower-case ones fail validation"},
+		{6323, dayUpperCase, Derived, "backend names upper-case only (DEFAULT, UCX, NIXL, MPI); lower-case ones fail validation"},
 		{0, daySelectorsExact, Inferred, "DEFAULT's selectors count only when exactly '1' and warn (NIXL, then MPI; UCX otherwise)"},
-		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
 		{8178, dayTimeoutField, Inferred, "kv_transfer_timeout_ms becomes a field (default None)"},
-		{8309, dayMooncake, Inferred, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
-		{9155, daySenderFuture, Inferred, "kv_transfer_sender_future_timeout_ms becomes a field (default 1000)"},
+		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
+		{9155, daySenderFuture, Derived, "kv_transfer_sender_future_timeout_ms becomes a field (default 1000)"},
+		{8309, dayMooncake, Derived, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
 		{0, dayFieldExists, Derived, "transceiver_runtime field exists, 'PYTHON' building PyNativeCacheTransceiver (era 0; the Python cache transceiver is new in the 1.3.0rc8 notes)"},
 		{12249, dayTimeoutDefault, Derived, "kv_transfer_timeout_ms defaults to 60000 (was None; new in the 1.3.0rc9 notes)"},
-		{0, dayPyTransceiverV2, Inferred, "'PYTHON' builds KvCacheTransceiverV2 (logging 'Using KvCacheTransceiverV2'; a null kv_transfer_timeout_ms now fails its init) instead of PyNativeCacheTransceiver"},
+		{12342, dayPyTransceiverV2, Inferred, "'PYTHON' builds KvCacheTransceiverV2 (logging 'Using KvCacheTransceiverV2'; a null kv_transfer_timeout_ms now fails its init) instead of PyNativeCacheTransceiver"},
 		{15356, dayPollInterval, Inferred, "kv_transfer_poll_interval_ms becomes a field (default 5000)"},
 		{15618, dayBounceSize, Derived, "kv_cache_bounce_size_mb becomes a field (default 0: no bounce buffer)"},
 		{15823, day15823, Derived, "use_kv_cache_manager_v2 defaults to 'auto', resolved from the model defaults (KV-cache manager V2 opt-in)"},

@@ -51,8 +51,23 @@ func binaryErr(b []byte) error {
 	if c := compressedAs(b); c != "" {
 		return compressedErr(c)
 	}
+	switch {
+	case len(b) >= 4 && string(b[:2]) == "PK" && (string(b[2:4]) == "\x03\x04" || string(b[2:4]) == "\x05\x06"):
+		return archiveErr("a zip archive, not a log; extract it (unzip FILE -d DIR) and give check-logs the directory")
+	case len(b) >= 262 && string(b[257:262]) == "ustar":
+		return archiveErr("a tar archive, not a log; extract it (tar xf FILE -C DIR) and give check-logs the directory")
+	}
 	return ErrBinary
 }
+
+// archiveErr is the refusal of an archive of logs (a job's logs.tar.gz, a
+// CI run's zip): its members are read once extracted. It is an ErrBinary.
+type archiveErr string
+
+func (a archiveErr) Error() string { return "refused: " + string(a) }
+
+// Is makes errors.Is(err, ErrBinary) hold.
+func (a archiveErr) Is(target error) bool { return target == ErrBinary }
 
 // compressedErr is the refusal of data compressed with a compression xcvr
 // does not read; it is an ErrBinary too.
@@ -124,7 +139,7 @@ func (b *bombGuard) Read(p []byte) (int, error) {
 	}
 	b.out += int64(n)
 	if b.out > minGzipBomb && b.out > maxGzipRatio*b.in.n {
-		return n, fmt.Errorf("refused: the gzip data expands more than %d times (%d MB from %d MB): not a log", maxGzipRatio, b.out>>20, b.in.n>>20)
+		return n, fmt.Errorf("refused: the gzip data expands more than %d times (%d MB from %d KB): not a log", maxGzipRatio, b.out>>20, (b.in.n+1023)>>10)
 	}
 	return n, err
 }

@@ -1,6 +1,8 @@
 package logs
 
 import (
+	"archive/tar"
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -119,6 +121,29 @@ func TestGzipRefusals(t *testing.T) {
 		}
 		if c.name == "zstd" && !errors.Is(err, ErrBinary) {
 			t.Errorf("a compression xcvr does not read is not ErrBinary: %v", err)
+		}
+	}
+	// An archive of logs says how to read its members.
+	var tb, zb bytes.Buffer
+	tw := tar.NewWriter(&tb)
+	tw.WriteHeader(&tar.Header{Name: "job/gen-0.log", Mode: 0o644, Size: int64(text.Len())})
+	tw.Write(text.Bytes())
+	tw.Close()
+	zw := zip.NewWriter(&zb)
+	f, _ := zw.Create("job/gen-0.log")
+	f.Write(text.Bytes())
+	zw.Close()
+	for name, c := range map[string]struct {
+		data []byte
+		want string
+	}{
+		"tar":    {tb.Bytes(), "a tar archive, not a log; extract it (tar xf FILE -C DIR)"},
+		"tar.gz": {gzipped(t, tb.Bytes()), "a tar archive, not a log"},
+		"zip":    {zb.Bytes(), "a zip archive, not a log; extract it (unzip FILE -d DIR)"},
+	} {
+		_, err := parseBoth(t, c.data)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrBinary) {
+			t.Errorf("%s: %v, want %q", name, err, c.want)
 		}
 	}
 	// Text that merely starts as bzip2's magic does is not called bzip2.

@@ -411,10 +411,10 @@ func (p *Process) imply(n int, text string, after, before resolver.Day) {
 const (
 	day16164 resolver.Day = 20260716
 	// transceiver_runtime arrives with PyNativeCacheTransceiver (1.3.0rc8);
-	// KvCacheTransceiverV2 replaces it about 2026-04-03 (inferred day; the
+	// KvCacheTransceiverV2 replaces it about 2026-03-27 (inferred day; the
 	// resolver's dayPyTransceiverV2 gives the evidence).
 	dayFieldExists     resolver.Day = 20260317
-	dayPyTransceiverV2 resolver.Day = 20260403
+	dayPyTransceiverV2 resolver.Day = 20260327
 	day17137           resolver.Day = 20260810
 	day18134           resolver.Day = 20260828
 	day15727           resolver.Day = 20260902
@@ -539,7 +539,7 @@ func classify(level, msg string) (k lineKind, m []string) {
 	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2().MatchString(msg)):
 		return linePython, nil
 	case msg == "Using PyNativeCacheTransceiver" || (strings.HasPrefix(msg, "device_id: ") && reDeviceNat().MatchString(msg)):
-		// The Python transceiver of 1.3.0rc8-rc10 (create_kv_cache_transceiver
+		// The Python transceiver of 1.3.0rc8 and rc9 (create_kv_cache_transceiver
 		// logs the first, PyNativeCacheTransceiver.__init__ the second;
 		// verified in a copy of main about 2026-03-17..20).
 		return linePyNative, nil
@@ -702,7 +702,7 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		if p.Backend == "" {
 			p.Backend = "NIXL" // the Python transceiver runs only on NIXL
 		}
-		p.imply(n, "PyNativeCacheTransceiver is the first Python transceiver: a build of 2026-03-17 (1.3.0rc8) to about 2026-04-03, when KvCacheTransceiverV2 replaced it (that day inferred)", dayFieldExists, dayPyTransceiverV2)
+		p.imply(n, "PyNativeCacheTransceiver is the first Python transceiver: a build of 2026-03-17 (1.3.0rc8) to about 2026-03-27, when KvCacheTransceiverV2 replaced it (that day inferred: PR #12342, new in the 1.3.0rc10 notes)", dayFieldExists, dayPyTransceiverV2)
 	case lineDisabled:
 		p.Disabled = true
 	case linePipelined:

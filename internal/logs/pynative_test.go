@@ -7,13 +7,13 @@ import (
 	"xcvr/resolver"
 )
 
-// The Python transceiver of 1.3.0rc8-rc10 is PyNativeCacheTransceiver, whose
+// The Python transceiver of 1.3.0rc8 and rc9 is PyNativeCacheTransceiver, whose
 // lines name it (create_kv_cache_transceiver's `logger.info("Using
 // PyNativeCacheTransceiver")` and its __init__'s `device_id: {id} in
 // PyNativeCacheTransceiver`, verified in kv_cache_transceiver.py and
 // native/py_cache_transceiver.py at bdubayah/TensorRT-LLM@aa0117b5, a copy of
 // main about 2026-03-17..20). Such a log is a Python-transceiver process of a
-// build from 2026-03-17 to about 2026-04-03; before the change it read
+// build from 2026-03-17 to about 2026-03-27; before the change it read
 // "outcome not shown" and a 1.3.0rc8 prediction disagreed with it.
 func TestPyNativeCacheTransceiverLines(t *testing.T) {
 	for _, line := range []string{
