@@ -79,6 +79,9 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, p.KeyLine) + " (command line)"})
 		}
 		w.Env = env.trtllm()
+		if n := env.droppedNote(); n != "" {
+			w.Notes = append(w.Notes, n)
+		}
 		switch role := roleFromName(name); {
 		case l.role != "":
 			w.Role, w.RoleFrom = l.role, l.roleArg

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"xcvr/internal/deploy"
+	"xcvr/resolver"
 )
 
 // podSpecs returns the pod templates of a workload, with the count of pods (or
@@ -227,6 +228,9 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, c.Line) + " (command line)"})
 	}
 	w.Env = env.trtllm()
+	if n := env.droppedNote(); n != "" {
+		w.Notes = append(w.Notes, n)
+	}
 	// Role.
 	switch {
 	case l.role != "":
@@ -306,8 +310,9 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 // envSet is a worker's environment as its layers are laid in: a later
 // setting of a name wins, names keep the order they were first set in.
 type envSet struct {
-	vars  map[string]EnvVar
-	order []string
+	vars    map[string]EnvVar
+	order   []string
+	dropped int
 }
 
 func (e *envSet) set(v EnvVar) {
@@ -321,15 +326,51 @@ func (e *envSet) set(v EnvVar) {
 }
 
 // trtllm lists the TRTLLM_ variables, the ones the resolution reads.
+//
+// A worker carries at most maxOtherEnv variables the resolution does not
+// read (beside every one it does): a deployment of thousands of workers
+// each exporting thousands of TRTLLM_ variables would otherwise cost their
+// product in memory and time. Note says what was left out.
 func (e *envSet) trtllm() []EnvVar {
 	var out []EnvVar
+	others := 0
+	e.dropped = 0
 	for _, k := range e.order {
-		if strings.HasPrefix(k, "TRTLLM_") {
-			out = append(out, e.vars[k])
+		if !strings.HasPrefix(k, "TRTLLM_") {
+			continue
 		}
+		if !readEnv()[k] {
+			if others >= maxOtherEnv {
+				e.dropped++
+				continue
+			}
+			others++
+		}
+		out = append(out, e.vars[k])
 	}
 	return out
 }
+
+// maxOtherEnv bounds the TRTLLM_ variables a worker shows that the
+// resolution does not read.
+const maxOtherEnv = 64
+
+// droppedNote says how many variables trtllm left out; "" when none.
+func (e *envSet) droppedNote() string {
+	if e.dropped == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d more TRTLLM_ variables that the transceiver's resolution does not read are not shown (the first %d are)", e.dropped, maxOtherEnv)
+}
+
+// readEnv are the variables the resolution reads.
+var readEnv = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range resolver.EnvVars() {
+		m[s.Name] = true
+	}
+	return m
+})
 
 // containerEnv reads env and envFrom.
 func (r *reader) containerEnv(o *object, c *deploy.Node, set func(EnvVar), w *Worker) {

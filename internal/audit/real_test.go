@@ -792,3 +792,35 @@ spec:
 		t.Errorf("k8sExpand = %q", got)
 	}
 }
+
+// A script of many here-documents and commands is read in linear time (the
+// latest here-document for a path is indexed, exports are sorted once per
+// change), and a worker carries at most maxOtherEnv TRTLLM_ variables the
+// resolution does not read, every one it does, and a note.
+func TestShellScriptScale(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\nexport TRTLLM_USE_UCX_KVCACHE=1\n")
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&b, "export TRTLLM_X%d=%d\n", i, i)
+	}
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "cat > c%d.yaml <<EOF\ncache_transceiver_config:\n  backend: DEFAULT\nEOF\ntrtllm-serve m --config c%d.yaml --server_role CONTEXT &\n", i, i)
+	}
+	set, err := Read([]Input{{Name: "many.sh", Data: []byte(b.String())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 3000 {
+		t.Fatalf("%d workers", len(set.Workers))
+	}
+	w := set.Workers[2999]
+	if w.Config != "here-document c2999.yaml (many.sh:15098)" {
+		t.Errorf("config %q", w.Config)
+	}
+	if len(w.Env) != maxOtherEnv+1 || w.Env[0].Name != "TRTLLM_USE_UCX_KVCACHE" {
+		t.Errorf("%d variables, first %+v", len(w.Env), w.Env[0])
+	}
+	if !strings.Contains(strings.Join(w.Notes, "\n"), "36 more TRTLLM_ variables that the transceiver's resolution does not read are not shown") {
+		t.Errorf("notes %q", w.Notes)
+	}
+}

@@ -227,6 +227,10 @@ type shellVars struct {
 	// budget, when not nil, is what expansion may still add (shared by
 	// the set's scripts).
 	budget *int64
+	// exports caches sortedExports until a variable is set again.
+	exports    []string
+	exportsSeq int
+	exportsOK  bool
 }
 
 // varMeta says where a variable was set: its origin (FILE:LINE), the
@@ -248,6 +252,7 @@ func (v *shellVars) set(k, val, origin, cond string, appending bool) {
 	}
 	if len(val) > maxShellValue || len(v.val) >= maxShellVars && v.val[k] == "" || strings.Contains(val, "$(") || strings.Contains(val, "`") {
 		delete(v.val, k)
+		v.seq++
 		return
 	}
 	v.seq++
@@ -479,6 +484,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		cmd    int
 	}
 	var docs []written
+	docByPath, docByBase, docByBaseVar := map[string]int{}, map[string]int{}, map[string]int{}
 	var blocks []block // the open compound commands
 	var runs []string
 	found := false
@@ -492,6 +498,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 					h.body = v.expand(h.body)
 				}
 				docs = append(docs, written{target: t, doc: h, cmd: cmd.line})
+				n := len(docs) - 1
+				docByPath[hostPath(t)], docByBase[path.Base(t)] = n, n
+				if strings.Contains(t, "$") {
+					docByBaseVar[path.Base(t)] = n
+				}
 			}
 		}
 		// Assignments, exports, blocks, in statement order.
@@ -529,6 +540,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 					delete(v.val, n)
 					delete(v.exported, n)
 					delete(v.meta, n)
+					v.seq++
 				}
 			}
 			if (stmt || exporting) && (reAssign().MatchString(w) || reAppend().MatchString(w)) {
@@ -548,11 +560,13 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				v.set(k, val, origin(file, cmd.line), cond, appending)
 				if exporting {
 					v.exported[k] = true
+					v.seq++
 				}
 				continue
 			}
 			if exporting && isShellName(w) {
 				v.exported[w] = true
+				v.seq++
 				continue
 			}
 			stmt = false
@@ -626,6 +640,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, cmd.line) + " (command line)"})
 		}
 		w.Env = env.trtllm()
+		if n := env.droppedNote(); n != "" {
+			w.Notes = append(w.Notes, n)
+		}
 		if l.model != "" && !strings.Contains(l.model, "$") {
 			w.Model, w.ModelOrigin = l.model, origin(file, cmd.line)+" (command line)"
 			if !strings.Contains(l.served, "$") {
@@ -665,18 +682,23 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				break
 			}
 		}
-		for i := len(docs) - 1; i >= 0; i-- {
-			d := docs[i]
-			if hostPath(d.target) != hostPath(want) && !(path.Base(d.target) == path.Base(want) && strings.Contains(d.target+want, "$")) {
-				continue
-			}
+		// The latest here-document written to that path before this line (by
+		// base name when either path holds a variable): indexed, so a script
+		// of many here-documents and commands stays linear.
+		di, ok := docByPath[hostPath(want)]
+		if !ok && strings.Contains(want, "$") {
+			di, ok = docByBase[path.Base(want)]
+		} else if !ok {
+			di, ok = docByBaseVar[path.Base(want)]
+		}
+		if ok {
+			d := docs[di]
 			cname = path.Base(d.target)
 			where = fmt.Sprintf("here-document %s (%s)%s", d.target, origin(file, d.cmd), mount)
 			doc, err := deploy.ParseYAML(cname, []byte(d.doc.body))
 			if err != nil {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ", body from line " + fmt.Sprint(d.doc.line) + ": " + err.Error()})
-				root, where = nil, "failed"
-				break
+				continue
 			}
 			r.set.Warnings = append(r.set.Warnings, doc.Warnings...)
 			root = doc.Root
@@ -687,10 +709,6 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			if root == nil {
 				root = &deploy.Node{Kind: deploy.KindNull}
 			}
-			break
-		}
-		if where == "failed" {
-			continue
 		}
 		if inner := innerScript(words); root == nil && inner != "" {
 			// The command's own sh -c script writes it (docker run ... bash
@@ -839,18 +857,22 @@ func onlyAssignments(words []string) bool {
 // sortedExports lists the exported variables that have a value, in the order
 // the script set them.
 func sortedExports(v *shellVars) []string {
+	if v.exportsSeq == v.seq && v.exportsOK {
+		return v.exports
+	}
+	defer func() { v.exportsSeq, v.exportsOK = v.seq, true }()
 	var out []string
 	for k := range v.exported {
 		if _, ok := v.val[k]; ok {
 			out = append(out, k)
 		}
 	}
-	// Line order, then name: deterministic.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && (v.meta[out[j]].seq < v.meta[out[j-1]].seq || v.meta[out[j]].seq == v.meta[out[j-1]].seq && out[j] < out[j-1]); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	// Set order, then name: deterministic.
+	sort.Slice(out, func(i, j int) bool {
+		a, b := v.meta[out[i]].seq, v.meta[out[j]].seq
+		return a < b || a == b && out[i] < out[j]
+	})
+	v.exports = out
 	return out
 }
 
@@ -1090,6 +1112,9 @@ func (r *reader) mpiWorker(src Source, l launch, v *shellVars, blocks []block, c
 	for _, w := range r.set.Workers {
 		if strings.HasPrefix(w.key, "disagg\x00") && w.Source.File == match {
 			w.Env = env.trtllm()
+			if n := env.droppedNote(); n != "" {
+				w.Notes = append(w.Notes, n)
+			}
 			w.Notes = append(w.Notes, by)
 			w.Notes = append(w.Notes, notes...)
 			w.key += "\x00mpi"
