@@ -11,7 +11,8 @@ import (
 // between the releases the evidence brackets.
 const (
 	// PR #5234 "[BREAKING CHANGE] use cacheTransceiverConfig as knobs for disagg
-	// service" (reviewed 2025-06-16..19, merged in July) [D: the v1.0.0rc4
+	// service" (reviewed 2025-06-16..19, merged 2025-07-17 as 44c70c88f9: main's
+	// git log as a stored commit listing, "Commit Section 8" row 3743) [D: the v1.0.0rc4
 	// release notes (published 2025-07-22) list it as new ("Use
 	// cacheTransceiverConfig as knobs for disagg service (#5234)"), so it is not
 	// in 1.0.0rc3 (published 2025-07-16 08:25 UTC, cut by 07-16, PR #6086); PR
@@ -27,12 +28,17 @@ const (
 	// itself read in symphonylyh/TensorRT-LLM@cc079558); the later form is read
 	// in raayandhar/TensorRT-LLM@3e912e56, a fork of September 2025 before #7926;
 	// the PR that made the change was not found: no title in main's stored git
-	// log of 2025-08-01..09-03 names it. Placed with the upper-case change
+	// log of 2025-07-16..09-03 names it (#6085, merged 07-24, is the other
+	// candidate: its review diff of 07-18 still shows #5234's form). Placed with the upper-case change
 	// (#6323, "BREAKING CHANGE: Mismatch between docs and actual commands", a
 	// candidate), so the 1.0 line, branched by 2025-08-07, keeps #5234's form].
 	daySelectorsExact Day = 20250814
-	// PR #6085 (review 2025-07-18): the UCX INFO line is logged.
-	day6085 Day = 20250718
+	// PR #6085 "[TRTLLM-6444] Add some UCX trouble shooting docs and print UCX
+	// related logs" (reviewed 2025-07-18): the UCX INFO line is logged. Merged
+	// 2025-07-24 as a63a1ac7f9 [D: main's git log as a stored commit listing,
+	// "Commit Section 8" row 3631: after 69e9f6d489 (row 3702, 07-19), the
+	// v1.0.0rc4 tag, and before the v1.0.0rc5 tag fbee279909 (row 3518, 08-01)].
+	day6085 Day = 20250724
 	// Backend names upper-case only; before it Literal["default", "ucx", "nixl",
 	// "mpi"] [V llm_args.py of the time]. The change is PR #6323 "[None][fix]
 	// BREAKING CHANGE: Mismatch between docs and actual commands" (Shi Xiaowei),
@@ -97,8 +103,8 @@ func releaseTable() []release {
 		{"1.0.0rc1", 20250620, 0, Inferred, "exists (tensorrtllm_backend PR #771); day placed before #5234 merged"},
 		{"1.0.0rc2", 20250701, 0, Inferred, "exists (tensorrtllm_backend PR #774, between rc1's #771 and rc3's #776); placed between rc1 and rc3, so before #5234 (first listed in the rc4 notes): a TRTLLM_USE_*_KVCACHE variable alone turns the transceiver on"},
 		{"1.0.0rc3", 20250715, 20250716, Derived, "published 2025-07-16 08:25 UTC (release page v1.0.0rc3, tag cfcb97a); main was bumped to 1.0.0rc4 that day (PR #6086), so rc3 was cut by then, before #5234 (new in the rc4 notes)"},
-		{"1.0.0rc4", 20250721, 20250722, Derived, "published 2025-07-22 08:24 UTC (release page v1.0.0rc4, tag 69e9f6d), cut after 2025-07-16 (PR #6086 bumped main to rc4); its notes list #5234 as new; version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
-		{"1.0.0rc5", 20250803, 20250804, Derived, "published 2025-08-04 09:45 UTC (release page v1.0.0rc5, tag fbee279); cut day placed the day before"},
+		{"1.0.0rc4", 20250719, 20250722, Derived, "published 2025-07-22 08:24 UTC (release page v1.0.0rc4, tag 69e9f6d): main's commit 69e9f6d489 of 2025-07-19 (main's git log, a stored commit listing), after #5234 (07-17) and before #6085 (07-24: no UCX hint yet); its notes list #5234 as new; version.py@000a01de reads 1.0.0rc4; backend names lower-case (aiconfigurator's 1.0.0rc4 template writes backend: default)"},
+		{"1.0.0rc5", 20250801, 20250804, Derived, "published 2025-08-04 09:45 UTC (release page v1.0.0rc5, tag fbee279): main's commit fbee279909 of 2025-08-01 (main's git log, a stored commit listing), after #6085 (07-24, the UCX hint)"},
 		{"1.0.0rc6", 20250806, 0, Derived, "main was bumped to 1.0.0rc6 on 2025-08-04 (#6597) and to 1.1.0rc0 on 2025-08-07 (#6651; main's git log, a stored commit listing), so rc6 was cut, and release/1.0 branched, by then: before the upper-case change (#6323, 08-14); published by 2025-08-21 (Dynamo PR #2606 moves from rc4 to rc6), whose engine configs still write backend: default on 2025-08-22 (PR #2670)"},
 		{"1.0.0", 20250806, 0, Inferred, "the 1.0 final, placed at rc6's day on the assumption that it was built from the release/1.0 branch (lower-case backend names kept)"},
 		// 1.1

@@ -13,19 +13,24 @@ func TestReleaseFamilies(t *testing.T) {
 	)
 	cases := []tc{
 		// 1.0: lower-case names; DEFAULT means UCX; the C++ transceiver only.
-		{name: "1.0.0rc4 ucx serves on C++", version: "1.0.0rc4", backend: "ucx", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
+		// #6085 (the UCX hint) merged 2025-07-24, after the v1.0.0rc4 tag
+		// (main's commit 69e9f6d489 of 07-19) and before rc5's (fbee279909,
+		// 08-01) [D: main's git log, a stored commit listing]: rc4 logs
+		// nothing for UCX, rc5 the hint.
+		{name: "1.0.0rc4 ucx serves on C++, no UCX hint yet", version: "1.0.0rc4", backend: "ucx", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{}},
+		{name: "1.0.0rc5 ucx logs the UCX hint (#6085)", version: "1.0.0rc5", backend: "ucx", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
 		{name: "1.0.0rc4 UCX is rejected", version: "1.0.0rc4", backend: "UCX", outcome: OutcomeError, failed: StepValidate,
 			errHas: "cache_transceiver_config.backend\n  " + lowerLits + " [type=literal_error, input_value='UCX', input_type=str]"},
-		{name: "1.0.0rc4 default is UCX", version: "1.0.0rc4", backend: "default", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
+		{name: "1.0.0rc4 default is UCX", version: "1.0.0rc4", backend: "default", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{}},
 		// #5234's own selectors (1.0.0rc4 to about 2025-08-14): any non-empty
 		// value, UCX > NIXL > MPI, no warning.
 		{name: "1.0.0rc4 default with the NIXL selector: no warning", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseNIXL: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
 			logs: []string{}},
 		{name: "1.0.0rc4 a selector of 0 counts", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseMPI: "0"}, outcome: OutcomeCPP, backendEff: "MPI",
 			logs: []string{mpiWarn}},
-		{name: "1.0.0rc4 UCX before NIXL", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseNIXL: "1", EnvUseUCX: "yes"}, outcome: OutcomeCPP, backendEff: "UCX",
+		{name: "1.0.0rc5 UCX before NIXL", version: "1.0.0rc5", backend: "default", env: map[string]string{EnvUseNIXL: "1", EnvUseUCX: "yes"}, outcome: OutcomeCPP, backendEff: "UCX",
 			logs: []string{ucxInfo}},
-		{name: "1.0.0rc4 an empty selector does not count", version: "1.0.0rc4", backend: "default", env: map[string]string{EnvUseNIXL: ""}, outcome: OutcomeCPP, backendEff: "UCX",
+		{name: "1.0.0rc5 an empty selector does not count", version: "1.0.0rc5", backend: "default", env: map[string]string{EnvUseNIXL: ""}, outcome: OutcomeCPP, backendEff: "UCX",
 			logs: []string{ucxInfo}},
 		{name: "1.0.0 keeps #5234's selectors", version: "1.0.0", backend: "default", env: map[string]string{EnvUseNIXL: "true"}, outcome: OutcomeCPP, backendEff: "NIXL", logs: []string{}},
 		// Before #5234 (new in the 1.0.0rc4 notes): 1.0.0rc0 to rc3.
