@@ -142,6 +142,9 @@ func (r *run) stepKVManager() {
 		// Validation already refused it; unreachable, kept for safety.
 		done(false, Skipped, "'auto' is not a valid value before #15823", Inferred)
 		return
+	case !explicit && !r.has(day10659):
+		done(false, Applied, "no such field before #10659 (merged "+day10659.String()+"): the V1 manager is the only one", Derived)
+		return
 	case !explicit && !r.has(day15823):
 		done(false, Applied, "omitted: a plain bool defaulting to False before #15823 (merged "+day15823.String()+"): V1", Derived)
 		return

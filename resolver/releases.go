@@ -136,7 +136,7 @@ func releaseTable() []release {
 		// 1.3 before transceiver_runtime
 		{"1.3.0rc0", 20260113, 0, Inferred, "exists; placed before rc1"},
 		{"1.3.0rc1", 20260120, 20260127, Inferred, "on PyPI on 2026-01-27 (the release history quoted in PR #11224, 2026-02-03); Dynamo PR #5810 (2026-01-30) takes it; cut day placed a week before"},
-		{"1.3.0rc2", 20260203, 0, Inferred, "exists; placed between rc1 and rc3"},
+		{"1.3.0rc2", 20260203, 0, Inferred, "main was bumped to 1.3.0rc2 on 2026-01-27 (#11021) and to rc3 on 02-03 (#11238; main's git log, a stored commit listing), so rc2 was cut in between; placed at 02-03, so after #10659 (02-02: use_kv_cache_manager_v2), which the cut may precede"},
 		{"1.3.0rc3", 20260210, 20260212, Derived, "published 2026-02-12 19:48 UTC (release page v1.3.0rc3, tag b464c75); cut day placed before"},
 		{"1.3.0rc4", 20260217, 0, Inferred, "exists; placed between rc3 and rc5"},
 		{"1.3.0rc5", 20260223, 0, Inferred, "published by 2026-02-25 (Dynamo PR #6579)"},

@@ -447,7 +447,19 @@ func (r *run) validationErrors() []FieldError {
 		errs = append(errs, FieldError{Loc: "kv_transfer_timeout_ms", Type: "greater_than",
 			Message: "Input should be greater than 0", Input: t.Value.String(), InputType: "int", Origin: t.Origin})
 	}
-	if k := r.t.Inputs.KVManager; k.Given() && k.Value == KVAuto && !r.has(day15823) {
+	if k := r.t.Inputs.KVManager; k.Given() && !r.has(day10659) {
+		// Before #10659 KvCacheConfig (a StrictBaseModel) has no such field:
+		// pydantic reports the key as an extra input, with the value as written.
+		in, typ := "'auto'", "str"
+		switch k.Value {
+		case KVV2:
+			in, typ = "True", "bool"
+		case KVV1:
+			in, typ = "False", "bool"
+		}
+		errs = append(errs, FieldError{Root: "kv_cache_config", Loc: "use_kv_cache_manager_v2", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: in, InputType: typ, Origin: k.Origin})
+	} else if k.Given() && k.Value == KVAuto && !r.has(day15823) {
 		// Before #15823 the field is a plain bool.
 		errs = append(errs, FieldError{Root: "kv_cache_config", Loc: "use_kv_cache_manager_v2", Type: "bool_parsing",
 			Message: "Input should be a valid boolean, unable to interpret input", Input: "'auto'", InputType: "str", Origin: k.Origin})
@@ -1546,11 +1558,18 @@ func (r *run) hint() string {
 	case StepKVManager:
 		return "with two-model speculative decoding leave use_kv_cache_manager_v2 at auto or set it to false"
 	case StepCacheManager:
+		if r.kvV2 && !r.has(dayFieldExists) {
+			// No transceiver_runtime (and so no Python transceiver) before 1.3.0rc8.
+			return "set use_kv_cache_manager_v2: false: this release has only the C++ transceiver, which needs the V1 manager"
+		}
 		if r.kvV2 {
 			return "set transceiver_runtime: PYTHON with backend: NIXL, or use_kv_cache_manager_v2: false"
 		}
 		return "set use_kv_cache_manager_v2: true, or kv_cache_config.enable_block_reuse: false"
 	case StepMambaGuards:
+		if r.t.Result.CacheManagerClass == clsKVV2 && !r.has(dayFieldExists) {
+			return "set use_kv_cache_manager_v2: false: this release has only the C++ transceiver, which needs the V1 manager"
+		}
 		if r.t.Result.CacheManagerClass == clsKVV2 {
 			return "set transceiver_runtime: PYTHON with backend: NIXL, or use_kv_cache_manager_v2: false"
 		}

@@ -77,6 +77,14 @@ const (
 	day17495           Day = 20261020 // default becomes 'PYTHON' (era 3) [U day]
 
 	// KV-cache manager and issue-9 changes.
+	// day10659: kv_cache_config.use_kv_cache_manager_v2 becomes a field (a
+	// plain bool, default False) with the V2 manager [D: main's git log as a
+	// stored commit listing, row 689: 0306c0f12c "[TRTLLM-9766][feat]
+	// Integration of the KVCacheManager V2 to TRTLLM Runtime (#10659)" of
+	// 2026-02-02, between the bumps to 1.3.0rc2 (01-27, #11021) and rc3
+	// (02-03, #11238)]. Before it KvCacheConfig, a StrictBaseModel, refuses
+	// the key as an extra input.
+	day10659       Day = 20260202
 	day15823       Day = 20260713 // use_kv_cache_manager_v2 'auto' from model defaults [D: weekly change report 07-06→07-13, commit c883622b6b]
 	day16060       Day = 20260811 // get_preferred_kv_cache_manager_version hook + disagg V1 demotion [D: weekly change report 08-10→08-17, commit bfc4966e4c]
 	day16832       Day = 20260729 // fabric memory default for PYTHON + C++ V1 manager [D: weekly change report 07-27→08-03, commit 097cbc102b]
@@ -96,6 +104,7 @@ func Changes() []Change {
 		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
 		{9155, daySenderFuture, Derived, "kv_transfer_sender_future_timeout_ms becomes a field (default 1000)"},
 		{8309, dayMooncake, Derived, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},
+		{10659, day10659, Derived, "kv_cache_config.use_kv_cache_manager_v2 becomes a field (a plain bool, default False) and the KV-cache manager V2 exists; before, the key is an extra input"},
 		{0, dayFieldExists, Derived, "transceiver_runtime field exists, 'PYTHON' building PyNativeCacheTransceiver (era 0; the Python cache transceiver is new in the 1.3.0rc8 notes)"},
 		{12249, dayTimeoutDefault, Derived, "kv_transfer_timeout_ms defaults to 60000 (was None; new in the 1.3.0rc9 notes)"},
 		{12342, dayPyTransceiverV2, Inferred, "'PYTHON' builds KvCacheTransceiverV2 (logging 'Using KvCacheTransceiverV2'; a null kv_transfer_timeout_ms now fails its init) instead of PyNativeCacheTransceiver"},
