@@ -174,3 +174,35 @@ func TestEditorSaysDidYouMean(t *testing.T) {
 		}
 	}
 }
+
+// TestModelPickerRanksNamesBeforeIDs: the model filter matches architecture
+// names and families before Hugging Face ids. "deepseek" lists every DeepSeek
+// architecture before LlamaForCausalLM, which matches only through its
+// deepseek-ai/DeepSeek-R1-Distill-Llama ids; an id alone still finds its
+// architecture first.
+func TestModelPickerRanksNamesBeforeIDs(t *testing.T) {
+	open := func(filter string) Model {
+		m := keys(t, newAt(80, 24), "down", "/") // the model row's picker, filtering
+		if !m.pick.open || m.pick.kind != rowModel {
+			t.Fatal("enter on the model row did not open the model picker")
+		}
+		return keys(t, m, typed(filter)...)
+	}
+	m := open("deepseek")
+	llama, lastDeepseek := -1, -1
+	for i, j := range m.pick.matches {
+		switch a := m.pick.items[j].arch; {
+		case a == "LlamaForCausalLM":
+			llama = i
+		case strings.HasPrefix(a, "Deepseek"):
+			lastDeepseek = i
+		}
+	}
+	if llama < 0 || lastDeepseek < 0 || llama < lastDeepseek {
+		t.Errorf("filter deepseek: Llama at %d, the last DeepSeek architecture at %d", llama, lastDeepseek)
+	}
+	m = open("Qwen/Qwen3-0.6B")
+	if it := m.pick.items[m.pick.matches[0]]; it.arch != "Qwen3ForCausalLM" {
+		t.Errorf("filter Qwen/Qwen3-0.6B: first match %q", it.arch)
+	}
+}

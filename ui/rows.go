@@ -586,20 +586,34 @@ func (m *Model) refilter() {
 		}
 	} else {
 		// Names that contain the filter come first, in catalog order; loose
-		// subsequence matches (fuzzy) follow, best first.
+		// subsequence matches (fuzzy) follow, best first. Each tier looks at
+		// the name and family first, then at the Hugging Face ids too: a
+		// Llama entry lists deepseek-ai/DeepSeek-R1-Distill-Llama-8B, which
+		// must not rank it among the DeepSeek architectures.
 		lf := strings.ToLower(f)
+		names := make([]string, len(items)-1)
 		data := make([]string, len(items)-1)
-		seen := make([]bool, len(items))
 		for i := range data {
+			names[i] = items[i].arch + " " + items[i].family
 			data[i] = items[i].search
-			if strings.Contains(strings.ToLower(data[i]), lf) {
+		}
+		seen := make([]bool, len(items))
+		add := func(i int) {
+			if !seen[i] {
 				m.pick.matches = append(m.pick.matches, i)
 				seen[i] = true
 			}
 		}
-		for _, mt := range fuzzy.Find(f, data) {
-			if !seen[mt.Index] {
-				m.pick.matches = append(m.pick.matches, mt.Index)
+		for _, list := range [][]string{names, data} {
+			for i, s := range list {
+				if strings.Contains(strings.ToLower(s), lf) {
+					add(i)
+				}
+			}
+		}
+		for _, list := range [][]string{names, data} {
+			for _, mt := range fuzzy.Find(f, list) {
+				add(mt.Index)
 			}
 		}
 		m.pick.matches = append(m.pick.matches, len(items)-1)

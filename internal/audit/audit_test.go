@@ -103,8 +103,10 @@ func fixJoins(t *testing.T, fix WorkerFix, fixed, other Entry) {
 
 // A DynamoGraphDeployment: roles from --disaggregation-mode, the engine
 // configs from the mounted ConfigMap (a relative path under workingDir), the
-// service's envs; the decode worker's TRTLLM_USE_UCX_KVCACHE turns DEFAULT into
-// UCX, which the Python transceiver refuses, and the fix is verified.
+// service's envs, the model from the command line (Qwen/Qwen3-0.6B, a
+// Qwen3ForCausalLM without a preference); the decode worker's
+// TRTLLM_USE_UCX_KVCACHE turns DEFAULT into UCX, so 'auto' ends on C++ there
+// and on Python (NIXL) for prefill, and the fix is verified.
 func TestDynamoGraphDeployment(t *testing.T) {
 	r := audit(t, "1.3.0rc29", "dgd.yaml")
 	p, d := entry(t, r, "prefill"), entry(t, r, "decode")
@@ -114,7 +116,8 @@ func TestDynamoGraphDeployment(t *testing.T) {
 	if !strings.Contains(p.Worker.Source.String(), "DynamoGraphDeployment/trtllm-disagg service prefill") {
 		t.Errorf("source %s", p.Worker.Source)
 	}
-	if d.Trace.Result.Outcome != resolver.OutcomeError || !d.Trace.Result.EffectiveBackend.Is("UCX") {
+	if d.Trace.Inputs.Model.Value.Arch != "Qwen3ForCausalLM" || d.Trace.Result.Outcome != resolver.OutcomeCPP || !d.Trace.Result.EffectiveBackend.Is("UCX") ||
+		p.Trace.Result.Outcome != resolver.OutcomePython {
 		t.Fatalf("decode %+v", d.Trace.Result)
 	}
 	if v := d.Trace.Inputs.Env["TRTLLM_USE_UCX_KVCACHE"]; v.Origin.Detail != "dgd.yaml:81" {

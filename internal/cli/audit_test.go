@@ -19,7 +19,7 @@ func TestAuditExitCodesAndOutputs(t *testing.T) {
 	}{
 		{[]string{"audit", at + "k8s-deploy.yaml", "--trtllm", "1.3.0rc29"}, 0, "Deployment: ✓ every context and generation worker that starts ends on Python transceiver (KvCacheTransceiverV2) on NIXL.", ""},
 		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29"}, 1, "  decode: backend: NIXL → PYTHON KvCacheTransceiverV2 on NIXL", ""},
-		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29", "-o", "markdown"}, 1, "| generation | decode | 1 | ✗ ERROR | UCX |", ""},
+		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29", "-o", "markdown"}, 1, "| generation | decode | 1 | ● CPP | UCX |", ""},
 		{[]string{"audit", at + "submit.yaml", "--trtllm", "1.3.0rc29"}, 0, "worker_config.ctx  2  ✓ PYTHON", ""},
 		// A real sbatch script (upstream's simple_example) with its worker YAMLs.
 		{[]string{"audit", at + "real/simple_example/launch.slurm", at + "real/simple_example/ctx_extra-llm-api-config.yaml", at + "real/simple_example/gen_extra-llm-api-config.yaml", "--trtllm", "1.2.0"}, 0, "context     ctx_extra-llm-api-config.yaml  1  ● CPP    UCX", ""},
@@ -39,8 +39,8 @@ func TestAuditExitCodesAndOutputs(t *testing.T) {
 		{[]string{"explain", "--disagg", at + "orchestrator.yaml"}, 0, "  context (context_servers): ctx-0:8001, ctx-1:8001\n", ""},
 		{[]string{"upgrade-check", "--from", "1.3.0rc29", "--disagg", at + "orchestrator.yaml"}, 0, "each worker's own --config decides its transceiver, not this file", ""},
 		// One worker of a set in explain and upgrade-check.
-		{[]string{"explain", "--worker", at + "dgd.yaml#decode", "--trtllm", "1.3.0rc29"}, 1, "Python transceiver currently only supports NIXL backend, got UCX", ""},
-		{[]string{"explain", "--worker", at + "dgd.yaml#decode", "--trtllm", "1.3.0rc29", "-o", "json"}, 1, `"origin": "../audit/testdata/dgd.yaml:30 (ConfigMap nvidia-config, decode.yaml:9)"`, ""},
+		{[]string{"explain", "--worker", at + "dgd.yaml#decode", "--trtllm", "1.3.0rc29"}, 0, "Qwen3ForCausalLM · backend DEFAULT", ""},
+		{[]string{"explain", "--worker", at + "dgd.yaml#decode", "--trtllm", "1.3.0rc29", "-o", "json"}, 0, `"origin": "../audit/testdata/dgd.yaml:30 (ConfigMap nvidia-config, decode.yaml:9)"`, ""},
 		{[]string{"upgrade-check", "--worker", at + "kubectl-list.yaml#prefill/worker", "--from", "1.3.0rc29", "--to", "1.4.0rc1"}, 0, "", ""},
 		{[]string{"explain", "--worker", at + "dgd.yaml#nope"}, 2, "", `--worker: no worker "nope" in ../audit/testdata/dgd.yaml (it has: prefill, decode)`},
 		{[]string{"explain", "--worker", at + "dgd.yaml"}, 2, "", "want FILE[,FILE...]#NAME"},
