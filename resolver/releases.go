@@ -151,7 +151,7 @@ func releaseTable() []release {
 		{"1.3.0rc7", 20260310, 20260310, Derived, "published 2026-03-10 20:30 UTC (release page v1.3.0rc7, tag 69de4a6); before transceiver_runtime (new in the rc8 notes)"},
 		{"1.3.0rc8", 20260317, 20260317, Derived, "published 2026-03-17 19:43 UTC (release page v1.3.0rc8, tag 73cca36); the first release with transceiver_runtime: its notes add the Python cache transceiver"},
 		{"1.3.0rc9", 20260324, 20260324, Derived, "published 2026-03-24 17:08 UTC (release page v1.3.0rc9, tag 3353334); its notes list #12249 (kv_transfer_timeout_ms defaults to 60 s) as new"},
-		{"1.3.0rc10", 20260331, 20260331, Derived, "published 2026-03-31 10:02 UTC (release page v1.3.0rc10, tag 628bb56; its notes list 'Consolidate PyTransceiver code (#12342)' as new); main was bumped to 1.3.0rc11 on 2026-03-31 (PR #12627), so rc10 was cut by then"},
+		{"1.3.0rc10", 20260330, 20260331, Derived, "published 2026-03-31 10:02 UTC (release page v1.3.0rc10, tag 628bb56; its notes list 'Consolidate PyTransceiver code (#12342)' as new); the tag is main's commit 628bb56 '[chore] Fixing guardword check' of 2026-03-30 03:37 UTC (a stored daily digest of main's commits)"},
 		{"1.3.0rc11", 20260408, 20260409, Derived, "published 2026-04-09 12:57 UTC (release page v1.3.0rc11, tag 4e69c14); cut day placed the day before"},
 		{"1.3.0rc12", 20260428, 0, Inferred, "exists; placed between rc11 and rc13"},
 		{"1.3.0rc12.post1", 20260428, 0, Inferred, "built on the feat/deepseek_v4 branch (PR #14690 cites commit 45d0452 'Update version to 1.3.0rc12.post1'): rc12's rules"},
@@ -566,6 +566,10 @@ func RulesBrief(rs *Rules) string {
 		return "runtime default auto: PYTHON on NIXL unless ruled out"
 	case rs.On(PathConfigLoad):
 		return "runtime default auto: model's PYTHON on NIXL, else C++"
+	}
+	if !rs.Has(dayPyTransceiverV2) {
+		// 1.3.0rc8 and rc9: 'PYTHON' builds the first Python transceiver.
+		return "runtime CPP|PYTHON (" + ClassPythonNative + "), default None (C++); DEFAULT=" + rs.DefaultBackend
 	}
 	return "runtime CPP|PYTHON, default None (C++); DEFAULT=" + rs.DefaultBackend
 }
