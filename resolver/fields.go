@@ -18,9 +18,9 @@ import "sync"
 //     2025-08-14): the 1.0 line.
 //   - [uc] llm_args.py of the upper-case era before MOONCAKE (a stored copy):
 //     backend, max_tokens_in_buffer and `kv_transfer_timeout_ms:
-//     Optional[int] = Field(default=None, gt=0, ...)`; as the field is not on
-//     main before October 2025 (#7575, #8178), main 2025-10..11: the early
-//     1.2 line.
+//     Optional[int] = Field(default=None, gt=0, ...)`; as the field comes
+//     with #8459 (merged 2025-10-22) and MOONCAKE with #8309 (12-19), main
+//     2025-10-22..12-19: 1.2.0rc2 to rc5.
 //   - [e0] llm_args.py of era 0 (a stored copy with `transceiver_runtime:
 //     Optional[Literal["CPP", "PYTHON"]] = Field(default=None` and
 //     kv_transfer_timeout_ms still defaulting to None, so main about
@@ -33,7 +33,7 @@ import "sync"
 const (
 	src021      = "llm_args.py of 0.21.0 (a stored copy): CacheTransceiverConfig(BaseModel, PybindMirror) declares max_num_tokens: Optional[int] = Field(default=None, ...) only, and a plain BaseModel ignores other keys; taken for main before #5234 (1.0.0rc0-rc3) [inferred]"
 	srcLC       = "llm_args.py of the lower-case era (stored copy): backend: Optional[Literal[\"default\", \"ucx\", \"nixl\", \"mpi\"]] = Field(default=None, ...); max_tokens_in_buffer: Optional[int] = Field(default=None, ...)"
-	srcUC       = "llm_args.py of the upper-case era before MOONCAKE (stored copy, main 2025-10..11): kv_transfer_timeout_ms: Optional[int] = Field(default=None, gt=0, ...); the day: PR #8178 'Add KV cache transfer timeout' (opened 2025-10-07), not on main by 2025-10-03 (PR #7575's thread)"
+	srcUC       = "llm_args.py of the upper-case era before MOONCAKE (stored copy, main 2025-10-22..12-19): kv_transfer_timeout_ms: Optional[int] = Field(default=None, gt=0, ...); the day: PR #8459 '[feat] Kv transfer timeout', merged 2025-10-22 (879039f6d5 in main's git log)"
 	srcE0       = "llm_args.py of era 0 (stored copy, main about 2026-03-17): transceiver_runtime Optional[Literal[\"CPP\", \"PYTHON\"]] default None; kv_transfer_sender_future_timeout_ms: Optional[PositiveInt] = Field(default=1000, ...); no kv_transfer_poll_interval_ms, no kv_cache_bounce_size_mb"
 	srcDocs27   = "https://nvidia.github.io/TensorRT-LLM/1.3.0rc27/llm-api/reference/CacheTransceiverConfig.html"
 	srcDocs41   = "https://nvidia.github.io/TensorRT-LLM/1.4.0rc1/llm-api/reference/CacheTransceiverConfig.html"
@@ -113,6 +113,9 @@ func fieldDayConfidence(name string) Confidence {
 		// after it were read.
 		return Derived
 	case "kv_cache_bounce_size_mb", "enable_pipelined_transfer":
+		return Derived
+	case "kv_transfer_timeout_ms", "kv_transfer_sender_future_timeout_ms":
+		// #8459 and #9155's merge days are read in main's git log.
 		return Derived
 	}
 	return Inferred

@@ -14,7 +14,10 @@ func TestCacheTransceiverFieldsPerFamily(t *testing.T) {
 		{"1.0.0rc4", "backend=None max_tokens_in_buffer=None", "default ucx nixl mpi"},
 		{"1.0.0", "backend=None max_tokens_in_buffer=None", "default ucx nixl mpi"},
 		{"1.1.0rc5", "backend=None max_tokens_in_buffer=None", "DEFAULT UCX NIXL MPI"},
-		{"1.2.0rc1", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None", "DEFAULT UCX NIXL MPI"},
+		// #8459 (kv_transfer_timeout_ms) is 879039f6d5 of 2025-10-22 in main's
+		// git log, after the v1.2.0rc1 tag (10-19), before rc2's (11-05).
+		{"1.2.0rc1", "backend=None max_tokens_in_buffer=None", "DEFAULT UCX NIXL MPI"},
+		{"1.2.0rc2", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None", "DEFAULT UCX NIXL MPI"},
 		// main's git log: #9155 (sender future timeout) is 9b0f45298f of
 		// 2025-11-18, older than the v1.2.0rc3 tag 2128f73d58 (11-20); #8309
 		// (MOONCAKE) is 9f283f330b of 2025-12-19, after rc5's cut (main bumped

@@ -165,7 +165,7 @@ func ArgsFieldsFor(v Version) LLMArgsFields {
 			conf = Derived // the stored file's own time
 		}
 		return LLMArgsFields{argsList11(),
-			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the upper-case era before MOONCAKE (stored copy with kv_transfer_timeout_ms, so main 2025-10..11: 1.2.0rc0-rc2); taken for the whole 1.1 and 1.2 lines", conf}
+			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the upper-case era before MOONCAKE (stored copy with kv_transfer_timeout_ms, so main 2025-10-22..12-19: 1.2.0rc2-rc5); taken for the whole 1.1 and 1.2 lines", conf}
 	case d < dayRelease13rc18:
 		conf := Inferred
 		if d >= dayFieldExists && d < dayTimeoutDefault {

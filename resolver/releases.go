@@ -48,13 +48,18 @@ const (
 	// the author's closed "CI test" of 08-14, describes the same change:
 	// "Lowercase values are no longer accepted"].
 	dayUpperCase Day = 20250814
-	// kv_transfer_timeout_ms becomes a field (default None) [U day, D bounds:
-	// not on main by 2025-10-03 (PR #7575's thread: "I will be trying to work
-	// on this", 09-05; "Yes we still need this", 10-03); PR #8178 "Add KV cache
-	// transfer timeout" (opened 2025-10-07: "Added optional
-	// kv_transfer_timeout_ms") adds it; the upper-case, pre-MOONCAKE
-	// llm_args.py (before ~2025-11-12) has it].
-	dayTimeoutField Day = 20251014
+	// kv_transfer_timeout_ms becomes a field (default None): PR #8459
+	// "[https://nvbugs/5429636][feat] Kv transfer timeout" (Patrice
+	// Castonguay), merged 2025-10-22 as 879039f6d5 [D: main's git log as a
+	// stored commit listing, row 2319, newer than the v1.2.0rc1 tag 796891ba2a
+	// (row 2374, 10-19) and older than rc2's 31116825b3 (row 2115, 11-05); that
+	// this commit adds kv_transfer_timeout_ms is said by a stored third-party
+	// analysis of upstream ("added to main in October 2025 by commit
+	// 879039f6..."), not read in its diff. PR #8178 (opened 2025-10-07, "Added
+	// optional kv_transfer_timeout_ms"), which xcvr named, is not in main's log
+	// under its number; not on main by 10-03 (PR #7575's thread)]. The upper-case,
+	// pre-MOONCAKE llm_args.py has it.
+	dayTimeoutField Day = 20251022
 	// PR #7926 "Set nixl to default cache transceiver backend" (reviewed
 	// 2025-09-28, merged 2025-10-19): DEFAULT resolves to NIXL; before, to UCX
 	// [D: main's git log as a stored commit listing ("Commit Section 5", rows
@@ -505,7 +510,7 @@ func fieldSince(f string) string {
 	case "transceiver_runtime":
 		return "the field exists only from 1.3.0rc8 (" + dayFieldExists.String() + "); before it the C++ transceiver is the only one"
 	case "kv_transfer_timeout_ms":
-		return "the field exists only from about " + dayTimeoutField.String() + " (inferred)"
+		return "the field exists only from " + dayTimeoutField.String() + " (#8459, derived): 1.2.0rc2 on"
 	}
 	d, ok := fieldFirstDay(f)
 	if !ok || d == 0 {

@@ -56,9 +56,12 @@ func TestReleaseFamilies(t *testing.T) {
 			errHas: "cache_transceiver_config.backend\n  " + upperLits + " [type=literal_error, input_value='ucx', input_type=str]"},
 		{name: "1.1.0rc5 DEFAULT is UCX", version: "1.1.0rc5", backend: "DEFAULT", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
 		{name: "1.1.0rc2.post2 MPI warns", version: "1.1.0rc2.post2", backend: "MPI", outcome: OutcomeCPP, logs: []string{mpiWarn}},
-		{name: "1.1.0rc5 kv_transfer_timeout_ms is not a field yet (#8178)", version: "1.1.0rc5", backend: "UCX", timeout: "5000", outcome: OutcomeError, failed: StepValidate,
+		{name: "1.1.0rc5 kv_transfer_timeout_ms is not a field yet (#8459)", version: "1.1.0rc5", backend: "UCX", timeout: "5000", outcome: OutcomeError, failed: StepValidate,
 			errHas: "cache_transceiver_config.kv_transfer_timeout_ms\n  Extra inputs are not permitted [type=extra_forbidden, input_value=5000, input_type=int]"},
-		{name: "1.2.0rc1 kv_transfer_timeout_ms validates", version: "1.2.0rc1", backend: "DEFAULT", timeout: "5000", outcome: OutcomeCPP, backendEff: "NIXL"},
+		// #8459 merged 2025-10-22, after the 1.2.0rc1 tag (main's git log).
+		{name: "1.2.0rc1 kv_transfer_timeout_ms is not a field yet (#8459)", version: "1.2.0rc1", backend: "DEFAULT", timeout: "5000", outcome: OutcomeError, failed: StepValidate,
+			errHas: "cache_transceiver_config.kv_transfer_timeout_ms\n  Extra inputs are not permitted [type=extra_forbidden, input_value=5000, input_type=int]"},
+		{name: "1.2.0rc2 kv_transfer_timeout_ms validates", version: "1.2.0rc2", backend: "DEFAULT", timeout: "5000", outcome: OutcomeCPP, backendEff: "NIXL"},
 		{name: "1.1.0rc3 MOONCAKE is not a backend yet", version: "1.1.0rc3", backend: "MOONCAKE", outcome: OutcomeError, failed: StepValidate, errHas: upperLits},
 		// 1.2: DEFAULT means NIXL (a 1.2.0rc3 DEFAULT deployment ran the NIXL agent).
 		{name: "1.2.0rc3 DEFAULT is NIXL", version: "1.2.0rc3", backend: "DEFAULT", outcome: OutcomeCPP, backendEff: "NIXL", logs: []string{}},

@@ -100,7 +100,7 @@ func Changes() []Change {
 		{6085, day6085, Derived, "the UCX INFO hint is logged"},
 		{6323, dayUpperCase, Derived, "backend names upper-case only (DEFAULT, UCX, NIXL, MPI); lower-case ones fail validation"},
 		{0, daySelectorsExact, Inferred, "DEFAULT's selectors count only when exactly '1' and warn (NIXL, then MPI; UCX otherwise)"},
-		{8178, dayTimeoutField, Inferred, "kv_transfer_timeout_ms becomes a field (default None)"},
+		{8459, dayTimeoutField, Derived, "kv_transfer_timeout_ms becomes a field (default None)"},
 		{7926, dayNIXLDefault, Derived, "DEFAULT resolves to NIXL instead of UCX"},
 		{9155, daySenderFuture, Derived, "kv_transfer_sender_future_timeout_ms becomes a field (default 1000)"},
 		{8309, dayMooncake, Derived, "MOONCAKE backend and TRTLLM_USE_MOONCAKE_KVCACHE; selector order NIXL > UCX > MOONCAKE > MPI"},

@@ -15,7 +15,7 @@ import (
 // release is one TensorRT-LLM release's CacheTransceiverConfig, declared from
 // its field facts as the pydantic model the oracle validates with: the
 // llm_args.py of the lower-case era (1.0: backend and max_tokens_in_buffer), of
-// the upper-case era before MOONCAKE (1.2.0rc0-rc2: kv_transfer_timeout_ms,
+// the upper-case era before MOONCAKE (1.2.0rc2-rc5: kv_transfer_timeout_ms,
 // default None; not yet a field in 1.1), of era 0 (transceiver_runtime, kv_transfer_sender_future_timeout_ms;
 // no poll interval or bounce size); the versioned CacheTransceiverConfig pages
 // of 1.3.0rc27, 1.4.0rc1 and 1.4.0rc4; enable_pipelined_transfer from #15727;
