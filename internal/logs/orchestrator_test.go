@@ -60,3 +60,26 @@ func TestOrchestratorWait(t *testing.T) {
 		}
 	}
 }
+
+// TestCauseSaidOnce: a failure whose cause its own line ends with
+// ("Failed to initialize executor on rank 0: CUDA out of memory …", a
+// docker compose container's OOM) shows the cause once, on the summary line;
+// a cause on the lines under the failure keeps its own line.
+func TestCauseSaidOnce(t *testing.T) {
+	for _, c := range []struct {
+		log       string
+		causeLine bool
+	}{
+		{"[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: CUDA out of memory. Tried to allocate 136.00 MiB.\n", false},
+		{"[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0:\n    NIXL agent creation failed: no UCX transport\n", true},
+	} {
+		lg, err := Parse("f.log", strings.NewReader(c.log))
+		if err != nil || len(lg.Processes) != 1 || lg.Processes[0].Cause == "" {
+			t.Fatalf("%q: %v %+v", c.log, err, lg.Processes)
+		}
+		detail := strings.Join(ProcessDetail(lg.Processes[0]), "\n")
+		if got := strings.Contains(detail, "cause: "); got != c.causeLine {
+			t.Errorf("%q: a cause: line %v, want %v\n%s", c.log, got, c.causeLine, detail)
+		}
+	}
+}

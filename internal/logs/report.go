@@ -135,7 +135,11 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 	b = append(b, termsafe.Line(lg.Name)...)
 	b = append(b, ": "...)
 	b = strconv.AppendInt(b, int64(lg.Lines), 10)
-	b = append(b, " lines, "...)
+	if lg.Lines == 1 {
+		b = append(b, " line, "...)
+	} else {
+		b = append(b, " lines, "...)
+	}
 	b = strconv.AppendInt(b, int64(len(lg.Processes)), 10)
 	b = append(b, " process(es), "...)
 	b = strconv.AppendInt(b, int64(withLines), 10)
@@ -262,7 +266,8 @@ func ProcessDetail(p *Process) []string {
 			}
 		}
 	}
-	if p.Cause != "" {
+	if first, _, _ := strings.Cut(p.Error, "\n"); p.Cause != "" && !strings.HasSuffix(first, ": "+p.Cause) {
+		// (A cause the error's own line ends with is on the summary line.)
 		out = append(out, "  cause: "+termsafe.Line(p.Cause))
 	}
 	if o := p.Inputs; o.Seen() {
