@@ -851,7 +851,7 @@ func (r *run) stepBackend(p Phase) {
 		reason = "DEFAULT -> NIXL: no TRTLLM_USE_*_KVCACHE is exactly '1'"
 		r.t.Result.BackendSource = "NIXL default"
 		if r.effBackend != "NIXL" {
-			reason = "DEFAULT -> UCX: no TRTLLM_USE_*_KVCACHE is exactly '1' (UCX is the default before #7926, 2025-09-28)"
+			reason = "DEFAULT -> UCX: no TRTLLM_USE_*_KVCACHE is exactly '1' (UCX is the default before #7926, " + dayNIXLDefault.String() + ")"
 			if r.rules.SelectorsTruthy {
 				reason = "DEFAULT -> UCX: no TRTLLM_USE_UCX/NIXL/MPI_KVCACHE is set (UCX is #5234's default)"
 			}
@@ -900,6 +900,33 @@ func (r *run) otherSelectors() string {
 			s += sel.Env + "='' does not count (it is empty)"
 		default:
 			s += sel.Env + "=" + pyRepr(v.Value) + " does not count (only '1' does)"
+		}
+	}
+	add := func(t string) {
+		if s != "" {
+			s += "; "
+		}
+		s += t
+	}
+	if !r.rules.SelectorsRead {
+		// A selector of another release that this one does not read
+		// (TRTLLM_USE_MOONCAKE_KVCACHE before #8309, TRTLLM_USE_NIXL_KVCACHE
+		// while NIXL is the default, TRTLLM_USE_UCX_KVCACHE while UCX is).
+		for _, sel := range backendSelectors() {
+			if _, ok := r.t.Inputs.Env[sel.Env]; ok && !slices.ContainsFunc(r.rules.Selectors, func(b BackendSelector) bool { return b.Env == sel.Env }) {
+				add(sel.Env + " is not read by this release")
+			}
+		}
+	}
+	// TRTLLM_USE_<B>_KV_CACHE is not a name TensorRT-LLM reads (every copy of
+	// kv_cache_transceiver.py and llm_args.py read spells _KVCACHE); Dynamo
+	// 0.7's TensorRT-LLM page told users to set TRTLLM_USE_UCX_KV_CACHE=1
+	// (docs.nvidia.com/dynamo/archive/0.7.1), and its PR #5247 (2026-01) then
+	// found that "does not work".
+	for _, sel := range backendSelectors() {
+		typo := strings.TrimSuffix(sel.Env, "KVCACHE") + "KV_CACHE"
+		if _, ok := r.t.Inputs.Env[typo]; ok {
+			add(typo + " is not a variable TensorRT-LLM reads (the selector is " + sel.Env + ")")
 		}
 	}
 	if r.rules.SelectorsRead {

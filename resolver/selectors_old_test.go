@@ -1,0 +1,46 @@
+package resolver
+
+import (
+	"strings"
+	"testing"
+)
+
+// A selector the release does not read, or the TRTLLM_USE_*_KV_CACHE spelling
+// that no release reads (Dynamo 0.7's TensorRT-LLM page said to set
+// TRTLLM_USE_UCX_KV_CACHE=1), is named in the effective-backend step instead
+// of being passed over in silence: an operator on 1.2.0rc3 with
+// TRTLLM_USE_MOONCAKE_KVCACHE=1 (#8309, the selector, merged 2025-12-19) or a
+// Dynamo user with the misspelt name sees why DEFAULT stayed NIXL.
+func TestSelectorsTheReleaseDoesNotRead(t *testing.T) {
+	for _, c := range []struct {
+		ver  string
+		env  map[string]string
+		eff  string
+		want []string
+	}{
+		{"1.2.0rc3", map[string]string{EnvUseMooncake: "1"}, "NIXL", []string{"TRTLLM_USE_MOONCAKE_KVCACHE is not read by this release"}},
+		{"1.1.0rc5", map[string]string{EnvUseUCX: "1", EnvUseNIXL: "1"}, "NIXL", []string{"TRTLLM_USE_UCX_KVCACHE is not read by this release"}},
+		{"1.2.0rc6", map[string]string{"TRTLLM_USE_UCX_KV_CACHE": "1"}, "NIXL",
+			[]string{"TRTLLM_USE_UCX_KV_CACHE is not a variable TensorRT-LLM reads (the selector is TRTLLM_USE_UCX_KVCACHE)"}},
+	} {
+		in := Inputs{Version: Must(ParseVersion(c.ver)), Env: Env{},
+			Backend: Field[PyStr]{Str("DEFAULT"), Origin{Kind: OriginFlag, Detail: "--backend"}}}
+		for k, v := range c.env {
+			in.Env[k] = EnvVar{Value: v}
+		}
+		tr := Resolve(in)
+		if !tr.Result.EffectiveBackend.Is(c.eff) {
+			t.Errorf("%s %v: effective backend %s, want %s", c.ver, c.env, tr.Result.EffectiveBackend.Repr(), c.eff)
+		}
+		for _, st := range tr.Steps {
+			if st.ID != StepBackend {
+				continue
+			}
+			for _, w := range c.want {
+				if !strings.Contains(st.Reason, w) {
+					t.Errorf("%s %v: backend step %q lacks %q", c.ver, c.env, st.Reason, w)
+				}
+			}
+		}
+	}
+}
