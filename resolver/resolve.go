@@ -753,18 +753,23 @@ func (r *run) stepDisagg() {
 
 // stepDisaggLegacy is the switch before #5234: create_kv_cache_transceiver
 // looked only at TRTLLM_USE_UCX_KVCACHE, _NIXL_ and _MPI_, in that order, and any
-// non-empty value turned the C++ transceiver on [V kv_cache_transceiver.py of
-// the time; the day is inferred].
+// non-empty value turned the C++ transceiver on [V: stored copies of
+// kv_cache_transceiver.py from before #5234 (search ids 3789947234, with
+// NIXL and the executor binding's CacheTransceiverConfig, and 6254461557, an
+// older one with UCX and MPI only): `if getenv("TRTLLM_USE_UCX_KVCACHE"):
+// comm_type = CommTypeCpp.UCX elif ... NIXL elif ... MPI`, and no transceiver
+// when comm_type is None; no log line at creation. Which releases run it is
+// the release table's day (1.0.0rc0-rc3, before #5234's 07-17 merge)].
 func (r *run) stepDisaggLegacy(title string, src Source) {
 	for _, sel := range legacySelectors() {
 		if v, ok := r.t.Inputs.Env[sel.Env]; ok && v.Value != "" {
 			r.backend = sel.Backend
 			r.t.Result.BackendSource = sel.Env
-			r.emit(StepDisagg, PhaseSetup, title, Applied, sel.Env+"="+pyRepr(v.Value)+" is set (any non-empty value counts before #5234): the "+sel.Backend+" transceiver will be created; cache_transceiver_config is not consulted", src, Inferred)
+			r.emit(StepDisagg, PhaseSetup, title, Applied, sel.Env+"="+pyRepr(v.Value)+" is set (any non-empty value counts before #5234): the "+sel.Backend+" transceiver will be created; cache_transceiver_config is not consulted", src, Verified)
 			return
 		}
 	}
-	r.emit(StepDisagg, PhaseSetup, title, Applied, "before #5234 only TRTLLM_USE_UCX_KVCACHE, TRTLLM_USE_NIXL_KVCACHE or TRTLLM_USE_MPI_KVCACHE (any non-empty value) turns the transceiver on, and none is set: disaggregation is off", src, Inferred)
+	r.emit(StepDisagg, PhaseSetup, title, Applied, "before #5234 only TRTLLM_USE_UCX_KVCACHE, TRTLLM_USE_NIXL_KVCACHE or TRTLLM_USE_MPI_KVCACHE (any non-empty value) turns the transceiver on, and none is set: disaggregation is off", src, Verified)
 	r.t.Result.Outcome = OutcomeDisabled
 	r.halt = "not reached: disaggregation is off"
 }

@@ -44,3 +44,37 @@ func TestSelectorsTheReleaseDoesNotRead(t *testing.T) {
 		}
 	}
 }
+
+// Before #5234 (1.0.0rc0-rc3) create_kv_cache_transceiver reads the three
+// selectors with a bare getenv, UCX then NIXL then MPI, and creates nothing
+// when none is set; there is no log line. Read in stored copies of
+// kv_cache_transceiver.py from before #5234 (search ids 3789947234 and
+// 6254461557): verified for the rule; the releases' day is the table's.
+func TestLegacySwitchReadInCode(t *testing.T) {
+	for _, c := range []struct {
+		ver, eff string
+		env      map[string]string
+		out      Outcome
+		reason   string
+	}{
+		{"1.0.0rc3", "UCX", map[string]string{EnvUseMPI: "1", EnvUseNIXL: "1", EnvUseUCX: "false"}, OutcomeCPP, "TRTLLM_USE_UCX_KVCACHE='false' is set (any non-empty value counts before #5234)"},
+		{"1.0.0rc2", "NIXL", map[string]string{EnvUseMPI: "1", EnvUseNIXL: "0"}, OutcomeCPP, "TRTLLM_USE_NIXL_KVCACHE='0' is set"},
+		{"1.0.0rc0", "", map[string]string{EnvUseUCX: ""}, OutcomeDisabled, "none is set: disaggregation is off"},
+	} {
+		in := Inputs{Version: Must(ParseVersion(c.ver)), Env: Env{}}
+		for k, v := range c.env {
+			in.Env[k] = EnvVar{Value: v}
+		}
+		tr := Resolve(in)
+		st := stepOf(tr, StepDisagg)
+		if tr.Result.Outcome != c.out || !strings.Contains(st.Reason, c.reason) || st.Confidence != Verified {
+			t.Errorf("%s %v: outcome %s, step %q (%s); want %s, %q, verified", c.ver, c.env, tr.Result.Outcome, st.Reason, st.Confidence, c.out, c.reason)
+		}
+		if c.eff != "" && !tr.Result.EffectiveBackend.Is(c.eff) {
+			t.Errorf("%s %v: effective backend %s, want %s", c.ver, c.env, tr.Result.EffectiveBackend.Repr(), c.eff)
+		}
+		if len(tr.Logs) != 0 {
+			t.Errorf("%s %v: logs %v, want none (no log line at creation before #5234)", c.ver, c.env, tr.Logs)
+		}
+	}
+}
