@@ -109,6 +109,23 @@ var realCases = []realCase{
 		workers: []string{"TRTLLMDecodeWorker generation ERROR None 1", "TRTLLMPrefillWorker context ERROR None 1"},
 	},
 	{
+		// #5234 (merged 2025-07-17, in the 1.0.0rc4 notes) brought `backend`:
+		// 1.0.0rc4 takes `default` (UCX); before it the key is ignored by a
+		// plain BaseModel and only a TRTLLM_USE_*_KVCACHE selector turns the
+		// transceiver on (stored pre-#5234 kv_cache_transceiver.py): the
+		// blueprint sets none, so 1.0.0rc3 is off.
+		from:    "same file, 1.0.0rc4",
+		version: "1.0.0rc4",
+		files:   []string{"real/ai-on-eks-trtllm-disaggregated-default.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation CPP UCX 1", "TRTLLMPrefillWorker context CPP UCX 1"},
+	},
+	{
+		from:    "same file, 1.0.0rc3",
+		version: "1.0.0rc3",
+		files:   []string{"real/ai-on-eks-trtllm-disaggregated-default.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation DISABLED None 1", "TRTLLMPrefillWorker context DISABLED None 1"},
+	},
+	{
 		from:    "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_ucx.yaml @171b71d4 (whole file): cache_transceiver_config under each server section; not pinned to CPP, so era 2 fails on UCX",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-test-configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_ucx.yaml"},
@@ -123,6 +140,22 @@ var realCases = []realCase{
 	{
 		from:    "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_transceiver_runtime_python.yaml @e8bddce9 (whole file)",
 		version: "1.3.0rc29",
+		files:   []string{"real/trtllm-test-configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_transceiver_runtime_python.yaml"},
+		workers: []string{"context_servers context PYTHON NIXL 1", "generation_servers generation PYTHON NIXL 1"},
+	},
+	{
+		// transceiver_runtime arrives with the Python transceiver in 1.3.0rc8
+		// (its notes, 03-17): rc7's CacheTransceiverConfig refuses the key;
+		// rc8 and rc9 build PyNativeCacheTransceiver (bdubayah fork @aa0117b5
+		// kv_cache_transceiver.py), rc10 KvCacheTransceiverV2.
+		from:    "same file, 1.3.0rc7",
+		version: "1.3.0rc7",
+		files:   []string{"real/trtllm-test-configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_transceiver_runtime_python.yaml"},
+		workers: []string{"context_servers context ERROR None 1", "generation_servers generation ERROR None 1"},
+	},
+	{
+		from:    "same file, 1.3.0rc8",
+		version: "1.3.0rc8",
 		files:   []string{"real/trtllm-test-configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_transceiver_runtime_python.yaml"},
 		workers: []string{"context_servers context PYTHON NIXL 1", "generation_servers generation PYTHON NIXL 1"},
 	},
@@ -162,6 +195,21 @@ var realCases = []realCase{
 		// the image given as files.
 		from:    "ai-dynamo/dynamo examples/backends/trtllm/deploy/disagg_planner.yaml @0610ba2e (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (see above)",
 		version: "1.2.0",
+		files:   []string{"real/dynamo-qwen3/disagg_planner.yaml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation CPP NIXL 1", "TRTLLMPrefillWorker context CPP NIXL 1"},
+	},
+	{
+		// backend: DEFAULT, no selector in the DGD: UCX until #7926 (DEFAULT
+		// -> NIXL, merged 2025-10-19, main's git log), so 1.2.0rc0 (main
+		// 2025-09-29) serves on UCX and 1.2.0rc1 (cut 10-19) on NIXL.
+		from:    "same DGD and engine configs, 1.2.0rc0",
+		version: "1.2.0rc0",
+		files:   []string{"real/dynamo-qwen3/disagg_planner.yaml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation CPP UCX 1", "TRTLLMPrefillWorker context CPP UCX 1"},
+	},
+	{
+		from:    "same DGD and engine configs, 1.2.0rc1",
+		version: "1.2.0rc1",
 		files:   []string{"real/dynamo-qwen3/disagg_planner.yaml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
 		workers: []string{"TRTLLMDecodeWorker generation CPP NIXL 1", "TRTLLMPrefillWorker context CPP NIXL 1"},
 	},
