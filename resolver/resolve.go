@@ -81,6 +81,7 @@ func Resolve(in Inputs) Trace {
 	in.Model.Value = rules.Model(in.Model.Value)
 	r := run{v: in.Version, rules: rules}
 	r.t.Inputs = in
+	r.presetBackendSpelling()
 	r.t.Steps = make([]Step, 0, len(StepIDs()))
 	r.stepVersion()
 	r.stepValidate()
@@ -287,6 +288,22 @@ func (r *run) runtimeLiterals() []string { return r.literals("transceiver_runtim
 func (r *run) backendLiteralsOf() []string { return r.literals("backend") }
 
 func (r *run) literals(field string) []string { return r.rules.fieldLiterals(field) }
+
+// presetBackendSpelling writes xcvr's own backend choice (DEFAULT, a value no
+// one wrote) as the build spells it: from #5234 until #6323 (1.0.0rc4 to
+// 1.0.0) CacheTransceiverConfig.backend is Literal["default", "ucx", "nixl",
+// "mpi"] (llm_args.py of the lower-case era), so the preset DEFAULT was
+// refused at validation, a failure of xcvr's making; an operator of the time
+// writes `backend: default`. A backend the user gave is left as written.
+func (r *run) presetBackendSpelling() {
+	b := &r.t.Inputs.Backend
+	if b.Origin.Kind != OriginPreset || !b.Value.Is("DEFAULT") {
+		return
+	}
+	if lits := r.literals("backend"); slices.Contains(lits, "default") && !slices.Contains(lits, "DEFAULT") {
+		b.Value = Str("default")
+	}
+}
 
 // backendLiterals is the newest rules' backend choices.
 func backendLiterals() []string { return []string{"DEFAULT", "UCX", "NIXL", "MOONCAKE", "MPI"} }

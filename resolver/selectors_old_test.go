@@ -78,3 +78,31 @@ func TestLegacySwitchReadInCode(t *testing.T) {
 		}
 	}
 }
+
+// xcvr's own backend choice (DEFAULT, origin xcvr-default) is spelt as the
+// build takes it: 1.0.0rc4 to 1.0.0 accept only Literal["default", "ucx",
+// "nixl", "mpi"] (llm_args.py of the lower-case era, until #6323), so the
+// preset is "default" there and the prediction for a release of the time is
+// not a validation error no one wrote. A DEFAULT the user gave is still
+// refused; from 1.1.0rc0 the preset stays DEFAULT.
+func TestPresetBackendSpelledAsTheBuildTakesIt(t *testing.T) {
+	for _, c := range []struct {
+		ver    string
+		origin OriginKind
+		out    Outcome
+		want   string
+	}{
+		{"1.0.0rc4", OriginPreset, OutcomeCPP, "default"},
+		{"1.0.0", OriginPreset, OutcomeCPP, "default"},
+		{"1.0.0rc4", OriginFlag, OutcomeError, "DEFAULT"},
+		{"1.1.0rc0", OriginPreset, OutcomeCPP, "DEFAULT"},
+		{"1.0.0rc3", OriginPreset, OutcomeDisabled, "DEFAULT"},
+	} {
+		in := Inputs{Version: Must(ParseVersion(c.ver)), Env: Env{},
+			Backend: Field[PyStr]{Str("DEFAULT"), Origin{Kind: c.origin}}}
+		tr := Resolve(in)
+		if tr.Result.Outcome != c.out || !tr.Inputs.Backend.Value.Is(c.want) {
+			t.Errorf("%s %s: outcome %s, backend %s; want %s, %q", c.ver, c.origin, tr.Result.Outcome, tr.Inputs.Backend.Value.Repr(), c.out, c.want)
+		}
+	}
+}

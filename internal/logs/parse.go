@@ -761,7 +761,7 @@ func (p *Process) noTransceiver(n int, line string) {
 	p.Disabled = true
 	p.keep(Line{N: n, Message: line})
 	p.find(n, FindingNoTransceiver, line)
-	p.imply(n, "a disaggregated request reached this worker, which built no KV-cache transceiver (cache_transceiver_config.backend unset, or no cache_transceiver_config): the worker asserts per request, so it started; give it cache_transceiver_config.backend (DEFAULT, UCX or NIXL)", 0, 0)
+	p.imply(n, "a disaggregated request reached this worker, which built no KV-cache transceiver (cache_transceiver_config.backend unset, or no cache_transceiver_config): the worker asserts per request, so it started; give it cache_transceiver_config.backend (DEFAULT, UCX or NIXL; 1.0.0rc4 to 1.0.0 take them lower-case: default, ucx, nixl)", 0, 0)
 }
 
 // findingOf is the finding kind of the runtime lines.

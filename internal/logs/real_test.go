@@ -59,9 +59,12 @@ func TestRealLogs(t *testing.T) {
 			err: "IndexError: tuple index out of range", exit: 1},
 		// ai-dynamo/dynamo PR #2278 (description; TensorRT-LLM 1.0.0rc4):
 		// the error a disaggregated worker without cache_transceiver_config
-		// raised on its first request.
+		// raised on its first request. The assertion is #5234's (1.0.0rc4 on),
+		// and 1.0.0rc4 to 1.0.0 refuse upper-case backend names (lower-case
+		// Literal until #6323): the advice names both spellings.
 		{file: "dynamo-pr2278-transceiver-disabled.log", processes: "process=DISABLED",
-			findings: []string{FindingNoTransceiver}, implications: []string{"built no KV-cache transceiver"}, exit: 0},
+			findings: []string{FindingNoTransceiver}, implications: []string{"built no KV-cache transceiver",
+				"(DEFAULT, UCX or NIXL; 1.0.0rc4 to 1.0.0 take them lower-case: default, ucx, nixl)"}, exit: 0},
 		// ai-dynamo/dynamo PR #8954 (description): Dynamo's test harness
 		// labels each line of a worker with "[PYTHON3] "; the excerpt stops
 		// inside the traceback (its last, cut line dropped).
