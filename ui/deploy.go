@@ -75,6 +75,9 @@ func (m *Model) renderDeploy(w int) []string {
 		vp = st.OutcomePython
 	case logs.StatusPending, logs.StatusNotShown, logs.StatusOrchestrator:
 		vp = st.Dim
+		if m.observed.TimedOut > 0 {
+			vp = st.OutcomeError // the orchestrator gave up: the job never served
+		}
 	}
 	// The verdict is kept whole and the file and summary cut before it.
 	keep := 0
@@ -360,6 +363,9 @@ func sameEnd(a, b resolver.Result) bool {
 // observedSummary groups the log's processes by what they ended with, e.g.
 // "srun task 0–3: PYTHON on NIXL".
 func observedSummary(lg *logs.Log) string {
+	if s := logs.OrchestratorShort(lg); s != "" {
+		return s // not its own quiet process ("process: outcome not shown")
+	}
 	if len(lg.Processes) == 0 {
 		if len(lg.Stated) == 0 && lg.Orchestrator == 0 {
 			return "no line of it is TensorRT-LLM's"

@@ -186,3 +186,19 @@ func TestObservedBigJob(t *testing.T) {
 		t.Error("the outcome view lacks the last rank")
 	}
 }
+
+// TestObservedOrchestratorLog: the orchestrator's log in --log says what its
+// wait came to, not "process: outcome not shown" (its own quiet process).
+func TestObservedOrchestratorLog(t *testing.T) {
+	lg, err := logs.Parse("disagg.log", strings.NewReader("[TRT-LLM] [I] Waiting for context and generation servers to be ready\n"+
+		"[TRT-LLM] [I] [0] Servers are not ready. Waiting for ['http://gen-0:8002']...\n"+
+		"TimeoutError: Timeout waiting for context and generation servers to be ready\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Spec: testSpec(), Width: 100, Height: 30, Log: lg})
+	plain := ansi.Strip(m.frame())
+	if !strings.Contains(plain, "disagg.log: the orchestrator gave up waiting for its workers (line 3)") || strings.Contains(plain, "outcome not shown") {
+		t.Fatalf("100x30:\n%s", plain)
+	}
+}

@@ -357,3 +357,26 @@ func orchestratorWait(lg *Log) string {
 	}
 	return ""
 }
+
+// OrchestratorShort is a one-line account of an orchestrator's log that
+// shows nothing else (no process of it shows a transceiver line, a failure
+// or a finding): what its wait for the workers came to. "" for any other log.
+func OrchestratorShort(lg *Log) string {
+	if lg.Orchestrator == 0 {
+		return ""
+	}
+	for _, p := range lg.Processes {
+		if p.shows() {
+			return ""
+		}
+	}
+	switch {
+	case lg.TimedOut > 0:
+		return "the orchestrator gave up waiting for its workers (line " + strconv.Itoa(lg.TimedOut) + ")"
+	case lg.Ready > 0:
+		return "the orchestrator: every server ready (line " + strconv.Itoa(lg.Ready) + ")"
+	case lg.Waiting != "":
+		return "the orchestrator, still waiting for servers (line " + strconv.Itoa(lg.WaitingLine) + ")"
+	}
+	return "the orchestrator (line " + strconv.Itoa(lg.Orchestrator) + "): its workers' logs decide"
+}
