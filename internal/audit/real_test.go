@@ -173,6 +173,25 @@ var realCases = []realCase{
 		workers: []string{"wide_ep_decode.yaml generation DISABLED None 1", "wide_ep_prefill.yaml context DISABLED None 1"},
 	},
 	{
+		// Before #5234 (1.0.0rc0-rc3) the exported TRTLLM_USE_UCX_KVCACHE=1
+		// alone turned the C++ transceiver on (stored pre-#5234
+		// kv_cache_transceiver.py: a bare getenv, UCX > NIXL > MPI): the same
+		// scripts and configs serve on UCX there, and are off from 1.0.0rc4,
+		// #5234's breaking change.
+		from:    "same files, 1.0.0rc3",
+		version: "1.0.0rc3",
+		files: []string{"real/dynamo-multinode/srun_disaggregated.sh", "real/dynamo-multinode/start_trtllm_worker.sh",
+			"real/dynamo-multinode/engine_configs/deepseek_r1/wide_ep/wide_ep_prefill.yaml", "real/dynamo-multinode/engine_configs/deepseek_r1/wide_ep/wide_ep_decode.yaml"},
+		workers: []string{"wide_ep_decode.yaml generation CPP UCX 1", "wide_ep_prefill.yaml context CPP UCX 1"},
+	},
+	{
+		from:    "same files, 1.0.0rc4",
+		version: "1.0.0rc4",
+		files: []string{"real/dynamo-multinode/srun_disaggregated.sh", "real/dynamo-multinode/start_trtllm_worker.sh",
+			"real/dynamo-multinode/engine_configs/deepseek_r1/wide_ep/wide_ep_prefill.yaml", "real/dynamo-multinode/engine_configs/deepseek_r1/wide_ep/wide_ep_decode.yaml"},
+		workers: []string{"wide_ep_decode.yaml generation DISABLED None 1", "wide_ep_prefill.yaml context DISABLED None 1"},
+	},
+	{
 		// A v1beta1 DGD whose workers' pods run a Dynamo sidecar beside a
 		// trtllm-serve container (--server_role CONTEXT / GENERATION); the
 		// configs are the image's own, given here.
@@ -241,6 +260,14 @@ var realCases = []realCase{
 		version: "1.0.0",
 		files:   []string{"real/trtllm-slurm-mpi/disaggr_torch.slurm", "real/trtllm-slurm-mpi/start_worker.sh", "gen-yaml/config.yaml"},
 		workers: []string{"context_servers context DISABLED None 1", "generation_servers generation DISABLED None 1"},
+	},
+	{
+		// The script's TRTLLM_USE_UCX_KVCACHE=1 alone turns the transceiver on
+		// before #5234.
+		from:    "the same sbatch script, start_worker.sh and config, 1.0.0rc3",
+		version: "1.0.0rc3",
+		files:   []string{"real/trtllm-slurm-mpi/disaggr_torch.slurm", "real/trtllm-slurm-mpi/start_worker.sh", "gen-yaml/config.yaml"},
+		workers: []string{"context_servers context CPP UCX 1", "generation_servers generation CPP UCX 1"},
 	},
 	{
 		from:     "the same sbatch script alone",
