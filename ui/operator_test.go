@@ -3,6 +3,7 @@ package ui
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -739,5 +740,41 @@ func TestCopyCommandLineLogVersion(t *testing.T) {
 	m := New(Options{Spec: s, Width: 80, Height: 24})
 	if got := m.commandLine(); got != "xcvr explain --trtllm 1.3.0rc26 --clean-env" {
 		t.Errorf("x copied %q", got)
+	}
+}
+
+// TestBackendChoicesFollowTheBuild: the backend row offers the names the
+// chosen build accepts, as it spells them: 1.0 takes default, ucx, nixl, mpi
+// (and refuses DEFAULT), MOONCAKE exists from 1.2.0rc6. xcvr's own preset
+// shows as the build takes it, and → steps from it, not back to "none".
+func TestBackendChoicesFollowTheBuild(t *testing.T) {
+	for _, c := range []struct {
+		version string
+		want    []string
+	}{
+		{"1.0.0rc4", []string{"none", "default", "nixl", "ucx", "mpi"}},
+		{"1.2.0rc3", []string{"none", "DEFAULT", "NIXL", "UCX", "MPI"}},
+		{"1.4.0rc4", []string{"none", "DEFAULT", "NIXL", "UCX", "MPI", "MOONCAKE"}},
+	} {
+		spec := testSpec()
+		spec.Version = inputs.Value{Raw: c.version, Origin: resolver.Origin{Kind: resolver.OriginFlag}}
+		m := New(Options{Spec: spec, Width: 80, Height: 24})
+		got := m.choices(m.rows[rowBackend])
+		slices.Sort(got)
+		want := slices.Clone(c.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: backend choices %v, want %v", c.version, m.choices(m.rows[rowBackend]), c.want)
+		}
+	}
+	spec := testSpec()
+	spec.Version = inputs.Value{Raw: "1.0.0rc4", Origin: resolver.Origin{Kind: resolver.OriginFlag}}
+	m := New(Options{Spec: spec, Width: 80, Height: 24})
+	if f := plainFrame(m); !strings.Contains(f, "backend    default") || strings.Contains(f, "✗ invalid") {
+		t.Errorf("1.0.0rc4's preset backend:\n%s", f)
+	}
+	m = keys(t, m, "down", "down", "right")
+	if b := m.spec.Backend.Raw; b == "none" || b == "" || !slices.Contains([]string{"nixl", "ucx", "mpi"}, b) {
+		t.Errorf("→ from 1.0.0rc4's preset backend went to %q", b)
 	}
 }

@@ -231,8 +231,12 @@ func (m *Model) inputLine(r inputRow, selected, focused bool, w int) string {
 			l.add(st.Error, termsafe.Line(e.Input))
 			l.add(st.Error, " ✗ invalid")
 		} else {
-			val, extra := m.displayValue(r, v.Raw)
-			if rejected(r, v.Raw) {
+			raw := v.Raw
+			if b := m.trace.Inputs.Backend.Value; r.kind == rowBackend && v.Origin.Kind == resolver.OriginPreset && b.Valid {
+				raw = b.S // xcvr's own choice, as the build spells it ('default' on 1.0)
+			}
+			val, extra := m.displayValue(r, raw)
+			if m.rejected(r, raw) {
 				// A literal TensorRT-LLM refuses ('nixl', 'Auto', 0): the chain's
 				// validation step says why.
 				l.add(st.Error, val)
@@ -285,12 +289,13 @@ func wrapWords(s string, w int) []string {
 }
 
 // rejected reports whether a row's raw value is one TensorRT-LLM's validation
-// refuses whatever the version: a backend or runtime outside the literals (they
-// are case-sensitive) or a timeout that is not > 0.
-func rejected(r inputRow, raw string) bool {
+// refuses: a backend outside the build's literals (case-sensitive: 1.0 takes
+// only default, ucx, nixl, mpi), a runtime outside the literals, or a timeout
+// that is not > 0.
+func (m *Model) rejected(r inputRow, raw string) bool {
 	switch r.kind {
 	case rowBackend:
-		return raw != "" && raw != "null" && !slices.Contains(inputs.Backends(), raw)
+		return raw != "" && raw != "null" && !slices.Contains(m.choices(r), raw)
 	case rowRuntime:
 		return raw != "" && !slices.Contains(inputs.Runtimes(), raw)
 	case rowTimeout:

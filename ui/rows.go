@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"slices"
 
 	"strconv"
 	"strings"
@@ -228,9 +229,26 @@ func (m *Model) choices(r inputRow) []string {
 		}
 		return out
 	case rowBackend:
-		// "none" (disaggregation off) first, so that ← from DEFAULT turns it off.
+		// "none" (disaggregation off) first, so that ← from DEFAULT turns it
+		// off; then the names the build's CacheTransceiverConfig accepts, as
+		// it spells them (1.0 takes default, ucx, nixl, mpi and refuses
+		// DEFAULT; MOONCAKE only from 1.2.0rc6).
+		v := m.trace.Inputs.Version
+		rs := v.Rules
+		if rs == nil {
+			rs = resolver.ReleaseRules(v)
+		}
 		bs := inputs.Backends()
-		return append([]string{bs[len(bs)-1]}, bs[:len(bs)-1]...)
+		out := []string{bs[len(bs)-1]}
+		lits := resolver.BackendLiterals(rs)
+		for _, b := range bs[:len(bs)-1] {
+			if i := slices.IndexFunc(lits, func(l string) bool { return strings.EqualFold(l, b) }); i >= 0 {
+				out = append(out, lits[i])
+			} else if len(lits) == 0 {
+				out = append(out, b)
+			}
+		}
+		return out
 	case rowRuntime:
 		return inputs.Runtimes()
 	case rowTimeout:
@@ -269,7 +287,10 @@ func (m *Model) cycle(r inputRow, delta int) tea.Cmd {
 	}
 	idx := -1
 	for i, c := range ch {
-		if c == cur {
+		// A backend is found in the build's own spelling too: xcvr's preset
+		// DEFAULT is 'default' on 1.0, and a NIXL chosen on 1.4 steps from
+		// 'nixl' once the version is 1.0.
+		if c == cur || r.kind == rowBackend && strings.EqualFold(c, cur) {
 			idx = i
 			break
 		}
