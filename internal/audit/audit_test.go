@@ -632,3 +632,28 @@ spec:
 		t.Errorf("timeout %+v", in.Timeout)
 	}
 }
+
+// A docker compose service's --override-engine-args is laid over its engine
+// args file as in Kubernetes and scripts (one reader, readConfig): compose
+// ignored it, and this worker read UCX from its file.
+func TestComposeOverrideEngineArgs(t *testing.T) {
+	compose := `services:
+  decode-0:
+    image: x
+    volumes: [./engine:/opt/engine:ro]
+    command: >
+      python3 -m dynamo.trtllm --disaggregation-mode decode
+      --extra-engine-args /opt/engine/decode.yaml
+      --override-engine-args '{"cache_transceiver_config": {"backend": "NIXL"}}'
+`
+	set, err := Read([]Input{{Name: "dc/docker-compose.yml", Data: []byte(compose)},
+		{Name: "dc/engine/decode.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	in := entry(t, r, "decode-0").Trace.Inputs
+	if !in.Backend.Value.Is("NIXL") || in.Backend.Origin.Detail != "dc/docker-compose.yml:2 (--override-engine-args)" {
+		t.Errorf("backend %+v", in.Backend)
+	}
+}

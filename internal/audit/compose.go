@@ -118,15 +118,9 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": not in the set (a file of the image, or a bind mount's file not given to audit); give it to audit"})
 			continue
 		}
-		ov, err := deploy.ReadWorkerNode(cname, cfg, locate)
-		if err != nil {
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ": " + err.Error()})
+		where, ok = r.readConfig(w, src, l, cname, cfg, locate, where, origin(file, p.KeyLine))
+		if !ok {
 			continue
-		}
-		w.Overlay, w.Config = ov, where
-		r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
-		if ov.Model != nil && w.Model == "" {
-			w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
 		}
 		w.key += "\x00" + where
 		r.set.Workers = append(r.set.Workers, w)

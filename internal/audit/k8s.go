@@ -272,32 +272,9 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
 		return true
 	}
-	if l.override != "" {
-		merged, note := overrideArgs(root, l.override)
-		if note != "" {
-			w.Notes = append(w.Notes, note)
-		} else {
-			root = merged
-			at := origin(o.file, c.Line) + " (--override-engine-args)"
-			inner := locate
-			locate = func(line int) string {
-				if line >= overrideLine {
-					return at
-				}
-				return inner(line)
-			}
-			where += " with --override-engine-args (deep_update)"
-		}
-	}
-	ov, err := deploy.ReadWorkerNode(name, root, locate)
-	if err != nil {
-		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ": " + err.Error()})
+	where, ok = r.readConfig(w, src, l, name, root, locate, where, origin(o.file, c.Line))
+	if !ok {
 		return true
-	}
-	w.Overlay, w.Config = ov, where
-	r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
-	if ov.Model != nil && w.Model == "" {
-		w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
 	}
 	w.key = "obj\x00" + o.kind + "/" + o.name + "\x00" + cname + "\x00" + where
 	if len(o.owners) > 0 {
@@ -948,6 +925,43 @@ func (r *reader) matchPlain(config string) (root *deploy.Node, locate func(int) 
 		}
 	}
 	return nil, nil, "", "", false
+}
+
+// readConfig reads root, the config a worker's launch l names, as
+// TensorRT-LLM reads its --config, after laying the launch's
+// --override-engine-args over it (the command line at cmdAt): on success w
+// has its overlay, config and model (when it has none yet), and where, what
+// the config is, is returned with the override said; otherwise the config is
+// listed as not placed, with TensorRT-LLM's reason, and ok is false.
+func (r *reader) readConfig(w *Worker, src Source, l launch, name string, root *deploy.Node, locate func(int) string, where, cmdAt string) (string, bool) {
+	if l.override != "" {
+		merged, note := overrideArgs(root, l.override)
+		if note != "" {
+			w.Notes = append(w.Notes, note)
+		} else {
+			root = merged
+			at := cmdAt + " (--override-engine-args)"
+			inner := locate
+			locate = func(line int) string {
+				if line >= overrideLine {
+					return at
+				}
+				return inner(line)
+			}
+			where += " with --override-engine-args (deep_update)"
+		}
+	}
+	ov, err := deploy.ReadWorkerNode(name, root, locate)
+	if err != nil {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ": " + err.Error()})
+		return where, false
+	}
+	w.Overlay, w.Config = ov, where
+	r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
+	if ov.Model != nil && w.Model == "" {
+		w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
+	}
+	return where, true
 }
 
 // overrideLine marks the lines of --override-engine-args' values, so their

@@ -741,32 +741,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				continue
 			}
 		}
-		if l.override != "" {
-			merged, note := overrideArgs(root, l.override)
-			if note != "" {
-				w.Notes = append(w.Notes, note)
-			} else {
-				root = merged
-				at := origin(file, cmd.line) + " (--override-engine-args)"
-				inner := locate
-				locate = func(line int) string {
-					if line >= overrideLine {
-						return at
-					}
-					return inner(line)
-				}
-				where += " with --override-engine-args (deep_update)"
-			}
-		}
-		ov, err := deploy.ReadWorkerNode(cname, root, locate)
-		if err != nil {
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ": " + err.Error()})
+		where, ok = r.readConfig(w, src, l, cname, root, locate, where, origin(file, cmd.line))
+		if !ok {
 			continue
-		}
-		w.Overlay, w.Config = ov, where
-		r.set.Warnings = append(r.set.Warnings, ov.Warnings...)
-		if ov.Model != nil && w.Model == "" {
-			w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
 		}
 		w.key += "\x00" + where
 		r.set.Workers = append(r.set.Workers, w)
