@@ -150,6 +150,22 @@ func (s *syncBuffer) String() string {
 
 // waitFor polls cond for at most 20 s (the machine may be loaded); no sleep is
 // an assertion.
+// exitOf waits for the exit status a check-logs run sends on done
+// (--fail-fast ends it).
+func exitOf(t *testing.T, done <-chan int) int {
+	t.Helper()
+	var code int
+	waitFor(t, "--fail-fast to exit", func() bool {
+		select {
+		case code = <-done:
+			return true
+		default:
+			return false
+		}
+	})
+	return code
+}
+
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
@@ -191,15 +207,7 @@ func TestCheckLogsFollowFailFast(t *testing.T) {
 	default:
 	}
 	f.WriteString(ucxRank)
-	var code int
-	waitFor(t, "--fail-fast to exit", func() bool {
-		select {
-		case code = <-done:
-			return true
-		default:
-			return false
-		}
-	})
+	code := exitOf(t, done)
 	if code != 1 || !strings.Contains(out.String(), "rank 1: CPP") || !strings.Contains(out.String(), "✗ line ") {
 		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
 	}

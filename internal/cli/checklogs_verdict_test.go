@@ -193,15 +193,7 @@ func TestCheckLogsFollowJSONLines(t *testing.T) {
 	go func() {
 		done <- Main([]string{"check-logs", "-f", "--fail-fast", "-o", "json", "--backend", "NIXL", path}, strings.NewReader(""), &out, &errb, nil)
 	}()
-	var code int
-	waitFor(t, "--fail-fast to exit", func() bool {
-		select {
-		case code = <-done:
-			return true
-		default:
-			return false
-		}
-	})
+	code := exitOf(t, done)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if code != 1 || len(lines) < 3 {
 		t.Fatalf("exit %d\n%s", code, out.String())
@@ -235,15 +227,7 @@ func TestCheckLogsFollowJSONWithoutPrediction(t *testing.T) {
 	go func() {
 		done <- Main([]string{"check-logs", "-f", "--fail-fast", "-o", "json", path}, strings.NewReader(""), &out, &errb, nil)
 	}()
-	var code int
-	waitFor(t, "--fail-fast to exit", func() bool {
-		select {
-		case code = <-done:
-			return true
-		default:
-			return false
-		}
-	})
+	code := exitOf(t, done)
 	seen := 0
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		var v map[string]any
