@@ -234,7 +234,7 @@ func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 	// One argument that is not a glob lists each file once (a walk never
 	// names a path twice); several, or a glob's matches ("d*/../d0"), may
 	// name one file twice.
-	dedupe := len(args) != 1 || strings.ContainsAny(args[0], "*?[")
+	dedupe := len(args) != 1 || strings.ContainsAny(args[0], "*?[") && !exists(args[0])
 	add := func(path string, listed bool) {
 		if dedupe {
 			c := filepath.Clean(path)
@@ -281,7 +281,7 @@ func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 			return err
 		}
 		if len(out) == n {
-			return fmt.Errorf("%s: no log files in it (*.log, *.out, *.err or files without an extension)", p)
+			return fmt.Errorf("%s: no log files in it (*.log, *.out, *.err or files without an extension, rotated or gzipped)", p)
 		}
 		return nil
 	}
@@ -295,7 +295,9 @@ func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 				seen["\x00stdin"] = true
 				out = append(out, logInput{name: "stdin", stdin: true})
 			}
-		case strings.ContainsAny(a, "*?["):
+		case strings.ContainsAny(a, "*?[") && !exists(a):
+			// (A file that exists is read as named, as a shell leaves a
+			// pattern matching nothing: ctx[0].log is a name, not a class.)
 			matches, err := filepath.Glob(a)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", a, err)
@@ -315,6 +317,12 @@ func expandLogArgs(args []string, follow bool) ([]logInput, error) {
 		}
 	}
 	return out, nil
+}
+
+// exists reports whether path names something (a link counts as itself).
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // parseInput reads one log whole, in bounded memory.

@@ -360,3 +360,21 @@ func TestCheckLogsRotatedGzipDirectory(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
 	}
 }
+
+// TestCheckLogsNameWithGlobCharacters: a log whose name holds [ or * (a
+// launcher's ctx[0].log) is read as named, not taken for a pattern (it was
+// "syntax error in pattern" or "no file matches"); a pattern still globs.
+func TestCheckLogsNameWithGlobCharacters(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"ctx[0].log", "gen*.log", "x[.log"} {
+		p := filepath.Join(dir, name)
+		writeLog(t, p, pyRank0)
+		out, errOut, code := run(t, nil, "check-logs", p)
+		if code != 0 || !strings.Contains(out, name+": ") {
+			t.Errorf("%s: exit %d\n%s%s", name, code, out, errOut)
+		}
+	}
+	if out, errOut, code := run(t, nil, "check-logs", filepath.Join(dir, "c*.log")); code != 0 || !strings.Contains(out, "ctx[0].log") {
+		t.Errorf("a pattern: exit %d\n%s%s", code, out, errOut)
+	}
+}
