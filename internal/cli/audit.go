@@ -61,9 +61,9 @@ DynamoGraphDeployments (services, envs, --extra-engine-args and
 --disaggregation-mode), upstream's Slurm submit configs (worker_config.ctx/gen,
 environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers), shell
 scripts (sbatch and launch scripts: each command running trtllm-serve or
-dynamo.trtllm, through srun or bash -c too, with the variables, exports and
-here-documents the script writes) and env files (*.env, laid under every
-worker's own environment).
+dynamo.trtllm, through srun or bash -c too, with the variables, exports,
+here-documents and echo/printf > FILE lines the script writes) and env files
+(*.env, laid under every worker's own environment).
 
 It reports every distinct worker configuration with its count, role, source,
 inputs with their origins and outcome; then whether every context and
