@@ -699,6 +699,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		} else if l.model != "" {
 			w.Notes = append(w.Notes, "model "+l.model+": the script does not set it (an argument or the environment); pass --model ARCH")
 		}
+		if strings.Contains(l.backend, "$") {
+			w.Notes = append(w.Notes, "trtllm-serve --backend "+l.backend+": the script does not set it (an argument or the environment); pass --loader")
+		} else {
+			w.serveBackend(l, origin(file, cmd.line))
+		}
 		switch {
 		case l.role != "":
 			w.Role, w.RoleFrom = l.role, l.roleArg

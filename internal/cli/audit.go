@@ -71,7 +71,9 @@ generation worker ends on the same transceiver and backend (they must, to
 exchange KV cache), which fail, and the smallest verified fix. What it cannot
 place is listed. The input flags (--trtllm, --install, --model, --env, ...)
 apply to every worker; the workers' environment is the deployment's, not
-xcvr's own. Exit 1 when a worker fails to start or the roles cannot exchange
+xcvr's own. A worker's loader is its config's backend key, else its
+trtllm-serve --backend (pytorch, _autodeploy), as trtllm-serve lays the YAML
+over its command line; --loader overrides both. Exit 1 when a worker fails to start or the roles cannot exchange
 KV cache (with --to: also when an upgraded worker would fail); 0 otherwise; 2
 for usage errors and unreadable input.`,
 		Example: `  xcvr audit deploy.yaml
