@@ -657,3 +657,55 @@ func TestComposeOverrideEngineArgs(t *testing.T) {
 		t.Errorf("backend %+v", in.Backend)
 	}
 }
+
+// TestServeBackendPicksLoader: trtllm-serve's --backend decides the loader
+// (serve.py's launch_server: pytorch, _autodeploy, tensorrt), unless the
+// config's backend key says otherwise (update_llm_args_with_extra_dict lays
+// the YAML over the command line: llm_args | llm_args_dict) or --loader is
+// given. In 1.3.0rc26 AutoDeploy skips ModelLoader's 'auto' resolution, so a
+// GPT-OSS context worker under --backend _autodeploy ends on C++ while its
+// generation peer ends on Python: the deployment cannot exchange KV cache.
+func TestServeBackendPicksLoader(t *testing.T) {
+	script := `#!/bin/bash
+trtllm-serve openai/gpt-oss-120b --backend _autodeploy --server_role CONTEXT --extra_llm_api_options ctx.yaml &
+trtllm-serve openai/gpt-oss-120b --server_role GENERATION --extra_llm_api_options gen.yaml &
+trtllm-serve openai/gpt-oss-120b --backend _autodeploy --server_role GENERATION --extra_llm_api_options gen-pt.yaml &
+trtllm-serve openai/gpt-oss-120b --backend tensorrt --server_role GENERATION --extra_llm_api_options gen-trt.yaml &
+`
+	nixl := "cache_transceiver_config:\n  backend: NIXL\n"
+	ins := []Input{{Name: "d/launch.sh", Data: []byte(script)},
+		{Name: "d/ctx.yaml", Data: []byte(nixl)}, {Name: "d/gen.yaml", Data: []byte(nixl)},
+		{Name: "d/gen-pt.yaml", Data: []byte("backend: pytorch\n" + nixl)}, {Name: "d/gen-trt.yaml", Data: []byte(nixl)}}
+	set, err := Read(ins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := inputs.Defaults()
+	base.Version = inputs.Value{Raw: "1.3.0rc26", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+	r := Resolve(set, Options{Base: base, Catalog: models.Builtin()})
+	for _, c := range []struct{ name, loader, origin, outcome, note string }{
+		{"ctx.yaml", "autodeploy", "trtllm-serve --backend at d/launch.sh:2", "CPP", ""},
+		{"gen.yaml", "pytorch", "", "PYTHON", ""},
+		{"gen-pt.yaml", "pytorch", "d/gen-pt.yaml:1", "PYTHON", ""},
+		{"gen-trt.yaml", "pytorch", "", "PYTHON", "trtllm-serve --backend tensorrt at d/launch.sh:5 is not the PyTorch path"},
+	} {
+		e := entry(t, r, c.name)
+		in := e.Trace.Inputs
+		if string(in.Loader.Value) != c.loader || in.Loader.Origin.Detail != c.origin || string(e.Trace.Result.Outcome) != c.outcome {
+			t.Errorf("%s: loader %q from %q, outcome %s; want %q from %q, %s", c.name, in.Loader.Value, in.Loader.Origin.Detail, e.Trace.Result.Outcome, c.loader, c.origin, c.outcome)
+		}
+		if got := strings.Join(e.Notes, "\n"); !strings.Contains(got, c.note) {
+			t.Errorf("%s: notes %q, want %q", c.name, got, c.note)
+		}
+	}
+	if r.Consistent {
+		t.Error("an AutoDeploy context worker (C++) beside a PyTorch generation worker (Python) reads as compatible")
+	}
+
+	// --loader on audit's command line wins over --backend, and says so.
+	base.Loader = inputs.Value{Raw: "pytorch", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--loader"}}
+	r = Resolve(set, Options{Base: base, Catalog: models.Builtin()})
+	if in := entry(t, r, "ctx.yaml").Trace.Inputs; string(in.Loader.Value) != "pytorch" || !strings.Contains(in.Loader.Origin.Detail, "overrides trtllm-serve --backend _autodeploy") {
+		t.Errorf("with --loader: %+v", in.Loader)
+	}
+}

@@ -94,6 +94,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			w.Model, w.ModelOrigin = l.model, origin(file, p.KeyLine)+" (command line)"
 			w.ServedModel = l.served
 		}
+		w.serveBackend(l, origin(file, p.KeyLine))
 		w.key = "compose\x00" + file + "\x00" + name
 		if l.config == "" {
 			w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"

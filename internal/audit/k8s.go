@@ -248,6 +248,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		w.Model, w.ModelOrigin = l.model, origin(o.file, c.Line)+" (command line)"
 		w.ServedModel = l.served
 	}
+	w.serveBackend(l, origin(o.file, c.Line))
 
 	// Config file.
 	if l.config == "" {
@@ -925,6 +926,13 @@ func (r *reader) matchPlain(config string) (root *deploy.Node, locate func(int) 
 		}
 	}
 	return nil, nil, "", "", false
+}
+
+// serveBackend records trtllm-serve's --backend, on the command line at at.
+func (w *Worker) serveBackend(l launch, at string) {
+	if l.program == "trtllm-serve" && l.backend != "" {
+		w.ServeBackend, w.ServeBackendOrigin = l.backend, at
+	}
 }
 
 // readConfig reads root, the config a worker's launch l names, as

@@ -325,6 +325,49 @@ var realCases = []realCase{
 			"start_worker.sh:74 trtllm-serve command: --extra_llm_api_options ${11}",
 		},
 	},
+	{
+		// echo -e "...\n..." > FILE writes the worker's config: the launch
+		// block of an early examples/disaggregated/README.md. It was "not in
+		// the set", 0 workers. cache_transceiver_config.max_num_tokens is
+		// pre-#5234's field; 1.0.0's config refuses it.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/README.md, an early stored version (index id 4005868575): its first code block, the launch lines, as a script",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-readme/early-launch.sh"},
+		workers: []string{"context_extra-llm-api-config.yml (early-launch.sh:7) context ERROR None 1", "context_extra-llm-api-config.yml context ERROR None 1", "gen_extra-llm-api-config.yml generation ERROR None 1"},
+	},
+	{
+		// backend: UCX in upper case: 1.1 takes it (C++ on UCX); 1.0's
+		// lower-case Literal refuses it; in era 2 Llama's PYTHON preference
+		// (#16787) is taken as is and fails on UCX.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/README.md, a later stored version (index id 2539413997; \"the default backend is UCX\"): the launch block as a script",
+		version: "1.1.0",
+		files:   []string{"real/trtllm-readme/ucx-launch.sh"},
+		workers: []string{"context_extra-llm-api-config.yml (ucx-launch.sh:7) context CPP UCX 1", "context_extra-llm-api-config.yml context CPP UCX 1", "gen_extra-llm-api-config.yml generation CPP UCX 1"},
+	},
+	{
+		from:    "same block, 1.0.0",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-readme/ucx-launch.sh"},
+		workers: []string{"context_extra-llm-api-config.yml (ucx-launch.sh:7) context ERROR None 1", "context_extra-llm-api-config.yml context ERROR None 1", "gen_extra-llm-api-config.yml generation ERROR None 1"},
+	},
+	{
+		from:    "same block, 1.3.0rc29",
+		version: "1.3.0rc29",
+		files:   []string{"real/trtllm-readme/ucx-launch.sh"},
+		workers: []string{"context_extra-llm-api-config.yml (ucx-launch.sh:7) context ERROR UCX 1", "context_extra-llm-api-config.yml context ERROR UCX 1", "gen_extra-llm-api-config.yml generation ERROR UCX 1"},
+	},
+	{
+		from:    "NVIDIA/TensorRT-LLM docs/source/features/disagg-serving.md, a stored version (index id 57366621073; --config, backend: NIXL): the launch block as a script",
+		version: "1.4.0rc4",
+		files:   []string{"real/trtllm-readme/nixl-launch.sh"},
+		workers: []string{"context_config.yml (nixl-launch.sh:7) context PYTHON NIXL 1", "context_config.yml context PYTHON NIXL 1", "gen_config.yml generation PYTHON NIXL 1"},
+	},
+	{
+		from:    "same block, 1.2.0",
+		version: "1.2.0",
+		files:   []string{"real/trtllm-readme/nixl-launch.sh"},
+		workers: []string{"context_config.yml (nixl-launch.sh:7) context CPP NIXL 1", "context_config.yml context CPP NIXL 1", "gen_config.yml generation CPP NIXL 1"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {

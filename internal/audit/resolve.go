@@ -172,6 +172,19 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 		// No config file: TensorRT-LLM's defaults, not xcvr's preset backend.
 		deploy.Apply(&s, &deploy.Overlay{File: w.Source.File})
 	}
+	// trtllm-serve --backend picks the loader when the config's backend key
+	// does not (the YAML is laid over the command line); --loader wins over
+	// both.
+	if b := w.ServeBackend; b != "" && (w.Overlay == nil || w.Overlay.Loader == nil) {
+		switch {
+		case b != "pytorch" && b != "_autodeploy":
+			e.Notes = append(e.Notes, "trtllm-serve --backend "+b+" at "+w.ServeBackendOrigin+" is not the PyTorch path xcvr models (pytorch, _autodeploy): a TensorRT engine's transceiver is the C++ executor's own; the prediction below is the PyTorch path's")
+		case s.Loader.Origin.Kind == resolver.OriginFlag:
+			s.Loader.Origin.Detail = strings.TrimSpace(s.Loader.Origin.Detail + " (overrides trtllm-serve --backend " + b + " at " + w.ServeBackendOrigin + ")")
+		default:
+			s.Loader = inputs.Value{Raw: b, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: "trtllm-serve --backend at " + w.ServeBackendOrigin}}
+		}
+	}
 	if !opt.ModelFromFlags && w.Model != "" {
 		if ent, ok := opt.Catalog.FindHFID(w.Model); ok {
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin}}

@@ -94,6 +94,11 @@ type Worker struct {
 	// ServedModel is Dynamo's --served-model-name, a hint for the model when
 	// Model is a path.
 	ServedModel string
+	// ServeBackend is trtllm-serve's --backend as written (pytorch,
+	// _autodeploy, tensorrt) and where; "" when the command line has none.
+	// The config's backend key wins over it: trtllm-serve lays the YAML over
+	// its command line's arguments (update_llm_args_with_extra_dict).
+	ServeBackend, ServeBackendOrigin string
 	// Notes are things the reader could not know (a Secret's values) or chose.
 	Notes []string
 	// CommandError is why the worker's launcher refuses its command line

@@ -20,7 +20,8 @@ import (
 // (NAME=VALUE, export NAME=VALUE, ${NAME:-default}) are expanded in the
 // order the script sets them; what it takes from its arguments or the
 // environment stays as written. A here-document the script writes
-// (cat > PATH << EOF) is a file of the set at PATH.
+// (cat > PATH << EOF), or what echo and printf write (echo -e "..." > PATH,
+// echo.go), is a file of the set at PATH.
 
 // Limits: a script is at most the guard's 256 MiB; these bound what
 // expansion can make of it (NAME=$NAME$NAME doubles a value each line).
@@ -482,6 +483,12 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		target string
 		doc    hereDoc
 		cmd    int
+		// how is "" for a here-document, else the echo or printf that
+		// wrote the file; lines are then the script line of each of its
+		// lines (a file built by >> appends) and buf its text.
+		how   string
+		lines []int
+		buf   []byte
 	}
 	var docs []written
 	docByPath, docByBase, docByBaseVar := map[string]int{}, map[string]int{}, map[string]int{}
@@ -503,6 +510,47 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				if strings.Contains(t, "$") {
 					docByBaseVar[path.Base(t)] = n
 				}
+			}
+		}
+		// Files echo or printf write (echo -e "a: 1\nb: 2" > c.yml), and
+		// add to (>>).
+		for _, ew := range echoWrites(words) {
+			d := written{target: ew.target, doc: hereDoc{line: cmd.line, quoted: true}, cmd: cmd.line, how: ew.how}
+			if di, ok := docByPath[hostPath(ew.target)]; ok && ew.appending {
+				prev := &docs[di]
+				if prev.how != "" && prev.buf == nil {
+					continue // already past maxEchoFile
+				}
+				if prev.how != "" {
+					// Append in place: later commands see the file as
+					// it grows; earlier ones were read when they ran.
+					if len(prev.buf)+len(ew.text) > maxEchoFile {
+						prev.buf, prev.lines = nil, nil
+						continue
+					}
+					prev.buf = append(prev.buf, ew.text...)
+					prev.lines = appendLines(prev.lines, ew.text, cmd.line)
+					prev.doc.body = ""
+					continue
+				}
+				if prev.how == "" {
+					for i := range strings.Count(prev.doc.body, "\n") {
+						d.lines = append(d.lines, prev.doc.line+i)
+					}
+					d.buf = append(d.buf, prev.doc.body...)
+					d.how = "here-document and " + ew.how + " >>"
+				}
+			}
+			if len(d.buf)+len(ew.text) > maxEchoFile {
+				continue
+			}
+			d.buf = append(d.buf, ew.text...)
+			d.lines = appendLines(d.lines, ew.text, cmd.line)
+			docs = append(docs, d)
+			n := len(docs) - 1
+			docByPath[hostPath(ew.target)], docByBase[path.Base(ew.target)] = n, n
+			if strings.Contains(ew.target, "$") {
+				docByBaseVar[path.Base(ew.target)] = n
 			}
 		}
 		// Assignments, exports, blocks, in statement order.
@@ -651,6 +699,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		} else if l.model != "" {
 			w.Notes = append(w.Notes, "model "+l.model+": the script does not set it (an argument or the environment); pass --model ARCH")
 		}
+		if strings.Contains(l.backend, "$") {
+			w.Notes = append(w.Notes, "trtllm-serve --backend "+l.backend+": the script does not set it (an argument or the environment); pass --loader")
+		} else {
+			w.serveBackend(l, origin(file, cmd.line))
+		}
 		switch {
 		case l.role != "":
 			w.Role, w.RoleFrom = l.role, l.roleArg
@@ -691,19 +744,35 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		} else if !ok {
 			di, ok = docByBaseVar[path.Base(want)]
 		}
+		if ok && docs[di].how != "" && docs[di].buf == nil {
+			// A file built past maxEchoFile by >>: not read.
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: fmt.Sprintf("%s %s: written by %s at %s, more than %d bytes of it: not read", l.flag, l.config, docs[di].how, origin(file, docs[di].cmd), maxEchoFile)})
+			continue
+		}
 		if ok {
 			d := docs[di]
 			cname = path.Base(d.target)
-			where = fmt.Sprintf("here-document %s (%s)%s", d.target, origin(file, d.cmd), mount)
-			doc, err := deploy.ParseYAML(cname, []byte(d.doc.body))
+			what, body := "here-document", d.doc.body
+			if d.how != "" {
+				what, body = d.how+" >", string(d.buf)
+			}
+			where = fmt.Sprintf("%s %s (%s)%s", what, d.target, origin(file, d.cmd), mount)
+			doc, err := deploy.ParseYAML(cname, []byte(body))
 			if err != nil {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ", body from line " + fmt.Sprint(d.doc.line) + ": " + err.Error()})
 				continue
 			}
 			r.set.Warnings = append(r.set.Warnings, doc.Warnings...)
 			root = doc.Root
-			at, target := d.doc.line, d.target
+			at, target, lines := d.doc.line, d.target, d.lines
 			locate = func(l int) string {
+				if lines != nil {
+					at := lines[len(lines)-1]
+					if l-1 < len(lines) && l >= 1 {
+						at = lines[l-1]
+					}
+					return origin(file, at) + " (" + what + " " + target + ", " + origin(cname, l) + ")"
+				}
 				return origin(file, at+l-1) + " (here-document " + target + ", " + origin(cname, l) + ")"
 			}
 			if root == nil {
@@ -853,6 +922,19 @@ func sortedExports(v *shellVars) []string {
 	return out
 }
 
+// appendLines adds the script line of each line text starts (its last
+// line counts when it does not end the text with a newline).
+func appendLines(lines []int, text string, line int) []int {
+	n := strings.Count(text, "\n")
+	if !strings.HasSuffix(text, "\n") {
+		n++
+	}
+	for range n {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
 // redirectTarget is the file a command writes its standard output to
 // (> PATH, >PATH, >> PATH, tee PATH); "" when none.
 func redirectTarget(words []string) string {
@@ -924,13 +1006,71 @@ func (r *reader) heredocIn(file, text string, first int, what, wd, config string
 	v.budget = &r.expandLeft
 	var found *hereDoc
 	var target string
+	// echoed is the file echo or printf wrote at that path, when they
+	// wrote it last: its text, how, and the script line of each line.
+	var echoed []byte
+	var echoHow string
+	var echoLines []int
 	for _, cmd := range splitScript(text) {
 		words := shellWords(cmd.text)
 		for i := range cmd.heredocs {
 			if t := redirectTarget(words); t != "" && abs(t) == want {
-				found, target = &cmd.heredocs[i], t
+				found, target, echoed = &cmd.heredocs[i], t, nil
 			}
 		}
+		for _, ew := range echoWrites(words) {
+			if abs(ew.target) != want {
+				continue
+			}
+			if !ew.appending || (echoed == nil && found == nil) {
+				echoed, echoHow, echoLines, target = nil, ew.how, nil, ew.target
+			} else if echoed == nil {
+				echoed = []byte(found.body)
+				for i := range strings.Count(found.body, "\n") {
+					echoLines = append(echoLines, found.line+i)
+				}
+				echoHow = "here-document and " + ew.how + " >>"
+			}
+			found = nil
+			if len(echoed)+len(ew.text) > maxEchoFile {
+				return nil, nil, "", "", fmt.Sprintf("written by %s in %s, more than %d bytes of it: not read", ew.how, what, maxEchoFile), true
+			}
+			echoed = append(echoed, ew.text...)
+			echoLines = appendLines(echoLines, ew.text, cmd.line)
+		}
+	}
+	if echoed != nil {
+		name = path.Base(target)
+		line := func(l int) int {
+			if l < 1 || l > len(echoLines) {
+				l = len(echoLines)
+			}
+			if first > 0 {
+				return first + echoLines[l-1] - 1
+			}
+			return echoLines[l-1]
+		}
+		if first > 0 {
+			where = fmt.Sprintf("%s > %s in %s (%s)", echoHow, target, what, origin(file, line(1)))
+		} else {
+			where = fmt.Sprintf("%s > %s in %s (its line %d)", echoHow, target, what, line(1))
+		}
+		doc, err := deploy.ParseYAML(name, echoed)
+		if err != nil {
+			return nil, nil, "", "", where + ": " + err.Error(), true
+		}
+		r.set.Warnings = append(r.set.Warnings, doc.Warnings...)
+		root = doc.Root
+		if root == nil {
+			root = &deploy.Node{Kind: deploy.KindNull}
+		}
+		locate = func(l int) string {
+			if first <= 0 {
+				return file + " (" + echoHow + " > " + target + ", " + origin(name, l) + ")"
+			}
+			return origin(file, line(l)) + " (" + echoHow + " > " + target + ", " + origin(name, l) + ")"
+		}
+		return root, locate, name, where, "", true
 	}
 	if found == nil {
 		return nil, nil, "", "", "", false

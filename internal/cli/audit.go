@@ -61,9 +61,9 @@ DynamoGraphDeployments (services, envs, --extra-engine-args and
 --disaggregation-mode), upstream's Slurm submit configs (worker_config.ctx/gen,
 environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers), shell
 scripts (sbatch and launch scripts: each command running trtllm-serve or
-dynamo.trtllm, through srun or bash -c too, with the variables, exports and
-here-documents the script writes) and env files (*.env, laid under every
-worker's own environment).
+dynamo.trtllm, through srun or bash -c too, with the variables, exports,
+here-documents and echo/printf > FILE lines the script writes) and env files
+(*.env, laid under every worker's own environment).
 
 It reports every distinct worker configuration with its count, role, source,
 inputs with their origins and outcome; then whether every context and
@@ -71,7 +71,9 @@ generation worker ends on the same transceiver and backend (they must, to
 exchange KV cache), which fail, and the smallest verified fix. What it cannot
 place is listed. The input flags (--trtllm, --install, --model, --env, ...)
 apply to every worker; the workers' environment is the deployment's, not
-xcvr's own. Exit 1 when a worker fails to start or the roles cannot exchange
+xcvr's own. A worker's loader is its config's backend key, else its
+trtllm-serve --backend (pytorch, _autodeploy), as trtllm-serve lays the YAML
+over its command line; --loader overrides both. Exit 1 when a worker fails to start or the roles cannot exchange
 KV cache (with --to: also when an upgraded worker would fail); 0 otherwise; 2
 for usage errors and unreadable input.`,
 		Example: `  xcvr audit deploy.yaml

@@ -341,11 +341,17 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 		d.warn(app, NVFP4MLANote(ov.KVDtype.Origin.String(), d.modelSrc))
 	}
 
-	// Loader: --loader, else trtllm-serve --backend, else the YAML's backend key
-	// (already applied by deploy.Apply).
+	// Loader: --loader, else the YAML's backend key (already applied by
+	// deploy.Apply), else trtllm-serve --backend: trtllm-serve lays the YAML
+	// over its command line's arguments (update_llm_args_with_extra_dict:
+	// llm_args | llm_args_dict).
 	if !fs.Changed("loader") && d.proc != nil && d.proc.Serve != nil && d.proc.Serve.Backend != "" {
-		switch b := d.proc.Serve.Backend; b {
-		case "pytorch", "_autodeploy":
+		switch b := d.proc.Serve.Backend; {
+		case ov != nil && ov.Loader != nil:
+			if b != ov.Loader.Raw {
+				d.warn(app, "trtllm-serve --backend "+b+": the config's backend: "+ov.Loader.Raw+" ("+ov.Loader.Origin.Detail+") wins, as trtllm-serve lays the YAML over its command line")
+			}
+		case b == "pytorch" || b == "_autodeploy":
 			s.Loader = inputs.Value{Raw: b, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "trtllm-serve --backend (/proc/" + strconv.Itoa(d.pid) + "/cmdline)"}}
 		default:
 			d.warn(app, "trtllm-serve --backend "+b+" is not the PyTorch path; xcvr models pytorch and _autodeploy")

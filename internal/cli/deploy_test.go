@@ -187,19 +187,44 @@ func TestPidReadsRunningServer(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("needs /proc")
 	}
-	dir := t.TempDir()
-	script := filepath.Join(dir, "trtllm-serve")
+	abs, _ := filepath.Abs(dt)
+	pid := startServe(t, abs, []string{"PATH=/usr/bin:/bin", "TRTLLM_USE_NIXL_KVCACHE=1"},
+		"openai/gpt-oss-120b", "--host", "0.0.0.0", "--extra_llm_api_options", "gen-ucx-cpp.yaml", "--backend", "pytorch")
+	out, errOut, code := run(t, nil, "explain", "--pid", itoa(pid), "--trtllm", "main@2026-09-10", "-o", "json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		`"origin": "` + abs + `/gen-ucx-cpp.yaml:15"`,
+		`"TRTLLM_USE_NIXL_KVCACHE": {
+      "value": "1",
+      "origin": "env /proc/` + itoa(pid) + `/environ"`,
+		`"value": "GptOssForCausalLM",
+      "origin": "flag trtllm-serve MODEL (/proc/`,
+		`"outcome": "CPP"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s\n%s", want, out)
+		}
+	}
+}
+
+// startServe starts a stand-in trtllm-serve (a shell script of that name
+// that sleeps) in dir with env and args, and returns its process id once
+// /proc shows its command line.
+func startServe(t *testing.T, dir string, env []string, args ...string) int {
+	t.Helper()
+	script := filepath.Join(t.TempDir(), "trtllm-serve")
 	if err := os.WriteFile(script, []byte("#!/bin/sh\nsleep 30\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	abs, _ := filepath.Abs(dt)
-	cmd := exec.Command("/bin/sh", script, "openai/gpt-oss-120b", "--host", "0.0.0.0", "--extra_llm_api_options", "gen-ucx-cpp.yaml", "--backend", "pytorch")
-	cmd.Dir = abs
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "TRTLLM_USE_NIXL_KVCACHE=1"}
+	cmd := exec.Command("/bin/sh", append([]string{script}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = env
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	// The kernel fills /proc/PID/cmdline at exec; wait until it shows the script.
 	for i := 0; i < 100; i++ {
 		b, _ := os.ReadFile(filepath.Join("/proc", itoa(cmd.Process.Pid), "cmdline"))
@@ -208,21 +233,35 @@ func TestPidReadsRunningServer(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	out, errOut, code := run(t, nil, "explain", "--pid", itoa(cmd.Process.Pid), "--trtllm", "main@2026-09-10", "-o", "json")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	return cmd.Process.Pid
+}
+
+// TestPidServeBackendUnderConfig: the config's backend key wins over
+// trtllm-serve's --backend (serve.py lays the YAML over the command line:
+// llm_args | llm_args_dict), which decides only when the config is silent.
+func TestPidServeBackendUnderConfig(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("needs /proc")
 	}
-	for _, want := range []string{
-		`"origin": "` + abs + `/gen-ucx-cpp.yaml:15"`,
-		`"TRTLLM_USE_NIXL_KVCACHE": {
-      "value": "1",
-      "origin": "env /proc/` + itoa(cmd.Process.Pid) + `/environ"`,
-		`"value": "GptOssForCausalLM",
-      "origin": "flag trtllm-serve MODEL (/proc/`,
-		`"outcome": "CPP"`,
+	dir := t.TempDir()
+	for name, yaml := range map[string]string{
+		"ad.yaml":    "backend: _autodeploy\ncache_transceiver_config:\n  backend: NIXL\n",
+		"plain.yaml": "cache_transceiver_config:\n  backend: NIXL\n",
 	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %s\n%s", want, out)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ config, flag, want, warn string }{
+		{"ad.yaml", "pytorch", `"value": "autodeploy",
+      "origin": "` + dir + `/ad.yaml:1"`, "trtllm-serve --backend pytorch: the config's backend: _autodeploy (" + dir + "/ad.yaml:1) wins"},
+		{"plain.yaml", "_autodeploy", `"value": "autodeploy",
+      "origin": "flag trtllm-serve --backend (/proc/`, ""},
+	} {
+		pid := startServe(t, dir, []string{"PATH=/usr/bin:/bin"}, "openai/gpt-oss-120b", "--extra_llm_api_options", c.config, "--backend", c.flag)
+		out, errOut, code := run(t, nil, "explain", "--pid", itoa(pid), "--trtllm", "1.3.0rc26", "-o", "json")
+		if code != 0 || !strings.Contains(out, c.want) || !strings.Contains(errOut, c.warn) {
+			t.Errorf("%s, --backend %s: exit %d, want %s and warning %q\n%s\n%s", c.config, c.flag, code, c.want, c.warn, out, errOut)
 		}
 	}
 }

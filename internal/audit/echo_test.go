@@ -1,0 +1,147 @@
+package audit
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// What echo and printf write, against bash itself: each statement is run by
+// bash in a scratch directory and the file it writes compared with the text
+// xcvr reads. Statements xcvr declines (ok false) are not compared.
+func TestEchoWritesMatchBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for _, stmt := range []string{
+		`echo -e "disable_overlap_scheduler: True\ncache_transceiver_config:\n  backend: UCX\n  max_tokens_in_buffer: 2048" > c.yml`,
+		`echo "cache_transceiver_config:" > c.yml`,
+		`echo -n "a: 1" > c.yml`,
+		`echo -ne "a:\t1\n" >c.yml`,
+		`echo -e 'x: "q\"s"\nb: 2' > c.yml`,
+		`echo -E "a\nb" > c.yml`,
+		`echo "a\nb" > c.yml`,
+		`echo -e "a: 1\cb: 2" > c.yml`,
+		`echo -en "a: 1\n" 1> c.yml`,
+		`echo a: 1 2>/dev/null > c.yml`,
+		`printf "cache_transceiver_config:\n  backend: %s\n" NIXL > c.yml`,
+		`printf '%s\n' "a: 1" "b: 2" > c.yml`,
+		`printf "n: %d%%\n" 5 > c.yml`,
+		`printf 'x: 1' > c.yml`,
+	} {
+		dir := t.TempDir()
+		cmd := exec.Command(sh, "--norc", "--noprofile", "-c", stmt)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s", stmt, err, out)
+		}
+		want, err := os.ReadFile(filepath.Join(dir, "c.yml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws := echoWrites(shellWords(stmt))
+		if len(ws) != 1 {
+			t.Errorf("%s: %d writes", stmt, len(ws))
+			continue
+		}
+		if ws[0].target != "c.yml" || ws[0].text != string(want) {
+			t.Errorf("%s:\nxcvr %q (%s)\nbash %q", stmt, ws[0].text, ws[0].target, want)
+		}
+	}
+	// Declined: what xcvr would not reproduce exactly; not a file.
+	for _, stmt := range []string{
+		`printf "%5s\n" a > c.yml`,
+		`printf -v X "a" > c.yml`,
+		`echo -e "\x41" > c.yml`,
+		`echo a`,
+		`echo a > `,
+	} {
+		if ws := echoWrites(shellWords(stmt)); len(ws) != 0 {
+			t.Errorf("%s: read as %+v", stmt, ws)
+		}
+	}
+}
+
+// A script that builds its config with echo > and echo >> lines: the file
+// is what bash writes, each key's origin is the line that wrote it, and a
+// worker started before a later append reads the file as it was.
+func TestEchoBuiltConfig(t *testing.T) {
+	script := `#!/bin/bash
+B=NIXL
+echo "cache_transceiver_config:" > /tmp/ctx.yaml
+echo "  backend: $B" >> /tmp/ctx.yaml
+trtllm-serve m --config /tmp/ctx.yaml --server_role CONTEXT &
+echo "  transceiver_runtime: CPP" >> /tmp/ctx.yaml
+trtllm-serve m --config /tmp/ctx.yaml --server_role GENERATION &
+`
+	set, err := Read([]Input{{Name: "run.sh", Data: []byte(script)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 || len(set.Unplaced) != 0 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	c, g := set.Workers[0], set.Workers[1]
+	if c.Config != "echo > /tmp/ctx.yaml (run.sh:3)" {
+		t.Errorf("config %q", c.Config)
+	}
+	if o := c.Overlay.Backend.Origin.String(); o != "run.sh:4 (echo > /tmp/ctx.yaml, ctx.yaml:2)" {
+		t.Errorf("backend origin %q", o)
+	}
+	if c.Overlay.Runtime != nil {
+		t.Errorf("context reads the later append: %+v", c.Overlay.Runtime)
+	}
+	if g.Overlay.Runtime == nil || g.Overlay.Runtime.Origin.String() != "run.sh:6 (echo > /tmp/ctx.yaml, ctx.yaml:3)" {
+		t.Errorf("generation runtime %+v", g.Overlay.Runtime)
+	}
+	// A file built past maxEchoFile is said not to be read.
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\necho 'a:' > big.yaml\n")
+	line := "echo '  k: " + strings.Repeat("v", 1000) + "' >> big.yaml\n"
+	for i := 0; i <= maxEchoFile/1000; i++ {
+		b.WriteString(line)
+	}
+	b.WriteString("trtllm-serve m --config big.yaml\n")
+	set, err = Read([]Input{{Name: "big.sh", Data: []byte(b.String())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Unplaced) != 1 || !strings.Contains(set.Unplaced[0].Why, "written by echo at big.sh:2, more than 1048576 bytes of it: not read") {
+		t.Errorf("unplaced %+v", set.Unplaced)
+	}
+}
+
+// A container's sh -c script that writes its config with echo -e: the
+// worker reads it, its lines the manifest's.
+func TestContainerScriptEcho(t *testing.T) {
+	pod := `apiVersion: v1
+kind: Pod
+metadata:
+  name: ctx
+spec:
+  containers:
+  - name: w
+    command: ["/bin/bash", "-c"]
+    args:
+    - |
+      echo -e "cache_transceiver_config:\n  backend: UCX" > /tmp/ctx.yml
+      trtllm-serve m --config /tmp/ctx.yml --server_role CONTEXT
+`
+	set, err := Read([]Input{{Name: "pod.yaml", Data: []byte(pod)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 1 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	w := set.Workers[0]
+	if w.Config != "echo -e > /tmp/ctx.yml in the container's script (pod.yaml:11)" {
+		t.Errorf("config %q", w.Config)
+	}
+	if o := w.Overlay.Backend.Origin.String(); o != "pod.yaml:11 (echo -e > /tmp/ctx.yml, ctx.yml:2)" {
+		t.Errorf("origin %q", o)
+	}
+}
