@@ -125,6 +125,8 @@ func checkSame(t *testing.T, data []byte, seed uint64) {
 // regexp-based one found, on every test log, whole and interleaved.
 func TestParseMatchesReference(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.log"))
+	real, _ := filepath.Glob(filepath.Join("testdata", "real", "*.log"))
+	files = append(files, real...)
 	var all []byte
 	for i, f := range files {
 		data, err := os.ReadFile(f)
@@ -169,6 +171,17 @@ func TestParseMatchesReference(t *testing.T) {
 		"0: [TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26", "  [TensorRT-LLM] TensorRT LLM version: 1.4.0rc1 (backend: cuda)",
 		"\u00a0Using KvCacheTransceiverV2", "\vNixlTransferAgent::NixlTransferAgent using NIXL backend: UCX"} {
 		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + last + "\n"
+		for s := uint64(0); s < 4; s++ {
+			checkSame(t, []byte(late), s)
+		}
+	}
+	// A traceback of the executor's event loop (its frames, or the thread
+	// hook's header over it) past the lines the scanner always passes on:
+	// the line that shows the loop decides how its exception is read.
+	for _, loop := range []string{`  File "/x/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 1031, in _executor_loop_overlap`,
+		"Exception in thread Thread-3 (_event_loop_wrapper):"} {
+		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + loop + "\n" + strings.Repeat("    x = y\n", 50) +
+			"RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: isLeaf()\n"
 		for s := uint64(0); s < 4; s++ {
 			checkSame(t, []byte(late), s)
 		}
@@ -300,7 +313,11 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving",
 				"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1,",
 				"3       0x7f84ed8af610 tensorrt_llm::batch_manager::CacheTransceiver::CacheTransceiver(tensorrt_llm::batch_manager::kv_cache_manager::BaseKVCacheManager*) + 1312",
-				"1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(...) + 76", "KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
+				"1       0x7a14a782a0f4 tensorrt_llm::common::throwRuntimeError(...) + 76",
+				`  File "/x/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 1031, in _executor_loop_overlap`,
+				`File ".../py_executor.py", line 517, in _event_loop_wrapper`, `  File "/x/model_loader.py", line 3, in load`,
+				"Exception in thread Thread-3 (_event_loop_wrapper):", "Exception in thread Thread-1 (run):", "Error in event loop: x",
+				"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n"))
 			if wrapped {

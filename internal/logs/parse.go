@@ -121,7 +121,11 @@ type Process struct {
 	// serverUp is the line where this process's trtllm-serve said its
 	// server was up (0: never): start-up, its transceiver step included,
 	// was over by then.
-	serverUp  int
+	serverUp int
+	// loopRan is the line where the log shows this process's executor
+	// event loop running (it raised; 0: never): the executor was built, and
+	// its transceiver before it.
+	loopRan   int
 	errorLine int
 	budget    *int
 	seenImpl  map[string]bool
@@ -155,7 +159,8 @@ const (
 	// FindingNoTransceiver is a disaggregated request that reached a worker
 	// built without a transceiver.
 	FindingNoTransceiver = "disagg_request_without_transceiver"
-	// FindingRuntimeError is an exception raised after the server was up.
+	// FindingRuntimeError is an exception raised after the server was up,
+	// or by the executor's event loop.
 	FindingRuntimeError = "runtime_error"
 )
 

@@ -117,6 +117,14 @@ func TestRealLogs(t *testing.T) {
 		// quotes it, wrapped after the colon.
 		{file: "bench-report-qwen3_5-wrapped.log", processes: "process=ERROR",
 			err: "Failed to initialize executor on rank 0:", cause: "The checkpoint you are trying to load has model type `qwen3_5` but", exit: 1},
+		// NVIDIA/TensorRT-LLM PR #5415 (comment, 2025-07-16): a traceback
+		// of the PyTorch executor's loop thread (_executor_loop_overlap)
+		// ending in a C++ KV-cache-manager assertion, as the comment quotes
+		// it (its opening quote mark kept; the C++ frames after the first
+		// dropped). The executor was running: a runtime error, not how
+		// start-up ended.
+		{file: "trtllm-pr5415-executor-loop.log", processes: "process=",
+			findings: []string{FindingRuntimeError}, exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))
@@ -347,5 +355,60 @@ func TestCPPTransceiverConstructorFrame(t *testing.T) {
 	far := "RuntimeError: boom\n" + strings.Repeat("some other line\n", excWindow) + frame
 	if lg, _ := Parse("f.log", strings.NewReader(far)); says(lg) {
 		t.Errorf("a frame %d lines under the exception was read", excWindow+1)
+	}
+}
+
+// TestEventLoopException: an exception PyExecutor's event loop raises is a
+// runtime finding of its process, not how its start-up ended: the loop runs
+// in an executor built after its transceiver. The loop shows itself by a
+// traceback frame in it (TensorRT-LLM PR #5415's comment), by Python's
+// header over its thread's traceback (Dynamo issue #6734's decode worker:
+// its first lines as published, the end of its traceback ours), or by its
+// own ERROR line; the logger's copy and the thread hook's of one exception
+// are one finding. A start-up failure after it (the KV-cache estimation runs
+// the loop during start-up) still ends start-up, and a traceback elsewhere
+// is still a start-up failure.
+func TestEventLoopException(t *testing.T) {
+	const dynamo6734 = "Exception in thread Thread-3 (_event_loop_wrapper):\n" +
+		"Traceback (most recent call last):\n" +
+		"  File \"/usr/lib/python3.12/threading.py\", line 1073, in _bootstrap_inner\n" +
+		"    self.run()\n" +
+		"  File \"/usr/lib/python3.12/threading.py\", line 1010, in run\n" +
+		"    self._target(*self._args, **self._kwargs)\n" +
+		"  File \"/opt/dynamo/venv/lib/python3.12/site-packages/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line 517, in _event_loop_wrapper\n" +
+		"    raise e\n"
+	const exc = "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n"
+	logged := "[TRT-LLM] [E] Error in event loop: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n" +
+		"[TRT-LLM] [E] Traceback (most recent call last):\n" +
+		"  File \"/x/py_executor.py\", line 513, in _event_loop_wrapper\n    self.event_loop()\n" + exc
+	for _, c := range []struct {
+		name, log, outcome string
+		count              int
+	}{
+		{"thread hook", dynamo6734 + exc, "", 1},
+		{"logger and thread hook", logged + dynamo6734 + exc, "", 1},
+		{"ranked", "[TRT-LLM] [RANK 1] [I] [_torch  ] Using KvCacheTransceiverV2\n" + dynamo6734 + exc, "PYTHON", 1},
+		{"then start-up fails", dynamo6734 + exc + "[TRT-LLM] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n", "ERROR", 1},
+		{"elsewhere", "Traceback (most recent call last):\n  File \"/x/model_loader.py\", line 3, in load\n" + exc, "ERROR", 0},
+		{"another thread", "Exception in thread Thread-1 (run):\nTraceback (most recent call last):\n" + exc, "ERROR", 0},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		count := 0
+		for _, f := range p.Findings {
+			if f.Kind == FindingRuntimeError {
+				count = f.Count
+			}
+		}
+		if string(p.Outcome()) != c.outcome || count != c.count {
+			t.Errorf("%s: outcome %q error %q, %d runtime error(s)", c.name, p.Outcome(), p.Error, count)
+		}
+	}
+	lg, _ := Parse("f.log", strings.NewReader(dynamo6734+exc))
+	if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though the executor's event loop ran (line 1)") {
+		t.Errorf("verdict: %s", s)
 	}
 }

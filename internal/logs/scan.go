@@ -281,7 +281,8 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			emit = true
 			force = excWindow
 		} else if bare := bytes.TrimLeftFunc(msg, unicode.IsSpace); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
-			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) {
+			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
+			mayEventLoop(bare) {
 			emit = true
 		}
 		if tagged {
@@ -371,6 +372,17 @@ func observedStart(msg []byte) bool {
 	}
 	// The orchestrator's "[3] Servers are not ready. Waiting for […]...".
 	return msg[0] == '[' && len(msg) > 4 && isDigit(msg[1]) && orchestratorUnready(string(msg[:min(len(msg), 12+len(orchestratorNotReady))])) != ""
+}
+
+// mayEventLoop is a cheap superset of the bare lines eventLoopLine
+// recognises: a traceback frame in py_executor.py, or Python's header of an
+// exception that ended a thread.
+func mayEventLoop(bare []byte) bool {
+	if len(bare) == 0 || bare[0] != 'F' && bare[0] != 'E' {
+		return false
+	}
+	return bytes.HasPrefix(bare, []byte(`File "`)) && bytes.Contains(bare, []byte(`py_executor.py", line `)) ||
+		bytes.HasPrefix(bare, []byte("Exception in thread "))
 }
 
 // mayArgs reports whether msg may be an argument dump: it names

@@ -44,6 +44,17 @@ type state struct {
 	// excWindow lines, which the scanner always passes on) may say where.
 	excProc *Process
 	excLine int
+	// loopKey is the key of a process whose log shows PyExecutor's event
+	// loop raising (a traceback frame in it, Python's "Exception in thread
+	// … (_event_loop_wrapper):", or the loop's "Error in event loop:"
+	// line), at line loopLine; loopOn says the exception line that ends
+	// that traceback is still to come. loopPrev is the last such exception
+	// (key and text): the loop's logger and Python's thread hook print the
+	// same one twice.
+	loopKey  string
+	loopLine int
+	loopOn   bool
+	loopPrev string
 }
 
 func newState(name string) *state {
@@ -129,6 +140,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		case level == "ERROR" && key == st.fallback:
 			st.fallbackOn = false
 		}
+		if level == "ERROR" && strings.HasPrefix(msg, eventLoopError) {
+			st.loopSeen(key, n)
+		}
 		q := st.get(key, n)
 		if q == nil {
 			return
@@ -143,6 +157,10 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	tm = strings.TrimSpace(msg)
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
+	}
+	if eventLoopLine(tm) {
+		st.loopSeen(key, n)
+		return
 	}
 	if serverUp(tm) {
 		if st.serving == nil {
@@ -167,6 +185,22 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// process that failed to build a transceiver.
 			st.lg.orchestratorSeen(n)
 			st.lg.TimedOut = n
+			return
+		}
+		if st.loopOn && key == st.loopKey {
+			// Raised by the executor's event loop: the executor was built,
+			// its transceiver before it; not how start-up ended.
+			st.loopOn = false
+			if q := st.get(key, n); q != nil {
+				if q.loopRan == 0 {
+					q.loopRan = st.loopLine
+				}
+				text := st.cut(m[1]+": "+m[2], maxMessageBytes)
+				if k := key + "\x00" + text; k != st.loopPrev {
+					st.loopPrev = k
+					q.find(n, FindingRuntimeError, text)
+				}
+			}
 			return
 		}
 		if m[1] == "AssertionError" && strings.HasPrefix(m[2], noTransceiver) {
@@ -777,6 +811,39 @@ func (p *bufPool) Put(b *[]byte) {
 	case p.free <- b:
 	default:
 	}
+}
+
+// loopSeen records that line n shows key's executor event loop raising; the
+// first line of a traceback (its header) is where it shows.
+func (st *state) loopSeen(key string, n int) {
+	if !st.loopOn || st.loopKey != key {
+		st.loopKey, st.loopLine = key, n
+	}
+	st.loopOn = true
+}
+
+// eventLoopError starts the line PyExecutor._event_loop_wrapper logs at
+// ERROR when its event loop raises ("Error in event loop: {e}", then the
+// traceback; verified in py_executor.py, 1.0 onwards).
+const eventLoopError = "Error in event loop: "
+
+// eventLoopLine reports whether a bare line shows PyExecutor's event loop
+// raising: a traceback frame in the loop ("File \"…/py_executor.py\", line N,
+// in _executor_loop_overlap", or _event_loop_wrapper) or the header Python's
+// thread hook prints over the traceback of the loop's thread ("Exception in
+// thread Thread-3 (_event_loop_wrapper):", Python 3.10 on). The loop runs in
+// a PyExecutor, which create_py_executor_instance builds after its KV-cache
+// transceiver (verified in copies of py_executor_creator.py): an exception
+// from it is not how the transceiver's creation ended.
+func eventLoopLine(tm string) bool {
+	switch {
+	case strings.HasPrefix(tm, `File "`):
+		return strings.Contains(tm, `py_executor.py", line `) &&
+			(strings.Contains(tm, ", in _executor_loop") || strings.HasSuffix(tm, ", in _event_loop_wrapper"))
+	case strings.HasPrefix(tm, "Exception in thread "):
+		return strings.HasSuffix(tm, " (_event_loop_wrapper):")
+	}
+	return false
 }
 
 // serverUp reports whether a bare line is uvicorn's word that trtllm-serve's

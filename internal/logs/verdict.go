@@ -298,18 +298,28 @@ func (v Verdict) Summary() string {
 		// A server that came up had built its executor (trtllm-serve starts
 		// it after): the log did not stop before the transceiver; the lines
 		// that would show it are missing.
-		up, line := true, 0
+		// So had one whose executor's event loop ran (it raised): the
+		// executor is built after its transceiver.
+		up, line, loop := true, 0, false
 		for _, p := range v.Processes {
 			if p.Status == StatusNotShown {
-				up = up && p.Process.serverUp > 0
+				up = up && (p.Process.serverUp > 0 || p.Process.loopRan > 0)
 				if line == 0 {
-					line = p.Process.serverUp
+					line, loop = p.Process.serverUp, p.Process.serverUp == 0
+					if loop {
+						line = p.Process.loopRan
+					}
 				}
 			}
 		}
-		if up {
+		const missing = "no line says what was built (the INFO lines that would are missing: TLLM_LOG_LEVEL above INFO, the workers' output kept elsewhere, or an executor that builds no transceiver)."
+		switch {
+		case up && loop:
+			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the executor's event loop ran (line " + strconv.Itoa(line) +
+				"): the executor was built, and its transceiver step before it, so the log does not stop before the transceiver; " + missing
+		case up:
 			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the server came up (line " + strconv.Itoa(line) +
-				"): start-up was over, so the log does not stop before the transceiver; no line says what was built (the INFO lines that would are missing: TLLM_LOG_LEVEL above INFO, the workers' output kept elsewhere, or an executor that builds no transceiver)."
+				"): start-up was over, so the log does not stop before the transceiver; " + missing
 		}
 		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome: no line shows the transceiver created (the log stops before it, or lacks the INFO lines that show it)."
 	case StatusOrchestrator:
