@@ -66,3 +66,25 @@ func TestEnvCompletionIsEveryVariable(t *testing.T) {
 		}
 	}
 }
+
+// A command given the wrong number of arguments says what it reads and points
+// at its own usage: `xcvr audit` alone printed cobra's "requires at least 1
+// arg(s), only received 0" and "Run 'xcvr --help' for usage.", the root's.
+func TestArgumentCountErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"audit"}, "xcvr: audit needs the deployment's files (or - for standard input)\nRun 'xcvr audit --help' for usage.\n"},
+		{[]string{"check-logs", "--trtllm", "1.3.0rc22"}, "xcvr: check-logs needs the logs: files, directories, globs (or - for standard input)\nRun 'xcvr check-logs --help' for usage.\n"},
+		{[]string{"inspect"}, "xcvr: inspect needs one PATH (site-packages, the tensorrt_llm package or a Python prefix) or auto\nRun 'xcvr inspect --help' for usage.\n"},
+		{[]string{"inspect", "a", "b"}, "xcvr: inspect takes one PATH (site-packages, the tensorrt_llm package or a Python prefix) or auto; got 2 arguments\nRun 'xcvr inspect --help' for usage.\n"},
+		{[]string{"versions", "extra"}, "xcvr: unknown command \"extra\" for \"xcvr versions\"\nRun 'xcvr versions --help' for usage.\n"},
+		{[]string{"explian"}, "xcvr: unknown command \"explian\" for \"xcvr\"; did you mean explain?\nRun 'xcvr --help' for usage.\n"},
+	} {
+		out, errOut, code := run(t, nil, tc.args...)
+		if code != exitUsage || out != "" || errOut != tc.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want stderr %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
