@@ -78,6 +78,17 @@ func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
 	if sf.maxStartups <= 0 {
 		return usageErr(fmt.Errorf("--max-startups %d: want at least 1", sf.maxStartups))
 	}
+	// serve.New reads a limit of 0 or less as "the default" or "never": a
+	// negative value given on purpose is a mistake to say, not to read so.
+	if sf.maxSessions <= 0 {
+		return usageErr(fmt.Errorf("--max-sessions %d: want at least 1", sf.maxSessions))
+	}
+	if sf.idleTimeout < 0 {
+		return usageErr(fmt.Errorf("--idle-timeout %s: want a duration, or 0 for never", sf.idleTimeout))
+	}
+	if sf.maxTimeout < 0 {
+		return usageErr(fmt.Errorf("--max-timeout %s: want a duration, or 0 for never", sf.maxTimeout))
+	}
 	if sf.hostKey == "" {
 		sf.hostKey = defaultHostKey()
 	}

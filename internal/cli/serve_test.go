@@ -202,7 +202,13 @@ func TestServeRefusesToStartWithoutAuthorizedKeys(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errOut, "--authorized-keys FILE is required") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
-	for flag, want := range map[string]string{"--login-grace-time=0": "--login-grace-time 0s: want a positive duration", "--max-startups=0": "--max-startups 0: want at least 1"} {
+	for flag, want := range map[string]string{
+		"--login-grace-time=0": "--login-grace-time 0s: want a positive duration", "--max-startups=0": "--max-startups 0: want at least 1",
+		// A negative limit used to start the server with the default
+		// (--max-sessions) or with no timeout at all.
+		"--max-sessions=-3": "--max-sessions -3: want at least 1", "--max-sessions=0": "--max-sessions 0: want at least 1",
+		"--idle-timeout=-5s": "--idle-timeout -5s: want a duration, or 0 for never", "--max-timeout=-1m": "--max-timeout -1m0s: want a duration, or 0 for never",
+	} {
 		if _, errOut, code := run(t, nil, "serve", flag, "--authorized-keys", "x"); code != exitUsage || !strings.Contains(errOut, want) {
 			t.Errorf("%s: exit %d, stderr %q", flag, code, errOut)
 		}

@@ -45,6 +45,7 @@ func ReadModelConfig(name string, data []byte) (*ModelConfig, error) {
 	if err := jsonIntLimit(name, data); err != nil {
 		return nil, err
 	}
+	data = pyJSONConstants(data)
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, jsonErr(name, data, err)
@@ -156,6 +157,50 @@ func jsonIntLimit(name string, data []byte) error {
 	return nil
 }
 
+// pyJSONConstants returns data with the constants json.loads takes beyond JSON
+// (NaN, Infinity, -Infinity) written as numbers of the same length and truth
+// value (1.0, 1e000000, -1e000000), so that encoding/json reads a config.json
+// transformers reads: _dict_from_json_file is json.loads(text), and a
+// transformers before the {"__float__": ...} tags (2025) saved an infinite or
+// NaN attribute bare. Positions and lines stay those of the file. data is
+// copied only when it holds one.
+func pyJSONConstants(data []byte) []byte {
+	out := data
+	inStr := false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inStr:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+			continue
+		case c == '"':
+			inStr = true
+			continue
+		}
+		var from, to string
+		switch {
+		case bytes.HasPrefix(data[i:], []byte("NaN")):
+			from, to = "NaN", "1.0"
+		case bytes.HasPrefix(data[i:], []byte("Infinity")):
+			from, to = "Infinity", "1e000000"
+		case bytes.HasPrefix(data[i:], []byte("-Infinity")):
+			from, to = "-Infinity", "-1e000000"
+		default:
+			continue
+		}
+		if &out[0] == &data[0] {
+			out = bytes.Clone(data)
+		}
+		copy(out[i:], to)
+		i += len(from) - 1
+	}
+	return out
+}
+
 func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
 // jsonErr positions a JSON decoding error at FILE:LINE:COL.
@@ -166,9 +211,24 @@ func jsonErr(name string, data []byte, err error) error {
 	msg := err.Error()
 	switch {
 	case errors.As(err, &se):
-		off = se.Offset
+		// Offset counts the bytes read up to and including the one refused;
+		// at the end of the input, nothing was refused and the position is
+		// just past the last byte (where json.loads puts it too).
+		off = se.Offset - 1
+		if se.Offset >= int64(len(data)) && strings.HasPrefix(se.Error(), "unexpected end of JSON input") {
+			off = se.Offset
+		}
+		// A literal that goes wrong (nan, tru) is refused where it stops
+		// spelling true, false or null; json.loads names where it starts.
+		if strings.Contains(se.Error(), " in literal ") {
+			for off > 0 && off <= int64(len(data)) && isLetter(data[off-1]) {
+				off--
+			}
+		}
 	case errors.As(err, &te):
-		off = te.Offset
+		// Only the top-level value is decoded into a type (a map): the error
+		// is that value's, so it points where the value starts.
+		off = int64(len(data) - len(bytes.TrimLeft(data, " \t\r\n")))
 		msg = "config.json must be a JSON object, not " + te.Value
 	}
 	e := &yamlpos.Error{File: name, Msg: msg}
@@ -177,6 +237,8 @@ func jsonErr(name string, data []byte, err error) error {
 	}
 	return e
 }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 func lineCol(data []byte, off int64) (int, int) {
 	if off > int64(len(data)) {

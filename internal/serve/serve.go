@@ -28,6 +28,7 @@ import (
 	"charm.land/wish/v2/recover"
 	gossh "golang.org/x/crypto/ssh"
 
+	"xcvr/internal/guard"
 	"xcvr/internal/tour"
 	"xcvr/ui"
 )
@@ -264,9 +265,12 @@ func (s *Server) ListenAndServe(ctx context.Context) error {
 }
 
 // countKeys reads an authorized_keys file and counts the keys it holds; a line
-// that is not a key is an error naming FILE:LINE.
+// that is not a key is an error naming FILE:LINE. It reads the file as every
+// login does (authorized): a regular file of at most maxAuthKeysBytes, so that
+// the server does not start on a file no login could read, nor wait on a FIFO
+// or read /dev/zero without end.
 func countKeys(path string) (int, error) {
-	data, err := os.ReadFile(path)
+	data, err := guard.ReadRaw(path, guard.Limits{MaxBytes: maxAuthKeysBytes})
 	if err != nil {
 		return 0, err
 	}

@@ -247,11 +247,25 @@ func TestNewRefusesToStartWithoutKeys(t *testing.T) {
 	os.WriteFile(empty, []byte("# nobody yet\n"), 0o600)
 	bad := filepath.Join(dir, "bad")
 	os.WriteFile(bad, []byte("ssh-ed25519 AAAA\n"), 0o600)
+	// Every login reads the file with a 4 MiB bound (authorized): a larger
+	// file of good keys would start a server no one can log in to.
+	pub, _, _, _, err := gossh.ParseAuthorizedKey([]byte("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGLbbOOwQ3Mr1QbzLCwo1aSqiHtcbYtu6yrYrW8aFnMM qa\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := gossh.MarshalAuthorizedKey(pub)
+	huge := filepath.Join(dir, "huge")
+	os.WriteFile(huge, bytes.Repeat(line, maxAuthKeysBytes/len(line)+1), 0o600)
 	for name, tc := range map[string]struct{ keys, want string }{
 		"missing flag": {"", "--authorized-keys FILE is required"},
 		"no such file": {filepath.Join(dir, "nope"), "no such file"},
 		"no keys":      {empty, "no public keys"},
 		"not a key":    {bad, bad + ":1: not a public key"},
+		"over 4 MiB":   {huge, huge + ": refused: 4.00 MiB is over the 4 MiB limit"},
+		"a directory":  {dir, dir + ": refused: a directory"},
+		// Read with os.ReadFile, /dev/zero filled memory until the kernel
+		// stopped it, and a FIFO held the start-up until a writer came.
+		"a device": {os.DevNull, os.DevNull + ": refused: a device"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := New(Config{AuthorizedKeys: tc.keys, HostKey: filepath.Join(dir, "h"), Parse: stubParse})
