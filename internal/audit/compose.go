@@ -70,6 +70,9 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			n, from = v, fmt.Sprintf("deploy.replicas (%s)", origin(file, ln))
 		}
 		w := &Worker{Name: name, Source: src, Count: n, CountFrom: from, CommandError: l.refused}
+		if img := str(svc, "image"); img != "" {
+			w.Image, w.ImageOrigin = img, origin(file, line(svc, "image"))
+		}
 		var env envSet
 		composeEnv(file, get(svc, "environment"), env.set)
 		if ef := get(svc, "env_file"); ef != nil {

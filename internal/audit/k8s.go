@@ -195,6 +195,9 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		return true
 	}
 	w := &Worker{Name: o.name, Source: src, Count: t.count, CountFrom: t.countFrom, CommandError: l.refused}
+	if img := str(c, "image"); img != "" {
+		w.Image, w.ImageOrigin = img, origin(o.file, line(c, "image"))
+	}
 	if cname != "" && cname != o.name && o.kind != "DynamoGraphDeployment" {
 		w.Name = o.name + "/" + cname
 	}

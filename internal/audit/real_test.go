@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"xcvr/internal/inputs"
+	"xcvr/models"
 	"xcvr/resolver"
 )
 
@@ -368,12 +370,47 @@ var realCases = []realCase{
 		files:   []string{"real/trtllm-readme/nixl-launch.sh"},
 		workers: []string{"context_config.yml (nixl-launch.sh:7) context CPP NIXL 1", "context_config.yml context CPP NIXL 1", "gen_config.yml generation CPP NIXL 1"},
 	},
+	{
+		// No --trtllm: the image, tensorrtllm-runtime:0.7.1, is Dynamo 0.7.1,
+		// which ships TensorRT-LLM 1.2.0rc3 (Dynamo's support matrix): C++
+		// on NIXL. It was resolved for xcvr's default, 1.4.0rc4: Python.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/deploy/disagg_planner.yaml @0610ba2e with engine_configs/qwen3/{prefill,decode}.yaml, no --trtllm",
+		files:   []string{"real/dynamo-qwen3/disagg_planner.yaml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation CPP NIXL 1", "TRTLLMPrefillWorker context CPP NIXL 1"},
+	},
+	{
+		// tensorrtllm-runtime:0.8.1.post2: TensorRT-LLM 1.2.0rc6.post2.
+		from:     "ai-dynamo/dynamo recipes/deepseek-r1/trtllm/disagg/wide_ep/gb200/deploy.yaml @09783f64, no --trtllm",
+		files:    []string{"real/dynamo-dsr1-wideep-gb200-deploy.yaml"},
+		workers:  []string{"decode generation CPP NIXL 1", "prefill context CPP NIXL 1"},
+		unplaced: []string{"ComputeDomain/trtllm-test-compute-domain: kind ComputeDomain is not read"},
+	},
+	{
+		// The ConfigMap is mounted over /workspace/, so the image's
+		// ./recipes/qwen3/trtllm/prefill.yaml under workingDir /workspace/ is
+		// hidden, and the ConfigMap has no such key: neither worker finds its
+		// config. Read right before this session; kept as a regression case.
+		from:    "ai-dynamo/dynamo components/backends/trtllm/deploy/disagg-multinode.yaml @416ff06e (whole file)",
+		version: "1.1.0rc5",
+		files:   []string{"real/dynamo-disagg-multinode.yaml"},
+		unplaced: []string{
+			"PersistentVolumeClaim/models: kind PersistentVolumeClaim is not read",
+			"service prefill: --extra-engine-args ./recipes/qwen3/trtllm/prefill.yaml: ConfigMap nvidia-config (mounted at /workspace) has no key recipes/qwen3/trtllm/prefill.yaml (it has prefill.yaml, decode.yaml)",
+			"service decode: --extra-engine-args ./recipes/qwen3/trtllm/decode.yaml: ConfigMap nvidia-config (mounted at /workspace) has no key recipes/qwen3/trtllm/decode.yaml",
+		},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
 	for _, c := range realCases {
 		t.Run(strings.Join(c.files, "+")+"@"+c.version, func(t *testing.T) {
-			r := audit(t, c.version, c.files...)
+			var r *Report
+			if c.version == "" {
+				// No --trtllm: the workers' images say, else xcvr's default.
+				r = Resolve(readSet(t, c.files...), Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+			} else {
+				r = audit(t, c.version, c.files...)
+			}
 			var got []string
 			for _, e := range r.Entries {
 				outcome := string(e.Trace.Result.Outcome)

@@ -87,6 +87,24 @@ func ptr(s string) *string {
 	return &s
 }
 
+// versionLabel names the release the workers were resolved for: one
+// name, or, when their images run different releases, each of them ("per
+// worker: 1.2.0rc3, 1.4.0rc4"; each worker's inputs say which is its).
+func (r *Report) versionLabel() string {
+	var names []string
+	seen := map[string]bool{}
+	for _, e := range r.Entries {
+		if n := e.Inputs.Version.Name; n != "" && !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	if len(names) > 1 {
+		return "per worker: " + strings.Join(names, ", ")
+	}
+	return r.Version.Name
+}
+
 // JSON builds the contract.
 func (r *Report) JSON() JSON {
 	out := JSON{TRTLLM: r.Version.Name, Workers: []WorkerJSON{}, Consistent: r.Consistent, Failing: []string{},
@@ -229,7 +247,7 @@ func (r *Report) Text() string {
 		total += e.Worker.Count
 	}
 	fmt.Fprintf(&b, "Audit: %d worker configuration(s), %d replica(s)/server(s), from %d object(s) · TensorRT-LLM %s\n\n",
-		len(r.Entries), total, r.Set.Objects, t(r.Version.Name))
+		len(r.Entries), total, r.Set.Objects, t(r.versionLabel()))
 	es := r.order()
 	if len(es) > 0 {
 		rows := [][]string{{"ROLE", "WORKER", "N", "OUTCOME", "BACKEND", "KV", "SOURCE"}}
@@ -382,7 +400,7 @@ func mdCell(s string) string {
 // Markdown renders the audit for a ticket.
 func (r *Report) Markdown() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## Deployment audit (TensorRT-LLM %s)\n\n", mdCell(r.Version.Name))
+	fmt.Fprintf(&b, "## Deployment audit (TensorRT-LLM %s)\n\n", mdCell(r.versionLabel()))
 	b.WriteString("| Role | Worker | N | Outcome | Backend | KV | Source |\n|---|---|---|---|---|---|---|\n")
 	for _, e := range r.order() {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", e.Worker.Role, mdCell(e.Worker.Name), countCell(e.Worker),

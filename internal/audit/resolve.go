@@ -166,6 +166,14 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 		}
 		s.Env[v.Name] = resolver.EnvVar{Value: v.Value, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: v.Origin}}
 	}
+	if w.Image != "" && s.Version.Origin.Kind == resolver.OriginPreset {
+		// No --trtllm: the release the worker's image runs, when it says.
+		if v, how, ok := imageVersion(w.Image); ok {
+			s.Version = inputs.Value{Raw: v, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ImageOrigin + " (image " + w.Image + ": " + how + ")"}}
+		} else {
+			e.Notes = append(e.Notes, "image "+w.Image+" ("+w.ImageOrigin+"): xcvr does not know which TensorRT-LLM release it runs; using "+s.Version.Raw+", xcvr's default (pass --trtllm)")
+		}
+	}
 	if w.Overlay != nil {
 		deploy.Apply(&s, w.Overlay)
 	} else {

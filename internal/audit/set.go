@@ -104,6 +104,9 @@ type Worker struct {
 	// CommandError is why the worker's launcher refuses its command line
 	// (trtllm-serve --server-role): it never starts, whatever its config.
 	CommandError string
+	// Image is the container image the worker runs, as written, and where
+	// (image.go reads the TensorRT-LLM release from it).
+	Image, ImageOrigin string
 
 	key string
 }

@@ -665,6 +665,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		r.scriptNames[name] = true
 		w := &Worker{Name: name, Source: src, Count: 1, CountFrom: "one command line", CommandError: l.refused}
+		if img := commandImage(words); img != "" {
+			w.Image, w.ImageOrigin = img, origin(file, cmd.line)
+		}
 		if l.moduleNote != "" {
 			w.Notes = append(w.Notes, l.moduleNote)
 		}

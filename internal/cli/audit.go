@@ -71,7 +71,9 @@ generation worker ends on the same transceiver and backend (they must, to
 exchange KV cache), which fail, and the smallest verified fix. What it cannot
 place is listed. The input flags (--trtllm, --install, --model, --env, ...)
 apply to every worker; the workers' environment is the deployment's, not
-xcvr's own. A worker's loader is its config's backend key, else its
+xcvr's own. Without --trtllm, a worker whose image names its release
+(nvcr.io/nvidia/tensorrt-llm/release:TAG, Dynamo's tensorrtllm-runtime:TAG)
+is resolved for that release. A worker's loader is its config's backend key, else its
 trtllm-serve --backend (pytorch, _autodeploy), as trtllm-serve lays the YAML
 over its command line; --loader overrides both. Exit 1 when a worker fails to start or the roles cannot exchange
 KV cache (with --to: also when an upgraded worker would fail); 0 otherwise; 2
