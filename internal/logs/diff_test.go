@@ -186,6 +186,14 @@ func TestParseMatchesReference(t *testing.T) {
 			checkSame(t, []byte(late), s)
 		}
 	}
+	// NIXL's error lines, late: the scanner must pass them on.
+	for _, last := range []string{"E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found",
+		"E ucx_utils.cpp:585] VRAM memory is detected as host by UCX.", "  getPluginParams: backend 'UCX' not found"} {
+		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + last + "\n"
+		for s := uint64(0); s < 4; s++ {
+			checkSame(t, []byte(late), s)
+		}
+	}
 	// A start-up failure whose C++ frames and blank lines outlast the lines
 	// the scanner passes on after it: a tagged line (any rank's) ends its
 	// root cause, so an indented line after it is no part of it. The scanner
@@ -317,6 +325,8 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				`  File "/x/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 1031, in _executor_loop_overlap`,
 				`File ".../py_executor.py", line 517, in _event_loop_wrapper`, `  File "/x/model_loader.py", line 3, in load`,
 				"Exception in thread Thread-3 (_event_loop_wrapper):", "Exception in thread Thread-1 (run):", "Error in event loop: x",
+				"E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found", "E ucx_utils.cpp:585] VRAM memory is detected as host by UCX.",
+				"registerMem: registration failed for the specified or all potential backends", "E0421 1] x",
 				"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n"))

@@ -769,6 +769,60 @@ func (p *Process) noTransceiver(n int, line string) {
 	p.imply(n, "a disaggregated request reached this worker, which built no KV-cache transceiver (cache_transceiver_config.backend unset, or no cache_transceiver_config): the worker asserts per request, so it started; give it cache_transceiver_config.backend (DEFAULT, UCX or NIXL; 1.0.0rc4 to 1.0.0 take them lower-case: default, ucx, nixl)", 0, 0)
 }
 
+// NIXL's own error lines that say why its transfer agent failed (NIXL logs
+// through Abseil: "E0421 11:56:59.774282  709103 nixl_agent.cpp:259] msg";
+// the texts verified in ai-dynamo/nixl: NIXL_ERROR_FUNC in
+// nixlAgent::getPluginParams and registerMem, NIXL_ERROR in the UCX
+// plugin's ucx_utils.cpp).
+const (
+	nixlNoPlugin   = "getPluginParams: backend '" // "<type>' not found"
+	nixlVRAMHost   = "VRAM memory is detected as host by UCX."
+	nixlRegFailed  = "registerMem: registration failed for the specified or all potential backends"
+	nixlNoPluginOK = "' not found"
+)
+
+// nixlError reads one of NIXL's error lines that say why its transfer agent
+// failed: with Abseil's prefix (its level E or F; "E0717 07:30:06.719655
+// 994396 nixl_agent.cpp:359] "), with the prefix shortened as pastes do
+// ("E nixl_agent.cpp:545] ", TensorRT-LLM PR #18373), or bare (a guide's
+// quote). level is ERROR, or LevelUnstated for a bare one.
+func nixlError(tm string) (level, msg string, ok bool) {
+	level, msg = LevelUnstated, tm
+	if len(tm) > 2 && (tm[0] == 'E' || tm[0] == 'F') && (tm[1] == ' ' || isDigit(tm[1])) {
+		i := strings.Index(tm, "] ")
+		if i < 0 || i > 64 {
+			return "", "", false
+		}
+		head := strings.Fields(tm[1:i])
+		// The file:line is the prefix's last field; Abseil's date, time and
+		// thread come before it.
+		if len(head) == 0 || len(head) > 4 || !strings.Contains(head[len(head)-1], ".") || !strings.Contains(head[len(head)-1], ":") {
+			return "", "", false
+		}
+		level, msg = "ERROR", tm[i+2:]
+	}
+	switch {
+	case strings.HasPrefix(msg, nixlNoPlugin) && strings.HasSuffix(msg, nixlNoPluginOK),
+		strings.HasPrefix(msg, nixlVRAMHost), msg == nixlRegFailed:
+		return level, msg, true
+	}
+	return "", "", false
+}
+
+// nixlError records one of NIXL's error lines and what it says.
+func (p *Process) nixlError(n int, level, msg string) {
+	p.keep(Line{N: n, Level: level, Message: msg})
+	switch {
+	case strings.HasPrefix(msg, nixlNoPlugin):
+		b := strings.TrimSuffix(strings.TrimPrefix(msg, nixlNoPlugin), nixlNoPluginOK)
+		p.imply(n, "NIXL found no "+b+" plugin, so the transfer agent cannot create its "+b+" backend (then 'status == NIXL_SUCCESS' fails in transferAgent.cpp): NIXL_PLUGIN_DIR points at plugins of another NIXL build than the libnixl.so this process loaded (two NIXL builds in one image: Dynamo PR #9299), or the plugin's own libraries (UCX's libucp.so) are not found", 0, 0)
+	case strings.HasPrefix(msg, nixlVRAMHost):
+		p.imply(n, "UCX takes the GPU's memory for host memory, so NIXL cannot register the KV cache: UCX_TLS names no CUDA transport (add cuda_copy,cuda_ipc to it or unset it; TensorRT-LLM PR #18373) or this UCX was built without CUDA", 0, 0)
+	case msg == nixlRegFailed:
+		p.imply(n, "NIXL could not register memory (the KV cache's) with any of its backends; the UCX or libfabric error lines just before it say why", 0, 0)
+	}
+}
+
 // findingOf is the finding kind of the runtime lines.
 var findingOf = map[lineKind]string{
 	lineDynamicBuffer:  FindingDynamicBuffer,

@@ -102,8 +102,10 @@ func TestRealLogs(t *testing.T) {
 		// NIXL_PLUGIN_DIR for decode multinode": the crash of a decode
 		// worker whose TensorRT-LLM NIXL loaded the system's plugins, as the
 		// guide quotes it (markdown "> ", the title wrapped after its colon).
+		// NIXL's own line under it is why: no UCX plugin for this NIXL.
 		{file: "dynamo-guide-nixl-plugin-quoted.log", processes: "process=ERROR",
-			err: "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed:\n  status == NIXL_SUCCESS (transferAgent.cpp:416)", exit: 1},
+			err:          "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed:\n  status == NIXL_SUCCESS (transferAgent.cpp:416)",
+			implications: []string{"NIXL found no UCX plugin, so the transfer agent cannot create its UCX backend"}, exit: 1},
 		// A public NVIDIA VSS deployment write-up (docker compose on a
 		// 16 GB GPU): the container's start-up failure, its cause whole.
 		{file: "vss-compose-oom.log", processes: "via-server-1=ERROR",
@@ -125,6 +127,15 @@ func TestRealLogs(t *testing.T) {
 		// start-up ended.
 		{file: "trtllm-pr5415-executor-loop.log", processes: "process=",
 			findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM PR #18373 (description): a disaggregated
+		// test's workers on GB300 with UCX_TLS=tcp, as the PR condenses
+		// their log: the C++ binding agent's init line, NIXL's Abseil lines
+		// shortened ("E nixl_agent.cpp:545] …"), rank 1's start-up failure.
+		// NIXL's error lines are rank 0's (the last rank named above them)
+		// and say why.
+		{file: "trtllm-pr18373-ucx-tls-condensed.log", processes: "rank 0=,rank 1=ERROR",
+			implications: []string{"UCX_TLS=tcp names no CUDA transport", "UCX takes the GPU's memory for host memory, so NIXL cannot register the KV cache",
+				"NIXL could not register memory (the KV cache's) with any of its backends"}, exit: 1},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("testdata", "real", c.file))
@@ -410,5 +421,35 @@ func TestEventLoopException(t *testing.T) {
 	lg, _ := Parse("f.log", strings.NewReader(dynamo6734+exc))
 	if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though the executor's event loop ran (line 1)") {
 		t.Errorf("verdict: %s", s)
+	}
+}
+
+// TestNIXLErrorLines: NIXL's error lines that say why its agent failed are
+// read with Abseil's prefix (as NIXL prints them: nixl issue #1561, sglang
+// PR #27894), shortened (TensorRT-LLM PR #18373) or bare (a guide's quote),
+// and kept as the process's lines with what they mean; other Abseil lines,
+// warnings and look-alikes are not.
+func TestNIXLErrorLines(t *testing.T) {
+	for line, want := range map[string]string{
+		"E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found":                                         "NIXL found no UCX plugin",
+		"E0717 07:30:06.719655  994396 nixl_agent.cpp:545] registerMem: registration failed for the specified or all potential backends":     "NIXL could not register memory",
+		"E ucx_utils.cpp:585] VRAM memory is detected as host by UCX.":                                                                       "UCX takes the GPU's memory for host memory",
+		"VRAM memory is detected as host by UCX. UCX is likely not configured with CUDA support. VRAM registration cannot proceed.":          "UCX takes the GPU's memory for host memory",
+		"  getPluginParams: backend 'LIBFABRIC' not found":                                                                                   "NIXL found no LIBFABRIC plugin",
+		"W0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found":                                         "",
+		"E0717 07:30:06.719655  994396 nixl_agent.cpp:359] createBackend: backend 'UCX' encountered error during intra-agent transfer setup": "",
+		"Error: x] getPluginParams: backend 'UCX' not found":                                                                                 "",
+		"getPluginParams: backend 'UCX' not found in the list":                                                                               "",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader("[TRT-LLM] [RANK 0] [I] x\n"+line+"\n"))
+		var got string
+		for _, p := range lg.Processes {
+			for _, im := range p.Implications {
+				got = im.Text
+			}
+		}
+		if !strings.HasPrefix(got, want) || (want == "") != (got == "") {
+			t.Errorf("%q: implication %q, want %q", line, got, want)
+		}
 	}
 }

@@ -282,7 +282,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			force = excWindow
 		} else if bare := bytes.TrimLeftFunc(msg, unicode.IsSpace); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
 			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
-			mayEventLoop(bare) {
+			mayEventLoop(bare) || mayNIXLError(bare) {
 			emit = true
 		}
 		if tagged {
@@ -385,6 +385,15 @@ func mayEventLoop(bare []byte) bool {
 		bytes.HasPrefix(bare, []byte("Exception in thread "))
 }
 
+// mayNIXLError is a cheap superset of the lines nixlError recognises behind
+// Abseil's prefix ("E0421 11:56:59.774282  709103 nixl_agent.cpp:259] …",
+// or shortened to "E nixl_agent.cpp:545] …"); bare ones start with one of
+// observedPrefixes.
+func mayNIXLError(bare []byte) bool {
+	return len(bare) > 2 && (bare[0] == 'E' || bare[0] == 'F') && (bare[1] == ' ' || isDigit(bare[1])) &&
+		bytes.Contains(bare, []byte("] "))
+}
+
 // mayArgs reports whether msg may be an argument dump: it names
 // cache_transceiver_config, with the quote of the dict form
 // ('cache_transceiver_config': {…}) or the parenthesis of the repr form
@@ -443,6 +452,8 @@ var observedPrefixes = func() (t [256][][]byte) {
 		// The version line tensorrt_llm/__init__.py prints at import has a tag
 		// but no level, so it reaches the bare path whole.
 		"[TensorRT-LLM] TensorRT-LLM version: ", "[TensorRT-LLM] TensorRT LLM version: ",
+		// NIXL's error lines quoted without Abseil's prefix (nixlError).
+		nixlNoPlugin, nixlVRAMHost, nixlRegFailed,
 	} {
 		t[p[0]] = append(t[p[0]], []byte(p))
 	}

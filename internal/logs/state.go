@@ -240,6 +240,12 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		delete(st.serving, key) // a process starts (again): its start-up follows
 		return
 	}
+	if level, msg, ok := nixlError(tm); ok {
+		if q := st.get(key, n); q != nil {
+			q.nixlError(n, level, msg)
+		}
+		return
+	}
 	// The C++ side's bare lines, pasted excerpts and argument dumps.
 	st.observe(nil, key, n, LevelUnstated, tm)
 }
