@@ -198,6 +198,9 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.copyYAML(), true
 	case key.Matches(msg, k.CopyCmd):
 		cmdline, notes := m.commandLineNotes()
+		// The notice replaces the status line; the status it covers (a y a
+		// moment ago) must not come back when the notice goes.
+		m.status = ""
 		m.notice = "copied (OSC 52): " + cmdline
 		if len(notes) > 0 {
 			// Say what the line does not reproduce rather than let it pass for exact.
