@@ -410,6 +410,20 @@ func clamp(v, lo, hi int) int {
 	return v
 }
 
+// echoRoom is how much of a typed value the editor's error repeats: the value
+// is on the editor's line just above, and a long one (a paste) repeated whole
+// pushed the reason (want X.Y.Z...) off the screen.
+const echoRoom = 32
+
+// shortenEcho cuts the copies of raw in msg to echoRoom characters and "…".
+func shortenEcho(msg, raw string) string {
+	r := []rune(raw)
+	if len(r) <= echoRoom {
+		return msg
+	}
+	return strings.ReplaceAll(msg, raw, string(r[:echoRoom])+"…")
+}
+
 // editKey handles keys while the raw-value editor is open. The value is tried
 // before it is applied, so a bad number or version stays in the editor with the
 // reason instead of breaking the chain. Every other key is the textinput's.
@@ -430,7 +444,7 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			}
 		}
 		if err := m.trial(r, raw); err != nil {
-			m.edit.err = err.Error()
+			m.edit.err = shortenEcho(err.Error(), raw)
 			return nil, true
 		}
 		m.edit = editState{}
