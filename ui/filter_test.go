@@ -160,6 +160,9 @@ func TestEditorSaysDidYouMean(t *testing.T) {
 		{append(append([]string{"down", "down", "e", "ctrl+u"}, typed("UCXX")...), "enter"), "· UCXX is not a backend TensorRT-LLM accepts; did you mean UCX?"},
 		{append(append([]string{"down", "down", "down", "e", "ctrl+u"}, typed("Python")...), "enter"), "· Python is not a transceiver_runtime TensorRT-LLM accepts; did you mean PYTHON?"},
 		{append(append([]string{"down", "down", "e", "ctrl+u"}, typed("UCX")...), "enter"), ""},
+		// A release line is never a typo away from another: 1.4.0 used to
+		// get "did you mean 1.2.0?".
+		{append(append([]string{"e", "ctrl+u"}, typed("1.4.0")...), "enter"), ""},
 	} {
 		m := keys(t, newAt(120, 40), tc.keys...)
 		f := plainFrame(m)

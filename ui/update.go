@@ -623,8 +623,8 @@ func (m *Model) nearMiss(r inputRow, raw string) string {
 	if r.kind == rowVersion {
 		cs = slices.Clone(cs)
 		slices.Reverse(cs) // the newest first among equally near ones
-		if n := suggest.Nearest(raw, cs); len(n) > 0 {
-			return termsafe.Line(raw) + " is not " + what + "; did you mean " + n[0] + "?"
+		if n := suggest.Release(raw, cs); n != "" {
+			return termsafe.Line(raw) + " is not " + what + "; did you mean " + n + "?"
 		}
 		return ""
 	}

@@ -141,8 +141,10 @@ func ask(r *lineReader, w *writer, p prompt, spec *inputs.Spec, cat *models.Cata
 			if p.label == versionLabel {
 				near = slices.Clone(near)
 				slices.Reverse(near) // the newest first among equally near ones, as --trtllm's note
-			}
-			if n := suggest.Nearest(ans, near); len(n) > 0 {
+				if n := suggest.Release(ans, near); n != "" {
+					hint = "did you mean " + termsafe.Line(n) + "?"
+				}
+			} else if n := suggest.Nearest(ans, near); len(n) > 0 {
 				hint = "did you mean " + termsafe.Line(n[0]) + "?"
 			}
 		}

@@ -149,4 +149,9 @@ func TestLinearModeSuggests(t *testing.T) {
 	if out := run(t, Options{}, "\nSomethingElseEntirely\nq\n"); strings.Contains(out, "did you mean") {
 		t.Errorf("a suggestion for a far-off name:\n%s", out)
 	}
+	// Nor for a release of a line the list has not reached (1.3.0 used to get
+	// "did you mean 1.2.0?").
+	if out := run(t, Options{}, "1.3.0\nq\n"); strings.Contains(out, "did you mean") || !strings.Contains(out, "answered with the rules of 1.3.0rc29") {
+		t.Errorf("1.3.0:\n%s", out)
+	}
 }

@@ -81,7 +81,7 @@ for usage errors and unreadable input.`,
 		Example: `  xcvr audit deploy.yaml
   kubectl get deploy,sts,pod,cm,dynamographdeployment -n NS -o yaml | xcvr audit -
   xcvr audit config.yaml --trtllm 1.3.0rc29 --to 1.4.0rc1 -o json`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs(0, "the deployment's files (or - for standard input)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkOutput(output, "text", "json", "markdown"); err != nil {
 				return err

@@ -29,7 +29,7 @@ func TestAuditExitCodesAndOutputs(t *testing.T) {
 		// xcvr's own environment is not the workers'.
 		{[]string{"audit", at + "k8s-deploy.yaml", "--trtllm", "1.3.0rc29", "--config", "x.yaml"}, 2, "", "audit reads whole deployments"},
 		{[]string{"audit", at + "missing.yaml"}, 2, "", "missing.yaml"},
-		{[]string{"audit"}, 2, "", "requires at least 1 arg"},
+		{[]string{"audit"}, 2, "", "audit needs the deployment's files"},
 		{[]string{"audit", at + "k8s-deploy.yaml", "-o", "yaml"}, 2, "", "want text, json, markdown"},
 		// --to: upgrade-check's verdicts for every worker.
 		{[]string{"audit", at + "kubectl-list.yaml", "--trtllm", "1.3.0rc22", "--to", "1.4.0rc1"}, 1, "decode/worker", ""},

@@ -88,7 +88,7 @@ prints one JSON object per line.`,
   xcvr check-logs --trtllm 1.3.0rc26 'job-1234-*.out'
   xcvr check-logs -f --fail-fast --config gen.yaml gen-0.log gen-1.log
   srun ... 2>&1 | xcvr check-logs --disagg disagg.yaml --role generation -o json -`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs(0, "the logs: files, directories, globs (or - for standard input)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCheckLogsWith(cmd, app, &flags, args, o)
 		},

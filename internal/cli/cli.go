@@ -44,6 +44,22 @@ func (e *exitError) Unwrap() error { return e.err }
 // usageErr marks err as a usage error (exit 2).
 func usageErr(err error) error { return &exitError{code: exitUsage, err: err} }
 
+// needArgs is the Args of a command that reads what its arguments name: with
+// none, the error says what to give (cobra's says "requires at least 1
+// arg(s), only received 0"); with more than max (0: any number), how many it
+// takes.
+func needArgs(max int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 0:
+			return fmt.Errorf("%s needs %s", cmd.Name(), what)
+		case max > 0 && len(args) > max:
+			return fmt.Errorf("%s takes %s; got %d arguments", cmd.Name(), what, len(args))
+		}
+		return nil
+	}
+}
+
 // refused is the silent exit 1 of an ERROR outcome whose report is already printed.
 func refused() error { return &exitError{code: exitRefused} }
 
@@ -196,7 +212,7 @@ func execute(root *cobra.Command, app *appEnv, args []string) int {
 	root.SetOut(app.stdout)
 	root.SetErr(stderr)
 	strictHelpAndCompletion(root)
-	err := root.ExecuteContext(app.ctx)
+	cmd, err := root.ExecuteContextC(app.ctx)
 	if err == nil {
 		return exitOK
 	}
@@ -207,8 +223,13 @@ func execute(root *cobra.Command, app *appEnv, args []string) int {
 		}
 		return ee.code
 	}
-	// cobra's own errors: unknown flags, wrong argument counts.
+	// cobra's own errors: unknown commands, wrong argument counts. The usage
+	// to read is the command's that refused them (xcvr audit with no file).
+	path := "xcvr"
+	if cmd != nil {
+		path = cmd.CommandPath()
+	}
 	fmt.Fprintln(stderr, "xcvr: "+termsafe.Message(err))
-	fmt.Fprintln(stderr, "Run 'xcvr --help' for usage.")
+	fmt.Fprintln(stderr, "Run '"+path+" --help' for usage.")
 	return exitUsage
 }

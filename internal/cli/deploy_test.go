@@ -82,7 +82,7 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", lt + "ctx-era2-srun.log"}, 0, "Predicted for TensorRT-LLM 1.3.0rc26: Python transceiver (KvCacheTransceiverV2)\n  version: the log states TensorRT-LLM 1.3.0rc26 (line 2)\n", ""},
 		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", "--trtllm", "main@2026-09-10", lt + "ctx-era2-srun.log"}, 1, "▶ srun task 0 line 2: the log states TensorRT-LLM 1.3.0rc26 (behaves like main at 2026-09-08), but the prediction is for main@2026-09-10", ""},
 		{[]string{"check-logs", lt + "nope.log"}, 2, "", "nope.log"},
-		{[]string{"check-logs"}, 2, "", "requires at least 1 arg"},
+		{[]string{"check-logs"}, 2, "", "check-logs needs the logs"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

@@ -26,7 +26,7 @@ process loaded first). Exit 0, 2 for an unusable PATH.`,
 		Example: `  xcvr inspect /usr/local/lib/python3.12/dist-packages
   xcvr inspect auto --pid 4242
   xcvr inspect /opt/venv -o json`,
-		Args: cobra.ExactArgs(1),
+		Args: needArgs(1, "one PATH (site-packages, the tensorrt_llm package or a Python prefix) or auto"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkOutput(output, "text", "json"); err != nil {
 				return err

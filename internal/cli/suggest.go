@@ -122,8 +122,8 @@ func noteNearMisses(app *appEnv, s inputs.Spec) {
 			names = append(names, k.Name)
 		}
 		slices.Reverse(names) // the newest first among equally near ones
-		if n := nearest(v.Raw, names); len(n) > 0 {
-			app.note(termsafe.Line(v.Raw) + " is not a release xcvr lists; did you mean " + n[0] + "?")
+		if n := suggest.Release(v.Raw, names); n != "" {
+			app.note(termsafe.Line(v.Raw) + " is not a release xcvr lists; did you mean " + n + "?")
 		}
 	}
 }

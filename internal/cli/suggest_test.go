@@ -25,6 +25,12 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"explain", "--runtime", "Auto"}, 1, "did you mean auto?", ""},
 		{[]string{"explain", "--backend", "UCX"}, 1, "", "did you mean"},
 		{[]string{"explain", "--trtllm", "1.3.0rc22"}, 0, "", "did you mean"},
+		// Only within the release line, and not for a .post or .dev build of a
+		// listed release: these got 1.2.0, 1.3.0rc6 and 1.3.0rc12.post1.
+		{[]string{"explain", "--trtllm", "1.4.0"}, 0, "xcvr's rules end at 1.4.0rc4; 1.4.0 is answered with them", "did you mean"},
+		{[]string{"explain", "--trtllm", "1.1.0rc6"}, 0, "xcvr: note: 1.1.0rc6 is not a release xcvr lists; did you mean 1.1.0rc5?", "1.3.0rc6"},
+		{[]string{"explain", "--trtllm", "1.3.0rc22.post1"}, 0, "answered with the rules of 1.3.0rc22", "did you mean"},
+		{[]string{"explain", "--trtllm", "1.3.0rc222"}, 0, "xcvr: note: 1.3.0rc222 is not a release xcvr lists; did you mean 1.3.0rc22?", ""},
 		// The release's own spellings: 1.0 takes lower case only, and before
 		// #5234 backend is no field (any value is ignored).
 		{[]string{"explain", "--trtllm", "1.0.0rc4", "--backend", "default"}, 0, "", "did you mean"},
@@ -57,6 +63,28 @@ func TestEnvCompletionIsEveryVariable(t *testing.T) {
 	for _, name := range []string{"TRTLLM_KVCACHE_POOL_USE_FABRIC_MEMORY", "TRTLLM_USE_PY_MAMBA"} {
 		if !strings.Contains(out, name+"=") {
 			t.Errorf("--env completion lacks %s", name)
+		}
+	}
+}
+
+// A command given the wrong number of arguments says what it reads and points
+// at its own usage: `xcvr audit` alone printed cobra's "requires at least 1
+// arg(s), only received 0" and "Run 'xcvr --help' for usage.", the root's.
+func TestArgumentCountErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"audit"}, "xcvr: audit needs the deployment's files (or - for standard input)\nRun 'xcvr audit --help' for usage.\n"},
+		{[]string{"check-logs", "--trtllm", "1.3.0rc22"}, "xcvr: check-logs needs the logs: files, directories, globs (or - for standard input)\nRun 'xcvr check-logs --help' for usage.\n"},
+		{[]string{"inspect"}, "xcvr: inspect needs one PATH (site-packages, the tensorrt_llm package or a Python prefix) or auto\nRun 'xcvr inspect --help' for usage.\n"},
+		{[]string{"inspect", "a", "b"}, "xcvr: inspect takes one PATH (site-packages, the tensorrt_llm package or a Python prefix) or auto; got 2 arguments\nRun 'xcvr inspect --help' for usage.\n"},
+		{[]string{"versions", "extra"}, "xcvr: unknown command \"extra\" for \"xcvr versions\"\nRun 'xcvr versions --help' for usage.\n"},
+		{[]string{"explian"}, "xcvr: unknown command \"explian\" for \"xcvr\"; did you mean explain?\nRun 'xcvr --help' for usage.\n"},
+	} {
+		out, errOut, code := run(t, nil, tc.args...)
+		if code != exitUsage || out != "" || errOut != tc.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want stderr %q", tc.args, code, out, errOut, tc.want)
 		}
 	}
 }

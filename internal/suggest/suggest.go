@@ -3,6 +3,7 @@
 package suggest
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -78,4 +79,46 @@ func DidYouMean(word string, candidates []string) string {
 		s = strings.Join(n[:len(n)-1], ", ") + " or " + s
 	}
 	return "; did you mean " + termsafe.Line(s) + "?"
+}
+
+// Release returns the listed release a version typed as word was most likely
+// meant to be, or "": the nearest of names (in their order among equally near
+// ones) within word's own release line (1.3 for 1.3.0rc22). A release line is
+// never a typo away from another: 1.4.0 is a release newer than the list, not
+// a slip for 1.2.0, and xcvr already answers it with the rules of the release
+// before it. Nor is a .post or .dev build of a listed release (1.3.0rc22.post1
+// is answered as 1.3.0rc22, not meant as 1.3.0rc12.post1).
+func Release(word string, names []string) string {
+	line := releaseLine(word)
+	if line == "" {
+		return ""
+	}
+	for _, sep := range []string{".post", ".dev"} {
+		if base, _, ok := strings.Cut(word, sep); ok && slices.Contains(names, base) {
+			return ""
+		}
+	}
+	var same []string
+	for _, n := range names {
+		if releaseLine(n) == line {
+			same = append(same, n)
+		}
+	}
+	if n := Nearest(word, same); len(n) > 0 {
+		return n[0]
+	}
+	return ""
+}
+
+// releaseLine is "MAJOR.MINOR" of a version, or "" when it has no second dot.
+func releaseLine(v string) string {
+	major, rest, ok := strings.Cut(v, ".")
+	if !ok {
+		return ""
+	}
+	minor, _, ok := strings.Cut(rest, ".")
+	if !ok {
+		return ""
+	}
+	return major + "." + minor
 }

@@ -25,3 +25,21 @@ func TestNearest(t *testing.T) {
 		t.Errorf("DidYouMean: %q", got)
 	}
 }
+
+func TestRelease(t *testing.T) {
+	names := []string{"1.4.0rc4", "1.4.0rc1", "1.3.0rc29", "1.3.0rc22", "1.3.0rc12.post1", "1.3.0rc6", "1.2.0", "1.1.0rc5"}
+	for word, want := range map[string]string{
+		"1.4.0rc5":        "1.4.0rc4",
+		"1.3.0rc222":      "1.3.0rc22",
+		"1.1.0rc6":        "1.1.0rc5", // not 1.3.0rc6, one letter away in another line
+		"1.4.0":           "",         // not 1.2.0
+		"1.3.0":           "",
+		"1.3.0rc22.post1": "", // 1.3.0rc22's build, not 1.3.0rc12.post1
+		"1.3.0rc22.dev1":  "",
+		"13.0rc22":        "",
+	} {
+		if got := Release(word, names); got != want {
+			t.Errorf("Release(%q) = %q, want %q", word, got, want)
+		}
+	}
+}
