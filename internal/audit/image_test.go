@@ -80,3 +80,27 @@ docker run --rm --gpus all -v $PWD/ctx.yaml:/ctx.yaml my/own:latest trtllm-serve
 		}
 	}
 }
+
+// A quantized checkpoint's id names its base model's architecture.
+func TestQuantizedBase(t *testing.T) {
+	cat := models.Builtin()
+	for id, want := range map[string]string{
+		"Qwen/Qwen3-32B-FP8":       "Qwen/Qwen3-32B Qwen3ForCausalLM",
+		"nvidia/DeepSeek-R1-FP4":   "deepseek-ai/DeepSeek-R1 DeepseekV3ForCausalLM",
+		"nvidia/DeepSeek-R1-NVFP4": "deepseek-ai/DeepSeek-R1 DeepseekV3ForCausalLM",
+		"Qwen/Qwen3-32B":           "", // known as is: not this path
+		"acme/Unknown-70B-FP8":     "",
+		"-FP8":                     "",
+		"/model":                   "",
+		"Qwen/Qwen3-32B-FP8-extra": "",
+	} {
+		base, e, ok := quantizedBase(cat, id)
+		got := ""
+		if ok {
+			got = base + " " + e.Arch
+		}
+		if got != want {
+			t.Errorf("quantizedBase(%q) = %q, want %q", id, got, want)
+		}
+	}
+}

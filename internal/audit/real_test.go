@@ -399,6 +399,17 @@ var realCases = []realCase{
 			"service decode: --extra-engine-args ./recipes/qwen3/trtllm/decode.yaml: ConfigMap nvidia-config (mounted at /workspace) has no key recipes/qwen3/trtllm/decode.yaml",
 		},
 	},
+	{
+		// The model is Qwen/Qwen3-32B-FP8, an id xcvr does not list: it is
+		// Qwen/Qwen3-32B quantized, Qwen3ForCausalLM (inferred), with no
+		// preference, so era 1 stays on C++. It was xcvr's default model,
+		// GPT-OSS, whose PYTHON preference (#16479) era 1 adopts on NIXL.
+		// The image is tensorrtllm-runtime:${VERSION}, a template's.
+		from:    "ai-dynamo/dynamo recipes/qwen3-32b-fp8/trtllm/disagg/deploy.yaml @0044eb90 (whole file): two ConfigMaps, a v1alpha1 DGD whose sh -c scripts take --extra-engine-args \"${ENGINE_ARGS}\" from env",
+		version: "1.3.0rc22",
+		files:   []string{"real/dynamo-qwen3-32b-fp8-disagg-deploy.yaml"},
+		workers: []string{"TrtllmDecodeWorker generation CPP NIXL 2", "TrtllmPrefillWorker context CPP NIXL 4"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
