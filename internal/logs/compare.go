@@ -83,6 +83,27 @@ func Compare(lg *Log, t resolver.Trace) []Mismatch {
 
 // shows reports whether the process printed any line xcvr reads (a
 // summarised process keeps none, so its outcome and error count too).
+// hasTransceiverLines reports whether the process printed a line about the
+// transceiver or its transfers, or failed inside the transceiver: what the
+// reports' "with transceiver lines" counts. An exception, a start-up failure
+// or a runtime error alone is not one (a process that died loading its model
+// shows no transceiver line).
+func (p *Process) hasTransceiverLines() bool {
+	if o := p.Outcome(); p.xcvrLines || p.Disabled || o != "" && o != resolver.OutcomeError {
+		return true
+	}
+	for _, s := range []string{p.Error, p.Cause} {
+		// The C++ transceiver's sources (cacheTransceiver.cpp,
+		// cacheTransBuffer.cpp, cache_transmission/…/transferAgent.cpp).
+		for _, k := range []string{"cacheTrans", "CacheTrans", "cache_transmission", "transferAgent.cpp", "transceiver"} {
+			if strings.Contains(s, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (p *Process) shows() bool {
 	return len(p.Lines) > 0 || p.LinesDropped > 0 || p.Error != "" || p.Outcome() != "" || p.Backend != "" || len(p.Findings) > 0
 }

@@ -122,6 +122,9 @@ type Process struct {
 	// server was up (0: never): start-up, its transceiver step included,
 	// was over by then.
 	serverUp int
+	// xcvrLines is true once a line about the transceiver or its transfers
+	// was read (not only an exception or a start-up failure).
+	xcvrLines bool
 	// loopRan is the line where the log shows this process's executor
 	// event loop running (it raised; 0: never): the executor was built, and
 	// its transceiver before it.
@@ -656,6 +659,9 @@ func (p *Process) observe(n int, level, msg string) bool {
 
 // apply records what a classified line shows.
 func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
+	// Every kind but the start-up failure's lines is about the transceiver
+	// or its transfers.
+	p.xcvrLines = p.xcvrLines || k != lineStartupFailed && k != lineWorkerError
 	if f, ok := findingOf[k]; ok {
 		p.find(n, f, msg)
 		return // a finding, counted: not a line of the start-up
@@ -811,6 +817,7 @@ func nixlError(tm string) (level, msg string, ok bool) {
 
 // nixlError records one of NIXL's error lines and what it says.
 func (p *Process) nixlError(n int, level, msg string) {
+	p.xcvrLines = true // the transfer agent's
 	p.keep(Line{N: n, Level: level, Message: msg})
 	switch {
 	case strings.HasPrefix(msg, nixlNoPlugin):
@@ -950,6 +957,7 @@ const cppTransceiverCtor = "tensorrt_llm::batch_manager::CacheTransceiver::Cache
 // transceiver's constructor says which transceiver was being built.
 func (p *Process) implyFrame(n int, t string) {
 	if strings.Contains(t, cppTransceiverCtor) && reFrame().MatchString(t) {
+		p.xcvrLines = true
 		p.imply(n, "the failure is in the C++ CacheTransceiver's constructor (this stack frame): the C++ transceiver (BindKvCacheTransceiver) was being created, so the runtime was CPP", 0, 0)
 	}
 }
@@ -1178,6 +1186,7 @@ func (p *Process) merge(u *Process) {
 	}
 	p.FindingsDropped += u.FindingsDropped
 	p.InfoSeen = p.InfoSeen || u.InfoSeen
+	p.xcvrLines = p.xcvrLines || u.xcvrLines
 	p.Lines = append(u.Lines, p.Lines...)
 	if len(p.Lines) > maxLinesPerProcess {
 		p.LinesDropped += len(p.Lines) - maxLinesPerProcess

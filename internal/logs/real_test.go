@@ -453,3 +453,39 @@ func TestNIXLErrorLines(t *testing.T) {
 		}
 	}
 }
+
+// TestTransceiverLinesCounted: the reports' "N with transceiver lines"
+// counts processes that printed a line about the transceiver or its
+// transfers, or failed inside it (a C++ frame in its constructor, an
+// assertion in its NIXL agent); not one that only raised while loading its
+// model or at runtime, as the real logs below did.
+func TestTransceiverLinesCounted(t *testing.T) {
+	var tally Tally
+	for file, want := range map[string]string{
+		"bench-report-qwen3_5-wrapped.log":     "1 process(es), 0 with transceiver lines",
+		"vss-compose-oom.log":                  "1 process(es), 0 with transceiver lines",
+		"spark-report-fp4-moe-summary.log":     "1 process(es), 0 with transceiver lines",
+		"trtllm-pr5415-executor-loop.log":      "1 process(es), 0 with transceiver lines",
+		"dynamo-rust-assert-mangled.log":       "1 process(es), 1 with transceiver lines",
+		"trtllm-pr18373-ucx-tls-condensed.log": "2 process(es), 2 with transceiver lines",
+		"spark-gptoss-agg-1.1.0rc3.log":        "1 process(es), 1 with transceiver lines",
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "real", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lg, _ := Parse(file, strings.NewReader(string(data)))
+		v := Judge(lg, nil, true)
+		var b strings.Builder
+		WriteText(&b, v, Prediction{}, false)
+		if first, _, _ := strings.Cut(b.String(), "\n"); !strings.HasSuffix(first, want) {
+			t.Errorf("%s: %q, want …%q", file, first, want)
+		}
+		tally.Add(v)
+	}
+	var b strings.Builder
+	tally.WriteSummary(&b)
+	if !strings.Contains(b.String(), "7 logs, 8 process(es), 4 with transceiver lines") {
+		t.Errorf("summary: %s", b.String())
+	}
+}

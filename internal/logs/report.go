@@ -48,7 +48,7 @@ func (t *Tally) Add(v Verdict) {
 	t.Processes += len(v.Log.Processes)
 	t.Summarised += v.Log.Summarised
 	for _, p := range v.Log.Processes {
-		if p.shows() {
+		if p.hasTransceiverLines() {
 			t.WithLines++
 		}
 	}
@@ -120,7 +120,7 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 	lg := v.Log
 	withLines := 0
 	for _, p := range lg.Processes {
-		if p.shows() {
+		if p.hasTransceiverLines() {
 			withLines++
 		}
 	}
