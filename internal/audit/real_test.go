@@ -410,6 +410,15 @@ var realCases = []realCase{
 		files:   []string{"real/dynamo-qwen3-32b-fp8-disagg-deploy.yaml"},
 		workers: []string{"TrtllmDecodeWorker generation CPP NIXL 2", "TrtllmPrefillWorker context CPP NIXL 4"},
 	},
+	{
+		// An aggregated trtllm-serve (no transceiver): its config is the
+		// first here-document with the second, under an if, added
+		// (TestInferenceMAXAddedHeredoc).
+		from:    "ishandhanani/InferenceMAX benchmarks/dsr1_fp4_b200_trt_slurm.sh @d22bf9ca (whole file; a fork of InferenceMAX)",
+		version: "1.1.0",
+		files:   []string{"real/inferencemax-dsr1_fp4_b200_trt_slurm.sh"},
+		workers: []string{"dsr1-fp4.yml aggregated DISABLED None 1"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
@@ -988,5 +997,27 @@ func TestShellScriptScale(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(w.Notes, "\n"), "36 more TRTLLM_ variables that the transceiver's resolution does not read are not shown") {
 		t.Errorf("notes %q", w.Notes)
+	}
+}
+
+// cat << EOF >> $EXTRA_CONFIG_FILE inside an if adds attention_dp_config to
+// the file the first here-document wrote: the config was that second body
+// alone ("here-document dsr1-fp4.yml (...:77)"), its cuda_graph_config,
+// kv_cache_config and moe_config lost.
+func TestInferenceMAXAddedHeredoc(t *testing.T) {
+	r := audit(t, "1.1.0", "real/inferencemax-dsr1_fp4_b200_trt_slurm.sh")
+	e := entry(t, r, "dsr1-fp4.yml")
+	if c := e.Worker.Config; c != "here-document dsr1-fp4.yml (real/inferencemax-dsr1_fp4_b200_trt_slurm.sh:61), added to by here-document >> (real/inferencemax-dsr1_fp4_b200_trt_slurm.sh:77)" {
+		t.Errorf("config %q", c)
+	}
+	var keys []string
+	for _, k := range e.Worker.Overlay.TopKeys {
+		keys = append(keys, k.Key)
+	}
+	if strings.Join(keys, " ") != "cuda_graph_config enable_attention_dp print_iter_log kv_cache_config stream_interval moe_config attention_dp_config" {
+		t.Errorf("keys %q", keys)
+	}
+	if !strings.Contains(strings.Join(e.Worker.Notes, "\n"), "that adds to dsr1-fp4.yml is inside the if at real/inferencemax-dsr1_fp4_b200_trt_slurm.sh:76") {
+		t.Errorf("notes %q", e.Worker.Notes)
 	}
 }
