@@ -127,6 +127,12 @@ func TestRealLogs(t *testing.T) {
 		// start-up ended.
 		{file: "trtllm-pr5415-executor-loop.log", processes: "process=",
 			findings: []string{FindingRuntimeError}, exit: 1},
+		// ai-dynamo/dynamo issue #1299 (TensorRT-LLM 0.21.0rc0 under
+		// Dynamo's serve, "taking too much time to come live"): the worker's
+		// lines as the issue pastes them, from Dynamo's frontend line to the
+		// second KV-cache sizing (the rest trimmed). The C++ transceiver's
+		// constructor says it made its UCX connection manager.
+		{file: "dynamo-1299-ucx-manager-0.21.log", processes: "process=CPP", exit: 0},
 		// NVIDIA/TensorRT-LLM PR #18373 (description): a disaggregated
 		// test's workers on GB300 with UCX_TLS=tcp, as the PR condenses
 		// their log: the C++ binding agent's init line, NIXL's Abseil lines
@@ -487,5 +493,35 @@ func TestTransceiverLinesCounted(t *testing.T) {
 	tally.WriteSummary(&b)
 	if !strings.Contains(b.String(), "7 logs, 8 process(es), 4 with transceiver lines") {
 		t.Errorf("summary: %s", b.String())
+	}
+}
+
+// TestCppConnectionManagerLine: "<backend> Connection Manager created" is
+// the C++ CacheTransceiver's constructor (cacheTransceiver.cpp), which only
+// BindKvCacheTransceiver builds: the process got the C++ transceiver on that
+// backend, as the C++ logger prints it and as 1.3 forwards C++ lines through
+// its Python logger ("[batchmgr]", as TensorRT-LLM issue #15182's log shows
+// them); other managers are not read.
+func TestCppConnectionManagerLine(t *testing.T) {
+	for line, want := range map[string]string{
+		"[TensorRT-LLM][INFO] UCX Connection Manager created":                       "CPP UCX",
+		"[TensorRT-LLM][RANK 1][INFO] NIXL Connection Manager created":              "CPP NIXL",
+		"[TRT-LLM] [I] [batchmgr][RANK 0] MOONCAKE Connection Manager created":      "CPP MOONCAKE",
+		"[01/05/2026-10:00:01] [TensorRT-LLM][INFO] MPI Connection Manager created": "CPP MPI",
+		"[TensorRT-LLM][INFO] Redis Connection Manager created":                     " ",
+		"[TensorRT-LLM][INFO] UCX Connection Manager created; retrying":             " ",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(line+"\n"))
+		got := " "
+		if len(lg.Processes) == 1 && lg.Processes[0].Class != "" {
+			p := lg.Processes[0]
+			got = string(p.Outcome()) + " " + p.Backend
+			if p.ClassInferred {
+				got += " (inferred)"
+			}
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", line, got, want)
+		}
 	}
 }
