@@ -148,6 +148,23 @@ func TestPasteIntoListFilter(t *testing.T) {
 	checkFits(t, m.frame(), 80, 24)
 }
 
+// A long paste into the editor (a log line, a file) is cut to maxInputChars,
+// and the rejection repeats the start of it only: it repeated all of it (200k
+// characters, or 256), and at 60x16 the reason was off the screen.
+func TestEditorPasteKeepsTheReason(t *testing.T) {
+	m := keys(t, newAt(60, 16), "e")
+	nm, _ := m.Update(tea.PasteMsg{Content: strings.Repeat("X", 200000)})
+	m = keys(t, nm.(Model), "enter")
+	if n := len(m.edit.in.Value()); n != 256 {
+		t.Errorf("the editor holds %d characters, want 256", n)
+	}
+	f := strings.Join(strings.Fields(plainFrame(m)), " ")
+	if !strings.Contains(f, `"1.4.0rc4XXXXXXXXXXXXXXXXXXXXXXXX…": want X.Y.Z[rcN][.postN][.devYYYYMMDDNN] (e.g. 1.1.0rc5, 1.1.0rc2.post2) or main@YYYY-MM-DD; xcvr models 1.0.0rc0 to 1.4.0rc4`) {
+		t.Errorf("the reason is not on the screen:\n%s", plainFrame(m))
+	}
+	checkFits(t, m.frame(), 60, 16)
+}
+
 // Suggestions wherever a name is typed: a version, backend or runtime typed
 // into the editor that is near a known one but not it is used as typed (what
 // TensorRT-LLM does with it is the point) and the status says what it is near.

@@ -470,6 +470,13 @@ func TestCopyCommandLine(t *testing.T) {
 	if got := ShellQuote("it's"); got != `'it'\''s'` {
 		t.Errorf("ShellQuote: %s", got)
 	}
+	// The command line replaces the status line and stays until the next key;
+	// then the status line is empty: the y of a moment before came back (v
+	// after y and x showed "YAML sent by OSC 52" again).
+	m = keys(t, newAt(80, 24), "y", "x", "v")
+	if f := plainFrame(m); strings.Contains(f, "YAML sent") || strings.Contains(f, "copied (OSC 52)") {
+		t.Errorf("after y, x and v the status line is not empty:\n%s", f)
+	}
 }
 
 // Item 13: the wheel scrolls the pane under the pointer; ctrl+z suspends; the

@@ -419,6 +419,10 @@ type pickState struct {
 func (m *Model) newInput(value string, suggestions []string) *textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = ""
+	// No value or filter is longer (a main@ day, an architecture, an
+	// environment value); a paste beyond it is cut, so that a pasted log line
+	// cannot fill the screen with the rejected value and push its reason off.
+	ti.CharLimit = maxInputChars
 	st := textinput.DefaultStyles(m.styles.IsDark)
 	st.Cursor.Blink = false
 	sug := lipgloss.NewStyle().Foreground(m.styles.pal.dim)
@@ -471,6 +475,9 @@ func safeSuggestions(list []string) []string {
 
 // keepSafe re-escapes the editor's text after a key: a paste can bring what
 // typing cannot.
+// maxInputChars bounds what the editor and the filters hold.
+const maxInputChars = 256
+
 func keepSafe(in *textinput.Model) {
 	if v := in.Value(); termsafe.Line(v) != v {
 		in.SetValue(termsafe.Line(v))

@@ -198,6 +198,9 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.copyYAML(), true
 	case key.Matches(msg, k.CopyCmd):
 		cmdline, notes := m.commandLineNotes()
+		// The notice replaces the status line; the status it covers (a y a
+		// moment ago) must not come back when the notice goes.
+		m.status = ""
 		m.notice = "copied (OSC 52): " + cmdline
 		if len(notes) > 0 {
 			// Say what the line does not reproduce rather than let it pass for exact.
@@ -407,6 +410,20 @@ func clamp(v, lo, hi int) int {
 	return v
 }
 
+// echoRoom is how much of a typed value the editor's error repeats: the value
+// is on the editor's line just above, and a long one (a paste) repeated whole
+// pushed the reason (want X.Y.Z...) off the screen.
+const echoRoom = 32
+
+// shortenEcho cuts the copies of raw in msg to echoRoom characters and "…".
+func shortenEcho(msg, raw string) string {
+	r := []rune(raw)
+	if len(r) <= echoRoom {
+		return msg
+	}
+	return strings.ReplaceAll(msg, raw, string(r[:echoRoom])+"…")
+}
+
 // editKey handles keys while the raw-value editor is open. The value is tried
 // before it is applied, so a bad number or version stays in the editor with the
 // reason instead of breaking the chain. Every other key is the textinput's.
@@ -427,7 +444,7 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			}
 		}
 		if err := m.trial(r, raw); err != nil {
-			m.edit.err = err.Error()
+			m.edit.err = shortenEcho(err.Error(), raw)
 			return nil, true
 		}
 		m.edit = editState{}

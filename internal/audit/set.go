@@ -493,6 +493,12 @@ func (r *reader) applyEnvFiles() {
 			have[e.Name] = true
 		}
 		for _, ef := range r.envFiles {
+			if strings.HasPrefix(w.key, "compose\x00") && path.Base(ef.File) == ".env" && path.Dir(ef.File) == path.Dir(w.Source.File) {
+				// The compose project's .env interpolates the file; it
+				// reaches a container only through env_file (then already
+				// in its environment).
+				continue
+			}
 			for _, k := range ef.Names {
 				if !strings.HasPrefix(k, "TRTLLM_") || have[k] {
 					continue

@@ -62,8 +62,10 @@ DynamoGraphDeployments (services, envs, --extra-engine-args and
 environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers), shell
 scripts (sbatch and launch scripts: each command running trtllm-serve or
 dynamo.trtllm, through srun or bash -c too, with the variables, exports,
-here-documents and echo/printf > FILE lines the script writes) and env files
-(*.env, laid under every worker's own environment).
+here-documents and echo/printf > FILE lines the script writes), docker
+compose files (interpolated as compose does, from the .env beside them) and
+env files (*.env, laid under every worker's own environment; a compose
+project's .env only interpolates its file).
 
 It reports every distinct worker configuration with its count, role, source,
 inputs with their origins and outcome; then whether every context and

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -16,6 +17,39 @@ import (
 // The catalog listings: `xcvr models` (the catalog in a version, or what an
 // install registers) and `xcvr versions`, as rows for JSON and as tables for
 // people. internal/cli only parses the flags and writes what these return.
+
+// table is a tabwriter whose lines end where their text does: tabwriter pads
+// an empty last cell (a release line's header in `xcvr versions`, a model with
+// no KV preference in `xcvr models`) to its column's width with spaces.
+type table struct {
+	*tabwriter.Writer
+	buf bytes.Buffer
+	w   io.Writer
+}
+
+func newTable(w io.Writer) *table {
+	t := &table{w: w}
+	t.Writer = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', 0)
+	return t
+}
+
+// Flush writes the table, each line without its trailing spaces.
+func (t *table) Flush() error {
+	if err := t.Writer.Flush(); err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	for _, l := range strings.SplitAfter(t.buf.String(), "\n") {
+		nl := strings.HasSuffix(l, "\n")
+		out.WriteString(strings.TrimRight(strings.TrimSuffix(l, "\n"), " "))
+		if nl {
+			out.WriteByte('\n')
+		}
+	}
+	t.buf.Reset()
+	_, err := t.w.Write(out.Bytes())
+	return err
+}
 
 // ModelRow is one architecture of `xcvr models`; its JSON is `-o json`'s.
 type ModelRow struct {
@@ -83,7 +117,7 @@ func ModelRows(cat *models.Catalog, v resolver.Version) []ModelRow {
 
 // WriteModels writes ModelRows as `xcvr models` prints them.
 func WriteModels(w io.Writer, v resolver.Version, rows []ModelRow) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w)
 	fmt.Fprintf(tw, "ARCHITECTURE\tPREFERS (%s)\tSINCE\tCONFIDENCE\tKV MANAGER\tKV SINCE\n", v.Name)
 	for _, r := range rows {
 		kv, kvSince := "none", ""
@@ -177,7 +211,7 @@ func OtherVersions() (main, other string) {
 func WriteVersions(w io.Writer, rows []VersionRow) error {
 	first := resolver.KnownVersions()[0]
 	_, other := OtherVersions()
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "VERSION\tBEHAVES LIKE\tERA\tPUBLISHED\tCUT DAY IS\tRULES")
 	family := ""
 	for _, r := range rows {
@@ -213,7 +247,7 @@ const UnknownToInstall = "unknown to this install"
 // WriteInstallModels writes InstallModelRows as `xcvr models --install` prints them.
 func WriteInstallModels(w io.Writer, rep *install.Report, rows []ModelRow) error {
 	fmt.Fprintln(w, termsafe.Line("TensorRT-LLM "+rep.Version+" at "+rep.Path+" ("+rep.VersionSource+")"))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "ARCHITECTURE\tPREFERS (install)\tKV MANAGER\tCONFIDENCE\tEVIDENCE")
 	for _, r := range rows {
 		pref, kv := UnknownToInstall, ""

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"xcvr/models"
 	"xcvr/resolver"
 )
 
@@ -153,5 +154,32 @@ func TestMarkdownExceptionCannotCloseItsBlock(t *testing.T) {
 	md := Markdown(tr)
 	if !strings.Contains(md, "`````text\nValueError: x\n```\n# Not a heading\n````\n`````\n") {
 		t.Errorf("exception block:\n%s", md)
+	}
+}
+
+// The listings' lines end where their text does: a release line's header row
+// of `xcvr versions` and a model with no KV preference in `xcvr models` ended
+// in the spaces tabwriter pads an empty last cell with.
+func TestListingsHaveNoTrailingSpaces(t *testing.T) {
+	var b strings.Builder
+	if err := WriteVersions(&b, VersionRows()); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"1.4.0rc4", "1.3.0rc22", "1.0.0rc4"} {
+		ver, err := resolver.ParseVersion(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteModels(&b, ver, ModelRows(models.Builtin(), ver)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, l := range strings.Split(b.String(), "\n") {
+		if strings.HasSuffix(l, " ") {
+			t.Errorf("line %d ends in spaces: %q", i+1, l)
+		}
+	}
+	if !strings.Contains(b.String(), "\n— 1.0 —\n") {
+		t.Errorf("no release line header:\n%s", b.String())
 	}
 }
