@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -522,6 +523,44 @@ func TestCppConnectionManagerLine(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%q: %q, want %q", line, got, want)
+		}
+	}
+}
+
+// TestK9sFrameBareLines: k9s's log view frames every line ("│ … │", as
+// Dynamo issue #6678 pasted its logs; a Rucio guide's k9s copy shows a
+// traceback so), and a bare line in the frame reads as it would without it:
+// an exception ends start-up, a frame of the executor's loop makes the next
+// one a runtime error, NIXL's error lines are kept; the traceback's own
+// indentation under the bar stays.
+func TestK9sFrameBareLines(t *testing.T) {
+	const tagged = "│ [TRT-LLM] [I] [_torch  ] [RANK 0] Using LLM with PyTorch backend                │\n"
+	for _, c := range []struct{ name, log, outcome, finding, line string }{
+		{"exception", tagged + "│ Traceback (most recent call last):                      │\n│   File \"/x/model_loader.py\", line 3, in load │\n" +
+			"│ RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB                    │\n", "ERROR", "", "RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB"},
+		{"executor loop", tagged + "│ Exception in thread Thread-3 (_event_loop_wrapper): │\n│ RuntimeError: boom  │\n", "", FindingRuntimeError, ""},
+		{"NIXL", tagged + "│ E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found │\n", "", "", "getPluginParams: backend 'UCX' not found"},
+		{"no closing bar", tagged + "│ RuntimeError: boom\n", "ERROR", "", "RuntimeError: boom"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		var kinds, lines []string
+		for _, f := range p.Findings {
+			kinds = append(kinds, f.Kind)
+		}
+		for _, l := range p.Lines {
+			lines = append(lines, l.Message)
+		}
+		if string(p.Outcome()) != c.outcome || strings.Join(kinds, ",") != c.finding || c.line != "" && !slices.Contains(lines, c.line) {
+			t.Errorf("%s: outcome %q error %q findings %v lines %q", c.name, p.Outcome(), p.Error, kinds, lines)
+		}
+	}
+	for in, want := range map[string]string{"│   File \"x\", line 1 │": "  File \"x\", line 1", "  │x│": "x", "x │": "x │", "│": ""} {
+		if got := unframe(in); got != want {
+			t.Errorf("unframe(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -280,7 +280,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			(bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: "))) {
 			emit = true
 			force = excWindow
-		} else if bare := bytes.TrimLeftFunc(msg, unicode.IsSpace); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
+		} else if bare := unframeBare(bytes.TrimLeftFunc(msg, unicode.IsSpace)); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
 			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
 			mayEventLoop(bare) || mayNIXLError(bare) {
 			emit = true
@@ -372,6 +372,15 @@ func observedStart(msg []byte) bool {
 	}
 	// The orchestrator's "[3] Servers are not ready. Waiting for […]...".
 	return msg[0] == '[' && len(msg) > 4 && isDigit(msg[1]) && orchestratorUnready(string(msg[:min(len(msg), 12+len(orchestratorNotReady))])) != ""
+}
+
+// unframeBare drops k9s's bar and the blanks after it from the start of a
+// bare line (state.line's unframe), so that what follows is looked at.
+func unframeBare(bare []byte) []byte {
+	if len(bare) > 0 && bare[0] == k9sBar[0] && bytes.HasPrefix(bare, []byte(k9sBar)) {
+		return bytes.TrimLeftFunc(bare[len(k9sBar):], unicode.IsSpace)
+	}
+	return bare
 }
 
 // mayEventLoop is a cheap superset of the bare lines eventLoopLine
