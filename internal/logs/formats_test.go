@@ -391,7 +391,7 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=None with backend=UCX; falling back to V1.",
 		"Resolved use_kv_cache_manager_v2='auto' to False", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",
 		"Python cache transceiver with C++ KV cache manager detected; x", "Failed to initialize executor on rank 0: x",
-		"Executor worker returned error", "NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "BindingsNixlTransferAgent init: agent=ctx_0 use_prog_thread=True num_threads=1 enable_telemetry=False backend_params={'num_threads': '1'} agent_buffer_size_mb=0 agent_bounce_params={} UCX_TLS=<unset> UCX_LOG_LEVEL=<unset>",
+		"Executor worker returned error", "UCX Connection Manager created", "NIXL Connection Manager created", "MOONCAKE Connection Manager created", "MPI Connection Manager created", "NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "BindingsNixlTransferAgent init: agent=ctx_0 use_prog_thread=True num_threads=1 enable_telemetry=False backend_params={'num_threads': '1'} agent_buffer_size_mb=0 agent_bounce_params={} UCX_TLS=<unset> UCX_LOG_LEVEL=<unset>",
 		"NixlTransferAgent::NixlTransferAgent mAddress: 10.0.0.1:32787",
 		"Unsupported NIXL backend: X, fallback to UCX", "Using C++ transfer agent binding",
 		"C++ transfer agent binding unavailable, using pure Python implementation", "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)",

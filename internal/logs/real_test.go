@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -127,6 +128,12 @@ func TestRealLogs(t *testing.T) {
 		// start-up ended.
 		{file: "trtllm-pr5415-executor-loop.log", processes: "process=",
 			findings: []string{FindingRuntimeError}, exit: 1},
+		// ai-dynamo/dynamo issue #1299 (TensorRT-LLM 0.21.0rc0 under
+		// Dynamo's serve, "taking too much time to come live"): the worker's
+		// lines as the issue pastes them, from Dynamo's frontend line to the
+		// second KV-cache sizing (the rest trimmed). The C++ transceiver's
+		// constructor says it made its UCX connection manager.
+		{file: "dynamo-1299-ucx-manager-0.21.log", processes: "process=CPP", exit: 0},
 		// NVIDIA/TensorRT-LLM PR #18373 (description): a disaggregated
 		// test's workers on GB300 with UCX_TLS=tcp, as the PR condenses
 		// their log: the C++ binding agent's init line, NIXL's Abseil lines
@@ -487,5 +494,73 @@ func TestTransceiverLinesCounted(t *testing.T) {
 	tally.WriteSummary(&b)
 	if !strings.Contains(b.String(), "7 logs, 8 process(es), 4 with transceiver lines") {
 		t.Errorf("summary: %s", b.String())
+	}
+}
+
+// TestCppConnectionManagerLine: "<backend> Connection Manager created" is
+// the C++ CacheTransceiver's constructor (cacheTransceiver.cpp), which only
+// BindKvCacheTransceiver builds: the process got the C++ transceiver on that
+// backend, as the C++ logger prints it and as 1.3 forwards C++ lines through
+// its Python logger ("[batchmgr]", as TensorRT-LLM issue #15182's log shows
+// them); other managers are not read.
+func TestCppConnectionManagerLine(t *testing.T) {
+	for line, want := range map[string]string{
+		"[TensorRT-LLM][INFO] UCX Connection Manager created":                       "CPP UCX",
+		"[TensorRT-LLM][RANK 1][INFO] NIXL Connection Manager created":              "CPP NIXL",
+		"[TRT-LLM] [I] [batchmgr][RANK 0] MOONCAKE Connection Manager created":      "CPP MOONCAKE",
+		"[01/05/2026-10:00:01] [TensorRT-LLM][INFO] MPI Connection Manager created": "CPP MPI",
+		"[TensorRT-LLM][INFO] Redis Connection Manager created":                     " ",
+		"[TensorRT-LLM][INFO] UCX Connection Manager created; retrying":             " ",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(line+"\n"))
+		got := " "
+		if len(lg.Processes) == 1 && lg.Processes[0].Class != "" {
+			p := lg.Processes[0]
+			got = string(p.Outcome()) + " " + p.Backend
+			if p.ClassInferred {
+				got += " (inferred)"
+			}
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", line, got, want)
+		}
+	}
+}
+
+// TestK9sFrameBareLines: k9s's log view frames every line ("│ … │", as
+// Dynamo issue #6678 pasted its logs; a Rucio guide's k9s copy shows a
+// traceback so), and a bare line in the frame reads as it would without it:
+// an exception ends start-up, a frame of the executor's loop makes the next
+// one a runtime error, NIXL's error lines are kept; the traceback's own
+// indentation under the bar stays.
+func TestK9sFrameBareLines(t *testing.T) {
+	const tagged = "│ [TRT-LLM] [I] [_torch  ] [RANK 0] Using LLM with PyTorch backend                │\n"
+	for _, c := range []struct{ name, log, outcome, finding, line string }{
+		{"exception", tagged + "│ Traceback (most recent call last):                      │\n│   File \"/x/model_loader.py\", line 3, in load │\n" +
+			"│ RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB                    │\n", "ERROR", "", "RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB"},
+		{"executor loop", tagged + "│ Exception in thread Thread-3 (_event_loop_wrapper): │\n│ RuntimeError: boom  │\n", "", FindingRuntimeError, ""},
+		{"NIXL", tagged + "│ E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found │\n", "", "", "getPluginParams: backend 'UCX' not found"},
+		{"no closing bar", tagged + "│ RuntimeError: boom\n", "ERROR", "", "RuntimeError: boom"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		var kinds, lines []string
+		for _, f := range p.Findings {
+			kinds = append(kinds, f.Kind)
+		}
+		for _, l := range p.Lines {
+			lines = append(lines, l.Message)
+		}
+		if string(p.Outcome()) != c.outcome || strings.Join(kinds, ",") != c.finding || c.line != "" && !slices.Contains(lines, c.line) {
+			t.Errorf("%s: outcome %q error %q findings %v lines %q", c.name, p.Outcome(), p.Error, kinds, lines)
+		}
+	}
+	for in, want := range map[string]string{"│   File \"x\", line 1 │": "  File \"x\", line 1", "  │x│": "x", "x │": "x │", "│": ""} {
+		if got := unframe(in); got != want {
+			t.Errorf("unframe(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -93,6 +93,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	default:
 		st.current = key
 	}
+	if !tagged {
+		msg = unframe(msg)
+	}
 
 	// A pydantic ValidationError prints its locations and messages on the
 	// lines after its title; keep them with the exception.
@@ -826,6 +829,28 @@ func (st *state) loopSeen(key string, n int) {
 		st.loopKey, st.loopLine = key, n
 	}
 	st.loopOn = true
+}
+
+// k9sBar is the bar k9s's log view frames each line with ("│ … │"), and a
+// terminal's copy of it keeps (Dynamo issue #6678 pasted its logs so).
+const k9sBar = "│"
+
+// unframe returns a bare line without k9s's frame: the bar and the one blank
+// after it, and the blanks and bar at its end; the line's own indentation
+// stays (a traceback's frames are indented). A line that does not start with
+// the bar is returned as it is. (A tagged line's frame is read by the
+// scanner's embedded-tag reader and state.line's trimming.)
+func unframe(msg string) string {
+	t := strings.TrimLeft(msg, " \t")
+	rest, ok := strings.CutPrefix(t, k9sBar)
+	if !ok {
+		return msg
+	}
+	rest = strings.TrimPrefix(rest, " ")
+	if u, ok := strings.CutSuffix(strings.TrimRight(rest, " \t"), k9sBar); ok {
+		rest = u
+	}
+	return strings.TrimRight(rest, " \t")
 }
 
 // eventLoopError starts the line PyExecutor._event_loop_wrapper logs at
