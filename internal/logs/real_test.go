@@ -128,6 +128,15 @@ func TestRealLogs(t *testing.T) {
 		// start-up ended.
 		{file: "trtllm-pr5415-executor-loop.log", processes: "process=",
 			findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5390 (description, June 2025): a
+		// forward step's CUBLAS failure, whose traceback PyExecutor's
+		// _forward_step prints before it logs "Encountered an error in
+		// forward function" and fails the requests (it does not raise),
+		// then the loop thread's own crash ("Exception in thread Thread-4
+		// (_executor_loop_overlap)", the loop before _event_loop_wrapper).
+		// Two parts of the issue's log as the index keeps them (the frames
+		// between them, and each part's cut last line, trimmed).
+		{file: "trtllm-5390-forward-step-loop.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
 		// ai-dynamo/dynamo issue #1299 (TensorRT-LLM 0.21.0rc0 under
 		// Dynamo's serve, "taking too much time to come live"): the worker's
 		// lines as the issue pastes them, from Dynamo's frontend line to the
@@ -409,6 +418,9 @@ func TestEventLoopException(t *testing.T) {
 		{"then start-up fails", dynamo6734 + exc + "[TRT-LLM] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n", "ERROR", 1},
 		{"elsewhere", "Traceback (most recent call last):\n  File \"/x/model_loader.py\", line 3, in load\n" + exc, "ERROR", 0},
 		{"another thread", "Exception in thread Thread-1 (run):\nTraceback (most recent call last):\n" + exc, "ERROR", 0},
+		{"loop as the thread's target (before _event_loop_wrapper)", "Exception in thread Thread-4 (_executor_loop_overlap):\n" + exc, "", 1},
+		{"forward step's printed traceback", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line 1608, in _forward_step\n" + exc, "", 1},
+		{"model engine's _forward_step", "Traceback (most recent call last):\n  File \"/x/model_engine.py\", line 1962, in _forward_step\n" + exc, "ERROR", 0},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {

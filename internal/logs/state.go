@@ -860,9 +860,14 @@ const eventLoopError = "Error in event loop: "
 
 // eventLoopLine reports whether a bare line shows PyExecutor's event loop
 // raising: a traceback frame in the loop ("File \"…/py_executor.py\", line N,
-// in _executor_loop_overlap", or _event_loop_wrapper) or the header Python's
-// thread hook prints over the traceback of the loop's thread ("Exception in
-// thread Thread-3 (_event_loop_wrapper):", Python 3.10 on). The loop runs in
+// in _executor_loop_overlap", or _event_loop_wrapper, or the loop's
+// _forward_step, which prints the traceback of a failed forward, logs
+// "Encountered an error in forward function: …" and fails the requests
+// instead of raising) or the header Python's thread hook prints over the
+// traceback of the loop's thread ("Exception in thread Thread-3
+// (_event_loop_wrapper):", Python 3.10 on; builds before the wrapper ran the
+// loop itself: "Thread-4 (_executor_loop_overlap)", TensorRT-LLM issue
+// #5390). The loop runs in
 // a PyExecutor, which create_py_executor_instance builds after its KV-cache
 // transceiver (verified in copies of py_executor_creator.py): an exception
 // from it is not how the transceiver's creation ended.
@@ -870,9 +875,11 @@ func eventLoopLine(tm string) bool {
 	switch {
 	case strings.HasPrefix(tm, `File "`):
 		return strings.Contains(tm, `py_executor.py", line `) &&
-			(strings.Contains(tm, ", in _executor_loop") || strings.HasSuffix(tm, ", in _event_loop_wrapper"))
+			(strings.Contains(tm, ", in _executor_loop") || strings.HasSuffix(tm, ", in _event_loop_wrapper") ||
+				strings.HasSuffix(tm, ", in _forward_step"))
 	case strings.HasPrefix(tm, "Exception in thread "):
-		return strings.HasSuffix(tm, " (_event_loop_wrapper):")
+		return strings.HasSuffix(tm, " (_event_loop_wrapper):") ||
+			strings.HasSuffix(tm, "):") && strings.Contains(tm, " (_executor_loop")
 	}
 	return false
 }
