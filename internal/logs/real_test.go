@@ -420,6 +420,11 @@ func TestEventLoopException(t *testing.T) {
 		{"another thread", "Exception in thread Thread-1 (run):\nTraceback (most recent call last):\n" + exc, "ERROR", 0},
 		{"loop as the thread's target (before _event_loop_wrapper)", "Exception in thread Thread-4 (_executor_loop_overlap):\n" + exc, "", 1},
 		{"forward step's printed traceback", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line 1608, in _forward_step\n" + exc, "", 1},
+		// A paste that starts at the printed exception (issue #5390's two
+		// lines): the forward step's ERROR line under it says it was caught.
+		{"forward step's exception, its frames cut", "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling x\n" +
+			"[06/21/2025-03:55:04] [TRT-LLM] [E] Encountered an error in forward function: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling x\n", "", 1},
+		{"another exception above the forward step's line", "RuntimeError: boom\n[TRT-LLM] [E] Encountered an error in forward function: other\n", "ERROR", 0},
 		{"model engine's _forward_step", "Traceback (most recent call last):\n  File \"/x/model_engine.py\", line 1962, in _forward_step\n" + exc, "ERROR", 0},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
