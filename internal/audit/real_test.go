@@ -419,6 +419,31 @@ var realCases = []realCase{
 		files:   []string{"real/inferencemax-dsr1_fp4_b200_trt_slurm.sh"},
 		workers: []string{"dsr1-fp4.yml aggregated DISABLED None 1"},
 	},
+	{
+		// Lower-case backend: ucx, 1.0's spelling; the served name
+		// gpt-oss-120b is openai/gpt-oss-120b's (inferred).
+		from:    "ai-dynamo/dynamo components/backends/trtllm/launch/gpt_oss_disagg.sh @68a60390 with engine_configs/gpt_oss/{prefill.yaml @6856cc98, decode.yaml @68a60390} (whole files)",
+		version: "1.0.0",
+		files: []string{"real/dynamo-gptoss/gpt_oss_disagg.sh", "real/dynamo-gptoss/engine_configs/gpt_oss/prefill.yaml",
+			"real/dynamo-gptoss/engine_configs/gpt_oss/decode.yaml"},
+		workers: []string{"decode.yaml generation CPP UCX 1", "prefill.yaml context CPP UCX 1"},
+	},
+	{
+		from:    "same files, 1.1.0 (upper-case names only)",
+		version: "1.1.0",
+		files: []string{"real/dynamo-gptoss/gpt_oss_disagg.sh", "real/dynamo-gptoss/engine_configs/gpt_oss/prefill.yaml",
+			"real/dynamo-gptoss/engine_configs/gpt_oss/decode.yaml"},
+		workers: []string{"decode.yaml generation ERROR None 1", "prefill.yaml context ERROR None 1"},
+	},
+	{
+		// The v1beta1 form of disagg-multinode.yaml: the paths are fixed
+		// (/workspace/prefill.yaml, the ConfigMap's key at its mount).
+		from:     "ai-dynamo/dynamo examples/backends/trtllm/deploy/v1beta1/disagg-multinode.yaml @04521f47 (whole file)",
+		version:  "1.3.0rc29",
+		files:    []string{"real/dynamo-v1beta1-disagg-multinode.yaml"},
+		workers:  []string{"decode generation PYTHON NIXL 1", "prefill context PYTHON NIXL 1"},
+		unplaced: []string{"PersistentVolumeClaim/models: kind PersistentVolumeClaim is not read"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
@@ -1019,5 +1044,15 @@ func TestInferenceMAXAddedHeredoc(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(e.Worker.Notes, "\n"), "that adds to dsr1-fp4.yml is inside the if at real/inferencemax-dsr1_fp4_b200_trt_slurm.sh:76") {
 		t.Errorf("notes %q", e.Worker.Notes)
+	}
+}
+
+// A --served-model-name without its organisation names the model.
+func TestServedNameWithoutOrganisation(t *testing.T) {
+	r := audit(t, "1.0.0", "real/dynamo-gptoss/gpt_oss_disagg.sh", "real/dynamo-gptoss/engine_configs/gpt_oss/prefill.yaml",
+		"real/dynamo-gptoss/engine_configs/gpt_oss/decode.yaml")
+	p := entry(t, r, "prefill.yaml")
+	if m := p.Trace.Inputs.Model; !strings.HasSuffix(m.Origin.Detail, "inferred from --served-model-name gpt-oss-120b as openai/gpt-oss-120b by its name") {
+		t.Errorf("model origin %q", m.Origin.Detail)
 	}
 }
