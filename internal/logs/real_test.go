@@ -137,6 +137,13 @@ func TestRealLogs(t *testing.T) {
 		// Two parts of the issue's log as the index keeps them (the frames
 		// between them, and each part's cut last line, trimmed).
 		{file: "trtllm-5390-forward-step-loop.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #9263 (description, Nov 2025): rank 0's
+		// start-up failure in NCCL's communicator, its location wrapped onto
+		// the next line, under the C++ frames of an earlier print (the
+		// part before frame 32, and the cut frame 3, trimmed).
+		{file: "trtllm-9263-nccl-rank0.log", processes: "rank 0=ERROR",
+			err:   "Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: Failed, NCCL error",
+			cause: "Assertion failed: Failed, NCCL error ../tensorrt_llm/runtime/ncclCommunicator.cpp:90 'invalid usage (run with NCCL_DEBUG=WARN for details)' (../tensorrt_llm/runtime/ncclCommunicator.cpp:90)", exit: 1},
 		// ai-dynamo/dynamo issue #1299 (TensorRT-LLM 0.21.0rc0 under
 		// Dynamo's serve, "taking too much time to come live"): the worker's
 		// lines as the issue pastes them, from Dynamo's frontend line to the
