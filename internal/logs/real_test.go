@@ -424,6 +424,10 @@ func TestEventLoopException(t *testing.T) {
 		{"ranked", "[TRT-LLM] [RANK 1] [I] [_torch  ] Using KvCacheTransceiverV2\n" + dynamo6734 + exc, "PYTHON", 1},
 		{"then start-up fails", dynamo6734 + exc + "[TRT-LLM] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n", "ERROR", 1},
 		{"elsewhere", "Traceback (most recent call last):\n  File \"/x/model_loader.py\", line 3, in load\n" + exc, "ERROR", 0},
+		// A traceback of the loop cut before its exception: a later
+		// exception, after a restart or far below, is start-up's again.
+		{"after a restart", dynamo6734 + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + exc, "ERROR", 0},
+		{"far below", dynamo6734 + strings.Repeat("    x = y\n", loopWindow) + exc, "ERROR", 0},
 		{"another thread", "Exception in thread Thread-1 (run):\nTraceback (most recent call last):\n" + exc, "ERROR", 0},
 		{"loop as the thread's target (before _event_loop_wrapper)", "Exception in thread Thread-4 (_executor_loop_overlap):\n" + exc, "", 1},
 		{"forward step's printed traceback", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line 1608, in _forward_step\n" + exc, "", 1},

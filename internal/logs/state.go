@@ -193,7 +193,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.lg.TimedOut = n
 			return
 		}
-		if st.loopOn && key == st.loopKey {
+		if st.loopOn && key == st.loopKey && n-st.loopLine <= loopWindow {
 			// Raised by the executor's event loop: the executor was built,
 			// its transceiver before it; not how start-up ended.
 			st.loopOn = false
@@ -244,6 +244,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if m := reVersion().FindStringSubmatch(tm); m != nil {
 		st.lg.stateVersion(n, key, m[1])
 		delete(st.serving, key) // a process starts (again): its start-up follows
+		st.restarted(key)
 		return
 	}
 	if level, msg, ok := nixlError(tm); ok {
@@ -264,6 +265,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 		if m := reVersionMsg().FindStringSubmatch(msg); m != nil {
 			st.lg.stateVersion(n, key, m[1])
 			delete(st.serving, key)
+			st.restarted(key)
 			return
 		}
 	}
@@ -822,6 +824,21 @@ func (p *bufPool) Put(b *[]byte) {
 	select {
 	case p.free <- b:
 	default:
+	}
+}
+
+// loopWindow is how many lines after the first line that shows the
+// executor's loop raising its exception line may come: a traceback's frames
+// (Python's, and the C++ frames of a C++ error under them) are far fewer. A
+// log cut inside the traceback must not make a later, unrelated exception of
+// the process a runtime error.
+const loopWindow = 400
+
+// restarted forgets an open traceback of the loop of key's process, which
+// starts again (its version line).
+func (st *state) restarted(key string) {
+	if st.loopKey == key {
+		st.loopOn = false
 	}
 }
 
