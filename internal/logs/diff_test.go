@@ -327,7 +327,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				`  File "/x/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 1031, in _executor_loop_overlap`,
 				`File ".../py_executor.py", line 517, in _event_loop_wrapper`, `  File "/x/model_loader.py", line 3, in load`,
 				"Exception in thread Thread-3 (_event_loop_wrapper):", "Exception in thread Thread-1 (run):", "Error in event loop: x",
-				"Exception in thread Thread-4 (_executor_loop_overlap):", `  File "/x/py_executor.py", line 1608, in _forward_step`,
+				"Exception in thread Thread-4 (_executor_loop_overlap):", "Encountered an error in forward function: x", "Encountered an error in forward function: boom", `  File "/x/py_executor.py", line 1608, in _forward_step`,
 				"E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found", "E ucx_utils.cpp:585] VRAM memory is detected as host by UCX.",
 				"registerMem: registration failed for the specified or all potential backends", "E0421 1] x",
 				"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",

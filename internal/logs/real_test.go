@@ -137,6 +137,13 @@ func TestRealLogs(t *testing.T) {
 		// Two parts of the issue's log as the index keeps them (the frames
 		// between them, and each part's cut last line, trimmed).
 		{file: "trtllm-5390-forward-step-loop.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #9263 (description, Nov 2025): rank 0's
+		// start-up failure in NCCL's communicator, its location wrapped onto
+		// the next line, under the C++ frames of an earlier print (the
+		// part before frame 32, and the cut frame 3, trimmed).
+		{file: "trtllm-9263-nccl-rank0.log", processes: "rank 0=ERROR",
+			err:   "Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: Failed, NCCL error",
+			cause: "Assertion failed: Failed, NCCL error ../tensorrt_llm/runtime/ncclCommunicator.cpp:90 'invalid usage (run with NCCL_DEBUG=WARN for details)' (../tensorrt_llm/runtime/ncclCommunicator.cpp:90)", exit: 1},
 		// ai-dynamo/dynamo issue #1299 (TensorRT-LLM 0.21.0rc0 under
 		// Dynamo's serve, "taking too much time to come live"): the worker's
 		// lines as the issue pastes them, from Dynamo's frontend line to the
@@ -417,9 +424,18 @@ func TestEventLoopException(t *testing.T) {
 		{"ranked", "[TRT-LLM] [RANK 1] [I] [_torch  ] Using KvCacheTransceiverV2\n" + dynamo6734 + exc, "PYTHON", 1},
 		{"then start-up fails", dynamo6734 + exc + "[TRT-LLM] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n", "ERROR", 1},
 		{"elsewhere", "Traceback (most recent call last):\n  File \"/x/model_loader.py\", line 3, in load\n" + exc, "ERROR", 0},
+		// A traceback of the loop cut before its exception: a later
+		// exception, after a restart or far below, is start-up's again.
+		{"after a restart", dynamo6734 + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + exc, "ERROR", 0},
+		{"far below", dynamo6734 + strings.Repeat("    x = y\n", loopWindow) + exc, "ERROR", 0},
 		{"another thread", "Exception in thread Thread-1 (run):\nTraceback (most recent call last):\n" + exc, "ERROR", 0},
 		{"loop as the thread's target (before _event_loop_wrapper)", "Exception in thread Thread-4 (_executor_loop_overlap):\n" + exc, "", 1},
 		{"forward step's printed traceback", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line 1608, in _forward_step\n" + exc, "", 1},
+		// A paste that starts at the printed exception (issue #5390's two
+		// lines): the forward step's ERROR line under it says it was caught.
+		{"forward step's exception, its frames cut", "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling x\n" +
+			"[06/21/2025-03:55:04] [TRT-LLM] [E] Encountered an error in forward function: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling x\n", "", 1},
+		{"another exception above the forward step's line", "RuntimeError: boom\n[TRT-LLM] [E] Encountered an error in forward function: other\n", "ERROR", 0},
 		{"model engine's _forward_step", "Traceback (most recent call last):\n  File \"/x/model_engine.py\", line 1962, in _forward_step\n" + exc, "ERROR", 0},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))

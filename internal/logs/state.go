@@ -146,6 +146,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if level == "ERROR" && strings.HasPrefix(msg, eventLoopError) {
 			st.loopSeen(key, n)
 		}
+		if level == "ERROR" && strings.HasPrefix(msg, forwardError) {
+			st.forwardFailed(key, n, msg)
+		}
 		q := st.get(key, n)
 		if q == nil {
 			return
@@ -190,7 +193,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.lg.TimedOut = n
 			return
 		}
-		if st.loopOn && key == st.loopKey {
+		if st.loopOn && key == st.loopKey && n-st.loopLine <= loopWindow {
 			// Raised by the executor's event loop: the executor was built,
 			// its transceiver before it; not how start-up ended.
 			st.loopOn = false
@@ -241,6 +244,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if m := reVersion().FindStringSubmatch(tm); m != nil {
 		st.lg.stateVersion(n, key, m[1])
 		delete(st.serving, key) // a process starts (again): its start-up follows
+		st.restarted(key)
 		return
 	}
 	if level, msg, ok := nixlError(tm); ok {
@@ -261,6 +265,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 		if m := reVersionMsg().FindStringSubmatch(msg); m != nil {
 			st.lg.stateVersion(n, key, m[1])
 			delete(st.serving, key)
+			st.restarted(key)
 			return
 		}
 	}
@@ -822,6 +827,21 @@ func (p *bufPool) Put(b *[]byte) {
 	}
 }
 
+// loopWindow is how many lines after the first line that shows the
+// executor's loop raising its exception line may come: a traceback's frames
+// (Python's, and the C++ frames of a C++ error under them) are far fewer. A
+// log cut inside the traceback must not make a later, unrelated exception of
+// the process a runtime error.
+const loopWindow = 400
+
+// restarted forgets an open traceback of the loop of key's process, which
+// starts again (its version line).
+func (st *state) restarted(key string) {
+	if st.loopKey == key {
+		st.loopOn = false
+	}
+}
+
 // loopSeen records that line n shows key's executor event loop raising; the
 // first line of a traceback (its header) is where it shows.
 func (st *state) loopSeen(key string, n int) {
@@ -851,6 +871,43 @@ func unframe(msg string) string {
 		rest = u
 	}
 	return strings.TrimRight(rest, " \t")
+}
+
+// forwardError starts the line PyExecutor._forward_step logs after it printed
+// the traceback of a failed forward (traceback.print_exc(), then
+// logger.error; verified in py_executor.py copies of 0.20 to 1.3): it fails
+// the requests and does not raise.
+const forwardError = "Encountered an error in forward function: "
+
+// forwardFailed reads the forward step's ERROR line at line n: the executor's
+// loop ran, and the exception printed just above it (read, without the
+// frames a paste cut, as how start-up ended) was a runtime error.
+func (st *state) forwardFailed(key string, n int, msg string) {
+	q := st.byKey[key]
+	if q == nil {
+		return
+	}
+	if q.loopRan == 0 {
+		q.loopRan = n
+	}
+	e, _, _ := strings.Cut(q.Error, "\n")
+	if q.Error == "" || q.errorLine < n-2 || !strings.HasSuffix(e, ": "+strings.TrimPrefix(msg, forwardError)) {
+		return
+	}
+	// Undo the start-up failure: the exception becomes the finding.
+	line := q.errorLine
+	q.Error, q.Cause, q.errorLine = "", "", 0
+	q.Lines = slices.DeleteFunc(q.Lines, func(l Line) bool { return l.N == line && l.Level == "" })
+	if st.excProc == q {
+		st.excProc = nil
+	}
+	if st.pendingExc == q {
+		st.pendingExc = nil
+	}
+	if k := key + "\x00" + e; k != st.loopPrev {
+		st.loopPrev = k
+		q.find(line, FindingRuntimeError, e)
+	}
 }
 
 // eventLoopError starts the line PyExecutor._event_loop_wrapper logs at
