@@ -628,9 +628,12 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// lists it as the symptom of KV cache exhaustion in disaggregated
 		// serving (max_tokens_in_buffer below the longest input).
 		return lineKVExhausted, nil
-	case strings.HasPrefix(msg, "Future returned unexpected status for request ") && strings.HasSuffix(msg, "Marking as error."):
-		// The C++ transceiver giving a request's transfer up (TLLM_LOG_ERROR
-		// in cacheTransceiver.cpp, verified).
+	case strings.HasPrefix(msg, "Future returned unexpected status for request ") &&
+		(strings.HasSuffix(msg, ". Marking as error") || strings.HasSuffix(msg, ". Recording as failed.")):
+		// The C++ transceiver giving a request's transfer up: TLLM_LOG_ERROR
+		// in cacheTransceiver.cpp, "… %ld. Marking as error" (no period),
+		// later "… %ld. Recording as failed." (both read in copies of the
+		// file).
 		return lineTransferFailed, nil
 	case strings.HasPrefix(msg, "NIXL (cpp binding) wait returned non-SUCCESS state="):
 		// A transfer of the Python transceiver's agent that ended in failure
