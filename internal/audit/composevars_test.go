@@ -127,3 +127,23 @@ func FuzzComposeInterpolate(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadSet: any YAML document set (Kubernetes objects, compose files,
+// srt-slurm recipes, worker YAMLs) is read and resolved without a panic.
+func FuzzReadSet(f *testing.F) {
+	for _, s := range []string{
+		"engine: trtllm\nmodel: {path: /m}\nroles:\n  prefill: {workers: 2, env: {A: 1}, args: {cache_transceiver_config: {backend: UCX}}}\n  decode: x\n",
+		"backend:\n  type: trtllm\n  trtllm_config: {prefill: [1], decode: null}\nresources: {prefill_workers: 0, decode_workers: -1}\nmodel: {container: \"${X}\"}\n",
+		"base:\n  backend: {type: trtllm}\n  model: {path: hf:a/b-FP8-v2}\n  resources: {agg_workers: 1}\n",
+		"services:\n  p:\n    image: ${I:-nvcr.io/nvidia/tensorrt-llm/release:1.1.0}\n    env_file: [{path: .env}]\n    command: trtllm-serve m --config ${C:?x}\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		set, err := Read([]Input{{Name: "f.yaml", Data: []byte(s)}, {Name: ".env", Data: []byte("I=x\n")}})
+		if err != nil {
+			t.Skip()
+		}
+		Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	})
+}

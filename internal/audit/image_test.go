@@ -86,18 +86,20 @@ docker run --rm --gpus all -v $PWD/ctx.yaml:/ctx.yaml my/own:latest trtllm-serve
 func TestModelByName(t *testing.T) {
 	cat := models.Builtin()
 	for id, want := range map[string]string{
-		"Qwen/Qwen3-32B-FP8":           "Qwen/Qwen3-32B quantized Qwen3ForCausalLM",
-		"nvidia/DeepSeek-R1-NVFP4":     "deepseek-ai/DeepSeek-R1 quantized DeepseekV3ForCausalLM",
-		"gpt-oss-120b":                 "openai/gpt-oss-120b by its name GptOssForCausalLM",
-		"acme/Qwen3-32B":               "Qwen/Qwen3-32B by its name Qwen3ForCausalLM",
-		"acme/Unknown-70B-FP8":         "",
-		"-FP8":                         "",
-		"/model":                       "",
-		"/model-cache/deepseek-r1-fp4": "", // a path
-		"./Qwen3-32B":                  "",
-		"gpt_oss":                      "",
-		"Qwen/Qwen3-32B-FP8-extra":     "",
-		"${MODEL}":                     "",
+		"Qwen/Qwen3-32B-FP8":             "Qwen/Qwen3-32B quantized Qwen3ForCausalLM",
+		"nvidia/DeepSeek-R1-NVFP4":       "deepseek-ai/DeepSeek-R1 quantized DeepseekV3ForCausalLM",
+		"gpt-oss-120b":                   "openai/gpt-oss-120b by its name GptOssForCausalLM",
+		"nvidia/DeepSeek-R1-0528-FP4-v2": "nvidia/DeepSeek-R1-0528-FP4 (revision v2) DeepseekV3ForCausalLM",
+		"acme/Thing-v":                   "",
+		"acme/Qwen3-32B":                 "Qwen/Qwen3-32B by its name Qwen3ForCausalLM",
+		"acme/Unknown-70B-FP8":           "",
+		"-FP8":                           "",
+		"/model":                         "",
+		"/model-cache/deepseek-r1-fp4":   "", // a path
+		"./Qwen3-32B":                    "",
+		"gpt_oss":                        "",
+		"Qwen/Qwen3-32B-FP8-extra":       "",
+		"${MODEL}":                       "",
 	} {
 		base, e, how, ok := modelByName(cat, id)
 		got := ""

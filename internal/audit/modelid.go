@@ -28,19 +28,23 @@ func modelByName(cat *models.Catalog, id string) (base string, e models.Entry, h
 	if i := strings.IndexByte(id, '/'); i >= 0 {
 		org, name = id[:i], id[i+1:]
 	}
-	stems := []string{name}
-	lower := strings.ToLower(name)
-	for _, suf := range quantSuffixes {
-		if strings.HasSuffix(lower, suf) && len(name) > len(suf) {
-			stems = append(stems, name[:len(name)-len(suf)])
-			break
+	type stem struct{ name, how string }
+	stems := []stem{{name, "by its name"}}
+	// A checkpoint's revision (nvidia/DeepSeek-R1-0528-FP4-v2) is its base's.
+	if i := strings.LastIndex(name, "-v"); i > 0 && i+2 < len(name) && strings.Trim(name[i+2:], "0123456789") == "" {
+		stems = append(stems, stem{name[:i], "(revision " + name[i+1:] + ")"})
+	}
+	for _, st := range append([]stem(nil), stems...) {
+		lower := strings.ToLower(st.name)
+		for _, suf := range quantSuffixes {
+			if strings.HasSuffix(lower, suf) && len(st.name) > len(suf) {
+				stems = append(stems, stem{st.name[:len(st.name)-len(suf)], "quantized"})
+				break
+			}
 		}
 	}
-	for i, stem := range stems {
-		how := "by its name"
-		if i > 0 {
-			how = "quantized"
-		}
+	for i, st := range stems {
+		stem, how := st.name, st.how
 		if org != "" {
 			if ent, found := cat.FindHFID(org + "/" + stem); found && i > 0 {
 				return org + "/" + stem, ent, how, true
