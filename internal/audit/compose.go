@@ -45,11 +45,14 @@ func isCompose(root *deploy.Node) bool {
 // (HOST:CONTAINER) among the files of the set, else by its path.
 func (r *reader) compose(file string, root *deploy.Node) {
 	found := false
+	cv := r.projectEnv(file)
 	for _, p := range get(root, "services").Pairs {
-		name, svc := p.KeyString(), p.Val
-		if svc.Kind != deploy.KindMap {
+		name, raw := p.KeyString(), p.Val
+		if raw.Kind != deploy.KindMap {
 			continue
 		}
+		// Every string value as compose interpolates it.
+		svc := cv.interpolateNode(raw, map[string]bool{})
 		src := Source{File: file, Line: p.KeyLine, Kind: "compose service", Name: name}
 		l, ok := parseLaunch(wordsOf(svc, "entrypoint", "command"))
 		if !ok {
@@ -70,14 +73,33 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			n, from = v, fmt.Sprintf("deploy.replicas (%s)", origin(file, ln))
 		}
 		w := &Worker{Name: name, Source: src, Count: n, CountFrom: from, CommandError: l.refused}
-		if img := str(svc, "image"); img != "" {
-			w.Image, w.ImageOrigin = img, origin(file, line(svc, "image"))
+		if img := str(raw, "image"); img != "" {
+			used := map[string]bool{}
+			w.Image, w.ImageOrigin = cv.interpolate(img, used), origin(file, line(svc, "image"))
+			if u := cv.usedFrom(used); u != "" {
+				w.ImageOrigin += " (" + u + ")"
+			}
 		}
 		var env envSet
-		composeEnv(file, get(svc, "environment"), env.set)
-		if ef := get(svc, "env_file"); ef != nil {
-			w.Notes = append(w.Notes, fmt.Sprintf("env_file (%s): give the file to audit to read its variables", origin(file, ef.Line)))
+		// env_file first: environment wins over it.
+		for _, ef := range listOf(get(svc, "env_file")) {
+			p := ef.Str
+			if ef.Kind == deploy.KindMap {
+				p = str(ef, "path")
+			}
+			if p == "" {
+				continue
+			}
+			if f := r.envFileAt(path.Join(path.Dir(file), p)); f != nil {
+				for _, k := range f.Names {
+					v := f.Vars[k]
+					env.set(EnvVar{Name: k, Value: v.Value, Origin: v.Origin.String()})
+				}
+				continue
+			}
+			w.Notes = append(w.Notes, fmt.Sprintf("env_file %s (%s): not in the set; give the file to audit to read its variables", p, origin(file, ef.Line)))
 		}
+		composeEnv(file, get(svc, "environment"), env.set)
 		for _, k := range l.envOrd {
 			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, p.KeyLine) + " (command line)"})
 		}
@@ -132,6 +154,18 @@ func (r *reader) compose(file string, root *deploy.Node) {
 	if !found {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: file, Line: root.Line, Kind: "compose file"}, Why: "no service runs trtllm-serve or dynamo.trtllm"})
 	}
+}
+
+// envFileAt is the env file of the set at a path (the same path, else the
+// same trailing path); nil when none.
+func (r *reader) envFileAt(p string) *deploy.EnvFile {
+	p = path.Clean(p)
+	for _, ef := range r.envFiles {
+		if f := path.Clean(ef.File); f == p || strings.HasSuffix(p, "/"+f) || strings.HasSuffix(f, "/"+strings.TrimPrefix(p, "./")) {
+			return ef
+		}
+	}
+	return nil
 }
 
 // composeEnv reads a service's environment: a list of NAME=VALUE (a NAME

@@ -85,8 +85,11 @@ trtllm-serve m --config /tmp/ctx.yaml --server_role GENERATION &
 		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
 	}
 	c, g := set.Workers[0], set.Workers[1]
-	if c.Config != "echo > /tmp/ctx.yaml (run.sh:3)" {
+	if c.Config != "echo > /tmp/ctx.yaml (run.sh:3), added to by echo >> (run.sh:4)" {
 		t.Errorf("config %q", c.Config)
+	}
+	if g.Config != "echo > /tmp/ctx.yaml (run.sh:3), added to by echo >> (run.sh:4), echo >> (run.sh:6)" {
+		t.Errorf("config %q", g.Config)
 	}
 	if o := c.Overlay.Backend.Origin.String(); o != "run.sh:4 (echo > /tmp/ctx.yaml, ctx.yaml:2)" {
 		t.Errorf("backend origin %q", o)
@@ -96,6 +99,38 @@ trtllm-serve m --config /tmp/ctx.yaml --server_role GENERATION &
 	}
 	if g.Overlay.Runtime == nil || g.Overlay.Runtime.Origin.String() != "run.sh:6 (echo > /tmp/ctx.yaml, ctx.yaml:3)" {
 		t.Errorf("generation runtime %+v", g.Overlay.Runtime)
+	}
+	// cat << EOF >> F adds to F (InferenceMAX's dsr1_fp4_b200_trt_slurm.sh
+	// adds attention_dp_config under an if): the file is both bodies, each
+	// key's origin its own line, the condition said.
+	script = "#!/bin/bash\nF=cfg.yml\ncat > $F << EOF\ncache_transceiver_config:\n  backend: UCX\nEOF\n" +
+		"if [[ \"$X\" == \"true\" ]]; then\n    cat << EOF >> $F\ndisable_overlap_scheduler: true\nEOF\nfi\n" +
+		"trtllm-serve m --extra_llm_api_options=$F --server_role CONTEXT\n"
+	set, err = Read([]Input{{Name: "h.sh", Data: []byte(script)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 1 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	w := set.Workers[0]
+	if w.Overlay.Backend == nil || w.Overlay.Backend.Origin.String() != "h.sh:5 (here-document cfg.yml, cfg.yml:2)" {
+		t.Errorf("backend %+v", w.Overlay.Backend)
+	}
+	found := false
+	for _, k := range w.Overlay.TopKeys {
+		if k.Key == "disable_overlap_scheduler" {
+			found = true
+			if o := k.Origin.String(); o != "h.sh:9 (here-document cfg.yml, cfg.yml:3)" {
+				t.Errorf("disable_overlap_scheduler at %q", o)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("top keys %+v", w.Overlay.TopKeys)
+	}
+	if !strings.Contains(strings.Join(w.Notes, "\n"), "the here-document at h.sh:8 that adds to cfg.yml is inside the if at h.sh:7: whether it runs is the script's condition; taken as added") {
+		t.Errorf("notes %q", w.Notes)
 	}
 	// A file built past maxEchoFile is said not to be read.
 	var b strings.Builder

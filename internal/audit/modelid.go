@@ -12,44 +12,59 @@ import (
 // nvidia/Llama-3.3-70B-Instruct-NVFP4); longest first.
 var quantSuffixes = []string{"-fp8-dynamic", "-gptq-int4", "-gptq-int8", "-nvfp4", "-mxfp4", "-fp8", "-fp4", "-awq", "-int4", "-int8", "-w4a16", "-w8a8"}
 
-// quantizedBase finds the catalog entry of a model id xcvr does not know
-// whose name is a known id's with a quantization suffix: the same
-// architecture, quantized (a quantized checkpoint's config.json keeps its
-// base's architectures). The base is matched by its name without the
-// organisation when only one entry has it (nvidia/DeepSeek-R1-FP4 is
-// deepseek-ai/DeepSeek-R1 quantized). ok is false when none or several
-// match.
-func quantizedBase(cat *models.Catalog, id string) (base string, e models.Entry, ok bool) {
-	if strings.Count(id, "/") != 1 || strings.HasPrefix(id, "/") || strings.HasPrefix(id, ".") || strings.Contains(id, "$") {
-		// Not a Hugging Face id (ORG/NAME): a path is a directory's name.
-		return "", models.Entry{}, false
+// modelByName finds the catalog entry of a model name xcvr does not list
+// as is: an id whose name is a listed id's under another organisation
+// (or none: Dynamo's --served-model-name gpt-oss-120b), or a listed id's with
+// a quantization suffix (Qwen/Qwen3-32B-FP8 is Qwen/Qwen3-32B quantized: a
+// quantized checkpoint's config.json keeps its base's architectures). A
+// name matches by itself only when one entry has it. how says which
+// ("quantized", "by its name"); ok is false when none or several match,
+// and for a path, whose directory name is not evidence.
+func modelByName(cat *models.Catalog, id string) (base string, e models.Entry, how string, ok bool) {
+	if id == "" || strings.Count(id, "/") > 1 || strings.HasPrefix(id, "/") || strings.HasPrefix(id, ".") || strings.Contains(id, "$") {
+		return "", models.Entry{}, "", false
 	}
-	name := path.Base(id)
-	lower := strings.ToLower(name)
-	for _, suf := range quantSuffixes {
-		if !strings.HasSuffix(lower, suf) || len(name) == len(suf) {
-			continue
+	org, name := "", id
+	if i := strings.IndexByte(id, '/'); i >= 0 {
+		org, name = id[:i], id[i+1:]
+	}
+	type stem struct{ name, how string }
+	stems := []stem{{name, "by its name"}}
+	// A checkpoint's revision (nvidia/DeepSeek-R1-0528-FP4-v2) is its base's.
+	if i := strings.LastIndex(name, "-v"); i > 0 && i+2 < len(name) && strings.Trim(name[i+2:], "0123456789") == "" {
+		stems = append(stems, stem{name[:i], "(revision " + name[i+1:] + ")"})
+	}
+	for _, st := range append([]stem(nil), stems...) {
+		lower := strings.ToLower(st.name)
+		for _, suf := range quantSuffixes {
+			if strings.HasSuffix(lower, suf) && len(st.name) > len(suf) {
+				stems = append(stems, stem{st.name[:len(st.name)-len(suf)], "quantized"})
+				break
+			}
 		}
-		stem := name[:len(name)-len(suf)]
-		if ent, found := cat.FindHFID(path.Dir(id) + "/" + stem); found {
-			return path.Dir(id) + "/" + stem, ent, true
+	}
+	for i, st := range stems {
+		stem, how := st.name, st.how
+		if org != "" {
+			if ent, found := cat.FindHFID(org + "/" + stem); found && i > 0 {
+				return org + "/" + stem, ent, how, true
+			}
 		}
 		var hits []string
 		var hit models.Entry
 		for _, ent := range cat.Entries() {
 			for _, h := range ent.HFIDs {
-				if strings.EqualFold(path.Base(h), stem) {
-					if len(hits) == 0 || hit.Arch != ent.Arch {
-						hits = append(hits, h)
-					}
-					hit = ent
+				if strings.EqualFold(path.Base(h), stem) && (len(hits) == 0 || hit.Arch != ent.Arch) {
+					hits, hit = append(hits, h), ent
 				}
 			}
 		}
 		if len(hits) == 1 {
-			return hits[0], hit, true
+			return hits[0], hit, how, true
 		}
-		return "", models.Entry{}, false
+		if len(hits) > 1 {
+			return "", models.Entry{}, "", false
+		}
 	}
-	return "", models.Entry{}, false
+	return "", models.Entry{}, "", false
 }

@@ -410,6 +410,64 @@ var realCases = []realCase{
 		files:   []string{"real/dynamo-qwen3-32b-fp8-disagg-deploy.yaml"},
 		workers: []string{"TrtllmDecodeWorker generation CPP NIXL 2", "TrtllmPrefillWorker context CPP NIXL 4"},
 	},
+	{
+		// An aggregated trtllm-serve (no transceiver): its config is the
+		// first here-document with the second, under an if, added
+		// (TestInferenceMAXAddedHeredoc).
+		from:    "ishandhanani/InferenceMAX benchmarks/dsr1_fp4_b200_trt_slurm.sh @d22bf9ca (whole file; a fork of InferenceMAX)",
+		version: "1.1.0",
+		files:   []string{"real/inferencemax-dsr1_fp4_b200_trt_slurm.sh"},
+		workers: []string{"dsr1-fp4.yml aggregated DISABLED None 1"},
+	},
+	{
+		// Lower-case backend: ucx, 1.0's spelling; the served name
+		// gpt-oss-120b is openai/gpt-oss-120b's (inferred).
+		from:    "ai-dynamo/dynamo components/backends/trtllm/launch/gpt_oss_disagg.sh @68a60390 with engine_configs/gpt_oss/{prefill.yaml @6856cc98, decode.yaml @68a60390} (whole files)",
+		version: "1.0.0",
+		files: []string{"real/dynamo-gptoss/gpt_oss_disagg.sh", "real/dynamo-gptoss/engine_configs/gpt_oss/prefill.yaml",
+			"real/dynamo-gptoss/engine_configs/gpt_oss/decode.yaml"},
+		workers: []string{"decode.yaml generation CPP UCX 1", "prefill.yaml context CPP UCX 1"},
+	},
+	{
+		from:    "same files, 1.1.0 (upper-case names only)",
+		version: "1.1.0",
+		files: []string{"real/dynamo-gptoss/gpt_oss_disagg.sh", "real/dynamo-gptoss/engine_configs/gpt_oss/prefill.yaml",
+			"real/dynamo-gptoss/engine_configs/gpt_oss/decode.yaml"},
+		workers: []string{"decode.yaml generation ERROR None 1", "prefill.yaml context ERROR None 1"},
+	},
+	{
+		// The v1beta1 form of disagg-multinode.yaml: the paths are fixed
+		// (/workspace/prefill.yaml, the ConfigMap's key at its mount).
+		from:     "ai-dynamo/dynamo examples/backends/trtllm/deploy/v1beta1/disagg-multinode.yaml @04521f47 (whole file)",
+		version:  "1.3.0rc29",
+		files:    []string{"real/dynamo-v1beta1-disagg-multinode.yaml"},
+		workers:  []string{"decode generation PYTHON NIXL 1", "prefill context PYTHON NIXL 1"},
+		unplaced: []string{"PersistentVolumeClaim/models: kind PersistentVolumeClaim is not read"},
+	},
+	{
+		// srt-slurm (srtctl) recipes: it was one aggregated worker failing
+		// TorchLlmArgs (name, resources, ... are no options; model and
+		// backend mappings), and a warning of the whole backend block.
+		from:    "NVIDIA/srt-slurm recipes/GLM5/disagg/trtllm_dynamo/gb200_nvfp4/ISL1K_OSL1K/MTP/ctx1dep4_gen1dep16_batch64_eplb0_mtp1.yaml @5ed85184 (whole file): v1 form, backend.trtllm_config, UCX",
+		version: "1.3.0rc5",
+		files:   []string{"real/srt-slurm/glm5-ctx1dep4_gen1dep16_batch64_eplb0_mtp1.yaml"},
+		workers: []string{"decode generation CPP UCX 1", "prefill context CPP UCX 1"},
+	},
+	{
+		from:    "same recipe, 1.3.0rc29 (era 2: the model's PYTHON preference on UCX fails)",
+		version: "1.3.0rc29",
+		files:   []string{"real/srt-slurm/glm5-ctx1dep4_gen1dep16_batch64_eplb0_mtp1.yaml"},
+		workers: []string{"decode generation ERROR UCX 1", "prefill context ERROR UCX 1"},
+	},
+	{
+		// hf:nvidia/DeepSeek-R1-0528-FP4-v2 is nvidia/DeepSeek-R1-0528-FP4's
+		// revision: DeepSeek, no preference before #16908 (08-03), so era 1
+		// (1.3.0rc22) stays on C++ over UCX; 4 decode workers.
+		from:    "NVIDIA/srt-slurm-recipes recipes/multi-node/DeepSeek-R1/B300/1k1k/trtllm/fp4/stp/ctx1_gen4_tep8_batch1_eplb0_mtp0.yaml @412a3fc1 (whole file)",
+		version: "1.3.0rc22",
+		files:   []string{"real/srt-slurm/dsr1-b300-ctx1_gen4_tep8_batch1_eplb0_mtp0.yaml"},
+		workers: []string{"decode generation CPP UCX 4", "prefill context CPP UCX 1"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
@@ -988,5 +1046,108 @@ func TestShellScriptScale(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(w.Notes, "\n"), "36 more TRTLLM_ variables that the transceiver's resolution does not read are not shown") {
 		t.Errorf("notes %q", w.Notes)
+	}
+}
+
+// cat << EOF >> $EXTRA_CONFIG_FILE inside an if adds attention_dp_config to
+// the file the first here-document wrote: the config was that second body
+// alone ("here-document dsr1-fp4.yml (...:77)"), its cuda_graph_config,
+// kv_cache_config and moe_config lost.
+func TestInferenceMAXAddedHeredoc(t *testing.T) {
+	r := audit(t, "1.1.0", "real/inferencemax-dsr1_fp4_b200_trt_slurm.sh")
+	e := entry(t, r, "dsr1-fp4.yml")
+	if c := e.Worker.Config; c != "here-document dsr1-fp4.yml (real/inferencemax-dsr1_fp4_b200_trt_slurm.sh:61), added to by here-document >> (real/inferencemax-dsr1_fp4_b200_trt_slurm.sh:77)" {
+		t.Errorf("config %q", c)
+	}
+	var keys []string
+	for _, k := range e.Worker.Overlay.TopKeys {
+		keys = append(keys, k.Key)
+	}
+	if strings.Join(keys, " ") != "cuda_graph_config enable_attention_dp print_iter_log kv_cache_config stream_interval moe_config attention_dp_config" {
+		t.Errorf("keys %q", keys)
+	}
+	if !strings.Contains(strings.Join(e.Worker.Notes, "\n"), "that adds to dsr1-fp4.yml is inside the if at real/inferencemax-dsr1_fp4_b200_trt_slurm.sh:76") {
+		t.Errorf("notes %q", e.Worker.Notes)
+	}
+}
+
+// A --served-model-name without its organisation names the model.
+func TestServedNameWithoutOrganisation(t *testing.T) {
+	r := audit(t, "1.0.0", "real/dynamo-gptoss/gpt_oss_disagg.sh", "real/dynamo-gptoss/engine_configs/gpt_oss/prefill.yaml",
+		"real/dynamo-gptoss/engine_configs/gpt_oss/decode.yaml")
+	p := entry(t, r, "prefill.yaml")
+	if m := p.Trace.Inputs.Model; !strings.HasSuffix(m.Origin.Detail, "inferred from --served-model-name gpt-oss-120b as openai/gpt-oss-120b by its name") {
+		t.Errorf("model origin %q", m.Origin.Detail)
+	}
+}
+
+// The srt-slurm recipe's roles: the v1 form's origins and environment, and
+// the v2 form (engine:, roles:) read the same; another engine is said to be
+// no TensorRT-LLM's.
+func TestSrtSlurmRecipe(t *testing.T) {
+	r := audit(t, "1.3.0rc22", "real/srt-slurm/dsr1-b300-ctx1_gen4_tep8_batch1_eplb0_mtp0.yaml")
+	d := entry(t, r, "decode")
+	if o := d.Trace.Inputs.Backend.Origin.Detail; o != "real/srt-slurm/dsr1-b300-ctx1_gen4_tep8_batch1_eplb0_mtp0.yaml:102" {
+		t.Errorf("backend origin %q", o)
+	}
+	if v := d.Trace.Inputs.Env["TRTLLM_UCX_INTERFACE"]; v.Origin.Detail != "real/srt-slurm/dsr1-b300-ctx1_gen4_tep8_batch1_eplb0_mtp0.yaml:54 (backend.decode_environment)" {
+		t.Errorf("env %+v", v)
+	}
+	if d.Worker.Source.String() != "real/srt-slurm/dsr1-b300-ctx1_gen4_tep8_batch1_eplb0_mtp0.yaml:79 srt-slurm recipe/ctx1_gen4_tep8_batch1_eplb0_mtp0 role decode" {
+		t.Errorf("source %s", d.Worker.Source)
+	}
+	if d.Inputs.Model.Value.Arch != "DeepseekV3ForCausalLM" || d.Worker.Image != "nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime:1.1.1" {
+		t.Errorf("model %s image %q", d.Inputs.Model.Value.Arch, d.Worker.Image)
+	}
+	v2 := `name: v2
+model:
+  path: /models/m
+  container: nvcr.io/nvidia/tensorrt-llm/release:1.1.0
+  precision: fp8
+engine: trtllm
+roles:
+  prefill:
+    nodes: 1
+    workers: 3
+    env:
+      TRTLLM_USE_UCX_KVCACHE: "1"
+    args:
+      cache_transceiver_config:
+        backend: DEFAULT
+  decode:
+    nodes: 1
+    workers: 2
+    args:
+      cache_transceiver_config:
+        backend: DEFAULT
+`
+	set, err := Read([]Input{{Name: "v2.yaml", Data: []byte(v2)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 || len(set.Unplaced) != 0 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	p, g := set.Workers[0], set.Workers[1]
+	if p.Role != RoleContext || p.Count != 3 || p.CountFrom != "roles.prefill.workers (v2.yaml:10)" || g.Count != 2 {
+		t.Errorf("prefill %s %d %q, decode %d", p.Role, p.Count, p.CountFrom, g.Count)
+	}
+	if len(p.Env) != 1 || p.Env[0].Origin != "v2.yaml:12 (roles.prefill.env)" || len(g.Env) != 0 {
+		t.Errorf("env %+v / %+v", p.Env, g.Env)
+	}
+	if p.Config != "v2.yaml roles.prefill.args (v2.yaml:14; srtctl writes it to /logs/trtllm_config_prefill.yaml)" {
+		t.Errorf("config %q", p.Config)
+	}
+	// Without --trtllm the container's release is the version.
+	rep := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	if rep.Entries[0].Inputs.Version.Name != "1.1.0" || rep.Entries[0].Trace.Result.EffectiveBackend.S != "UCX" {
+		t.Errorf("version %s backend %+v", rep.Entries[0].Inputs.Version.Name, rep.Entries[0].Trace.Result.EffectiveBackend)
+	}
+	set, err = Read([]Input{{Name: "sg.yaml", Data: []byte("name: sg\nmodel: {path: /m, container: c, precision: fp8}\nbackend:\n  type: sglang\n  sglang_config: {prefill: {}}\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 0 || len(set.Unplaced) != 1 || !strings.Contains(set.Unplaced[0].Why, "an srt-slurm recipe for the sglang engine (sg.yaml:4): no TensorRT-LLM worker") {
+		t.Errorf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
 	}
 }

@@ -196,20 +196,20 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 	if !opt.ModelFromFlags && w.Model != "" {
 		if ent, ok := opt.Catalog.FindHFID(w.Model); ok {
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin}}
-		} else if base, ent, ok := quantizedBase(opt.Catalog, w.Model); ok {
+		} else if base, ent, how, ok := modelByName(opt.Catalog, w.Model); ok {
 			// Qwen/Qwen3-32B-FP8: Qwen/Qwen3-32B quantized, the same
 			// architecture; inferred, and said so.
-			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from " + w.Model + " as " + base + " quantized"}}
-			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id xcvr knows; it names "+base+" quantized, whose architecture is "+ent.Arch+": using it, inferred (pass --model-dir DIR to read the checkpoint's config.json)")
+			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from " + w.Model + " as " + base + " " + how}}
+			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id xcvr knows; it names "+base+" "+how+", whose architecture is "+ent.Arch+": using it, inferred (pass --model-dir DIR to read the checkpoint's config.json)")
 		} else if ent, ok := opt.Catalog.FindHFID(w.ServedModel); ok && w.ServedModel != "" {
 			// A checkpoint on a volume (--model-path /model-cache/deepseek-r1-fp4)
 			// served under its Hugging Face id: the id is the best guess
 			// offline, and said to be one.
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from --served-model-name " + w.ServedModel}}
 			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id; its --served-model-name "+w.ServedModel+" is one xcvr knows: using "+ent.Arch+", inferred (pass --model-dir DIR to read the checkpoint's config.json)")
-		} else if base, ent, ok := quantizedBase(opt.Catalog, w.ServedModel); ok && w.ServedModel != "" {
-			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from --served-model-name " + w.ServedModel + " as " + base + " quantized"}}
-			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id; its --served-model-name "+w.ServedModel+" names "+base+" quantized, whose architecture is "+ent.Arch+": using it, inferred (pass --model-dir DIR to read the checkpoint's config.json)")
+		} else if base, ent, how, ok := modelByName(opt.Catalog, w.ServedModel); ok {
+			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from --served-model-name " + w.ServedModel + " as " + base + " " + how}}
+			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id; its --served-model-name "+w.ServedModel+" names "+base+" "+how+", whose architecture is "+ent.Arch+": using it, inferred (pass --model-dir DIR to read the checkpoint's config.json)")
 		} else {
 			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id xcvr knows offline; using "+s.Model.Raw+" (pass --model ARCH)")
 		}

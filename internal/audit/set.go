@@ -300,6 +300,20 @@ func (r *reader) classify(file string, d deploy.DocAt) {
 		return
 	}
 	kind, api := str(root, "kind"), str(root, "apiVersion")
+	if kind == "" || api == "" {
+		if typ, at, ok := srtEngine(root); ok {
+			r.srtRecipe(file, root, typ, at)
+			return
+		}
+		if base := get(root, "base"); base != nil && base.Kind == deploy.KindMap {
+			// An srt-slurm sweep file: base and override_* variants.
+			if typ, at, ok := srtEngine(base); ok {
+				r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: an srt-slurm sweep file: its base recipe is read, not its override_* variants", origin(file, line(root, "base"))))
+				r.srtRecipe(file, base, typ, at)
+				return
+			}
+		}
+	}
 	switch {
 	case kind != "" && api != "":
 		meta := get(root, "metadata")
@@ -493,6 +507,12 @@ func (r *reader) applyEnvFiles() {
 			have[e.Name] = true
 		}
 		for _, ef := range r.envFiles {
+			if strings.HasPrefix(w.key, "compose\x00") && path.Base(ef.File) == ".env" && path.Dir(ef.File) == path.Dir(w.Source.File) {
+				// The compose project's .env interpolates the file; it
+				// reaches a container only through env_file (then already
+				// in its environment).
+				continue
+			}
 			for _, k := range ef.Names {
 				if !strings.HasPrefix(k, "TRTLLM_") || have[k] {
 					continue

@@ -489,69 +489,77 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		how   string
 		lines []int
 		buf   []byte
+		// added says each later addition (>>); notes those made under a
+		// condition; overflow is a file grown past maxEchoFile.
+		added    []string
+		notes    []string
+		overflow bool
 	}
 	var docs []written
 	docByPath, docByBase, docByBaseVar := map[string]int{}, map[string]int{}, map[string]int{}
+	// record notes a file the script writes (appending: adds to it). A
+	// file it adds to is kept as one growing text, each line's script
+	// line beside it; past maxEchoFile it is not read.
+	record := func(target, text string, appending bool, how string, lines []int, cmdLine int, blocks []block, h hereDoc) {
+		if di, ok := docByPath[hostPath(target)]; ok && appending {
+			prev := &docs[di]
+			if prev.overflow {
+				return
+			}
+			if len(prev.doc.body)+len(prev.buf)+len(text) > maxEchoFile {
+				prev.overflow, prev.buf, prev.lines = true, nil, nil
+				return
+			}
+			if len(blocks) > 0 {
+				// "the here-document at x.sh:77 that adds to dsr1-fp4.yml
+				// is inside the if at x.sh:76: ...; taken as added"
+				prev.notes = append(prev.notes, fmt.Sprintf("the %s at %s that adds to %s %s; taken as added", describeWrite(how), origin(file, cmdLine), path.Base(target), strings.TrimPrefix(blocks[len(blocks)-1].note(file), "it ")))
+			}
+			if prev.buf == nil {
+				// The first addition to a here-document: one text from
+				// here on, grown in place (earlier commands read it as it
+				// was).
+				prev.buf = append([]byte(nil), prev.doc.body...)
+				prev.lines = bodyLines(prev.doc.body, prev.doc.line)
+			}
+			prev.buf = append(prev.buf, text...)
+			prev.lines = append(prev.lines, lines...)
+			prev.added = append(prev.added, fmt.Sprintf("%s >> (%s)", describeWrite(how), origin(file, cmdLine)))
+			return
+		}
+		if len(text) > maxEchoFile {
+			return
+		}
+		d := written{target: target, doc: h, cmd: cmdLine, how: how}
+		if how != "" {
+			d.buf, d.lines = []byte(text), lines
+		}
+		docs = append(docs, d)
+		n := len(docs) - 1
+		docByPath[hostPath(target)], docByBase[path.Base(target)] = n, n
+		if strings.Contains(target, "$") {
+			docByBaseVar[path.Base(target)] = n
+		}
+	}
 	var blocks []block // the open compound commands
 	var runs []string
 	found := false
 	for _, cmd := range splitScript(string(sf.data)) {
 		text := v.expand(cmd.text)
 		words := shellWords(text)
-		// Here-documents written to a file: files of the set.
+		// Here-documents written to a file (cat > F << EOF; cat << EOF >> F
+		// adds to F), and what echo or printf write (echo -e "a: 1\nb: 2" >
+		// c.yml): files of the set.
 		for _, h := range cmd.heredocs {
-			if t := redirectTarget(words); t != "" {
+			if t, appending := redirectOp(words); t != "" {
 				if !h.quoted {
 					h.body = v.expand(h.body)
 				}
-				docs = append(docs, written{target: t, doc: h, cmd: cmd.line})
-				n := len(docs) - 1
-				docByPath[hostPath(t)], docByBase[path.Base(t)] = n, n
-				if strings.Contains(t, "$") {
-					docByBaseVar[path.Base(t)] = n
-				}
+				record(t, h.body, appending, "", bodyLines(h.body, h.line), cmd.line, blocks, h)
 			}
 		}
-		// Files echo or printf write (echo -e "a: 1\nb: 2" > c.yml), and
-		// add to (>>).
 		for _, ew := range echoWrites(words) {
-			d := written{target: ew.target, doc: hereDoc{line: cmd.line, quoted: true}, cmd: cmd.line, how: ew.how}
-			if di, ok := docByPath[hostPath(ew.target)]; ok && ew.appending {
-				prev := &docs[di]
-				if prev.how != "" && prev.buf == nil {
-					continue // already past maxEchoFile
-				}
-				if prev.how != "" {
-					// Append in place: later commands see the file as
-					// it grows; earlier ones were read when they ran.
-					if len(prev.buf)+len(ew.text) > maxEchoFile {
-						prev.buf, prev.lines = nil, nil
-						continue
-					}
-					prev.buf = append(prev.buf, ew.text...)
-					prev.lines = appendLines(prev.lines, ew.text, cmd.line)
-					prev.doc.body = ""
-					continue
-				}
-				if prev.how == "" {
-					for i := range strings.Count(prev.doc.body, "\n") {
-						d.lines = append(d.lines, prev.doc.line+i)
-					}
-					d.buf = append(d.buf, prev.doc.body...)
-					d.how = "here-document and " + ew.how + " >>"
-				}
-			}
-			if len(d.buf)+len(ew.text) > maxEchoFile {
-				continue
-			}
-			d.buf = append(d.buf, ew.text...)
-			d.lines = appendLines(d.lines, ew.text, cmd.line)
-			docs = append(docs, d)
-			n := len(docs) - 1
-			docByPath[hostPath(ew.target)], docByBase[path.Base(ew.target)] = n, n
-			if strings.Contains(ew.target, "$") {
-				docByBaseVar[path.Base(ew.target)] = n
-			}
+			record(ew.target, ew.text, ew.appending, ew.how, appendLines(nil, ew.text, cmd.line), cmd.line, blocks, hereDoc{line: cmd.line, quoted: true})
 		}
 		// Assignments, exports, blocks, in statement order.
 		stmt := true
@@ -747,9 +755,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		} else if !ok {
 			di, ok = docByBaseVar[path.Base(want)]
 		}
-		if ok && docs[di].how != "" && docs[di].buf == nil {
+		if ok && docs[di].overflow {
 			// A file built past maxEchoFile by >>: not read.
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: fmt.Sprintf("%s %s: written by %s at %s, more than %d bytes of it: not read", l.flag, l.config, docs[di].how, origin(file, docs[di].cmd), maxEchoFile)})
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: fmt.Sprintf("%s %s: written by %s at %s, more than %d bytes of it: not read", l.flag, l.config, describeWrite(docs[di].how), origin(file, docs[di].cmd), maxEchoFile)})
 			continue
 		}
 		if ok {
@@ -757,9 +765,16 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			cname = path.Base(d.target)
 			what, body := "here-document", d.doc.body
 			if d.how != "" {
-				what, body = d.how+" >", string(d.buf)
+				what = d.how + " >"
+			}
+			if d.buf != nil {
+				body = string(d.buf)
 			}
 			where = fmt.Sprintf("%s %s (%s)%s", what, d.target, origin(file, d.cmd), mount)
+			if len(d.added) > 0 {
+				where += ", added to by " + strings.Join(d.added, ", ")
+			}
+			w.Notes = append(w.Notes, d.notes...)
 			doc, err := deploy.ParseYAML(cname, []byte(body))
 			if err != nil {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ", body from line " + fmt.Sprint(d.doc.line) + ": " + err.Error()})
@@ -925,6 +940,47 @@ func sortedExports(v *shellVars) []string {
 	return out
 }
 
+// bodyLines is the script line of each line of a here-document's body
+// whose first line is at first.
+func bodyLines(body string, first int) []int {
+	n := strings.Count(body, "\n")
+	if !strings.HasSuffix(body, "\n") && body != "" {
+		n++
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = first + i
+	}
+	return out
+}
+
+// describeWrite names what wrote a file: a here-document, or the echo or
+// printf that did.
+func describeWrite(how string) string {
+	if how == "" {
+		return "here-document"
+	}
+	return how
+}
+
+// redirectOp is the file a command writes its standard output to and
+// whether it adds to it (>>); "" when none.
+func redirectOp(words []string) (string, bool) {
+	t := redirectTarget(words)
+	if t == "" {
+		return "", false
+	}
+	for i, w := range words {
+		if w == ">>" && i+1 < len(words) && words[i+1] == t || w == ">>"+t {
+			return t, true
+		}
+		if w == ">" && i+1 < len(words) && words[i+1] == t || w == ">"+t {
+			return t, false
+		}
+	}
+	return t, false
+}
+
 // appendLines adds the script line of each line text starts (its last
 // line counts when it does not end the text with a newline).
 func appendLines(lines []int, text string, line int) []int {
@@ -1017,9 +1073,27 @@ func (r *reader) heredocIn(file, text string, first int, what, wd, config string
 	for _, cmd := range splitScript(text) {
 		words := shellWords(cmd.text)
 		for i := range cmd.heredocs {
-			if t := redirectTarget(words); t != "" && abs(t) == want {
-				found, target, echoed = &cmd.heredocs[i], t, nil
+			t, appending := redirectOp(words)
+			if t == "" || abs(t) != want {
+				continue
 			}
+			if !appending || (found == nil && echoed == nil) {
+				found, target, echoed = &cmd.heredocs[i], t, nil
+				continue
+			}
+			// cat << EOF >> F adds to F: one text from here on.
+			h := cmd.heredocs[i]
+			if echoed == nil {
+				echoed = []byte(found.body)
+				echoLines = bodyLines(found.body, found.line)
+				echoHow = "here-document"
+				found = nil
+			}
+			if len(echoed)+len(h.body) > maxEchoFile {
+				return nil, nil, "", "", fmt.Sprintf("written by here-documents in %s, more than %d bytes of it: not read", what, maxEchoFile), true
+			}
+			echoed = append(echoed, h.body...)
+			echoLines = append(echoLines, bodyLines(h.body, h.line)...)
 		}
 		for _, ew := range echoWrites(words) {
 			if abs(ew.target) != want {

@@ -59,11 +59,14 @@ containers' command, args, env and envFrom, and the ConfigMaps mounted where
 --extra_llm_api_options or --config points), NVIDIA Dynamo
 DynamoGraphDeployments (services, envs, --extra-engine-args and
 --disaggregation-mode), upstream's Slurm submit configs (worker_config.ctx/gen,
-environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers), shell
+environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers),
+srt-slurm (srtctl) recipes (backend.trtllm_config or roles), shell
 scripts (sbatch and launch scripts: each command running trtllm-serve or
 dynamo.trtllm, through srun or bash -c too, with the variables, exports,
-here-documents and echo/printf > FILE lines the script writes) and env files
-(*.env, laid under every worker's own environment).
+here-documents and echo/printf > FILE lines the script writes), docker
+compose files (interpolated as compose does, from the .env beside them) and
+env files (*.env, laid under every worker's own environment; a compose
+project's .env only interpolates its file).
 
 It reports every distinct worker configuration with its count, role, source,
 inputs with their origins and outcome; then whether every context and

@@ -186,8 +186,10 @@ func TestParseMatchesReference(t *testing.T) {
 			checkSame(t, []byte(late), s)
 		}
 	}
-	// NIXL's error lines, late: the scanner must pass them on.
-	for _, last := range []string{"E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found",
+	// NIXL's error lines, late, bare or in k9s's frame: the scanner must
+	// pass them on.
+	for _, last := range []string{"│ getPluginParams: backend 'UCX' not found                     │",
+		"│   File \"/x/py_executor.py\", line 517, in _event_loop_wrapper │\n│ RuntimeError: x │", "E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found",
 		"E ucx_utils.cpp:585] VRAM memory is detected as host by UCX.", "  getPluginParams: backend 'UCX' not found"} {
 		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + last + "\n"
 		for s := uint64(0); s < 4; s++ {
@@ -285,7 +287,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 					continue
 				}
 			}
-			b.WriteString(pick(rng, "", "", "", "", "> ", ">", "> > ", " >\t", ">>"))
+			b.WriteString(pick(rng, "", "", "", "", "> ", ">", "> > ", " >\t", ">>", "│ ", "│", " │  "))
 			b.WriteString(pick(rng, "", "", "\x1b[32m", "\x1b]0;t\x07", "\x1b[", "\x1b]x"))
 			b.WriteString(pick(rng, "", "", r+": ", " "+r+": ", "[1,"+r+"]<stdout>:", "[1,"+r+"]<stderr>: ", "[1,"+r+"]<stdin>:", "x: ",
 				"gen-"+r+"  | ", "proj_ctx_"+r+"\t|", "ctx-"+r+"|", "ctx  | ", "-"+r+" | ",
@@ -325,11 +327,12 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				`  File "/x/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 1031, in _executor_loop_overlap`,
 				`File ".../py_executor.py", line 517, in _event_loop_wrapper`, `  File "/x/model_loader.py", line 3, in load`,
 				"Exception in thread Thread-3 (_event_loop_wrapper):", "Exception in thread Thread-1 (run):", "Error in event loop: x",
+				"Exception in thread Thread-4 (_executor_loop_overlap):", "Encountered an error in forward function: x", "Encountered an error in forward function: boom", `  File "/x/py_executor.py", line 1608, in _forward_step`,
 				"E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found", "E ucx_utils.cpp:585] VRAM memory is detected as host by UCX.",
 				"registerMem: registration failed for the specified or all potential backends", "E0421 1] x",
 				"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
-			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n"))
+			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n", "    │\n"))
 			if wrapped {
 				wrap(start)
 			}

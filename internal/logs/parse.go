@@ -490,6 +490,7 @@ const (
 	lineTransferWait
 	lineKVExhausted
 	lineDynamicBuffer
+	lineCppManager
 )
 
 var (
@@ -544,6 +545,14 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// rc3), when a TRTLLM_USE_*_KVCACHE variable chose the transport
 		// (verified: the lines #5234's diff removes from cacheTransceiver.cpp).
 		return lineCppTransport, nil
+	case strings.HasSuffix(msg, " Connection Manager created") && cppManagerBackend(msg) != "":
+		// The C++ CacheTransceiver's constructor, once it made the
+		// connection manager of its backend (TLLM_LOG_INFO in
+		// cacheTransceiver.cpp, verified in copies from before MOONCAKE to
+		// today's; Dynamo's TensorRT-LLM 0.21 worker log in its issue #1299
+		// shows "UCX Connection Manager created"). Only BindKvCacheTransceiver
+		// builds that class: the transceiver is the C++ one.
+		return lineCppManager, nil
 	case msg == "Using KvCacheTransceiverV2" || (strings.HasPrefix(msg, "device_id: ") && reDeviceV2().MatchString(msg)):
 		return linePython, nil
 	case msg == "Using PyNativeCacheTransceiver" || (strings.HasPrefix(msg, "device_id: ") && reDeviceNat().MatchString(msg)):
@@ -619,9 +628,12 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// lists it as the symptom of KV cache exhaustion in disaggregated
 		// serving (max_tokens_in_buffer below the longest input).
 		return lineKVExhausted, nil
-	case strings.HasPrefix(msg, "Future returned unexpected status for request ") && strings.HasSuffix(msg, "Marking as error."):
-		// The C++ transceiver giving a request's transfer up (TLLM_LOG_ERROR
-		// in cacheTransceiver.cpp, verified).
+	case strings.HasPrefix(msg, "Future returned unexpected status for request ") &&
+		(strings.HasSuffix(msg, ". Marking as error") || strings.HasSuffix(msg, ". Recording as failed.")):
+		// The C++ transceiver giving a request's transfer up: TLLM_LOG_ERROR
+		// in cacheTransceiver.cpp, "… %ld. Marking as error" (no period),
+		// later "… %ld. Recording as failed." (both read in copies of the
+		// file).
 		return lineTransferFailed, nil
 	case strings.HasPrefix(msg, "NIXL (cpp binding) wait returned non-SUCCESS state="):
 		// A transfer of the Python transceiver's agent that ended in failure
@@ -701,6 +713,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.Backend = "MPI"
 	case lineCppTransport:
 		p.Backend = strings.Fields(msg)[1]
+	case lineCppManager:
+		p.Backend = cppManagerBackend(msg)
+		p.Class, p.ClassInferred = resolver.ClassCPP, false
 	case linePython:
 		p.Class = resolver.ClassPython
 		p.ClassInferred = false
@@ -755,6 +770,16 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		l.Message = "cache_transceiver_config: " + m[1]
 	}
 	p.keep(l)
+}
+
+// cppManagerBackend is the backend of the C++ CacheTransceiver's "<backend>
+// Connection Manager created" line, "" for any other message.
+func cppManagerBackend(msg string) string {
+	switch b, _ := strings.CutSuffix(msg, " Connection Manager created"); b {
+	case "UCX", "NIXL", "MOONCAKE", "MPI":
+		return b
+	}
+	return ""
 }
 
 // noTransceiver starts the assertion executor/worker.py's _enqueue_request

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -127,6 +128,28 @@ func TestRealLogs(t *testing.T) {
 		// start-up ended.
 		{file: "trtllm-pr5415-executor-loop.log", processes: "process=",
 			findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5390 (description, June 2025): a
+		// forward step's CUBLAS failure, whose traceback PyExecutor's
+		// _forward_step prints before it logs "Encountered an error in
+		// forward function" and fails the requests (it does not raise),
+		// then the loop thread's own crash ("Exception in thread Thread-4
+		// (_executor_loop_overlap)", the loop before _event_loop_wrapper).
+		// Two parts of the issue's log as the index keeps them (the frames
+		// between them, and each part's cut last line, trimmed).
+		{file: "trtllm-5390-forward-step-loop.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #9263 (description, Nov 2025): rank 0's
+		// start-up failure in NCCL's communicator, its location wrapped onto
+		// the next line, under the C++ frames of an earlier print (the
+		// part before frame 32, and the cut frame 3, trimmed).
+		{file: "trtllm-9263-nccl-rank0.log", processes: "rank 0=ERROR",
+			err:   "Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: Failed, NCCL error",
+			cause: "Assertion failed: Failed, NCCL error ../tensorrt_llm/runtime/ncclCommunicator.cpp:90 'invalid usage (run with NCCL_DEBUG=WARN for details)' (../tensorrt_llm/runtime/ncclCommunicator.cpp:90)", exit: 1},
+		// ai-dynamo/dynamo issue #1299 (TensorRT-LLM 0.21.0rc0 under
+		// Dynamo's serve, "taking too much time to come live"): the worker's
+		// lines as the issue pastes them, from Dynamo's frontend line to the
+		// second KV-cache sizing (the rest trimmed). The C++ transceiver's
+		// constructor says it made its UCX connection manager.
+		{file: "dynamo-1299-ucx-manager-0.21.log", processes: "process=CPP", exit: 0},
 		// NVIDIA/TensorRT-LLM PR #18373 (description): a disaggregated
 		// test's workers on GB300 with UCX_TLS=tcp, as the PR condenses
 		// their log: the C++ binding agent's init line, NIXL's Abseil lines
@@ -401,7 +424,19 @@ func TestEventLoopException(t *testing.T) {
 		{"ranked", "[TRT-LLM] [RANK 1] [I] [_torch  ] Using KvCacheTransceiverV2\n" + dynamo6734 + exc, "PYTHON", 1},
 		{"then start-up fails", dynamo6734 + exc + "[TRT-LLM] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n", "ERROR", 1},
 		{"elsewhere", "Traceback (most recent call last):\n  File \"/x/model_loader.py\", line 3, in load\n" + exc, "ERROR", 0},
+		// A traceback of the loop cut before its exception: a later
+		// exception, after a restart or far below, is start-up's again.
+		{"after a restart", dynamo6734 + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + exc, "ERROR", 0},
+		{"far below", dynamo6734 + strings.Repeat("    x = y\n", loopWindow) + exc, "ERROR", 0},
 		{"another thread", "Exception in thread Thread-1 (run):\nTraceback (most recent call last):\n" + exc, "ERROR", 0},
+		{"loop as the thread's target (before _event_loop_wrapper)", "Exception in thread Thread-4 (_executor_loop_overlap):\n" + exc, "", 1},
+		{"forward step's printed traceback", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line 1608, in _forward_step\n" + exc, "", 1},
+		// A paste that starts at the printed exception (issue #5390's two
+		// lines): the forward step's ERROR line under it says it was caught.
+		{"forward step's exception, its frames cut", "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling x\n" +
+			"[06/21/2025-03:55:04] [TRT-LLM] [E] Encountered an error in forward function: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling x\n", "", 1},
+		{"another exception above the forward step's line", "RuntimeError: boom\n[TRT-LLM] [E] Encountered an error in forward function: other\n", "ERROR", 0},
+		{"model engine's _forward_step", "Traceback (most recent call last):\n  File \"/x/model_engine.py\", line 1962, in _forward_step\n" + exc, "ERROR", 0},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {
@@ -487,5 +522,73 @@ func TestTransceiverLinesCounted(t *testing.T) {
 	tally.WriteSummary(&b)
 	if !strings.Contains(b.String(), "7 logs, 8 process(es), 4 with transceiver lines") {
 		t.Errorf("summary: %s", b.String())
+	}
+}
+
+// TestCppConnectionManagerLine: "<backend> Connection Manager created" is
+// the C++ CacheTransceiver's constructor (cacheTransceiver.cpp), which only
+// BindKvCacheTransceiver builds: the process got the C++ transceiver on that
+// backend, as the C++ logger prints it and as 1.3 forwards C++ lines through
+// its Python logger ("[batchmgr]", as TensorRT-LLM issue #15182's log shows
+// them); other managers are not read.
+func TestCppConnectionManagerLine(t *testing.T) {
+	for line, want := range map[string]string{
+		"[TensorRT-LLM][INFO] UCX Connection Manager created":                       "CPP UCX",
+		"[TensorRT-LLM][RANK 1][INFO] NIXL Connection Manager created":              "CPP NIXL",
+		"[TRT-LLM] [I] [batchmgr][RANK 0] MOONCAKE Connection Manager created":      "CPP MOONCAKE",
+		"[01/05/2026-10:00:01] [TensorRT-LLM][INFO] MPI Connection Manager created": "CPP MPI",
+		"[TensorRT-LLM][INFO] Redis Connection Manager created":                     " ",
+		"[TensorRT-LLM][INFO] UCX Connection Manager created; retrying":             " ",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(line+"\n"))
+		got := " "
+		if len(lg.Processes) == 1 && lg.Processes[0].Class != "" {
+			p := lg.Processes[0]
+			got = string(p.Outcome()) + " " + p.Backend
+			if p.ClassInferred {
+				got += " (inferred)"
+			}
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", line, got, want)
+		}
+	}
+}
+
+// TestK9sFrameBareLines: k9s's log view frames every line ("│ … │", as
+// Dynamo issue #6678 pasted its logs; a Rucio guide's k9s copy shows a
+// traceback so), and a bare line in the frame reads as it would without it:
+// an exception ends start-up, a frame of the executor's loop makes the next
+// one a runtime error, NIXL's error lines are kept; the traceback's own
+// indentation under the bar stays.
+func TestK9sFrameBareLines(t *testing.T) {
+	const tagged = "│ [TRT-LLM] [I] [_torch  ] [RANK 0] Using LLM with PyTorch backend                │\n"
+	for _, c := range []struct{ name, log, outcome, finding, line string }{
+		{"exception", tagged + "│ Traceback (most recent call last):                      │\n│   File \"/x/model_loader.py\", line 3, in load │\n" +
+			"│ RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB                    │\n", "ERROR", "", "RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB"},
+		{"executor loop", tagged + "│ Exception in thread Thread-3 (_event_loop_wrapper): │\n│ RuntimeError: boom  │\n", "", FindingRuntimeError, ""},
+		{"NIXL", tagged + "│ E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found │\n", "", "", "getPluginParams: backend 'UCX' not found"},
+		{"no closing bar", tagged + "│ RuntimeError: boom\n", "ERROR", "", "RuntimeError: boom"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		var kinds, lines []string
+		for _, f := range p.Findings {
+			kinds = append(kinds, f.Kind)
+		}
+		for _, l := range p.Lines {
+			lines = append(lines, l.Message)
+		}
+		if string(p.Outcome()) != c.outcome || strings.Join(kinds, ",") != c.finding || c.line != "" && !slices.Contains(lines, c.line) {
+			t.Errorf("%s: outcome %q error %q findings %v lines %q", c.name, p.Outcome(), p.Error, kinds, lines)
+		}
+	}
+	for in, want := range map[string]string{"│   File \"x\", line 1 │": "  File \"x\", line 1", "  │x│": "x", "x │": "x │", "│": ""} {
+		if got := unframe(in); got != want {
+			t.Errorf("unframe(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -280,7 +280,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			(bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: "))) {
 			emit = true
 			force = excWindow
-		} else if bare := bytes.TrimLeftFunc(msg, unicode.IsSpace); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
+		} else if bare := unframeBare(bytes.TrimLeftFunc(msg, unicode.IsSpace)); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
 			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
 			mayEventLoop(bare) || mayNIXLError(bare) {
 			emit = true
@@ -374,6 +374,15 @@ func observedStart(msg []byte) bool {
 	return msg[0] == '[' && len(msg) > 4 && isDigit(msg[1]) && orchestratorUnready(string(msg[:min(len(msg), 12+len(orchestratorNotReady))])) != ""
 }
 
+// unframeBare drops k9s's bar and the blanks after it from the start of a
+// bare line (state.line's unframe), so that what follows is looked at.
+func unframeBare(bare []byte) []byte {
+	if len(bare) > 0 && bare[0] == k9sBar[0] && bytes.HasPrefix(bare, []byte(k9sBar)) {
+		return bytes.TrimLeftFunc(bare[len(k9sBar):], unicode.IsSpace)
+	}
+	return bare
+}
+
 // mayEventLoop is a cheap superset of the bare lines eventLoopLine
 // recognises: a traceback frame in py_executor.py, or Python's header of an
 // exception that ended a thread.
@@ -441,7 +450,8 @@ var observedPrefixes = func() (t [256][][]byte) {
 	for _, p := range []string{
 		"Resolved transceiver_runtime=", "Resolved use_kv_cache_manager_v2=", "Model prefers the Python transceiver",
 		"Falling back to the C++ transceiver: ", "TRTLLM_USE_", "Use UCX kv-cache trans", "Using UCX kv-cache transceiver.",
-		"MPI CacheTransceiver is deprecated", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
+		"MPI CacheTransceiver is deprecated", "UCX Connection Manager created", "NIXL Connection Manager created",
+		"MOONCAKE Connection Manager created", "MPI Connection Manager created", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
 		"enable_pipelined_transfer is set;", "KV cache manager V2 ", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:",
 		"Python cache transceiver with C++ KV cache manager detected", "Failed to initialize executor on rank ", "Fallback to regular model init",
 		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",

@@ -93,6 +93,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	default:
 		st.current = key
 	}
+	if !tagged {
+		msg = unframe(msg)
+	}
 
 	// A pydantic ValidationError prints its locations and messages on the
 	// lines after its title; keep them with the exception.
@@ -143,6 +146,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if level == "ERROR" && strings.HasPrefix(msg, eventLoopError) {
 			st.loopSeen(key, n)
 		}
+		if level == "ERROR" && strings.HasPrefix(msg, forwardError) {
+			st.forwardFailed(key, n, msg)
+		}
 		q := st.get(key, n)
 		if q == nil {
 			return
@@ -187,7 +193,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.lg.TimedOut = n
 			return
 		}
-		if st.loopOn && key == st.loopKey {
+		if st.loopOn && key == st.loopKey && n-st.loopLine <= loopWindow {
 			// Raised by the executor's event loop: the executor was built,
 			// its transceiver before it; not how start-up ended.
 			st.loopOn = false
@@ -238,6 +244,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if m := reVersion().FindStringSubmatch(tm); m != nil {
 		st.lg.stateVersion(n, key, m[1])
 		delete(st.serving, key) // a process starts (again): its start-up follows
+		st.restarted(key)
 		return
 	}
 	if level, msg, ok := nixlError(tm); ok {
@@ -258,6 +265,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 		if m := reVersionMsg().FindStringSubmatch(msg); m != nil {
 			st.lg.stateVersion(n, key, m[1])
 			delete(st.serving, key)
+			st.restarted(key)
 			return
 		}
 	}
@@ -819,6 +827,21 @@ func (p *bufPool) Put(b *[]byte) {
 	}
 }
 
+// loopWindow is how many lines after the first line that shows the
+// executor's loop raising its exception line may come: a traceback's frames
+// (Python's, and the C++ frames of a C++ error under them) are far fewer. A
+// log cut inside the traceback must not make a later, unrelated exception of
+// the process a runtime error.
+const loopWindow = 400
+
+// restarted forgets an open traceback of the loop of key's process, which
+// starts again (its version line).
+func (st *state) restarted(key string) {
+	if st.loopKey == key {
+		st.loopOn = false
+	}
+}
+
 // loopSeen records that line n shows key's executor event loop raising; the
 // first line of a traceback (its header) is where it shows.
 func (st *state) loopSeen(key string, n int) {
@@ -828,6 +851,65 @@ func (st *state) loopSeen(key string, n int) {
 	st.loopOn = true
 }
 
+// k9sBar is the bar k9s's log view frames each line with ("│ … │"), and a
+// terminal's copy of it keeps (Dynamo issue #6678 pasted its logs so).
+const k9sBar = "│"
+
+// unframe returns a bare line without k9s's frame: the bar and the one blank
+// after it, and the blanks and bar at its end; the line's own indentation
+// stays (a traceback's frames are indented). A line that does not start with
+// the bar is returned as it is. (A tagged line's frame is read by the
+// scanner's embedded-tag reader and state.line's trimming.)
+func unframe(msg string) string {
+	t := strings.TrimLeft(msg, " \t")
+	rest, ok := strings.CutPrefix(t, k9sBar)
+	if !ok {
+		return msg
+	}
+	rest = strings.TrimPrefix(rest, " ")
+	if u, ok := strings.CutSuffix(strings.TrimRight(rest, " \t"), k9sBar); ok {
+		rest = u
+	}
+	return strings.TrimRight(rest, " \t")
+}
+
+// forwardError starts the line PyExecutor._forward_step logs after it printed
+// the traceback of a failed forward (traceback.print_exc(), then
+// logger.error; verified in py_executor.py copies of 0.20 to 1.3): it fails
+// the requests and does not raise.
+const forwardError = "Encountered an error in forward function: "
+
+// forwardFailed reads the forward step's ERROR line at line n: the executor's
+// loop ran, and the exception printed just above it (read, without the
+// frames a paste cut, as how start-up ended) was a runtime error.
+func (st *state) forwardFailed(key string, n int, msg string) {
+	q := st.byKey[key]
+	if q == nil {
+		return
+	}
+	if q.loopRan == 0 {
+		q.loopRan = n
+	}
+	e, _, _ := strings.Cut(q.Error, "\n")
+	if q.Error == "" || q.errorLine < n-2 || !strings.HasSuffix(e, ": "+strings.TrimPrefix(msg, forwardError)) {
+		return
+	}
+	// Undo the start-up failure: the exception becomes the finding.
+	line := q.errorLine
+	q.Error, q.Cause, q.errorLine = "", "", 0
+	q.Lines = slices.DeleteFunc(q.Lines, func(l Line) bool { return l.N == line && l.Level == "" })
+	if st.excProc == q {
+		st.excProc = nil
+	}
+	if st.pendingExc == q {
+		st.pendingExc = nil
+	}
+	if k := key + "\x00" + e; k != st.loopPrev {
+		st.loopPrev = k
+		q.find(line, FindingRuntimeError, e)
+	}
+}
+
 // eventLoopError starts the line PyExecutor._event_loop_wrapper logs at
 // ERROR when its event loop raises ("Error in event loop: {e}", then the
 // traceback; verified in py_executor.py, 1.0 onwards).
@@ -835,9 +917,14 @@ const eventLoopError = "Error in event loop: "
 
 // eventLoopLine reports whether a bare line shows PyExecutor's event loop
 // raising: a traceback frame in the loop ("File \"…/py_executor.py\", line N,
-// in _executor_loop_overlap", or _event_loop_wrapper) or the header Python's
-// thread hook prints over the traceback of the loop's thread ("Exception in
-// thread Thread-3 (_event_loop_wrapper):", Python 3.10 on). The loop runs in
+// in _executor_loop_overlap", or _event_loop_wrapper, or the loop's
+// _forward_step, which prints the traceback of a failed forward, logs
+// "Encountered an error in forward function: …" and fails the requests
+// instead of raising) or the header Python's thread hook prints over the
+// traceback of the loop's thread ("Exception in thread Thread-3
+// (_event_loop_wrapper):", Python 3.10 on; builds before the wrapper ran the
+// loop itself: "Thread-4 (_executor_loop_overlap)", TensorRT-LLM issue
+// #5390). The loop runs in
 // a PyExecutor, which create_py_executor_instance builds after its KV-cache
 // transceiver (verified in copies of py_executor_creator.py): an exception
 // from it is not how the transceiver's creation ended.
@@ -845,9 +932,11 @@ func eventLoopLine(tm string) bool {
 	switch {
 	case strings.HasPrefix(tm, `File "`):
 		return strings.Contains(tm, `py_executor.py", line `) &&
-			(strings.Contains(tm, ", in _executor_loop") || strings.HasSuffix(tm, ", in _event_loop_wrapper"))
+			(strings.Contains(tm, ", in _executor_loop") || strings.HasSuffix(tm, ", in _event_loop_wrapper") ||
+				strings.HasSuffix(tm, ", in _forward_step"))
 	case strings.HasPrefix(tm, "Exception in thread "):
-		return strings.HasSuffix(tm, " (_event_loop_wrapper):")
+		return strings.HasSuffix(tm, " (_event_loop_wrapper):") ||
+			strings.HasSuffix(tm, "):") && strings.Contains(tm, " (_executor_loop")
 	}
 	return false
 }
