@@ -172,13 +172,18 @@ func (m *Model) layout() layoutInfo {
 		big = max(big, l.bodyH-8)
 	}
 	small := l.bodyH - big
+	ih := small
 	if m.focus == paneInputs {
-		l.inputs = rect{0, l.bodyY, w, big}
-		l.chain = rect{0, l.bodyY + big, w, small}
-	} else {
-		l.inputs = rect{0, l.bodyY, w, small}
-		l.chain = rect{0, l.bodyY + small, w, big}
+		ih = big
 	}
+	// The inputs never keep rows they would leave blank (on a tall terminal
+	// their share is more than their rows); the chain, which spends spare rows
+	// wrapping its reasons, takes them. The picker's lists are longer.
+	if need := len(m.rows) + 2; !m.pick.open && need < ih {
+		ih = need
+	}
+	l.inputs = rect{0, l.bodyY, w, ih}
+	l.chain = rect{0, l.bodyY + ih, w, l.bodyH - ih}
 	return l
 }
 

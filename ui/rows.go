@@ -4,7 +4,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"slices"
 
 	"strconv"
 	"strings"
@@ -233,22 +232,7 @@ func (m *Model) choices(r inputRow) []string {
 		// off; then the names the build's CacheTransceiverConfig accepts, as
 		// it spells them (1.0 takes default, ucx, nixl, mpi and refuses
 		// DEFAULT; MOONCAKE only from 1.2.0rc6).
-		v := m.trace.Inputs.Version
-		rs := v.Rules
-		if rs == nil {
-			rs = resolver.ReleaseRules(v)
-		}
-		bs := inputs.Backends()
-		out := []string{bs[len(bs)-1]}
-		lits := resolver.BackendLiterals(rs)
-		for _, b := range bs[:len(bs)-1] {
-			if i := slices.IndexFunc(lits, func(l string) bool { return strings.EqualFold(l, b) }); i >= 0 {
-				out = append(out, lits[i])
-			} else if len(lits) == 0 {
-				out = append(out, b)
-			}
-		}
-		return out
+		return append([]string{"none"}, inputs.BackendsOf(m.trace.Inputs.Version)...)
 	case rowRuntime:
 		return inputs.Runtimes()
 	case rowTimeout:

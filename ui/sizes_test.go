@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -115,6 +116,26 @@ func TestLayoutGivesTheChainRoom(t *testing.T) {
 	m120 := newAt(120, 40)
 	if l := m120.layout(); !l.twoCol || l.chain.w < 60 {
 		t.Errorf("120 columns: chain %d", l.chain.w)
+	}
+}
+
+// Stacked on a tall terminal (60x100), the inputs take the rows they draw and
+// the chain the rest, whether the inputs or the chain has the focus: the
+// inputs' 3/5 share left 32 rows blank below them while the chain cut steps 8
+// to 21 to one line each with "…".
+func TestTallTerminalGivesSpareRowsToTheChain(t *testing.T) {
+	for _, focus := range [][]string{nil, {"tab"}} {
+		m := keys(t, newAt(60, 100), focus...)
+		f := plainFrame(m)
+		checkFits(t, f, 60, 100)
+		lines := strings.Split(f, "\n")
+		chain := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, " Chain ") })
+		if chain < 0 || strings.TrimSpace(lines[chain-1]) == "" || !strings.Contains(lines[chain-1], "DISAGG_ROLE") {
+			t.Errorf("focus %v: the chain does not start right after the inputs' last row:\n%s", focus, f)
+		}
+		if flat := strings.Join(strings.Fields(f), " "); !strings.Contains(flat, "Cache manager vs transceiver: no Mamba cache manager") {
+			t.Errorf("focus %v: step 20's reason is cut:\n%s", focus, f)
+		}
 	}
 }
 

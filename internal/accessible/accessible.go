@@ -53,7 +53,7 @@ type Options struct {
 type prompt struct {
 	label   string
 	current func(s *inputs.Spec) string
-	choices func(cat *models.Catalog) []string
+	choices func(cat *models.Catalog, s *inputs.Spec) []string
 	apply   func(s *inputs.Spec, answer string) error
 	// repeat asks again after a change (several variables in a row); Enter
 	// alone moves on.
@@ -127,7 +127,7 @@ func ask(r *lineReader, w *writer, p prompt, spec *inputs.Spec, cat *models.Cata
 		case "q", "quit":
 			return errQuit
 		case "?":
-			w.line("Choices: " + termsafe.Line(strings.Join(p.choices(cat), ", ")))
+			w.line("Choices: " + termsafe.Line(strings.Join(p.choices(cat, spec), ", ")))
 			continue
 		}
 		if !p.repeat && ans == p.current(spec) {
@@ -136,8 +136,8 @@ func ask(r *lineReader, w *writer, p prompt, spec *inputs.Spec, cat *models.Cata
 		// A name near one of the choices, but not one of them: the nearest,
 		// as the command line suggests them.
 		var hint string
-		if p.names != "" && !slices.Contains(p.choices(cat), ans) {
-			near := p.choices(cat)
+		if p.names != "" && !slices.Contains(p.choices(cat, spec), ans) {
+			near := p.choices(cat, spec)
 			if p.label == versionLabel {
 				near = slices.Clone(near)
 				slices.Reverse(near) // the newest first among equally near ones, as --trtllm's note
@@ -179,6 +179,37 @@ func ask(r *lineReader, w *writer, p prompt, spec *inputs.Spec, cat *models.Cata
 	}
 }
 
+// backendChoices is what "?" lists for the backend: the names the chosen
+// build accepts, as it spells them (inputs.BackendsOf), and none; on 1.0.0rc4
+// it listed DEFAULT, NIXL, UCX, MPI and MOONCAKE, each one refused there.
+func backendChoices(_ *models.Catalog, s *inputs.Spec) []string {
+	v, err := s.ParseVersion()
+	if err != nil {
+		return inputs.Backends()
+	}
+	return append(inputs.BackendsOf(v), "none")
+}
+
+// backendAsRead is the backend in brackets: xcvr's own DEFAULT as the chosen
+// build spells it (default on 1.0.0rc4 to 1.0.0, as the explain text reads
+// it), a value the user gave as given.
+func backendAsRead(s *inputs.Spec) string {
+	b := s.Backend
+	if b.Origin.Kind != resolver.OriginPreset || b.Raw != inputs.DefaultBackend {
+		return b.Raw
+	}
+	v, err := s.ParseVersion()
+	if err != nil {
+		return b.Raw
+	}
+	for _, n := range inputs.BackendsOf(v) {
+		if strings.EqualFold(n, b.Raw) {
+			return n
+		}
+	}
+	return b.Raw
+}
+
 func questions() []prompt {
 	typed := resolver.Origin{Kind: resolver.OriginFlag, Detail: "typed in linear mode"}
 	set := func(field func(s *inputs.Spec) *inputs.Value) func(*inputs.Spec, string) error {
@@ -187,14 +218,14 @@ func questions() []prompt {
 			return nil
 		}
 	}
-	fixed := func(list []string) func(*models.Catalog) []string {
-		return func(*models.Catalog) []string { return list }
+	fixed := func(list []string) func(*models.Catalog, *inputs.Spec) []string {
+		return func(*models.Catalog, *inputs.Spec) []string { return list }
 	}
 	return []prompt{
 		{
 			label:   versionLabel,
 			current: func(s *inputs.Spec) string { return s.Version.Raw },
-			choices: func(*models.Catalog) []string {
+			choices: func(*models.Catalog, *inputs.Spec) []string {
 				var out []string
 				for _, v := range resolver.KnownVersions() {
 					out = append(out, v.Name)
@@ -207,7 +238,7 @@ func questions() []prompt {
 		{
 			label:   "Model architecture",
 			current: func(s *inputs.Spec) string { return s.Model.Raw },
-			choices: func(cat *models.Catalog) []string {
+			choices: func(cat *models.Catalog, _ *inputs.Spec) []string {
 				var out []string
 				for _, e := range cat.Entries() {
 					out = append(out, e.Arch)
@@ -219,8 +250,8 @@ func questions() []prompt {
 		},
 		{
 			label:   "Backend",
-			current: func(s *inputs.Spec) string { return s.Backend.Raw },
-			choices: fixed(inputs.Backends()),
+			current: backendAsRead,
+			choices: backendChoices,
 			apply:   set(func(s *inputs.Spec) *inputs.Value { return &s.Backend }),
 			names:   "a backend TensorRT-LLM accepts",
 		},
@@ -243,7 +274,7 @@ func questions() []prompt {
 				}
 				return strings.Join(kv, " ")
 			},
-			choices: func(*models.Catalog) []string {
+			choices: func(*models.Catalog, *inputs.Spec) []string {
 				var out []string
 				for _, e := range resolver.EnvVars() {
 					out = append(out, e.Name+"=")

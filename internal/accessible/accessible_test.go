@@ -144,3 +144,25 @@ func TestNoLiteralNewlineAndTheDecidingStep(t *testing.T) {
 		t.Errorf("the C++ outcome does not name its deciding step:\n%s", out)
 	}
 }
+
+// The backend question offers what the chosen build accepts, as it spells it,
+// as the explorer's backend row does (4058f61): on 1.0.0rc4 it showed
+// [DEFAULT], which the explain text above it read as 'default', and "?" listed
+// DEFAULT, NIXL, UCX, MPI and MOONCAKE, each refused by that build.
+func TestBackendQuestionFollowsTheBuild(t *testing.T) {
+	out := run(t, Options{}, "1.0.0rc4\n\n?\nUCX\nq\n")
+	for _, want := range []string{
+		"Backend [default]: Choices: default, nixl, ucx, mpi, none\n",
+		"Note: 'UCX' is not a backend TensorRT-LLM accepts; did you mean ucx?\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	if out := run(t, Options{}, "\n\n?\nq\n"); !strings.Contains(out, "Backend [DEFAULT]: Choices: DEFAULT, NIXL, UCX, MPI, MOONCAKE, none\n") {
+		t.Errorf("1.4.0rc4:\n%s", out)
+	}
+	if out := run(t, Options{}, "1.1.0rc4\n\n?\nq\n"); !strings.Contains(out, "Backend [DEFAULT]: Choices: DEFAULT, NIXL, UCX, MPI, none\n") {
+		t.Errorf("1.1.0rc4 (no MOONCAKE before 1.2.0rc6):\n%s", out)
+	}
+}

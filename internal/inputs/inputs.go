@@ -18,6 +18,28 @@ import (
 // Backends lists the backend choices in display order; "none" turns disaggregation off.
 func Backends() []string { return []string{"DEFAULT", "NIXL", "UCX", "MPI", "MOONCAKE", "none"} }
 
+// BackendsOf is Backends' names, without "none", as the build v accepts them
+// and spelt its way: 1.0.0rc4 to 1.0.0 take default, nixl, ucx and mpi
+// (lower-case Literal until #6323) and refuse DEFAULT; MOONCAKE only from
+// 1.2.0rc6. The explorer's backend row and the linear mode offer these.
+func BackendsOf(v resolver.Version) []string {
+	rs := v.Rules
+	if rs == nil {
+		rs = resolver.ReleaseRules(v)
+	}
+	lits := resolver.BackendLiterals(rs)
+	bs := Backends()
+	var out []string
+	for _, b := range bs[:len(bs)-1] {
+		if i := slices.IndexFunc(lits, func(l string) bool { return strings.EqualFold(l, b) }); i >= 0 {
+			out = append(out, lits[i])
+		} else if len(lits) == 0 {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 // Runtimes lists the transceiver_runtime choices; "unset" omits the field.
 func Runtimes() []string { return []string{"unset", "auto", "CPP", "PYTHON", "null"} }
 
@@ -138,19 +160,23 @@ func (s *Spec) EnvNames() []string {
 	return names
 }
 
+// ParseVersion is the version the spec names: its install's, when the version
+// came from one, else the parsed release or main@ day.
+func (s Spec) ParseVersion() (resolver.Version, error) {
+	if s.Install != nil && s.Version.Origin.Kind == resolver.OriginInstall {
+		return resolver.InstallVersion(s.Install), nil
+	}
+	return resolver.ParseVersion(s.Version.Raw)
+}
+
 // Build validates the raw spec and returns resolver inputs. Invalid literals that
 // TensorRT-LLM itself would reject ('Auto', 'nixl', 0) are passed through for the
 // resolver to report; only what xcvr cannot represent is an error here.
 func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 	var in resolver.Inputs
-	var v resolver.Version
-	if s.Install != nil && s.Version.Origin.Kind == resolver.OriginInstall {
-		v = resolver.InstallVersion(s.Install)
-	} else {
-		var err error
-		if v, err = resolver.ParseVersion(s.Version.Raw); err != nil {
-			return in, err
-		}
+	v, err := s.ParseVersion()
+	if err != nil {
+		return in, err
 	}
 	in.Version = v
 	in.VersionOrigin = s.Version.Origin

@@ -597,10 +597,16 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// after the C++ agent's constructor; older builds print nothing there),
 		// with the UCX_TLS of its process.
 		return lineAgentBindingsInit, nil
-	case msg == "Using C++ transfer agent binding":
+	case msg == "Using C++ transfer agent binding" ||
+		msg == "Using Pybind transfer agent binding for Transfer Agent implementation.":
+		// The Python transceiver's transfer-agent module (the second is an
+		// earlier wording of the same logger.info in
+		// _torch/disaggregation/base/agent.py, read in a stored copy).
 		return lineAgentCpp, nil
 	case msg == "C++ transfer agent binding unavailable, using pure Python implementation" ||
-		msg == "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)":
+		msg == "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)" ||
+		msg == "Failed to import Pybind transfer agent binding, using pure Python implementation." ||
+		msg == "Forcing use of pure Python NIXL KV Transfer Agent implementation.":
 		return lineAgentPython, nil
 	case strings.HasPrefix(msg, "CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:"):
 		// The C++ transceiver's send buffer does not cover every target, so
@@ -628,9 +634,12 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// lists it as the symptom of KV cache exhaustion in disaggregated
 		// serving (max_tokens_in_buffer below the longest input).
 		return lineKVExhausted, nil
-	case strings.HasPrefix(msg, "Future returned unexpected status for request ") && strings.HasSuffix(msg, "Marking as error."):
-		// The C++ transceiver giving a request's transfer up (TLLM_LOG_ERROR
-		// in cacheTransceiver.cpp, verified).
+	case strings.HasPrefix(msg, "Future returned unexpected status for request ") &&
+		(strings.HasSuffix(msg, ". Marking as error") || strings.HasSuffix(msg, ". Recording as failed.")):
+		// The C++ transceiver giving a request's transfer up: TLLM_LOG_ERROR
+		// in cacheTransceiver.cpp, "… %ld. Marking as error" (no period),
+		// later "… %ld. Recording as failed." (both read in copies of the
+		// file).
 		return lineTransferFailed, nil
 	case strings.HasPrefix(msg, "NIXL (cpp binding) wait returned non-SUCCESS state="):
 		// A transfer of the Python transceiver's agent that ended in failure
