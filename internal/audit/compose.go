@@ -130,8 +130,8 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		var locate func(int) string
 		var cname, where, why string
 		ok = false
-		if s := scriptOf(svc, "entrypoint", "command"); s != nil {
-			cfg, locate, cname, where, why, ok = r.heredocConfig(file, s, str(svc, "working_dir"), l.config)
+		if s, sh := scriptShellOf(svc, "entrypoint", "command"); s != nil {
+			cfg, locate, cname, where, why, ok = r.heredocConfig(file, s, sh, str(svc, "working_dir"), l.config)
 			if why != "" {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
 				continue

@@ -20,6 +20,9 @@ type echoWrite struct {
 	appending bool
 	// how names the statement as the script spells it ("echo -e").
 	how string
+	// dashDiffers: dash's echo would write another text (an option word
+	// it prints, a backslash it expands).
+	dashDiffers bool
 }
 
 // maxEchoFile bounds a file built by echo >> lines: past it the file is
@@ -94,6 +97,8 @@ func echoStatement(st []string) (echoWrite, bool) {
 	var ok bool
 	if st[0] == "echo" {
 		w.text, w.how, ok = echoText(args)
+		// dash takes -n only: -e and -E are words it prints.
+		w.dashDiffers = strings.ContainsAny(strings.TrimPrefix(w.how, "echo"), "eE") || strings.Contains(strings.Join(args, " "), "\\")
 	} else {
 		w.text, ok = printfText(args)
 		w.how = "printf"

@@ -180,3 +180,70 @@ spec:
 		t.Errorf("origin %q", o)
 	}
 }
+
+// Under #!/bin/sh (dash) echo -e is not bash's: the file is not guessed.
+func TestEchoUnderSh(t *testing.T) {
+	for _, c := range []struct {
+		script string
+		read   bool
+	}{
+		{"#!/bin/sh\necho -e \"cache_transceiver_config:\\n  backend: UCX\" > c.yml\ntrtllm-serve m --config c.yml\n", false},
+		{"#!/usr/bin/env sh\necho \"a:\\tb\" > c.yml\ntrtllm-serve m --config c.yml\n", false},
+		{"#!/bin/sh\necho \"cache_transceiver_config: {backend: UCX}\" > c.yml\ntrtllm-serve m --config c.yml\n", true},
+		{"#!/bin/bash\necho -e \"cache_transceiver_config:\\n  backend: UCX\" > c.yml\ntrtllm-serve m --config c.yml\n", true},
+	} {
+		set, err := Read([]Input{{Name: "s.sh", Data: []byte(c.script)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (len(set.Workers) == 1) != c.read {
+			t.Errorf("%q: workers %+v unplaced %+v", c.script, set.Workers, set.Unplaced)
+		}
+		if !c.read && !strings.Contains(strings.Join(set.Warnings, "\n"), "under #!/bin/sh writes c.yml as dash's echo does") {
+			t.Errorf("%q: warnings %q", c.script, set.Warnings)
+		}
+	}
+}
+
+// dash's echo, this machine's /bin/sh where it is dash, agrees with xcvr's
+// reading for what TestEchoUnderSh reads (no -e, no backslash; -n).
+func TestEchoDashAgrees(t *testing.T) {
+	dash, err := exec.LookPath("dash")
+	if err != nil {
+		t.Skip("no dash")
+	}
+	for _, stmt := range []string{`echo "backend: UCX" > c.yml`, `echo -n "a: 1" > c.yml`, `echo a: 1 > c.yml`} {
+		ws := echoWrites(shellWords(stmt))
+		if len(ws) != 1 || ws[0].dashDiffers {
+			t.Fatalf("%s: %+v", stmt, ws)
+		}
+		dir := t.TempDir()
+		cmd := exec.Command(dash, "-c", stmt)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s", stmt, err, out)
+		}
+		got, _ := os.ReadFile(filepath.Join(dir, "c.yml"))
+		if string(got) != ws[0].text {
+			t.Errorf("%s: dash %q, xcvr %q", stmt, got, ws[0].text)
+		}
+	}
+	for _, stmt := range []string{`echo -e "a\nb" > c.yml`, `echo "a\tb" > c.yml`} {
+		if ws := echoWrites(shellWords(stmt)); len(ws) != 1 || !ws[0].dashDiffers {
+			t.Errorf("%s: %+v", stmt, ws)
+		}
+	}
+}
+
+// A container's sh -c script is dash's in Debian and Ubuntu images: its
+// echo -e config is refused with the reason, not read as bash writes it.
+func TestContainerShEcho(t *testing.T) {
+	pod := "apiVersion: v1\nkind: Pod\nmetadata:\n  name: ctx\nspec:\n  containers:\n  - name: w\n    command: [\"sh\", \"-c\"]\n    args:\n    - |\n      echo -e \"cache_transceiver_config:\\n  backend: UCX\" > /tmp/ctx.yml\n      trtllm-serve m --config /tmp/ctx.yml --server_role CONTEXT\n"
+	set, err := Read([]Input{{Name: "pod.yaml", Data: []byte(pod)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 0 || len(set.Unplaced) != 1 || !strings.Contains(set.Unplaced[0].Why, "echo -e in the container's script, run by sh: dash's echo") {
+		t.Errorf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+}

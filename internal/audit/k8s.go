@@ -266,8 +266,8 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	var locate func(int) string
 	var name, where, why string
 	inScript := false
-	if s := scriptOf(c, "command", "args"); s != nil {
-		root, locate, name, where, why, inScript = r.heredocConfig(o.file, s, str(c, "workingDir"), l.config)
+	if s, sh := scriptShellOf(c, "command", "args"); s != nil {
+		root, locate, name, where, why, inScript = r.heredocConfig(o.file, s, sh, str(c, "workingDir"), l.config)
 	}
 	if !inScript {
 		root, locate, name, where, why = r.findConfig(o, t.spec, c, l)

@@ -479,6 +479,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		v.seq, v.args, stack = call.env.seq, call.args, call.stack
 	}
 	stack = append(stack, file)
+	posixSh := shebangSh(sf.data)
 	type written struct {
 		target string
 		doc    hereDoc
@@ -559,6 +560,12 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			}
 		}
 		for _, ew := range echoWrites(words) {
+			if posixSh && ew.dashDiffers {
+				// dash (Debian's and Ubuntu's /bin/sh) prints -e and
+				// expands backslashes itself: not bash's text.
+				r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: %s under #!/bin/sh writes %s as dash's echo does (it prints -e, and expands backslash escapes), not as bash's: the file is not read", origin(file, cmd.line), ew.how, ew.target))
+				continue
+			}
 			record(ew.target, ew.text, ew.appending, ew.how, appendLines(nil, ew.text, cmd.line), cmd.line, blocks, hereDoc{line: cmd.line, quoted: true})
 		}
 		// Assignments, exports, blocks, in statement order.
@@ -806,7 +813,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			}
 			var why string
 			var ok bool
-			root, locate, cname, where, why, ok = r.heredocIn(file, inner, first, "the command's script", "", l.config)
+			root, locate, cname, where, why, ok = r.heredocIn(file, inner, first, "the command's script", innerShell(words), "", l.config)
 			if why != "" {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
 				continue
@@ -940,6 +947,20 @@ func sortedExports(v *shellVars) []string {
 	return out
 }
 
+// shebangSh reports whether a script names sh as its interpreter (#!/bin/sh,
+// #!/usr/bin/env sh): dash on Debian and Ubuntu, whose echo is not bash's.
+func shebangSh(data []byte) bool {
+	first, _, _ := strings.Cut(string(data[:min(len(data), 256)]), "\n")
+	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(first), "#!"))
+	if !strings.HasPrefix(strings.TrimSpace(first), "#!") || len(f) == 0 {
+		return false
+	}
+	if path.Base(f[0]) == "env" && len(f) > 1 {
+		return f[1] == "sh"
+	}
+	return path.Base(f[0]) == "sh"
+}
+
 // bodyLines is the script line of each line of a here-document's body
 // whose first line is at first.
 func bodyLines(body string, first int) []int {
@@ -1028,6 +1049,12 @@ func unsetWhy(p string) string {
 // command and args hold it as one value of their own: the YAML node, whose
 // lines are the manifest's.
 func scriptOf(c *deploy.Node, keys ...string) *deploy.Node {
+	n, _ := scriptShellOf(c, keys...)
+	return n
+}
+
+// scriptShellOf is scriptOf with the shell's name (sh, bash, dash, zsh).
+func scriptShellOf(c *deploy.Node, keys ...string) (*deploy.Node, string) {
 	var items []*deploy.Node
 	for _, k := range keys {
 		items = append(items, listOf(get(c, k))...)
@@ -1035,10 +1062,10 @@ func scriptOf(c *deploy.Node, keys ...string) *deploy.Node {
 	for i := 0; i+2 < len(items); i++ {
 		b := path.Base(items[i].Str)
 		if (b == "sh" || b == "bash" || b == "dash" || b == "zsh") && strings.HasPrefix(items[i+1].Str, "-") && strings.Contains(items[i+1].Str, "c") && items[i+2].Kind == deploy.KindStr {
-			return items[i+2]
+			return items[i+2], b
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // heredocConfig finds the worker YAML a container's own script writes with a
@@ -1046,14 +1073,14 @@ func scriptOf(c *deploy.Node, keys ...string) *deploy.Node {
 // the command line names; wd resolves relative paths. Its lines are the
 // manifest's: the script is a block scalar (args: - |) whose first line is
 // the one after the node's.
-func (r *reader) heredocConfig(file string, script *deploy.Node, wd, config string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
-	return r.heredocIn(file, script.Str, script.Line+1, "the container's script", wd, config)
+func (r *reader) heredocConfig(file string, script *deploy.Node, shell, wd, config string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
+	return r.heredocIn(file, script.Str, script.Line+1, "the container's script", shell, wd, config)
 }
 
 // heredocIn finds the worker YAML a script's here-document writes at the
 // path config names; the script's line 1 is the file's line first (0 when
 // not known: the lines are then the script's own).
-func (r *reader) heredocIn(file, text string, first int, what, wd, config string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
+func (r *reader) heredocIn(file, text string, first int, what, shell, wd, config string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
 	abs := func(p string) string {
 		if !strings.HasPrefix(p, "/") && wd != "" {
 			p = path.Join(wd, p)
@@ -1098,6 +1125,9 @@ func (r *reader) heredocIn(file, text string, first int, what, wd, config string
 		for _, ew := range echoWrites(words) {
 			if abs(ew.target) != want {
 				continue
+			}
+			if (shell == "sh" || shell == "dash") && ew.dashDiffers {
+				return nil, nil, "", "", fmt.Sprintf("%s in %s, run by %s: dash's echo (Debian's and Ubuntu's /bin/sh) prints -e and expands backslash escapes, bash's does not: the file is not read", ew.how, what, shell), true
 			}
 			if !ew.appending || (echoed == nil && found == nil) {
 				echoed, echoHow, echoLines, target = nil, ew.how, nil, ew.target
@@ -1243,6 +1273,16 @@ func hostPath(p string) string {
 		return p
 	}
 	return path.Clean(p)
+}
+
+// innerShell is the shell innerScript's script runs in ("" when none).
+func innerShell(words []string) string {
+	for i := 0; i+2 < len(words); i++ {
+		if b := path.Base(words[i]); (b == "sh" || b == "bash" || b == "dash" || b == "zsh") && strings.HasPrefix(words[i+1], "-") && strings.Contains(words[i+1], "c") {
+			return b
+		}
+	}
+	return ""
 }
 
 // innerScript is the script a command's shell runs (bash -c SCRIPT), "" when

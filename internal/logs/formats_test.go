@@ -395,6 +395,8 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"NixlTransferAgent::NixlTransferAgent mAddress: 10.0.0.1:32787",
 		"Unsupported NIXL backend: X, fallback to UCX", "Using C++ transfer agent binding",
 		"C++ transfer agent binding unavailable, using pure Python implementation", "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)",
+		"Using Pybind transfer agent binding for Transfer Agent implementation.", "Failed to import Pybind transfer agent binding, using pure Python implementation.",
+		"Forcing use of pure Python NIXL KV Transfer Agent implementation.",
 		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend.",
 		"Terminating context request 7 due to KV cache transfer timeout", "NIXL (cpp binding) wait returned non-SUCCESS state=TransferState.FAILURE after 0.250s (agent=ctx_0).", "Timed out waiting for context KV cache transfer after 1000 milliseconds.", "Request 42 timed out waiting for context KV cache transfer after 1000 milliseconds.", "Future returned unexpected status for request 42. Marking as error", "Future returned unexpected status for request 42. Recording as failed.", "num_fitting_reqs=0 and fitting_disagg_gen_init_requests is empty, may not have enough kvCache", "num_fitting_reqs =0 and fitting_disagg_gen_init_requests is empty , may not have enough kvCache", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
 		"Updated args: {'cache_transceiver_config': {'backend': 'UCX'}}", "TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend='UCX'))",

@@ -597,10 +597,16 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// after the C++ agent's constructor; older builds print nothing there),
 		// with the UCX_TLS of its process.
 		return lineAgentBindingsInit, nil
-	case msg == "Using C++ transfer agent binding":
+	case msg == "Using C++ transfer agent binding" ||
+		msg == "Using Pybind transfer agent binding for Transfer Agent implementation.":
+		// The Python transceiver's transfer-agent module (the second is an
+		// earlier wording of the same logger.info in
+		// _torch/disaggregation/base/agent.py, read in a stored copy).
 		return lineAgentCpp, nil
 	case msg == "C++ transfer agent binding unavailable, using pure Python implementation" ||
-		msg == "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)":
+		msg == "Using pure Python transfer agent (forced by TRTLLM_USE_PY_NIXL_KVCACHE)" ||
+		msg == "Failed to import Pybind transfer agent binding, using pure Python implementation." ||
+		msg == "Forcing use of pure Python NIXL KV Transfer Agent implementation.":
 		return lineAgentPython, nil
 	case strings.HasPrefix(msg, "CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:"):
 		// The C++ transceiver's send buffer does not cover every target, so

@@ -592,3 +592,23 @@ func TestK9sFrameBareLines(t *testing.T) {
 		}
 	}
 }
+
+// TestTransferAgentWordings: the Python transceiver's transfer-agent module
+// logged which agent it loaded in two wordings (_torch/disaggregation/base/
+// agent.py: "Using Pybind transfer agent binding for Transfer Agent
+// implementation." before "Using C++ transfer agent binding"); both, and the
+// pure-Python ones of each, say the same.
+func TestTransferAgentWordings(t *testing.T) {
+	for msg, want := range map[string]string{
+		"Using C++ transfer agent binding":                                                  "C++ binding",
+		"Using Pybind transfer agent binding for Transfer Agent implementation.":            "C++ binding",
+		"C++ transfer agent binding unavailable, using pure Python implementation":          "pure Python",
+		"Failed to import Pybind transfer agent binding, using pure Python implementation.": "pure Python",
+		"Forcing use of pure Python NIXL KV Transfer Agent implementation.":                 "pure Python",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader("[TRT-LLM] [RANK 0] [I] "+msg+"\n"))
+		if len(lg.Processes) != 1 || lg.Processes[0].Agent != want || lg.Processes[0].Backend != "NIXL" {
+			t.Errorf("%q: %s %+v", msg, sources(lg), lg.Processes)
+		}
+	}
+}
