@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strconv"
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/colorprofile"
@@ -55,3 +56,10 @@ func ColorProfile(opts Options) (colorprofile.Profile, bool) { return colorProfi
 // "terminal too small". A wrapper that takes lines for itself (the tour's
 // narration) keeps at least this much for the explorer.
 func MinSize() (width, height int) { return minWidth, minHeight }
+
+// TooSmallFrame is the frame of w x h cells the explorer draws below its
+// minimum size, with needW x needH as the size it needs; a wrapper whose
+// minimum is larger (the tour: the explorer's and its band) draws its own.
+func TooSmallFrame(w, h, needW, needH int) string {
+	return placeCenter("terminal too small (need "+strconv.Itoa(needW)+"×"+strconv.Itoa(needH)+")", w, h)
+}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -221,8 +220,7 @@ func (m *Model) render() string {
 	w, h := m.width, m.height
 	l := m.layout()
 	if l.tooSmall {
-		msg := "terminal too small (need " + strconv.Itoa(minWidth) + "×" + strconv.Itoa(minHeight) + ")"
-		return placeCenter(msg, w, h)
+		return TooSmallFrame(w, h, minWidth, minHeight)
 	}
 	var b strings.Builder
 	b.Grow(w * h * 3)

@@ -141,9 +141,27 @@ func (m Model) forward(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
+// bandMin is the fewest lines the band takes: the title, a line of the story,
+// the "Now:" line and the keys.
+const bandMin = 4
+
+// MinSize is the smallest terminal the tour draws in: the explorer's minimum
+// and the band's.
+func MinSize() (width, height int) {
+	w, h := ui.MinSize()
+	return w, h + bandMin
+}
+
 // View implements tea.Model: the band, then the explorer's frame below it.
+// Below MinSize it says the size it needs: the explorer under a band would
+// say "terminal too small (need 60×16)" in a 60x16 terminal.
 func (m Model) View() tea.View {
 	v := m.ex.View()
+	if w, h := MinSize(); m.height > 0 && (m.width < w || m.height < h) {
+		v.Content = ui.TooSmallFrame(m.width, m.height, w, h)
+		v.WindowTitle = "xcvr tour"
+		return v
+	}
 	m.band()
 	v.Content = m.cache.text + "\n" + v.Content
 	v.WindowTitle = "xcvr tour"
@@ -231,7 +249,7 @@ func (m Model) drawBand() ([]string, int) {
 	// (what to look at, the narration, what to try), how the outcome compares
 	// with the story, and a key line that says how much of the story is above
 	// and below. The explorer keeps its minimum height whatever the length.
-	budget = max(budget, 4)
+	budget = max(budget, bandMin)
 	story := join(look, narr, try)
 	win := budget - 3
 	most := max(len(story)-win, 0)

@@ -121,6 +121,24 @@ func TestTourFrameFitsAndNarrates(t *testing.T) {
 	}
 }
 
+// Below 60x20 the tour says what it needs: the band takes four lines at
+// least, and at 60x16 to 60x19 the explorer under it said "terminal too small
+// (need 60×16)" in a 60x16 terminal.
+func TestTourSaysItsOwnMinimum(t *testing.T) {
+	for _, sz := range [][2]int{{60, 16}, {60, 19}, {59, 40}} {
+		v := ansi.Strip(newTour(t, sz[0], sz[1]).View().Content)
+		if !strings.Contains(v, "terminal too small (need 60×20)") || strings.Contains(v, "need 60×16") {
+			t.Errorf("%dx%d:\n%s", sz[0], sz[1], v)
+		}
+		if n := len(strings.Split(v, "\n")); n != sz[1] {
+			t.Errorf("%dx%d: %d lines", sz[0], sz[1], n)
+		}
+	}
+	if v := ansi.Strip(newTour(t, 60, 20).View().Content); strings.Contains(v, "too small") || !strings.Contains(v, "Tour 1/") {
+		t.Errorf("60x20:\n%s", v)
+	}
+}
+
 // Item 6: the tour is never cut for good: on a short terminal the story
 // scrolls with ] and [, and every word of every stop's narration can be read.
 func TestTourStoryScrolls(t *testing.T) {
