@@ -111,10 +111,10 @@ func (r *Report) Fails() bool {
 // Resolve resolves every worker of the set.
 func Resolve(set *Set, opt Options) *Report {
 	rep := &Report{Set: set, Entries: make([]Entry, 0, len(set.Workers))}
-	// The workers of a set share their version: its rules are made once (as
-	// compare.Evaluate does per version), not once per worker.
-	var rulesOf resolver.Version
-	var rules *resolver.Rules
+	// The workers of a set share a few versions (their images may differ):
+	// each version's rules are made once (as compare.Evaluate does per
+	// version), not once per worker.
+	rulesOf := map[resolver.Version]*resolver.Rules{}
 	for _, w := range set.Workers {
 		e := Entry{Worker: w}
 		s := spec(w, opt, &e)
@@ -125,8 +125,10 @@ func Resolve(set *Set, opt Options) *Report {
 			e.Inputs = in
 			run := in
 			if run.Version.Rules == nil {
-				if rules == nil || run.Version != rulesOf {
-					rulesOf, rules = run.Version, resolver.ReleaseRules(run.Version)
+				rules, ok := rulesOf[run.Version]
+				if !ok {
+					rules = resolver.ReleaseRules(run.Version)
+					rulesOf[run.Version] = rules
 				}
 				run.Version.Rules = rules
 			}
