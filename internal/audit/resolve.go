@@ -172,6 +172,12 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 		// No --trtllm: the release the worker's image runs, when it says.
 		if v, how, ok := imageVersion(w.Image); ok {
 			s.Version = inputs.Value{Raw: v, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ImageOrigin + " (image " + w.Image + ": " + how + ")"}}
+		} else if strings.Contains(w.Image, "$") {
+			why := "the set does not set its variable"
+			if strings.HasPrefix(w.key, "compose\x00") {
+				why += " (give audit the .env beside the compose file)"
+			}
+			e.Notes = append(e.Notes, "image "+w.Image+" ("+w.ImageOrigin+"): "+why+"; using "+s.Version.Raw+", xcvr's default (pass --trtllm)")
 		} else {
 			e.Notes = append(e.Notes, "image "+w.Image+" ("+w.ImageOrigin+"): xcvr does not know which TensorRT-LLM release it runs; using "+s.Version.Raw+", xcvr's default (pass --trtllm)")
 		}
