@@ -30,6 +30,10 @@ const (
 	maxAuditDirBytes = 1 << 30
 )
 
+// maxAuditDirEntries bounds the walk itself (a directory of millions of
+// other files); a variable for its test.
+var maxAuditDirEntries = 200000
+
 // auditDirFile reports whether audit reads a file found in a directory: its
 // deployment files by their names (YAML, shell and Slurm scripts, env files).
 func auditDirFile(name string) bool {
@@ -54,9 +58,13 @@ func expandAuditDirs(args []string) ([]string, error) {
 		}
 		var files []string
 		root := filepath.Clean(a)
+		seen := 0
 		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
+			}
+			if seen++; seen > maxAuditDirEntries {
+				return fmt.Errorf("%s: more than %d entries under it; give the files (or a smaller directory) to audit", a, maxAuditDirEntries)
 			}
 			if d.IsDir() {
 				if p != root && (strings.HasPrefix(d.Name(), ".") || strings.Count(strings.TrimPrefix(p, root), string(filepath.Separator)) > maxAuditDirDepth) {

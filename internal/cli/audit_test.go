@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,5 +151,20 @@ func TestAuditDirectory(t *testing.T) {
 	must(os.WriteFile(filepath.Join(empty, "notes.txt"), []byte("x"), 0o644))
 	if _, errOut, code := run(t, nil, "audit", empty); code != 2 || !strings.Contains(errOut, "a directory with no deployment files") {
 		t.Errorf("empty: exit %d %s", code, errOut)
+	}
+}
+
+// The walk of a directory is bounded in entries, not only in files read.
+func TestAuditDirectoryBounded(t *testing.T) {
+	dir := t.TempDir()
+	for i := 0; i < 30; i++ {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("n%02d.txt", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func(n int) { maxAuditDirEntries = n }(maxAuditDirEntries)
+	maxAuditDirEntries = 10
+	if _, err := expandAuditDirs([]string{dir}); err == nil || !strings.Contains(err.Error(), "more than 10 entries under it") {
+		t.Errorf("err %v", err)
 	}
 }
