@@ -247,3 +247,15 @@ func TestContainerShEcho(t *testing.T) {
 		t.Errorf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
 	}
 }
+
+// printf reusing its format over many arguments stays bounded.
+func TestPrintfBounded(t *testing.T) {
+	words := []string{"printf", strings.Repeat("x", 4096) + "%s"}
+	for i := 0; i < 1000; i++ {
+		words = append(words, "a")
+	}
+	words = append(words, ">", "c.yml")
+	if ws := echoWrites(words); len(ws) != 0 {
+		t.Errorf("a %d-byte file read", len(ws[0].text))
+	}
+}
