@@ -31,6 +31,10 @@ func TestEchoWritesMatchBash(t *testing.T) {
 		`printf '%s\n' "a: 1" "b: 2" > c.yml`,
 		`printf "n: %d%%\n" 5 > c.yml`,
 		`printf 'x: 1' > c.yml`,
+		`echo -e "a: 1
+b: 2" | tee c.yml > /dev/null`,
+		`printf '%s
+' "a: 1" | tee c.yml`,
 	} {
 		dir := t.TempDir()
 		cmd := exec.Command(sh, "--norc", "--noprofile", "-c", stmt)
