@@ -148,6 +148,18 @@ func TestPasteIntoListFilter(t *testing.T) {
 	checkFits(t, m.frame(), 80, 24)
 }
 
+// ↑ in the editor while no completion matches what is typed: bubbles'
+// textinput moves its completion index to -1, and the editor asking for the
+// current completion crashed the explorer (e, z, ↑: "index out of range [-1]").
+func TestEditorUpWithNoCompletion(t *testing.T) {
+	m := keys(t, newAt(80, 24), "e", "z", "up", "up", "down", "up")
+	if !m.edit.active || m.edit.in.Value() != "1.4.0rc4z" {
+		t.Errorf("editor %v, value %q", m.edit.active, m.edit.in.Value())
+	}
+	m = keys(t, m, "ctrl+u", "up", "1", ".", "3", "up", "down")
+	checkFits(t, m.frame(), 80, 24)
+}
+
 // A long paste into the editor (a log line, a file) is cut to maxInputChars,
 // and the rejection repeats the start of it only: it repeated all of it (200k
 // characters, or 256), and at 60x16 the reason was off the screen.

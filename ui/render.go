@@ -134,15 +134,30 @@ func (m *Model) layout() layoutInfo {
 		// then the hint.
 		n := max(len(l.outcome)-need, 2)
 		l.outcome = fitOutcome(m.styles, lines, starts, n, w, report.DecidedAt(&t))
+		own := len(l.outcome)
 		if m.mode != viewMatrix {
 			l.outcome = append(l.outcome, m.renderDeploy(w)...)
 		}
 		l.bodyY = 1 + len(l.outcome)
 		l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
+		// Then the other role's outcome and the log's lines under it (a
+		// --disagg file with --log): with the full help open at 64x18 they
+		// left the panes a negative height, and the explorer crashed.
+		if need := minBody - l.bodyH; need > 0 && len(l.outcome) > own {
+			l.outcome = l.outcome[:max(len(l.outcome)-need, own)]
+			l.bodyY = 1 + len(l.outcome)
+			l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
+		}
 		if need := minBody - l.bodyH; need > 0 && len(l.hint) > 0 {
 			l.hint = l.hint[:max(len(l.hint)-need, 0)]
 			l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
 		}
+	}
+	// Last, the full help gives up its last lines: the frame is h lines and no
+	// pane is drawn in fewer than none.
+	if need := minBody - l.bodyH; need > 0 && len(l.help) > 0 {
+		l.help = l.help[:len(l.help)-min(need, len(l.help))]
+		l.bodyH = h - l.bodyY - len(l.hint) - len(l.help)
 	}
 	if m.outView {
 		l.bodyY, l.bodyH = 1, h-1-len(l.hint)-len(l.help)

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,9 +11,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"xcvr/internal/inputs"
+	"xcvr/internal/logs"
 	"xcvr/resolver"
 )
 
@@ -136,6 +140,84 @@ func TestTallTerminalGivesSpareRowsToTheChain(t *testing.T) {
 		if flat := strings.Join(strings.Fields(f), " "); !strings.Contains(flat, "Cache manager vs transceiver: no Mamba cache manager") {
 			t.Errorf("focus %v: step 20's reason is cut:\n%s", focus, f)
 		}
+	}
+}
+
+// rolesWithLog is both roles of a --disagg file with a --log: the most lines
+// above the panes (the other role's outcome, the log's findings).
+func rolesWithLog(t *testing.T, w, h int) Model {
+	t.Helper()
+	f, err := os.Open("../internal/logs/testdata/gen-1.3-dead-rank.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lg, err := logs.Parse("gen-1.3-dead-rank.log", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, gen := rolesSpecs()
+	return New(Options{Spec: logs.WithVersion(ctx, lg), RoleName: "context", Width: w, Height: h, Log: lg,
+		Roles: []Role{{Name: "generation", Source: "disagg.yaml", Spec: gen}}})
+}
+
+// The full help on a small terminal with both roles and a log: the other
+// role's outcome and the log's lines left the panes a negative height, and ?
+// crashed the explorer ("makeslice: cap out of range" at 64x18). They give up
+// their lines first, then the help its last ones; the frame fits.
+func TestHelpFitsWithRolesAndLog(t *testing.T) {
+	for _, sz := range [][2]int{{60, 16}, {61, 17}, {64, 18}, {64, 20}, {80, 24}} {
+		m := keys(t, rolesWithLog(t, sz[0], sz[1]), "?")
+		f := m.frame()
+		checkFits(t, f, sz[0], sz[1])
+		if p := ansi.Strip(f); !strings.Contains(p, "↑/k up") || !strings.Contains(p, "▶ context role") {
+			t.Errorf("%dx%d: no help or no outcome:\n%s", sz[0], sz[1], p)
+		}
+	}
+}
+
+// A random walk over the keys, the sizes and the three starts (the default,
+// both roles, both roles with a log) never crashes the explorer, and every
+// frame is the terminal's size. It found the two crashes above.
+func TestRandomKeysNeverCrash(t *testing.T) {
+	ks := []string{"up", "down", "left", "right", "enter", "tab", "esc", "space", "backspace", "home",
+		"j", "k", "h", "l", "e", "/", "n", "N", "o", "c", "y", "x", "r", "R", "v", "<", ">", "m", "p", "?", "a", "1", ".", "U"}
+	sizes := [][2]int{{80, 24}, {60, 16}, {120, 40}, {30, 8}, {64, 18}, {61, 17}, {60, 100}, {150, 20}}
+	for seed := range uint64(24) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		var m Model
+		switch seed % 3 {
+		case 0:
+			m = newAt(80, 24)
+		case 1:
+			m = newRoles(80, 24)
+		default:
+			m = rolesWithLog(t, 80, 24)
+		}
+		w, h := 80, 24
+		var walk []string
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("seed %d: panic %v after %v", seed, p, walk)
+				}
+			}()
+			for i := range 300 {
+				if i%37 == 0 {
+					s := sizes[r.IntN(len(sizes))]
+					w, h = s[0], s[1]
+					walk = append(walk, strconv.Itoa(w)+"x"+strconv.Itoa(h))
+					nm, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+					m = nm.(Model)
+				}
+				k := ks[r.IntN(len(ks))]
+				walk = append(walk, k)
+				m = keys(t, m, k)
+				if i%10 == 0 {
+					checkFits(t, m.frame(), w, h)
+				}
+			}
+		}()
 	}
 }
 

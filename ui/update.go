@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/textinput"
 	"slices"
 	"strconv"
 	"strings"
@@ -410,6 +411,17 @@ func clamp(v, lo, hi int) int {
 	return v
 }
 
+// currentSuggestion is in.CurrentSuggestion, or "" when no completion is
+// selected: bubbles' textinput (v2.2.1) moves its index to -1 on ↑ (ctrl+p)
+// while nothing matches, and CurrentSuggestion then indexes [-1] (e, a letter
+// no value starts with, ↑ crashed the explorer).
+func currentSuggestion(in *textinput.Model) string {
+	if i := in.CurrentSuggestionIndex(); i < 0 || i >= len(in.MatchedSuggestions()) {
+		return ""
+	}
+	return in.CurrentSuggestion()
+}
+
 // echoRoom is how much of a typed value the editor's error repeats: the value
 // is on the editor's line just above, and a long one (a paste) repeated whole
 // pushed the reason (want X.Y.Z...) off the screen.
@@ -458,11 +470,11 @@ func (m *Model) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return cmd, true
 	default:
 		before, pos := m.edit.in.Value(), m.edit.in.Position()
-		sug := m.edit.in.CurrentSuggestion()
+		sug := currentSuggestion(m.edit.in)
 		var cmd tea.Cmd
 		*m.edit.in, cmd = m.edit.in.Update(msg)
 		keepSafe(m.edit.in)
-		if m.edit.in.Value() == before && m.edit.in.Position() == pos && m.edit.in.CurrentSuggestion() == sug {
+		if m.edit.in.Value() == before && m.edit.in.Position() == pos && currentSuggestion(m.edit.in) == sug {
 			return cmd, false
 		}
 		m.edit.err = ""

@@ -85,6 +85,16 @@ func TestComposeProjectEnv(t *testing.T) {
 			t.Errorf("%s: the project .env reached the container: %+v", e.Worker.Name, e.Worker.Env)
 		}
 	}
+	// Without the .env, the image is a variable: the worker says so.
+	set2, err := Read([]Input{{Name: "deploy/docker-compose-disagg.yml", Data: data},
+		{Name: "engine_configs/qwen3/prefill.yaml", Data: p}, {Name: "engine_configs/qwen3/decode.yaml", Data: d}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2 := Resolve(set2, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	if n := strings.Join(r2.Entries[0].Notes, "\n"); !strings.Contains(n, "image ${CONTAINER_IMAGE:?Set CONTAINER_IMAGE to a tensorrtllm-runtime image} (deploy/docker-compose-disagg.yml:33): the set does not set its variable (give audit the .env beside the compose file); using 1.4.0rc4") {
+		t.Errorf("notes %q", n)
+	}
 	compose := `services:
   prefill:
     image: ${IMG:-nvcr.io/nvidia/tensorrt-llm/release:1.1.0}

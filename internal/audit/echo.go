@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"path"
 	"strings"
 )
 
@@ -40,12 +41,39 @@ func echoWrites(words []string) []echoWrite {
 		if i < len(words) && !isSep(words[i]) {
 			continue
 		}
-		if w, ok := echoStatement(words[start:i]); ok {
+		st := words[start:i]
+		if i < len(words) && words[i] == "|" {
+			// echo ... | tee [-a] FILE: tee writes what echo prints.
+			if w, ok := echoTee(st, words[i+1:]); ok {
+				out = append(out, w)
+			}
+		} else if w, ok := echoStatement(st); ok {
 			out = append(out, w)
 		}
 		start = i + 1
 	}
 	return out
+}
+
+// echoTee reads echo or printf piped into tee: the text goes to tee's first
+// file (tee -a adds to it).
+func echoTee(st, rest []string) (echoWrite, bool) {
+	if len(rest) < 2 || path.Base(rest[0]) != "tee" {
+		return echoWrite{}, false
+	}
+	appending := false
+	j := 1
+	for ; j < len(rest) && strings.HasPrefix(rest[j], "-") && len(rest[j]) > 1; j++ {
+		if rest[j] == "-a" || rest[j] == "--append" {
+			appending = true
+		}
+	}
+	if j >= len(rest) || isSep(rest[j]) {
+		return echoWrite{}, false
+	}
+	w, ok := echoStatement(append(append([]string(nil), st...), ">", rest[j]))
+	w.appending = appending
+	return w, ok
 }
 
 // echoStatement reads one statement: echo or printf, its arguments, and its

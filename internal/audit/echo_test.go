@@ -31,6 +31,10 @@ func TestEchoWritesMatchBash(t *testing.T) {
 		`printf '%s\n' "a: 1" "b: 2" > c.yml`,
 		`printf "n: %d%%\n" 5 > c.yml`,
 		`printf 'x: 1' > c.yml`,
+		`echo -e "a: 1
+b: 2" | tee c.yml > /dev/null`,
+		`printf '%s
+' "a: 1" | tee c.yml`,
 	} {
 		dir := t.TempDir()
 		cmd := exec.Command(sh, "--norc", "--noprofile", "-c", stmt)
@@ -245,5 +249,34 @@ func TestContainerShEcho(t *testing.T) {
 	}
 	if len(set.Workers) != 0 || len(set.Unplaced) != 1 || !strings.Contains(set.Unplaced[0].Why, "echo -e in the container's script, run by sh: dash's echo") {
 		t.Errorf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+}
+
+// printf reusing its format over many arguments stays bounded.
+func TestPrintfBounded(t *testing.T) {
+	words := []string{"printf", strings.Repeat("x", 4096) + "%s"}
+	for i := 0; i < 1000; i++ {
+		words = append(words, "a")
+	}
+	words = append(words, ">", "c.yml")
+	if ws := echoWrites(words); len(ws) != 0 {
+		t.Errorf("a %d-byte file read", len(ws[0].text))
+	}
+}
+
+// An addition to a file the script did not write does not stand for the
+// whole file: the file of the set is read as given, and the script's
+// addition is said not to be in it.
+func TestAppendToUnwrittenFile(t *testing.T) {
+	script := "#!/bin/bash\necho \"print_iter_log: true\" >> ctx.yaml\ntrtllm-serve m --config ctx.yaml --server_role CONTEXT\n"
+	set, err := Read([]Input{{Name: "run.sh", Data: []byte(script)}, {Name: "ctx.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 1 || set.Workers[0].Overlay.Backend == nil {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	if w := strings.Join(set.Warnings, "\n"); !strings.Contains(w, "run.sh:2: echo >> ctx.yaml adds to a file the script did not write") {
+		t.Errorf("warnings %q", w)
 	}
 }

@@ -1151,3 +1151,24 @@ roles:
 		t.Errorf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
 	}
 }
+
+// backend: trt runs the TensorRT engine (serve.py launch_server: backend
+// 'tensorrt' or 'trt' builds tensorrt_llm._tensorrt_engine.LLM), whose
+// transceiver is the C++ executor's: xcvr predicts the PyTorch path and now
+// says so on each worker; it was a warning that the key was ignored.
+func TestTensorRTEngineBackendNoted(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "real/trtllm-test-configs/disagg_config_ctxtp2_gentp1_trt_backend.yaml")
+	for _, e := range r.Entries {
+		if !strings.Contains(strings.Join(e.Worker.Notes, "\n"), "backend 'trt' (real/trtllm-test-configs/disagg_config_ctxtp2_gentp1_trt_backend.yaml:4) runs the TensorRT engine") {
+			t.Errorf("%s: notes %q", e.Worker.Name, e.Worker.Notes)
+		}
+	}
+	set, err := Read([]Input{{Name: "w.yaml", Data: []byte("backend: tensorrt\ncache_transceiver_config:\n  backend: UCX\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	if len(rep.Entries) != 1 || !strings.Contains(strings.Join(rep.Entries[0].Notes, "\n"), "backend 'tensorrt' (w.yaml:1) runs the TensorRT engine") {
+		t.Errorf("entries %+v", rep.Entries)
+	}
+}

@@ -172,6 +172,12 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 		// No --trtllm: the release the worker's image runs, when it says.
 		if v, how, ok := imageVersion(w.Image); ok {
 			s.Version = inputs.Value{Raw: v, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ImageOrigin + " (image " + w.Image + ": " + how + ")"}}
+		} else if strings.Contains(w.Image, "$") {
+			why := "the set does not set its variable"
+			if strings.HasPrefix(w.key, "compose\x00") {
+				why += " (give audit the .env beside the compose file)"
+			}
+			e.Notes = append(e.Notes, "image "+w.Image+" ("+w.ImageOrigin+"): "+why+"; using "+s.Version.Raw+", xcvr's default (pass --trtllm)")
 		} else {
 			e.Notes = append(e.Notes, "image "+w.Image+" ("+w.ImageOrigin+"): xcvr does not know which TensorRT-LLM release it runs; using "+s.Version.Raw+", xcvr's default (pass --trtllm)")
 		}
@@ -182,10 +188,21 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 		// No config file: TensorRT-LLM's defaults, not xcvr's preset backend.
 		deploy.Apply(&s, &deploy.Overlay{File: w.Source.File})
 	}
+	// A config whose backend key names the TensorRT engine (trt, tensorrt:
+	// serve.py's launch_server builds tensorrt_llm._tensorrt_engine.LLM for
+	// them) is not the PyTorch path: the reader warns and ignores the key;
+	// the worker says what that means.
+	if w.Overlay != nil && w.Overlay.Loader == nil {
+		for _, k := range w.Overlay.TopKeys {
+			if k.Key == "backend" && (k.Input == "'trt'" || k.Input == "'tensorrt'") {
+				e.Notes = append(e.Notes, "backend "+k.Input+" ("+k.Origin.String()+") runs the TensorRT engine (trtllm-serve builds tensorrt_llm._tensorrt_engine.LLM for it), not the PyTorch path xcvr models (pytorch, _autodeploy): its transceiver is the C++ executor's own; the prediction below is the PyTorch path's")
+			}
+		}
+	}
 	// trtllm-serve --backend picks the loader when the config's backend key
 	// does not (the YAML is laid over the command line); --loader wins over
 	// both.
-	if b := w.ServeBackend; b != "" && (w.Overlay == nil || w.Overlay.Loader == nil) {
+	if b := w.ServeBackend; b != "" && !w.Overlay.SetsBackend() {
 		switch {
 		case b != "pytorch" && b != "_autodeploy":
 			e.Notes = append(e.Notes, "trtllm-serve --backend "+b+" at "+w.ServeBackendOrigin+" is not the PyTorch path xcvr models (pytorch, _autodeploy): a TensorRT engine's transceiver is the C++ executor's own; the prediction below is the PyTorch path's")

@@ -490,6 +490,14 @@ func (r *reader) disagg(file string, root *deploy.Node, run bool) {
 		if ov.Model != nil {
 			w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
 		}
+		// backend: trt (the TensorRT engine) in the section or above it, as
+		// the test configs' disagg_config_ctxtp2_gentp1_trt_backend.yaml.
+		for _, n := range []*deploy.Node{get(root, sec), root} {
+			if b := str(n, "backend"); b == "trt" || b == "tensorrt" {
+				w.Notes = append(w.Notes, fmt.Sprintf("backend '%s' (%s) runs the TensorRT engine (trtllm-serve builds tensorrt_llm._tensorrt_engine.LLM for it), not the PyTorch path xcvr models (pytorch, _autodeploy): its transceiver is the C++ executor's own; the prediction below is the PyTorch path's", b, origin(file, line(n, "backend"))))
+				break
+			}
+		}
 		w.key = "disagg\x00" + file + "\x00" + role
 		r.set.Workers = append(r.set.Workers, w)
 	}

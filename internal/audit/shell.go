@@ -528,6 +528,12 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			prev.added = append(prev.added, fmt.Sprintf("%s >> (%s)", describeWrite(how), origin(file, cmdLine)))
 			return
 		}
+		if appending {
+			// Added to a file the script did not write: its earlier text is
+			// not the script's (a file of the node, or of the set as given).
+			r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: %s >> %s adds to a file the script did not write; a file of the set at that path is read as given, without the addition", origin(file, cmdLine), describeWrite(how), target))
+			return
+		}
 		if len(text) > maxEchoFile {
 			return
 		}
@@ -1104,7 +1110,10 @@ func (r *reader) heredocIn(file, text string, first int, what, shell, wd, config
 			if t == "" || abs(t) != want {
 				continue
 			}
-			if !appending || (found == nil && echoed == nil) {
+			if appending && found == nil && echoed == nil {
+				continue // adds to a file the script did not write
+			}
+			if !appending {
 				found, target, echoed = &cmd.heredocs[i], t, nil
 				continue
 			}
@@ -1129,7 +1138,10 @@ func (r *reader) heredocIn(file, text string, first int, what, shell, wd, config
 			if (shell == "sh" || shell == "dash") && ew.dashDiffers {
 				return nil, nil, "", "", fmt.Sprintf("%s in %s, run by %s: dash's echo (Debian's and Ubuntu's /bin/sh) prints -e and expands backslash escapes, bash's does not: the file is not read", ew.how, what, shell), true
 			}
-			if !ew.appending || (echoed == nil && found == nil) {
+			if ew.appending && echoed == nil && found == nil {
+				continue // adds to a file the script did not write
+			}
+			if !ew.appending {
 				echoed, echoHow, echoLines, target = nil, ew.how, nil, ew.target
 			} else if echoed == nil {
 				echoed = []byte(found.body)

@@ -3,6 +3,10 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -18,11 +22,86 @@ func auditLimits() guard.Limits {
 	return guard.Limits{MaxBytes: 256 << 20, MaxLineBytes: guard.MaxLineBytes, MaxLines: 1 << 24, AllowCR: true}
 }
 
-// readAuditInputs reads the PATH arguments ("-" is standard input, once)
-// through the guard.
+// Bounds of a directory given to audit: a recipe folder holds tens of
+// files; a repository's root, thousands.
+const (
+	maxAuditDirFiles = 10000
+	maxAuditDirDepth = 8
+	maxAuditDirBytes = 1 << 30
+)
+
+// maxAuditDirEntries bounds the walk itself (a directory of millions of
+// other files); a variable for its test.
+var maxAuditDirEntries = 200000
+
+// auditDirFile reports whether audit reads a file found in a directory: its
+// deployment files by their names (YAML, shell and Slurm scripts, env files).
+func auditDirFile(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml", ".sh", ".bash", ".slurm", ".sbatch", ".env", ".envfile":
+		return true
+	}
+	return name == ".env" || strings.HasPrefix(name, ".env.")
+}
+
+// expandAuditDirs replaces each directory argument by the deployment files
+// under it (auditDirFile), in name order: hidden directories (.git) are not
+// entered, symbolic links not followed, and the walk is bounded in depth and
+// count.
+func expandAuditDirs(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Lstat(a)
+		if a == "-" || err != nil || !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var files []string
+		root := filepath.Clean(a)
+		seen := 0
+		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if seen++; seen > maxAuditDirEntries {
+				return fmt.Errorf("%s: more than %d entries under it; give the files (or a smaller directory) to audit", a, maxAuditDirEntries)
+			}
+			if d.IsDir() {
+				if p != root && (strings.HasPrefix(d.Name(), ".") || strings.Count(strings.TrimPrefix(p, root), string(filepath.Separator)) > maxAuditDirDepth) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() || !auditDirFile(d.Name()) {
+				return nil
+			}
+			if len(files) >= maxAuditDirFiles {
+				return fmt.Errorf("%s: more than %d deployment files under it; give the files (or a smaller directory) to audit", a, maxAuditDirFiles)
+			}
+			files = append(files, p)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s: a directory with no deployment files (*.yaml, *.yml, *.sh, *.slurm, *.sbatch, *.env) under it", a)
+		}
+		out = append(out, files...)
+	}
+	return out, nil
+}
+
+// readAuditInputs reads the PATH arguments ("-" is standard input, once; a
+// directory is its deployment files) through the guard.
 func readAuditInputs(app *appEnv, args []string) ([]audit.Input, error) {
 	var ins []audit.Input
 	stdin := false
+	args, err := expandAuditDirs(args)
+	if err != nil {
+		return nil, err
+	}
+	total := 0
 	for _, a := range args {
 		var data []byte
 		var err error
@@ -41,6 +120,9 @@ func readAuditInputs(app *appEnv, args []string) ([]audit.Input, error) {
 		if err := guard.Text(a, data, auditLimits()); err != nil {
 			return nil, err
 		}
+		if total += len(data); total > maxAuditDirBytes {
+			return nil, fmt.Errorf("%s: the inputs pass %d MiB together; give fewer files to audit", a, maxAuditDirBytes>>20)
+		}
 		ins = append(ins, audit.Input{Name: a, Data: guard.StripBOM(data)})
 	}
 	return ins, nil
@@ -50,7 +132,7 @@ func newAuditCmd(app *appEnv, color *string) *cobra.Command {
 	var flags inputFlags
 	var output, to string
 	cmd := &cobra.Command{
-		Use:   "audit PATH... | -",
+		Use:   "audit PATH... | DIR | -",
 		Short: "Resolve every TensorRT-LLM worker of a deployment (Kubernetes, Dynamo, Slurm, scripts, YAMLs) and check they can exchange KV cache",
 		Long: `audit reads a whole deployment: worker YAMLs, trtllm-serve disaggregated
 YAMLs, Kubernetes manifests (multi-document files, kubectl get -o yaml List
@@ -66,7 +148,9 @@ dynamo.trtllm, through srun or bash -c too, with the variables, exports,
 here-documents and echo/printf > FILE lines the script writes), docker
 compose files (interpolated as compose does, from the .env beside them) and
 env files (*.env, laid under every worker's own environment; a compose
-project's .env only interpolates its file).
+project's .env only interpolates its file). A directory stands for the
+deployment files under it (*.yaml, *.yml, *.sh, *.slurm, *.sbatch, *.env;
+hidden directories and symbolic links are skipped).
 
 It reports every distinct worker configuration with its count, role, source,
 inputs with their origins and outcome; then whether every context and
@@ -82,6 +166,7 @@ over its command line; --loader overrides both. Exit 1 when a worker fails to st
 KV cache (with --to: also when an upgraded worker would fail); 0 otherwise; 2
 for usage errors and unreadable input.`,
 		Example: `  xcvr audit deploy.yaml
+  xcvr audit recipes/qwen3/trtllm/disagg/
   kubectl get deploy,sts,pod,cm,dynamographdeployment -n NS -o yaml | xcvr audit -
   xcvr audit config.yaml --trtllm 1.3.0rc29 --to 1.4.0rc1 -o json`,
 		Args: needArgs(0, "the deployment's files (or - for standard input)"),

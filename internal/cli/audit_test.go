@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -110,5 +112,59 @@ func TestAuditStdinJSON(t *testing.T) {
 	}
 	if len(got.Failing) != 1 || len(got.Fix) != 1 || got.Fix[0].Edits[0] != "transceiver_runtime: CPP" {
 		t.Errorf("failing %q fix %+v", got.Failing, got.Fix)
+	}
+}
+
+// A directory is its deployment files: a recipe folder audited as a whole,
+// hidden directories, symbolic links and other files left out.
+func TestAuditDirectory(t *testing.T) {
+	dir := t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, src := range map[string]string{
+		"deploy/docker-compose-disagg.yml":  "../audit/testdata/real/dynamo-compose/docker-compose-disagg.yml",
+		"engine_configs/qwen3/prefill.yaml": "../audit/testdata/real/dynamo-qwen3/prefill.yaml",
+		"engine_configs/qwen3/decode.yaml":  "../audit/testdata/real/dynamo-qwen3/decode.yaml",
+		".git/hooks/broken.yaml":            "",
+	} {
+		must(os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755))
+		data := []byte(": [\n")
+		if src != "" {
+			b, err := os.ReadFile(src)
+			must(err)
+			data = b
+		}
+		must(os.WriteFile(filepath.Join(dir, name), data, 0o644))
+	}
+	must(os.WriteFile(filepath.Join(dir, "README.md"), []byte("# not read\n"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "weights.bin"), []byte{0, 1, 2}, 0o644))
+	must(os.Symlink("/dev/zero", filepath.Join(dir, "zero.yaml")))
+	out, errOut, code := run(t, nil, "audit", dir, "--trtllm", "1.3.0rc29")
+	if code != 0 || !strings.Contains(out, "Audit: 2 worker configuration(s), 2 replica(s)/server(s), from 3 object(s)") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	empty := t.TempDir()
+	must(os.WriteFile(filepath.Join(empty, "notes.txt"), []byte("x"), 0o644))
+	if _, errOut, code := run(t, nil, "audit", empty); code != 2 || !strings.Contains(errOut, "a directory with no deployment files") {
+		t.Errorf("empty: exit %d %s", code, errOut)
+	}
+}
+
+// The walk of a directory is bounded in entries, not only in files read.
+func TestAuditDirectoryBounded(t *testing.T) {
+	dir := t.TempDir()
+	for i := 0; i < 30; i++ {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("n%02d.txt", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func(n int) { maxAuditDirEntries = n }(maxAuditDirEntries)
+	maxAuditDirEntries = 10
+	if _, err := expandAuditDirs([]string{dir}); err == nil || !strings.Contains(err.Error(), "more than 10 entries under it") {
+		t.Errorf("err %v", err)
 	}
 }

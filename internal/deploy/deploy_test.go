@@ -4,10 +4,12 @@ import (
 	"xcvr/internal/guard"
 
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -643,6 +645,29 @@ func TestBounceValidators(t *testing.T) {
 		}
 		if tr := resolveWith(t, ov, tc.version, nil); strings.Contains(tr.Result.Error, "ValidationError") {
 			t.Errorf("%s %q: %s", tc.version, tc.yaml, tr.Result.Error)
+		}
+	}
+}
+
+// A /proc file the kernel refuses says why from the owner and xcvr's user:
+// "belongs to another user, so run xcvr as that user or as root" was said to
+// root, and of a process of xcvr's own user.
+func TestProcPermissionHint(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "environ") // its directory is xcvr's own
+	err := procErr(4242, p, fs.ErrPermission)
+	if want := "process 4242 runs as xcvr's own user (uid " + strconv.Itoa(os.Geteuid()) + ")"; !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "belongs to another user") {
+		t.Errorf("own process: %v", err)
+	}
+	for _, tc := range []struct {
+		owner, euid int
+		want        string
+	}{
+		{1000, 0, "process 7 runs as uid 1000 and xcvr as root without CAP_SYS_PTRACE (a container drops it by default), so run xcvr as uid 1000 or give it CAP_SYS_PTRACE"},
+		{1000, 1001, "process 7 runs as uid 1000, not as xcvr's uid 1001, so run xcvr as that user or as root"},
+		{-1, 1001, "process 7 belongs to another user, so run xcvr as that user or as root"},
+	} {
+		if got := permissionHint(7, tc.owner, tc.euid); got != tc.want {
+			t.Errorf("owner %d, xcvr %d: %q", tc.owner, tc.euid, got)
 		}
 	}
 }

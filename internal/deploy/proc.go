@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"xcvr/internal/guard"
 )
@@ -107,11 +108,35 @@ func looksLikeHFID(s string) bool {
 func procErr(pid int, p string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("cannot read %s: permission denied; process %d belongs to another user, so run xcvr as that user or as root", p, pid)
+		owner := -1
+		if st, serr := os.Stat(filepath.Dir(p)); serr == nil {
+			if s, ok := st.Sys().(*syscall.Stat_t); ok {
+				owner = int(s.Uid)
+			}
+		}
+		return fmt.Errorf("cannot read %s: permission denied; %s", p, permissionHint(pid, owner, os.Geteuid()))
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("no process %d (%s does not exist)", pid, p)
 	}
 	return err
+}
+
+// permissionHint says why the kernel refused a /proc/PID file and what to do,
+// from the process's owner (-1: unknown) and xcvr's effective user. The kernel
+// lets a process read another's environ (ptrace's read mode) when both run as
+// one user and the target is dumpable, or with CAP_SYS_PTRACE; a container
+// drops that capability by default, so root in a debug container is refused a
+// process of another user ("run xcvr as root" was the advice there too).
+func permissionHint(pid, owner, euid int) string {
+	switch {
+	case owner < 0:
+		return fmt.Sprintf("process %d belongs to another user, so run xcvr as that user or as root", pid)
+	case owner == euid:
+		return fmt.Sprintf("process %d runs as xcvr's own user (uid %d), so the kernel hides it for another reason: the process is not dumpable, or it is in another user namespace", pid, owner)
+	case euid == 0:
+		return fmt.Sprintf("process %d runs as uid %d and xcvr as root without CAP_SYS_PTRACE (a container drops it by default), so run xcvr as uid %d or give it CAP_SYS_PTRACE", pid, owner, owner)
+	}
+	return fmt.Sprintf("process %d runs as uid %d, not as xcvr's uid %d, so run xcvr as that user or as root", pid, owner, euid)
 }
 
 func splitNUL(b []byte) []string {

@@ -195,6 +195,22 @@ func (ov *Overlay) topKeys(m *Node, skip map[string]bool) {
 	}
 }
 
+// SetsBackend reports whether the file has a top-level backend key, whatever
+// its value: trtllm-serve lays the file over its command line, so the key,
+// not --backend, picks the LLM class then (even trt, tensorrt or a value it
+// refuses).
+func (ov *Overlay) SetsBackend() bool {
+	if ov == nil {
+		return false
+	}
+	for _, k := range ov.TopKeys {
+		if k.Key == "backend" {
+			return true
+		}
+	}
+	return false
+}
+
 func (ov *Overlay) origin(line int) resolver.Origin {
 	if ov.Locate != nil {
 		return resolver.Origin{Kind: resolver.OriginFile, Detail: ov.Locate(line)}

@@ -51,7 +51,7 @@ type connState struct {
 	raw    net.Conn
 	remote string
 	start  time.Time
-	lastIn atomic.Int64 // UnixNano of the last bytes read from the client
+	lastIn atomic.Int64 // UnixNano of the user's last input (active), or of the connection
 
 	authed   atomic.Bool
 	slot     sync.Once // gives back the not-yet-logged-in slot
@@ -72,19 +72,22 @@ func connOf(ctx ssh.Context) *connState {
 	return cs
 }
 
-// trackedConn is the raw connection as the SSH server reads it: reads mark
-// activity (for --idle-timeout) and their first error is kept (a deadline
-// means the login grace time passed).
+// trackedConn is the raw connection as the SSH server reads it: its first
+// read error is kept (a deadline means the login grace time passed). Its bytes
+// are not activity for --idle-timeout: a client's keepalives (ssh -o
+// ServerAliveInterval, common in ~/.ssh/config) would keep an abandoned session
+// open for good; activeChannel marks what the user sends.
 type trackedConn struct {
 	net.Conn
 	cs *connState
 }
 
+// active marks input from the user: a session's data (keys, pastes, answers)
+// or a window change.
+func (cs *connState) active() { cs.lastIn.Store(time.Now().UnixNano()) }
+
 func (c trackedConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
-	if n > 0 {
-		c.cs.lastIn.Store(time.Now().UnixNano())
-	}
 	if err != nil {
 		c.cs.mu.Lock()
 		if c.cs.readErr == nil {
@@ -328,11 +331,15 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		}
 		defer cs.channels.Add(-1)
 	}
-	ssh.DefaultSessionHandler(srv, conn, limitedChannel{nc}, ctx)
+	ssh.DefaultSessionHandler(srv, conn, limitedChannel{nc, cs}, ctx)
 }
 
-// limitedChannel is a new session channel whose requests pass limitEnv.
-type limitedChannel struct{ gossh.NewChannel }
+// limitedChannel is a new session channel whose requests pass limitEnv and
+// whose data and window changes are the connection's activity.
+type limitedChannel struct {
+	gossh.NewChannel
+	cs *connState
+}
 
 func (c limitedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 	ch, reqs, err := c.NewChannel.Accept()
@@ -340,17 +347,37 @@ func (c limitedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 		return ch, reqs, err
 	}
 	out := make(chan *gossh.Request)
-	go limitEnv(reqs, out)
+	go limitEnv(reqs, out, c.cs)
+	if c.cs != nil {
+		ch = activeChannel{ch, c.cs}
+	}
 	return ch, out, nil
+}
+
+// activeChannel is a session channel whose reads mark the connection active.
+type activeChannel struct {
+	gossh.Channel
+	cs *connState
+}
+
+func (c activeChannel) Read(p []byte) (int, error) {
+	n, err := c.Channel.Read(p)
+	if n > 0 {
+		c.cs.active()
+	}
+	return n, err
 }
 
 // limitEnv passes a channel's requests on, refusing "env" requests beyond
 // maxEnvVars variables or maxEnvBytes in all: charm.land/ssh keeps every one a
-// client sends, before any handler of ours runs.
-func limitEnv(in <-chan *gossh.Request, out chan<- *gossh.Request) {
+// client sends, before any handler of ours runs. A window change is activity.
+func limitEnv(in <-chan *gossh.Request, out chan<- *gossh.Request, cs *connState) {
 	defer close(out)
 	vars, size := 0, 0
 	for req := range in {
+		if req.Type == "window-change" && cs != nil {
+			cs.active()
+		}
 		if req.Type == "env" {
 			if vars >= maxEnvVars || size+len(req.Payload) > maxEnvBytes {
 				if req.WantReply {

@@ -675,6 +675,68 @@ func TestIdleTimeoutClosesAnIdleSession(t *testing.T) {
 	}
 }
 
+// --idle-timeout counts what the user sends, not the connection's bytes: a
+// client's keepalives (ssh -o ServerAliveInterval, a global request, or a
+// channel request) kept an idle session open for good; keys and window changes
+// still keep it.
+func TestIdleTimeoutIgnoresKeepalives(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.IdleTimeout = 700 * time.Millisecond })
+	client, err := gossh.Dial("tcp", f.addr, f.config2())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	sess, err := client.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	in, _ := sess.StdinPipe()
+	out := &syncBuf{}
+	sess.Stdout, sess.Stderr = out, &syncBuf{}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the explorer", out.String, "Chain")
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+	// For 1.2 s (past the 700 ms), the user resizes and types; then only
+	// keepalives come.
+	for i := range 6 {
+		select {
+		case <-done:
+			t.Fatal("the session was closed while the user was typing and resizing")
+		case <-time.After(200 * time.Millisecond):
+		}
+		if i%2 == 0 {
+			sess.WindowChange(30, 100+i)
+		} else {
+			in.Write([]byte("j"))
+		}
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(100 * time.Millisecond):
+				client.SendRequest("keepalive@openssh.com", true, nil)
+				sess.SendRequest("keepalive@openssh.com", true, nil)
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("keepalives kept an idle session open past --idle-timeout")
+	}
+	waitFor(t, "the log line", f.log.String, `reason="idle timeout"`)
+}
+
 // Two sessions on one connection (what ssh's ControlMaster does) each get their
 // own request: the connection's context is shared, the session state is not.
 func TestSessionsOnOneConnectionKeepTheirOwnRequests(t *testing.T) {
