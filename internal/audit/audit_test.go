@@ -671,11 +671,13 @@ trtllm-serve openai/gpt-oss-120b --backend _autodeploy --server_role CONTEXT --e
 trtllm-serve openai/gpt-oss-120b --server_role GENERATION --extra_llm_api_options gen.yaml &
 trtllm-serve openai/gpt-oss-120b --backend _autodeploy --server_role GENERATION --extra_llm_api_options gen-pt.yaml &
 trtllm-serve openai/gpt-oss-120b --backend tensorrt --server_role GENERATION --extra_llm_api_options gen-trt.yaml &
+trtllm-serve openai/gpt-oss-120b --backend _autodeploy --server_role GENERATION --extra_llm_api_options gen-trtcfg.yaml &
 `
 	nixl := "cache_transceiver_config:\n  backend: NIXL\n"
 	ins := []Input{{Name: "d/launch.sh", Data: []byte(script)},
 		{Name: "d/ctx.yaml", Data: []byte(nixl)}, {Name: "d/gen.yaml", Data: []byte(nixl)},
-		{Name: "d/gen-pt.yaml", Data: []byte("backend: pytorch\n" + nixl)}, {Name: "d/gen-trt.yaml", Data: []byte(nixl)}}
+		{Name: "d/gen-pt.yaml", Data: []byte("backend: pytorch\n" + nixl)}, {Name: "d/gen-trt.yaml", Data: []byte(nixl)},
+		{Name: "d/gen-trtcfg.yaml", Data: []byte("backend: trt\n" + nixl)}}
 	set, err := Read(ins)
 	if err != nil {
 		t.Fatal(err)
@@ -688,6 +690,8 @@ trtllm-serve openai/gpt-oss-120b --backend tensorrt --server_role GENERATION --e
 		{"gen.yaml", "pytorch", "", "PYTHON", ""},
 		{"gen-pt.yaml", "pytorch", "d/gen-pt.yaml:1", "PYTHON", ""},
 		{"gen-trt.yaml", "pytorch", "", "PYTHON", "trtllm-serve --backend tensorrt at d/launch.sh:5 is not the PyTorch path"},
+		// The config's backend: trt wins over --backend _autodeploy.
+		{"gen-trtcfg.yaml", "pytorch", "", "PYTHON", "backend 'trt' (d/gen-trtcfg.yaml:1) runs the TensorRT engine"},
 	} {
 		e := entry(t, r, c.name)
 		in := e.Trace.Inputs

@@ -202,7 +202,7 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 	// trtllm-serve --backend picks the loader when the config's backend key
 	// does not (the YAML is laid over the command line); --loader wins over
 	// both.
-	if b := w.ServeBackend; b != "" && (w.Overlay == nil || w.Overlay.Loader == nil) {
+	if b := w.ServeBackend; b != "" && !w.Overlay.SetsBackend() {
 		switch {
 		case b != "pytorch" && b != "_autodeploy":
 			e.Notes = append(e.Notes, "trtllm-serve --backend "+b+" at "+w.ServeBackendOrigin+" is not the PyTorch path xcvr models (pytorch, _autodeploy): a TensorRT engine's transceiver is the C++ executor's own; the prediction below is the PyTorch path's")

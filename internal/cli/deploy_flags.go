@@ -347,9 +347,9 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 	// llm_args | llm_args_dict).
 	if !fs.Changed("loader") && d.proc != nil && d.proc.Serve != nil && d.proc.Serve.Backend != "" {
 		switch b := d.proc.Serve.Backend; {
-		case ov != nil && ov.Loader != nil:
-			if b != ov.Loader.Raw {
-				d.warn(app, "trtllm-serve --backend "+b+": the config's backend: "+ov.Loader.Raw+" ("+ov.Loader.Origin.Detail+") wins, as trtllm-serve lays the YAML over its command line")
+		case ov.SetsBackend():
+			if ov.Loader == nil || b != ov.Loader.Raw {
+				d.warn(app, "trtllm-serve --backend "+b+": the config's backend key wins, as trtllm-serve lays the YAML over its command line")
 			}
 		case b == "pytorch" || b == "_autodeploy":
 			s.Loader = inputs.Value{Raw: b, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "trtllm-serve --backend (/proc/" + strconv.Itoa(d.pid) + "/cmdline)"}}

@@ -254,7 +254,7 @@ func TestPidServeBackendUnderConfig(t *testing.T) {
 	}
 	for _, c := range []struct{ config, flag, want, warn string }{
 		{"ad.yaml", "pytorch", `"value": "autodeploy",
-      "origin": "` + dir + `/ad.yaml:1"`, "trtllm-serve --backend pytorch: the config's backend: _autodeploy (" + dir + "/ad.yaml:1) wins"},
+      "origin": "` + dir + `/ad.yaml:1"`, "trtllm-serve --backend pytorch: the config's backend key wins"},
 		{"plain.yaml", "_autodeploy", `"value": "autodeploy",
       "origin": "flag trtllm-serve --backend (/proc/`, ""},
 	} {
