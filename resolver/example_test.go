@@ -81,3 +81,24 @@ func ExampleCompareRules() {
 	// text mamba-mixed-needs-python is worded differently
 	// text mamba-cpp-not-python is worded differently
 }
+
+// A worker YAML's kv_cache_config with a misspelt key on 1.2.0rc1: KvCacheConfig
+// is a StrictBaseModel, so TensorRT-LLM refuses the whole file at start-up.
+func ExampleNestedErrors() {
+	v, err := resolver.ParseVersion("1.2.0rc1")
+	if err != nil {
+		panic(err)
+	}
+	keys := []resolver.NestedKey{
+		{Root: resolver.NestedKVCache, VersionedKey: resolver.VersionedKey{Key: "free_gpu_memory_fraction", Input: "0.8", InputType: "float"}},
+		{Root: resolver.NestedKVCache, VersionedKey: resolver.VersionedKey{Key: "free_gpu_memroy_fraction", Input: "0.8", InputType: "float"}},
+	}
+	for _, e := range resolver.NestedErrors(v, keys) {
+		fmt.Println(e.Root+"."+e.Loc, e.Type)
+	}
+	n, _ := resolver.NestedFieldsFor(v, resolver.NestedKVCache)
+	fmt.Println(n.Model, n.Confidence)
+	// Output:
+	// kv_cache_config.free_gpu_memroy_fraction extra_forbidden
+	// KvCacheConfig derived
+}

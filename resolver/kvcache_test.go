@@ -116,9 +116,12 @@ func TestKVCacheManager(t *testing.T) {
 			outcome: OutcomeCPP, kvWant: "V1", logs: []string{kvAutoMis, "Resolved transceiver_runtime='auto' to None for MistralForCausalLM."}},
 		{name: "after #16060 a V2 model default logs its line", version: "1.3.0rc25", backend: "NIXL", model: gptDefaults,
 			outcome: OutcomePython, kvWant: "V2", logs: []string{resolvedPy, kvAutoGptV2, usingV2}},
+		// KvCacheConfig(**d) in update_llm_args_with_extra_dict raises it
+		// (era 0's llm_args.py and main@0004396 both list kv_cache_config in
+		// field_mapping), before TorchLlmArgs: its own title, the bare key.
 		{name: "'auto' before #15823 is a bool_parsing error", version: "1.3.0rc20", backend: "NIXL", kv: KVAuto,
 			outcome: OutcomeError, failed: StepValidate,
-			errIs: "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\nkv_cache_config.use_kv_cache_manager_v2\n  Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='auto', input_type=str]"},
+			errIs: "pydantic_core._pydantic_core.ValidationError: 1 validation error for KvCacheConfig\nuse_kv_cache_manager_v2\n  Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='auto', input_type=str]"},
 		{name: "era 3 omitted on UCX+CPP: V1, no line assumed", version: "1.4.0rc4", backend: "UCX", runtime: "CPP", model: gptV2,
 			outcome: OutcomeCPP, kvWant: "V1", logs: []string{ucxInfo}},
 		{name: "era 3 explicit auto follows era 2 with its line", version: "1.4.0rc4", backend: "NIXL", runtime: "CPP", kv: KVAuto, model: gptV2,

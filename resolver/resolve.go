@@ -414,6 +414,12 @@ func (r *run) validationErrors() []FieldError {
 	}
 	var errs, late []FieldError
 	for _, e := range r.t.Inputs.ConfigErrors {
+		if e.Root != "" && !e.TopKey {
+			// Under another TorchLlmArgs field (kv_cache_config.<key>): none
+			// of cache_transceiver_config's rules below apply.
+			errs = append(errs, e)
+			continue
+		}
 		if fieldOf(e.Loc) == "enable_pipelined_transfer" && !r.has(day15727) {
 			// Before #15727 the key is not a field at all: whatever its value,
 			// pydantic reports it as an extra input, among the other extra keys.
@@ -511,6 +517,19 @@ func (r *run) validationErrors() []FieldError {
 		errs = append(kept, slices.DeleteFunc(errs[readers:], ignoredBefore5234)...)
 		readers = len(kept)
 	}
+	if direct, known := kvDirect(r.t.Inputs.Version.Main); direct && known {
+		// update_llm_args_with_extra_dict builds KvCacheConfig(**d) itself:
+		// its errors are KvCacheConfig's (use_kv_cache_manager_v2's too).
+		for i := range errs {
+			if errs[i].Root == NestedKVCache && !errs[i].topKey() {
+				errs[i].Model = "KvCacheConfig"
+			}
+		}
+	}
+	if direct := directErrors(errs); direct != nil {
+		// Raised before TorchLlmArgs is validated: nothing else is reported.
+		return direct
+	}
 	errs = r.pydanticOrder(errs, readers)
 	if len(errs) == 0 {
 		// The model validators run only once every field has validated.
@@ -519,6 +538,42 @@ func (r *run) validationErrors() []FieldError {
 		}
 	}
 	return errs
+}
+
+// directErrors are the errors of the nested model update_llm_args_with_extra_dict
+// builds itself (FieldError.Model), as pydantic reports them for that model:
+// its declared fields' errors, then its extra keys in input order; nil when
+// there are none. Only KvCacheConfig is modelled, so there is one model.
+func directErrors(errs []FieldError) []FieldError {
+	var declared, extra []FieldError
+	for _, e := range errs {
+		switch {
+		case e.Model == "":
+		case e.Type == "extra_forbidden":
+			extra = append(extra, e)
+		default:
+			declared = append(declared, e)
+		}
+	}
+	if declared == nil && extra == nil {
+		return nil
+	}
+	return append(declared, inputOrder(extra)...)
+}
+
+// inputOrder sorts extra keys of one mapping by where they were written (a
+// key found by the resolver, e.g. use_kv_cache_manager_v2, joins the
+// reader's in file order); keys without a FILE:LINE keep their place.
+func inputOrder(extra []FieldError) []FieldError {
+	slices.SortStableFunc(extra, func(a, b FieldError) int {
+		af, al, aok := fileLine(a.Origin)
+		bf, bl, bok := fileLine(b.Origin)
+		if !aok || !bok || af != bf {
+			return 0
+		}
+		return al - bl
+	})
+	return extra
 }
 
 // ignoredBefore5234 reports whether a plain-BaseModel CacheTransceiverConfig
@@ -627,13 +682,36 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 			return -2
 		}
 		if e.Root != "" {
-			// Another TorchLlmArgs field: xcvr lists it first [D: field order
-			// of TorchLlmArgs not read].
+			// Another TorchLlmArgs field, declared before
+			// cache_transceiver_config (kv_cache_config, a BaseLlmArgs field)
+			// or after it (cuda_graph_config, TorchLlmArgs' own): sorted
+			// apart below.
 			return -1
 		}
 		return slices.Index(fields, fieldOf(e.Loc))
 	}
-	isDeclared := func(e FieldError) bool { return rank(e) != -2 && (e.Root != "" || rank(e) >= 0) }
+	// Errors under another TorchLlmArgs field: those declared before
+	// cache_transceiver_config come first, the others after all of its own
+	// errors; within a field, its declared fields' errors, then its extra
+	// keys in input order.
+	var before, after, rest []FieldError
+	restReaders := 0
+	for i, e := range errs {
+		switch {
+		case e.Root == "" || e.topKey():
+			rest = append(rest, e)
+			if i < readers {
+				restReaders++
+			}
+		case e.Root == NestedKVCache:
+			before = append(before, e)
+		default:
+			after = append(after, e)
+		}
+	}
+	errs, readers = rest, restReaders
+	before, after = nestedOrder(before), nestedOrder(after)
+	isDeclared := func(e FieldError) bool { return rank(e) >= 0 }
 	var declared, extra []FieldError
 	for _, e := range errs[:readers] {
 		if isDeclared(e) {
@@ -668,7 +746,43 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		}
 		return false
 	})
-	return append(append(declared, extra...), top...)
+	out := append(before, declared...)
+	out = append(append(out, extra...), after...)
+	return append(out, top...)
+}
+
+// nestedOrder sorts the errors under other TorchLlmArgs fields by the field
+// (NestedRoots' order, which is TorchLlmArgs'), and within one field as
+// pydantic reports a model's errors: declared fields first, extra keys after
+// in input order.
+func nestedOrder(errs []FieldError) []FieldError {
+	if len(errs) < 2 {
+		return errs
+	}
+	var out []FieldError
+	for _, root := range NestedRoots() {
+		var declared, extra []FieldError
+		for _, e := range errs {
+			switch {
+			case e.Root != root:
+			case e.Type == "extra_forbidden":
+				extra = append(extra, e)
+			default:
+				declared = append(declared, e)
+			}
+		}
+		out = append(append(out, declared...), inputOrder(extra)...)
+	}
+	return out
+}
+
+// locItem renders one location item as pydantic does: in backticks when it
+// holds a '.'.
+func locItem(s string) string {
+	if strings.Contains(s, ".") {
+		return "`" + s + "`"
+	}
+	return s
 }
 
 // fileLine splits a FILE:LINE origin.
@@ -1779,9 +1893,17 @@ func validationError(errs []FieldError) string {
 	if len(errs) != 1 {
 		b.WriteString("s")
 	}
-	b.WriteString(" for TorchLlmArgs")
+	model := "TorchLlmArgs"
+	if len(errs) > 0 && errs[0].Model != "" {
+		// Raised by the nested model itself (update_llm_args_with_extra_dict's
+		// Model(**d)): its own title, and locs without the TorchLlmArgs field.
+		model = errs[0].Model
+	}
+	b.WriteString(" for " + model)
 	for _, e := range errs {
-		if e.Root != "" || e.TopKey {
+		if e.Model != "" {
+			b.WriteString("\n" + locItem(e.Loc))
+		} else if e.Root != "" || e.TopKey {
 			// A top-level key is one location item: pydantic puts an item
 			// holding a '.' in backticks (and prints '' as an empty line).
 			root := e.Root
@@ -1792,7 +1914,12 @@ func validationError(errs []FieldError) string {
 		} else {
 			b.WriteString("\ncache_transceiver_config")
 		}
-		if e.Loc != "" || e.EmptyKey {
+		switch {
+		case e.Model != "":
+		case e.Root != "" && !e.TopKey && (e.Loc != "" || e.EmptyKey):
+			// A nested model's key is one location item.
+			b.WriteString("." + locItem(e.Loc))
+		case e.Loc != "" || e.EmptyKey:
 			b.WriteString("." + e.Loc)
 		}
 		b.WriteString("\n  " + e.Message)

@@ -363,6 +363,11 @@ type FieldError struct {
 	// prints as an empty location item after the '.'
 	// ("cache_transceiver_config.").
 	EmptyKey bool
+	// Model, when set, is the nested model that raised the error itself
+	// before TorchLlmArgs was validated (update_llm_args_with_extra_dict
+	// builds KvCacheConfig(**d) in some releases): pydantic then titles the
+	// error with Model and its loc is Loc alone, without Root.
+	Model string
 }
 
 // topKey reports whether the error is at a top-level key of TorchLlmArgs.

@@ -150,3 +150,22 @@ func TestMatrixFullHelpListsMatrixKeys(t *testing.T) {
 		t.Errorf("matrix help lacks enter:\n%s", plain)
 	}
 }
+
+// < and > stop at the ends of the releases with a hint, as ← and → on a row
+// do; they did nothing, silently.
+func TestCompareEndsSayWhy(t *testing.T) {
+	m := keys(t, newAt(120, 40), "v", ">", ">")
+	f := strings.Join(strings.Fields(plainFrame(m)), " ")
+	if !strings.Contains(f, "1.4.0rc4 → 1.4.0rc4") || !strings.Contains(f, "the second version is the newest known release; < goes older") {
+		t.Errorf("> past the newest:\n%s", plainFrame(m))
+	}
+	var ks []string
+	for range len(resolver.KnownVersions()) + 1 {
+		ks = append(ks, "<")
+	}
+	m = keys(t, m, ks...)
+	f = strings.Join(strings.Fields(plainFrame(m)), " ")
+	if first := resolver.KnownVersions()[0].Name; !strings.Contains(f, "→ "+first) || !strings.Contains(f, "the second version is the oldest known release; > goes newer") {
+		t.Errorf("< past the oldest:\n%s", plainFrame(m))
+	}
+}

@@ -144,9 +144,16 @@ func (m *Model) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case m.other != nil && key.Matches(msg, k.Role):
 		return m.switchRole(), true
 	case m.mode == viewCompare && key.Matches(msg, k.OtherPrev):
-		return nil, m.cycleOther(-1)
+		if !m.cycleOther(-1) {
+			// The ends stop with a hint, as ← and → on a row do.
+			return m.setStatus("the second version is the oldest known release; > goes newer", false), true
+		}
+		return nil, true
 	case m.mode == viewCompare && key.Matches(msg, k.OtherNext):
-		return nil, m.cycleOther(+1)
+		if !m.cycleOther(+1) {
+			return m.setStatus("the second version is the newest known release; < goes older", false), true
+		}
+		return nil, true
 	case m.mode == viewCompare && key.Matches(msg, k.Back) && !m.help.ShowAll:
 		m.mode = viewExplore
 		return nil, true

@@ -69,6 +69,11 @@ type Overlay struct {
 	// strict model, so a key that is not one of its fields refuses the file
 	// (inputs.Build checks them against the version's field list).
 	TopKeys []resolver.VersionedKey
+	// NestedKeys are the string keys written inside the mappings of
+	// resolver.NestedRoots (kv_cache_config, cuda_graph_config), in input
+	// order: those models are strict too (inputs.Build checks them against
+	// the version's lists).
+	NestedKeys []resolver.NestedKey
 	// Locate, when set, renders a line of the worker YAML as an origin, for a
 	// YAML held inside another file (a ConfigMap's data value), e.g.
 	// "deploy.yaml:35 (ConfigMap trtllm-config, prefill.yaml:23)".
@@ -271,6 +276,21 @@ func (ov *Overlay) readStatic(m *Node) {
 			return
 		}
 		*dst = resolver.Field[bool]{Value: p.Val.Bool, Origin: ov.origin(p.KeyLine)}
+	}
+	for _, root := range resolver.NestedRoots() {
+		p, ok := m.Get(root)
+		if !ok || p.Val.Kind != KindMap {
+			continue
+		}
+		for _, q := range p.Val.Pairs {
+			if q.Key.Kind != KindStr {
+				// pydantic's loc would hold the key as it is (an int); xcvr
+				// does not refuse what it cannot render.
+				continue
+			}
+			ov.NestedKeys = append(ov.NestedKeys, resolver.NestedKey{Root: root, VersionedKey: resolver.VersionedKey{
+				Key: q.Key.Str, Input: q.Val.Repr(), InputType: q.Val.TypeName(), Origin: ov.origin(q.KeyLine)}})
+		}
 	}
 	boolKey(m, "enable_chunked_prefill", &ov.Static.ChunkedPrefill)
 	intKey("pipeline_parallel_size", &ov.Static.PP)
@@ -686,6 +706,7 @@ func Apply(spec *inputs.Spec, ov *Overlay) {
 	spec.NoTransceiverConfig = ov.NoTransceiverConfig && !overridden["backend"] && !overridden["transceiver_runtime"] &&
 		!overridden["kv_transfer_timeout_ms"] && !overridden["enable_pipelined_transfer"]
 	spec.TopKeys = ov.TopKeys
+	spec.NestedKeys = ov.NestedKeys
 	if ov.Loader != nil {
 		set(&spec.Loader, ov.Loader, "", false)
 	}

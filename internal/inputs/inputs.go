@@ -90,6 +90,11 @@ type Spec struct {
 	// TopKeys are a worker YAML's top-level keys; Build refuses those that are
 	// not TorchLlmArgs fields (see internal/llmargs).
 	TopKeys []resolver.VersionedKey
+	// NestedKeys are the keys a worker YAML writes inside kv_cache_config and
+	// cuda_graph_config; Build refuses those that are not fields of their
+	// model in the version (resolver.NestedErrors), unless an install's
+	// fields are read (xcvr does not read its nested models).
+	NestedKeys []resolver.NestedKey
 	// LLMArgsFields, when not nil, are the install's own TorchLlmArgs fields,
 	// which decide TopKeys instead of xcvr's list.
 	LLMArgsFields []string
@@ -284,6 +289,9 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 		// Extra keys are pydantic's last errors; the slice is copied so a spec
 		// reused for another version keeps its own.
 		in.ConfigErrors = append(slices.Clip(s.ConfigErrors), llmargs.ErrorsFor(s.TopKeys, s.LLMArgsFields, v)...)
+	}
+	if len(s.NestedKeys) > 0 && s.LLMArgsFields == nil {
+		in.ConfigErrors = append(slices.Clip(in.ConfigErrors), resolver.NestedErrors(v, s.NestedKeys)...)
 	}
 	return in, nil
 }

@@ -1,0 +1,232 @@
+package deploy
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"xcvr/internal/llmargs"
+	"xcvr/internal/oracle"
+	"xcvr/resolver"
+)
+
+// nestedReleases are releases on each side of the nested models' windows
+// (resolver.NestedFieldsFor): 1.0.0rc4 and 1.1.0rc5 validate kv_cache_config
+// and cuda_graph_config in TorchLlmArgs; 1.2.0rc2 only cuda_graph_config (how
+// its KvCacheConfig is reached is not known); 1.3.0rc20 and rc22 build
+// KvCacheConfig(**d) in update_llm_args_with_extra_dict first (rc20's
+// use_kv_cache_manager_v2 a plain bool, rc22's bool | 'auto', #15823);
+// 1.4.0rc4 has neither list.
+var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.3.0rc20", "1.3.0rc22", "1.4.0rc4"}
+
+// nestedSource declares, for one release, TorchLlmArgs as the oracle
+// validates it: kv_cache_config (a BaseLlmArgs field, before
+// cache_transceiver_config) and cuda_graph_config (TorchLlmArgs' own, after
+// every BaseLlmArgs field) as StrictBaseModels with the release's fields when
+// xcvr holds them (any value, as xcvr checks keys only), else Any; the
+// release's CacheTransceiverConfig; every other field Any. direct says
+// whether update_llm_args_with_extra_dict builds KvCacheConfig(**d) first.
+func nestedSource(t *testing.T, version string) (src string, direct bool) {
+	v := resolverVersion(version)
+	var ctc release
+	found := false
+	for _, r := range releases {
+		if r.version == version {
+			ctc, found = r, true
+		}
+	}
+	if !found {
+		t.Fatalf("no CacheTransceiverConfig declared for %s", version)
+	}
+	var b strings.Builder
+	ctcSrc, _, _ := strings.Cut(ctc.pydanticSource(), "class TorchLlmArgs")
+	b.WriteString(ctcSrc)
+	model := func(name, root string) string {
+		n, ok := resolver.NestedFieldsFor(v, root)
+		if !ok {
+			return "Any"
+		}
+		fmt.Fprintf(&b, "class %s(StrictBaseModel):\n", name)
+		for _, f := range n.Fields {
+			typ := "Any = None"
+			if f == "use_kv_cache_manager_v2" {
+				// The one nested field xcvr checks the value of.
+				typ = "bool = False"
+				if v.Main >= 20260713 { // #15823
+					typ = "Union[bool, Literal['auto']] = 'auto'"
+				}
+			}
+			fmt.Fprintf(&b, "    %s: %s\n", f, typ)
+		}
+		if root == resolver.NestedKVCache {
+			direct = n.Direct
+		}
+		return "Optional[" + name + "]"
+	}
+	kv := model("KvCacheConfig", resolver.NestedKVCache)
+	cg := model("CudaGraphConfig", resolver.NestedCUDAGraph)
+	b.WriteString("class TorchLlmArgs(StrictBaseModel):\n")
+	fmt.Fprintf(&b, "    kv_cache_config: %s = None\n", kv)
+	b.WriteString("    cache_transceiver_config: Optional[CacheTransceiverConfig] = None\n")
+	fmt.Fprintf(&b, "    cuda_graph_config: %s = None\n", cg)
+	for _, f := range llmargs.FieldsFor(v) {
+		switch f {
+		case "kv_cache_config", "cache_transceiver_config", "cuda_graph_config":
+		default:
+			fmt.Fprintf(&b, "    %s: Any = None\n", f)
+		}
+	}
+	return b.String(), direct
+}
+
+// nestedScript answers {"release": VERSION, "yaml": TEXT} as
+// update_llm_args_with_extra_dict and TorchLlmArgs would: the first
+// ValidationError's text (without pydantic's URL lines), or {}.
+func nestedScript(t *testing.T) string {
+	var b strings.Builder
+	b.WriteString(`
+import sys, json, yaml
+from typing import Any, Optional, Literal, Dict, Union
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, field_validator, model_validator
+class StrictBaseModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", protected_namespaces=())
+models = {}
+`)
+	for _, version := range nestedReleases {
+		src, direct := nestedSource(t, version)
+		b.WriteString("def _define():\n")
+		for _, line := range strings.Split(src, "\n") {
+			b.WriteString("    " + line + "\n")
+		}
+		if direct {
+			b.WriteString("    return TorchLlmArgs, KvCacheConfig\n")
+		} else {
+			b.WriteString("    return TorchLlmArgs, None\n")
+		}
+		fmt.Fprintf(&b, "models[%q] = _define()\n", version)
+	}
+	b.WriteString(`
+for line in sys.stdin:
+    req = json.loads(line)
+    out = {}
+    try:
+        data = yaml.safe_load(req["yaml"])
+        args, kv = models[req["release"]]
+        if kv is not None and "kv_cache_config" in data:
+            # field_mapping: llm_args_dict[name] = field_type(**llm_args_dict[name])
+            data["kv_cache_config"] = kv(**data["kv_cache_config"])
+        args(**data)
+    except ValidationError as e:
+        out["error"] = "\n".join(l for l in str(e).split("\n") if not l.startswith("    For further information visit"))
+    except Exception as e:
+        out["other"] = type(e).__name__ + ": " + str(e)
+    print(json.dumps(out), flush=True)
+`)
+	return b.String()
+}
+
+// nestedDocs are worker YAMLs with known and unknown keys in kv_cache_config
+// and cuda_graph_config, beside cache_transceiver_config and top-level errors.
+func nestedDocs(n int) []string {
+	kvKeys := []string{"free_gpu_memory_fraction: 0.8", "free_gpu_memroy_fraction: 0.8", "enable_block_reuse: false",
+		"tokens_per_block: 64", "dtype: fp8", "max_tokens: 8192", "use_kv_cache_manager_v2: true",
+		"use_kv_cache_manager_v2: false", "use_kv_cache_manager_v2: auto", "onboard_blocks: true",
+		"kv_events_config: {}", "zz_bogus: [1, 2]", "'': 1", "'a.b': x", "Enable_Block_Reuse: true",
+		"event_buffer_max_size: 1024", "mamba_ssm_cache_dtype: float32", "max_util_for_resume: 0.9",
+		"long_unknown: '" + strings.Repeat("y", 60) + "'"}
+	cgKeys := []string{"batch_sizes: [1, 2, 4]", "max_batch_size: 64", "enable_padding: true", "max_batch_sise: 8",
+		"padding_enabled: true", "'': null", "mode: decode"}
+	ctcKeys := []string{"backend: UCX", "backend: NIXL", "bogus: 1", "backend: nixl"}
+	tops := []string{"bogus_top: 2", "max_batch_size: 16", "enable_attention_dp: true"}
+	var docs []string
+	for _, k := range kvKeys {
+		docs = append(docs, "kv_cache_config:\n  "+k+"\n", "kv_cache_config:\n  "+k+"\ncache_transceiver_config:\n  backend: UCX\n")
+	}
+	for _, k := range cgKeys {
+		docs = append(docs, "cuda_graph_config:\n  "+k+"\n", "cuda_graph_config:\n  "+k+"\ncache_transceiver_config:\n  backend: UCX\n  bogus: 1\n")
+	}
+	docs = append(docs,
+		// The brief's case, and all four kinds of error together.
+		"kv_cache_config:\n  free_gpu_memroy_fraction: 0.8\ncache_transceiver_config:\n  backend: UCX\n",
+		"bogus_top: 1\ncuda_graph_config:\n  max_batch_sise: 8\ncache_transceiver_config:\n  backend: nixl\n  bogus: 1\nkv_cache_config:\n  zz: 1\n  aa: 2\n  use_kv_cache_manager_v2: auto\n",
+		"kv_cache_config: {}\ncuda_graph_config: {}\n")
+	rng := rand.New(rand.NewPCG(7, 2026))
+	pick := func(b *strings.Builder, head string, keys []string) {
+		b.WriteString(head + ":\n")
+		used := map[string]bool{}
+		for k := 1 + rng.IntN(4); k > 0; k-- {
+			line := keys[rng.IntN(len(keys))]
+			name, _, _ := strings.Cut(line, ":")
+			if used[name] {
+				continue
+			}
+			used[name] = true
+			b.WriteString("  " + line + "\n")
+		}
+	}
+	for range n {
+		var b strings.Builder
+		parts := []func(){
+			func() { pick(&b, "kv_cache_config", kvKeys) },
+			func() { pick(&b, "cuda_graph_config", cgKeys) },
+			func() { pick(&b, "cache_transceiver_config", ctcKeys) },
+			func() { b.WriteString(tops[rng.IntN(len(tops))] + "\n") },
+		}
+		rng.Shuffle(len(parts), func(i, j int) { parts[i], parts[j] = parts[j], parts[i] })
+		for _, p := range parts[:1+rng.IntN(len(parts))] {
+			p()
+		}
+		docs = append(docs, b.String())
+	}
+	return docs
+}
+
+// TestNestedPydanticDifferential compares xcvr's refusal of unknown keys in
+// kv_cache_config and cuda_graph_config with pydantic's ValidationError, byte
+// for byte (less the URL lines): the title (TorchLlmArgs, or KvCacheConfig
+// where update_llm_args_with_extra_dict builds it first), the count line, the
+// locations and the order among the other errors.
+func TestNestedPydanticDifferential(t *testing.T) {
+	p := oracle.Start(t, nestedScript(t))
+	docs := nestedDocs(300)
+	for _, version := range nestedReleases {
+		agree, fails, refused := 0, 0, 0
+		_, kvKnown := resolver.NestedFieldsFor(resolverVersion(version), resolver.NestedKVCache)
+		for _, d := range docs {
+			if !kvKnown && strings.Contains(d, "use_kv_cache_manager_v2") {
+				// Without KvCacheConfig's list the oracle takes any
+				// kv_cache_config, while the resolver still refuses
+				// use_kv_cache_manager_v2 before #10659 (its own check).
+				continue
+			}
+			var ans validateAnswer
+			if err := p.Ask(map[string]string{"release": version, "yaml": d}, &ans); err != nil {
+				t.Fatalf("oracle: %v", err)
+			}
+			if ans.Other != "" {
+				t.Fatalf("%s %q: the oracle raised %s", version, d, ans.Other)
+			}
+			ov, err := ReadWorkerConfig("v.yaml", []byte(d))
+			if err != nil {
+				t.Fatalf("%q: %v", d, err)
+			}
+			tr := resolveWith(t, ov, version, nil)
+			got := ""
+			if e, ok := strings.CutPrefix(tr.Result.Error, pydanticPrefix); ok && tr.Result.Outcome == resolver.OutcomeError {
+				got = e
+			}
+			if got != ans.Error {
+				if fails++; fails <= 10 {
+					t.Errorf("%s %q:\nxcvr:\n%s\npydantic:\n%s", version, d, got, ans.Error)
+				}
+				continue
+			}
+			if got != "" {
+				refused++
+			}
+			agree++
+		}
+		t.Logf("%s: %d configurations validate as pydantic validates them (%d refused), %d differ", version, agree, refused, fails)
+	}
+}

@@ -1,0 +1,192 @@
+package resolver
+
+import (
+	"slices"
+	"sync"
+)
+
+// The nested config models a worker YAML commonly sets are StrictBaseModels
+// too (extra="forbid"): an unknown key inside kv_cache_config or
+// cuda_graph_config refuses the whole file at start-up, as an unknown
+// top-level key does. How the error reads depends on how the mapping reaches
+// its model:
+//
+//   - through TorchLlmArgs' own validation (the field is declared
+//     Optional[Model] or Model): one ValidationError "for TorchLlmArgs" with
+//     every other error of the file, at loc "kv_cache_config.<key>";
+//   - built first by update_llm_args_with_extra_dict's field_mapping
+//     (Model(**d)): a ValidationError "for KvCacheConfig" with that model's
+//     errors only, at loc "<key>", raised before TorchLlmArgs is validated.
+//
+// Each list below was read from a stored llm_args.py (the field declarations
+// of the class, in order); a day falls in a window only where xcvr holds the
+// copies on both sides of it, and the list is those copies' fields joined, so
+// that a field added or dropped between them is accepted rather than refused.
+// Outside the windows xcvr does not refuse a nested key: an incomplete list
+// would call valid configs broken.
+
+// kvFieldsLC is KvCacheConfig of the lower-case era's stored llm_args.py
+// (1.0 line: after #5234, before #6574's mamba_ssm_cache_dtype).
+var kvFieldsLC = []string{
+	"enable_block_reuse", "max_tokens", "max_attention_window", "sink_token_length", "free_gpu_memory_fraction",
+	"host_cache_size", "onboard_blocks", "cross_kv_cache_fraction", "secondary_offload_min_priority",
+	"event_buffer_max_size", "enable_partial_reuse", "copy_on_partial_reuse", "use_uvm", "dtype",
+}
+
+// kvFieldsUC is KvCacheConfig of the upper-case era's stored copy (main
+// 2025-10-22..12-19).
+var kvFieldsUC = []string{
+	"enable_block_reuse", "max_tokens", "max_attention_window", "sink_token_length", "free_gpu_memory_fraction",
+	"host_cache_size", "onboard_blocks", "cross_kv_cache_fraction", "secondary_offload_min_priority",
+	"event_buffer_max_size", "attention_dp_events_gather_period_ms", "enable_partial_reuse", "copy_on_partial_reuse",
+	"use_uvm", "max_gpu_total_bytes", "dtype", "mamba_ssm_cache_dtype", "tokens_per_block",
+}
+
+// kvFieldsE0 is KvCacheConfig of era 0's stored copy (main about 2026-03-17).
+var kvFieldsE0 = []string{
+	"enable_block_reuse", "max_tokens", "max_attention_window", "sink_token_length", "free_gpu_memory_fraction",
+	"host_cache_size", "onboard_blocks", "cross_kv_cache_fraction", "secondary_offload_min_priority",
+	"event_buffer_max_size", "attention_dp_events_gather_period_ms", "enable_partial_reuse", "copy_on_partial_reuse",
+	"use_uvm", "max_gpu_total_bytes", "dtype", "mamba_ssm_cache_dtype", "tokens_per_block", "use_kv_cache_manager_v2",
+	"max_util_for_resume",
+}
+
+// kvFieldsE2 is KvCacheConfig of main@0004396 (its CacheTransceiverConfig has
+// enable_pipelined_transfer, #15727 of 2026-09-02, and no agent_bounce_*:
+// main 2026-09-02..10-09). onboard_blocks is gone there.
+var kvFieldsE2 = []string{
+	"enable_block_reuse", "max_tokens", "max_attention_window", "sink_token_length", "free_gpu_memory_fraction",
+	"host_cache_size", "disk_cache_size", "disk_cache_path", "cross_kv_cache_fraction",
+	"secondary_offload_min_priority", "event_buffer_max_size", "attention_dp_events_gather_period_ms",
+	"kv_events_config", "enable_partial_reuse", "copy_on_partial_reuse", "use_uvm", "max_gpu_total_bytes",
+	"iteration_stats_interval", "dtype", "mamba_ssm_cache_dtype", "mamba_ssm_stochastic_rounding",
+	"mamba_ssm_philox_rounds", "tokens_per_block", "mamba_state_cache_interval", "mamba_state_config",
+	"use_kv_cache_manager_v2", "enable_swa_scratch_reuse", "kv_cache_event_hash_algo", "max_util_for_resume",
+	"enable_kv_pool_rebalance", "kv_pool_rebalance_min_sampled_kv_caches", "kv_pool_rebalance_cooldown_secs",
+	"kv_pool_rebalance_target_ratio_update_interval", "kv_pool_rebalance_ratio_threshold",
+	"kv_pool_rebalance_moving_average_decay", "kv_pool_rebalance_check_interval", "disk_prefetch_num_reqs",
+	"fp8_context_mla_kv_len_cap", "pool_ratio", "avg_seq_len", "block_reuse_config",
+}
+
+// cudaGraphFields is CudaGraphConfig's fields in the lower-case, upper-case
+// and era-0 stored copies alike (main@0004396 splits it into
+// BaseCudaGraphConfig / DecodeCudaGraphConfig with a mode field, which xcvr
+// does not model).
+var cudaGraphFields = []string{"batch_sizes", "max_batch_size", "enable_padding"}
+
+// The joined lists, made once (they never change).
+var (
+	kvListA   = sync.OnceValue(func() []string { return joinFields(kvFieldsLC, kvFieldsUC) })
+	kvListB   = sync.OnceValue(func() []string { return joinFields(kvFieldsE0, kvFieldsE2) })
+	cudaGraph = sync.OnceValue(func() []string { return joinFields(cudaGraphFields) })
+)
+
+// The nested models xcvr checks, in TorchLlmArgs' declaration order
+// (kv_cache_config is a BaseLlmArgs field before cache_transceiver_config;
+// cuda_graph_config is TorchLlmArgs' own, after every BaseLlmArgs field).
+const (
+	NestedKVCache   = "kv_cache_config"
+	NestedCUDAGraph = "cuda_graph_config"
+)
+
+// NestedRoots lists the top-level keys whose mappings xcvr checks for unknown
+// keys, in TorchLlmArgs' field order.
+func NestedRoots() []string { return []string{NestedKVCache, NestedCUDAGraph} }
+
+// NestedKey is a key written inside one of the NestedRoots mappings, in input
+// order, with its value as Python would repr it.
+type NestedKey struct {
+	Root string
+	VersionedKey
+}
+
+// NestedFields is one nested model's field list for a build.
+type NestedFields struct {
+	// Root is the TorchLlmArgs field, e.g. "kv_cache_config"; Model its class.
+	Root, Model string
+	// Fields are the model's fields, sorted.
+	Fields []string
+	// Direct marks a model update_llm_args_with_extra_dict builds itself
+	// (Model(**d)) before TorchLlmArgs is validated: its errors are raised
+	// alone, titled Model, at the bare key.
+	Direct     bool
+	Evidence   string
+	Confidence Confidence
+}
+
+// Has reports whether key is a field of the model.
+func (n NestedFields) Has(key string) bool {
+	_, ok := slices.BinarySearch(n.Fields, key)
+	return ok
+}
+
+// kvDirectFrom is the first day xcvr knows update_llm_args_with_extra_dict
+// builds KvCacheConfig itself: era 0's stored copy (main about 2026-03-17)
+// has "kv_cache_config": KvCacheConfig in field_mapping, after a deep merge
+// with the CLI's kv_cache_config; the upper-case era's copy (main
+// 2025-10-22..12-19) does not. When between the two it came in is not known.
+const kvDirectFrom Day = dayFieldExists
+
+// kvDirect reports whether, on day d, a worker YAML's kv_cache_config is
+// built by KvCacheConfig(**d) before TorchLlmArgs, and whether that is known
+// at all: before #5610 (0.21.0's copy) it was, from the lower-case era's copy
+// until the upper-case era's it was not, and from era 0's copy on (also
+// main@0004396, and 1.3.0rc26 by Dynamo PR #15117's account) it is again.
+func kvDirect(d Day) (direct, known bool) {
+	switch {
+	case d >= dayConfigKnobs && d < dayTimeoutField:
+		return false, true
+	case d >= kvDirectFrom:
+		return true, true
+	}
+	return false, false
+}
+
+// NestedFieldsFor is the field list of the model under root for the day of
+// main version v behaves like; ok is false when xcvr does not hold it for
+// that day (then nothing under root is refused).
+func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
+	d := v.Main
+	switch root {
+	case NestedKVCache:
+		switch {
+		case d >= dayConfigKnobs && d < dayTimeoutField:
+			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListA(), Confidence: Derived,
+				Evidence: "KvCacheConfig(StrictBaseModel) fields of the lower-case era's and the upper-case era's stored llm_args.py, joined; both validate it as TorchLlmArgs.kv_cache_config (update_llm_args_with_extra_dict's field_mapping has no kv_cache_config since #5610)"}, true
+		case d >= dayFieldExists && d < day15727:
+			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListB(), Direct: true, Confidence: Derived,
+				Evidence: "KvCacheConfig(StrictBaseModel) fields of era 0's stored llm_args.py (main about 2026-03-17) and of main@0004396, joined; both build it in update_llm_args_with_extra_dict (field_mapping \"kv_cache_config\": KvCacheConfig), before TorchLlmArgs"}, true
+		}
+	case NestedCUDAGraph:
+		if d >= dayConfigKnobs && d <= dayFieldExists {
+			return NestedFields{Root: root, Model: "CudaGraphConfig", Fields: cudaGraph(), Confidence: Derived,
+				Evidence: "CudaGraphConfig(StrictBaseModel) fields batch_sizes, max_batch_size, enable_padding in the lower-case, upper-case and era-0 stored llm_args.py alike; TorchLlmArgs declares cuda_graph_config: Optional[CudaGraphConfig] and no field_mapping builds it"}, true
+		}
+	}
+	return NestedFields{}, false
+}
+
+// NestedErrors are pydantic's extra_forbidden errors for the keys inside the
+// nested mappings that are not fields of their model on v's day, in input
+// order. Keys the resolver checks itself (kv_cache_config's
+// use_kv_cache_manager_v2, through Inputs.KVManager) are left to it, and a key
+// that is not a string is never refused.
+func NestedErrors(v Version, keys []NestedKey) []FieldError {
+	var out []FieldError
+	for _, k := range keys {
+		if k.Root == NestedKVCache && k.Key == "use_kv_cache_manager_v2" {
+			continue
+		}
+		n, ok := NestedFieldsFor(v, k.Root)
+		if !ok || n.Has(k.Key) {
+			continue
+		}
+		e := FieldError{Root: k.Root, Loc: k.Key, EmptyKey: k.Key == "", Type: "extra_forbidden",
+			Message: "Extra inputs are not permitted", Input: k.Input, InputType: k.InputType, Origin: k.Origin}
+		if n.Direct {
+			e.Model = n.Model
+		}
+		out = append(out, e)
+	}
+	return out
+}
