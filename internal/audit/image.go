@@ -81,6 +81,13 @@ func imageVersion(image string) (version, how string, ok bool) {
 			return "", "", false
 		}
 		return tag, "the TensorRT-LLM release image's tag", true
+	case path.Base(repo) == "tensorrt-llm" || path.Base(repo) == "tensorrt_llm":
+		// A mirror of the release image (AIBrix's .../aibrix/tensorrt-llm:1.3.0rc8):
+		// its tag, when it is a release, names it.
+		if _, err := resolver.ParseVersion(tag); err != nil || !strings.ContainsAny(tag, ".") {
+			return "", "", false
+		}
+		return tag, "a TensorRT-LLM image's tag, taken as its release (inferred)", true
 	case path.Base(repo) == "tensorrtllm-runtime" && strings.Contains(repo, "ai-dynamo"):
 		v, ok := dynamoTRTLLM[tag]
 		if !ok {

@@ -23,6 +23,8 @@ func TestImageVersion(t *testing.T) {
 		"nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.7.1":                  "",
 		"${CONTAINER_IMAGE}":                 "",
 		"registry:5000/tensorrt-llm/release": "",
+		"aibrix-public-release-cn-beijing.cr.volces.com/aibrix/tensorrt-llm:1.3.0rc8": "1.3.0rc8",
+		"example.com/tensorrt-llm:latest":                                             "",
 	} {
 		got, _, ok := imageVersion(img)
 		if got != want || ok != (want != "") {

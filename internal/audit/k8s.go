@@ -78,6 +78,9 @@ func (r *reader) workload(o *object) {
 	case "DynamoGraphDeployment":
 		r.dynamo(o)
 		return
+	case "StormService":
+		r.stormService(o)
+		return
 	default:
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "kind " + o.kind + " is not read (no TensorRT-LLM worker in it that audit knows of)"})
 		return
@@ -95,6 +98,41 @@ func (r *reader) workload(o *object) {
 	}
 	if !found {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "no container runs trtllm-serve or dynamo.trtllm"})
+	}
+}
+
+// stormService reads an AIBrix StormService (orchestration.aibrix.ai): each
+// of spec.template.spec.roles is a pod template (its template.spec) named
+// for its role (prefill, decode), run spec.replicas role sets of
+// roles[].replicas pods each (the counts' product, inferred from the
+// fields' names).
+func (r *reader) stormService(o *object) {
+	src := Source{File: o.file, Line: o.line, Kind: o.kind, Name: o.name}
+	n, from := r.replicas(o, []string{"spec", "replicas"}, 1, "replicas default (1)")
+	found := false
+	for _, role := range listOf(get(o.root, "spec", "template", "spec", "roles")) {
+		if role.Kind != deploy.KindMap {
+			continue
+		}
+		name := str(role, "name")
+		rn, rfrom := 1, "replicas default (1)"
+		if v, l, ok := intAt(role, "replicas"); ok {
+			rn, rfrom = v, fmt.Sprintf("replicas (%s)", origin(o.file, l))
+		}
+		roleObj := &object{label: o.name + " role " + name, file: o.file, line: role.Line, kind: o.kind, name: name, namespace: o.namespace, root: o.root}
+		if rr := roleFromName(name); rr != "" {
+			roleObj.role, roleObj.roleFrom = rr, fmt.Sprintf("role name %s (%s)", name, origin(o.file, line(role, "name")))
+		}
+		t := podTemplate{spec: get(role, "template", "spec"), count: n * rn,
+			countFrom: fmt.Sprintf("%s role sets × role %s %s, inferred", from, name, rfrom)}
+		for _, c := range listOf(get(t.spec, "containers")) {
+			if r.container(roleObj, t, c, nil) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "no container of its roles runs trtllm-serve or dynamo.trtllm"})
 	}
 }
 

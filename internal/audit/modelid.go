@@ -68,3 +68,26 @@ func modelByName(cat *models.Catalog, id string) (base string, e models.Entry, h
 	}
 	return "", models.Entry{}, "", false
 }
+
+// dirNamesModel finds the listed model a checkpoint path's last directory is
+// named as, exactly (Qwen/Qwen3-8B for /models/Qwen3-8B), when one entry has
+// that name; a directory renamed (lower-cased, suffixed) is not guessed at.
+func dirNamesModel(cat *models.Catalog, p string) (string, models.Entry, bool) {
+	name := path.Base(strings.TrimRight(p, "/"))
+	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, ".") || name == "" || strings.Contains(name, "$") {
+		return "", models.Entry{}, false
+	}
+	var hits []string
+	var hit models.Entry
+	for _, ent := range cat.Entries() {
+		for _, h := range ent.HFIDs {
+			if path.Base(h) == name && (len(hits) == 0 || hit.Arch != ent.Arch) {
+				hits, hit = append(hits, h), ent
+			}
+		}
+	}
+	if len(hits) != 1 {
+		return "", models.Entry{}, false
+	}
+	return hits[0], hit, true
+}

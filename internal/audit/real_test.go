@@ -468,6 +468,24 @@ var realCases = []realCase{
 		files:   []string{"real/srt-slurm/dsr1-b300-ctx1_gen4_tep8_batch1_eplb0_mtp0.yaml"},
 		workers: []string{"decode generation CPP UCX 4", "prefill context CPP UCX 1"},
 	},
+	{
+		// An AIBrix StormService: its roles are pod templates whose bash -c
+		// scripts write the configs with here-documents (transceiver_runtime:
+		// PYTHON). It was "kind StormService is not read", 0 workers. No
+		// --trtllm: the image's tag (a TensorRT-LLM mirror), 1.3.0rc8, whose
+		// Python transceiver is PyNativeCacheTransceiver; /models/Qwen3-8B is
+		// Qwen/Qwen3-8B's directory (inferred).
+		from:    "vllm-project/aibrix samples/quickstart/tensorrt/tensor-rt-pd.yaml @0823fb56 (whole file)",
+		files:   []string{"real/aibrix-tensor-rt-pd.yaml"},
+		workers: []string{"decode generation PYTHON NIXL 1", "prefill context PYTHON NIXL 1"},
+	},
+	{
+		// transceiver_runtime is no field before 1.3.0rc8.
+		from:    "same file, 1.3.0rc7",
+		version: "1.3.0rc7",
+		files:   []string{"real/aibrix-tensor-rt-pd.yaml"},
+		workers: []string{"decode generation ERROR None 1", "prefill context ERROR None 1"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
@@ -1170,5 +1188,24 @@ func TestTensorRTEngineBackendNoted(t *testing.T) {
 	rep := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
 	if len(rep.Entries) != 1 || !strings.Contains(strings.Join(rep.Entries[0].Notes, "\n"), "backend 'tensorrt' (w.yaml:1) runs the TensorRT engine") {
 		t.Errorf("entries %+v", rep.Entries)
+	}
+}
+
+// The StormService's roles: counts, the image's release, the model by its
+// directory.
+func TestStormService(t *testing.T) {
+	r := Resolve(readSet(t, "real/aibrix-tensor-rt-pd.yaml"), Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	p := entry(t, r, "prefill")
+	if p.Worker.CountFrom != "replicas (real/aibrix-tensor-rt-pd.yaml:6) role sets × role prefill replicas (real/aibrix-tensor-rt-pd.yaml:20), inferred" {
+		t.Errorf("count from %q", p.Worker.CountFrom)
+	}
+	if p.Inputs.Version.Name != "1.3.0rc8" || p.Inputs.Model.Value.Arch != "Qwen3ForCausalLM" || p.Trace.Result.Class != "PyNativeCacheTransceiver" {
+		t.Errorf("version %s model %s class %s", p.Inputs.Version.Name, p.Inputs.Model.Value.Arch, p.Trace.Result.Class)
+	}
+	for path, want := range map[string]string{"/models/Qwen3-8B": "Qwen/Qwen3-8B", "/models/qwen3-8b": "", "Qwen3-8B": "", "/m/gpt-oss-120b": "openai/gpt-oss-120b", "/m/": ""} {
+		base, _, ok := dirNamesModel(models.Builtin(), path)
+		if base != want || ok != (want != "") {
+			t.Errorf("dirNamesModel(%q) = %q %v", path, base, ok)
+		}
 	}
 }

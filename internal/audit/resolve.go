@@ -2,6 +2,7 @@ package audit
 
 import (
 	"maps"
+	"path"
 	"strings"
 
 	"xcvr/internal/compare"
@@ -229,6 +230,11 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 		} else if base, ent, how, ok := modelByName(opt.Catalog, w.ServedModel); ok {
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from --served-model-name " + w.ServedModel + " as " + base + " " + how}}
 			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id; its --served-model-name "+w.ServedModel+" names "+base+" "+how+", whose architecture is "+ent.Arch+": using it, inferred (pass --model-dir DIR to read the checkpoint's config.json)")
+		} else if base, ent, ok := dirNamesModel(opt.Catalog, w.Model); ok {
+			// /models/Qwen3-8B: a checkpoint directory named exactly as a
+			// listed model is.
+			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from the directory name " + path.Base(w.Model)}}
+			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): a path; its directory is named as "+base+" is, whose architecture is "+ent.Arch+": using it, inferred (pass --model-dir DIR to read the checkpoint's config.json)")
 		} else {
 			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id xcvr knows offline; using "+s.Model.Raw+" (pass --model ARCH)")
 		}

@@ -136,7 +136,8 @@ func newAuditCmd(app *appEnv, color *string) *cobra.Command {
 		Short: "Resolve every TensorRT-LLM worker of a deployment (Kubernetes, Dynamo, Slurm, scripts, YAMLs) and check they can exchange KV cache",
 		Long: `audit reads a whole deployment: worker YAMLs, trtllm-serve disaggregated
 YAMLs, Kubernetes manifests (multi-document files, kubectl get -o yaml List
-output; Deployments, StatefulSets, Jobs, Pods, LeaderWorkerSets with their
+output; Deployments, StatefulSets, Jobs, Pods, LeaderWorkerSets, AIBrix
+StormServices with their
 containers' command, args, env and envFrom, and the ConfigMaps mounted where
 --extra_llm_api_options or --config points), NVIDIA Dynamo
 DynamoGraphDeployments (services, envs, --extra-engine-args and
