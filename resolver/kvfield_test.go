@@ -21,17 +21,21 @@ func TestKVManagerFieldBeforeItExists(t *testing.T) {
 		}
 		return x
 	}
+	// From MOONCAKE (1.2.0rc6) update_llm_args_with_extra_dict builds
+	// KvCacheConfig(**d) before TorchLlmArgs (nested.go): its own title and
+	// the bare key.
 	for _, c := range []struct {
 		ver   string
 		kv    KVSetting
 		input string
+		loc   string
 	}{
-		{"1.0.0rc4", KVV2, "input_value=True, input_type=bool"},
-		{"1.2.0", KVV1, "input_value=False, input_type=bool"},
-		{"1.3.0rc1", KVAuto, "input_value='auto', input_type=str"},
+		{"1.0.0rc4", KVV2, "input_value=True, input_type=bool", "for TorchLlmArgs\nkv_cache_config.use_kv_cache_manager_v2"},
+		{"1.2.0", KVV1, "input_value=False, input_type=bool", "for KvCacheConfig\nuse_kv_cache_manager_v2"},
+		{"1.3.0rc1", KVAuto, "input_value='auto', input_type=str", "for KvCacheConfig\nuse_kv_cache_manager_v2"},
 	} {
 		tr := Resolve(in(c.ver, c.kv))
-		want := "kv_cache_config.use_kv_cache_manager_v2\n  Extra inputs are not permitted [type=extra_forbidden, " + c.input + "]"
+		want := c.loc + "\n  Extra inputs are not permitted [type=extra_forbidden, " + c.input + "]"
 		if tr.Result.Outcome != OutcomeError || tr.Result.FailedStep != StepValidate || !strings.Contains(tr.Result.Error, want) {
 			t.Errorf("%s %s: %s at %s: %q, want %q", c.ver, c.kv, tr.Result.Outcome, tr.Result.FailedStep, tr.Result.Error, want)
 		}

@@ -77,7 +77,7 @@ var cudaGraphFields = []string{"batch_sizes", "max_batch_size", "enable_padding"
 // The joined lists, made once (they never change).
 var (
 	kvListA   = sync.OnceValue(func() []string { return joinFields(kvFieldsLC, kvFieldsUC) })
-	kvListB   = sync.OnceValue(func() []string { return joinFields(kvFieldsE0, kvFieldsE2) })
+	kvListB   = sync.OnceValue(func() []string { return joinFields(kvFieldsUC, kvFieldsE0, kvFieldsE2) })
 	cudaGraph = sync.OnceValue(func() []string { return joinFields(cudaGraphFields) })
 )
 
@@ -121,17 +121,23 @@ func (n NestedFields) Has(key string) bool {
 }
 
 // kvDirectFrom is the first day xcvr knows update_llm_args_with_extra_dict
-// builds KvCacheConfig itself: era 0's stored copy (main about 2026-03-17)
-// has "kv_cache_config": KvCacheConfig in field_mapping, after a deep merge
-// with the CLI's kv_cache_config; the upper-case era's copy (main
-// 2025-10-22..12-19) does not. When between the two it came in is not known.
-const kvDirectFrom Day = dayFieldExists
+// builds KvCacheConfig itself ("kv_cache_config": KvCacheConfig in
+// field_mapping, after a deep merge with the CLI's kv_cache_config): MOONCAKE
+// (#8309). The upper-case era's stored copy (kv_transfer_timeout_ms but no
+// kv_transfer_sender_future_timeout_ms: main 2025-10-22..11-18) does not have
+// it; brb-nv/TensorRT-LLM@04d20224 (sender future timeout, no MOONCAKE: main
+// 2025-11-18..12-19) and HuiGao-NV/TensorRT-LLM@195839a7 (MOONCAKE, no
+// transceiver_runtime: 2025-12-19..2026-03-17), two forks of main, already
+// do, as do era 0's copy (main about 2026-03-17) and main@0004396. Between
+// 2025-10-22 and 12-19 the day it came in is not known.
+const kvDirectFrom Day = dayMooncake
 
 // kvDirect reports whether, on day d, a worker YAML's kv_cache_config is
 // built by KvCacheConfig(**d) before TorchLlmArgs, and whether that is known
 // at all: before #5610 (0.21.0's copy) it was, from the lower-case era's copy
-// until the upper-case era's it was not, and from era 0's copy on (also
-// main@0004396, and 1.3.0rc26 by Dynamo PR #15117's account) it is again.
+// until the upper-case era's it was not, and from MOONCAKE on (two forks'
+// copies, era 0's, main@0004396, and 1.3.0rc26 by Dynamo PR #15117's
+// account) it is again.
 func kvDirect(d Day) (direct, known bool) {
 	switch {
 	case d >= dayConfigKnobs && d < dayTimeoutField:
@@ -153,9 +159,9 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 		case d >= dayConfigKnobs && d < dayTimeoutField:
 			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListA(), Confidence: Derived,
 				Evidence: "KvCacheConfig(StrictBaseModel) fields of the lower-case era's and the upper-case era's stored llm_args.py, joined; both validate it as TorchLlmArgs.kv_cache_config (update_llm_args_with_extra_dict's field_mapping has no kv_cache_config since #5610)"}, true
-		case d >= dayFieldExists && d < day15727:
+		case d >= kvDirectFrom && d < day15727:
 			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListB(), Direct: true, Confidence: Derived,
-				Evidence: "KvCacheConfig(StrictBaseModel) fields of era 0's stored llm_args.py (main about 2026-03-17) and of main@0004396, joined; both build it in update_llm_args_with_extra_dict (field_mapping \"kv_cache_config\": KvCacheConfig), before TorchLlmArgs"}, true
+				Evidence: "KvCacheConfig(StrictBaseModel) fields of the upper-case era's and era 0's stored llm_args.py (main about 2026-03-17) and of main@0004396, joined (a fork's copy of main 2025-12-19..2026-03-17 has the upper-case era's); from MOONCAKE on update_llm_args_with_extra_dict builds it (field_mapping \"kv_cache_config\": KvCacheConfig), before TorchLlmArgs, in that fork's copy, era 0's and main@0004396"}, true
 		}
 	case NestedCUDAGraph:
 		if d >= dayConfigKnobs && d <= dayFieldExists {

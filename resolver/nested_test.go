@@ -16,8 +16,10 @@ func TestNestedWindows(t *testing.T) {
 		{"1.1.0rc5", true, false, true},
 		{"1.2.0rc1", true, false, true},
 		{"1.2.0rc2", false, false, true}, // after the upper-case copy's first day: the kv path is not known
-		{"1.2.0rc6", false, false, true},
-		{"1.3.0rc7", false, false, true},
+		{"1.2.0rc5", false, false, true},
+		{"1.2.0rc6", true, true, true}, // after MOONCAKE: KvCacheConfig(**d) first
+		{"1.2.0", true, true, true},
+		{"1.3.0rc7", true, true, true},
 		{"1.3.0rc8", true, true, true},
 		{"1.3.0rc9", true, true, false}, // after era 0's copy CudaGraphConfig is not held
 		{"1.3.0rc25", true, true, false},

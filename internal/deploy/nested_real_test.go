@@ -47,7 +47,8 @@ func TestNestedRealConfigs(t *testing.T) {
 		// The brief's typo.
 		{file: "typo-kv.yaml", version: "1.2.0rc1", title: "TorchLlmArgs", want: []string{"kv_cache_config.free_gpu_memroy_fraction"}},
 		{file: "typo-kv.yaml", version: "1.3.0rc20", title: "KvCacheConfig", want: []string{"free_gpu_memroy_fraction"}},
-		{file: "typo-kv.yaml", version: "1.2.0rc6"}, // KvCacheConfig's path unknown there: not refused
+		{file: "typo-kv.yaml", version: "1.2.0rc6", title: "KvCacheConfig", want: []string{"free_gpu_memroy_fraction"}},
+		{file: "typo-kv.yaml", version: "1.2.0rc5"}, // KvCacheConfig's path unknown there: not refused
 		{file: "typo-kv.yaml", version: "1.4.0rc4"}, // its fields not held: not refused
 	}
 	for _, c := range cases {
