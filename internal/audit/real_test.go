@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -458,6 +459,15 @@ var realCases = []realCase{
 		version: "1.3.0rc29",
 		files:   []string{"real/srt-slurm/glm5-ctx1dep4_gen1dep16_batch64_eplb0_mtp1.yaml"},
 		workers: []string{"decode generation ERROR UCX 1", "prefill context ERROR UCX 1"},
+	},
+	{
+		// frontend.type trtllm_serve: srtctl starts each role with
+		// trtllm-serve; the custom .sqsh image names no release, so the
+		// version is given (the 1.4-era field list has use_cute_dsl_bf16_*).
+		from:    "NVIDIA/srt-slurm recipes/trtllm/gr100-fp4/offline-disagg/ctx1_gen2_dep2_dep8_mtp0_trtllm_serve.yaml @05704796 (whole file)",
+		version: "1.3.0rc29",
+		files:   []string{"real/srt-slurm/dsr1-gr100-ctx1_gen2_dep2_dep8_mtp0_trtllm_serve.yaml"},
+		workers: []string{"decode generation ERROR UCX 2", "prefill context ERROR UCX 1"},
 	},
 	{
 		// hf:nvidia/DeepSeek-R1-0528-FP4-v2 is nvidia/DeepSeek-R1-0528-FP4's
@@ -1206,6 +1216,18 @@ func TestStormService(t *testing.T) {
 		base, _, ok := dirNamesModel(models.Builtin(), path)
 		if base != want || ok != (want != "") {
 			t.Errorf("dirNamesModel(%q) = %q %v", path, base, ok)
+		}
+	}
+}
+
+// srtctl's trtllm-serve frontend: the launch note names the role's config
+// (it said "trtllm-serve prefillL": MODE was replaced inside MODEL).
+func TestSrtSlurmTrtllmServeLaunch(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "real/srt-slurm/dsr1-gr100-ctx1_gen2_dep2_dep8_mtp0_trtllm_serve.yaml")
+	for _, role := range []string{"prefill", "decode"} {
+		want := "srtctl runs trtllm-serve <model> --config /logs/trtllm_config_" + role + ".yaml"
+		if !slices.Contains(entry(t, r, role).Worker.Notes, want) {
+			t.Errorf("%s notes %q, want %q", role, entry(t, r, role).Worker.Notes, want)
 		}
 	}
 }

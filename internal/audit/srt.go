@@ -74,9 +74,9 @@ func (r *reader) srtRecipe(file string, root *deploy.Node, typ string, typLine i
 	}
 	backend, roles, resources := get(root, "backend"), get(root, "roles"), get(root, "resources")
 	engineCfg := get(backend, "trtllm_config")
-	launch := "python3 -m dynamo.trtllm --disaggregation-mode MODE --extra-engine-args /logs/trtllm_config_MODE.yaml"
+	launch := "python3 -m dynamo.trtllm --disaggregation-mode {mode} --extra-engine-args /logs/trtllm_config_{mode}.yaml"
 	if f := str(get(root, "frontend"), "type"); f == "trtllm_serve" {
-		launch = "trtllm-serve MODEL --config /logs/trtllm_config_MODE.yaml"
+		launch = "trtllm-serve <model> --config /logs/trtllm_config_{mode}.yaml"
 	}
 	model := str(get(root, "model"), "path")
 	served := str(backend, "served_model_name")
@@ -134,7 +134,7 @@ func (r *reader) srtRecipe(file string, root *deploy.Node, typ string, typLine i
 		if sr.xrole != RoleAggregated {
 			w.RoleFrom += " (srtctl runs it with --disaggregation-mode " + sr.mode + ")"
 		}
-		w.Notes = append(w.Notes, "srtctl runs "+strings.ReplaceAll(launch, "MODE", sr.mode))
+		w.Notes = append(w.Notes, "srtctl runs "+strings.ReplaceAll(launch, "{mode}", sr.mode))
 		if model != "" {
 			w.Model, w.ModelOrigin = strings.TrimPrefix(model, "hf:"), origin(file, line(get(root, "model"), "path"))+" (model.path)"
 			w.ServedModel = served
