@@ -713,3 +713,28 @@ trtllm-serve openai/gpt-oss-120b --backend _autodeploy --server_role GENERATION 
 		t.Errorf("with --loader: %+v", in.Loader)
 	}
 }
+
+// TestDeploymentLineLeadsWithFailure: a deployment whose generation worker
+// fails to start exchanges no KV cache, so its Deployment line leads with ✗,
+// though the workers that start agree (it read "✓ every context and
+// generation worker that starts ends on …", the failure only on the next
+// line, and the exit status 1).
+func TestDeploymentLineLeadsWithFailure(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "kubectl-list.yaml")
+	if !r.Consistent {
+		t.Fatalf("the fixture's starting workers agree: %s", r.Split)
+	}
+	text := r.Text()
+	if !strings.Contains(text, "\nDeployment: ✗ 1 context or generation worker configuration(s) fail to start; those that start end on C++ transceiver (BindKvCacheTransceiver) on UCX.\nFailing: decode/worker.\n") {
+		t.Errorf("text:\n%s", text)
+	}
+}
+
+// TestMarkdownLeadsWithFailure is TestDeploymentLineLeadsWithFailure for
+// -o markdown: "agree: ✓" stood under the failing worker's section.
+func TestMarkdownLeadsWithFailure(t *testing.T) {
+	md := audit(t, "1.3.0rc29", "kubectl-list.yaml").Markdown()
+	if !strings.Contains(md, "Context and generation workers: ✗ 1 configuration(s) fail to start; those that start agree\n") || strings.Contains(md, "agree: ✓") {
+		t.Errorf("markdown:\n%s", md)
+	}
+}

@@ -296,9 +296,17 @@ func (r *Report) Text() string {
 		b.WriteString("Deployment: no context or generation workers; nothing exchanges KV cache.\n")
 	case r.Consistent:
 		said := false
+		// A context or generation worker that fails to start exchanges
+		// nothing: the line leads with ✗ then, though those that start agree.
+		down := failingRoles(es)
 		for _, e := range es {
 			if e.Worker.Role != RoleAggregated && !e.Failed() {
-				fmt.Fprintf(&b, "Deployment: ✓ every context and generation worker that starts ends on %s.\n", t(report.OutcomeLine(e.Trace.Result)+backendSuffix(e.Trace.Result)))
+				end := t(report.OutcomeLine(e.Trace.Result) + backendSuffix(e.Trace.Result))
+				if down > 0 {
+					fmt.Fprintf(&b, "Deployment: ✗ %d context or generation worker configuration(s) fail to start; those that start end on %s.\n", down, end)
+				} else {
+					fmt.Fprintf(&b, "Deployment: ✓ every context and generation worker ends on %s.\n", end)
+				}
 				said = true
 				break
 			}
@@ -397,6 +405,18 @@ func mdCell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(termsafe.Line(s))
 }
 
+// failingRoles counts the context and generation worker configurations that
+// fail to start.
+func failingRoles(es []Entry) int {
+	n := 0
+	for _, e := range es {
+		if e.Worker.Role != RoleAggregated && e.Failed() {
+			n++
+		}
+	}
+	return n
+}
+
 // Markdown renders the audit for a ticket.
 func (r *Report) Markdown() string {
 	var b strings.Builder
@@ -416,9 +436,12 @@ func (r *Report) Markdown() string {
 			fmt.Fprintf(&b, "**%s** fails:\n\n```\n%s\n```\n\n", mdCell(e.Worker.Name), strings.ReplaceAll(msg, "```", "'''"))
 		}
 	}
-	if r.Consistent {
+	switch down := failingRoles(r.Entries); {
+	case r.Consistent && down == 0:
 		b.WriteString("Context and generation workers agree: ✓\n")
-	} else {
+	case r.Consistent:
+		fmt.Fprintf(&b, "Context and generation workers: ✗ %d configuration(s) fail to start; those that start agree\n", down)
+	default:
 		fmt.Fprintf(&b, "Context and generation workers: ✗ %s\n", mdCell(r.Split))
 	}
 	for _, f := range r.Fix {

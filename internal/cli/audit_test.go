@@ -19,7 +19,7 @@ func TestAuditExitCodesAndOutputs(t *testing.T) {
 		stdoutHas string
 		stderrHas string
 	}{
-		{[]string{"audit", at + "k8s-deploy.yaml", "--trtllm", "1.3.0rc29"}, 0, "Deployment: ✓ every context and generation worker that starts ends on Python transceiver (KvCacheTransceiverV2) on NIXL.", ""},
+		{[]string{"audit", at + "k8s-deploy.yaml", "--trtllm", "1.3.0rc29"}, 0, "Deployment: ✓ every context and generation worker ends on Python transceiver (KvCacheTransceiverV2) on NIXL.", ""},
 		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29"}, 1, "  decode: backend: NIXL → PYTHON KvCacheTransceiverV2 on NIXL", ""},
 		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29", "-o", "markdown"}, 1, "| generation | decode | 1 | ● CPP | UCX |", ""},
 		{[]string{"audit", at + "submit.yaml", "--trtllm", "1.3.0rc29"}, 0, "worker_config.ctx  2  ✓ PYTHON", ""},
