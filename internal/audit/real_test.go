@@ -461,6 +461,19 @@ var realCases = []realCase{
 		workers: []string{"decode generation ERROR UCX 1", "prefill context ERROR UCX 1"},
 	},
 	{
+		// Dynamo's E/P/D on one GPU: the encode worker (--disaggregation-mode
+		// encode) is Dynamo's MultimodalEncoder, no KV-cache worker (it was
+		// an aggregated worker, its encode.yaml resolved); MODEL=$2 in the
+		// script's argument loop does not run without arguments (it was
+		// "model $2: the script does not set it").
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/epd_same_gpu.sh @402fdb11, engine_configs/qwen3-vl-2b-instruct/{encode,prefill}.yaml @5f053688, decode.yaml @41454484 (whole files)",
+		version: "1.3.0rc5",
+		files: []string{"real/dynamo-epd/launch/epd_same_gpu.sh", "real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/encode.yaml",
+			"real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/prefill.yaml", "real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/decode.yaml"},
+		workers:  []string{"decode.yaml generation CPP NIXL 1", "prefill.yaml context CPP NIXL 1"},
+		unplaced: []string{"a multimodal encode worker (dynamo.trtllm --disaggregation-mode encode)"},
+	},
+	{
 		// frontend.type trtllm_serve: srtctl starts each role with
 		// trtllm-serve; the custom .sqsh image names no release, so the
 		// version is given (the 1.4-era field list has use_cute_dsl_bf16_*).
@@ -1229,5 +1242,20 @@ func TestSrtSlurmTrtllmServeLaunch(t *testing.T) {
 		if !slices.Contains(entry(t, r, role).Worker.Notes, want) {
 			t.Errorf("%s notes %q, want %q", role, entry(t, r, role).Worker.Notes, want)
 		}
+	}
+}
+
+// The E/P/D script's workers name the script's default model; the encode
+// worker's config is its own (not a worker YAML alone).
+func TestEncodeWorkerAndArgumentLoop(t *testing.T) {
+	r := audit(t, "1.3.0rc5", "real/dynamo-epd/launch/epd_same_gpu.sh", "real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/encode.yaml",
+		"real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/prefill.yaml", "real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/decode.yaml")
+	for _, name := range []string{"prefill.yaml", "decode.yaml"} {
+		if m := entry(t, r, name).Worker.Model; m != "Qwen/Qwen3-VL-2B-Instruct" {
+			t.Errorf("%s model %q", name, m)
+		}
+	}
+	if len(r.Entries) != 2 || len(r.Set.Unplaced) != 1 || !strings.Contains(r.Set.Unplaced[0].Why, "(real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/encode.yaml) is not read for one") {
+		t.Errorf("entries %d unplaced %+v", len(r.Entries), r.Set.Unplaced)
 	}
 }
