@@ -310,3 +310,41 @@ func TestArgumentAssignmentsMatchBash(t *testing.T) {
 		}
 	}
 }
+
+// local, declare and readonly set variables as bash does inside a function
+// (xcvr reads a function's commands where they are written); declare -x
+// exports too.
+func TestLocalAssignmentsMatchBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	body := "D=/cfg\nrun() {\n  local role=ctx c=\"$D/ctx.yaml\" i\n  declare -x TRTLLM_USE_UCX_KVCACHE=1\n  readonly M=Qwen/Qwen3-8B\n  local arr=(a b)\n  printf '%s %s %s' \"$c\" \"$M\" \"$(printenv TRTLLM_USE_UCX_KVCACHE)\"\n}\nrun\n"
+	cmd := exec.Command(sh, "--norc", "--noprofile", "-c", body)
+	cmd.Env = []string{"PATH=/usr/bin:/bin"}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != "/cfg/ctx.yaml Qwen/Qwen3-8B 1" {
+		t.Fatalf("bash says %q", out)
+	}
+	script := strings.Replace(body, "printf '%s %s %s' \"$c\" \"$M\" \"$(printenv TRTLLM_USE_UCX_KVCACHE)\"", "trtllm-serve \"$M\" --extra_llm_api_options \"$c\"", 1)
+	set, err := Read([]Input{{Name: "run.sh", Data: []byte("#!/bin/bash\n" + script)}, {Name: "cfg/ctx.yaml", Data: []byte("cache_transceiver_config:\n  backend: DEFAULT\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 1 || len(set.Unplaced) != 0 {
+		t.Fatalf("workers %d unplaced %+v", len(set.Workers), set.Unplaced)
+	}
+	w := set.Workers[0]
+	env := ""
+	for _, e := range w.Env {
+		if e.Name == "TRTLLM_USE_UCX_KVCACHE" {
+			env = e.Value
+		}
+	}
+	if w.Config != "cfg/ctx.yaml (matched by its path /cfg/ctx.yaml)" || w.Model != "Qwen/Qwen3-8B" || env != "1" {
+		t.Errorf("config %q model %q TRTLLM_USE_UCX_KVCACHE=%q", w.Config, w.Model, env)
+	}
+}

@@ -483,6 +483,17 @@ var realCases = []realCase{
 		workers: []string{"worker_config.ctx context CPP UCX 1", "worker_config.gen generation CPP UCX 1"},
 	},
 	{
+		// A user's launcher: one trtllm-serve inside a function, called per
+		// role from $(...) with the config as argument 6 (xcvr does not follow
+		// calls). The worker's path was "$extra: the script does not set its
+		// variables"; local assignments are now read ($extra is $6, the
+		// function's argument; the orchestrator's $cfg is known).
+		from:     "a user's launch_trtllm.sh (TensorRT-LLM v1.2.1, Qwen3-4B; index id 65909936991, repository not named by the index; whole file)",
+		version:  "1.2.1",
+		files:    []string{"real/user-launch-trtllm/launch_trtllm.sh"},
+		unplaced: []string{"$6 is argument 6 of the function launch_worker (real/user-launch-trtllm/launch_trtllm.sh:105)", "trtllm-serve disaggregated $SCRIPT_DIR/results/disagg_T1.yaml"},
+	},
+	{
 		// frontend.type trtllm_serve: srtctl starts each role with
 		// trtllm-serve; the custom .sqsh image names no release, so the
 		// version is given (the 1.4-era field list has use_cute_dsl_bf16_*).

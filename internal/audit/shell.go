@@ -580,11 +580,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		// Assignments, exports, blocks, in statement order.
 		stmt := true
-		exporting := false
+		exporting, declaring := false, false
 		for i, w := range words {
 			switch {
 			case isSep(w) || w == ";;":
-				stmt, exporting = true, false
+				stmt, exporting, declaring = true, false, false
 				continue
 			case stmt && (blockOpen[w] || w == "{" || w == "function" || strings.HasSuffix(w, "()") && isShellName(strings.TrimSuffix(w, "()"))):
 				word := strings.TrimSuffix(w, "()")
@@ -605,6 +605,16 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			case stmt && w == "export":
 				exporting = true
 				continue
+			case stmt && (w == "local" || w == "declare" || w == "typeset" || w == "readonly"):
+				// local NAME=VALUE sets NAME (in the function, which xcvr
+				// reads where it is written); -x exports it too.
+				declaring = true
+				continue
+			case declaring && strings.HasPrefix(w, "-"):
+				if strings.Contains(w, "x") {
+					exporting = true
+				}
+				continue
 			case stmt && w == "unset":
 				for _, n := range words[i+1:] {
 					if isSep(n) {
@@ -616,10 +626,13 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 					v.seq++
 				}
 			}
-			if (stmt || exporting) && (reAssign().MatchString(w) || reAppend().MatchString(w)) {
+			if _, val, ok := strings.Cut(w, "="); declaring && ok && strings.HasPrefix(val, "(") {
+				continue // an array: not a path or a value xcvr reads
+			}
+			if (stmt || exporting || declaring) && (reAssign().MatchString(w) || reAppend().MatchString(w)) {
 				// NAME=VALUE alone sets a shell variable; before a command it
 				// is that command's environment only (parseLaunch reads it).
-				if !exporting && !onlyAssignments(words[i:]) {
+				if !exporting && !declaring && !onlyAssignments(words[i:]) {
 					stmt = false
 					continue
 				}
@@ -849,7 +862,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			if !ok {
 				why := "not in the set (a file of the node or the image); give it to audit"
 				if strings.Contains(l.config, "$") {
-					why = "the path is not known: " + unsetWhy(l.config) + "; audit the worker YAML it is given (or the config that launches it) instead"
+					why = "the path is not known: " + unsetWhyIn(l.config, file, blocks) + "; audit the worker YAML it is given (or the config that launches it) instead"
 				}
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
 				continue
@@ -1056,6 +1069,20 @@ func redirectTarget(words []string) string {
 }
 
 var rePositional = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([0-9]+)\}?`) })
+
+// unsetWhyIn is unsetWhy for a command inside blocks: an argument ($6)
+// inside a function is the function's, whose calls xcvr does not follow.
+func unsetWhyIn(p, file string, blocks []block) string {
+	if m := rePositional().FindStringSubmatch(p); m != nil && m[1] != "0" {
+		for i := len(blocks) - 1; i >= 0; i-- {
+			b := blocks[i]
+			if !blockOpen[b.word] && b.word != "{" && b.word != "function" {
+				return fmt.Sprintf("$%s is argument %s of the function %s (%s), which xcvr reads where it is written, not at each call", m[1], m[1], b.word, origin(file, b.line))
+			}
+		}
+	}
+	return unsetWhy(p)
+}
 
 // unsetWhy says what a path's unexpanded part is.
 func unsetWhy(p string) string {
