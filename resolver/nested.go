@@ -68,6 +68,23 @@ var kvFieldsE2 = []string{
 	"fp8_context_mla_kv_len_cap", "pool_ratio", "avg_seq_len", "block_reuse_config",
 }
 
+// kvFieldsFork2607 is KvCacheConfig of QiJune/TensorRT-LLM@a08de420, a fork
+// of main between #15823 (use_kv_cache_manager_v2 takes 'auto', 2026-07-13)
+// and main@0004396: block_reuse_policy was a field then, before it moved to
+// block_reuse_config.policy, so neither era 0's copy nor main@0004396 has it.
+// (chuangz0/TensorRT-LLM@085e2e19, a fork of about 2026-05, has no field the
+// joined list lacks.)
+var kvFieldsFork2607 = []string{
+	"enable_block_reuse", "max_tokens", "max_attention_window", "sink_token_length", "free_gpu_memory_fraction",
+	"host_cache_size", "disk_cache_size", "disk_cache_path", "cross_kv_cache_fraction",
+	"secondary_offload_min_priority", "event_buffer_max_size", "attention_dp_events_gather_period_ms",
+	"enable_partial_reuse", "copy_on_partial_reuse", "use_uvm", "max_gpu_total_bytes", "iteration_stats_interval",
+	"dtype", "mamba_ssm_cache_dtype", "mamba_ssm_stochastic_rounding", "mamba_ssm_philox_rounds",
+	"tokens_per_block", "mamba_state_cache_interval", "use_kv_cache_manager_v2", "enable_swa_scratch_reuse",
+	"kv_cache_event_hash_algo", "max_util_for_resume", "enable_kv_pool_rebalance", "disk_prefetch_num_reqs",
+	"pool_ratio", "avg_seq_len", "block_reuse_policy",
+}
+
 // cudaGraphFields is CudaGraphConfig's fields in the lower-case, upper-case
 // and era-0 stored copies alike (main@0004396 splits it into
 // BaseCudaGraphConfig / DecodeCudaGraphConfig with a mode field, which xcvr
@@ -77,7 +94,7 @@ var cudaGraphFields = []string{"batch_sizes", "max_batch_size", "enable_padding"
 // The joined lists, made once (they never change).
 var (
 	kvListA   = sync.OnceValue(func() []string { return joinFields(kvFieldsLC, kvFieldsUC) })
-	kvListB   = sync.OnceValue(func() []string { return joinFields(kvFieldsUC, kvFieldsE0, kvFieldsE2) })
+	kvListB   = sync.OnceValue(func() []string { return joinFields(kvFieldsUC, kvFieldsE0, kvFieldsFork2607, kvFieldsE2) })
 	cudaGraph = sync.OnceValue(func() []string { return joinFields(cudaGraphFields) })
 )
 
@@ -161,7 +178,7 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 				Evidence: "KvCacheConfig(StrictBaseModel) fields of the lower-case era's and the upper-case era's stored llm_args.py, joined; both validate it as TorchLlmArgs.kv_cache_config (update_llm_args_with_extra_dict's field_mapping has no kv_cache_config since #5610)"}, true
 		case d >= kvDirectFrom && d < day15727:
 			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListB(), Direct: true, Confidence: Derived,
-				Evidence: "KvCacheConfig(StrictBaseModel) fields of the upper-case era's and era 0's stored llm_args.py (main about 2026-03-17) and of main@0004396, joined (a fork's copy of main 2025-12-19..2026-03-17 has the upper-case era's); from MOONCAKE on update_llm_args_with_extra_dict builds it (field_mapping \"kv_cache_config\": KvCacheConfig), before TorchLlmArgs, in that fork's copy, era 0's and main@0004396"}, true
+				Evidence: "KvCacheConfig(StrictBaseModel) fields of the upper-case era's and era 0's stored llm_args.py (main about 2026-03-17) and of main@0004396, joined with a fork's copy of main 2026-07 (block_reuse_policy, a field only then) and the upper-case era's (a fork's copy of main 2025-12-19..2026-03-17 has those); from MOONCAKE on update_llm_args_with_extra_dict builds it (field_mapping \"kv_cache_config\": KvCacheConfig), before TorchLlmArgs, in that fork's copy, era 0's and main@0004396"}, true
 		}
 	case NestedCUDAGraph:
 		if d >= dayConfigKnobs && d <= dayFieldExists {

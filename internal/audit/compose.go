@@ -68,6 +68,10 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
 			continue
 		}
+		if l.encode {
+			r.encodeWorker(src, l)
+			continue
+		}
 		n, from := 1, "one container (a compose service)"
 		if v, ln, ok := intAt(svc, "deploy", "replicas"); ok {
 			n, from = v, fmt.Sprintf("deploy.replicas (%s)", origin(file, ln))

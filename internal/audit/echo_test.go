@@ -280,3 +280,33 @@ func TestAppendToUnwrittenFile(t *testing.T) {
 		t.Errorf("warnings %q", w)
 	}
 }
+
+// A variable set from an argument ($2) inside a condition or an argument
+// loop keeps its earlier value when the script runs without arguments, as
+// bash does; without an earlier value it stays unset ("$1" as written).
+func TestArgumentAssignmentsMatchBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for _, body := range []string{
+		"MODEL=\"${MODEL:-Qwen/Qwen3-8B}\"\nwhile [[ $# -gt 0 ]]; do\n  case $1 in\n    --model)\n      MODEL=$2\n      shift 2\n      ;;\n  esac\ndone\n",
+		"MODEL=Qwen/Qwen3-8B\nif [ -n \"$1\" ]; then\n  MODEL=\"$1\"\nfi\n",
+		"MODEL=Qwen/Qwen3-8B\nif true; then\n  MODEL=Qwen/Qwen3-32B\nfi\n",
+	} {
+		cmd := exec.Command(sh, "--norc", "--noprofile", "-c", body+"printf %s \"$MODEL\"")
+		cmd.Env = []string{"PATH=/usr/bin:/bin"}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		script := "#!/bin/bash\n" + body + "trtllm-serve \"$MODEL\" --extra_llm_api_options c.yaml\n"
+		set, err := Read([]Input{{Name: "run.sh", Data: []byte(script)}, {Name: "c.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(set.Workers) != 1 || set.Workers[0].Model != string(out) {
+			t.Errorf("%q: %d workers (first model %q), bash says %q", body, len(set.Workers), set.Workers[0].Model, out)
+		}
+	}
+}

@@ -185,6 +185,24 @@ type launch struct {
 	refused string
 	// moduleNote says the module was taken from its flags, not its name.
 	moduleNote string
+	// encode is a dynamo.trtllm --disaggregation-mode encode worker.
+	encode bool
+}
+
+// encodeWorker says why a Dynamo encode worker is no KV-cache worker:
+// dynamo.trtllm's engine.py (ai-dynamo/dynamo, verified) builds TRT-LLM's
+// MultimodalEncoder(model, max_batch_size) for DisaggregationMode.ENCODE,
+// not an LLM from the engine args: its cache_transceiver_config is not read.
+func (r *reader) encodeWorker(src Source, l launch) {
+	why := "a multimodal encode worker (dynamo.trtllm --disaggregation-mode encode): Dynamo builds TensorRT-LLM's MultimodalEncoder for it, not an LLM, so it has no KV-cache transceiver"
+	if l.config != "" {
+		why += "; its " + l.flag + " " + l.config
+		if _, _, name, _, ok := r.matchPlain(l.config); ok {
+			why += " (" + name + ")"
+		}
+		why += " is not read for one"
+	}
+	r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why + "; it sends prefill the image embeddings"})
 }
 
 // podEnv is the environment a pod template's Dynamo or Kubernetes wrapper gives
@@ -230,6 +248,10 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	}
 	if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
+		return true
+	}
+	if l.encode {
+		r.encodeWorker(src, l)
 		return true
 	}
 	w := &Worker{Name: o.name, Source: src, Count: t.count, CountFrom: t.countFrom, CommandError: l.refused}
@@ -779,6 +801,9 @@ func parseLaunch(words []string) (launch, bool) {
 				l.role = RoleContext
 			case "decode", "generation":
 				l.role = RoleGeneration
+			case "encode":
+				l.encode = l.program == "dynamo.trtllm"
+				l.role = RoleAggregated
 			default:
 				l.role = RoleAggregated
 			}

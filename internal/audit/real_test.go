@@ -461,6 +461,28 @@ var realCases = []realCase{
 		workers: []string{"decode generation ERROR UCX 1", "prefill context ERROR UCX 1"},
 	},
 	{
+		// Dynamo's E/P/D on one GPU: the encode worker (--disaggregation-mode
+		// encode) is Dynamo's MultimodalEncoder, no KV-cache worker (it was
+		// an aggregated worker, its encode.yaml resolved); MODEL=$2 in the
+		// script's argument loop does not run without arguments (it was
+		// "model $2: the script does not set it").
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/epd_same_gpu.sh @402fdb11, engine_configs/qwen3-vl-2b-instruct/{encode,prefill}.yaml @5f053688, decode.yaml @41454484 (whole files)",
+		version: "1.3.0rc5",
+		files: []string{"real/dynamo-epd/launch/epd_same_gpu.sh", "real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/encode.yaml",
+			"real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/prefill.yaml", "real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/decode.yaml"},
+		workers:  []string{"decode.yaml generation CPP NIXL 1", "prefill.yaml context CPP NIXL 1"},
+		unplaced: []string{"a multimodal encode worker (dynamo.trtllm --disaggregation-mode encode)"},
+	},
+	{
+		// A submit config with kvbm.enabled: submit.py adds Dynamo's KVBM
+		// kv_connector_config to both configs (a note; it does not choose
+		// the transceiver). The .sqsh image names no release: given.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/kvbm_dsr1_agentic.yml @e3b07a18 (whole file)",
+		version: "1.3.0rc22",
+		files:   []string{"real/trtllm-benchmark-kvbm/kvbm_dsr1_agentic.yml"},
+		workers: []string{"worker_config.ctx context CPP UCX 1", "worker_config.gen generation CPP UCX 1"},
+	},
+	{
 		// frontend.type trtllm_serve: srtctl starts each role with
 		// trtllm-serve; the custom .sqsh image names no release, so the
 		// version is given (the 1.4-era field list has use_cute_dsl_bf16_*).
@@ -1228,6 +1250,59 @@ func TestSrtSlurmTrtllmServeLaunch(t *testing.T) {
 		want := "srtctl runs trtllm-serve <model> --config /logs/trtllm_config_" + role + ".yaml"
 		if !slices.Contains(entry(t, r, role).Worker.Notes, want) {
 			t.Errorf("%s notes %q, want %q", role, entry(t, r, role).Worker.Notes, want)
+		}
+	}
+}
+
+// The E/P/D script's workers name the script's default model; the encode
+// worker's config is its own (not a worker YAML alone).
+func TestEncodeWorkerAndArgumentLoop(t *testing.T) {
+	r := audit(t, "1.3.0rc5", "real/dynamo-epd/launch/epd_same_gpu.sh", "real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/encode.yaml",
+		"real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/prefill.yaml", "real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/decode.yaml")
+	for _, name := range []string{"prefill.yaml", "decode.yaml"} {
+		if m := entry(t, r, name).Worker.Model; m != "Qwen/Qwen3-VL-2B-Instruct" {
+			t.Errorf("%s model %q", name, m)
+		}
+	}
+	if len(r.Entries) != 2 || len(r.Set.Unplaced) != 1 || !strings.Contains(r.Set.Unplaced[0].Why, "(real/dynamo-epd/engine_configs/qwen3-vl-2b-instruct/encode.yaml) is not read for one") {
+		t.Errorf("entries %d unplaced %+v", len(r.Entries), r.Set.Unplaced)
+	}
+}
+
+// submit.py's benchmark.mode gen_only sets TRTLLM_DISABLE_KV_CACHE_TRANSFER_OVERLAP=1
+// for every worker (it was not an input); kvbm.enabled is a note.
+func TestSubmitConfigModeAndKVBM(t *testing.T) {
+	data, err := os.ReadFile("testdata/real/trtllm-benchmark-kvbm/kvbm_dsr1_agentic.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	genOnly := strings.Replace(string(data), `mode: "e2e"`, `mode: "gen_only"`, 1)
+	for _, tc := range []struct {
+		text, env string
+	}{{string(data), ""}, {genOnly, "1"}} {
+		set, err := Read([]Input{{Name: "k.yml", Data: []byte(tc.text)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(set.Workers) != 2 {
+			t.Fatalf("%d workers", len(set.Workers))
+		}
+		for _, w := range set.Workers {
+			got := ""
+			for _, e := range w.Env {
+				if e.Name == "TRTLLM_DISABLE_KV_CACHE_TRANSFER_OVERLAP" {
+					got = e.Value
+					if e.Origin != "k.yml:12 (benchmark.mode gen_only: submit.py sets it)" {
+						t.Errorf("origin %q", e.Origin)
+					}
+				}
+			}
+			if got != tc.env {
+				t.Errorf("%s: TRTLLM_DISABLE_KV_CACHE_TRANSFER_OVERLAP=%q, want %q", w.Name, got, tc.env)
+			}
+			if !strings.Contains(strings.Join(w.Notes, "\n"), "kvbm.enabled (k.yml:51): submit.py adds kv_connector_config") {
+				t.Errorf("%s notes %q", w.Name, w.Notes)
+			}
 		}
 	}
 }

@@ -372,6 +372,10 @@ func matchBrace(s string, open int) int {
 
 func isShellName(s string) bool { return reName().MatchString(s) }
 
+// reArgRef finds an argument ($1, ${2}, $@, $*) left as written: the
+// script is run from outside, without the arguments.
+var reArgRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?[1-9@*]`) })
+
 var reName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // blockOpen and blockClose are the words that open and close a compound
@@ -626,6 +630,12 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				if len(blocks) > 0 {
 					cond = origin(file, blocks[len(blocks)-1].line)
 				}
+				if _, had := v.val[k]; had && cond != "" && v.args == nil && reArgRef().MatchString(val) {
+					// An argument loop's MODEL=$2 (while [[ $# -gt 0 ]]; case
+					// $1 in --model) does not run when the script is run
+					// without arguments: the value set before stands.
+					continue
+				}
 				v.set(k, val, origin(file, cmd.line), cond, appending)
 				if exporting {
 					v.exported[k] = true
@@ -669,6 +679,10 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
 			r.mpiWorker(src, l, v, blocks, call)
+			continue
+		}
+		if l.encode {
+			r.encodeWorker(src, l)
 			continue
 		}
 		name := l.program

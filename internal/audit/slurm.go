@@ -62,6 +62,21 @@ func (r *reader) slurm(file string, root *deploy.Node) {
 				}
 			}
 		}
+		// benchmark.mode gen_only: submit.py (and the older start_worker.sh)
+		// sets TRTLLM_DISABLE_KV_CACHE_TRANSFER_OVERLAP=1 for every worker,
+		// over worker_env_var.
+		if m, ok := get(root, "benchmark").Get("mode"); ok && m.Val.Kind == deploy.KindStr && m.Val.Str == "gen_only" {
+			e := EnvVar{Name: "TRTLLM_DISABLE_KV_CACHE_TRANSFER_OVERLAP", Value: "1",
+				Origin: fmt.Sprintf("%s (benchmark.mode gen_only: submit.py sets it)", origin(file, m.KeyLine))}
+			if i, ok := seenAt(w.Env, e.Name); ok {
+				w.Env[i] = e
+			} else {
+				w.Env = append(w.Env, e)
+			}
+		}
+		if k, ok := get(root, "kvbm").Get("enabled"); ok && k.Val.Kind == deploy.KindBool && k.Val.Bool {
+			w.Notes = append(w.Notes, fmt.Sprintf("kvbm.enabled (%s): submit.py adds kv_connector_config (Dynamo's KVBM connector, kvbm.trtllm_integration.connector) and kv_cache_config.enable_block_reuse: true to this config; the connector does not choose the transceiver, and xcvr does not resolve it", origin(file, k.KeyLine)))
+		}
 		if ov.Model != nil {
 			w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
 		} else if model != "" {
@@ -70,4 +85,13 @@ func (r *reader) slurm(file string, root *deploy.Node) {
 		w.key = "slurm\x00" + file + "\x00" + side.key
 		r.set.Workers = append(r.set.Workers, w)
 	}
+}
+
+func seenAt(env []EnvVar, name string) (int, bool) {
+	for i, e := range env {
+		if e.Name == name {
+			return i, true
+		}
+	}
+	return 0, false
 }

@@ -146,7 +146,10 @@ environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers),
 srt-slurm (srtctl) recipes (backend.trtllm_config or roles), shell
 scripts (sbatch and launch scripts: each command running trtllm-serve or
 dynamo.trtllm, through srun or bash -c too, with the variables, exports,
-here-documents and echo/printf > FILE lines the script writes), docker
+here-documents and echo/printf > FILE lines the script writes, read as
+run without arguments; a Dynamo encode worker, --disaggregation-mode
+encode, is a MultimodalEncoder with no KV cache and is listed, not
+resolved), docker
 compose files (interpolated as compose does, from the .env beside them) and
 env files (*.env, laid under every worker's own environment; a compose
 project's .env only interpolates its file). A directory stands for the

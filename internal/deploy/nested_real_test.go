@@ -37,6 +37,10 @@ func TestNestedRealConfigs(t *testing.T) {
 		// 1.3 with transceiver_runtime: KvCacheConfig built first.
 		{file: "trtllm-disagg-dsv4-pro.yaml", version: "1.3.0rc15"},
 		{file: "trtllm-disagg-dsv4-pro.yaml", version: "1.3.0rc8"},
+		// block_reuse_policy was a KvCacheConfig field only in mid-2026 (a
+		// fork's copy of main after #15823): neither era 0's copy nor
+		// main@0004396 has it, and a 1.3.0rc22 config may.
+		{file: "kv-block-reuse-policy.yaml", version: "1.3.0rc22"},
 		// Real files with keys the model does not have.
 		{file: "dynamo-dsr1-mtp-agg-old-cuda-keys.yaml", version: "1.0.0rc4", title: "TorchLlmArgs",
 			want: []string{"cuda_graph_config.cuda_graph_padding_enabled", "cuda_graph_config.cuda_graph_batch_sizes"}},

@@ -92,8 +92,8 @@ type Spec struct {
 	TopKeys []resolver.VersionedKey
 	// NestedKeys are the keys a worker YAML writes inside kv_cache_config and
 	// cuda_graph_config; Build refuses those that are not fields of their
-	// model in the version (resolver.NestedErrors), unless an install's
-	// fields are read (xcvr does not read its nested models).
+	// model in the version (resolver.NestedErrors), unless the version is an
+	// install's (xcvr does not read its nested models).
 	NestedKeys []resolver.NestedKey
 	// LLMArgsFields, when not nil, are the install's own TorchLlmArgs fields,
 	// which decide TopKeys instead of xcvr's list.
@@ -290,7 +290,10 @@ func Build(s Spec, cat *models.Catalog) (resolver.Inputs, error) {
 		// reused for another version keeps its own.
 		in.ConfigErrors = append(slices.Clip(s.ConfigErrors), llmargs.ErrorsFor(s.TopKeys, s.LLMArgsFields, v)...)
 	}
-	if len(s.NestedKeys) > 0 && s.LLMArgsFields == nil {
+	fromInstall := s.Install != nil && s.Version.Origin.Kind == resolver.OriginInstall
+	if len(s.NestedKeys) > 0 && s.LLMArgsFields == nil && !fromInstall {
+		// An install's own nested models are not read: release data would
+		// answer for code xcvr has not seen.
 		in.ConfigErrors = append(slices.Clip(in.ConfigErrors), resolver.NestedErrors(v, s.NestedKeys)...)
 	}
 	return in, nil

@@ -83,3 +83,26 @@ func TestEnv(t *testing.T) {
 		t.Errorf("EnvNames = %v", got)
 	}
 }
+
+// TestNestedKeysFollowTheVersion: a key KvCacheConfig does not have is refused
+// for a release whose fields xcvr holds, and not when the version is an
+// install's, whose nested models xcvr does not read.
+func TestNestedKeysFollowTheVersion(t *testing.T) {
+	file := resolver.Origin{Kind: resolver.OriginFile, Detail: "w.yaml:2"}
+	s := Defaults()
+	s.NestedKeys = []resolver.NestedKey{{Root: resolver.NestedKVCache,
+		VersionedKey: resolver.VersionedKey{Key: "free_gpu_memroy_fraction", Input: "0.8", InputType: "float", Origin: file}}}
+	s.Version = Value{"1.2.0rc1", resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+	in, err := Build(s, models.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(in.ConfigErrors) != 1 || in.ConfigErrors[0].Root != resolver.NestedKVCache || in.ConfigErrors[0].Loc != "free_gpu_memroy_fraction" {
+		t.Fatalf("1.2.0rc1: %+v", in.ConfigErrors)
+	}
+	s.Install = &resolver.Install{Version: "1.2.0rc1", VersionEvidence: "tensorrt_llm/version.py:2"}
+	s.Version = Value{"1.2.0rc1", resolver.Origin{Kind: resolver.OriginInstall, Detail: "tensorrt_llm/version.py:2"}}
+	if in, err = Build(s, models.Builtin()); err != nil || len(in.ConfigErrors) != 0 {
+		t.Fatalf("install: %v %+v", err, in.ConfigErrors)
+	}
+}
