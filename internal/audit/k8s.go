@@ -97,8 +97,45 @@ func (r *reader) workload(o *object) {
 		}
 	}
 	if !found {
-		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "no container runs trtllm-serve or dynamo.trtllm"})
+		why := "no container runs trtllm-serve or dynamo.trtllm"
+		if s := r.configMapScript(o, tpls); s != "" {
+			why = "no container's command runs trtllm-serve or dynamo.trtllm itself; " + s
+		}
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why})
 	}
+}
+
+// configMapScript says which script a container runs from a ConfigMap of
+// the set (command: [bash, /scripts/start.sh] with /scripts a ConfigMap
+// volume): xcvr does not read a script held in a ConfigMap, and says so.
+func (r *reader) configMapScript(o *object, tpls []podTemplate) string {
+	for _, t := range tpls {
+		if t.spec == nil {
+			continue
+		}
+		for _, c := range listOf(get(t.spec, "containers")) {
+			for _, w := range wordsOf(c, "command", "args") {
+				for _, f := range strings.Fields(w) {
+					if !isScriptName(f) || strings.Contains(f, "$") {
+						continue
+					}
+					p := f
+					if wd := str(c, "workingDir"); !strings.HasPrefix(p, "/") && wd != "" {
+						p = path.Join(wd, p)
+					}
+					if !strings.HasPrefix(p, "/") {
+						continue
+					}
+					cm, key, pair, mounted, _ := r.mountedKey(o, t.spec, c, path.Clean(p))
+					if !mounted || cm == nil {
+						continue
+					}
+					return fmt.Sprintf("container %s runs %s, ConfigMap %s key %s (%s), a script xcvr does not read from a ConfigMap: give it to audit as a file, with the configs it names", str(c, "name"), f, cm.name, key, origin(cm.file, pair.KeyLine))
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // stormService reads an AIBrix StormService (orchestration.aibrix.ai): each
@@ -849,6 +886,24 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (root *de
 		p = path.Join(wd, p)
 	}
 	p = path.Clean(p)
+	if cm, key, pair, mounted, why := r.mountedKey(o, spec, c, p); why != "" {
+		return fail(why)
+	} else if mounted {
+		return r.configMapWorker(cm, key, pair)
+	}
+	if root, locate, name, where, ok := r.matchPlain(l.config); ok {
+		return root, locate, name, where, ""
+	}
+	if wd != "" && !strings.HasPrefix(l.config, "/") {
+		return fail(fmt.Sprintf("no volume is mounted at %s (workingDir %s); the file is the image's own, not in the set", p, wd))
+	}
+	return fail(fmt.Sprintf("no volume is mounted at %s; the file is the image's own, not in the set", p))
+}
+
+// mountedKey finds the ConfigMap key a container sees at path p (absolute,
+// cleaned) through its volumeMounts; mounted is false when no ConfigMap
+// volume is mounted there, why says what is wrong when one is.
+func (r *reader) mountedKey(o *object, spec, c *deploy.Node, p string) (cm *configMap, key string, pair deploy.Pair, mounted bool, why string) {
 	volumes := map[string]*deploy.Node{}
 	if spec != nil {
 		for _, v := range listOf(get(spec, "volumes")) {
@@ -872,7 +927,7 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (root *de
 		vname := str(m, "name")
 		v, ok := volumes[vname]
 		if !ok {
-			return fail(fmt.Sprintf("volume %s (mounted at %s) is not in the pod spec", vname, mp))
+			return nil, "", deploy.Pair{}, true, (fmt.Sprintf("volume %s (mounted at %s) is not in the pod spec", vname, mp))
 		}
 		cmName, key := "", rel
 		if cmv := get(v, "configMap"); cmv != nil {
@@ -885,7 +940,7 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (root *de
 					}
 				}
 				if key == "" {
-					return fail(fmt.Sprintf("ConfigMap %s is mounted at %s with items that do not include %s", cmName, mp, rel))
+					return nil, "", deploy.Pair{}, true, (fmt.Sprintf("ConfigMap %s is mounted at %s with items that do not include %s", cmName, mp, rel))
 				}
 			}
 		} else if pj := get(v, "projected", "sources"); pj != nil {
@@ -896,25 +951,19 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (root *de
 			}
 		}
 		if cmName == "" {
-			return fail(fmt.Sprintf("it is on volume %s (mounted at %s), which is not a ConfigMap; the file is not in the set", vname, mp))
+			return nil, "", deploy.Pair{}, true, (fmt.Sprintf("it is on volume %s (mounted at %s), which is not a ConfigMap; the file is not in the set", vname, mp))
 		}
 		cm, ok := r.configMaps[cmKey(o.namespace, cmName)]
 		if !ok {
-			return fail(fmt.Sprintf("it is in ConfigMap %s (mounted at %s), which is not in the set", cmName, mp))
+			return nil, "", deploy.Pair{}, true, (fmt.Sprintf("it is in ConfigMap %s (mounted at %s), which is not in the set", cmName, mp))
 		}
 		pair, ok := cm.data[key]
 		if !ok {
-			return fail(fmt.Sprintf("ConfigMap %s (mounted at %s) has no key %s (it has %s)", cmName, mp, key, strings.Join(cm.keys, ", ")))
+			return nil, "", deploy.Pair{}, true, (fmt.Sprintf("ConfigMap %s (mounted at %s) has no key %s (it has %s)", cmName, mp, key, strings.Join(cm.keys, ", ")))
 		}
-		return r.configMapWorker(cm, key, pair)
+		return cm, key, pair, true, ""
 	}
-	if root, locate, name, where, ok := r.matchPlain(l.config); ok {
-		return root, locate, name, where, ""
-	}
-	if wd != "" && !strings.HasPrefix(l.config, "/") {
-		return fail(fmt.Sprintf("no volume is mounted at %s (workingDir %s); the file is the image's own, not in the set", p, wd))
-	}
-	return fail(fmt.Sprintf("no volume is mounted at %s; the file is the image's own, not in the set", p))
+	return nil, "", deploy.Pair{}, false, ""
 }
 
 func (r *reader) uniqueBase(b string) bool {

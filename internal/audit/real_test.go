@@ -1317,3 +1317,46 @@ func TestSubmitConfigModeAndKVBM(t *testing.T) {
 		}
 	}
 }
+
+// A pod that runs a script held in a ConfigMap of the set (the chart
+// pattern: a scripts ConfigMap mounted with defaultMode 0755, command: [bash,
+// /scripts/start.sh]) is said to run that script, which is not read; it was
+// "no container runs trtllm-serve or dynamo.trtllm" alone.
+func TestConfigMapScriptNamed(t *testing.T) {
+	manifest := `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: scripts
+data:
+  start.sh: |
+    #!/bin/bash
+    trtllm-serve Qwen/Qwen3-8B --server_role CONTEXT --extra_llm_api_options /engine-config/ctx.yaml
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ctx
+spec:
+  template:
+    spec:
+      containers:
+      - name: w
+        command: ["bash", "/scripts/start.sh"]
+        volumeMounts:
+        - name: scripts
+          mountPath: /scripts
+      volumes:
+      - name: scripts
+        configMap:
+          name: scripts
+          defaultMode: 0755
+`
+	set, err := Read([]Input{{Name: "d.yaml", Data: []byte(manifest)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "no container's command runs trtllm-serve or dynamo.trtllm itself; container w runs /scripts/start.sh, ConfigMap scripts key start.sh (d.yaml:6), a script xcvr does not read from a ConfigMap: give it to audit as a file, with the configs it names"
+	if len(set.Workers) != 0 || len(set.Unplaced) != 1 || set.Unplaced[0].Why != want {
+		t.Fatalf("workers %d unplaced %+v", len(set.Workers), set.Unplaced)
+	}
+}
