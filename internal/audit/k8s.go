@@ -99,15 +99,78 @@ func (r *reader) workload(o *object) {
 	if !found {
 		why := "no container runs trtllm-serve or dynamo.trtllm"
 		if s := r.configMapScript(o, tpls); s != "" {
-			why = "no container's command runs trtllm-serve or dynamo.trtllm itself; " + s
+			why = s
 		}
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why})
 	}
 }
 
+// configMapRun reads the script a container runs from a ConfigMap of the
+// set (command: [bash, /scripts/start.sh], /scripts a ConfigMap volume) as
+// the shell runs it: the container's environment exported, the words after
+// it its arguments, a config path it names looked up in the pod's mounts
+// first. Its lines are the manifest's. It reports whether the script runs
+// a TensorRT-LLM worker.
+func (r *reader) configMapRun(o *object, t podTemplate, c *deploy.Node, words []string, env *envSet) bool {
+	// The words, a sh -c script's split too: the script's path, then its
+	// arguments.
+	var all []string
+	for _, w := range words {
+		all = append(all, strings.Fields(w)...)
+	}
+	for i, w := range all {
+		if !isScriptName(w) || strings.Contains(w, "$") || !strings.HasPrefix(w, "/") {
+			continue
+		}
+		cm, key, pair, mounted, _ := r.mountedKey(o, t.spec, c, path.Clean(w))
+		if !mounted || cm == nil || pair.Val == nil || pair.Val.Kind != deploy.KindStr {
+			return false
+		}
+		first := pair.KeyLine // a block scalar's text starts on the next line
+		if pair.Val.Line > pair.KeyLine {
+			first = pair.Val.Line - 1
+		}
+		data := strings.Repeat("\n", first) + pair.Val.Str
+		cv := newShellVars()
+		for _, k := range env.order {
+			e := env.vars[k]
+			cv.set(k, e.Value, e.Origin, "", false)
+			cv.exported[k] = true
+		}
+		cname := str(c, "name")
+		from := fmt.Sprintf("%s %s/%s container %s, ConfigMap %s key %s", origin(o.file, c.Line), o.kind, o.name, cname, cm.name, key)
+		var args []string
+		for _, a := range all[i+1:] {
+			if a == "&&" || a == ";" || a == "||" || a == "|" {
+				break
+			}
+			args = append(args, a)
+		}
+		call := &scriptCall{env: cv, args: args, from: from,
+			mounted: func(p string) (*deploy.Node, func(int) string, string, string, string, bool) {
+				cm2, key2, pair2, ok2, why := r.mountedKey(o, t.spec, c, p)
+				if why != "" || !ok2 {
+					return nil, nil, "", "", why, false
+				}
+				root, locate, name, where, why := r.configMapWorker(cm2, key2, pair2)
+				return root, locate, name, where, why, why == ""
+			}}
+		before := len(r.set.Workers)
+		found := r.script(scriptFile{file: cm.file, data: []byte(data)}, call)
+		for _, wk := range r.set.Workers[before:] {
+			wk.Count, wk.CountFrom = t.count, t.countFrom
+			if img := str(c, "image"); img != "" && wk.Image == "" {
+				wk.Image, wk.ImageOrigin = img, origin(o.file, line(c, "image"))
+			}
+		}
+		return found
+	}
+	return false
+}
+
 // configMapScript says which script a container runs from a ConfigMap of
 // the set (command: [bash, /scripts/start.sh] with /scripts a ConfigMap
-// volume): xcvr does not read a script held in a ConfigMap, and says so.
+// volume) when no worker was found in it.
 func (r *reader) configMapScript(o *object, tpls []podTemplate) string {
 	for _, t := range tpls {
 		if t.spec == nil {
@@ -130,7 +193,7 @@ func (r *reader) configMapScript(o *object, tpls []podTemplate) string {
 					if !mounted || cm == nil {
 						continue
 					}
-					return fmt.Sprintf("container %s runs %s, ConfigMap %s key %s (%s), a script xcvr does not read from a ConfigMap: give it to audit as a file, with the configs it names", str(c, "name"), f, cm.name, key, origin(cm.file, pair.KeyLine))
+					return fmt.Sprintf("container %s runs %s, ConfigMap %s key %s (%s), and xcvr finds no trtllm-serve or dynamo.trtllm command in it", str(c, "name"), f, cm.name, key, origin(cm.file, pair.KeyLine))
 				}
 			}
 		}
@@ -268,7 +331,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	words := wordsOfEnv(c, vars, "command", "args")
 	l, ok := parseLaunch(words)
 	if !ok {
-		return false
+		return r.configMapRun(o, t, c, words, &cenv)
 	}
 	cname := str(c, "name")
 	src := Source{File: o.file, Line: c.Line, Kind: o.kind, Name: o.name, Container: cname}

@@ -1320,9 +1320,11 @@ func TestSubmitConfigModeAndKVBM(t *testing.T) {
 
 // A pod that runs a script held in a ConfigMap of the set (the chart
 // pattern: a scripts ConfigMap mounted with defaultMode 0755, command: [bash,
-// /scripts/start.sh]) is said to run that script, which is not read; it was
-// "no container runs trtllm-serve or dynamo.trtllm" alone.
-func TestConfigMapScriptNamed(t *testing.T) {
+// /scripts/start.sh], the engine config in another ConfigMap) is read: the
+// script as the shell runs it, its lines the manifest's, the container's env
+// exported to it, its config found in the pod's mounts, the pod's replicas
+// its count. It was "no container runs trtllm-serve or dynamo.trtllm".
+func TestConfigMapScript(t *testing.T) {
 	manifest := `apiVersion: v1
 kind: ConfigMap
 metadata:
@@ -1330,33 +1332,71 @@ metadata:
 data:
   start.sh: |
     #!/bin/bash
-    trtllm-serve Qwen/Qwen3-8B --server_role CONTEXT --extra_llm_api_options /engine-config/ctx.yaml
+    export TRTLLM_USE_UCX_KVCACHE=1
+    trtllm-serve "$MODEL" --server_role CONTEXT --extra_llm_api_options /engine-config/ctx.yaml "$@"
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: engine
+data:
+  ctx.yaml: |
+    cache_transceiver_config:
+      backend: DEFAULT
 ---
 apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: ctx
 spec:
+  replicas: 3
   template:
     spec:
       containers:
       - name: w
+        image: nvcr.io/nvidia/tensorrt-llm/release:1.1.0
         command: ["bash", "/scripts/start.sh"]
+        env:
+        - name: MODEL
+          value: Qwen/Qwen3-8B
         volumeMounts:
         - name: scripts
           mountPath: /scripts
+        - name: engine
+          mountPath: /engine-config
       volumes:
       - name: scripts
         configMap:
           name: scripts
           defaultMode: 0755
+      - name: engine
+        configMap:
+          name: engine
 `
 	set, err := Read([]Input{{Name: "d.yaml", Data: []byte(manifest)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "no container's command runs trtllm-serve or dynamo.trtllm itself; container w runs /scripts/start.sh, ConfigMap scripts key start.sh (d.yaml:6), a script xcvr does not read from a ConfigMap: give it to audit as a file, with the configs it names"
-	if len(set.Workers) != 0 || len(set.Unplaced) != 1 || set.Unplaced[0].Why != want {
+	if len(set.Workers) != 1 || len(set.Unplaced) != 0 {
 		t.Fatalf("workers %d unplaced %+v", len(set.Workers), set.Unplaced)
+	}
+	w := set.Workers[0]
+	env := map[string]string{}
+	for _, e := range w.Env {
+		env[e.Name] = e.Value + " @" + e.Origin
+	}
+	if w.Role != RoleContext || w.Count != 3 || w.Model != "Qwen/Qwen3-8B" || w.Image != "nvcr.io/nvidia/tensorrt-llm/release:1.1.0" ||
+		!strings.HasPrefix(w.Config, "ConfigMap engine key ctx.yaml (d.yaml:16)") || env["TRTLLM_USE_UCX_KVCACHE"] != "1 @d.yaml:8" ||
+		w.Source.String() != "d.yaml:9 trtllm-serve command, run from d.yaml:29 Deployment/ctx container w, ConfigMap scripts key start.sh" {
+		t.Errorf("role %s count %d model %q image %q config %q env %v source %s", w.Role, w.Count, w.Model, w.Image, w.Config, env, w.Source)
+	}
+	// A script that starts no worker is named.
+	set, err = Read([]Input{{Name: "d.yaml", Data: []byte(strings.Replace(manifest, "trtllm-serve", "echo", 1))}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "container w runs /scripts/start.sh, ConfigMap scripts key start.sh (d.yaml:6), and xcvr finds no trtllm-serve or dynamo.trtllm command in it"
+	if len(set.Workers) != 0 || len(set.Unplaced) != 1 || set.Unplaced[0].Why != want {
+		t.Errorf("workers %d unplaced %+v", len(set.Workers), set.Unplaced)
 	}
 }

@@ -416,6 +416,10 @@ type scriptCall struct {
 	stack []string
 	// note says the call is inside a condition or loop of the caller.
 	note string
+	// mounted, when not nil, finds a config path in the pod that runs the
+	// script (a ConfigMap mounted there): ok when found, why when the
+	// mount is there but wrong.
+	mounted func(p string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool)
 }
 
 // maxScriptDepth bounds scripts running scripts (a.sh runs b.sh runs ...).
@@ -853,6 +857,16 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			}
 			if !ok {
 				root = nil
+			}
+		}
+		if root == nil && call != nil && call.mounted != nil && strings.HasPrefix(want, "/") {
+			rt, lc, nm, wh, why, ok := call.mounted(path.Clean(want))
+			if why != "" {
+				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+				continue
+			}
+			if ok {
+				root, locate, cname, where = rt, lc, nm, wh
 			}
 		}
 		if root == nil {

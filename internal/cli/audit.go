@@ -138,8 +138,9 @@ func newAuditCmd(app *appEnv, color *string) *cobra.Command {
 YAMLs, Kubernetes manifests (multi-document files, kubectl get -o yaml List
 output; Deployments, StatefulSets, Jobs, Pods, LeaderWorkerSets, AIBrix
 StormServices with their
-containers' command, args, env and envFrom, and the ConfigMaps mounted where
---extra_llm_api_options or --config points), NVIDIA Dynamo
+containers' command, args, env and envFrom, the ConfigMaps mounted where
+--extra_llm_api_options or --config points, and a script they run from a
+ConfigMap), NVIDIA Dynamo
 DynamoGraphDeployments (services, envs, --extra-engine-args and
 --disaggregation-mode), upstream's Slurm submit configs (worker_config.ctx/gen,
 environment.worker_env_var, hardware.num_ctx_servers/num_gen_servers),
