@@ -67,11 +67,23 @@ func findInstall(app *appEnv, flag, arg string, pid int, procRoot string) (*inst
 	if flag != "inspect" {
 		// The install wins where it and xcvr's rules for its version differ;
 		// say where (the model registrations show in the model step instead).
+		// A version xcvr does not list (a nightly, a .post build) is answered
+		// with rules xcvr has for another release or day: say which, once,
+		// rather than call them xcvr's rules for that version.
+		rules := "xcvr's rules for " + rep.Version
+		placement := ""
+		if v, err := resolver.ParseVersion(rep.Version); err == nil && v.Placement != "" {
+			rules, placement = "those rules", strings.TrimSuffix(v.Placement, "; pass --install to read yours")
+		}
 		for _, d := range rep.Disagreements(models.Builtin()) {
 			if strings.HasPrefix(d.What, "model ") {
 				continue
 			}
-			msg := "xcvr: note: the install differs from xcvr's rules for " + rep.Version + " (the install is used): " +
+			if placement != "" {
+				fmt.Fprintln(app.stderr, termsafe.Line("xcvr: note: "+placement))
+				placement = ""
+			}
+			msg := "xcvr: note: the install differs from " + rules + " (the install is used): " +
 				d.What + ": xcvr " + d.Xcvr + ", install " + d.Install + " (" + d.Evidence + ")"
 			if d.What == "version" {
 				msg = "xcvr: note: xcvr has no rules for " + rep.Version + " (" + d.Evidence + "); its era and rules are read from the install"
