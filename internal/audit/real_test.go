@@ -494,6 +494,16 @@ var realCases = []realCase{
 		unplaced: []string{"$6 is argument 6 of the function launch_worker (real/user-launch-trtllm/launch_trtllm.sh:105)", "trtllm-serve disaggregated $SCRIPT_DIR/results/disagg_T1.yaml"},
 	},
 	{
+		// Upstream's newer sbatch script holds no worker command: it evals
+		// the lines of start_server_cmds.sh that submit.py wrote. It listed
+		// start_server_cmds.sh three times (once for its NAME=PATH
+		// assignment) and did not say that it evals.
+		from:     "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/disaggr_torch.slurm @051087cd (whole file)",
+		version:  "1.3.0rc5",
+		files:    []string{"real/trtllm-benchmark-eval/disaggr_torch.slurm"},
+		unplaced: []string{"it runs start_server_cmds.sh (line 133), wait_server.sh (line 152), client_cmds.sh (line 170): give those to audit; it evals commands it does not hold (eval at line 147)"},
+	},
+	{
 		// frontend.type trtllm_serve: srtctl starts each role with
 		// trtllm-serve; the custom .sqsh image names no release, so the
 		// version is given (the 1.4-era field list has use_cute_dsl_bf16_*).

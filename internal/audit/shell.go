@@ -558,6 +558,8 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	}
 	var blocks []block // the open compound commands
 	var runs []string
+	runsSeen := map[string]bool{}
+	evalAt := 0 // the first eval
 	found := false
 	for _, cmd := range splitScript(string(sf.data)) {
 		text := v.expand(cmd.text)
@@ -673,9 +675,14 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				found = true
 				continue
 			}
-			for _, w := range words {
-				if isScriptName(w) && !strings.Contains(path.Base(w), "$") && len(runs) < 5 {
+			for i, w := range words {
+				// A script it names (not a NAME=PATH assignment), once.
+				if isScriptName(w) && !strings.Contains(path.Base(w), "$") && !reAssign().MatchString(w) && !runsSeen[path.Base(w)] && len(runs) < 5 {
+					runsSeen[path.Base(w)] = true
 					runs = append(runs, fmt.Sprintf("%s (line %d)", path.Base(w), cmd.line))
+				}
+				if w == "eval" && (i == 0 || isSep(words[i-1]) || resumes[words[i-1]]) && evalAt == 0 {
+					evalAt = cmd.line
 				}
 			}
 			continue
@@ -893,6 +900,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		why := "a shell script none of whose commands runs trtllm-serve or dynamo.trtllm"
 		if len(runs) > 0 {
 			why += "; it runs " + strings.Join(runs, ", ") + ": give those to audit"
+		}
+		if evalAt > 0 {
+			why += fmt.Sprintf("; it evals commands it does not hold (eval at line %d): audit where they come from (the file it reads them from, or the config that wrote it)", evalAt)
 		}
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: file, Kind: "shell script"}, Why: why})
 	}
