@@ -584,7 +584,9 @@ func ignoredBefore5234(e FieldError) bool {
 	if e.Root != "" || e.topKey() || e.Loc == "" && !e.EmptyKey {
 		return false
 	}
-	return fieldOf(e.Loc) != "max_num_tokens"
+	// max_num_tokens is the model's one field then: the reader, which knows
+	// today's fields, calls it an extra input; its other errors stand.
+	return fieldOf(e.Loc) != "max_num_tokens" || e.Type == "extra_forbidden"
 }
 
 // ignoredKeys names the cache_transceiver_config keys a build before #5234

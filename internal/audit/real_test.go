@@ -339,6 +339,17 @@ var realCases = []realCase{
 		workers: []string{"context_extra-llm-api-config.yml (early-launch.sh:7) context ERROR None 1", "context_extra-llm-api-config.yml context ERROR None 1", "gen_extra-llm-api-config.yml generation ERROR None 1"},
 	},
 	{
+		// The same launch in its own era: before #5234 (1.0.0rc0-rc3)
+		// max_num_tokens is CacheTransceiverConfig's one field (0.21.0's
+		// llm_args.py), and the exported TRTLLM_USE_UCX_KVCACHE=1 turns the C++
+		// transceiver on. It read "Extra inputs are not permitted", every
+		// worker failing.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/README.md, an early stored version (index id 4005868575), as of its own era",
+		version: "1.0.0rc2",
+		files:   []string{"real/trtllm-readme/early-launch.sh"},
+		workers: []string{"context_extra-llm-api-config.yml (early-launch.sh:7) context CPP UCX 1", "context_extra-llm-api-config.yml context CPP UCX 1", "gen_extra-llm-api-config.yml generation CPP UCX 1"},
+	},
+	{
 		// backend: UCX in upper case: 1.1 takes it (C++ on UCX); 1.0's
 		// lower-case Literal refuses it; in era 2 Llama's PYTHON preference
 		// (#16787) is taken as is and fails on UCX.
