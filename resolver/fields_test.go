@@ -125,3 +125,36 @@ func TestArgsFieldsPerFamily(t *testing.T) {
 		}
 	}
 }
+
+// TestArgsFieldsAccepted: where a release's top-level list is inferred (read
+// from a copy of another time), keys of the lists before and after it are
+// accepted, so a field added or removed in between does not make a valid
+// config fail (1.3.0rc15 refused use_cute_dsl_bf16_gemm, a field of the
+// 1.4-era list, whose PR was reviewed in April 2026, between rc8's copy and
+// rc15); a typo, and a field two lists away, are still refused; a release
+// inside its copy's own window keeps the copy's list exactly.
+func TestArgsFieldsAccepted(t *testing.T) {
+	for _, c := range []struct {
+		version         string
+		accepts, refuse []string
+	}{
+		{"1.3.0rc15", []string{"use_cute_dsl_bf16_gemm", "build_config", "env_overrides"}, []string{"bogus_key"}},
+		{"1.4.0rc4", []string{"telemetry_config", "env_overrides"}, []string{"bogus_key", "enable_mixed_sampler"}},
+		{"1.2.0rc3", []string{"orchestrator_type"}, []string{"telemetry_config", "use_cute_dsl_bf16_gemm", "bogus_key"}},
+	} {
+		a := ArgsFieldsFor(Must(ParseVersion(c.version)))
+		if c.version == "1.3.0rc15" && (a.Has("use_cute_dsl_bf16_gemm") || a.Has("build_config")) {
+			t.Error("1.3.0rc15's own list has the keys: the case no longer tests the neighbours")
+		}
+		for _, k := range c.accepts {
+			if !a.Accepts(k) {
+				t.Errorf("%s (%s list) refuses %s", c.version, a.Confidence, k)
+			}
+		}
+		for _, k := range c.refuse {
+			if a.Accepts(k) {
+				t.Errorf("%s (%s list) accepts %s", c.version, a.Confidence, k)
+			}
+		}
+	}
+}

@@ -119,6 +119,9 @@ type LLMArgsFields struct {
 	Fields     []string
 	Evidence   string
 	Confidence Confidence
+	// line is the list's place among the dated lists (argsLists), for
+	// Accepted.
+	line int
 }
 
 // Has reports whether key is a top-level field.
@@ -144,6 +147,41 @@ func joinFields(lists ...[]string) []string {
 	return slices.Compact(out)
 }
 
+// argsLists are the dated lists, oldest first.
+var argsLists = []func() []string{argsList10, argsList11, argsList13, argsList14}
+
+// argsNear is each list joined with the lists before and after it (Accepted).
+var argsNear = sync.OnceValue(func() [][]string {
+	out := make([][]string, len(argsLists))
+	for i := range argsLists {
+		var near [][]string
+		for j := max(i-1, 0); j <= min(i+1, len(argsLists)-1); j++ {
+			near = append(near, argsLists[j]())
+		}
+		out[i] = joinFields(near...)
+	}
+	return out
+})
+
+// Accepted is the keys xcvr lets a build of a's list take at the top level,
+// sorted. Where a's list is inferred (taken for releases around the one it was
+// read from), a key of the list before or after it may be a field added or
+// removed in between: those are accepted too, so that a valid config is not
+// called broken; a key in none of the three is still refused (a typo, or a
+// field long gone).
+func (a LLMArgsFields) Accepted() []string {
+	if a.Confidence == Inferred && a.Fields != nil {
+		return argsNear()[a.line]
+	}
+	return a.Fields
+}
+
+// Accepts reports whether key is one of Accepted.
+func (a LLMArgsFields) Accepts(key string) bool {
+	_, ok := slices.BinarySearch(a.Accepted(), key)
+	return ok
+}
+
 // ArgsFieldsFor is TorchLlmArgs' field list for the day of main a version
 // behaves like: the lower-case era's list for 1.0, the 1.1 list for 1.1 and
 // 1.2, era 0's for 1.3.0rc0 to rc17, and from 1.3.0rc18 on the 1.1 and 1.4-era
@@ -157,23 +195,23 @@ func ArgsFieldsFor(v Version) LLMArgsFields {
 		if d < dayConfigKnobs {
 			conf = Inferred
 		}
-		return LLMArgsFields{argsList10(),
-			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the lower-case era (stored copy, before #6323 of 2025-08-14: the 1.0 line)", conf}
+		return LLMArgsFields{Fields: argsList10(), line: 0, Confidence: conf,
+			Evidence: "BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the lower-case era (stored copy, before #6323 of 2025-08-14: the 1.0 line)"}
 	case d < dayLine13:
 		conf := Inferred
 		if d >= dayTimeoutField && d < dayMooncake {
 			conf = Derived // the stored file's own time
 		}
-		return LLMArgsFields{argsList11(),
-			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the upper-case era before MOONCAKE (stored copy with kv_transfer_timeout_ms, so main 2025-10-22..12-19: 1.2.0rc2-rc5); taken for the whole 1.1 and 1.2 lines", conf}
+		return LLMArgsFields{Fields: argsList11(), line: 1, Confidence: conf,
+			Evidence: "BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the upper-case era before MOONCAKE (stored copy with kv_transfer_timeout_ms, so main 2025-10-22..12-19: 1.2.0rc2-rc5); taken for the whole 1.1 and 1.2 lines"}
 	case d < dayRelease13rc18:
 		conf := Inferred
 		if d >= dayFieldExists && d < dayTimeoutDefault {
 			conf = Derived
 		}
-		return LLMArgsFields{argsList13(),
-			"BaseLlmArgs and TorchLlmArgs fields of llm_args.py of era 0 (stored copy, main about 2026-03-17, 1.3.0rc8); taken for 1.3.0rc0 to rc17", conf}
+		return LLMArgsFields{Fields: argsList13(), line: 2, Confidence: conf,
+			Evidence: "BaseLlmArgs and TorchLlmArgs fields of llm_args.py of era 0 (stored copy, main about 2026-03-17, 1.3.0rc8); taken for 1.3.0rc0 to rc17"}
 	}
-	return LLMArgsFields{argsList14(),
-		"TorchLlmArgs and BaseLlmArgs fields of tensorrt_llm/llmapi/llm_args.py at main@0004396 (1.4 era) and of the 1.1-era stored version, joined (from 1.3.0rc18 on, xcvr's list before the lists were dated)", Inferred}
+	return LLMArgsFields{Fields: argsList14(), line: 3, Confidence: Inferred,
+		Evidence: "TorchLlmArgs and BaseLlmArgs fields of tensorrt_llm/llmapi/llm_args.py at main@0004396 (1.4 era) and of the 1.1-era stored version, joined (from 1.3.0rc18 on, xcvr's list before the lists were dated)"}
 }

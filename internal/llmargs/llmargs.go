@@ -27,10 +27,12 @@ func Evidence() string { return newest().Evidence }
 
 // Fields lists the keys xcvr accepts at the top level of a worker YAML of the
 // default release when no install is read, sorted.
-func Fields() []string { return slices.Clone(newest().Fields) }
+func Fields() []string { return slices.Clone(newest().Accepted()) }
 
 // FieldsFor lists the keys version v accepts at the top level, sorted.
-func FieldsFor(v resolver.Version) []string { return slices.Clone(resolver.ArgsFieldsFor(v).Fields) }
+func FieldsFor(v resolver.Version) []string {
+	return slices.Clone(resolver.ArgsFieldsFor(v).Accepted())
+}
 
 // Known reports whether key is a top-level key TensorRT-LLM accepts: one of
 // fields (an install's own list, when not nil) or else of the default
@@ -39,7 +41,7 @@ func Known(key string, fields []string) bool {
 	if fields != nil {
 		return slices.Contains(fields, key)
 	}
-	return newest().Has(key)
+	return newest().Accepts(key)
 }
 
 // Errors are pydantic's extra_forbidden errors for keys that are not fields of
@@ -55,7 +57,7 @@ func ErrorsFor(keys []resolver.VersionedKey, fields []string, v resolver.Version
 		return Errors(keys, fields)
 	}
 	a := resolver.ArgsFieldsFor(v)
-	return errs(keys, a.Has)
+	return errs(keys, a.Accepts)
 }
 
 func errs(keys []resolver.VersionedKey, known func(string) bool) []resolver.FieldError {
