@@ -128,10 +128,13 @@ type Process struct {
 	// loopRan is the line where the log shows this process's executor
 	// event loop running (it raised; 0: never): the executor was built, and
 	// its transceiver before it.
-	loopRan   int
-	errorLine int
-	budget    *int
-	seenImpl  map[string]bool
+	loopRan int
+	// loopSubmit says loopRan is the worker's submit of a request
+	// (submitFrame), not PyExecutor's event loop.
+	loopSubmit bool
+	errorLine  int
+	budget     *int
+	seenImpl   map[string]bool
 	// unranked is true when TensorRT-LLM's logger printed lines without a rank
 	// here: a process of its own, not one of the ranked ones.
 	unranked bool

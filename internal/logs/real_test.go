@@ -126,6 +126,13 @@ func TestRealLogs(t *testing.T) {
 		// it (its opening quote mark kept; the C++ frames after the first
 		// dropped). The executor was running: a runtime error, not how
 		// start-up ended.
+		// ai-dynamo/dynamo PR #1690 (description, June 2025): a WideEP
+		// decode worker under srun -l (" 0: ") logging the traceback of
+		// worker_main's submit of its first request (after the first
+		// token); the excerpt as the index keeps it (its cut last line
+		// dropped). A traceback through submit is not start-up's
+		// (TestWorkerSubmitTraceback).
+		{file: "dynamo-pr1690-srun-submit.log", processes: "srun task 0=", exit: 1},
 		{file: "trtllm-pr5415-executor-loop.log", processes: "process=",
 			findings: []string{FindingRuntimeError}, exit: 1},
 		// NVIDIA/TensorRT-LLM issue #5390 (description, June 2025): a
@@ -260,6 +267,11 @@ func TestNoTransceiverAssertion(t *testing.T) {
 		"[TRT-LLM] [RANK 0] [I] cache_transceiver is disabled\nTraceback (most recent call last):\n  File \"worker.py\", line 1, in _enqueue_request\n" + exc,
 		exc,
 		"[TRT-LLM] [I] cache_transceiver is disabled\nINFO:     Application startup complete.\n" + exc,
+		// Through the worker's submit, as worker_main's traceback shows it:
+		// still this assertion, not a runtime error.
+		"[TRT-LLM] [RANK 0] [I] cache_transceiver is disabled\nTraceback (most recent call last):\n" +
+			"  File \"/x/tensorrt_llm/executor/worker.py\", line 756, in worker_main\n    worker.submit(req)\n" +
+			"  File \"/x/tensorrt_llm/executor/worker.py\", line 520, in submit\n    request_id = self._enqueue_request(request)\n" + exc,
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(log))
 		if len(lg.Processes) != 1 {
@@ -609,6 +621,49 @@ func TestTransferAgentWordings(t *testing.T) {
 		lg, _ := Parse("f.log", strings.NewReader("[TRT-LLM] [RANK 0] [I] "+msg+"\n"))
 		if len(lg.Processes) != 1 || lg.Processes[0].Agent != want || lg.Processes[0].Backend != "NIXL" {
 			t.Errorf("%q: %s %+v", msg, sources(lg), lg.Processes)
+		}
+	}
+}
+
+// TestWorkerSubmitTraceback: worker_main submits each request to the worker
+// it built (executor/worker.py: worker.submit(req) in its request loop, after
+// the ready signal) and logs a failure there with its traceback ("Failed
+// during generation"): an exception under a frame in the worker's submit is a
+// runtime error of a process whose executor was built, as Dynamo PR #1690's
+// srun-labelled decode worker printed it (its published lines, then an
+// exception of ours: the excerpt was cut before it). A start-up failure's
+// traceback goes through worker_main's worker_cls(...) and stays ERROR.
+func TestWorkerSubmitTraceback(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "real", "dynamo-pr1690-srun-submit.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, log, outcome string }{
+		{"submit", string(data) + " 0: AssertionError: boom\n", ""},
+		{"base_worker's submit", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/executor/base_worker.py\", line 600, in submit\nRuntimeError: boom\n", ""},
+		{"worker_cls at start-up", " 0: [TRT-LLM] [RANK 0] [E] Traceback (most recent call last):\n" +
+			" 0:   File \"/x/tensorrt_llm/executor/worker.py\", line 700, in worker_main\n" +
+			" 0:     worker: ExecutorBindingsWorker = worker_cls(\n 0: AssertionError: boom\n", "ERROR"},
+		{"another project's submit", "Traceback (most recent call last):\n  File \"/x/app/worker.py\", line 3, in submit\nRuntimeError: boom\n", "ERROR"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		runtime := 0
+		for _, f := range p.Findings {
+			if f.Kind == FindingRuntimeError {
+				runtime = f.Count
+			}
+		}
+		if string(p.Outcome()) != c.outcome || (runtime == 1) != (c.outcome == "") {
+			t.Errorf("%s: outcome %q error %q, %d runtime error(s)", c.name, p.Outcome(), p.Error, runtime)
+		}
+		if c.name == "submit" {
+			if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though its worker was taking requests (line 4)") {
+				t.Errorf("verdict: %s", s)
+			}
 		}
 	}
 }

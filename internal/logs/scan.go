@@ -384,13 +384,13 @@ func unframeBare(bare []byte) []byte {
 }
 
 // mayEventLoop is a cheap superset of the bare lines eventLoopLine
-// recognises: a traceback frame in py_executor.py, or Python's header of an
-// exception that ended a thread.
+// and submitFrame recognise: a traceback frame in py_executor.py or in a
+// worker.py, or Python's header of an exception that ended a thread.
 func mayEventLoop(bare []byte) bool {
 	if len(bare) == 0 || bare[0] != 'F' && bare[0] != 'E' {
 		return false
 	}
-	return bytes.HasPrefix(bare, []byte(`File "`)) && bytes.Contains(bare, []byte(`py_executor.py", line `)) ||
+	return bytes.HasPrefix(bare, []byte(`File "`)) && (bytes.Contains(bare, []byte(`py_executor.py", line `)) || bytes.Contains(bare, []byte(`worker.py", line `))) ||
 		bytes.HasPrefix(bare, []byte("Exception in thread "))
 }
 

@@ -55,6 +55,10 @@ type state struct {
 	loopLine int
 	loopOn   bool
 	loopPrev string
+	// loopSubmit says the traceback open at loopLine is the worker's
+	// request loop submitting a request (submitFrame), not PyExecutor's
+	// event loop.
+	loopSubmit bool
 }
 
 func newState(name string) *state {
@@ -166,6 +170,14 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if eventLoopLine(tm) {
 		st.loopSeen(key, n)
+		st.loopSubmit = false
+		return
+	}
+	if submitFrame(tm) {
+		if !st.loopOn || st.loopKey != key {
+			st.loopSubmit = true
+		}
+		st.loopSeen(key, n)
 		return
 	}
 	if serverUp(tm) {
@@ -193,27 +205,32 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.lg.TimedOut = n
 			return
 		}
+		if m[1] == "AssertionError" && strings.HasPrefix(m[2], noTransceiver) {
+			// Raised per request, not at start-up: the executor (and no
+			// transceiver) was built, and a disaggregated request came.
+			if q := st.get(key, n); q != nil {
+				q.noTransceiver(n, st.cut(tm, maxMessageBytes))
+			}
+			if key == st.loopKey {
+				// Its traceback went through the worker's submit (submitFrame):
+				// read here, not as a runtime error.
+				st.loopOn = false
+			}
+			return
+		}
 		if st.loopOn && key == st.loopKey && n-st.loopLine <= loopWindow {
 			// Raised by the executor's event loop: the executor was built,
 			// its transceiver before it; not how start-up ended.
 			st.loopOn = false
 			if q := st.get(key, n); q != nil {
 				if q.loopRan == 0 {
-					q.loopRan = st.loopLine
+					q.loopRan, q.loopSubmit = st.loopLine, st.loopSubmit
 				}
 				text := st.cut(m[1]+": "+m[2], maxMessageBytes)
 				if k := key + "\x00" + text; k != st.loopPrev {
 					st.loopPrev = k
 					q.find(n, FindingRuntimeError, text)
 				}
-			}
-			return
-		}
-		if m[1] == "AssertionError" && strings.HasPrefix(m[2], noTransceiver) {
-			// Raised per request, not at start-up: the executor (and no
-			// transceiver) was built, and a disaggregated request came.
-			if q := st.get(key, n); q != nil {
-				q.noTransceiver(n, st.cut(tm, maxMessageBytes))
 			}
 			return
 		}
@@ -939,6 +956,21 @@ func eventLoopLine(tm string) bool {
 			strings.HasSuffix(tm, "):") && strings.Contains(tm, " (_executor_loop")
 	}
 	return false
+}
+
+// submitFrame reports whether a bare line is a traceback frame in the
+// worker's submit (tensorrt_llm/executor/worker.py; base_worker.py and
+// rpc_worker.py in later builds): worker_main calls it for each request
+// only after it built the worker, and its executor, and sent the ready
+// signal; an exception raised there is logged as "Failed during
+// generation" (logger.error(traceback.format_exc()), verified in
+// worker.py's worker_main). Dynamo PR #1690's decode worker printed such
+// a traceback (srun's " 0: " label) at its first request. A start-up
+// failure's traceback goes through worker_main's worker_cls(...), not
+// submit.
+func submitFrame(tm string) bool {
+	return strings.HasPrefix(tm, `File "`) && strings.Contains(tm, `executor/`) &&
+		strings.Contains(tm, `worker.py", line `) && strings.HasSuffix(tm, ", in submit")
 }
 
 // serverUp reports whether a bare line is uvicorn's word that trtllm-serve's

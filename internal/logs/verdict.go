@@ -300,20 +300,23 @@ func (v Verdict) Summary() string {
 		// that would show it are missing.
 		// So had one whose executor's event loop ran (it raised): the
 		// executor is built after its transceiver.
-		up, line, loop := true, 0, false
+		up, line, loop, submit := true, 0, false, false
 		for _, p := range v.Processes {
 			if p.Status == StatusNotShown {
 				up = up && (p.Process.serverUp > 0 || p.Process.loopRan > 0)
 				if line == 0 {
 					line, loop = p.Process.serverUp, p.Process.serverUp == 0
 					if loop {
-						line = p.Process.loopRan
+						line, submit = p.Process.loopRan, p.Process.loopSubmit
 					}
 				}
 			}
 		}
 		const missing = "no line says what was built (the INFO lines that would are missing: TLLM_LOG_LEVEL above INFO, the workers' output kept elsewhere, or an executor that builds no transceiver)."
 		switch {
+		case up && loop && submit:
+			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though its worker was taking requests (line " + strconv.Itoa(line) +
+				"): the executor was built, and its transceiver step before it, so the log does not stop before the transceiver; " + missing
 		case up && loop:
 			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the executor's event loop ran (line " + strconv.Itoa(line) +
 				"): the executor was built, and its transceiver step before it, so the log does not stop before the transceiver; " + missing
