@@ -494,15 +494,21 @@ var realCases = []realCase{
 		workers: []string{"worker_config.ctx context CPP UCX 1", "worker_config.gen generation CPP UCX 1"},
 	},
 	{
-		// A user's launcher: one trtllm-serve inside a function, called per
-		// role from $(...) with the config as argument 6 (xcvr does not follow
-		// calls). The worker's path was "$extra: the script does not set its
-		// variables"; local assignments are now read ($extra is $6, the
-		// function's argument; the orchestrator's $cfg is known).
-		from:     "a user's launch_trtllm.sh (TensorRT-LLM v1.2.1, Qwen3-4B; index id 65909936991, repository not named by the index; whole file)",
-		version:  "1.2.1",
-		files:    []string{"real/user-launch-trtllm/launch_trtllm.sh"},
-		unplaced: []string{"$6 is argument 6 of the function launch_worker (real/user-launch-trtllm/launch_trtllm.sh:105)", "trtllm-serve disaggregated $SCRIPT_DIR/results/disagg_T1.yaml"},
+		// A user's launcher: one trtllm-serve inside launch_worker, called
+		// per role from $(...) inside start_context and start_generation,
+		// which the case calls (twice each: its context) and all) branches).
+		// It was one unplaced "$6 is argument 6 of the function
+		// launch_worker": the calls are now followed, one command per role
+		// with that role's config ($SCRIPT_DIR is $(cd ...): not known, and
+		// the configs are not in the repository's index), each branch's
+		// second call counted once.
+		from:    "a user's launch_trtllm.sh (TensorRT-LLM v1.2.1, Qwen3-4B; index id 65909936991, repository not named by the index; whole file)",
+		version: "1.2.1",
+		files:   []string{"real/user-launch-trtllm/launch_trtllm.sh"},
+		unplaced: []string{
+			"launch_trtllm.sh:187 trtllm-serve command in the function launch_worker (line 112), called in start_context, itself called at line 214: --extra_llm_api_options $SCRIPT_DIR/ctx_extra_llm_api_options.yaml: the path is not known",
+			"launch_trtllm.sh:196 trtllm-serve command in the function launch_worker (line 112), called in start_generation, itself called at line 215: --extra_llm_api_options $SCRIPT_DIR/gen_extra_llm_api_options.yaml: the path is not known",
+			"launch_trtllm.sh:216 trtllm-serve command in the function start_proxy (line 205): the disaggregated orchestrator (trtllm-serve disaggregated $SCRIPT_DIR/results/disagg_T1.yaml)"},
 	},
 	{
 		// Upstream's newer sbatch script holds no worker command: it evals
@@ -775,6 +781,8 @@ func FuzzShellScript(f *testing.F) {
 		"#!/bin/sh\nA=${B:-\"$C\"}\ncat > $A/c.yaml <<-'EOF'\n\tx: 1\n\tEOF\nsrun bash -c \"trtllm-serve m --config $A/c.yaml\" &\n",
 		"if x; then\nfunction f {\npython3 -m dynamo.trtllm --extra-engine-args ${1}\n}\nfi\n",
 		"${${${\n'\"\\\n<<<<EOF\n",
+		"f() {\n  f \"$@\" $1$1\n  trtllm-serve m --config ${3:-c.yaml} &\n}\nf a b\n",
+		"g() { shift 9; trtllm-serve \"$@\" & }\ng x\np=$(g $(g)) ; h() {\n}\n}\nh\nfunction k\n{\nlocal -g A=1 B\n}\nk\n",
 	} {
 		f.Add(s)
 	}

@@ -259,8 +259,12 @@ type reader struct {
 	expandLeft      int64
 	scriptWork      int
 	scriptWorkNoted bool
-	controllers     map[string]bool
-	envFiles        []*deploy.EnvFile
+	// funcCalls counts the shell function calls followed (shellfunc.go);
+	// the Noted flags say a cap was reached, once.
+	funcCalls                      int
+	funcDepthNoted, funcCallsNoted bool
+	controllers                    map[string]bool
+	envFiles                       []*deploy.EnvFile
 	// parsed holds the ConfigMap values parsed as worker YAMLs (parseValue).
 	parsed map[parsedKey]parsedValue
 }

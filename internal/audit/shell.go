@@ -224,7 +224,10 @@ type shellVars struct {
 	// args are the script's positional parameters ($1 ...) when a script of
 	// the set runs it; nil when it is run from outside.
 	args []string
-	seq  int
+	// argsExact says args are all there is (a function's call): an
+	// argument past them is empty, as bash has it.
+	argsExact bool
+	seq       int
 	// budget, when not nil, is what expansion may still add (shared by
 	// the set's scripts).
 	budget *int64
@@ -311,8 +314,21 @@ func (v *shellVars) expandText(text string) string {
 						name = "" // ${NAME:+x}, ${NAME:0:3}: not expanded
 					}
 				}
-				if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= len(v.args) {
-					b.WriteString(v.args[n-1])
+				if n, err := strconv.Atoi(name); err == nil && n >= 1 && (n <= len(v.args) || v.argsExact) {
+					// An argument; past the call's arguments it is unset.
+					val, set := "", n <= len(v.args)
+					if set {
+						val = v.args[n-1]
+					}
+					if hasDef && (!set || colon && val == "") {
+						val = v.expand(def)
+					}
+					b.WriteString(val)
+					i = end
+					continue
+				}
+				if (inner == "@" || inner == "*") && v.argsExact {
+					b.WriteString(allArgs(v.args, inDouble))
 					i = end
 					continue
 				}
@@ -331,8 +347,18 @@ func (v *shellVars) expandText(text string) string {
 						continue
 					}
 				}
-			} else if d := text[i+1]; d >= '1' && d <= '9' && int(d-'0') <= len(v.args) {
-				b.WriteString(v.args[d-'1'])
+			} else if d := text[i+1]; d >= '1' && d <= '9' && (int(d-'0') <= len(v.args) || v.argsExact) {
+				if int(d-'0') <= len(v.args) {
+					b.WriteString(v.args[d-'1'])
+				}
+				i++
+				continue
+			} else if (d == '@' || d == '*') && v.argsExact {
+				b.WriteString(allArgs(v.args, inDouble))
+				i++
+				continue
+			} else if d == '#' && v.argsExact {
+				b.WriteString(strconv.Itoa(len(v.args)))
 				i++
 				continue
 			} else {
@@ -561,7 +587,18 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	runsSeen := map[string]bool{}
 	evalAt := 0 // the first eval
 	found := false
-	for _, cmd := range splitScript(string(sf.data)) {
+	cmds := splitScript(string(sf.data))
+	funcs := scanFuncs(cmds)
+	called := calledFuncs(cmds, funcs)
+	defined := map[string]funcDef{}
+	var frames []*frame
+	// seen holds the workers read inside calls, by body line, command and
+	// environment: the same call reached from two branches of a case is
+	// one worker.
+	seen := map[string]*Worker{}
+	var runRange func(lo, hi int)
+	var callFunc func(c funcCall, cmd shellCmd)
+	step := func(cmd shellCmd) {
 		text := v.expand(cmd.text)
 		words := shellWords(text)
 		// Here-documents written to a file (cat > F << EOF; cat << EOF >> F
@@ -586,11 +623,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		// Assignments, exports, blocks, in statement order.
 		stmt := true
-		exporting, declaring := false, false
+		exporting, declaring, localizing := false, false, false
 		for i, w := range words {
 			switch {
 			case isSep(w) || w == ";;":
-				stmt, exporting, declaring = true, false, false
+				stmt, exporting, declaring, localizing = true, false, false, false
 				continue
 			case stmt && (blockOpen[w] || w == "{" || w == "function" || strings.HasSuffix(w, "()") && isShellName(strings.TrimSuffix(w, "()"))):
 				word := strings.TrimSuffix(w, "()")
@@ -612,15 +649,38 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				exporting = true
 				continue
 			case stmt && (w == "local" || w == "declare" || w == "typeset" || w == "readonly"):
-				// local NAME=VALUE sets NAME (in the function, which xcvr
-				// reads where it is written); -x exports it too.
+				// local NAME=VALUE sets NAME (for the call being read, when
+				// xcvr follows one; else where it is written); -x exports
+				// it too.
 				declaring = true
+				localizing = len(frames) > 0 && w != "readonly"
 				continue
 			case declaring && strings.HasPrefix(w, "-"):
 				if strings.Contains(w, "x") {
 					exporting = true
 				}
+				if strings.Contains(w, "g") {
+					localizing = false // declare -g: the global
+				}
 				continue
+			case declaring && localizing && isShellName(w):
+				// local NAME: unset for the call, the caller's value back
+				// when it returns.
+				frames[len(frames)-1].save(v, w)
+				delete(v.val, w)
+				delete(v.meta, w)
+				v.seq++
+				continue
+			case stmt && w == "shift" && v.argsExact:
+				n := 1
+				if i+1 < len(words) {
+					if k, err := strconv.Atoi(words[i+1]); err == nil && k >= 0 {
+						n = k
+					}
+				}
+				if n <= len(v.args) {
+					v.args = v.args[n:]
+				}
 			case stmt && w == "unset":
 				for _, n := range words[i+1:] {
 					if isSep(n) {
@@ -655,6 +715,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 					// without arguments: the value set before stands.
 					continue
 				}
+				if declaring && localizing {
+					frames[len(frames)-1].save(v, k)
+				}
 				v.set(k, val, origin(file, cmd.line), cond, appending)
 				if exporting {
 					v.exported[k] = true
@@ -669,11 +732,23 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			}
 			stmt = false
 		}
+		// Calls of the script's functions: each read as bash runs it.
+		calls := funcCallsIn(text, words, func(w string) bool { _, ok := defined[w]; return ok })
+		for _, c := range calls {
+			before := len(r.set.Workers) + len(r.set.Unplaced)
+			callFunc(c, cmd)
+			if len(r.set.Workers)+len(r.set.Unplaced) > before {
+				found = true
+			}
+		}
 		l, ok := parseLaunch(unwrapShell(words))
+		if !ok && len(calls) > 0 {
+			return
+		}
 		if !ok {
 			if r.runScript(file, cmd.line, unwrapShell(words), v, blocks, stack) {
 				found = true
-				continue
+				return
 			}
 			for i, w := range words {
 				// A script it names (not a NAME=PATH assignment), once.
@@ -685,10 +760,28 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 					evalAt = cmd.line
 				}
 			}
-			continue
+			return
 		}
 		found = true
 		src := Source{File: file, Line: cmd.line, Kind: l.program + " command"}
+		seenKey := ""
+		if len(frames) > 0 {
+			// Inside a call: the call is where it runs, the body line
+			// what runs.
+			src.Line = frames[len(frames)-1].callLine
+			src.Kind += " " + callPath(frames, cmd.line)
+			seenKey = fmt.Sprint(cmd.line) + "\x00" + strings.Join(words, "\x00")
+			for _, k := range sortedExports(v) {
+				seenKey += "\x00" + k + "=" + v.val[k]
+			}
+			if first, ok := seen[seenKey]; ok {
+				if first != nil {
+					first.Notes = append(first.Notes, fmt.Sprintf("the call of %s at %s runs the same command again, with the same arguments and environment (another branch, or a second call): counted once", frames[0].name, origin(file, frames[0].callLine)))
+				}
+				return
+			}
+			seen[seenKey] = nil
+		}
 		if call != nil {
 			src.Kind += ", run from " + call.from
 		}
@@ -699,22 +792,22 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				why += "; its config is " + f + ", read with the set"
 			}
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why})
-			continue
+			return
 		}
 		if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
 			r.mpiWorker(src, l, v, blocks, call)
-			continue
+			return
 		}
 		if l.encode {
 			r.encodeWorker(src, l)
-			continue
+			return
 		}
 		name := l.program
 		if l.config != "" {
 			name = path.Base(l.config)
 		}
 		if r.scriptNames[name] {
-			name = fmt.Sprintf("%s (%s)", name, origin(path.Base(file), cmd.line))
+			name = fmt.Sprintf("%s (%s)", name, origin(path.Base(file), src.Line))
 			if call != nil {
 				name = fmt.Sprintf("%s (%s)", path.Base(l.config), call.from)
 			}
@@ -724,6 +817,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		r.scriptNames[name] = true
 		w := &Worker{Name: name, Source: src, Count: 1, CountFrom: "one command line", CommandError: l.refused}
+		if seenKey != "" {
+			seen[seenKey] = w
+		}
 		if img := commandImage(words); img != "" {
 			w.Image, w.ImageOrigin = img, origin(file, cmd.line)
 		}
@@ -775,13 +871,16 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the config's name does not say"
 		}
 		w.key = "script\x00" + strings.Join(stack, "\x00") + "\x00" + fmt.Sprint(cmd.line)
+		for _, f := range frames {
+			w.key += "\x00" + f.name + "@" + fmt.Sprint(f.callLine)
+		}
 		if call != nil {
 			w.key += "\x00" + call.from
 		}
 		if l.config == "" {
 			w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
 			r.set.Workers = append(r.set.Workers, w)
-			continue
+			return
 		}
 		// The config: a here-document the script wrote before this line, else
 		// a file of the set.
@@ -809,7 +908,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if ok && docs[di].overflow {
 			// A file built past maxEchoFile by >>: not read.
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: fmt.Sprintf("%s %s: written by %s at %s, more than %d bytes of it: not read", l.flag, l.config, describeWrite(docs[di].how), origin(file, docs[di].cmd), maxEchoFile)})
-			continue
+			return
 		}
 		if ok {
 			d := docs[di]
@@ -829,7 +928,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			doc, err := deploy.ParseYAML(cname, []byte(body))
 			if err != nil {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ", body from line " + fmt.Sprint(d.doc.line) + ": " + err.Error()})
-				continue
+				return
 			}
 			r.set.Warnings = append(r.set.Warnings, doc.Warnings...)
 			root = doc.Root
@@ -860,7 +959,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			root, locate, cname, where, why, ok = r.heredocIn(file, inner, first, "the command's script", innerShell(words), "", l.config)
 			if why != "" {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
-				continue
+				return
 			}
 			if !ok {
 				root = nil
@@ -870,7 +969,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			rt, lc, nm, wh, why, ok := call.mounted(path.Clean(want))
 			if why != "" {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
-				continue
+				return
 			}
 			if ok {
 				root, locate, cname, where = rt, lc, nm, wh
@@ -886,16 +985,80 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 					why = "the path is not known: " + unsetWhyIn(l.config, file, blocks) + "; audit the worker YAML it is given (or the config that launches it) instead"
 				}
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
-				continue
+				return
 			}
 		}
 		where, ok = r.readConfig(w, src, l, cname, root, locate, where, origin(file, cmd.line))
 		if !ok {
-			continue
+			return
 		}
 		w.key += "\x00" + where
 		r.set.Workers = append(r.set.Workers, w)
 	}
+	runRange = func(lo, hi int) {
+		for i := lo; i < hi && i < len(cmds); i++ {
+			if d, ok := funcs[i]; ok && called[d.name] {
+				// A function a command calls: read at each call, not here.
+				defined[d.name] = d
+				i = d.hi
+				continue
+			}
+			step(cmds[i])
+		}
+	}
+	callFunc = func(c funcCall, cmd shellCmd) {
+		d := defined[c.name]
+		if len(frames) >= maxFuncDepth {
+			if !r.funcDepthNoted {
+				r.funcDepthNoted = true
+				r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: the call of %s is %d function calls deep; xcvr follows %d, so this call and deeper ones were not followed", origin(file, cmd.line), c.name, len(frames)+1, maxFuncDepth))
+			}
+			return
+		}
+		if r.funcCalls >= maxFuncCalls {
+			if !r.funcCallsNoted {
+				r.funcCallsNoted = true
+				r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: the scripts call functions more than %d times; this call of %s and the later ones were not followed", origin(file, cmd.line), maxFuncCalls, c.name))
+			}
+			return
+		}
+		r.funcCalls++
+		if r.scriptWork += d.size; r.scriptWork > maxScriptWork {
+			if !r.scriptWorkNoted {
+				r.scriptWorkNoted = true
+				r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: the scripts' function calls read more than %d MiB of their bodies; this call of %s and the later ones were not followed", origin(file, cmd.line), maxScriptWork>>20, c.name))
+			}
+			return
+		}
+		f := &frame{name: c.name, callLine: cmd.line, defLine: d.line, saved: map[string]savedVar{}}
+		cond := ""
+		if len(blocks) > 0 {
+			cond = origin(file, blocks[len(blocks)-1].line)
+		}
+		// NAME=VALUE f: exported to the call, undone after it.
+		for _, kv := range c.env {
+			f.save(v, kv[0])
+			v.set(kv[0], kv[1], origin(file, cmd.line)+" (command line)", cond, false)
+			v.exported[kv[0]] = true
+		}
+		args, exact := v.args, v.argsExact
+		v.args, v.argsExact = c.args, true
+		frames = append(frames, f)
+		nb := len(blocks)
+		if d.head != "" {
+			step(shellCmd{line: d.line, text: d.head})
+		}
+		if d.hi > d.lo {
+			runRange(d.lo+1, d.hi)
+		}
+		if len(blocks) > nb {
+			blocks = blocks[:nb]
+		}
+		frames = frames[:len(frames)-1]
+		f.restore(v)
+		v.args, v.argsExact = args, exact
+	}
+	runRange(0, len(cmds))
 	if !found && call == nil {
 		why := "a shell script none of whose commands runs trtllm-serve or dynamo.trtllm"
 		if len(runs) > 0 {

@@ -1,0 +1,157 @@
+package audit
+
+import (
+	"os/exec"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// funcScript calls its functions the ways launchers do: per role with
+// positional arguments, ${N:-default}, "$@" handed on, shift, local
+// variables that hide a global one, NAME=VALUE before a call, $(f ...),
+// a function calling a function, and a one-line function.
+const funcScript = `#!/bin/bash
+MODEL=Qwen/Qwen3-8B
+cfg=/cfg/global.yaml
+launch_worker() {
+  local role=$1 port=$2
+  local cfg="${3:-/cfg/default.yaml}"
+  trtllm-serve "$MODEL" --port "$port" --server_role "$role" --config "$cfg" &
+}
+launch_shifted() {
+  local role=$1
+  shift
+  launch_worker "$role" "$@"
+}
+one() { trtllm-serve "$1" --server_role GENERATION --config /cfg/one.yaml & }
+launch_worker CONTEXT 8001 /cfg/ctx.yaml
+pid=$(launch_worker GENERATION 8002)
+launch_shifted GENERATION 8003 /cfg/gen.yaml > /dev/null
+MODEL=other/model launch_worker CONTEXT 8004 /cfg/ctx-other.yaml
+one Qwen/Qwen3-4B
+trtllm-serve "$MODEL" --server_role CONTEXT --config "$cfg" &
+`
+
+// What bash runs: each trtllm-serve's model, config and role, against the
+// workers xcvr reads from the script. A stand-in trtllm-serve prints its
+// arguments (to stderr: $(...) keeps stdout).
+func TestShellFunctionCallsMatchBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	stub := "trtllm-serve() { local IFS=$'\\x1f'; printf '%s\\n' \"$*\" >&2; }\n"
+	cmd := exec.Command(sh, "--norc", "--noprofile", "-c", stub+strings.TrimPrefix(funcScript, "#!/bin/bash\n")+"wait\n")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	var want []string
+	for _, ln := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+		args := strings.Split(ln, "\x1f")
+		cfg, role := "", ""
+		for i := 0; i+1 < len(args); i++ {
+			switch args[i] {
+			case "--config":
+				cfg = args[i+1]
+			case "--server_role":
+				role = strings.ToLower(args[i+1])
+			}
+		}
+		want = append(want, args[0]+" "+cfg+" "+role)
+	}
+	slices.Sort(want)
+
+	ins := []Input{{Name: "launch.sh", Data: []byte(funcScript)}}
+	for _, f := range []string{"global.yaml", "default.yaml", "ctx.yaml", "gen.yaml", "ctx-other.yaml", "one.yaml"} {
+		ins = append(ins, Input{Name: f, Data: []byte("cache_transceiver_config:\n  backend: UCX\n")})
+	}
+	set, err := Read(ins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	matched := regexp.MustCompile(`matched by its path (\S+)\)`)
+	var got []string
+	for _, w := range set.Workers {
+		m := matched.FindStringSubmatch(w.Config)
+		if m == nil {
+			t.Fatalf("config %q", w.Config)
+		}
+		got = append(got, w.Model+" "+m[1]+" "+string(w.Role))
+	}
+	slices.Sort(got)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("xcvr:\n%s\nbash:\n%s\nunplaced %+v", strings.Join(got, "\n"), strings.Join(want, "\n"), set.Unplaced)
+	}
+}
+
+// The worker names its call and the body line; the environment is the
+// script's at the call, and NAME=VALUE before a call is the call's own.
+func TestShellFunctionCallOrigin(t *testing.T) {
+	script := `#!/bin/bash
+start() {
+  CUDA_VISIBLE_DEVICES=$2 trtllm-serve m --server_role $1 --config $1.yaml &
+}
+export TRTLLM_USE_UCX_KVCACHE=1
+start CONTEXT 0
+TRTLLM_USE_UCX_KVCACHE=0 start GENERATION 1
+`
+	set, err := Read([]Input{{Name: "run.sh", Data: []byte(script)},
+		{Name: "CONTEXT.yaml", Data: []byte("{}\n")}, {Name: "GENERATION.yaml", Data: []byte("{}\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	c, g := set.Workers[0], set.Workers[1]
+	if s := c.Source.String(); s != "run.sh:6 trtllm-serve command in the function start (line 3)" {
+		t.Errorf("source %s", s)
+	}
+	if s := g.Source.String(); s != "run.sh:7 trtllm-serve command in the function start (line 3)" {
+		t.Errorf("source %s", s)
+	}
+	env := func(w *Worker) string {
+		var s []string
+		for _, e := range w.Env {
+			s = append(s, e.Name+"="+e.Value+"@"+e.Origin)
+		}
+		return strings.Join(s, " ")
+	}
+	if e := env(c); e != "TRTLLM_USE_UCX_KVCACHE=1@run.sh:5" {
+		t.Errorf("context env %s", e)
+	}
+	if e := env(g); e != "TRTLLM_USE_UCX_KVCACHE=0@run.sh:7 (command line)" {
+		t.Errorf("generation env %s", e)
+	}
+}
+
+// Hostile calls stay bounded: a function that calls itself, and functions
+// each calling the next twice (2^40 calls if followed to the end).
+func TestShellFunctionBounds(t *testing.T) {
+	self := "#!/bin/bash\nf() {\n  f \"$@\" x\n  trtllm-serve m --config c.yaml &\n}\nf\n"
+	set, err := Read([]Input{{Name: "self.sh", Data: []byte(self)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(set.Warnings, "\n"); !strings.Contains(w, "function calls deep; xcvr follows 8, so this call and deeper ones were not followed") {
+		t.Errorf("warnings %q", w)
+	}
+	var b strings.Builder
+	b.WriteString("#!/bin/bash\nf0() {\n  trtllm-serve m --port $1 --config c.yaml &\n}\n")
+	for i := 1; i <= 40; i++ {
+		b.WriteString("f" + strconv.Itoa(i) + "() {\n  f" + strconv.Itoa(i-1) + " \"$1\"1\n  f" + strconv.Itoa(i-1) + " \"$1\"2\n}\n")
+	}
+	b.WriteString("f40 0\n")
+	set, err = Read([]Input{{Name: "fan.sh", Data: []byte(b.String())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(set.Warnings, "\n"); !strings.Contains(w, "function calls deep") {
+		t.Errorf("warnings %q", w)
+	}
+}
