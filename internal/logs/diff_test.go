@@ -22,7 +22,11 @@ func summary(t *testing.T, lg *Log) string {
 		Drops  []int
 		Orch   [5]int
 		Wait   string
-	}{JSON(lg, nil, nil), lg.Lines, lg.Stated, drops(lg), [5]int{lg.Orchestrator, lg.WaitingLine, lg.Ready, lg.TimedOut, lg.Summarised}, lg.Waiting})
+		// The verdict's words carry what the JSON does not: the line where
+		// a server came up or the executor's loop ran.
+		Verdict string
+	}{JSON(lg, nil, nil), lg.Lines, lg.Stated, drops(lg), [5]int{lg.Orchestrator, lg.WaitingLine, lg.Ready, lg.TimedOut, lg.Summarised}, lg.Waiting,
+		Judge(lg, nil, true).Summary()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +313,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"TRTLLM_USE_UCX_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config",
 				"Using UCX kv-cache transceiver. If your devices", "Using KvCacheTransceiverV2", "device_id: 3 in KvCacheTransceiverV2",
 				"cache_transceiver is disabled", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",
-				"Using LLM with PyTorch backend", "iter = 3, num_scheduled_requests: 8", "INFO:     Application startup complete.", "INFO:     Uvicorn running on http://0.0.0.0:8001",
+				"Using LLM with PyTorch backend", "iter = 3, num_scheduled_requests: 8", "iter = 4084, global_rank = 0, rank = 0, currank_total_requests = 0/0, host_step_time = 428.2ms", "INFO:     Application startup complete.", "INFO:     Uvicorn running on http://0.0.0.0:8001",
 				"ValueError: Python transceiver currently only supports NIXL backend, got UCX. Please",
 				"pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs",
 				"cache_transceiver_config.backend", "  Input should be 'DEFAULT' [type=literal_error]",

@@ -133,6 +133,12 @@ func TestRealLogs(t *testing.T) {
 		// dropped). A traceback through submit is not start-up's
 		// (TestWorkerSubmitTraceback).
 		{file: "dynamo-pr1690-srun-submit.log", processes: "srun task 0=", exit: 1},
+		// ai-dynamo/dynamo issue #5095 (description, TensorRT-LLM workers,
+		// disaggregated): the C++ KV-cache manager's storeContextBlocks
+		// warnings, then rank 0's iteration line (print_iter_log), as the
+		// index keeps the excerpt (that last line cut after host_step_time's
+		// digits, kept: its start is what is read). TestIterationLine.
+		{file: "dynamo-5095-iter-after-warnings.log", processes: "rank 0=", exit: 1},
 		{file: "trtllm-pr5415-executor-loop.log", processes: "process=",
 			findings: []string{FindingRuntimeError}, exit: 1},
 		// NVIDIA/TensorRT-LLM issue #5390 (description, June 2025): a
@@ -640,6 +646,8 @@ func TestWorkerSubmitTraceback(t *testing.T) {
 	}
 	for _, c := range []struct{ name, log, outcome string }{
 		{"submit", string(data) + " 0: AssertionError: boom\n", ""},
+		// Past the first lines of a chunk, which the scanner always passes on.
+		{"submit, far down", strings.Repeat(" 0: [TRT-LLM] [RANK 0] [I] x\n", excWindow+10) + string(data) + " 0: AssertionError: boom\n", ""},
 		{"base_worker's submit", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/executor/base_worker.py\", line 600, in submit\nRuntimeError: boom\n", ""},
 		{"worker_cls at start-up", " 0: [TRT-LLM] [RANK 0] [E] Traceback (most recent call last):\n" +
 			" 0:   File \"/x/tensorrt_llm/executor/worker.py\", line 700, in worker_main\n" +
@@ -664,6 +672,33 @@ func TestWorkerSubmitTraceback(t *testing.T) {
 			if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though its worker was taking requests (line 4)") {
 				t.Errorf("verdict: %s", s)
 			}
+		}
+	}
+}
+
+// TestIterationLine: PyExecutor's executor loop logs an iteration line with
+// print_iter_log ("iter = N, global_rank = …", rank 0): the loop ran, in an
+// executor built after its transceiver, so a process without its outcome is
+// one whose lines that show it are missing, not one whose log stops before
+// it (Dynamo issue #5095's excerpt). The first iteration line of a process
+// counts also after other INFO lines of it, which the scanner passes on only
+// once per process (past the first excWindow lines of a chunk, which it
+// always passes on); an iteration line without its global_rank field (the
+// benchmark's own lines) is not read.
+func TestIterationLine(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "real", "dynamo-5095-iter-after-warnings.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const iter13 = "[TRT-LLM] [I] [_torch][RANK 0] iter = 2, global_rank = 0, rank = 0, num_scheduled_requests = 1, kv_cache_util = 0.100, currank_total_requests = 1/1, host_step_time = 5.0ms\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"issue #5095", string(data), "though the executor's event loop ran (line 13)"},
+		{"after other INFO lines, 1.3's tag", "[TRT-LLM] [I] [_torch][RANK 0] Using LLM with PyTorch backend\n" + strings.Repeat("[TRT-LLM] [I] [_torch][RANK 0] x\n", excWindow+10) + iter13, "though the executor's event loop ran (line 53)"},
+		{"no global_rank", "[TRT-LLM] [RANK 0] [I] x\n[TRT-LLM] [RANK 0] [I] iter = 3, num_scheduled_requests: 8\n", "the log stops before it"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, c.want) {
+			t.Errorf("%s: %s", c.name, s)
 		}
 	}
 }

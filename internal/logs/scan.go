@@ -49,6 +49,7 @@ const (
 	seenAny = 1 << iota
 	seenInfo
 	seenUnranked
+	seenIter // an iteration line (iterLine): the first shows the loop ran
 )
 
 // excWindow is how many lines after an exception title may belong to it
@@ -257,6 +258,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			var need uint8 = seenAny
 			if level == "INFO" {
 				need |= seenInfo
+				if len(msg) > 0 && msg[0] == 'i' && bytes.HasPrefix(msg, []byte(iterPrefix)) {
+					need |= seenIter
+				}
 			}
 			if pyTagged && !ownKeyed {
 				need |= seenUnranked

@@ -159,6 +159,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		}
 		if level == "INFO" {
 			q.InfoSeen = true
+			if q.loopRan == 0 && iterLine(msg) {
+				q.loopRan = n
+			}
 		}
 		q.unranked = q.unranked || (pyTagged && key == "")
 		st.observe(q, key, n, level, msg)
@@ -956,6 +959,19 @@ func eventLoopLine(tm string) bool {
 			strings.HasSuffix(tm, "):") && strings.Contains(tm, " (_executor_loop")
 	}
 	return false
+}
+
+// iterPrefix starts the iteration line PyExecutor's executor loop logs
+// with print_iter_log ("iter = 4084, global_rank = 0, rank = 0,
+// currank_total_requests = 0/0, host_step_time = …"; verified in
+// py_executor.py copies from 0.20 to 1.3, whose later fields vary): the loop
+// ran, in an executor built after its transceiver. Dynamo issue #5095's
+// decode worker log shows one under the C++ KV-cache manager's warnings.
+const iterPrefix = "iter = "
+
+// iterLine reports whether an INFO message is that iteration line.
+func iterLine(msg string) bool {
+	return strings.HasPrefix(msg, iterPrefix) && strings.Contains(msg, ", global_rank = ")
 }
 
 // submitFrame reports whether a bare line is a traceback frame in the
