@@ -511,6 +511,30 @@ var realCases = []realCase{
 			"launch_trtllm.sh:216 trtllm-serve command in the function start_proxy (line 205): the disaggregated orchestrator (trtllm-serve disaggregated $SCRIPT_DIR/results/disagg_T1.yaml)"},
 	},
 	{
+		// A TensorRT-LLM developer's launcher: launch_ctx and launch_gen
+		// each hold one trtllm-serve (configs named in the body), called
+		// once each; $(rand_port) in the command's environment. The
+		// workers were the function bodies' lines (31, 42); they are now
+		// the calls (53, 59), naming the body line.
+		from:    "a TensorRT-LLM developer's disaggregated launcher (Llama-3.1-8B FP8; index id 13322580888, repository not named by the index; whole file, no trailing newline as stored)",
+		version: "1.2.0",
+		files:   []string{"real/user-ctx-gen-functions/launch.sh"},
+		unplaced: []string{
+			"launch.sh:53 trtllm-serve command in the function launch_ctx (line 31): --extra_llm_api_options ./ctx_extra-llm-api-config.yaml: not in the set",
+			"launch.sh:59 trtllm-serve command in the function launch_gen (line 42): --extra_llm_api_options ./gen_extra-llm-api-config.yaml: not in the set",
+			"launch.sh:64 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated disagg_config.yaml)"},
+	},
+	{
+		// A benchmark harness: start_server writes the config with a
+		// here-document and runs trtllm-serve in docker (the release
+		// image's tag names the version), called at the top and again from
+		// bench_one in each case arm: one worker (TestFunctionCallsInRealScripts
+		// checks where it says it runs).
+		from:    "a user's vLLM vs TensorRT-LLM benchmark harness run_bench.sh (index id 69289142514, repository not named by the index; whole file)",
+		files:   []string{"real/user-engine-bench/run_bench.sh"},
+		workers: []string{"extra.yml aggregated DISABLED None 1"},
+	},
+	{
 		// Upstream's newer sbatch script holds no worker command: it evals
 		// the lines of start_server_cmds.sh that submit.py wrote. It listed
 		// start_server_cmds.sh three times (once for its NAME=PATH

@@ -417,6 +417,9 @@ var resumes = map[string]bool{"then": true, "do": true, "else": true, "elif": tr
 type block struct {
 	line int
 	word string
+	// loopVar and loopWords are a for loop's NAME and the words it runs
+	// over (for r in CONTEXT GENERATION): xcvr reads its body once.
+	loopVar, loopWords string
 }
 
 // note says what a command inside the block depends on.
@@ -597,7 +600,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	// one worker.
 	seen := map[string]*Worker{}
 	var runRange func(lo, hi int)
-	var callFunc func(c funcCall, cmd shellCmd)
+	var callFunc func(c funcCall, cmd shellCmd, lineLoop block)
 	step := func(cmd shellCmd) {
 		text := v.expand(cmd.text)
 		words := shellWords(text)
@@ -624,6 +627,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		// Assignments, exports, blocks, in statement order.
 		stmt := true
 		exporting, declaring, localizing := false, false, false
+		// lineLoop is a for loop this command opens (and may close: for
+		// r in a b; do f $r; done).
+		var lineLoop block
 		for i, w := range words {
 			switch {
 			case isSep(w) || w == ";;":
@@ -635,7 +641,19 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 					word = strings.TrimSuffix(words[i+1], "()")
 				}
 				if w != "{" || len(blocks) == 0 || blocks[len(blocks)-1].line != cmd.line {
-					blocks = append(blocks, block{cmd.line, word})
+					b := block{line: cmd.line, word: word}
+					if w == "for" && i+2 < len(words) && words[i+2] == "in" {
+						var over []string
+						for _, o := range words[i+3:] {
+							if isSep(o) || o == "do" {
+								break
+							}
+							over = append(over, o)
+						}
+						b.loopVar, b.loopWords = words[i+1], strings.Join(over, " ")
+						lineLoop = b
+					}
+					blocks = append(blocks, b)
 				}
 				continue
 			case stmt && (blockClose[w] || w == "}"):
@@ -736,7 +754,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		calls := funcCallsIn(text, words, func(w string) bool { _, ok := defined[w]; return ok })
 		for _, c := range calls {
 			before := len(r.set.Workers) + len(r.set.Unplaced)
-			callFunc(c, cmd)
+			callFunc(c, cmd, lineLoop)
 			if len(r.set.Workers)+len(r.set.Unplaced) > before {
 				found = true
 			}
@@ -831,6 +849,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		if call != nil && call.note != "" {
 			w.Notes = append(w.Notes, call.note)
+		}
+		for _, f := range frames {
+			if f.loopNote != "" {
+				w.Notes = append(w.Notes, f.loopNote)
+			}
 		}
 		// Environment: the script's exports up to here, then the command's
 		// own NAME=VALUE words.
@@ -983,6 +1006,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				why := "not in the set (a file of the node or the image); give it to audit"
 				if strings.Contains(l.config, "$") {
 					why = "the path is not known: " + unsetWhyIn(l.config, file, blocks) + "; audit the worker YAML it is given (or the config that launches it) instead"
+					for _, f := range frames {
+						if f.loopNote != "" {
+							why += "; " + f.loopNote
+						}
+					}
 				}
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
 				return
@@ -1006,7 +1034,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			step(cmds[i])
 		}
 	}
-	callFunc = func(c funcCall, cmd shellCmd) {
+	callFunc = func(c funcCall, cmd shellCmd, lineLoop block) {
 		d := defined[c.name]
 		if len(frames) >= maxFuncDepth {
 			if !r.funcDepthNoted {
@@ -1031,6 +1059,18 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			return
 		}
 		f := &frame{name: c.name, callLine: cmd.line, defLine: d.line, saved: map[string]savedVar{}}
+		for i := len(blocks); i >= 0; i-- {
+			b := lineLoop
+			if i < len(blocks) {
+				b = blocks[i]
+			}
+			if b.loopVar != "" {
+				// Loops are not run: the call is read once, its $r as
+				// written.
+				f.loopNote = fmt.Sprintf("the for loop at %s calls %s once for each of %s; xcvr does not run loops: it read the call once, with $%s as written", origin(file, b.line), c.name, b.loopWords, b.loopVar)
+				break
+			}
+		}
 		cond := ""
 		if len(blocks) > 0 {
 			cond = origin(file, blocks[len(blocks)-1].line)

@@ -52,6 +52,9 @@ type frame struct {
 	callLine int
 	defLine  int
 	saved    map[string]savedVar
+	// loopNote says the call is inside a for loop over words, which xcvr
+	// reads once.
+	loopNote string
 }
 
 type savedVar struct {

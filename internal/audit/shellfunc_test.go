@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"os"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -153,5 +154,76 @@ func TestShellFunctionBounds(t *testing.T) {
 	}
 	if w := strings.Join(set.Warnings, "\n"); !strings.Contains(w, "function calls deep") {
 		t.Errorf("warnings %q", w)
+	}
+}
+
+// Real scripts whose workers run inside functions: where they say they
+// run, and a function reached again from other branches counted once.
+func TestFunctionCallsInRealScripts(t *testing.T) {
+	r := audit(t, "1.3.0rc25", "real/user-engine-bench/run_bench.sh")
+	w := entry(t, r, "extra.yml").Worker
+	if s := w.Source.String(); s != "real/user-engine-bench/run_bench.sh:96 trtllm-serve command in the function start_server (line 33)" {
+		t.Errorf("source %s", s)
+	}
+	notes := strings.Join(w.Notes, "\n")
+	for _, line := range []string{"115", "120", "127"} {
+		if !strings.Contains(notes, "the call of bench_one at real/user-engine-bench/run_bench.sh:"+line+" runs the same command again, with the same arguments and environment (another branch, or a second call): counted once") {
+			t.Errorf("no note for the call at line %s: %q", line, notes)
+		}
+	}
+	if w.Config != "here-document /tmp/trtllm-extra-$4.yml (real/user-engine-bench/run_bench.sh:28), bind-mounted from /tmp/trtllm-extra-$4.yml at /tmp/extra.yml (real/user-engine-bench/run_bench.sh:33)" {
+		t.Errorf("config %q", w.Config)
+	}
+	// The user's launcher, given configs at its paths' names: one worker
+	// per role, from the call inside start_context / start_generation.
+	data, err := os.ReadFile("testdata/real/user-launch-trtllm/launch_trtllm.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ucx := []byte("cache_transceiver_config:\n  backend: UCX\n")
+	set, err := Read([]Input{{Name: "launch_trtllm.sh", Data: data},
+		{Name: "ctx_extra_llm_api_options.yaml", Data: ucx}, {Name: "gen_extra_llm_api_options.yaml", Data: ucx}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range set.Workers {
+		got = append(got, string(w.Role)+" "+w.Source.String()+" "+w.Model)
+	}
+	want := []string{
+		"context launch_trtllm.sh:187 trtllm-serve command in the function launch_worker (line 112), called in start_context, itself called at line 214 Qwen/Qwen3-4B",
+		"generation launch_trtllm.sh:196 trtllm-serve command in the function launch_worker (line 112), called in start_generation, itself called at line 215 Qwen/Qwen3-4B",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("workers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A call inside a for loop over words is read once, and says so, whether
+// the loop spans lines or one.
+func TestShellFunctionCallInLoop(t *testing.T) {
+	script := `#!/bin/bash
+launch_worker() {
+  trtllm-serve m --server_role $1 --config /cfg/$1.yaml &
+}
+for r in CONTEXT GENERATION; do
+  launch_worker $r
+done
+for role in CONTEXT GENERATION; do launch_worker "$role"; done
+`
+	set, err := Read([]Input{{Name: "loop.sh", Data: []byte(script)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Unplaced) != 2 {
+		t.Fatalf("unplaced %+v", set.Unplaced)
+	}
+	for i, want := range []string{
+		"the for loop at loop.sh:5 calls launch_worker once for each of CONTEXT GENERATION; xcvr does not run loops: it read the call once, with $r as written",
+		"the for loop at loop.sh:8 calls launch_worker once for each of CONTEXT GENERATION; xcvr does not run loops: it read the call once, with $role as written",
+	} {
+		if !strings.HasSuffix(set.Unplaced[i].Why, want) {
+			t.Errorf("unplaced %d: %s", i, set.Unplaced[i].Why)
+		}
 	}
 }
