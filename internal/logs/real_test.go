@@ -727,3 +727,35 @@ func TestWrappedCause(t *testing.T) {
 		}
 	}
 }
+
+// TestTransferErrorException: the error PyExecutor gives a request whose
+// KV-cache transfer failed ("Error in kv cache transfer for generation
+// requests"), raised by the request's caller as RequestError (a Dynamo
+// worker's handler, the LLM API), is a kv_transfer_failed finding of its
+// process and shows the executor's loop ran; it was read as a start-up
+// failure. Another RequestError still is one.
+func TestTransferErrorException(t *testing.T) {
+	const tb = "[TRT-LLM] [RANK 0] [I] x\nTraceback (most recent call last):\n" +
+		"  File \"/x/tensorrt_llm/executor/result.py\", line 560, in _handle_response\n    raise RequestError(response.error_msg)\n"
+	for _, c := range []struct{ log, outcome, finding, summary string }{
+		{tb + "tensorrt_llm.executor.utils.RequestError: Error in kv cache transfer for generation requests\n", "", FindingTransferFailed, "though the executor's event loop ran (line 5)"},
+		{"RequestError: Error in kv cache transfer for context requests\n", "", FindingTransferFailed, "though the executor's event loop ran (line 1)"},
+		{tb + "tensorrt_llm.executor.utils.RequestError: Cannot add request with id 3\n", "ERROR", "", "Start-up failed"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%q: %s", c.log, sources(lg))
+		}
+		p := lg.Processes[0]
+		var kinds []string
+		for _, f := range p.Findings {
+			kinds = append(kinds, f.Kind)
+		}
+		if string(p.Outcome()) != c.outcome || strings.Join(kinds, ",") != c.finding {
+			t.Errorf("%q: outcome %q error %q findings %v", c.log, p.Outcome(), p.Error, kinds)
+		}
+		if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, c.summary) {
+			t.Errorf("%q: %s", c.log, s)
+		}
+	}
+}

@@ -208,6 +208,23 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.lg.TimedOut = n
 			return
 		}
+		if strings.HasPrefix(m[2], transferError) {
+			// A request whose KV-cache transfer failed, as its caller
+			// raises it: a transceiver was built and ran the transfer.
+			if q := st.get(key, n); q != nil {
+				q.xcvrLines = true
+				if q.loopRan == 0 {
+					// The executor's loop checks the transfers and fails
+					// the requests: it ran.
+					q.loopRan = n
+				}
+				q.find(n, FindingTransferFailed, st.cut(m[1]+": "+m[2], maxMessageBytes))
+			}
+			if key == st.loopKey {
+				st.loopOn = false
+			}
+			return
+		}
 		if m[1] == "AssertionError" && strings.HasPrefix(m[2], noTransceiver) {
 			// Raised per request, not at start-up: the executor (and no
 			// transceiver) was built, and a disaggregated request came.
@@ -960,6 +977,18 @@ func eventLoopLine(tm string) bool {
 	}
 	return false
 }
+
+// transferError starts the error PyExecutor gives the requests whose
+// KV-cache transfer failed (_check_cache_transfer_errors:
+// _handle_errors(f"Error in kv cache transfer for {context|generation}
+// requests"); the disaggregated transfer coordinator of later builds fails
+// them with the same words; verified in py_executor.py and coordinator.py
+// copies). The request's caller raises it ("tensorrt_llm.executor.utils.
+// RequestError: Error in kv cache transfer for generation requests", as a
+// TensorRT-LLM test's comment quotes it; Dynamo's TensorRT-LLM handler
+// catches it per request, Dynamo PRs #9434/#9481): a runtime failure of a
+// transfer, never how start-up ended.
+const transferError = "Error in kv cache transfer for "
 
 // iterPrefix starts the iteration line PyExecutor's executor loop logs
 // with print_iter_log ("iter = 4084, global_rank = 0, rank = 0,
