@@ -969,7 +969,13 @@ func (p *Process) continueCause(n int, raw string) bool {
 		p.causeLines++
 		if p.Cause == "" {
 			p.Cause = cutText(t, maxDetailBytes)
-		} else if strings.HasPrefix(t, "(") && p.causeLines == 1 {
+		} else if p.causeLines == 1 && (strings.HasPrefix(t, "(") || indented && midSentence(p.Cause)) {
+			// The source location a C++ assertion prints after its
+			// message, or the rest of a sentence a paste wrapped and
+			// indented (a public TensorRT-LLM 1.2.1 probe report: "… on
+			// rank 0: The checkpoint you are trying to load" over "  has
+			// model type `qwen3_5` but Transformers does not recognize this
+			// architecture.").
 			p.Cause = cutText(p.Cause+" "+t, maxDetailBytes)
 		}
 		if len(p.Error) < maxMessageBytes {
@@ -979,6 +985,17 @@ func (p *Process) continueCause(n int, raw string) bool {
 	}
 	p.causeOpen = false
 	return false
+}
+
+// midSentence reports whether a cause stops where a sentence seldom ends:
+// after a lower-case letter or a comma. A heuristic for pasted text: an
+// indented line under a cause that ends so reads as the rest of it; under
+// one that ends with a period, a location, a quote or a number it does not
+// (the log itself puts the message on one line, and the traceback on lines
+// of its own).
+func midSentence(cause string) bool {
+	c := cause[len(cause)-1]
+	return c >= 'a' && c <= 'z' || c == ','
 }
 
 // cppTransceiverCtor is the C++ transceiver's constructor as a C++ stack

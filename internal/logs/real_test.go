@@ -120,6 +120,13 @@ func TestRealLogs(t *testing.T) {
 		// quotes it, wrapped after the colon.
 		{file: "bench-report-qwen3_5-wrapped.log", processes: "process=ERROR",
 			err: "Failed to initialize executor on rank 0:", cause: "The checkpoint you are trying to load has model type `qwen3_5` but", exit: 1},
+		// A public TensorRT-LLM 1.2.1 bring-up report (Qwen3.8-27B-FP8 on an
+		// H100; index id 66094399229, repository not named): the failure as
+		// the report condenses it, the start-up line's message wrapped and
+		// indented, then two exception lines (the second elided with "...").
+		// The cause is the whole sentence (midSentence).
+		{file: "probe-report-qwen3_5-condensed.log", processes: "process=ERROR", err: "KeyError: 'qwen3_5'",
+			cause: "The checkpoint you are trying to load has model type `qwen3_5` but Transformers does not recognize this architecture.", exit: 1},
 		// NVIDIA/TensorRT-LLM PR #5415 (comment, 2025-07-16): a traceback
 		// of the PyTorch executor's loop thread (_executor_loop_overlap)
 		// ending in a C++ KV-cache-manager assertion, as the comment quotes
@@ -699,6 +706,24 @@ func TestIterationLine(t *testing.T) {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, c.want) {
 			t.Errorf("%s: %s", c.name, s)
+		}
+	}
+}
+
+// TestWrappedCause: an indented line under a start-up failure's message
+// that stops mid-sentence is the rest of it (a paste wrapped it); under a
+// message that ends as a sentence does, it is not joined.
+func TestWrappedCause(t *testing.T) {
+	for _, c := range []struct{ log, want string }{
+		{"[TRT-LLM] [E] Failed to initialize executor on rank 0: The checkpoint you are trying to load\n  has model type `x` but Transformers does not recognize it.\n", "The checkpoint you are trying to load has model type `x` but Transformers does not recognize it."},
+		{"[TRT-LLM] [E] Failed to initialize executor on rank 0: a, b,\n  c.\n", "a, b, c."},
+		{"[TRT-LLM] [E] Failed to initialize executor on rank 0: CUDA out of memory.\n  Tried to allocate 2.00 GiB\n", "CUDA out of memory."},
+		{"[TRT-LLM] [E] Failed to initialize executor on rank 0: bad value 'x'\n  more\n", "bad value 'x'"},
+		{"[TRT-LLM] [E] Failed to initialize executor on rank 0: boom in load\nunindented rest\n", "boom in load"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 || lg.Processes[0].Cause != c.want {
+			t.Errorf("%q: %s %+v", c.log, sources(lg), lg.Processes)
 		}
 	}
 }
