@@ -227,7 +227,10 @@ type shellVars struct {
 	// argsExact says args are all there is (a function's call): an
 	// argument past them is empty, as bash has it.
 	argsExact bool
-	seq       int
+	// doc says a here-document's body is being expanded: an argument is
+	// its text, not quoted for shellWords.
+	doc bool
+	seq int
 	// budget, when not nil, is what expansion may still add (shared by
 	// the set's scripts).
 	budget *int64
@@ -321,14 +324,15 @@ func (v *shellVars) expandText(text string) string {
 						val = v.args[n-1]
 					}
 					if hasDef && (!set || colon && val == "") {
-						val = v.expand(def)
+						b.WriteString(v.expand(def))
+					} else {
+						b.WriteString(v.argText(val, inDouble))
 					}
-					b.WriteString(val)
 					i = end
 					continue
 				}
 				if (inner == "@" || inner == "*") && v.argsExact {
-					b.WriteString(allArgs(v.args, inDouble))
+					b.WriteString(v.allArgs(inDouble, inner == "*"))
 					i = end
 					continue
 				}
@@ -349,12 +353,12 @@ func (v *shellVars) expandText(text string) string {
 				}
 			} else if d := text[i+1]; d >= '1' && d <= '9' && (int(d-'0') <= len(v.args) || v.argsExact) {
 				if int(d-'0') <= len(v.args) {
-					b.WriteString(v.args[d-'1'])
+					b.WriteString(v.argText(v.args[d-'1'], inDouble))
 				}
 				i++
 				continue
 			} else if (d == '@' || d == '*') && v.argsExact {
-				b.WriteString(allArgs(v.args, inDouble))
+				b.WriteString(v.allArgs(inDouble, d == '*'))
 				i++
 				continue
 			} else if d == '#' && v.argsExact {
@@ -532,8 +536,12 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		added    []string
 		notes    []string
 		overflow bool
+		// via says the call that wrote it, when a function did.
+		via string
 	}
 	var docs []written
+	// frames are the function calls being read (shellfunc.go).
+	var frames []*frame
 	docByPath, docByBase, docByBaseVar := map[string]int{}, map[string]int{}, map[string]int{}
 	// record notes a file the script writes (appending: adds to it). A
 	// file it adds to is kept as one growing text, each line's script
@@ -575,6 +583,10 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			return
 		}
 		d := written{target: target, doc: h, cmd: cmdLine, how: how}
+		if len(frames) > 0 {
+			f := frames[len(frames)-1]
+			d.via = fmt.Sprintf(", in the function %s called at line %d", f.name, f.callLine)
+		}
 		if how != "" {
 			d.buf, d.lines = []byte(text), lines
 		}
@@ -594,7 +606,6 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	funcs := scanFuncs(cmds)
 	called := calledFuncs(cmds, funcs)
 	defined := map[string]funcDef{}
-	var frames []*frame
 	// seen holds the workers read inside calls, by body line, command and
 	// environment: the same call reached from two branches of a case is
 	// one worker.
@@ -610,7 +621,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		for _, h := range cmd.heredocs {
 			if t, appending := redirectOp(words); t != "" {
 				if !h.quoted {
-					h.body = v.expand(h.body)
+					h.body = v.expandDoc(h.body)
 				}
 				record(t, h.body, appending, "", bodyLines(h.body, h.line), cmd.line, blocks, h)
 			}
@@ -943,7 +954,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			if d.buf != nil {
 				body = string(d.buf)
 			}
-			where = fmt.Sprintf("%s %s (%s)%s", what, d.target, origin(file, d.cmd), mount)
+			where = fmt.Sprintf("%s %s (%s%s)%s", what, d.target, origin(file, d.cmd), d.via, mount)
 			if len(d.added) > 0 {
 				where += ", added to by " + strings.Join(d.added, ", ")
 			}
@@ -1464,7 +1475,7 @@ func (r *reader) heredocIn(file, text string, first int, what, shell, wd, config
 	}
 	body := found.body
 	if !found.quoted {
-		body = v.expand(body)
+		body = v.expandDoc(body)
 	}
 	name = path.Base(target)
 	at := first + found.line - 1

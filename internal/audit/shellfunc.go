@@ -323,22 +323,66 @@ func shellQuote(s string) string {
 }
 
 // allArgs is what "$@" (quoted) or $@ gives inside a call: each argument
-// its own word.
-func allArgs(args []string, inDouble bool) string {
+// its own word (unquoted, split at blanks, an empty one dropped); "$*" is
+// one word, the arguments joined by spaces. In a here-document's body
+// both are the arguments joined by spaces.
+func (v *shellVars) allArgs(inDouble, star bool) string {
+	if v.doc || inDouble && star {
+		return v.argText(strings.Join(v.args, " "), inDouble)
+	}
 	var b strings.Builder
 	if inDouble {
 		b.WriteByte('"')
 	}
-	for i, a := range args {
+	for i, a := range v.args {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(shellQuote(a))
+		if inDouble {
+			b.WriteString(shellQuote(a))
+		} else {
+			b.WriteString(v.argText(a, false))
+		}
 	}
 	if inDouble {
 		b.WriteByte('"')
 	}
 	return b.String()
+}
+
+var rePlainWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_./:,=@%+-]*$`) })
+
+// argText is an argument's value as expansion writes it into a command's
+// text, so that shellWords gives what bash does: inside double quotes its
+// ", \, $ and ` escaped; outside them split at blanks, each field quoted.
+// A plain value (a path, a port) is written as it is, and so is any value
+// in a here-document's body.
+func (v *shellVars) argText(val string, inDouble bool) string {
+	if v.doc || rePlainWord().MatchString(val) {
+		return val
+	}
+	if inDouble {
+		var b strings.Builder
+		for i := 0; i < len(val); i++ {
+			if strings.IndexByte("\"\\$`", val[i]) >= 0 {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(val[i])
+		}
+		return b.String()
+	}
+	var fields []string
+	for _, f := range strings.Fields(val) {
+		fields = append(fields, shellQuote(f))
+	}
+	return strings.Join(fields, " ")
+}
+
+// expandDoc expands a here-document's body (<<EOF, not <<'EOF').
+func (v *shellVars) expandDoc(text string) string {
+	v.doc = true
+	defer func() { v.doc = false }()
+	return v.expand(text)
 }
 
 // callPath says where in the calls a command read inside them is: "in

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
@@ -8,10 +9,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"xcvr/internal/inputs"
+	"xcvr/models"
 )
 
 // funcScript calls its functions the ways launchers do: per role with
-// positional arguments, ${N:-default}, "$@" handed on, shift, local
+// positional arguments, ${N:-default}, "$@" handed on, "$*", shift, local
 // variables that hide a global one, NAME=VALUE before a call, $(f ...),
 // a function calling a function, and a one-line function.
 const funcScript = `#!/bin/bash
@@ -27,12 +31,12 @@ launch_shifted() {
   shift
   launch_worker "$role" "$@"
 }
-one() { trtllm-serve "$1" --server_role GENERATION --config /cfg/one.yaml & }
+one() { trtllm-serve "$*" --server_role GENERATION --config /cfg/one.yaml & }
 launch_worker CONTEXT 8001 /cfg/ctx.yaml
 pid=$(launch_worker GENERATION 8002)
 launch_shifted GENERATION 8003 /cfg/gen.yaml > /dev/null
 MODEL=other/model launch_worker CONTEXT 8004 /cfg/ctx-other.yaml
-one Qwen/Qwen3-4B
+one Qwen/Qwen3-4B "second word"
 trtllm-serve "$MODEL" --server_role CONTEXT --config "$cfg" &
 `
 
@@ -155,6 +159,21 @@ func TestShellFunctionBounds(t *testing.T) {
 	if w := strings.Join(set.Warnings, "\n"); !strings.Contains(w, "function calls deep") {
 		t.Errorf("warnings %q", w)
 	}
+	// Bodies read again at each call count in the set's script work: a
+	// 100 KiB body called 64×64 times is cut at 256 MiB, with a warning.
+	b.Reset()
+	b.WriteString("#!/bin/bash\nf() {\n  : " + strings.Repeat("x", 100<<10) + "\n  trtllm-serve m --config c.yaml &\n}\n")
+	b.WriteString("g() {\n" + strings.Repeat("  f\n", 64) + "}\n" + strings.Repeat("g\n", 64))
+	set, err = Read([]Input{{Name: "work.sh", Data: []byte(b.String())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(set.Warnings, "\n"); !strings.Contains(w, "the scripts' function calls read more than 256 MiB of their bodies; this call of f and the later ones were not followed") {
+		t.Errorf("warnings %q", w)
+	}
+	if len(set.Unplaced) != 1 {
+		t.Errorf("unplaced %d, want the one command counted once", len(set.Unplaced))
+	}
 }
 
 // Real scripts whose workers run inside functions: where they say they
@@ -171,7 +190,7 @@ func TestFunctionCallsInRealScripts(t *testing.T) {
 			t.Errorf("no note for the call at line %s: %q", line, notes)
 		}
 	}
-	if w.Config != "here-document /tmp/trtllm-extra-$4.yml (real/user-engine-bench/run_bench.sh:28), bind-mounted from /tmp/trtllm-extra-$4.yml at /tmp/extra.yml (real/user-engine-bench/run_bench.sh:33)" {
+	if w.Config != "here-document /tmp/trtllm-extra-$4.yml (real/user-engine-bench/run_bench.sh:28, in the function start_server called at line 96), bind-mounted from /tmp/trtllm-extra-$4.yml at /tmp/extra.yml (real/user-engine-bench/run_bench.sh:33)" {
 		t.Errorf("config %q", w.Config)
 	}
 	// The user's launcher, given configs at its paths' names: one worker
@@ -225,5 +244,78 @@ for role in CONTEXT GENERATION; do launch_worker "$role"; done
 		if !strings.HasSuffix(set.Unplaced[i].Why, want) {
 			t.Errorf("unplaced %d: %s", i, set.Unplaced[i].Why)
 		}
+	}
+}
+
+// Positional parameters inside a call, against bash with the same
+// arguments (set --): present, empty, past the last, defaults, $#, "$@"
+// and "$*".
+func TestCallArgumentsExpandAsBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	args := []string{"ctx", "", "a b", "it's", `q"$x\y`}
+	v := newShellVars()
+	v.args, v.argsExact = args, true
+	for _, l := range []string{
+		`$1 "$2" "$3" $4x`,
+		`${1:-d} "${2:-empty}" "${2-unset}" ${6:-past} "${9}"`,
+		`$# "$@" end`,
+		`"$*" $@`,
+		`pre"$@"post`,
+		`${10:-ten} $5 "$5" "${5}"`,
+		`"$@"`,
+	} {
+		var quoted []string
+		for _, a := range args {
+			quoted = append(quoted, shellQuote(a))
+		}
+		out, err := exec.Command(sh, "--norc", "--noprofile", "-c", "set -- "+strings.Join(quoted, " ")+"\nprintf '%s\\n' "+l).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if got := shellWords(v.expand(l)); strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%s: xcvr %q, bash %q", l, got, want)
+		}
+	}
+}
+
+// A here-document a function writes takes the call's arguments as text.
+func TestFunctionHeredocArguments(t *testing.T) {
+	script := `#!/bin/bash
+write_cfg() {
+  cat > $1 <<EOF
+cache_transceiver_config:
+  backend: $2
+  max_tokens_in_buffer: ${3:-4096}
+EOF
+}
+write_cfg /cfg/ctx.yaml UCX
+write_cfg /cfg/gen.yaml NIXL 8192
+trtllm-serve m --server_role CONTEXT --config /cfg/ctx.yaml &
+trtllm-serve m --server_role GENERATION --config /cfg/gen.yaml &
+`
+	set, err := Read([]Input{{Name: "w.sh", Data: []byte(script)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	for i, want := range []string{"here-document /cfg/ctx.yaml (w.sh:3, in the function write_cfg called at line 9)", "here-document /cfg/gen.yaml (w.sh:3, in the function write_cfg called at line 10)"} {
+		if c := set.Workers[i].Config; c != want {
+			t.Errorf("config %q, want %q", c, want)
+		}
+	}
+	r := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	var got []string
+	for _, e := range r.Entries {
+		got = append(got, fmt.Sprintf("%s %v %s", e.Worker.Name, e.Trace.Inputs.Backend.Value, e.Trace.Inputs.Backend.Origin.Detail))
+	}
+	want := "ctx.yaml UCX w.sh:5 (here-document /cfg/ctx.yaml, ctx.yaml:2)\ngen.yaml NIXL w.sh:5 (here-document /cfg/gen.yaml, gen.yaml:2)"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("backends:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}
 }
