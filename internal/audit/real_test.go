@@ -807,6 +807,7 @@ func FuzzShellScript(f *testing.F) {
 		"${${${\n'\"\\\n<<<<EOF\n",
 		"f() {\n  f \"$@\" $1$1\n  trtllm-serve m --config ${3:-c.yaml} &\n}\nf a b\n",
 		"g() { shift 9; trtllm-serve \"$@\" & }\ng x\np=$(g $(g)) ; h() {\n}\n}\nh\nfunction k\n{\nlocal -g A=1 B\n}\nk\n",
+		"N=2\nfor i in $(seq 0 $((N-1))); do for r in ctx gen\ndo\nf() { trtllm-serve m --port $((8001+i)) --config ${r}$i.yaml --server_role ${r^^} & }; f; done; done &\nfor x in {1..9999} $(ls); do done\nfor; for y in\n",
 	} {
 		f.Add(s)
 	}

@@ -263,6 +263,9 @@ type reader struct {
 	// the Noted flags say a cap was reached, once.
 	funcCalls                      int
 	funcDepthNoted, funcCallsNoted bool
+	// loopIters counts the for-loop iterations run (shellloop.go).
+	loopIters                      int
+	loopItersNoted, loopTotalNoted bool
 	controllers                    map[string]bool
 	envFiles                       []*deploy.EnvFile
 	// parsed holds the ConfigMap values parsed as worker YAMLs (parseValue).

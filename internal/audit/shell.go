@@ -299,6 +299,16 @@ func (v *shellVars) expandText(text string) string {
 			b.WriteByte(c)
 			i++
 			c = text[i]
+		case c == '$' && !inSingle && strings.HasPrefix(text[i:], "$(("):
+			// $((8001+i)): its value when every name in it is known
+			// (shellloop.go's arith), else as written.
+			if end := matchParen(text, i+1); end > i+3 && text[end-1] == ')' {
+				if n, ok := arith(v.expandText(text[i+3:end-1]), v); ok {
+					b.WriteString(strconv.Itoa(n))
+					i = end
+					continue
+				}
+			}
 		case c == '$' && !inSingle && i+1 < len(text):
 			if text[i+1] == '{' {
 				end := matchBrace(text, i+1)
@@ -306,6 +316,22 @@ func (v *shellVars) expandText(text string) string {
 					break
 				}
 				inner := text[i+2 : end]
+				// ${NAME^^} and ${NAME,,}: its value in upper or lower case
+				// (--server_role ${role^^}).
+				if n, ok := strings.CutSuffix(inner, "^^"); ok && isShellName(n) {
+					if val, ok := v.val[n]; ok {
+						b.WriteString(strings.ToUpper(val))
+						i = end
+						continue
+					}
+				}
+				if n, ok := strings.CutSuffix(inner, ",,"); ok && isShellName(n) {
+					if val, ok := v.val[n]; ok {
+						b.WriteString(strings.ToLower(val))
+						i = end
+						continue
+					}
+				}
 				name, def, hasDef, colon := inner, "", false, false
 				if k := strings.IndexAny(inner, ":-="); k > 0 {
 					name = inner[:k]
@@ -424,6 +450,9 @@ type block struct {
 	// loopVar and loopWords are a for loop's NAME and the words it runs
 	// over (for r in CONTEXT GENERATION): xcvr reads its body once.
 	loopVar, loopWords string
+	// ran, for a for loop xcvr runs (shellloop.go), is the words it runs
+	// over, as the notes show them.
+	ran string
 }
 
 // note says what a command inside the block depends on.
@@ -432,6 +461,9 @@ func (b block) note(file string) string {
 	case "if", "case":
 		return fmt.Sprintf("it is inside the %s at %s: whether it runs is the script's condition", b.word, origin(file, b.line))
 	case "for", "while", "until", "select":
+		if b.ran != "" {
+			return fmt.Sprintf("it is inside the for loop at %s, which xcvr ran once for each of %s", origin(file, b.line), b.ran)
+		}
 		return fmt.Sprintf("it is inside the %s loop at %s: how many run is the loop's", b.word, origin(file, b.line))
 	case "{":
 		return fmt.Sprintf("it is inside the { } group at %s", origin(file, b.line))
@@ -611,6 +643,13 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	// one worker.
 	seen := map[string]*Worker{}
 	var runRange func(lo, hi int)
+	// iters are the bindings of the loops being run (r=CONTEXT), ranLoops
+	// names the innermost, ranHere is the words of the loop whose head is
+	// being read; loopAt caches findLoop.
+	var iters []string
+	var ranLoops, ranHere string
+	var runLoop func(fl forLoop) bool
+	loopAt := newLoopCache()
 	var callFunc func(c funcCall, cmd shellCmd, lineLoop block)
 	step := func(cmd shellCmd) {
 		text := v.expand(cmd.text)
@@ -653,7 +692,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				}
 				if w != "{" || len(blocks) == 0 || blocks[len(blocks)-1].line != cmd.line {
 					b := block{line: cmd.line, word: word}
-					if w == "for" && i+2 < len(words) && words[i+2] == "in" {
+					if w == "for" && ranHere != "" {
+						// The loop runLoop is running: NAME is bound.
+						b.ran, ranHere = ranHere, ""
+						lineLoop = b
+					} else if w == "for" && i+2 < len(words) && words[i+2] == "in" {
 						var over []string
 						for _, o := range words[i+3:] {
 							if isSep(o) || o == "do" {
@@ -794,17 +837,26 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		found = true
 		src := Source{File: file, Line: cmd.line, Kind: l.program + " command"}
 		seenKey := ""
-		if len(frames) > 0 {
+		if len(frames) > 0 || len(iters) > 0 {
 			// Inside a call: the call is where it runs, the body line
 			// what runs.
-			src.Line = frames[len(frames)-1].callLine
-			src.Kind += " " + callPath(frames, cmd.line)
+			if len(frames) > 0 {
+				src.Line = frames[len(frames)-1].callLine
+				src.Kind += " " + callPath(frames, cmd.line)
+			}
 			seenKey = fmt.Sprint(cmd.line) + "\x00" + strings.Join(words, "\x00")
 			for _, k := range sortedExports(v) {
 				seenKey += "\x00" + k + "=" + v.val[k]
 			}
+			if di, ok := docByPath[hostPath(l.config)]; ok && l.config != "" {
+				// The config the script wrote last at that path: a loop
+				// that writes it anew each time runs a different worker.
+				seenKey += "\x00" + docs[di].doc.body + "\x00" + string(docs[di].buf)
+			}
 			if first, ok := seen[seenKey]; ok {
-				if first != nil {
+				if first != nil && len(frames) == 0 {
+					first.Notes = append(first.Notes, fmt.Sprintf("%s runs the same command again for %s, with the same arguments and environment: counted once", ranLoops, iters[len(iters)-1]))
+				} else if first != nil {
 					first.Notes = append(first.Notes, fmt.Sprintf("the call of %s at %s runs the same command again, with the same arguments and environment (another branch, or a second call): counted once", frames[0].name, origin(file, frames[0].callLine)))
 				}
 				return
@@ -839,6 +891,10 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			name = fmt.Sprintf("%s (%s)", name, origin(path.Base(file), src.Line))
 			if call != nil {
 				name = fmt.Sprintf("%s (%s)", path.Base(l.config), call.from)
+			}
+			if len(iters) > 0 {
+				// Each iteration of a loop: its bindings tell them apart.
+				name = strings.TrimSuffix(name, ")") + ", " + strings.Join(iters, " ") + ")"
 			}
 		}
 		if r.scriptNames == nil {
@@ -911,6 +967,13 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if call != nil {
 			w.key += "\x00" + call.from
 		}
+		if len(iters) > 0 {
+			// A loop's iterations that differ only in what the
+			// transceiver does not read (CUDA_VISIBLE_DEVICES=$i, --port
+			// $((8001+i))) are one worker configuration, counted (merge).
+			w.key += "\x00" + w.Model + "\x00" + w.ServedModel + "\x00" + string(w.Role) + "\x00" + w.ServeBackend
+			w.CountFrom = "one per iteration of " + ranLoops
+		}
 		if l.config == "" {
 			w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
 			r.set.Workers = append(r.set.Workers, w)
@@ -954,6 +1017,10 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			if d.buf != nil {
 				body = string(d.buf)
 			}
+			if len(iters) > 0 {
+				// Written in the loop: each iteration's text may differ.
+				w.key += "\x00" + body
+			}
 			where = fmt.Sprintf("%s %s (%s%s)%s", what, d.target, origin(file, d.cmd), d.via, mount)
 			if len(d.added) > 0 {
 				where += ", added to by " + strings.Join(d.added, ", ")
@@ -991,6 +1058,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			var why string
 			var ok bool
 			root, locate, cname, where, why, ok = r.heredocIn(file, inner, first, "the command's script", innerShell(words), "", l.config)
+			if len(iters) > 0 {
+				w.key += "\x00" + inner
+			}
 			if why != "" {
 				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
 				return
@@ -1042,8 +1112,75 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				i = d.hi
 				continue
 			}
+			if fl, ok := findLoop(cmds, i, loopAt); ok && fl.hi < hi && runLoop(fl) {
+				i = fl.hi
+				continue
+			}
+			if name, _, ok := forHead(cmds, i); ok {
+				// A loop xcvr does not run: its NAME is not known inside it
+				// or after it (not a value an earlier loop left).
+				delete(v.val, name)
+				delete(v.meta, name)
+				v.seq++
+			}
 			step(cmds[i])
 		}
+	}
+	runLoop = func(fl forLoop) bool {
+		words, n, ok := loopWords(fl.list, v)
+		if !ok {
+			return false
+		}
+		head := cmds[fl.lo]
+		if n > maxLoopIters && !r.loopItersNoted {
+			r.loopItersNoted = true
+			r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: the for loop runs %d times; xcvr runs a loop %d times at most, so the iterations after that were not read", origin(file, head.line), n, maxLoopIters))
+		}
+		desc := strings.Join(words[:min(len(words), 8)], " ")
+		if n > 8 {
+			desc += fmt.Sprintf(" … (%d words)", n)
+		}
+		size := 0
+		for j := fl.lo; j <= fl.hi; j++ {
+			// Its text, and a command's own cost: a body of many short
+			// commands is work too.
+			size += len(cmds[j].text) + 64
+		}
+		outer := ranLoops
+		for k, w := range words {
+			if r.loopIters >= maxLoopItersTotal {
+				if !r.loopTotalNoted {
+					r.loopTotalNoted = true
+					r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: the scripts' for loops run more than %d iterations in all; this iteration and the later ones were not read", origin(file, head.line), maxLoopItersTotal))
+				}
+				break
+			}
+			if r.scriptWork += size; k > 0 && r.scriptWork > maxScriptWork {
+				if !r.scriptWorkNoted {
+					r.scriptWorkNoted = true
+					r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: the scripts' loops read more than %d MiB of their bodies; this iteration and the later ones were not read", origin(file, head.line), maxScriptWork>>20))
+				}
+				break
+			}
+			r.loopIters++
+			v.set(fl.name, w, origin(file, head.line), "", false)
+			iters = append(iters, fl.name+"="+w)
+			ranLoops = fmt.Sprintf("the for loop at %s", origin(file, head.line))
+			nb := len(blocks)
+			ranHere = desc
+			step(head)
+			ranHere = ""
+			if fl.hi > fl.lo {
+				runRange(fl.lo+1, fl.hi)
+				step(cmds[fl.hi])
+			}
+			if len(blocks) > nb {
+				blocks = blocks[:nb]
+			}
+			iters = iters[:len(iters)-1]
+			ranLoops = outer
+		}
+		return true
 	}
 	callFunc = func(c funcCall, cmd shellCmd, lineLoop block) {
 		d := defined[c.name]
@@ -1075,10 +1212,13 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			if i < len(blocks) {
 				b = blocks[i]
 			}
+			if b.ran != "" {
+				continue // run: the call is read at each iteration
+			}
 			if b.loopVar != "" {
-				// Loops are not run: the call is read once, its $r as
+				// Loops whose words xcvr does not know are not run: the call is read once, its $r as
 				// written.
-				f.loopNote = fmt.Sprintf("the for loop at %s calls %s once for each of %s; xcvr does not run loops: it read the call once, with $%s as written", origin(file, b.line), c.name, b.loopWords, b.loopVar)
+				f.loopNote = fmt.Sprintf("the for loop at %s calls %s once for each of %s; xcvr runs a loop only over words it knows: it read the call once, with $%s as written", origin(file, b.line), c.name, b.loopWords, b.loopVar)
 				break
 			}
 		}

@@ -218,8 +218,11 @@ func TestFunctionCallsInRealScripts(t *testing.T) {
 	}
 }
 
-// A call inside a for loop over words is read once, and says so, whether
-// the loop spans lines or one.
+// A call inside a for loop over known words is read once per word, in
+// the multi-line and the one-line form; the same command reached again
+// with the same words and environment is counted once, with a note; a
+// loop over words xcvr does not know (the caller's $ROLES, a glob) is read
+// once, with $r as written, and says so.
 func TestShellFunctionCallInLoop(t *testing.T) {
 	script := `#!/bin/bash
 launch_worker() {
@@ -229,21 +232,205 @@ for r in CONTEXT GENERATION; do
   launch_worker $r
 done
 for role in CONTEXT GENERATION; do launch_worker "$role"; done
+for r in $ROLES; do launch_worker $r; done
+for f in /cfg/*.yaml; do trtllm-serve m --config $f & done
 `
-	set, err := Read([]Input{{Name: "loop.sh", Data: []byte(script)}})
+	set, err := Read([]Input{{Name: "loop.sh", Data: []byte(script)},
+		{Name: "CONTEXT.yaml", Data: []byte("{}\n")}, {Name: "GENERATION.yaml", Data: []byte("{}\n")}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range set.Workers {
+		got = append(got, fmt.Sprintf("%s %s %s", w.Role, w.Name, w.Source))
+	}
+	want := "context CONTEXT.yaml loop.sh:6 trtllm-serve command in the function launch_worker (line 3)\n" +
+		"generation GENERATION.yaml loop.sh:6 trtllm-serve command in the function launch_worker (line 3)"
+	if strings.Join(got, "\n") != want {
+		t.Fatalf("workers:\n%s\nwant:\n%s\nunplaced %+v", strings.Join(got, "\n"), want, set.Unplaced)
+	}
+	notes := strings.Join(set.Workers[0].Notes, "\n")
+	for _, n := range []string{
+		"it is inside the for loop at loop.sh:5, which xcvr ran once for each of CONTEXT GENERATION",
+		"the call of launch_worker at loop.sh:8 runs the same command again, with the same arguments and environment (another branch, or a second call): counted once",
+	} {
+		if !strings.Contains(notes, n) {
+			t.Errorf("no note %q in %q", n, notes)
+		}
 	}
 	if len(set.Unplaced) != 2 {
 		t.Fatalf("unplaced %+v", set.Unplaced)
 	}
-	for i, want := range []string{
-		"the for loop at loop.sh:5 calls launch_worker once for each of CONTEXT GENERATION; xcvr does not run loops: it read the call once, with $r as written",
-		"the for loop at loop.sh:8 calls launch_worker once for each of CONTEXT GENERATION; xcvr does not run loops: it read the call once, with $role as written",
-	} {
-		if !strings.HasSuffix(set.Unplaced[i].Why, want) {
-			t.Errorf("unplaced %d: %s", i, set.Unplaced[i].Why)
+	if u := set.Unplaced[0].Why; !strings.HasSuffix(u, "the for loop at loop.sh:9 calls launch_worker once for each of $ROLES; xcvr runs a loop only over words it knows: it read the call once, with $r as written") {
+		t.Errorf("unplaced 0: %s", u)
+	}
+	if u := set.Unplaced[1]; u.Source.Line != 10 || !strings.HasPrefix(u.Why, "--config $f: the path is not known") {
+		t.Errorf("unplaced 1: %+v", u)
+	}
+}
+
+// loopScript starts its servers in loops the ways launch scripts do:
+// one per GPU (CUDA_VISIBLE_DEVICES=$i), one per port ($((8001+i))), one
+// per role (${role}.yaml, ${role^^}), $(seq 0 $((N-1))), {1..2}, $(seq N),
+// a variable's words, nested loops calling a function, a loop over
+// nothing, and one whose do is on its own line and that writes each
+// role's config with a here-document.
+const loopScript = `#!/bin/bash
+MODEL=Qwen/Qwen3-8B
+NUM_CTX=2
+ROLES="context generation"
+NONE=
+launch_worker() {
+  trtllm-serve "$MODEL" --server_role "$1" --config "/cfg/$2.yaml" &
+}
+for i in 0 1; do CUDA_VISIBLE_DEVICES=$i trtllm-serve $MODEL --extra_llm_api_options /cfg/ctx.yaml --server_role CONTEXT & done
+for i in 0 1; do trtllm-serve other/model --port $((8001+i)) --config /cfg/ctx.yaml & done
+for role in context generation; do trtllm-serve $MODEL --extra_llm_api_options /cfg/${role}.yaml --server_role ${role^^} & done
+for i in $(seq 0 $((NUM_CTX-1))); do
+  trtllm-serve $MODEL --config /cfg/ctx$i.yaml --server_role CONTEXT &
+done
+for r in $ROLES; do
+  for g in {1..2}; do
+    launch_worker $r gen$g
+  done
+done
+for n in $(seq 3); do trtllm-serve m$n --config "/cfg/gen.yaml" & done
+for x in $NONE; do trtllm-serve none --config /cfg/ctx.yaml & done
+for role in context generation
+do
+  cat > /cfg/w-$role.yaml <<EOF
+cache_transceiver_config:
+  backend: UCX
+EOF
+  trtllm-serve $MODEL --config /cfg/w-$role.yaml --server_role $role &
+done
+`
+
+// What bash runs, against the workers xcvr reads from loopScript: a
+// stand-in trtllm-serve prints its arguments; each server is a worker.
+func TestShellLoopsMatchBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	// The stand-in marks its lines: bash's own complaint that it cannot
+	// write /cfg/w-context.yaml (here) is not a server.
+	stub := "trtllm-serve() { local IFS=$'\\x1f'; printf 'SERVE\\x1f%s\\n' \"$*\" >&2; }\n"
+	cmd := exec.Command(sh, "--norc", "--noprofile", "-c", stub+strings.TrimPrefix(loopScript, "#!/bin/bash\n")+"wait\n")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	var want []string
+	for _, ln := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+		line, ok := strings.CutPrefix(ln, "SERVE\x1f")
+		if !ok {
+			continue
 		}
+		args := strings.Split(line, "\x1f")
+		cfg, role := "", "none"
+		for i := 0; i+1 < len(args); i++ {
+			switch args[i] {
+			case "--config", "--extra_llm_api_options":
+				cfg = args[i+1]
+			case "--server_role":
+				role = strings.ToLower(args[i+1])
+			}
+		}
+		want = append(want, args[0]+" "+cfg+" "+role)
+	}
+	slices.Sort(want)
+
+	ins := []Input{{Name: "launch.sh", Data: []byte(loopScript)}}
+	for _, f := range []string{"ctx.yaml", "context.yaml", "generation.yaml", "ctx0.yaml", "ctx1.yaml", "gen1.yaml", "gen2.yaml", "gen.yaml"} {
+		ins = append(ins, Input{Name: f, Data: []byte("cache_transceiver_config:\n  backend: UCX\n")})
+	}
+	set, err := Read(ins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	matched := regexp.MustCompile(`^(?:here-document (\S+) \(launch.sh:[0-9]+\)|.*matched by its path (\S+)\))$`)
+	var got []string
+	for _, w := range set.Workers {
+		m := matched.FindStringSubmatch(w.Config)
+		if m == nil {
+			t.Fatalf("config %q", w.Config)
+		}
+		m[1] += m[2]
+		role := "none" // bash knows only --server_role; xcvr also reads the config's name
+		if strings.HasPrefix(w.RoleFrom, "--server_role ") {
+			role = string(w.Role)
+		}
+		for range w.Count {
+			got = append(got, w.Model+" "+m[1]+" "+role)
+		}
+	}
+	slices.Sort(got)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("xcvr:\n%s\nbash:\n%s\nunplaced %+v", strings.Join(got, "\n"), strings.Join(want, "\n"), set.Unplaced)
+	}
+	if len(set.Unplaced) != 0 || len(set.Warnings) != 0 {
+		t.Errorf("unplaced %+v warnings %q", set.Unplaced, set.Warnings)
+	}
+}
+
+// A loop's iterations that differ only in what the transceiver does not
+// read (CUDA_VISIBLE_DEVICES, --port) are one worker, counted; a config
+// the loop writes anew each iteration is each iteration's own.
+func TestShellLoopCountsAndConfigs(t *testing.T) {
+	script := `#!/bin/bash
+for i in 0 1 2; do
+  CUDA_VISIBLE_DEVICES=$i trtllm-serve m --port $((8001+i)) --server_role CONTEXT --config /cfg/ctx.yaml &
+done
+for b in UCX NIXL; do
+  cat > /cfg/gen.yaml <<EOF
+cache_transceiver_config:
+  backend: $b
+EOF
+  trtllm-serve m --server_role GENERATION --config /cfg/gen.yaml &
+done
+`
+	set, err := Read([]Input{{Name: "l.sh", Data: []byte(script)}, {Name: "ctx.yaml", Data: []byte("{}\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	var got []string
+	for _, e := range r.Entries {
+		got = append(got, fmt.Sprintf("%s %d %s %v", e.Worker.Name, e.Worker.Count, e.Worker.CountFrom, e.Trace.Inputs.Backend.Value))
+	}
+	want := "ctx.yaml 3 one per iteration of the for loop at l.sh:2 None\n" +
+		"gen.yaml 1 one per iteration of the for loop at l.sh:5 UCX\n" +
+		"gen.yaml (l.sh:10, b=NIXL) 1 one per iteration of the for loop at l.sh:5 NIXL"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// Hostile loops stay bounded: a loop of 5000 words runs 1024 times, and
+// nested loops stop at the set's 65536 iterations, each with one warning.
+func TestShellLoopBounds(t *testing.T) {
+	set, err := Read([]Input{{Name: "big.sh", Data: []byte("#!/bin/bash\nfor i in {1..5000}; do trtllm-serve m --port $i --config c$i.yaml & done\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(set.Warnings, "\n"); w != "big.sh:2: the for loop runs 5000 times; xcvr runs a loop 1024 times at most, so the iterations after that were not read" {
+		t.Errorf("warnings %q", w)
+	}
+	if len(set.Unplaced) != 1024 {
+		t.Errorf("unplaced %d, want 1024", len(set.Unplaced))
+	}
+	nested := "#!/bin/bash\nfor a in {1..1000}; do\n  for b in {1..1000}; do\n    X=$a$b\n  done\ndone\ntrtllm-serve m --config c.yaml &\n"
+	set, err = Read([]Input{{Name: "nested.sh", Data: []byte(nested)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(set.Warnings, "\n"); w != "nested.sh:3: the scripts' for loops run more than 65536 iterations in all; this iteration and the later ones were not read" {
+		t.Errorf("warnings %q", w)
+	}
+	if len(set.Unplaced) != 1 {
+		t.Errorf("unplaced %+v", set.Unplaced)
 	}
 }
 
@@ -278,6 +465,57 @@ func TestCallArgumentsExpandAsBash(t *testing.T) {
 		want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 		if got := shellWords(v.expand(l)); strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("%s: xcvr %q, bash %q", l, got, want)
+		}
+	}
+}
+
+// $((...)) and ${NAME^^} / ${NAME,,} expand as bash's when every name
+// in them is set; one the script does not set stays as written.
+func TestArithmeticExpandsAsBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	vars := map[string]string{"N": "2", "B": "8000", "i": "1", "R": "Ctx"}
+	v := newShellVars()
+	prelude := ""
+	for k, val := range vars {
+		v.set(k, val, "x.sh:1", "", false)
+		prelude += k + "=" + val + "\n"
+	}
+	for _, l := range []string{
+		`$((N-1)) $((8001+i)) $(( B + N * 3 )) $((B/3)) $((B%7-1)) $((-N+5)) $((N*-3))`,
+		`$(($B+$i)) "$((${N}-1))" p$((i+1))`,
+		`${R^^} ${R,,} "${R^^}"`,
+	} {
+		out, err := exec.Command(sh, "--norc", "--noprofile", "-c", prelude+"printf '%s\\n' "+l).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if got := shellWords(v.expand(l)); strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%s: xcvr %q, bash %q", l, got, want)
+		}
+	}
+	if got := v.expand("$((UNSET+1)) $((N/0))"); got != "$((UNSET+1)) $((N/0))" {
+		t.Errorf("unknown arithmetic expanded: %q", got)
+	}
+	for list, want := range map[string]string{
+		"$(seq 0 $((N - 1)))": "0 1", "$(seq 3)": "1 2 3", "$(seq 0)": "", "{3..1}": "3 2 1", "$(seq $N $B)": "",
+	} {
+		words, _, ok := loopWords(list, v)
+		if list == "$(seq $N $B)" {
+			if !ok || len(words) != maxLoopIters {
+				t.Errorf("%s: %d words, want %d", list, len(words), maxLoopIters)
+			}
+			continue
+		}
+		out, err := exec.Command(sh, "--norc", "--noprofile", "-c", prelude+"for x in "+list+"; do printf '%s ' $x; done").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bash := strings.TrimSpace(string(out)); !ok || strings.Join(words, " ") != want || bash != want {
+			t.Errorf("%s: xcvr %q (%v), bash %q, want %q", list, words, ok, bash, want)
 		}
 	}
 }
