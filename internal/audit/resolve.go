@@ -193,17 +193,14 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 	// serve.py's launch_server builds tensorrt_llm._tensorrt_engine.LLM for
 	// them) is not the PyTorch path: the reader warns and ignores the key;
 	// the worker says what that means.
-	if w.Overlay != nil && w.Overlay.Loader == nil {
-		for _, k := range w.Overlay.TopKeys {
-			if k.Key == "backend" && (k.Input == "'trt'" || k.Input == "'tensorrt'") {
-				e.Notes = append(e.Notes, "backend "+k.Input+" ("+k.Origin.String()+") runs the TensorRT engine (trtllm-serve builds tensorrt_llm._tensorrt_engine.LLM for it), not the PyTorch path xcvr models (pytorch, _autodeploy): its transceiver is the C++ executor's own; the prediction below is the PyTorch path's")
-			}
-		}
+	key, inConfig := w.Overlay.BackendKey()
+	if inConfig && w.Overlay.Loader == nil && (key.Input == "'trt'" || key.Input == "'tensorrt'") {
+		e.Notes = append(e.Notes, "backend "+key.Input+" ("+key.Origin.String()+") runs the TensorRT engine (trtllm-serve builds tensorrt_llm._tensorrt_engine.LLM for it), not the PyTorch path xcvr models (pytorch, _autodeploy): its transceiver is the C++ executor's own; the prediction below is the PyTorch path's")
 	}
 	// trtllm-serve --backend picks the loader when the config's backend key
 	// does not (the YAML is laid over the command line); --loader wins over
 	// both.
-	if b := w.ServeBackend; b != "" && !w.Overlay.SetsBackend() {
+	if b := w.ServeBackend; b != "" && !inConfig {
 		switch {
 		case b != "pytorch" && b != "_autodeploy":
 			e.Notes = append(e.Notes, "trtllm-serve --backend "+b+" at "+w.ServeBackendOrigin+" is not the PyTorch path xcvr models (pytorch, _autodeploy): a TensorRT engine's transceiver is the C++ executor's own; the prediction below is the PyTorch path's")

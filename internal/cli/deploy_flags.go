@@ -346,9 +346,10 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 	// over its command line's arguments (update_llm_args_with_extra_dict:
 	// llm_args | llm_args_dict).
 	if !fs.Changed("loader") && d.proc != nil && d.proc.Serve != nil && d.proc.Serve.Backend != "" {
+		key, inConfig := ov.BackendKey()
 		switch b := d.proc.Serve.Backend; {
-		case ov.SetsBackend():
-			if ov.Loader == nil || b != ov.Loader.Raw {
+		case inConfig:
+			if key.Input != "'"+b+"'" {
 				d.warn(app, "trtllm-serve --backend "+b+": the config's backend key wins, as trtllm-serve lays the YAML over its command line")
 			}
 		case b == "pytorch" || b == "_autodeploy":

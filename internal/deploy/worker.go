@@ -195,20 +195,20 @@ func (ov *Overlay) topKeys(m *Node, skip map[string]bool) {
 	}
 }
 
-// SetsBackend reports whether the file has a top-level backend key, whatever
-// its value: trtllm-serve lays the file over its command line, so the key,
-// not --backend, picks the LLM class then (even trt, tensorrt or a value it
-// refuses).
-func (ov *Overlay) SetsBackend() bool {
+// BackendKey is the file's top-level backend key, whatever its value, and
+// whether it has one: trtllm-serve lays the file over its command line, so
+// the key, not --backend, picks the LLM class then (even trt, tensorrt or a
+// value it refuses).
+func (ov *Overlay) BackendKey() (resolver.VersionedKey, bool) {
 	if ov == nil {
-		return false
+		return resolver.VersionedKey{}, false
 	}
 	for _, k := range ov.TopKeys {
 		if k.Key == "backend" {
-			return true
+			return k, true
 		}
 	}
-	return false
+	return resolver.VersionedKey{}, false
 }
 
 func (ov *Overlay) origin(line int) resolver.Origin {
