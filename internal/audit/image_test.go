@@ -82,34 +82,3 @@ docker run --rm --gpus all -v $PWD/ctx.yaml:/ctx.yaml my/own:latest trtllm-serve
 		}
 	}
 }
-
-// A model name xcvr does not list as is names a listed one: quantized,
-// under another organisation, or without one.
-func TestModelByName(t *testing.T) {
-	cat := models.Builtin()
-	for id, want := range map[string]string{
-		"Qwen/Qwen3-32B-FP8":             "Qwen/Qwen3-32B quantized Qwen3ForCausalLM",
-		"nvidia/DeepSeek-R1-NVFP4":       "deepseek-ai/DeepSeek-R1 quantized DeepseekV3ForCausalLM",
-		"gpt-oss-120b":                   "openai/gpt-oss-120b by its name GptOssForCausalLM",
-		"nvidia/DeepSeek-R1-0528-FP4-v2": "nvidia/DeepSeek-R1-0528-FP4 (revision v2) DeepseekV3ForCausalLM",
-		"acme/Thing-v":                   "",
-		"acme/Qwen3-32B":                 "Qwen/Qwen3-32B by its name Qwen3ForCausalLM",
-		"acme/Unknown-70B-FP8":           "",
-		"-FP8":                           "",
-		"/model":                         "",
-		"/model-cache/deepseek-r1-fp4":   "", // a path
-		"./Qwen3-32B":                    "",
-		"gpt_oss":                        "",
-		"Qwen/Qwen3-32B-FP8-extra":       "",
-		"${MODEL}":                       "",
-	} {
-		base, e, how, ok := modelByName(cat, id)
-		got := ""
-		if ok {
-			got = base + " " + how + " " + e.Arch
-		}
-		if got != want {
-			t.Errorf("modelByName(%q) = %q, want %q", id, got, want)
-		}
-	}
-}

@@ -1299,12 +1299,6 @@ func TestStormService(t *testing.T) {
 	if p.Inputs.Version.Name != "1.3.0rc8" || p.Inputs.Model.Value.Arch != "Qwen3ForCausalLM" || p.Trace.Result.Class != "PyNativeCacheTransceiver" {
 		t.Errorf("version %s model %s class %s", p.Inputs.Version.Name, p.Inputs.Model.Value.Arch, p.Trace.Result.Class)
 	}
-	for path, want := range map[string]string{"/models/Qwen3-8B": "Qwen/Qwen3-8B", "/models/qwen3-8b": "", "Qwen3-8B": "", "/m/gpt-oss-120b": "openai/gpt-oss-120b", "/m/": ""} {
-		base, _, ok := dirNamesModel(models.Builtin(), path)
-		if base != want || ok != (want != "") {
-			t.Errorf("dirNamesModel(%q) = %q %v", path, base, ok)
-		}
-	}
 }
 
 // srtctl's trtllm-serve frontend: the launch note names the role's config

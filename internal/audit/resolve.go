@@ -213,7 +213,7 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 	if !opt.ModelFromFlags && w.Model != "" {
 		if ent, ok := opt.Catalog.FindHFID(w.Model); ok {
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin}}
-		} else if base, ent, how, ok := modelByName(opt.Catalog, w.Model); ok {
+		} else if base, ent, how, ok := opt.Catalog.FindByName(w.Model); ok {
 			// Qwen/Qwen3-32B-FP8: Qwen/Qwen3-32B quantized, the same
 			// architecture; inferred, and said so.
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from " + w.Model + " as " + base + " " + how}}
@@ -224,10 +224,10 @@ func spec(w *Worker, opt Options, e *Entry) inputs.Spec {
 			// offline, and said to be one.
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from --served-model-name " + w.ServedModel}}
 			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id; its --served-model-name "+w.ServedModel+" is one xcvr knows: using "+ent.Arch+", inferred (pass --model-dir DIR to read the checkpoint's config.json)")
-		} else if base, ent, how, ok := modelByName(opt.Catalog, w.ServedModel); ok {
+		} else if base, ent, how, ok := opt.Catalog.FindByName(w.ServedModel); ok {
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from --served-model-name " + w.ServedModel + " as " + base + " " + how}}
 			e.Notes = append(e.Notes, "model "+w.Model+" ("+w.ModelOrigin+"): not a Hugging Face id; its --served-model-name "+w.ServedModel+" names "+base+" "+how+", whose architecture is "+ent.Arch+": using it, inferred (pass --model-dir DIR to read the checkpoint's config.json)")
-		} else if base, ent, ok := dirNamesModel(opt.Catalog, w.Model); ok {
+		} else if base, ent, ok := opt.Catalog.FindByDirName(w.Model); ok {
 			// /models/Qwen3-8B: a checkpoint directory named exactly as a
 			// listed model is.
 			s.Model = inputs.Value{Raw: ent.Arch, Origin: resolver.Origin{Kind: resolver.OriginFile, Detail: w.ModelOrigin + ", inferred from the directory name " + path.Base(w.Model)}}

@@ -1,18 +1,20 @@
-package audit
+package models
 
 import (
 	"path"
 	"strings"
-
-	"xcvr/models"
 )
+
+// Names that are not listed ids as written: a quantized checkpoint, a listed
+// model under another organisation, a checkpoint directory. Operators' files
+// carry these more often than the ids themselves.
 
 // quantSuffixes are what a quantized checkpoint's Hugging Face id adds to
 // its base model's name (Qwen/Qwen3-32B-FP8, nvidia/DeepSeek-R1-FP4,
 // nvidia/Llama-3.3-70B-Instruct-NVFP4); longest first.
 var quantSuffixes = []string{"-fp8-dynamic", "-gptq-int4", "-gptq-int8", "-nvfp4", "-mxfp4", "-fp8", "-fp4", "-awq", "-int4", "-int8", "-w4a16", "-w8a8"}
 
-// modelByName finds the catalog entry of a model name xcvr does not list
+// FindByName finds the catalog entry of a model name xcvr does not list
 // as is: an id whose name is a listed id's under another organisation
 // (or none: Dynamo's --served-model-name gpt-oss-120b), or a listed id's with
 // a quantization suffix (Qwen/Qwen3-32B-FP8 is Qwen/Qwen3-32B quantized: a
@@ -20,9 +22,9 @@ var quantSuffixes = []string{"-fp8-dynamic", "-gptq-int4", "-gptq-int8", "-nvfp4
 // name matches by itself only when one entry has it. how says which
 // ("quantized", "by its name"); ok is false when none or several match,
 // and for a path, whose directory name is not evidence.
-func modelByName(cat *models.Catalog, id string) (base string, e models.Entry, how string, ok bool) {
+func (c *Catalog) FindByName(id string) (base string, e Entry, how string, ok bool) {
 	if id == "" || strings.Count(id, "/") > 1 || strings.HasPrefix(id, "/") || strings.HasPrefix(id, ".") || strings.Contains(id, "$") {
-		return "", models.Entry{}, "", false
+		return "", Entry{}, "", false
 	}
 	org, name := "", id
 	if i := strings.IndexByte(id, '/'); i >= 0 {
@@ -46,13 +48,13 @@ func modelByName(cat *models.Catalog, id string) (base string, e models.Entry, h
 	for i, st := range stems {
 		stem, how := st.name, st.how
 		if org != "" {
-			if ent, found := cat.FindHFID(org + "/" + stem); found && i > 0 {
+			if ent, found := c.FindHFID(org + "/" + stem); found && i > 0 {
 				return org + "/" + stem, ent, how, true
 			}
 		}
 		var hits []string
-		var hit models.Entry
-		for _, ent := range cat.Entries() {
+		var hit Entry
+		for _, ent := range c.entries {
 			for _, h := range ent.HFIDs {
 				if strings.EqualFold(path.Base(h), stem) && (len(hits) == 0 || hit.Arch != ent.Arch) {
 					hits, hit = append(hits, h), ent
@@ -63,23 +65,23 @@ func modelByName(cat *models.Catalog, id string) (base string, e models.Entry, h
 			return hits[0], hit, how, true
 		}
 		if len(hits) > 1 {
-			return "", models.Entry{}, "", false
+			return "", Entry{}, "", false
 		}
 	}
-	return "", models.Entry{}, "", false
+	return "", Entry{}, "", false
 }
 
-// dirNamesModel finds the listed model a checkpoint path's last directory is
+// FindByDirName finds the listed model a checkpoint path's last directory is
 // named as, exactly (Qwen/Qwen3-8B for /models/Qwen3-8B), when one entry has
 // that name; a directory renamed (lower-cased, suffixed) is not guessed at.
-func dirNamesModel(cat *models.Catalog, p string) (string, models.Entry, bool) {
+func (c *Catalog) FindByDirName(p string) (base string, e Entry, ok bool) {
 	name := path.Base(strings.TrimRight(p, "/"))
 	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, ".") || name == "" || strings.Contains(name, "$") {
-		return "", models.Entry{}, false
+		return "", Entry{}, false
 	}
 	var hits []string
-	var hit models.Entry
-	for _, ent := range cat.Entries() {
+	var hit Entry
+	for _, ent := range c.entries {
 		for _, h := range ent.HFIDs {
 			if path.Base(h) == name && (len(hits) == 0 || hit.Arch != ent.Arch) {
 				hits, hit = append(hits, h), ent
@@ -87,7 +89,7 @@ func dirNamesModel(cat *models.Catalog, p string) (string, models.Entry, bool) {
 		}
 	}
 	if len(hits) != 1 {
-		return "", models.Entry{}, false
+		return "", Entry{}, false
 	}
 	return hits[0], hit, true
 }
