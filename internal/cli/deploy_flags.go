@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -398,6 +399,20 @@ func (d *deployFlags) apply(cmd *cobra.Command, app *appEnv, s *inputs.Spec, cat
 	if named != nil {
 		if e, ok := cat.FindHFID(named.Raw); ok {
 			s.Model = inputs.Value{Raw: e.Arch, Origin: named.Origin}
+		} else if base, e, how, ok := cat.FindByName(named.Raw); ok {
+			// Qwen/Qwen3-32B-FP8: Qwen/Qwen3-32B quantized, the same
+			// architecture (as audit reads it); inferred, and said so.
+			o := named.Origin
+			o.Detail += ", inferred from " + named.Raw + " as " + base + " " + how
+			s.Model = inputs.Value{Raw: e.Arch, Origin: o}
+			d.warn(app, fmt.Sprintf("model %s (%s): not a Hugging Face id xcvr knows; it names %s %s, whose architecture is %s: using it, inferred (pass --model ARCH or --model-dir DIR)",
+				named.Raw, named.Origin, base, how, e.Arch))
+		} else if base, e, ok := cat.FindByDirName(named.Raw); ok {
+			o := named.Origin
+			o.Detail += ", inferred from the directory name " + path.Base(named.Raw)
+			s.Model = inputs.Value{Raw: e.Arch, Origin: o}
+			d.warn(app, fmt.Sprintf("model %s (%s): a path; its directory is named as %s is, whose architecture is %s: using it, inferred (pass --model ARCH or --model-dir DIR)",
+				named.Raw, named.Origin, base, e.Arch))
 		} else {
 			d.warn(app, fmt.Sprintf("model %s (%s): no readable config.json and not a Hugging Face id xcvr knows offline; pass --model ARCH or --model-dir DIR (using %s)",
 				named.Raw, named.Origin, s.Model.Raw))

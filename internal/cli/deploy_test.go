@@ -320,3 +320,26 @@ func TestNVFP4OnMLANote(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainModelByName: a worker YAML's model that is not a listed id as
+// written but names one (quantized, a checkpoint directory) is read as audit
+// reads it (models.Catalog.FindByName, FindByDirName), inferred and said so;
+// explain used xcvr's default model with "not a Hugging Face id xcvr knows".
+func TestExplainModelByName(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ model, origin, warn string }{
+		{"Qwen/Qwen3-32B-FP8", ", inferred from Qwen/Qwen3-32B-FP8 as Qwen/Qwen3-32B quantized", "it names Qwen/Qwen3-32B quantized, whose architecture is Qwen3ForCausalLM"},
+		{"/models/Qwen3-8B", ", inferred from the directory name Qwen3-8B", "a path; its directory is named as Qwen/Qwen3-8B is"},
+	} {
+		cfg := filepath.Join(dir, "w.yaml")
+		if err := os.WriteFile(cfg, []byte("model: "+c.model+"\ncache_transceiver_config:\n  backend: NIXL\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, code := run(t, nil, "explain", "--trtllm", "1.3.0rc26", "--config", cfg, "-o", "json")
+		want := `"value": "Qwen3ForCausalLM",
+      "origin": "` + cfg + `:1` + c.origin + `"`
+		if code != 0 || !strings.Contains(out, want) || !strings.Contains(errOut, c.warn) {
+			t.Errorf("%s: exit %d, want %s and warning %q\n%s\n%s", c.model, code, want, c.warn, out, errOut)
+		}
+	}
+}
