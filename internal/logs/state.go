@@ -328,6 +328,31 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 			return
 		}
 	}
+	if k == lineLoadFailed && st.serving[key] > 0 {
+		// Weights loaded again once the server was up (a weight update):
+		// not how start-up ended.
+		q.find(n, FindingRuntimeError, st.cut(msg, maxMessageBytes))
+		return
+	}
+	if _, ok := findingOf[k]; ok {
+		// A transfer's outcome or the scheduler's KV-cache warning: the
+		// executor's loop was serving requests with a transceiver (each is
+		// printed there or by the transfers it runs; the start-up's dummy
+		// requests are never disaggregated). Start-up was over: an exception
+		// of this process after it is a runtime error, as after the
+		// server's line (Dynamo issue #4327: asyncio's InvalidStateError
+		// after "num_fitting_reqs=0 …", which Dynamo's known issues list
+		// together).
+		if st.serving == nil {
+			st.serving = map[string]int{}
+		}
+		if st.serving[key] == 0 {
+			st.serving[key] = n
+		}
+		if q.loopRan == 0 {
+			q.loopRan = n
+		}
+	}
 	q.apply(n, level, msg, k, m)
 	if k == lineStartupFailed && q.causeOpen {
 		st.pendingCause = q
