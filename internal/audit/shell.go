@@ -572,6 +572,13 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		via string
 	}
 	var docs []written
+	// unwritten are the additions (>>) to files the script did not write,
+	// warned of when a worker reads the set's file at that path.
+	type unwrittenAdd struct {
+		target, warning string
+		said            bool
+	}
+	var unwritten []unwrittenAdd
 	// frames are the function calls being read (shellfunc.go).
 	var frames []*frame
 	docByPath, docByBase, docByBaseVar := map[string]int{}, map[string]int{}, map[string]int{}
@@ -608,7 +615,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if appending {
 			// Added to a file the script did not write: its earlier text is
 			// not the script's (a file of the node, or of the set as given).
-			r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: %s >> %s adds to a file the script did not write; a file of the set at that path is read as given, without the addition", origin(file, cmdLine), describeWrite(how), target))
+			// Said when a worker's config is the set's file at that path: a
+			// script's `echo "$!" >> "$PID_FILE"` or `>> run.log` is no
+			// config.
+			unwritten = append(unwritten, unwrittenAdd{target: target,
+				warning: fmt.Sprintf("%s: %s >> %s adds to a file the script did not write; a file of the set at that path is read as given, without the addition", origin(file, cmdLine), describeWrite(how), target)})
 			return
 		}
 		if len(text) > maxEchoFile {
@@ -1083,6 +1094,15 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			var ok bool
 			root, locate, cname, where, ok = r.matchPlain(hostPath(want))
 			where += mount
+			for i := range unwritten {
+				u := &unwritten[i]
+				same := hostPath(u.target) == hostPath(want) ||
+					strings.ContainsAny(u.target+want, "$") && path.Base(u.target) == path.Base(want)
+				if ok && same && !u.said {
+					u.said = true
+					r.set.Warnings = append(r.set.Warnings, u.warning)
+				}
+			}
 			if !ok {
 				why := "not in the set (a file of the node or the image); give it to audit"
 				if strings.Contains(l.config, "$") {
