@@ -180,6 +180,13 @@ func TestRealLogs(t *testing.T) {
 			implications: []string{"UCX_TLS=tcp names no CUDA transport", "UCX takes the GPU's memory for host memory, so NIXL cannot register the KV cache",
 				"NIXL could not register memory (the KV cache's) with any of its backends",
 				"a NIXL call failed in the KV-cache transfer agent (transferAgent.cpp)"}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #15182 (description; a 1.3 build of June
+		// 2026, Kimi K2.6): the C++ KV-cache lines 1.3 forwards through its
+		// Python logger ("[batchmgr][RANK n]", no timestamp) between _torch's
+		// timestamped ones, ranks 0 and 2 interleaved, during the KV-cache
+		// estimation's dry run; ten lines as the index keeps them. Two ranks,
+		// neither past its transceiver yet.
+		{file: "trtllm-15182-batchmgr-ranks-1.3.log", processes: "rank 0=,rank 2=", exit: 1},
 		// ai-dynamo/dynamo issue #6671 (description; Dynamo 0.9.0's TRT-LLM
 		// runtime image, three NIXL builds in it): the crash of both workers
 		// as the issue quotes it, the C++ error's location wrapped onto the
