@@ -1565,3 +1565,66 @@ func TestSweepConfigEnv(t *testing.T) {
 		}
 	}
 }
+
+// Upstream's Ray launcher builds each server's placement groups with
+// appends in a C-style for loop (for ((i=0; i<TP_SIZE; i++)); do if [[ $i
+// -gt 0 ]]; then G+=", "; fi; G+="$i"; done) and writes them into its
+// here-documents. xcvr does not run that loop: the appends used to be taken
+// once each, "[[, $i]]", and both configs were YAML errors; the value is now
+// not known (left as written), and the configs are read.
+func TestRayLauncherAppends(t *testing.T) {
+	r := audit(t, "1.2.0", "real/trtllm-ray/disagg_serving_local.sh")
+	for _, name := range []string{"extra_llm_config_ctx.yaml", "extra_llm_config_gen.yaml"} {
+		e := entry(t, r, name)
+		if e.Err != "" || fmt.Sprint(e.Trace.Result.EffectiveBackend) != "UCX" || string(e.Trace.Result.Outcome) != "CPP" {
+			t.Errorf("%s: err %q, %s on %s", name, e.Err, e.Trace.Result.Outcome, e.Trace.Result.EffectiveBackend)
+		}
+	}
+	for _, u := range r.Set.Unplaced {
+		if strings.Contains(u.Why, "ParserError") {
+			t.Errorf("unplaced %s: %s", u.Source, u.Why)
+		}
+	}
+}
+
+// Appends (NAME+=VALUE) read as bash runs them: under an if whose test xcvr
+// decides, only the branch that runs adds; in a loop it does not run the
+// value is not known ($G left as written, so the config is still read).
+func TestAppendsMatchBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for _, c := range []struct{ body, want string }{
+		{"B=ray\nG=a\nif [[ \"$B\" == \"ray\" ]]; then\n  G+=r\nelse\n  G+=m\nfi\n", ""},
+		{"B=mpi\nG=a\nif [ \"$B\" = ray ]; then\n  G+=r\nelif [[ $B != mpi ]]; then\n  G+=x\nelse\n  G+=m\nfi\n", ""},
+		{"N=2\nG=a\nif [[ $N -gt 1 ]]; then G+=b; fi\nif [[ -z \"$N\" ]]; then G+=c; fi\n", ""},
+		{"TP=2\nG=\"[[\"\nfor ((i=0; i<TP; i++)); do\n  if [[ $i -gt 0 ]]; then G+=\", \"; fi\n  G+=\"$i\"\ndone\nG+=\"]]\"\n", "$G"},
+	} {
+		want := c.want
+		if want == "" {
+			cmd := exec.Command(sh, "--norc", "--noprofile", "-c", c.body+"printf %s \"$G\"")
+			cmd.Env = []string{"PATH=/usr/bin:/bin"}
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%s: %v", c.body, err)
+			}
+			want = string(out)
+		}
+		script := "#!/bin/bash\n" + c.body + "trtllm-serve \"$G\" --extra_llm_api_options c.yaml\n"
+		set, err := Read([]Input{{Name: "run.sh", Data: []byte(script)}, {Name: "c.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(set.Workers) != 1 {
+			t.Fatalf("%q: workers %+v unplaced %+v", c.body, set.Workers, set.Unplaced)
+		}
+		got := set.Workers[0].Model
+		if want == "$G" && got == "" && strings.Contains(strings.Join(set.Workers[0].Notes, "\n"), "model $G: the script does not set it") {
+			continue
+		}
+		if got != want {
+			t.Errorf("%q: G is %q, want %q", c.body, got, want)
+		}
+	}
+}

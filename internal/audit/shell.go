@@ -238,6 +238,10 @@ type shellVars struct {
 	exports    []string
 	exportsSeq int
 	exportsOK  bool
+	// unknown are the variables an append made unknown (NAME+=VALUE where
+	// the reader cannot tell whether or how often it ran): a later append
+	// leaves them unknown, an assignment sets them again.
+	unknown map[string]bool
 }
 
 // varMeta says where a variable was set: its origin (FILE:LINE), the
@@ -254,6 +258,12 @@ func newShellVars() *shellVars {
 // set assigns a variable, or forgets it when its value is not known or too
 // large; appending adds to the value (NAME+=VALUE).
 func (v *shellVars) set(k, val, origin, cond string, appending bool) {
+	if appending && v.unknown[k] {
+		return
+	}
+	if !appending {
+		delete(v.unknown, k)
+	}
 	if appending {
 		val = v.val[k] + val
 	}
@@ -453,6 +463,36 @@ type block struct {
 	// ran, for a for loop xcvr runs (shellloop.go), is the words it runs
 	// over, as the notes show them.
 	ran string
+	// state, for an if, is whether the branch being read runs when the
+	// reader decides its condition (testCond): 1 it does, -1 it does not,
+	// 0 not known; taken says an earlier branch ran.
+	state int8
+	taken bool
+}
+
+// appendRuns says whether an append inside blocks runs: -1 not (under a
+// branch of an if whose conditions xcvr decided, testCond, that does not
+// run), 0 an unknown number of times (in a while, until or select loop, or
+// a for loop it does not run, a C-style for ((...)) among them), else 1:
+// once (an if or case it does not decide is taken, as its other commands
+// are).
+func appendRuns(blocks []block) int {
+	for _, b := range blocks {
+		if b.word == "if" && b.state == -1 {
+			return -1
+		}
+	}
+	for _, b := range blocks {
+		switch b.word {
+		case "while", "until", "select":
+			return 0
+		case "for":
+			if b.ran == "" {
+				return 0
+			}
+		}
+	}
+	return 1
 }
 
 // note says what a command inside the block depends on.
@@ -707,6 +747,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 						// The loop runLoop is running: NAME is bound.
 						b.ran, ranHere = ranHere, ""
 						lineLoop = b
+					} else if w == "if" {
+						b.state = testCond(words[i+1:])
+						b.taken = b.state == 1
 					} else if w == "for" && i+2 < len(words) && words[i+2] == "in" {
 						var over []string
 						for _, o := range words[i+3:] {
@@ -724,6 +767,20 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			case stmt && (blockClose[w] || w == "}"):
 				if len(blocks) > 0 {
 					blocks = blocks[:len(blocks)-1]
+				}
+				continue
+			case stmt && (w == "else" || w == "elif") && len(blocks) > 0 && blocks[len(blocks)-1].word == "if":
+				b := &blocks[len(blocks)-1]
+				switch {
+				case b.taken:
+					b.state = -1
+				case b.state == -1 && w == "else":
+					b.state = 1
+				case b.state == -1:
+					b.state = testCond(words[i+1:])
+					b.taken = b.state == 1
+				default:
+					b.state = 0
 				}
 				continue
 			case stmt && resumes[w]:
@@ -800,6 +857,26 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				}
 				if declaring && localizing {
 					frames[len(frames)-1].save(v, k)
+				}
+				if appending {
+					switch appendRuns(blocks) {
+					case -1:
+						continue // under an if that does not run
+					case 0:
+						// NAME+=VALUE under a condition or in a loop xcvr
+						// does not decide: how often it added is not
+						// known (upstream's Ray launcher builds [[0, 1]]
+						// so: for ((i=0; i<TP_SIZE; i++)); do if [[ $i
+						// -gt 0 ]]; then G+=", "; fi; G+="$i"; done).
+						delete(v.val, k)
+						delete(v.meta, k)
+						if v.unknown == nil {
+							v.unknown = map[string]bool{}
+						}
+						v.unknown[k] = true
+						v.seq++
+						continue
+					}
 				}
 				v.set(k, val, origin(file, cmd.line), cond, appending)
 				if exporting {

@@ -994,6 +994,7 @@ func (p *Process) continueCause(n int, raw string) bool {
 		p.causeLines++
 		if p.Cause == "" {
 			p.Cause = cutText(t, maxDetailBytes)
+			p.implyCause(n, t) // as for a cause after the colon
 		} else if p.causeLines == 1 && (strings.HasPrefix(t, "(") || indented && midSentence(p.Cause)) {
 			// The source location a C++ assertion prints after its
 			// message, or the rest of a sentence a paste wrapped and
@@ -1072,6 +1073,13 @@ func (p *Process) implyCause(n int, msg string) {
 		// (cacheTransBuffer.cpp, verified, 1.0 onwards): maxNumTokens is
 		// cache_transceiver_config.max_tokens_in_buffer.
 		p.imply(n, "cache_transceiver_config.max_tokens_in_buffer is not a multiple of the KV cache's tokens per block (kv_cache_config.tokens_per_block): the transceiver's buffer manager refuses it; round it to a multiple", 0, 0)
+	}
+	if strings.Contains(msg, "Assertion failed: status == NIXL_SUCCESS") {
+		// NixlTransferAgent's TLLM_CHECK on every NIXL call it makes
+		// (createBackend, registerMem, …: nixl_utils/transferAgent.cpp,
+		// verified): the transfer agent, the transceiver's, failed in NIXL.
+		p.xcvrLines = true
+		p.imply(n, "a NIXL call failed in the KV-cache transfer agent (transferAgent.cpp); NIXL's own error lines just before it say which and why (no plugin for its backend, UCX without CUDA, memory it could not register, a libnixl.so of another NIXL build: Dynamo issue #6671)", 0, 0)
 	}
 }
 

@@ -178,7 +178,30 @@ func TestRealLogs(t *testing.T) {
 		// and say why.
 		{file: "trtllm-pr18373-ucx-tls-condensed.log", processes: "rank 0=,rank 1=ERROR",
 			implications: []string{"UCX_TLS=tcp names no CUDA transport", "UCX takes the GPU's memory for host memory, so NIXL cannot register the KV cache",
-				"NIXL could not register memory (the KV cache's) with any of its backends"}, exit: 1},
+				"NIXL could not register memory (the KV cache's) with any of its backends",
+				"a NIXL call failed in the KV-cache transfer agent (transferAgent.cpp)"}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #15182 (description; a 1.3 build of June
+		// 2026, Kimi K2.6): the C++ KV-cache lines 1.3 forwards through its
+		// Python logger ("[batchmgr][RANK n]", no timestamp) between _torch's
+		// timestamped ones, ranks 0 and 2 interleaved, during the KV-cache
+		// estimation's dry run; ten lines as the index keeps them. Two ranks,
+		// neither past its transceiver yet.
+		{file: "trtllm-15182-batchmgr-ranks-1.3.log", processes: "rank 0=,rank 2=", exit: 1},
+		// ai-dynamo/dynamo issue #6671 (description; Dynamo 0.9.0's TRT-LLM
+		// runtime image, three NIXL builds in it): the crash of both workers
+		// as the issue quotes it, the C++ error's location wrapped onto the
+		// next line. That location is where it failed: the transfer agent's.
+		{file: "dynamo-6671-nixl-assert-wrapped.log", processes: "process=ERROR",
+			err:          "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS\n(../tensorrt_llm/executor/cache_transmission/nixl_utils/transferAgent.cpp:416)",
+			implications: []string{"a NIXL call failed in the KV-cache transfer agent (transferAgent.cpp)", "a libnixl.so of another NIXL build: Dynamo issue #6671"}, exit: 1},
+		// ai-dynamo/dynamo issue #4299 (comment, 2025-11-17; TensorRT-LLM
+		// 1.1.0rc5 under Dynamo on k8s): rank 0's start-up failure in NCCL's
+		// allreduce (opUtils.cpp), its location on a line of its own, and the
+		// first two C++ frames (the rest trimmed). Read right before this
+		// session; kept so it stays so.
+		{file: "dynamo-4299-opUtils-nccl-1.1.0rc5.log", processes: "rank 0=ERROR",
+			err:   "Failed to initialize executor on rank 0: Failed, NCCL error ../tensorrt_llm/common/opUtils.cpp:125 'invalid usage (run with NCCL_DEBUG=WARN for details)'",
+			cause: "Failed, NCCL error ../tensorrt_llm/common/opUtils.cpp:125 'invalid usage (run with NCCL_DEBUG=WARN for details)' (../tensorrt_llm/common/opUtils.cpp:125)", exit: 1},
 		// NVIDIA/TensorRT-LLM issue #6281 (description, 1.0.0rc3/rc4, TP 2 on
 		// two RTX 4090): rank 1 out of CUDA memory while loading its weights,
 		// run_concurrently's ERROR line behind tqdm's bar (no newline between),
@@ -538,6 +561,7 @@ func TestTransceiverLinesCounted(t *testing.T) {
 		"dynamo-rust-assert-mangled.log":       "1 process(es), 1 with transceiver lines",
 		"trtllm-pr18373-ucx-tls-condensed.log": "2 process(es), 2 with transceiver lines",
 		"spark-gptoss-agg-1.1.0rc3.log":        "1 process(es), 1 with transceiver lines",
+		"dynamo-6671-nixl-assert-wrapped.log":  "1 process(es), 1 with transceiver lines",
 	} {
 		data, err := os.ReadFile(filepath.Join("testdata", "real", file))
 		if err != nil {
@@ -554,7 +578,7 @@ func TestTransceiverLinesCounted(t *testing.T) {
 	}
 	var b strings.Builder
 	tally.WriteSummary(&b)
-	if !strings.Contains(b.String(), "7 logs, 8 process(es), 4 with transceiver lines") {
+	if !strings.Contains(b.String(), "8 logs, 9 process(es), 5 with transceiver lines") {
 		t.Errorf("summary: %s", b.String())
 	}
 }
@@ -837,6 +861,33 @@ func TestExceptionAfterTransferFinding(t *testing.T) {
 		}
 		if s := strings.Join(got, ";"); s != c.want {
 			t.Errorf("%s: %s, want %s", c.name, s, c.want)
+		}
+	}
+}
+
+// TestCppLocationWrapped: a C++ error raised as a Python exception ends with
+// its source location; a paste that wrapped it puts "(file.cpp:N)" alone on
+// the next line (Dynamo issue #6671). That line is the exception's, and says
+// whose failure it is (the transfer agent's: a process with transceiver
+// lines). Only such a line is taken, only under a C++ error without its
+// location, and only from the same process.
+func TestCppLocationWrapped(t *testing.T) {
+	const title = "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: boom"
+	for _, c := range []struct{ name, log, err string }{
+		{"wrapped", title + "\n(../tensorrt_llm/batch_manager/cacheTransceiver.cpp:42)\n", title + "\n(../tensorrt_llm/batch_manager/cacheTransceiver.cpp:42)"},
+		{"indented", title + "\n  (/src/cpp/tensorrt_llm/kernels/x.cu:7)\n", title + "\n(/src/cpp/tensorrt_llm/kernels/x.cu:7)"},
+		{"not a location", title + "\n(see the docs)\n", title},
+		{"a Python file", title + "\n(model_loader.py:42)\n", title},
+		{"location already there", title + " (a.cpp:1)\n(b.cpp:2)\n", title + " (a.cpp:1)"},
+		{"a Python error", "RuntimeError: boom\n(a.cpp:1)\n", "RuntimeError: boom"},
+		{"another process", " 0: " + title + "\n 1: (a.cpp:1)\n", title},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) == 0 {
+			t.Fatalf("%s: no process", c.name)
+		}
+		if e := lg.Processes[0].Error; e != c.err {
+			t.Errorf("%s: error %q, want %q", c.name, e, c.err)
 		}
 	}
 }
