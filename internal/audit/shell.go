@@ -788,6 +788,18 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			docByBaseVar[path.Base(target)] = n
 		}
 	}
+	// findDoc is the latest file the script wrote to path want before this
+	// line (by base name when either path holds a variable): indexed, so a
+	// script of many here-documents and commands stays linear.
+	findDoc := func(want string) (int, bool) {
+		di, ok := docByPath[hostPath(want)]
+		if !ok && strings.Contains(want, "$") {
+			di, ok = docByBase[path.Base(want)]
+		} else if !ok {
+			di, ok = docByBaseVar[path.Base(want)]
+		}
+		return di, ok
+	}
 	var blocks []block // the open compound commands
 	var runs []string
 	runsSeen := map[string]bool{}
@@ -1128,6 +1140,33 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			why := "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"
 			if f := r.disaggFile(l.config); f != "" {
 				why += "; its config is " + f + ", read with the set"
+			} else if di, ok := findDoc(l.config); ok && l.config != "" && !docs[di].overflow {
+				// A config the script wrote: its urls say which of the
+				// script's servers serve which role (routes.go).
+				d := docs[di]
+				body := d.doc.body
+				if d.buf != nil {
+					body = string(d.buf)
+				}
+				if doc, err := deploy.ParseYAML(path.Base(d.target), []byte(body)); err == nil && doc.Root != nil {
+					if dg, err := deploy.ReadDisaggNode(path.Base(d.target), doc.Root); err == nil {
+						n := len(r.routes)
+						at, lines := d.doc.line, d.lines
+						r.addRoutes(dg, path.Base(d.target), stack[0], func(l int) string {
+							if lines != nil && l >= 1 && l <= len(lines) {
+								return origin(file, lines[l-1])
+							}
+							return origin(file, at+l-1)
+						})
+						if len(r.routes) > n {
+							var urls []string
+							for _, rt := range r.routes[n:] {
+								urls = append(urls, rt.section+" "+rt.url)
+							}
+							why += fmt.Sprintf("; its config is %s, written at %s, whose urls are %s", d.target, origin(file, d.cmd), strings.Join(urls, ", "))
+						}
+					}
+				}
 			}
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why})
 			return
@@ -1209,11 +1248,14 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		switch {
 		case l.role != "":
-			w.Role, w.RoleFrom = l.role, l.roleArg
+			w.Role, w.RoleFrom, w.roleBy = l.role, l.roleArg, "flag"
 		case l.config != "" && roleFromName(path.Base(l.config)) != "":
-			w.Role, w.RoleFrom = roleFromName(path.Base(l.config)), "inferred from the config's name "+path.Base(l.config)
+			w.Role, w.RoleFrom, w.roleBy = roleFromName(path.Base(l.config)), "inferred from the config's name "+path.Base(l.config), "name"
 		default:
 			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the config's name does not say"
+		}
+		if l.program == "trtllm-serve" {
+			w.host, w.port, w.script = l.host, l.port, stack[0]
 		}
 		w.key = "script\x00" + strings.Join(stack, "\x00") + "\x00" + fmt.Sprint(cmd.line)
 		for _, f := range frames {
@@ -1248,15 +1290,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				break
 			}
 		}
-		// The latest here-document written to that path before this line (by
-		// base name when either path holds a variable): indexed, so a script
-		// of many here-documents and commands stays linear.
-		di, ok := docByPath[hostPath(want)]
-		if !ok && strings.Contains(want, "$") {
-			di, ok = docByBase[path.Base(want)]
-		} else if !ok {
-			di, ok = docByBaseVar[path.Base(want)]
-		}
+		di, ok := findDoc(want)
 		if ok && docs[di].overflow {
 			// A file built past maxEchoFile by >>: not read.
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: fmt.Sprintf("%s %s: written by %s at %s, more than %d bytes of it: not read", l.flag, l.config, describeWrite(docs[di].how), origin(file, docs[di].cmd), maxEchoFile)})
