@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -565,6 +566,11 @@ func Parse(name string, data []byte, origin string) (*Catalog, error) {
 		ast.Walk(&af, d.Body)
 		if af.at != nil {
 			return nil, yamlpos.At(name, af.at, "%s are not allowed in a catalog", af.what)
+		}
+	}
+	for _, d := range f.Docs {
+		if k, key := yamlpos.FirstUnknownKey(d, reflect.TypeFor[fileCatalog]()); k != nil {
+			return nil, yamlpos.At(name, k, "unknown field %q", key)
 		}
 	}
 	var fc fileCatalog

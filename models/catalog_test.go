@@ -172,6 +172,27 @@ func TestParseErrorsNameFileLine(t *testing.T) {
 	}
 }
 
+// A file with several unknown keys (a worker YAML given as --catalog) names
+// the first of them, the same one at every run: go-yaml's strict decoder picks
+// one by ranging over a map, and the error changed from run to run.
+func TestUnknownFieldIsTheFirstOne(t *testing.T) {
+	doc := []byte("tensor_parallel_size: 8\nmoe_expert_parallel_size: 8\nmax_batch_size: 256\nmax_num_tokens: 512\n" +
+		"models:\n  - arch: A\n    zeta: 1\n    alpha: 2\n")
+	for range 40 {
+		_, err := Parse("x.yaml", doc, "")
+		if err == nil || err.Error() != `x.yaml:1:1: unknown field "tensor_parallel_size"` {
+			t.Fatalf("err = %v, want the first unknown key, x.yaml:1:1", err)
+		}
+	}
+	doc = []byte("models:\n  - arch: A\n    zeta: 1\n    alpha: 2\n    beta: 3\n    gamma: 4\n")
+	for range 40 {
+		_, err := Parse("x.yaml", doc, "")
+		if err == nil || err.Error() != `x.yaml:3:5: unknown field "zeta"` {
+			t.Fatalf("err = %v, want x.yaml:3:5 zeta", err)
+		}
+	}
+}
+
 func TestMergeOverridesAndAdds(t *testing.T) {
 	extra, err := Parse("testdata/inhouse.yaml", mustRead(t, "testdata/inhouse.yaml"), "")
 	if err != nil {

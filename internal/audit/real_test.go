@@ -580,6 +580,80 @@ var realCases = []realCase{
 		files:   []string{"real/aibrix-tensor-rt-pd.yaml"},
 		workers: []string{"decode generation ERROR None 1", "prefill context ERROR None 1"},
 	},
+	{
+		// A Dynamo performance-sweep config: prefill and decode each a
+		// section with num, config, env and unset_env, read as
+		// gen_instance_config.py (num) and start_disagg_worker.sh (env,
+		// unset_env, dynamo.trtllm --disaggregation-mode on config) read it
+		// @15418a78. It was "not a worker config: none of its 2 top-level
+		// keys (prefill, decode) is an option", 0 workers.
+		from:    "ai-dynamo/dynamo components/backends/trtllm/performance_sweeps/configs/b200/1k1k/stp/ctx1_gen2_dep8_batch128_eplb0_mtp0.yaml @845ccb34 (whole file)",
+		version: "1.2.0",
+		files:   []string{"real/dynamo-perf-sweep/ctx1_gen2_dep8_batch128_eplb0_mtp0.yaml"},
+		workers: []string{"decode generation CPP UCX 2", "prefill context CPP UCX 1"},
+	},
+	{
+		// The sweep's older sbatch script: its configs are written at run
+		// time by gen_yaml.py under a path from its arguments; workers run
+		// start_disagg_worker.sh inside C-style for loops, with an empty
+		// unquoted ${nsys_on} argument that bash drops.
+		from:    "ai-dynamo/dynamo components/backends/trtllm/performance_sweeps/benchmark_disagg.slurm @0b6abc82 and scripts/start_disagg_worker.sh @04a60176 (whole files)",
+		version: "1.1.0",
+		files:   []string{"real/dynamo-perf-sweep/benchmark_disagg.slurm", "real/dynamo-perf-sweep/scripts/start_disagg_worker.sh"},
+		unplaced: []string{
+			"start_disagg_worker.sh:57 dynamo.trtllm command, run from benchmark_disagg.slurm:172: --extra-engine-args ${PWD}/${16}-bm-${20}-${21}/ctx$1_gen$6_dep$7_batch$8_eplb${12}_mtp${13}/decode_config.yaml: the path is not known: $16 is the script's argument 16",
+			"start_disagg_worker.sh:57 dynamo.trtllm command, run from benchmark_disagg.slurm:198: --extra-engine-args ${PWD}/${16}-bm-${20}-${21}/ctx$1_gen$6_dep$7_batch$8_eplb${12}_mtp${13}/prefill_config.yaml",
+		},
+	},
+	{
+		// Three decode command lines that differ only in
+		// CUDA_VISIBLE_DEVICES, none of the configs writing
+		// cache_transceiver_config: Dynamo (main.py and engine.py of that
+		// era, read) passes the engine args to LLM as they are, so no
+		// transceiver.
+		from:    "ai-dynamo/dynamo components/backends/trtllm/launch/orangina_disagg.sh and engine_configs/orangina/{prefill,decode}.yaml @0aa82cbe (whole files, no trailing newlines, as stored)",
+		version: "1.0.0",
+		files: []string{"real/dynamo-orangina/orangina_disagg.sh", "real/dynamo-orangina/engine_configs/orangina/prefill.yaml",
+			"real/dynamo-orangina/engine_configs/orangina/decode.yaml"},
+		workers: []string{"decode.yaml (orangina_disagg.sh:34) generation DISABLED None 1", "decode.yaml (orangina_disagg.sh:41) generation DISABLED None 1",
+			"decode.yaml generation DISABLED None 1", "prefill.yaml context DISABLED None 1"},
+	},
+	{
+		// Bash arrays on the command line ("${EXTRA_PREFILL_ARGS[@]}");
+		// backend: default, 1.0's spelling.
+		from:    "ai-dynamo/dynamo components/backends/trtllm/launch/disagg_router.sh @38f0bf04 (whole file, no trailing newline) with engine_configs/{prefill.yaml @f10aab3b, decode.yaml @d537378a} as yuekaizhang/dynamo (a fork) stores them",
+		version: "1.0.0",
+		files: []string{"real/dynamo-disagg-router/disagg_router.sh", "real/dynamo-disagg-router/engine_configs/prefill.yaml",
+			"real/dynamo-disagg-router/engine_configs/decode.yaml"},
+		workers: []string{"decode.yaml generation CPP UCX 1", "prefill.yaml context CPP UCX 1"},
+	},
+	{
+		// The same configs under a v1alpha1 DGD whose sh -c runs
+		// --extra-engine-args engine_configs/prefill.yaml relative to
+		// workingDir; its image's tag names no release.
+		from:    "ai-dynamo/dynamo components/backends/trtllm/deploy/disagg_router.yaml @286069fa (whole file, no trailing newline) with the engine configs above",
+		version: "1.0.0",
+		files: []string{"real/dynamo-disagg-router/disagg_router.yaml", "real/dynamo-disagg-router/engine_configs/prefill.yaml",
+			"real/dynamo-disagg-router/engine_configs/decode.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation CPP UCX 1", "TRTLLMPrefillWorker context CPP UCX 2"},
+	},
+	{
+		// Beam search (max_beam_width: 4) on the Python transceiver: not a
+		// start-up failure (a context request with beam width > 1 is
+		// rejected per request).
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/simpler_example/run.sh @d49eb94a, {ctx,gen}_config.yaml @583865cc (whole files, as the index stores them)",
+		version: "1.3.0rc8",
+		files: []string{"real/trtllm-simpler-example/run.sh", "real/trtllm-simpler-example/ctx_config.yaml",
+			"real/trtllm-simpler-example/gen_config.yaml"},
+		workers:  []string{"ctx_config.yaml context PYTHON NIXL 1", "gen_config.yaml generation PYTHON NIXL 1"},
+		unplaced: []string{"run.sh:23 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated ./disagg_config.yaml)"},
+	},
+	{
+		from:    "NVIDIA/TensorRT-LLM examples/wide_ep/slurm_scripts/kimi-k2-thinking.yaml @33ccc514 (whole file): a submit config, Python transceiver on NIXL in both roles",
+		version: "1.3.0rc10",
+		files:   []string{"real/trtllm-wide-ep/kimi-k2-thinking.yaml"},
+		workers: []string{"worker_config.ctx context PYTHON NIXL 4", "worker_config.gen generation PYTHON NIXL 1"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
@@ -890,7 +964,10 @@ func TestScriptRunsScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(set.Workers) != 2 || set.Workers[0].Config != "ctx_config.yaml (matched by its path /logs/ctx_config.yaml)" || set.Workers[0].Role != RoleContext || set.Workers[0].Model != "/models/ds" {
+	// Its 10th argument, enable_nsys, is 10-30: bash runs the if's first
+	// branch (line 60, [ "${enable_nsys}" != "true" ]), not the nsys one
+	// (line 74).
+	if len(set.Workers) != 1 || set.Workers[0].Config != "ctx_config.yaml (matched by its path /logs/ctx_config.yaml)" || set.Workers[0].Role != RoleContext || set.Workers[0].Model != "/models/ds" || set.Workers[0].Source.Line != 60 {
 		for _, w := range set.Workers {
 			t.Logf("%+v", w)
 		}
@@ -1446,5 +1523,132 @@ spec:
 	want := "container w runs /scripts/start.sh, ConfigMap scripts key start.sh (d.yaml:6), and xcvr finds no trtllm-serve or dynamo.trtllm command in it"
 	if len(set.Workers) != 0 || len(set.Unplaced) != 1 || set.Unplaced[0].Why != want {
 		t.Errorf("workers %d unplaced %+v", len(set.Workers), set.Unplaced)
+	}
+}
+
+// An addition to a file the script did not write is warned of only when a
+// worker reads the set's file at that path: upstream's sweep script appends
+// its srun PIDs to a mktemp file (`echo "$!" >> "$PID_FILE"`), which is no
+// config. It warned three times.
+func TestAppendToPIDFileNoWarning(t *testing.T) {
+	set := readSet(t, "real/dynamo-perf-sweep/benchmark_disagg.slurm", "real/dynamo-perf-sweep/scripts/start_disagg_worker.sh")
+	if len(set.Warnings) != 0 {
+		t.Errorf("warnings %q, want none", set.Warnings)
+	}
+}
+
+// A performance-sweep role's env is what start_disagg_worker.sh evals
+// (`export NAME=VALUE`, the value as Python's str() prints it), less its
+// unset_env; a value the shell would re-read is not known.
+func TestSweepConfigEnv(t *testing.T) {
+	doc := "prefill:\n  num: 3\n  config:\n    cache_transceiver_config:\n      backend: UCX\n  env:\n    TRTLLM_ENABLE_PDL: 1\n    TRTLLM_USE_UCX_KVCACHE: true\n    TRTLLM_SERVER_DISABLE_GC: \"a b\"\n    TRTLLM_DISABLE_KV_CACHE_TRANSFER_OVERLAP: 1\n  unset_env:\n    - TRTLLM_DISABLE_KV_CACHE_TRANSFER_OVERLAP\n"
+	set, err := Read([]Input{{Name: "sweep.yaml", Data: []byte(doc)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 1 {
+		t.Fatalf("workers %+v unplaced %+v", set.Workers, set.Unplaced)
+	}
+	w := set.Workers[0]
+	var env []string
+	for _, e := range w.Env {
+		env = append(env, e.Name+"="+e.Value+" "+e.Origin)
+	}
+	want := []string{"TRTLLM_ENABLE_PDL=1 sweep.yaml:7 (prefill.env)", "TRTLLM_USE_UCX_KVCACHE=True sweep.yaml:8 (prefill.env)"}
+	if !reflect.DeepEqual(env, want) {
+		t.Errorf("env %q, want %q", env, want)
+	}
+	if w.Role != RoleContext || w.Count != 3 || w.CountFrom != "prefill.num (sweep.yaml:2)" {
+		t.Errorf("role %s count %d from %q", w.Role, w.Count, w.CountFrom)
+	}
+	notes := strings.Join(w.Notes, "\n")
+	for _, s := range []string{"prefill.env.TRTLLM_SERVER_DISABLE_GC (sweep.yaml:9): start_disagg_worker.sh evals `export TRTLLM_SERVER_DISABLE_GC=a b`", "unsets TRTLLM_DISABLE_KV_CACHE_TRANSFER_OVERLAP after setting env"} {
+		if !strings.Contains(notes, s) {
+			t.Errorf("notes %q lack %q", notes, s)
+		}
+	}
+}
+
+// Upstream's Ray launcher builds each server's placement groups with
+// appends in a C-style for loop (for ((i=0; i<TP_SIZE; i++)); do if [[ $i
+// -gt 0 ]]; then G+=", "; fi; G+="$i"; done) and writes them into its
+// here-documents. xcvr does not run that loop: the appends used to be taken
+// once each, "[[, $i]]", and both configs were YAML errors; the value is now
+// not known (left as written), and the configs are read.
+func TestRayLauncherAppends(t *testing.T) {
+	r := audit(t, "1.2.0", "real/trtllm-ray/disagg_serving_local.sh")
+	for _, name := range []string{"extra_llm_config_ctx.yaml", "extra_llm_config_gen.yaml"} {
+		e := entry(t, r, name)
+		if e.Err != "" || fmt.Sprint(e.Trace.Result.EffectiveBackend) != "UCX" || string(e.Trace.Result.Outcome) != "CPP" {
+			t.Errorf("%s: err %q, %s on %s", name, e.Err, e.Trace.Result.Outcome, e.Trace.Result.EffectiveBackend)
+		}
+	}
+	for _, u := range r.Set.Unplaced {
+		if strings.Contains(u.Why, "ParserError") {
+			t.Errorf("unplaced %s: %s", u.Source, u.Why)
+		}
+	}
+}
+
+// Appends (NAME+=VALUE) read as bash runs them: under an if whose test xcvr
+// decides, only the branch that runs adds; in a loop it does not run the
+// value is not known ($G left as written, so the config is still read).
+func TestAppendsMatchBash(t *testing.T) {
+	sh, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for _, c := range []struct{ body, want string }{
+		{"B=ray\nG=a\nif [[ \"$B\" == \"ray\" ]]; then\n  G+=r\nelse\n  G+=m\nfi\n", ""},
+		{"B=mpi\nG=a\nif [ \"$B\" = ray ]; then\n  G+=r\nelif [[ $B != mpi ]]; then\n  G+=x\nelse\n  G+=m\nfi\n", ""},
+		{"N=2\nG=a\nif [[ $N -gt 1 ]]; then G+=b; fi\nif [[ -z \"$N\" ]]; then G+=c; fi\n", ""},
+		{"TP=2\nG=\"[[\"\nfor ((i=0; i<TP; i++)); do\n  if [[ $i -gt 0 ]]; then G+=\", \"; fi\n  G+=\"$i\"\ndone\nG+=\"]]\"\n", "$G"},
+	} {
+		want := c.want
+		if want == "" {
+			cmd := exec.Command(sh, "--norc", "--noprofile", "-c", c.body+"printf %s \"$G\"")
+			cmd.Env = []string{"PATH=/usr/bin:/bin"}
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%s: %v", c.body, err)
+			}
+			want = string(out)
+		}
+		script := "#!/bin/bash\n" + c.body + "trtllm-serve \"$G\" --extra_llm_api_options c.yaml\n"
+		set, err := Read([]Input{{Name: "run.sh", Data: []byte(script)}, {Name: "c.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(set.Workers) != 1 {
+			t.Fatalf("%q: workers %+v unplaced %+v", c.body, set.Workers, set.Unplaced)
+		}
+		got := set.Workers[0].Model
+		if want == "$G" && got == "" && strings.Contains(strings.Join(set.Workers[0].Notes, "\n"), "model $G: the script does not set it") {
+			continue
+		}
+		if got != want {
+			t.Errorf("%q: G is %q, want %q", c.body, got, want)
+		}
+	}
+}
+
+// Upstream's Ray launcher (examples/ray_orchestrator/disaggregated/
+// disagg_serving_local.sh, index id 36065785193) picks its servers with
+// if [[ "$BACKEND" == "mpi" ]] / elif [[ "$BACKEND" == "ray" ]] / else, and
+// BACKEND is ray unless --executor says otherwise: run without arguments,
+// bash starts the two Ray servers (lines 240 and 261), not the four MPI and
+// fallback ones audit used to list as aggregated workers.
+func TestRayLauncherBranches(t *testing.T) {
+	r := audit(t, "1.2.0", "real/trtllm-ray/disagg_serving_local.sh")
+	var got []string
+	for _, e := range r.Entries {
+		got = append(got, fmt.Sprintf("%s %s %d", e.Worker.Role, e.Worker.Name, e.Worker.Source.Line))
+	}
+	if want := []string{"context extra_llm_config_ctx.yaml 240", "generation extra_llm_config_gen.yaml 261"}; !slices.Equal(got, want) {
+		t.Fatalf("workers %q, want %q", got, want)
+	}
+	want := "it is inside the if at real/trtllm-ray/disagg_serving_local.sh:229, in the branch bash runs: [[ $BACKEND == ray ]] (line 236) is [[ ray == ray ]] with the values the script sets, true; xcvr read no other branch"
+	if n := r.Entries[0].Worker.Notes; !slices.Contains(n, want) {
+		t.Errorf("notes %q", n)
 	}
 }

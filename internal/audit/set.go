@@ -320,6 +320,10 @@ func (r *reader) classify(file string, d deploy.DocAt) {
 				return
 			}
 		}
+		if isSweepConfig(root) {
+			r.sweepConfig(file, root)
+			return
+		}
 	}
 	switch {
 	case kind != "" && api != "":

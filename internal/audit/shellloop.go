@@ -367,3 +367,77 @@ func scanLoop(cmds []shellCmd, i int, cache *loopCache) (forLoop, bool) {
 	}
 	return forLoop{}, false
 }
+
+// testCond decides an if's condition (its words up to then) when it is one
+// test over words the reader knows: [[ ... ]], [ ... ] or test ..., perhaps
+// negated with !, of -n X, -z X, X == Y, X = Y, X != Y or an integer
+// comparison (-eq, -ne, -gt, -ge, -lt, -le). 1 true, -1 false, 0 not known
+// (a command's status, && or ||, a variable the script never set, a
+// pattern).
+func testCond(words []string) int8 {
+	var c []string
+	for _, w := range words {
+		if w == "then" {
+			break
+		}
+		if w == ";" {
+			continue
+		}
+		if isSep(w) || strings.ContainsAny(w, "$`") {
+			return 0
+		}
+		c = append(c, w)
+	}
+	neg := len(c) > 0 && c[0] == "!"
+	if neg {
+		c = c[1:]
+	}
+	switch {
+	case len(c) >= 2 && c[0] == "[[" && c[len(c)-1] == "]]", len(c) >= 2 && c[0] == "[" && c[len(c)-1] == "]":
+		c = c[1 : len(c)-1]
+	case len(c) >= 1 && c[0] == "test":
+		c = c[1:]
+	default:
+		return 0
+	}
+	var r bool
+	switch {
+	case len(c) == 2 && c[0] == "-n":
+		r = c[1] != ""
+	case len(c) == 2 && c[0] == "-z":
+		r = c[1] == ""
+	case len(c) == 3 && (c[1] == "==" || c[1] == "=" || c[1] == "!="):
+		if strings.ContainsAny(c[2], "*?[") {
+			return 0 // [[ X == pat* ]] matches a pattern
+		}
+		r = (c[0] == c[2]) == (c[1] != "!=")
+	case len(c) == 3 && strings.HasPrefix(c[1], "-"):
+		a, err1 := strconv.Atoi(c[0])
+		b, err2 := strconv.Atoi(c[2])
+		if err1 != nil || err2 != nil {
+			return 0
+		}
+		switch c[1] {
+		case "-eq":
+			r = a == b
+		case "-ne":
+			r = a != b
+		case "-gt":
+			r = a > b
+		case "-ge":
+			r = a >= b
+		case "-lt":
+			r = a < b
+		case "-le":
+			r = a <= b
+		default:
+			return 0
+		}
+	default:
+		return 0
+	}
+	if r != neg {
+		return 1
+	}
+	return -1
+}

@@ -114,9 +114,15 @@ func noteNearMisses(app *appEnv, s inputs.Spec) {
 		}
 	}
 	if v := s.Version; byFlag(v, "--trtllm") && !strings.HasPrefix(v.Raw, "main@") {
+		// Compared as the resolver reads it: 1.3.0RC22 and v1.3.0rc22 are
+		// 1.3.0rc22, and answered as that release.
+		canon := v.Raw
+		if pv, err := resolver.ParseVersion(v.Raw); err == nil {
+			canon = pv.Name
+		}
 		var names []string
 		for _, k := range resolver.KnownVersions() {
-			if k.Name == v.Raw {
+			if k.Name == canon {
 				return
 			}
 			names = append(names, k.Name)

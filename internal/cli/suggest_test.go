@@ -30,6 +30,13 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"explain", "--trtllm", "1.4.0"}, 0, "xcvr's rules end at 1.4.0rc4; 1.4.0 is answered with them", "did you mean"},
 		{[]string{"explain", "--trtllm", "1.1.0rc6"}, 0, "xcvr: note: 1.1.0rc6 is not a release xcvr lists; did you mean 1.1.0rc5?", "1.3.0rc6"},
 		{[]string{"explain", "--trtllm", "1.3.0rc22.post1"}, 0, "answered with the rules of 1.3.0rc22", "did you mean"},
+		// Another spelling of a listed release is that release (PEP 440
+		// normalises the case; a tag's v is dropped): it said "1.3.0RC22 is
+		// not a release xcvr lists; did you mean 1.3.0rc22?" while answering
+		// for 1.3.0rc22.
+		{[]string{"explain", "--trtllm", "1.3.0RC22"}, 0, "", "did you mean"},
+		{[]string{"explain", "--trtllm", "v1.3.0rc22"}, 0, "", "did you mean"},
+		{[]string{"explain", "--trtllm", " 1.3.0rc22"}, 0, "", "did you mean"},
 		{[]string{"explain", "--trtllm", "1.3.0rc222"}, 0, "xcvr: note: 1.3.0rc222 is not a release xcvr lists; did you mean 1.3.0rc22?", ""},
 		// The release's own spellings: 1.0 takes lower case only, and before
 		// #5234 backend is no field (any value is ignored).

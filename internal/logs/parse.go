@@ -494,9 +494,19 @@ const (
 	lineKVExhausted
 	lineDynamicBuffer
 	lineCppManager
+	lineLoadFailed
 )
 
+// loadFailedPrefix starts run_concurrently's ERROR line for a weight-loading
+// task that raised (lineLoadFailed).
+const loadFailedPrefix = "Error executing "
+
 var (
+	// reLoadFailed is that line: the task's function, then str(e) after the
+	// args' repr (a tuple: "('model.layers.29.mlp.gate_up_proj', Linear())").
+	reLoadFailed = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^Error executing ([A-Za-z_][A-Za-z0-9_]*) with args \(.*?\): (.+)$`)
+	})
 	reStartupFailed = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^Failed to initialize executor on rank (\d+):\s*(.*)$`)
 	})
@@ -579,6 +589,14 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return linePyCppManager, nil
 	case match("Failed to initialize executor on rank ", reStartupFailed()):
 		return lineStartupFailed, m
+	case level == "ERROR" && match(loadFailedPrefix, reLoadFailed()):
+		// A weight-loading task that raised: run_concurrently (_torch/models/
+		// modeling_utils.py, verified in copies of 1.0 and later) logs
+		// "Error executing {func.__name__} with args {arg}: {e}" and raises
+		// it again, so the model, and the executor, are never built (TensorRT-
+		// LLM issue #6281: a rank's load_single_module out of CUDA memory,
+		// the only line its failure printed).
+		return lineLoadFailed, m
 	case strings.HasPrefix(msg, "Executor worker returned error") || (level == "ERROR" && strings.Contains(msg, "Executor worker returned error")):
 		return lineWorkerError, nil
 	case strings.Contains(msg, "NixlTransferAgent") && strings.Contains(msg, "using NIXL backend: "):
@@ -682,7 +700,7 @@ func (p *Process) observe(n int, level, msg string) bool {
 func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	// Every kind but the start-up failure's lines is about the transceiver
 	// or its transfers.
-	p.xcvrLines = p.xcvrLines || k != lineStartupFailed && k != lineWorkerError
+	p.xcvrLines = p.xcvrLines || k != lineStartupFailed && k != lineWorkerError && k != lineLoadFailed
 	if f, ok := findingOf[k]; ok {
 		p.find(n, f, msg)
 		return // a finding, counted: not a line of the start-up
@@ -757,6 +775,13 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		}
 	case lineWorkerError:
 		p.fail(n, "RuntimeError: Executor worker returned error")
+	case lineLoadFailed:
+		// The exception raised again after this line (or "Failed to
+		// initialize executor on rank N: …") says the same: the first wins.
+		if p.fail(n, msg) {
+			p.Cause = cutText(m[2], maxDetailBytes)
+			p.implyCause(n, m[2])
+		}
 	case lineNixlAgent:
 		p.Backend = "NIXL"
 		p.NixlBackend = m[1]
@@ -969,6 +994,7 @@ func (p *Process) continueCause(n int, raw string) bool {
 		p.causeLines++
 		if p.Cause == "" {
 			p.Cause = cutText(t, maxDetailBytes)
+			p.implyCause(n, t) // as for a cause after the colon
 		} else if p.causeLines == 1 && (strings.HasPrefix(t, "(") || indented && midSentence(p.Cause)) {
 			// The source location a C++ assertion prints after its
 			// message, or the rest of a sentence a paste wrapped and
@@ -1047,6 +1073,13 @@ func (p *Process) implyCause(n int, msg string) {
 		// (cacheTransBuffer.cpp, verified, 1.0 onwards): maxNumTokens is
 		// cache_transceiver_config.max_tokens_in_buffer.
 		p.imply(n, "cache_transceiver_config.max_tokens_in_buffer is not a multiple of the KV cache's tokens per block (kv_cache_config.tokens_per_block): the transceiver's buffer manager refuses it; round it to a multiple", 0, 0)
+	}
+	if strings.Contains(msg, "Assertion failed: status == NIXL_SUCCESS") {
+		// NixlTransferAgent's TLLM_CHECK on every NIXL call it makes
+		// (createBackend, registerMem, …: nixl_utils/transferAgent.cpp,
+		// verified): the transfer agent, the transceiver's, failed in NIXL.
+		p.xcvrLines = true
+		p.imply(n, "a NIXL call failed in the KV-cache transfer agent (transferAgent.cpp); NIXL's own error lines just before it say which and why (no plugin for its backend, UCX without CUDA, memory it could not register, a libnixl.so of another NIXL build: Dynamo issue #6671)", 0, 0)
 	}
 }
 

@@ -18,8 +18,10 @@ type state struct {
 	lg      *Log
 	byKey   map[string]*Process
 	current string
-	// pendingExc is a pydantic error collecting its detail lines.
+	// pendingExc is a pydantic error collecting its detail lines;
+	// excLocOnly says it takes only a C++ source location (cppLocation).
 	pendingExc *Process
+	excLocOnly bool
 	excDetail  int
 	// pendingCause is a start-up failure whose root cause may follow.
 	pendingCause *Process
@@ -103,6 +105,16 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 
 	// A pydantic ValidationError prints its locations and messages on the
 	// lines after its title; keep them with the exception.
+	if pe := st.pendingExc; pe != nil && st.excLocOnly {
+		// Only the C++ location a paste wrapped onto the next line.
+		st.pendingExc, st.excLocOnly = nil, false
+		if t := strings.TrimSpace(msg); !tagged && key == pe.key() && cppLocation(t) {
+			t = st.cut(t, maxDetailBytes)
+			pe.Error += "\n" + t
+			st.retained += len(t) + 1
+			return
+		}
+	}
 	if pe := st.pendingExc; pe != nil {
 		if !tagged && st.excDetail < 40 && (strings.HasPrefix(msg, " ") || reLoc().MatchString(msg)) && key == pe.key() {
 			t := strings.TrimRight(msg, " ")
@@ -272,8 +284,16 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// A pydantic error's locations and messages, or the rest of a
 			// title a paste wrapped after its colon ("Assertion failed:"
 			// above an indented "status == NIXL_SUCCESS (…)"), follow it.
-			if strings.HasSuffix(m[1], "ValidationError") || strings.HasSuffix(m[2], ":") {
-				st.pendingExc, st.excDetail = q, 0
+			switch {
+			case strings.HasSuffix(m[1], "ValidationError") || strings.HasSuffix(m[2], ":"):
+				st.pendingExc, st.excDetail, st.excLocOnly = q, 0, false
+			case strings.Contains(m[2], "[TensorRT-LLM][ERROR]") && !strings.HasSuffix(m[2], ")"):
+				// A C++ error whose "(file.cpp:N)" a paste wrapped onto the
+				// next line (Dynamo issue #6671: "… Assertion failed: status
+				// == NIXL_SUCCESS" over "(../tensorrt_llm/executor/
+				// cache_transmission/nixl_utils/transferAgent.cpp:416)"):
+				// where it failed, which says whose failure it is.
+				st.pendingExc, st.excDetail, st.excLocOnly = q, 0, true
 			}
 		}
 		return
@@ -326,6 +346,31 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 	if q == nil {
 		if q = st.get(key, n); q == nil {
 			return
+		}
+	}
+	if k == lineLoadFailed && st.serving[key] > 0 {
+		// Weights loaded again once the server was up (a weight update):
+		// not how start-up ended.
+		q.find(n, FindingRuntimeError, st.cut(msg, maxMessageBytes))
+		return
+	}
+	if _, ok := findingOf[k]; ok {
+		// A transfer's outcome or the scheduler's KV-cache warning: the
+		// executor's loop was serving requests with a transceiver (each is
+		// printed there or by the transfers it runs; the start-up's dummy
+		// requests are never disaggregated). Start-up was over: an exception
+		// of this process after it is a runtime error, as after the
+		// server's line (Dynamo issue #4327: asyncio's InvalidStateError
+		// after "num_fitting_reqs=0 …", which Dynamo's known issues list
+		// together).
+		if st.serving == nil {
+			st.serving = map[string]int{}
+		}
+		if st.serving[key] == 0 {
+			st.serving[key] = n
+		}
+		if q.loopRan == 0 {
+			q.loopRan = n
 		}
 	}
 	q.apply(n, level, msg, k, m)
@@ -1041,4 +1086,27 @@ func submitFrame(tm string) bool {
 // transceiver) is built.
 func serverUp(tm string) bool {
 	return tm == "INFO:     Application startup complete." || strings.HasPrefix(tm, "INFO:     Uvicorn running on ")
+}
+
+// cppLocation reports whether a bare line is only the source location
+// TensorRT-LLM's C++ errors end with ("(../tensorrt_llm/executor/
+// cache_transmission/nixl_utils/transferAgent.cpp:416)").
+func cppLocation(t string) bool {
+	if !strings.HasPrefix(t, "(") || !strings.HasSuffix(t, ")") {
+		return false
+	}
+	in := t[1 : len(t)-1]
+	if strings.ContainsAny(in, " ()") {
+		return false
+	}
+	file, line, ok := strings.Cut(in, ":")
+	if !ok || !digitsOnly(line) {
+		return false
+	}
+	for _, ext := range []string{".cpp", ".h", ".cu", ".cuh"} {
+		if strings.HasSuffix(file, ext) {
+			return true
+		}
+	}
+	return false
 }

@@ -675,6 +675,38 @@ func TestIdleTimeoutClosesAnIdleSession(t *testing.T) {
 	}
 }
 
+// The linear modes, with a terminal or without, waiting on a question: an
+// idle or stopping server ends them as it ends the explorer, with the reason
+// and an exit status. Their read of the client was not interrupted, so the
+// connection was cut after closeGrace instead: the client got "Connection
+// closed by remote host" (ssh exit 255), no reason, no exit status.
+func TestServerClosesAWaitingLinearSession(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.IdleTimeout = 700 * time.Millisecond })
+	for _, tc := range []struct {
+		name string
+		cols int
+		args string
+	}{
+		{"accessible", 0, "--accessible"},
+		{"accessible on a terminal", 80, "--accessible"},
+		{"tour --accessible", 0, "tour --accessible"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sess, _, out, _ := f.open(t, tc.cols, 24, nil)
+			if err := sess.Start(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "the first question", out.String, ": ")
+			if code := exitStatus(t, sess); code != 0 {
+				t.Errorf("exit status = %d, want 0", code)
+			}
+			if !strings.Contains(out.String(), "xcvr serve: closed by the server: no input for 700ms (--idle-timeout)") {
+				t.Errorf("the session did not say why; its output ends %q", out.String()[max(0, len(out.String())-200):])
+			}
+		})
+	}
+}
+
 // --idle-timeout counts what the user sends, not the connection's bytes: a
 // client's keepalives (ssh -o ServerAliveInterval, a global request, or a
 // channel request) kept an idle session open for good; keys and window changes

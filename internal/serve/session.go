@@ -297,18 +297,20 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 // best.
 func (s *Server) runAccessible(sess ssh.Session, st *state, req Request) {
 	pty, _, hasPty := sess.Pty()
-	o := accessible.Options{Spec: req.Options.Spec, Catalog: req.Options.Catalog, In: sess, Out: sess, Width: 80}
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	st.setQuit(cancel)
+	in := cancelableReader(ctx, sess)
+	defer in.Close()
+	o := accessible.Options{Spec: req.Options.Spec, Catalog: req.Options.Catalog, In: in, Out: sess, Width: 80}
 	if hasPty {
 		o.CRLF, o.Echo = true, true
 		o.Width = min(max(pty.Window.Width, 40), 120)
 	}
-	ctx, cancel := context.WithCancel(sess.Context())
-	defer cancel()
-	st.setQuit(cancel)
 	var err error
 	if req.Kind == KindAccessibleTour {
 		err = accessible.Tour(ctx, accessible.TourOptions{
-			Stops: req.Tour, Catalog: req.Options.Catalog, In: sess, Out: sess,
+			Stops: req.Tour, Catalog: req.Options.Catalog, In: in, Out: sess,
 			Width: o.Width, CRLF: o.CRLF, Echo: o.Echo, Step: true,
 			Command: servedCommand(sess.LocalAddr()),
 		})
@@ -331,6 +333,28 @@ func (s *Server) runAccessible(sess ssh.Session, st *state, req Request) {
 	default:
 		st.set("error: "+err.Error(), exitCrash)
 	}
+}
+
+// cancelableReader returns r as a reader whose Read ends with ctx's error
+// once ctx is done. The linear modes wait for the client in a plain Read of
+// the channel, which nothing but the client interrupts: a session the server
+// ended (--idle-timeout, --max-timeout, the server stopping) sat in it until
+// the connection was cut, and its user got no reason and no exit status.
+// r is read in a goroutine through an io.Pipe, which holds nothing: at most
+// one read's bytes wait there, so the SSH channel's window still paces the
+// client. Close ends the goroutine's writes; its last Read of r ends when the
+// channel closes, after the session.
+func cancelableReader(ctx context.Context, r io.Reader) io.ReadCloser {
+	pr, pw := io.Pipe()
+	go func() {
+		_, err := io.Copy(pw, r)
+		pw.CloseWithError(err)
+	}()
+	go func() {
+		<-ctx.Done()
+		pr.CloseWithError(ctx.Err())
+	}()
+	return pr
 }
 
 // servedCommand turns the xcvr explain command line of a tour stop into the

@@ -7,6 +7,7 @@ package tour
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -88,6 +89,11 @@ func Parse(name string, data []byte, cat *models.Catalog) ([]Scenario, error) {
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return nil, yamlpos.Wrap(name, err)
+	}
+	for _, d := range f.Docs {
+		if k, key := yamlpos.FirstUnknownKey(d, reflect.TypeFor[fileTour]()); k != nil {
+			return nil, yamlpos.At(name, k, "unknown field %q", key)
+		}
 	}
 	var ft fileTour
 	if err := yaml.UnmarshalWithOptions(data, &ft, yaml.Strict()); err != nil {

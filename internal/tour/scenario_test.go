@@ -92,6 +92,13 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"env without =", strings.Replace(good, "backend: UCX", "backend: UCX\n      env: [TRTLLM_X]", 1), `env "TRTLLM_X": want KEY=VALUE`},
 		{"empty list", "scenarios: []\n", "t.yaml:1:12: the 'scenarios:' list is empty"},
 		{"not a tour", "title: x\n", `t.yaml:1:1: unknown field "title"`},
+		// The first of several, at every run (go-yaml picks one from a map).
+		{"not a tour, twice", "title: x\nid: y\nnarrate: z\nstep: w\nexpect: v\n", `t.yaml:1:1: unknown field "title"`},
+		{"not a tour, twice", "title: x\nid: y\nnarrate: z\nstep: w\nexpect: v\n", `t.yaml:1:1: unknown field "title"`},
+		{"not a tour, twice", "title: x\nid: y\nnarrate: z\nstep: w\nexpect: v\n", `t.yaml:1:1: unknown field "title"`},
+		{"not a tour, twice", "title: x\nid: y\nnarrate: z\nstep: w\nexpect: v\n", `t.yaml:1:1: unknown field "title"`},
+		{"not a tour, twice", "title: x\nid: y\nnarrate: z\nstep: w\nexpect: v\n", `t.yaml:1:1: unknown field "title"`},
+		{"not a tour, twice", "title: x\nid: y\nnarrate: z\nstep: w\nexpect: v\n", `t.yaml:1:1: unknown field "title"`},
 		{"duplicate id", good + strings.TrimPrefix(good, "scenarios:\n"), `t.yaml:11:9: scenario id "a" is used twice`},
 		{"no narration", strings.Replace(good, "    narrate: falls back\n", "", 1), "t.yaml:2:7: scenario a has no narrate text"},
 	}

@@ -5,6 +5,7 @@ package yamlpos
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -99,6 +100,116 @@ func KeyPos(mv *ast.MappingValueNode) *token.Position {
 	}
 	if tk := mv.Key.GetToken(); tk != nil {
 		return tk.Position
+	}
+	return nil
+}
+
+// FirstUnknownKey returns the first key, in document order, of a mapping in
+// node that the struct type t (or the structs it holds, through pointers,
+// slices, arrays and maps' values) has no yaml field for, and that key's text;
+// nil when every key is known. go-yaml's strict decoder reports one unknown
+// field too, but picks it by ranging over a Go map: a file with two was a
+// different error at each run, where an operator greps for one.
+func FirstUnknownKey(node ast.Node, t reflect.Type) (ast.Node, string) {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if node == nil || t == nil {
+		return nil, ""
+	}
+	switch n := node.(type) {
+	case *ast.AnchorNode:
+		return FirstUnknownKey(n.Value, t)
+	case *ast.TagNode:
+		return FirstUnknownKey(n.Value, t)
+	case *ast.DocumentNode:
+		return FirstUnknownKey(n.Body, t)
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		fields := map[string]reflect.Type{}
+		structFields(t, fields)
+		for _, mv := range mappingValues(node) {
+			if mv.Key == nil {
+				continue
+			}
+			key := mv.Key.GetToken()
+			if key == nil {
+				continue
+			}
+			if key.Value == "<<" {
+				// A merge key brings its mapping's keys into this one (an
+				// alias is not followed: the decoder still checks those).
+				if k, name := FirstUnknownKey(mv.Value, t); k != nil {
+					return k, name
+				}
+				continue
+			}
+			ft, ok := fields[key.Value]
+			if !ok {
+				return mv.Key, key.Value
+			}
+			if k, name := FirstUnknownKey(mv.Value, ft); k != nil {
+				return k, name
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if s, ok := node.(*ast.SequenceNode); ok {
+			for _, v := range s.Values {
+				if k, name := FirstUnknownKey(v, t.Elem()); k != nil {
+					return k, name
+				}
+			}
+		}
+	case reflect.Map:
+		for _, mv := range mappingValues(node) {
+			if k, name := FirstUnknownKey(mv.Value, t.Elem()); k != nil {
+				return k, name
+			}
+		}
+	}
+	return nil, ""
+}
+
+// structFields maps the yaml names of t's fields (inline ones flattened, as
+// go-yaml does) to their types. A field without a tag is its lower-cased name,
+// go-yaml's default.
+func structFields(t reflect.Type, into map[string]reflect.Type) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag := f.Tag.Get("yaml")
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "-" {
+			continue
+		}
+		if strings.Contains(","+opts+",", ",inline,") {
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				structFields(ft, into)
+			}
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		into[name] = f.Type
+	}
+}
+
+// mappingValues returns the key-value pairs of a mapping node (a one-pair
+// mapping is a bare MappingValueNode in go-yaml's tree), or nil.
+func mappingValues(node ast.Node) []*ast.MappingValueNode {
+	switch n := node.(type) {
+	case *ast.MappingNode:
+		return n.Values
+	case *ast.MappingValueNode:
+		return []*ast.MappingValueNode{n}
 	}
 	return nil
 }
