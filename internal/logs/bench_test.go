@@ -193,3 +193,25 @@ func BenchmarkSmallLog(b *testing.B) {
 		WriteText(&out, v, Prediction{}, true)
 	}
 }
+
+// BenchmarkScanUnshaped is BenchmarkScan on a log whose line prefixes never
+// repeat (each line's 1.3-style module tag named anew, letters and all, for
+// one process): the worst case of the shape memo (shapes.go), which then
+// only costs.
+func BenchmarkScanUnshaped(b *testing.B) {
+	var buf bytes.Buffer
+	rng := uint64(1)
+	for buf.Len() < 16<<20 {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		fmt.Fprintf(&buf, "1: [09/12/2026-14:02:%02d] [TRT-LLM] [I] [m%s] [RANK 1] request %d: context chunk 3/4 scheduled\n",
+			rng%60, strconv.FormatUint(rng>>40, 36), rng%1000)
+	}
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	sc := newScanner()
+	var res chunkResult
+	for b.Loop() {
+		res.events = res.events[:0]
+		sc.scan(data, &res)
+	}
+}

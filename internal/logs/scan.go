@@ -68,6 +68,8 @@ type scanner struct {
 	events []event
 	// json holds a docker json-file line's decoded text.
 	json []byte
+	// shapes are the line shapes met (shapes.go).
+	shapes shapes
 }
 
 func newScanner() *scanner {
@@ -142,109 +144,21 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			line = line[:len(line)-1]
 		}
 
-		// Launcher prefixes, as the reference parser reads them. Text pasted
-		// indented reads as it would unindented: each prefix may follow blanks.
-		s := line
-		sc.key = sc.key[:0]
-		// A kubectl pod, compose container, Ray worker or journal process:
-		// a rank adds to its key.
-		named := false
-		// The launchers' prefixes start with different bytes, so the first
-		// one picks the reader to try (srun's, which may follow any
-		// whitespace, is tried again when none matched).
-		t := trimBlank(s)
-		var first byte
-		if len(t) > 0 {
-			first = t[0]
-		}
-		if first == '>' {
-			// A markdown quote ("> …", "> > …"): a log as an issue or a
-			// guide quotes it. Each '>' takes one blank after it; the
-			// line's own indentation stays.
-			s, t, first = unquote(t)
-		}
-		if isDigit(first) {
-			// srun's label, the commonest prefix of a large log, first: no
-			// other reader can read a line srun's reads.
-			if d, rest, ok := srunPrefix(s); ok {
-				sc.key = append(append(sc.key, "srun task "...), d...)
-				s = rest
+		// The line's process key (sc.key), tag, level and message: from a
+		// shape of line met before when the line has one (shapes.go), else
+		// read.
+		var tagged, pyTagged bool
+		var level string
+		var msg []byte
+		if sh := sc.shapes.find(line); sh != nil {
+			sc.key = sh.keyOf(sc.key[:0], line)
+			tagged, pyTagged, level, msg = sh.kind == shapeTag, sh.py, sh.level, line[sh.n:]
+		} else {
+			var kind int
+			tagged, pyTagged, level, msg, kind = sc.readPrefix(line)
+			if kind != shapeNone {
+				sc.learnShape(line, len(line)-len(msg), kind, pyTagged, level)
 			}
-		}
-		switch {
-		case len(sc.key) > 0:
-		case first == '[':
-			if pod, rest, ok := kubectlPrefix(t); ok {
-				sc.key = append(sc.key, pod...)
-				s, named = rest, true
-			} else if a, b, rest, ok := mpirunPrefix(t); ok {
-				sc.key = append(append(append(append(append(sc.key, "mpirun ["...), a...), ','), b...), ']')
-				s = rest
-			}
-		case first == '(':
-			if w, rest, ok := rayPrefix(t); ok {
-				sc.key = append(sc.key, w...)
-				s, named = rest, true
-			}
-		case isAlnum(first):
-			if c, rest, ok := composePrefix(t); ok {
-				sc.key = append(sc.key, c...)
-				s, named = rest, true
-			} else if id, rest, ok := journalPrefix(t); ok {
-				sc.key = append(sc.key, id...)
-				s, named = rest, true
-			} else if pod, ctr, rest, ok := sternPrefix(t); ok {
-				// The pod's key as kubectl --prefix names it.
-				sc.key = append(append(append(append(sc.key, "pod/"...), pod...), '/'), ctr...)
-				s, named = rest, true
-			}
-		}
-		if len(sc.key) == 0 {
-			if d, rest, ok := srunPrefix(s); ok {
-				sc.key = append(append(sc.key, "srun task "...), d...)
-				s = rest
-			}
-		}
-		if c := collectorPrefix(s); len(c) != len(s) {
-			s = criStream(c)
-			if len(s) == len(c) && len(sc.key) == 0 {
-				// journalctl -o short-iso: the host and the process after
-				// the timestamp.
-				if id, rest, ok := journalTail(s); ok {
-					sc.key = append(sc.key, id...)
-					s, named = rest, true
-				}
-			}
-		}
-		s = trtTimePrefix(s)
-		if len(sc.key) == 0 {
-			if d, rest, ok := srunPrefix(s); ok {
-				sc.key = append(append(sc.key, "srun task "...), d...)
-				s = trtTimePrefix(rest)
-			}
-		}
-		tagged, pyTagged, level, rank, msg := false, false, "", []byte(nil), s
-		t = trimBlank(s)
-		if len(t) > 0 && t[0] == '[' { // every tag starts so
-			tagged, pyTagged, rank, level, msg = readTag(t, msg)
-		}
-		if !tagged {
-			// A tag behind a prefix no reader knows (a logging library's
-			// "2025-12-01 10:00:09,123 - TRT-LLM - INFO - " or
-			// "INFO:TRT-LLM:", a collector's labels) reads as the tag would
-			// alone.
-			if i := embeddedTag(t); i > 0 {
-				u := t[i:]
-				if tagged, pyTagged, rank, level, msg = readTag(u, msg); !tagged && versionLine(u) {
-					msg = u
-				}
-			}
-		}
-		if len(rank) > 0 && (len(sc.key) == 0 || named) {
-			if named {
-				sc.key = append(sc.key, ' ')
-			}
-			sc.key = append(append(sc.key, "rank "...), rank...)
 		}
 
 		// What the stateful half would do with the line, to decide whether it
@@ -321,6 +235,129 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 	if curKnown {
 		res.endCur = sc.str(sc.cur)
 	}
+}
+
+// readPrefix reads a line's launcher prefixes, timestamps and TensorRT-LLM
+// tag, as the reference parser does: it sets sc.key to the line's own
+// process key and returns the tag's reading and the message. kind says
+// whether the line's prefix can make a shape (shapes.go): shapeTag when the
+// tag was read where the prefixes end (not found behind an unknown
+// prefix), shapePlain when a launcher's label was read and no tag anywhere,
+// and the message starts with a byte no reader takes.
+func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string, msg []byte, kind int) {
+	// Launcher prefixes, as the reference parser reads them. Text pasted
+	// indented reads as it would unindented: each prefix may follow blanks.
+	s := line
+	sc.key = sc.key[:0]
+	// A kubectl pod, compose container, Ray worker or journal process:
+	// a rank adds to its key.
+	named := false
+	// The launchers' prefixes start with different bytes, so the first
+	// one picks the reader to try (srun's, which may follow any
+	// whitespace, is tried again when none matched).
+	t := trimBlank(s)
+	var first byte
+	if len(t) > 0 {
+		first = t[0]
+	}
+	if first == '>' {
+		// A markdown quote ("> …", "> > …"): a log as an issue or a
+		// guide quotes it. Each '>' takes one blank after it; the
+		// line's own indentation stays.
+		s, t, first = unquote(t)
+	}
+	if isDigit(first) {
+		// srun's label, the commonest prefix of a large log, first: no
+		// other reader can read a line srun's reads.
+		if d, rest, ok := srunPrefix(s); ok {
+			sc.key = append(append(sc.key, "srun task "...), d...)
+			s = rest
+		}
+	}
+	switch {
+	case len(sc.key) > 0:
+	case first == '[':
+		if pod, rest, ok := kubectlPrefix(t); ok {
+			sc.key = append(sc.key, pod...)
+			s, named = rest, true
+		} else if a, b, rest, ok := mpirunPrefix(t); ok {
+			sc.key = append(append(append(append(append(sc.key, "mpirun ["...), a...), ','), b...), ']')
+			s = rest
+		}
+	case first == '(':
+		if w, rest, ok := rayPrefix(t); ok {
+			sc.key = append(sc.key, w...)
+			s, named = rest, true
+		}
+	case isAlnum(first):
+		if c, rest, ok := composePrefix(t); ok {
+			sc.key = append(sc.key, c...)
+			s, named = rest, true
+		} else if id, rest, ok := journalPrefix(t); ok {
+			sc.key = append(sc.key, id...)
+			s, named = rest, true
+		} else if pod, ctr, rest, ok := sternPrefix(t); ok {
+			// The pod's key as kubectl --prefix names it.
+			sc.key = append(append(append(append(sc.key, "pod/"...), pod...), '/'), ctr...)
+			s, named = rest, true
+		}
+	}
+	if len(sc.key) == 0 {
+		if d, rest, ok := srunPrefix(s); ok {
+			sc.key = append(append(sc.key, "srun task "...), d...)
+			s = rest
+		}
+	}
+	if c := collectorPrefix(s); len(c) != len(s) {
+		s = criStream(c)
+		if len(s) == len(c) && len(sc.key) == 0 {
+			// journalctl -o short-iso: the host and the process after
+			// the timestamp.
+			if id, rest, ok := journalTail(s); ok {
+				sc.key = append(sc.key, id...)
+				s, named = rest, true
+			}
+		}
+	}
+	s = trtTimePrefix(s)
+	if len(sc.key) == 0 {
+		if d, rest, ok := srunPrefix(s); ok {
+			sc.key = append(append(sc.key, "srun task "...), d...)
+			s = trtTimePrefix(rest)
+		}
+	}
+	var rank []byte
+	msg = s
+	t = trimBlank(s)
+	if len(t) > 0 && t[0] == '[' { // every tag starts so
+		tagged, pyTagged, rank, level, msg = readTag(t, msg)
+		if tagged {
+			kind = shapeTag
+		}
+	}
+	if !tagged {
+		if len(sc.key) > 0 && len(msg) > 0 && plainStart(msg[0]) {
+			kind = shapePlain // unless a tag is found below
+		}
+		// A tag behind a prefix no reader knows (a logging library's
+		// "2025-12-01 10:00:09,123 - TRT-LLM - INFO - " or
+		// "INFO:TRT-LLM:", a collector's labels) reads as the tag would
+		// alone.
+		if i := embeddedTag(t); i > 0 {
+			u := t[i:]
+			if tagged, pyTagged, rank, level, msg = readTag(u, msg); !tagged && versionLine(u) {
+				msg = u
+			}
+			kind = shapeNone
+		}
+	}
+	if len(rank) > 0 && (len(sc.key) == 0 || named) {
+		if named {
+			sc.key = append(sc.key, ' ')
+		}
+		sc.key = append(append(sc.key, "rank "...), rank...)
+	}
+	return tagged, pyTagged, level, msg, kind
 }
 
 // announce reports whether the line is the first of the chunk to show the
