@@ -964,7 +964,10 @@ func TestScriptRunsScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(set.Workers) != 2 || set.Workers[0].Config != "ctx_config.yaml (matched by its path /logs/ctx_config.yaml)" || set.Workers[0].Role != RoleContext || set.Workers[0].Model != "/models/ds" {
+	// Its 10th argument, enable_nsys, is 10-30: bash runs the if's first
+	// branch (line 60, [ "${enable_nsys}" != "true" ]), not the nsys one
+	// (line 74).
+	if len(set.Workers) != 1 || set.Workers[0].Config != "ctx_config.yaml (matched by its path /logs/ctx_config.yaml)" || set.Workers[0].Role != RoleContext || set.Workers[0].Model != "/models/ds" || set.Workers[0].Source.Line != 60 {
 		for _, w := range set.Workers {
 			t.Logf("%+v", w)
 		}
@@ -1626,5 +1629,26 @@ func TestAppendsMatchBash(t *testing.T) {
 		if got != want {
 			t.Errorf("%q: G is %q, want %q", c.body, got, want)
 		}
+	}
+}
+
+// Upstream's Ray launcher (examples/ray_orchestrator/disaggregated/
+// disagg_serving_local.sh, index id 36065785193) picks its servers with
+// if [[ "$BACKEND" == "mpi" ]] / elif [[ "$BACKEND" == "ray" ]] / else, and
+// BACKEND is ray unless --executor says otherwise: run without arguments,
+// bash starts the two Ray servers (lines 240 and 261), not the four MPI and
+// fallback ones audit used to list as aggregated workers.
+func TestRayLauncherBranches(t *testing.T) {
+	r := audit(t, "1.2.0", "real/trtllm-ray/disagg_serving_local.sh")
+	var got []string
+	for _, e := range r.Entries {
+		got = append(got, fmt.Sprintf("%s %s %d", e.Worker.Role, e.Worker.Name, e.Worker.Source.Line))
+	}
+	if want := []string{"context extra_llm_config_ctx.yaml 240", "generation extra_llm_config_gen.yaml 261"}; !slices.Equal(got, want) {
+		t.Fatalf("workers %q, want %q", got, want)
+	}
+	want := "it is inside the if at real/trtllm-ray/disagg_serving_local.sh:229, in the branch bash runs: [[ $BACKEND == ray ]] (line 236) is [[ ray == ray ]] with the values the script sets, true; xcvr read no other branch"
+	if n := r.Entries[0].Worker.Notes; !slices.Contains(n, want) {
+		t.Errorf("notes %q", n)
 	}
 }

@@ -468,6 +468,115 @@ type block struct {
 	// 0 not known; taken says an earlier branch ran.
 	state int8
 	taken bool
+	// branch, test and written, for an if whose branch being read runs
+	// (state 1), are that branch's line and the test that decided it, as
+	// expanded and as written ("" for an else), as the notes show them.
+	branch        int
+	test, written string
+}
+
+// decided reports whether b is an if whose branch being read is the one
+// bash runs, as the reader decided it (testCond).
+func (b block) decided() bool { return b.word == "if" && b.state == 1 }
+
+// deadIn reports whether blocks are inside a branch of an if that bash
+// does not run, as the reader decided it: its commands are not read.
+func deadIn(blocks []block) bool {
+	for i := range blocks {
+		if blocks[i].word == "if" && blocks[i].state == -1 {
+			return true
+		}
+	}
+	return false
+}
+
+// inUnrunLoop reports whether blocks are inside a loop xcvr does not run
+// (a while, until or select loop, or a for loop it reads once): its body is
+// read once for all its iterations.
+func inUnrunLoop(blocks []block) bool {
+	for _, b := range blocks {
+		switch b.word {
+		case "while", "until", "select":
+			return true
+		case "for":
+			if b.ran == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// undecided is the innermost of blocks that is not an if branch the reader
+// decided runs: what a command's running still depends on; nil when none.
+func undecided(blocks []block) *block {
+	for i := len(blocks) - 1; i >= 0; i-- {
+		if !blocks[i].decided() {
+			return &blocks[i]
+		}
+	}
+	return nil
+}
+
+// condOrigin is where the block a command's running depends on opens
+// (FILE:LINE), "" when it depends on none.
+func condOrigin(file string, blocks []block) string {
+	if u := undecided(blocks); u != nil {
+		return origin(file, u.line)
+	}
+	return ""
+}
+
+// blockNotes say what a command inside blocks depends on: the innermost
+// block's note, and when that is an if branch the reader decided runs,
+// the note of the block it still depends on.
+func blockNotes(file string, blocks []block) []string {
+	if len(blocks) == 0 {
+		return nil
+	}
+	top := blocks[len(blocks)-1]
+	notes := []string{top.note(file)}
+	if u := undecided(blocks); top.decided() && u != nil {
+		notes = append(notes, u.note(file))
+	}
+	return notes
+}
+
+// ifTest is the test of the if or elif at words[i] as the notes show it:
+// its words up to then, as expanded and as written (raw, the command's
+// text): [[ ray == ray ]] and [[ $BACKEND == ray ]].
+func ifTest(raw string, words []string, i int) (exp, written string) {
+	join := func(ws []string) string {
+		var c []string
+		for _, w := range ws {
+			if w == "then" {
+				break
+			}
+			if w != ";" {
+				c = append(c, w)
+			}
+		}
+		return strings.Join(c, " ")
+	}
+	exp = join(words[i+1:])
+	// The same if or elif among the words as written: the n-th of them.
+	n := 0
+	for _, w := range words[:i] {
+		if w == words[i] {
+			n++
+		}
+	}
+	rw := shellWords(raw)
+	for k, w := range rw {
+		if w != words[i] {
+			continue
+		}
+		if n == 0 {
+			return exp, join(rw[k+1:])
+		}
+		n--
+	}
+	return exp, exp
 }
 
 // appendRuns says whether an append inside blocks runs: -1 not (under a
@@ -477,26 +586,25 @@ type block struct {
 // once (an if or case it does not decide is taken, as its other commands
 // are).
 func appendRuns(blocks []block) int {
-	for _, b := range blocks {
-		if b.word == "if" && b.state == -1 {
-			return -1
-		}
+	if deadIn(blocks) {
+		return -1
 	}
-	for _, b := range blocks {
-		switch b.word {
-		case "while", "until", "select":
-			return 0
-		case "for":
-			if b.ran == "" {
-				return 0
-			}
-		}
+	if inUnrunLoop(blocks) {
+		return 0
 	}
 	return 1
 }
 
 // note says what a command inside the block depends on.
 func (b block) note(file string) string {
+	switch {
+	case b.decided() && b.test == "":
+		return fmt.Sprintf("it is inside the if at %s, in its else (line %d), which bash runs: each test before it is false with the values the script sets; xcvr read no other branch", origin(file, b.line), b.branch)
+	case b.decided() && b.written != b.test:
+		return fmt.Sprintf("it is inside the if at %s, in the branch bash runs: %s (line %d) is %s with the values the script sets, true; xcvr read no other branch", origin(file, b.line), b.written, b.branch, b.test)
+	case b.decided():
+		return fmt.Sprintf("it is inside the if at %s, in the branch bash runs: %s (line %d) is true; xcvr read no other branch", origin(file, b.line), b.test, b.branch)
+	}
 	switch b.word {
 	case "if", "case":
 		return fmt.Sprintf("it is inside the %s at %s: whether it runs is the script's condition", b.word, origin(file, b.line))
@@ -625,7 +733,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	// record notes a file the script writes (appending: adds to it). A
 	// file it adds to is kept as one growing text, each line's script
 	// line beside it; past maxEchoFile it is not read.
-	record := func(target, text string, appending bool, how string, lines []int, cmdLine int, blocks []block, h hereDoc) {
+	record := func(target, text string, appending bool, how string, lines []int, cmdLine int, under *block, h hereDoc) {
 		if di, ok := docByPath[hostPath(target)]; ok && appending {
 			prev := &docs[di]
 			if prev.overflow {
@@ -635,10 +743,10 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				prev.overflow, prev.buf, prev.lines = true, nil, nil
 				return
 			}
-			if len(blocks) > 0 {
+			if under != nil {
 				// "the here-document at x.sh:77 that adds to dsr1-fp4.yml
 				// is inside the if at x.sh:76: ...; taken as added"
-				prev.notes = append(prev.notes, fmt.Sprintf("the %s at %s that adds to %s %s; taken as added", describeWrite(how), origin(file, cmdLine), path.Base(target), strings.TrimPrefix(blocks[len(blocks)-1].note(file), "it ")))
+				prev.notes = append(prev.notes, fmt.Sprintf("the %s at %s that adds to %s %s; taken as added", describeWrite(how), origin(file, cmdLine), path.Base(target), strings.TrimPrefix(under.note(file), "it ")))
 			}
 			if prev.buf == nil {
 				// The first addition to a here-document: one text from
@@ -680,6 +788,18 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			docByBaseVar[path.Base(target)] = n
 		}
 	}
+	// findDoc is the latest file the script wrote to path want before this
+	// line (by base name when either path holds a variable): indexed, so a
+	// script of many here-documents and commands stays linear.
+	findDoc := func(want string) (int, bool) {
+		di, ok := docByPath[hostPath(want)]
+		if !ok && strings.Contains(want, "$") {
+			di, ok = docByBase[path.Base(want)]
+		} else if !ok {
+			di, ok = docByBaseVar[path.Base(want)]
+		}
+		return di, ok
+	}
 	var blocks []block // the open compound commands
 	var runs []string
 	runsSeen := map[string]bool{}
@@ -705,25 +825,25 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	step := func(cmd shellCmd) {
 		text := v.expand(cmd.text)
 		words := shellWords(text)
-		// Here-documents written to a file (cat > F << EOF; cat << EOF >> F
-		// adds to F), and what echo or printf write (echo -e "a: 1\nb: 2" >
-		// c.yml): files of the set.
-		for _, h := range cmd.heredocs {
-			if t, appending := redirectOp(words); t != "" {
-				if !h.quoted {
-					h.body = v.expandDoc(h.body)
+		// Here-document bodies expand with the variables as the line
+		// starts; the files are recorded after its words are read, once
+		// it is known which of its statements run.
+		var docBodies []string
+		if len(cmd.heredocs) > 0 {
+			if t, _ := redirectOp(words); t != "" {
+				for _, h := range cmd.heredocs {
+					if !h.quoted {
+						h.body = v.expandDoc(h.body)
+					}
+					docBodies = append(docBodies, h.body)
 				}
-				record(t, h.body, appending, "", bodyLines(h.body, h.line), cmd.line, blocks, h)
 			}
 		}
-		for _, ew := range echoWrites(words) {
-			if posixSh && ew.dashDiffers {
-				// dash (Debian's and Ubuntu's /bin/sh) prints -e and
-				// expands backslashes itself: not bash's text.
-				r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: %s under #!/bin/sh writes %s as dash's echo does (it prints -e, and expands backslash escapes), not as bash's: the file is not read", origin(file, cmd.line), ew.how, ew.target))
-				continue
-			}
-			record(ew.target, ew.text, ew.appending, ew.how, appendLines(nil, ew.text, cmd.line), cmd.line, blocks, hereDoc{line: cmd.line, quoted: true})
+		// under is what a file's addition (>>) on this line depends on.
+		var under *block
+		if u := undecided(blocks); u != nil {
+			b := *u
+			under = &b
 		}
 		// Assignments, exports, blocks, in statement order.
 		stmt := true
@@ -731,7 +851,17 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		// lineLoop is a for loop this command opens (and may close: for
 		// r in a b; do f $r; done).
 		var lineLoop block
+		// dropped marks the words under an if branch bash does not run
+		// (nil when none is): they start no worker and write no file.
+		var dropped []bool
 		for i, w := range words {
+			dead := deadIn(blocks)
+			if dead && !isSep(w) && w != ";;" {
+				if dropped == nil {
+					dropped = make([]bool, len(words))
+				}
+				dropped[i] = true
+			}
 			switch {
 			case isSep(w) || w == ";;":
 				stmt, exporting, declaring, localizing = true, false, false, false
@@ -748,8 +878,17 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 						b.ran, ranHere = ranHere, ""
 						lineLoop = b
 					} else if w == "if" {
-						b.state = testCond(words[i+1:])
+						// Inside a loop xcvr reads once, the test may
+						// differ from one iteration to the next: not
+						// decided.
+						if !inUnrunLoop(blocks) {
+							b.state = testCond(words[i+1:])
+						}
 						b.taken = b.state == 1
+						if b.taken {
+							b.branch = cmd.line
+							b.test, b.written = ifTest(cmd.text, words, i)
+						}
 					} else if w == "for" && i+2 < len(words) && words[i+2] == "in" {
 						var over []string
 						for _, o := range words[i+3:] {
@@ -776,9 +915,14 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 					b.state = -1
 				case b.state == -1 && w == "else":
 					b.state = 1
+					b.branch, b.test, b.written = cmd.line, "", ""
 				case b.state == -1:
 					b.state = testCond(words[i+1:])
 					b.taken = b.state == 1
+					if b.taken {
+						b.branch = cmd.line
+						b.test, b.written = ifTest(cmd.text, words, i)
+					}
 				default:
 					b.state = 0
 				}
@@ -806,12 +950,15 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			case declaring && localizing && isShellName(w):
 				// local NAME: unset for the call, the caller's value back
 				// when it returns.
+				if dead {
+					continue
+				}
 				frames[len(frames)-1].save(v, w)
 				delete(v.val, w)
 				delete(v.meta, w)
 				v.seq++
 				continue
-			case stmt && w == "shift" && v.argsExact:
+			case stmt && w == "shift" && v.argsExact && !dead:
 				n := 1
 				if i+1 < len(words) {
 					if k, err := strconv.Atoi(words[i+1]); err == nil && k >= 0 {
@@ -821,7 +968,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				if n <= len(v.args) {
 					v.args = v.args[n:]
 				}
-			case stmt && w == "unset":
+			case stmt && w == "unset" && !dead:
 				for _, n := range words[i+1:] {
 					if isSep(n) {
 						break
@@ -841,6 +988,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				if !exporting && !declaring && !onlyAssignments(words[i:]) {
 					stmt = false
 					continue
+				}
+				if dead {
+					continue // under an if branch bash does not run
 				}
 				k, val, _ := strings.Cut(w, "=")
 				appending := strings.HasSuffix(k, "+")
@@ -878,7 +1028,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 						continue
 					}
 				}
-				v.set(k, val, origin(file, cmd.line), cond, appending)
+				v.set(k, val, origin(file, cmd.line), condOrigin(file, blocks), appending)
 				if exporting {
 					v.exported[k] = true
 					v.seq++
@@ -886,11 +1036,42 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				continue
 			}
 			if exporting && isShellName(w) {
-				v.exported[w] = true
-				v.seq++
+				if !dead {
+					v.exported[w] = true
+					v.seq++
+				}
 				continue
 			}
 			stmt = false
+		}
+		if dropped != nil {
+			// Only the statements that run: separators kept, so that
+			// each statement stays its own.
+			live := make([]string, 0, len(words))
+			for i, w := range words {
+				if !dropped[i] {
+					live = append(live, w)
+				}
+			}
+			words, text = live, strings.Join(live, " ")
+		}
+		// Here-documents written to a file (cat > F << EOF; cat << EOF >> F
+		// adds to F), and what echo or printf write (echo -e "a: 1\nb: 2" >
+		// c.yml): files of the set.
+		if t, appending := redirectOp(words); t != "" && docBodies != nil {
+			for k, h := range cmd.heredocs {
+				h.body = docBodies[k]
+				record(t, h.body, appending, "", bodyLines(h.body, h.line), cmd.line, under, h)
+			}
+		}
+		for _, ew := range echoWrites(words) {
+			if posixSh && ew.dashDiffers {
+				// dash (Debian's and Ubuntu's /bin/sh) prints -e and
+				// expands backslashes itself: not bash's text.
+				r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: %s under #!/bin/sh writes %s as dash's echo does (it prints -e, and expands backslash escapes), not as bash's: the file is not read", origin(file, cmd.line), ew.how, ew.target))
+				continue
+			}
+			record(ew.target, ew.text, ew.appending, ew.how, appendLines(nil, ew.text, cmd.line), cmd.line, under, hereDoc{line: cmd.line, quoted: true})
 		}
 		// Calls of the script's functions: each read as bash runs it.
 		calls := funcCallsIn(text, words, func(w string) bool { _, ok := defined[w]; return ok })
@@ -959,6 +1140,33 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			why := "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"
 			if f := r.disaggFile(l.config); f != "" {
 				why += "; its config is " + f + ", read with the set"
+			} else if di, ok := findDoc(l.config); ok && l.config != "" && !docs[di].overflow {
+				// A config the script wrote: its urls say which of the
+				// script's servers serve which role (routes.go).
+				d := docs[di]
+				body := d.doc.body
+				if d.buf != nil {
+					body = string(d.buf)
+				}
+				if doc, err := deploy.ParseYAML(path.Base(d.target), []byte(body)); err == nil && doc.Root != nil {
+					if dg, err := deploy.ReadDisaggNode(path.Base(d.target), doc.Root); err == nil {
+						n := len(r.routes)
+						at, lines := d.doc.line, d.lines
+						r.addRoutes(dg, path.Base(d.target), stack[0], func(l int) string {
+							if lines != nil && l >= 1 && l <= len(lines) {
+								return origin(file, lines[l-1])
+							}
+							return origin(file, at+l-1)
+						})
+						if len(r.routes) > n {
+							var urls []string
+							for _, rt := range r.routes[n:] {
+								urls = append(urls, rt.section+" "+rt.url)
+							}
+							why += fmt.Sprintf("; its config is %s, written at %s, whose urls are %s", d.target, origin(file, d.cmd), strings.Join(urls, ", "))
+						}
+					}
+				}
 			}
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why})
 			return
@@ -999,9 +1207,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if l.moduleNote != "" {
 			w.Notes = append(w.Notes, l.moduleNote)
 		}
-		if len(blocks) > 0 {
-			w.Notes = append(w.Notes, blocks[len(blocks)-1].note(file))
-		}
+		w.Notes = append(w.Notes, blockNotes(file, blocks)...)
 		if call != nil && call.note != "" {
 			w.Notes = append(w.Notes, call.note)
 		}
@@ -1042,11 +1248,14 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		switch {
 		case l.role != "":
-			w.Role, w.RoleFrom = l.role, l.roleArg
+			w.Role, w.RoleFrom, w.roleBy = l.role, l.roleArg, "flag"
 		case l.config != "" && roleFromName(path.Base(l.config)) != "":
-			w.Role, w.RoleFrom = roleFromName(path.Base(l.config)), "inferred from the config's name "+path.Base(l.config)
+			w.Role, w.RoleFrom, w.roleBy = roleFromName(path.Base(l.config)), "inferred from the config's name "+path.Base(l.config), "name"
 		default:
 			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the config's name does not say"
+		}
+		if l.program == "trtllm-serve" {
+			w.host, w.port, w.script = l.host, l.port, stack[0]
 		}
 		w.key = "script\x00" + strings.Join(stack, "\x00") + "\x00" + fmt.Sprint(cmd.line)
 		for _, f := range frames {
@@ -1081,15 +1290,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				break
 			}
 		}
-		// The latest here-document written to that path before this line (by
-		// base name when either path holds a variable): indexed, so a script
-		// of many here-documents and commands stays linear.
-		di, ok := docByPath[hostPath(want)]
-		if !ok && strings.Contains(want, "$") {
-			di, ok = docByBase[path.Base(want)]
-		} else if !ok {
-			di, ok = docByBaseVar[path.Base(want)]
-		}
+		di, ok := findDoc(want)
 		if ok && docs[di].overflow {
 			// A file built past maxEchoFile by >>: not read.
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: fmt.Sprintf("%s %s: written by %s at %s, more than %d bytes of it: not read", l.flag, l.config, describeWrite(docs[di].how), origin(file, docs[di].cmd), maxEchoFile)})
@@ -1203,10 +1404,20 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	}
 	runRange = func(lo, hi int) {
 		for i := lo; i < hi && i < len(cmds); i++ {
+			// Under an if branch bash does not run, a function is not
+			// defined and a loop does not run: their commands are only
+			// stepped over.
+			dead := deadIn(blocks)
 			if d, ok := funcs[i]; ok && called[d.name] {
 				// A function a command calls: read at each call, not here.
-				defined[d.name] = d
+				if !dead {
+					defined[d.name] = d
+				}
 				i = d.hi
+				continue
+			}
+			if dead {
+				step(cmds[i])
 				continue
 			}
 			if fl, ok := findLoop(cmds, i, loopAt); ok && fl.hi < hi && runLoop(fl) {
@@ -1319,10 +1530,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				break
 			}
 		}
-		cond := ""
-		if len(blocks) > 0 {
-			cond = origin(file, blocks[len(blocks)-1].line)
-		}
+		cond := condOrigin(file, blocks)
 		// NAME=VALUE f: exported to the call, undone after it.
 		for _, kv := range c.env {
 			f.save(v, kv[0])
@@ -1382,10 +1590,7 @@ func (r *reader) runScript(file string, line int, words []string, v *shellVars, 
 			}
 		}
 		env.seq = v.seq
-		cond := ""
-		if len(blocks) > 0 {
-			cond = origin(file, blocks[len(blocks)-1].line)
-		}
+		cond := condOrigin(file, blocks)
 		// NAME=VALUE words that start the statement: the command's environment.
 		start := 0
 		for j := i - 1; j >= 0; j-- {

@@ -77,6 +77,34 @@ func BenchmarkCheckLogs(b *testing.B) {
 	}
 }
 
+// BenchmarkCheckLogsFile is BenchmarkCheckLogs through ParseFile, the path
+// check-logs takes for a file: mapped a window at a time.
+func BenchmarkCheckLogsFile(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "job.log")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := writeJobLog(f, 200<<20, 8); err != nil {
+		b.Fatal(err)
+	}
+	st, _ := f.Stat()
+	f.Close()
+	b.SetBytes(st.Size())
+	b.ResetTimer()
+	for b.Loop() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lg, err := ParseFile("job.log", f, st.Size())
+		f.Close()
+		if err != nil || len(lg.Processes) != 8 {
+			b.Fatalf("%v, %d processes", err, len(lg.Processes))
+		}
+	}
+}
+
 // TestWriteBenchLog writes the benchmark's log to $XCVR_BENCH_LOG, for measuring
 // xcvr check-logs against grep by hand (README); it does nothing otherwise.
 func TestWriteBenchLog(t *testing.T) {

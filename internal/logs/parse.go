@@ -670,7 +670,7 @@ func classify(level, msg string) (k lineKind, m []string) {
 		if m = reTimeout().FindStringSubmatch(msg); m != nil {
 			return lineTimeout, m
 		}
-	case strings.Contains(msg, "cache_transceiver_config"):
+	case strings.Contains(msg, "cache_transceiver_config") && !iterHead(msg):
 		if d := reArgsDict().FindStringSubmatch(msg); d != nil {
 			return lineArgs, d
 		}

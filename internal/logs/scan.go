@@ -277,7 +277,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 				k = unknownKey
 			}
 			if sc.announce(k, need) || level == "ERROR" || observedStart(msg) ||
-				(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(msg) {
+				!iterHead(msg) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(msg) {
 				emit = true
 			}
 		} else if (stripped || e.in(data, 'E', lineOff, lineEnd)) &&
@@ -285,7 +285,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			emit = true
 			force = excWindow
 		} else if bare := unframeBare(bytes.TrimLeftFunc(msg, unicode.IsSpace)); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
-			(stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
+			!iterHead(bare) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
 			mayEventLoop(bare) || mayNIXLError(bare) {
 			emit = true
 		}
@@ -362,7 +362,7 @@ type tableEntry struct {
 // scanner runs its halves on every line: it looks at the first byte, then at
 // a few prefixes, and searches inside the line only when the line holds a
 // quote or a parenthesis.
-func mayObserve(msg []byte) bool { return observedStart(msg) || mayArgs(msg) }
+func mayObserve(msg []byte) bool { return observedStart(msg) || !iterHead(msg) && mayArgs(msg) }
 
 // observedStart reports whether msg starts with one of observedPrefixes.
 func observedStart(msg []byte) bool {
@@ -413,8 +413,29 @@ func mayNIXLError(bare []byte) bool {
 // (cache_transceiver_config=CacheTransceiverConfig(…), whose values may all
 // be None).
 func mayArgs(msg []byte) bool {
-	return (bytes.IndexByte(msg, '\'') >= 0 || bytes.IndexByte(msg, '(') >= 0) &&
-		bytes.Contains(msg, []byte("cache_transceiver_config"))
+	return (bytes.IndexByte(msg, '\'') >= 0 || bytes.IndexByte(msg, '(') >= 0) && hasArgsName(msg)
+}
+
+// argsName is the field an argument dump names; argsNameV is where its 'v',
+// the byte of it that log lines hold least, lies in it.
+const argsName, argsNameV = "cache_transceiver_config", 14
+
+// hasArgsName is bytes.Contains(msg, argsName), searching for the name's
+// 'v' and comparing around each: an iteration line is rich in the 'c' that
+// bytes.Index looks for first (currank, ctx, scheduled), and poor in 'v'.
+func hasArgsName(msg []byte) bool {
+	for i := argsNameV; i < len(msg); {
+		j := bytes.IndexByte(msg[i:], 'v')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if start := i - argsNameV; start+len(argsName) <= len(msg) && string(msg[start:start+len(argsName)]) == argsName {
+			return true
+		}
+		i++
+	}
+	return false
 }
 
 // byteBlock is how far past a line nextByte looks at once: the block is

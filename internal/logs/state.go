@@ -1043,6 +1043,24 @@ const transferError = "Error in kv cache transfer for "
 // decode worker log shows one under the C++ KV-cache manager's warnings.
 const iterPrefix = "iter = "
 
+// iterHead reports whether msg starts as the iteration line does,
+// "iter = N, global_rank = ". Every field of that line is a number, and its
+// states dict maps names to counts (verified in py_executor.py's f-strings,
+// 0.20 to 1.3): it never holds an argument dump, however long it is, so
+// neither classify nor the scanner looks for one in it; the scanner meets
+// one on most lines of a large log.
+func iterHead[T string | []byte](msg T) bool {
+	if len(msg) < len(iterPrefix) || string(msg[:len(iterPrefix)]) != iterPrefix {
+		return false
+	}
+	i := len(iterPrefix)
+	for i < len(msg) && msg[i]-'0' <= 9 {
+		i++
+	}
+	const next = ", global_rank = "
+	return i > len(iterPrefix) && len(msg)-i >= len(next) && string(msg[i:i+len(next)]) == next
+}
+
 // iterLine reports whether an INFO message is that iteration line.
 func iterLine(msg string) bool {
 	return strings.HasPrefix(msg, iterPrefix) && strings.Contains(msg, ", global_rank = ")
