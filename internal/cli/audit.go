@@ -110,6 +110,7 @@ func readAuditInputs(app *appEnv, args []string) ([]audit.Input, error) {
 				return nil, errors.New("- (standard input) given twice")
 			}
 			stdin = true
+			app.hintStdin("a deployment")
 			data, err = guard.ReadAll("-", app.stdin, auditLimits())
 		} else {
 			data, err = guard.ReadRaw(a, auditLimits())
