@@ -287,6 +287,9 @@ type launch struct {
 	moduleNote string
 	// encode is a dynamo.trtllm --disaggregation-mode encode worker.
 	encode bool
+	// host and port are trtllm-serve's --host and --port as written ("" when
+	// the command line has none): the address an orchestrator's urls name.
+	host, port string
 }
 
 // encodeWorker says why a Dynamo encode worker is no KV-cache worker:
@@ -892,6 +895,10 @@ func parseLaunch(words []string) (launch, bool) {
 			l.model, i = value(i, w)
 		case "--backend":
 			l.backend, i = value(i, w)
+		case "--host":
+			l.host, i = value(i, w)
+		case "--port":
+			l.port, i = value(i, w)
 		case "--disaggregation-mode":
 			var v string
 			v, i = value(i, w)

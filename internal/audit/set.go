@@ -109,6 +109,12 @@ type Worker struct {
 	Image, ImageOrigin string
 
 	key string
+	// roleBy says how a script's worker got its role: "flag" (its command
+	// line), "name" (its config's name), "routes" (an orchestrator's urls),
+	// "" (none: aggregated); host and port are its trtllm-serve --host and
+	// --port and script the script whose reading started it, for
+	// routesRole.
+	roleBy, host, port, script string
 }
 
 // Unplaced is something that looks like part of a TensorRT-LLM deployment but
@@ -196,6 +202,7 @@ func Read(inputs []Input) (*Set, error) {
 		}
 		r.plainWorker(p)
 	}
+	r.routesRole()
 	r.applyEnvFiles()
 	r.set.Workers = merge(r.set.Workers)
 	return r.set, nil
@@ -270,6 +277,9 @@ type reader struct {
 	envFiles                       []*deploy.EnvFile
 	// parsed holds the ConfigMap values parsed as worker YAMLs (parseValue).
 	parsed map[parsedKey]parsedValue
+	// routes are the servers the set's disaggregated configs list in their
+	// urls (routes.go).
+	routes []route
 }
 
 func str(n *deploy.Node, key string) string {
@@ -480,6 +490,7 @@ func (r *reader) disagg(file string, root *deploy.Node, run bool) {
 		return
 	}
 	r.set.Warnings = append(r.set.Warnings, d.Warnings...)
+	r.addRoutes(d, path.Base(file), "", func(l int) string { return origin(file, l) })
 	if d.OrchestratorOnly() && !run {
 		r.set.Orchestrators = append(r.set.Orchestrators, Orchestrator{Source: src, Servers: d.Servers})
 		return

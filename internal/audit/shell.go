@@ -249,6 +249,11 @@ type shellVars struct {
 type varMeta struct {
 	origin, cond string
 	seq          int
+	// unsure says the value is one branch's guess: set under an if or
+	// case xcvr does not decide, or in a loop it does not run (the last
+	// assignment read wins there, not the one bash ran), so an if does
+	// not decide a test on it.
+	unsure bool
 }
 
 func newShellVars() *shellVars {
@@ -579,6 +584,39 @@ func ifTest(raw string, words []string, i int) (exp, written string) {
 	return exp, exp
 }
 
+// unsureIn reports whether a value set inside blocks is one branch's
+// guess: under an if or case xcvr does not decide, or in a loop it does
+// not run.
+func unsureIn(blocks []block) bool {
+	for _, b := range blocks {
+		if b.word == "if" && b.state == 0 || b.word == "case" {
+			return true
+		}
+	}
+	return inUnrunLoop(blocks)
+}
+
+// testsUnsure reports whether the if or elif at words[i] tests a variable
+// whose value is a guess (varMeta.unsure): testCond would decide on it.
+func testsUnsure(raw string, words []string, i int, v *shellVars) bool {
+	_, written := ifTest(raw, words, i)
+	for _, m := range reVarRef().FindAllStringSubmatch(written, -1) {
+		name := m[1]
+		if name == "" {
+			name = m[2]
+		}
+		if v.meta[name].unsure {
+			return true
+		}
+	}
+	return false
+}
+
+// reVarRef finds $NAME and ${NAME...} in a test as written.
+var reVarRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*))`)
+})
+
 // appendRuns says whether an append inside blocks runs: -1 not (under a
 // branch of an if whose conditions xcvr decided, testCond, that does not
 // run), 0 an unknown number of times (in a while, until or select loop, or
@@ -788,6 +826,18 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			docByBaseVar[path.Base(target)] = n
 		}
 	}
+	// findDoc is the latest file the script wrote to path want before this
+	// line (by base name when either path holds a variable): indexed, so a
+	// script of many here-documents and commands stays linear.
+	findDoc := func(want string) (int, bool) {
+		di, ok := docByPath[hostPath(want)]
+		if !ok && strings.Contains(want, "$") {
+			di, ok = docByBase[path.Base(want)]
+		} else if !ok {
+			di, ok = docByBaseVar[path.Base(want)]
+		}
+		return di, ok
+	}
 	var blocks []block // the open compound commands
 	var runs []string
 	runsSeen := map[string]bool{}
@@ -869,7 +919,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 						// Inside a loop xcvr reads once, the test may
 						// differ from one iteration to the next: not
 						// decided.
-						if !inUnrunLoop(blocks) {
+						if !inUnrunLoop(blocks) && !testsUnsure(cmd.text, words, i, v) {
 							b.state = testCond(words[i+1:])
 						}
 						b.taken = b.state == 1
@@ -904,6 +954,8 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				case b.state == -1 && w == "else":
 					b.state = 1
 					b.branch, b.test, b.written = cmd.line, "", ""
+				case b.state == -1 && testsUnsure(cmd.text, words, i, v):
+					b.state = 0
 				case b.state == -1:
 					b.state = testCond(words[i+1:])
 					b.taken = b.state == 1
@@ -1016,7 +1068,12 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 						continue
 					}
 				}
+				unsure := unsureIn(blocks) || appending && v.meta[k].unsure
 				v.set(k, val, origin(file, cmd.line), condOrigin(file, blocks), appending)
+				if m, ok := v.meta[k]; ok && unsure {
+					m.unsure = true
+					v.meta[k] = m
+				}
 				if exporting {
 					v.exported[k] = true
 					v.seq++
@@ -1128,6 +1185,33 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			why := "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"
 			if f := r.disaggFile(l.config); f != "" {
 				why += "; its config is " + f + ", read with the set"
+			} else if di, ok := findDoc(l.config); ok && l.config != "" && !docs[di].overflow {
+				// A config the script wrote: its urls say which of the
+				// script's servers serve which role (routes.go).
+				d := docs[di]
+				body := d.doc.body
+				if d.buf != nil {
+					body = string(d.buf)
+				}
+				if doc, err := deploy.ParseYAML(path.Base(d.target), []byte(body)); err == nil && doc.Root != nil {
+					if dg, err := deploy.ReadDisaggNode(path.Base(d.target), doc.Root); err == nil {
+						n := len(r.routes)
+						at, lines := d.doc.line, d.lines
+						r.addRoutes(dg, path.Base(d.target), stack[0], func(l int) string {
+							if lines != nil && l >= 1 && l <= len(lines) {
+								return origin(file, lines[l-1])
+							}
+							return origin(file, at+l-1)
+						})
+						if len(r.routes) > n {
+							var urls []string
+							for _, rt := range r.routes[n:] {
+								urls = append(urls, rt.section+" "+rt.url)
+							}
+							why += fmt.Sprintf("; its config is %s, written at %s, whose urls are %s", d.target, origin(file, d.cmd), strings.Join(urls, ", "))
+						}
+					}
+				}
 			}
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why})
 			return
@@ -1209,11 +1293,14 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		switch {
 		case l.role != "":
-			w.Role, w.RoleFrom = l.role, l.roleArg
+			w.Role, w.RoleFrom, w.roleBy = l.role, l.roleArg, "flag"
 		case l.config != "" && roleFromName(path.Base(l.config)) != "":
-			w.Role, w.RoleFrom = roleFromName(path.Base(l.config)), "inferred from the config's name "+path.Base(l.config)
+			w.Role, w.RoleFrom, w.roleBy = roleFromName(path.Base(l.config)), "inferred from the config's name "+path.Base(l.config), "name"
 		default:
 			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the config's name does not say"
+		}
+		if l.program == "trtllm-serve" {
+			w.host, w.port, w.script = l.host, l.port, stack[0]
 		}
 		w.key = "script\x00" + strings.Join(stack, "\x00") + "\x00" + fmt.Sprint(cmd.line)
 		for _, f := range frames {
@@ -1248,15 +1335,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				break
 			}
 		}
-		// The latest here-document written to that path before this line (by
-		// base name when either path holds a variable): indexed, so a script
-		// of many here-documents and commands stays linear.
-		di, ok := docByPath[hostPath(want)]
-		if !ok && strings.Contains(want, "$") {
-			di, ok = docByBase[path.Base(want)]
-		} else if !ok {
-			di, ok = docByBaseVar[path.Base(want)]
-		}
+		di, ok := findDoc(want)
 		if ok && docs[di].overflow {
 			// A file built past maxEchoFile by >>: not read.
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: fmt.Sprintf("%s %s: written by %s at %s, more than %d bytes of it: not read", l.flag, l.config, describeWrite(docs[di].how), origin(file, docs[di].cmd), maxEchoFile)})

@@ -101,6 +101,15 @@ func isTerminal(w io.Writer) bool {
 // stdoutIsTTY reports whether standard output is a terminal.
 func (a *appEnv) stdoutIsTTY() bool { return isTerminal(a.stdout) }
 
+// dumbTerminal reports whether TERM says the terminal is dumb (Emacs' M-x
+// shell, a serial console): it shows text but draws no full screen and no
+// colour, whatever the TTY says. ncurses, git and grep --color=auto read it so.
+func (a *appEnv) dumbTerminal() bool { return a.getenv("TERM") == "dumb" }
+
+// canDraw reports whether standard output is a terminal that can draw the
+// explorer: a TTY whose TERM is not dumb.
+func (a *appEnv) canDraw() bool { return a.stdoutIsTTY() && !a.dumbTerminal() }
+
 // width is the terminal's width (clamped to 60..120) or 80 off a terminal.
 func (a *appEnv) width() int {
 	if a.widthFlag > 0 {
@@ -140,7 +149,7 @@ func (a *appEnv) colorOn(mode string) bool {
 	case "never":
 		return false
 	}
-	return a.getenv("NO_COLOR") == "" && a.stdoutIsTTY()
+	return a.getenv("NO_COLOR") == "" && a.canDraw()
 }
 
 // out returns a writer that downsamples colours to what the terminal supports.

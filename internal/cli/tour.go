@@ -39,7 +39,7 @@ an xcvr explain command line.`,
 			if err != nil {
 				return err
 			}
-			if tf.accessible || !app.stdoutIsTTY() {
+			if tf.accessible || !app.canDraw() {
 				return printTour(cmd, app, stops, tf.accessible)
 			}
 			opts := ui.Options{Catalog: models.Builtin(), Color: *color, In: app.stdin, Out: app.stdout, Environ: app.environ}

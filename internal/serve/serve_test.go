@@ -398,6 +398,47 @@ func TestExplorerWithoutPTYIsRefusedButAccessibleWorks(t *testing.T) {
 	}
 }
 
+// A client whose TERM is dumb (ssh -t from Emacs' M-x shell) gets the same
+// advice as one without a terminal; the linear mode still works. The explorer
+// used to draw its frames, cursor movement and all, into it.
+func TestDumbTerminalIsRefusedButAccessibleWorks(t *testing.T) {
+	f := newFixture(t, nil)
+	open := func() (*gossh.Session, io.WriteCloser, *syncBuf, *syncBuf) {
+		sess, err := testsession.NewClientSession(t, f.addr, f.config())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.RequestPty("dumb", 24, 80, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		in, _ := sess.StdinPipe()
+		out, errb := &syncBuf{}, &syncBuf{}
+		sess.Stdout, sess.Stderr = out, errb
+		return sess, in, out, errb
+	}
+	for _, args := range []string{"", "tour"} {
+		sess, _, out, errb := open()
+		if err := sess.Start(args); err != nil {
+			t.Fatal(err)
+		}
+		if code := exitStatus(t, sess); code != 2 {
+			t.Errorf("%q on TERM=dumb: exit %d, want 2", args, code)
+		}
+		if !strings.Contains(errb.String(), "needs a terminal that can draw it, and TERM is dumb") || strings.Contains(out.String(), "\x1b[?1049h") {
+			t.Errorf("%q on TERM=dumb: stderr %q, stdout %q", args, errb.String(), out.String()[:min(len(out.String()), 200)])
+		}
+	}
+	sess, in, out, _ := open()
+	if err := sess.Start("--accessible"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first prompt", out.String, "TensorRT-LLM version [")
+	io.WriteString(in, "q\r")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("accessible on TERM=dumb: exit %d", code)
+	}
+}
+
 func TestHelpEndsCleanly(t *testing.T) {
 	f := newFixture(t, nil)
 	sess, _, out, _ := f.open(t, 80, 24, nil)
