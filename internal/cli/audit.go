@@ -93,8 +93,9 @@ func expandAuditDirs(args []string) ([]string, error) {
 }
 
 // readAuditInputs reads the PATH arguments ("-" is standard input, once; a
-// directory is its deployment files) through the guard.
-func readAuditInputs(app *appEnv, args []string) ([]audit.Input, error) {
+// directory is its deployment files) through the guard. flag names the flag
+// that gave them (--worker), "" for audit's own arguments: an error names it.
+func readAuditInputs(app *appEnv, args []string, flag string) ([]audit.Input, error) {
 	var ins []audit.Input
 	stdin := false
 	args, err := expandAuditDirs(args)
@@ -116,10 +117,10 @@ func readAuditInputs(app *appEnv, args []string) ([]audit.Input, error) {
 			data, err = guard.ReadRaw(a, auditLimits())
 		}
 		if err != nil {
-			return nil, err
+			return nil, guard.FlagError(flag, a, err)
 		}
 		if err := guard.Text(a, data, auditLimits()); err != nil {
-			return nil, err
+			return nil, guard.FlagError(flag, a, err)
 		}
 		if total += len(data); total > maxAuditDirBytes {
 			return nil, fmt.Errorf("%s: the inputs pass %d MiB together; give fewer files to audit", a, maxAuditDirBytes>>20)
@@ -213,7 +214,7 @@ input.`,
 				flags.warnFuture(app, to)
 				opt.To = &v
 			}
-			ins, err := readAuditInputs(app, args)
+			ins, err := readAuditInputs(app, args, "")
 			if err != nil {
 				return usageErr(err)
 			}

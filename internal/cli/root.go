@@ -52,7 +52,7 @@ file, a terminal whose TERM is dumb) it prints the same text as 'xcvr explain'.`
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !app.canDraw() {
 				if flags.deploy.log != "" {
-					return runCheckLogsWith(cmd, app, &flags, []string{flags.deploy.log}, checkOpts{output: "text", always: true})
+					return runCheckLogsWith(cmd, app, &flags, []string{flags.deploy.log}, checkOpts{output: "text", always: true, flag: "--log"})
 				}
 				return runExplain(cmd, app, &flags, "text", color)
 			}

@@ -63,7 +63,7 @@ func loadTour(fsys guard.FS, files []string, cat *models.Catalog) ([]tour.Scenar
 	for _, f := range files {
 		data, err := guard.ReadFileFS(fsys, f, guard.YAMLLimits())
 		if err != nil {
-			return nil, usageErr(err)
+			return nil, usageErr(guard.FlagError("--tour", f, err))
 		}
 		more, err := tour.Parse(f, data, cat)
 		if err != nil {

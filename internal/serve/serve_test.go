@@ -258,14 +258,14 @@ func TestNewRefusesToStartWithoutKeys(t *testing.T) {
 	os.WriteFile(huge, bytes.Repeat(line, maxAuthKeysBytes/len(line)+1), 0o600)
 	for name, tc := range map[string]struct{ keys, want string }{
 		"missing flag": {"", "--authorized-keys FILE is required"},
-		"no such file": {filepath.Join(dir, "nope"), "no such file"},
-		"no keys":      {empty, "no public keys"},
-		"not a key":    {bad, bad + ":1: not a public key"},
-		"over 4 MiB":   {huge, huge + ": refused: 4.00 MiB is over the 4 MiB limit"},
-		"a directory":  {dir, dir + ": refused: a directory"},
+		"no such file": {filepath.Join(dir, "nope"), "--authorized-keys " + filepath.Join(dir, "nope") + ": no such file or directory"},
+		"no keys":      {empty, "--authorized-keys " + empty + ": no public keys"},
+		"not a key":    {bad, "--authorized-keys " + bad + ":1: not a public key"},
+		"over 4 MiB":   {huge, "--authorized-keys " + huge + ": refused: 4.00 MiB is over the 4 MiB limit"},
+		"a directory":  {dir, "--authorized-keys " + dir + ": refused: a directory"},
 		// Read with os.ReadFile, /dev/zero filled memory until the kernel
 		// stopped it, and a FIFO held the start-up until a writer came.
-		"a device": {os.DevNull, os.DevNull + ": refused: a device"},
+		"a device": {os.DevNull, "--authorized-keys " + os.DevNull + ": refused: a device"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := New(Config{AuthorizedKeys: tc.keys, HostKey: filepath.Join(dir, "h"), Parse: stubParse})
