@@ -328,6 +328,7 @@ func exists(path string) bool {
 // parseInput reads one log whole, in bounded memory.
 func parseInput(app *appEnv, in logInput) (*logs.Log, error) {
 	if in.stdin {
+		app.hintStdin("a log")
 		lg, err := logs.Parse("stdin", app.stdin)
 		if err != nil {
 			return nil, fmt.Errorf("stdin: %w", err)
