@@ -7,8 +7,8 @@ import (
 
 // The nested config models a worker YAML commonly sets are StrictBaseModels
 // too (extra="forbid"): an unknown key inside kv_cache_config,
-// scheduler_config, cuda_graph_config or moe_config refuses the whole file at
-// start-up, as an unknown top-level key does. How the error reads depends on
+// scheduler_config, cuda_graph_config, attention_dp_config or moe_config
+// refuses the whole file at start-up, as an unknown top-level key does. How the error reads depends on
 // how the mapping reaches its model:
 //
 //   - through TorchLlmArgs' own validation (the field is declared
@@ -18,7 +18,7 @@ import (
 //     (Model(**d)): a ValidationError "for KvCacheConfig" with that model's
 //     errors only, at loc "<key>", raised before TorchLlmArgs is validated.
 //     Where two such models both have errors, the first in field_mapping's
-//     order raises (moe_config before kv_cache_config).
+//     order raises (moe_config, attention_dp_config, kv_cache_config).
 //
 // Each list below was read from a stored llm_args.py (the field declarations
 // of the class, in order); a day falls in a window only where xcvr holds the
@@ -127,6 +127,21 @@ var schedFieldsE2 = []string{
 	"use_python_scheduler", "enable_prefix_aware_scheduling",
 }
 
+// adpFields is AttentionDpConfig(StrictBaseModel) of the upper-case era's
+// and era 0's stored copies alike (the lower-case era has no
+// attention_dp_config field at all).
+var adpFields = []string{"enable_balance", "timeout_iters", "batching_wait_iters"}
+
+// adpFieldsE2 is AttentionDpConfig of main@0004396: KV cache-aware routing's
+// knobs added.
+var adpFieldsE2 = []string{
+	"enable_balance", "timeout_iters", "batching_wait_iters", "enable_kv_cache_aware_routing",
+	"kv_cache_routing_load_balance_weight", "kv_cache_routing_match_rate_threshold",
+	"kv_cache_routing_fair_share_multiplier", "kv_cache_routing_cold_start_warmup",
+	"kv_cache_routing_account_for_in_transfer", "kv_cache_routing_conversation_affinity",
+	"kv_cache_routing_max_sessions",
+}
+
 // The joined lists, made once (they never change).
 var (
 	kvListA    = sync.OnceValue(func() []string { return joinFields(kvFieldsLC, kvFieldsUC) })
@@ -137,24 +152,27 @@ var (
 	schedListA = sync.OnceValue(func() []string { return joinFields(schedFieldsLC) })
 	schedListB = sync.OnceValue(func() []string { return joinFields(schedFieldsLC, schedFieldsE0) })
 	schedListC = sync.OnceValue(func() []string { return joinFields(schedFieldsE0, schedFieldsE2) })
+	adpListA   = sync.OnceValue(func() []string { return joinFields(adpFields) })
+	adpListB   = sync.OnceValue(func() []string { return joinFields(adpFields, adpFieldsE2) })
 )
 
 // The nested models xcvr checks. kv_cache_config and scheduler_config are
 // BaseLlmArgs fields declared before cache_transceiver_config (kv_cache_config
-// first, scheduler_config after peft_cache_config); cuda_graph_config and
-// moe_config are TorchLlmArgs' own, after every BaseLlmArgs field, in that
-// order.
+// first, scheduler_config after peft_cache_config); cuda_graph_config,
+// attention_dp_config and moe_config are TorchLlmArgs' own, after every
+// BaseLlmArgs field, in that order.
 const (
-	NestedKVCache   = "kv_cache_config"
-	NestedScheduler = "scheduler_config"
-	NestedCUDAGraph = "cuda_graph_config"
-	NestedMoE       = "moe_config"
+	NestedKVCache     = "kv_cache_config"
+	NestedScheduler   = "scheduler_config"
+	NestedCUDAGraph   = "cuda_graph_config"
+	NestedAttentionDP = "attention_dp_config"
+	NestedMoE         = "moe_config"
 )
 
 // NestedRoots lists the top-level keys whose mappings xcvr checks for unknown
 // keys, in TorchLlmArgs' field order.
 func NestedRoots() []string {
-	return []string{NestedKVCache, NestedScheduler, NestedCUDAGraph, NestedMoE}
+	return []string{NestedKVCache, NestedScheduler, NestedCUDAGraph, NestedAttentionDP, NestedMoE}
 }
 
 // nestedBeforeCTC reports whether root is a TorchLlmArgs field declared
@@ -164,11 +182,12 @@ func nestedBeforeCTC(root string) bool { return root == NestedKVCache || root ==
 
 // directOrder is update_llm_args_with_extra_dict's field_mapping order among
 // the models xcvr checks that it builds itself: the first of them with an
-// error raises, alone. Era 0's copy and main@0004396 list "moe_config":
-// MoeConfig before "kv_cache_config": KvCacheConfig (verified); before era 0,
-// where kv_cache_config is built too (two forks' copies of main from
-// 2025-11-18 on), the same order is inferred.
-var directOrder = []string{"MoeConfig", "KvCacheConfig"}
+// error raises, alone. The upper-case era's copy lists "moe_config":
+// MoeConfig, then "attention_dp_config": AttentionDpConfig; era 0's copy and
+// main@0004396 list those two, then "kv_cache_config": KvCacheConfig
+// (verified); before era 0, where kv_cache_config is built too (two forks'
+// copies of main from 2025-11-18 on), the same order is inferred.
+var directOrder = []string{"MoeConfig", "AttentionDpConfig", "KvCacheConfig"}
 
 // NestedKey is a key written inside one of the NestedRoots mappings, in input
 // order, with its value as Python would repr it.
@@ -255,6 +274,22 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 		case d >= dayTimeoutField && d < day15727:
 			return NestedFields{Root: root, Model: "MoeConfig", Fields: moeListB(), Direct: true, Confidence: Derived,
 				Evidence: "MoeConfig(StrictBaseModel) fields backend, max_num_tokens, load_balancer, disable_finalize_fusion, use_low_precision_moe_combine in the upper-case era's, era 0's and main@0004396's stored llm_args.py alike; all three build it first (field_mapping \"moe_config\": MoeConfig in update_llm_args_with_extra_dict)"}, true
+		}
+	case NestedAttentionDP:
+		// A TorchLlmArgs field from the 1.1 era on (the lower-case era's copy
+		// has none, and its top-level list refuses the key); built first by
+		// update_llm_args_with_extra_dict ("attention_dp_config":
+		// AttentionDpConfig) in the upper-case era's, era 0's and
+		// main@0004396's copies. Between the lower-case and upper-case copies
+		// its first form is not held, so the windows start at the upper-case
+		// copy's first possible day.
+		switch {
+		case d >= dayTimeoutField && d < dayFieldExists:
+			return NestedFields{Root: root, Model: "AttentionDpConfig", Fields: adpListA(), Direct: true, Confidence: Derived,
+				Evidence: "AttentionDpConfig(StrictBaseModel) fields enable_balance, timeout_iters, batching_wait_iters in the upper-case era's and era 0's stored llm_args.py alike; both build it first (field_mapping \"attention_dp_config\": AttentionDpConfig in update_llm_args_with_extra_dict)"}, true
+		case d >= dayFieldExists && d < day15727:
+			return NestedFields{Root: root, Model: "AttentionDpConfig", Fields: adpListB(), Direct: true, Confidence: Derived,
+				Evidence: "AttentionDpConfig(StrictBaseModel) fields of era 0's stored llm_args.py and of main@0004396 (enable_kv_cache_aware_routing and the kv_cache_routing_* knobs added), joined; both build it first (field_mapping \"attention_dp_config\": AttentionDpConfig)"}, true
 		}
 	case NestedScheduler:
 		// TorchLlmArgs validates it (BaseLlmArgs declares scheduler_config:

@@ -39,6 +39,14 @@ func TestNestedWindows(t *testing.T) {
 		if _, ok := NestedFieldsFor(v, NestedCUDAGraph); ok != c.cuda {
 			t.Errorf("%s cuda_graph_config: held %v, want %v", c.version, ok, c.cuda)
 		}
+		// AttentionDpConfig: built first, from the upper-case copy's first
+		// day (1.2.0rc2) to #15727, with the same break at era 0 as
+		// SchedulerConfig.
+		adp, ok := NestedFieldsFor(v, NestedAttentionDP)
+		wantADP := map[int]int{4: 3, 6: 11}[c.sched]
+		if ok != (wantADP > 0) || len(adp.Fields) != wantADP || ok && !adp.Direct {
+			t.Errorf("%s attention_dp_config: held %v, %d fields, direct %v; want %d fields, built first", c.version, ok, len(adp.Fields), adp.Direct, wantADP)
+		}
 		if moe, ok := NestedFieldsFor(v, NestedMoE); ok != c.moe || ok && (!moe.Direct || moe.Model != "MoeConfig") {
 			t.Errorf("%s moe_config: held %v direct %v, want %v, built first", c.version, ok, moe.Direct, c.moe)
 		}
@@ -73,13 +81,18 @@ func TestNestedNewerFields(t *testing.T) {
 		{"1.3.0rc20", NestedScheduler, "use_python_scheduler", false},
 		{"1.3.0rc20", NestedScheduler, "gen_preemption", true},
 		{"1.3.0rc20", NestedScheduler, "sjf_config", true},
+		{"1.2.0", NestedAttentionDP, "enable_kv_cache_aware_routing", true},
+		{"1.2.0", NestedAttentionDP, "batching_wait_iters", false},
+		{"1.3.0rc20", NestedAttentionDP, "enable_kv_cache_aware_routing", false},
+		{"1.1.0rc5", NestedAttentionDP, "enable_kv_cache_aware_routing", false}, // before the upper-case copy: not held
 	} {
 		v, _ := ParseVersion(c.version)
 		got := NestedErrors(v, []NestedKey{{Root: c.root, VersionedKey: VersionedKey{Key: c.key, Input: "1", InputType: "int"}}})
 		if (len(got) == 1) != c.refused {
 			t.Errorf("%s %s.%s: refused %v, want %v", c.version, c.root, c.key, len(got) == 1, c.refused)
 		}
-		if len(got) == 1 && (c.root == NestedMoE) != (got[0].Model == "MoeConfig") {
+		direct := map[string]string{NestedMoE: "MoeConfig", NestedAttentionDP: "AttentionDpConfig"}[c.root]
+		if len(got) == 1 && got[0].Model != direct {
 			t.Errorf("%s %s.%s: titled %q", c.version, c.root, c.key, got[0].Model)
 		}
 	}

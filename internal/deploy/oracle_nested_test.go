@@ -19,7 +19,8 @@ import (
 // not known); 1.2.0rc6, 1.3.0rc15, rc20 and rc22 build KvCacheConfig(**d) in
 // update_llm_args_with_extra_dict first (rc20's use_kv_cache_manager_v2 a
 // plain bool, rc22's bool | 'auto', #15823); every release but 1.4.0rc4 builds
-// MoeConfig(**d) first, before KvCacheConfig. scheduler_config's list grows at
+// MoeConfig(**d) first, then (from 1.2.0rc2) AttentionDpConfig, before
+// KvCacheConfig. scheduler_config's list grows at
 // 1.2.0rc2 (waiting_queue_policy joined) and 1.3.0rc8 (use_python_scheduler,
 // enable_prefix_aware_scheduling joined); 1.4.0rc4 has no list.
 var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.2.0rc6", "1.3.0rc15", "1.3.0rc20", "1.3.0rc22", "1.4.0rc4"}
@@ -83,10 +84,11 @@ func nestedSource(t *testing.T, version string) (src string, direct [][2]string)
 	kv := model("KvCacheConfig", resolver.NestedKVCache)
 	sc := model("SchedulerConfig", resolver.NestedScheduler)
 	cg := model("CudaGraphConfig", resolver.NestedCUDAGraph)
+	adp := model("AttentionDpConfig", resolver.NestedAttentionDP)
 	moe := model("MoeConfig", resolver.NestedMoE)
 	// update_llm_args_with_extra_dict's field_mapping order (era 0's copy
-	// and main@0004396): moe_config before kv_cache_config.
-	for _, root := range []string{resolver.NestedMoE, resolver.NestedKVCache} {
+	// and main@0004396): moe_config, attention_dp_config, kv_cache_config.
+	for _, root := range []string{resolver.NestedMoE, resolver.NestedAttentionDP, resolver.NestedKVCache} {
 		if name, ok := isDirect[root]; ok {
 			direct = append(direct, [2]string{root, name})
 		}
@@ -96,10 +98,15 @@ func nestedSource(t *testing.T, version string) (src string, direct [][2]string)
 	fmt.Fprintf(&b, "    scheduler_config: %s = None\n", sc)
 	b.WriteString("    cache_transceiver_config: Optional[CacheTransceiverConfig] = None\n")
 	fmt.Fprintf(&b, "    cuda_graph_config: %s = None\n", cg)
+	if slices.Contains(llmargs.FieldsFor(v), "attention_dp_config") {
+		// Not a field of the lower-case era's TorchLlmArgs.
+		fmt.Fprintf(&b, "    attention_dp_config: %s = None\n", adp)
+	}
 	fmt.Fprintf(&b, "    moe_config: %s = None\n", moe)
 	for _, f := range llmargs.FieldsFor(v) {
 		switch f {
-		case "kv_cache_config", "scheduler_config", "cache_transceiver_config", "cuda_graph_config", "moe_config":
+		case "kv_cache_config", "scheduler_config", "cache_transceiver_config", "cuda_graph_config",
+			"attention_dp_config", "moe_config":
 		default:
 			fmt.Fprintf(&b, "    %s: Any = None\n", f)
 		}
@@ -172,6 +179,8 @@ func nestedDocs(n int) []string {
 	moeKeys := []string{"backend: CUTLASS", "max_num_tokens: 4096", "load_balancer: lb.yaml", "disable_finalize_fusion: true",
 		"use_low_precision_moe_combine: true", "tactic: cutlass", "megamoe_fuse_shared_expert: true", "backnd: TRTLLM",
 		"'': null", "Backend: WIDEEP", "long_moe_key: '" + strings.Repeat("z", 70) + "'"}
+	adpKeys := []string{"enable_balance: true", "timeout_iters: 50", "batching_wait_iters: 10",
+		"enable_kv_cache_aware_routing: true", "kv_cache_routing_max_sessions: 1024", "timeout_iter: 5", "'': 1"}
 	ctcKeys := []string{"backend: UCX", "backend: NIXL", "bogus: 1", "backend: nixl"}
 	tops := []string{"bogus_top: 2", "max_batch_size: 16", "enable_attention_dp: true"}
 	var docs []string
@@ -186,6 +195,10 @@ func nestedDocs(n int) []string {
 	}
 	for _, k := range moeKeys {
 		docs = append(docs, "moe_config:\n  "+k+"\n", "moe_config:\n  "+k+"\nkv_cache_config:\n  zz: 1\nbogus_top: 1\n")
+	}
+	for _, k := range adpKeys {
+		docs = append(docs, "attention_dp_config:\n  "+k+"\n", "attention_dp_config:\n  "+k+"\nmoe_config:\n  zz: 1\nkv_cache_config:\n  zz: 1\n",
+			"attention_dp_config:\n  "+k+"\nkv_cache_config:\n  zz: 1\nscheduler_config:\n  zz: 1\n")
 	}
 	docs = append(docs,
 		// A config written for 1.4.0rc4 (tactic) and one for 1.3 (use_python_scheduler).
@@ -221,6 +234,7 @@ func nestedDocs(n int) []string {
 			func() { pick(&b, "cache_transceiver_config", ctcKeys) },
 			func() { pick(&b, "scheduler_config", scKeys) },
 			func() { pick(&b, "moe_config", moeKeys) },
+			func() { pick(&b, "attention_dp_config", adpKeys) },
 			func() { b.WriteString(tops[rng.IntN(len(tops))] + "\n") },
 		}
 		rng.Shuffle(len(parts), func(i, j int) { parts[i], parts[j] = parts[j], parts[i] })
