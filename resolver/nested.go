@@ -6,10 +6,10 @@ import (
 )
 
 // The nested config models a worker YAML commonly sets are StrictBaseModels
-// too (extra="forbid"): an unknown key inside kv_cache_config or
-// cuda_graph_config refuses the whole file at start-up, as an unknown
-// top-level key does. How the error reads depends on how the mapping reaches
-// its model:
+// too (extra="forbid"): an unknown key inside kv_cache_config,
+// scheduler_config, cuda_graph_config, attention_dp_config or moe_config
+// refuses the whole file at start-up, as an unknown top-level key does. How the error reads depends on
+// how the mapping reaches its model:
 //
 //   - through TorchLlmArgs' own validation (the field is declared
 //     Optional[Model] or Model): one ValidationError "for TorchLlmArgs" with
@@ -17,6 +17,8 @@ import (
 //   - built first by update_llm_args_with_extra_dict's field_mapping
 //     (Model(**d)): a ValidationError "for KvCacheConfig" with that model's
 //     errors only, at loc "<key>", raised before TorchLlmArgs is validated.
+//     Where two such models both have errors, the first in field_mapping's
+//     order raises (moe_config, attention_dp_config, kv_cache_config).
 //
 // Each list below was read from a stored llm_args.py (the field declarations
 // of the class, in order); a day falls in a window only where xcvr holds the
@@ -91,24 +93,101 @@ var kvFieldsFork2607 = []string{
 // does not model).
 var cudaGraphFields = []string{"batch_sizes", "max_batch_size", "enable_padding"}
 
+// moeFieldsLC is MoeConfig(StrictBaseModel) of the lower-case era's stored
+// copy: no disable_finalize_fusion yet (#3294, merged to main 2025-08-12 by
+// main's git log, after release/1.0 branched) nor use_low_precision_moe_combine
+// (#7598; its cherry-pick #7898 reached main 2025-09-29).
+var moeFieldsLC = []string{"backend", "max_num_tokens", "load_balancer"}
+
+// moeFields is MoeConfig of the upper-case era's, era 0's and main@0004396's
+// stored copies alike (and of the 1.3.0rc27 API reference); the 1.4.0rc4
+// reference adds tactic and megamoe_fuse_shared_expert, which no copy xcvr
+// holds declares.
+var moeFields = []string{
+	"backend", "max_num_tokens", "load_balancer", "disable_finalize_fusion", "use_low_precision_moe_combine",
+}
+
+// schedFieldsLC is SchedulerConfig(StrictBaseModel, PybindMirror) of the
+// lower-case and upper-case eras' stored copies alike.
+var schedFieldsLC = []string{"capacity_scheduler_policy", "context_chunking_policy", "dynamic_batch_config"}
+
+// schedFieldsE0 is SchedulerConfig of era 0's stored copy (main about
+// 2026-03-17): waiting_queue_policy came with #11330 (reviewed 2026-02-12).
+var schedFieldsE0 = []string{
+	"capacity_scheduler_policy", "context_chunking_policy", "dynamic_batch_config", "waiting_queue_policy",
+}
+
+// schedFieldsE2 is SchedulerConfig of main@0004396 (and of the 1.3.0rc27 and
+// 1.4.0rc1 API references); the 1.4.0rc4 reference adds gen_preemption,
+// max_gen_init_admissions_per_pass, context_scheduling_policy and
+// context_starvation_iterations. (sjf_config, in SJF pull requests #12423,
+// #12428 and #13096, was never merged: all three are closed.)
+var schedFieldsE2 = []string{
+	"capacity_scheduler_policy", "context_chunking_policy", "dynamic_batch_config", "waiting_queue_policy",
+	"use_python_scheduler", "enable_prefix_aware_scheduling",
+}
+
+// adpFields is AttentionDpConfig(StrictBaseModel) of the upper-case era's
+// and era 0's stored copies alike (the lower-case era has no
+// attention_dp_config field at all).
+var adpFields = []string{"enable_balance", "timeout_iters", "batching_wait_iters"}
+
+// adpFieldsE2 is AttentionDpConfig of main@0004396: KV cache-aware routing's
+// knobs added.
+var adpFieldsE2 = []string{
+	"enable_balance", "timeout_iters", "batching_wait_iters", "enable_kv_cache_aware_routing",
+	"kv_cache_routing_load_balance_weight", "kv_cache_routing_match_rate_threshold",
+	"kv_cache_routing_fair_share_multiplier", "kv_cache_routing_cold_start_warmup",
+	"kv_cache_routing_account_for_in_transfer", "kv_cache_routing_conversation_affinity",
+	"kv_cache_routing_max_sessions",
+}
+
 // The joined lists, made once (they never change).
 var (
-	kvListA   = sync.OnceValue(func() []string { return joinFields(kvFieldsLC, kvFieldsUC) })
-	kvListB   = sync.OnceValue(func() []string { return joinFields(kvFieldsUC, kvFieldsE0, kvFieldsFork2607, kvFieldsE2) })
-	cudaGraph = sync.OnceValue(func() []string { return joinFields(cudaGraphFields) })
+	kvListA    = sync.OnceValue(func() []string { return joinFields(kvFieldsLC, kvFieldsUC) })
+	kvListB    = sync.OnceValue(func() []string { return joinFields(kvFieldsUC, kvFieldsE0, kvFieldsFork2607, kvFieldsE2) })
+	cudaGraph  = sync.OnceValue(func() []string { return joinFields(cudaGraphFields) })
+	moeListA   = sync.OnceValue(func() []string { return joinFields(moeFieldsLC, moeFields) })
+	moeListB   = sync.OnceValue(func() []string { return joinFields(moeFields) })
+	schedListA = sync.OnceValue(func() []string { return joinFields(schedFieldsLC) })
+	schedListB = sync.OnceValue(func() []string { return joinFields(schedFieldsLC, schedFieldsE0) })
+	schedListC = sync.OnceValue(func() []string { return joinFields(schedFieldsE0, schedFieldsE2) })
+	adpListA   = sync.OnceValue(func() []string { return joinFields(adpFields) })
+	adpListB   = sync.OnceValue(func() []string { return joinFields(adpFields, adpFieldsE2) })
 )
 
-// The nested models xcvr checks, in TorchLlmArgs' declaration order
-// (kv_cache_config is a BaseLlmArgs field before cache_transceiver_config;
-// cuda_graph_config is TorchLlmArgs' own, after every BaseLlmArgs field).
+// The nested models xcvr checks. kv_cache_config and scheduler_config are
+// BaseLlmArgs fields declared before cache_transceiver_config (kv_cache_config
+// first, scheduler_config after peft_cache_config); cuda_graph_config,
+// attention_dp_config and moe_config are TorchLlmArgs' own, after every
+// BaseLlmArgs field, in that order.
 const (
-	NestedKVCache   = "kv_cache_config"
-	NestedCUDAGraph = "cuda_graph_config"
+	NestedKVCache     = "kv_cache_config"
+	NestedScheduler   = "scheduler_config"
+	NestedCUDAGraph   = "cuda_graph_config"
+	NestedAttentionDP = "attention_dp_config"
+	NestedMoE         = "moe_config"
 )
 
 // NestedRoots lists the top-level keys whose mappings xcvr checks for unknown
 // keys, in TorchLlmArgs' field order.
-func NestedRoots() []string { return []string{NestedKVCache, NestedCUDAGraph} }
+func NestedRoots() []string {
+	return []string{NestedKVCache, NestedScheduler, NestedCUDAGraph, NestedAttentionDP, NestedMoE}
+}
+
+// nestedBeforeCTC reports whether root is a TorchLlmArgs field declared
+// before cache_transceiver_config, so that pydantic reports its errors before
+// cache_transceiver_config's.
+func nestedBeforeCTC(root string) bool { return root == NestedKVCache || root == NestedScheduler }
+
+// directOrder is update_llm_args_with_extra_dict's field_mapping order among
+// the models xcvr checks that it builds itself: the first of them with an
+// error raises, alone. The upper-case era's copy lists "moe_config":
+// MoeConfig, then "attention_dp_config": AttentionDpConfig; era 0's copy and
+// main@0004396 list those two, then "kv_cache_config": KvCacheConfig
+// (verified); before era 0, where kv_cache_config is built too (two forks'
+// copies of main from 2025-11-18 on), the same order is inferred.
+var directOrder = []string{"MoeConfig", "AttentionDpConfig", "KvCacheConfig"}
 
 // NestedKey is a key written inside one of the NestedRoots mappings, in input
 // order, with its value as Python would repr it.
@@ -184,6 +263,48 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 		if d >= dayConfigKnobs && d <= dayFieldExists {
 			return NestedFields{Root: root, Model: "CudaGraphConfig", Fields: cudaGraph(), Confidence: Derived,
 				Evidence: "CudaGraphConfig(StrictBaseModel) fields batch_sizes, max_batch_size, enable_padding in the lower-case, upper-case and era-0 stored llm_args.py alike; TorchLlmArgs declares cuda_graph_config: Optional[CudaGraphConfig] and no field_mapping builds it"}, true
+		}
+	case NestedMoE:
+		// update_llm_args_with_extra_dict builds MoeConfig(**d) itself in all
+		// four stored copies ("moe_config": MoeConfig in field_mapping).
+		switch {
+		case d >= dayConfigKnobs && d < dayTimeoutField:
+			return NestedFields{Root: root, Model: "MoeConfig", Fields: moeListA(), Direct: true, Confidence: Derived,
+				Evidence: "MoeConfig(StrictBaseModel) fields of the lower-case era's stored llm_args.py (backend, max_num_tokens, load_balancer) and the upper-case era's (disable_finalize_fusion, use_low_precision_moe_combine added), joined; both build it first (field_mapping \"moe_config\": MoeConfig in update_llm_args_with_extra_dict)"}, true
+		case d >= dayTimeoutField && d < day15727:
+			return NestedFields{Root: root, Model: "MoeConfig", Fields: moeListB(), Direct: true, Confidence: Derived,
+				Evidence: "MoeConfig(StrictBaseModel) fields backend, max_num_tokens, load_balancer, disable_finalize_fusion, use_low_precision_moe_combine in the upper-case era's, era 0's and main@0004396's stored llm_args.py alike; all three build it first (field_mapping \"moe_config\": MoeConfig in update_llm_args_with_extra_dict)"}, true
+		}
+	case NestedAttentionDP:
+		// A TorchLlmArgs field from the 1.1 era on (the lower-case era's copy
+		// has none, and its top-level list refuses the key); built first by
+		// update_llm_args_with_extra_dict ("attention_dp_config":
+		// AttentionDpConfig) in the upper-case era's, era 0's and
+		// main@0004396's copies. Between the lower-case and upper-case copies
+		// its first form is not held, so the windows start at the upper-case
+		// copy's first possible day.
+		switch {
+		case d >= dayTimeoutField && d < dayFieldExists:
+			return NestedFields{Root: root, Model: "AttentionDpConfig", Fields: adpListA(), Direct: true, Confidence: Derived,
+				Evidence: "AttentionDpConfig(StrictBaseModel) fields enable_balance, timeout_iters, batching_wait_iters in the upper-case era's and era 0's stored llm_args.py alike; both build it first (field_mapping \"attention_dp_config\": AttentionDpConfig in update_llm_args_with_extra_dict)"}, true
+		case d >= dayFieldExists && d < day15727:
+			return NestedFields{Root: root, Model: "AttentionDpConfig", Fields: adpListB(), Direct: true, Confidence: Derived,
+				Evidence: "AttentionDpConfig(StrictBaseModel) fields of era 0's stored llm_args.py and of main@0004396 (enable_kv_cache_aware_routing and the kv_cache_routing_* knobs added), joined; both build it first (field_mapping \"attention_dp_config\": AttentionDpConfig)"}, true
+		}
+	case NestedScheduler:
+		// TorchLlmArgs validates it (BaseLlmArgs declares scheduler_config:
+		// SchedulerConfig with a default factory); no field_mapping of the
+		// four stored copies builds it.
+		switch {
+		case d >= dayConfigKnobs && d < dayTimeoutField:
+			return NestedFields{Root: root, Model: "SchedulerConfig", Fields: schedListA(), Confidence: Derived,
+				Evidence: "SchedulerConfig(StrictBaseModel, PybindMirror) fields capacity_scheduler_policy, context_chunking_policy, dynamic_batch_config in the lower-case and upper-case eras' stored llm_args.py alike; TorchLlmArgs validates it (scheduler_config: SchedulerConfig, not in update_llm_args_with_extra_dict's field_mapping)"}, true
+		case d >= dayTimeoutField && d < dayFieldExists:
+			return NestedFields{Root: root, Model: "SchedulerConfig", Fields: schedListB(), Confidence: Derived,
+				Evidence: "SchedulerConfig(StrictBaseModel, PybindMirror) fields of the upper-case era's and era 0's stored llm_args.py (waiting_queue_policy added), joined; TorchLlmArgs validates it in both"}, true
+		case d >= dayFieldExists && d < day15727:
+			return NestedFields{Root: root, Model: "SchedulerConfig", Fields: schedListC(), Confidence: Derived,
+				Evidence: "SchedulerConfig(StrictBaseModel, PybindMirror) fields of era 0's stored llm_args.py and of main@0004396 (use_python_scheduler, enable_prefix_aware_scheduling added), joined; TorchLlmArgs validates it in both"}, true
 		}
 	}
 	return NestedFields{}, false

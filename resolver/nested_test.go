@@ -10,21 +10,23 @@ func TestNestedWindows(t *testing.T) {
 		version      string
 		kv, kvDirect bool
 		cuda         bool
+		moe          bool // always built first (MoeConfig(**d)) where held
+		sched        int  // SchedulerConfig's field count, 0: not held
 	}{
-		{"1.0.0rc3", false, false, false}, // before #5234: 0.21's field_mapping era, not modelled
-		{"1.0.0rc4", true, false, true},
-		{"1.1.0rc5", true, false, true},
-		{"1.2.0rc1", true, false, true},
-		{"1.2.0rc2", false, false, true}, // after the upper-case copy's first day: the kv path is not known
-		{"1.2.0rc5", false, false, true},
-		{"1.2.0rc6", true, true, true}, // after MOONCAKE: KvCacheConfig(**d) first
-		{"1.2.0", true, true, true},
-		{"1.3.0rc7", true, true, true},
-		{"1.3.0rc8", true, true, true},
-		{"1.3.0rc9", true, true, false}, // after era 0's copy CudaGraphConfig is not held
-		{"1.3.0rc25", true, true, false},
-		{"1.3.0rc26", false, false, false}, // after #15727: newer than main@0004396 may be
-		{"1.4.0rc4", false, false, false},
+		{"1.0.0rc3", false, false, false, false, 0}, // before #5234: 0.21's field_mapping era, not modelled
+		{"1.0.0rc4", true, false, true, true, 3},
+		{"1.1.0rc5", true, false, true, true, 3},
+		{"1.2.0rc1", true, false, true, true, 3},
+		{"1.2.0rc2", false, false, true, true, 4}, // after the upper-case copy's first day: the kv path is not known
+		{"1.2.0rc5", false, false, true, true, 4},
+		{"1.2.0rc6", true, true, true, true, 4}, // after MOONCAKE: KvCacheConfig(**d) first
+		{"1.2.0", true, true, true, true, 4},
+		{"1.3.0rc7", true, true, true, true, 4},
+		{"1.3.0rc8", true, true, true, true, 6},  // era 0's copy and main@0004396 joined
+		{"1.3.0rc9", true, true, false, true, 6}, // after era 0's copy CudaGraphConfig is not held
+		{"1.3.0rc25", true, true, false, true, 6},
+		{"1.3.0rc26", false, false, false, false, 0}, // after #15727: newer than main@0004396 may be
+		{"1.4.0rc4", false, false, false, false, 0},
 	} {
 		v, err := ParseVersion(c.version)
 		if err != nil {
@@ -36,6 +38,62 @@ func TestNestedWindows(t *testing.T) {
 		}
 		if _, ok := NestedFieldsFor(v, NestedCUDAGraph); ok != c.cuda {
 			t.Errorf("%s cuda_graph_config: held %v, want %v", c.version, ok, c.cuda)
+		}
+		// AttentionDpConfig: built first, from the upper-case copy's first
+		// day (1.2.0rc2) to #15727, with the same break at era 0 as
+		// SchedulerConfig.
+		adp, ok := NestedFieldsFor(v, NestedAttentionDP)
+		wantADP := map[int]int{4: 3, 6: 11}[c.sched]
+		if ok != (wantADP > 0) || len(adp.Fields) != wantADP || ok && !adp.Direct {
+			t.Errorf("%s attention_dp_config: held %v, %d fields, direct %v; want %d fields, built first", c.version, ok, len(adp.Fields), adp.Direct, wantADP)
+		}
+		if moe, ok := NestedFieldsFor(v, NestedMoE); ok != c.moe || ok && (!moe.Direct || moe.Model != "MoeConfig") {
+			t.Errorf("%s moe_config: held %v direct %v, want %v, built first", c.version, ok, moe.Direct, c.moe)
+		}
+		sc, ok := NestedFieldsFor(v, NestedScheduler)
+		if ok != (c.sched > 0) || len(sc.Fields) != c.sched || sc.Direct {
+			t.Errorf("%s scheduler_config: held %v, %d fields, direct %v; want %d fields, through TorchLlmArgs", c.version, ok, len(sc.Fields), sc.Direct, c.sched)
+		}
+	}
+}
+
+// TestNestedNewerFields: a key only a later release's model declares is
+// refused where xcvr holds the older list: moe_config.tactic and
+// megamoe_fuse_shared_expert (1.4.0rc4's MoeConfig) on 1.3, and
+// scheduler_config.use_python_scheduler (main@0004396, 1.3.0rc27) on 1.2;
+// a key of the joined copies is not (disable_finalize_fusion on 1.0, whose
+// own copy lacks it but the upper-case one has it: the day it reached a 1.0
+// build is not established).
+func TestNestedNewerFields(t *testing.T) {
+	for _, c := range []struct {
+		version, root, key string
+		refused            bool
+	}{
+		{"1.3.0rc20", NestedMoE, "tactic", true},
+		{"1.3.0rc20", NestedMoE, "megamoe_fuse_shared_expert", true},
+		{"1.3.0rc20", NestedMoE, "use_low_precision_moe_combine", false},
+		{"1.0.0rc6", NestedMoE, "disable_finalize_fusion", false},
+		{"1.0.0rc6", NestedMoE, "load_balancer", false},
+		{"1.4.0rc4", NestedMoE, "tactic", false},
+		{"1.2.0", NestedScheduler, "use_python_scheduler", true},
+		{"1.2.0", NestedScheduler, "waiting_queue_policy", false},
+		{"1.1.0rc5", NestedScheduler, "waiting_queue_policy", true},
+		{"1.3.0rc20", NestedScheduler, "use_python_scheduler", false},
+		{"1.3.0rc20", NestedScheduler, "gen_preemption", true},
+		{"1.3.0rc20", NestedScheduler, "sjf_config", true},
+		{"1.2.0", NestedAttentionDP, "enable_kv_cache_aware_routing", true},
+		{"1.2.0", NestedAttentionDP, "batching_wait_iters", false},
+		{"1.3.0rc20", NestedAttentionDP, "enable_kv_cache_aware_routing", false},
+		{"1.1.0rc5", NestedAttentionDP, "enable_kv_cache_aware_routing", false}, // before the upper-case copy: not held
+	} {
+		v, _ := ParseVersion(c.version)
+		got := NestedErrors(v, []NestedKey{{Root: c.root, VersionedKey: VersionedKey{Key: c.key, Input: "1", InputType: "int"}}})
+		if (len(got) == 1) != c.refused {
+			t.Errorf("%s %s.%s: refused %v, want %v", c.version, c.root, c.key, len(got) == 1, c.refused)
+		}
+		direct := map[string]string{NestedMoE: "MoeConfig", NestedAttentionDP: "AttentionDpConfig"}[c.root]
+		if len(got) == 1 && got[0].Model != direct {
+			t.Errorf("%s %s.%s: titled %q", c.version, c.root, c.key, got[0].Model)
 		}
 	}
 }

@@ -543,22 +543,25 @@ func (r *run) validationErrors() []FieldError {
 // directErrors are the errors of the nested model update_llm_args_with_extra_dict
 // builds itself (FieldError.Model), as pydantic reports them for that model:
 // its declared fields' errors, then its extra keys in input order; nil when
-// there are none. Only KvCacheConfig is modelled, so there is one model.
+// there are none. Where two such models have errors, the first built
+// (directOrder, field_mapping's order) raises and the other is never reached.
 func directErrors(errs []FieldError) []FieldError {
-	var declared, extra []FieldError
-	for _, e := range errs {
-		switch {
-		case e.Model == "":
-		case e.Type == "extra_forbidden":
-			extra = append(extra, e)
-		default:
-			declared = append(declared, e)
+	for _, model := range directOrder {
+		var declared, extra []FieldError
+		for _, e := range errs {
+			switch {
+			case e.Model != model:
+			case e.Type == "extra_forbidden":
+				extra = append(extra, e)
+			default:
+				declared = append(declared, e)
+			}
+		}
+		if declared != nil || extra != nil {
+			return append(declared, inputOrder(extra)...)
 		}
 	}
-	if declared == nil && extra == nil {
-		return nil
-	}
-	return append(declared, inputOrder(extra)...)
+	return nil
 }
 
 // inputOrder sorts extra keys of one mapping by where they were written (a
@@ -685,9 +688,9 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 		}
 		if e.Root != "" {
 			// Another TorchLlmArgs field, declared before
-			// cache_transceiver_config (kv_cache_config, a BaseLlmArgs field)
-			// or after it (cuda_graph_config, TorchLlmArgs' own): sorted
-			// apart below.
+			// cache_transceiver_config (kv_cache_config, scheduler_config:
+			// BaseLlmArgs fields) or after it (cuda_graph_config, moe_config:
+			// TorchLlmArgs' own): sorted apart below.
 			return -1
 		}
 		return slices.Index(fields, fieldOf(e.Loc))
@@ -705,7 +708,7 @@ func (r *run) pydanticOrder(errs []FieldError, readers int) []FieldError {
 			if i < readers {
 				restReaders++
 			}
-		case e.Root == NestedKVCache:
+		case nestedBeforeCTC(e.Root):
 			before = append(before, e)
 		default:
 			after = append(after, e)

@@ -365,8 +365,9 @@ type FieldError struct {
 	EmptyKey bool
 	// Model, when set, is the nested model that raised the error itself
 	// before TorchLlmArgs was validated (update_llm_args_with_extra_dict
-	// builds KvCacheConfig(**d) in some releases): pydantic then titles the
-	// error with Model and its loc is Loc alone, without Root.
+	// builds MoeConfig(**d) and AttentionDpConfig(**d), and
+	// KvCacheConfig(**d) in some releases): pydantic then titles the error
+	// with Model and its loc is Loc alone, without Root.
 	Model string
 }
 

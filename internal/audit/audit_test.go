@@ -738,3 +738,17 @@ func TestMarkdownLeadsWithFailure(t *testing.T) {
 		t.Errorf("markdown:\n%s", md)
 	}
 }
+
+// dgd.yaml's context ends on C++ over NIXL, its generation on C++ over UCX:
+// one worker each, a tie. The target was whichever a map gave first, so the
+// same audit printed a fix on one run and "none" on the next; ties now go
+// to NIXL, TensorRT-LLM's direction, and the generation worker's fix is
+// backend: NIXL, every run.
+func TestFixTieIsStable(t *testing.T) {
+	for range 40 {
+		r := audit(t, "1.2.0", "dgd.yaml")
+		if len(r.Fix) != 1 || r.Fix[0].Worker != "decode" || r.Fix[0].YAML != "cache_transceiver_config:\n  backend: NIXL\n" {
+			t.Fatalf("fix %+v", r.Fix)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"slices"
+	"sort"
 	"strconv"
 
 	"xcvr/internal/compare"
@@ -14,8 +15,9 @@ const maxFixEdits = 2
 // findFix looks for the smallest set of edits per worker that makes every
 // worker start and every context and generation worker end alike. The target
 // end is the one most disaggregated workers already have (ties: the Python
-// transceiver on NIXL, TensorRT-LLM's direction); each candidate is verified by
-// resolving it. nil when some worker has no fix within maxFixEdits edits.
+// transceiver on NIXL, TensorRT-LLM's direction, then NIXL, then by name);
+// each candidate is verified by resolving it. nil when some worker has no
+// fix within maxFixEdits edits.
 func findFix(es []Entry) []WorkerFix {
 	// A refused command line is fixed on the command line (its error says
 	// how); its config is judged as if it had started.
@@ -31,12 +33,28 @@ func findFix(es []Entry) []WorkerFix {
 		count[k]++
 		results[k] = e.Trace.Result
 	}
+	// Ties go to TensorRT-LLM's direction: the Python transceiver on NIXL,
+	// then any transceiver on NIXL, then the first end by name — never to
+	// the map's order, which differs from run to run (the same set gave a
+	// fix on one run and none on the next).
+	rank := func(r resolver.Result) int {
+		switch {
+		case r.Outcome == resolver.OutcomePython && r.EffectiveBackend.Is("NIXL"):
+			return 2
+		case r.EffectiveBackend.Is("NIXL"):
+			return 1
+		}
+		return 0
+	}
+	keys := make([]string, 0, len(count))
+	for k := range count {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
 	best := ""
-	for k, n := range count {
-		r := results[k]
-		better := n > count[best] || best == "" ||
-			n == count[best] && r.Outcome == resolver.OutcomePython && r.EffectiveBackend.Is("NIXL")
-		if better {
+	for _, k := range keys {
+		n := count[k]
+		if best == "" || n > count[best] || n == count[best] && rank(results[k]) > rank(results[best]) {
 			best = k
 		}
 	}

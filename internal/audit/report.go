@@ -113,6 +113,9 @@ func (r *Report) JSON() JSON {
 	if r.Split != "" {
 		out.Warnings = append(out.Warnings, r.Split)
 	}
+	if r.Empty() {
+		out.Warnings = append(out.Warnings, emptyLine)
+	}
 	for _, e := range r.order() {
 		w := e.Worker
 		wj := WorkerJSON{Name: w.Name, Role: w.Role, RoleFrom: w.RoleFrom, Source: w.Source.String(), Count: w.Count, CountFrom: w.CountFrom,
@@ -292,6 +295,8 @@ func (r *Report) Text() string {
 		}
 	}
 	switch {
+	case r.Empty():
+		b.WriteString("Deployment: ✗ " + emptyLine + ".\n")
 	case !hasDisagg:
 		b.WriteString("Deployment: no context or generation workers; nothing exchanges KV cache.\n")
 	case r.Consistent:
@@ -421,12 +426,14 @@ func failingRoles(es []Entry) int {
 func (r *Report) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## Deployment audit (TensorRT-LLM %s)\n\n", mdCell(r.versionLabel()))
-	b.WriteString("| Role | Worker | N | Outcome | Backend | KV | Source |\n|---|---|---|---|---|---|---|\n")
-	for _, e := range r.order() {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", e.Worker.Role, mdCell(e.Worker.Name), countCell(e.Worker),
-			outcomeCell(e), backendCell(e), kvCell(e), mdCell(e.Worker.Source.String()))
+	if !r.Empty() {
+		b.WriteString("| Role | Worker | N | Outcome | Backend | KV | Source |\n|---|---|---|---|---|---|---|\n")
+		for _, e := range r.order() {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", e.Worker.Role, mdCell(e.Worker.Name), countCell(e.Worker),
+				outcomeCell(e), backendCell(e), kvCell(e), mdCell(e.Worker.Source.String()))
+		}
+		b.WriteString("\n")
 	}
-	b.WriteString("\n")
 	for _, e := range r.order() {
 		if e.Failed() {
 			msg := termsafe.Text(e.Err)
@@ -437,6 +444,11 @@ func (r *Report) Markdown() string {
 		}
 	}
 	switch down := failingRoles(r.Entries); {
+	case r.Empty():
+		b.WriteString("Context and generation workers: ✗ " + emptyLine + "\n")
+		for _, w := range r.Set.Warnings {
+			fmt.Fprintf(&b, "\nWarning: %s\n", mdCell(w))
+		}
 	case r.Consistent && down == 0:
 		b.WriteString("Context and generation workers agree: ✓\n")
 	case r.Consistent:

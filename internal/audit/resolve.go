@@ -109,6 +109,15 @@ func (r *Report) Fails() bool {
 	return !r.Consistent
 }
 
+// Empty reports whether the set held no TensorRT-LLM worker to resolve (an
+// empty kubectl List, only Services, only an orchestrator's routes): audit
+// then exits 1, as check-logs does when no process shows its transceiver, so
+// that a gate does not pass on nothing.
+func (r *Report) Empty() bool { return len(r.Entries) == 0 }
+
+// emptyLine is the verdict of an Empty report.
+const emptyLine = "no TensorRT-LLM worker in the input; nothing was audited"
+
 // Resolve resolves every worker of the set.
 func Resolve(set *Set, opt Options) *Report {
 	rep := &Report{Set: set, Entries: make([]Entry, 0, len(set.Workers))}

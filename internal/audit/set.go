@@ -174,6 +174,11 @@ func Read(inputs []Input) (*Set, error) {
 			}
 			return nil, err
 		}
+		if len(docs) == 0 || allEmpty(docs) {
+			// An empty stream: kubectl that failed (its error on the
+			// terminal, nothing on the pipe), a file truncated to nothing.
+			r.set.Warnings = append(r.set.Warnings, in.Name+": empty: no YAML document in it")
+		}
 		for _, d := range docs {
 			r.set.Warnings = append(r.set.Warnings, d.Warnings...)
 			if d.Skipped {
@@ -348,12 +353,21 @@ func (r *reader) classify(file string, d deploy.DocAt) {
 			}
 		}
 		if kind == "List" {
-			// A List read whole (not kubectl's block style): its items.
-			if items := get(root, "items"); items != nil {
-				for _, it := range items.Items {
-					r.set.Objects++
-					r.classify(file, deploy.DocAt{Root: it, Line: it.Line})
-				}
+			// A List read whole (not kubectl's block style): its items are
+			// the objects, not the List (as in block style, where only the
+			// items are counted).
+			r.set.Objects--
+			items := get(root, "items")
+			if items == nil || len(items.Items) == 0 {
+				// kubectl get prints this for a namespace (or kinds) with
+				// nothing in them: "items: []". Say so, or a gate passes on
+				// nothing.
+				r.set.Warnings = append(r.set.Warnings, fmt.Sprintf("%s: a List with no items: kubectl get found no objects (check its -n namespace, its context and the kinds it asked for)", origin(file, line(root, "items"))))
+				return
+			}
+			for _, it := range items.Items {
+				r.set.Objects++
+				r.classify(file, deploy.DocAt{Root: it, Line: it.Line})
 			}
 			return
 		}
@@ -391,6 +405,17 @@ func (r *reader) classify(file string, d deploy.DocAt) {
 		r.plain[file] = &plainFile{file: file, doc: d}
 		r.plainOrder = append(r.plainOrder, file)
 	}
+}
+
+// allEmpty reports whether every document of a stream is empty (comments,
+// "---" alone).
+func allEmpty(docs []deploy.DocAt) bool {
+	for _, d := range docs {
+		if d.Root != nil || d.Skipped {
+			return false
+		}
+	}
+	return true
 }
 
 func cmKey(ns, name string) string { return ns + "/" + name }

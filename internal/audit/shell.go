@@ -249,6 +249,11 @@ type shellVars struct {
 type varMeta struct {
 	origin, cond string
 	seq          int
+	// unsure says the value is one branch's guess: set under an if or
+	// case xcvr does not decide, or in a loop it does not run (the last
+	// assignment read wins there, not the one bash ran), so an if does
+	// not decide a test on it.
+	unsure bool
 }
 
 func newShellVars() *shellVars {
@@ -579,6 +584,39 @@ func ifTest(raw string, words []string, i int) (exp, written string) {
 	return exp, exp
 }
 
+// unsureIn reports whether a value set inside blocks is one branch's
+// guess: under an if or case xcvr does not decide, or in a loop it does
+// not run.
+func unsureIn(blocks []block) bool {
+	for _, b := range blocks {
+		if b.word == "if" && b.state == 0 || b.word == "case" {
+			return true
+		}
+	}
+	return inUnrunLoop(blocks)
+}
+
+// testsUnsure reports whether the if or elif at words[i] tests a variable
+// whose value is a guess (varMeta.unsure): testCond would decide on it.
+func testsUnsure(raw string, words []string, i int, v *shellVars) bool {
+	_, written := ifTest(raw, words, i)
+	for _, m := range reVarRef().FindAllStringSubmatch(written, -1) {
+		name := m[1]
+		if name == "" {
+			name = m[2]
+		}
+		if v.meta[name].unsure {
+			return true
+		}
+	}
+	return false
+}
+
+// reVarRef finds $NAME and ${NAME...} in a test as written.
+var reVarRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*))`)
+})
+
 // appendRuns says whether an append inside blocks runs: -1 not (under a
 // branch of an if whose conditions xcvr decided, testCond, that does not
 // run), 0 an unknown number of times (in a while, until or select loop, or
@@ -881,7 +919,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 						// Inside a loop xcvr reads once, the test may
 						// differ from one iteration to the next: not
 						// decided.
-						if !inUnrunLoop(blocks) {
+						if !inUnrunLoop(blocks) && !testsUnsure(cmd.text, words, i, v) {
 							b.state = testCond(words[i+1:])
 						}
 						b.taken = b.state == 1
@@ -916,6 +954,8 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				case b.state == -1 && w == "else":
 					b.state = 1
 					b.branch, b.test, b.written = cmd.line, "", ""
+				case b.state == -1 && testsUnsure(cmd.text, words, i, v):
+					b.state = 0
 				case b.state == -1:
 					b.state = testCond(words[i+1:])
 					b.taken = b.state == 1
@@ -1028,7 +1068,12 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 						continue
 					}
 				}
+				unsure := unsureIn(blocks) || appending && v.meta[k].unsure
 				v.set(k, val, origin(file, cmd.line), condOrigin(file, blocks), appending)
+				if m, ok := v.meta[k]; ok && unsure {
+					m.unsure = true
+					v.meta[k] = m
+				}
 				if exporting {
 					v.exported[k] = true
 					v.seq++

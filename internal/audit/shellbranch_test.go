@@ -152,9 +152,10 @@ func TestBranchesMatchBash(t *testing.T) {
 	}
 }
 
-// A test xcvr does not decide (a command's status), or one inside a loop
-// it reads once (its values may change from one iteration to the next),
-// keeps every branch, with the note that says so.
+// A test xcvr does not decide (a command's status), one inside a loop it
+// reads once (its values may change from one iteration to the next), or
+// one on a value an undecided if or case set (the last branch read, not
+// the one bash ran), keeps every branch, with the note that says so.
 func TestUndecidedBranchesRead(t *testing.T) {
 	for _, c := range []struct {
 		body string
@@ -163,6 +164,10 @@ func TestUndecidedBranchesRead(t *testing.T) {
 		{"if grep -q ray /etc/hostname; then\n  trtllm-serve m --config a.yaml\nelse\n  trtllm-serve m --config b.yaml\nfi\n", []string{"a.yaml UCX", "b.yaml NIXL"}},
 		{"B=ray\nif [[ $B == ray && -n $B ]]; then\n  trtllm-serve m --config a.yaml\nelse\n  trtllm-serve m --config b.yaml\nfi\n", []string{"a.yaml UCX", "b.yaml NIXL"}},
 		{"B=ray\nwhile read -r x; do\n  if [[ $B == mpi ]]; then\n    trtllm-serve m --config a.yaml\n  fi\n  B=mpi\ndone < list\n", []string{"a.yaml UCX"}},
+		// A value an undecided if set is a guess (the last branch read):
+		// bash runs the then branch here, M=a, and starts a.yaml.
+		{"if true; then\n  M=a\nelse\n  M=b\nfi\nif [[ $M == a ]]; then\n  trtllm-serve m --config a.yaml\nfi\n", []string{"a.yaml UCX"}},
+		{"case $1 in\n  x) M=a;;\n  *) M=b;;\nesac\nif [ \"${M}\" = a ]; then\n  trtllm-serve m --config a.yaml\nfi\n", []string{"a.yaml UCX"}},
 	} {
 		got, notes := xcvrLaunches(t, "#!/bin/bash\n"+c.body)
 		if !slices.Equal(got, c.want) {

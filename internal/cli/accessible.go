@@ -7,6 +7,7 @@ import (
 
 	"xcvr/internal/accessible"
 	"xcvr/internal/deploy"
+	"xcvr/internal/guard"
 	"xcvr/internal/logs"
 )
 
@@ -59,10 +60,10 @@ func accessibleLog(flags *inputFlags) (*logs.Log, error) {
 	fw.FS = flags.deploy.files
 	defer fw.Close()
 	if _, _, err := fw.Poll(); err != nil {
-		return nil, usageErr(err)
+		return nil, usageErr(guard.FlagError("--log", path, err))
 	}
 	if _, err := flags.deploy.fs().Stat(path); err != nil {
-		return nil, usageErr(err)
+		return nil, usageErr(guard.FlagError("--log", path, err))
 	}
 	return fw.Log(), nil
 }

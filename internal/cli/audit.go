@@ -93,8 +93,9 @@ func expandAuditDirs(args []string) ([]string, error) {
 }
 
 // readAuditInputs reads the PATH arguments ("-" is standard input, once; a
-// directory is its deployment files) through the guard.
-func readAuditInputs(app *appEnv, args []string) ([]audit.Input, error) {
+// directory is its deployment files) through the guard. flag names the flag
+// that gave them (--worker), "" for audit's own arguments: an error names it.
+func readAuditInputs(app *appEnv, args []string, flag string) ([]audit.Input, error) {
 	var ins []audit.Input
 	stdin := false
 	args, err := expandAuditDirs(args)
@@ -110,15 +111,16 @@ func readAuditInputs(app *appEnv, args []string) ([]audit.Input, error) {
 				return nil, errors.New("- (standard input) given twice")
 			}
 			stdin = true
+			app.hintStdin("a deployment")
 			data, err = guard.ReadAll("-", app.stdin, auditLimits())
 		} else {
 			data, err = guard.ReadRaw(a, auditLimits())
 		}
 		if err != nil {
-			return nil, err
+			return nil, guard.FlagError(flag, a, err)
 		}
 		if err := guard.Text(a, data, auditLimits()); err != nil {
-			return nil, err
+			return nil, guard.FlagError(flag, a, err)
 		}
 		if total += len(data); total > maxAuditDirBytes {
 			return nil, fmt.Errorf("%s: the inputs pass %d MiB together; give fewer files to audit", a, maxAuditDirBytes>>20)
@@ -168,8 +170,10 @@ xcvr's own. Without --trtllm, a worker whose image names its release
 is resolved for that release. A worker's loader is its config's backend key, else its
 trtllm-serve --backend (pytorch, _autodeploy), as trtllm-serve lays the YAML
 over its command line; --loader overrides both. Exit 1 when a worker fails to start or the roles cannot exchange
-KV cache (with --to: also when an upgraded worker would fail); 0 otherwise; 2
-for usage errors and unreadable input.`,
+KV cache (with --to: also when an upgraded worker would fail), and when the
+input holds no TensorRT-LLM worker (an empty kubectl List, an empty pipe): a
+gate never passes on nothing; 0 otherwise; 2 for usage errors and unreadable
+input.`,
 		Example: `  xcvr audit deploy.yaml
   xcvr audit recipes/qwen3/trtllm/disagg/
   kubectl get deploy,sts,pod,cm,dynamographdeployment -n NS -o yaml | xcvr audit -
@@ -210,7 +214,7 @@ for usage errors and unreadable input.`,
 				flags.warnFuture(app, to)
 				opt.To = &v
 			}
-			ins, err := readAuditInputs(app, args)
+			ins, err := readAuditInputs(app, args, "")
 			if err != nil {
 				return usageErr(err)
 			}
@@ -230,7 +234,7 @@ for usage errors and unreadable input.`,
 			if err != nil {
 				return err
 			}
-			if rep.Fails() || (rep.Upgrade != nil && rep.Upgrade.Breaks()) {
+			if rep.Fails() || rep.Empty() || (rep.Upgrade != nil && rep.Upgrade.Breaks()) {
 				return refused()
 			}
 			return nil

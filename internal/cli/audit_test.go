@@ -25,7 +25,9 @@ func TestAuditExitCodesAndOutputs(t *testing.T) {
 		{[]string{"audit", at + "submit.yaml", "--trtllm", "1.3.0rc29"}, 0, "worker_config.ctx  2  ✓ PYTHON", ""},
 		// A real sbatch script (upstream's simple_example) with its worker YAMLs.
 		{[]string{"audit", at + "real/simple_example/launch.slurm", at + "real/simple_example/ctx_extra-llm-api-config.yaml", at + "real/simple_example/gen_extra-llm-api-config.yaml", "--trtllm", "1.2.0"}, 0, "context     ctx_extra-llm-api-config.yaml  1  ● CPP    UCX", ""},
-		{[]string{"audit", at + "orchestrator.yaml"}, 0, "only lists its servers; each worker's own --config decides its transceiver: context ctx-0:8001, ctx-1:8001; generation gen-0:8002;", ""},
+		// Only an orchestrator's routes: no worker resolved, so nothing is
+		// vouched for (exit 1, as for an empty List below).
+		{[]string{"audit", at + "orchestrator.yaml"}, 1, "only lists its servers; each worker's own --config decides its transceiver: context ctx-0:8001, ctx-1:8001; generation gen-0:8002;", ""},
 		// --env applies to every worker: UCX for DEFAULT fails both DGD roles.
 		{[]string{"audit", at + "dgd.yaml", "--trtllm", "1.3.0rc29", "--env", "TRTLLM_USE_UCX_KVCACHE=0"}, 0, "Deployment: ✓", ""},
 		// xcvr's own environment is not the workers'.
@@ -166,5 +168,48 @@ func TestAuditDirectoryBounded(t *testing.T) {
 	maxAuditDirEntries = 10
 	if _, err := expandAuditDirs([]string{dir}); err == nil || !strings.Contains(err.Error(), "more than 10 entries under it") {
 		t.Errorf("err %v", err)
+	}
+}
+
+// A gate must not pass on nothing: kubectl get in the wrong namespace prints
+// an empty List (items: []), a kubectl that failed prints nothing, and a set
+// of Services holds no worker. Each is said, and exits 1, as check-logs does
+// when no process shows its transceiver.
+func TestAuditNothingToAudit(t *testing.T) {
+	const emptyList = "apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: \"\"\n"
+	const services = "apiVersion: v1\nkind: Service\nmetadata:\n  name: trtllm-gen\n"
+	cases := []struct {
+		name, stdin string
+		args        []string
+		want        []string
+	}{
+		{"empty List", emptyList, nil, []string{
+			"Audit: 0 worker configuration(s), 0 replica(s)/server(s), from 0 object(s)",
+			"Deployment: ✗ no TensorRT-LLM worker in the input; nothing was audited.\n",
+			"Warning: -:2: a List with no items: kubectl get found no objects (check its -n namespace, its context and the kinds it asked for)\n"}},
+		{"empty List json", emptyList, []string{"-o", "json"}, []string{
+			`"objects": 0,`, `"no TensorRT-LLM worker in the input; nothing was audited"`, `"-:2: a List with no items: kubectl get found no objects`}},
+		{"empty List markdown", emptyList, []string{"-o", "markdown"}, []string{
+			"Context and generation workers: ✗ no TensorRT-LLM worker in the input; nothing was audited\n",
+			"Warning: -:2: a List with no items"}},
+		{"empty stdin", "", nil, []string{"nothing was audited.\n", "Warning: -: empty: no YAML document in it\n"}},
+		{"services only", services, nil, []string{"from 1 object(s)", "nothing was audited.\n", "-:2 Service/trtllm-gen: kind Service is not read"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := Main(append([]string{"audit", "-", "--trtllm", "1.3.0rc29"}, c.args...), strings.NewReader(c.stdin), &out, &errb, nil)
+			if code != 1 {
+				t.Errorf("exit %d, want 1\n%s%s", code, out.String(), errb.String())
+			}
+			for _, w := range c.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out.String())
+				}
+			}
+			if strings.Contains(out.String(), "agree: ✓") {
+				t.Errorf("an empty audit agrees:\n%s", out.String())
+			}
+		})
 	}
 }

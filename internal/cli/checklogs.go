@@ -40,6 +40,9 @@ type checkOpts struct {
 	always bool
 	// predicted is set once the inputs are read: a prediction is compared.
 	predicted bool
+	// flag names the flag that gave the one log (the explorer's --log off a
+	// terminal), for its errors; "" for check-logs' own arguments.
+	flag string
 }
 
 func newCheckLogsCmd(app *appEnv) *cobra.Command {
@@ -328,6 +331,7 @@ func exists(path string) bool {
 // parseInput reads one log whole, in bounded memory.
 func parseInput(app *appEnv, in logInput) (*logs.Log, error) {
 	if in.stdin {
+		app.hintStdin("a log")
 		lg, err := logs.Parse("stdin", app.stdin)
 		if err != nil {
 			return nil, fmt.Errorf("stdin: %w", err)
@@ -453,6 +457,9 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 	o.predicted = pred != nil
 	ins, err := expandLogArgs(args, o.follow)
 	if err != nil {
+		if o.flag != "" {
+			err = guard.FlagError(o.flag, args[0], err)
+		}
 		return usageErr(err)
 	}
 	if o.follow {
@@ -463,6 +470,9 @@ func runCheckLogsWith(cmd *cobra.Command, app *appEnv, flags *inputFlags, args [
 	if len(ins) == 1 {
 		c := checkInput(app, pred, ins[0], o, false, nil)
 		if c.err != nil {
+			if o.flag != "" {
+				return usageErr(guard.FlagError(o.flag, args[0], c.err))
+			}
 			return usageErr(c.err)
 		}
 		return reportLogs(app, pred, ins, o, func(int) checked { return c })
@@ -746,10 +756,10 @@ func explorerExtras(cmd *cobra.Command, app *appEnv, flags *inputFlags) ([]ui.Ro
 	fw := logs.NewFollower(flags.deploy.log, flags.deploy.log)
 	fw.FS = flags.deploy.files
 	if _, _, err := fw.Poll(); err != nil {
-		return nil, nil, nil, usageErr(err)
+		return nil, nil, nil, usageErr(guard.FlagError("--log", flags.deploy.log, err))
 	}
 	if _, err := flags.deploy.fs().Stat(flags.deploy.log); err != nil {
-		return nil, nil, nil, usageErr(err)
+		return nil, nil, nil, usageErr(guard.FlagError("--log", flags.deploy.log, err))
 	}
 	return roles, fw.Log(), fw, nil
 }

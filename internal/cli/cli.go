@@ -101,6 +101,31 @@ func isTerminal(w io.Writer) bool {
 // stdoutIsTTY reports whether standard output is a terminal.
 func (a *appEnv) stdoutIsTTY() bool { return isTerminal(a.stdout) }
 
+// stdinIsTTY reports whether standard input is a terminal.
+func (a *appEnv) stdinIsTTY() bool {
+	f, ok := a.stdin.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// hintStdin says, when standard input is a terminal (never on a pipe), that
+// xcvr now reads what from it and how to end it: without it, "check-logs -"
+// typed with nothing piped in waits in silence, as if hung. The wording is
+// the one other Unix tools use (Ctrl-D ends the input).
+func (a *appEnv) hintStdin(what string) {
+	if a.stdinIsTTY() {
+		fmt.Fprintf(a.stderr, "xcvr: reading %s from standard input (Ctrl-D on a new line ends it)\n", what)
+	}
+}
+
+// dumbTerminal reports whether TERM says the terminal is dumb (Emacs' M-x
+// shell, a serial console): it shows text but draws no full screen and no
+// colour, whatever the TTY says. ncurses, git and grep --color=auto read it so.
+func (a *appEnv) dumbTerminal() bool { return a.getenv("TERM") == "dumb" }
+
+// canDraw reports whether standard output is a terminal that can draw the
+// explorer: a TTY whose TERM is not dumb.
+func (a *appEnv) canDraw() bool { return a.stdoutIsTTY() && !a.dumbTerminal() }
+
 // width is the terminal's width (clamped to 60..120) or 80 off a terminal.
 func (a *appEnv) width() int {
 	if a.widthFlag > 0 {
@@ -140,7 +165,7 @@ func (a *appEnv) colorOn(mode string) bool {
 	case "never":
 		return false
 	}
-	return a.getenv("NO_COLOR") == "" && a.stdoutIsTTY()
+	return a.getenv("NO_COLOR") == "" && a.canDraw()
 }
 
 // out returns a writer that downsamples colours to what the terminal supports.

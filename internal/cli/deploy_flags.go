@@ -158,6 +158,7 @@ func (d *deployFlags) load(app *appEnv) error {
 			return err
 		}
 	}
+	configFlag := "--config"
 	if d.pid != 0 {
 		root := d.procRoot
 		if root == "" {
@@ -174,6 +175,7 @@ func (d *deployFlags) load(app *appEnv) error {
 			s := p.Serve
 			if d.config == "" && s.Config != "" && d.disagg == "" {
 				d.config = s.Config
+				configFlag = fmt.Sprintf("--pid %d: its trtllm-serve --config", d.pid)
 			}
 			if d.disagg == "" && s.DisaggConfig != "" && d.config == "" {
 				d.warn(app, fmt.Sprintf("process %d runs trtllm-serve %s with %s; pass --disagg %s --role ... to resolve its roles", d.pid, s.Subcommand, s.DisaggConfig, s.DisaggConfig))
@@ -183,7 +185,7 @@ func (d *deployFlags) load(app *appEnv) error {
 	if d.config != "" {
 		data, err := guard.ReadFileFS(d.fs(), d.config, guard.YAMLLimits())
 		if err != nil {
-			return usageErr(err)
+			return usageErr(guard.FlagError(configFlag, d.config, err))
 		}
 		ov, err := deploy.ReadWorkerConfig(d.config, data)
 		if err != nil {
@@ -197,7 +199,7 @@ func (d *deployFlags) load(app *appEnv) error {
 	if d.disagg != "" {
 		data, err := guard.ReadFileFS(d.fs(), d.disagg, guard.YAMLLimits())
 		if err != nil {
-			return usageErr(err)
+			return usageErr(guard.FlagError("--disagg", d.disagg, err))
 		}
 		dis, err := deploy.ReadDisagg(d.disagg, data)
 		if err != nil {
@@ -211,7 +213,7 @@ func (d *deployFlags) load(app *appEnv) error {
 	if d.envFile != "" {
 		data, err := guard.ReadFileFS(d.fs(), d.envFile, guard.EnvLimits())
 		if err != nil {
-			return usageErr(err)
+			return usageErr(guard.FlagError("--env-file", d.envFile, err))
 		}
 		ef, err := deploy.ReadEnvFile(d.envFile, data)
 		if err != nil {
@@ -229,12 +231,12 @@ func (d *deployFlags) load(app *appEnv) error {
 // model path of --pid's command line or the YAML's model key when it is a local
 // checkpoint directory.
 func (d *deployFlags) loadModel(app *appEnv) error {
-	path, explicit := "", true
+	path, explicit, flag, given := "", true, "", ""
 	switch {
 	case d.modelConfig != "":
-		path = d.modelConfig
+		path, flag, given = d.modelConfig, "--model-config", d.modelConfig
 	case d.modelDir != "":
-		path = filepath.Join(d.modelDir, "config.json")
+		path, flag, given = filepath.Join(d.modelDir, "config.json"), "--model-dir", d.modelDir
 	case d.remote:
 		return nil
 	default:
@@ -253,7 +255,7 @@ func (d *deployFlags) loadModel(app *appEnv) error {
 	data, err := guard.ReadRawFS(d.fs(), path, guard.JSONLimits())
 	if err != nil {
 		if explicit {
-			return usageErr(err)
+			return usageErr(guard.FlagError(flag, given, err))
 		}
 		d.warn(app, err.Error())
 		return nil
@@ -437,7 +439,7 @@ func (d *deployFlags) loadWorker(app *appEnv) error {
 	if d.remote {
 		return usageErr(errors.New("--worker is not available in a served session"))
 	}
-	ins, err := readAuditInputs(app, files)
+	ins, err := readAuditInputs(app, files, "--worker")
 	if err != nil {
 		return usageErr(err)
 	}

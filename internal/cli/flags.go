@@ -110,7 +110,7 @@ func (f *inputFlags) loadCatalog() (*models.Catalog, error) {
 	}
 	data, err := guard.ReadFileFS(f.deploy.fs(), f.catalog, guard.YAMLLimits())
 	if err != nil {
-		return nil, err
+		return nil, guard.FlagError("--catalog", f.catalog, err)
 	}
 	extra, err := models.Parse(f.catalog, data, "")
 	if err != nil {

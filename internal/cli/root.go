@@ -41,8 +41,8 @@ func newRootFor(app *appEnv, args []string) *cobra.Command {
 environment and transceiver_runtime override, and shows every step, the outcome,
 the exact log lines and the exact error TensorRT-LLM would print.
 
-On a terminal, xcvr alone opens the interactive explorer; elsewhere it prints the
-same text as 'xcvr explain'.`,
+On a terminal, xcvr alone opens the interactive explorer; elsewhere (a pipe, a
+file, a terminal whose TERM is dumb) it prints the same text as 'xcvr explain'.`,
 		// The --version text is made when asked for (versionTemplate): reading
 		// the build record and the version table is no work for other commands.
 		Version:       "xcvr",
@@ -50,9 +50,9 @@ same text as 'xcvr explain'.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !app.stdoutIsTTY() {
+			if !app.canDraw() {
 				if flags.deploy.log != "" {
-					return runCheckLogsWith(cmd, app, &flags, []string{flags.deploy.log}, checkOpts{output: "text", always: true})
+					return runCheckLogsWith(cmd, app, &flags, []string{flags.deploy.log}, checkOpts{output: "text", always: true, flag: "--log"})
 				}
 				return runExplain(cmd, app, &flags, "text", color)
 			}

@@ -96,7 +96,7 @@ func runServe(cmd *cobra.Command, app *appEnv, sf *serveFlags) error {
 	if sf.serveDir != "" {
 		dir, err := guard.OpenDir(sf.serveDir)
 		if err != nil {
-			return usageErr(fmt.Errorf("--serve-dir: %w", err))
+			return usageErr(guard.FlagError("--serve-dir", sf.serveDir, err))
 		}
 		defer dir.Close()
 		box = &sandbox{dir: dir}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -46,6 +47,9 @@ func flagError(cmd *cobra.Command, err error) error {
 // flagErrorWith is flagError with fallback, the words that say where the
 // command's flags are listed, for an unknown flag no flag is near.
 func flagErrorWith(cmd *cobra.Command, err error, fallback string) error {
+	if e := badFlagValue(err); e != nil {
+		return usageErr(e)
+	}
 	msg := err.Error()
 	name, ok := strings.CutPrefix(msg, "unknown flag: --")
 	if !ok {
@@ -69,6 +73,33 @@ func flagErrorWith(cmd *cobra.Command, err error, fallback string) error {
 		return usageErr(errors.New(msg + hint))
 	}
 	return usageErr(fmt.Errorf("%s; %s", msg, fallback))
+}
+
+// badFlagValue rewrites pflag's error for a value its type cannot hold
+// ('invalid argument "abc" for "--pid" flag: strconv.ParseInt: parsing "abc":
+// invalid syntax') in xcvr's words: the flag, the value and what it takes, as
+// the flags xcvr checks itself say it. nil for any other error.
+func badFlagValue(err error) error {
+	var ive *pflag.InvalidValueError
+	if !errors.As(err, &ive) || ive.GetFlag() == nil {
+		return nil
+	}
+	f := ive.GetFlag()
+	var want string
+	switch f.Value.Type() {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		want = "a whole number"
+		if errors.Is(err, strconv.ErrRange) {
+			want += " (this one is out of range)"
+		}
+	case "duration":
+		want = "a duration with its unit, such as 30s, 15m or 1h30m"
+	case "bool":
+		want = "true or false"
+	default:
+		return nil
+	}
+	return fmt.Errorf("--%s %s: want %s", f.Name, strconv.Quote(ive.GetValue()), want)
 }
 
 // noteNearMisses says on stderr when a flag's value is close to one xcvr

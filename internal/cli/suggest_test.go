@@ -58,6 +58,28 @@ func TestDidYouMean(t *testing.T) {
 	}
 }
 
+// A value a flag's type cannot hold is said in xcvr's words, not strconv's
+// or time's ('strconv.ParseInt: parsing "abc": invalid syntax').
+func TestBadFlagValues(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"explain", "--pid", "abc"}, `xcvr: --pid "abc": want a whole number` + "\n"},
+		{[]string{"explain", "--pid", "99999999999999999999"}, `xcvr: --pid "99999999999999999999": want a whole number (this one is out of range)` + "\n"},
+		{[]string{"serve", "--max-sessions", "x"}, `xcvr: --max-sessions "x": want a whole number` + "\n"},
+		{[]string{"serve", "--idle-timeout", "5"}, `xcvr: --idle-timeout "5": want a duration with its unit, such as 30s, 15m or 1h30m` + "\n"},
+		{[]string{"explain", "--pipelined=maybe"}, `xcvr: --pipelined "maybe": want true or false` + "\n"},
+		{[]string{"check-logs", "-f=2", "x.log"}, `xcvr: --follow "2": want true or false` + "\n"},
+		{[]string{"matrix", "--width", "wide"}, `xcvr: --width "wide": want a whole number` + "\n"},
+	} {
+		out, errOut, code := run(t, nil, tc.args...)
+		if code != 2 || out != "" || errOut != tc.want {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
 // Item 4: --env completes every variable the resolver reads (the list is
 // resolver.EnvVars, which a resolver test keeps whole).
 func TestEnvCompletionIsEveryVariable(t *testing.T) {

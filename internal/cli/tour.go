@@ -39,7 +39,7 @@ an xcvr explain command line.`,
 			if err != nil {
 				return err
 			}
-			if tf.accessible || !app.stdoutIsTTY() {
+			if tf.accessible || !app.canDraw() {
 				return printTour(cmd, app, stops, tf.accessible)
 			}
 			opts := ui.Options{Catalog: models.Builtin(), Color: *color, In: app.stdin, Out: app.stdout, Environ: app.environ}
@@ -63,7 +63,7 @@ func loadTour(fsys guard.FS, files []string, cat *models.Catalog) ([]tour.Scenar
 	for _, f := range files {
 		data, err := guard.ReadFileFS(fsys, f, guard.YAMLLimits())
 		if err != nil {
-			return nil, usageErr(err)
+			return nil, usageErr(guard.FlagError("--tour", f, err))
 		}
 		more, err := tour.Parse(f, data, cat)
 		if err != nil {

@@ -29,6 +29,10 @@ func newTUICmd(app *appEnv, color *string) *cobra.Command {
 				fmt.Fprintln(app.stderr, "xcvr tui: stdout is not a terminal; use 'xcvr explain' for text output")
 				return &exitError{code: exitUsage}
 			}
+			if app.dumbTerminal() {
+				fmt.Fprintln(app.stderr, "xcvr tui: TERM=dumb: this terminal cannot draw the explorer; use --accessible for the linear mode, or 'xcvr explain' for text output")
+				return &exitError{code: exitUsage}
+			}
 			return runExplorer(cmd, app, &flags, *color)
 		},
 	}

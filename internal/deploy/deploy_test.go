@@ -495,7 +495,7 @@ func TestReadProcess(t *testing.T) {
 	}
 	if os.Getuid() != 0 {
 		os.Chmod(filepath.Join(dir, "environ"), 0)
-		if _, err := ReadProcess(root, 4242); err == nil || !strings.Contains(err.Error(), "permission denied") {
+		if _, err := ReadProcess(root, 4242); err == nil || !strings.HasPrefix(err.Error(), "--pid 4242: cannot read "+filepath.Join(dir, "environ")+": permission denied; ") {
 			t.Errorf("unreadable environ: %v", err)
 		}
 	}

@@ -12,10 +12,11 @@ import (
 
 // TestNestedRealConfigs runs real worker YAMLs (testdata/nested, provenance in
 // each file's header) under their own release: none may be refused for a key
-// inside kv_cache_config or cuda_graph_config (an incomplete field list would
-// call valid configs broken), and the real files that do carry a wrong key,
-// and the brief's typo, are refused with pydantic's words where xcvr holds
-// the model's fields, and not where it does not.
+// inside kv_cache_config, scheduler_config, cuda_graph_config or moe_config
+// (an incomplete field list would call valid configs broken), and the real
+// files that do carry a wrong key, and the briefs' cases, are refused with
+// pydantic's words where xcvr holds the model's fields, and not where it does
+// not.
 func TestNestedRealConfigs(t *testing.T) {
 	cases := []struct {
 		file, version string
@@ -54,6 +55,18 @@ func TestNestedRealConfigs(t *testing.T) {
 		{file: "typo-kv.yaml", version: "1.2.0rc6", title: "KvCacheConfig", want: []string{"free_gpu_memroy_fraction"}},
 		{file: "typo-kv.yaml", version: "1.2.0rc5"}, // KvCacheConfig's path unknown there: not refused
 		{file: "typo-kv.yaml", version: "1.4.0rc4"}, // its fields not held: not refused
+		// Real files writing moe_config (backend, load_balancer,
+		// use_low_precision_moe_combine; the 1.0 files above too).
+		{file: "dynamo-dsr1-wide-ep-decode.yaml", version: "1.2.0rc5"},
+		{file: "trtllm-disagg-dsv4-pro.yaml", version: "1.3.0rc25"},
+		// A config written for a newer release: MoeConfig(**d) refuses
+		// 1.4.0rc4's tactic first, alone; SchedulerConfig, validated in
+		// TorchLlmArgs, refuses 1.3's use_python_scheduler on 1.2.
+		{file: "moe-tactic.yaml", version: "1.3.0rc20", title: "MoeConfig", want: []string{"tactic"}},
+		{file: "moe-tactic.yaml", version: "1.0.0rc6", title: "MoeConfig", want: []string{"tactic"}},
+		{file: "moe-tactic.yaml", version: "1.3.0rc26"}, // after #15727: MoeConfig not held
+		{file: "scheduler-python.yaml", version: "1.2.0", title: "TorchLlmArgs", want: []string{"scheduler_config.use_python_scheduler"}},
+		{file: "scheduler-python.yaml", version: "1.3.0rc8"},
 	}
 	for _, c := range cases {
 		t.Run(c.file+"@"+c.version, func(t *testing.T) {
@@ -85,8 +98,12 @@ func TestNestedRealConfigs(t *testing.T) {
 				tr := resolveWith(t, ov, c.version, nil)
 				msg := tr.Result.Error
 				for _, line := range strings.Split(msg, "\n") {
-					if strings.HasPrefix(line, "kv_cache_config.") || strings.HasPrefix(line, "cuda_graph_config.") ||
-						(c.title == "KvCacheConfig" && line != "" && !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "pydantic_core")) {
+					nested := false
+					for _, root := range resolver.NestedRoots() {
+						nested = nested || strings.HasPrefix(line, root+".")
+					}
+					direct := c.title == "KvCacheConfig" || c.title == "MoeConfig"
+					if nested || (direct && line != "" && !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "pydantic_core")) {
 						got = append(got, line)
 					}
 				}

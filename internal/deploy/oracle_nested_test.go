@@ -13,13 +13,17 @@ import (
 )
 
 // nestedReleases are releases on each side of the nested models' windows
-// (resolver.NestedFieldsFor): 1.0.0rc4 and 1.1.0rc5 validate kv_cache_config
-// and cuda_graph_config in TorchLlmArgs; 1.2.0rc2 only cuda_graph_config (how
-// its KvCacheConfig is reached is not known); 1.2.0rc6, 1.3.0rc20 and rc22 build
-// KvCacheConfig(**d) in update_llm_args_with_extra_dict first (rc20's
-// use_kv_cache_manager_v2 a plain bool, rc22's bool | 'auto', #15823);
-// 1.4.0rc4 has neither list.
-var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.2.0rc6", "1.3.0rc20", "1.3.0rc22", "1.4.0rc4"}
+// (resolver.NestedFieldsFor): 1.0.0rc4 and 1.1.0rc5 validate kv_cache_config,
+// scheduler_config and cuda_graph_config in TorchLlmArgs; 1.2.0rc2 only
+// scheduler_config and cuda_graph_config (how its KvCacheConfig is reached is
+// not known); 1.2.0rc6, 1.3.0rc15, rc20 and rc22 build KvCacheConfig(**d) in
+// update_llm_args_with_extra_dict first (rc20's use_kv_cache_manager_v2 a
+// plain bool, rc22's bool | 'auto', #15823); every release but 1.4.0rc4 builds
+// MoeConfig(**d) first, then (from 1.2.0rc2) AttentionDpConfig, before
+// KvCacheConfig. scheduler_config's list grows at
+// 1.2.0rc2 (waiting_queue_policy joined) and 1.3.0rc8 (use_python_scheduler,
+// enable_prefix_aware_scheduling joined); 1.4.0rc4 has no list.
+var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.2.0rc6", "1.3.0rc15", "1.3.0rc20", "1.3.0rc22", "1.4.0rc4"}
 
 // nestedCTC adds CacheTransceiverConfig of releases the release table of
 // oracle_pydantic_test.go lacks: 1.2.0rc6 has MOONCAKE (#8309) and the sender
@@ -27,13 +31,14 @@ var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.2.0rc6", "1
 var nestedCTC = []release{{version: "1.2.0rc6", timeout: "None", future: true}}
 
 // nestedSource declares, for one release, TorchLlmArgs as the oracle
-// validates it: kv_cache_config (a BaseLlmArgs field, before
-// cache_transceiver_config) and cuda_graph_config (TorchLlmArgs' own, after
-// every BaseLlmArgs field) as StrictBaseModels with the release's fields when
-// xcvr holds them (any value, as xcvr checks keys only), else Any; the
-// release's CacheTransceiverConfig; every other field Any. direct says
-// whether update_llm_args_with_extra_dict builds KvCacheConfig(**d) first.
-func nestedSource(t *testing.T, version string) (src string, direct bool) {
+// validates it: kv_cache_config and scheduler_config (BaseLlmArgs fields,
+// before cache_transceiver_config) and cuda_graph_config and moe_config
+// (TorchLlmArgs' own, after every BaseLlmArgs field) as StrictBaseModels with
+// the release's fields when xcvr holds them (any value, as xcvr checks keys
+// only), else Any; the release's CacheTransceiverConfig; every other field
+// Any. direct lists the roots update_llm_args_with_extra_dict builds itself
+// first, as (root, class) in its field_mapping's order.
+func nestedSource(t *testing.T, version string) (src string, direct [][2]string) {
 	v := resolverVersion(version)
 	var ctc release
 	found := false
@@ -48,6 +53,7 @@ func nestedSource(t *testing.T, version string) (src string, direct bool) {
 	var b strings.Builder
 	ctcSrc, _, _ := strings.Cut(ctc.pydanticSource(), "class TorchLlmArgs")
 	b.WriteString(ctcSrc)
+	isDirect := map[string]string{}
 	model := func(name, root string) string {
 		n, ok := resolver.NestedFieldsFor(v, root)
 		if !ok {
@@ -70,20 +76,37 @@ func nestedSource(t *testing.T, version string) (src string, direct bool) {
 			}
 			fmt.Fprintf(&b, "    %s: %s\n", f, typ)
 		}
-		if root == resolver.NestedKVCache {
-			direct = n.Direct
+		if n.Direct {
+			isDirect[root] = name
 		}
 		return "Optional[" + name + "]"
 	}
 	kv := model("KvCacheConfig", resolver.NestedKVCache)
+	sc := model("SchedulerConfig", resolver.NestedScheduler)
 	cg := model("CudaGraphConfig", resolver.NestedCUDAGraph)
+	adp := model("AttentionDpConfig", resolver.NestedAttentionDP)
+	moe := model("MoeConfig", resolver.NestedMoE)
+	// update_llm_args_with_extra_dict's field_mapping order (era 0's copy
+	// and main@0004396): moe_config, attention_dp_config, kv_cache_config.
+	for _, root := range []string{resolver.NestedMoE, resolver.NestedAttentionDP, resolver.NestedKVCache} {
+		if name, ok := isDirect[root]; ok {
+			direct = append(direct, [2]string{root, name})
+		}
+	}
 	b.WriteString("class TorchLlmArgs(StrictBaseModel):\n")
 	fmt.Fprintf(&b, "    kv_cache_config: %s = None\n", kv)
+	fmt.Fprintf(&b, "    scheduler_config: %s = None\n", sc)
 	b.WriteString("    cache_transceiver_config: Optional[CacheTransceiverConfig] = None\n")
 	fmt.Fprintf(&b, "    cuda_graph_config: %s = None\n", cg)
+	if slices.Contains(llmargs.FieldsFor(v), "attention_dp_config") {
+		// Not a field of the lower-case era's TorchLlmArgs.
+		fmt.Fprintf(&b, "    attention_dp_config: %s = None\n", adp)
+	}
+	fmt.Fprintf(&b, "    moe_config: %s = None\n", moe)
 	for _, f := range llmargs.FieldsFor(v) {
 		switch f {
-		case "kv_cache_config", "cache_transceiver_config", "cuda_graph_config":
+		case "kv_cache_config", "scheduler_config", "cache_transceiver_config", "cuda_graph_config",
+			"attention_dp_config", "moe_config":
 		default:
 			fmt.Fprintf(&b, "    %s: Any = None\n", f)
 		}
@@ -110,11 +133,11 @@ models = {}
 		for _, line := range strings.Split(src, "\n") {
 			b.WriteString("    " + line + "\n")
 		}
-		if direct {
-			b.WriteString("    return TorchLlmArgs, KvCacheConfig\n")
-		} else {
-			b.WriteString("    return TorchLlmArgs, None\n")
+		b.WriteString("    return TorchLlmArgs, [")
+		for _, d := range direct {
+			fmt.Fprintf(&b, "(%q, %s), ", d[0], d[1])
 		}
+		b.WriteString("]\n")
 		fmt.Fprintf(&b, "models[%q] = _define()\n", version)
 	}
 	b.WriteString(`
@@ -123,10 +146,11 @@ for line in sys.stdin:
     out = {}
     try:
         data = yaml.safe_load(req["yaml"])
-        args, kv = models[req["release"]]
-        if kv is not None and "kv_cache_config" in data:
+        args, direct = models[req["release"]]
+        for name, field_type in direct:
             # field_mapping: llm_args_dict[name] = field_type(**llm_args_dict[name])
-            data["kv_cache_config"] = kv(**data["kv_cache_config"])
+            if name in data:
+                data[name] = field_type(**data[name])
         args(**data)
     except ValidationError as e:
         out["error"] = "\n".join(l for l in str(e).split("\n") if not l.startswith("    For further information visit"))
@@ -148,6 +172,15 @@ func nestedDocs(n int) []string {
 		"long_unknown: '" + strings.Repeat("y", 60) + "'"}
 	cgKeys := []string{"batch_sizes: [1, 2, 4]", "max_batch_size: 64", "enable_padding: true", "max_batch_sise: 8",
 		"padding_enabled: true", "'': null", "mode: decode"}
+	scKeys := []string{"capacity_scheduler_policy: MAX_UTILIZATION", "context_chunking_policy: FIRST_COME_FIRST_SERVED",
+		"waiting_queue_policy: fcfs", "use_python_scheduler: true", "enable_prefix_aware_scheduling: false",
+		"gen_preemption: {}", "context_scheduling_policy: fcfs", "sjf_config: {}", "capacity_schedular_policy: x",
+		"'': 0", "'x.y': 1"}
+	moeKeys := []string{"backend: CUTLASS", "max_num_tokens: 4096", "load_balancer: lb.yaml", "disable_finalize_fusion: true",
+		"use_low_precision_moe_combine: true", "tactic: cutlass", "megamoe_fuse_shared_expert: true", "backnd: TRTLLM",
+		"'': null", "Backend: WIDEEP", "long_moe_key: '" + strings.Repeat("z", 70) + "'"}
+	adpKeys := []string{"enable_balance: true", "timeout_iters: 50", "batching_wait_iters: 10",
+		"enable_kv_cache_aware_routing: true", "kv_cache_routing_max_sessions: 1024", "timeout_iter: 5", "'': 1"}
 	ctcKeys := []string{"backend: UCX", "backend: NIXL", "bogus: 1", "backend: nixl"}
 	tops := []string{"bogus_top: 2", "max_batch_size: 16", "enable_attention_dp: true"}
 	var docs []string
@@ -157,7 +190,24 @@ func nestedDocs(n int) []string {
 	for _, k := range cgKeys {
 		docs = append(docs, "cuda_graph_config:\n  "+k+"\n", "cuda_graph_config:\n  "+k+"\ncache_transceiver_config:\n  backend: UCX\n  bogus: 1\n")
 	}
+	for _, k := range scKeys {
+		docs = append(docs, "scheduler_config:\n  "+k+"\n", "scheduler_config:\n  "+k+"\nkv_cache_config:\n  zz: 1\ncache_transceiver_config:\n  bogus: 1\n")
+	}
+	for _, k := range moeKeys {
+		docs = append(docs, "moe_config:\n  "+k+"\n", "moe_config:\n  "+k+"\nkv_cache_config:\n  zz: 1\nbogus_top: 1\n")
+	}
+	for _, k := range adpKeys {
+		docs = append(docs, "attention_dp_config:\n  "+k+"\n", "attention_dp_config:\n  "+k+"\nmoe_config:\n  zz: 1\nkv_cache_config:\n  zz: 1\n",
+			"attention_dp_config:\n  "+k+"\nkv_cache_config:\n  zz: 1\nscheduler_config:\n  zz: 1\n")
+	}
 	docs = append(docs,
+		// A config written for 1.4.0rc4 (tactic) and one for 1.3 (use_python_scheduler).
+		"moe_config:\n  backend: TRTLLM\n  tactic: auto\n  max_num_tokens: 8192\ncache_transceiver_config:\n  backend: UCX\n",
+		"scheduler_config:\n  use_python_scheduler: true\n  capacity_scheduler_policy: GUARANTEED_NO_EVICT\ncache_transceiver_config:\n  backend: UCX\n",
+		// Every model at once, in an order unlike TorchLlmArgs'.
+		"moe_config:\n  zz: 1\n  aa: 2\ncuda_graph_config:\n  nope: 1\nscheduler_config:\n  nope: 2\nkv_cache_config:\n  nope: 3\ncache_transceiver_config:\n  bogus: 1\nbogus_top: 1\n",
+		"cuda_graph_config:\n  nope: 1\nscheduler_config:\n  nope: 2\nkv_cache_config:\n  nope: 3\ncache_transceiver_config:\n  bogus: 1\nbogus_top: 1\n",
+		"scheduler_config: {}\nmoe_config: {}\n",
 		// The brief's case, and all four kinds of error together.
 		"kv_cache_config:\n  free_gpu_memroy_fraction: 0.8\ncache_transceiver_config:\n  backend: UCX\n",
 		"bogus_top: 1\ncuda_graph_config:\n  max_batch_sise: 8\ncache_transceiver_config:\n  backend: nixl\n  bogus: 1\nkv_cache_config:\n  zz: 1\n  aa: 2\n  use_kv_cache_manager_v2: auto\n",
@@ -182,6 +232,9 @@ func nestedDocs(n int) []string {
 			func() { pick(&b, "kv_cache_config", kvKeys) },
 			func() { pick(&b, "cuda_graph_config", cgKeys) },
 			func() { pick(&b, "cache_transceiver_config", ctcKeys) },
+			func() { pick(&b, "scheduler_config", scKeys) },
+			func() { pick(&b, "moe_config", moeKeys) },
+			func() { pick(&b, "attention_dp_config", adpKeys) },
 			func() { b.WriteString(tops[rng.IntN(len(tops))] + "\n") },
 		}
 		rng.Shuffle(len(parts), func(i, j int) { parts[i], parts[j] = parts[j], parts[i] })

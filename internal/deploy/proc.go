@@ -67,21 +67,26 @@ func ReadProcess(procRoot string, pid int) (*Process, error) {
 		}
 		return data, nil
 	}
-	if _, err := os.Stat(dir); err != nil {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("--pid %d: no process %d (%s does not exist): it has exited, or its PID is another PID namespace's (a host's PID inside a container, or a container's on the host)", pid, pid, dir)
+	} else if err != nil {
 		return nil, procErr(pid, dir, err)
 	}
 	cmd, err := read("cmdline")
 	if err != nil {
 		return nil, err
 	}
+	if len(bytes.TrimRight(cmd, "\x00")) == 0 {
+		// A kernel thread or a zombie: its cmdline reads empty and its
+		// environ refuses with ESRCH (no memory to read them from). Say
+		// which, before that raw "no such process".
+		return nil, noUserSpace(pid, dir)
+	}
 	env, err := read("environ")
 	if err != nil {
 		return nil, err
 	}
 	p := &Process{PID: pid, Cmdline: splitNUL(cmd), Environ: splitNUL(env)}
-	if len(p.Cmdline) == 0 {
-		return nil, fmt.Errorf("process %d has an empty command line (a kernel thread or a zombie); nothing to read", pid)
-	}
 	if cwd, err := os.Readlink(filepath.Join(dir, "cwd")); err == nil {
 		p.Cwd = cwd
 	}
@@ -105,20 +110,62 @@ func looksLikeHFID(s string) bool {
 	return len(parts) == 2 && parts[0] != "" && parts[1] != ""
 }
 
+// procErr says why /proc/PID/FILE could not be read, naming --pid: the
+// kernel's own words ("open /proc/2/environ: no such process") do not tell an
+// operator what to do.
 func procErr(pid int, p string, err error) error {
+	dir := filepath.Dir(p)
 	switch {
 	case errors.Is(err, fs.ErrPermission):
 		owner := -1
-		if st, serr := os.Stat(filepath.Dir(p)); serr == nil {
+		if st, serr := os.Stat(dir); serr == nil {
 			if s, ok := st.Sys().(*syscall.Stat_t); ok {
 				owner = int(s.Uid)
 			}
 		}
-		return fmt.Errorf("cannot read %s: permission denied; %s", p, permissionHint(pid, owner, os.Geteuid()))
-	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("no process %d (%s does not exist)", pid, p)
+		return fmt.Errorf("--pid %d: cannot read %s: permission denied; %s", pid, p, permissionHint(pid, owner, os.Geteuid()))
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ESRCH):
+		// The process was there a moment ago (its /proc directory was):
+		// it ended, or is ending, while xcvr read it.
+		if e := noUserSpace(pid, dir); e != nil && !errors.Is(e, errExited) {
+			return e
+		}
+		return fmt.Errorf("--pid %d: process %d exited while xcvr read %s; nothing left to read", pid, pid, p)
 	}
-	return err
+	return fmt.Errorf("--pid %d: %w", pid, err)
+}
+
+// errExited marks noUserSpace's answer for a process that is gone.
+var errExited = errors.New("exited")
+
+// pfKthread is PF_KTHREAD, the kernel-thread bit of /proc/PID/stat's flags
+// (include/linux/sched.h; kthreadd's flags, 0x208040 on Linux 6, have it).
+const pfKthread = 0x00200000
+
+// noUserSpace explains a process with nothing in user space to read, from
+// /proc/PID/stat (proc(5): "pid (comm) state ppid ... flags" with flags the
+// 9th field): a kernel thread (PF_KTHREAD) or a zombie (state Z), else one
+// that exited (errExited).
+func noUserSpace(pid int, dir string) error {
+	data, err := guard.ReadRaw(filepath.Join(dir, "stat"), guard.ProcLimits())
+	i := bytes.LastIndexByte(data, ')')
+	j := bytes.IndexByte(data, '(')
+	if err != nil || i < 0 || j < 0 || j > i {
+		return fmt.Errorf("--pid %d: process %d exited while xcvr read it; nothing left to read: %w", pid, pid, errExited)
+	}
+	comm := string(data[j+1 : i])
+	f := strings.Fields(string(data[i+1:]))
+	var flags uint64
+	if len(f) > 6 {
+		flags, _ = strconv.ParseUint(f[6], 10, 64)
+	}
+	switch {
+	case flags&pfKthread != 0:
+		return fmt.Errorf("--pid %d: process %d (%s) is a kernel thread: it has no command line or environment to read; give the PID of trtllm-serve (pgrep -af trtllm-serve lists them)", pid, pid, comm)
+	case len(f) > 0 && (f[0] == "Z" || f[0] == "X"):
+		return fmt.Errorf("--pid %d: process %d (%s) has exited (a zombie its parent has not yet reaped): its command line and environment are gone", pid, pid, comm)
+	}
+	return fmt.Errorf("--pid %d: process %d (%s) has an empty command line; nothing to read", pid, pid, comm)
 }
 
 // permissionHint says why the kernel refused a /proc/PID file and what to do,

@@ -70,9 +70,10 @@ type Overlay struct {
 	// (inputs.Build checks them against the version's field list).
 	TopKeys []resolver.VersionedKey
 	// NestedKeys are the string keys written inside the mappings of
-	// resolver.NestedRoots (kv_cache_config, cuda_graph_config), in input
-	// order: those models are strict too (inputs.Build checks them against
-	// the version's lists).
+	// resolver.NestedRoots (kv_cache_config, scheduler_config,
+	// cuda_graph_config, attention_dp_config, moe_config), in input order:
+	// those models are strict too (inputs.Build checks them against the
+	// version's lists).
 	NestedKeys []resolver.NestedKey
 	// Locate, when set, renders a line of the worker YAML as an origin, for a
 	// YAML held inside another file (a ConfigMap's data value), e.g.

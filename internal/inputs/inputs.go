@@ -90,10 +90,12 @@ type Spec struct {
 	// TopKeys are a worker YAML's top-level keys; Build refuses those that are
 	// not TorchLlmArgs fields (see internal/llmargs).
 	TopKeys []resolver.VersionedKey
-	// NestedKeys are the keys a worker YAML writes inside kv_cache_config and
-	// cuda_graph_config; Build refuses those that are not fields of their
-	// model in the version (resolver.NestedErrors), unless the version is an
-	// install's (xcvr does not read its nested models).
+	// NestedKeys are the keys a worker YAML writes inside the models of
+	// resolver.NestedRoots (kv_cache_config, scheduler_config,
+	// cuda_graph_config, attention_dp_config, moe_config); Build refuses
+	// those that are not fields of their model in the version
+	// (resolver.NestedErrors), unless the version is an install's (xcvr does
+	// not read its nested models).
 	NestedKeys []resolver.NestedKey
 	// LLMArgsFields, when not nil, are the install's own TorchLlmArgs fields,
 	// which decide TopKeys instead of xcvr's list.

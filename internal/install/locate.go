@@ -49,7 +49,9 @@ var sitePatterns = []string{
 func Locate(path string) (string, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return "", fmt.Errorf("--install %s: %w", path, err)
+		// "--install /nx: no such file or directory", as every file flag
+		// says it (guard.FlagError), not os's "stat /nx: ...".
+		return "", guard.FlagError("--install", path, err)
 	}
 	if !st.IsDir() {
 		return "", fmt.Errorf("--install %s: not a directory (want a site-packages directory, the tensorrt_llm package or a Python prefix)", path)

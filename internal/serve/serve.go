@@ -156,10 +156,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	n, err := countKeys(cfg.AuthorizedKeys)
 	if err != nil {
-		return nil, &UsageError{err}
+		return nil, &UsageError{guard.FlagError("--authorized-keys", cfg.AuthorizedKeys, err)}
 	}
 	if n == 0 {
-		return nil, &UsageError{fmt.Errorf("%s: no public keys; nobody could connect", cfg.AuthorizedKeys)}
+		return nil, &UsageError{fmt.Errorf("--authorized-keys %s: no public keys; nobody could connect", cfg.AuthorizedKeys)}
 	}
 	if cfg.HostKey == "" {
 		return nil, &UsageError{errors.New("--host-key FILE is required")}
@@ -184,7 +184,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	hostPEM, fp, err := ensureHostKey(cfg.HostKey)
 	if err != nil {
-		return nil, &UsageError{err}
+		return nil, &UsageError{guard.FlagError("--host-key", cfg.HostKey, err)}
 	}
 	s := &Server{cfg: cfg, log: &lineLog{w: cfg.Log}, hostKey: fp}
 	opts := []ssh.Option{

@@ -258,14 +258,14 @@ func TestNewRefusesToStartWithoutKeys(t *testing.T) {
 	os.WriteFile(huge, bytes.Repeat(line, maxAuthKeysBytes/len(line)+1), 0o600)
 	for name, tc := range map[string]struct{ keys, want string }{
 		"missing flag": {"", "--authorized-keys FILE is required"},
-		"no such file": {filepath.Join(dir, "nope"), "no such file"},
-		"no keys":      {empty, "no public keys"},
-		"not a key":    {bad, bad + ":1: not a public key"},
-		"over 4 MiB":   {huge, huge + ": refused: 4.00 MiB is over the 4 MiB limit"},
-		"a directory":  {dir, dir + ": refused: a directory"},
+		"no such file": {filepath.Join(dir, "nope"), "--authorized-keys " + filepath.Join(dir, "nope") + ": no such file or directory"},
+		"no keys":      {empty, "--authorized-keys " + empty + ": no public keys"},
+		"not a key":    {bad, "--authorized-keys " + bad + ":1: not a public key"},
+		"over 4 MiB":   {huge, "--authorized-keys " + huge + ": refused: 4.00 MiB is over the 4 MiB limit"},
+		"a directory":  {dir, "--authorized-keys " + dir + ": refused: a directory"},
 		// Read with os.ReadFile, /dev/zero filled memory until the kernel
 		// stopped it, and a FIFO held the start-up until a writer came.
-		"a device": {os.DevNull, os.DevNull + ": refused: a device"},
+		"a device": {os.DevNull, "--authorized-keys " + os.DevNull + ": refused: a device"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := New(Config{AuthorizedKeys: tc.keys, HostKey: filepath.Join(dir, "h"), Parse: stubParse})
@@ -395,6 +395,47 @@ func TestExplorerWithoutPTYIsRefusedButAccessibleWorks(t *testing.T) {
 	}
 	if s := out.String(); strings.Contains(s, "\x1b") || strings.Contains(s, "\r") {
 		t.Errorf("linear mode without a terminal must be plain lines:\n%q", s)
+	}
+}
+
+// A client whose TERM is dumb (ssh -t from Emacs' M-x shell) gets the same
+// advice as one without a terminal; the linear mode still works. The explorer
+// used to draw its frames, cursor movement and all, into it.
+func TestDumbTerminalIsRefusedButAccessibleWorks(t *testing.T) {
+	f := newFixture(t, nil)
+	open := func() (*gossh.Session, io.WriteCloser, *syncBuf, *syncBuf) {
+		sess, err := testsession.NewClientSession(t, f.addr, f.config())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.RequestPty("dumb", 24, 80, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		in, _ := sess.StdinPipe()
+		out, errb := &syncBuf{}, &syncBuf{}
+		sess.Stdout, sess.Stderr = out, errb
+		return sess, in, out, errb
+	}
+	for _, args := range []string{"", "tour"} {
+		sess, _, out, errb := open()
+		if err := sess.Start(args); err != nil {
+			t.Fatal(err)
+		}
+		if code := exitStatus(t, sess); code != 2 {
+			t.Errorf("%q on TERM=dumb: exit %d, want 2", args, code)
+		}
+		if !strings.Contains(errb.String(), "needs a terminal that can draw it, and TERM is dumb") || strings.Contains(out.String(), "\x1b[?1049h") {
+			t.Errorf("%q on TERM=dumb: stderr %q, stdout %q", args, errb.String(), out.String()[:min(len(out.String()), 200)])
+		}
+	}
+	sess, in, out, _ := open()
+	if err := sess.Start("--accessible"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first prompt", out.String, "TensorRT-LLM version [")
+	io.WriteString(in, "q\r")
+	if code := exitStatus(t, sess); code != 0 {
+		t.Errorf("accessible on TERM=dumb: exit %d", code)
 	}
 }
 

@@ -216,6 +216,13 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 			st.set("refused: no terminal", exitUsage)
 			return
 		}
+		if pty.Term == "dumb" {
+			// A terminal that says it is dumb (Emacs' M-x shell) shows text
+			// but not a full screen: the explorer's frames would be noise.
+			fmt.Fprintln(errw, "xcvr: the "+req.Kind.String()+" needs a terminal that can draw it, and TERM is dumb: connect from another terminal, or add --accessible for the linear mode")
+			st.set("refused: TERM=dumb", exitUsage)
+			return
+		}
 		// Per session, not in sess.Context(): that context belongs to the
 		// connection, which a multiplexing client (ControlMaster) shares
 		// between sessions.
