@@ -1120,15 +1120,22 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		// Calls of the script's functions: each read as bash runs it.
 		calls := funcCallsIn(text, words, func(w string) bool { _, ok := defined[w]; return ok })
+		wrapped := false
 		for _, c := range calls {
 			before := len(r.set.Workers) + len(r.set.Unplaced)
 			callFunc(c, cmd, lineLoop)
 			if len(r.set.Workers)+len(r.set.Unplaced) > before {
 				found = true
+				// A wrapper (start_bg() { "$@" & }; start_bg srun ...
+				// trtllm-serve ...): the launch is the call's arguments,
+				// which bash runs only through the function, read above.
+				if _, ok := parseLaunch(unwrapShell(c.args)); ok {
+					wrapped = true
+				}
 			}
 		}
 		l, ok := parseLaunch(unwrapShell(words))
-		if !ok && len(calls) > 0 {
+		if !ok && len(calls) > 0 || ok && wrapped {
 			return
 		}
 		if !ok {
