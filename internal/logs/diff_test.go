@@ -183,7 +183,11 @@ func TestParseMatchesReference(t *testing.T) {
 	// hook's header over it) past the lines the scanner always passes on:
 	// the line that shows the loop decides how its exception is read.
 	for _, loop := range []string{`  File "/x/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 1031, in _executor_loop_overlap`,
-		"Exception in thread Thread-3 (_event_loop_wrapper):"} {
+		"Exception in thread Thread-3 (_event_loop_wrapper):",
+		// asyncio's exception handler's headers: the exception under them
+		// was logged, not raised.
+		"Task exception was never retrieved", "Exception in callback _SelectorSocketTransport._read_ready()",
+		"ERROR:asyncio:Future exception was never retrieved", "ERROR base_events.default_exception_handler: Fatal error on transport"} {
 		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + loop + "\n" + strings.Repeat("    x = y\n", 50) +
 			"RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: isLeaf()\n"
 		for s := uint64(0); s < 4; s++ {
@@ -334,6 +338,8 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"Exception in thread Thread-4 (_executor_loop_overlap):", "Encountered an error in forward function: x", "Encountered an error in forward function: boom", `  File "/x/py_executor.py", line 1608, in _forward_step`,
 				"E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found", "E ucx_utils.cpp:585] VRAM memory is detected as host by UCX.",
 				"registerMem: registration failed for the specified or all potential backends", "E0421 1] x",
+				"Task exception was never retrieved", "Exception in callback x()", "ERROR:asyncio:Exception in callback x()",
+				"During handling of the above exception, another exception occurred:",
 				"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n", "    │\n"))

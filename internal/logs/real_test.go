@@ -891,3 +891,65 @@ func TestCppLocationWrapped(t *testing.T) {
 		}
 	}
 }
+
+// TestAsyncioHandledException: asyncio's default exception handler logs an
+// exception it caught and its loop goes on (base_events.py's
+// default_exception_handler, verified in CPython 3.11): the header, the
+// context's keys ("handle: <Handle …>", "future: <Task finished …>"), the
+// traceback. Its exception is a runtime finding of the process, not how its
+// start-up ended, before the server is up as after; a chained exception
+// under it is the same one. The headers are in the shapes public logs show
+// them: bare (streaq issue #37, aiormq PR #163), behind logging's basic
+// format ("ERROR:asyncio:", vLLM issue #11189), behind a formatter's
+// "LEVEL module.function: ". A worker read "Start-up failed" on such a
+// ZMQError and went on to build its transceiver.
+func TestAsyncioHandledException(t *testing.T) {
+	const start = "[11/14/2025-10:00:00] [TRT-LLM] [I] [RANK 0] Loading model\n"
+	const built = "[11/14/2025-10:00:09] [TRT-LLM] [I] [RANK 0] Using KvCacheTransceiverV2\n"
+	const zmq = "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/executor/ipc.py\", line 184, in get_async\n    await self.socket.poll(timeout=1)\n" +
+		"zmq.error.ZMQError: Operation not supported\n"
+	const callback = "Exception in callback _SelectorSocketTransport._read_ready()\nhandle: <Handle _SelectorSocketTransport._read_ready()>\n" +
+		"Traceback (most recent call last):\n  File \"/usr/lib/python3.12/asyncio/events.py\", line 88, in _run\n    self._context.run(self._callback, *self._args)\n" +
+		"ConnectionResetError: [Errno 104] Connection reset by peer\n"
+	const task = "Task exception was never retrieved\nfuture: <Task finished name='Task-3' coro=<IpcQueue.get_async() done, defined at /x/tensorrt_llm/executor/ipc.py:178> exception=ZMQError('Operation not supported')>\n"
+	for _, c := range []struct{ name, log, outcome, finding string }{
+		{"task, then the transceiver", start + task + zmq + built, "PYTHON", "zmq.error.ZMQError: Operation not supported" + asyncioNote},
+		{"callback, before the server", start + callback, "", "ConnectionResetError: [Errno 104] Connection reset by peer" + asyncioNote},
+		{"logging's basic format", start + "ERROR:asyncio:" + task + zmq, "", "zmq.error.ZMQError: Operation not supported" + asyncioNote},
+		{"module.function target", start + "2025-11-14T10:00:01.000000Z ERROR base_events.default_exception_handler: " + task + zmq, "", "zmq.error.ZMQError: Operation not supported" + asyncioNote},
+		{"_GatheringFuture", start + "_GatheringFuture exception was never retrieved\nfuture: <_GatheringFuture finished exception=RuntimeError('x')>\nRuntimeError: x\n", "", "RuntimeError: x" + asyncioNote},
+		{"transport", start + "Fatal read error on socket transport\nprotocol: <P>\ntransport: <T>\nRuntimeError: x\n", "", "RuntimeError: x" + asyncioNote},
+		{"chained", start + task + zmq + "\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\nRuntimeError: y\n" + built,
+			"PYTHON", "zmq.error.ZMQError: Operation not supported" + asyncioNote},
+		// Not asyncio's handler: still how start-up ended.
+		{"no header", start + zmq, "ERROR", ""},
+		{"a later exception", start + task + zmq + "RuntimeError: boom\n", "ERROR", "zmq.error.ZMQError: Operation not supported" + asyncioNote},
+		{"far below", start + task + strings.Repeat("    x = y\n", loopWindow) + "RuntimeError: boom\n", "ERROR", ""},
+		{"another process", " 0: " + start + " 1: " + task + " 0: RuntimeError: boom\n", "ERROR", ""},
+		{"another message", start + "Task exception was never retrieved by anyone\n" + zmq, "ERROR", ""},
+		{"restarted", start + task + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + zmq, "ERROR", ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		var texts []string
+		for _, f := range p.Findings {
+			texts = append(texts, f.Text)
+		}
+		if string(p.Outcome()) != c.outcome || strings.Join(texts, "|") != c.finding {
+			t.Errorf("%s: outcome %q error %q findings %q", c.name, p.Outcome(), p.Error, texts)
+		}
+	}
+	for in, want := range map[string]bool{
+		"Exception in callback _SelectorSocketTransport._read_ready()": true, "Future exception was never retrieved": true,
+		"ERROR:asyncio:Exception in callback x()": true, "ERROR x.default_exception_handler: Unhandled exception in event loop": true,
+		"ERROR:root:Exception in callback x()": false, "ERROR x.handler: Exception in callback x()": false,
+		"Task 3 exception was never retrieved": false, "Exception in callbacks": false, "Fatal error on transport now": false,
+	} {
+		if asyncioHeader(in) != want || asyncioHeader([]byte(in)) != want {
+			t.Errorf("asyncioHeader(%q) = %v", in, !want)
+		}
+	}
+}

@@ -61,6 +61,16 @@ type state struct {
 	// request loop submitting a request (submitFrame), not PyExecutor's
 	// event loop.
 	loopSubmit bool
+	// asyncKey is the key of a process whose asyncio event loop logged an
+	// exception it handled (asyncioHeader) at line asyncLine; asyncOn says
+	// the exception line that ends its traceback is still to come.
+	// asyncEnd is the line of the last such exception line: a chained
+	// exception ("During handling of the above exception, …") goes on
+	// under it.
+	asyncKey  string
+	asyncLine int
+	asyncOn   bool
+	asyncEnd  int
 }
 
 func newState(name string) *state {
@@ -183,6 +193,15 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
 	}
+	if asyncioHeader(tm) {
+		st.asyncKey, st.asyncLine, st.asyncOn = key, n, true
+		return
+	}
+	if !st.asyncOn && key == st.asyncKey && st.asyncEnd > 0 && n-st.asyncEnd <= 2 && chainedException(tm) {
+		// The handled exception's traceback goes on with another exception.
+		st.asyncOn = true
+		return
+	}
 	if eventLoopLine(tm) {
 		st.loopSeen(key, n)
 		st.loopSubmit = false
@@ -247,6 +266,16 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 				// Its traceback went through the worker's submit (submitFrame):
 				// read here, not as a runtime error.
 				st.loopOn = false
+			}
+			return
+		}
+		if st.asyncOn && key == st.asyncKey && n-st.asyncLine <= loopWindow {
+			// Logged by asyncio's exception handler, which went on: not how
+			// start-up ended. A finding of the process the line belongs to,
+			// if it has shown itself.
+			st.asyncOn, st.asyncEnd = false, n
+			if q := st.byKey[key]; q != nil {
+				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxMessageBytes-len(asyncioNote))+asyncioNote)
 			}
 			return
 		}
@@ -922,6 +951,83 @@ func (st *state) restarted(key string) {
 	if st.loopKey == key {
 		st.loopOn = false
 	}
+	if st.asyncKey == key {
+		st.asyncOn, st.asyncEnd = false, 0
+	}
+}
+
+// asyncioNote ends the finding of an exception asyncio's exception handler
+// logged.
+const asyncioNote = " (logged by asyncio's exception handler; the process went on)"
+
+// asyncioHeader reports whether a bare line is the first line asyncio's
+// default exception handler logs (BaseEventLoop.default_exception_handler:
+// logger.error of the context's message, then its other keys, "handle:
+// <Handle …>" or "future: <Task finished …>", then the exception's
+// traceback) for an exception it caught and the loop went on after: a
+// callback's ("Exception in callback …", events.py Handle._run), a task or
+// future nobody awaited ("Task exception was never retrieved", futures.py:
+// f"{self.__class__.__name__} exception was never retrieved"; Future,
+// _GatheringFuture), a socket transport's ("Fatal read error on socket
+// transport", "Fatal write error on socket transport", "Fatal error on
+// transport", selector_events.py _fatal_error) or one without a message
+// ("Unhandled exception in event loop"). Verified in CPython 3.11's
+// asyncio. The message is bare (logging's last-resort handler, as uvicorn
+// and trtllm-serve leave the asyncio logger), behind logging's basic format
+// ("ERROR:asyncio:"), or behind a "LEVEL target: " prefix whose target ends
+// with the logging call's function (default_exception_handler), as
+// formatters that print module.function do.
+func asyncioHeader[T string | []byte](tm T) bool {
+	if len(tm) < 24 {
+		return false
+	}
+	if tm[0] == 'E' && (string(tm[:6]) == "ERROR:" || string(tm[:6]) == "ERROR ") {
+		const basic, target = "ERROR:asyncio:", "default_exception_handler: "
+		switch {
+		case len(tm) > len(basic) && string(tm[:len(basic)]) == basic:
+			tm = tm[len(basic):]
+		default:
+			i := 6
+			for i < len(tm) && i < 100 && tm[i] != ' ' {
+				i++
+			}
+			if i-len(target)+1 < 6 || i >= len(tm) || string(tm[i-len(target)+1:i+1]) != target {
+				return false
+			}
+			tm = tm[i+1:]
+		}
+	}
+	const never = " exception was never retrieved"
+	switch {
+	case len(tm) == 0:
+		return false
+	case tm[0] == 'E':
+		return len(tm) > len(asyncioCallback) && string(tm[:len(asyncioCallback)]) == asyncioCallback
+	case len(tm) > len(never) && string(tm[len(tm)-len(never):]) == never:
+		// One class name before it: Task, Future, _GatheringFuture.
+		for i := 0; i < len(tm)-len(never); i++ {
+			if c := tm[i]; !(c == '_' || isAlnum(c)) {
+				return false
+			}
+		}
+		return true
+	}
+	switch string(tm) {
+	case "Fatal read error on socket transport", "Fatal write error on socket transport", "Fatal error on transport",
+		"Unhandled exception in event loop":
+		return true
+	}
+	return false
+}
+
+// asyncioCallback starts the message of a callback's exception (events.py).
+const asyncioCallback = "Exception in callback "
+
+// chainedException reports whether a bare line is the one Python's
+// traceback prints between a chained exception and the next.
+func chainedException(tm string) bool {
+	return tm == "During handling of the above exception, another exception occurred:" ||
+		tm == "The above exception was the direct cause of the following exception:"
 }
 
 // loopSeen records that line n shows key's executor event loop raising; the
