@@ -353,7 +353,11 @@ func (r *Report) Text() string {
 				fmt.Fprintf(&b, " %s %s;", role, t(strings.Join(s.URLs, ", ")))
 			}
 		}
-		b.WriteString(" give their configs to audit.\n")
+		if o.Served > 0 {
+			fmt.Fprintf(&b, " %d worker configuration(s) of the set serve its urls (by their --port).\n", o.Served)
+		} else {
+			b.WriteString(" give their configs to audit.\n")
+		}
 	}
 	if len(r.Set.Unplaced) > 0 {
 		fmt.Fprintf(&b, "Not placed (%d):\n", len(r.Set.Unplaced))

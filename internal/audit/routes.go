@@ -26,12 +26,14 @@ type route struct {
 	// script is the script that wrote the config, "" for a file of the
 	// set: its own workers name it first.
 	script string
+	// file is the set's file the config is ("" when a script wrote it).
+	file string
 }
 
 // addRoutes records the urls of a disaggregated config; name is the
 // config's name, at the origin of its line l, script the script that
 // wrote it ("" for a file of the set).
-func (r *reader) addRoutes(d *deploy.Disagg, name, script string, at func(l int) string) {
+func (r *reader) addRoutes(d *deploy.Disagg, name, script, file string, at func(l int) string) {
 	for _, role := range deploy.Roles() {
 		s, ok := d.Servers[role]
 		if !ok {
@@ -47,7 +49,7 @@ func (r *reader) addRoutes(d *deploy.Disagg, name, script string, at func(l int)
 			if s.Line > 0 {
 				where = at(s.Line)
 			}
-			r.routes = append(r.routes, route{role: role, host: host, port: port, url: u, section: sec, where: where, script: script})
+			r.routes = append(r.routes, route{role: role, host: host, port: port, url: u, section: sec, where: where, script: script, file: file})
 		}
 	}
 }
@@ -105,8 +107,15 @@ func (r *reader) routesRole() {
 	if len(r.routes) == 0 {
 		return
 	}
+	served := map[string]int{}
+	defer func() {
+		for i := range r.set.Orchestrators {
+			o := &r.set.Orchestrators[i]
+			o.Served = served[o.Source.File]
+		}
+	}()
 	for _, w := range r.set.Workers {
-		if w.roleBy != "" || w.Role != RoleAggregated || !isPort(w.port) {
+		if !isPort(w.port) || w.roleBy == "" && w.Role != RoleAggregated {
 			continue
 		}
 		var match *route
@@ -121,6 +130,24 @@ func (r *reader) routesRole() {
 			}
 		}
 		if len(roles) != 1 {
+			continue
+		}
+		if match.file != "" {
+			served[match.file]++
+		}
+		if w.roleBy != "" {
+			// A role of its own stays (the set may hold another
+			// deployment's orchestrator on the same ports), but one the
+			// orchestrator contradicts is said: it sends this server the
+			// other phase's requests.
+			if match.role != w.Role {
+				how := w.RoleFrom
+				if n, ok := strings.CutPrefix(how, "inferred from the config's name "); ok {
+					how = "its config's name " + n
+				}
+				w.Notes = append(w.Notes, fmt.Sprintf("%s says %s, but its --port %s is in the orchestrator's %s urls (%s at %s): that orchestrator sends it %s requests; check which role this server has (xcvr keeps %s)",
+					how, w.Role, w.port, match.section, match.url, match.where, match.role, w.Role))
+			}
 			continue
 		}
 		w.Role, w.roleBy = match.role, "routes"

@@ -130,6 +130,9 @@ type Unplaced struct {
 type Orchestrator struct {
 	Source  Source
 	Servers map[string]deploy.Servers
+	// Served counts the set's worker configurations whose --port (and
+	// --host) is in its urls.
+	Served int
 }
 
 // Set is everything read from the inputs.
@@ -515,7 +518,7 @@ func (r *reader) disagg(file string, root *deploy.Node, run bool) {
 		return
 	}
 	r.set.Warnings = append(r.set.Warnings, d.Warnings...)
-	r.addRoutes(d, path.Base(file), "", func(l int) string { return origin(file, l) })
+	r.addRoutes(d, path.Base(file), "", file, func(l int) string { return origin(file, l) })
 	if d.OrchestratorOnly() && !run {
 		r.set.Orchestrators = append(r.set.Orchestrators, Orchestrator{Source: src, Servers: d.Servers})
 		return

@@ -1204,7 +1204,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 					if dg, err := deploy.ReadDisaggNode(path.Base(d.target), doc.Root); err == nil {
 						n := len(r.routes)
 						at, lines := d.doc.line, d.lines
-						r.addRoutes(dg, path.Base(d.target), stack[0], func(l int) string {
+						r.addRoutes(dg, path.Base(d.target), stack[0], "", func(l int) string {
 							if lines != nil && l >= 1 && l <= len(lines) {
 								return origin(file, lines[l-1])
 							}
