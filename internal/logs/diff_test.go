@@ -187,7 +187,11 @@ func TestParseMatchesReference(t *testing.T) {
 		// asyncio's exception handler's headers: the exception under them
 		// was logged, not raised.
 		"Task exception was never retrieved", "Exception in callback _SelectorSocketTransport._read_ready()",
-		"ERROR:asyncio:Future exception was never retrieved", "ERROR base_events.default_exception_handler: Fatal error on transport"} {
+		"ERROR:asyncio:Future exception was never retrieved", "ERROR base_events.default_exception_handler: Fatal error on transport",
+		// A crash's lines: the death is read from them.
+		"Fatal Python error: Segmentation fault", "!!!!!!! Segfault encountered !!!!!!!", "[gpu-1:1:0:1] Caught signal 11 (Segmentation fault: x)",
+		"[gpu-1:1874] Signal: Aborted (6)", "terminate called after throwing an instance of 'std::runtime_error'\n  what():  boom",
+		"terminate called after throwing an instance of 'x'\n  what():  [TensorRT-LLM][ERROR] Assertion failed: x"} {
 		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + loop + "\n" + strings.Repeat("    x = y\n", 50) +
 			"RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: isLeaf()\n"
 		for s := uint64(0); s < 4; s++ {
@@ -340,6 +344,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"registerMem: registration failed for the specified or all potential backends", "E0421 1] x",
 				"Task exception was never retrieved", "Exception in callback x()", "ERROR:asyncio:Exception in callback x()",
 				"During handling of the above exception, another exception occurred:",
+				"Fatal Python error: Aborted", "terminate called after throwing an instance of 'c10::Error'", "  what():  boom", "[h:1] Signal: Bus error (7)",
 				"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n", "    │\n"))

@@ -168,6 +168,9 @@ const (
 	// FindingRuntimeError is an exception raised after the server was up,
 	// or by the executor's event loop.
 	FindingRuntimeError = "runtime_error"
+	// FindingCrashed is a process that died on a fatal signal or an
+	// uncaught C++ exception after its start-up was over.
+	FindingCrashed = "process_crashed"
 )
 
 // ObservedInputs are the cache_transceiver_config values an argument dump

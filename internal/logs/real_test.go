@@ -208,6 +208,13 @@ func TestRealLogs(t *testing.T) {
 		// as the index keeps the excerpt (the line cut in its last sentence,
 		// kept: its start is what is read). That line is all its failure
 		// printed here, and run_concurrently raises after it: start-up failed.
+		// NVIDIA/TensorRT-LLM issue #1826 (description): a rank's uncaught
+		// TllmException, in its shape (our text): libstdc++'s terminate
+		// line, its "what():" line with the C++ error, the C++ frames, Open
+		// MPI's signal report. The exception is how start-up ended; the
+		// abort after it is the same death.
+		{file: "trtllm-1826-terminate-shape.log", processes: "process=ERROR",
+			err: "tensorrt_llm::common::TllmException: [TensorRT-LLM][ERROR] Assertion failed: Failed: MPI error", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -951,5 +958,67 @@ func TestAsyncioHandledException(t *testing.T) {
 		if asyncioHeader(in) != want || asyncioHeader([]byte(in)) != want {
 			t.Errorf("asyncioHeader(%q) = %v", in, !want)
 		}
+	}
+}
+
+// TestCrashLines: a process that dies on a fatal signal or an uncaught C++
+// exception prints no Python exception line; the lines of the handlers that
+// report the death are read (crashLine): before the process's start-up was
+// over the death is how start-up ended, after it (its server up, its
+// executor's loop running) a process_crashed finding. The handlers that
+// print after the first report the same death; a restart may die again.
+// The lines are in the shapes TensorRT-LLM issues show them (#752 UCX,
+// #395 Open MPI, #12694 the segfault banner, #1826 libstdc++'s terminate)
+// and as CPython 3.11's faulthandler prints them.
+func TestCrashLines(t *testing.T) {
+	const start = "[12/01/2025-10:00:00] [TRT-LLM] [I] [RANK 0] Using LLM with PyTorch backend\n"
+	const up = "[12/01/2025-10:00:09] [TRT-LLM] [I] [RANK 0] Using KvCacheTransceiverV2\nINFO:     Application startup complete.\n"
+	const ucx = "[gpu-1:140515:0:140515] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)\n==== backtrace (tid: 140515) ====\n"
+	const faulthandler = "Fatal Python error: Segmentation fault\n\nThread 0x00007f8ac33c5b80 (most recent call first):\n  File \"/x/py_executor.py\", line 452 in _executor_loop\n"
+	const ompi = "[gpu-1:01874] *** Process received signal ***\n[gpu-1:01874] Signal: Aborted (6)\n[gpu-1:01874] Signal code:  (-6)\n"
+	const banner = "!!!!!!! Segfault encountered !!!!!!!\n  File \"<unknown>\", line 0, in PyCallable_Check\n"
+	const term = "terminate called after throwing an instance of 'tensorrt_llm::common::TllmException'\n" +
+		"  what():  [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS (/src/tensorrt_llm/executor/cache_transmission/nixl_utils/transferAgent.cpp:416)\n"
+	for _, c := range []struct{ name, log, outcome, err, finding string }{
+		{"UCX, at start-up", start + ucx + faulthandler, "ERROR", "Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)", ""},
+		{"faulthandler, at start-up", start + faulthandler, "ERROR", "Fatal Python error: Segmentation fault", ""},
+		{"Open MPI, at start-up", start + ompi, "ERROR", "Signal: Aborted (6)", ""},
+		{"banner, at start-up", start + banner, "ERROR", "!!!!!!! Segfault encountered !!!!!!!", ""},
+		{"UCX, serving", start + up + ucx + faulthandler + ompi, "PYTHON", "", "process_crashed: Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)"},
+		{"banner, serving", start + up + banner, "PYTHON", "", "process_crashed: !!!!!!! Segfault encountered !!!!!!!"},
+		{"terminate, at start-up", start + term + ompi, "ERROR",
+			"tensorrt_llm::common::TllmException: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS (/src/tensorrt_llm/executor/cache_transmission/nixl_utils/transferAgent.cpp:416)", ""},
+		{"terminate, serving", start + up + term, "PYTHON", "",
+			"process_crashed: tensorrt_llm::common::TllmException: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS (/src/tensorrt_llm/executor/cache_transmission/nixl_utils/transferAgent.cpp:416)"},
+		{"terminate, a plain what()", start + "terminate called after throwing an instance of 'std::runtime_error'\n  what():  boom\n", "ERROR", "std::runtime_error: boom", ""},
+		{"terminate, no what()", start + "terminate called after throwing an instance of 'c10::Error'\n", "ERROR", "terminate called after throwing an instance of 'c10::Error'", ""},
+		{"an exception, then the abort", start + "RuntimeError: boom\n" + faulthandler, "ERROR", "RuntimeError: boom", ""},
+		{"restarted, dies again", start + up + ucx + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + start + faulthandler, "ERROR", "Fatal Python error: Segmentation fault",
+			"process_crashed: Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)"},
+		// Look-alikes.
+		{"not a signal", start + "Fatal Python error: init_fs_encoding: failed to get the Python codec\n[x:1] Signal: none\n[a b] Caught signal 11 (x)\nwhat():\n", "", "", ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		var fs []string
+		for _, f := range p.Findings {
+			fs = append(fs, fmt.Sprintf("%s: %s", f.Kind, f.Text))
+		}
+		if string(p.Outcome()) != c.outcome || p.Error != c.err || strings.Join(fs, "|") != c.finding {
+			t.Errorf("%s: outcome %q error %q findings %q", c.name, p.Outcome(), p.Error, fs)
+		}
+	}
+	// The verdict on start-up says the crash after it.
+	lg, _ := Parse("f.log", strings.NewReader(start+up+ucx))
+	if s := Judge(lg, nil, true).Summary(); !strings.HasSuffix(s, "the process shows its transceiver. But rank 0 crashed after start-up (first at line 4).") {
+		t.Errorf("verdict: %s", s)
+	}
+	// The transfer agent's assertion behind an uncaught exception says so.
+	lg, _ = Parse("f.log", strings.NewReader(start+term))
+	if im := lg.Processes[0].Implications; len(im) == 0 || !strings.Contains(im[0].Text, "transferAgent.cpp") {
+		t.Errorf("implications %+v", im)
 	}
 }

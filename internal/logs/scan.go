@@ -200,7 +200,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			force = excWindow
 		} else if bare := unframeBare(bytes.TrimLeftFunc(msg, unicode.IsSpace)); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
 			!iterHead(bare) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
-			mayEventLoop(bare) || mayNIXLError(bare) || asyncioHeader(bare) {
+			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) {
 			emit = true
 		}
 		if tagged {

@@ -71,6 +71,16 @@ type state struct {
 	asyncLine int
 	asyncOn   bool
 	asyncEnd  int
+	// crashed holds, per process key, the line of the crash read for it
+	// (crashLine): the crash handlers that print after the first (UCX's,
+	// Open MPI's, Python's faulthandler) report the same death. termKey and
+	// termLine are the process and line of libstdc++'s "terminate called
+	// after throwing an instance of 'T'", whose "what():" line may follow;
+	// termClass is T.
+	crashed   map[string]int
+	termKey   string
+	termLine  int
+	termClass string
 }
 
 func newState(name string) *state {
@@ -169,6 +179,12 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		case level == "ERROR" && key == st.fallback:
 			st.fallbackOn = false
 		}
+		if level == "ERROR" && !pyTagged && key == st.termKey && st.termLine > 0 && n-st.termLine <= 2 {
+			// libstdc++'s "  what():  " line of a TensorRT-LLM C++ exception,
+			// whose message starts with the C++ logger's tag (TensorRT-LLM
+			// issue #1826): the tag was read behind "what():".
+			st.crash(key, n, "[TensorRT-LLM][ERROR] "+msg, crashWhat)
+		}
 		if level == "ERROR" && strings.HasPrefix(msg, eventLoopError) {
 			st.loopSeen(key, n)
 		}
@@ -195,6 +211,10 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if asyncioHeader(tm) {
 		st.asyncKey, st.asyncLine, st.asyncOn = key, n, true
+		return
+	}
+	if text, kind := crashLine(tm); kind != crashNone {
+		st.crash(key, n, text, kind)
 		return
 	}
 	if !st.asyncOn && key == st.asyncKey && st.asyncEnd > 0 && n-st.asyncEnd <= 2 && chainedException(tm) {
@@ -953,6 +973,160 @@ func (st *state) restarted(key string) {
 	}
 	if st.asyncKey == key {
 		st.asyncOn, st.asyncEnd = false, 0
+	}
+	delete(st.crashed, key)
+}
+
+// The kinds of crashLine's lines.
+const (
+	crashNone      = iota
+	crashSignal    // a handler's line of a fatal signal
+	crashTerminate // libstdc++'s "terminate called …"
+	crashWhat      // its "what():  …" line
+)
+
+// crashLine reads a bare line that says its process died (text: what the
+// verdict says) and which kind of line it is:
+//   - libstdc++'s verbose terminate handler on an uncaught C++ exception:
+//     "terminate called after throwing an instance of 'T'", then
+//     "  what():  <message>" (verified with g++'s libstdc++; TensorRT-LLM
+//     issue #1826 shows it with TllmException and its C++ frames under it),
+//     or "terminate called without an active exception";
+//   - Python's faulthandler: "Fatal Python error: Segmentation fault" (or
+//     Aborted, Bus error, Floating point exception, Illegal instruction;
+//     verified with CPython 3.11's -X faulthandler, one per signal it
+//     handles), over the threads' stacks;
+//   - "!!!!!!! Segfault encountered !!!!!!!" over "File "<unknown>", line 0,
+//     in …" frames (TensorRT-LLM issue #12694's prefill worker, sglang issue
+//     #23489's);
+//   - UCX's handler: "[host:pid:thread:tid] Caught signal 11 (Segmentation
+//     fault: address not mapped to object at address 0x…)" (TensorRT-LLM
+//     issue #752);
+//   - Open MPI's: "[host:pid] Signal: Segmentation fault (11)" under
+//     "[host:pid] *** Process received signal ***" (TensorRT-LLM issue #395).
+func crashLine(tm string) (string, int) {
+	if len(tm) < 7 {
+		return "", crashNone
+	}
+	switch tm[0] {
+	case 't':
+		const after, none = "terminate called after throwing an instance of '", "terminate called without an active exception"
+		if strings.HasPrefix(tm, after) && strings.HasSuffix(tm, "'") && len(tm) > len(after)+1 {
+			return tm, crashTerminate
+		}
+		if tm == none {
+			return tm, crashSignal
+		}
+	case 'w':
+		if m, ok := strings.CutPrefix(tm, "what():"); ok && strings.TrimSpace(m) != "" {
+			return strings.TrimSpace(m), crashWhat
+		}
+	case 'F':
+		switch strings.TrimPrefix(tm, "Fatal Python error: ") {
+		case "Segmentation fault", "Aborted", "Bus error", "Floating point exception", "Illegal instruction":
+			return tm, crashSignal
+		}
+	case '!':
+		if strings.TrimRight(strings.TrimLeft(tm, "!"), "!") == " Segfault encountered " {
+			return tm, crashSignal
+		}
+	case '[':
+		i := strings.IndexByte(tm, ']')
+		if i < 2 || i > 100 || strings.ContainsAny(tm[1:i], " []") || !strings.Contains(tm[1:i], ":") {
+			return "", crashNone
+		}
+		rest := tm[i+1:]
+		if c, ok := strings.CutPrefix(rest, " Caught signal "); ok && len(c) > 3 && isDigit(c[0]) && strings.Contains(c, " (") {
+			return strings.TrimPrefix(rest, " "), crashSignal
+		}
+		if c, ok := strings.CutPrefix(rest, " Signal: "); ok && strings.HasSuffix(c, ")") && strings.Contains(c, " (") {
+			return strings.TrimPrefix(rest, " "), crashSignal
+		}
+	}
+	return "", crashNone
+}
+
+// mayCrash is a cheap superset of the bare lines crashLine reads.
+func mayCrash(bare []byte) bool {
+	if len(bare) < 7 {
+		return false
+	}
+	switch bare[0] {
+	case 't':
+		return bytes.HasPrefix(bare, []byte("terminate called "))
+	case 'w':
+		return bytes.HasPrefix(bare, []byte("what():"))
+	case 'F':
+		return bytes.HasPrefix(bare, []byte("Fatal Python error: "))
+	case '!':
+		return bytes.HasPrefix(bare, []byte("!!!!!!! Segfault"))
+	case '[':
+		i := bytes.IndexByte(bare[:min(len(bare), 102)], ']')
+		return i > 1 && (bytes.HasPrefix(bare[i+1:], []byte(" Caught signal ")) || bytes.HasPrefix(bare[i+1:], []byte(" Signal: ")))
+	}
+	return false
+}
+
+// bareEvent reports whether a bare line may be one that state.line reads
+// although no other filter of the scanner's passes it: asyncio's headers
+// and the lines of a crash.
+func bareEvent(bare []byte) bool { return asyncioHeader(bare) || mayCrash(bare) }
+
+// crash reads a line of key's process dying at line n (crashLine). Once
+// the process's start-up was over (its server up, its executor's loop
+// running) it is a finding; before, it is how start-up ended, as an
+// exception would be, and the C++ frames under it may say where. One death
+// per process (until it starts again): the handlers after the first say
+// the same. The "what():" line under libstdc++'s terminate line gives its
+// exception's message: "T: message", read as that exception.
+func (st *state) crash(key string, n int, text string, kind int) {
+	if kind == crashWhat {
+		line := st.crashed[key]
+		if key != st.termKey || line != st.termLine || n-line > 2 {
+			return
+		}
+		q := st.byKey[key]
+		if q == nil {
+			return
+		}
+		term := st.cut(st.termClass+": "+text, maxMessageBytes)
+		if q.Error != "" && q.errorLine == line {
+			st.retained += len(term) - len(q.Error)
+			q.Error = term
+			q.keep(Line{N: n, Message: st.cut(text, maxMessageBytes)})
+			q.implyError(n, st.termClass, text)
+			st.excProc, st.excLine = q, n
+			return
+		}
+		for i := range q.Findings {
+			if f := &q.Findings[i]; f.Kind == FindingCrashed && f.Line == line {
+				f.Text = term
+			}
+		}
+		return
+	}
+	if st.crashed[key] > 0 {
+		return
+	}
+	if st.crashed == nil {
+		st.crashed = map[string]int{}
+	}
+	st.crashed[key] = n
+	if kind == crashTerminate {
+		st.termKey, st.termLine = key, n
+		st.termClass = strings.TrimSuffix(strings.TrimPrefix(text, "terminate called after throwing an instance of '"), "'")
+	}
+	q := st.byKey[key]
+	if st.serving[key] > 0 || q != nil && q.loopRan > 0 {
+		if q != nil {
+			q.find(n, FindingCrashed, st.cut(text, maxMessageBytes))
+		}
+		return
+	}
+	if q = st.get(key, n); q != nil && q.fail(n, st.cut(text, maxMessageBytes)) {
+		st.retained += len(q.Error)
+		st.excProc, st.excLine = q, n
+		q.keep(Line{N: n, Message: st.cut(text, maxMessageBytes)})
 	}
 }
 

@@ -264,8 +264,32 @@ func (v Verdict) Label() string {
 	return "✗ " + strconv.Itoa(len(v.Mismatches)) + " disagreements"
 }
 
-// Summary says the verdict in a sentence.
+// Summary says the verdict in a sentence, and the processes that crashed
+// once their start-up was over (process_crashed): a verdict on start-up
+// must not read as if they were well.
 func (v Verdict) Summary() string {
+	s := v.summary()
+	var who []string
+	first := 0
+	for _, p := range v.Processes {
+		for _, f := range p.Process.Findings {
+			if f.Kind == FindingCrashed {
+				if len(who) < 3 {
+					who = append(who, p.Process.Source)
+				}
+				if first == 0 || f.Line < first {
+					first = f.Line
+				}
+			}
+		}
+	}
+	if len(who) == 0 {
+		return s
+	}
+	return s + " But " + strings.Join(who, ", ") + " crashed after start-up (first at line " + strconv.Itoa(first) + ")."
+}
+
+func (v Verdict) summary() string {
 	counts := map[Status]int{}
 	for _, p := range v.Processes {
 		counts[p.Status]++
