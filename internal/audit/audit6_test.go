@@ -49,8 +49,8 @@ func TestRoleAgainstRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[int]string{
-		2: "context: its config's name ctx.yaml says context, but its --port 8002 is in the orchestrator's generation_servers urls (localhost:8002 at disagg.yaml:4): that orchestrator sends it generation requests; check which role this server has (xcvr keeps context)",
-		3: "generation: --server_role GENERATION says generation, but its --port 8001 is in the orchestrator's context_servers urls (localhost:8001 at disagg.yaml:2): that orchestrator sends it context requests; check which role this server has (xcvr keeps generation)",
+		2: "context: its config's name ctx.yaml says context, but the orchestrator's generation_servers urls list it (localhost:8002 at disagg.yaml:4, its --port 8002): that orchestrator sends it generation requests; check which role this server has (xcvr keeps context)",
+		3: "generation: --server_role GENERATION says generation, but the orchestrator's context_servers urls list it (localhost:8001 at disagg.yaml:2, its --port 8001): that orchestrator sends it context requests; check which role this server has (xcvr keeps generation)",
 		4: "generation: ",
 	}
 	for _, w := range set.Workers {
@@ -61,5 +61,88 @@ func TestRoleAgainstRoutes(t *testing.T) {
 	}
 	if len(set.Orchestrators) != 1 || set.Orchestrators[0].Served != 3 {
 		t.Errorf("orchestrators %+v", set.Orchestrators)
+	}
+}
+
+// Kubernetes workers whose names do not say their role take the role of
+// the orchestrator's urls that reach them: through a Service that selects
+// their pods and forwards the url's port to their --port (a named
+// targetPort too), or a StatefulSet pod's own name. The orchestrator's
+// config is a ConfigMap key its pod mounts.
+func TestK8sRolesFromRoutes(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "k8s-routes/serving.yaml")
+	var got []string
+	for _, e := range r.Entries {
+		got = append(got, e.Worker.Name+" "+e.Worker.Role+": "+e.Worker.RoleFrom)
+	}
+	want := []string{
+		"llama-a/server context: the orchestrator's context_servers urls list it: llama-a:8001 at k8s-routes/serving.yaml:22 (ConfigMap trtllm-cfg, disagg.yaml:6), whose port 8001 its Service llama-a (k8s-routes/serving.yaml:54) forwards to its --port 8001",
+		"llama-b/server generation: the orchestrator's generation_servers urls list it: llama-b.serving.svc.cluster.local:80 at k8s-routes/serving.yaml:26 (ConfigMap trtllm-cfg, disagg.yaml:10), whose port 80 its Service llama-b (k8s-routes/serving.yaml:89) forwards to its --port 8002",
+		"llama-c/server generation: the orchestrator's generation_servers urls list it: llama-c-0.llama-c-hl:8003 at k8s-routes/serving.yaml:26 (ConfigMap trtllm-cfg, disagg.yaml:10), llama-c-0 being a pod of StatefulSet llama-c, on its --port 8003",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("workers\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// What does not reach a worker: a Service selecting other pods, one in
+	// another namespace, a port the Service does not forward to its
+	// --port. They stay aggregated.
+	const m = `apiVersion: v1
+kind: ConfigMap
+metadata: {name: c}
+data:
+  w.yaml: "cache_transceiver_config: {backend: UCX}\n"
+  d.yaml: "context_servers:\n  urls: [\"a:8001\", \"b.other:8001\"]\ngeneration_servers:\n  urls: [\"c:9000\", \"d:8001\"]\n"
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: router}
+spec:
+  template:
+    spec:
+      containers:
+        - {name: r, command: [trtllm-serve, disaggregated, -c, /c/d.yaml], volumeMounts: [{name: c, mountPath: /c}]}
+      volumes: [{name: c, configMap: {name: c}}]
+`
+	worker := func(name string) string {
+		return "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + name + "}\nspec:\n  template:\n    metadata:\n      labels: {app: " + name +
+			"}\n    spec:\n      containers:\n        - {name: s, command: [trtllm-serve, m, --port, \"8001\", --config, /c/w.yaml], volumeMounts: [{name: c, mountPath: /c}]}\n      volumes: [{name: c, configMap: {name: c}}]\n"
+	}
+	svc := func(name, ns, app, port string) string {
+		return "---\napiVersion: v1\nkind: Service\nmetadata: {name: " + name + ", namespace: " + ns + "}\nspec:\n  selector: {app: " + app + "}\n  ports: [{port: " + port + "}]\n"
+	}
+	doc := m + worker("w1") + worker("w2") + worker("w3") + worker("w4") + svc("a", "default", "other", "8001") + svc("b", "default", "w2", "8001") + svc("c", "default", "w3", "9000") + svc("d", "default", "w4", "8001")
+	set, err := Read([]Input{{Name: "m.yaml", Data: []byte(doc)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range set.Workers {
+		// w4, in the default namespace as its Service d is, is reached.
+		if (w.Role != RoleAggregated) != (w.Name == "w4/s") {
+			t.Errorf("%s: %s (%s)", w.Name, w.Role, w.RoleFrom)
+		}
+	}
+	if len(set.Workers) != 4 {
+		t.Errorf("%d workers", len(set.Workers))
+	}
+}
+
+// Compose services whose names do not say their role take the role of the
+// orchestrator's urls that name them (the service's name, or its hostname)
+// on their --port.
+func TestComposeRolesFromRoutes(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "compose-routes/docker-compose.yml", "compose-routes/cfg/worker.yaml", "compose-routes/cfg/disagg.yaml")
+	var got []string
+	for _, e := range r.Entries {
+		got = append(got, e.Worker.Name+" "+e.Worker.Role+": "+e.Worker.RoleFrom)
+	}
+	want := []string{
+		"server-a context: the orchestrator's context_servers urls list it: server-a:8001 at compose-routes/cfg/disagg.yaml:5, the compose service reached as server-a, on its --port 8001",
+		"server-b generation: the orchestrator's generation_servers urls list it: decode-host:8002 at compose-routes/cfg/disagg.yaml:9, the compose service reached as decode-host, on its --port 8002",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("workers\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(r.Text(), "2 worker configuration(s) of the set serve its urls (matched by host and port).") {
+		t.Errorf("text:\n%s", r.Text())
 	}
 }

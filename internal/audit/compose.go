@@ -113,11 +113,17 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		}
 		switch role := roleFromName(name); {
 		case l.role != "":
-			w.Role, w.RoleFrom = l.role, l.roleArg
+			w.Role, w.RoleFrom, w.roleBy = l.role, l.roleArg, "flag"
 		case role != "":
-			w.Role, w.RoleFrom = role, "inferred from the name "+name
+			w.Role, w.RoleFrom, w.roleBy = role, "inferred from the name "+name, "name"
 		default:
 			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the name does not say"
+		}
+		if l.program == "trtllm-serve" {
+			// Compose's DNS: the service's name, its container_name,
+			// hostname and network aliases reach it (routes.go).
+			w.port = l.port
+			w.place = &placement{kind: "compose service", name: name, aliases: composeNames(svc)}
 		}
 		if l.model != "" {
 			w.Model, w.ModelOrigin = l.model, origin(file, p.KeyLine)+" (command line)"

@@ -19,6 +19,9 @@ type podTemplate struct {
 	count     int
 	countFrom string
 	part      string // "leader" or "worker" for a LeaderWorkerSet
+	// labels are the pod template's metadata.labels (a Service's selector
+	// picks its pods by them); nil when it has none.
+	labels *deploy.Node
 }
 
 func intAt(n *deploy.Node, keys ...string) (int, int, bool) {
@@ -82,6 +85,13 @@ func (r *reader) workload(o *object) {
 		r.stormService(o)
 		return
 	default:
+		if o.kind == "Service" {
+			// No worker, but its name, selector and ports say which
+			// pods an orchestrator's url reaches (routes.go).
+			r.service(o)
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "kind Service runs no TensorRT-LLM worker (its selector and ports are read only to match an orchestrator's urls)"})
+			return
+		}
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "kind " + o.kind + " is not read (no TensorRT-LLM worker in it that audit knows of)"})
 		return
 	}
@@ -89,6 +99,9 @@ func (r *reader) workload(o *object) {
 	for _, t := range tpls {
 		if t.spec == nil {
 			continue
+		}
+		if t.labels == nil {
+			t.labels = templateLabels(o, t)
 		}
 		for _, c := range listOf(get(t.spec, "containers")) {
 			if r.container(o, t, c, nil) {
@@ -345,8 +358,18 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		src.Container = cname + " (" + t.part + " template)"
 	}
 	if l.program == "trtllm-serve" && l.sub == "disaggregated" {
-		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src,
-			Why: "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"})
+		why := "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"
+		if l.config != "" {
+			// Its config, in a ConfigMap the pod mounts: its urls say
+			// which of the set's servers serve which role.
+			if root, locate, name, where, bad := r.findConfig(o, t.spec, c, l); bad == "" && root != nil {
+				if d, err := deploy.ReadDisaggNode(name, root); err == nil && len(d.Servers) > 0 {
+					r.addRoutes(d, name, "", "", locate)
+					why += "; its config is " + where
+				}
+			}
+		}
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why})
 		return true
 	}
 	if l.program == "trtllm-serve" && l.sub == "disaggregated_mpi_worker" {
@@ -400,15 +423,21 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	// Role.
 	switch {
 	case l.role != "":
-		w.Role, w.RoleFrom = l.role, l.roleArg
+		w.Role, w.RoleFrom, w.roleBy = l.role, l.roleArg, "flag"
 	case o.role != "":
-		w.Role, w.RoleFrom = o.role, o.roleFrom
+		w.Role, w.RoleFrom, w.roleBy = o.role, o.roleFrom, "flag"
 	default:
 		if role := roleFromName(o.name + " " + cname); role != "" {
-			w.Role, w.RoleFrom = role, "inferred from the name "+o.name
+			w.Role, w.RoleFrom, w.roleBy = role, "inferred from the name "+o.name, "name"
 		} else {
 			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the name does not say"
 		}
+	}
+	if l.program == "trtllm-serve" && o.kind != "DynamoGraphDeployment" {
+		// Where an orchestrator's url reaches it: its Services, its
+		// StatefulSet pods' names, its own name (routes.go).
+		w.port = l.port
+		w.place = &placement{kind: o.kind, name: o.name, namespace: o.namespace, labels: t.labels, ports: containerPorts(c)}
 	}
 	if l.model != "" {
 		w.Model, w.ModelOrigin = l.model, origin(o.file, c.Line)+" (command line)"

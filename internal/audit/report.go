@@ -354,7 +354,7 @@ func (r *Report) Text() string {
 			}
 		}
 		if o.Served > 0 {
-			fmt.Fprintf(&b, " %d worker configuration(s) of the set serve its urls (by their --port).\n", o.Served)
+			fmt.Fprintf(&b, " %d worker configuration(s) of the set serve its urls (matched by host and port).\n", o.Served)
 		} else {
 			b.WriteString(" give their configs to audit.\n")
 		}

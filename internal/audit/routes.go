@@ -119,13 +119,14 @@ func (r *reader) routesRole() {
 			continue
 		}
 		var match *route
+		var how string
 		roles := map[string]bool{}
 		for i := range r.routes {
 			rt := &r.routes[i]
-			if rt.port == w.port && sameHost(w.host, rt.host) {
+			if h, ok := r.reaches(w, rt); ok {
 				roles[rt.role] = true
 				if match == nil || rt.script == w.script && match.script != w.script {
-					match = rt
+					match, how = rt, h
 				}
 			}
 		}
@@ -141,17 +142,211 @@ func (r *reader) routesRole() {
 			// orchestrator contradicts is said: it sends this server the
 			// other phase's requests.
 			if match.role != w.Role {
-				how := w.RoleFrom
-				if n, ok := strings.CutPrefix(how, "inferred from the config's name "); ok {
-					how = "its config's name " + n
+				says := w.RoleFrom
+				if n, ok := strings.CutPrefix(says, "inferred from the config's name "); ok {
+					says = "its config's name " + n
+				} else if n, ok := strings.CutPrefix(says, "inferred from the name "); ok {
+					says = "its name " + n
 				}
-				w.Notes = append(w.Notes, fmt.Sprintf("%s says %s, but its --port %s is in the orchestrator's %s urls (%s at %s): that orchestrator sends it %s requests; check which role this server has (xcvr keeps %s)",
-					how, w.Role, w.port, match.section, match.url, match.where, match.role, w.Role))
+				w.Notes = append(w.Notes, fmt.Sprintf("%s says %s, but the orchestrator's %s urls list it (%s at %s, %s): that orchestrator sends it %s requests; check which role this server has (xcvr keeps %s)",
+					says, w.Role, match.section, match.url, match.where, how, match.role, w.Role))
 			}
 			continue
 		}
 		w.Role, w.roleBy = match.role, "routes"
-		w.RoleFrom = fmt.Sprintf("its --port %s is in the orchestrator's %s urls: %s at %s", w.port, match.section, match.url, match.where)
+		if w.place == nil {
+			w.RoleFrom = fmt.Sprintf("%s is in the orchestrator's %s urls: %s at %s", how, match.section, match.url, match.where)
+		} else {
+			w.RoleFrom = fmt.Sprintf("the orchestrator's %s urls list it: %s at %s, %s", match.section, match.url, match.where, how)
+		}
 		w.key += "\x00role " + match.role
 	}
+}
+
+// placement is where an orchestrator's url reaches a Kubernetes or compose
+// worker: its object's kind, name and namespace, its pod template's labels
+// (a Service selects its pods by them) and its container's named ports, or
+// a compose service's other DNS names.
+type placement struct {
+	kind, name, namespace string
+	labels                *deploy.Node
+	// ports maps a container port's name to its number.
+	ports map[string]string
+	// aliases are a compose service's container_name, hostname and network
+	// aliases.
+	aliases []string
+}
+
+// service is a Kubernetes Service of the set: its name, the labels it
+// selects pods by, and its ports (port and targetPort as written).
+type service struct {
+	name, namespace, where string
+	selector               map[string]string
+	ports                  [][2]string
+}
+
+// service records a Service's name, selector and ports.
+func (r *reader) service(o *object) {
+	s := service{name: o.name, namespace: o.namespace, where: origin(o.file, o.line), selector: map[string]string{}}
+	if sel := get(o.root, "spec", "selector"); sel != nil && sel.Kind == deploy.KindMap {
+		for _, p := range sel.Pairs {
+			s.selector[p.KeyString()] = scalar(p.Val)
+		}
+	}
+	for _, p := range listOf(get(o.root, "spec", "ports")) {
+		port, target := scalar(get(p, "port")), scalar(get(p, "targetPort"))
+		if target == "" {
+			target = port
+		}
+		s.ports = append(s.ports, [2]string{port, target})
+	}
+	r.services = append(r.services, s)
+}
+
+// scalar is a string or number node's text as written, "" otherwise.
+func scalar(n *deploy.Node) string {
+	switch {
+	case n == nil:
+		return ""
+	case n.Kind == deploy.KindStr:
+		return n.Str
+	case n.Kind == deploy.KindInt && n.Int != nil:
+		return n.Int.String()
+	}
+	return ""
+}
+
+// templateLabels are the labels of the pod template t of o.
+func templateLabels(o *object, t podTemplate) *deploy.Node {
+	switch o.kind {
+	case "Pod":
+		return get(o.root, "metadata", "labels")
+	case "CronJob":
+		return get(o.root, "spec", "jobTemplate", "spec", "template", "metadata", "labels")
+	case "LeaderWorkerSet":
+		return get(o.root, "spec", "leaderWorkerTemplate", t.part+"Template", "metadata", "labels")
+	}
+	return get(o.root, "spec", "template", "metadata", "labels")
+}
+
+// containerPorts maps a container's named ports to their numbers.
+func containerPorts(c *deploy.Node) map[string]string {
+	m := map[string]string{}
+	for _, p := range listOf(get(c, "ports")) {
+		if n := str(p, "name"); n != "" {
+			m[n] = scalar(get(p, "containerPort"))
+		}
+	}
+	return m
+}
+
+// composeNames are the names compose's DNS gives a service besides its
+// own: container_name, hostname, and each network's aliases.
+func composeNames(svc *deploy.Node) []string {
+	var out []string
+	for _, k := range []string{"container_name", "hostname"} {
+		if v := str(svc, k); v != "" {
+			out = append(out, v)
+		}
+	}
+	if nets := get(svc, "networks"); nets != nil && nets.Kind == deploy.KindMap {
+		for _, p := range nets.Pairs {
+			for _, a := range listOf(get(p.Val, "aliases")) {
+				if a.Kind == deploy.KindStr {
+					out = append(out, a.Str)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// reaches reports whether url route rt reaches worker w, and how, for its
+// RoleFrom: a script's worker by its --port (and --host); a Kubernetes
+// worker through a Service of the set that selects its pods and forwards
+// the url's port to its --port, a StatefulSet pod's own name
+// (NAME-N.SERVICE), or its object's name when no Service of that name is
+// in the set; a compose service by its name or aliases and its --port.
+func (r *reader) reaches(w *Worker, rt *route) (string, bool) {
+	if w.place == nil {
+		if rt.port == w.port && sameHost(w.host, rt.host) {
+			return "its --port " + w.port, true
+		}
+		return "", false
+	}
+	p := w.place
+	labels := strings.Split(strings.ToLower(rt.host), ".")
+	first := labels[0]
+	// The url's namespace, when it names one (svc.ns, svc.ns.svc...).
+	ns := ""
+	if len(labels) > 1 && labels[1] != "svc" {
+		ns = labels[1]
+	}
+	if p.kind == "compose service" {
+		if rt.port != w.port || len(labels) > 1 {
+			return "", false
+		}
+		for _, n := range append([]string{p.name}, p.aliases...) {
+			if strings.ToLower(n) == first {
+				return fmt.Sprintf("the compose service reached as %s, on its --port %s", n, w.port), true
+			}
+		}
+		return "", false
+	}
+	orDefault := func(n string) string {
+		if n == "" {
+			return "default"
+		}
+		return n
+	}
+	sameNS := func(svcNS string) bool {
+		if ns == "" {
+			// A bare name resolves in the caller's namespace, taken to
+			// be the worker's.
+			return orDefault(svcNS) == orDefault(p.namespace)
+		}
+		return ns == orDefault(svcNS)
+	}
+	named := false
+	for _, s := range r.services {
+		if strings.ToLower(s.name) != first || !sameNS(s.namespace) {
+			continue
+		}
+		named = true
+		if len(s.selector) == 0 || !selects(s.selector, p.labels) {
+			continue
+		}
+		for _, sp := range s.ports {
+			target := sp[1]
+			if n, ok := p.ports[target]; ok {
+				target = n
+			}
+			if sp[0] == rt.port && target == w.port {
+				return fmt.Sprintf("whose port %s its Service %s (%s) forwards to its --port %s", sp[0], s.name, s.where, w.port), true
+			}
+		}
+	}
+	if rt.port != w.port {
+		return "", false
+	}
+	if p.kind == "StatefulSet" && strings.HasPrefix(first, strings.ToLower(p.name)+"-") && isPort(first[len(p.name)+1:]) {
+		return fmt.Sprintf("%s being a pod of StatefulSet %s, on its --port %s", first, p.name, w.port), true
+	}
+	if !named && first == strings.ToLower(p.name) && sameNS(p.namespace) {
+		return fmt.Sprintf("by its name %s and --port %s (no Service of that name is in the set: one is taken to select its pods)", p.name, w.port), true
+	}
+	return "", false
+}
+
+// selects reports whether a Service's selector picks pods with labels.
+func selects(sel map[string]string, labels *deploy.Node) bool {
+	if labels == nil {
+		return false
+	}
+	for k, v := range sel {
+		if scalar(get(labels, k)) != v {
+			return false
+		}
+	}
+	return true
 }

@@ -115,6 +115,9 @@ type Worker struct {
 	// --port and script the script whose reading started it, for
 	// routesRole.
 	roleBy, host, port, script string
+	// place is where a Kubernetes or compose worker is reached (nil for a
+	// script's, whose host is its --host).
+	place *placement
 }
 
 // Unplaced is something that looks like part of a TensorRT-LLM deployment but
@@ -288,6 +291,8 @@ type reader struct {
 	// routes are the servers the set's disaggregated configs list in their
 	// urls (routes.go).
 	routes []route
+	// services are the set's Kubernetes Services (routes.go).
+	services []service
 }
 
 func str(n *deploy.Node, key string) string {

@@ -193,7 +193,7 @@ func TestAuditNothingToAudit(t *testing.T) {
 			"Context and generation workers: ✗ no TensorRT-LLM worker in the input; nothing was audited\n",
 			"Warning: -:2: a List with no items"}},
 		{"empty stdin", "", nil, []string{"nothing was audited.\n", "Warning: -: empty: no YAML document in it\n"}},
-		{"services only", services, nil, []string{"from 1 object(s)", "nothing was audited.\n", "-:2 Service/trtllm-gen: kind Service is not read"}},
+		{"services only", services, nil, []string{"from 1 object(s)", "nothing was audited.\n", "-:2 Service/trtllm-gen: kind Service runs no TensorRT-LLM worker"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
