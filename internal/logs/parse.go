@@ -171,6 +171,8 @@ const (
 	// FindingCrashed is a process that died on a fatal signal or an
 	// uncaught C++ exception after its start-up was over.
 	FindingCrashed = "process_crashed"
+	// FindingUCXError is one of UCX's own ERROR (or FATAL) lines.
+	FindingUCXError = "ucx_error"
 )
 
 // ObservedInputs are the cache_transceiver_config values an argument dump
@@ -889,6 +891,14 @@ func (p *Process) nixlError(n int, level, msg string) {
 		p.imply(n, "UCX takes the GPU's memory for host memory, so NIXL cannot register the KV cache: UCX_TLS names no CUDA transport (add cuda_copy,cuda_ipc to it or unset it; TensorRT-LLM PR #18373) or this UCX was built without CUDA", 0, 0)
 	case msg == nixlRegFailed:
 		p.imply(n, "NIXL could not register memory (the KV cache's) with any of its backends; the UCX or libfabric error lines just before it say why", 0, 0)
+	}
+}
+
+// ucxError records one of UCX's error lines (ucxError) and what it says.
+func (p *Process) ucxError(n int, msg string) {
+	p.find(n, FindingUCXError, msg)
+	if strings.HasPrefix(msg, ucxMNNVL) {
+		p.imply(n, "UCX could not open another GPU's memory over CUDA IPC (cuMemImportFromShareableHandle): TensorRT-LLM's disaggregated-service FAQ gives this for servers in different NVLink domains (nvidia-smi -q, Fabric.ClusterUUID): set UCX_CUDA_IPC_ENABLE_MNNVL=n; these errors do not necessarily fail trtllm-serve", 0, 0)
 	}
 }
 

@@ -1029,3 +1029,46 @@ func TestCrashLines(t *testing.T) {
 		t.Errorf("implications %+v", im)
 	}
 }
+
+// TestUCXErrorLines: UCX's own ERROR and FATAL lines (its default log
+// handler's format, ucs/debug/log.c) are a ucx_error finding of the process
+// they belong to, counted, the first one's message kept; its WARN lines and
+// look-alikes are not, and UCX's lines alone make no process. The error
+// TensorRT-LLM's disaggregated-service FAQ quotes for servers in different
+// NVLink domains says so, with its fix. Lines in the shapes Dynamo issues
+// #288 and #843 and UCX issue #9908 show them.
+func TestUCXErrorLines(t *testing.T) {
+	const start = "[04/02/2026-10:00:00] [TRT-LLM] [I] [RANK 0] Using UCX kv-cache transceiver. If your devices are not in the same domain\n"
+	for _, c := range []struct{ name, lines, finding, impl string }{
+		{"host part", "[1742467344.413567] [VM-195-16-centos:2808 :0]            sock.c:334  UCX  ERROR   connect(fd=143, dest_addr=10.0.0.0:43833) failed: Connection refused\n",
+			"1 connect(fd=143, dest_addr=10.0.0.0:43833) failed: Connection refused", ""},
+		{"two, counted", "[1745700389.902821] [labinit01:6274 :0]     ib_mlx5_log.c:179  UCX  ERROR Local protection error on mlx5_0:1/RoCE (synd 0x4 vend 0x51 hw_synd 0/2)\n" +
+			"[1745700389.902821] [labinit01:6274 :0]     ib_mlx5_log.c:179  UCX  ERROR RC QP 0x9d0 wqe[1]: RDMA_WRITE s--\n",
+			"2 Local protection error on mlx5_0:1/RoCE (synd 0x4 vend 0x51 hw_synd 0/2)", ""},
+		{"before log init, FATAL", "[1716594409.541480]          sock.c:323  UCX  FATAL boom\n", "1 boom", ""},
+		{"NVLink domains", "[1755000000.000001] [gb200-1:77   :3]   cuda_ipc_md.c:357  UCX  ERROR   cuMemImportFromShareableHandle failed: invalid resource handle\n",
+			"1 cuMemImportFromShareableHandle failed: invalid resource handle", "UCX_CUDA_IPC_ENABLE_MNNVL=n"},
+		{"a warning", "[1784273407.704659] [iv-1:994396:0]         ib_mlx5.h:1018 UCX  WARN  mlx5dv_devx_obj_destroy(CQ) failed: Invalid argument\n", "", ""},
+		{"look-alikes", "[gpu-1:1] UCX  ERROR x\n[123] UCX  ERROR\n[1.2] says UCX  ERRORS x\n", "", ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(start+c.lines))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		var got, impl string
+		for _, f := range p.Findings {
+			got = fmt.Sprintf("%d %s", f.Count, f.Text)
+		}
+		for _, im := range p.Implications {
+			impl += im.Text
+		}
+		if got != c.finding || !strings.Contains(impl, c.impl) || (c.impl == "") != (impl == "") {
+			t.Errorf("%s: finding %q implications %q", c.name, got, impl)
+		}
+	}
+	lg, _ := Parse("f.log", strings.NewReader("[1742467344.413567] [h:1 :0]  sock.c:334  UCX  ERROR   connect failed\n"))
+	if len(lg.Processes) != 0 {
+		t.Errorf("UCX alone: %s", sources(lg))
+	}
+}

@@ -359,6 +359,14 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		}
 		return
 	}
+	if msg, ok := ucxError(tm); ok {
+		// A finding of the process the line belongs to, if it has shown
+		// itself: UCX's lines alone (another program's log) make none.
+		if q := st.byKey[key]; q != nil {
+			q.ucxError(n, st.cut(msg, maxMessageBytes))
+		}
+		return
+	}
 	// The C++ side's bare lines, pasted excerpts and argument dumps.
 	st.observe(nil, key, n, LevelUnstated, tm)
 }
@@ -1068,9 +1076,48 @@ func mayCrash(bare []byte) bool {
 }
 
 // bareEvent reports whether a bare line may be one that state.line reads
-// although no other filter of the scanner's passes it: asyncio's headers
-// and the lines of a crash.
-func bareEvent(bare []byte) bool { return asyncioHeader(bare) || mayCrash(bare) }
+// although no other filter of the scanner's passes it: asyncio's headers,
+// the lines of a crash and UCX's error lines.
+func bareEvent(bare []byte) bool { return asyncioHeader(bare) || mayCrash(bare) || mayUCXError(bare) }
+
+// ucxError reads one of UCX's own ERROR or FATAL lines, as its default log
+// handler prints them (ucs/debug/log.c: "[%lu.%06lu] [%s:%-5d:%d] %16s:%-4u
+// %-4s %-5s %s", the last three "UCX", the level and the message, which
+// later UCX indents; verified in openucx/ucx), or before ucs_log_init
+// without the host part: "[1742467344.413567] [gpu-1:2808 :0]
+// sock.c:334  UCX  ERROR   connect(fd=143, dest_addr=10.0.0.0:43833)
+// failed: Connection refused" (Dynamo issue #288). msg is the message.
+func ucxError(tm string) (msg string, ok bool) {
+	if len(tm) < 20 || tm[0] != '[' || !isDigit(tm[1]) {
+		return "", false
+	}
+	i := strings.IndexByte(tm, ']')
+	if i < 2 || i > 24 || strings.Trim(tm[1:i], "0123456789.") != "" {
+		return "", false
+	}
+	j := strings.Index(tm[:min(len(tm), 160)], " UCX  ")
+	if j < 0 {
+		return "", false
+	}
+	rest := tm[j+len(" UCX  "):]
+	for _, lv := range []string{"ERROR ", "FATAL "} {
+		if m, ok := strings.CutPrefix(rest, lv); ok && strings.TrimSpace(m) != "" {
+			return strings.TrimSpace(m), true
+		}
+	}
+	return "", false
+}
+
+// mayUCXError is a cheap superset of the bare lines ucxError reads.
+func mayUCXError(bare []byte) bool {
+	return len(bare) > 20 && bare[0] == '[' && isDigit(bare[1]) &&
+		(bytes.Contains(bare[:min(len(bare), 172)], []byte(" UCX  ERROR ")) || bytes.Contains(bare[:min(len(bare), 172)], []byte(" UCX  FATAL ")))
+}
+
+// ucxMNNVL starts the UCX error TensorRT-LLM's disaggregated-service FAQ
+// quotes ("UCX  ERROR   cuMemImportFromShareableHandle failed: invalid
+// resource handle") for servers in different NVLink domains.
+const ucxMNNVL = "cuMemImportFromShareableHandle failed"
 
 // crash reads a line of key's process dying at line n (crashLine). Once
 // the process's start-up was over (its server up, its executor's loop
