@@ -42,6 +42,9 @@ func TestLineFormats(t *testing.T) {
 		{"docker compose, ranks in the container", "gen-2  | [TRT-LLM] [RANK 1] [I] " + v2, "gen-2 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker compose v1", "disagg_ctx_1   | [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "disagg_ctx_1", "INFO", "", "NIXL", "UCX", ""},
 		{"docker compose logs -t", "ctx-1  | 2025-12-01T10:00:09.123456789Z [TRT-LLM] [I] " + v2, "ctx-1", "INFO", "PYTHON", "NIXL", "", ""},
+		// A replica's service after a slash (TensorRT-LLM issue #12694's
+		// 2P1D deployment: "replica-0/engine-prefill       | ").
+		{"a replica's service", "replica-0/engine-prefill       | [TRT-LLM] [RANK 1] [I] " + v2, "replica-0/engine-prefill rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker compose, colour", "\x1b[36mctx-1  | \x1b[0m[TRT-LLM] [I] " + v2, "ctx-1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"Python transceiver's agent over the C++ binding", "[TRT-LLM] [I] [_torch  ] [RANK 0] BindingsNixlTransferAgent init: agent=ctx_0 use_prog_thread=True num_threads=1 enable_telemetry=False backend_params={'num_threads': '1'} agent_buffer_size_mb=0 agent_bounce_params={} UCX_TLS=<unset> UCX_LOG_LEVEL=<unset>", "rank 0", "INFO", "", "NIXL", "", ""},
 		{"Ray orchestrator's worker", "(RayWorkerWrapper pid=81234) [TRT-LLM] [RANK 1] [I] " + v2, "RayWorkerWrapper pid=81234 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
@@ -151,7 +154,9 @@ func TestEmbeddedTag(t *testing.T) {
 // end in the replica number.
 func TestComposeNeedsAReplicaNumber(t *testing.T) {
 	for _, line := range []string{"Throughput  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx-  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
-		"ctx-1| [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "-1  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
+		"ctx-1| [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "-1  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"docs/table-1/x  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "replica/engine-1  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"replica-0/  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
 		lg, err := Parse("f.log", strings.NewReader(line+"\n"))
 		if err != nil {
 			t.Fatal(err)

@@ -215,6 +215,13 @@ func TestRealLogs(t *testing.T) {
 		// abort after it is the same death.
 		{file: "trtllm-1826-terminate-shape.log", processes: "process=ERROR",
 			err: "tensorrt_llm::common::TllmException: [TensorRT-LLM][ERROR] Assertion failed: Failed: MPI error", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #12694 (description; 1.2.0rc6.post2
+		// under Dynamo, 2P1D): the prefill worker's segfault, in its shape
+		// (our paths), each line under the deployment's "replica-0/
+		// engine-prefill | " label. The excerpt shows only the crash, so it
+		// is how that worker's start-up ended as far as the excerpt tells.
+		{file: "trtllm-12694-replica-segfault-shape.log", processes: "replica-0/engine-prefill=ERROR",
+			err: "!!!!!!! Segfault encountered !!!!!!!", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

@@ -24,7 +24,7 @@ var (
 	reJournalTail = regexp.MustCompile(`^\S+ ([^\s\[\]]+\[[0-9]+\]): `)
 	reStern       = regexp.MustCompile(`^[ \t]*([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?:\[TRT-LLM\]|\[TensorRT-LLM\]|\[[0-9]{2}/[0-9]{2}/[0-9]{4}-|[0-9]{4}-[0-9]{2}-[0-9]{2}T)`)
 	reRay         = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
-	reCompose     = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+)[ \t]+\| ?`)
+	reCompose     = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+(?:/[A-Za-z0-9][A-Za-z0-9_.-]*)?)[ \t]+\| ?`)
 	reRankG       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
 	reLevelG      = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
 	reModuleG     = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)

@@ -1020,10 +1020,14 @@ func kubectlPrefix(s []byte) (pod, rest []byte, ok bool) {
 
 // composePrefix reads the container name docker compose puts before each
 // line of "docker compose up" and "docker compose logs", padded and followed
-// by a bar: "ctx-1  | " (compose v2), "proj_ctx_1  | " (v1):
-// ^([A-Za-z0-9][A-Za-z0-9_.-]*[-_]\d+)[ \t]+\| ?
-// The replica number the name ends with keeps a line that merely starts with
-// a word and a bar (a table row) from reading as a container's.
+// by a bar: "ctx-1  | " (compose v2), "proj_ctx_1  | " (v1), and the same
+// label with a replica's service after a slash ("replica-0/engine-prefill
+// | ", as TensorRT-LLM issue #12694's disaggregated deployment printed its
+// prefill and decode workers):
+// ^([A-Za-z0-9][A-Za-z0-9_.-]*[-_]\d+(?:/[A-Za-z0-9][A-Za-z0-9_.-]*)?)[ \t]+\| ?
+// The replica number the name (or its first part) ends with keeps a line
+// that merely starts with a word and a bar (a table row) from reading as a
+// container's.
 func composePrefix(s []byte) (name, rest []byte, ok bool) {
 	if len(s) < 5 || !isAlnum(s[0]) {
 		return nil, s, false
@@ -1038,6 +1042,12 @@ func composePrefix(s []byte) (name, rest []byte, ok bool) {
 	}
 	if d == i || d < 2 || (s[d-1] != '-' && s[d-1] != '_') {
 		return nil, s, false
+	}
+	if i+1 < len(s) && s[i] == '/' && isAlnum(s[i+1]) {
+		i += 2
+		for i < len(s) && (isAlnum(s[i]) || s[i] == '_' || s[i] == '.' || s[i] == '-') {
+			i++
+		}
 	}
 	j := i
 	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
