@@ -5,6 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"xcvr/internal/inputs"
+	"xcvr/models"
+	"xcvr/resolver"
 )
 
 // A launcher that runs each srun through a wrapper function
@@ -144,5 +148,52 @@ func TestComposeRolesFromRoutes(t *testing.T) {
 	}
 	if !strings.Contains(r.Text(), "2 worker configuration(s) of the set serve its urls (matched by host and port).") {
 		t.Errorf("text:\n%s", r.Text())
+	}
+}
+
+// A trtllm-serve worker nothing places in a role says so, and in a set
+// with context and generation workers says that it is checked against
+// none of them and how to place it; the report lists it with where it
+// ends. A dynamo.trtllm worker without --disaggregation-mode is
+// aggregated, Dynamo's default, and says that instead.
+func TestUnknownRole(t *testing.T) {
+	cfg := func(b string) []byte { return []byte("cache_transceiver_config:\n  backend: " + b + "\n") }
+	set, err := Read([]Input{{Name: "run.sh", Data: []byte("#!/bin/bash\n" +
+		"trtllm-serve Qwen/Qwen3-8B --port 8001 --config ctx.yaml &\n" +
+		"trtllm-serve Qwen/Qwen3-8B --port 8002 --config gen.yaml &\n" +
+		"trtllm-serve Qwen/Qwen3-8B --port 8003 --config extra.yaml &\n" +
+		"python3 -m dynamo.trtllm --model-path Qwen/Qwen3-8B --extra-engine-args agg.yaml &\n")},
+		{Name: "ctx.yaml", Data: cfg("UCX")}, {Name: "gen.yaml", Data: cfg("UCX")}, {Name: "extra.yaml", Data: cfg("NIXL")}, {Name: "agg.yaml", Data: cfg("NIXL")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*Worker{}
+	for _, w := range set.Workers {
+		byName[w.Name] = w
+	}
+	x, a := byName["extra.yaml"], byName["agg.yaml"]
+	if x == nil || a == nil {
+		t.Fatalf("workers %v", byName)
+	}
+	if x.Role != RoleAggregated || x.RoleFrom != "role not known, read as aggregated: no --server_role, its config's name extra.yaml says neither context nor generation, and no orchestrator url of the set reaches it" ||
+		len(x.Notes) != 1 || !strings.HasPrefix(x.Notes[0], "the set's other workers are context and generation workers, and this one is checked against none of them") {
+		t.Errorf("extra.yaml: %s (%s) %q", x.Role, x.RoleFrom, x.Notes)
+	}
+	if a.Role != RoleAggregated || a.RoleFrom != "no --disaggregation-mode: dynamo.trtllm serves both phases (its default mode, aggregated)" || len(a.Notes) != 0 {
+		t.Errorf("agg.yaml: %s (%s) %q", a.Role, a.RoleFrom, a.Notes)
+	}
+	s := inputs.Defaults()
+	s.Version = inputs.Value{Raw: "1.3.0rc29", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+	text := Resolve(set, Options{Base: s, Catalog: models.Builtin()}).Text()
+	if !strings.Contains(text, "\nNot checked against them (role not known): extra.yaml → PYTHON KvCacheTransceiverV2 on NIXL.\n") {
+		t.Errorf("text:\n%s", text)
+	}
+	// Alone, nothing to check it against: no note, no line.
+	set, err = Read([]Input{{Name: "run.sh", Data: []byte("trtllm-serve m --config extra.yaml\n")}, {Name: "extra.yaml", Data: cfg("NIXL")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 1 || len(set.Workers[0].Notes) != 0 {
+		t.Errorf("alone: %+v", set.Workers)
 	}
 }

@@ -117,7 +117,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		case role != "":
 			w.Role, w.RoleFrom, w.roleBy = role, "inferred from the name "+name, "name"
 		default:
-			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the name does not say"
+			w.Role, w.RoleFrom, w.roleUnknown = aggregatedWhy(l.program, "its name "+name)
 		}
 		if l.program == "trtllm-serve" {
 			// Compose's DNS: the service's name, its container_name,

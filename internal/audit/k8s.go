@@ -430,7 +430,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		if role := roleFromName(o.name + " " + cname); role != "" {
 			w.Role, w.RoleFrom, w.roleBy = role, "inferred from the name "+o.name, "name"
 		} else {
-			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the name does not say"
+			w.Role, w.RoleFrom, w.roleUnknown = aggregatedWhy(l.program, "its name "+o.name)
 		}
 	}
 	if l.program == "trtllm-serve" && o.kind != "DynamoGraphDeployment" {

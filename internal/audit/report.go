@@ -326,6 +326,21 @@ func (r *Report) Text() string {
 	if len(failing) > 0 {
 		fmt.Fprintf(&b, "Failing: %s.\n", strings.Join(failing, ", "))
 	}
+	if hasDisagg {
+		var unknown []string
+		for _, e := range es {
+			if e.Worker.roleUnknown && e.Worker.Role == RoleAggregated {
+				if e.Failed() {
+					unknown = append(unknown, t(e.Worker.Name)+" (fails to start)")
+				} else {
+					unknown = append(unknown, t(e.Worker.Name)+" → "+t(end(e.Trace.Result)))
+				}
+			}
+		}
+		if len(unknown) > 0 {
+			fmt.Fprintf(&b, "Not checked against them (role not known): %s.\n", strings.Join(unknown, "; "))
+		}
+	}
 	if r.Fails() {
 		if len(r.Fix) == 0 && r.commandOnly() {
 			b.WriteString("Fix: the command line of every failing worker, as its error says; the config files need no change.\n")

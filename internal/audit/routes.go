@@ -153,7 +153,7 @@ func (r *reader) routesRole() {
 			}
 			continue
 		}
-		w.Role, w.roleBy = match.role, "routes"
+		w.Role, w.roleBy, w.roleUnknown = match.role, "routes", false
 		if w.place == nil {
 			w.RoleFrom = fmt.Sprintf("%s is in the orchestrator's %s urls: %s at %s", how, match.section, match.url, match.where)
 		} else {

@@ -118,6 +118,38 @@ type Worker struct {
 	// place is where a Kubernetes or compose worker is reached (nil for a
 	// script's, whose host is its --host).
 	place *placement
+	// roleUnknown marks a trtllm-serve worker nothing places in a role
+	// (aggregatedWhy).
+	roleUnknown bool
+}
+
+// aggregatedWhy says why a worker with no role of its own is read as
+// aggregated. dynamo.trtllm without --disaggregation-mode is aggregated
+// (Dynamo's DEFAULT_DISAGGREGATION_MODE is DisaggregationMode.AGGREGATED);
+// a trtllm-serve server serves whichever phase the orchestrator sends it,
+// so its role is not known: named says what the name it was looked for in
+// is (its config's name X, its name X).
+func aggregatedWhy(program, named string) (role, why string, unknown bool) {
+	if program == "dynamo.trtllm" {
+		return RoleAggregated, "no --disaggregation-mode: dynamo.trtllm serves both phases (its default mode, aggregated)", false
+	}
+	return RoleAggregated, "role not known, read as aggregated: no --server_role, " + named + " says neither context nor generation, and no orchestrator url of the set reaches it", true
+}
+
+// unknownRoles notes, on each worker whose role is not known in a set
+// that has context or generation workers, that it is checked against
+// none of them, and how to place it. Run after routesRole.
+func (r *reader) unknownRoles() {
+	disagg := false
+	for _, w := range r.set.Workers {
+		disagg = disagg || w.Role != RoleAggregated
+	}
+	for _, w := range r.set.Workers {
+		if !disagg || !w.roleUnknown || w.Role != RoleAggregated {
+			continue
+		}
+		w.Notes = append(w.Notes, "the set's other workers are context and generation workers, and this one is checked against none of them: if it is one, give audit the orchestrator's config (trtllm-serve disaggregated -c FILE) whose urls list it, or start it with --server_role CONTEXT or GENERATION")
+	}
 }
 
 // Unplaced is something that looks like part of a TensorRT-LLM deployment but
@@ -214,6 +246,7 @@ func Read(inputs []Input) (*Set, error) {
 		r.plainWorker(p)
 	}
 	r.routesRole()
+	r.unknownRoles()
 	r.applyEnvFiles()
 	r.set.Workers = merge(r.set.Workers)
 	return r.set, nil

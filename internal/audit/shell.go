@@ -1304,7 +1304,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		case l.config != "" && roleFromName(path.Base(l.config)) != "":
 			w.Role, w.RoleFrom, w.roleBy = roleFromName(path.Base(l.config)), "inferred from the config's name "+path.Base(l.config), "name"
 		default:
-			w.Role, w.RoleFrom = RoleAggregated, "no --disaggregation-mode or --server_role, and the config's name does not say"
+			named := "no config"
+			if l.config != "" {
+				named = "its config's name " + path.Base(l.config)
+			}
+			w.Role, w.RoleFrom, w.roleUnknown = aggregatedWhy(l.program, named)
 		}
 		if l.program == "trtllm-serve" {
 			w.host, w.port, w.script = l.host, l.port, stack[0]
