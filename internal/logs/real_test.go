@@ -1093,6 +1093,9 @@ func TestLauncherDeathLines(t *testing.T) {
 		{"srun -l", "0: " + r0 + "1: " + r1 + "srun: error: gpu-1: task 1: Segmentation fault (core dumped)\nsrun: Terminating job step 17309.2\n",
 			"srun task 0=;srun task 1=ERROR srun: error: gpu-1: task 1: Segmentation fault (core dumped)"},
 		{"srun, ranks", r0 + r1 + "srun: error: gpu-1: task 0: Aborted\n", "rank 0=ERROR srun: error: gpu-1: task 0: Aborted;rank 1="},
+		// As a public report quotes a task the cgroup's OOM killer ended.
+		{"srun, out of memory", "0: " + r0 + "slurmstepd: error: Detected 1 oom_kill event in StepId=128435.1.\nsrun: error: curie-gpu003: task 0: Out Of Memory\n",
+			"srun task 0=ERROR srun: error: curie-gpu003: task 0: Out Of Memory"},
 		{"after the rank's own handler", r0 + "Fatal Python error: Segmentation fault\nmpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).\n",
 			"rank 0=ERROR Fatal Python error: Segmentation fault"},
 		{"serving", r0 + "INFO:     Application startup complete.\nmpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).\n", "rank 0="},
@@ -1106,6 +1109,9 @@ func TestLauncherDeathLines(t *testing.T) {
 		}
 		if g := strings.Join(got, ";"); g != c.want {
 			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
+		if strings.Contains(c.name, "out of memory") && (len(lg.Processes[0].Implications) != 1 || !strings.Contains(lg.Processes[0].Implications[0].Text, "OOM killer")) {
+			t.Errorf("%s: implications %+v", c.name, lg.Processes[0].Implications)
 		}
 	}
 }

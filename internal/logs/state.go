@@ -1081,7 +1081,7 @@ func launcherDeath(tm string) (rank, task string, ok bool) {
 			return "", "", false
 		}
 		switch strings.TrimSuffix(rest[j+2:], " (core dumped)") {
-		case "Segmentation fault", "Aborted", "Bus error", "Floating point exception", "Illegal instruction":
+		case "Segmentation fault", "Aborted", "Bus error", "Floating point exception", "Illegal instruction", "Out Of Memory":
 			return "", rest[:j], true
 		}
 		return "", "", false
@@ -1250,6 +1250,7 @@ func (st *state) crash(key string, n int, text string, kind int) {
 	if st.serving[key] > 0 || q != nil && q.loopRan > 0 {
 		if q != nil {
 			q.find(n, FindingCrashed, st.cut(text, maxMessageBytes))
+			q.implyCrash(n, text)
 		}
 		return
 	}
@@ -1257,6 +1258,16 @@ func (st *state) crash(key string, n int, text string, kind int) {
 		st.retained += len(q.Error)
 		st.excProc, st.excLine = q, n
 		q.keep(Line{N: n, Message: st.cut(text, maxMessageBytes)})
+		q.implyCrash(n, text)
+	}
+}
+
+// implyCrash adds what a crash's line says of its cause.
+func (p *Process) implyCrash(n int, text string) {
+	if strings.HasPrefix(text, "srun: error: ") && strings.HasSuffix(text, ": Out Of Memory") {
+		// Slurm's task state OUT_OF_MEMORY: the cgroup's OOM killer
+		// ("slurmstepd: error: Detected 1 oom_kill event in StepId=…").
+		p.imply(n, "Slurm's OOM killer ended the task: the host memory the job asked for (--mem) ran out, not the GPU's", 0, 0)
 	}
 }
 
