@@ -193,7 +193,9 @@ func TestParseMatchesReference(t *testing.T) {
 		"[gpu-1:1874] Signal: Aborted (6)", "terminate called after throwing an instance of 'std::runtime_error'\n  what():  boom",
 		"terminate called after throwing an instance of 'x'\n  what():  [TensorRT-LLM][ERROR] Assertion failed: x",
 		// UCX's error lines.
-		"[1742467344.413567] [gpu-1:2808 :0]            sock.c:334  UCX  ERROR   connect(fd=143) failed: Connection refused"} {
+		"[1742467344.413567] [gpu-1:2808 :0]            sock.c:334  UCX  ERROR   connect(fd=143) failed: Connection refused",
+		// A launcher's line of a rank's death.
+		"mpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).", "srun: error: g: task 0: Segmentation fault (core dumped)"} {
 		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + loop + "\n" + strings.Repeat("    x = y\n", 50) +
 			"RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: isLeaf()\n"
 		for s := uint64(0); s < 4; s++ {
@@ -348,6 +350,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"During handling of the above exception, another exception occurred:",
 				"Fatal Python error: Aborted", "terminate called after throwing an instance of 'c10::Error'", "  what():  boom", "[h:1] Signal: Bus error (7)",
 				"[1742467344.413567] [gpu-1:2808 :0]  sock.c:334  UCX  ERROR   connect failed", "[1716594409.541480]  sock.c:323  UCX  WARN  x",
+				"mpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).", "srun: error: g: task 1: Aborted",
 				"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n", "    │\n"))

@@ -1072,3 +1072,46 @@ func TestUCXErrorLines(t *testing.T) {
 		t.Errorf("UCX alone: %s", sources(lg))
 	}
 }
+
+// TestLauncherDeathLines: the line a launcher prints when one of its
+// processes died on a signal (Open MPI's "mpirun noticed that process rank
+// N … exited on signal 11 (Segmentation fault).", Slurm's "srun: error:
+// node: task N: Segmentation fault (core dumped)", as public logs show
+// them) is that process's death, read as the crash handlers' lines are:
+// the process is the log's rank N (TensorRT-LLM's [RANK N], mpirun's
+// --tag-output [J,N]) or srun's task N; once per death. Processes the
+// launcher killed, and ones that exited with a status, are not read.
+func TestLauncherDeathLines(t *testing.T) {
+	const r0 = "[TRT-LLM] [RANK 0] [I] Using LLM with PyTorch backend\n"
+	const r1 = "[TRT-LLM] [RANK 1] [I] Using LLM with PyTorch backend\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"mpirun, rank 1", r0 + r1 + "--------------------------------------------------------------------------\n" +
+			"mpirun noticed that process rank 1 with PID 0 on node gpu-1 exited on signal 11 (Segmentation fault).\n",
+			"rank 0=;rank 1=ERROR mpirun noticed that process rank 1 with PID 0 on node gpu-1 exited on signal 11 (Segmentation fault)."},
+		{"mpiexec, tagged output", "[1,0]<stdout>:" + r0 + "[1,1]<stdout>:" + r1 + "mpiexec noticed that process rank 1 with PID 4 on node n exited on signal 6 (Aborted).\n",
+			"mpirun [1,0]=;mpirun [1,1]=ERROR mpiexec noticed that process rank 1 with PID 4 on node n exited on signal 6 (Aborted)."},
+		{"srun -l", "0: " + r0 + "1: " + r1 + "srun: error: gpu-1: task 1: Segmentation fault (core dumped)\nsrun: Terminating job step 17309.2\n",
+			"srun task 0=;srun task 1=ERROR srun: error: gpu-1: task 1: Segmentation fault (core dumped)"},
+		{"srun, ranks", r0 + r1 + "srun: error: gpu-1: task 0: Aborted\n", "rank 0=ERROR srun: error: gpu-1: task 0: Aborted;rank 1="},
+		// As a public report quotes a task the cgroup's OOM killer ended.
+		{"srun, out of memory", "0: " + r0 + "slurmstepd: error: Detected 1 oom_kill event in StepId=128435.1.\nsrun: error: curie-gpu003: task 0: Out Of Memory\n",
+			"srun task 0=ERROR srun: error: curie-gpu003: task 0: Out Of Memory"},
+		{"after the rank's own handler", r0 + "Fatal Python error: Segmentation fault\nmpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).\n",
+			"rank 0=ERROR Fatal Python error: Segmentation fault"},
+		{"serving", r0 + "INFO:     Application startup complete.\nmpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).\n", "rank 0="},
+		{"killed or exited", r0 + r1 + "srun: error: gpu-1: task 1: Killed\nsrun: error: gpu-1: task 0: Exited with exit code 1\n" +
+			"mpirun noticed that process rank 1 with PID 0 on node g exited on signal 9 (Killed).\nsrun: error: a b: task 1: Aborted\n", "rank 0=;rank 1="},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		var got []string
+		for _, p := range lg.Processes {
+			got = append(got, strings.TrimSpace(fmt.Sprintf("%s=%s %s", p.Source, p.Outcome(), p.Error)))
+		}
+		if g := strings.Join(got, ";"); g != c.want {
+			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
+		if strings.Contains(c.name, "out of memory") && (len(lg.Processes[0].Implications) != 1 || !strings.Contains(lg.Processes[0].Implications[0].Text, "OOM killer")) {
+			t.Errorf("%s: implications %+v", c.name, lg.Processes[0].Implications)
+		}
+	}
+}

@@ -217,6 +217,10 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.crash(key, n, text, kind)
 		return
 	}
+	if rank, task, ok := launcherDeath(tm); ok {
+		st.crash(st.rankKey(rank, task), n, tm, crashSignal)
+		return
+	}
 	if !st.asyncOn && key == st.asyncKey && st.asyncEnd > 0 && n-st.asyncEnd <= 2 && chainedException(tm) {
 		// The handled exception's traceback goes on with another exception.
 		st.asyncOn = true
@@ -1054,12 +1058,91 @@ func crashLine(tm string) (string, int) {
 	return "", crashNone
 }
 
-// mayCrash is a cheap superset of the bare lines crashLine reads.
+// launcherDeath reads the line a launcher prints when one of its processes
+// died on a signal: Open MPI's "mpirun noticed that process rank 1 with PID
+// 0 on node gpu-1 exited on signal 11 (Segmentation fault)." (mpiexec's the
+// same) and Slurm's "srun: error: gpu-1: task 1: Segmentation fault (core
+// dumped)", as public logs show them. rank is the MPI rank, or task srun's
+// task. A process the launcher killed (Killed, Terminated: signals 9 and
+// 15, which it sends to the others once one died) and one that exited with
+// a status are not read: neither says it crashed.
+func launcherDeath(tm string) (rank, task string, ok bool) {
+	if rest, ok := strings.CutPrefix(tm, "srun: error: "); ok {
+		i := strings.Index(rest, ": task ")
+		if i < 1 || strings.ContainsAny(rest[:i], " :") {
+			return "", "", false
+		}
+		rest = rest[i+len(": task "):]
+		j := 0
+		for j < len(rest) && isDigit(rest[j]) {
+			j++
+		}
+		if j == 0 || !strings.HasPrefix(rest[j:], ": ") {
+			return "", "", false
+		}
+		switch strings.TrimSuffix(rest[j+2:], " (core dumped)") {
+		case "Segmentation fault", "Aborted", "Bus error", "Floating point exception", "Illegal instruction", "Out Of Memory":
+			return "", rest[:j], true
+		}
+		return "", "", false
+	}
+	for _, l := range []string{"mpirun", "mpiexec"} {
+		rest, ok := strings.CutPrefix(tm, l+" noticed that process rank ")
+		if !ok {
+			continue
+		}
+		j := 0
+		for j < len(rest) && isDigit(rest[j]) {
+			j++
+		}
+		k := strings.Index(rest, " exited on signal ")
+		if j == 0 || !strings.HasPrefix(rest[j:], " with PID ") || k < 0 {
+			return "", "", false
+		}
+		sig := strings.TrimSuffix(rest[k+len(" exited on signal "):], ".")
+		if !strings.HasSuffix(sig, ")") || strings.HasPrefix(sig, "9 ") || strings.HasPrefix(sig, "15 ") {
+			return "", "", false
+		}
+		return rest[:j], "", true
+	}
+	return "", "", false
+}
+
+// rankKey is the key of the process a launcher's line names: srun's task
+// N as srun -l labels it, or MPI rank N as the log keys it (TensorRT-LLM's
+// "[RANK N]", mpirun's --tag-output "[J,N]"; srun's task N is rank N when
+// srun starts the ranks); "srun task N" or "rank N" when no process of it
+// is known.
+func (st *state) rankKey(rank, task string) string {
+	if task != "" {
+		if k := "srun task " + task; st.byKey[k] != nil || st.byKey["rank "+task] == nil {
+			return k
+		}
+		rank = task
+	}
+	k := "rank " + rank
+	if st.byKey[k] != nil {
+		return k
+	}
+	for _, p := range st.lg.Processes {
+		if strings.HasPrefix(p.Source, "mpirun [") && strings.HasSuffix(p.Source, ","+rank+"]") {
+			return p.Source
+		}
+	}
+	return k
+}
+
+// mayCrash is a cheap superset of the bare lines crashLine and
+// launcherDeath read.
 func mayCrash(bare []byte) bool {
 	if len(bare) < 7 {
 		return false
 	}
 	switch bare[0] {
+	case 's':
+		return bytes.HasPrefix(bare, []byte("srun: error: "))
+	case 'm':
+		return bytes.HasPrefix(bare, []byte("mpirun noticed ")) || bytes.HasPrefix(bare, []byte("mpiexec noticed "))
 	case 't':
 		return bytes.HasPrefix(bare, []byte("terminate called "))
 	case 'w':
@@ -1167,6 +1250,7 @@ func (st *state) crash(key string, n int, text string, kind int) {
 	if st.serving[key] > 0 || q != nil && q.loopRan > 0 {
 		if q != nil {
 			q.find(n, FindingCrashed, st.cut(text, maxMessageBytes))
+			q.implyCrash(n, text)
 		}
 		return
 	}
@@ -1174,6 +1258,16 @@ func (st *state) crash(key string, n int, text string, kind int) {
 		st.retained += len(q.Error)
 		st.excProc, st.excLine = q, n
 		q.keep(Line{N: n, Message: st.cut(text, maxMessageBytes)})
+		q.implyCrash(n, text)
+	}
+}
+
+// implyCrash adds what a crash's line says of its cause.
+func (p *Process) implyCrash(n int, text string) {
+	if strings.HasPrefix(text, "srun: error: ") && strings.HasSuffix(text, ": Out Of Memory") {
+		// Slurm's task state OUT_OF_MEMORY: the cgroup's OOM killer
+		// ("slurmstepd: error: Detected 1 oom_kill event in StepId=…").
+		p.imply(n, "Slurm's OOM killer ended the task: the host memory the job asked for (--mem) ran out, not the GPU's", 0, 0)
 	}
 }
 
