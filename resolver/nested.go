@@ -142,6 +142,54 @@ var adpFieldsE2 = []string{
 	"kv_cache_routing_max_sessions",
 }
 
+// The API references of 1.3.0rc27, 1.4.0rc1 and 1.4.0rc4
+// (nvidia.github.io/TensorRT-LLM/<version>/llm-api/reference/<Model>.html,
+// each class's signature read whole) bound the lists after main@0004396
+// (whose day falls between 2026-09-02 and 10-09): a release between two of
+// them takes both lists joined, as between two stored copies.
+// update_llm_args_with_extra_dict's field_mapping (moe_config,
+// attention_dp_config, kv_cache_config built first) was read at
+// main@0004396; that the releases after it keep it is inferred.
+// KvCacheConfig's and CudaGraphConfig's signatures are too long to be read
+// whole that way, so their windows still end at #15727.
+const (
+	// dayRef13rc27 is 1.3.0rc27's cut (main 2026-09-17).
+	dayRef13rc27 Day = 20260917
+	// dayRef14rc1 is 1.4.0rc1's (main 2026-10-21).
+	dayRef14rc1 Day = 20261021
+	// dayRef14rc4 is 1.4.0rc4's, as xcvr places it (its day is inferred).
+	dayRef14rc4 Day = 20261111
+)
+
+// moeFields14rc4 is MoeConfig in 1.4.0rc4's API reference: tactic and
+// megamoe_fuse_shared_expert joined. (1.3.0rc27's has moeFields.)
+var moeFields14rc4 = []string{
+	"backend", "tactic", "max_num_tokens", "load_balancer", "disable_finalize_fusion", "megamoe_fuse_shared_expert",
+	"use_low_precision_moe_combine",
+}
+
+// adpFields13rc27 is AttentionDpConfig in 1.3.0rc27's API reference:
+// main@0004396's and kv_cache_routing_new_conv_placement.
+var adpFields13rc27 = append(append([]string{}, adpFieldsE2...), "kv_cache_routing_new_conv_placement")
+
+// adpFields14rc4 is AttentionDpConfig in 1.4.0rc4's API reference.
+var adpFields14rc4 = []string{
+	"enable_balance", "enable_packed_sync", "timeout_iters", "batching_wait_iters", "enable_kv_balanced_admission",
+	"enable_kv_cache_aware_routing", "kv_cache_routing_load_balance_weight", "kv_cache_routing_match_rate_threshold",
+	"kv_cache_routing_fair_share_multiplier", "kv_cache_routing_cold_start_warmup",
+	"kv_cache_routing_account_for_in_transfer", "kv_cache_routing_conversation_affinity",
+	"kv_cache_routing_max_sessions", "kv_cache_routing_new_conv_placement",
+	"kv_cache_routing_strict_conversation_affinity", "kv_cache_routing_strict_affinity_max_wait_iters",
+}
+
+// schedFields14rc4 is SchedulerConfig in 1.4.0rc4's API reference (1.3.0rc27's
+// and 1.4.0rc1's are schedFieldsE2).
+var schedFields14rc4 = []string{
+	"capacity_scheduler_policy", "context_chunking_policy", "dynamic_batch_config", "waiting_queue_policy",
+	"use_python_scheduler", "enable_prefix_aware_scheduling", "gen_preemption", "max_gen_init_admissions_per_pass",
+	"context_scheduling_policy", "context_starvation_iterations",
+}
+
 // The joined lists, made once (they never change).
 var (
 	kvListA    = sync.OnceValue(func() []string { return joinFields(kvFieldsLC, kvFieldsUC) })
@@ -153,7 +201,10 @@ var (
 	schedListB = sync.OnceValue(func() []string { return joinFields(schedFieldsLC, schedFieldsE0) })
 	schedListC = sync.OnceValue(func() []string { return joinFields(schedFieldsE0, schedFieldsE2) })
 	adpListA   = sync.OnceValue(func() []string { return joinFields(adpFields) })
-	adpListB   = sync.OnceValue(func() []string { return joinFields(adpFields, adpFieldsE2) })
+	adpListB   = sync.OnceValue(func() []string { return joinFields(adpFields, adpFieldsE2, adpFields13rc27) })
+	moeListC   = sync.OnceValue(func() []string { return joinFields(moeFields, moeFields14rc4) })
+	adpListC   = sync.OnceValue(func() []string { return joinFields(adpFields13rc27, adpFields14rc4) })
+	schedListD = sync.OnceValue(func() []string { return joinFields(schedFieldsE2, schedFields14rc4) })
 )
 
 // The nested models xcvr checks. kv_cache_config and scheduler_config are
@@ -271,9 +322,12 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 		case d >= dayConfigKnobs && d < dayTimeoutField:
 			return NestedFields{Root: root, Model: "MoeConfig", Fields: moeListA(), Direct: true, Confidence: Derived,
 				Evidence: "MoeConfig(StrictBaseModel) fields of the lower-case era's stored llm_args.py (backend, max_num_tokens, load_balancer) and the upper-case era's (disable_finalize_fusion, use_low_precision_moe_combine added), joined; both build it first (field_mapping \"moe_config\": MoeConfig in update_llm_args_with_extra_dict)"}, true
-		case d >= dayTimeoutField && d < day15727:
+		case d >= dayTimeoutField && d <= dayRef13rc27:
 			return NestedFields{Root: root, Model: "MoeConfig", Fields: moeListB(), Direct: true, Confidence: Derived,
-				Evidence: "MoeConfig(StrictBaseModel) fields backend, max_num_tokens, load_balancer, disable_finalize_fusion, use_low_precision_moe_combine in the upper-case era's, era 0's and main@0004396's stored llm_args.py alike; all three build it first (field_mapping \"moe_config\": MoeConfig in update_llm_args_with_extra_dict)"}, true
+				Evidence: "MoeConfig(StrictBaseModel) fields backend, max_num_tokens, load_balancer, disable_finalize_fusion, use_low_precision_moe_combine in the upper-case era's, era 0's and main@0004396's stored llm_args.py and 1.3.0rc27's API reference alike; the three copies build it first (field_mapping \"moe_config\": MoeConfig in update_llm_args_with_extra_dict)"}, true
+		case d > dayRef13rc27 && d <= dayRef14rc4:
+			return NestedFields{Root: root, Model: "MoeConfig", Fields: moeListC(), Direct: true, Confidence: Inferred,
+				Evidence: "MoeConfig fields of 1.3.0rc27's and 1.4.0rc4's API references joined (tactic and megamoe_fuse_shared_expert from the latter); built first as in main@0004396 (inferred for these releases)"}, true
 		}
 	case NestedAttentionDP:
 		// A TorchLlmArgs field from the 1.1 era on (the lower-case era's copy
@@ -287,9 +341,12 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 		case d >= dayTimeoutField && d < dayFieldExists:
 			return NestedFields{Root: root, Model: "AttentionDpConfig", Fields: adpListA(), Direct: true, Confidence: Derived,
 				Evidence: "AttentionDpConfig(StrictBaseModel) fields enable_balance, timeout_iters, batching_wait_iters in the upper-case era's and era 0's stored llm_args.py alike; both build it first (field_mapping \"attention_dp_config\": AttentionDpConfig in update_llm_args_with_extra_dict)"}, true
-		case d >= dayFieldExists && d < day15727:
+		case d >= dayFieldExists && d <= dayRef13rc27:
 			return NestedFields{Root: root, Model: "AttentionDpConfig", Fields: adpListB(), Direct: true, Confidence: Derived,
-				Evidence: "AttentionDpConfig(StrictBaseModel) fields of era 0's stored llm_args.py and of main@0004396 (enable_kv_cache_aware_routing and the kv_cache_routing_* knobs added), joined; both build it first (field_mapping \"attention_dp_config\": AttentionDpConfig)"}, true
+				Evidence: "AttentionDpConfig(StrictBaseModel) fields of era 0's stored llm_args.py, of main@0004396 (enable_kv_cache_aware_routing and the kv_cache_routing_* knobs added) and of 1.3.0rc27's API reference (kv_cache_routing_new_conv_placement added), joined; both copies build it first (field_mapping \"attention_dp_config\": AttentionDpConfig)"}, true
+		case d > dayRef13rc27 && d <= dayRef14rc4:
+			return NestedFields{Root: root, Model: "AttentionDpConfig", Fields: adpListC(), Direct: true, Confidence: Inferred,
+				Evidence: "AttentionDpConfig fields of 1.3.0rc27's and 1.4.0rc4's API references joined (enable_packed_sync, enable_kv_balanced_admission and the strict-affinity knobs from the latter); built first as in main@0004396 (inferred for these releases)"}, true
 		}
 	case NestedScheduler:
 		// TorchLlmArgs validates it (BaseLlmArgs declares scheduler_config:
@@ -302,9 +359,12 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 		case d >= dayTimeoutField && d < dayFieldExists:
 			return NestedFields{Root: root, Model: "SchedulerConfig", Fields: schedListB(), Confidence: Derived,
 				Evidence: "SchedulerConfig(StrictBaseModel, PybindMirror) fields of the upper-case era's and era 0's stored llm_args.py (waiting_queue_policy added), joined; TorchLlmArgs validates it in both"}, true
-		case d >= dayFieldExists && d < day15727:
+		case d >= dayFieldExists && d <= dayRef14rc1:
 			return NestedFields{Root: root, Model: "SchedulerConfig", Fields: schedListC(), Confidence: Derived,
-				Evidence: "SchedulerConfig(StrictBaseModel, PybindMirror) fields of era 0's stored llm_args.py and of main@0004396 (use_python_scheduler, enable_prefix_aware_scheduling added), joined; TorchLlmArgs validates it in both"}, true
+				Evidence: "SchedulerConfig(StrictBaseModel, PybindMirror) fields of era 0's stored llm_args.py and of main@0004396 (use_python_scheduler, enable_prefix_aware_scheduling added), joined, and those of 1.3.0rc27's and 1.4.0rc1's API references, the same; TorchLlmArgs validates it in both copies"}, true
+		case d > dayRef14rc1 && d <= dayRef14rc4:
+			return NestedFields{Root: root, Model: "SchedulerConfig", Fields: schedListD(), Confidence: Inferred,
+				Evidence: "SchedulerConfig fields of 1.4.0rc1's and 1.4.0rc4's API references joined (gen_preemption, max_gen_init_admissions_per_pass, context_scheduling_policy, context_starvation_iterations from the latter); validated by TorchLlmArgs as in main@0004396 (inferred for these releases)"}, true
 		}
 	}
 	return NestedFields{}, false

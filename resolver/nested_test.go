@@ -10,23 +10,30 @@ func TestNestedWindows(t *testing.T) {
 		version      string
 		kv, kvDirect bool
 		cuda         bool
-		moe          bool // always built first (MoeConfig(**d)) where held
-		sched        int  // SchedulerConfig's field count, 0: not held
+		moe          int // MoeConfig's field count, 0: not held; always built first where held
+		sched        int // SchedulerConfig's field count, 0: not held
+		adp          int // AttentionDpConfig's, built first where held
 	}{
-		{"1.0.0rc3", false, false, false, false, 0}, // before #5234: 0.21's field_mapping era, not modelled
-		{"1.0.0rc4", true, false, true, true, 3},
-		{"1.1.0rc5", true, false, true, true, 3},
-		{"1.2.0rc1", true, false, true, true, 3},
-		{"1.2.0rc2", false, false, true, true, 4}, // after the upper-case copy's first day: the kv path is not known
-		{"1.2.0rc5", false, false, true, true, 4},
-		{"1.2.0rc6", true, true, true, true, 4}, // after MOONCAKE: KvCacheConfig(**d) first
-		{"1.2.0", true, true, true, true, 4},
-		{"1.3.0rc7", true, true, true, true, 4},
-		{"1.3.0rc8", true, true, true, true, 6},  // era 0's copy and main@0004396 joined
-		{"1.3.0rc9", true, true, false, true, 6}, // after era 0's copy CudaGraphConfig is not held
-		{"1.3.0rc25", true, true, false, true, 6},
-		{"1.3.0rc26", false, false, false, false, 0}, // after #15727: newer than main@0004396 may be
-		{"1.4.0rc4", false, false, false, false, 0},
+		{"1.0.0rc3", false, false, false, 0, 0, 0}, // before #5234: 0.21's field_mapping era, not modelled
+		{"1.0.0rc4", true, false, true, 5, 3, 0},
+		{"1.1.0rc5", true, false, true, 5, 3, 0},
+		{"1.2.0rc1", true, false, true, 5, 3, 0},
+		{"1.2.0rc2", false, false, true, 5, 4, 3}, // after the upper-case copy's first day: the kv path is not known
+		{"1.2.0rc5", false, false, true, 5, 4, 3},
+		{"1.2.0rc6", true, true, true, 5, 4, 3}, // after MOONCAKE: KvCacheConfig(**d) first
+		{"1.2.0", true, true, true, 5, 4, 3},
+		{"1.3.0rc7", true, true, true, 5, 4, 3},
+		{"1.3.0rc8", true, true, true, 5, 6, 12},  // era 0's copy, main@0004396 and 1.3.0rc27's reference joined
+		{"1.3.0rc9", true, true, false, 5, 6, 12}, // after era 0's copy CudaGraphConfig is not held
+		{"1.3.0rc25", true, true, false, 5, 6, 12},
+		// After #15727 main@0004396 may be older than the release: only the
+		// models whose whole signature the API references give are held.
+		{"1.3.0rc26", false, false, false, 5, 6, 12},
+		{"1.3.0rc27", false, false, false, 5, 6, 12},
+		{"1.3.0rc29", false, false, false, 7, 6, 16}, // between 1.3.0rc27's and 1.4.0rc4's references
+		{"1.4.0rc1", false, false, false, 7, 6, 16},
+		{"1.4.0rc4", false, false, false, 7, 10, 16},
+		{"1.4.0rc5.dev2026120100", false, false, false, 0, 0, 0}, // after the last reference xcvr holds
 	} {
 		v, err := ParseVersion(c.version)
 		if err != nil {
@@ -39,16 +46,12 @@ func TestNestedWindows(t *testing.T) {
 		if _, ok := NestedFieldsFor(v, NestedCUDAGraph); ok != c.cuda {
 			t.Errorf("%s cuda_graph_config: held %v, want %v", c.version, ok, c.cuda)
 		}
-		// AttentionDpConfig: built first, from the upper-case copy's first
-		// day (1.2.0rc2) to #15727, with the same break at era 0 as
-		// SchedulerConfig.
 		adp, ok := NestedFieldsFor(v, NestedAttentionDP)
-		wantADP := map[int]int{4: 3, 6: 11}[c.sched]
-		if ok != (wantADP > 0) || len(adp.Fields) != wantADP || ok && !adp.Direct {
-			t.Errorf("%s attention_dp_config: held %v, %d fields, direct %v; want %d fields, built first", c.version, ok, len(adp.Fields), adp.Direct, wantADP)
+		if ok != (c.adp > 0) || len(adp.Fields) != c.adp || ok && !adp.Direct {
+			t.Errorf("%s attention_dp_config: held %v, %d fields, direct %v; want %d fields, built first", c.version, ok, len(adp.Fields), adp.Direct, c.adp)
 		}
-		if moe, ok := NestedFieldsFor(v, NestedMoE); ok != c.moe || ok && (!moe.Direct || moe.Model != "MoeConfig") {
-			t.Errorf("%s moe_config: held %v direct %v, want %v, built first", c.version, ok, moe.Direct, c.moe)
+		if moe, ok := NestedFieldsFor(v, NestedMoE); ok != (c.moe > 0) || len(moe.Fields) != c.moe || ok && (!moe.Direct || moe.Model != "MoeConfig") {
+			t.Errorf("%s moe_config: held %v, %d fields, direct %v; want %d fields, built first", c.version, ok, len(moe.Fields), moe.Direct, c.moe)
 		}
 		sc, ok := NestedFieldsFor(v, NestedScheduler)
 		if ok != (c.sched > 0) || len(sc.Fields) != c.sched || sc.Direct {
@@ -85,6 +88,22 @@ func TestNestedNewerFields(t *testing.T) {
 		{"1.2.0", NestedAttentionDP, "batching_wait_iters", false},
 		{"1.3.0rc20", NestedAttentionDP, "enable_kv_cache_aware_routing", false},
 		{"1.1.0rc5", NestedAttentionDP, "enable_kv_cache_aware_routing", false}, // before the upper-case copy: not held
+		// After #15727, by the API references: 1.3.0rc27's lists on 1.3.0rc26
+		// and rc27, joined with 1.4.0rc4's after rc27 (SchedulerConfig's
+		// with 1.4.0rc1's until then).
+		{"1.3.0rc26", NestedMoE, "tactic", true},
+		{"1.3.0rc27", NestedMoE, "backnd", true},
+		{"1.3.0rc27", NestedMoE, "use_low_precision_moe_combine", false},
+		{"1.3.0rc29", NestedMoE, "tactic", false},
+		{"1.3.0rc29", NestedMoE, "backnd", true},
+		{"1.3.0rc27", NestedAttentionDP, "kv_cache_routing_new_conv_placement", false},
+		{"1.3.0rc27", NestedAttentionDP, "enable_packed_sync", true},
+		{"1.4.0rc4", NestedAttentionDP, "enable_packed_sync", false},
+		{"1.3.0rc29", NestedScheduler, "use_python_scheduler", false},
+		{"1.4.0rc1", NestedScheduler, "gen_preemption", true},
+		{"1.4.0rc4", NestedScheduler, "gen_preemption", false},
+		{"1.4.0rc4", NestedScheduler, "sjf_config", true},
+		{"1.4.0rc5.dev2026120100", NestedScheduler, "sjf_config", false}, // after the last reference: not held
 	} {
 		v, _ := ParseVersion(c.version)
 		got := NestedErrors(v, []NestedKey{{Root: c.root, VersionedKey: VersionedKey{Key: c.key, Input: "1", InputType: "int"}}})

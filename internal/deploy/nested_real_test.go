@@ -64,9 +64,24 @@ func TestNestedRealConfigs(t *testing.T) {
 		// TorchLlmArgs, refuses 1.3's use_python_scheduler on 1.2.
 		{file: "moe-tactic.yaml", version: "1.3.0rc20", title: "MoeConfig", want: []string{"tactic"}},
 		{file: "moe-tactic.yaml", version: "1.0.0rc6", title: "MoeConfig", want: []string{"tactic"}},
-		{file: "moe-tactic.yaml", version: "1.3.0rc26"}, // after #15727: MoeConfig not held
+		// After #15727 by 1.3.0rc27's API reference; after rc27 joined with
+		// 1.4.0rc4's, which has tactic.
+		{file: "moe-tactic.yaml", version: "1.3.0rc26", title: "MoeConfig", want: []string{"tactic"}},
+		{file: "moe-tactic.yaml", version: "1.3.0rc29"},
+		{file: "moe-tactic.yaml", version: "1.4.0rc4"},
 		{file: "scheduler-python.yaml", version: "1.2.0", title: "TorchLlmArgs", want: []string{"scheduler_config.use_python_scheduler"}},
 		{file: "scheduler-python.yaml", version: "1.3.0rc8"},
+		{file: "scheduler-python.yaml", version: "1.3.0rc29"},
+		{file: "scheduler-python.yaml", version: "1.4.0rc4"},
+		// Real files' moe_config and attention_dp_config on the releases
+		// the API references bound.
+		{file: "trtllm-disagg-dsv4-pro.yaml", version: "1.3.0rc27"},
+		{file: "trtllm-disagg-dsv4-pro.yaml", version: "1.3.0rc29"},
+		{file: "trtllm-disagg-dsv4-pro.yaml", version: "1.4.0rc4"},
+		{file: "dynamo-dsr1-wide-ep-decode.yaml", version: "1.3.0rc27"},
+		{file: "adp-conversation-affinity.yaml", version: "1.3.0rc8"},
+		{file: "adp-conversation-affinity.yaml", version: "1.3.0rc27"},
+		{file: "adp-conversation-affinity.yaml", version: "1.4.0rc4"},
 	}
 	for _, c := range cases {
 		t.Run(c.file+"@"+c.version, func(t *testing.T) {

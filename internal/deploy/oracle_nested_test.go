@@ -18,12 +18,14 @@ import (
 // scheduler_config and cuda_graph_config (how its KvCacheConfig is reached is
 // not known); 1.2.0rc6, 1.3.0rc15, rc20 and rc22 build KvCacheConfig(**d) in
 // update_llm_args_with_extra_dict first (rc20's use_kv_cache_manager_v2 a
-// plain bool, rc22's bool | 'auto', #15823); every release but 1.4.0rc4 builds
+// plain bool, rc22's bool | 'auto', #15823); every release builds
 // MoeConfig(**d) first, then (from 1.2.0rc2) AttentionDpConfig, before
-// KvCacheConfig. scheduler_config's list grows at
-// 1.2.0rc2 (waiting_queue_policy joined) and 1.3.0rc8 (use_python_scheduler,
-// enable_prefix_aware_scheduling joined); 1.4.0rc4 has no list.
-var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.2.0rc6", "1.3.0rc15", "1.3.0rc20", "1.3.0rc22", "1.4.0rc4"}
+// KvCacheConfig (1.3.0rc27 and after: MoeConfig, AttentionDpConfig and
+// SchedulerConfig only, by the API references). scheduler_config's list grows at
+// 1.2.0rc2 (waiting_queue_policy joined), 1.3.0rc8 (use_python_scheduler,
+// enable_prefix_aware_scheduling joined) and after 1.4.0rc1 (1.4.0rc4's
+// gen_preemption and three more joined).
+var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.2.0rc6", "1.3.0rc15", "1.3.0rc20", "1.3.0rc22", "1.3.0rc27", "1.4.0rc1", "1.4.0rc4"}
 
 // nestedCTC adds CacheTransceiverConfig of releases the release table of
 // oracle_pydantic_test.go lacks: 1.2.0rc6 has MOONCAKE (#8309) and the sender
@@ -180,7 +182,8 @@ func nestedDocs(n int) []string {
 		"use_low_precision_moe_combine: true", "tactic: cutlass", "megamoe_fuse_shared_expert: true", "backnd: TRTLLM",
 		"'': null", "Backend: WIDEEP", "long_moe_key: '" + strings.Repeat("z", 70) + "'"}
 	adpKeys := []string{"enable_balance: true", "timeout_iters: 50", "batching_wait_iters: 10",
-		"enable_kv_cache_aware_routing: true", "kv_cache_routing_max_sessions: 1024", "timeout_iter: 5", "'': 1"}
+		"enable_kv_cache_aware_routing: true", "kv_cache_routing_max_sessions: 1024", "timeout_iter: 5", "'': 1",
+		"kv_cache_routing_new_conv_placement: least_queued", "enable_packed_sync: true"}
 	ctcKeys := []string{"backend: UCX", "backend: NIXL", "bogus: 1", "backend: nixl"}
 	tops := []string{"bogus_top: 2", "max_batch_size: 16", "enable_attention_dp: true"}
 	var docs []string
