@@ -667,6 +667,15 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// later "… %ld. Recording as failed." (both read in copies of the
 		// file).
 		return lineTransferFailed, nil
+	case level == "ERROR" && (strings.HasPrefix(msg, "Error occurred during context transfer for request ") ||
+		strings.HasPrefix(msg, "Error occurred during generation transfer for request ")):
+		// The C++ transceiver's transfer of a request raised: TLLM_LOG_ERROR
+		// in CacheTransceiver::checkContextTransferStatus and
+		// checkGenTransferStatus ("Error occurred during context transfer
+		// for request %ld: %s", "… generation transfer …"; verified in
+		// cacheTransceiver.cpp), and the request is marked
+		// kDISAGG_TRANS_ERROR: a failed transfer, the loop goes on.
+		return lineTransferFailed, nil
 	case strings.HasPrefix(msg, "NIXL (cpp binding) wait returned non-SUCCESS state="):
 		// A transfer of the Python transceiver's agent that ended in failure
 		// (verified: logger.error in _torch/disaggregation/nixl/_agent_cpp.py).

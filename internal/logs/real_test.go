@@ -1115,3 +1115,31 @@ func TestLauncherDeathLines(t *testing.T) {
 		}
 	}
 }
+
+// TestCppTransferErrorLines: the C++ transceiver logs a request whose
+// transfer raised at ERROR and marks it failed (CacheTransceiver::
+// checkContextTransferStatus / checkGenTransferStatus, cacheTransceiver.cpp):
+// a kv_transfer_failed finding, not a failure of the process; the same
+// words at another level are not read.
+func TestCppTransferErrorLines(t *testing.T) {
+	for _, c := range []struct{ log, want string }{
+		{"[TensorRT-LLM][INFO] UCX Connection Manager created\n" +
+			"[TensorRT-LLM][ERROR] Error occurred during context transfer for request 5: [TensorRT-LLM][ERROR] Assertion failed: x (a.cpp:1)\n", "CPP kv_transfer_failed"},
+		{"[TensorRT-LLM][RANK 1][INFO] NIXL Connection Manager created\n" +
+			"[TensorRT-LLM][RANK 1][ERROR] Error occurred during generation transfer for request 7: UCX error\n", "CPP kv_transfer_failed"},
+		{"[TensorRT-LLM][INFO] UCX Connection Manager created\n[TensorRT-LLM][WARNING] Error occurred during context transfer for request 5: x\n", "CPP "},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%q: %s", c.log, sources(lg))
+		}
+		p := lg.Processes[0]
+		var kinds []string
+		for _, f := range p.Findings {
+			kinds = append(kinds, f.Kind)
+		}
+		if g := string(p.Outcome()) + " " + strings.Join(kinds, ","); g != c.want {
+			t.Errorf("%q: %s, want %s", c.log, g, c.want)
+		}
+	}
+}
