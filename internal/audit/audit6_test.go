@@ -197,3 +197,58 @@ func TestUnknownRole(t *testing.T) {
 		t.Errorf("alone: %+v", set.Workers)
 	}
 }
+
+// A container whose bash -c script starts a context server, a generation
+// server and their orchestrator was one aggregated worker, the first
+// command's; the others were lost. Its script is now read as a shell
+// script: two workers, their lines the manifest's, the container's
+// environment theirs, their roles from the urls of the orchestrator's
+// config, the ConfigMap key the pod mounts.
+func TestPodScriptStartsSeveralServers(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "k8s-onepod/disagg-pod.yaml")
+	var got []string
+	for _, e := range r.Entries {
+		var env []string
+		for _, v := range e.Worker.Env {
+			env = append(env, v.Name+"="+v.Value)
+		}
+		got = append(got, fmt.Sprintf("%s %s line %d %s [%s] %s", e.Worker.Role, e.Worker.Name, e.Worker.Source.Line, e.Worker.Config, strings.Join(env, " "), end(e.Trace.Result)))
+	}
+	want := []string{
+		"context worker.yaml line 41 ConfigMap disagg-cfg key worker.yaml (k8s-onepod/disagg-pod.yaml:10) [TRTLLM_ENABLE_PDL=1] CPP BindKvCacheTransceiver on UCX",
+		"generation worker.yaml (disagg-pod.yaml:42) line 42 ConfigMap disagg-cfg key worker.yaml (k8s-onepod/disagg-pod.yaml:10) [TRTLLM_ENABLE_PDL=1] CPP BindKvCacheTransceiver on UCX",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("workers\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(r.Set.Unplaced) != 1 || r.Set.Unplaced[0].Source.Line != 43 || !strings.HasSuffix(r.Set.Unplaced[0].Why, "its config is ConfigMap disagg-cfg key disagg.yaml (k8s-onepod/disagg-pod.yaml:14)") {
+		t.Errorf("unplaced %+v", r.Set.Unplaced)
+	}
+}
+
+// The same in one compose service: its script's servers are workers, their
+// configs found through its bind mount, its environment theirs; gen.yaml
+// was read as a stray worker file at xcvr's default release, and the
+// service as one aggregated worker on ctx.yaml.
+func TestComposeScriptStartsSeveralServers(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "compose-onecontainer/docker-compose.yml", "compose-onecontainer/cfg/ctx.yaml",
+		"compose-onecontainer/cfg/gen.yaml", "compose-onecontainer/cfg/disagg.yaml")
+	var got []string
+	for _, e := range r.Entries {
+		var env []string
+		for _, v := range e.Worker.Env {
+			env = append(env, v.Name+"="+v.Value)
+		}
+		got = append(got, fmt.Sprintf("%s %s line %d [%s] %s", e.Worker.Role, e.Worker.Name, e.Worker.Source.Line, strings.Join(env, " "), end(e.Trace.Result)))
+	}
+	want := []string{
+		"context ctx.yaml line 12 [TRTLLM_ENABLE_PDL=1] PYTHON KvCacheTransceiverV2 on NIXL",
+		"generation gen.yaml line 13 [TRTLLM_ENABLE_PDL=1] CPP BindKvCacheTransceiver on UCX",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("workers\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if r.Consistent || len(r.Set.Unplaced) != 1 || r.Set.Unplaced[0].Source.Line != 14 {
+		t.Errorf("consistent %v, unplaced %+v", r.Consistent, r.Set.Unplaced)
+	}
+}

@@ -54,6 +54,14 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		// Every string value as compose interpolates it.
 		svc := cv.interpolateNode(raw, map[string]bool{})
 		src := Source{File: file, Line: p.KeyLine, Kind: "compose service", Name: name}
+		if s, _ := scriptShellOf(svc, "entrypoint", "command"); s != nil && launchLines(s.Str) > 1 {
+			// A script that starts several servers (and perhaps their
+			// orchestrator) in one container: each its own worker.
+			if r.composeScript(file, p.KeyLine, name, svc, raw, s, cv) {
+				found = true
+			}
+			continue
+		}
 		l, ok := parseLaunch(wordsOf(svc, "entrypoint", "command"))
 		if !ok {
 			continue
@@ -164,6 +172,63 @@ func (r *reader) compose(file string, root *deploy.Node) {
 	if !found {
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: Source{File: file, Line: root.Line, Kind: "compose file"}, Why: "no service runs trtllm-serve or dynamo.trtllm"})
 	}
+}
+
+// composeScript reads a service's sh -c script that starts several servers
+// as a shell script run in its container: its environment (env_file, then
+// environment) exported, a config path looked up through its bind mounts,
+// its lines the compose file's; each worker is counted as the service is.
+func (r *reader) composeScript(file string, keyLine int, name string, svc, raw, s *deploy.Node, cv *composeVars) bool {
+	var env envSet
+	var notes []string
+	for _, ef := range listOf(get(svc, "env_file")) {
+		p := ef.Str
+		if ef.Kind == deploy.KindMap {
+			p = str(ef, "path")
+		}
+		if p == "" {
+			continue
+		}
+		if f := r.envFileAt(path.Join(path.Dir(file), p)); f != nil {
+			for _, k := range f.Names {
+				v := f.Vars[k]
+				env.set(EnvVar{Name: k, Value: v.Value, Origin: v.Origin.String()})
+			}
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("env_file %s (%s): not in the set; give the file to audit to read its variables", p, origin(file, ef.Line)))
+	}
+	composeEnv(file, get(svc, "environment"), env.set)
+	sv := newShellVars()
+	for _, k := range env.order {
+		e := env.vars[k]
+		sv.set(k, e.Value, e.Origin, "", false)
+		sv.exported[k] = true
+	}
+	call := &scriptCall{env: sv, from: fmt.Sprintf("%s compose service %s", origin(file, keyLine), name),
+		mounted: func(p string) (*deploy.Node, func(int) string, string, string, string, bool) {
+			root, locate, cname, where, ok := r.composeConfig(file, svc, p)
+			return root, locate, cname, where, "", ok
+		}}
+	first := s.Line - 1
+	if strings.Contains(strings.TrimRight(s.Str, "\n"), "\n") {
+		first = s.Line // a block scalar's text starts on the next line
+	}
+	n, from := 1, "one container (a compose service)"
+	if v, ln, ok := intAt(svc, "deploy", "replicas"); ok {
+		n, from = v, fmt.Sprintf("deploy.replicas (%s)", origin(file, ln))
+	}
+	before := len(r.set.Workers)
+	found := r.script(scriptFile{file: file, data: []byte(strings.Repeat("\n", first) + s.Str)}, call)
+	for _, w := range r.set.Workers[before:] {
+		w.Count, w.CountFrom = n, from
+		w.Notes = append(w.Notes, notes...)
+		if img := str(raw, "image"); img != "" && w.Image == "" {
+			used := map[string]bool{}
+			w.Image, w.ImageOrigin = cv.interpolate(img, used), origin(file, line(svc, "image"))
+		}
+	}
+	return found
 }
 
 // envFileAt is the env file of the set at a path (the same path, else the

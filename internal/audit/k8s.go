@@ -144,14 +144,7 @@ func (r *reader) configMapRun(o *object, t podTemplate, c *deploy.Node, words []
 			first = pair.Val.Line - 1
 		}
 		data := strings.Repeat("\n", first) + pair.Val.Str
-		cv := newShellVars()
-		for _, k := range env.order {
-			e := env.vars[k]
-			cv.set(k, e.Value, e.Origin, "", false)
-			cv.exported[k] = true
-		}
-		cname := str(c, "name")
-		from := fmt.Sprintf("%s %s/%s container %s, ConfigMap %s key %s", origin(o.file, c.Line), o.kind, o.name, cname, cm.name, key)
+		from := fmt.Sprintf("%s %s/%s container %s, ConfigMap %s key %s", origin(o.file, c.Line), o.kind, o.name, str(c, "name"), cm.name, key)
 		var args []string
 		for _, a := range all[i+1:] {
 			if a == "&&" || a == ";" || a == "||" || a == "|" {
@@ -159,26 +152,55 @@ func (r *reader) configMapRun(o *object, t podTemplate, c *deploy.Node, words []
 			}
 			args = append(args, a)
 		}
-		call := &scriptCall{env: cv, args: args, from: from,
-			mounted: func(p string) (*deploy.Node, func(int) string, string, string, string, bool) {
-				cm2, key2, pair2, ok2, why := r.mountedKey(o, t.spec, c, p)
-				if why != "" || !ok2 {
-					return nil, nil, "", "", why, false
-				}
-				root, locate, name, where, why := r.configMapWorker(cm2, key2, pair2)
-				return root, locate, name, where, why, why == ""
-			}}
-		before := len(r.set.Workers)
-		found := r.script(scriptFile{file: cm.file, data: []byte(data)}, call)
-		for _, wk := range r.set.Workers[before:] {
-			wk.Count, wk.CountFrom = t.count, t.countFrom
-			if img := str(c, "image"); img != "" && wk.Image == "" {
-				wk.Image, wk.ImageOrigin = img, origin(o.file, line(c, "image"))
-			}
-		}
-		return found
+		return r.runInPod(o, t, c, env, cm.file, data, from, args)
 	}
 	return false
+}
+
+// runInPod reads a script a container runs (data, its lines the file's)
+// as the shell runs it: the container's environment exported, args its
+// arguments, a config path it names looked up in the pod's mounts first;
+// its workers are the pod's, counted and imaged as it is.
+func (r *reader) runInPod(o *object, t podTemplate, c *deploy.Node, env *envSet, file, data, from string, args []string) bool {
+	cv := newShellVars()
+	for _, k := range env.order {
+		e := env.vars[k]
+		cv.set(k, e.Value, e.Origin, "", false)
+		cv.exported[k] = true
+	}
+	call := &scriptCall{env: cv, args: args, from: from,
+		mounted: func(p string) (*deploy.Node, func(int) string, string, string, string, bool) {
+			cm2, key2, pair2, ok2, why := r.mountedKey(o, t.spec, c, p)
+			if why != "" || !ok2 {
+				return nil, nil, "", "", why, false
+			}
+			root, locate, name, where, why := r.configMapWorker(cm2, key2, pair2)
+			return root, locate, name, where, why, why == ""
+		}}
+	before := len(r.set.Workers)
+	found := r.script(scriptFile{file: file, data: []byte(data)}, call)
+	for _, wk := range r.set.Workers[before:] {
+		wk.Count, wk.CountFrom = t.count, t.countFrom
+		if img := str(c, "image"); img != "" && wk.Image == "" {
+			wk.Image, wk.ImageOrigin = img, origin(o.file, line(c, "image"))
+		}
+	}
+	return found
+}
+
+// launchLines counts the lines of a script that start a TensorRT-LLM
+// server or its orchestrator.
+func launchLines(text string) int {
+	n := 0
+	for _, ln := range strings.Split(text, "\n") {
+		if !strings.Contains(ln, "trtllm") && !strings.Contains(ln, "tensorrt_llm") {
+			continue
+		}
+		if _, ok := parseLaunch(unwrapShell(shellWords(ln))); ok {
+			n++
+		}
+	}
+	return n
 }
 
 // configMapScript says which script a container runs from a ConfigMap of
@@ -345,6 +367,17 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		vars[k] = e.Value
 	}
 	words := wordsOfEnv(c, vars, "command", "args")
+	if s, _ := scriptShellOf(c, "command", "args"); s != nil && launchLines(s.Str) > 1 {
+		// A script that starts several servers (a context and a
+		// generation server and their orchestrator in one pod): read as
+		// a shell script, each its own worker, its lines the manifest's.
+		first := s.Line - 1
+		if strings.Contains(strings.TrimRight(s.Str, "\n"), "\n") {
+			first = s.Line // a block scalar's text starts on the next line
+		}
+		from := fmt.Sprintf("%s %s/%s container %s", origin(o.file, c.Line), o.kind, o.name, str(c, "name"))
+		return r.runInPod(o, t, c, &cenv, o.file, strings.Repeat("\n", first)+s.Str, from, nil)
+	}
 	l, ok := parseLaunch(words)
 	if !ok {
 		return r.configMapRun(o, t, c, words, &cenv)

@@ -673,6 +673,14 @@ type scriptCall struct {
 	mounted func(p string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool)
 }
 
+// mountedIn looks p up in the pod a script runs in, when it runs in one.
+func mountedIn(call *scriptCall, p string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
+	if call == nil || call.mounted == nil || p == "" || strings.Contains(p, "$") {
+		return nil, nil, "", "", "", false
+	}
+	return call.mounted(path.Clean(p))
+}
+
 // maxScriptDepth bounds scripts running scripts (a.sh runs b.sh runs ...).
 const maxScriptDepth = 4
 
@@ -1192,6 +1200,13 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			why := "the disaggregated orchestrator (trtllm-serve disaggregated " + l.config + "): it routes requests; each worker's own --config decides its transceiver"
 			if f := r.disaggFile(l.config); f != "" {
 				why += "; its config is " + f + ", read with the set"
+			} else if root, locate, name, where, _, ok := mountedIn(call, l.config); ok {
+				// A config the pod mounts (a ConfigMap key): its urls say
+				// which of the script's servers serve which role.
+				if dg, err := deploy.ReadDisaggNode(name, root); err == nil && len(dg.Servers) > 0 {
+					r.addRoutes(dg, name, stack[0], "", locate)
+					why += "; its config is " + where
+				}
 			} else if di, ok := findDoc(l.config); ok && l.config != "" && !docs[di].overflow {
 				// A config the script wrote: its urls say which of the
 				// script's servers serve which role (routes.go).
@@ -1237,7 +1252,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		if r.scriptNames[name] {
 			name = fmt.Sprintf("%s (%s)", name, origin(path.Base(file), src.Line))
-			if call != nil {
+			if call != nil && call.mounted == nil {
+				// A script another runs: the caller tells them apart (a
+				// pod's script has the manifest's lines: its own line does).
 				name = fmt.Sprintf("%s (%s)", path.Base(l.config), call.from)
 			}
 			if len(iters) > 0 {
