@@ -188,6 +188,7 @@ func TestParseMatchesReference(t *testing.T) {
 		// was logged, not raised.
 		"Task exception was never retrieved", "Exception in callback _SelectorSocketTransport._read_ready()",
 		"ERROR:asyncio:Future exception was never retrieved", "ERROR base_events.default_exception_handler: Fatal error on transport",
+		"[2025-11-18 09:33:24] ERROR base_events.py:1821: Task exception was never retrieved",
 		// A crash's lines: the death is read from them.
 		"Fatal Python error: Segmentation fault", "!!!!!!! Segfault encountered !!!!!!!", "[gpu-1:1:0:1] Caught signal 11 (Segmentation fault: x)",
 		"[gpu-1:1874] Signal: Aborted (6)", "terminate called after throwing an instance of 'std::runtime_error'\n  what():  boom",

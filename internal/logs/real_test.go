@@ -959,8 +959,12 @@ func TestAsyncioHandledException(t *testing.T) {
 	for in, want := range map[string]bool{
 		"Exception in callback _SelectorSocketTransport._read_ready()": true, "Future exception was never retrieved": true,
 		"ERROR:asyncio:Exception in callback x()": true, "ERROR x.default_exception_handler: Unhandled exception in event loop": true,
-		"ERROR:root:Exception in callback x()": false, "ERROR x.handler: Exception in callback x()": false,
+		"2024-11-22 04:51:14,882 - __init__.py - asyncio - ERROR - Task exception was never retrieved":                  true,
+		"[2025-11-18 09:33:24] ERROR base_events.py:1821: Exception in callback _SelectorSocketTransport._read_ready()": true,
+		"ERROR 03-20 10:42:24 base_events.py:1821] Fatal read error on socket transport":                                true,
+		"ERROR:root:Task 3 exception was never retrieved":                                                               false, "ERROR x: Exception in callbacks": false, "WARNING x: Exception in callback x()": false,
 		"Task 3 exception was never retrieved": false, "Exception in callbacks": false, "Fatal error on transport now": false,
+		strings.Repeat("x", 64) + " ERROR: Exception in callback x()": false,
 	} {
 		if asyncioHeader(in) != want || asyncioHeader([]byte(in)) != want {
 			t.Errorf("asyncioHeader(%q) = %v", in, !want)

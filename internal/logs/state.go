@@ -1279,49 +1279,53 @@ const asyncioNote = " (logged by asyncio's exception handler; the process went o
 // default exception handler logs (BaseEventLoop.default_exception_handler:
 // logger.error of the context's message, then its other keys, "handle:
 // <Handle …>" or "future: <Task finished …>", then the exception's
-// traceback) for an exception it caught and the loop went on after: a
-// callback's ("Exception in callback …", events.py Handle._run), a task or
-// future nobody awaited ("Task exception was never retrieved", futures.py:
-// f"{self.__class__.__name__} exception was never retrieved"; Future,
-// _GatheringFuture), a socket transport's ("Fatal read error on socket
-// transport", "Fatal write error on socket transport", "Fatal error on
-// transport", selector_events.py _fatal_error) or one without a message
-// ("Unhandled exception in event loop"). Verified in CPython 3.11's
-// asyncio. The message is bare (logging's last-resort handler, as uvicorn
-// and trtllm-serve leave the asyncio logger), behind logging's basic format
-// ("ERROR:asyncio:"), or behind a "LEVEL target: " prefix whose target ends
-// with the logging call's function (default_exception_handler), as
-// formatters that print module.function do.
+// traceback) for an exception it caught and the loop went on after
+// (asyncioMessage). The message is bare (logging's last-resort handler, as
+// uvicorn and trtllm-serve leave the asyncio logger) or behind a logging
+// prefix that says ERROR within its first 64 bytes, the message after a
+// blank or a colon: logging's basic format ("ERROR:asyncio:", vLLM issue
+// #11189), "… - asyncio - ERROR - " (vLLM issue #10556), "[…] ERROR
+// base_events.py:1821: ", "ERROR module.default_exception_handler: ".
 func asyncioHeader[T string | []byte](tm T) bool {
-	if len(tm) < 24 {
+	if len(tm) < 20 {
 		return false
 	}
-	if tm[0] == 'E' && (string(tm[:6]) == "ERROR:" || string(tm[:6]) == "ERROR ") {
-		const basic, target = "ERROR:asyncio:", "default_exception_handler: "
-		switch {
-		case len(tm) > len(basic) && string(tm[:len(basic)]) == basic:
-			tm = tm[len(basic):]
-		default:
-			i := 6
-			for i < len(tm) && i < 100 && tm[i] != ' ' {
-				i++
-			}
-			if i-len(target)+1 < 6 || i >= len(tm) || string(tm[i-len(target)+1:i+1]) != target {
-				return false
-			}
-			tm = tm[i+1:]
+	if asyncioMessage(tm) {
+		return true
+	}
+	i := indexOf(tm[:min(len(tm), 64)], "ERROR")
+	if i < 0 {
+		return false
+	}
+	rest := tm[i+len("ERROR"):]
+	for j := 0; j < len(rest) && j < 160; j++ {
+		if c := rest[j]; (c == ' ' || c == ':') && asyncioMessage(rest[j+1:]) {
+			return true
 		}
 	}
+	return false
+}
+
+// asyncioMessage reports whether msg is the message of one of asyncio's
+// reports of an exception it handled: a callback's ("Exception in callback
+// …", events.py Handle._run), a task or future nobody awaited ("Task
+// exception was never retrieved", futures.py: f"{self.__class__.__name__}
+// exception was never retrieved"; Future, _GatheringFuture), a socket
+// transport's ("Fatal read error on socket transport", "Fatal write error
+// on socket transport", "Fatal error on transport", selector_events.py
+// _fatal_error) or one without a message ("Unhandled exception in event
+// loop"). Verified in CPython 3.11's asyncio.
+func asyncioMessage[T string | []byte](tm T) bool {
 	const never = " exception was never retrieved"
 	switch {
-	case len(tm) == 0:
+	case len(tm) < 20:
 		return false
 	case tm[0] == 'E':
 		return len(tm) > len(asyncioCallback) && string(tm[:len(asyncioCallback)]) == asyncioCallback
 	case len(tm) > len(never) && string(tm[len(tm)-len(never):]) == never:
 		// One class name before it: Task, Future, _GatheringFuture.
 		for i := 0; i < len(tm)-len(never); i++ {
-			if c := tm[i]; !(c == '_' || isAlnum(c)) {
+			if c := tm[i]; !(c == '_' || isAlnum(c)) || i == 0 && isDigit(c) {
 				return false
 			}
 		}
@@ -1333,6 +1337,17 @@ func asyncioHeader[T string | []byte](tm T) bool {
 		return true
 	}
 	return false
+}
+
+// indexOf is strings.Index for a string or a byte slice.
+func indexOf[T string | []byte](s T, sub string) int {
+	switch v := any(s).(type) {
+	case string:
+		return strings.Index(v, sub)
+	case []byte:
+		return bytes.Index(v, []byte(sub))
+	}
+	return -1
 }
 
 // asyncioCallback starts the message of a callback's exception (events.py).
