@@ -252,3 +252,54 @@ func TestComposeScriptStartsSeveralServers(t *testing.T) {
 		t.Errorf("consistent %v, unplaced %+v", r.Consistent, r.Set.Unplaced)
 	}
 }
+
+// A LeaderWorkerSet's group leader is reached by its pod's name, NAME-N,
+// as a StatefulSet's pods are; its worker template's pods are not.
+func TestLWSLeaderFromRoutes(t *testing.T) {
+	const m = `apiVersion: v1
+kind: ConfigMap
+metadata: {name: c}
+data:
+  w.yaml: "cache_transceiver_config: {backend: UCX}\n"
+  d.yaml: "context_servers:\n  urls: [\"big-0.big:8001\"]\ngeneration_servers:\n  urls: [\"other:8001\"]\n"
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: router}
+spec:
+  template:
+    spec:
+      containers:
+        - {name: r, command: [trtllm-serve, disaggregated, -c, /c/d.yaml], volumeMounts: [{name: c, mountPath: /c}]}
+      volumes: [{name: c, configMap: {name: c}}]
+---
+apiVersion: leaderworkerset.x-k8s.io/v1
+kind: LeaderWorkerSet
+metadata: {name: big}
+spec:
+  replicas: 1
+  leaderWorkerTemplate:
+    size: 2
+    leaderTemplate:
+      spec:
+        containers:
+          - {name: l, command: [trtllm-serve, m, --port, "8001", --config, /c/w.yaml], volumeMounts: [{name: c, mountPath: /c}]}
+        volumes: [{name: c, configMap: {name: c}}]
+    workerTemplate:
+      spec:
+        containers:
+          - {name: w, command: [trtllm-serve, m, --port, "8001", --config, /c/w.yaml], volumeMounts: [{name: c, mountPath: /c}]}
+        volumes: [{name: c, configMap: {name: c}}]
+`
+	set, err := Read([]Input{{Name: "m.yaml", Data: []byte(m)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles := map[string]string{}
+	for _, w := range set.Workers {
+		roles[w.Source.Container] = w.Role
+	}
+	if roles["l (leader template)"] != RoleContext || roles["w (worker template)"] != RoleAggregated {
+		t.Errorf("roles %v", roles)
+	}
+}

@@ -470,7 +470,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		// Where an orchestrator's url reaches it: its Services, its
 		// StatefulSet pods' names, its own name (routes.go).
 		w.port = l.port
-		w.place = &placement{kind: o.kind, name: o.name, namespace: o.namespace, labels: t.labels, ports: containerPorts(c)}
+		w.place = &placement{kind: o.kind, name: o.name, namespace: o.namespace, labels: t.labels, ports: containerPorts(c), part: t.part}
 	}
 	if l.model != "" {
 		w.Model, w.ModelOrigin = l.model, origin(o.file, c.Line)+" (command line)"

@@ -175,6 +175,8 @@ type placement struct {
 	// aliases are a compose service's container_name, hostname and network
 	// aliases.
 	aliases []string
+	// part is a LeaderWorkerSet template's: "leader" or "worker".
+	part string
 }
 
 // service is a Kubernetes Service of the set: its name, the labels it
@@ -329,8 +331,11 @@ func (r *reader) reaches(w *Worker, rt *route) (string, bool) {
 	if rt.port != w.port {
 		return "", false
 	}
-	if p.kind == "StatefulSet" && strings.HasPrefix(first, strings.ToLower(p.name)+"-") && isPort(first[len(p.name)+1:]) {
-		return fmt.Sprintf("%s being a pod of StatefulSet %s, on its --port %s", first, p.name, w.port), true
+	// A StatefulSet's pods are NAME-0, NAME-1...; a LeaderWorkerSet's
+	// group leaders too (its workers NAME-0-1...).
+	ordinal := strings.HasPrefix(first, strings.ToLower(p.name)+"-") && isPort(first[len(p.name)+1:])
+	if ordinal && (p.kind == "StatefulSet" || p.kind == "LeaderWorkerSet" && p.part == "leader") {
+		return fmt.Sprintf("%s being a pod of %s %s, on its --port %s", first, p.kind, p.name, w.port), true
 	}
 	if !named && first == strings.ToLower(p.name) && sameNS(p.namespace) {
 		return fmt.Sprintf("by its name %s and --port %s (no Service of that name is in the set: one is taken to select its pods)", p.name, w.port), true
