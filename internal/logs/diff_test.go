@@ -352,6 +352,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"Fatal Python error: Aborted", "terminate called after throwing an instance of 'c10::Error'", "  what():  boom", "[h:1] Signal: Bus error (7)",
 				"[1742467344.413567] [gpu-1:2808 :0]  sock.c:334  UCX  ERROR   connect failed", "[1716594409.541480]  sock.c:323  UCX  WARN  x",
 				"mpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).", "srun: error: g: task 1: Aborted",
+				"CacheFormatter::inquireSupport: only support same kv factor", "Exception in CacheSender response: x",
 				"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n", "    │\n"))

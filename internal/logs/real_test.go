@@ -1122,9 +1122,13 @@ func TestLauncherDeathLines(t *testing.T) {
 
 // TestCppTransferErrorLines: the C++ transceiver logs a request whose
 // transfer raised at ERROR and marks it failed (CacheTransceiver::
-// checkContextTransferStatus / checkGenTransferStatus, cacheTransceiver.cpp):
-// a kv_transfer_failed finding, not a failure of the process; the same
-// words at another level are not read.
+// checkContextTransferStatus / checkGenTransferStatus, cacheTransceiver.cpp;
+// its sender's and receiver's threads, dataTransceiver.cpp): a
+// kv_transfer_failed finding, not a failure of the process; the same words
+// at another level are not read. A peer whose KV cache differs is refused
+// ("Disagg server does not currently support these cacheState", after the
+// formatter's inquireSupport warning that says why): kv_cache_mismatch, and
+// what to make alike.
 func TestCppTransferErrorLines(t *testing.T) {
 	for _, c := range []struct{ log, want string }{
 		{"[TensorRT-LLM][INFO] UCX Connection Manager created\n" +
@@ -1132,6 +1136,17 @@ func TestCppTransferErrorLines(t *testing.T) {
 		{"[TensorRT-LLM][RANK 1][INFO] NIXL Connection Manager created\n" +
 			"[TensorRT-LLM][RANK 1][ERROR] Error occurred during generation transfer for request 7: UCX error\n", "CPP kv_transfer_failed"},
 		{"[TensorRT-LLM][INFO] UCX Connection Manager created\n[TensorRT-LLM][WARNING] Error occurred during context transfer for request 5: x\n", "CPP "},
+		// The sender's and receiver's threads (dataTransceiver.cpp).
+		{"[TensorRT-LLM][INFO] UCX Connection Manager created\n[TensorRT-LLM][ERROR] Exception in sendAndRemoveResponse: boom request id: 5\n" +
+			"[TensorRT-LLM][ERROR] Exception in CacheReceiver request(): request id:7 , request context id:5 : boom\n" +
+			"[TensorRT-LLM][ERROR] Exception in DataRequester request(): request id:8 , request context id:6 : boom\n", "CPP kv_transfer_failed"},
+		// A peer whose KV cache differs: the formatter says why, the
+		// sender's thread fails on it.
+		{"[TensorRT-LLM][INFO] NIXL Connection Manager created\n[TensorRT-LLM][WARNING] CacheFormatter::inquireSupport: only support same tokens per block and size per head\n" +
+			"[TensorRT-LLM][ERROR] Exception in CacheSender response: [TensorRT-LLM][ERROR] Assertion failed: Disagg server does not currently support these cacheState, please check the cacheState of the context and gen executors (dataTransceiver.cpp:310)\n",
+			"CPP kv_cache_mismatch,kv_transfer_failed same kv_cache_config"},
+		{"[TensorRT-LLM][INFO] NIXL Connection Manager created\n[TensorRT-LLM][ERROR] Exception in CacheReceiver request(): request id:7 , request context id:5 : [TensorRT-LLM][ERROR] Assertion failed: Disagg server does not currently support these cacheState. (dataTransceiver.cpp:420)\n",
+			"CPP kv_transfer_failed same kv_cache_config"},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {
@@ -1142,7 +1157,13 @@ func TestCppTransferErrorLines(t *testing.T) {
 		for _, f := range p.Findings {
 			kinds = append(kinds, f.Kind)
 		}
-		if g := string(p.Outcome()) + " " + strings.Join(kinds, ","); g != c.want {
+		g := string(p.Outcome()) + " " + strings.Join(kinds, ",")
+		for _, im := range p.Implications {
+			if strings.Contains(im.Text, "same kv_cache_config") {
+				g += " same kv_cache_config"
+			}
+		}
+		if g != c.want {
 			t.Errorf("%q: %s, want %s", c.log, g, c.want)
 		}
 	}
