@@ -303,3 +303,35 @@ spec:
 		t.Errorf("roles %v", roles)
 	}
 }
+
+// Compose services on the host's network (network_mode: host, as GPU
+// servers often run) are reached at a loopback url on their --port; one on
+// compose's own network is not.
+func TestComposeHostNetworkRoutes(t *testing.T) {
+	const compose = `services:
+  a:
+    network_mode: host
+    command: trtllm-serve m --port 8001 --config /cfg/w.yaml
+    volumes: ["./cfg:/cfg"]
+  b:
+    network_mode: host
+    command: trtllm-serve m --port 8002 --config /cfg/w.yaml
+    volumes: ["./cfg:/cfg"]
+  c:
+    command: trtllm-serve m --port 8003 --config /cfg/w.yaml
+    volumes: ["./cfg:/cfg"]
+`
+	set, err := Read([]Input{{Name: "docker-compose.yml", Data: []byte(compose)},
+		{Name: "cfg/w.yaml", Data: []byte("cache_transceiver_config:\n  backend: NIXL\n")},
+		{Name: "cfg/d.yaml", Data: []byte("context_servers:\n  urls: [\"localhost:8001\"]\ngeneration_servers:\n  urls: [\"127.0.0.1:8002\", \"localhost:8003\"]\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles := map[string]string{}
+	for _, w := range set.Workers {
+		roles[w.Name] = w.Role
+	}
+	if roles["a"] != RoleContext || roles["b"] != RoleGeneration || roles["c"] != RoleAggregated {
+		t.Errorf("roles %v", roles)
+	}
+}
