@@ -1168,3 +1168,32 @@ func TestCppTransferErrorLines(t *testing.T) {
 		}
 	}
 }
+
+// TestIgnoredException: Python's unraisable hook prints an exception it
+// ignored (raised in a __del__ or a finalizer, mostly at shutdown) over its
+// traceback; nothing was raised, so it is neither how start-up ended nor a
+// finding: a log that ended with TensorRT-LLM issue #1190's IpcMemory.__del__
+// errors read "Start-up failed". The shapes of #1190 and #5766 (a Ctrl-C
+// echoed before it) and of Python 3.13's wording; an exception after the
+// ignored one still ends start-up.
+func TestIgnoredException(t *testing.T) {
+	const start = "[TRT-LLM] [I] Using LLM with PyTorch backend\n"
+	const ipc = "Exception ignored in: <function IpcMemory.__del__ at 0x7fe64738aa70>\nTraceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.10/dist-packages/tensorrt_llm/_ipc_utils.py\", line 76, in __del__\n" +
+		"TypeError: 'NoneType' object is not callable\n"
+	for _, c := range []struct{ name, log, outcome string }{
+		{"issue #1190, twice", start + ipc + ipc, ""},
+		{"after Ctrl-C", start + "^CException ignored in: <function LLM.__del__ at 0x7f548bcb0ae0>\nTraceback (most recent call last):\nKeyboardInterrupt: \n", ""},
+		{"3.13's wording", start + "Exception ignored while calling deallocator <function A.__del__ at 0x1>:\nTraceback (most recent call last):\nTypeError: x\n", ""},
+		{"then a real failure", start + ipc + "RuntimeError: boom\n", "ERROR"},
+		{"not the header", start + "Exception ignored\nRuntimeError: boom\n", "ERROR"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		if p := lg.Processes[0]; string(p.Outcome()) != c.outcome || len(p.Findings) != 0 {
+			t.Errorf("%s: outcome %q error %q findings %+v", c.name, p.Outcome(), p.Error, p.Findings)
+		}
+	}
+}

@@ -71,6 +71,9 @@ type state struct {
 	asyncLine int
 	asyncOn   bool
 	asyncEnd  int
+	// asyncIgnored says the open one is Python's report of an exception
+	// it ignored (ignoredHeader): no finding.
+	asyncIgnored bool
 	// crashed holds, per process key, the line of the crash read for it
 	// (crashLine): the crash handlers that print after the first (UCX's,
 	// Open MPI's, Python's faulthandler) report the same death. termKey and
@@ -210,7 +213,11 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		q.implyFrame(n, tm)
 	}
 	if asyncioHeader(tm) {
-		st.asyncKey, st.asyncLine, st.asyncOn = key, n, true
+		st.asyncKey, st.asyncLine, st.asyncOn, st.asyncIgnored = key, n, true, false
+		return
+	}
+	if ignoredHeader(tm) {
+		st.asyncKey, st.asyncLine, st.asyncOn, st.asyncIgnored = key, n, true, true
 		return
 	}
 	if text, kind := crashLine(tm); kind != crashNone {
@@ -298,7 +305,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// start-up ended. A finding of the process the line belongs to,
 			// if it has shown itself.
 			st.asyncOn, st.asyncEnd = false, n
-			if q := st.byKey[key]; q != nil {
+			if q := st.byKey[key]; q != nil && !st.asyncIgnored {
 				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxMessageBytes-len(asyncioNote))+asyncioNote)
 			}
 			return
@@ -1160,8 +1167,29 @@ func mayCrash(bare []byte) bool {
 
 // bareEvent reports whether a bare line may be one that state.line reads
 // although no other filter of the scanner's passes it: asyncio's headers,
-// the lines of a crash and UCX's error lines.
-func bareEvent(bare []byte) bool { return asyncioHeader(bare) || mayCrash(bare) || mayUCXError(bare) }
+// Python's report of an ignored exception, the lines of a crash and UCX's
+// error lines.
+func bareEvent(bare []byte) bool {
+	return asyncioHeader(bare) || ignoredHeader(bare) || mayCrash(bare) || mayUCXError(bare)
+}
+
+// ignoredHeader reports whether a bare line is the first line Python's
+// default unraisable hook prints over the traceback of an exception it
+// ignored: one raised in a __del__, a finalizer or a callback nobody can
+// catch, mostly while the interpreter shuts down ("Exception ignored in:
+// <function IpcMemory.__del__ at 0x7fe64738aa70>", TensorRT-LLM issue
+// #1190; 3.13 on also "Exception ignored while calling deallocator …:").
+// Verified with CPython 3.11. A terminal's echo of Ctrl-C may come before it
+// ("^CException ignored in: <function LLM.__del__ …>", issue #5766). The
+// exception under it changed nothing: neither how start-up ended nor a
+// finding.
+func ignoredHeader[T string | []byte](tm T) bool {
+	const h = "Exception ignored "
+	if len(tm) > 2 && tm[0] == '^' && tm[1] == 'C' {
+		tm = tm[2:]
+	}
+	return len(tm) > len(h)+3 && string(tm[:len(h)]) == h
+}
 
 // ucxError reads one of UCX's own ERROR or FATAL lines, as its default log
 // handler prints them (ucs/debug/log.c: "[%lu.%06lu] [%s:%-5d:%d] %16s:%-4u
