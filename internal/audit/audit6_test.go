@@ -33,6 +33,10 @@ func TestWrapperFunctionRunsOnce(t *testing.T) {
 	if len(r.Set.Unplaced) != 1 || !strings.Contains(r.Set.Unplaced[0].Why, "the disaggregated orchestrator") {
 		t.Errorf("unplaced %+v", r.Set.Unplaced)
 	}
+	// The command line's words are the call's: its line, not "$@"'s.
+	if e := r.Entries[0]; len(e.Worker.Env) == 0 || e.Worker.Env[0].Origin != "wrapper/sweep.sbatch:64 (command line)" || e.Worker.ServeBackendOrigin != "wrapper/sweep.sbatch:64" {
+		t.Errorf("origins %+v, --backend at %q", e.Worker.Env, e.Worker.ServeBackendOrigin)
+	}
 }
 
 // A server whose command line or config's name says one role while the
