@@ -183,6 +183,7 @@ func TestParseMatchesReference(t *testing.T) {
 	// hook's header over it) past the lines the scanner always passes on:
 	// the line that shows the loop decides how its exception is read.
 	for _, loop := range []string{`  File "/x/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 1031, in _executor_loop_overlap`,
+		`  File "/x/tensorrt_llm/executor/proxy.py", line 170, in dispatch_result_task`,
 		"Exception in thread Thread-3 (_event_loop_wrapper):",
 		// asyncio's exception handler's headers: the exception under them
 		// was logged, not raised.

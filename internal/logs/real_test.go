@@ -707,6 +707,17 @@ func TestWorkerSubmitTraceback(t *testing.T) {
 			" 0:   File \"/x/tensorrt_llm/executor/worker.py\", line 700, in worker_main\n" +
 			" 0:     worker: ExecutorBindingsWorker = worker_cls(\n 0: AssertionError: boom\n", "ERROR"},
 		{"another project's submit", "Traceback (most recent call last):\n  File \"/x/app/worker.py\", line 3, in submit\nRuntimeError: boom\n", "ERROR"},
+		// The proxy's result-dispatch thread, as TensorRT-LLM PR #3321 quotes
+		// its traceback, and the proxy's submit: both only once the workers
+		// were ready.
+		{"proxy's dispatch_result_task (PR #3321)", "Traceback (most recent call last):\n" +
+			"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/utils.py\", line 296, in run\n    if not task(**self.kwargs):\n" +
+			"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py\", line 170, in dispatch_result_task\n    process_res(i)\n" +
+			"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py\", line 151, in process_res\n" +
+			"KeyError: None\n", ""},
+		{"proxy's submit", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/executor/proxy.py\", line 400, in submit\nRuntimeError: boom\n", ""},
+		{"proxy's start-up", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/executor/proxy.py\", line 332, in _start_executor_workers\nRuntimeError: Executor worker returned error\n", "ERROR"},
+		{"another project's proxy", "Traceback (most recent call last):\n  File \"/x/app/proxy.py\", line 3, in dispatch_result_task\nRuntimeError: boom\n", "ERROR"},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {

@@ -1170,7 +1170,7 @@ func mayCrash(bare []byte) bool {
 // Python's report of an ignored exception, the lines of a crash and UCX's
 // error lines.
 func bareEvent(bare []byte) bool {
-	return asyncioHeader(bare) || ignoredHeader(bare) || mayCrash(bare) || mayUCXError(bare)
+	return asyncioHeader(bare) || ignoredHeader(bare) || mayCrash(bare) || mayUCXError(bare) || mayProxyFrame(bare)
 }
 
 // ignoredHeader reports whether a bare line is the first line Python's
@@ -1540,9 +1540,28 @@ func iterLine(msg string) bool {
 // a traceback (srun's " 0: " label) at its first request. A start-up
 // failure's traceback goes through worker_main's worker_cls(...), not
 // submit.
+//
+// So is a frame in the proxy's submit or its result-dispatch thread
+// (executor/proxy.py: GenerationExecutorProxy.submit starts the
+// proxy_dispatch_result_thread, whose ManagedThread runs
+// dispatch_result_task, and the proxy exists only once the workers sent
+// their ready signal; verified in proxy.py): TensorRT-LLM PR #3321's
+// "KeyError: None" under dispatch_result_task was a request's result
+// arriving after the executor's loop failed.
 func submitFrame(tm string) bool {
-	return strings.HasPrefix(tm, `File "`) && strings.Contains(tm, `executor/`) &&
-		strings.Contains(tm, `worker.py", line `) && strings.HasSuffix(tm, ", in submit")
+	if !strings.HasPrefix(tm, `File "`) || !strings.Contains(tm, `executor/`) {
+		return false
+	}
+	if strings.Contains(tm, `proxy.py", line `) {
+		return strings.HasSuffix(tm, ", in submit") || strings.HasSuffix(tm, ", in dispatch_result_task")
+	}
+	return strings.Contains(tm, `worker.py", line `) && strings.HasSuffix(tm, ", in submit")
+}
+
+// mayProxyFrame is a cheap superset of the frames in executor/proxy.py
+// submitFrame reads (mayEventLoop, the scanner's, passes the others).
+func mayProxyFrame(bare []byte) bool {
+	return len(bare) > 20 && bare[0] == 'F' && bytes.HasPrefix(bare, []byte(`File "`)) && bytes.Contains(bare, []byte(`proxy.py", line `))
 }
 
 // serverUp reports whether a bare line is uvicorn's word that trtllm-serve's
