@@ -339,3 +339,70 @@ func TestComposeHostNetworkRoutes(t *testing.T) {
 		t.Errorf("roles %v", roles)
 	}
 }
+
+// A config an init container's script writes to a volume the server also
+// mounts (an emptyDir) is that worker's config, found at the init
+// container's own mount path (subPath too); it was "not in the set".
+func TestInitContainerWritesConfig(t *testing.T) {
+	const m = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: trtllm-gen}
+spec:
+  template:
+    spec:
+      initContainers:
+        - name: skip
+          command: [sh, -c, "echo nothing"]
+        - name: write
+          command: [sh, -c]
+          args:
+            - |
+              mkdir -p /out/cfg
+              cat > /out/cfg/gen.yaml <<'EOF'
+              cache_transceiver_config:
+                backend: UCX
+                transceiver_runtime: CPP
+              EOF
+          volumeMounts: [{name: work, mountPath: /out}]
+      containers:
+        - name: server
+          command: [trtllm-serve, Qwen/Qwen3-8B, --config, /etc/trtllm/gen.yaml]
+          volumeMounts: [{name: work, mountPath: /etc/trtllm, subPath: cfg}]
+      volumes:
+        - {name: work, emptyDir: {}}
+`
+	r := Resolve(readInputs(t, Input{Name: "m.yaml", Data: []byte(m)}), opts13rc29())
+	if len(r.Entries) != 1 {
+		t.Fatalf("entries %+v, unplaced %+v", r.Entries, r.Set.Unplaced)
+	}
+	e := r.Entries[0]
+	if e.Worker.Config != "here-document /out/cfg/gen.yaml in init container write's script (m.yaml:15)" || end(e.Trace.Result) != "CPP BindKvCacheTransceiver on UCX" {
+		t.Errorf("config %q, ends %s", e.Worker.Config, end(e.Trace.Result))
+	}
+	// Another volume, or a path the init container does not write: not found.
+	for _, other := range []string{"volumeMounts: [{name: other, mountPath: /out}]", "cat > /out/cfg/ctx.yaml <<'EOF'"} {
+		old := map[bool]string{true: "volumeMounts: [{name: work, mountPath: /out}]", false: "cat > /out/cfg/gen.yaml <<'EOF'"}[strings.HasPrefix(other, "volume")]
+		set, err := Read([]Input{{Name: "m.yaml", Data: []byte(strings.Replace(m, old, other, 1))}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(set.Workers) != 0 || len(set.Unplaced) != 1 {
+			t.Errorf("%s: workers %+v unplaced %+v", other, set.Workers, set.Unplaced)
+		}
+	}
+}
+
+func readInputs(t *testing.T, in ...Input) *Set {
+	t.Helper()
+	set, err := Read(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+func opts13rc29() Options {
+	s := inputs.Defaults()
+	s.Version = inputs.Value{Raw: "1.3.0rc29", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+	return Options{Base: s, Catalog: models.Builtin()}
+}
