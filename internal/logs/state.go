@@ -1314,12 +1314,21 @@ const asyncioNote = " (logged by asyncio's exception handler; the process went o
 // blank or a colon: logging's basic format ("ERROR:asyncio:", vLLM issue
 // #11189), "… - asyncio - ERROR - " (vLLM issue #10556), "[…] ERROR
 // base_events.py:1821: ", "ERROR module.default_exception_handler: ".
+//
+// The scanner asks this of most bare lines (a server's access lines among
+// them), so the first and last bytes decide first: a message starts with E,
+// F or U, or ends with the d of "retrieved"; a prefix starts with '[', '-',
+// a digit or the E of ERROR.
 func asyncioHeader[T string | []byte](tm T) bool {
 	if len(tm) < 20 {
 		return false
 	}
-	if asyncioMessage(tm) {
+	c := tm[0]
+	if (c == 'E' || c == 'F' || c == 'U' || tm[len(tm)-1] == 'd') && asyncioMessage(tm) {
 		return true
+	}
+	if c != '[' && c != '-' && c != 'E' && !isDigit(c) {
+		return false
 	}
 	i := indexOf(tm[:min(len(tm), 64)], "ERROR")
 	if i < 0 {
