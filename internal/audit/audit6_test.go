@@ -33,6 +33,10 @@ func TestWrapperFunctionRunsOnce(t *testing.T) {
 	if len(r.Set.Unplaced) != 1 || !strings.Contains(r.Set.Unplaced[0].Why, "the disaggregated orchestrator") {
 		t.Errorf("unplaced %+v", r.Set.Unplaced)
 	}
+	// The command line's words are the call's: its line, not "$@"'s.
+	if e := r.Entries[0]; len(e.Worker.Env) == 0 || e.Worker.Env[0].Origin != "wrapper/sweep.sbatch:64 (command line)" || e.Worker.ServeBackendOrigin != "wrapper/sweep.sbatch:64" {
+		t.Errorf("origins %+v, --backend at %q", e.Worker.Env, e.Worker.ServeBackendOrigin)
+	}
 }
 
 // A server whose command line or config's name says one role while the
@@ -188,6 +192,9 @@ func TestUnknownRole(t *testing.T) {
 	if !strings.Contains(text, "\nNot checked against them (role not known): extra.yaml → PYTHON KvCacheTransceiverV2 on NIXL.\n") {
 		t.Errorf("text:\n%s", text)
 	}
+	if md := Resolve(set, Options{Base: s, Catalog: models.Builtin()}).Markdown(); !strings.Contains(md, "\nNot checked against them (role not known): extra.yaml → PYTHON KvCacheTransceiverV2 on NIXL\n") {
+		t.Errorf("markdown:\n%s", md)
+	}
 	// Alone, nothing to check it against: no note, no line.
 	set, err = Read([]Input{{Name: "run.sh", Data: []byte("trtllm-serve m --config extra.yaml\n")}, {Name: "extra.yaml", Data: cfg("NIXL")}})
 	if err != nil {
@@ -302,4 +309,103 @@ spec:
 	if roles["l (leader template)"] != RoleContext || roles["w (worker template)"] != RoleAggregated {
 		t.Errorf("roles %v", roles)
 	}
+}
+
+// Compose services on the host's network (network_mode: host, as GPU
+// servers often run) are reached at a loopback url on their --port; one on
+// compose's own network is not.
+func TestComposeHostNetworkRoutes(t *testing.T) {
+	const compose = `services:
+  a:
+    network_mode: host
+    command: trtllm-serve m --port 8001 --config /cfg/w.yaml
+    volumes: ["./cfg:/cfg"]
+  b:
+    network_mode: host
+    command: trtllm-serve m --port 8002 --config /cfg/w.yaml
+    volumes: ["./cfg:/cfg"]
+  c:
+    command: trtllm-serve m --port 8003 --config /cfg/w.yaml
+    volumes: ["./cfg:/cfg"]
+`
+	set, err := Read([]Input{{Name: "docker-compose.yml", Data: []byte(compose)},
+		{Name: "cfg/w.yaml", Data: []byte("cache_transceiver_config:\n  backend: NIXL\n")},
+		{Name: "cfg/d.yaml", Data: []byte("context_servers:\n  urls: [\"localhost:8001\"]\ngeneration_servers:\n  urls: [\"127.0.0.1:8002\", \"localhost:8003\"]\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles := map[string]string{}
+	for _, w := range set.Workers {
+		roles[w.Name] = w.Role
+	}
+	if roles["a"] != RoleContext || roles["b"] != RoleGeneration || roles["c"] != RoleAggregated {
+		t.Errorf("roles %v", roles)
+	}
+}
+
+// A config an init container's script writes to a volume the server also
+// mounts (an emptyDir) is that worker's config, found at the init
+// container's own mount path (subPath too); it was "not in the set".
+func TestInitContainerWritesConfig(t *testing.T) {
+	const m = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: trtllm-gen}
+spec:
+  template:
+    spec:
+      initContainers:
+        - name: skip
+          command: [sh, -c, "echo nothing"]
+        - name: write
+          command: [sh, -c]
+          args:
+            - |
+              mkdir -p /out/cfg
+              cat > /out/cfg/gen.yaml <<'EOF'
+              cache_transceiver_config:
+                backend: UCX
+                transceiver_runtime: CPP
+              EOF
+          volumeMounts: [{name: work, mountPath: /out}]
+      containers:
+        - name: server
+          command: [trtllm-serve, Qwen/Qwen3-8B, --config, /etc/trtllm/gen.yaml]
+          volumeMounts: [{name: work, mountPath: /etc/trtllm, subPath: cfg}]
+      volumes:
+        - {name: work, emptyDir: {}}
+`
+	r := Resolve(readInputs(t, Input{Name: "m.yaml", Data: []byte(m)}), opts13rc29())
+	if len(r.Entries) != 1 {
+		t.Fatalf("entries %+v, unplaced %+v", r.Entries, r.Set.Unplaced)
+	}
+	e := r.Entries[0]
+	if e.Worker.Config != "here-document /out/cfg/gen.yaml in init container write's script (m.yaml:15)" || end(e.Trace.Result) != "CPP BindKvCacheTransceiver on UCX" {
+		t.Errorf("config %q, ends %s", e.Worker.Config, end(e.Trace.Result))
+	}
+	// Another volume, or a path the init container does not write: not found.
+	for _, other := range []string{"volumeMounts: [{name: other, mountPath: /out}]", "cat > /out/cfg/ctx.yaml <<'EOF'"} {
+		old := map[bool]string{true: "volumeMounts: [{name: work, mountPath: /out}]", false: "cat > /out/cfg/gen.yaml <<'EOF'"}[strings.HasPrefix(other, "volume")]
+		set, err := Read([]Input{{Name: "m.yaml", Data: []byte(strings.Replace(m, old, other, 1))}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(set.Workers) != 0 || len(set.Unplaced) != 1 {
+			t.Errorf("%s: workers %+v unplaced %+v", other, set.Workers, set.Unplaced)
+		}
+	}
+}
+
+func readInputs(t *testing.T, in ...Input) *Set {
+	t.Helper()
+	set, err := Read(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+func opts13rc29() Options {
+	s := inputs.Defaults()
+	s.Version = inputs.Value{Raw: "1.3.0rc29", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+	return Options{Base: s, Catalog: models.Builtin()}
 }

@@ -131,7 +131,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			// Compose's DNS: the service's name, its container_name,
 			// hostname and network aliases reach it (routes.go).
 			w.port = l.port
-			w.place = &placement{kind: "compose service", name: name, aliases: composeNames(svc)}
+			w.place = &placement{kind: "compose service", name: name, aliases: composeNames(svc), hostNet: str(svc, "network_mode") == "host"}
 		}
 		if l.model != "" {
 			w.Model, w.ModelOrigin = l.model, origin(file, p.KeyLine)+" (command line)"

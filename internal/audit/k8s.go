@@ -157,6 +157,58 @@ func (r *reader) configMapRun(o *object, t podTemplate, c *deploy.Node, words []
 	return false
 }
 
+// initWritten finds the config at p (as container c sees it) in what an
+// init container's sh -c script writes (a here-document, echo or printf)
+// to the same volume, at the path it mounts that volume at.
+func (r *reader) initWritten(o *object, t podTemplate, c *deploy.Node, p string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
+	if t.spec == nil || p == "" || strings.Contains(p, "$") {
+		return
+	}
+	if wd := str(c, "workingDir"); !strings.HasPrefix(p, "/") && wd != "" {
+		p = path.Join(wd, p)
+	}
+	vol, rel, found := volumePath(c, path.Clean(p))
+	if !found {
+		return
+	}
+	for _, ic := range listOf(get(t.spec, "initContainers")) {
+		s, sh := scriptShellOf(ic, "command", "args")
+		if s == nil {
+			continue
+		}
+		for _, m := range listOf(get(ic, "volumeMounts")) {
+			sub := strings.Trim(str(m, "subPath"), "/")
+			if str(m, "name") != vol || (sub != "" && rel != sub && !strings.HasPrefix(rel, sub+"/")) {
+				continue
+			}
+			at := path.Join(str(m, "mountPath"), strings.TrimPrefix(strings.TrimPrefix(rel, sub), "/"))
+			root, locate, name, where, why, ok = r.heredocIn(o.file, s.Str, s.Line+1, "init container "+str(ic, "name")+"'s script", sh, str(ic, "workingDir"), at)
+			if ok {
+				return
+			}
+		}
+	}
+	return nil, nil, "", "", "", false
+}
+
+// volumePath is the volume a container sees path p on, and p's path
+// inside that volume (its mount's subPath joined): the longest mount that
+// holds p.
+func volumePath(c *deploy.Node, p string) (vol, rel string, ok bool) {
+	best := -1
+	for _, m := range listOf(get(c, "volumeMounts")) {
+		mp := path.Clean(str(m, "mountPath"))
+		if mp == "." || (p != mp && !strings.HasPrefix(p, strings.TrimSuffix(mp, "/")+"/")) || len(mp) <= best {
+			continue
+		}
+		best = len(mp)
+		vol = str(m, "name")
+		rel = strings.TrimPrefix(path.Join(strings.Trim(str(m, "subPath"), "/"), strings.TrimPrefix(p, mp)), "/")
+		ok = true
+	}
+	return
+}
+
 // runInPod reads a script a container runs (data, its lines the file's)
 // as the shell runs it: the container's environment exported, args its
 // arguments, a config path it names looked up in the pod's mounts first;
@@ -493,6 +545,11 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	inScript := false
 	if s, sh := scriptShellOf(c, "command", "args"); s != nil {
 		root, locate, name, where, why, inScript = r.heredocConfig(o.file, s, sh, str(c, "workingDir"), l.config)
+	}
+	if !inScript && why == "" {
+		// One an init container's script writes to a volume both mount
+		// (an emptyDir the server reads).
+		root, locate, name, where, why, inScript = r.initWritten(o, t, c, l.config)
 	}
 	if !inScript {
 		root, locate, name, where, why = r.findConfig(o, t.spec, c, l)

@@ -177,6 +177,9 @@ type placement struct {
 	aliases []string
 	// part is a LeaderWorkerSet template's: "leader" or "worker".
 	part string
+	// hostNet marks a compose service on the host's network
+	// (network_mode: host): a loopback url on its --port reaches it.
+	hostNet bool
 }
 
 // service is a Kubernetes Service of the set: its name, the labels it
@@ -285,7 +288,13 @@ func (r *reader) reaches(w *Worker, rt *route) (string, bool) {
 		ns = labels[1]
 	}
 	if p.kind == "compose service" {
-		if rt.port != w.port || len(labels) > 1 {
+		if rt.port != w.port {
+			return "", false
+		}
+		if p.hostNet && sameHost("localhost", rt.host) && !strings.ContainsAny(rt.host, "$`") {
+			return fmt.Sprintf("the compose service on the host's network (network_mode: host), on its --port %s", w.port), true
+		}
+		if len(labels) > 1 {
 			return "", false
 		}
 		for _, n := range append([]string{p.name}, p.aliases...) {

@@ -673,6 +673,18 @@ type scriptCall struct {
 	mounted func(p string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool)
 }
 
+// runsArgs reports whether a command runs its function's arguments as a
+// command ("$@", $@, "${@}" first).
+func runsArgs(text string) bool {
+	t := strings.TrimSpace(text)
+	for _, p := range []string{`"$@"`, `$@`, `"${@}"`, `${@}`} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // mountedIn looks p up in the pod a script runs in, when it runs in one.
 func mountedIn(call *scriptCall, p string) (root *deploy.Node, locate func(int) string, name, where, why string, ok bool) {
 	if call == nil || call.mounted == nil || p == "" || strings.Contains(p, "$") {
@@ -1270,8 +1282,15 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if seenKey != "" {
 			seen[seenKey] = w
 		}
+		// Where the command line's words are written: the body line, or
+		// for a wrapper that runs its arguments (start_bg() { "$@" & })
+		// the call's line, which wrote them.
+		cmdAt := origin(file, cmd.line)
+		if len(frames) > 0 && runsArgs(cmd.text) {
+			cmdAt = origin(file, frames[len(frames)-1].callLine)
+		}
 		if img := commandImage(words); img != "" {
-			w.Image, w.ImageOrigin = img, origin(file, cmd.line)
+			w.Image, w.ImageOrigin = img, cmdAt
 		}
 		if l.moduleNote != "" {
 			w.Notes = append(w.Notes, l.moduleNote)
@@ -1296,14 +1315,14 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			env.set(EnvVar{Name: k, Value: v.val[k], Origin: m.origin})
 		}
 		for _, k := range l.envOrd {
-			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, cmd.line) + " (command line)"})
+			env.set(EnvVar{Name: k, Value: l.env[k], Origin: cmdAt + " (command line)"})
 		}
 		w.Env = env.trtllm()
 		if n := env.droppedNote(); n != "" {
 			w.Notes = append(w.Notes, n)
 		}
 		if l.model != "" && !strings.Contains(l.model, "$") {
-			w.Model, w.ModelOrigin = l.model, origin(file, cmd.line)+" (command line)"
+			w.Model, w.ModelOrigin = l.model, cmdAt+" (command line)"
 			if !strings.Contains(l.served, "$") {
 				w.ServedModel = l.served
 			}
@@ -1313,7 +1332,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if strings.Contains(l.backend, "$") {
 			w.Notes = append(w.Notes, "trtllm-serve --backend "+l.backend+": the script does not set it (an argument or the environment); pass --loader")
 		} else {
-			w.serveBackend(l, origin(file, cmd.line))
+			w.serveBackend(l, cmdAt)
 		}
 		switch {
 		case l.role != "":
@@ -1359,7 +1378,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		want, mount := l.config, ""
 		for _, m := range containerMounts(unwrapShell(words)) {
 			if rel, ok := strings.CutPrefix(path.Clean(l.config), path.Clean(m[1])); ok && (rel == "" || strings.HasPrefix(rel, "/")) {
-				want, mount = m[0]+rel, fmt.Sprintf(", bind-mounted from %s at %s (%s)", m[0], m[1], origin(file, cmd.line))
+				want, mount = m[0]+rel, fmt.Sprintf(", bind-mounted from %s at %s (%s)", m[0], m[1], cmdAt)
 				break
 			}
 		}
@@ -1468,7 +1487,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				return
 			}
 		}
-		where, ok = r.readConfig(w, src, l, cname, root, locate, where, origin(file, cmd.line))
+		where, ok = r.readConfig(w, src, l, cname, root, locate, where, cmdAt)
 		if !ok {
 			return
 		}

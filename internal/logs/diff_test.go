@@ -183,12 +183,14 @@ func TestParseMatchesReference(t *testing.T) {
 	// hook's header over it) past the lines the scanner always passes on:
 	// the line that shows the loop decides how its exception is read.
 	for _, loop := range []string{`  File "/x/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 1031, in _executor_loop_overlap`,
+		`  File "/x/tensorrt_llm/executor/proxy.py", line 170, in dispatch_result_task`,
 		"Exception in thread Thread-3 (_event_loop_wrapper):",
 		// asyncio's exception handler's headers: the exception under them
 		// was logged, not raised.
 		"Task exception was never retrieved", "Exception in callback _SelectorSocketTransport._read_ready()",
 		"ERROR:asyncio:Future exception was never retrieved", "ERROR base_events.default_exception_handler: Fatal error on transport",
 		"[2025-11-18 09:33:24] ERROR base_events.py:1821: Task exception was never retrieved",
+		"Exception ignored in: <function IpcMemory.__del__ at 0x7fe64738aa70>",
 		// A crash's lines: the death is read from them.
 		"Fatal Python error: Segmentation fault", "!!!!!!! Segfault encountered !!!!!!!", "[gpu-1:1:0:1] Caught signal 11 (Segmentation fault: x)",
 		"[gpu-1:1874] Signal: Aborted (6)", "terminate called after throwing an instance of 'std::runtime_error'\n  what():  boom",
@@ -352,6 +354,8 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"Fatal Python error: Aborted", "terminate called after throwing an instance of 'c10::Error'", "  what():  boom", "[h:1] Signal: Bus error (7)",
 				"[1742467344.413567] [gpu-1:2808 :0]  sock.c:334  UCX  ERROR   connect failed", "[1716594409.541480]  sock.c:323  UCX  WARN  x",
 				"mpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).", "srun: error: g: task 1: Aborted",
+				"CacheFormatter::inquireSupport: only support same kv factor", "Exception in CacheSender response: x",
+				"Exception ignored in: <function A.__del__ at 0x1>", "^CException ignored in: <x>",
 				"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime='CPP' with backend='UCX'; falling back to V1.",
 				""))
 			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\x1b[0m\n", " \n", " \t  \r\n", "    │\n"))

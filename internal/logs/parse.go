@@ -173,6 +173,9 @@ const (
 	FindingCrashed = "process_crashed"
 	// FindingUCXError is one of UCX's own ERROR (or FATAL) lines.
 	FindingUCXError = "ucx_error"
+	// FindingCacheMismatch is the C++ transceiver refusing to move a KV
+	// cache between workers whose KV caches differ.
+	FindingCacheMismatch = "kv_cache_mismatch"
 )
 
 // ObservedInputs are the cache_transceiver_config values an argument dump
@@ -497,6 +500,7 @@ const (
 	lineTransferFailed
 	lineTransferWait
 	lineKVExhausted
+	lineCacheMismatch
 	lineDynamicBuffer
 	lineCppManager
 	lineLoadFailed
@@ -667,6 +671,20 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// later "… %ld. Recording as failed." (both read in copies of the
 		// file).
 		return lineTransferFailed, nil
+	case level == "ERROR" && (strings.HasPrefix(msg, "Exception in sendAndRemoveResponse: ") ||
+		strings.HasPrefix(msg, "Exception in CacheSender response: ") ||
+		strings.HasPrefix(msg, "Exception in DataRequester request(): ") ||
+		strings.HasPrefix(msg, "Exception in CacheReceiver request(): ")):
+		// The C++ transceiver's sender and receiver threads catching a
+		// transfer's exception (TLLM_LOG_ERROR in dataTransceiver.cpp,
+		// verified): the request's transfer failed.
+		return lineTransferFailed, nil
+	case strings.HasPrefix(msg, "CacheFormatter::inquireSupport: ") || strings.HasPrefix(msg, "MLACacheFormatter::inquireSupport: "):
+		// Why the C++ transceiver refuses a peer's KV cache (TLLM_LOG_WARNING
+		// in cacheFormatter.cpp and mlaCacheFormatter.cpp, verified): then
+		// "Disagg server does not currently support these cacheState" fails
+		// the transfer.
+		return lineCacheMismatch, nil
 	case level == "ERROR" && (strings.HasPrefix(msg, "Error occurred during context transfer for request ") ||
 		strings.HasPrefix(msg, "Error occurred during generation transfer for request ")):
 		// The C++ transceiver's transfer of a request raised: TLLM_LOG_ERROR
@@ -715,6 +733,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	// Every kind but the start-up failure's lines is about the transceiver
 	// or its transfers.
 	p.xcvrLines = p.xcvrLines || k != lineStartupFailed && k != lineWorkerError && k != lineLoadFailed
+	if k == lineCacheMismatch || k == lineTransferFailed && strings.Contains(msg, cacheStateRefused) {
+		p.imply(n, "the context and generation workers' KV caches are not alike (the KV-cache data type, the attention type, tokens_per_block and head size, the number of layers and of KV heads per layer must match; context parallelism only on the generation side), so the C++ transceiver refuses to move the KV cache between them and each such request fails: run both with the same model and the same kv_cache_config (dtype, tokens_per_block)", 0, 0)
+	}
 	if f, ok := findingOf[k]; ok {
 		p.find(n, f, msg)
 		return // a finding, counted: not a line of the start-up
@@ -911,8 +932,15 @@ func (p *Process) ucxError(n int, msg string) {
 	}
 }
 
+// cacheStateRefused starts the C++ transceiver's check of a peer's KV cache
+// (TLLM_CHECK_WITH_INFO in dataTransceiver.cpp, verified: "… cacheState,
+// please check the cacheState of the context and gen executors" on the
+// sender, "… cacheState." on the receiver).
+const cacheStateRefused = "Disagg server does not currently support these cacheState"
+
 // findingOf is the finding kind of the runtime lines.
 var findingOf = map[lineKind]string{
+	lineCacheMismatch:  FindingCacheMismatch,
 	lineDynamicBuffer:  FindingDynamicBuffer,
 	lineTimeout:        FindingTransferTimeout,
 	lineTransferFailed: FindingTransferFailed,

@@ -707,6 +707,17 @@ func TestWorkerSubmitTraceback(t *testing.T) {
 			" 0:   File \"/x/tensorrt_llm/executor/worker.py\", line 700, in worker_main\n" +
 			" 0:     worker: ExecutorBindingsWorker = worker_cls(\n 0: AssertionError: boom\n", "ERROR"},
 		{"another project's submit", "Traceback (most recent call last):\n  File \"/x/app/worker.py\", line 3, in submit\nRuntimeError: boom\n", "ERROR"},
+		// The proxy's result-dispatch thread, as TensorRT-LLM PR #3321 quotes
+		// its traceback, and the proxy's submit: both only once the workers
+		// were ready.
+		{"proxy's dispatch_result_task (PR #3321)", "Traceback (most recent call last):\n" +
+			"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/llmapi/utils.py\", line 296, in run\n    if not task(**self.kwargs):\n" +
+			"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py\", line 170, in dispatch_result_task\n    process_res(i)\n" +
+			"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py\", line 151, in process_res\n" +
+			"KeyError: None\n", ""},
+		{"proxy's submit", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/executor/proxy.py\", line 400, in submit\nRuntimeError: boom\n", ""},
+		{"proxy's start-up", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/executor/proxy.py\", line 332, in _start_executor_workers\nRuntimeError: Executor worker returned error\n", "ERROR"},
+		{"another project's proxy", "Traceback (most recent call last):\n  File \"/x/app/proxy.py\", line 3, in dispatch_result_task\nRuntimeError: boom\n", "ERROR"},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {
@@ -1122,9 +1133,13 @@ func TestLauncherDeathLines(t *testing.T) {
 
 // TestCppTransferErrorLines: the C++ transceiver logs a request whose
 // transfer raised at ERROR and marks it failed (CacheTransceiver::
-// checkContextTransferStatus / checkGenTransferStatus, cacheTransceiver.cpp):
-// a kv_transfer_failed finding, not a failure of the process; the same
-// words at another level are not read.
+// checkContextTransferStatus / checkGenTransferStatus, cacheTransceiver.cpp;
+// its sender's and receiver's threads, dataTransceiver.cpp): a
+// kv_transfer_failed finding, not a failure of the process; the same words
+// at another level are not read. A peer whose KV cache differs is refused
+// ("Disagg server does not currently support these cacheState", after the
+// formatter's inquireSupport warning that says why): kv_cache_mismatch, and
+// what to make alike.
 func TestCppTransferErrorLines(t *testing.T) {
 	for _, c := range []struct{ log, want string }{
 		{"[TensorRT-LLM][INFO] UCX Connection Manager created\n" +
@@ -1132,6 +1147,17 @@ func TestCppTransferErrorLines(t *testing.T) {
 		{"[TensorRT-LLM][RANK 1][INFO] NIXL Connection Manager created\n" +
 			"[TensorRT-LLM][RANK 1][ERROR] Error occurred during generation transfer for request 7: UCX error\n", "CPP kv_transfer_failed"},
 		{"[TensorRT-LLM][INFO] UCX Connection Manager created\n[TensorRT-LLM][WARNING] Error occurred during context transfer for request 5: x\n", "CPP "},
+		// The sender's and receiver's threads (dataTransceiver.cpp).
+		{"[TensorRT-LLM][INFO] UCX Connection Manager created\n[TensorRT-LLM][ERROR] Exception in sendAndRemoveResponse: boom request id: 5\n" +
+			"[TensorRT-LLM][ERROR] Exception in CacheReceiver request(): request id:7 , request context id:5 : boom\n" +
+			"[TensorRT-LLM][ERROR] Exception in DataRequester request(): request id:8 , request context id:6 : boom\n", "CPP kv_transfer_failed"},
+		// A peer whose KV cache differs: the formatter says why, the
+		// sender's thread fails on it.
+		{"[TensorRT-LLM][INFO] NIXL Connection Manager created\n[TensorRT-LLM][WARNING] CacheFormatter::inquireSupport: only support same tokens per block and size per head\n" +
+			"[TensorRT-LLM][ERROR] Exception in CacheSender response: [TensorRT-LLM][ERROR] Assertion failed: Disagg server does not currently support these cacheState, please check the cacheState of the context and gen executors (dataTransceiver.cpp:310)\n",
+			"CPP kv_cache_mismatch,kv_transfer_failed same kv_cache_config"},
+		{"[TensorRT-LLM][INFO] NIXL Connection Manager created\n[TensorRT-LLM][ERROR] Exception in CacheReceiver request(): request id:7 , request context id:5 : [TensorRT-LLM][ERROR] Assertion failed: Disagg server does not currently support these cacheState. (dataTransceiver.cpp:420)\n",
+			"CPP kv_transfer_failed same kv_cache_config"},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {
@@ -1142,8 +1168,43 @@ func TestCppTransferErrorLines(t *testing.T) {
 		for _, f := range p.Findings {
 			kinds = append(kinds, f.Kind)
 		}
-		if g := string(p.Outcome()) + " " + strings.Join(kinds, ","); g != c.want {
+		g := string(p.Outcome()) + " " + strings.Join(kinds, ",")
+		for _, im := range p.Implications {
+			if strings.Contains(im.Text, "same kv_cache_config") {
+				g += " same kv_cache_config"
+			}
+		}
+		if g != c.want {
 			t.Errorf("%q: %s, want %s", c.log, g, c.want)
+		}
+	}
+}
+
+// TestIgnoredException: Python's unraisable hook prints an exception it
+// ignored (raised in a __del__ or a finalizer, mostly at shutdown) over its
+// traceback; nothing was raised, so it is neither how start-up ended nor a
+// finding: a log that ended with TensorRT-LLM issue #1190's IpcMemory.__del__
+// errors read "Start-up failed". The shapes of #1190 and #5766 (a Ctrl-C
+// echoed before it) and of Python 3.13's wording; an exception after the
+// ignored one still ends start-up.
+func TestIgnoredException(t *testing.T) {
+	const start = "[TRT-LLM] [I] Using LLM with PyTorch backend\n"
+	const ipc = "Exception ignored in: <function IpcMemory.__del__ at 0x7fe64738aa70>\nTraceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.10/dist-packages/tensorrt_llm/_ipc_utils.py\", line 76, in __del__\n" +
+		"TypeError: 'NoneType' object is not callable\n"
+	for _, c := range []struct{ name, log, outcome string }{
+		{"issue #1190, twice", start + ipc + ipc, ""},
+		{"after Ctrl-C", start + "^CException ignored in: <function LLM.__del__ at 0x7f548bcb0ae0>\nTraceback (most recent call last):\nKeyboardInterrupt: \n", ""},
+		{"3.13's wording", start + "Exception ignored while calling deallocator <function A.__del__ at 0x1>:\nTraceback (most recent call last):\nTypeError: x\n", ""},
+		{"then a real failure", start + ipc + "RuntimeError: boom\n", "ERROR"},
+		{"not the header", start + "Exception ignored\nRuntimeError: boom\n", "ERROR"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		if p := lg.Processes[0]; string(p.Outcome()) != c.outcome || len(p.Findings) != 0 {
+			t.Errorf("%s: outcome %q error %q findings %+v", c.name, p.Outcome(), p.Error, p.Findings)
 		}
 	}
 }

@@ -71,6 +71,9 @@ type state struct {
 	asyncLine int
 	asyncOn   bool
 	asyncEnd  int
+	// asyncIgnored says the open one is Python's report of an exception
+	// it ignored (ignoredHeader): no finding.
+	asyncIgnored bool
 	// crashed holds, per process key, the line of the crash read for it
 	// (crashLine): the crash handlers that print after the first (UCX's,
 	// Open MPI's, Python's faulthandler) report the same death. termKey and
@@ -210,7 +213,11 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		q.implyFrame(n, tm)
 	}
 	if asyncioHeader(tm) {
-		st.asyncKey, st.asyncLine, st.asyncOn = key, n, true
+		st.asyncKey, st.asyncLine, st.asyncOn, st.asyncIgnored = key, n, true, false
+		return
+	}
+	if ignoredHeader(tm) {
+		st.asyncKey, st.asyncLine, st.asyncOn, st.asyncIgnored = key, n, true, true
 		return
 	}
 	if text, kind := crashLine(tm); kind != crashNone {
@@ -298,7 +305,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// start-up ended. A finding of the process the line belongs to,
 			// if it has shown itself.
 			st.asyncOn, st.asyncEnd = false, n
-			if q := st.byKey[key]; q != nil {
+			if q := st.byKey[key]; q != nil && !st.asyncIgnored {
 				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxMessageBytes-len(asyncioNote))+asyncioNote)
 			}
 			return
@@ -1160,8 +1167,29 @@ func mayCrash(bare []byte) bool {
 
 // bareEvent reports whether a bare line may be one that state.line reads
 // although no other filter of the scanner's passes it: asyncio's headers,
-// the lines of a crash and UCX's error lines.
-func bareEvent(bare []byte) bool { return asyncioHeader(bare) || mayCrash(bare) || mayUCXError(bare) }
+// Python's report of an ignored exception, the lines of a crash and UCX's
+// error lines.
+func bareEvent(bare []byte) bool {
+	return asyncioHeader(bare) || ignoredHeader(bare) || mayCrash(bare) || mayUCXError(bare) || mayProxyFrame(bare)
+}
+
+// ignoredHeader reports whether a bare line is the first line Python's
+// default unraisable hook prints over the traceback of an exception it
+// ignored: one raised in a __del__, a finalizer or a callback nobody can
+// catch, mostly while the interpreter shuts down ("Exception ignored in:
+// <function IpcMemory.__del__ at 0x7fe64738aa70>", TensorRT-LLM issue
+// #1190; 3.13 on also "Exception ignored while calling deallocator …:").
+// Verified with CPython 3.11. A terminal's echo of Ctrl-C may come before it
+// ("^CException ignored in: <function LLM.__del__ …>", issue #5766). The
+// exception under it changed nothing: neither how start-up ended nor a
+// finding.
+func ignoredHeader[T string | []byte](tm T) bool {
+	const h = "Exception ignored "
+	if len(tm) > 2 && tm[0] == '^' && tm[1] == 'C' {
+		tm = tm[2:]
+	}
+	return len(tm) > len(h)+3 && string(tm[:len(h)]) == h
+}
 
 // ucxError reads one of UCX's own ERROR or FATAL lines, as its default log
 // handler prints them (ucs/debug/log.c: "[%lu.%06lu] [%s:%-5d:%d] %16s:%-4u
@@ -1286,12 +1314,21 @@ const asyncioNote = " (logged by asyncio's exception handler; the process went o
 // blank or a colon: logging's basic format ("ERROR:asyncio:", vLLM issue
 // #11189), "… - asyncio - ERROR - " (vLLM issue #10556), "[…] ERROR
 // base_events.py:1821: ", "ERROR module.default_exception_handler: ".
+//
+// The scanner asks this of most bare lines (a server's access lines among
+// them), so the first and last bytes decide first: a message starts with E,
+// F or U, or ends with the d of "retrieved"; a prefix starts with '[', '-',
+// a digit or the E of ERROR.
 func asyncioHeader[T string | []byte](tm T) bool {
 	if len(tm) < 20 {
 		return false
 	}
-	if asyncioMessage(tm) {
+	c := tm[0]
+	if (c == 'E' || c == 'F' || c == 'U' || tm[len(tm)-1] == 'd') && asyncioMessage(tm) {
 		return true
+	}
+	if c != '[' && c != '-' && c != 'E' && !isDigit(c) {
+		return false
 	}
 	i := indexOf(tm[:min(len(tm), 64)], "ERROR")
 	if i < 0 {
@@ -1512,9 +1549,28 @@ func iterLine(msg string) bool {
 // a traceback (srun's " 0: " label) at its first request. A start-up
 // failure's traceback goes through worker_main's worker_cls(...), not
 // submit.
+//
+// So is a frame in the proxy's submit or its result-dispatch thread
+// (executor/proxy.py: GenerationExecutorProxy.submit starts the
+// proxy_dispatch_result_thread, whose ManagedThread runs
+// dispatch_result_task, and the proxy exists only once the workers sent
+// their ready signal; verified in proxy.py): TensorRT-LLM PR #3321's
+// "KeyError: None" under dispatch_result_task was a request's result
+// arriving after the executor's loop failed.
 func submitFrame(tm string) bool {
-	return strings.HasPrefix(tm, `File "`) && strings.Contains(tm, `executor/`) &&
-		strings.Contains(tm, `worker.py", line `) && strings.HasSuffix(tm, ", in submit")
+	if !strings.HasPrefix(tm, `File "`) || !strings.Contains(tm, `executor/`) {
+		return false
+	}
+	if strings.Contains(tm, `proxy.py", line `) {
+		return strings.HasSuffix(tm, ", in submit") || strings.HasSuffix(tm, ", in dispatch_result_task")
+	}
+	return strings.Contains(tm, `worker.py", line `) && strings.HasSuffix(tm, ", in submit")
+}
+
+// mayProxyFrame is a cheap superset of the frames in executor/proxy.py
+// submitFrame reads (mayEventLoop, the scanner's, passes the others).
+func mayProxyFrame(bare []byte) bool {
+	return len(bare) > 20 && bare[0] == 'F' && bytes.HasPrefix(bare, []byte(`File "`)) && bytes.Contains(bare, []byte(`proxy.py", line `))
 }
 
 // serverUp reports whether a bare line is uvicorn's word that trtllm-serve's
