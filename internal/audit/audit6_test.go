@@ -192,6 +192,9 @@ func TestUnknownRole(t *testing.T) {
 	if !strings.Contains(text, "\nNot checked against them (role not known): extra.yaml → PYTHON KvCacheTransceiverV2 on NIXL.\n") {
 		t.Errorf("text:\n%s", text)
 	}
+	if md := Resolve(set, Options{Base: s, Catalog: models.Builtin()}).Markdown(); !strings.Contains(md, "\nNot checked against them (role not known): extra.yaml → PYTHON KvCacheTransceiverV2 on NIXL\n") {
+		t.Errorf("markdown:\n%s", md)
+	}
 	// Alone, nothing to check it against: no note, no line.
 	set, err = Read([]Input{{Name: "run.sh", Data: []byte("trtllm-serve m --config extra.yaml\n")}, {Name: "extra.yaml", Data: cfg("NIXL")}})
 	if err != nil {

@@ -326,20 +326,8 @@ func (r *Report) Text() string {
 	if len(failing) > 0 {
 		fmt.Fprintf(&b, "Failing: %s.\n", strings.Join(failing, ", "))
 	}
-	if hasDisagg {
-		var unknown []string
-		for _, e := range es {
-			if e.Worker.roleUnknown && e.Worker.Role == RoleAggregated {
-				if e.Failed() {
-					unknown = append(unknown, t(e.Worker.Name)+" (fails to start)")
-				} else {
-					unknown = append(unknown, t(e.Worker.Name)+" → "+t(end(e.Trace.Result)))
-				}
-			}
-		}
-		if len(unknown) > 0 {
-			fmt.Fprintf(&b, "Not checked against them (role not known): %s.\n", strings.Join(unknown, "; "))
-		}
+	if u := unknownRoles(es, t); hasDisagg && u != "" {
+		fmt.Fprintf(&b, "Not checked against them (role not known): %s.\n", u)
 	}
 	if r.Fails() {
 		if len(r.Fix) == 0 && r.commandOnly() {
@@ -475,6 +463,9 @@ func (r *Report) Markdown() string {
 	default:
 		fmt.Fprintf(&b, "Context and generation workers: ✗ %s\n", mdCell(r.Split))
 	}
+	if u := unknownRoles(r.Entries, mdCell); u != "" && !r.Empty() && r.hasDisagg() {
+		fmt.Fprintf(&b, "\nNot checked against them (role not known): %s\n", u)
+	}
 	for _, f := range r.Fix {
 		fmt.Fprintf(&b, "\nFix for **%s** (verified: %s):\n\n```yaml\n%s```\n", mdCell(f.Worker), mdCell(end(f.Outcome)), termsafe.Text(f.YAML))
 	}
@@ -488,4 +479,32 @@ func (r *Report) Markdown() string {
 		b.WriteString("\n" + compare.UpgradeMarkdown(r.Upgrade.Safe()))
 	}
 	return b.String()
+}
+
+// unknownRoles lists the workers whose role is not known (a trtllm-serve
+// nothing places), each with where it ends, in the words esc makes safe;
+// "" when none.
+func unknownRoles(es []Entry, esc func(string) string) string {
+	var out []string
+	for _, e := range es {
+		if !e.Worker.roleUnknown || e.Worker.Role != RoleAggregated {
+			continue
+		}
+		if e.Failed() {
+			out = append(out, esc(e.Worker.Name)+" (fails to start)")
+		} else {
+			out = append(out, esc(e.Worker.Name)+" → "+esc(end(e.Trace.Result)))
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// hasDisagg reports whether any worker is a context or generation worker.
+func (r *Report) hasDisagg() bool {
+	for _, e := range r.Entries {
+		if e.Worker.Role != RoleAggregated {
+			return true
+		}
+	}
+	return false
 }

@@ -184,7 +184,8 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 	groups.write(w)
 	// In a report of many logs, a log that agrees says nothing more: the
 	// job's last line counts them.
-	quiet := many && (v.Status == StatusAgrees || v.Status == StatusShown)
+	// One whose process crashed after start-up says so, as -f's end does.
+	quiet := many && (v.Status == StatusAgrees || v.Status == StatusShown) && !v.crashed()
 	if pr.Trace == nil {
 		if lg.Orchestrator == 0 && len(lg.Processes) > 0 && !quiet {
 			fmt.Fprintln(w, "\n"+v.Summary())
@@ -356,10 +357,12 @@ func (g *summaryGroups) lines() []string {
 }
 
 // Listed reports whether the report lists a process with its lines: every
-// process within the cap on kept detail, and past it those that failed or
-// disagree; the others are counted by what they show (Summarised).
+// process within the cap on kept detail, and past it those that failed,
+// disagree or crashed after start-up (the verdict names them: the report
+// must show them, the JSON too); the others are counted by what they show
+// (Summarised).
 func Listed(p *Process, st Status) bool {
-	return !p.Summarised || st == StatusFailed || st == StatusDisagrees
+	return !p.Summarised || st == StatusFailed || st == StatusDisagrees || crashedAfterStartup(p)
 }
 
 // Summarised is what the report prints for the processes it does not list
