@@ -1006,6 +1006,9 @@ func TestCrashLines(t *testing.T) {
 		{"faulthandler, at start-up", start + faulthandler, "ERROR", "Fatal Python error: Segmentation fault", ""},
 		{"Open MPI, at start-up", start + ompi, "ERROR", "Signal: Aborted (6)", ""},
 		{"banner, at start-up", start + banner, "ERROR", "!!!!!!! Segfault encountered !!!!!!!", ""},
+		// Abseil's handler in a Ray worker, as vLLM issue #3053 shows it.
+		{"Abseil, at start-up", start + "*** SIGSEGV received at time=1709021359 on cpu 44 ***\nPC: @     0x7f3c5f628350  (unknown)  (unknown)\n" + faulthandler,
+			"ERROR", "*** SIGSEGV received at time=1709021359 on cpu 44 ***", ""},
 		{"UCX, serving", start + up + ucx + faulthandler + ompi, "PYTHON", "", "process_crashed: Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)"},
 		{"banner, serving", start + up + banner, "PYTHON", "", "process_crashed: !!!!!!! Segfault encountered !!!!!!!"},
 		{"terminate, at start-up", start + term + ompi, "ERROR",
@@ -1018,7 +1021,7 @@ func TestCrashLines(t *testing.T) {
 		{"restarted, dies again", start + up + ucx + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + start + faulthandler, "ERROR", "Fatal Python error: Segmentation fault",
 			"process_crashed: Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)"},
 		// Look-alikes.
-		{"not a signal", start + "Fatal Python error: init_fs_encoding: failed to get the Python codec\n[x:1] Signal: none\n[a b] Caught signal 11 (x)\nwhat():\n", "", "", ""},
+		{"not a signal", start + "Fatal Python error: init_fs_encoding: failed to get the Python codec\n[x:1] Signal: none\n[a b] Caught signal 11 (x)\nwhat():\n*** SIGSEGV\n*** not received at time=1 ***\n", "", "", ""},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {

@@ -1052,6 +1052,10 @@ func crashLine(tm string) (string, int) {
 		if strings.TrimRight(strings.TrimLeft(tm, "!"), "!") == " Segfault encountered " {
 			return tm, crashSignal
 		}
+	case '*':
+		if abslSignal(tm) {
+			return tm, crashSignal
+		}
 	case '[':
 		i := strings.IndexByte(tm, ']')
 		if i < 2 || i > 100 || strings.ContainsAny(tm[1:i], " []") || !strings.Contains(tm[1:i], ":") {
@@ -1142,6 +1146,16 @@ func (st *state) rankKey(rank, task string) string {
 	return k
 }
 
+// abslSignal reports whether a bare line is Abseil's failure signal
+// handler's first line, which Ray's processes print (TensorRT-LLM's Ray
+// orchestrator runs its workers so): "*** SIGSEGV received at time=1709021359
+// on cpu 44 ***" (absl failure_signal_handler.cc's "*** <signal> received at
+// time=<t> on cpu <n> ***"; vLLM issue #3053's Ray worker shows it).
+func abslSignal(tm string) bool {
+	rest, ok := strings.CutPrefix(tm, "*** SIG")
+	return ok && strings.HasSuffix(rest, " ***") && strings.Contains(rest, " received at time=")
+}
+
 // glibcAssert reports whether a bare line is glibc's report of a failed
 // assert() before it aborts the process ("python3: ../include/tensorrt_llm/
 // batch_manager/kvCacheUtils.h:84: static … BlockRange::fromReuseTree(…):
@@ -1182,6 +1196,8 @@ func mayCrash(bare []byte) bool {
 		return bytes.HasPrefix(bare, []byte("Fatal Python error: "))
 	case '!':
 		return bytes.HasPrefix(bare, []byte("!!!!!!! Segfault"))
+	case '*':
+		return bytes.HasPrefix(bare, []byte("*** SIG"))
 	case '[':
 		i := bytes.IndexByte(bare[:min(len(bare), 102)], ']')
 		return i > 1 && (bytes.HasPrefix(bare[i+1:], []byte(" Caught signal ")) || bytes.HasPrefix(bare[i+1:], []byte(" Signal: ")))
