@@ -198,7 +198,9 @@ func TestParseMatchesReference(t *testing.T) {
 		// UCX's error lines.
 		"[1742467344.413567] [gpu-1:2808 :0]            sock.c:334  UCX  ERROR   connect(fd=143) failed: Connection refused",
 		// A launcher's line of a rank's death.
-		"mpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).", "srun: error: g: task 0: Segmentation fault (core dumped)"} {
+		"mpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).", "srun: error: g: task 0: Segmentation fault (core dumped)",
+		"python3: ../include/tensorrt_llm/batch_manager/kvCacheUtils.h:84: static R f(): Assertion `lastBlock' failed.",
+		"*** SIGSEGV received at time=1709021359 on cpu 44 ***"} {
 		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + loop + "\n" + strings.Repeat("    x = y\n", 50) +
 			"RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: isLeaf()\n"
 		for s := uint64(0); s < 4; s++ {

@@ -733,6 +733,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	// Every kind but the start-up failure's lines is about the transceiver
 	// or its transfers.
 	p.xcvrLines = p.xcvrLines || k != lineStartupFailed && k != lineWorkerError && k != lineLoadFailed
+	if k == lineTransferFailed {
+		p.implyReuseTree(n, msg)
+	}
 	if k == lineCacheMismatch || k == lineTransferFailed && strings.Contains(msg, cacheStateRefused) {
 		p.imply(n, "the context and generation workers' KV caches are not alike (the KV-cache data type, the attention type, tokens_per_block and head size, the number of layers and of KV heads per layer must match; context parallelism only on the generation side), so the C++ transceiver refuses to move the KV cache between them and each such request fails: run both with the same model and the same kv_cache_config (dtype, tokens_per_block)", 0, 0)
 	}
@@ -929,6 +932,18 @@ func (p *Process) ucxError(n int, msg string) {
 	p.find(n, FindingUCXError, msg)
 	if strings.HasPrefix(msg, ucxMNNVL) {
 		p.imply(n, "UCX could not open another GPU's memory over CUDA IPC (cuMemImportFromShareableHandle): TensorRT-LLM's disaggregated-service FAQ gives this for servers in different NVLink domains (nvidia-smi -q, Fabric.ClusterUUID): set UCX_CUDA_IPC_ENABLE_MNNVL=n; these errors do not necessarily fail trtllm-serve", 0, 0)
+	}
+}
+
+// implyReuseTree adds what a context worker's transfer that did not find
+// its KV-cache blocks in the reuse tree means (TLLM_CHECK_WITH_INFO(lastBlock,
+// "Couldn't find the requested block in the reuse tree") in
+// BlockRange::fromReuseTree, kvCacheUtils.h, verified): the sender gives the
+// transfer up and the generation side waits for it.
+func (p *Process) implyReuseTree(n int, text string) {
+	if strings.Contains(text, "Couldn't find the requested block in the reuse tree") ||
+		strings.Contains(text, "fromReuseTree(") && strings.Contains(text, "Assertion `lastBlock' failed") {
+		p.imply(n, "the context worker's transfer looked for the request's KV-cache blocks in the reuse tree and they were gone (kv_cache_config.enable_block_reuse on the context worker: TensorRT-LLM issue #12542, eviction racing the C++ transceiver's send; multimodal requests before 1.3's fix): the generation worker waits for a transfer that never comes; enable_block_reuse: false on the context worker avoids it", 0, 0)
 	}
 }
 

@@ -1006,6 +1006,9 @@ func TestCrashLines(t *testing.T) {
 		{"faulthandler, at start-up", start + faulthandler, "ERROR", "Fatal Python error: Segmentation fault", ""},
 		{"Open MPI, at start-up", start + ompi, "ERROR", "Signal: Aborted (6)", ""},
 		{"banner, at start-up", start + banner, "ERROR", "!!!!!!! Segfault encountered !!!!!!!", ""},
+		// Abseil's handler in a Ray worker, as vLLM issue #3053 shows it.
+		{"Abseil, at start-up", start + "*** SIGSEGV received at time=1709021359 on cpu 44 ***\nPC: @     0x7f3c5f628350  (unknown)  (unknown)\n" + faulthandler,
+			"ERROR", "*** SIGSEGV received at time=1709021359 on cpu 44 ***", ""},
 		{"UCX, serving", start + up + ucx + faulthandler + ompi, "PYTHON", "", "process_crashed: Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)"},
 		{"banner, serving", start + up + banner, "PYTHON", "", "process_crashed: !!!!!!! Segfault encountered !!!!!!!"},
 		{"terminate, at start-up", start + term + ompi, "ERROR",
@@ -1018,7 +1021,7 @@ func TestCrashLines(t *testing.T) {
 		{"restarted, dies again", start + up + ucx + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + start + faulthandler, "ERROR", "Fatal Python error: Segmentation fault",
 			"process_crashed: Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)"},
 		// Look-alikes.
-		{"not a signal", start + "Fatal Python error: init_fs_encoding: failed to get the Python codec\n[x:1] Signal: none\n[a b] Caught signal 11 (x)\nwhat():\n", "", "", ""},
+		{"not a signal", start + "Fatal Python error: init_fs_encoding: failed to get the Python codec\n[x:1] Signal: none\n[a b] Caught signal 11 (x)\nwhat():\n*** SIGSEGV\n*** not received at time=1 ***\n", "", "", ""},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {
@@ -1205,6 +1208,43 @@ func TestIgnoredException(t *testing.T) {
 		}
 		if p := lg.Processes[0]; string(p.Outcome()) != c.outcome || len(p.Findings) != 0 {
 			t.Errorf("%s: outcome %q error %q findings %+v", c.name, p.Outcome(), p.Error, p.Findings)
+		}
+	}
+}
+
+// TestReuseTreeTransfer: a context worker whose C++ transceiver did not
+// find a request's KV-cache blocks in the reuse tree (BlockRange::
+// fromReuseTree, kvCacheUtils.h:84) either logs the transfer's failure
+// ("Exception in sendAndRemoveResponse: …", TensorRT-LLM issue #12542) or,
+// in a build with assertions, dies on glibc's assert (as a TensorRT-LLM
+// design note of 1.3.0rc8 quotes it); both say what it means. glibc's
+// assertion line is a crash; look-alikes are not.
+func TestReuseTreeTransfer(t *testing.T) {
+	const start = "[TRT-LLM] [RANK 0] [I] Using LLM with PyTorch backend\n[TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\nINFO:     Application startup complete.\n"
+	const glibc = "python3: ../include/tensorrt_llm/batch_manager/kvCacheUtils.h:84: static tensorrt_llm::batch_manager::kv_cache_manager::BlockRange " +
+		"tensorrt_llm::batch_manager::kv_cache_manager::BlockRange::fromReuseTree(tensorrt_llm::batch_manager::kv_cache_manager::BaseKVCacheManager&, " +
+		"const tensorrt_llm::batch_manager::kv_cache_manager::BlockKey&, int32_t): Assertion `lastBlock' failed.\n"
+	for _, c := range []struct{ name, log, finding string }{
+		{"glibc's assert", start + "[TensorRT-LLM][RANK 0][WARNING] [kv cache manager] storeContextBlocks: Can not find sequence for request 1\n" + glibc, FindingCrashed},
+		{"logged", start + "[TensorRT-LLM][RANK 0][ERROR] Exception in sendAndRemoveResponse: [TensorRT-LLM][ERROR] Assertion failed: Couldn't find the requested block in the reuse tree (../include/tensorrt_llm/batch_manager/kvCacheUtils.h:84) request id: 5\n", FindingTransferFailed},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		p := lg.Processes[0]
+		if len(lg.Processes) != 1 || len(p.Findings) != 1 || p.Findings[0].Kind != c.finding || len(p.Implications) != 1 || !strings.Contains(p.Implications[0].Text, "issue #12542") {
+			t.Errorf("%s: %s findings %+v implications %+v", c.name, sources(lg), p.Findings, p.Implications)
+		}
+	}
+	for in, want := range map[string]bool{
+		"a: a.cc:2: static int R::fromReuseTree(int): Assertion `x' failed.": true,
+		"python3: x.h:84: f(): Assertion `lastBlock' failed.":                true,
+		"Assertion `x' failed.":                              false,
+		"my prog: a.cc:2: f(): Assertion `x' failed.":        false,
+		"a: no location: Assertion `x' failed.":              false,
+		"a: Assertion `x' failed.":                           false,
+		"python3: x.h:84: f(): Assertion `lastBlock' failed": false,
+	} {
+		if glibcAssert(in) != want {
+			t.Errorf("glibcAssert(%q) = %v", in, !want)
 		}
 	}
 }

@@ -184,7 +184,8 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 	groups.write(w)
 	// In a report of many logs, a log that agrees says nothing more: the
 	// job's last line counts them.
-	quiet := many && (v.Status == StatusAgrees || v.Status == StatusShown)
+	// One whose process crashed after start-up says so, as -f's end does.
+	quiet := many && (v.Status == StatusAgrees || v.Status == StatusShown) && !v.crashed()
 	if pr.Trace == nil {
 		if lg.Orchestrator == 0 && len(lg.Processes) > 0 && !quiet {
 			fmt.Fprintln(w, "\n"+v.Summary())
@@ -356,10 +357,12 @@ func (g *summaryGroups) lines() []string {
 }
 
 // Listed reports whether the report lists a process with its lines: every
-// process within the cap on kept detail, and past it those that failed or
-// disagree; the others are counted by what they show (Summarised).
+// process within the cap on kept detail, and past it those that failed,
+// disagree or crashed after start-up (the verdict names them: the report
+// must show them, the JSON too); the others are counted by what they show
+// (Summarised).
 func Listed(p *Process, st Status) bool {
-	return !p.Summarised || st == StatusFailed || st == StatusDisagrees
+	return !p.Summarised || st == StatusFailed || st == StatusDisagrees || crashedAfterStartup(p)
 }
 
 // Summarised is what the report prints for the processes it does not list
@@ -662,8 +665,12 @@ func (f *FollowReport) Update(v Verdict) {
 			if v.Trace != nil {
 				agrees = pv.Status == StatusAgrees
 			}
+			fs := p.Findings
+			if fs == nil {
+				fs = []Finding{}
+			}
 			fmt.Fprintln(f.w, encodeJSON(map[string]any{"file": lg.Name, "source": p.Source, "outcome": string(p.Outcome()), "status": pv.Status,
-				"agrees": agrees, "predicted_for": version, "mismatches": ms}, "", true))
+				"agrees": agrees, "predicted_for": version, "mismatches": ms, "findings": fs}, "", true))
 			continue
 		}
 		fmt.Fprintf(f.w, "%s · %s: %s\n", name, termsafe.Line(p.Source), verdict)
@@ -673,6 +680,16 @@ func (f *FollowReport) Update(v Verdict) {
 				where = "line " + strconv.Itoa(m.Line) + ": "
 			}
 			fmt.Fprintf(f.w, "    ✗ %s%s\n", where, termsafe.Line(m.Message))
+		}
+		// Each kind of runtime finding once, when it first appears (a crash
+		// after start-up, UCX's errors, failed transfers), in the batch
+		// report's words, with its count so far: the line above counts them
+		// all as they grow.
+		for _, fd := range p.Findings {
+			if k := key + "\x00" + fd.Kind; f.last[k] == "" {
+				f.last[k] = "seen"
+				fmt.Fprintf(f.w, "    ! %d× %s, first at line %d: %s\n", fd.Count, fd.Kind, fd.Line, termsafe.Line(fd.Text))
+			}
 		}
 	}
 }

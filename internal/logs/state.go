@@ -1027,6 +1027,9 @@ func crashLine(tm string) (string, int) {
 	if len(tm) < 7 {
 		return "", crashNone
 	}
+	if glibcAssert(tm) {
+		return tm, crashSignal
+	}
 	switch tm[0] {
 	case 't':
 		const after, none = "terminate called after throwing an instance of '", "terminate called without an active exception"
@@ -1047,6 +1050,10 @@ func crashLine(tm string) (string, int) {
 		}
 	case '!':
 		if strings.TrimRight(strings.TrimLeft(tm, "!"), "!") == " Segfault encountered " {
+			return tm, crashSignal
+		}
+	case '*':
+		if abslSignal(tm) {
 			return tm, crashSignal
 		}
 	case '[':
@@ -1139,11 +1146,42 @@ func (st *state) rankKey(rank, task string) string {
 	return k
 }
 
+// abslSignal reports whether a bare line is Abseil's failure signal
+// handler's first line, which Ray's processes print (TensorRT-LLM's Ray
+// orchestrator runs its workers so): "*** SIGSEGV received at time=1709021359
+// on cpu 44 ***" (absl failure_signal_handler.cc's "*** <signal> received at
+// time=<t> on cpu <n> ***"; vLLM issue #3053's Ray worker shows it).
+func abslSignal(tm string) bool {
+	rest, ok := strings.CutPrefix(tm, "*** SIG")
+	return ok && strings.HasSuffix(rest, " ***") && strings.Contains(rest, " received at time=")
+}
+
+// glibcAssert reports whether a bare line is glibc's report of a failed
+// assert() before it aborts the process ("python3: ../include/tensorrt_llm/
+// batch_manager/kvCacheUtils.h:84: static … BlockRange::fromReuseTree(…):
+// Assertion `lastBlock' failed.", as a TensorRT-LLM design note of 1.3.0rc8
+// quotes a context worker's crash; the format verified with g++/glibc:
+// "prog: file:line: function: Assertion `expr' failed.").
+func glibcAssert(tm string) bool {
+	if !strings.HasSuffix(tm, "' failed.") {
+		return false
+	}
+	i := strings.Index(tm, ": ")
+	if i < 1 || strings.ContainsAny(tm[:i], " \t") {
+		return false
+	}
+	j := strings.Index(tm, ": Assertion `")
+	return j > i && strings.Contains(tm[i+2:j], ":")
+}
+
 // mayCrash is a cheap superset of the bare lines crashLine and
 // launcherDeath read.
 func mayCrash(bare []byte) bool {
 	if len(bare) < 7 {
 		return false
+	}
+	if bare[len(bare)-1] == '.' && bytes.HasSuffix(bare, []byte("' failed.")) {
+		return true // glibcAssert's
 	}
 	switch bare[0] {
 	case 's':
@@ -1158,6 +1196,8 @@ func mayCrash(bare []byte) bool {
 		return bytes.HasPrefix(bare, []byte("Fatal Python error: "))
 	case '!':
 		return bytes.HasPrefix(bare, []byte("!!!!!!! Segfault"))
+	case '*':
+		return bytes.HasPrefix(bare, []byte("*** SIG"))
 	case '[':
 		i := bytes.IndexByte(bare[:min(len(bare), 102)], ']')
 		return i > 1 && (bytes.HasPrefix(bare[i+1:], []byte(" Caught signal ")) || bytes.HasPrefix(bare[i+1:], []byte(" Signal: ")))
@@ -1292,6 +1332,7 @@ func (st *state) crash(key string, n int, text string, kind int) {
 
 // implyCrash adds what a crash's line says of its cause.
 func (p *Process) implyCrash(n int, text string) {
+	p.implyReuseTree(n, text)
 	if strings.HasPrefix(text, "srun: error: ") && strings.HasSuffix(text, ": Out Of Memory") {
 		// Slurm's task state OUT_OF_MEMORY: the cgroup's OOM killer
 		// ("slurmstepd: error: Detected 1 oom_kill event in StepId=…").

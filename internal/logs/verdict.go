@@ -270,11 +270,11 @@ func (v Verdict) Label() string {
 func (v Verdict) Summary() string {
 	s := v.summary()
 	var who []string
-	first := 0
+	first, k := 0, 0
 	for _, p := range v.Processes {
 		for _, f := range p.Process.Findings {
 			if f.Kind == FindingCrashed {
-				if len(who) < 3 {
+				if k++; len(who) < 3 {
 					who = append(who, p.Process.Source)
 				}
 				if first == 0 || f.Line < first {
@@ -286,7 +286,32 @@ func (v Verdict) Summary() string {
 	if len(who) == 0 {
 		return s
 	}
+	// As "Start-up failed: …" names them: three, and how many more.
+	if k > len(who) {
+		who[len(who)-1] += " and " + strconv.Itoa(k-len(who)) + " more"
+	}
 	return s + " But " + strings.Join(who, ", ") + " crashed after start-up (first at line " + strconv.Itoa(first) + ")."
+}
+
+// crashed reports whether a process of v crashed after its start-up
+// (a process_crashed finding), which Summary adds to the verdict.
+func (v Verdict) crashed() bool {
+	for _, p := range v.Processes {
+		if crashedAfterStartup(p.Process) {
+			return true
+		}
+	}
+	return false
+}
+
+// crashedAfterStartup reports whether p has a process_crashed finding.
+func crashedAfterStartup(p *Process) bool {
+	for _, f := range p.Findings {
+		if f.Kind == FindingCrashed {
+			return true
+		}
+	}
+	return false
 }
 
 func (v Verdict) summary() string {

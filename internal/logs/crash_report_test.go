@@ -1,0 +1,125 @@
+package logs
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// crashedJob is a log of n srun tasks that each built the transceiver and
+// came up, then died on a signal: a process_crashed finding each.
+func crashedJob(n int) string {
+	var b strings.Builder
+	for r := 0; r < n; r++ {
+		fmt.Fprintf(&b, "%d: [TRT-LLM] [RANK %d] [I] Using KvCacheTransceiverV2\n%d: INFO:     Application startup complete.\n", r, r, r)
+	}
+	for r := 0; r < n; r++ {
+		fmt.Fprintf(&b, "srun: error: gpu-%d: task %d: Segmentation fault (core dumped)\n", r/8, r)
+	}
+	return b.String()
+}
+
+// TestCrashedAfterStartUpEverywhere: the processes that crashed after
+// start-up are named as the failed ones are (three, and how many more),
+// listed in the text report and the JSON past the cap on kept detail (the
+// verdict names them; a report that hid them would contradict it), and in a
+// report of several logs the log's verdict still says so, as -f's end does.
+func TestCrashedAfterStartUpEverywhere(t *testing.T) {
+	n := maxProcesses + 10
+	lg, err := Parse("job.log", strings.NewReader(crashedJob(n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := Judge(lg, nil, true)
+	want := fmt.Sprintf(" But srun task 0, srun task 1, srun task 2 and %d more crashed after start-up (first at line %d).", n-3, 2*n+1)
+	if s := v.Summary(); !strings.HasSuffix(s, want) {
+		t.Errorf("summary %q, want it to end %q", s, want)
+	}
+	var text bytes.Buffer
+	WriteText(&text, v, Prediction{}, false)
+	last := fmt.Sprintf("srun task %d: PYTHON", n-1)
+	if !strings.Contains(text.String(), last) || strings.Contains(text.String(), "summarised (no line kept)") {
+		t.Errorf("the text report does not list %q:\n%s", last, tail(text.String()))
+	}
+	var js bytes.Buffer
+	r := NewJSONReport(&js)
+	r.Add(v, Prediction{})
+	if err := r.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Observed []struct {
+			Source   string
+			Findings []Finding
+		}
+	}
+	if err := json.Unmarshal(js.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	crashed := 0
+	for _, p := range got.Observed {
+		for _, f := range p.Findings {
+			if f.Kind == FindingCrashed {
+				crashed++
+			}
+		}
+	}
+	if crashed != n {
+		t.Errorf("the JSON shows %d process_crashed findings, want %d", crashed, n)
+	}
+	// One log among several: its verdict is not left out.
+	lg, _ = Parse("one.log", strings.NewReader(crashedJob(1)))
+	text.Reset()
+	WriteText(&text, Judge(lg, nil, true), Prediction{}, true)
+	if !strings.Contains(text.String(), "But srun task 0 crashed after start-up (first at line 3).") {
+		t.Errorf("a report of several logs:\n%s", text.String())
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "…" + s[len(s)-2000:]
+	}
+	return s
+}
+
+// TestFollowShowsFindings: -f names each kind of runtime finding when it
+// first appears, in the batch report's words (a process that crashed after
+// start-up read only "1 runtime finding(s)" until Ctrl-C), once per kind
+// however the count grows; -f's JSON lines carry the findings as the batch
+// JSON does.
+func TestFollowShowsFindings(t *testing.T) {
+	const up = "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\nINFO:     Application startup complete.\n"
+	const ucx = "[1745700389.902821] [h:1 :0]  sock.c:334  UCX  ERROR   connect failed\n"
+	const crash = "[gpu-1:1:0:1] Caught signal 11 (Segmentation fault: address not mapped)\n"
+	var out bytes.Buffer
+	f := NewFollowReport(&out, false)
+	for _, text := range []string{up, up + ucx, up + ucx + ucx + crash} {
+		lg, _ := Parse("live.log", strings.NewReader(text))
+		f.Update(Judge(lg, nil, false))
+	}
+	want := "live.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL\n" +
+		"live.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL · 1 runtime finding(s)\n" +
+		"    ! 1× ucx_error, first at line 3: connect failed\n" +
+		"live.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL · 3 runtime finding(s)\n" +
+		"    ! 1× process_crashed, first at line 5: Caught signal 11 (Segmentation fault: address not mapped)\n"
+	if out.String() != want {
+		t.Errorf("-f printed\n%s\nwant\n%s", out.String(), want)
+	}
+	out.Reset()
+	lg, _ := Parse("live.log", strings.NewReader(up+ucx+crash))
+	NewFollowReport(&out, true).Update(Judge(lg, nil, false))
+	var ev struct{ Findings []Finding }
+	if err := json.Unmarshal(out.Bytes(), &ev); err != nil || len(ev.Findings) != 2 || ev.Findings[1].Kind != FindingCrashed || ev.Findings[0].Count != 1 {
+		t.Errorf("-f -o json: %s (%v)", out.String(), err)
+	}
+	// Without findings the list is there, empty, as in the batch JSON.
+	out.Reset()
+	lg, _ = Parse("live.log", strings.NewReader(up))
+	NewFollowReport(&out, true).Update(Judge(lg, nil, false))
+	if !strings.Contains(out.String(), `"findings":[]`) {
+		t.Errorf("-f -o json without findings: %s", out.String())
+	}
+}
