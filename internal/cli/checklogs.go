@@ -82,7 +82,8 @@ Indentation never changes the verdict.
 
 -f follows growing logs as tail -F does (rotation, truncation) and prints each
 process's verdict as soon as its transceiver lines appear and whenever it
-changes; a process without its outcome yet is pending. Ctrl-C prints the verdict
+changes, and each kind of runtime finding when it first appears; a process
+without its outcome yet is pending. Ctrl-C prints the verdict
 a batch run of the same content gives and exits with its status (0 or 1);
 --fail-fast exits 1 at the first disagreement or failure. With -o json, -f
 prints one JSON object per line.`,

@@ -84,3 +84,42 @@ func tail(s string) string {
 	}
 	return s
 }
+
+// TestFollowShowsFindings: -f names each kind of runtime finding when it
+// first appears, in the batch report's words (a process that crashed after
+// start-up read only "1 runtime finding(s)" until Ctrl-C), once per kind
+// however the count grows; -f's JSON lines carry the findings as the batch
+// JSON does.
+func TestFollowShowsFindings(t *testing.T) {
+	const up = "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\nINFO:     Application startup complete.\n"
+	const ucx = "[1745700389.902821] [h:1 :0]  sock.c:334  UCX  ERROR   connect failed\n"
+	const crash = "[gpu-1:1:0:1] Caught signal 11 (Segmentation fault: address not mapped)\n"
+	var out bytes.Buffer
+	f := NewFollowReport(&out, false)
+	for _, text := range []string{up, up + ucx, up + ucx + ucx + crash} {
+		lg, _ := Parse("live.log", strings.NewReader(text))
+		f.Update(Judge(lg, nil, false))
+	}
+	want := "live.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL\n" +
+		"live.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL · 1 runtime finding(s)\n" +
+		"    ! 1× ucx_error, first at line 3: connect failed\n" +
+		"live.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL · 3 runtime finding(s)\n" +
+		"    ! 1× process_crashed, first at line 5: Caught signal 11 (Segmentation fault: address not mapped)\n"
+	if out.String() != want {
+		t.Errorf("-f printed\n%s\nwant\n%s", out.String(), want)
+	}
+	out.Reset()
+	lg, _ := Parse("live.log", strings.NewReader(up+ucx+crash))
+	NewFollowReport(&out, true).Update(Judge(lg, nil, false))
+	var ev struct{ Findings []Finding }
+	if err := json.Unmarshal(out.Bytes(), &ev); err != nil || len(ev.Findings) != 2 || ev.Findings[1].Kind != FindingCrashed || ev.Findings[0].Count != 1 {
+		t.Errorf("-f -o json: %s (%v)", out.String(), err)
+	}
+	// Without findings the list is there, empty, as in the batch JSON.
+	out.Reset()
+	lg, _ = Parse("live.log", strings.NewReader(up))
+	NewFollowReport(&out, true).Update(Judge(lg, nil, false))
+	if !strings.Contains(out.String(), `"findings":[]`) {
+		t.Errorf("-f -o json without findings: %s", out.String())
+	}
+}

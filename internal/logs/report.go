@@ -665,8 +665,12 @@ func (f *FollowReport) Update(v Verdict) {
 			if v.Trace != nil {
 				agrees = pv.Status == StatusAgrees
 			}
+			fs := p.Findings
+			if fs == nil {
+				fs = []Finding{}
+			}
 			fmt.Fprintln(f.w, encodeJSON(map[string]any{"file": lg.Name, "source": p.Source, "outcome": string(p.Outcome()), "status": pv.Status,
-				"agrees": agrees, "predicted_for": version, "mismatches": ms}, "", true))
+				"agrees": agrees, "predicted_for": version, "mismatches": ms, "findings": fs}, "", true))
 			continue
 		}
 		fmt.Fprintf(f.w, "%s · %s: %s\n", name, termsafe.Line(p.Source), verdict)
@@ -676,6 +680,16 @@ func (f *FollowReport) Update(v Verdict) {
 				where = "line " + strconv.Itoa(m.Line) + ": "
 			}
 			fmt.Fprintf(f.w, "    ✗ %s%s\n", where, termsafe.Line(m.Message))
+		}
+		// Each kind of runtime finding once, when it first appears (a crash
+		// after start-up, UCX's errors, failed transfers), in the batch
+		// report's words, with its count so far: the line above counts them
+		// all as they grow.
+		for _, fd := range p.Findings {
+			if k := key + "\x00" + fd.Kind; f.last[k] == "" {
+				f.last[k] = "seen"
+				fmt.Fprintf(f.w, "    ! %d× %s, first at line %d: %s\n", fd.Count, fd.Kind, fd.Line, termsafe.Line(fd.Text))
+			}
 		}
 	}
 }
