@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -408,4 +409,56 @@ func opts13rc29() Options {
 	s := inputs.Defaults()
 	s.Version = inputs.Value{Raw: "1.3.0rc29", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
 	return Options{Base: s, Catalog: models.Builtin()}
+}
+
+// A directory of variants (Dynamo's recipes keep hopper/ and blackwell/
+// DynamoGraphDeployments side by side) holds several deployments: each is
+// checked on its own. Both variants agree within themselves, one on UCX and
+// one on NIXL; the set was called inconsistent, with a "fix" moving one
+// variant to the other's backend.
+func TestVariantsCheckedApart(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "variants/hopper/deploy.yaml", "variants/blackwell/deploy.yaml")
+	if !r.Consistent || r.Fails() || len(r.Fix) != 0 || len(r.Groups) != 2 {
+		t.Fatalf("consistent %v, split %q, fix %+v, groups %q", r.Consistent, r.Split, r.Fix, r.Groups)
+	}
+	text := r.Text()
+	for _, want := range []string{
+		"\nDeployments: 2, each checked on its own",
+		"\n  variants/hopper/deploy.yaml DynamoGraphDeployment/qwen3-disagg-hopper: ✓ every context and generation worker ends on C++ transceiver (BindKvCacheTransceiver) on UCX.\n",
+		"\n  variants/blackwell/deploy.yaml DynamoGraphDeployment/qwen3-disagg-blackwell: ✓ every context and generation worker ends on C++ transceiver (BindKvCacheTransceiver) on NIXL.\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	// A variant that disagrees within itself is still caught, its fix its own;
+	// and workers of files that hold one role each are checked together.
+	hop, err := os.ReadFile("testdata/variants/hopper/deploy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(hop), "backend: UCX", "backend: NIXL", 1) // its prefill only
+	ctx := "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: a-ctx}\nspec:\n  template:\n    spec:\n      containers:\n        - {name: s, command: [trtllm-serve, m, --config, ctx.yaml]}\n"
+	gen := strings.NewReplacer("a-ctx", "a-gen", "ctx.yaml", "gen.yaml").Replace(ctx)
+	set, err := Read([]Input{{Name: "hopper.yaml", Data: []byte(bad)}, {Name: "blackwell.yaml", Data: mustRead(t, "testdata/variants/blackwell/deploy.yaml")},
+		{Name: "ctx-deploy.yaml", Data: []byte(ctx)}, {Name: "gen-deploy.yaml", Data: []byte(gen)},
+		{Name: "ctx.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n  transceiver_runtime: CPP\n")},
+		{Name: "gen.yaml", Data: []byte("cache_transceiver_config:\n  backend: NIXL\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = Resolve(set, opts13rc29())
+	if r.Consistent || len(r.Groups) != 3 || !strings.HasPrefix(r.Split, "in hopper.yaml DynamoGraphDeployment/qwen3-disagg-hopper, ") ||
+		!strings.Contains(r.Split, "; in the other files, ") || strings.Contains(r.Split, "blackwell") {
+		t.Errorf("consistent %v, groups %q, split %q", r.Consistent, r.Groups, r.Split)
+	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -40,14 +40,17 @@ type JSON struct {
 
 // WorkerJSON is one worker configuration.
 type WorkerJSON struct {
-	Name      string `json:"name"`
-	Role      string `json:"role"`
-	RoleFrom  string `json:"role_from"`
-	Source    string `json:"source"`
-	Count     int    `json:"count"`
-	CountFrom string `json:"count_from"`
-	Config    string `json:"config"`
-	Outcome   string `json:"outcome"`
+	Name     string `json:"name"`
+	Role     string `json:"role"`
+	RoleFrom string `json:"role_from"`
+	// Deployment names the deployment the worker is checked with when the
+	// set holds several (groups.go); absent when it holds one.
+	Deployment string `json:"deployment,omitempty"`
+	Source     string `json:"source"`
+	Count      int    `json:"count"`
+	CountFrom  string `json:"count_from"`
+	Config     string `json:"config"`
+	Outcome    string `json:"outcome"`
 	// EffectiveBackend, ResolvedRuntime, TransceiverClass, KVCacheManager and
 	// Error are explain's fields of the same names (null when none).
 	EffectiveBackend *string                     `json:"effective_backend"`
@@ -120,6 +123,9 @@ func (r *Report) JSON() JSON {
 		w := e.Worker
 		wj := WorkerJSON{Name: w.Name, Role: w.Role, RoleFrom: w.RoleFrom, Source: w.Source.String(), Count: w.Count, CountFrom: w.CountFrom,
 			Config: w.Config, Notes: append(append([]string{}, w.Notes...), e.Notes...)}
+		if len(r.Groups) > 1 {
+			wj.Deployment = groupLabel(w.Group)
+		}
 		if e.Err != "" {
 			wj.Outcome, wj.Error = "ERROR", ptr(e.Err)
 		} else {
@@ -294,34 +300,17 @@ func (r *Report) Text() string {
 			hasDisagg = true
 		}
 	}
-	switch {
-	case r.Empty():
+	if names, parts := groupsOf(es); len(parts) > 1 && !r.Empty() {
+		// Several deployments: each its own verdict.
+		fmt.Fprintf(&b, "Deployments: %d, each checked on its own (a file or object holding both context and generation workers is one; the files holding one role are checked together):\n", len(parts))
+		for i, part := range parts {
+			ok, split := consistent(part)
+			fmt.Fprintf(&b, "  %s: %s.\n", t(groupLabel(names[i])), verdict(part, ok, split, t))
+		}
+	} else if r.Empty() {
 		b.WriteString("Deployment: ✗ " + emptyLine + ".\n")
-	case !hasDisagg:
-		b.WriteString("Deployment: no context or generation workers; nothing exchanges KV cache.\n")
-	case r.Consistent:
-		said := false
-		// A context or generation worker that fails to start exchanges
-		// nothing: the line leads with ✗ then, though those that start agree.
-		down := failingRoles(es)
-		for _, e := range es {
-			if e.Worker.Role != RoleAggregated && !e.Failed() {
-				end := t(report.OutcomeLine(e.Trace.Result) + backendSuffix(e.Trace.Result))
-				if down > 0 {
-					fmt.Fprintf(&b, "Deployment: ✗ %d context or generation worker configuration(s) fail to start; those that start end on %s.\n", down, end)
-				} else {
-					fmt.Fprintf(&b, "Deployment: ✓ every context and generation worker ends on %s.\n", end)
-				}
-				said = true
-				break
-			}
-		}
-		if !said {
-			// Every context and generation worker fails: nothing to agree on.
-			b.WriteString("Deployment: ✗ no context or generation worker starts; nothing exchanges KV cache.\n")
-		}
-	default:
-		fmt.Fprintf(&b, "Deployment: ✗ %s.\n", t(r.Split))
+	} else {
+		fmt.Fprintf(&b, "Deployment: %s.\n", verdict(es, r.Consistent, r.Split, t))
 	}
 	if len(failing) > 0 {
 		fmt.Fprintf(&b, "Failing: %s.\n", strings.Join(failing, ", "))
@@ -456,6 +445,8 @@ func (r *Report) Markdown() string {
 		for _, w := range r.Set.Warnings {
 			fmt.Fprintf(&b, "\nWarning: %s\n", mdCell(w))
 		}
+	case r.Consistent && down == 0 && len(r.Groups) > 1:
+		fmt.Fprintf(&b, "Context and generation workers agree: ✓ within each of the %d deployments\n", len(r.Groups))
 	case r.Consistent && down == 0:
 		b.WriteString("Context and generation workers agree: ✓\n")
 	case r.Consistent:
@@ -507,4 +498,33 @@ func (r *Report) hasDisagg() bool {
 		}
 	}
 	return false
+}
+
+// verdict says whether the context and generation workers of es, one
+// deployment, can exchange KV cache: ok and split as consistent gives them.
+func verdict(es []Entry, ok bool, split string, t func(string) string) string {
+	hasDisagg := false
+	for _, e := range es {
+		hasDisagg = hasDisagg || e.Worker.Role != RoleAggregated
+	}
+	switch {
+	case !hasDisagg:
+		return "no context or generation workers; nothing exchanges KV cache"
+	case !ok:
+		return "✗ " + t(split)
+	}
+	// A context or generation worker that fails to start exchanges
+	// nothing: the line leads with ✗ then, though those that start agree.
+	down := failingRoles(es)
+	for _, e := range es {
+		if e.Worker.Role != RoleAggregated && !e.Failed() {
+			end := t(report.OutcomeLine(e.Trace.Result) + backendSuffix(e.Trace.Result))
+			if down > 0 {
+				return fmt.Sprintf("✗ %d context or generation worker configuration(s) fail to start; those that start end on %s", down, end)
+			}
+			return "✓ every context and generation worker ends on " + end
+		}
+	}
+	// Every context and generation worker fails: nothing to agree on.
+	return "✗ no context or generation worker starts; nothing exchanges KV cache"
 }

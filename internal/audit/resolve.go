@@ -82,6 +82,9 @@ type Report struct {
 	Consistent bool
 	// Split explains why not.
 	Split string
+	// Groups are the deployments the set holds when it holds several
+	// (groups.go): each checked on its own, "" the shared one; nil when one.
+	Groups []string
 	// Fix is the smallest verified change, per worker, that makes every
 	// worker start and the roles agree; nil when none is needed or none works.
 	Fix []WorkerFix
@@ -155,9 +158,37 @@ func Resolve(set *Set, opt Options) *Report {
 			rep.Version = in.Version
 		}
 	}
-	rep.Consistent, rep.Split = consistent(rep.Entries)
+	names, parts := groupsOf(rep.Entries)
+	rep.Consistent = true
+	var splits []string
+	for i, part := range parts {
+		ok, split := consistent(part)
+		if ok {
+			continue
+		}
+		rep.Consistent = false
+		if len(parts) > 1 {
+			split = "in " + groupLabel(names[i]) + ", " + split
+		}
+		splits = append(splits, split)
+	}
+	rep.Split = strings.Join(splits, "; ")
+	if len(parts) > 1 {
+		rep.Groups = names
+	}
 	if rep.Fails() {
-		rep.Fix = findFix(rep.Entries)
+		// Each deployment's fix aims at its own workers' end.
+		for _, part := range parts {
+			if !(&Report{Entries: part, Consistent: consistentOnly(part)}).Fails() {
+				continue
+			}
+			f := findFix(part)
+			if f == nil {
+				rep.Fix = nil
+				break
+			}
+			rep.Fix = append(rep.Fix, f...)
+		}
 	}
 	if opt.To != nil {
 		rep.Upgrade = upgrade(rep, opt)
@@ -303,4 +334,18 @@ func (r *Report) hasCommandErrors() bool {
 		}
 	}
 	return false
+}
+
+// groupLabel names a deployment: its file, or file and object; the shared
+// one is "the other files".
+func groupLabel(g string) string {
+	if g == "" {
+		return "the other files"
+	}
+	return g
+}
+
+func consistentOnly(es []Entry) bool {
+	ok, _ := consistent(es)
+	return ok
 }

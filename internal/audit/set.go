@@ -121,6 +121,12 @@ type Worker struct {
 	// roleUnknown marks a trtllm-serve worker nothing places in a role
 	// (aggregatedWhy).
 	roleUnknown bool
+	// top is the script whose reading started a script's worker (the one
+	// given to audit, not one it runs); "" for others.
+	top string
+	// Group names the deployment the worker belongs to when the set holds
+	// several (groups.go): "" for the set's shared pool.
+	Group string
 }
 
 // aggregatedWhy says why a worker with no role of its own is read as
@@ -246,6 +252,7 @@ func Read(inputs []Input) (*Set, error) {
 		r.plainWorker(p)
 	}
 	r.routesRole()
+	r.groups()
 	r.unknownRoles()
 	r.applyEnvFiles()
 	r.set.Workers = merge(r.set.Workers)

@@ -1349,6 +1349,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if l.program == "trtllm-serve" {
 			w.host, w.port, w.script = l.host, l.port, stack[0]
 		}
+		w.top = stack[0]
 		w.key = "script\x00" + strings.Join(stack, "\x00") + "\x00" + fmt.Sprint(cmd.line)
 		for _, f := range frames {
 			w.key += "\x00" + f.name + "@" + fmt.Sprint(f.callLine)
