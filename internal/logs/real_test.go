@@ -1021,7 +1021,7 @@ func TestCrashLines(t *testing.T) {
 		{"restarted, dies again", start + up + ucx + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + start + faulthandler, "ERROR", "Fatal Python error: Segmentation fault",
 			"process_crashed: Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)"},
 		// Look-alikes.
-		{"not a signal", start + "Fatal Python error: init_fs_encoding: failed to get the Python codec\n[x:1] Signal: none\n[a b] Caught signal 11 (x)\nwhat():\n*** SIGSEGV\n*** not received at time=1 ***\n", "", "", ""},
+		{"not a signal", start + "Fatal Python error: init_fs_encoding: failed to get the Python codec\n[x:1] Signal: none\n[a b] Caught signal 11 (x)\nwhat():\n*** SIGSEGV\n*** not received at time=1 ***\n*** SIGTERM received at time=1709021359 on cpu 4 ***\n", "", "", ""},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {

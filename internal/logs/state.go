@@ -1150,10 +1150,13 @@ func (st *state) rankKey(rank, task string) string {
 // handler's first line, which Ray's processes print (TensorRT-LLM's Ray
 // orchestrator runs its workers so): "*** SIGSEGV received at time=1709021359
 // on cpu 44 ***" (absl failure_signal_handler.cc's "*** <signal> received at
-// time=<t> on cpu <n> ***"; vLLM issue #3053's Ray worker shows it).
+// time=<t> on cpu <n> ***"; vLLM issue #3053's Ray worker shows it; the
+// format verified in Abseil's failure_signal_handler_test). SIGTERM, which
+// Abseil's handler also reports, is a process asked to stop (Ray's
+// shutdown), not a crash.
 func abslSignal(tm string) bool {
 	rest, ok := strings.CutPrefix(tm, "*** SIG")
-	return ok && strings.HasSuffix(rest, " ***") && strings.Contains(rest, " received at time=")
+	return ok && !strings.HasPrefix(rest, "TERM ") && strings.HasSuffix(rest, " ***") && strings.Contains(rest, " received at time=")
 }
 
 // glibcAssert reports whether a bare line is glibc's report of a failed
