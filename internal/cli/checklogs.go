@@ -55,7 +55,8 @@ func newCheckLogsCmd(app *appEnv) *cobra.Command {
 TensorRT-LLM did: the resolved runtime and class, fallback, backend and env-var
 lines, KvCacheTransceiverV2, "cache_transceiver is disabled", the NIXL agent's
 backend, start-up failures with their root cause, argument dumps (observed
-inputs) and runtime findings (KV-transfer timeouts, buffer warnings).
+inputs) and runtime findings (KV-transfer timeouts and failures, UCX errors,
+buffer warnings, crashes after start-up: xcvr help logs lists every kind).
 
 It reads every release's lines (1.3's "[TRT-LLM] [I] [_torch  ] [RANK 0]" too),
 the C++ side's "[TensorRT-LLM][INFO]", srun, mpirun, kubectl --prefix, stern,
@@ -77,7 +78,8 @@ is listed.
 Exit 0 when every process agrees with the prediction (without one: none failed
 and at least one shows its transceiver); 1 when one disagrees or failed, or no
 process shows transceiver lines, or the orchestrator gave up waiting for its
-workers; 2 for usage errors and unreadable input.
+workers; 2 for usage errors and unreadable input. Runtime findings, a crash
+after start-up among them, do not change it.
 Indentation never changes the verdict.
 
 -f follows growing logs as tail -F does (rotation, truncation) and prints each
