@@ -421,6 +421,14 @@ func TestVariantsCheckedApart(t *testing.T) {
 	if !r.Consistent || r.Fails() || len(r.Fix) != 0 || len(r.Groups) != 2 {
 		t.Fatalf("consistent %v, split %q, fix %+v, groups %q", r.Consistent, r.Split, r.Fix, r.Groups)
 	}
+	var names []string
+	for _, e := range r.Entries {
+		names = append(names, e.Worker.Name)
+	}
+	slices.Sort(names)
+	if want := []string{"decode (qwen3-disagg-blackwell)", "decode (qwen3-disagg-hopper)", "prefill (qwen3-disagg-blackwell)", "prefill (qwen3-disagg-hopper)"}; !slices.Equal(names, want) {
+		t.Errorf("names %q, want %q", names, want)
+	}
 	text := r.Text()
 	for _, want := range []string{
 		"\nDeployments: 2, each checked on its own",

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"path"
 	"strings"
 )
 
@@ -44,6 +45,28 @@ func (r *reader) groups() {
 			w.Group = k
 		}
 	}
+	// Two deployments' workers of one name (each variant's prefill) are
+	// told apart by their deployment's short name.
+	groupsOf := map[string]map[string]bool{}
+	for _, w := range r.set.Workers {
+		if groupsOf[w.Name] == nil {
+			groupsOf[w.Name] = map[string]bool{}
+		}
+		groupsOf[w.Name][w.Group] = true
+	}
+	for _, w := range r.set.Workers {
+		if len(groupsOf[w.Name]) > 1 && w.Group != "" {
+			w.Name += " (" + shortGroup(w.Group) + ")"
+		}
+	}
+}
+
+// shortGroup is a deployment's object name, or its file's base name.
+func shortGroup(g string) string {
+	if i := strings.LastIndexByte(g, '/'); i >= 0 && strings.Contains(g, " ") {
+		return g[i+1:]
+	}
+	return path.Base(g)
 }
 
 // groupsOf splits the entries by Group, in first-seen order; one group
