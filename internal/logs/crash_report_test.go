@@ -135,3 +135,25 @@ func TestLauncherDeathAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestCrashNoteBesideDisagreements: a process that crashed after start-up
+// is named when the log also disagrees with the prediction: the batch
+// report printed only the disagreements (-f's end and the explorer said the
+// crash, after "… the first one is marked ▶" with no full stop).
+func TestCrashNoteBesideDisagreements(t *testing.T) {
+	lg, _ := Parse("job.log", strings.NewReader(crashedJob(1)))
+	tr := predict(t, "1.3.0rc26", "GptOssForCausalLM", "UCX")
+	v := Judge(lg, &tr, true)
+	if len(v.Mismatches) == 0 {
+		t.Fatal("no disagreement")
+	}
+	const note = "But srun task 0 crashed after start-up (first at line 3)."
+	if s := v.Summary(); !strings.HasSuffix(s, "marked ▶. "+note) {
+		t.Errorf("summary %q", s)
+	}
+	var text bytes.Buffer
+	WriteText(&text, v, Prediction{Trace: &tr, Why: "test"}, false)
+	if !strings.Contains(text.String(), "the first one is marked ▶\n"+note+"\n") {
+		t.Errorf("the report does not say the crash:\n%s", text.String())
+	}
+}
