@@ -123,3 +123,15 @@ func TestFollowShowsFindings(t *testing.T) {
 		t.Errorf("-f -o json without findings: %s", out.String())
 	}
 }
+
+// TestLauncherDeathAllocatesNothing: launcherDeath runs on every bare line a
+// log passes on (tracebacks, server lines); it must not allocate for them.
+func TestLauncherDeathAllocatesNothing(t *testing.T) {
+	for _, line := range []string{"INFO:     127.0.0.1:5000 - \"POST /v1/completions HTTP/1.1\" 200 OK",
+		"mpirun noticed that process rank 1 with PID 0 on node gpu-1 exited on signal 11 (Segmentation fault).",
+		"srun: error: gpu-1: task 1: Segmentation fault (core dumped)"} {
+		if n := testing.AllocsPerRun(100, func() { launcherDeath(line) }); n != 0 {
+			t.Errorf("launcherDeath(%q): %v allocations", line, n)
+		}
+	}
+}

@@ -1248,3 +1248,30 @@ func TestReuseTreeTransfer(t *testing.T) {
 		}
 	}
 }
+
+// TestModuleReprDump: a model printed as a torch module repr (a MoE
+// model's, across hundreds of lines of parentheses and quotes, some naming
+// classes that end in Error-like words or hold "Exception") is neither an
+// argument dump nor a failure: the worker reads as its transceiver line says.
+func TestModuleReprDump(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[12/01/2025-10:00:00] [TRT-LLM] [I] [RANK 0] Using LLM with PyTorch backend\n")
+	b.WriteString("[12/01/2025-10:00:01] [TRT-LLM] [I] [RANK 0] model: DeepseekV3ForCausalLM(\n  (model): DeepseekV3Model(\n    (layers): ModuleList(\n")
+	for i := 0; i < 60; i++ {
+		fmt.Fprintf(&b, "      (%d): DeepseekV3DecoderLayer(\n", i)
+		b.WriteString("        (self_attn): MLA(quant_config=QuantConfig(quant_algo='FP8_BLOCK_SCALES', kv_cache_quant_algo=None), layer_idx=3)\n")
+		b.WriteString("        (mlp): Deepseekv3MoE(\n          (gate): DeepseekV3Gate(routing_method='DeepSeekV3', n_group=8, topk_group=4)\n")
+		b.WriteString("          (experts): CutlassFusedMoE(num_experts=256, top_k=8, weight_loading_mode=<MoEWeightLoadingMode.VANILLA: 0>, apply_router_weight_on_input=False)\n")
+		b.WriteString("          (shared_experts): GatedMLP(activation='silu', (down_proj): Linear(in_features=2048, out_features=7168, bias=False, dtype='bf16'))\n")
+		b.WriteString("          (error_feedback): ErrorFeedback(exception_policy='raise: ValueError', 'note': 'Exception: not raised')\n")
+		b.WriteString("        )\n      )\n")
+	}
+	b.WriteString("    )\n  )\n)\n[12/01/2025-10:00:09] [TRT-LLM] [I] [RANK 0] Using KvCacheTransceiverV2\n")
+	lg, _ := Parse("f.log", strings.NewReader(b.String()))
+	if len(lg.Processes) != 1 {
+		t.Fatalf("%s", sources(lg))
+	}
+	if p := lg.Processes[0]; p.Outcome() != "PYTHON" || p.Error != "" || p.Inputs.Seen() || len(p.Findings) != 0 {
+		t.Errorf("outcome %q error %q inputs %+v findings %+v", p.Outcome(), p.Error, p.Inputs, p.Findings)
+	}
+}
