@@ -130,7 +130,8 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		if l.program == "trtllm-serve" {
 			// Compose's DNS: the service's name, its container_name,
 			// hostname and network aliases reach it (routes.go).
-			w.port = l.port
+			w.host = l.host
+			w.port, w.portDefault = listenPort(l)
 			w.place = &placement{kind: "compose service", name: name, aliases: composeNames(svc), hostNet: str(svc, "network_mode") == "host"}
 		}
 		if l.model != "" {

@@ -521,7 +521,8 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	if l.program == "trtllm-serve" && o.kind != "DynamoGraphDeployment" {
 		// Where an orchestrator's url reaches it: its Services, its
 		// StatefulSet pods' names, its own name (routes.go).
-		w.port = l.port
+		w.host = l.host
+		w.port, w.portDefault = listenPort(l)
 		w.place = &placement{kind: o.kind, name: o.name, namespace: o.namespace, labels: t.labels, ports: containerPorts(c), part: t.part}
 	}
 	if l.model != "" {

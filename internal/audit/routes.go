@@ -17,6 +17,33 @@ import (
 // config lists. A script's worker with no role of its own takes the role of
 // the urls its --port (and --host) is in.
 
+// serveDefaultPort is the port trtllm-serve listens on when its command
+// line has no --port: tensorrt_llm/commands/serve.py's serve command
+// declares --port with default=8000 (and --host with default="localhost"):
+// verified in the two stored revisions of serve.py, 4c05a74 (the option on
+// one line, --extra_llm_api_options its only config flag) and 00209af
+// (launch_grpc_server, the option's help tagged "beta"); the trtllm-serve
+// docs pages say 8000 too. An orchestrator url on port 8000 reaches it.
+const serveDefaultPort = "8000"
+
+// listenPort is the port a trtllm-serve command line l listens on: its
+// --port as written, else serveDefaultPort (dflt true).
+func listenPort(l launch) (port string, dflt bool) {
+	if l.port == "" && (l.sub == "" || l.sub == "serve") {
+		return serveDefaultPort, true
+	}
+	return l.port, false
+}
+
+// portSays names worker w's port for its RoleFrom: "--port 8001", or
+// trtllm-serve's default when its command line has none.
+func (w *Worker) portSays() string {
+	if w.portDefault {
+		return "port " + w.port + " (no --port: trtllm-serve's default)"
+	}
+	return "--port " + w.port
+}
+
 // route is one url of a disaggregated config's section: the role it
 // serves, its host and port, and where it is written.
 type route struct {
@@ -97,6 +124,13 @@ func sameHost(worker, url string) bool {
 	return w == "0.0.0.0" || w == "::" || w == loop(url)
 }
 
+// isLoopback reports whether a url's host is this machine's loopback
+// address, where a server listening on localhost is reached.
+func isLoopback(h string) bool {
+	h = strings.Trim(strings.ToLower(h), "[]")
+	return h == "localhost" || h == "::1" || strings.HasPrefix(h, "127.")
+}
+
 // routesRole gives a script's worker that has no role of its own (no
 // --server_role or --disaggregation-mode, a config whose name does not
 // say) the role of the orchestrator urls its --port is in. A port in both
@@ -135,6 +169,9 @@ func (r *reader) routesRole() {
 		}
 		if match.file != "" {
 			served[match.file]++
+		}
+		if w.host == "" && !isLoopback(match.host) && !strings.ContainsAny(match.host, "$`") {
+			w.Notes = append(w.Notes, fmt.Sprintf("no --host: trtllm-serve listens on localhost (its default, serve.py) and takes no connection from another address, but the orchestrator reaches it as %s (%s at %s): start it with --host 0.0.0.0 (or its own address)", match.host, match.url, match.where))
 		}
 		if w.roleBy != "" {
 			// A role of its own stays (the set may hold another
@@ -275,7 +312,7 @@ func composeNames(svc *deploy.Node) []string {
 func (r *reader) reaches(w *Worker, rt *route) (string, bool) {
 	if w.place == nil {
 		if rt.port == w.port && sameHost(w.host, rt.host) {
-			return "its --port " + w.port, true
+			return "its " + w.portSays(), true
 		}
 		return "", false
 	}
@@ -292,14 +329,14 @@ func (r *reader) reaches(w *Worker, rt *route) (string, bool) {
 			return "", false
 		}
 		if p.hostNet && sameHost("localhost", rt.host) && !strings.ContainsAny(rt.host, "$`") {
-			return fmt.Sprintf("the compose service on the host's network (network_mode: host), on its --port %s", w.port), true
+			return fmt.Sprintf("the compose service on the host's network (network_mode: host), on its %s", w.portSays()), true
 		}
 		if len(labels) > 1 {
 			return "", false
 		}
 		for _, n := range append([]string{p.name}, p.aliases...) {
 			if strings.ToLower(n) == first {
-				return fmt.Sprintf("the compose service reached as %s, on its --port %s", n, w.port), true
+				return fmt.Sprintf("the compose service reached as %s, on its %s", n, w.portSays()), true
 			}
 		}
 		return "", false
@@ -333,7 +370,7 @@ func (r *reader) reaches(w *Worker, rt *route) (string, bool) {
 				target = n
 			}
 			if sp[0] == rt.port && target == w.port {
-				return fmt.Sprintf("whose port %s its Service %s (%s) forwards to its --port %s", sp[0], s.name, s.where, w.port), true
+				return fmt.Sprintf("whose port %s its Service %s (%s) forwards to its %s", sp[0], s.name, s.where, w.portSays()), true
 			}
 		}
 	}
@@ -344,10 +381,10 @@ func (r *reader) reaches(w *Worker, rt *route) (string, bool) {
 	// group leaders too (its workers NAME-0-1...).
 	ordinal := strings.HasPrefix(first, strings.ToLower(p.name)+"-") && isPort(first[len(p.name)+1:])
 	if ordinal && (p.kind == "StatefulSet" || p.kind == "LeaderWorkerSet" && p.part == "leader") {
-		return fmt.Sprintf("%s being a pod of %s %s, on its --port %s", first, p.kind, p.name, w.port), true
+		return fmt.Sprintf("%s being a pod of %s %s, on its %s", first, p.kind, p.name, w.portSays()), true
 	}
 	if !named && first == strings.ToLower(p.name) && sameNS(p.namespace) {
-		return fmt.Sprintf("by its name %s and --port %s (no Service of that name is in the set: one is taken to select its pods)", p.name, w.port), true
+		return fmt.Sprintf("by its name %s and %s (no Service of that name is in the set: one is taken to select its pods)", p.name, w.portSays()), true
 	}
 	return "", false
 }

@@ -115,6 +115,9 @@ type Worker struct {
 	// --port and script the script whose reading started it, for
 	// routesRole.
 	roleBy, host, port, script string
+	// portDefault marks a port that is trtllm-serve's default, the command
+	// line having no --port (listenPort).
+	portDefault bool
 	// place is where a Kubernetes or compose worker is reached (nil for a
 	// script's, whose host is its --host).
 	place *placement

@@ -1347,7 +1347,8 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			w.Role, w.RoleFrom, w.roleUnknown = aggregatedWhy(l.program, named)
 		}
 		if l.program == "trtllm-serve" {
-			w.host, w.port, w.script = l.host, l.port, stack[0]
+			w.host, w.script = l.host, stack[0]
+			w.port, w.portDefault = listenPort(l)
 		}
 		w.top = stack[0]
 		w.key = "script\x00" + strings.Join(stack, "\x00") + "\x00" + fmt.Sprint(cmd.line)

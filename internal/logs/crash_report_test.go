@@ -123,3 +123,37 @@ func TestFollowShowsFindings(t *testing.T) {
 		t.Errorf("-f -o json without findings: %s", out.String())
 	}
 }
+
+// TestLauncherDeathAllocatesNothing: launcherDeath runs on every bare line a
+// log passes on (tracebacks, server lines); it must not allocate for them.
+func TestLauncherDeathAllocatesNothing(t *testing.T) {
+	for _, line := range []string{"INFO:     127.0.0.1:5000 - \"POST /v1/completions HTTP/1.1\" 200 OK",
+		"mpirun noticed that process rank 1 with PID 0 on node gpu-1 exited on signal 11 (Segmentation fault).",
+		"srun: error: gpu-1: task 1: Segmentation fault (core dumped)"} {
+		if n := testing.AllocsPerRun(100, func() { launcherDeath(line) }); n != 0 {
+			t.Errorf("launcherDeath(%q): %v allocations", line, n)
+		}
+	}
+}
+
+// TestCrashNoteBesideDisagreements: a process that crashed after start-up
+// is named when the log also disagrees with the prediction: the batch
+// report printed only the disagreements (-f's end and the explorer said the
+// crash, after "… the first one is marked ▶" with no full stop).
+func TestCrashNoteBesideDisagreements(t *testing.T) {
+	lg, _ := Parse("job.log", strings.NewReader(crashedJob(1)))
+	tr := predict(t, "1.3.0rc26", "GptOssForCausalLM", "UCX")
+	v := Judge(lg, &tr, true)
+	if len(v.Mismatches) == 0 {
+		t.Fatal("no disagreement")
+	}
+	const note = "But srun task 0 crashed after start-up (first at line 3)."
+	if s := v.Summary(); !strings.HasSuffix(s, "marked ▶. "+note) {
+		t.Errorf("summary %q", s)
+	}
+	var text bytes.Buffer
+	WriteText(&text, v, Prediction{Trace: &tr, Why: "test"}, false)
+	if !strings.Contains(text.String(), "the first one is marked ▶\n"+note+"\n") {
+		t.Errorf("the report does not say the crash:\n%s", text.String())
+	}
+}

@@ -205,6 +205,10 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 		return
 	}
 	fmt.Fprintf(w, "%d disagreement(s); the first one is marked ▶\n", len(v.Mismatches))
+	if note := v.crashNote(); note != "" {
+		// What Summary adds, which -f's end prints with the disagreements.
+		fmt.Fprintln(w, termsafe.Line(note))
+	}
 	for i, m := range v.Mismatches {
 		mark := " "
 		if i == 0 {
