@@ -135,3 +135,56 @@ func TestLauncherDeathAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestCrashNoteBesideDisagreements: a process that crashed after start-up
+// is named when the log also disagrees with the prediction: the batch
+// report printed only the disagreements (-f's end and the explorer said the
+// crash, after "… the first one is marked ▶" with no full stop).
+func TestCrashNoteBesideDisagreements(t *testing.T) {
+	lg, _ := Parse("job.log", strings.NewReader(crashedJob(1)))
+	tr := predict(t, "1.3.0rc26", "GptOssForCausalLM", "UCX")
+	v := Judge(lg, &tr, true)
+	if len(v.Mismatches) == 0 {
+		t.Fatal("no disagreement")
+	}
+	const note = "But srun task 0 crashed after start-up (first at line 3)."
+	if s := v.Summary(); !strings.HasSuffix(s, "marked ▶. "+note) {
+		t.Errorf("summary %q", s)
+	}
+	var text bytes.Buffer
+	WriteText(&text, v, Prediction{Trace: &tr, Why: "test"}, false)
+	if !strings.Contains(text.String(), "the first one is marked ▶\n"+note+"\n") {
+		t.Errorf("the report does not say the crash:\n%s", text.String())
+	}
+}
+
+// TestCrashedCounted: the job's last line, the JSON's counts and -f's end
+// count the processes that crashed after start-up, as they count the ones
+// that failed at it: a job of several logs named them nowhere in its
+// summary, and the JSON only inside observed[].findings.
+func TestCrashedCounted(t *testing.T) {
+	lg, _ := Parse("job.log", strings.NewReader(crashedJob(3)))
+	v := Judge(lg, nil, true)
+	var tl Tally
+	tl.Add(v)
+	var text bytes.Buffer
+	tl.WriteSummary(&text)
+	if !strings.Contains(text.String(), "; 3 process(es) crashed after start-up; exit 0") {
+		t.Errorf("job line: %s", text.String())
+	}
+	var js bytes.Buffer
+	r := NewJSONReport(&js)
+	r.Add(v, Prediction{})
+	r.Finish()
+	var got struct {
+		Crashed *int `json:"processes_crashed"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &got); err != nil || got.Crashed == nil || *got.Crashed != 3 {
+		t.Errorf("JSON: %s", js.String())
+	}
+	js.Reset()
+	NewFollowReport(&js, true).End([]Verdict{v})
+	if !strings.Contains(js.String(), `"processes_crashed":3`) {
+		t.Errorf("-f's end: %s", js.String())
+	}
+}

@@ -217,6 +217,18 @@ func TestParseMatchesReference(t *testing.T) {
 			checkSame(t, []byte(late), s)
 		}
 	}
+	// The Python transceiver's warnings about its transfers, late: the
+	// scanner must pass them on (its ERROR lines pass as all ERROR lines do).
+	for _, last := range []string{"[TRT-LLM] [RANK 0] [W] TxSession rid=5 failed", "[TRT-LLM] [W] [_torch  ] [RANK 0] TxSession 5 timed out waiting for completion",
+		"[TRT-LLM] [RANK 0] [W] Disagg gen transfer FAILED rank=0 rids=[5] gen_need_sync=False",
+		"[TRT-LLM] [RANK 0] [W] _deliver_kv_to_agent: session 5 already in CANCELLED state; sending FAILED to receiver",
+		"[TRT-LLM] [RANK 0] [W] NIXL transfer wait timed out after 5000 ms.",
+		"[TRT-LLM] [RANK 0] [E] KV transfer agent failed: unique_rid=5 slice=0"} {
+		late := "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" + strings.Repeat("[TRT-LLM] [RANK 0] [I] iter\n", 60) + last + "\n"
+		for s := uint64(0); s < 4; s++ {
+			checkSame(t, []byte(late), s)
+		}
+	}
 	// A start-up failure whose C++ frames and blank lines outlast the lines
 	// the scanner passes on after it: a tagged line (any rank's) ends its
 	// root cause, so an indented line after it is no part of it. The scanner

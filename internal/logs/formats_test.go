@@ -405,6 +405,9 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend.",
 		"CacheFormatter::inquireSupport: only support same tokens per block and size per head", "MLACacheFormatter::inquireSupport: only support same data type",
 		"Terminating context request 7 due to KV cache transfer timeout", "NIXL (cpp binding) wait returned non-SUCCESS state=TransferState.FAILURE after 0.250s (agent=ctx_0).", "Timed out waiting for context KV cache transfer after 1000 milliseconds.", "Request 42 timed out waiting for context KV cache transfer after 1000 milliseconds.", "Future returned unexpected status for request 42. Marking as error", "Future returned unexpected status for request 42. Recording as failed.", "num_fitting_reqs=0 and fitting_disagg_gen_init_requests is empty, may not have enough kvCache", "num_fitting_reqs =0 and fitting_disagg_gen_init_requests is empty , may not have enough kvCache", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
+		"TxSession rid=5 failed", "TxSession rid=5 timed out after 1000ms", "TxSession rid=5 exceeded kv_transfer_timeout_ms=1000ms; keeping it in progress",
+		"TxSession 5 failed to complete", "TxSession 5 timed out waiting for completion", "Disagg gen transfer FAILED rank=0 rids=[5] gen_need_sync=False",
+		"_deliver_kv_to_agent: session 5 already in CANCELLED state; sending FAILED to receiver", "NIXL transfer wait timed out after 5000 ms.",
 		"Updated args: {'cache_transceiver_config': {'backend': 'UCX'}}", "TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend='UCX'))",
 		"TorchLlmArgs(cache_transceiver_config=CacheTransceiverConfig(backend=None, transceiver_runtime=None, kv_transfer_timeout_ms=None))",
 	} {

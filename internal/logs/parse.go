@@ -173,9 +173,12 @@ const (
 	FindingCrashed = "process_crashed"
 	// FindingUCXError is one of UCX's own ERROR (or FATAL) lines.
 	FindingUCXError = "ucx_error"
-	// FindingCacheMismatch is the C++ transceiver refusing to move a KV
-	// cache between workers whose KV caches differ.
+	// FindingCacheMismatch is a transceiver refusing to move a KV cache
+	// between workers whose KV caches differ.
 	FindingCacheMismatch = "kv_cache_mismatch"
+	// FindingTransferCancelled is a transfer the Python transceiver gave up
+	// because its request's session had been cancelled.
+	FindingTransferCancelled = "kv_transfer_cancelled"
 )
 
 // ObservedInputs are the cache_transceiver_config values an argument dump
@@ -501,6 +504,8 @@ const (
 	lineTransferWait
 	lineKVExhausted
 	lineCacheMismatch
+	linePeerIncompatible
+	lineTransferCancelled
 	lineDynamicBuffer
 	lineCppManager
 	lineLoadFailed
@@ -525,6 +530,12 @@ var (
 	reNixlFallback = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Unsupported NIXL backend: (\S+), fallback to UCX`) })
 	reTimeout      = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:Terminating (?:context |generation )?request|Requesting cancellation for (?:context |generation )?request) \S+ due to KV cache transfer timeout`)
+	})
+	// reTxSession is KvCacheTransceiverV2's (and PyNativeCacheTransceiver's)
+	// warning about a context request's send session: m[2] says whether it
+	// failed or is still waited on.
+	reTxSession = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^TxSession (?:rid=)?(\S+) (failed|failed to complete|timed out after \S+ms|exceeded kv_transfer_timeout_ms=\S+ms; keeping it in progress|timed out waiting for completion)$`)
 	})
 	reArgsDict = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'cache_transceiver_config': \{([^{}]*)\}`) })
 	reArgsRepr = sync.OnceValue(func() *regexp.Regexp {
@@ -694,6 +705,69 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// cacheTransceiver.cpp), and the request is marked
 		// kDISAGG_TRANS_ERROR: a failed transfer, the loop goes on.
 		return lineTransferFailed, nil
+	case match("TxSession ", reTxSession()):
+		// The Python transceiver's context side, once per send session it
+		// polls (logger.warning in KvCacheTransceiverV2.
+		// check_context_transfer_status, _torch/disaggregation/transceiver.py:
+		// "TxSession rid={id} failed", "TxSession rid={id} timed out after
+		// {ms}ms", in later copies "… exceeded kv_transfer_timeout_ms={ms}ms;
+		// keeping it in progress"; PyNativeCacheTransceiver's "TxSession {id}
+		// failed to complete" and "… timed out waiting for completion" in
+		// native/py_cache_transceiver.py; all verified). A failed session's
+		// request is marked DISAGG_TRANS_ERROR; a timed-out one is kept and
+		// waited on (the generation side has not taken it yet).
+		if strings.HasPrefix(m[2], "failed") {
+			return lineTransferFailed, nil
+		}
+		return lineTransferWait, nil
+	case strings.HasPrefix(msg, "Disagg gen transfer FAILED rank="):
+		// The Python transceiver's generation side, for the requests whose
+		// KV cache it did not receive: logger.warning("Disagg gen transfer
+		// FAILED rank={rank} rids={failed} gen_need_sync={…}") in
+		// KvCacheTransceiverV2.check_gen_transfer_status (verified); they
+		// are marked DISAGG_TRANS_ERROR.
+		return lineTransferFailed, nil
+	case strings.HasPrefix(msg, "_deliver_kv_to_agent: session ") && strings.HasSuffix(msg, " state; sending FAILED to receiver"):
+		// The Python transceiver's sender found the session it was to send
+		// already ended (logger.warning "_deliver_kv_to_agent: session {rid}
+		// already in {status} state; sending FAILED to receiver" in
+		// native/transfer.py, verified): CANCELLED (the request was
+		// cancelled, by its client or the context side's timeout) or ERROR.
+		if strings.Contains(msg, " already in CANCELLED state") {
+			return lineTransferCancelled, nil
+		}
+		return lineTransferFailed, nil
+	case level == "ERROR" && (strings.HasPrefix(msg, "KV transfer agent failed: ") ||
+		strings.HasPrefix(msg, "KV transfer failed for request ") ||
+		strings.HasPrefix(msg, "_process_task_queue[") && strings.Contains(msg, "]: unhandled exception for unique_rid=") ||
+		strings.HasPrefix(msg, "_deliver_kv_to_agent: ") || strings.HasPrefix(msg, "_deliver_aux_to_agent: ") ||
+		strings.HasPrefix(msg, "Sender: error handling ") || strings.HasPrefix(msg, "Receiver: error handling ") ||
+		strings.HasPrefix(msg, "NIXL transfer entered ERROR state")):
+		// The Python transceiver's transfer threads (logger.error in
+		// _torch/disaggregation/native/transfer.py, verified): the sender's
+		// "KV transfer agent failed: unique_rid=… nixl_status=… agent=…",
+		// the receiver's "KV transfer failed for request N slice=S
+		// peer_rank=P … (reported by remote agent; see sender-side log for
+		// nixl_status)", a send task that raised ("_process_task_queue[i]:
+		// unhandled exception for unique_rid=…"), a send it could not build
+		// or whose session was gone ("_deliver_kv_to_agent: …",
+		// "_deliver_aux_to_agent: …") and the listeners' "Sender: error
+		// handling REQUEST_DATA: …" (REGISTER_RANK_INFO, CANCEL_SESSION) and
+		// "Receiver: error handling KV_AGENT_RESULT: …"; and the pure-Python
+		// NIXL agent's "NIXL transfer entered ERROR state (agent=…)."
+		// (nixl/_agent_py.py). The request's transfer failed; the loop goes on.
+		return lineTransferFailed, nil
+	case level == "ERROR" && strings.HasPrefix(msg, "dispatch_task: context peer incompatible, failing request "):
+		// The Python transceiver's generation side refusing a context
+		// worker whose KV-cache (or recurrent-state) layout it cannot take
+		// (logger.error in Receiver.dispatch_task, native/transfer.py,
+		// verified): the request fails, and every later one to that peer.
+		return linePeerIncompatible, nil
+	case strings.HasPrefix(msg, "NIXL transfer wait timed out after "):
+		// The pure-Python NIXL agent giving a transfer up (logger.warning
+		// "NIXL transfer wait timed out after %s ms." in nixl/_agent_py.py,
+		// verified): the transfer counts as failed.
+		return lineTimeout, nil
 	case strings.HasPrefix(msg, "NIXL (cpp binding) wait returned non-SUCCESS state="):
 		// A transfer of the Python transceiver's agent that ended in failure
 		// (verified: logger.error in _torch/disaggregation/nixl/_agent_cpp.py).
@@ -738,6 +812,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	}
 	if k == lineCacheMismatch || k == lineTransferFailed && strings.Contains(msg, cacheStateRefused) {
 		p.imply(n, "the context and generation workers' KV caches are not alike (the KV-cache data type, the attention type, tokens_per_block and head size, the number of layers and of KV heads per layer must match; context parallelism only on the generation side), so the C++ transceiver refuses to move the KV cache between them and each such request fails: run both with the same model and the same kv_cache_config (dtype, tokens_per_block)", 0, 0)
+	}
+	if k == linePeerIncompatible {
+		p.imply(n, "the generation worker's Python transceiver refuses its context peer: their KV caches (or recurrent states) are not laid out alike (the message says what differs), and it fails every request to that peer until the generation worker restarts: run both with the same model and the same kv_cache_config", 0, 0)
 	}
 	if f, ok := findingOf[k]; ok {
 		p.find(n, f, msg)
@@ -955,12 +1032,14 @@ const cacheStateRefused = "Disagg server does not currently support these cacheS
 
 // findingOf is the finding kind of the runtime lines.
 var findingOf = map[lineKind]string{
-	lineCacheMismatch:  FindingCacheMismatch,
-	lineDynamicBuffer:  FindingDynamicBuffer,
-	lineTimeout:        FindingTransferTimeout,
-	lineTransferFailed: FindingTransferFailed,
-	lineTransferWait:   FindingTransferWait,
-	lineKVExhausted:    FindingKVExhausted,
+	lineCacheMismatch:     FindingCacheMismatch,
+	linePeerIncompatible:  FindingCacheMismatch,
+	lineTransferCancelled: FindingTransferCancelled,
+	lineDynamicBuffer:     FindingDynamicBuffer,
+	lineTimeout:           FindingTransferTimeout,
+	lineTransferFailed:    FindingTransferFailed,
+	lineTransferWait:      FindingTransferWait,
+	lineKVExhausted:       FindingKVExhausted,
 }
 
 // fail ends the process with an error. The most telling one wins: an

@@ -527,6 +527,8 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"[TensorRT-LLM] TensorRT-LLM version: ", "[TensorRT-LLM] TensorRT LLM version: ",
 		// NIXL's error lines quoted without Abseil's prefix (nixlError).
 		nixlNoPlugin, nixlVRAMHost, nixlRegFailed,
+		// The Python transceiver's warnings (its errors pass as ERROR lines).
+		"TxSession ", "Disagg gen transfer FAILED rank=", "_deliver_kv_to_agent: session ", "NIXL transfer wait timed out after ",
 	} {
 		t[p[0]] = append(t[p[0]], []byte(p))
 	}

@@ -269,6 +269,19 @@ func (v Verdict) Label() string {
 // must not read as if they were well.
 func (v Verdict) Summary() string {
 	s := v.summary()
+	note := v.crashNote()
+	if note == "" {
+		return s
+	}
+	if !strings.HasSuffix(s, ".") {
+		s += "." // "… the first one is marked ▶."
+	}
+	return s + " " + note
+}
+
+// crashNote names the processes that crashed once their start-up was over:
+// "But rank 1 crashed after start-up (first at line 7).", "" when none did.
+func (v Verdict) crashNote() string {
 	var who []string
 	first, k := 0, 0
 	for _, p := range v.Processes {
@@ -284,13 +297,13 @@ func (v Verdict) Summary() string {
 		}
 	}
 	if len(who) == 0 {
-		return s
+		return ""
 	}
 	// As "Start-up failed: …" names them: three, and how many more.
 	if k > len(who) {
 		who[len(who)-1] += " and " + strconv.Itoa(k-len(who)) + " more"
 	}
-	return s + " But " + strings.Join(who, ", ") + " crashed after start-up (first at line " + strconv.Itoa(first) + ")."
+	return "But " + strings.Join(who, ", ") + " crashed after start-up (first at line " + strconv.Itoa(first) + ")."
 }
 
 // crashed reports whether a process of v crashed after its start-up

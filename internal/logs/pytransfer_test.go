@@ -1,0 +1,95 @@
+package logs
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"xcvr/resolver"
+)
+
+// findingsOf lists a process's findings as kind×count@line.
+func findingsOf(p *Process) string {
+	var fs []string
+	for _, f := range p.Findings {
+		fs = append(fs, fmt.Sprintf("%s×%d@%d", f.Kind, f.Count, f.Line))
+	}
+	return strings.Join(fs, ",")
+}
+
+// TestPyTransceiverRuntimeLines: the Python transceiver's own errors and
+// warnings about its transfers (KvCacheTransceiverV2 in
+// _torch/disaggregation/transceiver.py, its sender and receiver in
+// native/transfer.py, PyNativeCacheTransceiver in py_cache_transceiver.py,
+// the pure-Python NIXL agent), in the shapes TensorRT-LLM prints them
+// (1.4's '[TRT-LLM] [RANK n] [E] …', 1.3's '[TRT-LLM] [E] [_torch  ] [RANK
+// n] …'), are runtime findings of a process whose start-up went well: the
+// outcome stays PYTHON and the log's verdict is not a failure.
+func TestPyTransceiverRuntimeLines(t *testing.T) {
+	const ts = "[12/05/2026-10:00:00] "
+	for _, c := range []struct{ name, log, want string }{
+		{"1.4 context worker", ts + "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" +
+			"INFO:     Application startup complete.\n" +
+			ts + "[TRT-LLM] [RANK 0] [E] KV transfer agent failed: unique_rid=2048 slice=0 peer_rank=0 peer_endpoint=tcp://10.0.0.2:40123 op=TransferOp.WRITE remote=b2c1e0d4-gen0 src_size=96 dst_size=96 nixl_status=NIXL_ERR_REMOTE_DISCONNECT agent=7f3a-ctx0\n" +
+			ts + "[TRT-LLM] [RANK 0] [W] TxSession rid=2048 failed\n" +
+			ts + "[TRT-LLM] [RANK 0] [W] TxSession rid=2049 timed out after 1000ms\n" +
+			ts + "[TRT-LLM] [RANK 0] [W] TxSession rid=2049 exceeded kv_transfer_timeout_ms=1000ms; keeping it in progress\n" +
+			ts + "[TRT-LLM] [RANK 0] [W] _deliver_kv_to_agent: session 2050 already in CANCELLED state; sending FAILED to receiver\n" +
+			ts + "[TRT-LLM] [RANK 0] [E] _process_task_queue[0]: unhandled exception for unique_rid=2051: NIXL transfer failed: op=WRITE, remote=gen0\n" +
+			ts + "[TRT-LLM] [RANK 0] [E] Sender: error handling REQUEST_DATA: Sender: peer endpoint is None; peer may not have registered yet\n",
+			"PYTHON kv_transfer_failed×4@3,kv_transfer_wait_timeout×2@5,kv_transfer_cancelled×1@7"},
+		{"1.3 generation worker", "[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\n" +
+			"[TRT-LLM] [E] [_torch  ] [RANK 0] KV transfer failed for request 2048 slice=0 peer_rank=0 is_last_slice=True (reported by remote agent; see sender-side log for nixl_status)\n" +
+			"[TRT-LLM] [W] [_torch  ] [RANK 0] Disagg gen transfer FAILED rank=0 rids=[2048] gen_need_sync=False\n" +
+			"[TRT-LLM] [E] [_torch  ] [RANK 0] Receiver: error handling KV_AGENT_RESULT: unpack requires a buffer of 33 bytes\n" +
+			"[TRT-LLM] [E] [_torch  ] [RANK 0] dispatch_task: context peer incompatible, failing request unique_rid=2052: context peer at 'tcp://10.0.0.1:40001' is incompatible: tokens_per_block differs (32 vs 64)\n",
+			"PYTHON kv_transfer_failed×3@2,kv_cache_mismatch×1@5"},
+		{"1.3.0rc8's PyNativeCacheTransceiver", "[TRT-LLM] [RANK 1] [I] Using PyNativeCacheTransceiver\n" +
+			"[TRT-LLM] [RANK 1] [W] TxSession 7 timed out waiting for completion\n" +
+			"[TRT-LLM] [RANK 1] [W] TxSession 7 failed to complete\n",
+			"PYTHON kv_transfer_wait_timeout×1@2,kv_transfer_failed×1@3"},
+		{"the pure-Python NIXL agent", "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" +
+			"[TRT-LLM] [RANK 0] [E] NIXL transfer entered ERROR state (agent=ctx0).\n" +
+			"[TRT-LLM] [RANK 0] [W] NIXL transfer wait timed out after 5000 ms.\n",
+			"PYTHON kv_transfer_failed×1@2,kv_transfer_timeout×1@3"},
+		// Not findings: the same errors at another level, the session
+		// lines that say nothing of a transfer, an ERROR-state session.
+		{"look-alikes", "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" +
+			"[TRT-LLM] [RANK 0] [I] KV transfer agent failed: unique_rid=1\n" +
+			"[TRT-LLM] [RANK 0] [W] TxSession 5 has been garbage collected\n" +
+			"[TRT-LLM] [RANK 0] [W] TxSession.__del__: exception during close: x\n" +
+			"[TRT-LLM] [RANK 0] [W] TxSession rid=5 failed badly\n" +
+			"[TRT-LLM] [RANK 0] [W] dispatch_task: context peer incompatible, failing request unique_rid=1: x\n" +
+			"[TRT-LLM] [RANK 0] [W] _deliver_kv_to_agent: session 9 already in ERROR state; sending FAILED to receiver\n",
+			"PYTHON kv_transfer_failed×1@7"},
+	} {
+		lg, err := Parse("f.log", strings.NewReader(c.log))
+		if err != nil || len(lg.Processes) != 1 {
+			t.Fatalf("%s: %v %s", c.name, err, sources(lg))
+		}
+		p := lg.Processes[0]
+		if g := string(p.Outcome()) + " " + findingsOf(p); g != c.want {
+			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
+		if v := Judge(lg, nil, true); v.Exit() != 0 || lg.Failed() {
+			t.Errorf("%s: exit %d, %s", c.name, v.Exit(), v.Summary())
+		}
+		if strings.Contains(c.name, "generation") && (len(p.Implications) != 1 || !strings.Contains(p.Implications[0].Text, "Python transceiver refuses its context peer")) {
+			t.Errorf("%s: implications %+v", c.name, p.Implications)
+		}
+	}
+}
+
+// TestPyTransceiverStartupCheck: KvCacheTransceiverV2's own check at
+// construction ('raise ValueError(f"KvCacheTransceiverV2: _check_compatible:
+// only support context parallelism is 1: …")', transceiver.py, verified) is
+// how start-up ended, not a finding.
+func TestPyTransceiverStartupCheck(t *testing.T) {
+	lg, _ := Parse("f.log", strings.NewReader("[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: KvCacheTransceiverV2: _check_compatible: only support context parallelism is 1: cp_size: 2\n"+
+		"Traceback (most recent call last):\n  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/disaggregation/transceiver.py\", line 74, in __init__\n    self._check_compatible()\n"+
+		"ValueError: KvCacheTransceiverV2: _check_compatible: only support context parallelism is 1: cp_size: 2\n"))
+	p := lg.Processes[0]
+	if p.Outcome() != resolver.OutcomeError || len(p.Findings) != 0 || !strings.Contains(p.Error, "only support context parallelism is 1") {
+		t.Errorf("%s %q %+v", p.Outcome(), p.Error, p.Findings)
+	}
+}
