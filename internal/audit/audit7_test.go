@@ -37,3 +37,56 @@ func TestDefaultPortRoutes(t *testing.T) {
 		}
 	}
 }
+
+// Upstream's disaggregated README starts its two context servers on two
+// command lines, the same but for CUDA_VISIBLE_DEVICES, --port and the
+// log file, in the background: one worker configuration counted twice,
+// as a loop's iterations are, not two rows. Lines whose effective inputs
+// differ, or that do not run side by side, stay apart.
+func TestSameCommandLinesCounted(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "real/trtllm-readme/nixl-launch.sh")
+	var got []string
+	for _, e := range r.Entries {
+		got = append(got, fmt.Sprintf("%s %s %d %d: %s", e.Worker.Role, e.Worker.Name, e.Worker.Source.Line, e.Worker.Count, e.Worker.CountFrom))
+	}
+	want := []string{
+		"context context_config.yml 6 2: one per command line: real/trtllm-readme/nixl-launch.sh:6 and real/trtllm-readme/nixl-launch.sh:7, the same command but for its ports, devices and log",
+		"generation gen_config.yml 13 1: one command line",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("workers\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	cfg := []byte("cache_transceiver_config:\n  backend: UCX\n")
+	const a = "CUDA_VISIBLE_DEVICES=0 trtllm-serve m --host localhost --port 8001 --config ctx.yaml &> log_0 &\n"
+	const b = "CUDA_VISIBLE_DEVICES=1 trtllm-serve m --host localhost --port 8002 --config ctx.yaml > log_1 2>&1 &\n"
+	for _, c := range []struct {
+		name, script string
+		counts       []int
+	}{
+		{"side by side", a + b, []int{2}},
+		{"the last one in the foreground", a + strings.TrimSuffix(b, "&\n") + "\n", []int{2}},
+		{"inside bash -c", "srun -N1 bash -c \"CUDA_VISIBLE_DEVICES=0 trtllm-serve m --port 8001 --config ctx.yaml\" &\nsrun -N1 bash -c \"CUDA_VISIBLE_DEVICES=1 trtllm-serve m --port 8002 --config ctx.yaml\" &\n", []int{2}},
+		{"the first in the foreground", strings.TrimSuffix(a, "&\n") + "\n" + b, []int{1, 1}},
+		{"a wait between", a + "wait\n" + b, []int{1, 1}},
+		{"another host", a + strings.Replace(b, "localhost", "node2", 1), []int{1, 1}},
+		{"another variable", a + "export TRTLLM_USE_UCX_KVCACHE=1\n" + b, []int{1, 1}},
+		{"another option", a + strings.Replace(b, "--config", "--max_batch_size 8 --config", 1), []int{1, 1}},
+		{"the config written again", "echo -e 'cache_transceiver_config:\\n  backend: UCX' > ctx.yaml\n" + a + "echo -e 'cache_transceiver_config:\\n  backend: NIXL' > ctx.yaml\n" + b, []int{1, 1}},
+		{"an if xcvr does not decide", "if [ -n \"$X\" ]; then\n" + a + "else\n" + b + "fi\n", []int{1, 1}},
+	} {
+		set, err := Read([]Input{{Name: "run.sh", Data: []byte("#!/bin/bash\n" + c.script)}, {Name: "ctx.yaml", Data: cfg}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var counts []int
+		for _, w := range set.Workers {
+			if w.Source.File == "run.sh" {
+				counts = append(counts, w.Count)
+			}
+		}
+		if !slices.Equal(counts, c.counts) {
+			t.Errorf("%s: counts %v, want %v", c.name, counts, c.counts)
+		}
+	}
+}

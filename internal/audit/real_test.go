@@ -336,7 +336,7 @@ var realCases = []realCase{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/README.md, an early stored version (index id 4005868575): its first code block, the launch lines, as a script",
 		version: "1.0.0",
 		files:   []string{"real/trtllm-readme/early-launch.sh"},
-		workers: []string{"context_extra-llm-api-config.yml (early-launch.sh:7) context ERROR None 1", "context_extra-llm-api-config.yml context ERROR None 1", "gen_extra-llm-api-config.yml generation ERROR None 1"},
+		workers: []string{"context_extra-llm-api-config.yml context ERROR None 2", "gen_extra-llm-api-config.yml generation ERROR None 1"},
 	},
 	{
 		// The same launch in its own era: before #5234 (1.0.0rc0-rc3)
@@ -347,7 +347,7 @@ var realCases = []realCase{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/README.md, an early stored version (index id 4005868575), as of its own era",
 		version: "1.0.0rc2",
 		files:   []string{"real/trtllm-readme/early-launch.sh"},
-		workers: []string{"context_extra-llm-api-config.yml (early-launch.sh:7) context CPP UCX 1", "context_extra-llm-api-config.yml context CPP UCX 1", "gen_extra-llm-api-config.yml generation CPP UCX 1"},
+		workers: []string{"context_extra-llm-api-config.yml context CPP UCX 2", "gen_extra-llm-api-config.yml generation CPP UCX 1"},
 	},
 	{
 		// backend: UCX in upper case: 1.1 takes it (C++ on UCX); 1.0's
@@ -356,31 +356,31 @@ var realCases = []realCase{
 		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/README.md, a later stored version (index id 2539413997; \"the default backend is UCX\"): the launch block as a script",
 		version: "1.1.0",
 		files:   []string{"real/trtllm-readme/ucx-launch.sh"},
-		workers: []string{"context_extra-llm-api-config.yml (ucx-launch.sh:7) context CPP UCX 1", "context_extra-llm-api-config.yml context CPP UCX 1", "gen_extra-llm-api-config.yml generation CPP UCX 1"},
+		workers: []string{"context_extra-llm-api-config.yml context CPP UCX 2", "gen_extra-llm-api-config.yml generation CPP UCX 1"},
 	},
 	{
 		from:    "same block, 1.0.0",
 		version: "1.0.0",
 		files:   []string{"real/trtllm-readme/ucx-launch.sh"},
-		workers: []string{"context_extra-llm-api-config.yml (ucx-launch.sh:7) context ERROR None 1", "context_extra-llm-api-config.yml context ERROR None 1", "gen_extra-llm-api-config.yml generation ERROR None 1"},
+		workers: []string{"context_extra-llm-api-config.yml context ERROR None 2", "gen_extra-llm-api-config.yml generation ERROR None 1"},
 	},
 	{
 		from:    "same block, 1.3.0rc29",
 		version: "1.3.0rc29",
 		files:   []string{"real/trtllm-readme/ucx-launch.sh"},
-		workers: []string{"context_extra-llm-api-config.yml (ucx-launch.sh:7) context ERROR UCX 1", "context_extra-llm-api-config.yml context ERROR UCX 1", "gen_extra-llm-api-config.yml generation ERROR UCX 1"},
+		workers: []string{"context_extra-llm-api-config.yml context ERROR UCX 2", "gen_extra-llm-api-config.yml generation ERROR UCX 1"},
 	},
 	{
 		from:    "NVIDIA/TensorRT-LLM docs/source/features/disagg-serving.md, a stored version (index id 57366621073; --config, backend: NIXL): the launch block as a script",
 		version: "1.4.0rc4",
 		files:   []string{"real/trtllm-readme/nixl-launch.sh"},
-		workers: []string{"context_config.yml (nixl-launch.sh:7) context PYTHON NIXL 1", "context_config.yml context PYTHON NIXL 1", "gen_config.yml generation PYTHON NIXL 1"},
+		workers: []string{"context_config.yml context PYTHON NIXL 2", "gen_config.yml generation PYTHON NIXL 1"},
 	},
 	{
 		from:    "same block, 1.2.0",
 		version: "1.2.0",
 		files:   []string{"real/trtllm-readme/nixl-launch.sh"},
-		workers: []string{"context_config.yml (nixl-launch.sh:7) context CPP NIXL 1", "context_config.yml context CPP NIXL 1", "gen_config.yml generation CPP NIXL 1"},
+		workers: []string{"context_config.yml context CPP NIXL 2", "gen_config.yml generation CPP NIXL 1"},
 	},
 	{
 		// No --trtllm: the image, tensorrtllm-runtime:0.7.1, is Dynamo 0.7.1,
@@ -615,8 +615,9 @@ var realCases = []realCase{
 		version: "1.0.0",
 		files: []string{"real/dynamo-orangina/orangina_disagg.sh", "real/dynamo-orangina/engine_configs/orangina/prefill.yaml",
 			"real/dynamo-orangina/engine_configs/orangina/decode.yaml"},
-		workers: []string{"decode.yaml (orangina_disagg.sh:34) generation DISABLED None 1", "decode.yaml (orangina_disagg.sh:41) generation DISABLED None 1",
-			"decode.yaml generation DISABLED None 1", "prefill.yaml context DISABLED None 1"},
+		// The three decode workers, the same but for their devices, are
+		// one configuration run three times.
+		workers: []string{"decode.yaml generation DISABLED None 3", "prefill.yaml context DISABLED None 1"},
 	},
 	{
 		// Bash arrays on the command line ("${EXTRA_PREFILL_ARGS[@]}");

@@ -115,6 +115,14 @@ type Worker struct {
 	// --port and script the script whose reading started it, for
 	// routesRole.
 	roleBy, host, port, script string
+	// sameAt is the line of a script's background command whose key
+	// leaves out its ports, devices and log (sameCommand); lines lists
+	// those merged into it.
+	// bg says the command runs in the background; open that every
+	// command merged so far did, so the next one runs beside them.
+	sameAt   string
+	lines    []string
+	bg, open bool
 	// portDefault marks a port that is trtllm-serve's default, the command
 	// line having no --port (listenPort).
 	portDefault bool
@@ -638,12 +646,22 @@ func merge(ws []*Worker) []*Worker {
 	at := map[string]int{}
 	for _, w := range ws {
 		k := w.key + "\x00" + envKey(w.Env)
-		if i, ok := at[k]; ok && w.key != "" {
+		if i, ok := at[k]; ok && w.key != "" && (w.sameAt == "" || out[i].open) {
 			out[i].Count += w.Count
+			if w.sameAt != "" {
+				out[i].lines = append(out[i].lines, w.sameAt)
+				out[i].open = w.bg
+			}
 			continue
 		}
+		w.open = w.bg
 		at[k] = len(out)
 		out = append(out, w)
+	}
+	for _, w := range out {
+		if len(w.lines) > 0 {
+			w.CountFrom = fmt.Sprintf("one per command line: %s and %s, the same command but for its ports, devices and log", strings.Join(append([]string{w.sameAt}, w.lines[:len(w.lines)-1]...), ", "), w.lines[len(w.lines)-1])
+		}
 	}
 	return out
 }

@@ -871,6 +871,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	// environment: the same call reached from two branches of a case is
 	// one worker.
 	seen := map[string]*Worker{}
+	// barrier counts the script's wait and kill commands read so far:
+	// servers started on either side of one do not run side by side.
+	barrier := 0
 	var runRange func(lo, hi int)
 	// iters are the bindings of the loops being run (r=CONTEXT), ranLoops
 	// names the innermost, ranHere is the words of the loop whose head is
@@ -1154,6 +1157,11 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				}
 			}
 		}
+		if len(words) > 0 && (words[0] == "wait" || words[0] == "kill" || words[0] == "pkill" || words[0] == "killall") {
+			// The servers started before it stop, or are waited for,
+			// before the next ones start: not run side by side.
+			barrier++
+		}
 		l, ok := parseLaunch(unwrapShell(words))
 		if !ok && len(calls) > 0 || ok && wrapped {
 			return
@@ -1357,6 +1365,23 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		if call != nil {
 			w.key += "\x00" + call.from
+		}
+		if len(iters) == 0 && len(frames) == 0 && undecided(blocks) == nil {
+			norm, bg := sameCommand(words)
+			// Separate command lines that start the same server in the
+			// background, the same but for its --port, its devices and
+			// its log (CUDA_VISIBLE_DEVICES=0 ... --port 8001 &> log_ctx_0 &,
+			// then =1, 8002, log_ctx_1: upstream's disaggregated README),
+			// are one worker configuration counted per line, as a loop's
+			// iterations are (merge): the config's origin, the role and the
+			// environment are still keyed. Only while the earlier ones
+			// run in the background (merge), and not past a wait or kill.
+			w.key = "script\x00" + strings.Join(stack, "\x00") + "\x00same\x00" + fmt.Sprint(barrier) + "\x00" + norm
+			w.bg = bg
+			if call != nil {
+				w.key += "\x00" + call.from
+			}
+			w.sameAt = origin(file, cmd.line)
 		}
 		if len(iters) > 0 {
 			// A loop's iterations that differ only in what the

@@ -441,3 +441,55 @@ func testCond(words []string) int8 {
 	}
 	return -1
 }
+
+// deviceVars are the variables that pick a server's GPUs: two servers
+// started the same but for them run one configuration.
+var deviceVars = []string{"CUDA_VISIBLE_DEVICES=", "NVIDIA_VISIBLE_DEVICES=", "HIP_VISIBLE_DEVICES=", "ROCR_VISIBLE_DEVICES="}
+
+// sameCommand is a script command's words without what the transceiver
+// does not read and two servers of one configuration differ in: --port's
+// value, the device variables and the log redirections (&> log_ctx_0,
+// > log 2>&1) and a last &. bg says
+// whether the command runs in the background (its last word &), so that
+// the next line runs beside it. A word holding a command of its own
+// (bash -c "...") is normalised the same way.
+func sameCommand(words []string) (norm string, bg bool) {
+	if bg = len(words) > 0 && words[len(words)-1] == "&"; bg {
+		words = words[:len(words)-1]
+	}
+	var normalise func(ws []string) []string
+	normalise = func(ws []string) []string {
+		var out []string
+		for i := 0; i < len(ws); i++ {
+			w := ws[i]
+			switch {
+			case w == "&" && i+1 < len(ws) && ws[i+1] == ">":
+				// &> FILE, split as & >.
+				continue
+			case strings.HasPrefix(strings.TrimLeft(w, "0123456789"), ">&"):
+				// 2>&1 as one word.
+				continue
+			case strings.TrimLeft(w, "0123456789") == ">" || strings.TrimLeft(w, "0123456789") == ">>":
+				// A redirection and its target; 2>&1 is split 2> & 1.
+				if i+2 < len(ws) && ws[i+1] == "&" && isPort(ws[i+2]) {
+					i += 2
+				} else {
+					i++
+				}
+				continue
+			case w == "--port":
+				i++
+				continue
+			case strings.HasPrefix(w, "--port="):
+				continue
+			case slices.ContainsFunc(deviceVars, func(p string) bool { return strings.HasPrefix(w, p) }):
+				continue
+			case strings.ContainsAny(w, " \t\n"):
+				w = strings.Join(normalise(shellWords(w)), " ")
+			}
+			out = append(out, w)
+		}
+		return out
+	}
+	return strings.Join(normalise(words), "\x00"), bg
+}

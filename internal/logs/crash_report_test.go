@@ -162,3 +162,34 @@ func TestCrashNoteBesideDisagreements(t *testing.T) {
 		t.Errorf("the report does not say the crash:\n%s", text.String())
 	}
 }
+
+// TestCrashedCounted: the job's last line, the JSON's counts and -f's end
+// count the processes that crashed after start-up, as they count the ones
+// that failed at it: a job of several logs named them nowhere in its
+// summary, and the JSON only inside observed[].findings.
+func TestCrashedCounted(t *testing.T) {
+	lg, _ := Parse("job.log", strings.NewReader(crashedJob(3)))
+	v := Judge(lg, nil, true)
+	var tl Tally
+	tl.Add(v)
+	var text bytes.Buffer
+	tl.WriteSummary(&text)
+	if !strings.Contains(text.String(), "; 3 process(es) crashed after start-up; exit 0") {
+		t.Errorf("job line: %s", text.String())
+	}
+	var js bytes.Buffer
+	r := NewJSONReport(&js)
+	r.Add(v, Prediction{})
+	r.Finish()
+	var got struct {
+		Crashed *int `json:"processes_crashed"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &got); err != nil || got.Crashed == nil || *got.Crashed != 3 {
+		t.Errorf("JSON: %s", js.String())
+	}
+	js.Reset()
+	NewFollowReport(&js, true).End([]Verdict{v})
+	if !strings.Contains(js.String(), `"processes_crashed":3`) {
+		t.Errorf("-f's end: %s", js.String())
+	}
+}

@@ -36,6 +36,9 @@ type Tally struct {
 	// GaveUp counts orchestrator logs whose TimeoutError shows they gave up
 	// waiting for their workers: the deployment never served.
 	GaveUp int
+	// Crashed counts processes that crashed after their start-up (a
+	// process_crashed finding): not a failure, but the job's line says it.
+	Crashed int
 	// decided is true once a log that decides something was added: an
 	// orchestrator's log or a file that is not TensorRT-LLM's is the
 	// job's verdict only when no other log is.
@@ -55,6 +58,9 @@ func (t *Tally) Add(v Verdict) {
 	for _, p := range v.Processes {
 		if p.Status == StatusFailed {
 			t.Failed++
+		}
+		if crashedAfterStartup(p.Process) {
+			t.Crashed++
 		}
 	}
 	if v.Status == StatusNoLines {
@@ -103,6 +109,9 @@ func (t *Tally) WriteSummary(w io.Writer) {
 	}
 	if t.Failed > 0 {
 		fmt.Fprintf(w, "; %d process(es) failed at start-up", t.Failed)
+	}
+	if t.Crashed > 0 {
+		fmt.Fprintf(w, "; %d process(es) crashed after start-up", t.Crashed)
 	}
 	if t.Summarised > 0 {
 		fmt.Fprintf(w, "; %d summarised", t.Summarised)
@@ -565,6 +574,7 @@ func (r *JSONReport) Finish() error {
 	r.write(",\n  \"processes\": " + strconv.Itoa(t.Processes))
 	r.write(",\n  \"processes_summarised\": " + strconv.Itoa(t.Summarised))
 	r.write(",\n  \"processes_failed\": " + strconv.Itoa(t.Failed))
+	r.write(",\n  \"processes_crashed\": " + strconv.Itoa(t.Crashed))
 	r.write(",\n  \"verdict\": " + encodeJSON(string(t.Worst), "", true))
 	r.write(",\n  \"exit\": " + strconv.Itoa(t.Exit()) + "\n}\n")
 	return r.err
@@ -728,7 +738,7 @@ func (f *FollowReport) End(vs []Verdict) int {
 	}
 	if f.json {
 		fmt.Fprintln(f.w, encodeJSON(map[string]any{"event": "end", "logs": t.Files, "processes": t.Processes,
-			"processes_summarised": t.Summarised, "processes_failed": t.Failed, "disagreements": t.Disagreements,
+			"processes_summarised": t.Summarised, "processes_failed": t.Failed, "processes_crashed": t.Crashed, "disagreements": t.Disagreements,
 			"verdict": t.Worst, "exit": t.Exit()}, "", true))
 		return t.Exit()
 	}
