@@ -129,9 +129,14 @@ func TestFollowShowsFindings(t *testing.T) {
 func TestLauncherDeathAllocatesNothing(t *testing.T) {
 	for _, line := range []string{"INFO:     127.0.0.1:5000 - \"POST /v1/completions HTTP/1.1\" 200 OK",
 		"mpirun noticed that process rank 1 with PID 0 on node gpu-1 exited on signal 11 (Segmentation fault).",
-		"srun: error: gpu-1: task 1: Segmentation fault (core dumped)"} {
+		"srun: error: gpu-1: task 1: Segmentation fault (core dumped)", "srun: error: gpu-1: tasks 0-3: Exited with exit code 1",
+		"slurmstepd: error: *** STEP 524547.1 ON ault43 CANCELLED AT 2024-10-09T23:20:53 ***"} {
 		if n := testing.AllocsPerRun(100, func() { launcherDeath(line) }); n != 0 {
 			t.Errorf("launcherDeath(%q): %v allocations", line, n)
+		}
+		// So do the reads of a task's exit status and of a stopped step.
+		if n := testing.AllocsPerRun(100, func() { srunExit(line); slurmStepEnd(line); cleanShutdown(line) }); n != 0 {
+			t.Errorf("srunExit(%q): %v allocations", line, n)
 		}
 	}
 }
