@@ -129,9 +129,14 @@ func TestFollowShowsFindings(t *testing.T) {
 func TestLauncherDeathAllocatesNothing(t *testing.T) {
 	for _, line := range []string{"INFO:     127.0.0.1:5000 - \"POST /v1/completions HTTP/1.1\" 200 OK",
 		"mpirun noticed that process rank 1 with PID 0 on node gpu-1 exited on signal 11 (Segmentation fault).",
-		"srun: error: gpu-1: task 1: Segmentation fault (core dumped)"} {
+		"srun: error: gpu-1: task 1: Segmentation fault (core dumped)", "srun: error: gpu-1: tasks 0-3: Exited with exit code 1",
+		"slurmstepd: error: *** STEP 524547.1 ON ault43 CANCELLED AT 2024-10-09T23:20:53 ***"} {
 		if n := testing.AllocsPerRun(100, func() { launcherDeath(line) }); n != 0 {
 			t.Errorf("launcherDeath(%q): %v allocations", line, n)
+		}
+		// So do the reads of a task's exit status and of a stopped step.
+		if n := testing.AllocsPerRun(100, func() { srunExit(line); slurmStepEnd(line); cleanShutdown(line) }); n != 0 {
+			t.Errorf("srunExit(%q): %v allocations", line, n)
 		}
 	}
 }
@@ -186,5 +191,24 @@ func TestCrashedCounted(t *testing.T) {
 	NewFollowReport(&js, true).End([]Verdict{v})
 	if !strings.Contains(js.String(), `"processes_crashed":3`) {
 		t.Errorf("-f's end: %s", js.String())
+	}
+}
+
+// TestAsyncioNoteSurvivesALongMessage: a long exception asyncio's handler
+// logged keeps the note that says the process went on: the finding's text
+// was cut past the note (a 2 MB message read as a plain runtime error).
+func TestAsyncioNoteSurvivesALongMessage(t *testing.T) {
+	log := "[11/14/2025-10:00:00] [TRT-LLM] [I] [RANK 0] Using KvCacheTransceiverV2\nTask exception was never retrieved\nfuture: <Task finished>\n" +
+		"Traceback (most recent call last):\nRuntimeError: " + strings.Repeat("Z", 200000) + "\n"
+	lg, _ := Parse("f.log", strings.NewReader(log))
+	if len(lg.Processes) != 1 || len(lg.Processes[0].Findings) != 1 {
+		t.Fatalf("%s", sources(lg))
+	}
+	f := lg.Processes[0].Findings[0]
+	if !strings.HasSuffix(f.Text, asyncioNote) || !strings.Contains(f.Text, "more bytes cut by xcvr]") || len(f.Text) > maxDetailBytes {
+		t.Errorf("finding %d bytes: …%s", len(f.Text), f.Text[max(0, len(f.Text)-120):])
+	}
+	if got := cutText(strings.Repeat("x", 1<<40>>20), 10); len(got) > 10+cutMarkRoom {
+		t.Errorf("cutText's mark is longer than cutMarkRoom: %q", got)
 	}
 }

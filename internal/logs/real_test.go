@@ -1098,7 +1098,7 @@ func TestUCXErrorLines(t *testing.T) {
 // them) is that process's death, read as the crash handlers' lines are:
 // the process is the log's rank N (TensorRT-LLM's [RANK N], mpirun's
 // --tag-output [J,N]) or srun's task N; once per death. Processes the
-// launcher killed, and ones that exited with a status, are not read.
+// launcher killed are not read (TestSrunExitLines has exit statuses).
 func TestLauncherDeathLines(t *testing.T) {
 	const r0 = "[TRT-LLM] [RANK 0] [I] Using LLM with PyTorch backend\n"
 	const r1 = "[TRT-LLM] [RANK 1] [I] Using LLM with PyTorch backend\n"
@@ -1117,7 +1117,7 @@ func TestLauncherDeathLines(t *testing.T) {
 		{"after the rank's own handler", r0 + "Fatal Python error: Segmentation fault\nmpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).\n",
 			"rank 0=ERROR Fatal Python error: Segmentation fault"},
 		{"serving", r0 + "INFO:     Application startup complete.\nmpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).\n", "rank 0="},
-		{"killed or exited", r0 + r1 + "srun: error: gpu-1: task 1: Killed\nsrun: error: gpu-1: task 0: Exited with exit code 1\n" +
+		{"killed", r0 + r1 + "srun: error: gpu-1: task 1: Killed\n" +
 			"mpirun noticed that process rank 1 with PID 0 on node g exited on signal 9 (Killed).\nsrun: error: a b: task 1: Aborted\n", "rank 0=;rank 1="},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
@@ -1273,5 +1273,60 @@ func TestModuleReprDump(t *testing.T) {
 	}
 	if p := lg.Processes[0]; p.Outcome() != "PYTHON" || p.Error != "" || p.Inputs.Seen() || len(p.Findings) != 0 {
 		t.Errorf("outcome %q error %q inputs %+v findings %+v", p.Outcome(), p.Error, p.Inputs, p.Findings)
+	}
+}
+
+// TestSrunExitLines: Slurm's line for tasks that exited with a non-zero
+// status ("srun: error: node: task N: Exited with exit code C", "tasks
+// 10-11", "tasks 0,2-3"; srun's _task_finish) is each task's death, read as
+// a signal's line is: how start-up ended (unless the task's own exception
+// says more), a process_crashed finding once it was up. Not when the task
+// was stopped: its server shut down cleanly (uvicorn's "Shutting down",
+// "Finished server process [N]") or Slurm had ended the step ("srun:
+// Terminating job step …", "srun: Job step aborted: …", "*** STEP … CANCELLED
+// AT … ***").
+func TestSrunExitLines(t *testing.T) {
+	const r0 = "0: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n"
+	const r1 = "1: [TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2\n"
+	const up0, up1 = "0: INFO:     Application startup complete.\n", "1: INFO:     Application startup complete.\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"before start-up was over", r0 + r1 + "srun: error: gpu-1: task 1: Exited with exit code 1\n",
+			"srun task 0=PYTHON;srun task 1=ERROR srun: error: gpu-1: task 1: Exited with exit code 1"},
+		{"after start-up", r0 + up0 + r1 + up1 + "srun: error: gpu-1: task 0: Exited with exit code 137\n",
+			"srun task 0=PYTHON process_crashed;srun task 1=PYTHON"},
+		// The task's own exception says how its start-up ended.
+		{"after its exception", r0 + "0: [TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: boom\n0: RuntimeError: boom\n" +
+			"srun: error: gpu-1: task 0: Exited with exit code 1\n", "srun task 0=ERROR RuntimeError: boom"},
+		{"a range and a list", r0 + r1 + "2: [TRT-LLM] [RANK 2] [I] Using KvCacheTransceiverV2\n" +
+			"srun: error: taurusi2031: tasks 0-1: Exited with exit code 1\nsrun: error: n2: tasks 2,5: Exited with exit code 2\n",
+			"srun task 0=ERROR srun: error: taurusi2031: tasks 0-1: Exited with exit code 1;srun task 1=ERROR srun: error: taurusi2031: tasks 0-1: Exited with exit code 1;" +
+				"srun task 2=ERROR srun: error: n2: tasks 2,5: Exited with exit code 2;srun task 5=ERROR srun: error: n2: tasks 2,5: Exited with exit code 2"},
+		{"without srun's labels", "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\nINFO:     Application startup complete.\nsrun: error: g: task 0: Exited with exit code 1\n",
+			"rank 0=PYTHON process_crashed"},
+		// Stopped, not dead.
+		{"clean shutdown", r0 + up0 + "0: INFO:     Shutting down\n0: INFO:     Finished server process [4242]\nsrun: error: gpu-1: task 0: Exited with exit code 1\n", "srun task 0=PYTHON"},
+		{"another task's clean shutdown", r0 + up0 + r1 + up1 + "1: INFO:     Shutting down\nsrun: error: gpu-1: task 0: Exited with exit code 1\n",
+			"srun task 0=PYTHON process_crashed;srun task 1=PYTHON"},
+		{"step terminated after the first death", r0 + up0 + r1 + up1 + "srun: error: gpu-1: task 1: Segmentation fault (core dumped)\nsrun: Terminating job step 17309.2\n" +
+			"srun: error: gpu-1: task 0: Exited with exit code 1\n", "srun task 0=PYTHON;srun task 1=PYTHON process_crashed"},
+		{"step aborted", r0 + "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\nsrun: error: node1-130-01: task 0: Exited with exit code 1\n", "srun task 0=PYTHON"},
+		{"step cancelled", r0 + "slurmstepd: error: *** STEP 524547.1 ON ault43 CANCELLED AT 2024-10-09T23:20:53 ***\nsrun: error: ault43: task 0: Exited with exit code 1\n", "srun task 0=PYTHON"},
+		{"time limit", r0 + "slurmstepd-c117: error: *** JOB 712854 ON c117 CANCELLED AT 2026-04-06T08:17:04 DUE TO TIME LIMIT ***\nsrun: error: c117: task 0: Exited with exit code 1\n", "srun task 0=PYTHON"},
+		// Not Slurm's line.
+		{"look-alikes", r0 + "srun: error: gpu-1: task 0: Exited with exit code 0\nsrun: error: a b: task 0: Exited with exit code 1\nsrun: error: g: task x: Exited with exit code 1\n" +
+			"srun: error: g: task 0: Exited with exit code -1\nsrun: error: g: tasks: Exited with exit code 1\n", "srun task 0=PYTHON"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		var got []string
+		for _, p := range lg.Processes {
+			var kinds []string
+			for _, f := range p.Findings {
+				kinds = append(kinds, f.Kind)
+			}
+			got = append(got, strings.Join(strings.Fields(fmt.Sprintf("%s=%s %s %s", p.Source, p.Outcome(), p.Error, strings.Join(kinds, ","))), " "))
+		}
+		if g := strings.Join(got, ";"); g != c.want {
+			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
 	}
 }

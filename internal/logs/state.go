@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -80,7 +81,15 @@ type state struct {
 	// termLine are the process and line of libstdc++'s "terminate called
 	// after throwing an instance of 'T'", whose "what():" line may follow;
 	// termClass is T.
-	crashed   map[string]int
+	crashed map[string]int
+	// stopped holds, per process key, the line where its server began a
+	// clean shutdown (uvicorn's "Shutting down", "Finished server process
+	// [N]"); stepEnd is the line where Slurm ended or cancelled the job step
+	// ("srun: Terminating job step …", "srun: Job step aborted: …", "***
+	// STEP … CANCELLED AT …"). A task's exit status after either is how it
+	// was stopped, not its death.
+	stopped   map[string]int
+	stepEnd   int
 	termKey   string
 	termLine  int
 	termClass string
@@ -228,6 +237,20 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.crash(st.rankKey(rank, task), n, tm, crashSignal)
 		return
 	}
+	if tasks, ok := srunExit(tm); ok {
+		st.srunExited(n, tm, tasks)
+		return
+	}
+	if slurmStepEnd(tm) {
+		st.stepEnd = n
+		return
+	}
+	if cleanShutdown(tm) {
+		if st.stopped == nil {
+			st.stopped = map[string]int{}
+		}
+		st.stopped[key] = n
+	}
 	if !st.asyncOn && key == st.asyncKey && st.asyncEnd > 0 && n-st.asyncEnd <= 2 && chainedException(tm) {
 		// The handled exception's traceback goes on with another exception.
 		st.asyncOn = true
@@ -306,7 +329,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// if it has shown itself.
 			st.asyncOn, st.asyncEnd = false, n
 			if q := st.byKey[key]; q != nil && !st.asyncIgnored {
-				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxMessageBytes-len(asyncioNote))+asyncioNote)
+				// Cut to fit a finding's text with the note and the cut's
+				// mark: find cuts at maxDetailBytes, which took the note.
+				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxDetailBytes-len(asyncioNote)-cutMarkRoom)+asyncioNote)
 			}
 			return
 		}
@@ -471,6 +496,10 @@ func (st *state) cut(s string, max int) string {
 	}
 	return cutText(s, max)
 }
+
+// cutMarkRoom is room enough for cutText's mark ("… [N more bytes cut by
+// xcvr]") past its max.
+const cutMarkRoom = 64
 
 func cutText(s string, max int) string {
 	if len(s) <= max {
@@ -1124,6 +1153,116 @@ func launcherDeath(tm string) (rank, task string, ok bool) {
 	return "", "", false
 }
 
+// srunExit reads Slurm's line for tasks that exited with a non-zero status:
+// srun's _task_finish 'error("%s: %s %s: Exited with exit code %d", hosts,
+// task_str, tasks, rc)' (verified in SchedMD/slurm's src/srun launch code),
+// task_str "task" or "tasks", tasks one number or a list of them and ranges
+// ("srun: error: cpu-node-80: task 0: Exited with exit code 136",
+// "srun: error: taurusi2031: tasks 10-11: Exited with exit code 1", as public
+// reports show them). tasks is that list.
+func srunExit(tm string) (tasks string, ok bool) {
+	rest, ok := strings.CutPrefix(tm, "srun: error: ")
+	if !ok {
+		return "", false
+	}
+	const exited = ": Exited with exit code "
+	e := strings.Index(rest, exited)
+	if e < 0 {
+		return "", false
+	}
+	code := rest[e+len(exited):]
+	if code == "" || strings.Trim(code, "0123456789") != "" || strings.Trim(code, "0") == "" {
+		return "", false
+	}
+	i := strings.Index(rest[:e], ": task")
+	if i < 1 || strings.ContainsAny(rest[:i], " :") {
+		return "", false
+	}
+	list := rest[i+len(": task") : e]
+	if l, ok := strings.CutPrefix(list, "s "); ok {
+		list = l
+	} else if l, ok := strings.CutPrefix(list, " "); ok && strings.Trim(l, "0123456789") == "" {
+		list = l
+	} else {
+		return "", false
+	}
+	if list == "" || strings.Trim(list, "0123456789,-") != "" {
+		return "", false
+	}
+	return list, true
+}
+
+// srunTasks expands srun's list of task ids ("3", "10-11", "0,2-3") to each
+// id, at most limit of them; nil when the list is not one.
+func srunTasks(list string, limit int) []string {
+	var ids []string
+	for _, part := range strings.Split(list, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := a, error(nil)
+		if isRange {
+			b, err2 = strconv.Atoi(hi)
+		}
+		if err1 != nil || err2 != nil || b < a {
+			return nil
+		}
+		for t := a; t <= b && len(ids) < limit; t++ {
+			ids = append(ids, strconv.Itoa(t))
+		}
+	}
+	return ids
+}
+
+// srunExited reads tasks that exited with a non-zero status as their death,
+// as a signal's line is read (st.crash: before the task's start-up was over,
+// how it ended, unless its exception says more; after, a process_crashed
+// finding), unless the task was stopped: its server began a clean shutdown
+// before, or Slurm had ended the job step (the tasks then exit as they are
+// told to).
+func (st *state) srunExited(n int, tm, list string) {
+	if st.stepEnd > 0 {
+		return
+	}
+	for _, task := range srunTasks(list, maxProcesses) {
+		key := st.rankKey("", task)
+		if st.stopped[key] > 0 {
+			continue
+		}
+		st.crash(key, n, tm, crashSignal)
+	}
+}
+
+// slurmStepEnd reports whether a bare line says Slurm ended or cancelled the
+// job step: srun's 'info("Terminating job step %u.%u")' (later "…%ps",
+// verified in srun's launch code) and the lines public logs show for a
+// cancelled or timed-out step: "srun: Job step aborted: Waiting up to 32
+// seconds for job step to finish.", "srun: launch/slurm: _step_signal:
+// Terminating StepId=20404816.0", "srun: forcing job termination", "srun:
+// Force Terminated job 32779", "slurmstepd: error: *** STEP 524547.1 ON
+// ault43 CANCELLED AT 2024-10-09T23:20:53 ***" (JOB too; a slurmstepd-host
+// prefix too).
+func slurmStepEnd(tm string) bool {
+	if rest, ok := strings.CutPrefix(tm, "srun: "); ok {
+		return strings.HasPrefix(rest, "Terminating job step ") || strings.HasPrefix(rest, "Job step aborted: ") ||
+			strings.HasPrefix(rest, "launch/slurm: _step_signal: Terminating ") || rest == "forcing job termination" ||
+			strings.HasPrefix(rest, "Force Terminated job ")
+	}
+	if !strings.HasPrefix(tm, "slurmstepd") {
+		return false
+	}
+	i := strings.Index(tm, ": error: *** ")
+	return i > 0 && i < 64 && strings.Contains(tm, " CANCELLED AT ") && strings.HasSuffix(tm, " ***") &&
+		(strings.HasPrefix(tm[i+len(": error: *** "):], "STEP ") || strings.HasPrefix(tm[i+len(": error: *** "):], "JOB "))
+}
+
+// cleanShutdown reports whether a bare line is uvicorn's as its server
+// begins or ends a clean shutdown: Server.shutdown's logger.info("Shutting
+// down") and Server.serve's "Finished server process [%d]" (verified in
+// encode/uvicorn's server.py), behind uvicorn's "INFO:     " prefix.
+func cleanShutdown(tm string) bool {
+	return tm == "INFO:     Shutting down" || strings.HasPrefix(tm, "INFO:     Finished server process [")
+}
+
 // rankKey is the key of the process a launcher's line names: srun's task
 // N as srun -l labels it, or MPI rank N as the log keys it (TensorRT-LLM's
 // "[RANK N]", mpirun's --tag-output "[J,N]"; srun's task N is rank N when
@@ -1190,7 +1329,9 @@ func mayCrash(bare []byte) bool {
 	}
 	switch bare[0] {
 	case 's':
-		return bytes.HasPrefix(bare, []byte("srun: error: "))
+		// A task's death (srun: error: …), and the lines that say Slurm
+		// ended the step (slurmStepEnd).
+		return bytes.HasPrefix(bare, []byte("srun: ")) || bytes.HasPrefix(bare, []byte("slurmstepd"))
 	case 'm':
 		return bytes.HasPrefix(bare, []byte("mpirun noticed ")) || bytes.HasPrefix(bare, []byte("mpiexec noticed "))
 	case 't':
