@@ -193,3 +193,22 @@ func TestCrashedCounted(t *testing.T) {
 		t.Errorf("-f's end: %s", js.String())
 	}
 }
+
+// TestAsyncioNoteSurvivesALongMessage: a long exception asyncio's handler
+// logged keeps the note that says the process went on: the finding's text
+// was cut past the note (a 2 MB message read as a plain runtime error).
+func TestAsyncioNoteSurvivesALongMessage(t *testing.T) {
+	log := "[11/14/2025-10:00:00] [TRT-LLM] [I] [RANK 0] Using KvCacheTransceiverV2\nTask exception was never retrieved\nfuture: <Task finished>\n" +
+		"Traceback (most recent call last):\nRuntimeError: " + strings.Repeat("Z", 200000) + "\n"
+	lg, _ := Parse("f.log", strings.NewReader(log))
+	if len(lg.Processes) != 1 || len(lg.Processes[0].Findings) != 1 {
+		t.Fatalf("%s", sources(lg))
+	}
+	f := lg.Processes[0].Findings[0]
+	if !strings.HasSuffix(f.Text, asyncioNote) || !strings.Contains(f.Text, "more bytes cut by xcvr]") || len(f.Text) > maxDetailBytes {
+		t.Errorf("finding %d bytes: …%s", len(f.Text), f.Text[max(0, len(f.Text)-120):])
+	}
+	if got := cutText(strings.Repeat("x", 1<<40>>20), 10); len(got) > 10+cutMarkRoom {
+		t.Errorf("cutText's mark is longer than cutMarkRoom: %q", got)
+	}
+}

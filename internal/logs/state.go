@@ -329,7 +329,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// if it has shown itself.
 			st.asyncOn, st.asyncEnd = false, n
 			if q := st.byKey[key]; q != nil && !st.asyncIgnored {
-				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxMessageBytes-len(asyncioNote))+asyncioNote)
+				// Cut to fit a finding's text with the note and the cut's
+				// mark: find cuts at maxDetailBytes, which took the note.
+				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxDetailBytes-len(asyncioNote)-cutMarkRoom)+asyncioNote)
 			}
 			return
 		}
@@ -494,6 +496,10 @@ func (st *state) cut(s string, max int) string {
 	}
 	return cutText(s, max)
 }
+
+// cutMarkRoom is room enough for cutText's mark ("… [N more bytes cut by
+// xcvr]") past its max.
+const cutMarkRoom = 64
 
 func cutText(s string, max int) string {
 	if len(s) <= max {
