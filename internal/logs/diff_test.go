@@ -223,7 +223,7 @@ func TestParseMatchesReference(t *testing.T) {
 	// Slurm's exit status of a task, late, after a line that says the task
 	// was stopped (or none): the scanner must pass both on.
 	for _, stop := range []string{"", "0: INFO:     Shutting down\n", "0: INFO:     Finished server process [4242]\n", "srun: Terminating job step 17309.2\n",
-		"srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n", "slurmstepd: error: *** STEP 524547.1 ON ault43 CANCELLED AT 2024-10-09T23:20:53 ***\n"} {
+		"srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n", "^Csrun: sending Ctrl-C to job 13218794.0\n", "slurmstepd: error: *** STEP 524547.1 ON ault43 CANCELLED AT 2024-10-09T23:20:53 ***\n"} {
 		late := "0: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n0: INFO:     Application startup complete.\n" + strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) +
 			stop + strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + "srun: error: gpu-1: task 0: Exited with exit code 1\n"
 		for s := uint64(0); s < 4; s++ {

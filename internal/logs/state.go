@@ -1241,9 +1241,16 @@ func (st *state) srunExited(n int, tm, list string) {
 // Force Terminated job 32779", "slurmstepd: error: *** STEP 524547.1 ON
 // ault43 CANCELLED AT 2024-10-09T23:20:53 ***" (JOB too; a slurmstepd-host
 // prefix too).
+//
+// So does srun's forwarding of Ctrl-C to the step (_handle_intr's
+// 'info("sending Ctrl-C to job %u.%u")', later "… to %ps", verified in
+// srun's code; "^Csrun: sending Ctrl-C to job 13218794.0" with the
+// terminal's echo of the key, as a public log shows it): the operator
+// stopped the tasks.
 func slurmStepEnd(tm string) bool {
+	tm = strings.TrimPrefix(tm, "^C")
 	if rest, ok := strings.CutPrefix(tm, "srun: "); ok {
-		return strings.HasPrefix(rest, "Terminating job step ") || strings.HasPrefix(rest, "Job step aborted: ") ||
+		return strings.HasPrefix(rest, "Terminating job step ") || strings.HasPrefix(rest, "Job step aborted: ") || strings.HasPrefix(rest, "sending Ctrl-C to ") ||
 			strings.HasPrefix(rest, "launch/slurm: _step_signal: Terminating ") || rest == "forcing job termination" ||
 			strings.HasPrefix(rest, "Force Terminated job ")
 	}
@@ -1332,6 +1339,9 @@ func mayCrash(bare []byte) bool {
 		// A task's death (srun: error: …), and the lines that say Slurm
 		// ended the step (slurmStepEnd).
 		return bytes.HasPrefix(bare, []byte("srun: ")) || bytes.HasPrefix(bare, []byte("slurmstepd"))
+	case '^':
+		// srun's line after the terminal's echo of Ctrl-C (slurmStepEnd).
+		return bytes.HasPrefix(bare, []byte("^Csrun: "))
 	case 'm':
 		return bytes.HasPrefix(bare, []byte("mpirun noticed ")) || bytes.HasPrefix(bare, []byte("mpiexec noticed "))
 	case 't':
