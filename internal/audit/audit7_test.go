@@ -90,3 +90,86 @@ func TestSameCommandLinesCounted(t *testing.T) {
 		}
 	}
 }
+
+// A recipe directory holding its deployment twice (deploy.yaml and the
+// kustomize/base/deploy.yaml of the same bytes) and a rendered variant
+// (deploy-gcp.yaml, one provider delta): the copy is shown once and
+// listed, not as a second deployment of the same names (nor, each copy
+// reading the other's ConfigMap, one deployment with doubled counts);
+// the variant is a deployment of its own, its workers told apart by path.
+func TestDeploymentCopies(t *testing.T) {
+	r := audit(t, "1.3.0rc22", "copies/gpt-oss/deploy-gcp.yaml", "copies/gpt-oss/deploy.yaml", "copies/gpt-oss/kustomize/base/deploy.yaml")
+	var got []string
+	for _, e := range r.order() {
+		got = append(got, fmt.Sprintf("%s %d %s | %s", e.Worker.Name, e.Worker.Count, e.Worker.Source.File, e.Worker.Config))
+	}
+	want := []string{
+		"TrtllmPrefillWorker (gpt-oss-disagg, deploy-gcp.yaml) 1 copies/gpt-oss/deploy-gcp.yaml | ConfigMap llm-config key prefill.yaml (copies/gpt-oss/deploy-gcp.yaml:8)",
+		"TrtllmPrefillWorker (gpt-oss-disagg, deploy.yaml) 1 copies/gpt-oss/deploy.yaml | ConfigMap llm-config key prefill.yaml (copies/gpt-oss/deploy.yaml:8)",
+		"TrtllmDecodeWorker (gpt-oss-disagg, deploy-gcp.yaml) 1 copies/gpt-oss/deploy-gcp.yaml | ConfigMap llm-config key decode.yaml (copies/gpt-oss/deploy-gcp.yaml:33)",
+		"TrtllmDecodeWorker (gpt-oss-disagg, deploy.yaml) 1 copies/gpt-oss/deploy.yaml | ConfigMap llm-config key decode.yaml (copies/gpt-oss/deploy.yaml:33)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("workers\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(r.Groups) != 2 {
+		t.Errorf("deployments %q", r.Groups)
+	}
+	j := r.JSON()
+	if len(j.Copies) != 1 || j.Copies[0].Source != "copies/gpt-oss/kustomize/base/deploy.yaml DynamoGraphDeployment/gpt-oss-disagg" ||
+		j.Copies[0].SameAs != "copies/gpt-oss/deploy.yaml DynamoGraphDeployment/gpt-oss-disagg" || j.Copies[0].Workers != 2 {
+		t.Errorf("copies %+v", j.Copies)
+	}
+	if !strings.Contains(r.Text(), "Copies, shown once (1):\n  copies/gpt-oss/kustomize/base/deploy.yaml DynamoGraphDeployment/gpt-oss-disagg: a copy of copies/gpt-oss/deploy.yaml DynamoGraphDeployment/gpt-oss-disagg (the same bytes, the same 2 worker configuration(s)): shown once\n") {
+		t.Errorf("text:\n%s", r.Text())
+	}
+
+	// A launch script and its copy, with the configs they name: one.
+	sh := []byte("#!/bin/bash\ntrtllm-serve m --port 8001 --config ctx.yaml &\ntrtllm-serve m --port 8002 --config gen.yaml &\n")
+	cfg := []byte("cache_transceiver_config:\n  backend: UCX\n")
+	set, err := Read([]Input{{Name: "a/launch.sh", Data: sh}, {Name: "vendor/a/launch.sh", Data: sh}, {Name: "ctx.yaml", Data: cfg}, {Name: "gen.yaml", Data: cfg}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 2 || len(set.Copies) != 1 || set.Copies[0].Source != "vendor/a/launch.sh" {
+		t.Errorf("script copies: %d workers, copies %+v", len(set.Workers), set.Copies)
+	}
+	// Not a copy: one byte differs (the same workers, though).
+	set, err = Read([]Input{{Name: "a/launch.sh", Data: sh}, {Name: "b/launch.sh", Data: append([]byte("# b\n"), sh...)}, {Name: "ctx.yaml", Data: cfg}, {Name: "gen.yaml", Data: cfg}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 4 || len(set.Copies) != 0 {
+		t.Errorf("different files: %d workers, copies %+v", len(set.Workers), set.Copies)
+	}
+}
+
+// A Deployment's manifest vendored twice, its ConfigMap in a third file
+// both read: one object's pods, not counted twice.
+func TestDeploymentCopySharedConfigMap(t *testing.T) {
+	dep := []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: llama-ctx
+spec:
+  replicas: 2
+  template:
+    spec:
+      containers:
+        - name: server
+          command: ["trtllm-serve", "m", "--server_role", "CONTEXT", "--config", "/cfg/ctx.yaml"]
+          volumeMounts:
+            - {name: cfg, mountPath: /cfg}
+      volumes:
+        - name: cfg
+          configMap: {name: trtllm-cfg}
+`)
+	cm := []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: trtllm-cfg\ndata:\n  ctx.yaml: |\n    cache_transceiver_config:\n      backend: UCX\n")
+	set, err := Read([]Input{{Name: "k8s/ctx.yaml", Data: dep}, {Name: "vendor/k8s/ctx.yaml", Data: dep}, {Name: "k8s/cm.yaml", Data: cm}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Workers) != 1 || set.Workers[0].Count != 2 || len(set.Copies) != 1 || set.Copies[0].Source != "vendor/k8s/ctx.yaml" {
+		t.Errorf("workers %d (count %d), copies %+v", len(set.Workers), set.Workers[0].Count, set.Copies)
+	}
+}

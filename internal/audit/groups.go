@@ -45,6 +45,13 @@ func (r *reader) groups() {
 			w.Group = k
 		}
 	}
+}
+
+// groupNames tells two deployments' workers of one name (each variant's
+// prefill) apart by their deployment's short name, or, when that is one
+// name too (an object of one name in two files that differ), by as much
+// of their files' paths as tells them apart.
+func (r *reader) groupNames() {
 	// Two deployments' workers of one name (each variant's prefill) are
 	// told apart by their deployment's short name.
 	groupsOf := map[string]map[string]bool{}
@@ -54,11 +61,82 @@ func (r *reader) groups() {
 		}
 		groupsOf[w.Name][w.Group] = true
 	}
-	for _, w := range r.set.Workers {
-		if len(groupsOf[w.Name]) > 1 && w.Group != "" {
-			w.Name += " (" + shortGroup(w.Group) + ")"
+	label := map[string]map[string]string{}
+	for name, gs := range groupsOf {
+		if len(gs) > 1 {
+			label[name] = groupLabels(gs)
 		}
 	}
+	for _, w := range r.set.Workers {
+		if l, ok := label[w.Name][w.Group]; ok && w.Group != "" {
+			w.Name += " (" + l + ")"
+		}
+	}
+}
+
+// groupLabels labels each of the deployments gs by its short name; those
+// whose short names collide get the trailing part of their file's path
+// that tells them apart (kustomize/base/deploy.yaml, recipe/deploy.yaml).
+func groupLabels(gs map[string]bool) map[string]string {
+	out := map[string]string{}
+	byShort := map[string][]string{}
+	for g := range gs {
+		if g != "" {
+			byShort[shortGroup(g)] = append(byShort[shortGroup(g)], g)
+		}
+	}
+	for short, same := range byShort {
+		if len(same) == 1 {
+			out[same[0]] = short
+			continue
+		}
+		files := make([]string, len(same))
+		for i, g := range same {
+			files[i] = groupFile(g)
+		}
+		tails := distinctTails(files)
+		for i, g := range same {
+			if tails[i] == short {
+				out[g] = short
+			} else {
+				out[g] = short + ", " + tails[i]
+			}
+		}
+	}
+	return out
+}
+
+// groupFile is the file of a deployment's label ("FILE Kind/name" or FILE).
+func groupFile(g string) string {
+	if f, _, ok := strings.Cut(g, " "); ok {
+		return f
+	}
+	return g
+}
+
+// distinctTails gives each path the fewest trailing elements that no
+// other path of files ends with; the whole path when it needs them all.
+func distinctTails(files []string) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		parts := strings.Split(f, "/")
+		out[i] = f
+		for n := 1; n <= len(parts); n++ {
+			tail := strings.Join(parts[len(parts)-n:], "/")
+			unique := true
+			for j, g := range files {
+				if j != i && (g == tail || strings.HasSuffix(g, "/"+tail)) {
+					unique = false
+					break
+				}
+			}
+			if unique {
+				out[i] = tail
+				break
+			}
+		}
+	}
+	return out
 }
 
 // shortGroup is a deployment's object name, or its file's base name.

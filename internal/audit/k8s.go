@@ -642,7 +642,7 @@ func (r *reader) containerEnv(o *object, c *deploy.Node, set func(EnvVar), w *Wo
 		prefix := str(ef, "prefix")
 		if ref := get(ef, "configMapRef"); ref != nil {
 			name := str(ref, "name")
-			cm, ok := r.configMaps[cmKey(o.namespace, name)]
+			cm, ok := r.configMap(o.file, o.namespace, name)
 			if !ok {
 				w.Notes = append(w.Notes, fmt.Sprintf("envFrom ConfigMap %s (%s) is not in the set; its variables are unknown", name, origin(o.file, ef.Line)))
 				continue
@@ -680,7 +680,7 @@ func (r *reader) envList(o *object, list *deploy.Node, set func(EnvVar), w *Work
 		}
 		if ref := get(e, "valueFrom", "configMapKeyRef"); ref != nil {
 			cmName, key := str(ref, "name"), str(ref, "key")
-			if cm, ok := r.configMaps[cmKey(o.namespace, cmName)]; ok {
+			if cm, ok := r.configMap(o.file, o.namespace, cmName); ok {
 				if p, ok := cm.data[key]; ok && p.Val.Kind == deploy.KindStr {
 					set(EnvVar{Name: name, Value: p.Val.Str, Origin: fmt.Sprintf("%s (ConfigMap %s, key %s)", origin(cm.file, p.KeyLine), cmName, key)})
 					continue
@@ -1143,7 +1143,7 @@ func (r *reader) mountedKey(o *object, spec, c *deploy.Node, p string) (cm *conf
 		if cmName == "" {
 			return nil, "", deploy.Pair{}, true, (fmt.Sprintf("it is on volume %s (mounted at %s), which is not a ConfigMap; the file is not in the set", vname, mp))
 		}
-		cm, ok := r.configMaps[cmKey(o.namespace, cmName)]
+		cm, ok := r.configMap(o.file, o.namespace, cmName)
 		if !ok {
 			return nil, "", deploy.Pair{}, true, (fmt.Sprintf("it is in ConfigMap %s (mounted at %s), which is not in the set", cmName, mp))
 		}

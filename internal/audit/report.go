@@ -31,6 +31,9 @@ type JSON struct {
 	// Unplaced lists what could not be resolved, with why.
 	Unplaced      []UnplacedJSON     `json:"unplaced"`
 	Orchestrators []OrchestratorJSON `json:"orchestrators"`
+	// Copies are the deployments read twice (two files with the same bytes
+	// and workers), each shown once: its workers are those of same_as.
+	Copies []CopyJSON `json:"copies"`
 	// Objects counts the documents and List items read.
 	Objects  int      `json:"objects"`
 	Warnings []string `json:"warnings"`
@@ -60,6 +63,19 @@ type WorkerJSON struct {
 	Error            *string                     `json:"error"`
 	Inputs           map[string]report.InputJSON `json:"inputs"`
 	Notes            []string                    `json:"notes"`
+}
+
+// CopyJSON is a deployment left out as a copy of another.
+type CopyJSON struct {
+	Source  string `json:"source"`
+	SameAs  string `json:"same_as"`
+	Workers int    `json:"workers"`
+	Why     string `json:"why"`
+}
+
+// copyWhy says why a copy is left out, for the text and the JSON.
+func copyWhy(c Copy) string {
+	return fmt.Sprintf("a copy of %s (the same bytes, the same %d worker configuration(s)): shown once", c.SameAs, c.Workers)
 }
 
 // FixJSON is one worker's part of the fix.
@@ -111,7 +127,7 @@ func (r *Report) versionLabel() string {
 // JSON builds the contract.
 func (r *Report) JSON() JSON {
 	out := JSON{TRTLLM: r.Version.Name, Workers: []WorkerJSON{}, Consistent: r.Consistent, Failing: []string{},
-		Fix: []FixJSON{}, Unplaced: []UnplacedJSON{}, Orchestrators: []OrchestratorJSON{}, Objects: r.Set.Objects,
+		Fix: []FixJSON{}, Unplaced: []UnplacedJSON{}, Copies: []CopyJSON{}, Orchestrators: []OrchestratorJSON{}, Objects: r.Set.Objects,
 		Warnings: append([]string{}, r.Set.Warnings...)}
 	if r.Split != "" {
 		out.Warnings = append(out.Warnings, r.Split)
@@ -148,6 +164,9 @@ func (r *Report) JSON() JSON {
 	out.FixFound = len(r.Fix) > 0 || !r.Fails() || r.commandOnly()
 	for _, u := range r.Set.Unplaced {
 		out.Unplaced = append(out.Unplaced, UnplacedJSON{Source: u.Source.String(), Why: u.Why})
+	}
+	for _, c := range r.Set.Copies {
+		out.Copies = append(out.Copies, CopyJSON{Source: c.Source, SameAs: c.SameAs, Workers: c.Workers, Why: copyWhy(c)})
 	}
 	for _, o := range r.Set.Orchestrators {
 		oj := OrchestratorJSON{Source: o.Source.String(), Servers: map[string][]string{}}
@@ -349,6 +368,12 @@ func (r *Report) Text() string {
 			fmt.Fprintf(&b, " %d worker configuration(s) of the set serve its urls (matched by host and port).\n", o.Served)
 		} else {
 			b.WriteString(" give their configs to audit.\n")
+		}
+	}
+	if len(r.Set.Copies) > 0 {
+		fmt.Fprintf(&b, "Copies, shown once (%d):\n", len(r.Set.Copies))
+		for _, c := range r.Set.Copies {
+			fmt.Fprintf(&b, "  %s: %s\n", t(c.Source), t(copyWhy(c)))
 		}
 	}
 	if len(r.Set.Unplaced) > 0 {

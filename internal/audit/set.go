@@ -8,6 +8,7 @@
 package audit
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"path"
 	"sort"
@@ -195,13 +196,17 @@ type Set struct {
 	// Objects counts the documents and List items read.
 	Objects  int
 	Warnings []string
+	// Copies are the deployments read twice, from two files with the same
+	// bytes and the same workers: shown once (copies.go).
+	Copies []Copy
 }
 
 // Read reads every input. A file that is not YAML (nor an env file) is an error
 // naming FILE:LINE; everything else is placed or listed as unplaced.
 func Read(inputs []Input) (*Set, error) {
-	r := &reader{set: &Set{}, configMaps: map[string]*configMap{}, plain: map[string]*plainFile{}, controllers: map[string]bool{}, expandLeft: maxExpandTotal}
+	r := &reader{set: &Set{}, configMaps: map[string]*configMap{}, plain: map[string]*plainFile{}, controllers: map[string]bool{}, expandLeft: maxExpandTotal, sums: map[string][32]byte{}}
 	for _, in := range inputs {
+		r.sums[in.Name] = sha256.Sum256(in.Data)
 		if isEnvFile(in.Name) {
 			ef, err := deploy.ReadEnvFile(in.Name, in.Data)
 			if err != nil {
@@ -267,6 +272,8 @@ func Read(inputs []Input) (*Set, error) {
 	r.unknownRoles()
 	r.applyEnvFiles()
 	r.set.Workers = merge(r.set.Workers)
+	r.copies()
+	r.groupNames()
 	return r.set, nil
 }
 
@@ -308,6 +315,8 @@ type object struct {
 type owner struct{ kind, name string }
 
 type reader struct {
+	// sums are each input file's SHA-256, to tell a copy of a file (copies).
+	sums       map[string][32]byte
 	set        *Set
 	configMaps map[string]*configMap
 	plain      map[string]*plainFile
@@ -440,6 +449,7 @@ func (r *reader) classify(file string, d deploy.DocAt) {
 				}
 			}
 			r.configMaps[cmKey(o.namespace, o.name)] = cm
+			r.configMaps[file+"\x00"+cmKey(o.namespace, o.name)] = cm
 			return
 		}
 		r.controllers[o.kind+"/"+o.name] = true
@@ -478,6 +488,18 @@ func allEmpty(docs []deploy.DocAt) bool {
 }
 
 func cmKey(ns, name string) string { return ns + "/" + name }
+
+// configMap is the ConfigMap ns/name an object of file refers to: the one
+// of its own file when that file defines one (a manifest vendored twice,
+// deploy.yaml and kustomize/base/deploy.yaml, each reads its own), else
+// the set's last of that name.
+func (r *reader) configMap(file, ns, name string) (*configMap, bool) {
+	if cm, ok := r.configMaps[file+"\x00"+cmKey(ns, name)]; ok {
+		return cm, true
+	}
+	cm, ok := r.configMaps[cmKey(ns, name)]
+	return cm, ok
+}
 
 // roleFromName guesses a role from a name's words (ctx, prefill, gen, decode);
 // "" when none says.
@@ -646,6 +668,12 @@ func merge(ws []*Worker) []*Worker {
 	at := map[string]int{}
 	for _, w := range ws {
 		k := w.key + "\x00" + envKey(w.Env)
+		if strings.HasPrefix(w.key, "obj\x00") {
+			// One object's name in two files (a manifest vendored twice):
+			// each file's own, not one object's pods counted twice
+			// (copies tells copies apart).
+			k += "\x00" + w.Source.File
+		}
 		if i, ok := at[k]; ok && w.key != "" && (w.sameAt == "" || out[i].open) {
 			out[i].Count += w.Count
 			if w.sameAt != "" {

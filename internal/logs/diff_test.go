@@ -200,7 +200,10 @@ func TestParseMatchesReference(t *testing.T) {
 		// A launcher's line of a rank's death.
 		"mpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).", "srun: error: g: task 0: Segmentation fault (core dumped)",
 		"python3: ../include/tensorrt_llm/batch_manager/kvCacheUtils.h:84: static R f(): Assertion `lastBlock' failed.",
-		"*** SIGSEGV received at time=1709021359 on cpu 44 ***"} {
+		"*** SIGSEGV received at time=1709021359 on cpu 44 ***",
+		// A Dynamo worker's line once its engine was built: the exception
+		// after it is a runtime error.
+		"2026-01-10T12:00:09.500Z  INFO llm_worker.init_llm_worker: Set runtime config max_num_seqs: 256"} {
 		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + loop + "\n" + strings.Repeat("    x = y\n", 50) +
 			"RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: isLeaf()\n"
 		for s := uint64(0); s < 4; s++ {

@@ -1356,7 +1356,7 @@ func mayCrash(bare []byte) bool {
 // Python's report of an ignored exception, the lines of a crash and UCX's
 // error lines.
 func bareEvent(bare []byte) bool {
-	return asyncioHeader(bare) || ignoredHeader(bare) || mayCrash(bare) || mayUCXError(bare) || mayProxyFrame(bare)
+	return asyncioHeader(bare) || ignoredHeader(bare) || mayCrash(bare) || mayUCXError(bare) || mayProxyFrame(bare) || mayDynamoEngineUp(bare)
 }
 
 // ignoredHeader reports whether a bare line is the first line Python's
@@ -1767,8 +1767,43 @@ func mayProxyFrame(bare []byte) bool {
 // serverUp reports whether a bare line is uvicorn's word that trtllm-serve's
 // HTTP server is up, which it starts only once the LLM (and its executor and
 // transceiver) is built.
+//
+// So is a Dynamo TensorRT-LLM worker's (python3 -m dynamo.trtllm), which
+// starts no uvicorn: it logs "Set runtime config max_num_seqs: N" inside
+// `async with get_llm_engine(engine_args) as engine:`, once TensorRT-LLM's
+// LLM (its executor and transceiver) is built and before it registers the
+// model and serves its endpoint (logging.info in ai-dynamo/dynamo's
+// components/src/dynamo/trtllm/main.py init and, later,
+// workers/llm_worker.py init_llm_worker; verified), as Dynamo's logging
+// prints it ("2026-01-10T12:00:00.123Z  INFO llm_worker.init_llm_worker: Set
+// runtime config max_num_seqs: 256", the timestamp a collector's).
 func serverUp(tm string) bool {
-	return tm == "INFO:     Application startup complete." || strings.HasPrefix(tm, "INFO:     Uvicorn running on ")
+	return tm == "INFO:     Application startup complete." || strings.HasPrefix(tm, "INFO:     Uvicorn running on ") || dynamoEngineUp(tm)
+}
+
+// dynamoRuntimeConfig is the message dynamoEngineUp looks for.
+const dynamoRuntimeConfig = "Set runtime config max_num_seqs: "
+
+// dynamoEngineUp reports whether a bare line is the Dynamo worker's
+// "Set runtime config max_num_seqs: N" at INFO: the message after a logging
+// prefix of at most 160 bytes that names the INFO level and ends in a blank,
+// N a number (or None).
+func dynamoEngineUp(tm string) bool {
+	i := strings.Index(tm, dynamoRuntimeConfig)
+	if i < 6 || i > 160 || tm[i-1] != ' ' || !strings.Contains(tm[:i], "INFO") {
+		return false
+	}
+	v := tm[i+len(dynamoRuntimeConfig):]
+	return v == "None" || v != "" && strings.Trim(v, "0123456789") == ""
+}
+
+// mayDynamoEngineUp is a cheap superset of the lines dynamoEngineUp reads,
+// for the scanner's bare-line filter: a line that starts "INFO " (Dynamo's
+// level, behind a timestamp the scanner takes off; uvicorn's "INFO:     "
+// access lines, most of a busy log, are not searched) and holds the message.
+func mayDynamoEngineUp(bare []byte) bool {
+	return len(bare) > len(dynamoRuntimeConfig)+5 && bare[0] == 'I' && bytes.HasPrefix(bare, []byte("INFO ")) &&
+		bytes.Contains(bare, []byte(dynamoRuntimeConfig))
 }
 
 // cppLocation reports whether a bare line is only the source location
