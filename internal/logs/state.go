@@ -1453,8 +1453,12 @@ func (st *state) crash(key string, n int, text string, kind int) {
 			return
 		}
 		for i := range q.Findings {
-			if f := &q.Findings[i]; f.Kind == FindingCrashed && f.Line == line {
-				f.Text = term
+			// Within the finding's size and the log's kept text, as find
+			// keeps a finding's text: 20,000 ranks' what() lines kept 80 MB.
+			if f := &q.Findings[i]; f.Kind == FindingCrashed && f.Line == line && f.Text != findingTextNotKept {
+				if t := cutText(term, maxDetailBytes); !q.over(len(t)) {
+					f.Text = t
+				}
 			}
 		}
 		return
