@@ -212,3 +212,44 @@ func TestAsyncioNoteSurvivesALongMessage(t *testing.T) {
 		t.Errorf("cutText's mark is longer than cutMarkRoom: %q", got)
 	}
 }
+
+// TestFindingsPastTheKeptText: once a log's kept text is used up, a new
+// finding still counts with its kind and line, its text not kept: the
+// crashes of thousands of ranks were dropped (the verdict named 3 of 5,000),
+// and a crash's what() text was kept whole past the limit (20,000 ranks'
+// kept 80 MB).
+func TestFindingsPastTheKeptText(t *testing.T) {
+	const n = 3000
+	var b strings.Builder
+	for r := 0; r < n; r++ {
+		fmt.Fprintf(&b, "%d: [TRT-LLM] [RANK %d] [I] Using KvCacheTransceiverV2\n%d: INFO:     Application startup complete.\n", r, r, r)
+	}
+	for r := 0; r < n; r++ {
+		fmt.Fprintf(&b, "%d: [1745700389.902821] [h:1 :0]  sock.c:334  UCX  ERROR %d %s\n", r, r, strings.Repeat("u", 900))
+		fmt.Fprintf(&b, "%d: terminate called after throwing an instance of 'std::runtime_error'\n%d:   what():  %d %s\n", r, r, r, strings.Repeat("w", 5000))
+	}
+	lg, err := Parse("job.log", strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, notKept := 0, 0
+	counts := map[string]int{}
+	for _, p := range lg.Processes {
+		for _, f := range p.Findings {
+			counts[f.Kind] += f.Count
+			kept += len(f.Text)
+			if f.Text == findingTextNotKept {
+				notKept++
+			}
+		}
+	}
+	if counts[FindingUCXError] != n || counts[FindingCrashed] != n {
+		t.Errorf("counts %v, want %d of each", counts, n)
+	}
+	if notKept == 0 || kept > maxRetained+2*n*len(findingTextNotKept) {
+		t.Errorf("%d bytes of finding text kept, %d findings without their text", kept, notKept)
+	}
+	if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, fmt.Sprintf("and %d more crashed after start-up", n-3)) {
+		t.Errorf("summary %q", s)
+	}
+}

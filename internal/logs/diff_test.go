@@ -200,7 +200,10 @@ func TestParseMatchesReference(t *testing.T) {
 		// A launcher's line of a rank's death.
 		"mpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).", "srun: error: g: task 0: Segmentation fault (core dumped)",
 		"python3: ../include/tensorrt_llm/batch_manager/kvCacheUtils.h:84: static R f(): Assertion `lastBlock' failed.",
-		"*** SIGSEGV received at time=1709021359 on cpu 44 ***"} {
+		"*** SIGSEGV received at time=1709021359 on cpu 44 ***",
+		// A Dynamo worker's line once its engine was built: the exception
+		// after it is a runtime error.
+		"2026-01-10T12:00:09.500Z  INFO llm_worker.init_llm_worker: Set runtime config max_num_seqs: 256"} {
 		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + loop + "\n" + strings.Repeat("    x = y\n", 50) +
 			"RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: isLeaf()\n"
 		for s := uint64(0); s < 4; s++ {
@@ -220,7 +223,7 @@ func TestParseMatchesReference(t *testing.T) {
 	// Slurm's exit status of a task, late, after a line that says the task
 	// was stopped (or none): the scanner must pass both on.
 	for _, stop := range []string{"", "0: INFO:     Shutting down\n", "0: INFO:     Finished server process [4242]\n", "srun: Terminating job step 17309.2\n",
-		"srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n", "slurmstepd: error: *** STEP 524547.1 ON ault43 CANCELLED AT 2024-10-09T23:20:53 ***\n"} {
+		"srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n", "^Csrun: sending Ctrl-C to job 13218794.0\n", "slurmstepd: error: *** STEP 524547.1 ON ault43 CANCELLED AT 2024-10-09T23:20:53 ***\n"} {
 		late := "0: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n0: INFO:     Application startup complete.\n" + strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) +
 			stop + strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + "srun: error: gpu-1: task 0: Exited with exit code 1\n"
 		for s := uint64(0); s < 4; s++ {

@@ -35,7 +35,7 @@ const (
 	maxMessageBytes = 4 << 10
 	maxDetailBytes  = 1 << 10
 	// maxRetained is what one log may keep in lines and texts in all; past it,
-	// findings are counted as dropped, not kept.
+	// a finding keeps its kind, line and count, not its text.
 	maxRetained = 4 << 20
 )
 
@@ -1079,12 +1079,21 @@ func (p *Process) find(n int, k, text string) {
 			return
 		}
 	}
-	if len(p.Findings) >= maxFindings || p.over(len(text)) {
+	if len(p.Findings) >= maxFindings {
 		p.FindingsDropped++
 		return
 	}
+	if p.over(len(text)) {
+		// Past the log's kept text the finding still counts, with its
+		// kind and line: a crash after start-up the verdict must name,
+		// the counts every view shows. Only its text is not kept.
+		text = findingTextNotKept
+	}
 	p.Findings = append(p.Findings, Finding{Kind: k, Line: n, Text: cutText(text, maxDetailBytes), Count: 1})
 }
+
+// findingTextNotKept is a finding's text once the log's kept text is used up.
+const findingTextNotKept = "(text not kept: the log's 4 MiB of kept text is used up)"
 
 // parseArgs reads backend, transceiver_runtime and kv_transfer_timeout_ms from
 // an argument dump's cache_transceiver_config, in either form Python prints:

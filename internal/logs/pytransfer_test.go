@@ -93,3 +93,40 @@ func TestPyTransceiverStartupCheck(t *testing.T) {
 		t.Errorf("%s %q %+v", p.Outcome(), p.Error, p.Findings)
 	}
 }
+
+// TestDynamoWorkerEngineUp: a Dynamo TensorRT-LLM worker (python3 -m
+// dynamo.trtllm) starts no uvicorn; its "Set runtime config max_num_seqs: N"
+// (logged once TensorRT-LLM's LLM, executor and transceiver included, is
+// built: components/src/dynamo/trtllm) says start-up was over, as uvicorn's
+// line does for trtllm-serve: an exception after it is a runtime error, a
+// crash a process_crashed finding. Before it, or in look-alikes, an
+// exception is still how start-up ended.
+func TestDynamoWorkerEngineUp(t *testing.T) {
+	const ts = "2026-01-10T12:00:09.500Z  "
+	const up = ts + "INFO llm_worker.init_llm_worker: Set runtime config max_num_seqs: 256   \n"
+	const xcvr = "[01/10/2026-12:00:05] [TRT-LLM] [I] Using KvCacheTransceiverV2\n"
+	const exc = "Traceback (most recent call last):\n  File \"/x/handler_base.py\", line 1, in generate\nRuntimeError: request 7 failed\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"after the engine was built", xcvr + up + ts + "INFO llm_worker.init_llm_worker: Set runtime config max_num_batched_tokens: 8192\n" + exc,
+			"PYTHON runtime_error"},
+		{"an older worker's main.init", xcvr + ts + "INFO main.init: Set runtime config max_num_seqs: 64\n" + exc, "PYTHON runtime_error"},
+		{"no timestamp, srun's label", "0: " + xcvr + "0: INFO main.init: Set runtime config max_num_seqs: 64\n0: RuntimeError: request 7 failed\n", "PYTHON runtime_error"},
+		{"a crash after", xcvr + up + "!!!!!!! Segfault encountered !!!!!!!\n", "PYTHON process_crashed"},
+		{"before the engine was built", xcvr + exc + up, "ERROR"},
+		{"not at INFO", xcvr + ts + "DEBUG main.init: Set runtime config max_num_seqs: 64\n" + exc, "ERROR"},
+		{"not the message", xcvr + ts + "INFO main.init: Set runtime config max_num_seqs: 64 (from engine)\n" + ts + "INFO x: y Set runtime config max_num_seqs: x\n" + exc, "ERROR"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		var kinds []string
+		for _, f := range p.Findings {
+			kinds = append(kinds, f.Kind)
+		}
+		if g := strings.TrimSpace(string(p.Outcome()) + " " + strings.Join(kinds, ",")); g != c.want {
+			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
+	}
+}

@@ -1309,6 +1309,8 @@ func TestSrunExitLines(t *testing.T) {
 			"srun task 0=PYTHON process_crashed;srun task 1=PYTHON"},
 		{"step terminated after the first death", r0 + up0 + r1 + up1 + "srun: error: gpu-1: task 1: Segmentation fault (core dumped)\nsrun: Terminating job step 17309.2\n" +
 			"srun: error: gpu-1: task 0: Exited with exit code 1\n", "srun task 0=PYTHON;srun task 1=PYTHON process_crashed"},
+		{"Ctrl-C", r0 + up0 + "^Csrun: interrupt (one more within 1 sec to abort)\nsrun: step:13218794.0 task 0: running\n^Csrun: sending Ctrl-C to job 13218794.0\n" +
+			"srun: error: gpu-1: task 0: Exited with exit code 1\n", "srun task 0=PYTHON"},
 		{"step aborted", r0 + "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\nsrun: error: node1-130-01: task 0: Exited with exit code 1\n", "srun task 0=PYTHON"},
 		{"step cancelled", r0 + "slurmstepd: error: *** STEP 524547.1 ON ault43 CANCELLED AT 2024-10-09T23:20:53 ***\nsrun: error: ault43: task 0: Exited with exit code 1\n", "srun task 0=PYTHON"},
 		{"time limit", r0 + "slurmstepd-c117: error: *** JOB 712854 ON c117 CANCELLED AT 2026-04-06T08:17:04 DUE TO TIME LIMIT ***\nsrun: error: c117: task 0: Exited with exit code 1\n", "srun task 0=PYTHON"},

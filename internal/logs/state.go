@@ -1241,9 +1241,16 @@ func (st *state) srunExited(n int, tm, list string) {
 // Force Terminated job 32779", "slurmstepd: error: *** STEP 524547.1 ON
 // ault43 CANCELLED AT 2024-10-09T23:20:53 ***" (JOB too; a slurmstepd-host
 // prefix too).
+//
+// So does srun's forwarding of Ctrl-C to the step (_handle_intr's
+// 'info("sending Ctrl-C to job %u.%u")', later "… to %ps", verified in
+// srun's code; "^Csrun: sending Ctrl-C to job 13218794.0" with the
+// terminal's echo of the key, as a public log shows it): the operator
+// stopped the tasks.
 func slurmStepEnd(tm string) bool {
+	tm = strings.TrimPrefix(tm, "^C")
 	if rest, ok := strings.CutPrefix(tm, "srun: "); ok {
-		return strings.HasPrefix(rest, "Terminating job step ") || strings.HasPrefix(rest, "Job step aborted: ") ||
+		return strings.HasPrefix(rest, "Terminating job step ") || strings.HasPrefix(rest, "Job step aborted: ") || strings.HasPrefix(rest, "sending Ctrl-C to ") ||
 			strings.HasPrefix(rest, "launch/slurm: _step_signal: Terminating ") || rest == "forcing job termination" ||
 			strings.HasPrefix(rest, "Force Terminated job ")
 	}
@@ -1332,6 +1339,9 @@ func mayCrash(bare []byte) bool {
 		// A task's death (srun: error: …), and the lines that say Slurm
 		// ended the step (slurmStepEnd).
 		return bytes.HasPrefix(bare, []byte("srun: ")) || bytes.HasPrefix(bare, []byte("slurmstepd"))
+	case '^':
+		// srun's line after the terminal's echo of Ctrl-C (slurmStepEnd).
+		return bytes.HasPrefix(bare, []byte("^Csrun: "))
 	case 'm':
 		return bytes.HasPrefix(bare, []byte("mpirun noticed ")) || bytes.HasPrefix(bare, []byte("mpiexec noticed "))
 	case 't':
@@ -1356,7 +1366,7 @@ func mayCrash(bare []byte) bool {
 // Python's report of an ignored exception, the lines of a crash and UCX's
 // error lines.
 func bareEvent(bare []byte) bool {
-	return asyncioHeader(bare) || ignoredHeader(bare) || mayCrash(bare) || mayUCXError(bare) || mayProxyFrame(bare)
+	return asyncioHeader(bare) || ignoredHeader(bare) || mayCrash(bare) || mayUCXError(bare) || mayProxyFrame(bare) || mayDynamoEngineUp(bare)
 }
 
 // ignoredHeader reports whether a bare line is the first line Python's
@@ -1443,8 +1453,12 @@ func (st *state) crash(key string, n int, text string, kind int) {
 			return
 		}
 		for i := range q.Findings {
-			if f := &q.Findings[i]; f.Kind == FindingCrashed && f.Line == line {
-				f.Text = term
+			// Within the finding's size and the log's kept text, as find
+			// keeps a finding's text: 20,000 ranks' what() lines kept 80 MB.
+			if f := &q.Findings[i]; f.Kind == FindingCrashed && f.Line == line && f.Text != findingTextNotKept {
+				if t := cutText(term, maxDetailBytes); !q.over(len(t)) {
+					f.Text = t
+				}
 			}
 		}
 		return
@@ -1763,8 +1777,43 @@ func mayProxyFrame(bare []byte) bool {
 // serverUp reports whether a bare line is uvicorn's word that trtllm-serve's
 // HTTP server is up, which it starts only once the LLM (and its executor and
 // transceiver) is built.
+//
+// So is a Dynamo TensorRT-LLM worker's (python3 -m dynamo.trtllm), which
+// starts no uvicorn: it logs "Set runtime config max_num_seqs: N" inside
+// `async with get_llm_engine(engine_args) as engine:`, once TensorRT-LLM's
+// LLM (its executor and transceiver) is built and before it registers the
+// model and serves its endpoint (logging.info in ai-dynamo/dynamo's
+// components/src/dynamo/trtllm/main.py init and, later,
+// workers/llm_worker.py init_llm_worker; verified), as Dynamo's logging
+// prints it ("2026-01-10T12:00:00.123Z  INFO llm_worker.init_llm_worker: Set
+// runtime config max_num_seqs: 256", the timestamp a collector's).
 func serverUp(tm string) bool {
-	return tm == "INFO:     Application startup complete." || strings.HasPrefix(tm, "INFO:     Uvicorn running on ")
+	return tm == "INFO:     Application startup complete." || strings.HasPrefix(tm, "INFO:     Uvicorn running on ") || dynamoEngineUp(tm)
+}
+
+// dynamoRuntimeConfig is the message dynamoEngineUp looks for.
+const dynamoRuntimeConfig = "Set runtime config max_num_seqs: "
+
+// dynamoEngineUp reports whether a bare line is the Dynamo worker's
+// "Set runtime config max_num_seqs: N" at INFO: the message after a logging
+// prefix of at most 160 bytes that names the INFO level and ends in a blank,
+// N a number (or None).
+func dynamoEngineUp(tm string) bool {
+	i := strings.Index(tm, dynamoRuntimeConfig)
+	if i < 6 || i > 160 || tm[i-1] != ' ' || !strings.Contains(tm[:i], "INFO") {
+		return false
+	}
+	v := tm[i+len(dynamoRuntimeConfig):]
+	return v == "None" || v != "" && strings.Trim(v, "0123456789") == ""
+}
+
+// mayDynamoEngineUp is a cheap superset of the lines dynamoEngineUp reads,
+// for the scanner's bare-line filter: a line that starts "INFO " (Dynamo's
+// level, behind a timestamp the scanner takes off; uvicorn's "INFO:     "
+// access lines, most of a busy log, are not searched) and holds the message.
+func mayDynamoEngineUp(bare []byte) bool {
+	return len(bare) > len(dynamoRuntimeConfig)+5 && bare[0] == 'I' && bytes.HasPrefix(bare, []byte("INFO ")) &&
+		bytes.Contains(bare, []byte(dynamoRuntimeConfig))
 }
 
 // cppLocation reports whether a bare line is only the source location
