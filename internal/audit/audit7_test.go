@@ -208,6 +208,11 @@ func TestOverrideArrays(t *testing.T) {
 	if len(set.Workers) != 1 || set.Workers[0].Overlay == nil || set.Workers[0].Overlay.Backend == nil || set.Workers[0].Overlay.Backend.Raw != "NIXL" || len(set.Warnings) != 0 {
 		t.Errorf("array set in the script: %+v, warnings %q", set.Workers, set.Warnings)
 	}
+	// Over several lines, a word a line.
+	set = read("ARGS=(\n  --publish-kv-events\n  --override-engine-args '{\"cache_transceiver_config\": {\"backend\": \"NIXL\"}}'\n)\n" + launch + "\"${ARGS[@]}\" &\n")
+	if len(set.Workers) != 1 || set.Workers[0].Overlay == nil || set.Workers[0].Overlay.Backend == nil || set.Workers[0].Overlay.Backend.Raw != "NIXL" || set.Workers[0].Source.Line != 6 || len(set.Warnings) != 0 {
+		t.Errorf("array over lines: %+v, warnings %q", set.Workers, set.Warnings)
+	}
 	// Added to in the script: its words are the sum.
 	set = read("ARGS=(--publish-kv-events)\nARGS+=(--override-engine-args '{\"cache_transceiver_config\": {\"backend\": \"NIXL\"}}')\n" + launch + "${ARGS[@]} &\n")
 	if len(set.Workers) != 1 || set.Workers[0].Overlay.Backend == nil || set.Workers[0].Overlay.Backend.Raw != "NIXL" {

@@ -142,6 +142,7 @@ func splitScript(text string) []shellCmd {
 		double
 	)
 	q := none
+	arrayOpen := false
 	for i := 0; i < len(lines); i++ {
 		ln := strings.TrimSuffix(lines[i], "\r")
 		if cur.Len() == 0 {
@@ -184,6 +185,16 @@ func splitScript(text string) []shellCmd {
 		if trailing := len(ln) - len(strings.TrimRight(ln, "\\")); trailing%2 == 1 {
 			cur.WriteString(ln[:len(ln)-1] + " ")
 			continue
+		}
+		// An array assignment over several lines (ARGS=(, a word a line,
+		// then )): one command, as bash reads it.
+		if m := reArrayOpen().FindStringIndex(ln); cur.Len() == 0 && m != nil && !strings.Contains(ln[m[1]:], ")") || arrayOpen {
+			cur.WriteString(ln + " ")
+			arrayOpen = !(arrayOpen && strings.Contains(ln, ")"))
+			if arrayOpen {
+				continue
+			}
+			ln = ""
 		}
 		cur.WriteString(ln)
 		cmd := shellCmd{line: start, text: cur.String()}

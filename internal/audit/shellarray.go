@@ -12,14 +12,19 @@ import (
 // engine-args "$OVERRIDE_JSON") under an if, then "${TRTLLM_OVERRIDE_ARGS[@]}"
 // on the dynamo.trtllm line; EXTRA_PREFILL_ARGS+=(--router-mode KV)). An
 // array the script sets on one line (NAME=(WORDS), NAME+=(WORDS), declare -a
-// NAME=(WORDS)) is its words there, expanded as bash expands them when it
+// NAME=(WORDS), also over several lines) is its words there, expanded as bash expands them when it
 // is set; "${NAME[@]}" (or ${NAME[*]}) standing as words of a command is
 // replaced by them. One xcvr cannot read (set in a sourced file, from a
 // command's output, added to under a condition it does not decide) stays
 // as written, with a warning when it may hold an option xcvr reads.
 
 var reArrayAssign = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*(?:(?:declare|local|typeset|readonly)\s+(?:-a\s+)?)?([A-Za-z_][A-Za-z0-9_]*)(\+?)=\((.*)\)\s*;?\s*$`)
+	return regexp.MustCompile(`(?s)^\s*(?:(?:declare|local|typeset|readonly)\s+(?:-a\s+)?)?([A-Za-z_][A-Za-z0-9_]*)(\+?)=\((.*)\)\s*;?\s*$`)
+})
+
+// reArrayOpen finds a line that opens an array assignment (NAME=( ...).
+var reArrayOpen = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:(?:declare|local|typeset|readonly)\s+(?:-a\s+)?)?[A-Za-z_][A-Za-z0-9_]*\+?=\(`)
 })
 
 var reArrayRef = sync.OnceValue(func() *regexp.Regexp {
