@@ -88,11 +88,11 @@ type state struct {
 	// ("srun: Terminating job step …", "srun: Job step aborted: …", "***
 	// STEP … CANCELLED AT …"). A task's exit status after either is how it
 	// was stopped, not its death.
-	stopped   map[string]int
-	stepEnd   int
+	stopped map[string]int
+	stepEnd int
 	// ranked holds the launcher keys (a pod's, a compose container's)
 	// whose processes are ranked ("pod/ctx-0/trtllm rank 0"): see owner.
-	ranked map[string]bool
+	ranked    map[string]bool
 	termKey   string
 	termLine  int
 	termClass string
