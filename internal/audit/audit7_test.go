@@ -173,3 +173,65 @@ spec:
 		t.Errorf("workers %d (count %d), copies %+v", len(set.Workers), set.Workers[0].Count, set.Copies)
 	}
 }
+
+// Dynamo's launch scripts pass --override-engine-args through a bash
+// array ("${TRTLLM_OVERRIDE_ARGS[@]}"), its JSON from a sourced helper's
+// function: it was silently not read. An array the script sets on one
+// line is read; one it cannot read, and an override whose value is a
+// variable it does not know, are warned of with the line, what and why
+// (and such a value is not called malformed JSON, which would fail it).
+func TestOverrideArrays(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "real/dynamo-launch-override/disagg_router.sh", "real/dynamo-launch-override/engine_configs/qwen3/prefill.yaml", "real/dynamo-launch-override/engine_configs/qwen3/decode.yaml")
+	want := []string{
+		"real/dynamo-launch-override/disagg_router.sh:39: --override-engine-args $OVERRIDE_JSON is not read: it comes from the array TRTLLM_OVERRIDE_ARGS set at real/dynamo-launch-override/disagg_router.sh:26, under the condition at real/dynamo-launch-override/disagg_router.sh:25 (taken as run); $OVERRIDE_JSON is set at real/dynamo-launch-override/disagg_router.sh:24 from a command's output ($(build_trtllm_override_args_with_mem)), which xcvr does not run; the script sources $SCRIPT_DIR/../../../common/gpu_utils.sh (real/dynamo-launch-override/disagg_router.sh:9), $SCRIPT_DIR/../../../common/launch_utils.sh (real/dynamo-launch-override/disagg_router.sh:10) (not read); the engine args are --extra-engine-args /workspace/examples/backends/trtllm/engine_configs/qwen3/prefill.yaml alone, which that JSON may change",
+		"real/dynamo-launch-override/disagg_router.sh:49: --override-engine-args $OVERRIDE_JSON is not read: it comes from the array TRTLLM_OVERRIDE_ARGS set at real/dynamo-launch-override/disagg_router.sh:26, under the condition at real/dynamo-launch-override/disagg_router.sh:25 (taken as run); $OVERRIDE_JSON is set at real/dynamo-launch-override/disagg_router.sh:24 from a command's output ($(build_trtllm_override_args_with_mem)), which xcvr does not run; the script sources $SCRIPT_DIR/../../../common/gpu_utils.sh (real/dynamo-launch-override/disagg_router.sh:9), $SCRIPT_DIR/../../../common/launch_utils.sh (real/dynamo-launch-override/disagg_router.sh:10) (not read); the engine args are --extra-engine-args /workspace/examples/backends/trtllm/engine_configs/qwen3/decode.yaml alone, which that JSON may change",
+	}
+	if !slices.Equal(r.Set.Warnings, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(r.Set.Warnings, "\n"), strings.Join(want, "\n"))
+	}
+	if len(r.Entries) != 2 || r.Entries[0].Failed() || r.Entries[1].Failed() {
+		t.Errorf("entries %d", len(r.Entries))
+	}
+
+	cfg := []byte("cache_transceiver_config:\n  backend: UCX\n")
+	read := func(script string) *Set {
+		t.Helper()
+		set, err := Read([]Input{{Name: "run.sh", Data: []byte("#!/bin/bash\n" + script)}, {Name: "prefill.yaml", Data: cfg}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return set
+	}
+	const launch = "python3 -m dynamo.trtllm --model-path Qwen/Qwen3-0.6B --extra-engine-args prefill.yaml --disaggregation-mode prefill "
+	// Set in the script: read, laid over the engine args.
+	set := read("ARGS=(--override-engine-args '{\"cache_transceiver_config\": {\"backend\": \"NIXL\"}}')\n" + launch + "\"${ARGS[@]}\" &\n")
+	if len(set.Workers) != 1 || set.Workers[0].Overlay == nil || set.Workers[0].Overlay.Backend == nil || set.Workers[0].Overlay.Backend.Raw != "NIXL" || len(set.Warnings) != 0 {
+		t.Errorf("array set in the script: %+v, warnings %q", set.Workers, set.Warnings)
+	}
+	// Over several lines, a word a line.
+	set = read("ARGS=(\n  --publish-kv-events\n  --override-engine-args '{\"cache_transceiver_config\": {\"backend\": \"NIXL\"}}'\n)\n" + launch + "\"${ARGS[@]}\" &\n")
+	if len(set.Workers) != 1 || set.Workers[0].Overlay == nil || set.Workers[0].Overlay.Backend == nil || set.Workers[0].Overlay.Backend.Raw != "NIXL" || set.Workers[0].Source.Line != 6 || len(set.Warnings) != 0 {
+		t.Errorf("array over lines: %+v, warnings %q", set.Workers, set.Warnings)
+	}
+	// Added to in the script: its words are the sum.
+	set = read("ARGS=(--publish-kv-events)\nARGS+=(--override-engine-args '{\"cache_transceiver_config\": {\"backend\": \"NIXL\"}}')\n" + launch + "${ARGS[@]} &\n")
+	if len(set.Workers) != 1 || set.Workers[0].Overlay.Backend == nil || set.Workers[0].Overlay.Backend.Raw != "NIXL" {
+		t.Errorf("array added to: %+v, warnings %q", set.Workers, set.Warnings)
+	}
+	// Not set in the script: said.
+	set = read("source ./helpers.sh\n" + launch + "\"${TRTLLM_OVERRIDE_ARGS[@]}\" &\n")
+	if len(set.Warnings) != 1 || set.Warnings[0] != `run.sh:3: "${TRTLLM_OVERRIDE_ARGS[@]}" on the dynamo.trtllm command line is a bash array xcvr does not read: the script does not set it: it sources ./helpers.sh (run.sh:2) (not read); what it holds (an --override-engine-args JSON laid over the engine args, say) is not in this worker's inputs` {
+		t.Errorf("array not set: %q", set.Warnings)
+	}
+	// Added to in a loop xcvr does not run, so not known, but with words
+	// it does not read (--router-mode KV): nothing to say.
+	set = read("EXTRA=()\nfor ((i=0; i<N; i++)); do\n  EXTRA+=(--router-mode KV)\ndone\n" + launch + "\"${EXTRA[@]}\" &\n")
+	if len(set.Warnings) != 0 {
+		t.Errorf("array of options xcvr does not read: %q", set.Warnings)
+	}
+	// A variable override: not read, not malformed.
+	set = read("OVERRIDES=$(make_overrides)\n" + launch + "--override-engine-args \"$OVERRIDES\" &\n")
+	if len(set.Workers) != 1 || len(set.Workers[0].Notes) != 1 || !strings.HasPrefix(set.Workers[0].Notes[0], "--override-engine-args $OVERRIDES is not read: $OVERRIDES is set at run.sh:2 from a command's output ($(make_overrides))") || len(set.Warnings) != 1 {
+		t.Errorf("variable override: %+v, warnings %q", set.Workers, set.Warnings)
+	}
+}

@@ -366,7 +366,10 @@ type launch struct {
 	env      map[string]string // NAME=VALUE before the command, export lines
 	envOrd   []string
 	override string // dynamo --override-engine-args
-	served   string // dynamo --served-model-name
+	// overrideWhy says why override, holding a variable, is not known
+	// ("" for one read as written).
+	overrideWhy string
+	served      string // dynamo --served-model-name
 	// refused is why the launcher refuses the command line itself (an
 	// option it does not have); "" when it takes it.
 	refused string
@@ -1247,7 +1250,16 @@ func (w *Worker) serveBackend(l launch, at string) {
 // the config is, is returned with the override said; otherwise the config is
 // listed as not placed, with TensorRT-LLM's reason, and ok is false.
 func (r *reader) readConfig(w *Worker, src Source, l launch, name string, root *deploy.Node, locate func(int) string, where, cmdAt string) (string, bool) {
-	if l.override != "" {
+	if strings.ContainsAny(l.override, "$`") {
+		// $OVERRIDE_JSON, set from a sourced helper's output: not known,
+		// and not a malformed JSON either.
+		msg := overrideNotRead(l)
+		w.Notes = append(w.Notes, msg)
+		if l.overrideWhy == "" {
+			// A script's launch warned where it read the line.
+			r.warnOnce(cmdAt + ": " + msg)
+		}
+	} else if l.override != "" {
 		merged, note := overrideArgs(root, l.override)
 		if note != "" {
 			w.Notes = append(w.Notes, note)

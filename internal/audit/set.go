@@ -316,7 +316,9 @@ type owner struct{ kind, name string }
 
 type reader struct {
 	// sums are each input file's SHA-256, to tell a copy of a file (copies).
-	sums       map[string][32]byte
+	sums map[string][32]byte
+	// warned are the warnings warnOnce gave.
+	warned     map[string]bool
 	set        *Set
 	configMaps map[string]*configMap
 	plain      map[string]*plainFile
@@ -701,6 +703,18 @@ func envKey(env []EnvVar) string {
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, "\x00")
+}
+
+// warnOnce adds a warning the set does not hold yet (a loop's iterations,
+// a function's calls, read the same line again).
+func (r *reader) warnOnce(msg string) {
+	if r.warned == nil {
+		r.warned = map[string]bool{}
+	}
+	if !r.warned[msg] {
+		r.warned[msg] = true
+		r.set.Warnings = append(r.set.Warnings, msg)
+	}
 }
 
 // origin renders a file line.

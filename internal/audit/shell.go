@@ -142,6 +142,7 @@ func splitScript(text string) []shellCmd {
 		double
 	)
 	q := none
+	arrayOpen := false
 	for i := 0; i < len(lines); i++ {
 		ln := strings.TrimSuffix(lines[i], "\r")
 		if cur.Len() == 0 {
@@ -184,6 +185,16 @@ func splitScript(text string) []shellCmd {
 		if trailing := len(ln) - len(strings.TrimRight(ln, "\\")); trailing%2 == 1 {
 			cur.WriteString(ln[:len(ln)-1] + " ")
 			continue
+		}
+		// An array assignment over several lines (ARGS=(, a word a line,
+		// then )): one command, as bash reads it.
+		if m := reArrayOpen().FindStringIndex(ln); cur.Len() == 0 && m != nil && !strings.Contains(ln[m[1]:], ")") || arrayOpen {
+			cur.WriteString(ln + " ")
+			arrayOpen = !(arrayOpen && strings.Contains(ln, ")"))
+			if arrayOpen {
+				continue
+			}
+			ln = ""
 		}
 		cur.WriteString(ln)
 		cmd := shellCmd{line: start, text: cur.String()}
@@ -238,11 +249,21 @@ type shellVars struct {
 	exports    []string
 	exportsSeq int
 	exportsOK  bool
+	// arrayMaybe holds, for each array the script sets, every word it may
+	// hold (its assignments and additions, under any condition); subst,
+	// for each variable set from a command's output ($(...)), where and
+	// from what: neither is known, and a warning says so (shellarray.go).
+	arrayMaybe map[string]string
+	subst      map[string]substSet
 	// unknown are the variables an append made unknown (NAME+=VALUE where
 	// the reader cannot tell whether or how often it ran): a later append
 	// leaves them unknown, an assignment sets them again.
 	unknown map[string]bool
 }
+
+// substSet is where a variable was set from a command's output, and its
+// value as written there.
+type substSet struct{ at, text string }
 
 // varMeta says where a variable was set: its origin (FILE:LINE), the
 // origin of the block it was set in ("" when none), and the order.
@@ -274,9 +295,16 @@ func (v *shellVars) set(k, val, origin, cond string, appending bool) {
 	}
 	if len(val) > maxShellValue || len(v.val) >= maxShellVars && v.val[k] == "" || strings.Contains(val, "$(") || strings.Contains(val, "`") {
 		delete(v.val, k)
+		if (strings.Contains(val, "$(") || strings.Contains(val, "`")) && len(val) <= maxShellValue {
+			if v.subst == nil {
+				v.subst = map[string]substSet{}
+			}
+			v.subst[k] = substSet{at: origin, text: val}
+		}
 		v.seq++
 		return
 	}
+	delete(v.subst, k)
 	v.seq++
 	v.val[k], v.meta[k] = val, varMeta{origin: origin, cond: cond, seq: v.seq}
 }
@@ -871,6 +899,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	// environment: the same call reached from two branches of a case is
 	// one worker.
 	seen := map[string]*Worker{}
+	// sourced lists the files the script sources (source F, . F), as
+	// written, with their lines: what they set is not read.
+	var sourced []string
 	// barrier counts the script's wait and kill commands read so far:
 	// servers started on either side of one do not run side by side.
 	barrier := 0
@@ -884,8 +915,15 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 	loopAt := newLoopCache()
 	var callFunc func(c funcCall, cmd shellCmd, lineLoop block)
 	step := func(cmd shellCmd) {
-		text := v.expand(cmd.text)
+		if m := reArrayAssign().FindStringSubmatch(cmd.text); m != nil && !deadIn(blocks) {
+			arrayAssign(v, m[1], m[2] == "+", m[3], origin(file, cmd.line), file, blocks)
+		}
+		arrayText, unreadArrays, usedArrays := substArrays(cmd.text, v)
+		text := v.expand(arrayText)
 		words := shellWords(text)
+		if len(words) > 1 && (words[0] == "source" || words[0] == ".") && !deadIn(blocks) {
+			sourced = append(sourced, fmt.Sprintf("%s (%s)", words[1], origin(file, cmd.line)))
+		}
 		// Here-document bodies expand with the variables as the line
 		// starts; the files are recorded after its words are read, once
 		// it is known which of its statements run.
@@ -1165,6 +1203,20 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		l, ok := parseLaunch(unwrapShell(words))
 		if !ok && len(calls) > 0 || ok && wrapped {
 			return
+		}
+		if ok && !deadIn(blocks) && (l.program == "dynamo.trtllm" || l.program == "trtllm-serve" && (l.sub == "" || l.sub == "serve")) {
+			for _, name := range unreadArrays {
+				if why := arrayWhy(v, name, sourced); why != "" {
+					r.warnOnce(fmt.Sprintf("%s: \"${%s[@]}\" on the %s command line is a bash array xcvr does not read: %s; what it holds (an --override-engine-args JSON laid over the engine args, say) is not in this worker's inputs", origin(file, cmd.line), name, l.program, why))
+				}
+			}
+			if strings.ContainsAny(l.override, "$`") {
+				l.overrideWhy = overrideWhy(v, l.override, sourced)
+				if a := arrayOrigin(v, usedArrays); a != "" {
+					l.overrideWhy = a + "; " + l.overrideWhy
+				}
+				r.warnOnce(origin(file, cmd.line) + ": " + overrideNotRead(l))
+			}
 		}
 		if !ok {
 			if r.runScript(file, cmd.line, unwrapShell(words), v, blocks, stack) {

@@ -253,3 +253,42 @@ func TestFindingsPastTheKeptText(t *testing.T) {
 		t.Errorf("summary %q", s)
 	}
 }
+
+// TestFindingsBehindALauncherPrefix: behind kubectl's --prefix or docker
+// compose's label the lines of a ranked process carry the pod's key and its
+// rank ("pod/ctx-0/trtllm rank 0"), its bare lines (uvicorn's, a traceback,
+// a crash handler's, UCX's) the pod's key alone. Their findings are the
+// ranked process's, as the lines before the rank is known are (one ranked
+// process in the pod), or a process "without rank" beside several; they
+// were dropped, so a pod whose server crashed or raised read clean.
+func TestFindingsBehindALauncherPrefix(t *testing.T) {
+	const pod = "[pod/ctx-0/trtllm] "
+	const up = pod + "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" + pod + "INFO:     Application startup complete.\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"an exception once up", up + pod + "Traceback (most recent call last):\n" + pod + "RuntimeError: boom\n",
+			"pod/ctx-0/trtllm rank 0=PYTHON runtime_error"},
+		{"a crash and UCX, compose", "ctx-1  | [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\nctx-1  | INFO:     Application startup complete.\n" +
+			"ctx-1  | Fatal Python error: Segmentation fault\nctx-1  | [1745700389.902821] [h:1 :0]  sock.c:334  UCX  ERROR   connect failed\n",
+			"ctx-1 rank 0=PYTHON process_crashed,ucx_error"},
+		{"asyncio", up + pod + "Task exception was never retrieved\n" + pod + "future: <Task finished>\n" + pod + "RuntimeError: x\n",
+			"pod/ctx-0/trtllm rank 0=PYTHON runtime_error"},
+		{"two ranks", up + pod + "[TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2\n" + pod + "[gpu-1:1:0:1] Caught signal 11 (Segmentation fault)\n",
+			"pod/ctx-0/trtllm rank 0=PYTHON ;pod/ctx-0/trtllm rank 1=PYTHON ;pod/ctx-0/trtllm without rank= process_crashed"},
+		// No TensorRT-LLM process: nothing is read, as before.
+		{"UCX alone", pod + "[1745700389.902821] [h:1 :0]  sock.c:334  UCX  ERROR   connect failed\n", ""},
+		{"an exception after a server line alone", pod + "INFO:     Application startup complete.\n" + pod + "RuntimeError: boom\n", ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		var got []string
+		for _, p := range lg.Processes {
+			var kinds []string
+			for _, f := range p.Findings {
+				kinds = append(kinds, f.Kind)
+			}
+			got = append(got, fmt.Sprintf("%s=%s %s", p.Source, p.Outcome(), strings.Join(kinds, ",")))
+		}
+		if g := strings.Join(got, ";"); g != c.want {
+			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
+	}
+}

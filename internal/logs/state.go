@@ -88,8 +88,11 @@ type state struct {
 	// ("srun: Terminating job step …", "srun: Job step aborted: …", "***
 	// STEP … CANCELLED AT …"). A task's exit status after either is how it
 	// was stopped, not its death.
-	stopped   map[string]int
-	stepEnd   int
+	stopped map[string]int
+	stepEnd int
+	// ranked holds the launcher keys (a pod's, a compose container's)
+	// whose processes are ranked ("pod/ctx-0/trtllm rank 0"): see owner.
+	ranked    map[string]bool
 	termKey   string
 	termLine  int
 	termClass string
@@ -328,7 +331,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// start-up ended. A finding of the process the line belongs to,
 			// if it has shown itself.
 			st.asyncOn, st.asyncEnd = false, n
-			if q := st.byKey[key]; q != nil && !st.asyncIgnored {
+			if q := st.owner(key, n); q != nil && !st.asyncIgnored {
 				// Cut to fit a finding's text with the note and the cut's
 				// mark: find cuts at maxDetailBytes, which took the note.
 				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxDetailBytes-len(asyncioNote)-cutMarkRoom)+asyncioNote)
@@ -355,7 +358,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// The server was up: the transceiver was built long before. A
 			// finding of the process the line belongs to, if it has shown
 			// itself (an exception alone makes no process).
-			if q := st.byKey[key]; q != nil {
+			if q := st.owner(key, n); q != nil {
 				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxMessageBytes))
 			}
 			return
@@ -398,7 +401,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if msg, ok := ucxError(tm); ok {
 		// A finding of the process the line belongs to, if it has shown
 		// itself: UCX's lines alone (another program's log) make none.
-		if q := st.byKey[key]; q != nil {
+		if q := st.owner(key, n); q != nil {
 			q.ucxError(n, st.cut(msg, maxMessageBytes))
 		}
 		return
@@ -472,12 +475,37 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 	}
 }
 
+// owner is the process a finding of key's line belongs to: key's own, or,
+// for a launcher's key (a pod's, a compose container's) whose processes are
+// ranked ("pod/ctx-0/trtllm rank 0"), a process of the key alone, which the
+// end folds into its one ranked process (beside several it is shown
+// "without rank"), as it folds the lines printed before the rank is known.
+// A bare line behind such a prefix carries no rank, so the findings of a
+// ranked process's crash, UCX errors or exceptions once its server was up
+// were dropped. nil when key has no process: UCX's lines, or an exception
+// after a server line, alone make none.
+func (st *state) owner(key string, n int) *Process {
+	if q := st.byKey[key]; q != nil {
+		return q
+	}
+	if st.ranked[key] {
+		return st.get(key, n)
+	}
+	return nil
+}
+
 // get returns key's process, creating it at line n; nil past maxProcesses.
 func (st *state) get(key string, n int) *Process {
 	if p := st.byKey[key]; p != nil {
 		return p
 	}
 	p := &Process{Source: key, firstLine: n, budget: &st.retained}
+	if b := baseOf(key); b != key && b != "" {
+		if st.ranked == nil {
+			st.ranked = map[string]bool{}
+		}
+		st.ranked[b] = true
+	}
 	if len(st.lg.Processes) >= maxProcesses {
 		// Past the cap on kept detail the process still counts: its outcome,
 		// backend and error decide the verdict; its lines are not kept.
@@ -1476,7 +1504,7 @@ func (st *state) crash(key string, n int, text string, kind int) {
 	}
 	q := st.byKey[key]
 	if st.serving[key] > 0 || q != nil && q.loopRan > 0 {
-		if q != nil {
+		if q = st.owner(key, n); q != nil {
 			q.find(n, FindingCrashed, st.cut(text, maxMessageBytes))
 			q.implyCrash(n, text)
 		}
