@@ -122,6 +122,10 @@ type Process struct {
 	// server was up (0: never): start-up, its transceiver step included,
 	// was over by then.
 	serverUp int
+	// dynamoUp is true when the line at serverUp was a Dynamo worker's
+	// "Set runtime config max_num_seqs: N" (its engine built), not
+	// uvicorn's.
+	dynamoUp bool
 	// xcvrLines is true once a line about the transceiver or its transfers
 	// was read (not only an exception or a start-up failure).
 	xcvrLines bool

@@ -186,3 +186,25 @@ func TestDynamoJSONL(t *testing.T) {
 		}
 	}
 }
+
+// TestDynamoEngineUpVerdict: a Dynamo worker whose start-up was over (its
+// "Set runtime config max_num_seqs: N") but that shows no transceiver line
+// is said to have set up its engine, not to have had its server come up: a
+// Dynamo worker starts no uvicorn. trtllm-serve's still reads "the server
+// came up".
+func TestDynamoEngineUpVerdict(t *testing.T) {
+	const warn = "[01/10/2026-12:00:05] [TRT-LLM] [W] Logger level already set from environment.\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"Dynamo", warn + "2026-01-10T12:00:09.500Z  INFO llm_worker.init_llm_worker: Set runtime config max_num_seqs: 256\n",
+			"though the Dynamo worker set up its engine (line 2): start-up was over"},
+		{"Dynamo's JSONL", warn + `{"time":"2026-01-10T12:00:09.500000Z","level":"INFO","target":"main.init","message":"Set runtime config max_num_seqs: 64"}` + "\n",
+			"though the Dynamo worker set up its engine (line 2): start-up was over"},
+		{"trtllm-serve", warn + "INFO:     Application startup complete.\n", "though the server came up (line 2): start-up was over"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		v := Judge(lg, nil, true)
+		if s := v.Summary(); v.Status != StatusNotShown || !strings.Contains(s, c.want) {
+			t.Errorf("%s: %s %q, want %q", c.name, v.Status, s, c.want)
+		}
+	}
+}

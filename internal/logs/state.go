@@ -279,7 +279,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.serving[key] = n
 		}
 		if q := st.byKey[key]; q != nil && q.serverUp == 0 {
-			q.serverUp = n
+			q.serverUp, q.dynamoUp = n, dynamoEngineUp(tm)
 		}
 		return
 	}

@@ -436,12 +436,12 @@ func (v Verdict) summary() string {
 		// that would show it are missing.
 		// So had one whose executor's event loop ran (it raised): the
 		// executor is built after its transceiver.
-		up, line, loop, submit := true, 0, false, false
+		up, line, loop, submit, dynamo := true, 0, false, false, false
 		for _, p := range v.Processes {
 			if p.Status == StatusNotShown {
 				up = up && (p.Process.serverUp > 0 || p.Process.loopRan > 0)
 				if line == 0 {
-					line, loop = p.Process.serverUp, p.Process.serverUp == 0
+					line, loop, dynamo = p.Process.serverUp, p.Process.serverUp == 0, p.Process.dynamoUp
 					if loop {
 						line, submit = p.Process.loopRan, p.Process.loopSubmit
 					}
@@ -456,6 +456,12 @@ func (v Verdict) summary() string {
 		case up && loop:
 			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the executor's event loop ran (line " + strconv.Itoa(line) +
 				"): the executor was built, and its transceiver step before it, so the log does not stop before the transceiver; " + missing
+		case up && dynamo:
+			// A Dynamo worker starts no server of TensorRT-LLM's: its line
+			// says its engine (the LLM, its executor and transceiver) was
+			// built.
+			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the Dynamo worker set up its engine (line " + strconv.Itoa(line) +
+				"): start-up was over, so the log does not stop before the transceiver; " + missing
 		case up:
 			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the server came up (line " + strconv.Itoa(line) +
 				"): start-up was over, so the log does not stop before the transceiver; " + missing
