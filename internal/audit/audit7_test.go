@@ -60,6 +60,7 @@ func TestSameCommandLinesCounted(t *testing.T) {
 	cfg := []byte("cache_transceiver_config:\n  backend: UCX\n")
 	const a = "CUDA_VISIBLE_DEVICES=0 trtllm-serve m --host localhost --port 8001 --config ctx.yaml &> log_0 &\n"
 	const b = "CUDA_VISIBLE_DEVICES=1 trtllm-serve m --host localhost --port 8002 --config ctx.yaml > log_1 2>&1 &\n"
+	const fn = "launch_ctx() {\n  CUDA_VISIBLE_DEVICES=$1 trtllm-serve m --host localhost --port $2 --config ctx.yaml &> \"$3\" &\n}\n"
 	for _, c := range []struct {
 		name, script string
 		counts       []int
@@ -74,6 +75,11 @@ func TestSameCommandLinesCounted(t *testing.T) {
 		{"another option", a + strings.Replace(b, "--config", "--max_batch_size 8 --config", 1), []int{1, 1}},
 		{"the config written again", "echo -e 'cache_transceiver_config:\\n  backend: UCX' > ctx.yaml\n" + a + "echo -e 'cache_transceiver_config:\\n  backend: NIXL' > ctx.yaml\n" + b, []int{1, 1}},
 		{"an if xcvr does not decide", "if [ -n \"$X\" ]; then\n" + a + "else\n" + b + "fi\n", []int{1, 1}},
+		// A function called twice, its body in the background (a user's
+		// launch_ctx GPU PORT LOG, as real/user-ctx-gen-functions).
+		{"a function's calls", fn + "launch_ctx 0 8401 log_ctx_0\nlaunch_ctx 1 8402 log_ctx_1\n", []int{2}},
+		{"a function's calls, one under an if", fn + "launch_ctx 0 8401 log_ctx_0\nif [ -n \"$X\" ]; then\n  launch_ctx 1 8402 log_ctx_1\nfi\n", []int{1, 1}},
+		{"a function's calls in the foreground", strings.Replace(fn, "&> \"$3\" &", "&> \"$3\"", 1) + "launch_ctx 0 8401 log_ctx_0\nlaunch_ctx 1 8402 log_ctx_1\n", []int{1, 1}},
 	} {
 		set, err := Read([]Input{{Name: "run.sh", Data: []byte("#!/bin/bash\n" + c.script)}, {Name: "ctx.yaml", Data: cfg}})
 		if err != nil {

@@ -1418,7 +1418,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if call != nil {
 			w.key += "\x00" + call.from
 		}
-		if len(iters) == 0 && len(frames) == 0 && undecided(blocks) == nil {
+		if len(iters) == 0 && undecided(blocks) == nil && !slices.ContainsFunc(frames, func(f *frame) bool { return f.loopNote != "" }) {
 			norm, bg := sameCommand(words)
 			// Separate command lines that start the same server in the
 			// background, the same but for its --port, its devices and
@@ -1433,7 +1433,12 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			if call != nil {
 				w.key += "\x00" + call.from
 			}
-			w.sameAt = origin(file, cmd.line)
+			for _, f := range frames {
+				// A function called twice (launch_ctx 0 8401 log_ctx_0,
+				// launch_ctx 1 8402 log_ctx_1): its calls, at their lines.
+				w.key += "\x00" + f.name
+			}
+			w.sameAt = origin(file, src.Line)
 		}
 		if len(iters) > 0 {
 			// A loop's iterations that differ only in what the

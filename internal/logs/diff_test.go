@@ -216,6 +216,23 @@ func TestParseMatchesReference(t *testing.T) {
 			checkSame(t, []byte(late), s)
 		}
 	}
+	// Dynamo's JSONL records (DYN_LOGGING_JSONL=1), bare and in docker's
+	// json-file records, with escapes, without file and line, and shapes
+	// that are not such a record (fields out of order, a message that is
+	// no string): read as the reference reads them, early and late.
+	dyn := `{"time":"2026-01-10T12:00:05.000000Z","level":"INFO","file":"/x/a.py","line":3,"target":"py_executor_creator.create_py_executor","message":"[TRT-LLM] [I] Using UCX kv-cache transceiver."}
+{"log":"{\"time\":\"2026-01-10T12:00:09.500000Z\",\"level\":\"INFO\",\"target\":\"llm_worker.init_llm_worker\",\"message\":\"Set runtime config max_num_seqs: 256\"}\n","stream":"stderr","time":"2026-01-10T12:00:09.5Z"}
+{"time":"2026-01-10T12:00:09.600000Z","level":"WARN","line":7,"target":"t","message":"[TRT-LLM] [W] caf\u00e9 \"q\"\tx","span_name":"s"}
+{"time":"2026-01-10T12:00:09.700000Z","target":"t","level":"INFO","message":"[TRT-LLM] [I] Using KvCacheTransceiverV2"}
+{"time":"2026-01-10T12:00:09.800000Z","level":"INFO","target":"t","message":{"a":1}}
+{"time":"2026-01-10T12:00:09.900000Z","level":"INFO","target":"t","message":"[TRT-LLM] [I] Using KvCacheTransceiverV2"
+{"time":"2026-01-10T12:00:10.000000Z","level":"ERROR","target":"t","message":"x"}
+RuntimeError: request 7 failed
+`
+	for s := uint64(0); s < 4; s++ {
+		checkSame(t, []byte(dyn), s)
+		checkSame(t, []byte(strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60)+dyn), s)
+	}
 	// NIXL's error lines, late, bare or in k9s's frame: the scanner must
 	// pass them on.
 	for _, last := range []string{"│ getPluginParams: backend 'UCX' not found                     │",

@@ -1,6 +1,7 @@
 package logs
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -127,6 +128,61 @@ func TestDynamoWorkerEngineUp(t *testing.T) {
 		}
 		if g := strings.TrimSpace(string(p.Outcome()) + " " + strings.Join(kinds, ",")); g != c.want {
 			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
+	}
+}
+
+// TestDynamoJSONL: a Dynamo worker run with DYN_LOGGING_JSONL=1 prints each
+// log record as a JSON object ({"time":…,"level":…,"file":…,"line":…,
+// "target":…,"message":…}, ai-dynamo/dynamo lib/runtime/src/logging.rs);
+// TensorRT-LLM's "[TRT-LLM] …" lines are the message (its logger
+// propagates to the root logger, whose handler Dynamo replaces). They are
+// read as Dynamo's readable lines are: the transceiver's line, the worker's
+// "Set runtime config max_num_seqs: N" (start-up over), in docker's
+// json-file records too. Such a log read "No line of this log is
+// TensorRT-LLM's".
+func TestDynamoJSONL(t *testing.T) {
+	// TensorRT-LLM prints its version line with print(): it stays plain.
+	const xcvr = "[TensorRT-LLM] TensorRT-LLM version: 1.1.0\n" + `{"time":"2026-01-10T12:00:05.000000Z","level":"INFO","file":"/x/py_executor_creator.py","line":3,"target":"py_executor_creator.create_py_executor","message":"[TRT-LLM] [I] Using KvCacheTransceiverV2"}` + "\n"
+	const up = `{"time":"2026-01-10T12:00:09.500000Z","level":"INFO","file":"/x/llm_worker.py","line":99,"target":"llm_worker.init_llm_worker","message":"Set runtime config max_num_seqs: 256"}` + "\n"
+	const exc = "Traceback (most recent call last):\n  File \"/x/handler_base.py\", line 1, in generate\nRuntimeError: request 7 failed\n"
+	docker := func(s string) string {
+		var b strings.Builder
+		for _, l := range strings.SplitAfter(s, "\n") {
+			if l != "" {
+				v, _ := json.Marshal(l)
+				b.WriteString(`{"log":` + string(v) + `,"stream":"stderr","time":"2026-01-10T12:00:09.5Z"}` + "\n")
+			}
+		}
+		return b.String()
+	}
+	for _, c := range []struct{ name, log, want string }{
+		{"bare", xcvr + up + exc, "PYTHON runtime_error"},
+		{"in docker's records", docker(xcvr + up + exc), "PYTHON runtime_error"},
+		{"before the engine was built", xcvr + exc + up, "ERROR"},
+		{"a WARN record", strings.Replace(xcvr, `"INFO"`, `"WARN"`, 1) + up, "PYTHON"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		g := string(p.Outcome())
+		for _, f := range p.Findings {
+			g += " " + f.Kind
+		}
+		if g != c.want {
+			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
+	}
+	// Not a record of Dynamo's: fields out of order, a message that is no
+	// string.
+	for _, l := range []string{
+		`{"time":"t","target":"x","level":"INFO","message":"[TRT-LLM] [I] Using UCX kv-cache transceiver."}`,
+		`{"time":"t","level":"INFO","target":"x","message":["[TRT-LLM] [I] Using UCX kv-cache transceiver."]}`,
+	} {
+		if lg, _ := Parse("f.log", strings.NewReader(l+"\n")); len(lg.Processes) != 0 {
+			t.Errorf("%s: read as %s", l, sources(lg))
 		}
 	}
 }

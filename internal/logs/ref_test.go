@@ -3,6 +3,7 @@ package logs
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -33,6 +34,9 @@ var (
 	reBlank       = regexp.MustCompile(`^[ \t]*`)
 	reQuote       = regexp.MustCompile(`^[ \t]*(?:>[ \t]?)+`)
 	reJSONString  = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)
+	// Dynamo's JSONL record (DYN_LOGGING_JSONL=1): time, level, file?,
+	// line?, target, message, in that order.
+	reDynamoJSON = regexp.MustCompile(`^\{"time":("(?:[^"\\]|\\.)*"),"level":("(?:[^"\\]|\\.)*")(?:,"file":"(?:[^"\\]|\\.)*")?(?:,"line":[0-9]+)?,"target":("(?:[^"\\]|\\.)*"),"message":("(?:[^"\\]|\\.)*")[,}]`)
 )
 
 // refTag reads one of TensorRT-LLM's tags at the start of t by regexp;
@@ -98,6 +102,17 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 				if json.Unmarshal([]byte(lit), &v) == nil {
 					raw = v
 				}
+			}
+		}
+		// Dynamo's JSONL record: the line its readable logging prints.
+		if m := reDynamoJSON.FindStringSubmatch(raw); m != nil {
+			var f [4]string
+			ok := true
+			for i := range f {
+				ok = ok && json.Unmarshal([]byte(m[i+1]), &f[i]) == nil
+			}
+			if ok {
+				raw = fmt.Sprintf("%s %5s %s: %s", f[0], f[1], f[2], f[3])
 			}
 		}
 		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")

@@ -82,6 +82,8 @@ type scanner struct {
 	events []event
 	// json holds a docker json-file line's decoded text.
 	json []byte
+	// dyn holds a Dynamo JSONL record's line (dynamoLog).
+	dyn []byte
 	// shapes are the line shapes met (shapes.go).
 	shapes shapes
 }
@@ -150,6 +152,12 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 				// looked at, not the look-ahead's (as for a line with colour).
 				sc.json = v
 				line, stripped = sc.json, true
+			}
+		}
+		if len(line) > len(dynamoJSON) && line[0] == '{' {
+			if v, ok := dynamoLog(sc.dyn[:0], line); ok {
+				sc.dyn = v
+				line, stripped = sc.dyn, true
 			}
 		}
 		if stripped {
@@ -762,6 +770,130 @@ func dockerLog(dst, line []byte) ([]byte, bool) {
 		if bytes.HasSuffix(body, []byte(`\n`)) {
 			return append(append(dst, body[:len(body)-2]...), '\n'), true
 		}
+		return append(dst, body...), true
+	}
+	var v string
+	if json.Unmarshal(lit, &v) != nil {
+		return dst, false
+	}
+	return append(dst, v...), true
+}
+
+// dynamoJSON starts each record of Dynamo's JSONL logging
+// (DYN_LOGGING_JSONL=1): {"time":"…","level":"INFO","file":"…","line":N,
+// "target":"…","message":"…",<other fields>} (JsonLog's fields in order,
+// file and line left out when unknown; ai-dynamo/dynamo
+// lib/runtime/src/logging.rs CustomJsonFormatter).
+const dynamoJSON = `{"time":"`
+
+// dynamoLog appends to dst the line Dynamo's readable logging prints for a
+// JSONL record, "<time> <LEVEL> <target>: <message>" (the level padded to
+// five, as tracing's compact format does): Python's log records, TensorRT-
+// LLM's "[TRT-LLM] [I] …" among them (its "TRT-LLM" logger propagates to the
+// root logger, whose handler Dynamo's configure_dynamo_logging replaces
+// with its LogHandler, "%(message)s"), are the message. ok is false when the
+// line is not such a record: its fields before the message must be those,
+// in that order, the message a string.
+func dynamoLog(dst, line []byte) ([]byte, bool) {
+	if !bytes.HasPrefix(line, []byte(dynamoJSON)) {
+		return dst, false
+	}
+	i := len(dynamoJSON) - 1
+	str := func(name string) ([]byte, bool) {
+		if name != "time" {
+			if !bytes.HasPrefix(line[i:], []byte(`,"`+name+`":`)) {
+				return nil, false
+			}
+			i += len(name) + 4
+		}
+		lit, ok := jsonString(line[i:])
+		i += len(lit)
+		return lit, ok
+	}
+	tm, ok := str("time")
+	if !ok {
+		return dst, false
+	}
+	level, ok := str("level")
+	if !ok {
+		return dst, false
+	}
+	if bytes.HasPrefix(line[i:], []byte(`,"file":`)) {
+		if _, ok := str("file"); !ok {
+			return dst, false
+		}
+	}
+	if bytes.HasPrefix(line[i:], []byte(`,"line":`)) {
+		i += len(`,"line":`)
+		d := digits(line[i:])
+		if d == 0 {
+			return dst, false
+		}
+		i += d
+	}
+	target, ok := str("target")
+	if !ok {
+		return dst, false
+	}
+	msg, ok := str("message")
+	if !ok || i >= len(line) || (line[i] != ',' && line[i] != '}') {
+		return dst, false
+	}
+	start := len(dst)
+	dst, ok = appendJSONString(dst, tm)
+	if ok {
+		dst = append(dst, ' ')
+		lv := len(dst)
+		if dst, ok = appendJSONString(dst, level); ok {
+			if n := len(dst) - lv; n < 5 {
+				// Right-aligned in five, as tracing prints " INFO".
+				dst = append(dst, "    "[:5-n]...)
+				copy(dst[lv+5-n:], dst[lv:lv+n])
+				copy(dst[lv:lv+5-n], "    ")
+			}
+			dst = append(dst, ' ')
+			if dst, ok = appendJSONString(dst, target); ok {
+				dst = append(dst, ':', ' ')
+				dst, ok = appendJSONString(dst, msg)
+			}
+		}
+	}
+	if !ok {
+		return dst[:start], false
+	}
+	return dst, true
+}
+
+// jsonString is the JSON string literal at the start of s, up to its first
+// unescaped quote; ok is false when s does not start with one.
+func jsonString(s []byte) ([]byte, bool) {
+	if len(s) == 0 || s[0] != '"' {
+		return nil, false
+	}
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return s[:i+1], true
+		}
+	}
+	return nil, false
+}
+
+// appendJSONString appends the string a JSON string literal holds, decoded
+// as encoding/json decodes it (copied when it holds no escape or control
+// byte and is valid UTF-8).
+func appendJSONString(dst, lit []byte) ([]byte, bool) {
+	body := lit[1 : len(lit)-1]
+	plain := utf8.Valid(body)
+	for _, c := range body {
+		if c == '\\' || c < 0x20 {
+			plain = false
+			break
+		}
+	}
+	if plain {
 		return append(dst, body...), true
 	}
 	var v string
