@@ -292,3 +292,63 @@ func TestFindingsBehindALauncherPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestExitedAfterStartUpWording: a task whose launcher says it exited with a
+// non-zero status after start-up (srun's "Exited with exit code C") is said
+// to have exited with that code, not to have crashed, in the verdict's
+// sentence (text, -f's end, the explorer, --accessible) and the job's line;
+// its finding's kind and the JSON's count stay process_crashed.
+func TestExitedAfterStartUpWording(t *testing.T) {
+	var b strings.Builder
+	for r := 0; r < 4; r++ {
+		fmt.Fprintf(&b, "%d: [TRT-LLM] [RANK %d] [I] Using KvCacheTransceiverV2\n%d: INFO:     Application startup complete.\n", r, r, r)
+	}
+	b.WriteString("srun: error: gpu-0: task 0: Segmentation fault (core dumped)\n") // line 9
+	b.WriteString("srun: error: gpu-0: task 1: Exited with exit code 1\n")          // line 10
+	b.WriteString("srun: error: gpu-0: tasks 2-3: Exited with exit code 1\n")       // line 11
+	for _, c := range []struct{ log, want, job string }{
+		{b.String(), "But srun task 0 crashed after start-up (first at line 9), and srun task 1, srun task 2, srun task 3 exited with code 1 after start-up (first at line 10).",
+			"; 1 process(es) crashed after start-up; 3 process(es) exited with a non-zero code after start-up; exit 0"},
+		{strings.Replace(b.String(), "tasks 2-3: Exited with exit code 1", "tasks 2-3: Exited with exit code 137", 1),
+			"But srun task 0 crashed after start-up (first at line 9), and srun task 1, srun task 2, srun task 3 exited with non-zero codes after start-up (first at line 10).", ""},
+		{"0: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n0: INFO:     Application startup complete.\nsrun: error: gpu-0: task 0: Exited with exit code 1\n",
+			"But srun task 0 exited with code 1 after start-up (line 3).", "; 1 process(es) exited with a non-zero code after start-up; exit 0"},
+	} {
+		lg, _ := Parse("job.log", strings.NewReader(c.log))
+		v := Judge(lg, nil, true)
+		if s := v.Summary(); !strings.HasSuffix(s, " "+c.want) {
+			t.Errorf("summary %q, want it to end %q", s, c.want)
+		}
+		var tl Tally
+		tl.Add(v)
+		var text bytes.Buffer
+		tl.WriteSummary(&text)
+		if c.job != "" && !strings.Contains(text.String(), c.job) {
+			t.Errorf("job line: %s, want %s", text.String(), c.job)
+		}
+		var js bytes.Buffer
+		r := NewJSONReport(&js)
+		r.Add(v, Prediction{})
+		if err := r.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Observed []struct{ Findings []Finding }
+			Crashed  int `json:"processes_crashed"`
+		}
+		if err := json.Unmarshal(js.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		kinds := 0
+		for _, p := range got.Observed {
+			for _, f := range p.Findings {
+				if f.Kind == FindingCrashed {
+					kinds++
+				}
+			}
+		}
+		if kinds == 0 || kinds != got.Crashed {
+			t.Errorf("JSON: %d process_crashed findings, processes_crashed %d", kinds, got.Crashed)
+		}
+	}
+}

@@ -39,6 +39,11 @@ type Tally struct {
 	// Crashed counts processes that crashed after their start-up (a
 	// process_crashed finding): not a failure, but the job's line says it.
 	Crashed int
+	// Exited counts those of them whose launcher says they exited with a
+	// non-zero status (srun's "Exited with exit code C"): the job's line
+	// says they exited, not crashed; the JSON's processes_crashed counts
+	// them.
+	Exited int
 	// decided is true once a log that decides something was added: an
 	// orchestrator's log or a file that is not TensorRT-LLM's is the
 	// job's verdict only when no other log is.
@@ -61,6 +66,9 @@ func (t *Tally) Add(v Verdict) {
 		}
 		if crashedAfterStartup(p.Process) {
 			t.Crashed++
+			if exitedAfterStartup(p.Process) {
+				t.Exited++
+			}
 		}
 	}
 	if v.Status == StatusNoLines {
@@ -110,8 +118,11 @@ func (t *Tally) WriteSummary(w io.Writer) {
 	if t.Failed > 0 {
 		fmt.Fprintf(w, "; %d process(es) failed at start-up", t.Failed)
 	}
-	if t.Crashed > 0 {
-		fmt.Fprintf(w, "; %d process(es) crashed after start-up", t.Crashed)
+	if t.Crashed > t.Exited {
+		fmt.Fprintf(w, "; %d process(es) crashed after start-up", t.Crashed-t.Exited)
+	}
+	if t.Exited > 0 {
+		fmt.Fprintf(w, "; %d process(es) exited with a non-zero code after start-up", t.Exited)
 	}
 	if t.Summarised > 0 {
 		fmt.Fprintf(w, "; %d summarised", t.Summarised)

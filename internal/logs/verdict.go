@@ -281,29 +281,103 @@ func (v Verdict) Summary() string {
 
 // crashNote names the processes that crashed once their start-up was over:
 // "But rank 1 crashed after start-up (first at line 7).", "" when none did.
+// A task whose launcher says it exited with a status (srun's "Exited with
+// exit code C") is said to have exited, not crashed: "But srun task 1
+// exited with code 1 after start-up (line 9)." Its finding's kind stays
+// process_crashed.
 func (v Verdict) crashNote() string {
-	var who []string
-	first, k := 0, 0
+	var crashed, exited afterStartup
 	for _, p := range v.Processes {
 		for _, f := range p.Process.Findings {
 			if f.Kind == FindingCrashed {
-				if k++; len(who) < 3 {
-					who = append(who, p.Process.Source)
-				}
-				if first == 0 || f.Line < first {
-					first = f.Line
+				if code, ok := exitCode(f.Text); ok {
+					exited.add(p.Process.Source, f.Line, code)
+				} else {
+					crashed.add(p.Process.Source, f.Line, "")
 				}
 			}
 		}
 	}
-	if len(who) == 0 {
+	var parts []string
+	if crashed.k > 0 {
+		parts = append(parts, crashed.names()+" crashed after start-up (first at line "+strconv.Itoa(crashed.first)+")")
+	}
+	if exited.k > 0 {
+		how := "exited with code " + exited.code
+		if exited.code == "" {
+			how = "exited with non-zero codes"
+		}
+		parts = append(parts, exited.names()+" "+how+" after start-up ("+exited.at()+")")
+	}
+	if len(parts) == 0 {
 		return ""
 	}
-	// As "Start-up failed: …" names them: three, and how many more.
-	if k > len(who) {
-		who[len(who)-1] += " and " + strconv.Itoa(k-len(who)) + " more"
+	return "But " + strings.Join(parts, ", and ") + "."
+}
+
+// afterStartup gathers the processes a crashNote names: three, how many
+// more, the first line, and the exit code when all share one.
+type afterStartup struct {
+	who         []string
+	k, first    int
+	code        string
+	codesDiffer bool
+}
+
+func (a *afterStartup) add(source string, line int, code string) {
+	if a.k++; len(a.who) < 3 {
+		a.who = append(a.who, source)
 	}
-	return "But " + strings.Join(who, ", ") + " crashed after start-up (first at line " + strconv.Itoa(first) + ")."
+	if a.first == 0 || line < a.first {
+		a.first = line
+	}
+	switch {
+	case a.k == 1:
+		a.code = code
+	case code != a.code:
+		a.code, a.codesDiffer = "", true
+	}
+}
+
+// names is "srun task 0, srun task 1, srun task 2 and 5 more", as
+// "Start-up failed: …" names them.
+func (a *afterStartup) names() string {
+	who := append([]string(nil), a.who...)
+	if a.k > len(who) {
+		who[len(who)-1] += " and " + strconv.Itoa(a.k-len(who)) + " more"
+	}
+	return strings.Join(who, ", ")
+}
+
+// at is where: srun prints one line a task, so one task's is "line N".
+func (a *afterStartup) at() string {
+	if a.k == 1 {
+		return "line " + strconv.Itoa(a.first)
+	}
+	return "first at line " + strconv.Itoa(a.first)
+}
+
+// exitedAfterStartup reports whether p's process_crashed finding is its
+// launcher's word that it exited with a non-zero status.
+func exitedAfterStartup(p *Process) bool {
+	for _, f := range p.Findings {
+		if f.Kind == FindingCrashed {
+			_, ok := exitCode(f.Text)
+			return ok
+		}
+	}
+	return false
+}
+
+// exitCode is the status of a launcher's line that says its process exited
+// with one (srun's "srun: error: gpu-1: task 1: Exited with exit code 1");
+// ok is false for a crash's line.
+func exitCode(text string) (string, bool) {
+	if _, ok := srunExit(text); !ok {
+		return "", false
+	}
+	const exited = ": Exited with exit code "
+	return text[strings.LastIndex(text, exited)+len(exited):], true
 }
 
 // crashed reports whether a process of v crashed after its start-up
