@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -239,5 +240,23 @@ func TestOverrideArrays(t *testing.T) {
 	set = read("OVERRIDES=$(make_overrides)\n" + launch + "--override-engine-args \"$OVERRIDES\" &\n")
 	if len(set.Workers) != 1 || len(set.Workers[0].Notes) != 1 || !strings.HasPrefix(set.Workers[0].Notes[0], "--override-engine-args $OVERRIDES is not read: $OVERRIDES is set at run.sh:2 from a command's output ($(make_overrides))") || len(set.Warnings) != 1 {
 		t.Errorf("variable override: %+v, warnings %q", set.Workers, set.Warnings)
+	}
+}
+
+// The orchestrator's count of the configurations that serve its urls is
+// the table's: two context servers of one configuration are one, and
+// their servers are said.
+func TestServedCountsConfigurations(t *testing.T) {
+	sh, err := os.ReadFile("testdata/real/trtllm-readme/nixl-launch.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orch := []byte("hostname: localhost\nport: 8000\ncontext_servers:\n  num_instances: 2\n  urls:\n    - \"localhost:8001\"\n    - \"localhost:8002\"\ngeneration_servers:\n  num_instances: 1\n  urls:\n    - \"localhost:8003\"\n")
+	set, err := Read([]Input{{Name: "launch.sh", Data: sh}, {Name: "disagg.yaml", Data: orch}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Orchestrators) != 1 || set.Orchestrators[0].Served != 2 || set.Orchestrators[0].ServedCount != 3 {
+		t.Errorf("orchestrators %+v", set.Orchestrators)
 	}
 }

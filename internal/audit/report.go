@@ -365,7 +365,11 @@ func (r *Report) Text() string {
 			}
 		}
 		if o.Served > 0 {
-			fmt.Fprintf(&b, " %d worker configuration(s) of the set serve its urls (matched by host and port).\n", o.Served)
+			servers := ""
+			if o.ServedCount != o.Served {
+				servers = fmt.Sprintf(" (%d server(s))", o.ServedCount)
+			}
+			fmt.Fprintf(&b, " %d worker configuration(s)%s of the set serve its urls (matched by host and port).\n", o.Served, servers)
 		} else {
 			b.WriteString(" give their configs to audit.\n")
 		}

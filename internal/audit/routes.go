@@ -141,13 +141,6 @@ func (r *reader) routesRole() {
 	if len(r.routes) == 0 {
 		return
 	}
-	served := map[string]int{}
-	defer func() {
-		for i := range r.set.Orchestrators {
-			o := &r.set.Orchestrators[i]
-			o.Served = served[o.Source.File]
-		}
-	}()
 	for _, w := range r.set.Workers {
 		if !isPort(w.port) || w.roleBy == "" && w.Role != RoleAggregated {
 			continue
@@ -167,9 +160,7 @@ func (r *reader) routesRole() {
 		if len(roles) != 1 {
 			continue
 		}
-		if match.file != "" {
-			served[match.file]++
-		}
+		w.servedBy = match.file
 		if w.host == "" && !isLoopback(match.host) && !strings.ContainsAny(match.host, "$`") {
 			w.Notes = append(w.Notes, fmt.Sprintf("no --host: trtllm-serve listens on localhost (its default, serve.py) and takes no connection from another address, but the orchestrator reaches it as %s (%s at %s): start it with --host 0.0.0.0 (or its own address)", match.host, match.url, match.where))
 		}
@@ -197,6 +188,23 @@ func (r *reader) routesRole() {
 			w.RoleFrom = fmt.Sprintf("the orchestrator's %s urls list it: %s at %s, %s", match.section, match.url, match.where, how)
 		}
 		w.key += "\x00role " + match.role
+	}
+}
+
+// countServed counts, for each orchestrator file, the worker
+// configurations (and their servers) whose port is in its urls: after
+// merge, so that servers of one configuration (a loop's, two command
+// lines') are one configuration, as the table has them.
+func (r *reader) countServed() {
+	for i := range r.set.Orchestrators {
+		o := &r.set.Orchestrators[i]
+		o.Served, o.ServedCount = 0, 0
+		for _, w := range r.set.Workers {
+			if w.servedBy != "" && w.servedBy == o.Source.File {
+				o.Served++
+				o.ServedCount += w.Count
+			}
+		}
 	}
 }
 

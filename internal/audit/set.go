@@ -124,6 +124,9 @@ type Worker struct {
 	sameAt   string
 	lines    []string
 	bg, open bool
+	// servedBy is the orchestrator file whose urls give the worker its
+	// role or reach it (countServed).
+	servedBy string
 	// portDefault marks a port that is trtllm-serve's default, the command
 	// line having no --port (listenPort).
 	portDefault bool
@@ -186,6 +189,8 @@ type Orchestrator struct {
 	// Served counts the set's worker configurations whose --port (and
 	// --host) is in its urls.
 	Served int
+	// ServedCount is their servers (replicas).
+	ServedCount int
 }
 
 // Set is everything read from the inputs.
@@ -273,6 +278,7 @@ func Read(inputs []Input) (*Set, error) {
 	r.applyEnvFiles()
 	r.set.Workers = merge(r.set.Workers)
 	r.copies()
+	r.countServed()
 	r.groupNames()
 	return r.set, nil
 }

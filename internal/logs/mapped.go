@@ -110,10 +110,15 @@ func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bo
 				rescan = newScanner()
 			}
 			j.res = chunkResult{events: j.res.events[:0]}
-			scanErr = rescanGuarded(rescan, j.data, &j.res)
+			scanErr = rescanGuarded(rescan, j.data, &j.res, true)
 		}
 		if scanErr == nil {
-			st.replay(&j.res)
+			if j.res.consumed < len(j.data) && rescan == nil {
+				rescan = newScanner()
+			}
+			scanErr = st.replayChunk(j.data, &j.res, func(data []byte, res *chunkResult, causeOpen bool) error {
+				return rescanGuarded(rescan, data, res, causeOpen)
+			})
 		}
 		if j.m != nil {
 			syscall.Munmap(j.m)
@@ -135,11 +140,13 @@ func scanGuarded(sc *scanner, data []byte, res *chunkResult) error {
 	return faultAsShrank(func() { sc.scan(data, res) })
 }
 
-// rescanGuarded is scanGuarded of a window that starts inside a failure's
-// root cause, on the goroutine that replays the windows.
-func rescanGuarded(sc *scanner, data []byte, res *chunkResult) error {
+// rescanGuarded is scanGuarded of a window, or the rest of one, on the
+// goroutine that replays the windows: a window that starts inside a
+// failure's root cause (causeOpen), or the rest of one whose events reached
+// eventBudget.
+func rescanGuarded(sc *scanner, data []byte, res *chunkResult, causeOpen bool) error {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	return faultAsShrank(func() { sc.scanFrom(data, res, true) })
+	return faultAsShrank(func() { sc.scanFrom(data, res, causeOpen) })
 }
 
 // faultAsShrank runs scan and returns a memory fault it meets as errShrank;

@@ -42,7 +42,21 @@ type chunkResult struct {
 	// unchanged by the chunk).
 	endCur   string
 	endKnown bool
+	// consumed is how many bytes of the chunk the events cover: all of it,
+	// or less when their text reached eventBudget (see replayChunk).
+	consumed int
 }
+
+// eventBudget bounds the text one chunk's events hold (each event counted
+// as its message and eventCost more). Most chunks pass on a few lines; a log
+// of tracebacks passes on nearly every line, and its events held copies of
+// whole windows, several windows at once (236 MB resident for 130 MB of
+// tracebacks). A scan that reaches it stops after the line, and the rest of
+// the chunk is scanned after its events are replayed (replayChunk).
+var eventBudget = 1 << 20
+
+// eventCost is about the size of an event besides its message's bytes.
+const eventCost = 96
 
 // Per-chunk flags of a process key already announced to the stateful half.
 const (
@@ -116,7 +130,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 	// time (see nextByte): ESC (colour), the quote or parenthesis of an
 	// argument dump, the E of an exception.
 	esc, quote, paren, e := nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}
-	for off := 0; off < len(data); {
+	kept := 0
+	off := 0
+	for off < len(data) {
 		rest := data[off:]
 		line := rest
 		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
@@ -227,21 +243,32 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 				ev.cur = sc.str(sc.cur)
 			}
 			res.events = append(res.events, ev)
+			if kept += len(msg) + eventCost; kept >= eventBudget && off < len(data) {
+				sc.advance(ownKeyed, pyTagged, &curKnown)
+				break
+			}
 		}
-		switch {
-		case !ownKeyed && pyTagged:
-			sc.cur, curKnown = sc.cur[:0], true
-		case !ownKeyed:
-		default:
-			// The key becomes the current one; its buffer is reused for the
-			// next line's key (sc.key is emptied before each line).
-			sc.cur, sc.key, curKnown = sc.key, sc.cur, true
-		}
+		sc.advance(ownKeyed, pyTagged, &curKnown)
 	}
 	res.lines = n
+	res.consumed = min(off, len(data))
 	res.endKnown = curKnown
 	if curKnown {
 		res.endCur = sc.str(sc.cur)
+	}
+}
+
+// advance makes the line just read the chunk's current one, as the state
+// will: its own key, or none for an unranked Python line.
+func (sc *scanner) advance(ownKeyed, pyTagged bool, curKnown *bool) {
+	switch {
+	case !ownKeyed && pyTagged:
+		sc.cur, *curKnown = sc.cur[:0], true
+	case !ownKeyed:
+	default:
+		// The key becomes the current one; its buffer is reused for the
+		// next line's key (sc.key is emptied before each line).
+		sc.cur, sc.key, *curKnown = sc.key, sc.cur, true
 	}
 }
 

@@ -118,6 +118,35 @@ func (st *state) replay(res *chunkResult) {
 	st.lg.Lines = st.base
 }
 
+// replayChunk replays res, the scan of data or of its first res.consumed
+// bytes (the events' text reached eventBudget), then scans the rest of data
+// with scan a piece at a time, replaying each before the next is scanned:
+// however many lines a log passes on, the events held at once stay bounded.
+// A piece starts where a chunk may (the state's pendingCause says whether
+// it starts inside a failure's root cause). res is reused.
+func (st *state) replayChunk(data []byte, res *chunkResult, scan func(data []byte, res *chunkResult, causeOpen bool) error) error {
+	for {
+		st.replay(res)
+		data = data[res.consumed:]
+		if len(data) == 0 {
+			return nil
+		}
+		clear(res.events) // no strings of a replayed piece kept alive
+		*res = chunkResult{events: res.events[:0]}
+		if err := scan(data, res, st.pendingCause != nil); err != nil {
+			return err
+		}
+	}
+}
+
+// scanPlain is a scanFrom that cannot fail, for replayChunk.
+func scanPlain(sc *scanner) func([]byte, *chunkResult, bool) error {
+	return func(data []byte, res *chunkResult, causeOpen bool) error {
+		sc.scanFrom(data, res, causeOpen)
+		return nil
+	}
+}
+
 // line is one line that matters, its prefixes already read: key is its own
 // process key ("" when it has none). Lines the scanner does not pass on must
 // change nothing here (the reference parser passes every line).
@@ -283,7 +312,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		}
 		return
 	}
-	if m := reExc().FindStringSubmatch(tm); m != nil {
+	if m := excMatch(tm); m != nil {
 		if st.fallbackOn && key == st.fallback {
 			// The logged fallback traceback's last line: nothing was raised.
 			st.fallbackOn = false
@@ -685,7 +714,7 @@ func (p *Parser) Write(b []byte) (int, error) {
 func (p *Parser) feed(data []byte) {
 	p.res = chunkResult{events: p.res.events[:0]}
 	p.sc.scanFrom(data, &p.res, p.st.pendingCause != nil)
-	p.st.replay(&p.res)
+	p.st.replayChunk(data, &p.res, scanPlain(p.sc))
 }
 
 // Lines is the number of whole lines read so far.
@@ -841,7 +870,10 @@ func parseText(name string, r io.Reader, size int64, gz bool) (*Log, error) {
 			j.res = chunkResult{events: j.res.events[:0]}
 			rescan.scanFrom(j.data, &j.res, true)
 		}
-		st.replay(&j.res)
+		if j.res.consumed < len(j.data) && rescan == nil {
+			rescan = newScanner()
+		}
+		st.replayChunk(j.data, &j.res, scanPlain(rescan))
 		*j.buf = (*j.buf)[:0]
 		pool.Put(j.buf)
 	}
@@ -894,7 +926,7 @@ func parseSmall(name string, data []byte) (*Log, error) {
 		sc := scanners.Get().(*scanner)
 		res := chunkResult{events: sc.events[:0]}
 		sc.scan(data, &res)
-		st.replay(&res)
+		st.replayChunk(data, &res, scanPlain(sc))
 		clear(res.events) // no strings of this log kept by the pool
 		sc.events = res.events[:0]
 		if len(sc.intern) > 256 {
