@@ -98,9 +98,14 @@ func TestCheckLogsOtherFilesInAJobDirectory(t *testing.T) {
 	writeLog(t, filepath.Join(dir, "worker.log"), pyRank0)
 	writeLog(t, filepath.Join(dir, "bench.log"), "Request throughput (req/s): 12.5\nMean TTFT (ms): 210.4\n")
 	writeLog(t, filepath.Join(dir, "nvidia-smi.out"), "| NVIDIA-SMI 570.86.15   Driver Version: 570.86.15   CUDA Version: 12.8 |\n")
+	// A benchmark client's crash: its handler's, its launcher's, its
+	// traceback's lines, and none of TensorRT-LLM's.
+	writeLog(t, filepath.Join(dir, "bench-segv.err"), "!!!!!!! Segfault encountered !!!!!!!\n")
+	writeLog(t, filepath.Join(dir, "bench-srun.err"), "srun: error: gpu-1: task 0: Segmentation fault\n")
+	writeLog(t, filepath.Join(dir, "bench-py.err"), "Traceback (most recent call last):\n  File \"/bench/client.py\", line 12, in <module>\nConnectionRefusedError: [Errno 111] Connection refused\n")
 	for _, args := range [][]string{nil, {"--trtllm", "1.3.0rc26", "--backend", "NIXL"}} {
 		out, errOut, code := run(t, nil, append(append([]string{"check-logs"}, args...), dir)...)
-		if code != 0 || !strings.Contains(out, "No line of this log is TensorRT-LLM's") {
+		if code != 0 || strings.Count(out, "No line of this log is TensorRT-LLM's") != 5 || strings.Contains(out, "Start-up failed") {
 			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
 	}
@@ -114,6 +119,10 @@ func TestCheckLogsOtherFilesInAJobDirectory(t *testing.T) {
 	writeLog(t, filepath.Join(other, "bench.log"), "Request throughput (req/s): 12.5\n")
 	if out, _, code := run(t, nil, "check-logs", other); code != 1 {
 		t.Errorf("only other files: exit %d\n%s", code, out)
+	}
+	writeLog(t, filepath.Join(other, "bench-segv.err"), "!!!!!!! Segfault encountered !!!!!!!\n")
+	if out, _, code := run(t, nil, "check-logs", other); code != 1 || strings.Contains(out, "Start-up failed") || strings.Count(out, "No line of this log is TensorRT-LLM's") != 2 {
+		t.Errorf("only other files, a crash among them: exit %d\n%s", code, out)
 	}
 	writeLog(t, filepath.Join(dir, "stopped.log"), "[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc26\n")
 	if out, _, code := run(t, nil, "check-logs", dir); code != 1 {

@@ -244,6 +244,15 @@ type Log struct {
 	WaitingLine int
 	Ready       int
 	TimedOut    int
+	// trtllm is true once a line of TensorRT-LLM's was read: a tagged line,
+	// a line classify knows (a pasted executor or transceiver line, an
+	// argument dump), NIXL's agent's errors, an exception of TensorRT-LLM's
+	// own ("[TensorRT-LLM]" in its message, a KV-cache transfer's
+	// RequestError) or its executor's loop. Without one, and without a
+	// version or orchestrator line, the log is not TensorRT-LLM's: a crash
+	// handler's, a launcher's or a traceback's lines alone (a benchmark
+	// client's segfault log in the job's directory) make no process.
+	trtllm bool
 }
 
 // Orchestrator lines (tensorrt_llm/serve/openai_disagg_server.py and the
@@ -1262,6 +1271,11 @@ func (p *Process) implyCause(n int, msg string) {
 // of their own (a TP=1 server sharing the log with a TP=2 one prints no rank
 // at all), and then they are a process of their own.
 func (lg *Log) finish(byKey map[string]*Process) {
+	if !lg.trtllm && len(lg.Stated) == 0 && lg.Orchestrator == 0 {
+		// No line of the log is TensorRT-LLM's: what its crash, launcher or
+		// exception lines made is no TensorRT-LLM process.
+		lg.Processes = nil
+	}
 	var ranked map[string][]*Process
 	var drop map[*Process]bool
 	// Most logs (a per-rank file of a job) have no process to fold: then

@@ -205,6 +205,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 
 	tm := msg
 	if tagged {
+		st.lg.trtllm = true
 		// A terminal's copy (tmux, a pasted issue) pads lines with blanks,
 		// and k9s's log view frames them ("│ … │", as Dynamo issue #6678
 		// pasted its logs); TensorRT-LLM's messages end with neither, and
@@ -289,11 +290,13 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	if eventLoopLine(tm) {
+		st.lg.trtllm = true // PyExecutor's loop
 		st.loopSeen(key, n)
 		st.loopSubmit = false
 		return
 	}
 	if submitFrame(tm) {
+		st.lg.trtllm = true // TensorRT-LLM's executor worker or proxy
 		if !st.loopOn || st.loopKey != key {
 			st.loopSubmit = true
 		}
@@ -313,6 +316,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	if m := excMatch(tm); m != nil {
+		if trtllmException(m[2]) {
+			st.lg.trtllm = true
+		}
 		if st.fallbackOn && key == st.fallback {
 			// The logged fallback traceback's last line: nothing was raised.
 			st.fallbackOn = false
@@ -326,6 +332,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			return
 		}
 		if strings.HasPrefix(m[2], transferError) {
+			st.lg.trtllm = true
 			// A request whose KV-cache transfer failed, as its caller
 			// raises it: a transceiver was built and ran the transfer.
 			if q := st.get(key, n); q != nil {
@@ -343,6 +350,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			return
 		}
 		if m[1] == "AssertionError" && strings.HasPrefix(m[2], noTransceiver) {
+			st.lg.trtllm = true
 			// Raised per request, not at start-up: the executor (and no
 			// transceiver) was built, and a disaggregated request came.
 			if q := st.get(key, n); q != nil {
@@ -422,6 +430,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	if level, msg, ok := nixlError(tm); ok {
+		st.lg.trtllm = true // the transceiver's transfer agent
 		if q := st.get(key, n); q != nil {
 			q.nixlError(n, level, msg)
 		}
@@ -468,6 +477,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 	if k == lineNone {
 		return
 	}
+	st.lg.trtllm = true
 	if q == nil {
 		if q = st.get(key, n); q == nil {
 			return
@@ -543,6 +553,17 @@ func (st *state) get(key string, n int) *Process {
 	st.byKey[key] = p
 	st.lg.Processes = append(st.lg.Processes, p)
 	return p
+}
+
+// trtllmException reports whether an exception's message is TensorRT-LLM's
+// own: its C++ logger's tag (a TllmException raised in Python, "[TensorRT-LLM"
+// as a markdown export mangles it too), a source path of it
+// ("../tensorrt_llm/batch_manager/cacheTransBuffer.cpp:206"), or the
+// executor's "Executor worker returned error". Another exception alone (a
+// benchmark client's traceback) does not make a log TensorRT-LLM's.
+func trtllmException(msg string) bool {
+	return strings.Contains(msg, "[TensorRT-LLM") || strings.Contains(msg, "tensorrt_llm") ||
+		strings.HasPrefix(msg, "Executor worker returned error")
 }
 
 // cut shortens an over-long text from the log, saying so: a hostile log must
