@@ -69,6 +69,7 @@ func (r *reader) groupNames() {
 	}
 	for _, w := range r.set.Workers {
 		if l, ok := label[w.Name][w.Group]; ok && w.Group != "" {
+			w.base = w.Name
 			w.Name += " (" + l + ")"
 		}
 	}

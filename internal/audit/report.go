@@ -34,6 +34,11 @@ type JSON struct {
 	// Copies are the deployments read twice (two files with the same bytes
 	// and workers), each shown once: its workers are those of same_as.
 	Copies []CopyJSON `json:"copies"`
+	// SameDeployments are deployments of one name, from files that differ
+	// (a recipe's deploy-gcp.yaml and kustomize/base/deploy.yaml), whose
+	// workers resolve alike: each is still in workers, under its own
+	// deployment; this says they are one deployment rendered twice.
+	SameDeployments []SameDeploymentJSON `json:"same_deployments"`
 	// Objects counts the documents and List items read.
 	Objects  int      `json:"objects"`
 	Warnings []string `json:"warnings"`
@@ -71,6 +76,16 @@ type CopyJSON struct {
 	SameAs  string `json:"same_as"`
 	Workers int    `json:"workers"`
 	Why     string `json:"why"`
+}
+
+// SameDeploymentJSON is deployments of one name whose workers resolve
+// alike: their labels (as the workers' deployment field), what their files
+// differ in, and the sentence the text says.
+type SameDeploymentJSON struct {
+	Name        string   `json:"name"`
+	Deployments []string `json:"deployments"`
+	Differs     []string `json:"differs"`
+	Why         string   `json:"why"`
 }
 
 // copyWhy says why a copy is left out, for the text and the JSON.
@@ -127,7 +142,7 @@ func (r *Report) versionLabel() string {
 // JSON builds the contract.
 func (r *Report) JSON() JSON {
 	out := JSON{TRTLLM: r.Version.Name, Workers: []WorkerJSON{}, Consistent: r.Consistent, Failing: []string{},
-		Fix: []FixJSON{}, Unplaced: []UnplacedJSON{}, Copies: []CopyJSON{}, Orchestrators: []OrchestratorJSON{}, Objects: r.Set.Objects,
+		Fix: []FixJSON{}, Unplaced: []UnplacedJSON{}, Copies: []CopyJSON{}, SameDeployments: []SameDeploymentJSON{}, Orchestrators: []OrchestratorJSON{}, Objects: r.Set.Objects,
 		Warnings: append([]string{}, r.Set.Warnings...)}
 	if r.Split != "" {
 		out.Warnings = append(out.Warnings, r.Split)
@@ -167,6 +182,10 @@ func (r *Report) JSON() JSON {
 	}
 	for _, c := range r.Set.Copies {
 		out.Copies = append(out.Copies, CopyJSON{Source: c.Source, SameAs: c.SameAs, Workers: c.Workers, Why: copyWhy(c)})
+	}
+	for _, a := range r.Alike {
+		out.SameDeployments = append(out.SameDeployments, SameDeploymentJSON{Name: a.Name, Deployments: a.Deployments,
+			Differs: append([]string{}, a.Differs...), Why: alikeWhy(a)})
 	}
 	for _, o := range r.Set.Orchestrators {
 		oj := OrchestratorJSON{Source: o.Source.String(), Servers: map[string][]string{}}
@@ -325,6 +344,9 @@ func (r *Report) Text() string {
 		for i, part := range parts {
 			ok, split := consistent(part)
 			fmt.Fprintf(&b, "  %s: %s.\n", t(groupLabel(names[i])), verdict(part, ok, split, t))
+		}
+		for _, a := range r.Alike {
+			fmt.Fprintf(&b, "  %s: %s.\n", t(andList(a.Paths)), t(alikeWhy(a)))
 		}
 	} else if r.Empty() {
 		b.WriteString("Deployment: ✗ " + emptyLine + ".\n")

@@ -85,6 +85,9 @@ type Report struct {
 	// Groups are the deployments the set holds when it holds several
 	// (groups.go): each checked on its own, "" the shared one; nil when one.
 	Groups []string
+	// Alike are deployments of one name whose workers resolve alike
+	// (alike.go), said once.
+	Alike []Alike
 	// Fix is the smallest verified change, per worker, that makes every
 	// worker start and the roles agree; nil when none is needed or none works.
 	Fix []WorkerFix
@@ -175,6 +178,7 @@ func Resolve(set *Set, opt Options) *Report {
 	rep.Split = strings.Join(splits, "; ")
 	if len(parts) > 1 {
 		rep.Groups = names
+		rep.Alike = alike(names, parts, set.files)
 	}
 	if rep.Fails() {
 		// Each deployment's fix aims at its own workers' end.

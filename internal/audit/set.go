@@ -109,6 +109,9 @@ type Worker struct {
 	// (image.go reads the TensorRT-LLM release from it).
 	Image, ImageOrigin string
 
+	// base is Name before groupNames told it apart by its deployment.
+	base string
+
 	key string
 	// roleBy says how a script's worker got its role: "flag" (its command
 	// line), "name" (its config's name), "routes" (an orchestrator's urls),
@@ -204,14 +207,19 @@ type Set struct {
 	// Copies are the deployments read twice, from two files with the same
 	// bytes and the same workers: shown once (copies.go).
 	Copies []Copy
+	// files are the inputs' bytes, to say how two deployments of one
+	// name differ (alike.go).
+	files map[string][]byte
 }
 
 // Read reads every input. A file that is not YAML (nor an env file) is an error
 // naming FILE:LINE; everything else is placed or listed as unplaced.
 func Read(inputs []Input) (*Set, error) {
 	r := &reader{set: &Set{}, configMaps: map[string]*configMap{}, plain: map[string]*plainFile{}, controllers: map[string]bool{}, expandLeft: maxExpandTotal, sums: map[string][32]byte{}}
+	r.set.files = map[string][]byte{}
 	for _, in := range inputs {
 		r.sums[in.Name] = sha256.Sum256(in.Data)
+		r.set.files[in.Name] = in.Data
 		if isEnvFile(in.Name) {
 			ef, err := deploy.ReadEnvFile(in.Name, in.Data)
 			if err != nil {

@@ -1,0 +1,110 @@
+package audit
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"xcvr/internal/inputs"
+	"xcvr/models"
+	"xcvr/resolver"
+)
+
+// A recipe directory's rendered near-copy of its DynamoGraphDeployment
+// (deploy-gcp.yaml beside kustomize/base/deploy.yaml: a comment added, the
+// image tag changed) is a deployment of its own, its workers all shown;
+// that the two resolve alike, worker for worker, is said once, with what
+// their files differ in. Deployments of one name whose workers resolve
+// differently (a backend, a release the image runs) are not said alike.
+func TestAlikeDeployments(t *testing.T) {
+	files := []string{"alike/gpt-oss/deploy-gcp.yaml", "alike/gpt-oss/kustomize/base/deploy.yaml"}
+	r := audit(t, "1.3.0rc22", files...)
+	if len(r.Entries) != 4 || len(r.Groups) != 2 || len(r.Set.Copies) != 0 {
+		t.Fatalf("entries %d, deployments %q, copies %+v: nothing is left out", len(r.Entries), r.Groups, r.Set.Copies)
+	}
+	want := Alike{Name: "gpt-oss-disagg",
+		Deployments: []string{"alike/gpt-oss/deploy-gcp.yaml DynamoGraphDeployment/gpt-oss-disagg", "alike/gpt-oss/kustomize/base/deploy.yaml DynamoGraphDeployment/gpt-oss-disagg"},
+		Paths:       []string{"deploy-gcp.yaml", "deploy.yaml"},
+		Differs:     []string{"the image tag of nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime (1.3.1.post1 vs 1.3.1)", "1 comment line"}}
+	if len(r.Alike) != 1 || r.Alike[0].Name != want.Name || !slices.Equal(r.Alike[0].Deployments, want.Deployments) ||
+		!slices.Equal(r.Alike[0].Paths, want.Paths) || !slices.Equal(r.Alike[0].Differs, want.Differs) {
+		t.Errorf("alike %+v\nwant %+v", r.Alike, want)
+	}
+	line := "  deploy-gcp.yaml and deploy.yaml: the same deployment (gpt-oss-disagg), their files differing only in the image tag of nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime (1.3.1.post1 vs 1.3.1) and 1 comment line; their workers resolve alike (the same roles, counts, inputs, transceiver, backend and KV-cache manager).\n"
+	text := r.Text()
+	if !strings.Contains(text, "DynamoGraphDeployment/gpt-oss-disagg: ✓ every context and generation worker ends on C++ transceiver (BindKvCacheTransceiver) on UCX.\n"+line) {
+		t.Errorf("text:\n%s", text)
+	}
+	var j map[string]any
+	b, _ := json.Marshal(r.JSON())
+	if err := json.Unmarshal(b, &j); err != nil {
+		t.Fatal(err)
+	}
+	sd, _ := j["same_deployments"].([]any)
+	if len(sd) != 1 || len(j["workers"].([]any)) != 4 {
+		t.Fatalf("json same_deployments %v, %d workers", j["same_deployments"], len(j["workers"].([]any)))
+	}
+	if d := sd[0].(map[string]any); d["name"] != "gpt-oss-disagg" || len(d["deployments"].([]any)) != 2 || !strings.HasPrefix(d["why"].(string), "the same deployment (gpt-oss-disagg), their files differing only in the image tag") {
+		t.Errorf("json %v", d)
+	}
+
+	keep := func(s string) string { return s }
+	read := func(t *testing.T, base bool, edit, edit1 func(string) string) *Report {
+		t.Helper()
+		var ins []Input
+		for i, f := range files {
+			data, err := os.ReadFile("testdata/" + f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				data = []byte(edit(string(data)))
+			} else {
+				data = []byte(edit1(string(data)))
+			}
+			ins = append(ins, Input{Name: f, Data: data})
+		}
+		set, err := Read(ins)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if base {
+			return Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+		}
+		s := inputs.Defaults()
+		s.Version = inputs.Value{Raw: "1.3.0rc22", Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+		return Resolve(set, Options{Base: s, Catalog: models.Builtin()})
+	}
+	// The decode worker's backend differs: two deployments, not alike.
+	nixl := read(t, false, func(s string) string {
+		return strings.Replace(s, "    cache_transceiver_config:\n      backend: UCX", "    cache_transceiver_config:\n      backend: NIXL", 2)
+	}, keep)
+	if len(nixl.Alike) != 0 || strings.Contains(nixl.Text(), "the same deployment") || len(nixl.JSON().SameDeployments) != 0 {
+		t.Errorf("a backend differs: alike %+v", nixl.Alike)
+	}
+	// The prefill worker's replica count differs (the frontend's first).
+	count := read(t, false, func(s string) string {
+		i := strings.Index(s, "TrtllmPrefillWorker:")
+		return s[:i] + strings.Replace(s[i:], "replicas: 1", "replicas: 2", 1)
+	}, keep)
+	if len(count.Alike) != 0 {
+		t.Errorf("a count differs: alike %+v", count.Alike)
+	}
+	// Without --trtllm the images say the release: Dynamo 0.6.0 and 0.6.1
+	// both ship TensorRT-LLM 1.1.0rc5 (alike), 0.7.0 ships 1.2.0rc2 (not).
+	tag := func(v string) func(string) string {
+		return func(s string) string {
+			s = strings.ReplaceAll(s, "runtime:1.3.1.post1\n", "runtime:"+v+"\n")
+			return strings.ReplaceAll(s, "runtime:1.3.1\n", "runtime:"+v+"\n")
+		}
+	}
+	if same := read(t, true, tag("0.6.1"), tag("0.6.0")); len(same.Alike) != 1 ||
+		!slices.Equal(same.Alike[0].Differs, []string{"the image tag of nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime (0.6.1 vs 0.6.0)", "1 comment line"}) {
+		t.Errorf("0.6.1 and 0.6.0: alike %+v", same.Alike)
+	}
+	if other := read(t, true, tag("0.7.0"), tag("0.6.0")); len(other.Alike) != 0 {
+		t.Errorf("0.7.0 and 0.6.0: alike %+v", other.Alike)
+	}
+}
