@@ -147,6 +147,11 @@ type Process struct {
 	causeOpen  bool
 	causeLines int
 	causeTB    bool // inside a Python traceback under the failure
+	// held is true for a process made only by UCX's error lines, printed
+	// before the first TensorRT-LLM line of their key (state.ucxOwner): it
+	// is the process that follows once a line of its own makes it (get),
+	// or is folded into the ranked one(s) that follow; else finish drops it.
+	held bool
 }
 
 // Finding is a runtime event of one kind, counted.
@@ -1335,16 +1340,23 @@ func (lg *Log) finish(byKey map[string]*Process) {
 			drop[u] = true
 		case u.Source != "":
 			u.Source += " without rank"
+			u.held = false
 		case u.unranked:
 			u.Source = "process without rank"
+			u.held = false
 		default:
 			u.Source = "unattributed"
+			u.held = false
 		}
 	}
-	if len(drop) > 0 {
+	held := false
+	for _, p := range lg.Processes {
+		held = held || p.held && !drop[p]
+	}
+	if len(drop) > 0 || held {
 		kept := lg.Processes[:0]
 		for _, p := range lg.Processes {
-			if !drop[p] {
+			if !drop[p] && !p.held {
 				kept = append(kept, p)
 			}
 		}

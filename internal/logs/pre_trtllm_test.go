@@ -1,6 +1,7 @@
 package logs
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -48,6 +49,52 @@ func TestNotTRTLLMCrashOnly(t *testing.T) {
 		lg, _ := Parse("f.log", strings.NewReader(log))
 		if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" {
 			t.Errorf("%q: %s", log, sources(lg))
+		}
+	}
+}
+
+// TestUCXErrorBeforeFirstLine: a UCX ERROR line printed before its process's
+// first TensorRT-LLM line (UCX logs as the transceiver's context is made,
+// before the rank's or the container's lines start) belongs to the process
+// that follows in the same file or stream, as the lines printed before the
+// rank is known do: its ucx_error finding was dropped. Beside several ranks
+// it is shown without rank, as a pod's bare lines are. UCX's lines of a key
+// that never shows a TensorRT-LLM line (another container), or alone, still
+// make no process.
+func TestUCXErrorBeforeFirstLine(t *testing.T) {
+	const ucx = "[1742467344.413567] [gpu-1:2808 :0]     sock.c:334  UCX  ERROR   connect(fd=143, dest_addr=10.0.0.0:43833) failed: Connection refused\n"
+	const up = "Using KvCacheTransceiverV2\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"one process", ucx + "[TRT-LLM] [I] " + up, "process=PYTHON ucx_error@1"},
+		{"before the rank", ucx + "[TRT-LLM] [RANK 0] [I] " + up, "rank 0=PYTHON ucx_error@1"},
+		{"before the rank, C++ logger", ucx + "[TensorRT-LLM][RANK 0][INFO] " + up, "rank 0=PYTHON ucx_error@1"},
+		{"srun task", "0: " + ucx + "0: [TRT-LLM] [RANK 0] [I] " + up + "1: [TRT-LLM] [RANK 1] [I] " + up,
+			"srun task 0=PYTHON ucx_error@1;srun task 1=PYTHON "},
+		{"compose container", "ctx-1  | " + ucx + "gen-1  | [TRT-LLM] [I] " + up + "ctx-1  | [TRT-LLM] [I] " + up,
+			"ctx-1=PYTHON ucx_error@1;gen-1=PYTHON "},
+		{"compose container, ranked", "ctx-1  | " + ucx + "ctx-1  | [TRT-LLM] [RANK 0] [I] " + up,
+			"ctx-1 rank 0=PYTHON ucx_error@1"},
+		{"pod", "[pod/ctx-0/trtllm] " + ucx + "[pod/ctx-0/trtllm] [TRT-LLM] [RANK 0] [I] " + up,
+			"pod/ctx-0/trtllm rank 0=PYTHON ucx_error@1"},
+		{"beside several ranks", ucx + "[TRT-LLM] [RANK 0] [I] " + up + "[TRT-LLM] [RANK 1] [I] " + up,
+			"unattributed= ucx_error@1;rank 0=PYTHON ;rank 1=PYTHON "},
+		{"another container's", "etcd-1  | " + ucx + "ctx-1  | [TRT-LLM] [I] " + up, "ctx-1=PYTHON "},
+		{"UCX alone", ucx + ucx, ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		var got []string
+		for _, p := range lg.Processes {
+			var kinds []string
+			for _, f := range p.Findings {
+				kinds = append(kinds, fmt.Sprintf("%s@%d", f.Kind, f.Line))
+			}
+			got = append(got, fmt.Sprintf("%s=%s %s", p.Source, p.Outcome(), strings.Join(kinds, ",")))
+		}
+		if s := strings.Join(got, ";"); s != c.want {
+			t.Errorf("%s: %s, want %s", c.name, s, c.want)
+		}
+		if ref, _ := parseReference("f.log", strings.NewReader(c.log)); summary(t, ref) != summary(t, lg) {
+			t.Errorf("%s: the reference parser reads it otherwise", c.name)
 		}
 	}
 }

@@ -437,9 +437,11 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	if msg, ok := ucxError(tm); ok {
-		// A finding of the process the line belongs to, if it has shown
-		// itself: UCX's lines alone (another program's log) make none.
-		if q := st.owner(key, n); q != nil {
+		// A finding of the process the line belongs to; printed before
+		// its first TensorRT-LLM line, of the process that follows (a held
+		// one, which finish drops if none does: UCX's lines alone, another
+		// program's log, make none).
+		if q := st.ucxOwner(key, n); q != nil {
 			q.ucxError(n, st.cut(msg, maxMessageBytes))
 		}
 		return
@@ -533,18 +535,35 @@ func (st *state) owner(key string, n int) *Process {
 	return nil
 }
 
+// ucxOwner is owner for a UCX error line, which UCX may print before its
+// process's first TensorRT-LLM line (its context is made as the
+// transceiver is): without a process yet, the line's key gets a held one
+// (Process.held), the process that follows.
+func (st *state) ucxOwner(key string, n int) *Process {
+	if q := st.owner(key, n); q != nil {
+		return q
+	}
+	if len(st.lg.Processes) >= maxProcesses {
+		return nil
+	}
+	p := &Process{Source: key, firstLine: n, budget: &st.retained, held: true}
+	st.byKey[key] = p
+	st.lg.Processes = append(st.lg.Processes, p)
+	return p
+}
+
 // get returns key's process, creating it at line n; nil past maxProcesses.
+// A held process (ucxOwner) is key's process from here on.
 func (st *state) get(key string, n int) *Process {
 	if p := st.byKey[key]; p != nil {
+		if p.held {
+			p.held = false
+			st.markRanked(key)
+		}
 		return p
 	}
 	p := &Process{Source: key, firstLine: n, budget: &st.retained}
-	if b := baseOf(key); b != key && b != "" {
-		if st.ranked == nil {
-			st.ranked = map[string]bool{}
-		}
-		st.ranked[b] = true
-	}
+	st.markRanked(key)
 	if len(st.lg.Processes) >= maxProcesses {
 		// Past the cap on kept detail the process still counts: its outcome,
 		// backend and error decide the verdict; its lines are not kept.
@@ -564,6 +583,17 @@ func (st *state) get(key string, n int) *Process {
 func trtllmException(msg string) bool {
 	return strings.Contains(msg, "[TensorRT-LLM") || strings.Contains(msg, "tensorrt_llm") ||
 		strings.HasPrefix(msg, "Executor worker returned error")
+}
+
+// markRanked notes that key's launcher key (a pod's, a compose container's)
+// has ranked processes: see owner.
+func (st *state) markRanked(key string) {
+	if b := baseOf(key); b != key && b != "" {
+		if st.ranked == nil {
+			st.ranked = map[string]bool{}
+		}
+		st.ranked[b] = true
+	}
 }
 
 // cut shortens an over-long text from the log, saying so: a hostile log must
