@@ -98,3 +98,42 @@ func TestUCXErrorBeforeFirstLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPastedTracebackThroughTRTLLM: a traceback pasted alone from an issue,
+// whose frames run through TensorRT-LLM's package but whose exception names
+// nothing of it, is TensorRT-LLM's failure, not "not a TensorRT-LLM log" —
+// also when the frame is far from any line the scanner passes on (past a
+// chunk's first lines, chunks of every size: checkSame).
+func TestPastedTracebackThroughTRTLLM(t *testing.T) {
+	const tb = "Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py\", line 612, in create_py_executor\n" +
+		"    kv_cache_transceiver = create_kv_cache_transceiver(\n" +
+		"ValueError: KvCacheTransceiverV2: _check_compatible: tokens_per_block differs\n"
+	lg, _ := Parse("issue.log", strings.NewReader(tb))
+	if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" {
+		t.Errorf("a traceback through tensorrt_llm: %s", sources(lg))
+	}
+	// Far from the exception and past a chunk's first lines: the frame alone (a traceback whose exception
+	// was cut from the paste) makes the log TensorRT-LLM's, so the
+	// client's exception after 60 filler lines is its failure.
+	var b strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&b, "filler line %d\n", i)
+	}
+	b.WriteString("  File \"/opt/venv/lib/python3.12/site-packages/tensorrt_llm/llmapi/llm.py\", line 120, in __init__\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "filler line %d\n", i)
+	}
+	b.WriteString("ConnectionRefusedError: [Errno 111] Connection refused\n")
+	lg, _ = Parse("issue.log", strings.NewReader(b.String()))
+	if len(lg.Processes) != 1 {
+		t.Errorf("a tensorrt_llm frame far from the exception: %s", sources(lg))
+	}
+	checkSame(t, []byte(b.String()), 1)
+	checkSame(t, []byte(b.String()), 2)
+	// Another package's frames do not.
+	lg, _ = Parse("bench.log", strings.NewReader(strings.ReplaceAll(tb, "tensorrt_llm/", "aiohttp/")))
+	if len(lg.Processes) != 0 {
+		t.Errorf("another package's traceback: %s", sources(lg))
+	}
+}

@@ -42,6 +42,9 @@ type chunkResult struct {
 	// unchanged by the chunk).
 	endCur   string
 	endKnown bool
+	// trtllmFrame is whether a line the events leave out is a traceback's
+	// frame in TensorRT-LLM's package (state.go's trtllmFrame).
+	trtllmFrame bool
 	// consumed is how many bytes of the chunk the events cover: all of it,
 	// or less when their text reached eventBudget (see replayChunk).
 	consumed int
@@ -226,6 +229,8 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			!iterHead(bare) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
 			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) {
 			emit = true
+		} else if !res.trtllmFrame && trtllmFrame(bare) {
+			res.trtllmFrame = true
 		}
 		if tagged {
 			open = false

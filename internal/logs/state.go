@@ -114,6 +114,9 @@ func (st *state) replay(res *chunkResult) {
 	if res.endKnown {
 		st.current = res.endCur
 	}
+	if res.trtllmFrame {
+		st.lg.trtllm = true
+	}
 	st.base += res.lines
 	st.lg.Lines = st.base
 }
@@ -251,6 +254,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	tm = strings.TrimSpace(msg)
+	if trtllmFrame(tm) {
+		st.lg.trtllm = true // a traceback through TensorRT-LLM's code
+	}
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
 	}
@@ -572,6 +578,18 @@ func (st *state) get(key string, n int) *Process {
 	st.byKey[key] = p
 	st.lg.Processes = append(st.lg.Processes, p)
 	return p
+}
+
+// trtllmFrame reports whether a bare line is a traceback's frame in
+// TensorRT-LLM's Python package ('File "/usr/local/lib/python3.12/dist-
+// packages/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 290, in
+// __init__'): a traceback pasted alone from an issue, whose exception names
+// nothing of TensorRT-LLM's ("ValueError: KvCacheTransceiverV2: …"), is
+// still TensorRT-LLM's log. The scanner passes few frames on, so it says in
+// its chunk's result that it saw one (chunkResult.trtllmFrame).
+func trtllmFrame[T string | []byte](tm T) bool {
+	const f = `File "`
+	return len(tm) > len(f) && tm[0] == 'F' && string(tm[:len(f)]) == f && indexOf(tm, "tensorrt_llm/") >= 0
 }
 
 // trtllmException reports whether an exception's message is TensorRT-LLM's
