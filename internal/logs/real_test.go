@@ -218,13 +218,14 @@ func TestRealLogs(t *testing.T) {
 		// NVIDIA/TensorRT-LLM issue #12694 (description; 1.2.0rc6.post2
 		// under Dynamo, 2P1D): the prefill worker's segfault, in its shape
 		// (our paths), each line under the deployment's "replica-0/
-		// engine-prefill | " label. The excerpt shows only the crash, and
-		// no line of TensorRT-LLM's: the banner is PyTorch's handler's, which
-		// a benchmark client or another engine prints as well, so alone it is
-		// no TensorRT-LLM process ("not a TensorRT-LLM log", exit 1: no
-		// process shows transceiver lines). Beside the worker's own lines
-		// it is that worker's death (TestCrashLines, TestNotTRTLLMCrashOnly).
-		{file: "trtllm-12694-replica-segfault-shape.log", processes: "", exit: 1},
+		// engine-prefill | " label. The excerpt shows only the crash: the
+		// banner is PyTorch's handler's, which a benchmark client or another
+		// engine prints as well, but its frames run through TensorRT-LLM's
+		// own build (/src/tensorrt_llm/cpp/…), so it is the prefill
+		// worker's death (TestPastedTracebackThroughTRTLLM; the banner
+		// alone is not a TensorRT-LLM log: TestNotTRTLLMCrashOnly).
+		{file: "trtllm-12694-replica-segfault-shape.log", processes: "replica-0/engine-prefill=ERROR",
+			err: "!!!!!!! Segfault encountered !!!!!!!", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
