@@ -209,7 +209,10 @@ func TestParseMatchesReference(t *testing.T) {
 		"*** SIGSEGV received at time=1709021359 on cpu 44 ***",
 		// A Dynamo worker's line once its engine was built: the exception
 		// after it is a runtime error.
-		"2026-01-10T12:00:09.500Z  INFO llm_worker.init_llm_worker: Set runtime config max_num_seqs: 256"} {
+		"2026-01-10T12:00:09.500Z  INFO llm_worker.init_llm_worker: Set runtime config max_num_seqs: 256",
+		// An exception logged at ERROR once start-up was over.
+		"INFO:     Application startup complete.\n2026-01-10T12:00:11.123Z ERROR handler_base._generate_locally_impl: RuntimeError: Cannot assign cache transfer buffer kind=kv",
+		"INFO:     Application startup complete.\nERROR:dynamo.trtllm:KeyError: 'disaggregated_params'"} {
 		late := strings.Repeat("0: [TRT-LLM] [RANK 0] [I] iter\n", 60) + loop + "\n" + strings.Repeat("    x = y\n", 50) +
 			"RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: isLeaf()\n"
 		for s := uint64(0); s < 4; s++ {

@@ -208,3 +208,59 @@ func TestDynamoEngineUpVerdict(t *testing.T) {
 		}
 	}
 }
+
+// TestExceptionLoggedAtError: an exception a handler caught and logged at
+// ERROR, its title the message behind the logging prefix (Dynamo's readable
+// "<time> ERROR module.function: ", the target its LogHandler gives,
+// ai-dynamo/dynamo lib/bindings/python/src/dynamo/runtime/logging.py;
+// logging's basic "ERROR:name:"), is a runtime_error of its process once
+// start-up was over; before that it changes nothing. An exception named
+// inside a message, or at another level, is not read.
+func TestExceptionLoggedAtError(t *testing.T) {
+	const ts = "2026-01-10T12:00:09.500Z  "
+	const xcvr = "[01/10/2026-12:00:05] [TRT-LLM] [I] Using KvCacheTransceiverV2\n"
+	const up = ts + "INFO llm_worker.init_llm_worker: Set runtime config max_num_seqs: 256\n"
+	const logged = "2026-01-10T12:00:11.123Z ERROR handler_base._generate_locally_impl: RuntimeError: Cannot assign cache transfer buffer kind=kv\n"
+	for _, c := range []struct{ name, log, want, text string }{
+		{"Dynamo, after its engine was set up", xcvr + up + logged, "PYTHON runtime_error", "RuntimeError: Cannot assign cache transfer buffer kind=kv"},
+		{"basic format, after the server came up", xcvr + "INFO:     Application startup complete.\n" + "ERROR:dynamo.trtllm:KeyError: 'disaggregated_params'\n",
+			"PYTHON runtime_error", "KeyError: 'disaggregated_params'"},
+		{"after the executor's loop ran", "0: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n0: [TRT-LLM] [RANK 0] [I] iter = 1, global_rank = 0, rank = 0\n" +
+			"0: [2025-11-18 09:33:24] ERROR worker.py:88: ValueError: bad request\n", "PYTHON runtime_error", "ValueError: bad request"},
+		{"before start-up was over", xcvr + logged + up, "PYTHON", ""},
+		{"named inside a message", xcvr + up + ts + "ERROR handler_base.generate: Request 7 failed: RuntimeError: boom\n", "PYTHON", ""},
+		{"at WARNING", xcvr + up + ts + "WARNING handler_base.generate: RuntimeError: boom\n", "PYTHON", ""},
+		{"ERROR past 64 bytes", xcvr + up + strings.Repeat("x", 64) + " ERROR handler_base.generate: RuntimeError: boom\n", "PYTHON", ""},
+		// handler_base's fatal line (logging.error(f"Fatal {error_type} in
+		// request {request_id}: {error_msg}", exc_info=True)): its title is
+		// read from the traceback under it, once.
+		{"Dynamo's fatal line and traceback", xcvr + up + ts + "ERROR handler_base._generate_locally_impl: Fatal RuntimeError in request 7: boom\n" +
+			"Traceback (most recent call last):\n  File \"/x/handler_base.py\", line 1, in _generate_locally_impl\nRuntimeError: boom\n", "PYTHON runtime_error", "RuntimeError: boom"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		g, text := string(p.Outcome()), ""
+		for _, f := range p.Findings {
+			g += " " + f.Kind
+			text = f.Text
+			if f.Count != 1 {
+				t.Errorf("%s: %s counted %d", c.name, f.Kind, f.Count)
+			}
+		}
+		if g != c.want || text != c.text {
+			t.Errorf("%s: %s %q, want %s %q", c.name, g, text, c.want, c.text)
+		}
+	}
+	for in, want := range map[string]int{
+		"ERROR handler_base.generate: RuntimeError: x": 29, "ERROR:dynamo.trtllm:KeyError: 'x'": 20,
+		"2024-11-22 04:51:14,882 - x.py - dynamo - ERROR - ValueError: x": 50, "ERROR 03-20 10:42:24 x.py:1] ValueError: x": 29,
+		"INFO x: RuntimeError: x": -1, "ERROR:a b:KeyError: x": -1, strings.Repeat("x", 64) + " ERROR x: ValueError: x": -1,
+	} {
+		if g, b := loggedMessage(in), loggedMessage([]byte(in)); g != want || b != want {
+			t.Errorf("loggedMessage(%q) = %d, %d, want %d", in, g, b, want)
+		}
+	}
+}

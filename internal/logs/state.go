@@ -321,6 +321,20 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		}
 		return
 	}
+	if k := loggedMessage(tm); k >= 0 && st.startupOver(key) {
+		if m := excMatch(tm[k:]); m != nil {
+			// An exception a handler caught and logged at ERROR once start-up
+			// was over (Dynamo's workers, Python's logging): the process went
+			// on or shut down after; a runtime error, not how start-up ended.
+			if trtllmException(m[2]) {
+				st.lg.trtllm = true
+			}
+			if q := st.owner(key, n); q != nil {
+				q.find(n, FindingRuntimeError, st.cut(m[1]+": "+m[2], maxMessageBytes))
+			}
+			return
+		}
+	}
 	if m := excMatch(tm); m != nil {
 		if trtllmException(m[2]) {
 			st.lg.trtllm = true
@@ -1966,4 +1980,47 @@ func cppLocation(t string) bool {
 		}
 	}
 	return false
+}
+
+// loggedMessage is where the message starts in a bare line behind a logging
+// prefix that says ERROR within its first 64 bytes, or -1: after logging's
+// basic format's "ERROR:name:", or after the first ": ", "] " or " - " past
+// ERROR (Dynamo's readable "<time> ERROR module.function: ", ai-dynamo/dynamo
+// lib/bindings/python/src/dynamo/runtime/logging.py LogHandler's target;
+// "[…] ERROR x.py:12: ", "ERROR 03-20 10:42:24 x.py:1] ", "… - name - ERROR - ").
+// The scanner passes such a line on as any bare line holding "Error: " or
+// "Exception: " (scan.go).
+func loggedMessage[T string | []byte](tm T) int {
+	i := indexOf(tm[:min(len(tm), 64)], "ERROR")
+	if i < 0 {
+		return -1
+	}
+	j := i + len("ERROR")
+	if j < len(tm) && tm[j] == ':' {
+		for k := j + 1; k < len(tm) && k < j+160; k++ {
+			switch tm[k] {
+			case ':':
+				return k + 1
+			case ' ':
+				return -1
+			}
+		}
+		return -1
+	}
+	for k := j; k+1 < len(tm) && k < j+160; k++ {
+		if c := tm[k]; (c == ':' || c == ']' || c == '-') && tm[k+1] == ' ' {
+			return k + 2
+		}
+	}
+	return -1
+}
+
+// startupOver reports whether the process of key was past its start-up: its
+// server up (or a Dynamo worker's engine set up) or its executor's loop ran.
+func (st *state) startupOver(key string) bool {
+	if st.serving[key] > 0 {
+		return true
+	}
+	q := st.byKey[key]
+	return q != nil && q.loopRan > 0
 }
