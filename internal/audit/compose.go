@@ -93,25 +93,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			}
 		}
 		var env envSet
-		// env_file first: environment wins over it.
-		for _, ef := range listOf(get(svc, "env_file")) {
-			p := ef.Str
-			if ef.Kind == deploy.KindMap {
-				p = str(ef, "path")
-			}
-			if p == "" {
-				continue
-			}
-			if f := r.envFileAt(path.Join(path.Dir(file), p)); f != nil {
-				for _, k := range f.Names {
-					v := f.Vars[k]
-					env.set(EnvVar{Name: k, Value: v.Value, Origin: v.Origin.String()})
-				}
-				continue
-			}
-			w.Notes = append(w.Notes, fmt.Sprintf("env_file %s (%s): not in the set; give the file to audit to read its variables", p, origin(file, ef.Line)))
-		}
-		composeEnv(file, get(svc, "environment"), env.set)
+		w.Notes = append(w.Notes, r.composeServiceEnv(file, svc, &env)...)
 		for _, k := range l.envOrd {
 			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, p.KeyLine) + " (command line)"})
 		}
@@ -181,25 +163,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 // its lines the compose file's; each worker is counted as the service is.
 func (r *reader) composeScript(file string, keyLine int, name string, svc, raw, s *deploy.Node, cv *composeVars) bool {
 	var env envSet
-	var notes []string
-	for _, ef := range listOf(get(svc, "env_file")) {
-		p := ef.Str
-		if ef.Kind == deploy.KindMap {
-			p = str(ef, "path")
-		}
-		if p == "" {
-			continue
-		}
-		if f := r.envFileAt(path.Join(path.Dir(file), p)); f != nil {
-			for _, k := range f.Names {
-				v := f.Vars[k]
-				env.set(EnvVar{Name: k, Value: v.Value, Origin: v.Origin.String()})
-			}
-			continue
-		}
-		notes = append(notes, fmt.Sprintf("env_file %s (%s): not in the set; give the file to audit to read its variables", p, origin(file, ef.Line)))
-	}
-	composeEnv(file, get(svc, "environment"), env.set)
+	notes := r.composeServiceEnv(file, svc, &env)
 	sv := newShellVars()
 	for _, k := range env.order {
 		e := env.vars[k]
@@ -297,4 +261,29 @@ func (r *reader) composeConfig(file string, svc *deploy.Node, config string) (ro
 		}
 	}
 	return r.matchPlain(config)
+}
+
+// composeServiceEnv sets in env a compose service's variables: its env_file
+// files first (those in the set), then its environment, which wins over
+// them. It returns a note for each env_file that is not in the set.
+func (r *reader) composeServiceEnv(file string, svc *deploy.Node, env *envSet) (notes []string) {
+	for _, ef := range listOf(get(svc, "env_file")) {
+		p := ef.Str
+		if ef.Kind == deploy.KindMap {
+			p = str(ef, "path")
+		}
+		if p == "" {
+			continue
+		}
+		if f := r.envFileAt(path.Join(path.Dir(file), p)); f != nil {
+			for _, k := range f.Names {
+				v := f.Vars[k]
+				env.set(EnvVar{Name: k, Value: v.Value, Origin: v.Origin.String()})
+			}
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("env_file %s (%s): not in the set; give the file to audit to read its variables", p, origin(file, ef.Line)))
+	}
+	composeEnv(file, get(svc, "environment"), env.set)
+	return notes
 }

@@ -283,6 +283,18 @@ func newShellVars() *shellVars {
 
 // set assigns a variable, or forgets it when its value is not known or too
 // large; appending adds to the value (NAME+=VALUE).
+// forget makes k's value unknown: an append xcvr cannot count (under a
+// condition or in a loop it does not decide) leaves no value it could say.
+func (v *shellVars) forget(k string) {
+	delete(v.val, k)
+	delete(v.meta, k)
+	if v.unknown == nil {
+		v.unknown = map[string]bool{}
+	}
+	v.unknown[k] = true
+	v.seq++
+}
+
 func (v *shellVars) set(k, val, origin, cond string, appending bool) {
 	if appending && v.unknown[k] {
 		return
@@ -1119,13 +1131,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 						// known (upstream's Ray launcher builds [[0, 1]]
 						// so: for ((i=0; i<TP_SIZE; i++)); do if [[ $i
 						// -gt 0 ]]; then G+=", "; fi; G+="$i"; done).
-						delete(v.val, k)
-						delete(v.meta, k)
-						if v.unknown == nil {
-							v.unknown = map[string]bool{}
-						}
-						v.unknown[k] = true
-						v.seq++
+						v.forget(k)
 						continue
 					}
 				}

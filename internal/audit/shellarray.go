@@ -52,13 +52,7 @@ func arrayAssign(v *shellVars, name string, appending bool, inner, at, file stri
 		case -1:
 			return
 		case 0:
-			delete(v.val, k)
-			delete(v.meta, k)
-			if v.unknown == nil {
-				v.unknown = map[string]bool{}
-			}
-			v.unknown[k] = true
-			v.seq++
+			v.forget(k)
 			return
 		}
 		if v.val[k] != "" && val != "" {
