@@ -27,6 +27,7 @@ var (
 	reRay         = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
 	reCompose     = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+(?:/[A-Za-z0-9][A-Za-z0-9_.-]*)?)[ \t]+\| ?`)
 	reRankG       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
+	reRankP       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) ([^\]\[\s]{1,16})\]`) // a placeholder unless all digits
 	reLevelG      = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
 	reModuleG     = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
 	reCondense    = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
@@ -50,6 +51,8 @@ func refTag(t, msg string) (tagged, pyTagged bool, level, rank, rest string) {
 		for {
 			if m := reRankG.FindStringSubmatch(r); m != nil && !haveRank {
 				rank, haveRank, r = m[1], true, r[len(m[0]):]
+			} else if m := reRankP.FindStringSubmatch(r); m != nil && !haveRank && !digitsOnly(m[1]) {
+				haveRank, r = true, r[len(m[0]):]
 			} else if m := reLevelG.FindStringSubmatch(r); m != nil && lv == "" {
 				lv, r = m[1], r[len(m[0]):]
 			} else if m := reModuleG.FindString(r); m != "" && lv != "" && !haveModule {
