@@ -107,7 +107,9 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 				}
 			}
 		}
-		// Dynamo's JSONL record: the line its readable logging prints.
+		// Dynamo's JSONL record: the line its readable logging prints, or
+		// the lines, when its message holds several (a traceback).
+		pieces := []string{raw}
 		if m := reDynamoJSON.FindStringSubmatch(raw); m != nil {
 			var f [4]string
 			ok := true
@@ -116,8 +118,24 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			}
 			if ok {
 				raw = fmt.Sprintf("%s %5s %s: %s", f[0], f[1], f[2], f[3])
+				pieces = []string{raw}
+				if strings.Contains(raw, "\n") {
+					pieces = strings.Split(strings.TrimSuffix(raw, "\n"), "\n")
+				}
 			}
 		}
+		for _, raw := range pieces {
+			refLine(st, n, raw)
+		}
+		st.base = n
+	}
+	st.lg.Lines = n
+	return st.finish(), nil
+}
+
+// refLine reads one line's prefixes by regexp and hands it to the state.
+func refLine(st *state, n int, raw string) {
+	{
 		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
 		blank := func(s string) string { return s[len(reBlank.FindString(s)):] }
 		// A markdown quote's marks go first.
@@ -191,10 +209,7 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			key += "rank " + rank
 		}
 		st.line(n, key, tagged, pyTagged, level, msg)
-		st.base = n
 	}
-	st.lg.Lines = n
-	return st.finish(), nil
 }
 
 // readLine returns one line, cutting lines longer than maxLineBytes so a log with

@@ -161,6 +161,16 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			if v, ok := dynamoLog(sc.dyn[:0], line); ok {
 				sc.dyn = v
 				line, stripped = sc.dyn, true
+				if bytes.IndexByte(line, '\n') >= 0 {
+					// A record whose message holds several lines (a
+					// traceback logged with exc_info): each is passed on.
+					kept += sc.pieces(line, n, res, &curKnown)
+					force, open = excWindow, true
+					if kept >= eventBudget && off < len(data) {
+						break
+					}
+					continue
+				}
 			}
 		}
 		if stripped {
@@ -261,6 +271,39 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 	if curKnown {
 		res.endCur = sc.str(sc.cur)
 	}
+}
+
+// pieces passes on each line of a Dynamo JSONL record whose message holds
+// several (logging's exc_info appends the traceback to the message, and
+// Dynamo's LogHandler hands the whole of it to its JSON formatter as one
+// "message"): readable, Dynamo prints them as lines of their own, the first
+// behind its time, level and target, the rest bare, and they read so. All
+// are passed on, numbered as the record's line; it returns the text kept.
+func (sc *scanner) pieces(line []byte, n int, res *chunkResult, curKnown *bool) int {
+	kept := 0
+	for len(line) > 0 {
+		p := line
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			p, line = line[:i], line[i+1:]
+		} else {
+			line = nil
+		}
+		sc.strip = stripANSI(sc.strip[:0], p)
+		p = bytes.TrimRight(sc.strip, "\r")
+		tagged, pyTagged, level, msg, _ := sc.readPrefix(p)
+		ownKeyed := len(sc.key) > 0
+		ev := event{n: n, tagged: tagged, pyTagged: pyTagged, level: level, msg: string(msg), curKnown: *curKnown}
+		if ownKeyed {
+			ev.key = sc.str(sc.key)
+		}
+		if *curKnown {
+			ev.cur = sc.str(sc.cur)
+		}
+		res.events = append(res.events, ev)
+		kept += len(msg) + eventCost
+		sc.advance(ownKeyed, pyTagged, curKnown)
+	}
+	return kept
 }
 
 // advance makes the line just read the chunk's current one, as the state
