@@ -603,7 +603,7 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
 		"Using Pybind transfer agent binding", "Failed to import Pybind transfer agent binding", "Forcing use of pure Python NIXL KV Transfer Agent",
 		"CacheTransceiver getOrAllocateBuffers: ", "CacheFormatter::inquireSupport: ", "MLACacheFormatter::inquireSupport: ", "Terminating ", "Requesting cancellation for ", "NIXL (cpp binding) wait returned non-SUCCESS state=", "Timed out waiting for context KV cache transfer after ", "Request ", "Future returned unexpected status for request ", "num_fitting_reqs", "INFO:     Application startup complete.", "INFO:     Uvicorn running on ", "INFO:     Shutting down", "INFO:     Finished server process [",
-		"Waiting for context and generation servers to be ready", orchestratorServers, orchestratorNotReady,
+		"Waiting for context and generation servers to be ready", orchestratorServers, orchestratorNotReady, orchestratorRouter,
 		"Context and generation servers are ready", "All servers are ready", "Generation servers are ready (context", "TensorRT LLM version: ", "TensorRT-LLM version: ",
 		// The version line tensorrt_llm/__init__.py prints at import has a tag
 		// but no level, so it reaches the bare path whole.
