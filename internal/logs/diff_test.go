@@ -370,7 +370,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"2026-09-15T03:52:12.905123456Z stdout F ", "2026-09-15T03:52:12Z stderr P ", "2026-09-15T03:52:12Z stdout F", "2026-09-15T03:52:12Z stdout X ", "stdout F "))
 			b.WriteString(pick(rng, "", "[09/15/2026-03:40:01] ", "[09/15/2026-03:40:01]", "[9/15/2026-03:40:01] "))
 			b.WriteString(pick(rng, "", r+": "))
-			b.WriteString(pick(rng, "", "[TRT-LLM] ", "[TRT-LLM] [RANK "+r+"] ", "[TRT-LLM][MPI_Rank "+r+"]", "[TRT-LLM]  [RANK x] ",
+			b.WriteString(pick(rng, "", "[TRT-LLM] ", "[TRT-LLM] [RANK "+r+"] ", "[TRT-LLM][MPI_Rank "+r+"]", "[TRT-LLM]  [RANK x] ", "[TRT-LLM] [RANK N] ", "[TRT-LLM] [RANK 1x] ",
 				"[TensorRT-LLM]", "[TensorRT-LLM][RANK "+r+"]", "[TensorRT-LLM] "))
 			b.WriteString(pick(rng, "", "[I] ", "[W]", "[E] ", "[F] ", "[V] ", "[X] ", "[INFO] ", "[ERROR]", "[DEBUG] ", "[TRACE]"))
 			b.WriteString(pick(rng,

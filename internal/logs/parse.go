@@ -552,8 +552,12 @@ var (
 	reLoadFailed = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^Error executing ([A-Za-z_][A-Za-z0-9_]*) with args \(.*?\): (.+)$`)
 	})
+	// reStartupFailed is worker.py's f"Failed to initialize executor on
+	// rank {rank}: {e}". The rank may be a placeholder a report put for
+	// every rank ("on rank N:", as a 1.3.0rc15 NVRTC failure's write-up
+	// condenses its identical lines of all ranks): still that failure.
 	reStartupFailed = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^Failed to initialize executor on rank (\d+):\s*(.*)$`)
+		return regexp.MustCompile(`^Failed to initialize executor on rank (\d+|[^\s:\d][^\s:]{0,15}):\s*(.*)$`)
 	})
 	reNixlAgent = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:Bindings)?NixlTransferAgent\b.*\busing NIXL backend: ([A-Za-z0-9_]+)`)

@@ -226,6 +226,14 @@ func TestRealLogs(t *testing.T) {
 		// alone is not a TensorRT-LLM log: TestNotTRTLLMCrashOnly).
 		{file: "trtllm-12694-replica-segfault-shape.log", processes: "replica-0/engine-prefill=ERROR",
 			err: "!!!!!!! Segfault encountered !!!!!!!", exit: 1},
+		// A public NVBugs draft (index id 58365800132, repository not named;
+		// TensorRT-LLM 1.3.0rc15 on B300, MLA decode): the NVRTC failure of
+		// every rank's warm-up as the draft quotes it, its C++ diagnostics
+		// (four of seven kept) and one line for all ranks, "[RANK N]" and
+		// "on rank N:" (TestRankPlaceholder); the version line is the one
+		// the draft says the log printed.
+		{file: "nvbugs-draft-nvrtc-rankN-1.3.0rc15.log", processes: "process=ERROR",
+			err: "Failed to initialize executor on rank N:", cause: "Failed to preprocess kernel ...: NVRTC_ERROR_COMPILATION", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

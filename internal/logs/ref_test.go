@@ -24,24 +24,27 @@ var (
 	reJournal     = regexp.MustCompile(`^[ \t]*[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)? \S+ ([^\s\[\]]+\[[0-9]+\]): `)
 	reJournalTail = regexp.MustCompile(`^\S+ ([^\s\[\]]+\[[0-9]+\]): `)
 	reStern       = regexp.MustCompile(`^[ \t]*([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?:\[TRT-LLM\]|\[TensorRT-LLM\]|\[[0-9]{2}/[0-9]{2}/[0-9]{4}-|[0-9]{4}-[0-9]{2}-[0-9]{2}T|` + reSternBare + `)`)
-	// The bare lines a pod prints besides TensorRT-LLM's tagged ones.
-	reSternBare = `[ \t]|Traceback \(most recent call last\):|Exception[: ]|(?:Task|Future) exception |During handling |The above exception |` +
-		`(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):|terminate called |!!!!!!! |Fatal Python error: |\*\*\* SIG|` +
-		`[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}`
-	reRay        = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
-	reCompose    = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+(?:/[A-Za-z0-9][A-Za-z0-9_.-]*)?)[ \t]+\| ?`)
-	reRankG      = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
-	reLevelG     = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
-	reModuleG    = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
-	reCondense   = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
-	reEmbedded   = regexp.MustCompile(`^.*?[ \t:](\[(?:TRT-LLM|TensorRT-LLM)\])`)
-	reBlank      = regexp.MustCompile(`^[ \t]*`)
-	reQuote      = regexp.MustCompile(`^[ \t]*(?:>[ \t]?)+`)
-	reJSONString = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)
+	reRay         = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
+	reCompose     = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+(?:/[A-Za-z0-9][A-Za-z0-9_.-]*)?)[ \t]+\| ?`)
+	reRankG       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
+	reRankP       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) ([^\]\[\s]{1,16})\]`) // a placeholder unless all digits
+	reLevelG      = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
+	reModuleG     = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
+	reCondense    = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
+	reEmbedded    = regexp.MustCompile(`^.*?[ \t:](\[(?:TRT-LLM|TensorRT-LLM)\])`)
+	reBlank       = regexp.MustCompile(`^[ \t]*`)
+	reQuote       = regexp.MustCompile(`^[ \t]*(?:>[ \t]?)+`)
+	reJSONString  = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)
 	// Dynamo's JSONL record (DYN_LOGGING_JSONL=1): time, level, file?,
 	// line?, target, message, in that order.
 	reDynamoJSON = regexp.MustCompile(`^\{"time":("(?:[^"\\]|\\.)*"),"level":("(?:[^"\\]|\\.)*")(?:,"file":"(?:[^"\\]|\\.)*")?(?:,"line":[0-9]+)?,"target":("(?:[^"\\]|\\.)*"),"message":("(?:[^"\\]|\\.)*")[,}]`)
 )
+
+// reSternBare is the bare lines a pod prints besides TensorRT-LLM's tagged
+// ones (scan.go's sternBare), after stern's pod and container.
+const reSternBare = `[ \t]|Traceback \(most recent call last\):|Exception[: ]|(?:Task|Future) exception |During handling |The above exception |` +
+	`(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):|terminate called |!!!!!!! |Fatal Python error: |\*\*\* SIG|` +
+	`[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}`
 
 // refTag reads one of TensorRT-LLM's tags at the start of t by regexp;
 // msg comes back as given when none is there.
@@ -54,6 +57,8 @@ func refTag(t, msg string) (tagged, pyTagged bool, level, rank, rest string) {
 		for {
 			if m := reRankG.FindStringSubmatch(r); m != nil && !haveRank {
 				rank, haveRank, r = m[1], true, r[len(m[0]):]
+			} else if m := reRankP.FindStringSubmatch(r); m != nil && !haveRank && !digitsOnly(m[1]) {
+				haveRank, r = true, r[len(m[0]):]
 			} else if m := reLevelG.FindStringSubmatch(r); m != nil && lv == "" {
 				lv, r = m[1], r[len(m[0]):]
 			} else if m := reModuleG.FindString(r); m != "" && lv != "" && !haveModule {

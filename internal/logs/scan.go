@@ -1098,6 +1098,11 @@ func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 				rank, haveRank, end = r, true, j+n
 				continue
 			}
+			if n := rankPlaceholder(g); n > 0 {
+				// A report's "[RANK N]" for every rank: no rank of its own.
+				haveRank, end = true, j+n
+				continue
+			}
 		}
 		if level == "" {
 			if lv, n := levelGroup(g); n > 0 {
@@ -1162,6 +1167,32 @@ func rankGroup(s []byte) (rank []byte, n int) {
 		return nil, 0
 	}
 	return s[j : j+d], j + d + 1
+}
+
+// rankPlaceholder reads a rank group whose rank is a placeholder, not a
+// number, at the start of s: "[RANK N]", "[MPI_Rank x]", "[RANK <rank>]"
+// (1 to 16 bytes, no blank or bracket, not all digits), as a report writes
+// one line for all ranks ("[TRT-LLM] [E] [executor] [RANK N] Failed to
+// initialize executor on rank N:", a 1.3.0rc15 failure's write-up); n is
+// its length, 0 when s starts with none.
+func rankPlaceholder(s []byte) (n int) {
+	var j int
+	switch {
+	case len(s) >= 6 && string(s[:6]) == "[RANK ":
+		j = 6
+	case len(s) >= 10 && string(s[:10]) == "[MPI_Rank ":
+		j = 10
+	default:
+		return 0
+	}
+	k := j
+	for k < len(s) && k-j <= 16 && s[k] != ']' && s[k] != '[' && !isSpace(s[k]) {
+		k++
+	}
+	if k == j || k-j > 16 || k >= len(s) || s[k] != ']' || digits(s[j:k]) == k-j {
+		return 0
+	}
+	return k + 1
 }
 
 // levelGroup reads \[([IWEVF])\].
