@@ -86,3 +86,59 @@ func TestDynamoJSONLTraceback(t *testing.T) {
 			"process=ERROR ", "ValueError: Python transceiver"},
 	})
 }
+
+// TestSternBareLines: stern prints every line of a pod behind its pod and
+// container ("trtllm-gen-0 main …", coloured or not), TensorRT-LLM's tagged
+// lines and the bare ones its process prints besides: a traceback, uvicorn's
+// lines, UCX's and NIXL's, a crash handler's. Those are the pod's (they were
+// read as no pod's line, so a pod whose start-up failed in a traceback read
+// "outcome not shown" and the log exited 0): two DNS names, the pod's with a
+// hyphen, before one of those lines (sternBare) are stern's, as before its
+// tag or a timestamp.
+func TestSternBareLines(t *testing.T) {
+	const using = "[TRT-LLM] [I] Using KvCacheTransceiverV2\n"
+	tb := func(pod string) string {
+		return pod + "Traceback (most recent call last):\n" +
+			pod + "  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/worker.py\", line 10, in worker_main\n" +
+			pod + "    worker = worker_cls(x)\n" +
+			pod + "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS (transferAgent.cpp:416)\n"
+	}
+	const ctx, gen = "trtllm-ctx-0 main ", "trtllm-gen-0 main "
+	checkCollected(t, []collected{
+		{"a pod's start-up traceback beside another pod", ctx + using + gen + "[TRT-LLM] [I] Starting TensorRT-LLM init.\n" + ctx + "INFO:     Application startup complete.\n" + tb(gen),
+			"pod/trtllm-ctx-0/main=PYTHON ;pod/trtllm-gen-0/main=ERROR ", ""},
+		{"coloured", "\x1b[32mtrtllm-gen-0\x1b[0m \x1b[34mmain\x1b[0m " + using + strings.ReplaceAll(tb(gen), gen, "\x1b[32mtrtllm-gen-0\x1b[0m \x1b[34mmain\x1b[0m "),
+			"pod/trtllm-gen-0/main=ERROR ", "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS"},
+		{"a ranked pod", gen + "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" + tb(gen), "pod/trtllm-gen-0/main rank 0=ERROR ", "RuntimeError: [TensorRT-LLM][ERROR]"},
+		// Once uvicorn's line says the server is up: a runtime error.
+		{"an exception once up", gen + using + gen + "INFO:     Application startup complete.\n" + gen + "KeyError: 'disaggregated_params'\n",
+			"pod/trtllm-gen-0/main=PYTHON runtime_error@3", ""},
+		{"UCX's error line", gen + using + gen + "[1742467344.413567] [gpu-1:2808 :0]            sock.c:334  UCX  ERROR   connect(fd=143) failed: Connection refused\n",
+			"pod/trtllm-gen-0/main=PYTHON ucx_error@2", ""},
+		{"a crash once up", gen + using + gen + "INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)\n" + gen + "!!!!!!! Segfault encountered !!!!!!!\n",
+			"pod/trtllm-gen-0/main=PYTHON process_crashed@3", ""},
+		{"UCX's crash handler once up", gen + using + gen + "INFO:     Application startup complete.\n" + gen + "[gpu-1:2808:0:2811] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x54000009)\n",
+			"pod/trtllm-gen-0/main=PYTHON process_crashed@3", ""},
+		{"libstdc++'s terminate", gen + "[TRT-LLM] [I] Starting TensorRT-LLM init.\n" + gen + "terminate called after throwing an instance of 'std::runtime_error'\n" + gen + "  what():  NIXL agent failed\n",
+			"pod/trtllm-gen-0/main=ERROR ", "std::runtime_error: NIXL agent failed"},
+		{"NIXL's Abseil line", gen + using + gen + "E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found\n",
+			"pod/trtllm-gen-0/main=PYTHON ", ""},
+		// Words that start as those lines do are no pod's line; nor is a
+		// stern bare line a shape for the words after it.
+		{"not stern's", "gpt-oss model Tomorrow [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", "rank 0=PYTHON ", ""},
+		{"a word like a bare line's after one", gen + "Traceback (most recent call last):\n" + gen + "Tomorrow [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", "rank 0=PYTHON ", ""},
+	})
+}
+
+// TestSternBareMakesNoShape: a stern line read by its bare message makes no
+// shape (shapes.go): a shape compares the prefix and the message's first byte
+// only, and sternBare reads more of it ("Traceback …", not "Tomorrow").
+func TestSternBareMakesNoShape(t *testing.T) {
+	sc := newScanner()
+	for _, line := range []string{"trtllm-ctx-3 main Traceback (most recent call last):", "trtllm-ctx-3 main ValueError: x", "trtllm-ctx-3 main E0421 x"} {
+		_, _, _, _, kind := sc.readPrefix([]byte(line))
+		if string(sc.key) != "pod/trtllm-ctx-3/main" || kind != shapeNone {
+			t.Errorf("%q: key %q, shape kind %d", line, sc.key, kind)
+		}
+	}
+}

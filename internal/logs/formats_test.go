@@ -109,7 +109,11 @@ func TestSternNeedsATagAfterTwoNames(t *testing.T) {
 	for _, line := range []string{"see this [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "Ctx-0 main [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
 		"ctx-0 main: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx_0 main [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
 		"ctx-0 main.x [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx0 main [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
-		"ctx-0 main Using [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
+		"ctx-0 main Using [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		// Not one of the bare lines a pod prints (sternBare) either.
+		"ctx-0 main [default] [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx-0 main ErrorHandler: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"ctx-0 main Error: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx-0 main Exceptional [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"ctx-0 main [gpu:x] [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx-0 main INFO [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
 		lg, err := Parse("f.log", strings.NewReader(line+"\n"))
 		if err != nil {
 			t.Fatal(err)

@@ -335,6 +335,9 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 	// A kubectl pod, compose container, Ray worker or journal process:
 	// a rank adds to its key.
 	named := false
+	// noShape says the line makes no shape: stern's pod and container
+	// were read by more of the message than its first byte (sternBare).
+	noShape := false
 	// The launchers' prefixes start with different bytes, so the first
 	// one picks the reader to try (srun's, which may follow any
 	// whitespace, is tried again when none matched).
@@ -379,10 +382,10 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 		} else if id, rest, ok := journalPrefix(t); ok {
 			sc.key = append(sc.key, id...)
 			s, named = rest, true
-		} else if pod, ctr, rest, ok := sternPrefix(t); ok {
+		} else if pod, ctr, rest, bare, ok := sternPrefix(t); ok {
 			// The pod's key as kubectl --prefix names it.
 			sc.key = append(append(append(append(sc.key, "pod/"...), pod...), '/'), ctr...)
-			s, named = rest, true
+			s, named, noShape = rest, true, bare
 		}
 	}
 	if len(sc.key) == 0 {
@@ -439,6 +442,9 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 			sc.key = append(sc.key, ' ')
 		}
 		sc.key = append(append(sc.key, "rank "...), rank...)
+	}
+	if noShape {
+		kind = shapeNone
 	}
 	return tagged, pyTagged, level, msg, kind
 }
@@ -1362,9 +1368,10 @@ func rayPrefix(s []byte) (worker, rest []byte, ok bool) {
 // Two bare words could start any text, so they are a pod and a container
 // only when they are DNS names, the pod's with a hyphen (a controller's pods
 // are NAME-HASH or NAME-N), and TensorRT-LLM's tag, its timestamp or a
-// collector's follows:
-// ^([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?=\[TRT-LLM\]|\[TensorRT-LLM\]|\[\d\d/\d\d/\d{4}-|\d{4}-\d\d-\d\dT)
-func sternPrefix(s []byte) (pod, container, rest []byte, ok bool) {
+// collector's follows, or one of the bare lines a TensorRT-LLM pod prints
+// besides its tagged ones (sternBare: then bare is true):
+// ^([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?=\[TRT-LLM\]|\[TensorRT-LLM\]|\[\d\d/\d\d/\d{4}-|\d{4}-\d\d-\d\dT|sternBare)
+func sternPrefix(s []byte) (pod, container, rest []byte, bare, ok bool) {
 	dns := func(s []byte, dot bool) int {
 		i := 0
 		for i < len(s) && (isDigit(s[i]) || s[i] >= 'a' && s[i] <= 'z' || s[i] == '-' || dot && s[i] == '.') {
@@ -1380,20 +1387,76 @@ func sternPrefix(s []byte) (pod, container, rest []byte, ok bool) {
 	}
 	a := dns(s, true)
 	if a == 0 || bytes.IndexByte(s[:a], '-') < 0 {
-		return nil, nil, s, false
+		return nil, nil, s, false, false
 	}
 	b := dns(s[a+1:], false)
 	if b == 0 {
-		return nil, nil, s, false
+		return nil, nil, s, false, false
 	}
 	r := s[a+1+b+1:]
 	switch {
 	case bytes.HasPrefix(r, []byte("[TRT-LLM]")), bytes.HasPrefix(r, []byte("[TensorRT-LLM]")),
 		len(r) >= 4 && r[0] == '[' && nDigits(r[1:], 2) && r[3] == '/' && len(r) >= 12 && nDigits(r[4:], 2) && r[6] == '/' && nDigits(r[7:], 4) && r[11] == '-',
 		len(r) >= 11 && nDigits(r, 4) && r[4] == '-' && nDigits(r[5:], 2) && r[7] == '-' && nDigits(r[8:], 2) && r[10] == 'T':
-		return s[:a], s[a+1 : a+1+b], r, true
+		return s[:a], s[a+1 : a+1+b], r, false, true
+	case sternBare(r):
+		return s[:a], s[a+1 : a+1+b], r, true, true
 	}
-	return nil, nil, s, false
+	return nil, nil, s, false, false
+}
+
+// sternBareStarts are the starts of the bare lines a TensorRT-LLM pod prints
+// besides its tagged ones, as stern shows them behind its pod and container:
+// a traceback and what Python prints around one, uvicorn's lines (and
+// logging's "LEVEL:name:"), the crash handlers', Abseil's (NIXL's "E0421 …").
+var sternBareStarts = [][]byte{[]byte("Traceback (most recent call last):"), []byte("Exception "), []byte("Exception:"),
+	[]byte("Task exception "), []byte("Future exception "), []byte("During handling "), []byte("The above exception "),
+	[]byte("INFO:"), []byte("WARNING:"), []byte("ERROR:"), []byte("DEBUG:"), []byte("CRITICAL:"),
+	[]byte("terminate called "), []byte("!!!!!!! "), []byte("Fatal Python error: "), []byte("*** SIG")}
+
+// sternBare reports whether r, the message after two names, is one of the
+// bare lines a pod prints besides TensorRT-LLM's tagged ones: indented (a
+// traceback's frames and code, libstdc++'s "  what():", a wrapped cause), a
+// start of sternBareStarts, an exception's title (a name ending in Error or
+// Exception, then a colon, a blank or the end), UCX's "[1742467344.413567] …",
+// PyTorch's "[rank0]: …", a crash handler's "[host:pid…] …", Abseil's
+// "E0421 …":
+// [ \t]|starts|[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}
+func sternBare(r []byte) bool {
+	if len(r) == 0 {
+		return false
+	}
+	switch c := r[0]; {
+	case c == ' ' || c == '\t':
+		return true
+	case c == '[':
+		if len(r) > 1 && isDigit(r[1]) || len(r) > 5 && bytes.HasPrefix(r[1:], []byte("rank")) && isDigit(r[5]) {
+			return true
+		}
+		i := 1
+		for i < len(r) && (isAlnum(r[i]) || r[i] == '.' || r[i] == '_' || r[i] == '-') {
+			i++
+		}
+		d := digits(r[min(i+1, len(r)):])
+		return i > 1 && i < len(r) && r[i] == ':' && d > 0 && i+1+d < len(r) && (r[i+1+d] == ':' || r[i+1+d] == ']')
+	case (c == 'I' || c == 'W' || c == 'E' || c == 'F') && nDigits(r[1:], 4):
+		return true
+	}
+	for _, p := range sternBareStarts {
+		if bytes.HasPrefix(r, p) {
+			return true
+		}
+	}
+	if !(isAlnum(r[0]) && !isDigit(r[0]) || r[0] == '_') {
+		return false
+	}
+	i := 1
+	for i < len(r) && (isAlnum(r[i]) || r[i] == '_' || r[i] == '.') {
+		i++
+	}
+	name := r[:i]
+	return (len(name) > len("Error") && bytes.HasSuffix(name, []byte("Error")) || len(name) > len("Exception") && bytes.HasSuffix(name, []byte("Exception"))) &&
+		(i == len(r) || r[i] == ':' || r[i] == ' ')
 }
 
 // unquote drops a markdown quote's marks from t, a line that starts with

@@ -54,7 +54,9 @@ func TestShapesReadAsPrefix(t *testing.T) {
 			"[_torch][RANK "+r+"] ", "[executor] [RANK "+r+"]", "[TRT-LLM] ", "[TensorRT-LLM][I] ", "", "", "", ""))
 		msgs := []string{"iter = " + num() + ", global_rank = 0", "Using KvCacheTransceiverV2", "[x] y", " two blanks", "\tx", "[RANK 3] z", "9 lives", "request " + num(), "",
 			"INFO:     10.0.0." + num() + ":51234 - \"POST /v1/completions HTTP/1.1\" 200 OK", "x [TRT-LLM] [I] y", "INFO:TRT-LLM:[TRT-LLM] [W] z",
-			"stdout F x", "sx", "> q", "TensorRT-LLM version: 1.3.0", "[TensorRT-LLM] TensorRT-LLM version: 1.3.0", "x: [TensorRT-LLM] TensorRT-LLM version: 1.2.0"}
+			"stdout F x", "sx", "> q", "TensorRT-LLM version: 1.3.0",
+			// stern's bare lines (sternBare), and words that start as they do.
+			"Traceback (most recent call last):", "Tomorrow", "ValueError: x", "Valid", "E0421 x", "Ex", "[TensorRT-LLM] TensorRT-LLM version: 1.3.0", "x: [TensorRT-LLM] TensorRT-LLM version: 1.2.0"}
 		b.WriteString(msgs[rng.IntN(len(msgs))])
 		line := b.Bytes()
 		if rng.IntN(20) == 0 {
