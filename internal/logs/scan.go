@@ -1120,7 +1120,19 @@ func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 		break
 	}
 	if level == "" {
-		return nil, "", s, false
+		// No level: a paste that dropped it ("[TRT-LLM] Failed to
+		// initialize executor on rank 0: …", "[TRT-LLM] [RANK 1] …", or
+		// behind another logger's level: "ERROR [TRT-LLM] …", as a NIM
+		// troubleshooting recipe quotes its log). Read when text, not another
+		// group, follows after a blank.
+		j := end
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j == end || j >= len(s) || s[j] == '[' {
+			return nil, "", s, false
+		}
+		level = LevelUnstated
 	}
 	if end < len(s) && isSpace(s[end]) {
 		end++
