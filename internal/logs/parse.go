@@ -584,7 +584,7 @@ var (
 	})
 	reNixlFallback = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Unsupported NIXL backend: (\S+), fallback to UCX`) })
 	reTimeout      = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(?:Terminating (?:context |generation )?request|Requesting cancellation for (?:context |generation )?request) \S+ due to KV cache transfer timeout`)
+		return regexp.MustCompile(`^(?:Terminating (?:context |generation )?request|Requesting cancellation for (?:context |generation )?request|Observed timeout on (?:context |generation )?request) \S+ due to KV cache transfer timeout`)
 	})
 	// reTxSession is KvCacheTransceiverV2's (and PyNativeCacheTransceiver's)
 	// warning about a context request's send session: m[2] says whether it
@@ -827,7 +827,19 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// A transfer of the Python transceiver's agent that ended in failure
 		// (verified: logger.error in _torch/disaggregation/nixl/_agent_cpp.py).
 		return lineTransferFailed, nil
+	case strings.HasPrefix(msg, "Disagg KV cache transfer error: rank="):
+		// Under attention DP the ranks vote on the requests whose transfer
+		// failed and fail them together (logger.warning "Disagg KV cache
+		// transfer error: rank={r} local_err_count=… voted_err_count=…
+		// blocked_err_count=…" in DisaggTransferCoordinator.
+		// handle_errors_synced, _torch/disaggregation/orchestration/
+		// coordinator.py, verified): failed transfers.
+		return lineTransferFailed, nil
 	case strings.Contains(msg, "due to KV cache transfer timeout"):
+		// "Terminating …" (PyExecutor, 1.0 on), "Requesting cancellation
+		// for …" (with in-flight cancellation) and "Observed timeout on …"
+		// (without it; the coordinator's check_transfer_timeouts adds ":
+		// elapsed Nms > kv_transfer_timeout_ms=Nms", verified).
 		if m = reTimeout().FindStringSubmatch(msg); m != nil {
 			return lineTimeout, m
 		}
