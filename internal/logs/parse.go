@@ -152,6 +152,20 @@ type Process struct {
 	// is the process that follows once a line of its own makes it (get),
 	// or is folded into the ranked one(s) that follow; else finish drops it.
 	held bool
+	// orchestrator is true when the trtllm-serve disaggregated orchestrator's
+	// lines were printed here: a process that shows nothing of a worker's
+	// (no outcome, error or transceiver line) is the orchestrator itself,
+	// whose findings (its requests' failures) the orchestrator's summary
+	// says (Log.OrchestratorOwn).
+	orchestrator bool
+}
+
+// OrchestratorOwn reports whether p is the orchestrator's own process in an
+// orchestrator's log (or shows nothing at all): it creates no transceiver,
+// so it is not judged as a worker; what it shows is the log's summary's.
+func (lg *Log) OrchestratorOwn(p *Process) bool {
+	return lg.Orchestrator > 0 && (!p.shows() ||
+		p.orchestrator && p.Outcome() == "" && p.Error == "" && !p.xcvrLines && p.Backend == "" && !p.ResolvedSeen)
 }
 
 // Finding is a runtime event of one kind, counted.
@@ -270,6 +284,12 @@ const (
 	orchestratorNotReady = "Servers are not ready. Waiting for " // after "[iter] "
 	orchestratorServers  = "Waiting for servers, "               // "context: [...], generation: [...]"
 )
+
+// orchestratorRouter starts the line the orchestrator's router logs once a
+// worker answered its /server_info ("server is ready with info: {…}",
+// Router._prepare_server in tensorrt_llm/serve/router.py, verified; only the
+// disaggregated server builds routers).
+const orchestratorRouter = "server is ready with info: "
 
 // orchestratorReady reports whether msg is the orchestrator's word that
 // every server is ready.
@@ -1425,6 +1445,7 @@ func rankOf(s string) (int, bool) {
 
 // merge moves u's findings into p (u's lines came first).
 func (p *Process) merge(u *Process) {
+	p.orchestrator = p.orchestrator || u.orchestrator
 	if !p.ResolvedSeen && u.ResolvedSeen {
 		p.Resolved, p.ResolvedSeen, p.ResolvedFor = u.Resolved, true, u.ResolvedFor
 	}

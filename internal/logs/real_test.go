@@ -234,6 +234,23 @@ func TestRealLogs(t *testing.T) {
 		// the draft says the log printed.
 		{file: "nvbugs-draft-nvrtc-rankN-1.3.0rc15.log", processes: "process=ERROR",
 			err: "Failed to initialize executor on rank N:", cause: "Failed to preprocess kernel ...: NVRTC_ERROR_COMPILATION", exit: 1},
+		// A public developer's notes on beam search in disaggregated serving
+		// (index id 56537573517, repository not named; a 1.3 build of May
+		// 2026): the context worker's debug lines (the notes' own, added to
+		// KvCacheTransceiverV2) and the orchestrator's ("proxy:") as the
+		// notes paste them, one after the other (its first debug line,
+		// longer, trimmed). The router's "server is ready with info" makes it
+		// the orchestrator's log, and its request handler's ValueError its
+		// own finding, said in its summary (TestOrchestratorOwnFindings).
+		{file: "beam-notes-disagg-proxy-1.3.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// A public NIM troubleshooting recipe (index id 51889558551,
+		// repository not named; NIM on TensorRT-LLM before 1.0.4, k8s): the
+		// executor's failure as the recipe quotes it, the logger's level put
+		// before the tag and dropped after it ("ERROR [TRT-LLM] Failed to
+		// initialize executor on rank 0:"), the pybind error under it
+		// (TestLevelLessTag).
+		{file: "nim-recipe-levelless-tag.log", processes: "process=ERROR",
+			err: "Failed to initialize executor on rank 0:", cause: "setup(): incompatible function arguments.", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

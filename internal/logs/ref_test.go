@@ -74,6 +74,10 @@ func refTag(t, msg string) (tagged, pyTagged bool, level, rank, rest string) {
 			}
 			return true, true, level, rank, r
 		}
+		// No level: text (not a group) after a blank.
+		if u := strings.TrimLeft(r, " \t\n\f\r"); u != "" && len(u) < len(r) && u[0] != '[' {
+			return true, true, LevelUnstated, rank, r[1:]
+		}
 		rank = ""
 	}
 	if m := reCpp.FindStringSubmatch(t); m != nil {

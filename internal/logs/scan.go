@@ -632,7 +632,7 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
 		"Using Pybind transfer agent binding", "Failed to import Pybind transfer agent binding", "Forcing use of pure Python NIXL KV Transfer Agent",
 		"CacheTransceiver getOrAllocateBuffers: ", "CacheFormatter::inquireSupport: ", "MLACacheFormatter::inquireSupport: ", "Terminating ", "Requesting cancellation for ", "NIXL (cpp binding) wait returned non-SUCCESS state=", "Timed out waiting for context KV cache transfer after ", "Request ", "Future returned unexpected status for request ", "num_fitting_reqs", "INFO:     Application startup complete.", "INFO:     Uvicorn running on ", "INFO:     Shutting down", "INFO:     Finished server process [",
-		"Waiting for context and generation servers to be ready", orchestratorServers, orchestratorNotReady,
+		"Waiting for context and generation servers to be ready", orchestratorServers, orchestratorNotReady, orchestratorRouter,
 		"Context and generation servers are ready", "All servers are ready", "Generation servers are ready (context", "TensorRT LLM version: ", "TensorRT-LLM version: ",
 		// The version line tensorrt_llm/__init__.py prints at import has a tag
 		// but no level, so it reaches the bare path whole.
@@ -1143,7 +1143,19 @@ func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 		break
 	}
 	if level == "" {
-		return nil, "", s, false
+		// No level: a paste that dropped it ("[TRT-LLM] Failed to
+		// initialize executor on rank 0: …", "[TRT-LLM] [RANK 1] …", or
+		// behind another logger's level: "ERROR [TRT-LLM] …", as a NIM
+		// troubleshooting recipe quotes its log). Read when text, not another
+		// group, follows after a blank.
+		j := end
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j == end || j >= len(s) || s[j] == '[' {
+			return nil, "", s, false
+		}
+		level = LevelUnstated
 	}
 	if end < len(s) && isSpace(s[end]) {
 		end++
