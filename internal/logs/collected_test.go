@@ -142,3 +142,43 @@ func TestSternBareMakesNoShape(t *testing.T) {
 		}
 	}
 }
+
+// TestDynamoJSONLBehindPrefix: a Dynamo worker logging JSONL
+// (DYN_LOGGING_JSONL=1) is collected behind the collector's prefix as any
+// other line: kubectl logs --prefix and --timestamps, the kubelet's file
+// (/var/log/pods/…/0.log), stern, srun -l, docker compose. The record reads
+// as the lines Dynamo's readable logging prints, each behind that prefix, so
+// its process is the pod's, task's or container's; it was not read at all
+// ("not a TensorRT-LLM log").
+func TestDynamoJSONLBehindPrefix(t *testing.T) {
+	using := dynRecord("05", "INFO", "py_executor_creator.create_py_executor", "[TRT-LLM] [I] Using KvCacheTransceiverV2")
+	fail := dynRecord("06", "ERROR", "main.worker", "Failed to start the engine\nTraceback (most recent call last):\n"+
+		"  File \"/opt/dynamo/venv/lib/python3.12/site-packages/tensorrt_llm/executor/worker.py\", line 10, in worker_main\n"+
+		"ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms")
+	up := dynRecord("09", "INFO", "llm_worker.init_llm_worker", "Set runtime config max_num_seqs: 256")
+	late := dynRecord("11", "ERROR", "handler_base.generate", "Fatal RuntimeError in request 7: boom\nTraceback (most recent call last):\n  File \"/x/handler_base.py\", line 3, in generate\nRuntimeError: boom")
+	behind := func(prefix string, recs ...string) string {
+		var b strings.Builder
+		for _, r := range recs {
+			b.WriteString(prefix + r)
+		}
+		return b.String()
+	}
+	const e = "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
+	checkCollected(t, []collected{
+		{"kubectl logs --prefix", behind("[pod/trtllm-decode-0/main] ", using, fail), "pod/trtllm-decode-0/main=ERROR ", e},
+		{"kubectl logs --timestamps", behind("2026-01-10T12:00:06.123456789Z ", using, fail), "process=ERROR ", e},
+		{"kubectl logs --prefix --timestamps", behind("[pod/trtllm-decode-0/main] 2026-01-10T12:00:06.123456789Z ", using, fail), "pod/trtllm-decode-0/main=ERROR ", e},
+		{"the kubelet's file", behind("2026-01-10T12:00:06.123456789Z stderr F ", using, fail), "process=ERROR ", e},
+		{"stern", behind("trtllm-decode-0 main ", using, fail), "pod/trtllm-decode-0/main=ERROR ", e},
+		{"srun -l", behind("1: ", using, fail), "srun task 1=ERROR ", e},
+		{"docker compose", behind("decode-1  | ", using, fail), "decode-1=ERROR ", e},
+		// Two pods interleaved, one failing; a rank in TensorRT-LLM's tag.
+		{"two pods", "[pod/prefill-0/main] " + using + "[pod/decode-0/main] " + dynRecord("05", "INFO", "logger.log", "[TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2") +
+			"[pod/prefill-0/main] " + fail, "pod/prefill-0/main=ERROR ;pod/decode-0/main rank 1=PYTHON ", e},
+		// Once the engine was up: a runtime error of that pod.
+		{"a request's failure once up", behind("[pod/trtllm-decode-0/main] ", using, up, late), "pod/trtllm-decode-0/main=PYTHON runtime_error@3", ""},
+		// Behind a prefix no reader knows it is not read so.
+		{"an unknown prefix", behind("worker says ", using, fail), "", ""},
+	})
+}

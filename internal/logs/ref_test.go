@@ -43,7 +43,7 @@ var (
 // reSternBare is the bare lines a pod prints besides TensorRT-LLM's tagged
 // ones (scan.go's sternBare), after stern's pod and container.
 const reSternBare = `[ \t]|Traceback \(most recent call last\):|Exception[: ]|(?:Task|Future) exception |During handling |The above exception |` +
-	`(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):|terminate called |!!!!!!! |Fatal Python error: |\*\*\* SIG|` +
+	`(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):|terminate called |!!!!!!! |Fatal Python error: |\*\*\* SIG|\{"time":"|` +
 	`[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}`
 
 // refTag reads one of TensorRT-LLM's tags at the start of t by regexp;
@@ -119,7 +119,7 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 		}
 		// Dynamo's JSONL record: the line its readable logging prints, or
 		// the lines, when its message holds several (a traceback).
-		pieces := []string{raw}
+		pieces, decoded := []string{raw}, false
 		if m := reDynamoJSON.FindStringSubmatch(raw); m != nil {
 			var f [4]string
 			ok := true
@@ -128,14 +128,14 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			}
 			if ok {
 				raw = fmt.Sprintf("%s %5s %s: %s", f[0], f[1], f[2], f[3])
-				pieces = []string{raw}
+				pieces, decoded = []string{raw}, true
 				if strings.Contains(raw, "\n") {
 					pieces = strings.Split(strings.TrimSuffix(raw, "\n"), "\n")
 				}
 			}
 		}
 		for _, raw := range pieces {
-			refLine(st, n, raw)
+			refLine(st, n, raw, decoded)
 		}
 		st.base = n
 	}
@@ -144,9 +144,10 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 }
 
 // refLine reads one line's prefixes by regexp and hands it to the state.
-func refLine(st *state, n int, raw string) {
+func refLine(st *state, n int, raw string, nested bool) {
 	{
 		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
+		whole := s
 		blank := func(s string) string { return s[len(reBlank.FindString(s)):] }
 		// A markdown quote's marks go first.
 		s = s[len(reQuote.FindString(s)):]
@@ -207,6 +208,25 @@ func refLine(st *state, n int, raw string) {
 				u := t[loc[2]:]
 				if tagged, pyTagged, level, rank, msg = refTag(u, s); !tagged && (strings.HasPrefix(u, "[TensorRT-LLM] TensorRT-LLM version: ") || strings.HasPrefix(u, "[TensorRT-LLM] TensorRT LLM version: ")) {
 					msg = u
+				}
+			}
+		}
+
+		if j := strings.TrimLeft(msg, " \t"); !tagged && !nested && len(j) < len(whole) {
+			// Dynamo's JSONL record behind a collector's prefix: the lines
+			// its readable logging prints, each behind that prefix.
+			if m := reDynamoJSON.FindStringSubmatch(j); m != nil {
+				var f [4]string
+				ok := true
+				for i := range f {
+					ok = ok && json.Unmarshal([]byte(m[i+1]), &f[i]) == nil
+				}
+				if ok {
+					text := fmt.Sprintf("%s %5s %s: %s", f[0], f[1], f[2], f[3])
+					for _, p := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+						refLine(st, n, whole[:len(whole)-len(j)]+p, true)
+					}
+					return
 				}
 			}
 		}

@@ -85,8 +85,9 @@ type scanner struct {
 	events []event
 	// json holds a docker json-file line's decoded text.
 	json []byte
-	// dyn holds a Dynamo JSONL record's line (dynamoLog).
-	dyn []byte
+	// dyn holds a Dynamo JSONL record's line (dynamoLog); pfx and piece
+	// are pieces' buffers.
+	dyn, pfx, piece []byte
 	// shapes are the line shapes met (shapes.go).
 	shapes shapes
 }
@@ -164,7 +165,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 				if bytes.IndexByte(line, '\n') >= 0 {
 					// A record whose message holds several lines (a
 					// traceback logged with exc_info): each is passed on.
-					kept += sc.pieces(line, n, res, &curKnown)
+					kept += sc.pieces(nil, line, n, res, &curKnown)
 					force, open = excWindow, true
 					if kept >= eventBudget && off < len(data) {
 						break
@@ -195,6 +196,24 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			tagged, pyTagged, level, msg, kind = sc.readPrefix(line)
 			if kind != shapeNone {
 				sc.learnShape(line, len(line)-len(msg), kind, pyTagged, level)
+			}
+		}
+
+		if !tagged {
+			if j := trimBlank(msg); len(j) > len(dynamoJSON) && j[0] == '{' && len(j) < len(line) && bytes.HasPrefix(j, []byte(dynamoJSON)) {
+				// A Dynamo JSONL record behind a collector's prefix
+				// (kubectl logs --prefix or --timestamps, the kubelet's
+				// file, stern, srun, compose): read as the lines Dynamo's
+				// readable logging prints, each behind that prefix.
+				if v, ok := dynamoLog(sc.dyn[:0], j); ok {
+					sc.dyn = v
+					kept += sc.pieces(line[:len(line)-len(j)], sc.dyn, n, res, &curKnown)
+					force, open = excWindow, true
+					if kept >= eventBudget && off < len(data) {
+						break
+					}
+					continue
+				}
 			}
 		}
 
@@ -273,22 +292,26 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 	}
 }
 
-// pieces passes on each line of a Dynamo JSONL record whose message holds
-// several (logging's exc_info appends the traceback to the message, and
-// Dynamo's LogHandler hands the whole of it to its JSON formatter as one
-// "message"): readable, Dynamo prints them as lines of their own, the first
-// behind its time, level and target, the rest bare, and they read so. All
-// are passed on, numbered as the record's line; it returns the text kept.
-func (sc *scanner) pieces(line []byte, n int, res *chunkResult, curKnown *bool) int {
+// pieces passes on each line of a Dynamo JSONL record (text, as its
+// readable logging prints it), each behind prefix, the collector's that the
+// record's line had: its message may hold several (logging's exc_info
+// appends the traceback to the message, and Dynamo's LogHandler hands the
+// whole of it to its JSON formatter as one "message"); readable, Dynamo
+// prints them as lines of their own, the first behind its time, level and
+// target, the rest bare, and they read so. All are passed on, numbered as
+// the record's line; it returns the text kept.
+func (sc *scanner) pieces(prefix, text []byte, n int, res *chunkResult, curKnown *bool) int {
 	kept := 0
-	for len(line) > 0 {
-		p := line
-		if i := bytes.IndexByte(line, '\n'); i >= 0 {
-			p, line = line[:i], line[i+1:]
+	sc.pfx = append(sc.pfx[:0], prefix...) // prefix may be sc.strip's
+	for len(text) > 0 {
+		p := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			p, text = text[:i], text[i+1:]
 		} else {
-			line = nil
+			text = nil
 		}
-		sc.strip = stripANSI(sc.strip[:0], p)
+		sc.piece = append(append(sc.piece[:0], sc.pfx...), p...)
+		sc.strip = stripANSI(sc.strip[:0], sc.piece)
 		p = bytes.TrimRight(sc.strip, "\r")
 		tagged, pyTagged, level, msg, _ := sc.readPrefix(p)
 		ownKeyed := len(sc.key) > 0
@@ -1420,11 +1443,12 @@ func sternPrefix(s []byte) (pod, container, rest []byte, bare, ok bool) {
 // sternBareStarts are the starts of the bare lines a TensorRT-LLM pod prints
 // besides its tagged ones, as stern shows them behind its pod and container:
 // a traceback and what Python prints around one, uvicorn's lines (and
-// logging's "LEVEL:name:"), the crash handlers', Abseil's (NIXL's "E0421 …").
+// logging's "LEVEL:name:"), the crash handlers', Abseil's (NIXL's "E0421 …"),
+// Dynamo's JSONL records.
 var sternBareStarts = [][]byte{[]byte("Traceback (most recent call last):"), []byte("Exception "), []byte("Exception:"),
 	[]byte("Task exception "), []byte("Future exception "), []byte("During handling "), []byte("The above exception "),
 	[]byte("INFO:"), []byte("WARNING:"), []byte("ERROR:"), []byte("DEBUG:"), []byte("CRITICAL:"),
-	[]byte("terminate called "), []byte("!!!!!!! "), []byte("Fatal Python error: "), []byte("*** SIG")}
+	[]byte("terminate called "), []byte("!!!!!!! "), []byte("Fatal Python error: "), []byte("*** SIG"), []byte(dynamoJSON)}
 
 // sternBare reports whether r, the message after two names, is one of the
 // bare lines a pod prints besides TensorRT-LLM's tagged ones: indented (a
