@@ -251,6 +251,14 @@ func TestRealLogs(t *testing.T) {
 		// (TestLevelLessTag).
 		{file: "nim-recipe-levelless-tag.log", processes: "process=ERROR",
 			err: "Failed to initialize executor on rank 0:", cause: "setup(): incompatible function arguments.", exit: 1},
+		// A public k8s deployment write-up (Korean; index id 52979530354,
+		// repository not named; TensorRT-LLM 1.1.0, TensorRT engine, TP 4):
+		// the crash-looping container's log, its plugin-config dump trimmed
+		// to a few lines: trtllm-serve's own ERROR line and the pydantic error
+		// it raises again (max_batch_size above the engine's). Read right
+		// before this session; kept so it stays so.
+		{file: "k8s-notes-trtllm-args-1.1.0.log", processes: "process=ERROR",
+			err: "pydantic_core._pydantic_core.ValidationError: 1 validation error for TrtLlmArgs", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
