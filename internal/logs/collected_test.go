@@ -182,3 +182,32 @@ func TestDynamoJSONLBehindPrefix(t *testing.T) {
 		{"an unknown prefix", behind("worker says ", using, fail), "", ""},
 	})
 }
+
+// TestTorchRankPrefix: in a process that initialised torch.distributed,
+// PyTorch's excepthook writes an uncaught exception's traceback with
+// "[rank{rank}]: " before each line (PyTorch PR #118190; vLLM's logs in its
+// issue #14601 show it, "[rank0]: Traceback (most recent call last):");
+// TensorRT-LLM's Ray orchestrator and AutoDeploy workers run so. Those lines
+// are that rank's: its start-up failure was read as no rank's, or lost (the
+// title behind the prefix was no exception), and the log exited 0.
+func TestTorchRankPrefix(t *testing.T) {
+	tb := func(p string) string {
+		return p + "Traceback (most recent call last):\n" +
+			p + "  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py\", line 612, in create_py_executor\n" +
+			p + "    kv_cache_transceiver = create_kv_cache_transceiver(\n" +
+			p + "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms\n"
+	}
+	const e = "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
+	checkCollected(t, []collected{
+		{"beside another rank", "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TRT-LLM] [RANK 1] [I] Starting TensorRT-LLM init.\n" + tb("[rank1]: "),
+			"rank 0=PYTHON ;rank 1=ERROR ", ""},
+		{"the rank's only lines", tb("[rank3]: "), "rank 3=ERROR ", e},
+		// Behind Ray's prefix: the worker's rank.
+		{"behind Ray's", "(RayWorkerWrapper pid=81234) [TRT-LLM] [RANK 1] [I] Starting TensorRT-LLM init.\n" + tb("(RayWorkerWrapper pid=81234) [rank1]: "),
+			"RayWorkerWrapper pid=81234 rank 1=ERROR ", e},
+		// srun's label comes first, and names the process.
+		{"behind srun's", "1: [TRT-LLM] [RANK 1] [I] Starting TensorRT-LLM init.\n" + tb("1: [rank1]: "), "srun task 1=ERROR ", e},
+		// Not PyTorch's prefix: no blank after the colon, no rank.
+		{"not the prefix", "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[rank1]:ValueError: x\n[ranks]: ValueError: y\n", "rank 0=PYTHON ", ""},
+	})
+}

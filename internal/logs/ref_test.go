@@ -40,6 +40,9 @@ var (
 	reDynamoJSON = regexp.MustCompile(`^\{"time":("(?:[^"\\]|\\.)*"),"level":("(?:[^"\\]|\\.)*")(?:,"file":"(?:[^"\\]|\\.)*")?(?:,"line":[0-9]+)?,"target":("(?:[^"\\]|\\.)*"),"message":("(?:[^"\\]|\\.)*")[,}]`)
 )
 
+// reTorchRank is PyTorch's excepthook's prefix (scan.go's torchRankPrefix).
+var reTorchRank = regexp.MustCompile(`^\[rank(\d+)\]:(?: |$)`)
+
 // reSternBare is the bare lines a pod prints besides TensorRT-LLM's tagged
 // ones (scan.go's sternBare), after stern's pod and container.
 const reSternBare = `[ \t]|Traceback \(most recent call last\):|Exception[: ]|(?:Task|Future) exception |During handling |The above exception |` +
@@ -198,6 +201,11 @@ func refLine(st *state, n int, raw string, nested bool) {
 			}
 		}
 
+		// PyTorch's excepthook's rank before a traceback's lines.
+		torchRank := ""
+		if m := reTorchRank.FindStringSubmatch(blank(s)); m != nil {
+			torchRank, s = m[1], blank(s)[len(m[0]):]
+		}
 		t := blank(s)
 		tagged, pyTagged, level, rank, msg := refTag(t, s)
 		if !tagged {
@@ -231,6 +239,9 @@ func refLine(st *state, n int, raw string, nested bool) {
 			}
 		}
 
+		if rank == "" {
+			rank = torchRank
+		}
 		key := outer
 		if rank != "" && (key == "" || kube) {
 			if kube {

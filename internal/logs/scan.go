@@ -435,9 +435,16 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 			s = trtTimePrefix(rest)
 		}
 	}
-	var rank []byte
+	var rank, torchRank []byte
 	msg = s
 	t = trimBlank(s)
+	if len(t) > 0 && t[0] == '[' {
+		if r, rest, ok := torchRankPrefix(t); ok {
+			// PyTorch's excepthook's rank before each line of a traceback.
+			torchRank, s = r, rest
+			msg, t = s, trimBlank(s)
+		}
+	}
 	if len(t) > 0 && t[0] == '[' { // every tag starts so
 		tagged, pyTagged, rank, level, msg = readTag(t, msg)
 		if tagged {
@@ -459,6 +466,9 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 			}
 			kind = shapeNone
 		}
+	}
+	if len(rank) == 0 {
+		rank = torchRank
 	}
 	if len(rank) > 0 && (len(sc.key) == 0 || named) {
 		if named {
@@ -1045,6 +1055,28 @@ func trtTimePrefix(orig []byte) []byte {
 		i++
 	}
 	return s[i:]
+}
+
+// torchRankPrefix reads the rank PyTorch's excepthook puts before each line
+// of an uncaught exception's traceback in a process that initialised
+// torch.distributed (PyTorch PR #118190, "[rank{rank}]: " + line; TensorRT-
+// LLM's Ray orchestrator and AutoDeploy workers do): ^\[rank(\d+)\]:(?: |$).
+func torchRankPrefix(t []byte) (rank, rest []byte, ok bool) {
+	if len(t) < 8 || !bytes.HasPrefix(t, []byte("[rank")) {
+		return nil, t, false
+	}
+	d := digits(t[5:])
+	i := 5 + d
+	if d == 0 || i+2 > len(t) || t[i] != ']' || t[i+1] != ':' {
+		return nil, t, false
+	}
+	if i+2 == len(t) {
+		return t[5:i], t[i+2:], true
+	}
+	if t[i+2] != ' ' {
+		return nil, t, false
+	}
+	return t[5:i], t[i+3:], true
 }
 
 // readTag reads one of TensorRT-LLM's tags at the start of t; msg is

@@ -46,7 +46,7 @@ func TestShapesReadAsPrefix(t *testing.T) {
 			"(RayWorkerWrapper pid="+num()+", ip=10.0.0."+r+") ", "Dec 04 21:"+d2()+":"+d2()+" gpu-"+r+" trtllm-serve["+num()+"]: ",
 			"trtllm-ctx-"+r+" main ", "> ", "2026-09-15T03:52:"+d2()+"."+num()+"Z stdout F "))
 		b.WriteString(pick("", "[09/15/2026-03:"+d2()+":"+d2()+"] ", "2026-09-15T03:52:"+d2()+"Z ", "2026-09-15 03:52:"+d2()+",9"+r+" "))
-		b.WriteString(pick("", r+": "))
+		b.WriteString(pick("", r+": ", "[rank"+r+"]: "))
 		lv := pick("I", "W", "E", "V", "F")
 		b.WriteString(pick("[TRT-LLM] [RANK "+r+"] ["+lv+"] ", "[TRT-LLM] ["+lv+"] ", "[TRT-LLM] ["+lv+"] [executor] ",
 			"[TRT-LLM] ["+lv+"] [_torch  ] [RANK "+r+"] ", "[TRT-LLM] [MPI_Rank "+r+"] ["+lv+"] ", "[TRT-LLM] [RANK "+r+"]  ["+lv+"]\t",
