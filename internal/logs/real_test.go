@@ -259,6 +259,21 @@ func TestRealLogs(t *testing.T) {
 		// before this session; kept so it stays so.
 		{file: "k8s-notes-trtllm-args-1.1.0.log", processes: "process=ERROR",
 			err: "pydantic_core._pydantic_core.ValidationError: 1 validation error for TrtLlmArgs", exit: 1},
+		// The public TensorRT-LLM 1.2.1 bring-up report of the probe entry
+		// above (index id 66094399229), "the decisive transcript": its
+		// import of tensorrt_llm on a host without the NVIDIA driver, as the
+		// report quotes it (paths elided with "..."). The loader's missing
+		// libcuda.so.1 is the driver's (TestMissingSharedLibrary).
+		{file: "probe-report-import-libcuda-1.2.1.log", processes: "process=ERROR",
+			err:          "ImportError: libcuda.so.1: cannot open shared object file",
+			implications: []string{"libcuda.so.1 is the NVIDIA driver's library"}, exit: 1},
+		// A public RunPod environment report (Chinese; index id 7167239683,
+		// repository not named): the pip wheel of TensorRT-LLM, built for
+		// CUDA 13, imported under CUDA 12.4, as the report's appendix quotes
+		// it (frames elided with "..."): CUDA 13's cuBLASLt is missing.
+		{file: "runpod-report-import-cublas13.log", processes: "process=ERROR",
+			err:          "ImportError: libcublasLt.so.13: cannot open shared object file",
+			implications: []string{"a CUDA 13 library that is not installed"}, exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
