@@ -678,7 +678,7 @@ func classify(level, msg string) (k lineKind, m []string) {
 		if m = reNixlAgent().FindStringSubmatch(msg); m != nil {
 			return lineNixlAgent, m
 		}
-	case strings.HasPrefix(msg, "NixlTransferAgent::NixlTransferAgent mAddress: "):
+	case strings.HasPrefix(msg, nixlAddressPrefix):
 		// The C++ NIXL agent's constructor, in every release that has it
 		// (verified: TLLM_LOG_INFO in nixl_utils/transferAgent.cpp, after
 		// createBackend). Builds before the "using NIXL backend" line print
@@ -969,6 +969,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.NixlBackend = m[1]
 	case lineNixlAddress:
 		p.Backend = "NIXL"
+		if note := nixlAddressNote(strings.TrimPrefix(msg, nixlAddressPrefix)); note != "" {
+			p.imply(n, note, 0, 0)
+		}
 	case lineNixlFallback:
 		p.Backend, p.NixlBackend = "NIXL", "UCX"
 		p.find(n, FindingNixlBackend, msg)
@@ -986,6 +989,36 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		l.Message = "cache_transceiver_config: " + m[1]
 	}
 	p.keep(l)
+}
+
+// nixlAddressPrefix starts the C++ NIXL agent's line that says the address
+// (IP and port) it listens on for its peers' metadata: TLLM_LOG_INFO
+// "NixlTransferAgent::NixlTransferAgent mAddress: %s" with getAvailableIP()
+// + ":" + port (nixl_utils/transferAgent.cpp, verified). getAvailableIP takes
+// the interface TRTLLM_NIXL_INTERFACE names, else the first IPv4 one that is
+// not lo or docker*, and "UNKNOWN IP" when there is none.
+const nixlAddressPrefix = "NixlTransferAgent::NixlTransferAgent mAddress: "
+
+// nixlAddressNote says what an address of the NIXL agent means when its peers
+// on other nodes cannot reach it ("" otherwise): none found, a link-local
+// 169.254.x.x (a GB200 node with hostNetwork lists it before eth0, as a
+// public write-up of such a deployment found: transfers across nodes hang),
+// or a loopback one.
+func nixlAddressNote(addr string) string {
+	ip := addr
+	if i := strings.LastIndexByte(addr, ':'); i >= 0 {
+		ip = addr[:i]
+	}
+	const fix = "set TRTLLM_NIXL_INTERFACE to the interface whose address the other workers reach (eth0, say) on every worker"
+	switch {
+	case ip == "UNKNOWN IP":
+		return "the NIXL agent found no IPv4 interface to listen on (none, or none on the interface TRTLLM_NIXL_INTERFACE names): no peer can fetch its metadata, so KV-cache transfers to or from it cannot start; " + fix
+	case strings.HasPrefix(ip, "169.254."):
+		return "the NIXL agent listens on a link-local address (" + ip + "), which workers on other nodes cannot reach: KV-cache transfers between nodes hang or fail; " + fix
+	case strings.HasPrefix(ip, "127."):
+		return "the NIXL agent listens on a loopback address (" + ip + "): only workers on this node can reach it; " + fix
+	}
+	return ""
 }
 
 // cppManagerBackend is the backend of the C++ CacheTransceiver's "<backend>
