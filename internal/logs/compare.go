@@ -66,7 +66,7 @@ func Compare(lg *Log, t resolver.Trace) []Mismatch {
 	}
 	out = append(out, versionMismatches(lg, t)...)
 	for _, p := range lg.Processes {
-		if lg.Orchestrator > 0 && !p.shows() {
+		if lg.OrchestratorOwn(p) {
 			continue
 		}
 		out = append(out, compareOne(p, t)...)

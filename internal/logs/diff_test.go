@@ -370,7 +370,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"2026-09-15T03:52:12.905123456Z stdout F ", "2026-09-15T03:52:12Z stderr P ", "2026-09-15T03:52:12Z stdout F", "2026-09-15T03:52:12Z stdout X ", "stdout F "))
 			b.WriteString(pick(rng, "", "[09/15/2026-03:40:01] ", "[09/15/2026-03:40:01]", "[9/15/2026-03:40:01] "))
 			b.WriteString(pick(rng, "", r+": "))
-			b.WriteString(pick(rng, "", "[TRT-LLM] ", "[TRT-LLM] [RANK "+r+"] ", "[TRT-LLM][MPI_Rank "+r+"]", "[TRT-LLM]  [RANK x] ",
+			b.WriteString(pick(rng, "", "[TRT-LLM] ", "[TRT-LLM] [RANK "+r+"] ", "[TRT-LLM][MPI_Rank "+r+"]", "[TRT-LLM]  [RANK x] ", "[TRT-LLM] [RANK N] ", "[TRT-LLM] [RANK 1x] ",
 				"[TensorRT-LLM]", "[TensorRT-LLM][RANK "+r+"]", "[TensorRT-LLM] "))
 			b.WriteString(pick(rng, "", "[I] ", "[W]", "[E] ", "[F] ", "[V] ", "[X] ", "[INFO] ", "[ERROR]", "[DEBUG] ", "[TRACE]"))
 			b.WriteString(pick(rng,
@@ -390,7 +390,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				"backend broke: Error: x", "Failed to initialize executor on rank 0:", "  Assertion failed: status == NIXL_SUCCESS",
 				"Fallback to regular model init: Traceback (most recent call last):", "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed:", "  status == NIXL_SUCCESS (transferAgent.cpp:416)", "AttributeError: 'NemotronHConfig' object has no attribute 'x'", "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", "Exception: x",
 				"Waiting for context and generation servers to be ready", "[3] Servers are not ready. Waiting for ['http://gen-0:8002']...",
-				"Servers are not ready. Waiting for []...", "Waiting for servers, context: ['ctx-0:8001'], generation: []", "All servers are ready",
+				"Servers are not ready. Waiting for []...", "Waiting for servers, context: ['ctx-0:8001'], generation: []", "All servers are ready", "server is ready with info: {'disaggregated_params': {}}",
 				"Context and generation servers are ready", "TimeoutError: Timeout waiting for context and generation servers to be ready", "[x] Servers are not ready. Waiting for y",
 				"AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving",
 				"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1,",

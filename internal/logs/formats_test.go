@@ -109,7 +109,11 @@ func TestSternNeedsATagAfterTwoNames(t *testing.T) {
 	for _, line := range []string{"see this [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "Ctx-0 main [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
 		"ctx-0 main: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx_0 main [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
 		"ctx-0 main.x [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx0 main [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
-		"ctx-0 main Using [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
+		"ctx-0 main Using [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		// Not one of the bare lines a pod prints (sternBare) either.
+		"ctx-0 main [default] [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx-0 main ErrorHandler: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"ctx-0 main Error: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx-0 main Exceptional [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		"ctx-0 main [gpu:x] [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2", "ctx-0 main INFO [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2"} {
 		lg, err := Parse("f.log", strings.NewReader(line+"\n"))
 		if err != nil {
 			t.Fatal(err)
@@ -404,7 +408,7 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"Forcing use of pure Python NIXL KV Transfer Agent implementation.",
 		"CacheTransceiver getOrAllocateBuffers: bufferCoverTargetNum:0 < targetNum:1, may use dynamic buffer which will fail with NIXL backend.",
 		"CacheFormatter::inquireSupport: only support same tokens per block and size per head", "MLACacheFormatter::inquireSupport: only support same data type",
-		"Terminating context request 7 due to KV cache transfer timeout", "NIXL (cpp binding) wait returned non-SUCCESS state=TransferState.FAILURE after 0.250s (agent=ctx_0).", "Timed out waiting for context KV cache transfer after 1000 milliseconds.", "Request 42 timed out waiting for context KV cache transfer after 1000 milliseconds.", "Future returned unexpected status for request 42. Marking as error", "Future returned unexpected status for request 42. Recording as failed.", "num_fitting_reqs=0 and fitting_disagg_gen_init_requests is empty, may not have enough kvCache", "num_fitting_reqs =0 and fitting_disagg_gen_init_requests is empty , may not have enough kvCache", "Requesting cancellation for generation request 7 due to KV cache transfer timeout",
+		"Terminating context request 7 due to KV cache transfer timeout", "NIXL (cpp binding) wait returned non-SUCCESS state=TransferState.FAILURE after 0.250s (agent=ctx_0).", "Timed out waiting for context KV cache transfer after 1000 milliseconds.", "Request 42 timed out waiting for context KV cache transfer after 1000 milliseconds.", "Future returned unexpected status for request 42. Marking as error", "Future returned unexpected status for request 42. Recording as failed.", "num_fitting_reqs=0 and fitting_disagg_gen_init_requests is empty, may not have enough kvCache", "num_fitting_reqs =0 and fitting_disagg_gen_init_requests is empty , may not have enough kvCache", "Requesting cancellation for generation request 7 due to KV cache transfer timeout", "Observed timeout on context request 7 due to KV cache transfer timeout: elapsed 1520ms > kv_transfer_timeout_ms=1000ms", "Disagg KV cache transfer error: rank=1 local_err_count=1, voted_err_count=2, blocked_err_count=0",
 		"TxSession rid=5 failed", "TxSession rid=5 timed out after 1000ms", "TxSession rid=5 exceeded kv_transfer_timeout_ms=1000ms; keeping it in progress",
 		"TxSession 5 failed to complete", "TxSession 5 timed out waiting for completion", "Disagg gen transfer FAILED rank=0 rids=[5] gen_need_sync=False",
 		"_deliver_kv_to_agent: session 5 already in CANCELLED state; sending FAILED to receiver", "NIXL transfer wait timed out after 5000 ms.",

@@ -83,3 +83,58 @@ func TestCauseSaidOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestOrchestratorOwnFindings: the orchestrator's router says each worker it
+// prepared ("server is ready with info: {…}", router.py), and once it serves,
+// its request handler logs what failed ("Internal server error:  Traceback …",
+// openai_disagg_server.py). Such a log is the orchestrator's: its own process
+// is not judged as a worker that shows no transceiver ("the server came up"
+// but no line says what was built), and its failures are said in its summary.
+// A process of the same log that shows a worker's lines is still judged.
+func TestOrchestratorOwnFindings(t *testing.T) {
+	const router = "[05/19/2026-14:25:00] [TRT-LLM] [I] [serve   ] server is ready with info: {'disaggregated_params': {'ctx_dp_rank': 0}}\n"
+	const failed = "[05/19/2026-14:25:00] [TRT-LLM] [I] [serve   ] All servers are ready\n" +
+		"INFO:     Application startup complete.\n" +
+		"[05/19/2026-14:25:08] [TRT-LLM] [E] [serve   ] Internal server error:  Traceback (most recent call last):\n" +
+		"  File \"/x/tensorrt_llm/serve/openai_disagg_service.py\", line 511, in _verify_ctx_response\n" +
+		"    raise ValueError(\n" +
+		"ValueError: Context server returned 4 choices, expecting 1.\n"
+	for _, c := range []struct {
+		name, log      string
+		status         Status
+		summary, short string
+	}{
+		{"router, then a request's failure", router + failed, StatusOrchestrator,
+			"Every server was ready at line 2. The orchestrator itself logged 1× runtime_error, first at line 7: ValueError: Context server returned 4 choices, expecting 1.",
+			"the orchestrator: every server ready (line 2); it logged 1× runtime_error (line 7)"},
+		{"the router's line alone", router, StatusOrchestrator, "This is the trtllm-serve disaggregated orchestrator's log (line 1)", "the orchestrator (line 1): its workers' logs decide"},
+		// After other INFO lines of its process, past the lines a chunk
+		// passes on whatever they say: the scanner passes it on.
+		{"the router's line after others", strings.Repeat("[TRT-LLM] [I] [serve   ] x\n", excWindow+4) + router, StatusOrchestrator,
+			"This is the trtllm-serve disaggregated orchestrator's log (line 46)", "the orchestrator (line 46): its workers' logs decide"},
+		// A worker's transceiver in the same stream is judged as before.
+		{"a worker beside it", router + "[TRT-LLM] [I] Using KvCacheTransceiverV2\n", StatusShown, "", ""},
+		// Without an orchestrator line the same failure is a worker's, whose
+		// server came up.
+		{"no orchestrator line", "[TRT-LLM] [I] Using LLM with PyTorch backend\n" + failed, StatusNotShown, "though the server came up", ""},
+	} {
+		lg, err := Parse("o.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := Judge(lg, nil, true)
+		if v.Status != c.status || !strings.Contains(v.Summary(), c.summary) {
+			t.Errorf("%s: %s: %s\nwant %s saying %q", c.name, v.Status, v.Summary(), c.status, c.summary)
+		}
+		if got := OrchestratorShort(lg); got != c.short {
+			t.Errorf("%s: short %q, want %q", c.name, got, c.short)
+		}
+		var b strings.Builder
+		r := NewJSONReport(&b)
+		r.Add(v, Prediction{})
+		_ = r.Finish()
+		if want := `"status": "` + string(StatusOrchestrator) + `"`; (c.status == StatusOrchestrator && len(lg.Processes) > 0) != strings.Contains(b.String(), want) {
+			t.Errorf("%s: JSON %s", c.name, b.String())
+		}
+	}
+}

@@ -152,6 +152,20 @@ type Process struct {
 	// is the process that follows once a line of its own makes it (get),
 	// or is folded into the ranked one(s) that follow; else finish drops it.
 	held bool
+	// orchestrator is true when the trtllm-serve disaggregated orchestrator's
+	// lines were printed here: a process that shows nothing of a worker's
+	// (no outcome, error or transceiver line) is the orchestrator itself,
+	// whose findings (its requests' failures) the orchestrator's summary
+	// says (Log.OrchestratorOwn).
+	orchestrator bool
+}
+
+// OrchestratorOwn reports whether p is the orchestrator's own process in an
+// orchestrator's log (or shows nothing at all): it creates no transceiver,
+// so it is not judged as a worker; what it shows is the log's summary's.
+func (lg *Log) OrchestratorOwn(p *Process) bool {
+	return lg.Orchestrator > 0 && (!p.shows() ||
+		p.orchestrator && p.Outcome() == "" && p.Error == "" && !p.xcvrLines && p.Backend == "" && !p.ResolvedSeen)
 }
 
 // Finding is a runtime event of one kind, counted.
@@ -270,6 +284,12 @@ const (
 	orchestratorNotReady = "Servers are not ready. Waiting for " // after "[iter] "
 	orchestratorServers  = "Waiting for servers, "               // "context: [...], generation: [...]"
 )
+
+// orchestratorRouter starts the line the orchestrator's router logs once a
+// worker answered its /server_info ("server is ready with info: {…}",
+// Router._prepare_server in tensorrt_llm/serve/router.py, verified; only the
+// disaggregated server builds routers).
+const orchestratorRouter = "server is ready with info: "
 
 // orchestratorReady reports whether msg is the orchestrator's word that
 // every server is ready.
@@ -552,15 +572,19 @@ var (
 	reLoadFailed = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^Error executing ([A-Za-z_][A-Za-z0-9_]*) with args \(.*?\): (.+)$`)
 	})
+	// reStartupFailed is worker.py's f"Failed to initialize executor on
+	// rank {rank}: {e}". The rank may be a placeholder a report put for
+	// every rank ("on rank N:", as a 1.3.0rc15 NVRTC failure's write-up
+	// condenses its identical lines of all ranks): still that failure.
 	reStartupFailed = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^Failed to initialize executor on rank (\d+):\s*(.*)$`)
+		return regexp.MustCompile(`^Failed to initialize executor on rank (\d+|[^\s:\d][^\s:]{0,15}):\s*(.*)$`)
 	})
 	reNixlAgent = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:Bindings)?NixlTransferAgent\b.*\busing NIXL backend: ([A-Za-z0-9_]+)`)
 	})
 	reNixlFallback = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Unsupported NIXL backend: (\S+), fallback to UCX`) })
 	reTimeout      = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(?:Terminating (?:context |generation )?request|Requesting cancellation for (?:context |generation )?request) \S+ due to KV cache transfer timeout`)
+		return regexp.MustCompile(`^(?:Terminating (?:context |generation )?request|Requesting cancellation for (?:context |generation )?request|Observed timeout on (?:context |generation )?request) \S+ due to KV cache transfer timeout`)
 	})
 	// reTxSession is KvCacheTransceiverV2's (and PyNativeCacheTransceiver's)
 	// warning about a context request's send session: m[2] says whether it
@@ -654,7 +678,7 @@ func classify(level, msg string) (k lineKind, m []string) {
 		if m = reNixlAgent().FindStringSubmatch(msg); m != nil {
 			return lineNixlAgent, m
 		}
-	case strings.HasPrefix(msg, "NixlTransferAgent::NixlTransferAgent mAddress: "):
+	case strings.HasPrefix(msg, nixlAddressPrefix):
 		// The C++ NIXL agent's constructor, in every release that has it
 		// (verified: TLLM_LOG_INFO in nixl_utils/transferAgent.cpp, after
 		// createBackend). Builds before the "using NIXL backend" line print
@@ -803,7 +827,19 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// A transfer of the Python transceiver's agent that ended in failure
 		// (verified: logger.error in _torch/disaggregation/nixl/_agent_cpp.py).
 		return lineTransferFailed, nil
+	case strings.HasPrefix(msg, "Disagg KV cache transfer error: rank="):
+		// Under attention DP the ranks vote on the requests whose transfer
+		// failed and fail them together (logger.warning "Disagg KV cache
+		// transfer error: rank={r} local_err_count=… voted_err_count=…
+		// blocked_err_count=…" in DisaggTransferCoordinator.
+		// handle_errors_synced, _torch/disaggregation/orchestration/
+		// coordinator.py, verified): failed transfers.
+		return lineTransferFailed, nil
 	case strings.Contains(msg, "due to KV cache transfer timeout"):
+		// "Terminating …" (PyExecutor, 1.0 on), "Requesting cancellation
+		// for …" (with in-flight cancellation) and "Observed timeout on …"
+		// (without it; the coordinator's check_transfer_timeouts adds ":
+		// elapsed Nms > kv_transfer_timeout_ms=Nms", verified).
 		if m = reTimeout().FindStringSubmatch(msg); m != nil {
 			return lineTimeout, m
 		}
@@ -933,6 +969,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.NixlBackend = m[1]
 	case lineNixlAddress:
 		p.Backend = "NIXL"
+		if note := nixlAddressNote(strings.TrimPrefix(msg, nixlAddressPrefix)); note != "" {
+			p.imply(n, note, 0, 0)
+		}
 	case lineNixlFallback:
 		p.Backend, p.NixlBackend = "NIXL", "UCX"
 		p.find(n, FindingNixlBackend, msg)
@@ -950,6 +989,36 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		l.Message = "cache_transceiver_config: " + m[1]
 	}
 	p.keep(l)
+}
+
+// nixlAddressPrefix starts the C++ NIXL agent's line that says the address
+// (IP and port) it listens on for its peers' metadata: TLLM_LOG_INFO
+// "NixlTransferAgent::NixlTransferAgent mAddress: %s" with getAvailableIP()
+// + ":" + port (nixl_utils/transferAgent.cpp, verified). getAvailableIP takes
+// the interface TRTLLM_NIXL_INTERFACE names, else the first IPv4 one that is
+// not lo or docker*, and "UNKNOWN IP" when there is none.
+const nixlAddressPrefix = "NixlTransferAgent::NixlTransferAgent mAddress: "
+
+// nixlAddressNote says what an address of the NIXL agent means when its peers
+// on other nodes cannot reach it ("" otherwise): none found, a link-local
+// 169.254.x.x (a GB200 node with hostNetwork lists it before eth0, as a
+// public write-up of such a deployment found: transfers across nodes hang),
+// or a loopback one.
+func nixlAddressNote(addr string) string {
+	ip := addr
+	if i := strings.LastIndexByte(addr, ':'); i >= 0 {
+		ip = addr[:i]
+	}
+	const fix = "set TRTLLM_NIXL_INTERFACE to the interface whose address the other workers reach (eth0, say) on every worker"
+	switch {
+	case ip == "UNKNOWN IP":
+		return "the NIXL agent found no IPv4 interface to listen on (none, or none on the interface TRTLLM_NIXL_INTERFACE names): no peer can fetch its metadata, so KV-cache transfers to or from it cannot start; " + fix
+	case strings.HasPrefix(ip, "169.254."):
+		return "the NIXL agent listens on a link-local address (" + ip + "), which workers on other nodes cannot reach: KV-cache transfers between nodes hang or fail; " + fix
+	case strings.HasPrefix(ip, "127."):
+		return "the NIXL agent listens on a loopback address (" + ip + "): only workers on this node can reach it; " + fix
+	}
+	return ""
 }
 
 // cppManagerBackend is the backend of the C++ CacheTransceiver's "<backend>
@@ -1421,6 +1490,7 @@ func rankOf(s string) (int, bool) {
 
 // merge moves u's findings into p (u's lines came first).
 func (p *Process) merge(u *Process) {
+	p.orchestrator = p.orchestrator || u.orchestrator
 	if !p.ResolvedSeen && u.ResolvedSeen {
 		p.Resolved, p.ResolvedSeen, p.ResolvedFor = u.Resolved, true, u.ResolvedFor
 	}

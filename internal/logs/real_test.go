@@ -226,6 +226,59 @@ func TestRealLogs(t *testing.T) {
 		// alone is not a TensorRT-LLM log: TestNotTRTLLMCrashOnly).
 		{file: "trtllm-12694-replica-segfault-shape.log", processes: "replica-0/engine-prefill=ERROR",
 			err: "!!!!!!! Segfault encountered !!!!!!!", exit: 1},
+		// A public NVBugs draft (index id 58365800132, repository not named;
+		// TensorRT-LLM 1.3.0rc15 on B300, MLA decode): the NVRTC failure of
+		// every rank's warm-up as the draft quotes it, its C++ diagnostics
+		// (four of seven kept) and one line for all ranks, "[RANK N]" and
+		// "on rank N:" (TestRankPlaceholder); the version line is the one
+		// the draft says the log printed.
+		{file: "nvbugs-draft-nvrtc-rankN-1.3.0rc15.log", processes: "process=ERROR",
+			err: "Failed to initialize executor on rank N:", cause: "Failed to preprocess kernel ...: NVRTC_ERROR_COMPILATION", exit: 1},
+		// A public developer's notes on beam search in disaggregated serving
+		// (index id 56537573517, repository not named; a 1.3 build of May
+		// 2026): the context worker's debug lines (the notes' own, added to
+		// KvCacheTransceiverV2) and the orchestrator's ("proxy:") as the
+		// notes paste them, one after the other (its first debug line,
+		// longer, trimmed). The router's "server is ready with info" makes it
+		// the orchestrator's log, and its request handler's ValueError its
+		// own finding, said in its summary (TestOrchestratorOwnFindings).
+		{file: "beam-notes-disagg-proxy-1.3.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// A public NIM troubleshooting recipe (index id 51889558551,
+		// repository not named; NIM on TensorRT-LLM before 1.0.4, k8s): the
+		// executor's failure as the recipe quotes it, the logger's level put
+		// before the tag and dropped after it ("ERROR [TRT-LLM] Failed to
+		// initialize executor on rank 0:"), the pybind error under it
+		// (TestLevelLessTag).
+		{file: "nim-recipe-levelless-tag.log", processes: "process=ERROR",
+			err: "Failed to initialize executor on rank 0:", cause: "setup(): incompatible function arguments.", exit: 1},
+		// A public k8s deployment write-up (Korean; index id 52979530354,
+		// repository not named; TensorRT-LLM 1.1.0, TensorRT engine, TP 4):
+		// the crash-looping container's log, its plugin-config dump trimmed
+		// to a few lines: trtllm-serve's own ERROR line and the pydantic error
+		// it raises again (max_batch_size above the engine's). Read right
+		// before this session; kept so it stays so.
+		{file: "k8s-notes-trtllm-args-1.1.0.log", processes: "process=ERROR",
+			err: "pydantic_core._pydantic_core.ValidationError: 1 validation error for TrtLlmArgs", exit: 1},
+		// ai-dynamo/dynamo issue #1422 (description, June 2025): dynamo-run's
+		// engine subprocess (vLLM here) logging its traceback line by line at
+		// DEBUG under dynamo_run::subprocess, indented as the issue quotes it
+		// (its cut last line dropped). No line is TensorRT-LLM's; the same
+		// shape from the trtllm engine is read (TestDynamoRunSubprocess).
+		{file: "dynamo-1422-subprocess-debug-vllm.log", processes: "", exit: 1},
+		// LMCache/LMCache issue #725 (comment, June 2025): a vLLM pod's log
+		// with UCX's ERROR line (the pod's name as its host) and NIXL's
+		// Abseil warning. Neither is TensorRT-LLM's: no process, no ucx_error.
+		{file: "lmcache-725-pod-ucx-nixl.log", processes: "", exit: 1},
+		// sgl-project/sglang issue #5709 (comment, April 2025): an SGLang
+		// prefill server's NIXL and UCX lines and uvicorn's start-up. Not
+		// TensorRT-LLM's.
+		{file: "sglang-5709-nixl-ucx-uvicorn.log", processes: "", exit: 1},
+		// vllm-project/vllm issue #14601 (description, March 2025): Ray
+		// workers' forwarded lines, then PyTorch's excepthook's "[rank0]: "
+		// traceback, in a conda environment named trtllm (the traceback
+		// cut where the index cuts it). Not TensorRT-LLM's: the environment's
+		// name is no tensorrt_llm frame.
+		{file: "vllm-14601-ray-rank0-trtllm-env.log", processes: "", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

@@ -23,10 +23,11 @@ var (
 	reKubectl     = regexp.MustCompile(`^[ \t]*\[(pod/[^\]/\s\[]+/[^\]/\s\[]+)\] ?`)
 	reJournal     = regexp.MustCompile(`^[ \t]*[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)? \S+ ([^\s\[\]]+\[[0-9]+\]): `)
 	reJournalTail = regexp.MustCompile(`^\S+ ([^\s\[\]]+\[[0-9]+\]): `)
-	reStern       = regexp.MustCompile(`^[ \t]*([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?:\[TRT-LLM\]|\[TensorRT-LLM\]|\[[0-9]{2}/[0-9]{2}/[0-9]{4}-|[0-9]{4}-[0-9]{2}-[0-9]{2}T)`)
+	reStern       = regexp.MustCompile(`^[ \t]*([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?:\[TRT-LLM\]|\[TensorRT-LLM\]|\[[0-9]{2}/[0-9]{2}/[0-9]{4}-|[0-9]{4}-[0-9]{2}-[0-9]{2}T|` + reSternBare + `)`)
 	reRay         = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
 	reCompose     = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+(?:/[A-Za-z0-9][A-Za-z0-9_.-]*)?)[ \t]+\| ?`)
 	reRankG       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
+	reRankP       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) ([^\]\[\s]{1,16})\]`) // a placeholder unless all digits
 	reLevelG      = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
 	reModuleG     = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
 	reCondense    = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
@@ -39,6 +40,19 @@ var (
 	reDynamoJSON = regexp.MustCompile(`^\{"time":("(?:[^"\\]|\\.)*"),"level":("(?:[^"\\]|\\.)*")(?:,"file":"(?:[^"\\]|\\.)*")?(?:,"line":[0-9]+)?,"target":("(?:[^"\\]|\\.)*"),"message":("(?:[^"\\]|\\.)*")[,}]`)
 )
 
+// reDynamoSubprocess is dynamo-run's level and target before its engine
+// subprocess's lines (scan.go's dynamoSubprocess).
+var reDynamoSubprocess = regexp.MustCompile(`^[ \t]*[A-Z]+ dynamo_run::subprocess: `)
+
+// reTorchRank is PyTorch's excepthook's prefix (scan.go's torchRankPrefix).
+var reTorchRank = regexp.MustCompile(`^\[rank(\d+)\]:(?: |$)`)
+
+// reSternBare is the bare lines a pod prints besides TensorRT-LLM's tagged
+// ones (scan.go's sternBare), after stern's pod and container.
+const reSternBare = `[ \t]|Traceback \(most recent call last\):|Exception[: ]|(?:Task|Future) exception |During handling |The above exception |` +
+	`(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):|terminate called |!!!!!!! |Fatal Python error: |\*\*\* SIG|\{"time":"|` +
+	`[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}`
+
 // refTag reads one of TensorRT-LLM's tags at the start of t by regexp;
 // msg comes back as given when none is there.
 func refTag(t, msg string) (tagged, pyTagged bool, level, rank, rest string) {
@@ -50,6 +64,8 @@ func refTag(t, msg string) (tagged, pyTagged bool, level, rank, rest string) {
 		for {
 			if m := reRankG.FindStringSubmatch(r); m != nil && !haveRank {
 				rank, haveRank, r = m[1], true, r[len(m[0]):]
+			} else if m := reRankP.FindStringSubmatch(r); m != nil && !haveRank && !digitsOnly(m[1]) {
+				haveRank, r = true, r[len(m[0]):]
 			} else if m := reLevelG.FindStringSubmatch(r); m != nil && lv == "" {
 				lv, r = m[1], r[len(m[0]):]
 			} else if m := reModuleG.FindString(r); m != "" && lv != "" && !haveModule {
@@ -64,6 +80,10 @@ func refTag(t, msg string) (tagged, pyTagged bool, level, rank, rest string) {
 				r = r[1:]
 			}
 			return true, true, level, rank, r
+		}
+		// No level: text (not a group) after a blank.
+		if u := strings.TrimLeft(r, " \t\n\f\r"); u != "" && len(u) < len(r) && u[0] != '[' {
+			return true, true, LevelUnstated, rank, r[1:]
 		}
 		rank = ""
 	}
@@ -104,7 +124,9 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 				}
 			}
 		}
-		// Dynamo's JSONL record: the line its readable logging prints.
+		// Dynamo's JSONL record: the line its readable logging prints, or
+		// the lines, when its message holds several (a traceback).
+		pieces, decoded := []string{raw}, false
 		if m := reDynamoJSON.FindStringSubmatch(raw); m != nil {
 			var f [4]string
 			ok := true
@@ -113,9 +135,26 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			}
 			if ok {
 				raw = fmt.Sprintf("%s %5s %s: %s", f[0], f[1], f[2], f[3])
+				pieces, decoded = []string{raw}, true
+				if strings.Contains(raw, "\n") {
+					pieces = strings.Split(strings.TrimSuffix(raw, "\n"), "\n")
+				}
 			}
 		}
+		for _, raw := range pieces {
+			refLine(st, n, raw, decoded)
+		}
+		st.base = n
+	}
+	st.lg.Lines = n
+	return st.finish(), nil
+}
+
+// refLine reads one line's prefixes by regexp and hands it to the state.
+func refLine(st *state, n int, raw string, nested bool) {
+	{
 		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
+		whole := s
 		blank := func(s string) string { return s[len(reBlank.FindString(s)):] }
 		// A markdown quote's marks go first.
 		s = s[len(reQuote.FindString(s)):]
@@ -147,6 +186,8 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			s = blank(s)[loc[1]:]
 			if m := reCRI.FindString(s); m != "" {
 				s = s[len(m):]
+			} else if m := reDynamoSubprocess.FindString(s); m != "" {
+				s = s[len(m):]
 			} else if m := reJournalTail.FindStringSubmatch(s); m != nil && outer == "" {
 				outer, kube = m[1], true
 				s = s[len(m[0]):]
@@ -166,6 +207,11 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			}
 		}
 
+		// PyTorch's excepthook's rank before a traceback's lines.
+		torchRank := ""
+		if m := reTorchRank.FindStringSubmatch(blank(s)); m != nil {
+			torchRank, s = m[1], blank(s)[len(m[0]):]
+		}
 		t := blank(s)
 		tagged, pyTagged, level, rank, msg := refTag(t, s)
 		if !tagged {
@@ -180,6 +226,28 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			}
 		}
 
+		if j := strings.TrimLeft(msg, " \t"); !tagged && !nested && len(j) < len(whole) {
+			// Dynamo's JSONL record behind a collector's prefix: the lines
+			// its readable logging prints, each behind that prefix.
+			if m := reDynamoJSON.FindStringSubmatch(j); m != nil {
+				var f [4]string
+				ok := true
+				for i := range f {
+					ok = ok && json.Unmarshal([]byte(m[i+1]), &f[i]) == nil
+				}
+				if ok {
+					text := fmt.Sprintf("%s %5s %s: %s", f[0], f[1], f[2], f[3])
+					for _, p := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+						refLine(st, n, whole[:len(whole)-len(j)]+p, true)
+					}
+					return
+				}
+			}
+		}
+
+		if rank == "" {
+			rank = torchRank
+		}
 		key := outer
 		if rank != "" && (key == "" || kube) {
 			if kube {
@@ -188,10 +256,7 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			key += "rank " + rank
 		}
 		st.line(n, key, tagged, pyTagged, level, msg)
-		st.base = n
 	}
-	st.lg.Lines = n
-	return st.finish(), nil
 }
 
 // readLine returns one line, cutting lines longer than maxLineBytes so a log with

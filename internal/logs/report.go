@@ -183,7 +183,7 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 	}
 	var groups summaryGroups
 	for _, p := range lg.Processes {
-		if lg.Orchestrator > 0 && !p.shows() {
+		if lg.OrchestratorOwn(p) {
 			continue // the orchestrator itself: the summary says what it did
 		}
 		if !Listed(p, status[p]) {
@@ -537,6 +537,9 @@ func (r *JSONReport) Add(v Verdict, pr Prediction) {
 			continue
 		}
 		pj := processJSON(v.Log, p)
+		if st == "" && v.Log.OrchestratorOwn(p) {
+			st = StatusOrchestrator // the orchestrator itself, not judged as a worker
+		}
 		pj.Status = string(st)
 		if r.n > 0 {
 			r.write(",")

@@ -85,8 +85,9 @@ type scanner struct {
 	events []event
 	// json holds a docker json-file line's decoded text.
 	json []byte
-	// dyn holds a Dynamo JSONL record's line (dynamoLog).
-	dyn []byte
+	// dyn holds a Dynamo JSONL record's line (dynamoLog); pfx and piece
+	// are pieces' buffers.
+	dyn, pfx, piece []byte
 	// shapes are the line shapes met (shapes.go).
 	shapes shapes
 }
@@ -161,6 +162,16 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			if v, ok := dynamoLog(sc.dyn[:0], line); ok {
 				sc.dyn = v
 				line, stripped = sc.dyn, true
+				if bytes.IndexByte(line, '\n') >= 0 {
+					// A record whose message holds several lines (a
+					// traceback logged with exc_info): each is passed on.
+					kept += sc.pieces(nil, line, n, res, &curKnown)
+					force, open = excWindow, true
+					if kept >= eventBudget && off < len(data) {
+						break
+					}
+					continue
+				}
 			}
 		}
 		if stripped {
@@ -185,6 +196,24 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			tagged, pyTagged, level, msg, kind = sc.readPrefix(line)
 			if kind != shapeNone {
 				sc.learnShape(line, len(line)-len(msg), kind, pyTagged, level)
+			}
+		}
+
+		if !tagged {
+			if j := trimBlank(msg); len(j) > len(dynamoJSON) && j[0] == '{' && len(j) < len(line) && bytes.HasPrefix(j, []byte(dynamoJSON)) {
+				// A Dynamo JSONL record behind a collector's prefix
+				// (kubectl logs --prefix or --timestamps, the kubelet's
+				// file, stern, srun, compose): read as the lines Dynamo's
+				// readable logging prints, each behind that prefix.
+				if v, ok := dynamoLog(sc.dyn[:0], j); ok {
+					sc.dyn = v
+					kept += sc.pieces(line[:len(line)-len(j)], sc.dyn, n, res, &curKnown)
+					force, open = excWindow, true
+					if kept >= eventBudget && off < len(data) {
+						break
+					}
+					continue
+				}
 			}
 		}
 
@@ -263,6 +292,43 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 	}
 }
 
+// pieces passes on each line of a Dynamo JSONL record (text, as its
+// readable logging prints it), each behind prefix, the collector's that the
+// record's line had: its message may hold several (logging's exc_info
+// appends the traceback to the message, and Dynamo's LogHandler hands the
+// whole of it to its JSON formatter as one "message"); readable, Dynamo
+// prints them as lines of their own, the first behind its time, level and
+// target, the rest bare, and they read so. All are passed on, numbered as
+// the record's line; it returns the text kept.
+func (sc *scanner) pieces(prefix, text []byte, n int, res *chunkResult, curKnown *bool) int {
+	kept := 0
+	sc.pfx = append(sc.pfx[:0], prefix...) // prefix may be sc.strip's
+	for len(text) > 0 {
+		p := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			p, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		sc.piece = append(append(sc.piece[:0], sc.pfx...), p...)
+		sc.strip = stripANSI(sc.strip[:0], sc.piece)
+		p = bytes.TrimRight(sc.strip, "\r")
+		tagged, pyTagged, level, msg, _ := sc.readPrefix(p)
+		ownKeyed := len(sc.key) > 0
+		ev := event{n: n, tagged: tagged, pyTagged: pyTagged, level: level, msg: string(msg), curKnown: *curKnown}
+		if ownKeyed {
+			ev.key = sc.str(sc.key)
+		}
+		if *curKnown {
+			ev.cur = sc.str(sc.cur)
+		}
+		res.events = append(res.events, ev)
+		kept += len(msg) + eventCost
+		sc.advance(ownKeyed, pyTagged, curKnown)
+	}
+	return kept
+}
+
 // advance makes the line just read the chunk's current one, as the state
 // will: its own key, or none for an unranked Python line.
 func (sc *scanner) advance(ownKeyed, pyTagged bool, curKnown *bool) {
@@ -292,6 +358,9 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 	// A kubectl pod, compose container, Ray worker or journal process:
 	// a rank adds to its key.
 	named := false
+	// noShape says the line makes no shape: stern's pod and container
+	// were read by more of the message than its first byte (sternBare).
+	noShape := false
 	// The launchers' prefixes start with different bytes, so the first
 	// one picks the reader to try (srun's, which may follow any
 	// whitespace, is tried again when none matched).
@@ -336,10 +405,10 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 		} else if id, rest, ok := journalPrefix(t); ok {
 			sc.key = append(sc.key, id...)
 			s, named = rest, true
-		} else if pod, ctr, rest, ok := sternPrefix(t); ok {
+		} else if pod, ctr, rest, bare, ok := sternPrefix(t); ok {
 			// The pod's key as kubectl --prefix names it.
 			sc.key = append(append(append(append(sc.key, "pod/"...), pod...), '/'), ctr...)
-			s, named = rest, true
+			s, named, noShape = rest, true, bare
 		}
 	}
 	if len(sc.key) == 0 {
@@ -350,12 +419,17 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 	}
 	if c := collectorPrefix(s); len(c) != len(s) {
 		s = criStream(c)
-		if len(s) == len(c) && len(sc.key) == 0 {
-			// journalctl -o short-iso: the host and the process after
-			// the timestamp.
-			if id, rest, ok := journalTail(s); ok {
-				sc.key = append(sc.key, id...)
-				s, named = rest, true
+		if len(s) == len(c) {
+			if r, ok := dynamoSubprocess(s); ok {
+				// dynamo-run's engine subprocess: its line follows.
+				s = r
+			} else if len(sc.key) == 0 {
+				// journalctl -o short-iso: the host and the process after
+				// the timestamp.
+				if id, rest, ok := journalTail(s); ok {
+					sc.key = append(sc.key, id...)
+					s, named = rest, true
+				}
 			}
 		}
 	}
@@ -366,9 +440,16 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 			s = trtTimePrefix(rest)
 		}
 	}
-	var rank []byte
+	var rank, torchRank []byte
 	msg = s
 	t = trimBlank(s)
+	if len(t) > 0 && t[0] == '[' {
+		if r, rest, ok := torchRankPrefix(t); ok {
+			// PyTorch's excepthook's rank before each line of a traceback.
+			torchRank, s = r, rest
+			msg, t = s, trimBlank(s)
+		}
+	}
 	if len(t) > 0 && t[0] == '[' { // every tag starts so
 		tagged, pyTagged, rank, level, msg = readTag(t, msg)
 		if tagged {
@@ -391,11 +472,17 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 			kind = shapeNone
 		}
 	}
+	if len(rank) == 0 {
+		rank = torchRank
+	}
 	if len(rank) > 0 && (len(sc.key) == 0 || named) {
 		if named {
 			sc.key = append(sc.key, ' ')
 		}
 		sc.key = append(append(sc.key, "rank "...), rank...)
+	}
+	if noShape {
+		kind = shapeNone
 	}
 	return tagged, pyTagged, level, msg, kind
 }
@@ -559,8 +646,8 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",
 		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
 		"Using Pybind transfer agent binding", "Failed to import Pybind transfer agent binding", "Forcing use of pure Python NIXL KV Transfer Agent",
-		"CacheTransceiver getOrAllocateBuffers: ", "CacheFormatter::inquireSupport: ", "MLACacheFormatter::inquireSupport: ", "Terminating ", "Requesting cancellation for ", "NIXL (cpp binding) wait returned non-SUCCESS state=", "Timed out waiting for context KV cache transfer after ", "Request ", "Future returned unexpected status for request ", "num_fitting_reqs", "INFO:     Application startup complete.", "INFO:     Uvicorn running on ", "INFO:     Shutting down", "INFO:     Finished server process [",
-		"Waiting for context and generation servers to be ready", orchestratorServers, orchestratorNotReady,
+		"CacheTransceiver getOrAllocateBuffers: ", "CacheFormatter::inquireSupport: ", "MLACacheFormatter::inquireSupport: ", "Terminating ", "Requesting cancellation for ", "Observed timeout on ", "Disagg KV cache transfer error: rank=", "NIXL (cpp binding) wait returned non-SUCCESS state=", "Timed out waiting for context KV cache transfer after ", "Request ", "Future returned unexpected status for request ", "num_fitting_reqs", "INFO:     Application startup complete.", "INFO:     Uvicorn running on ", "INFO:     Shutting down", "INFO:     Finished server process [",
+		"Waiting for context and generation servers to be ready", orchestratorServers, orchestratorNotReady, orchestratorRouter,
 		"Context and generation servers are ready", "All servers are ready", "Generation servers are ready (context", "TensorRT LLM version: ", "TensorRT-LLM version: ",
 		// The version line tensorrt_llm/__init__.py prints at import has a tag
 		// but no level, so it reaches the bare path whole.
@@ -975,6 +1062,48 @@ func trtTimePrefix(orig []byte) []byte {
 	return s[i:]
 }
 
+// dynamoSubprocess reads, after a Dynamo readable line's timestamp, the
+// level and target with which dynamo-run logs each line of its engine's
+// Python subprocess (trtllm's among them: tracing::debug!("{}", line) in
+// launch/dynamo-run/src/subprocess.rs, target dynamo_run::subprocess, Dynamo
+// issue #1422's log): "DEBUG dynamo_run::subprocess: " and the child's line
+// as it printed it, a traceback's indentation kept:
+// ^[ \t]*[A-Z]+ dynamo_run::subprocess: .
+func dynamoSubprocess(s []byte) ([]byte, bool) {
+	t := trimBlank(s)
+	i := 0
+	for i < len(t) && t[i] >= 'A' && t[i] <= 'Z' {
+		i++
+	}
+	const target = " dynamo_run::subprocess: "
+	if i == 0 || !bytes.HasPrefix(t[i:], []byte(target)) {
+		return s, false
+	}
+	return t[i+len(target):], true
+}
+
+// torchRankPrefix reads the rank PyTorch's excepthook puts before each line
+// of an uncaught exception's traceback in a process that initialised
+// torch.distributed (PyTorch PR #118190, "[rank{rank}]: " + line; TensorRT-
+// LLM's Ray orchestrator and AutoDeploy workers do): ^\[rank(\d+)\]:(?: |$).
+func torchRankPrefix(t []byte) (rank, rest []byte, ok bool) {
+	if len(t) < 8 || !bytes.HasPrefix(t, []byte("[rank")) {
+		return nil, t, false
+	}
+	d := digits(t[5:])
+	i := 5 + d
+	if d == 0 || i+2 > len(t) || t[i] != ']' || t[i+1] != ':' {
+		return nil, t, false
+	}
+	if i+2 == len(t) {
+		return t[5:i], t[i+2:], true
+	}
+	if t[i+2] != ' ' {
+		return nil, t, false
+	}
+	return t[5:i], t[i+3:], true
+}
+
 // readTag reads one of TensorRT-LLM's tags at the start of t; msg is
 // returned unchanged when none is there.
 func readTag(t, msg []byte) (tagged, pyTagged bool, rank []byte, level string, rest []byte) {
@@ -1049,6 +1178,11 @@ func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 				rank, haveRank, end = r, true, j+n
 				continue
 			}
+			if n := rankPlaceholder(g); n > 0 {
+				// A report's "[RANK N]" for every rank: no rank of its own.
+				haveRank, end = true, j+n
+				continue
+			}
 		}
 		if level == "" {
 			if lv, n := levelGroup(g); n > 0 {
@@ -1066,7 +1200,19 @@ func trtllmTag(s []byte) (rank []byte, level string, rest []byte, ok bool) {
 		break
 	}
 	if level == "" {
-		return nil, "", s, false
+		// No level: a paste that dropped it ("[TRT-LLM] Failed to
+		// initialize executor on rank 0: …", "[TRT-LLM] [RANK 1] …", or
+		// behind another logger's level: "ERROR [TRT-LLM] …", as a NIM
+		// troubleshooting recipe quotes its log). Read when text, not another
+		// group, follows after a blank.
+		j := end
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j == end || j >= len(s) || s[j] == '[' {
+			return nil, "", s, false
+		}
+		level = LevelUnstated
 	}
 	if end < len(s) && isSpace(s[end]) {
 		end++
@@ -1113,6 +1259,32 @@ func rankGroup(s []byte) (rank []byte, n int) {
 		return nil, 0
 	}
 	return s[j : j+d], j + d + 1
+}
+
+// rankPlaceholder reads a rank group whose rank is a placeholder, not a
+// number, at the start of s: "[RANK N]", "[MPI_Rank x]", "[RANK <rank>]"
+// (1 to 16 bytes, no blank or bracket, not all digits), as a report writes
+// one line for all ranks ("[TRT-LLM] [E] [executor] [RANK N] Failed to
+// initialize executor on rank N:", a 1.3.0rc15 failure's write-up); n is
+// its length, 0 when s starts with none.
+func rankPlaceholder(s []byte) (n int) {
+	var j int
+	switch {
+	case len(s) >= 6 && string(s[:6]) == "[RANK ":
+		j = 6
+	case len(s) >= 10 && string(s[:10]) == "[MPI_Rank ":
+		j = 10
+	default:
+		return 0
+	}
+	k := j
+	for k < len(s) && k-j <= 16 && s[k] != ']' && s[k] != '[' && !isSpace(s[k]) {
+		k++
+	}
+	if k == j || k-j > 16 || k >= len(s) || s[k] != ']' || digits(s[j:k]) == k-j {
+		return 0
+	}
+	return k + 1
 }
 
 // levelGroup reads \[([IWEVF])\].
@@ -1288,9 +1460,10 @@ func rayPrefix(s []byte) (worker, rest []byte, ok bool) {
 // Two bare words could start any text, so they are a pod and a container
 // only when they are DNS names, the pod's with a hyphen (a controller's pods
 // are NAME-HASH or NAME-N), and TensorRT-LLM's tag, its timestamp or a
-// collector's follows:
-// ^([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?=\[TRT-LLM\]|\[TensorRT-LLM\]|\[\d\d/\d\d/\d{4}-|\d{4}-\d\d-\d\dT)
-func sternPrefix(s []byte) (pod, container, rest []byte, ok bool) {
+// collector's follows, or one of the bare lines a TensorRT-LLM pod prints
+// besides its tagged ones (sternBare: then bare is true):
+// ^([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?=\[TRT-LLM\]|\[TensorRT-LLM\]|\[\d\d/\d\d/\d{4}-|\d{4}-\d\d-\d\dT|sternBare)
+func sternPrefix(s []byte) (pod, container, rest []byte, bare, ok bool) {
 	dns := func(s []byte, dot bool) int {
 		i := 0
 		for i < len(s) && (isDigit(s[i]) || s[i] >= 'a' && s[i] <= 'z' || s[i] == '-' || dot && s[i] == '.') {
@@ -1306,20 +1479,77 @@ func sternPrefix(s []byte) (pod, container, rest []byte, ok bool) {
 	}
 	a := dns(s, true)
 	if a == 0 || bytes.IndexByte(s[:a], '-') < 0 {
-		return nil, nil, s, false
+		return nil, nil, s, false, false
 	}
 	b := dns(s[a+1:], false)
 	if b == 0 {
-		return nil, nil, s, false
+		return nil, nil, s, false, false
 	}
 	r := s[a+1+b+1:]
 	switch {
 	case bytes.HasPrefix(r, []byte("[TRT-LLM]")), bytes.HasPrefix(r, []byte("[TensorRT-LLM]")),
 		len(r) >= 4 && r[0] == '[' && nDigits(r[1:], 2) && r[3] == '/' && len(r) >= 12 && nDigits(r[4:], 2) && r[6] == '/' && nDigits(r[7:], 4) && r[11] == '-',
 		len(r) >= 11 && nDigits(r, 4) && r[4] == '-' && nDigits(r[5:], 2) && r[7] == '-' && nDigits(r[8:], 2) && r[10] == 'T':
-		return s[:a], s[a+1 : a+1+b], r, true
+		return s[:a], s[a+1 : a+1+b], r, false, true
+	case sternBare(r):
+		return s[:a], s[a+1 : a+1+b], r, true, true
 	}
-	return nil, nil, s, false
+	return nil, nil, s, false, false
+}
+
+// sternBareStarts are the starts of the bare lines a TensorRT-LLM pod prints
+// besides its tagged ones, as stern shows them behind its pod and container:
+// a traceback and what Python prints around one, uvicorn's lines (and
+// logging's "LEVEL:name:"), the crash handlers', Abseil's (NIXL's "E0421 …"),
+// Dynamo's JSONL records.
+var sternBareStarts = [][]byte{[]byte("Traceback (most recent call last):"), []byte("Exception "), []byte("Exception:"),
+	[]byte("Task exception "), []byte("Future exception "), []byte("During handling "), []byte("The above exception "),
+	[]byte("INFO:"), []byte("WARNING:"), []byte("ERROR:"), []byte("DEBUG:"), []byte("CRITICAL:"),
+	[]byte("terminate called "), []byte("!!!!!!! "), []byte("Fatal Python error: "), []byte("*** SIG"), []byte(dynamoJSON)}
+
+// sternBare reports whether r, the message after two names, is one of the
+// bare lines a pod prints besides TensorRT-LLM's tagged ones: indented (a
+// traceback's frames and code, libstdc++'s "  what():", a wrapped cause), a
+// start of sternBareStarts, an exception's title (a name ending in Error or
+// Exception, then a colon, a blank or the end), UCX's "[1742467344.413567] …",
+// PyTorch's "[rank0]: …", a crash handler's "[host:pid…] …", Abseil's
+// "E0421 …":
+// [ \t]|starts|[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}
+func sternBare(r []byte) bool {
+	if len(r) == 0 {
+		return false
+	}
+	switch c := r[0]; {
+	case c == ' ' || c == '\t':
+		return true
+	case c == '[':
+		if len(r) > 1 && isDigit(r[1]) || len(r) > 5 && bytes.HasPrefix(r[1:], []byte("rank")) && isDigit(r[5]) {
+			return true
+		}
+		i := 1
+		for i < len(r) && (isAlnum(r[i]) || r[i] == '.' || r[i] == '_' || r[i] == '-') {
+			i++
+		}
+		d := digits(r[min(i+1, len(r)):])
+		return i > 1 && i < len(r) && r[i] == ':' && d > 0 && i+1+d < len(r) && (r[i+1+d] == ':' || r[i+1+d] == ']')
+	case (c == 'I' || c == 'W' || c == 'E' || c == 'F') && nDigits(r[1:], 4):
+		return true
+	}
+	for _, p := range sternBareStarts {
+		if bytes.HasPrefix(r, p) {
+			return true
+		}
+	}
+	if !(isAlnum(r[0]) && !isDigit(r[0]) || r[0] == '_') {
+		return false
+	}
+	i := 1
+	for i < len(r) && (isAlnum(r[i]) || r[i] == '_' || r[i] == '.') {
+		i++
+	}
+	name := r[:i]
+	return (len(name) > len("Error") && bytes.HasSuffix(name, []byte("Error")) || len(name) > len("Exception") && bytes.HasSuffix(name, []byte("Exception"))) &&
+		(i == len(r) || r[i] == ':' || r[i] == ' ')
 }
 
 // unquote drops a markdown quote's marks from t, a line that starts with

@@ -46,7 +46,7 @@ func TestShapesReadAsPrefix(t *testing.T) {
 			"(RayWorkerWrapper pid="+num()+", ip=10.0.0."+r+") ", "Dec 04 21:"+d2()+":"+d2()+" gpu-"+r+" trtllm-serve["+num()+"]: ",
 			"trtllm-ctx-"+r+" main ", "> ", "2026-09-15T03:52:"+d2()+"."+num()+"Z stdout F "))
 		b.WriteString(pick("", "[09/15/2026-03:"+d2()+":"+d2()+"] ", "2026-09-15T03:52:"+d2()+"Z ", "2026-09-15 03:52:"+d2()+",9"+r+" "))
-		b.WriteString(pick("", r+": "))
+		b.WriteString(pick("", r+": ", "[rank"+r+"]: "))
 		lv := pick("I", "W", "E", "V", "F")
 		b.WriteString(pick("[TRT-LLM] [RANK "+r+"] ["+lv+"] ", "[TRT-LLM] ["+lv+"] ", "[TRT-LLM] ["+lv+"] [executor] ",
 			"[TRT-LLM] ["+lv+"] [_torch  ] [RANK "+r+"] ", "[TRT-LLM] [MPI_Rank "+r+"] ["+lv+"] ", "[TRT-LLM] [RANK "+r+"]  ["+lv+"]\t",
@@ -54,7 +54,9 @@ func TestShapesReadAsPrefix(t *testing.T) {
 			"[_torch][RANK "+r+"] ", "[executor] [RANK "+r+"]", "[TRT-LLM] ", "[TensorRT-LLM][I] ", "", "", "", ""))
 		msgs := []string{"iter = " + num() + ", global_rank = 0", "Using KvCacheTransceiverV2", "[x] y", " two blanks", "\tx", "[RANK 3] z", "9 lives", "request " + num(), "",
 			"INFO:     10.0.0." + num() + ":51234 - \"POST /v1/completions HTTP/1.1\" 200 OK", "x [TRT-LLM] [I] y", "INFO:TRT-LLM:[TRT-LLM] [W] z",
-			"stdout F x", "sx", "> q", "TensorRT-LLM version: 1.3.0", "[TensorRT-LLM] TensorRT-LLM version: 1.3.0", "x: [TensorRT-LLM] TensorRT-LLM version: 1.2.0"}
+			"stdout F x", "sx", "> q", "TensorRT-LLM version: 1.3.0",
+			// stern's bare lines (sternBare), and words that start as they do.
+			"Traceback (most recent call last):", "Tomorrow", "ValueError: x", "Valid", "E0421 x", "Ex", "[TensorRT-LLM] TensorRT-LLM version: 1.3.0", "x: [TensorRT-LLM] TensorRT-LLM version: 1.2.0"}
 		b.WriteString(msgs[rng.IntN(len(msgs))])
 		line := b.Bytes()
 		if rng.IntN(20) == 0 {

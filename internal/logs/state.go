@@ -482,16 +482,31 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 			return
 		}
 	}
+	orch := func() {
+		if q == nil {
+			q = st.byKey[key]
+		}
+		if q != nil {
+			q.orchestrator = true
+		}
+	}
 	switch {
 	case msg == orchestratorWaiting:
 		st.lg.orchestratorSeen(n)
+		orch()
+		return
+	case strings.HasPrefix(msg, orchestratorRouter):
+		st.lg.orchestratorSeen(n)
+		orch()
 		return
 	case orchestratorReady(msg) && st.lg.Orchestrator > 0:
 		st.lg.Ready, st.lg.Waiting, st.lg.WaitingLine = n, "", 0
+		orch()
 		return
 	}
 	if w := orchestratorUnready(msg); w != "" {
 		st.lg.orchestratorSeen(n)
+		orch()
 		st.lg.Waiting, st.lg.WaitingLine, st.lg.Ready = st.cut(w, maxMessageBytes), n, 0
 		return
 	}

@@ -106,7 +106,7 @@ func Judge(lg *Log, t *resolver.Trace, final bool) Verdict {
 		v.Status = StatusDisagrees
 	}
 	for _, p := range lg.Processes {
-		if lg.Orchestrator > 0 && !p.shows() {
+		if lg.OrchestratorOwn(p) {
 			continue
 		}
 		pv := ProcessVerdict{Process: p, Mismatches: bySource[p.Source]}
@@ -468,7 +468,7 @@ func (v Verdict) summary() string {
 		}
 		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome: no line shows the transceiver created (the log stops before it, or lacks the INFO lines that show it)."
 	case StatusOrchestrator:
-		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide." + orchestratorWait(v.Log)
+		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide." + orchestratorWait(v.Log) + orchestratorFound(v.Log)
 	case StatusNotTRTLLM:
 		return "No line of this log is TensorRT-LLM's (no [TRT-LLM] or [TensorRT-LLM] line, no version line): beside other logs it decides nothing; alone it shows no transceiver."
 	case StatusNoLines:
@@ -513,6 +513,39 @@ func orchestratorWait(lg *Log) string {
 	return ""
 }
 
+// orchestratorFindings are the findings of the orchestrator's own process
+// (Log.OrchestratorOwn): its requests' failures once it served, such as an
+// exception its request handler logged ("Internal server error: " and the
+// traceback, openai_disagg_server.py).
+func orchestratorFindings(lg *Log) []Finding {
+	var fs []Finding
+	for _, p := range lg.Processes {
+		if lg.OrchestratorOwn(p) {
+			fs = append(fs, p.Findings...)
+		}
+	}
+	return fs
+}
+
+// orchestratorFound says the orchestrator's own findings, each kind with its
+// count and first line and text: often why the operator came, though they
+// decide no worker's start-up.
+func orchestratorFound(lg *Log) string {
+	fs := orchestratorFindings(lg)
+	if len(fs) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, len(fs))
+	for _, f := range fs {
+		parts = append(parts, strconv.Itoa(f.Count)+"× "+f.Kind+", first at line "+strconv.Itoa(f.Line)+": "+termsafe.Line(f.Text))
+	}
+	s := " The orchestrator itself logged " + strings.Join(parts, "; ")
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}
+
 // OrchestratorShort is a one-line account of an orchestrator's log that
 // shows nothing else (no process of it shows a transceiver line, a failure
 // or a finding): what its wait for the workers came to. "" for any other log.
@@ -521,17 +554,24 @@ func OrchestratorShort(lg *Log) string {
 		return ""
 	}
 	for _, p := range lg.Processes {
-		if p.shows() {
+		if !lg.OrchestratorOwn(p) {
 			return ""
+		}
+	}
+	found := ""
+	if fs := orchestratorFindings(lg); len(fs) > 0 {
+		found = "; it logged " + strconv.Itoa(fs[0].Count) + "× " + fs[0].Kind + " (line " + strconv.Itoa(fs[0].Line) + ")"
+		if len(fs) > 1 {
+			found += " and " + strconv.Itoa(len(fs)-1) + " more kind(s)"
 		}
 	}
 	switch {
 	case lg.TimedOut > 0:
-		return "the orchestrator gave up waiting for its workers (line " + strconv.Itoa(lg.TimedOut) + ")"
+		return "the orchestrator gave up waiting for its workers (line " + strconv.Itoa(lg.TimedOut) + ")" + found
 	case lg.Ready > 0:
-		return "the orchestrator: every server ready (line " + strconv.Itoa(lg.Ready) + ")"
+		return "the orchestrator: every server ready (line " + strconv.Itoa(lg.Ready) + ")" + found
 	case lg.Waiting != "":
-		return "the orchestrator, still waiting for servers (line " + strconv.Itoa(lg.WaitingLine) + ")"
+		return "the orchestrator, still waiting for servers (line " + strconv.Itoa(lg.WaitingLine) + ")" + found
 	}
-	return "the orchestrator (line " + strconv.Itoa(lg.Orchestrator) + "): its workers' logs decide"
+	return "the orchestrator (line " + strconv.Itoa(lg.Orchestrator) + "): its workers' logs decide" + found
 }
