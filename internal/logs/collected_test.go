@@ -211,3 +211,27 @@ func TestTorchRankPrefix(t *testing.T) {
 		{"not the prefix", "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[rank1]:ValueError: x\n[ranks]: ValueError: y\n", "rank 0=PYTHON ", ""},
 	})
 }
+
+// TestDynamoRunSubprocess: dynamo-run runs its engines (trtllm's among
+// them) as a Python subprocess and logs each line of its output at DEBUG
+// under the target dynamo_run::subprocess (launch/dynamo-run/src/
+// subprocess.rs, verified; Dynamo issue #1422's log shows a traceback so).
+// The child's line follows the target: a traceback's exception behind it
+// was no exception, so a worker whose start-up failed read clean.
+func TestDynamoRunSubprocess(t *testing.T) {
+	const p = "2025-06-06T19:02:34.252Z DEBUG dynamo_run::subprocess: "
+	tb := p + "Traceback (most recent call last):\n" +
+		p + "  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/worker.py\", line 10, in worker_main\n" +
+		p + "    worker = worker_cls(x)\n" +
+		p + "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS (transferAgent.cpp:416)\n"
+	checkCollected(t, []collected{
+		{"readable", p + "[TRT-LLM] [I] Starting TensorRT-LLM init.\n" + tb, "process=ERROR ", "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed"},
+		{"a rank", p + "[TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2\n" + p + "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", "rank 0=PYTHON ;rank 1=PYTHON ", ""},
+		// JSONL: the record reads as the readable line.
+		{"JSONL", dynRecord("05", "DEBUG", "dynamo_run::subprocess", "[TRT-LLM] [I] Starting TensorRT-LLM init.") +
+			dynRecord("06", "DEBUG", "dynamo_run::subprocess", "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"),
+			"process=ERROR ", "ValueError: KvCacheTransceiverV2"},
+		// Another target's message stays Dynamo's own line.
+		{"another target", p + "[TRT-LLM] [I] Starting TensorRT-LLM init.\n2025-06-06T19:02:35.252Z DEBUG dynamo_run::other: ValueError: x\n", "process= ", ""},
+	})
+}

@@ -274,6 +274,26 @@ func TestRealLogs(t *testing.T) {
 		{file: "runpod-report-import-cublas13.log", processes: "process=ERROR",
 			err:          "ImportError: libcublasLt.so.13: cannot open shared object file",
 			implications: []string{"a CUDA 13 library that is not installed"}, exit: 1},
+		// ai-dynamo/dynamo issue #1422 (description, June 2025): dynamo-run's
+		// engine subprocess (vLLM here) logging its traceback line by line at
+		// DEBUG under dynamo_run::subprocess, indented as the issue quotes it
+		// (its cut last line dropped). No line is TensorRT-LLM's; the same
+		// shape from the trtllm engine is read (TestDynamoRunSubprocess).
+		{file: "dynamo-1422-subprocess-debug-vllm.log", processes: "", exit: 1},
+		// LMCache/LMCache issue #725 (comment, June 2025): a vLLM pod's log
+		// with UCX's ERROR line (the pod's name as its host) and NIXL's
+		// Abseil warning. Neither is TensorRT-LLM's: no process, no ucx_error.
+		{file: "lmcache-725-pod-ucx-nixl.log", processes: "", exit: 1},
+		// sgl-project/sglang issue #5709 (comment, April 2025): an SGLang
+		// prefill server's NIXL and UCX lines and uvicorn's start-up. Not
+		// TensorRT-LLM's.
+		{file: "sglang-5709-nixl-ucx-uvicorn.log", processes: "", exit: 1},
+		// vllm-project/vllm issue #14601 (description, March 2025): Ray
+		// workers' forwarded lines, then PyTorch's excepthook's "[rank0]: "
+		// traceback, in a conda environment named trtllm (the traceback
+		// cut where the index cuts it). Not TensorRT-LLM's: the environment's
+		// name is no tensorrt_llm frame.
+		{file: "vllm-14601-ray-rank0-trtllm-env.log", processes: "", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

@@ -40,6 +40,10 @@ var (
 	reDynamoJSON = regexp.MustCompile(`^\{"time":("(?:[^"\\]|\\.)*"),"level":("(?:[^"\\]|\\.)*")(?:,"file":"(?:[^"\\]|\\.)*")?(?:,"line":[0-9]+)?,"target":("(?:[^"\\]|\\.)*"),"message":("(?:[^"\\]|\\.)*")[,}]`)
 )
 
+// reDynamoSubprocess is dynamo-run's level and target before its engine
+// subprocess's lines (scan.go's dynamoSubprocess).
+var reDynamoSubprocess = regexp.MustCompile(`^[ \t]*[A-Z]+ dynamo_run::subprocess: `)
+
 // reTorchRank is PyTorch's excepthook's prefix (scan.go's torchRankPrefix).
 var reTorchRank = regexp.MustCompile(`^\[rank(\d+)\]:(?: |$)`)
 
@@ -181,6 +185,8 @@ func refLine(st *state, n int, raw string, nested bool) {
 		if loc := reCollect.FindStringIndex(blank(s)); loc != nil {
 			s = blank(s)[loc[1]:]
 			if m := reCRI.FindString(s); m != "" {
+				s = s[len(m):]
+			} else if m := reDynamoSubprocess.FindString(s); m != "" {
 				s = s[len(m):]
 			} else if m := reJournalTail.FindStringSubmatch(s); m != nil && outer == "" {
 				outer, kube = m[1], true

@@ -419,12 +419,17 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 	}
 	if c := collectorPrefix(s); len(c) != len(s) {
 		s = criStream(c)
-		if len(s) == len(c) && len(sc.key) == 0 {
-			// journalctl -o short-iso: the host and the process after
-			// the timestamp.
-			if id, rest, ok := journalTail(s); ok {
-				sc.key = append(sc.key, id...)
-				s, named = rest, true
+		if len(s) == len(c) {
+			if r, ok := dynamoSubprocess(s); ok {
+				// dynamo-run's engine subprocess: its line follows.
+				s = r
+			} else if len(sc.key) == 0 {
+				// journalctl -o short-iso: the host and the process after
+				// the timestamp.
+				if id, rest, ok := journalTail(s); ok {
+					sc.key = append(sc.key, id...)
+					s, named = rest, true
+				}
 			}
 		}
 	}
@@ -1055,6 +1060,26 @@ func trtTimePrefix(orig []byte) []byte {
 		i++
 	}
 	return s[i:]
+}
+
+// dynamoSubprocess reads, after a Dynamo readable line's timestamp, the
+// level and target with which dynamo-run logs each line of its engine's
+// Python subprocess (trtllm's among them: tracing::debug!("{}", line) in
+// launch/dynamo-run/src/subprocess.rs, target dynamo_run::subprocess, Dynamo
+// issue #1422's log): "DEBUG dynamo_run::subprocess: " and the child's line
+// as it printed it, a traceback's indentation kept:
+// ^[ \t]*[A-Z]+ dynamo_run::subprocess: .
+func dynamoSubprocess(s []byte) ([]byte, bool) {
+	t := trimBlank(s)
+	i := 0
+	for i < len(t) && t[i] >= 'A' && t[i] <= 'Z' {
+		i++
+	}
+	const target = " dynamo_run::subprocess: "
+	if i == 0 || !bytes.HasPrefix(t[i:], []byte(target)) {
+		return s, false
+	}
+	return t[i+len(target):], true
 }
 
 // torchRankPrefix reads the rank PyTorch's excepthook puts before each line
