@@ -49,6 +49,27 @@ func writeJobLog(w io.Writer, size int64, ranks int) error {
 	return bw.Flush()
 }
 
+// writeTracebackLog writes about size bytes of a log that is nearly all
+// Python tracebacks (an executor loop failing over and over, ranks ranks in
+// turn), whose every line the scanner passes on: the heaviest case for the
+// events and for the replay (check-logs' memory on it is in xcvr help logs).
+func writeTracebackLog(w io.Writer, size int64, ranks int) error {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	n, _ := fmt.Fprintf(bw, "[TensorRT-LLM] TensorRT-LLM version: 1.3.0rc15\n")
+	written := int64(n)
+	for i := 0; written < size; i++ {
+		n, _ := fmt.Fprintf(bw, "[TRT-LLM] [RANK %d] [E] Error in event loop: boom %d\nTraceback (most recent call last):\n", i%ranks, i)
+		written += int64(n)
+		for k := range 12 {
+			n, _ := fmt.Fprintf(bw, "  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line %d, in _executor_loop\n    self._some_call_%d(arg)\n", 1000+k, k)
+			written += int64(n)
+		}
+		n, _ = fmt.Fprintf(bw, "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: something %d\n", i)
+		written += int64(n)
+	}
+	return bw.Flush()
+}
+
 // BenchmarkCheckLogs parses a generated 200 MB, 8-rank log (written to a temp
 // directory at bench time, never committed); MB/s is printed.
 func BenchmarkCheckLogs(b *testing.B) {
@@ -106,19 +127,37 @@ func BenchmarkCheckLogsFile(b *testing.B) {
 }
 
 // TestWriteBenchLog writes the benchmark's log to $XCVR_BENCH_LOG, for measuring
-// xcvr check-logs against grep by hand (README); it does nothing otherwise.
+// xcvr check-logs against grep by hand (README), and 130 MiB of tracebacks
+// (writeTracebackLog) to $XCVR_TRACEBACK_LOG, for measuring its memory; it
+// does nothing otherwise.
 func TestWriteBenchLog(t *testing.T) {
-	path := os.Getenv("XCVR_BENCH_LOG")
-	if path == "" {
-		t.Skip("set XCVR_BENCH_LOG=FILE to write the 200 MB benchmark log")
+	logs := []struct {
+		env   string
+		write func(io.Writer) error
+	}{
+		{"XCVR_BENCH_LOG", func(w io.Writer) error { return writeJobLog(w, 200<<20, 8) }},
+		{"XCVR_TRACEBACK_LOG", func(w io.Writer) error { return writeTracebackLog(w, 130<<20, 8) }},
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
+	wrote := false
+	for _, l := range logs {
+		path := os.Getenv(l.env)
+		if path == "" {
+			continue
+		}
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := l.write(f); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		wrote = true
 	}
-	defer f.Close()
-	if err := writeJobLog(f, 200<<20, 8); err != nil {
-		t.Fatal(err)
+	if !wrote {
+		t.Skip("set XCVR_BENCH_LOG=FILE to write the 200 MB benchmark log, XCVR_TRACEBACK_LOG=FILE for 130 MiB of tracebacks")
 	}
 }
 

@@ -15,10 +15,20 @@ import (
 
 // A large log file is mapped instead of read: read() copies every byte from
 // the page cache into xcvr's buffers, which was two thirds of the time of a
-// 200 MB log. The file is mapped a window at a time (at most inFlight
-// windows at once, each unmapped once its lines are replayed), so the pages
-// mapped in, which count in the resident set, stay bounded as the buffers of
-// the read path do; the events keep copies, never bytes of a mapping.
+// 200 MB log. The file is mapped a window at a time, each unmapped once its
+// lines are replayed; the events keep copies, never bytes of a mapping. The
+// pages mapped in count in the resident set, so they are bounded as the
+// buffers of the read path are: a worker drops a window's pages as soon as
+// it has scanned it, and a window is mapped only when fewer than
+// residentWindows hold pages. The replay does not wait for the scans to be
+// bounded: on a log of tracebacks, whose every line is passed on, it is the
+// slowest stage (it scans the rest of each window past eventBudget), and the
+// windows queued behind it used to stay mapped in, five windows of 8 MiB:
+// 82 MiB resident for 130 MB of tracebacks, 86 MiB for 400 MB. Now the
+// replay reads the rest of a window again from the page cache (no more
+// CPU: fault-around maps 16 pages a fault), and that log takes 58 MiB, 60
+// MiB for 400 MB; the 200 MB benchmark log 35 MiB instead of 51, in the same
+// wall time (perf stat, 2026-12-06; the output byte for byte the same).
 //
 // A mapped file that shrinks while it is read (truncated, rotated with
 // copytruncate) faults on the pages past its new end; the workers turn that
@@ -30,12 +40,16 @@ import (
 // handoffs and its chunk's first lines; on the 200 MB benchmark log, 4 MiB
 // windows took 101–108 ms of CPU and 62–64 ms of wall time, 8 MiB 96–103
 // and 56 ms, 16 MiB 94–95 and 53–54 ms (perf stat, 2026-12-05). The
-// resident set is about five windows and the heap (31, 51 and 76 MiB),
-// against the 64 MiB goal: 8 MiB.
+// resident set was then about five windows and the heap (31, 51 and 76
+// MiB), against the 64 MiB goal: 8 MiB.
 func mapChunk() int { return 8 * chunkSize }
 
 // testAfterMap, when set by a test, runs after each window is mapped.
 var testAfterMap func()
+
+// testAfterDrop, when set by a test, runs after a worker dropped the pages
+// of the window mapped at m, before it gives back its token.
+var testAfterDrop func(m []byte)
 
 // errShrank is the error for a mapped file that faulted.
 var errShrank = errors.New("refused: the file shrank while it was being read (truncated or rotated); read it again")
@@ -71,6 +85,11 @@ func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bo
 	inFlight := workers + 1
 	jobs := make(chan *job, inFlight)
 	order := make(chan *job, inFlight)
+	// resident holds a token for each window whose pages may be mapped in:
+	// taken before the window is mapped (the first one already is), given
+	// back once its scan is done and its pages dropped (see residentWindows).
+	resident := make(chan struct{}, residentWindows(workers))
+	resident <- struct{}{}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -80,6 +99,11 @@ func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bo
 			sc := newScanner()
 			for j := range jobs {
 				j.err = scanGuarded(sc, j.data, &j.res)
+				dropPages(j.m)
+				if testAfterDrop != nil {
+					testAfterDrop(j.m)
+				}
+				<-resident
 				close(j.done)
 			}
 		}()
@@ -89,7 +113,7 @@ func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bo
 		defer close(jobs)
 		defer close(order)
 		debug.SetPanicOnFault(true)
-		prodErr <- produceMapped(size, m0, d0, mapAt, func(m, data []byte) {
+		prodErr <- produceMapped(size, m0, d0, mapAt, func() { resident <- struct{}{} }, func(m, data []byte) {
 			j := &job{m: m, data: data, done: make(chan struct{})}
 			order <- j
 			jobs <- j
@@ -178,7 +202,7 @@ func isFault(e runtime.Error) bool {
 // cut of lines longer than maxLineBytes. m0 maps the file's start (d0 its
 // bytes from offset 0).
 func produceMapped(size int64, m0, d0 []byte, mapAt func(start, end int64) (m, data []byte, err error),
-	emit func(m, data []byte)) (err error) {
+	acquire func(), emit func(m, data []byte)) (err error) {
 	m := m0 // the mapping not yet handed on
 	defer func() {
 		if m != nil {
@@ -218,6 +242,7 @@ func produceMapped(size int64, m0, d0 []byte, mapAt func(start, end int64) (m, d
 	}
 	for pos < size {
 		if m == nil {
+			acquire()
 			if err := remap(min(size, pos+int64(mapChunk()))); err != nil {
 				return err
 			}
@@ -271,3 +296,10 @@ func skipLine(from, size int64, mapAt func(start, end int64) (m, data []byte, er
 	}
 	return size, nil
 }
+
+// residentWindows is how many windows may have their pages mapped in at
+// once (besides the one whose rest the replay may be reading again): one
+// for each worker and one more, mapped ahead for the next free worker.
+// Mapping a window in takes a fraction of the time of scanning it, so one
+// ahead keeps the workers busy; a window more cost 8 MiB and gained no time.
+func residentWindows(workers int) int { return workers + 1 }

@@ -5,10 +5,14 @@ package logs
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // The mapped path cuts lines as the read path does: a line longer than
@@ -79,5 +83,58 @@ func TestParseMappedFileShrinks(t *testing.T) {
 	_, err, ok := parseMapped("rotated.log", f, int64(len(data)))
 	if !ok || !errors.Is(err, errShrank) {
 		t.Fatalf("a file that shrank while mapped: %v (mapped %v), want errShrank", err, ok)
+	}
+}
+
+// On a log of tracebacks, whose every line is passed on (events past
+// eventBudget, the rest of each window scanned again on the replaying
+// goroutine, which is then the slowest), the windows whose pages are mapped
+// in stay within residentWindows however far the replay lags: a worker drops
+// a window's pages once it is scanned and only then may another be mapped
+// (the replay reads the rest again from the page cache). The workers are
+// slowed after each scan so that the mapping would run ahead if nothing
+// held it. The result is the read path's.
+func TestParseMappedBoundsResidentWindows(t *testing.T) {
+	var b bytes.Buffer
+	if err := writeTracebackLog(&b, 2<<20, 8); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	oldChunk, oldBudget := chunkSize, eventBudget
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	defer func() { chunkSize, eventBudget, testAfterMap, testAfterDrop = oldChunk, oldBudget, nil, nil }()
+	chunkSize = 16 << 10 // windows of 128 KiB
+	want, err := Parse("f.log", bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventBudget = 8 << 10
+	var mapped, dropped, most atomic.Int64
+	// The first window is mapped before testAfterMap can run.
+	mapped.Store(1)
+	var notDropped atomic.Value // a message, once
+	testAfterMap = func() {
+		n := mapped.Add(1) - dropped.Load()
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+	}
+	testAfterDrop = func(m []byte) {
+		if kb, ok := mappedRSS(m); ok && kb != 0 {
+			notDropped.CompareAndSwap(nil, fmt.Sprintf("a scanned window still holds %d kB mapped in", kb))
+		}
+		dropped.Add(1)
+		time.Sleep(time.Millisecond)
+	}
+	if g, w := parseMappedSummary(t, data), summary(t, want); g != w {
+		t.Errorf("mapped\n got %s\nwant %s", g, w)
+	}
+	if bound := int64(residentWindows(2)); most.Load() > bound {
+		t.Errorf("%d windows were mapped in at once, want at most %d", most.Load(), bound)
+	}
+	if msg := notDropped.Load(); msg != nil {
+		t.Error(msg)
+	}
+	if mapped.Load() < 8 {
+		t.Errorf("only %d windows: the test checks little", mapped.Load())
 	}
 }

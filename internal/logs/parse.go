@@ -1307,6 +1307,9 @@ func (p *Process) implyError(n int, typ, msg string) {
 			p.imply(n, "the resolve_cache_transceiver_config wording 'NIXL backend': a build of 2026-09-02 or later", day15727, 0)
 		}
 	}
+	if lib, ok := strings.CutSuffix(msg, ": cannot open shared object file: No such file or directory"); ok && (typ == "ImportError" || typ == "OSError") {
+		p.imply(n, missingLibNote(lib), 0, 0)
+	}
 	switch {
 	case typ == "TypeError" && strings.Contains(msg, "'NoneType' and 'float'"):
 		p.imply(n, "KvCacheTransceiverV2 divided a null kv_transfer_timeout_ms: a build before PR #17137 (about 2026-08-10)", 0, day17137)
@@ -1316,6 +1319,35 @@ func (p *Process) implyError(n int, typ, msg string) {
 		p.imply(n, "transceiver_runtime accepts no 'auto': a build before 2026-07-16", 0, day16164)
 	}
 	p.implyCause(n, msg)
+}
+
+// missingLibNote says what a shared library the process could not load
+// means (the dynamic loader's "LIB: cannot open shared object file: No such
+// file or directory", raised as ImportError by an import of tensorrt_llm's
+// bindings, or OSError by ctypes): the driver's own (libcuda.so.1,
+// libnvidia-ml.so.1) is missing where the container runs without the GPUs,
+// CUDA's or TensorRT's where the wheel's CUDA major version is not
+// installed.
+func missingLibNote(lib string) string {
+	lib = strings.TrimSpace(lib[strings.LastIndexByte(lib, '/')+1:])
+	switch {
+	case strings.HasPrefix(lib, "libcuda.so") || strings.HasPrefix(lib, "libnvidia-ml.so"):
+		return lib + " is the NVIDIA driver's library: the process runs without the GPUs' driver (a container started without --gpus all or the NVIDIA container runtime, or a host without the driver), so tensorrt_llm cannot even be imported"
+	case strings.HasPrefix(lib, "libcudart.so.") || strings.HasPrefix(lib, "libcublas") || strings.HasPrefix(lib, "libnvrtc.so.") ||
+		strings.HasPrefix(lib, "libcurand.so.") || strings.HasPrefix(lib, "libcusparse") || strings.HasPrefix(lib, "libnvJitLink.so."):
+		v := lib[strings.Index(lib, ".so")+len(".so"):]
+		if v = strings.TrimPrefix(v, "."); strings.Contains(v, ".") {
+			v = v[:strings.IndexByte(v, '.')]
+		}
+		major := ""
+		if v != "" {
+			major = " " + v
+		}
+		return lib + " is a CUDA" + major + " library that is not installed or not on the library path: this TensorRT-LLM build needs CUDA" + major + " (its release container has it)"
+	case strings.HasPrefix(lib, "libnvinfer"):
+		return lib + " is TensorRT's library, not found: the TensorRT this TensorRT-LLM build needs is not installed or not on the library path"
+	}
+	return "a shared library the process loads (" + lib + ") is not found: not installed, or not on the library path"
 }
 
 // implyCause adds what a start-up failure's text says of its inputs, on the

@@ -259,6 +259,21 @@ func TestRealLogs(t *testing.T) {
 		// before this session; kept so it stays so.
 		{file: "k8s-notes-trtllm-args-1.1.0.log", processes: "process=ERROR",
 			err: "pydantic_core._pydantic_core.ValidationError: 1 validation error for TrtLlmArgs", exit: 1},
+		// The public TensorRT-LLM 1.2.1 bring-up report of the probe entry
+		// above (index id 66094399229), "the decisive transcript": its
+		// import of tensorrt_llm on a host without the NVIDIA driver, as the
+		// report quotes it (paths elided with "..."). The loader's missing
+		// libcuda.so.1 is the driver's (TestMissingSharedLibrary).
+		{file: "probe-report-import-libcuda-1.2.1.log", processes: "process=ERROR",
+			err:          "ImportError: libcuda.so.1: cannot open shared object file",
+			implications: []string{"libcuda.so.1 is the NVIDIA driver's library"}, exit: 1},
+		// A public RunPod environment report (Chinese; index id 7167239683,
+		// repository not named): the pip wheel of TensorRT-LLM, built for
+		// CUDA 13, imported under CUDA 12.4, as the report's appendix quotes
+		// it (frames elided with "..."): CUDA 13's cuBLASLt is missing.
+		{file: "runpod-report-import-cublas13.log", processes: "process=ERROR",
+			err:          "ImportError: libcublasLt.so.13: cannot open shared object file",
+			implications: []string{"a CUDA 13 library that is not installed"}, exit: 1},
 		// ai-dynamo/dynamo issue #1422 (description, June 2025): dynamo-run's
 		// engine subprocess (vLLM here) logging its traceback line by line at
 		// DEBUG under dynamo_run::subprocess, indented as the issue quotes it
