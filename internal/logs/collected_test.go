@@ -235,3 +235,35 @@ func TestDynamoRunSubprocess(t *testing.T) {
 		{"another target", p + "[TRT-LLM] [I] Starting TensorRT-LLM init.\n2025-06-06T19:02:35.252Z DEBUG dynamo_run::other: ValueError: x\n", "process= ", ""},
 	})
 }
+
+// TestRayRepeatedMark: Ray's driver prints a line its workers print alike
+// (numbers ignored, within five seconds) once, with " [repeated 3x across
+// cluster]" after it (Ray issue #45262, PR #45485; Ray PR #53825's log). A
+// TensorRT-LLM rank's "Using KvCacheTransceiverV2" so marked read as no line
+// of the transceiver ("outcome not shown"), and the mark stayed in a
+// failure's text. The line reads without it, and the report says that other
+// ranks' copies are not in the log.
+func TestRayRepeatedMark(t *testing.T) {
+	const w = "(RayWorkerWrapper pid=81237, ip=10.0.0.2) "
+	checkCollected(t, []collected{
+		{"the transceiver's line", w + "[TRT-LLM] [RANK 3] [I] Using KvCacheTransceiverV2 [repeated 3x across cluster]\n",
+			"RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 3=PYTHON ", ""},
+		{"a failure and its traceback", w + "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: NIXL agent failed [repeated 2x across cluster]\n" +
+			w + "RuntimeError: boom [repeated 2x across cluster]\n",
+			"RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 1=ERROR ", "Failed to initialize executor on rank 1: NIXL agent failed"},
+		// Not the mark: no count, or text after it.
+		{"not the mark", w + "[TRT-LLM] [RANK 3] [I] Using KvCacheTransceiverV2 [repeated x across cluster]\n", "RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 3= ", ""},
+	})
+	lg, _ := Parse("f.log", strings.NewReader(w+"[TRT-LLM] [RANK 3] [I] Using KvCacheTransceiverV2 [repeated 3x across cluster]\n"+
+		"(RayWorkerWrapper pid=81237, ip=10.0.0.2) [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX [repeated 3x across cluster]\n"))
+	var notes []string
+	for _, im := range lg.Processes[0].Implications {
+		notes = append(notes, im.Text)
+	}
+	if len(lg.Processes) != 1 || len(notes) != 1 || notes[0] != rayRepeatedNote || lg.Processes[0].Error != "" {
+		t.Errorf("%s: implications %q (once, folded from the line without a rank)", sources(lg), notes)
+	}
+	if e := lg.Processes[0]; e.NixlBackend != "UCX" {
+		t.Errorf("NIXL's backend %q", e.NixlBackend)
+	}
+}

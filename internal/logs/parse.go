@@ -1575,7 +1575,28 @@ func (p *Process) merge(u *Process) {
 		p.Lines = p.Lines[:maxLinesPerProcess]
 	}
 	p.LinesDropped += u.LinesDropped
-	p.Implications = append(u.Implications, p.Implications...)
+	// Each text once (the fold's lines often say the same), at its first line.
+	merged := make([]Implication, 0, len(u.Implications)+len(p.Implications))
+	at := map[string]int{}
+	for _, im := range append(u.Implications, p.Implications...) {
+		if i, ok := at[im.Text]; ok {
+			if im.Line < merged[i].Line {
+				merged[i] = im
+			}
+			continue
+		}
+		at[im.Text] = len(merged)
+		merged = append(merged, im)
+	}
+	p.Implications = merged
+	if p.seenImpl != nil || len(u.seenImpl) > 0 {
+		if p.seenImpl == nil {
+			p.seenImpl = map[string]bool{}
+		}
+		for t := range at {
+			p.seenImpl[t] = true
+		}
+	}
 	if len(p.Implications) > maxImplications {
 		p.ImplicationsDropped += len(p.Implications) - maxImplications
 		p.Implications = p.Implications[:maxImplications]

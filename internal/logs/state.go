@@ -154,6 +154,7 @@ func scanPlain(sc *scanner) func([]byte, *chunkResult, bool) error {
 // process key ("" when it has none). Lines the scanner does not pass on must
 // change nothing here (the reference parser passes every line).
 func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg string) {
+	msg, rayRep := cutRayRepeated(msg)
 	switch {
 	case key == "" && pyTagged:
 		// TensorRT-LLM's Python logger prints [RANK n] whenever the MPI world
@@ -242,6 +243,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		q := st.get(key, n)
 		if q == nil {
 			return
+		}
+		if rayRep {
+			q.imply(n, rayRepeatedNote, 0, 0)
 		}
 		if level == "INFO" {
 			q.InfoSeen = true
@@ -2038,4 +2042,29 @@ func (st *state) startupOver(key string) bool {
 	}
 	q := st.byKey[key]
 	return q != nil && q.loopRan > 0
+}
+
+// rayRepeatedNote says what Ray's log deduplication left out.
+const rayRepeatedNote = "Ray printed this line once for several workers (its log deduplication's '[repeated Nx across cluster]', numbers ignored, so other ranks' copies of it too): their copies are not in the log, so not every rank shows its lines here; RAY_DEDUP_LOGS=0 keeps each"
+
+// cutRayRepeated drops the mark Ray's driver puts after a line its log
+// deduplication printed once for several workers (lines equal but for their
+// numbers, within five seconds): " [repeated 3x across cluster]" (Ray issue
+// #45262, PR #45485; a Ray Data worker's traceback line in Ray PR #53825
+// shows it). What the line says is read without it; ok says it was there.
+func cutRayRepeated(msg string) (string, bool) {
+	const tail = "x across cluster]"
+	t := strings.TrimRight(msg, " \t")
+	if !strings.HasSuffix(t, tail) {
+		return msg, false
+	}
+	i := strings.LastIndex(t, " [repeated ")
+	if i < 0 {
+		return msg, false
+	}
+	d := t[i+len(" [repeated ") : len(t)-len(tail)]
+	if d == "" || strings.Trim(d, "0123456789") != "" {
+		return msg, false
+	}
+	return t[:i], true
 }
