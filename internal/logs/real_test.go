@@ -294,6 +294,19 @@ func TestRealLogs(t *testing.T) {
 		// cut where the index cuts it). Not TensorRT-LLM's: the environment's
 		// name is no tensorrt_llm frame.
 		{file: "vllm-14601-ray-rank0-trtllm-env.log", processes: "", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #6366 (description; 1.0.0rc2, GB200,
+		// disaggregated wide-EP under the slurm example's srun -l): the
+		// generation worker's NCCL failure as the issue quotes "work's log",
+		// its first line without srun's label, the location and two C++
+		// frames under task 8's. Read right before this session; kept so.
+		{file: "trtllm-6366-gb200-nccl-srun-1.0.0rc2.log", processes: "process=ERROR",
+			err: "RuntimeError: Failed, NCCL error /src/tensorrt_llm/cpp/tensorrt_llm/common/opUtils.cpp:125 'unhandled system error", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #9680 (description; 1.2.0rc2 on four
+		// L40S, TP 4, a hang): the last lines before it, one INFO line of the
+		// proxy and UCX's four version WARN lines (not findings), as the
+		// index keeps them. The log stops before any transceiver line: not
+		// shown, exit 1.
+		{file: "trtllm-9680-l40s-hang-ucx-warn-1.2.0rc2.log", processes: "process=", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
