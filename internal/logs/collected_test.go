@@ -267,3 +267,22 @@ func TestRayRepeatedMark(t *testing.T) {
 		t.Errorf("NIXL's backend %q", e.NixlBackend)
 	}
 }
+
+// TestSternNamespace: with -A or several namespaces stern puts the
+// namespace before the pod and the container ("{{.Namespace}} {{.PodName}}
+// {{.ContainerName}} {{.Message}}", stern's cmd/cmd.go, verified). The three
+// names read as the pod's, as two do; they were read as no pod's, and every
+// pod's lines fell into one process.
+func TestSternNamespace(t *testing.T) {
+	const using = "[TRT-LLM] [I] Using KvCacheTransceiverV2\n"
+	checkCollected(t, []collected{
+		{"two pods in two namespaces", "dynamo-prod trtllm-prefill-0 main " + using + "team-b trtllm-decode-0 main [TRT-LLM] [I] Starting TensorRT-LLM init.\n" +
+			"team-b trtllm-decode-0 main Traceback (most recent call last):\n" +
+			"team-b trtllm-decode-0 main ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms\n",
+			"pod/trtllm-prefill-0/main=PYTHON ;pod/trtllm-decode-0/main=ERROR ", ""},
+		{"coloured, a timestamp", "\x1b[32mdefault\x1b[0m \x1b[32mtrtllm-decode-0\x1b[0m \x1b[34mmain\x1b[0m 2026-01-10T12:00:06.123456789Z " + using,
+			"pod/trtllm-decode-0/main=PYTHON ", ""},
+		// Three words that are not stern's stay no pod's.
+		{"not stern's", "see this model [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", "rank 0=PYTHON ", ""},
+	})
+}

@@ -1464,24 +1464,42 @@ func rayPrefix(s []byte) (worker, rest []byte, ok bool) {
 // besides its tagged ones (sternBare: then bare is true):
 // ^([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?=\[TRT-LLM\]|\[TensorRT-LLM\]|\[\d\d/\d\d/\d{4}-|\d{4}-\d\d-\d\dT|sternBare)
 func sternPrefix(s []byte) (pod, container, rest []byte, bare, ok bool) {
-	dns := func(s []byte, dot bool) int {
-		i := 0
-		for i < len(s) && (isDigit(s[i]) || s[i] >= 'a' && s[i] <= 'z' || s[i] == '-' || dot && s[i] == '.') {
-			i++
-		}
-		for i > 0 && (s[i-1] == '-' || s[i-1] == '.') {
-			i-- // a name ends in a letter or digit
-		}
-		if i == 0 || s[0] == '-' || s[0] == '.' || i >= len(s) || s[i] != ' ' {
-			return 0
-		}
-		return i
+	if pod, container, rest, bare, ok = sternNames(s); ok {
+		return
 	}
-	a := dns(s, true)
+	// stern -A (or several namespaces) puts the namespace first:
+	// ^[a-z0-9](?:[a-z0-9-]*[a-z0-9])? then the pod and the container.
+	if n := dnsName(s, false); n > 0 {
+		if pod, container, rest, bare, ok = sternNames(s[n+1:]); ok {
+			return
+		}
+	}
+	return nil, nil, s, false, false
+}
+
+// dnsName is the length of the DNS name (a label, or with dot a subdomain)
+// at s's start, followed by a blank; 0 when there is none.
+func dnsName(s []byte, dot bool) int {
+	i := 0
+	for i < len(s) && (isDigit(s[i]) || s[i] >= 'a' && s[i] <= 'z' || s[i] == '-' || dot && s[i] == '.') {
+		i++
+	}
+	for i > 0 && (s[i-1] == '-' || s[i-1] == '.') {
+		i-- // a name ends in a letter or digit
+	}
+	if i == 0 || s[0] == '-' || s[0] == '.' || i >= len(s) || s[i] != ' ' {
+		return 0
+	}
+	return i
+}
+
+// sternNames reads stern's pod and container (sternPrefix).
+func sternNames(s []byte) (pod, container, rest []byte, bare, ok bool) {
+	a := dnsName(s, true)
 	if a == 0 || bytes.IndexByte(s[:a], '-') < 0 {
 		return nil, nil, s, false, false
 	}
-	b := dns(s[a+1:], false)
+	b := dnsName(s[a+1:], false)
 	if b == 0 {
 		return nil, nil, s, false, false
 	}
