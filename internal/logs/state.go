@@ -208,6 +208,22 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 
 	tm := msg
+	if tagged && level == LevelUnstated && st.byKey[key] == nil {
+		// A tag pasted without its level ("[TRT-LLM] Failed to initialize
+		// executor on rank 0: …", "[_torch][RANK 0] …") shows a process only
+		// by what it says: other programs print "[TRT-LLM] " before their own
+		// words (a benchmark client's "[TRT-LLM] POST http://…"), which make
+		// no TensorRT-LLM process and leave a file not TensorRT-LLM's.
+		msg = strings.TrimRight(msg, " \t")
+		if strings.HasPrefix(msg, "Fallback to regular model init") {
+			st.fallback, st.fallbackOn = key, true
+		}
+		st.observe(nil, key, n, level, msg)
+		if q := st.byKey[key]; q != nil {
+			q.unranked = q.unranked || key == ""
+		}
+		return
+	}
 	if tagged {
 		st.lg.trtllm = true
 		// A terminal's copy (tmux, a pasted issue) pads lines with blanks,
