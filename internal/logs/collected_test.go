@@ -286,3 +286,42 @@ func TestSternNamespace(t *testing.T) {
 		{"not stern's", "see this model [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", "rank 0=PYTHON ", ""},
 	})
 }
+
+// TestTwoServersOneKey: an sbatch job whose srun steps (a context and a
+// generation server) write its one output without -l or --output, or
+// kubectl logs -l without --prefix, puts two servers' lines under one key:
+// rank 0 of each is "rank 0". A process builds one transceiver, so lines of
+// both kinds under one key say so; the report said the last one's class
+// alone, and a Python context server beside a C++ generation server (the
+// disagreement operators come for) read as agreeing.
+func TestTwoServersOneKey(t *testing.T) {
+	const both = "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\n"
+	note := func(log string) []string {
+		lg, _ := Parse("f.log", strings.NewReader(log))
+		var got []string
+		for _, p := range lg.Processes {
+			for _, im := range p.Implications {
+				if strings.Contains(im.Text, "a process builds one transceiver") {
+					got = append(got, fmt.Sprintf("%s@%d", p.Source, im.Line))
+				}
+			}
+		}
+		return got
+	}
+	for _, c := range []struct{ name, log, want string }{
+		{"one key, both kinds", both, "rank 0@2"},
+		{"Python after C++", "[TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\n[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", "rank 0@2"},
+		// Lines before the rank, folded into it.
+		{"folded", "[TRT-LLM] [I] Using KvCacheTransceiverV2\n[TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\n", "rank 0@2"},
+		// One kind twice, or two keys: no note.
+		{"one kind", "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", ""},
+		{"two keys", "0: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n1: [TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\n", ""},
+	} {
+		if g := strings.Join(note(c.log), ","); g != c.want {
+			t.Errorf("%s: note at %q, want %q", c.name, g, c.want)
+		}
+		if ref, _ := parseReference("f.log", strings.NewReader(c.log)); func() string { lg, _ := Parse("f.log", strings.NewReader(c.log)); return summary(t, lg) }() != summary(t, ref) {
+			t.Errorf("%s: the reference parser reads it otherwise", c.name)
+		}
+	}
+}

@@ -137,8 +137,10 @@ type Process struct {
 	// (submitFrame), not PyExecutor's event loop.
 	loopSubmit bool
 	errorLine  int
-	budget     *int
-	seenImpl   map[string]bool
+	// classLine is the line that showed Class (not inferred).
+	classLine int
+	budget    *int
+	seenImpl  map[string]bool
 	// unranked is true when TensorRT-LLM's logger printed lines without a rank
 	// here: a process of its own, not one of the ranked ones.
 	unranked bool
@@ -945,16 +947,14 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.Backend = strings.Fields(msg)[1]
 	case lineCppManager:
 		p.Backend = cppManagerBackend(msg)
-		p.Class, p.ClassInferred = resolver.ClassCPP, false
+		p.setClass(n, resolver.ClassCPP)
 	case linePython:
-		p.Class = resolver.ClassPython
-		p.ClassInferred = false
+		p.setClass(n, resolver.ClassPython)
 		if p.Backend == "" {
 			p.Backend = "NIXL" // the Python transceiver runs only on NIXL
 		}
 	case linePyNative:
-		p.Class = resolver.ClassPythonNative
-		p.ClassInferred = false
+		p.setClass(n, resolver.ClassPythonNative)
 		if p.Backend == "" {
 			p.Backend = "NIXL" // the Python transceiver runs only on NIXL
 		}
@@ -968,7 +968,7 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	case lineInflight:
 		p.imply(n, "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1 was set", 0, 0)
 	case linePyCppManager:
-		p.Class = resolver.ClassPython
+		p.setClass(n, resolver.ClassPython)
 	case lineStartupFailed:
 		cause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), "[TensorRT-LLM][ERROR]"))
 		p.implyCause(n, cause)
@@ -1040,6 +1040,28 @@ func nixlAddressNote(addr string) string {
 		return "the NIXL agent listens on a loopback address (" + ip + "): only workers on this node can reach it; " + fix
 	}
 	return ""
+}
+
+// setClass records the transceiver class line n shows. One process builds
+// one transceiver: a class of the other kind (C++ beside Python) already
+// shown by an earlier line says that two processes' lines share this key,
+// two servers writing one log without a launcher's prefix (an sbatch job's
+// output with several srun steps, kubectl logs -l without --prefix), or a
+// restart; the note says so, and the line shown last decides.
+func (p *Process) setClass(n int, class string) {
+	if p.Class != "" && !p.ClassInferred && p.classLine > 0 && (p.Class == resolver.ClassCPP) != (class == resolver.ClassCPP) {
+		p.imply(n, "this line shows the "+classKind(class)+" transceiver where line "+strconv.Itoa(p.classLine)+" showed the "+classKind(p.Class)+
+			" one: a process builds one transceiver, so two processes' lines share this log's key (several servers writing one log without a launcher's prefix, e.g. an sbatch job's srun steps without -l or --output, or kubectl logs -l without --prefix; or a restart): the outcome shown is the last line's, give each server's log apart", 0, 0)
+	}
+	p.Class, p.ClassInferred, p.classLine = class, false, n
+}
+
+// classKind names a transceiver class's kind.
+func classKind(class string) string {
+	if class == resolver.ClassCPP {
+		return "C++ (" + class + ")"
+	}
+	return "Python (" + class + ")"
 }
 
 // cppManagerBackend is the backend of the C++ CacheTransceiver's "<backend>
@@ -1547,8 +1569,14 @@ func (p *Process) merge(u *Process) {
 	if !p.ResolvedSeen && u.ResolvedSeen {
 		p.Resolved, p.ResolvedSeen, p.ResolvedFor = u.Resolved, true, u.ResolvedFor
 	}
-	if p.Class == "" {
-		p.Class = u.Class
+	switch {
+	case p.Class == "":
+		p.Class, p.ClassInferred, p.classLine = u.Class, u.ClassInferred, u.classLine
+	case u.Class != "" && !u.ClassInferred && u.classLine > 0 && !p.ClassInferred && p.classLine > 0:
+		// The folded lines showed a class too: as if they came first.
+		later, line := p.Class, p.classLine
+		p.Class, p.classLine = u.Class, u.classLine
+		p.setClass(line, later)
 	}
 	if p.Backend == "" {
 		p.Backend = u.Backend
