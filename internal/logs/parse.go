@@ -166,8 +166,16 @@ type Process struct {
 // orchestrator's log (or shows nothing at all): it creates no transceiver,
 // so it is not judged as a worker; what it shows is the log's summary's.
 func (lg *Log) OrchestratorOwn(p *Process) bool {
-	return lg.Orchestrator > 0 && (!p.shows() ||
-		p.orchestrator && p.Outcome() == "" && p.Error == "" && !p.xcvrLines && p.Backend == "" && !p.ResolvedSeen)
+	return lg.Orchestrator > 0 && (!p.shows() || p.orchestrator && p.orchestratorLike())
+}
+
+// orchestratorLike reports whether p shows nothing only a worker shows: no
+// outcome, error, transceiver line, backend or resolution, and no executor
+// loop (the orchestrator runs none: an exception under PyExecutor's loop or
+// a worker's submit, printed into the stream the orchestrator shares with
+// its workers, is a worker's).
+func (p *Process) orchestratorLike() bool {
+	return p.Outcome() == "" && p.Error == "" && !p.xcvrLines && p.Backend == "" && !p.ResolvedSeen && p.loopRan == 0
 }
 
 // Finding is a runtime event of one kind, counted.
@@ -1477,6 +1485,17 @@ func (lg *Log) finish(byKey map[string]*Process) {
 			if u.Source == "" {
 				u.Source = "process"
 			}
+		case len(others) == 1 && u.orchestrator && u.orchestratorLike() && strings.HasPrefix(others[0].Source, "rank "):
+			// The orchestrator's lines (trtllm-serve disaggregated sets no
+			// rank) beside one TensorRT-LLM rank, its workers' (one stream
+			// for all, as a launch script's): the orchestrator's own
+			// process, not that rank's lines printed before its rank was
+			// set. An argument dump among them is the rank's input.
+			if !others[0].Inputs.Seen() {
+				others[0].Inputs = u.Inputs
+			}
+			u.Source = "process without rank"
+			u.held = false
 		case len(others) == 1:
 			others[0].merge(u)
 			drop[u] = true
