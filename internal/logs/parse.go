@@ -837,6 +837,27 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// handle_errors_synced, _torch/disaggregation/orchestration/
 		// coordinator.py, verified): failed transfers.
 		return lineTransferFailed, nil
+	case strings.HasPrefix(msg, "Cancelled timed-out context KV transfer for request ") ||
+		strings.HasPrefix(msg, "Cancelled timed-out generation KV transfer for request "):
+		// The transfer coordinator cancelling a timed-out transfer in flight
+		// (logger.warning "Cancelled timed-out {context|generation} KV
+		// transfer for request N; waiting for C++ transfer status to report
+		// final cleanup" in DisaggTransferCoordinator.reap_context_sends and
+		// _cancel_timed_out_gen_transfers, _torch/disaggregation/
+		// orchestration/coordinator.py, verified; only with
+		// TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1 and a transceiver that
+		// cancels in flight, the C++ one on NIXL). Its own kind, not the
+		// timeout again: the rank's "Requesting cancellation for …" counted
+		// that, and a generation rank whose TP peer crossed the timeout first
+		// prints only this line.
+		return lineTransferCancelled, nil
+	case strings.HasPrefix(msg, "KV transfer cancellation failed for request "):
+		// The coordinator's cancel of a timed-out transfer raised
+		// (logger.error "KV transfer cancellation failed for request N; will
+		// retry: {error}" in DisaggTransferCoordinator.request_cancellation,
+		// coordinator.py, verified): the request keeps its transfer and the
+		// cancel is tried again each iteration.
+		return lineTransferFailed, nil
 	case strings.Contains(msg, "due to KV cache transfer timeout"):
 		// "Terminating …" (PyExecutor, 1.0 on), "Requesting cancellation
 		// for …" (with in-flight cancellation) and "Observed timeout on …"
