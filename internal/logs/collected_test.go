@@ -251,6 +251,9 @@ func TestRayRepeatedMark(t *testing.T) {
 		{"a failure and its traceback", w + "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: NIXL agent failed [repeated 2x across cluster]\n" +
 			w + "RuntimeError: boom [repeated 2x across cluster]\n",
 			"RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 1=ERROR ", "Failed to initialize executor on rank 1: NIXL agent failed"},
+		// The first mark comes with Ray's explanation (and a terminal's padding).
+		{"the first mark", w + "[TRT-LLM] [RANK 3] [I] Using KvCacheTransceiverV2 [repeated 3x across cluster] (Ray deduplicates logs by default. Set RAY_DEDUP_LOGS=0 to disable log deduplication, or see https://docs.ray.io/en/master/ray-observability/user-guides/configure-logging.html#log-deduplication for more options.)   \n",
+			"RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 3=PYTHON ", ""},
 		// Not the mark: no count, or text after it.
 		{"not the mark", w + "[TRT-LLM] [RANK 3] [I] Using KvCacheTransceiverV2 [repeated x across cluster]\n", "RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 3= ", ""},
 	})

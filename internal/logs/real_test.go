@@ -307,14 +307,6 @@ func TestRealLogs(t *testing.T) {
 		// index keeps them. The log stops before any transceiver line: not
 		// shown, exit 1.
 		{file: "trtllm-9680-l40s-hang-ucx-warn-1.2.0rc2.log", processes: "process=", exit: 1},
-		// NVIDIA/TensorRT-LLM issue #6366 (description, 1.0.0rc2 on GB200,
-		// disaggr_torch.slurm under sbatch, srun -l labels): the generation
-		// worker's start-up failure in NCCL, its first line as pasted without
-		// its " 8: " label, its location and C++ frames with it (the cut
-		// third frame dropped). The failure and its cause are read; the
-		// process is the unlabelled line's.
-		{file: "trtllm-6366-srun-nccl-gen-1.0.0rc2.log", processes: "process=ERROR",
-			err: "RuntimeError: Failed, NCCL error /src/tensorrt_llm/cpp/tensorrt_llm/common/opUtils.cpp:125 'unhandled system error (run with NCCL_DEBUG=INFO for details)'", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

@@ -2065,12 +2065,21 @@ const rayRepeatedNote = "Ray printed this line once for several workers (its log
 
 // cutRayRepeated drops the mark Ray's driver puts after a line its log
 // deduplication printed once for several workers (lines equal but for their
-// numbers, within five seconds): " [repeated 3x across cluster]" (Ray issue
-// #45262, PR #45485; a Ray Data worker's traceback line in Ray PR #53825
-// shows it). What the line says is read without it; ok says it was there.
+// numbers, within five seconds): " [repeated 3x across cluster]", the
+// first time with Ray's explanation after it (Ray issue #45262, PR #45485;
+// a Ray Data worker's traceback line in Ray PR #53825 shows it, Ray's
+// logging guide the explanation). What the line says is read without it; ok says it was there.
 func cutRayRepeated(msg string) (string, bool) {
 	const tail = "x across cluster]"
 	t := strings.TrimRight(msg, " \t")
+	if strings.HasSuffix(t, ")") {
+		// The first such line says why: " (Ray deduplicates logs by
+		// default. Set RAY_DEDUP_LOGS=0 to disable log deduplication, or
+		// see https://docs.ray.io/…#log-deduplication for more options.)".
+		if i := strings.LastIndex(t, " (Ray deduplicates logs by default."); i >= 0 {
+			t = t[:i]
+		}
+	}
 	if !strings.HasSuffix(t, tail) {
 		return msg, false
 	}
