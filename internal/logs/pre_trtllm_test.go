@@ -131,6 +131,19 @@ func TestPastedTracebackThroughTRTLLM(t *testing.T) {
 	}
 	checkSame(t, []byte(b.String()), 1)
 	checkSame(t, []byte(b.String()), 2)
+	// A frame's path wrapped by the terminal the traceback was copied from
+	// (80 columns or more: in the release containers' path,
+	// /usr/local/lib/python3.12/dist-packages/, the package's name ends at
+	// column 61, so its first piece holds it whole), far from anything else.
+	wrapped := b.String() + "Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_execut\n" +
+		"or_creator.py\", line 123, in create_py_executor\n" +
+		"ConnectionRefusedError: [Errno 111] Connection refused\n"
+	lg, _ = Parse("issue.log", strings.NewReader(strings.Replace(wrapped, "tensorrt_llm/llmapi", "other/llmapi", 1)))
+	if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" {
+		t.Errorf("a wrapped frame through tensorrt_llm: %s", sources(lg))
+	}
+	checkSame(t, []byte(wrapped), 3)
 	// Another package's frames do not.
 	lg, _ = Parse("bench.log", strings.NewReader(strings.ReplaceAll(tb, "tensorrt_llm/", "aiohttp/")))
 	if len(lg.Processes) != 0 {
