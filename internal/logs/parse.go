@@ -1525,6 +1525,7 @@ func (lg *Log) finish(byKey map[string]*Process) {
 		}
 		lg.Processes = kept
 	}
+	lg.proxyOnly()
 	lg.Summarised = 0
 	for _, p := range lg.Processes {
 		if p.Class == "" && p.Error == "" && !p.Disabled && p.ResolvedSeen && !p.Resolved.Is("PYTHON") {
@@ -1539,6 +1540,26 @@ func (lg *Log) finish(byKey map[string]*Process) {
 		slices.SortStableFunc(p.Lines, func(a, b Line) int { return lessCmp(a.N < b.N) })
 	}
 	slices.SortStableFunc(lg.Processes, func(a, b *Process) int { return lessCmp(sourceLess(a, b)) })
+}
+
+// proxyOnly says, of a process whose only failure is the executor proxy's
+// generic "RuntimeError: Executor worker returned error" (proxy.py's
+// _start_executor_workers, raised when a worker's start-up reported an
+// error; verified), that the reason is the worker's own error, which this
+// log does not hold when no process in it failed otherwise: a paste of the
+// last traceback alone (TensorRT-LLM issue #7706), or the workers' output
+// kept elsewhere.
+func (lg *Log) proxyOnly() {
+	for _, p := range lg.Processes {
+		if p.Error != "" && errorWeight(p.Error) > 0 {
+			return
+		}
+	}
+	for _, p := range lg.Processes {
+		if p.Error != "" && p.Cause == "" {
+			p.imply(p.errorLine, "the executor proxy's generic error: a worker's start-up failed, and its own error, the reason, is not in this log (printed before it as 'Failed to initialize executor on rank N: …' with its traceback, or 'Executor worker initialization error: …'): look further up the log, or in the workers' output (mpirun's, srun's, the pod's)", 0, 0)
+		}
+	}
 }
 
 // lessCmp turns a less result into a comparison for slices.SortStableFunc.

@@ -307,6 +307,13 @@ func TestRealLogs(t *testing.T) {
 		// index keeps them. The log stops before any transceiver line: not
 		// shown, exit 1.
 		{file: "trtllm-9680-l40s-hang-ucx-warn-1.2.0rc2.log", processes: "process=", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #7706 (description, Sept 2025; Whisper
+		// under trtllm-serve, the 1.0/1.1 proxy: _start_executor_workers at
+		// proxy.py:332): the traceback's tail as the issue pastes it, the
+		// worker's own error not in it. The generic error says where the
+		// reason is (TestProxyOnlyError).
+		{file: "trtllm-7706-proxy-only-1.x.log", processes: "process=ERROR", err: "RuntimeError: Executor worker returned error",
+			implications: []string{"the executor proxy's generic error: a worker's start-up failed, and its own error, the reason, is not in this log"}, exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -1414,6 +1421,45 @@ func TestSrunExitLines(t *testing.T) {
 		}
 		if g := strings.Join(got, ";"); g != c.want {
 			t.Errorf("%s: %s, want %s", c.name, g, c.want)
+		}
+	}
+}
+
+// TestProxyOnlyError: the executor proxy's generic "RuntimeError: Executor
+// worker returned error" says that the worker's own error, the reason, is
+// not in the log only when no process of the log failed otherwise: not
+// beside a rank's "Failed to initialize executor on rank N: …", nor after
+// the proxy's own "Executor worker initialization error: …" traceback.
+func TestProxyOnlyError(t *testing.T) {
+	const proxy = "Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py\", line 332, in _start_executor_workers\n" +
+		"    raise RuntimeError(\n" +
+		"RuntimeError: Executor worker returned error\n"
+	const said = "in the workers' output"
+	for _, c := range []struct {
+		name, log string
+		want      bool
+	}{
+		{"alone", proxy, true},
+		{"behind a tag", "[TRT-LLM] [E] Executor worker returned error\n", true},
+		{"beside a rank's failure", "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: CUDA out of memory\n" +
+			"[TRT-LLM] [RANK 0] [I] x\n" + proxy, false},
+		{"after the worker's traceback", "[TRT-LLM] [E] Executor worker initialization error: Traceback (most recent call last):\n" +
+			"  File \"/x/tensorrt_llm/executor/worker.py\", line 799, in worker_main\n" +
+			"ValueError: KvCacheTransceiverV2: _check_compatible: tokens_per_block differs\n" + proxy, false},
+	} {
+		lg, err := Parse("p.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, p := range lg.Processes {
+			for _, im := range p.Implications {
+				got = got || strings.Contains(im.Text, said)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: implication said %v, want %v (%s)", c.name, got, c.want, sources(lg))
 		}
 	}
 }
