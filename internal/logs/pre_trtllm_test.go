@@ -150,3 +150,49 @@ func TestPastedTracebackThroughTRTLLM(t *testing.T) {
 		t.Errorf("another package's traceback: %s", sources(lg))
 	}
 }
+
+// TestMpiSessionLineMakesTRTLLM: the executor proxy's bare line as it starts
+// its workers ("rank 0 using MpiPoolSession to spawn MPI processes",
+// proxy.py) makes a log TensorRT-LLM's, so mpi4py's spawn failure after it
+// (a traceback in mpi4py alone: TensorRT-LLM issue #5495's, Dynamo PR
+// #808's) is its start-up failure, also far into a chunk (equal to the
+// reference parser). Lines that only start alike do not.
+func TestMpiSessionLineMakesTRTLLM(t *testing.T) {
+	const spawn = "--------------------------------------------------------------------------\n" +
+		"All nodes which are allocated for this job are already filled.\n" +
+		"--------------------------------------------------------------------------\n" +
+		"Exception in thread Thread-3 (_manager_spawn):\n" +
+		"Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/mpi4py/futures/_lib.py\", line 324, in _manager_spawn\n" +
+		"    comm = serialized(client_spawn)(pyexe, pyargs, nprocs, info)\n" +
+		"mpi4py.MPI.Exception: MPI_ERR_SPAWN: could not spawn processes\n"
+	var filler strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&filler, "filler line %d\n", i)
+	}
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{"rank 0 using MpiPoolSession to spawn MPI processes", 1},
+		{"\x1b[33mrank 12 using MpiCommSession to bind to external MPI processes\x1b[0m", 1},
+		{"Using MpiPoolSession to spawn MPI processes", 1},
+		{"rank 0 using MpiPoolSession to spawn MPI processes now", 0},
+		{"rank x using MpiPoolSession to spawn MPI processes", 0},
+		{"rank 0 is ready", 0},
+	} {
+		for _, log := range []string{c.line + "\n" + spawn, filler.String() + c.line + "\n" + filler.String() + spawn} {
+			lg, _ := Parse("spawn.log", strings.NewReader(log))
+			if len(lg.Processes) != c.want || c.want == 1 && lg.Processes[0].Outcome() != "ERROR" {
+				t.Errorf("%q: %s", c.line, sources(lg))
+			}
+			checkSame(t, []byte(log), 5)
+		}
+	}
+	// Cut before the exception (issue #5495's paste): a TensorRT-LLM log
+	// that stops early, not "not a TensorRT-LLM log".
+	lg, _ := Parse("cut.log", strings.NewReader("rank 0 using MpiPoolSession to spawn MPI processes\nException in thread Thread-3 (_manager_spawn):\nTraceback (most recent call last):\n"))
+	if v := Judge(lg, nil, true); v.Status != StatusNoLines {
+		t.Errorf("cut before the exception: %s: %s", v.Status, v.Summary())
+	}
+}

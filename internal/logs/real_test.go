@@ -314,6 +314,14 @@ func TestRealLogs(t *testing.T) {
 		// reason is (TestProxyOnlyError).
 		{file: "trtllm-7706-proxy-only-1.x.log", processes: "process=ERROR", err: "RuntimeError: Executor worker returned error",
 			implications: []string{"the executor proxy's generic error: a worker's start-up failed, and its own error, the reason, is not in this log"}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5495 (description, June 2025; the
+		// installation guide's sanity check): the last lines as the issue
+		// pastes them, padded with blanks to the terminal's width, the proxy's
+		// "rank 0 using MpiPoolSession to spawn MPI processes", Open MPI's
+		// refusal to spawn and the thread's traceback header, where the index
+		// cuts it. TensorRT-LLM's log that stops before its transceiver
+		// (TestMpiSessionLineMakesTRTLLM), not "not a TensorRT-LLM log".
+		{file: "trtllm-5495-mpi-spawn-cut-padded.log", processes: "", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

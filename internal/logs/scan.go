@@ -656,6 +656,8 @@ var observedPrefixes = func() (t [256][][]byte) {
 		nixlNoPlugin, nixlVRAMHost, nixlRegFailed,
 		// The Python transceiver's warnings (its errors pass as ERROR lines).
 		"TxSession ", "Disagg gen transfer FAILED rank=", "_deliver_kv_to_agent: session ", "NIXL transfer wait timed out after ",
+		// The executor proxy's bare line as it starts its workers (state.go's mpiSessionLine).
+		"rank ", "Using MpiPoolSession to spawn MPI processes", "Using MpiCommSession to bind to external MPI processes",
 	} {
 		t[p[0]] = append(t[p[0]], []byte(p))
 	}

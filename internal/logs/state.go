@@ -274,8 +274,8 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	tm = strings.TrimSpace(msg)
-	if trtllmFrame(tm) {
-		st.lg.trtllm = true // a traceback through TensorRT-LLM's code
+	if trtllmFrame(tm) || mpiSessionLine(tm) {
+		st.lg.trtllm = true // a traceback through TensorRT-LLM's code, its proxy's MPI session
 	}
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
@@ -639,6 +639,33 @@ func (st *state) get(key string, n int) *Process {
 func trtllmFrame[T string | []byte](tm T) bool {
 	const f = `File "`
 	return len(tm) > len(f) && tm[0] == 'F' && string(tm[:len(f)]) == f && indexOf(tm, "tensorrt_llm/") >= 0
+}
+
+// mpiSessionLine reports whether a bare line is the one TensorRT-LLM's
+// executor proxy prints as it starts its workers (print_colored in
+// GenerationExecutorProxy.__init__, tensorrt_llm/executor/proxy.py,
+// verified: "rank {mpi_rank()} using MpiPoolSession to spawn MPI
+// processes", "… using MpiCommSession to bind to external MPI processes";
+// earlier "Using MpiPoolSession to spawn MPI processes"): a log whose
+// start-up then fails in mpi4py's spawn, its traceback in mpi4py alone, is
+// TensorRT-LLM's.
+func mpiSessionLine(tm string) bool {
+	const pool, comm = "using MpiPoolSession to spawn MPI processes", "using MpiCommSession to bind to external MPI processes"
+	if len(tm) < len(pool) || tm[0] != 'r' && tm[0] != 'U' {
+		return false
+	}
+	if tm[0] == 'U' {
+		return tm == "U"+pool[1:] || tm == "U"+comm[1:]
+	}
+	rest, ok := strings.CutPrefix(tm, "rank ")
+	if !ok {
+		return false
+	}
+	i := 0
+	for i < len(rest) && isDigit(rest[i]) {
+		i++
+	}
+	return i > 0 && (rest[i:] == " "+pool || rest[i:] == " "+comm)
 }
 
 // trtllmException reports whether an exception's message is TensorRT-LLM's

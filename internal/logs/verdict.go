@@ -142,7 +142,7 @@ func Judge(lg *Log, t *resolver.Trace, final bool) Verdict {
 		switch {
 		case lg.Orchestrator > 0:
 			v.Status = StatusOrchestrator
-		case final && len(lg.Stated) == 0:
+		case final && len(lg.Stated) == 0 && !lg.trtllm:
 			v.Status = StatusNotTRTLLM
 		case final:
 			v.Status = StatusNoLines
