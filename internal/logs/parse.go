@@ -1361,6 +1361,9 @@ func (p *Process) implyError(n int, typ, msg string) {
 	if lib, ok := strings.CutSuffix(msg, ": cannot open shared object file: No such file or directory"); ok && (typ == "ImportError" || typ == "OSError") {
 		p.imply(n, missingLibNote(lib), 0, 0)
 	}
+	if typ == "ImportError" || typ == "OSError" {
+		p.implyTorchABI(n, msg)
+	}
 	switch {
 	case typ == "TypeError" && strings.Contains(msg, "'NoneType' and 'float'"):
 		p.imply(n, "KvCacheTransceiverV2 divided a null kv_transfer_timeout_ms: a build before PR #17137 (about 2026-08-10)", 0, day17137)
@@ -1370,6 +1373,28 @@ func (p *Process) implyError(n int, typ, msg string) {
 		p.imply(n, "transceiver_runtime accepts no 'auto': a build before 2026-07-16", 0, day16164)
 	}
 	p.implyCause(n, msg)
+}
+
+// implyTorchABI says, of the loader's "X.so: undefined symbol: _ZN3c10…"
+// (a C++ symbol of PyTorch's c10 or ATen, mangled), that the extension X was
+// built against another PyTorch than the one installed (flash_attn's, as
+// TensorRT-LLM issue #4392's trtllm-serve shows it).
+func (p *Process) implyTorchABI(n int, text string) {
+	i := strings.Index(text, ".so: undefined symbol: _Z")
+	if i < 0 {
+		return
+	}
+	sym := text[i+len(".so: undefined symbol: "):]
+	for _, torch := range []string{"_ZN3c10", "_ZNK3c10", "_ZN2at", "_ZNK2at", "_ZN5torch", "_ZNK5torch"} {
+		if strings.HasPrefix(sym, torch) {
+			lib := text[:i+len(".so")]
+			if j := strings.LastIndexByte(lib, '/'); j >= 0 {
+				lib = lib[j+1:]
+			}
+			p.imply(n, lib+" lacks a symbol of PyTorch's own C++ library: it was built against another PyTorch than the one installed (a pip install that changed torch, or a wheel for another torch): reinstall it for this torch, or use the release container's packages", 0, 0)
+			return
+		}
+	}
 }
 
 // missingLibNote says what a shared library the process could not load

@@ -196,3 +196,61 @@ func TestMpiSessionLineMakesTRTLLM(t *testing.T) {
 		t.Errorf("cut before the exception: %s: %s", v.Status, v.Summary())
 	}
 }
+
+// TestLazyImportCause: transformers' lazy import puts the error it names on
+// the line after "Failed to import … because of the following error (look
+// up to see its traceback):", not indented (TensorRT-LLM issue #4392's
+// trtllm-serve: flash_attn built for another torch). That line, nested ones
+// too, is the exception's, as a pydantic error's details are; a missing
+// library there says what it is. A traceback or a blank line after it is
+// not taken. Equal to the reference parser, late in a chunk.
+func TestLazyImportCause(t *testing.T) {
+	const tb = "Traceback (most recent call last):\n" +
+		"  File \"/usr/local/bin/trtllm-serve\", line 5, in <module>\n" +
+		"    from tensorrt_llm.commands.serve import main\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/__init__.py\", line 33, in <module>\n" +
+		"    import tensorrt_llm.models as models\n"
+	const head = "RuntimeError: Failed to import transformers.models.bert.modeling_bert because of the following error (look up to see its traceback):"
+	const flash = "/usr/local/lib/python3.12/dist-packages/flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so: undefined symbol: _ZN3c105ErrorC2ENS_14SourceLocationE"
+	const nested = "Failed to import transformers.modeling_utils because of the following error (look up to see its traceback):"
+	const cudart = "libcudart.so.13: cannot open shared object file: No such file or directory"
+	var filler strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&filler, "[TRT-LLM] [I] filler line %d\n", i)
+	}
+	for _, c := range []struct {
+		name, log, err, impl string
+	}{
+		{"its error", tb + head + "\n" + flash + "\n", head + "\n" + flash, "flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so lacks a symbol of PyTorch's own C++ library"},
+		{"the loader's error raised", tb + "ImportError: " + flash + "\n", "ImportError: " + flash, "built against another PyTorch"},
+		{"another library's symbol", tb + "ImportError: /x/libnixl.so: undefined symbol: _ZN4nixl5Agent4initEv\n", "ImportError: /x/libnixl.so: undefined symbol: _ZN4nixl5Agent4initEv", "-PyTorch"},
+		{"nested", tb + head + "\n" + nested + "\n" + cudart + "\n", head + "\n" + nested + "\n" + cudart, "CUDA 13"},
+		{"a blank line", tb + head + "\n\n" + flash + "\n", head, ""},
+		{"the chained traceback", tb + head + "\nThe above exception was the direct cause of the following exception:\n", head, ""},
+		{"late in a chunk", filler.String() + tb + head + "\n" + flash + "\n", head + "\n" + flash, ""},
+	} {
+		lg, _ := Parse("imp.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Errorf("%s: %s", c.name, sources(lg))
+			continue
+		}
+		p := lg.Processes[0]
+		if p.Error != c.err {
+			t.Errorf("%s: error %q, want %q", c.name, p.Error, c.err)
+		}
+		var impl []string
+		for _, im := range p.Implications {
+			impl = append(impl, im.Text)
+		}
+		if no, ok := strings.CutPrefix(c.impl, "-"); ok {
+			if strings.Contains(strings.Join(impl, "|"), no) {
+				t.Errorf("%s: implications %q, want none saying %q", c.name, impl, no)
+			}
+		} else if c.impl != "" && !strings.Contains(strings.Join(impl, "|"), c.impl) {
+			t.Errorf("%s: implications %q, want %q", c.name, impl, c.impl)
+		}
+		for seed := range uint64(4) {
+			checkSame(t, []byte(c.log), seed+11)
+		}
+	}
+}

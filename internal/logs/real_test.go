@@ -322,6 +322,15 @@ func TestRealLogs(t *testing.T) {
 		// cuts it. TensorRT-LLM's log that stops before its transceiver
 		// (TestMpiSessionLineMakesTRTLLM), not "not a TensorRT-LLM log".
 		{file: "trtllm-5495-mpi-spawn-cut-padded.log", processes: "", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #4392 (description, May 2025): the
+		// exception its "System Info" quotes, then the trtllm-serve
+		// traceback of its "Reproduction" as the index keeps it (cut at its
+		// last frame). The line under transformers' lazy-import error is the
+		// error it names, flash_attn built for another torch
+		// (TestLazyImportCause).
+		{file: "trtllm-4392-lazy-import-flash-attn.log", processes: "process=ERROR",
+			err:          "RuntimeError: Failed to import transformers.models.bert.modeling_bert because of the following error (look up to see its traceback):\n/usr/local/lib/python3.12/dist-packages/flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so: undefined symbol: _ZN3c105ErrorC2ENS_14SourceLocationENSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE",
+			implications: []string{"flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so lacks a symbol of PyTorch's own C++ library"}, exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

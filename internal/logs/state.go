@@ -23,7 +23,10 @@ type state struct {
 	// excLocOnly says it takes only a C++ source location (cppLocation).
 	pendingExc *Process
 	excLocOnly bool
-	excDetail  int
+	// excNextLine says it takes the lines its message goes on with
+	// (lazyImportCause).
+	excNextLine bool
+	excDetail   int
 	// pendingCause is a start-up failure whose root cause may follow.
 	pendingCause *Process
 	// base is the number of lines before the chunk being replayed.
@@ -180,6 +183,30 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			t = st.cut(t, maxDetailBytes)
 			pe.Error += "\n" + t
 			st.retained += len(t) + 1
+			return
+		}
+	}
+	if pe := st.pendingExc; pe != nil && st.excNextLine {
+		// The rest of a message that goes on on the next line: the error
+		// it names (lazyImportCause).
+		t := strings.TrimSpace(msg)
+		st.pendingExc, st.excNextLine = nil, false
+		if !tagged && key == pe.key() && t != "" && st.excDetail < 4 && !strings.HasPrefix(t, "Traceback (") &&
+			!strings.HasPrefix(t, "The above exception") && !strings.HasPrefix(t, "During handling") {
+			t = st.cut(t, maxDetailBytes)
+			pe.Error += "\n" + t
+			st.retained += len(t) + 1
+			st.excDetail++
+			if lib, ok := strings.CutSuffix(t, ": cannot open shared object file: No such file or directory"); ok {
+				pe.imply(n, missingLibNote(lib), 0, 0) // the import's own error, the loader's
+			}
+			pe.implyTorchABI(n, t)
+			if lazyImportCause(t) || strings.HasSuffix(t, "because of the following error") {
+				// Nested ("Failed to import transformers.modeling_utils
+				// because of the following error (look up …):"), or wrapped
+				// before its parenthesis: its error is on the next line.
+				st.pendingExc, st.excNextLine = pe, true
+			}
 			return
 		}
 	}
@@ -450,15 +477,17 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// title a paste wrapped after its colon ("Assertion failed:"
 			// above an indented "status == NIXL_SUCCESS (…)"), follow it.
 			switch {
+			case lazyImportCause(m[2]):
+				st.pendingExc, st.excDetail, st.excLocOnly, st.excNextLine = q, 0, false, true
 			case strings.HasSuffix(m[1], "ValidationError") || strings.HasSuffix(m[2], ":"):
-				st.pendingExc, st.excDetail, st.excLocOnly = q, 0, false
+				st.pendingExc, st.excDetail, st.excLocOnly, st.excNextLine = q, 0, false, false
 			case strings.Contains(m[2], "[TensorRT-LLM][ERROR]") && !strings.HasSuffix(m[2], ")"):
 				// A C++ error whose "(file.cpp:N)" a paste wrapped onto the
 				// next line (Dynamo issue #6671: "… Assertion failed: status
 				// == NIXL_SUCCESS" over "(../tensorrt_llm/executor/
 				// cache_transmission/nixl_utils/transferAgent.cpp:416)"):
 				// where it failed, which says whose failure it is.
-				st.pendingExc, st.excDetail, st.excLocOnly = q, 0, true
+				st.pendingExc, st.excDetail, st.excLocOnly, st.excNextLine = q, 0, true, false
 			}
 		}
 		return
@@ -639,6 +668,19 @@ func (st *state) get(key string, n int) *Process {
 func trtllmFrame[T string | []byte](tm T) bool {
 	const f = `File "`
 	return len(tm) > len(f) && tm[0] == 'F' && string(tm[:len(f)]) == f && indexOf(tm, "tensorrt_llm/") >= 0
+}
+
+// lazyImportCause reports whether an exception's message ends where
+// transformers' lazy import puts the error it names on the next line:
+// _LazyModule._get_module raises RuntimeError(f"Failed to import {module}
+// because of the following error (look up to see its traceback):\n{e}")
+// (transformers/utils/import_utils.py, verified). TensorRT-LLM imports
+// transformers as it starts, so a package built for another torch
+// (flash_attn's "undefined symbol: …", torchvision's "operator
+// torchvision::nms does not exist", numpy's binary incompatibility) ends
+// its start-up so, the reason on that next line, not indented.
+func lazyImportCause(msg string) bool {
+	return strings.HasSuffix(msg, "(look up to see its traceback):") || strings.HasSuffix(msg, "(look up to see its traceback)")
 }
 
 // mpiSessionLine reports whether a bare line is the one TensorRT-LLM's
