@@ -1365,6 +1365,13 @@ func (p *Process) implyError(n int, typ, msg string) {
 		p.implyTorchABI(n, msg)
 	}
 	switch {
+	case typ == "RuntimeError" && msg == "Executor worker died during initialization":
+		// The proxy saw an MPI worker's future end before the worker said
+		// it was ready (logger.error("Executor worker died during
+		// initialization.") and this RuntimeError in _start_executor_workers,
+		// tensorrt_llm/executor/proxy.py, verified): the worker exited
+		// without an error it could send.
+		p.imply(n, "the executor's worker process exited before it was ready, with no error of its own to report: it crashed or was killed (the host's OOM killer while it loaded the weights: dmesg, or the pod's OOMKilled; a segfault or an abort: its crash lines, in this log or in the workers' output)", 0, 0)
 	case typ == "TypeError" && strings.Contains(msg, "'NoneType' and 'float'"):
 		p.imply(n, "KvCacheTransceiverV2 divided a null kv_transfer_timeout_ms: a build before PR #17137 (about 2026-08-10)", 0, day17137)
 	case msg == "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms":

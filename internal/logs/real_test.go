@@ -1480,3 +1480,40 @@ func TestProxyOnlyError(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkerDiedImplication: the proxy's "RuntimeError: Executor worker died
+// during initialization" (its MPI worker exited before it was ready) says
+// the worker crashed or was killed, and where to look; after the worker's
+// own crash line the crash is the failure, said as such.
+func TestWorkerDiedImplication(t *testing.T) {
+	const died = "[TRT-LLM] [I] Using LLM with PyTorch backend\n" +
+		"[TRT-LLM] [E] Executor worker died during initialization.\n" +
+		"Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py\", line 328, in _start_executor_workers\n" +
+		"RuntimeError: Executor worker died during initialization\n"
+	const said = "exited before it was ready"
+	for _, c := range []struct {
+		name, log, err string
+		want           bool
+	}{
+		{"alone", died, "RuntimeError: Executor worker died during initialization", true},
+		{"after the crash", "[TRT-LLM] [I] Using LLM with PyTorch backend\n!!!!!!! Segfault encountered !!!!!!!\n" + died, "", false},
+		{"another RuntimeError", strings.Replace(died, "RuntimeError: Executor worker died during initialization", "RuntimeError: Executor worker died during initialization of rank 1", 1), "", false},
+	} {
+		lg, err := Parse("d.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		got := false
+		for _, im := range p.Implications {
+			got = got || strings.Contains(im.Text, said)
+		}
+		if got != c.want || c.err != "" && p.Error != c.err {
+			t.Errorf("%s: error %q, implication %v, want %v", c.name, p.Error, got, c.want)
+		}
+	}
+}
