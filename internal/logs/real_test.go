@@ -1517,3 +1517,28 @@ func TestWorkerDiedImplication(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopShownWithoutItsException: a paste that stops inside the traceback
+// of a worker's submit (Dynamo PR #1690's excerpt) or of PyExecutor's loop
+// still shows start-up was over: the verdict says so, not that the log
+// stops before the transceiver.
+func TestLoopShownWithoutItsException(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "real", "dynamo-pr1690-srun-submit.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, log, want string }{
+		{"submit", string(data), "though its worker was taking requests (line 4)"},
+		{"event loop", "[TRT-LLM] [I] Using LLM with PyTorch backend\nException in thread Thread-3 (_event_loop_wrapper):\nTraceback (most recent call last):\n",
+			"though the executor's event loop ran (line 2)"},
+		{"neither", "[TRT-LLM] [I] Using LLM with PyTorch backend\nTraceback (most recent call last):\n", "the log stops before it"},
+	} {
+		lg, err := Parse("l.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, c.want) {
+			t.Errorf("%s: %q, want %q in it", c.name, s, c.want)
+		}
+	}
+}

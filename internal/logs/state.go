@@ -346,6 +346,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.lg.trtllm = true // PyExecutor's loop
 		st.loopSeen(key, n)
 		st.loopSubmit = false
+		st.loopShown(key)
 		return
 	}
 	if submitFrame(tm) {
@@ -354,6 +355,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.loopSubmit = true
 		}
 		st.loopSeen(key, n)
+		st.loopShown(key)
 		return
 	}
 	if serverUp(tm) {
@@ -1847,6 +1849,16 @@ func chainedException(tm string) bool {
 
 // loopSeen records that line n shows key's executor event loop raising; the
 // first line of a traceback (its header) is where it shows.
+// loopShown marks the process of key, if it has shown itself, as one whose
+// executor's loop ran (or whose worker took a request): the line that says
+// so proves it, also when the paste stops before the exception it leads to
+// (Dynamo PR #1690's excerpt ends inside the traceback).
+func (st *state) loopShown(key string) {
+	if q := st.byKey[key]; q != nil && q.loopRan == 0 {
+		q.loopRan, q.loopSubmit = st.loopLine, st.loopSubmit
+	}
+}
+
 func (st *state) loopSeen(key string, n int) {
 	if !st.loopOn || st.loopKey != key {
 		st.loopKey, st.loopLine = key, n
