@@ -331,6 +331,14 @@ func TestRealLogs(t *testing.T) {
 		{file: "trtllm-4392-lazy-import-flash-attn.log", processes: "process=ERROR",
 			err:          "RuntimeError: Failed to import transformers.models.bert.modeling_bert because of the following error (look up to see its traceback):\n/usr/local/lib/python3.12/dist-packages/flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so: undefined symbol: _ZN3c105ErrorC2ENS_14SourceLocationENSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE",
 			implications: []string{"flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so lacks a symbol of PyTorch's own C++ library"}, exit: 1},
+		// A public blog post, "Local LLMs IV - Installing and running
+		// TensorRT-LLM" (2025-11-22; index id 43862839722, repository not
+		// named): an LLM API run of Qwen3-8B on 1.2.0rc2 as the post pastes
+		// it, from the version line to the first lines of the output (the
+		// model's answer trimmed). Aggregated: no transceiver, and the
+		// worker's Python INFO lines are not printed; LLM.generate's progress
+		// bar shows requests were served (TestLLMProgress).
+		{file: "blog-llmapi-qwen3-1.2.0rc2.log", processes: "process=", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -1540,5 +1548,42 @@ func TestLoopShownWithoutItsException(t *testing.T) {
 		if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, c.want) {
 			t.Errorf("%s: %q, want %q in it", c.name, s, c.want)
 		}
+	}
+}
+
+// TestLLMProgress: LLM.generate's progress bar ("Processed requests: 100%|…|
+// 1/1 […]", llm.py) shows the LLM's executor was built and served requests,
+// so a process that shows no transceiver line did not stop before it: the
+// verdict says the INFO lines are missing. Also far into a chunk (equal to
+// the reference parser) and after the carriage returns tqdm redraws with;
+// not in a process that has not shown itself, nor another bar's words.
+func TestLLMProgress(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "real", "blog-llmapi-qwen3-1.2.0rc2.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var filler strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&filler, "[TRT-LLM] [I] filler %d\n", i)
+	}
+	const up = "though its worker was taking requests"
+	for _, c := range []struct {
+		name, log string
+		want      bool
+	}{
+		{"the blog's run", string(data), true},
+		{"far into a chunk", "[TRT-LLM] [I] Using LLM with PyTorch backend\n" + filler.String() + "Processed requests: 100%|██████████| 4/4 [00:02<00:00,  1.9it/s]\n", true},
+		{"tqdm's redraws", "[TRT-LLM] [I] Using LLM with PyTorch backend\nProcessed requests:   0%|          | 0/4 [00:00<?, ?it/s]\rProcessed requests: 100%|██████████| 4/4 [00:02<00:00,  1.9it/s]\n", true},
+		{"no process yet", "[TensorRT-LLM] TensorRT-LLM version: 1.2.0rc2\nProcessed requests: 100%|██████████| 4/4 [00:02<00:00,  1.9it/s]\n", false},
+		{"another bar", "[TRT-LLM] [I] Using LLM with PyTorch backend\nProcessed prompts: 100%|██████████| 4/4\n", false},
+	} {
+		lg, err := Parse("p.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(Judge(lg, nil, true).Summary(), up); got != c.want {
+			t.Errorf("%s: said %v, want %v: %s", c.name, got, c.want, Judge(lg, nil, true).Summary())
+		}
+		checkSame(t, []byte(c.log), 21)
 	}
 }

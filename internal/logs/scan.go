@@ -658,6 +658,8 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"TxSession ", "Disagg gen transfer FAILED rank=", "_deliver_kv_to_agent: session ", "NIXL transfer wait timed out after ",
 		// The executor proxy's bare line as it starts its workers (state.go's mpiSessionLine).
 		"rank ", "Using MpiPoolSession to spawn MPI processes", "Using MpiCommSession to bind to external MPI processes",
+		// LLM.generate's progress bar (state.go's llmProgress).
+		llmProgress,
 	} {
 		t[p[0]] = append(t[p[0]], []byte(p))
 	}

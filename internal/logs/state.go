@@ -349,6 +349,16 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.loopShown(key)
 		return
 	}
+	if strings.HasPrefix(tm, llmProgress) {
+		// LLM.generate's progress bar (tqdm(futures, desc="Processed
+		// requests") in tensorrt_llm/llmapi/llm.py, verified): the LLM and
+		// its executor were built, and requests went to its workers. Said
+		// of the process it is printed in, if that has shown itself.
+		if q := st.byKey[key]; q != nil && q.loopRan == 0 {
+			q.loopRan, q.loopSubmit = n, true
+		}
+		return
+	}
 	if submitFrame(tm) {
 		st.lg.trtllm = true // TensorRT-LLM's executor worker or proxy
 		if !st.loopOn || st.loopKey != key {
@@ -1849,6 +1859,10 @@ func chainedException(tm string) bool {
 
 // loopSeen records that line n shows key's executor event loop raising; the
 // first line of a traceback (its header) is where it shows.
+// llmProgress starts the progress bar LLM.generate prints ("Processed
+// requests: 100%|…| 1/1 […]").
+const llmProgress = "Processed requests: "
+
 // loopShown marks the process of key, if it has shown itself, as one whose
 // executor's loop ran (or whose worker took a request): the line that says
 // so proves it, also when the paste stops before the exception it leads to
