@@ -235,3 +235,96 @@ func TestDynamoRunSubprocess(t *testing.T) {
 		{"another target", p + "[TRT-LLM] [I] Starting TensorRT-LLM init.\n2025-06-06T19:02:35.252Z DEBUG dynamo_run::other: ValueError: x\n", "process= ", ""},
 	})
 }
+
+// TestRayRepeatedMark: Ray's driver prints a line its workers print alike
+// (numbers ignored, within five seconds) once, with " [repeated 3x across
+// cluster]" after it (Ray issue #45262, PR #45485; Ray PR #53825's log). A
+// TensorRT-LLM rank's "Using KvCacheTransceiverV2" so marked read as no line
+// of the transceiver ("outcome not shown"), and the mark stayed in a
+// failure's text. The line reads without it, and the report says that other
+// ranks' copies are not in the log.
+func TestRayRepeatedMark(t *testing.T) {
+	const w = "(RayWorkerWrapper pid=81237, ip=10.0.0.2) "
+	checkCollected(t, []collected{
+		{"the transceiver's line", w + "[TRT-LLM] [RANK 3] [I] Using KvCacheTransceiverV2 [repeated 3x across cluster]\n",
+			"RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 3=PYTHON ", ""},
+		{"a failure and its traceback", w + "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: NIXL agent failed [repeated 2x across cluster]\n" +
+			w + "RuntimeError: boom [repeated 2x across cluster]\n",
+			"RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 1=ERROR ", "Failed to initialize executor on rank 1: NIXL agent failed"},
+		// The first mark comes with Ray's explanation (and a terminal's padding).
+		{"the first mark", w + "[TRT-LLM] [RANK 3] [I] Using KvCacheTransceiverV2 [repeated 3x across cluster] (Ray deduplicates logs by default. Set RAY_DEDUP_LOGS=0 to disable log deduplication, or see https://docs.ray.io/en/master/ray-observability/user-guides/configure-logging.html#log-deduplication for more options.)   \n",
+			"RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 3=PYTHON ", ""},
+		// Not the mark: no count, or text after it.
+		{"not the mark", w + "[TRT-LLM] [RANK 3] [I] Using KvCacheTransceiverV2 [repeated x across cluster]\n", "RayWorkerWrapper pid=81237, ip=10.0.0.2 rank 3= ", ""},
+	})
+	lg, _ := Parse("f.log", strings.NewReader(w+"[TRT-LLM] [RANK 3] [I] Using KvCacheTransceiverV2 [repeated 3x across cluster]\n"+
+		"(RayWorkerWrapper pid=81237, ip=10.0.0.2) [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX [repeated 3x across cluster]\n"))
+	var notes []string
+	for _, im := range lg.Processes[0].Implications {
+		notes = append(notes, im.Text)
+	}
+	if len(lg.Processes) != 1 || len(notes) != 1 || notes[0] != rayRepeatedNote || lg.Processes[0].Error != "" {
+		t.Errorf("%s: implications %q (once, folded from the line without a rank)", sources(lg), notes)
+	}
+	if e := lg.Processes[0]; e.NixlBackend != "UCX" {
+		t.Errorf("NIXL's backend %q", e.NixlBackend)
+	}
+}
+
+// TestSternNamespace: with -A or several namespaces stern puts the
+// namespace before the pod and the container ("{{.Namespace}} {{.PodName}}
+// {{.ContainerName}} {{.Message}}", stern's cmd/cmd.go, verified). The three
+// names read as the pod's, as two do; they were read as no pod's, and every
+// pod's lines fell into one process.
+func TestSternNamespace(t *testing.T) {
+	const using = "[TRT-LLM] [I] Using KvCacheTransceiverV2\n"
+	checkCollected(t, []collected{
+		{"two pods in two namespaces", "dynamo-prod trtllm-prefill-0 main " + using + "team-b trtllm-decode-0 main [TRT-LLM] [I] Starting TensorRT-LLM init.\n" +
+			"team-b trtllm-decode-0 main Traceback (most recent call last):\n" +
+			"team-b trtllm-decode-0 main ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms\n",
+			"pod/trtllm-prefill-0/main=PYTHON ;pod/trtllm-decode-0/main=ERROR ", ""},
+		{"coloured, a timestamp", "\x1b[32mdefault\x1b[0m \x1b[32mtrtllm-decode-0\x1b[0m \x1b[34mmain\x1b[0m 2026-01-10T12:00:06.123456789Z " + using,
+			"pod/trtllm-decode-0/main=PYTHON ", ""},
+		// Three words that are not stern's stay no pod's.
+		{"not stern's", "see this model [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", "rank 0=PYTHON ", ""},
+	})
+}
+
+// TestTwoServersOneKey: an sbatch job whose srun steps (a context and a
+// generation server) write its one output without -l or --output, or
+// kubectl logs -l without --prefix, puts two servers' lines under one key:
+// rank 0 of each is "rank 0". A process builds one transceiver, so lines of
+// both kinds under one key say so; the report said the last one's class
+// alone, and a Python context server beside a C++ generation server (the
+// disagreement operators come for) read as agreeing.
+func TestTwoServersOneKey(t *testing.T) {
+	const both = "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\n"
+	note := func(log string) []string {
+		lg, _ := Parse("f.log", strings.NewReader(log))
+		var got []string
+		for _, p := range lg.Processes {
+			for _, im := range p.Implications {
+				if strings.Contains(im.Text, "a process builds one transceiver") {
+					got = append(got, fmt.Sprintf("%s@%d", p.Source, im.Line))
+				}
+			}
+		}
+		return got
+	}
+	for _, c := range []struct{ name, log, want string }{
+		{"one key, both kinds", both, "rank 0@2"},
+		{"Python after C++", "[TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\n[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", "rank 0@2"},
+		// Lines before the rank, folded into it.
+		{"folded", "[TRT-LLM] [I] Using KvCacheTransceiverV2\n[TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\n", "rank 0@2"},
+		// One kind twice, or two keys: no note.
+		{"one kind", "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n", ""},
+		{"two keys", "0: [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n1: [TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\n", ""},
+	} {
+		if g := strings.Join(note(c.log), ","); g != c.want {
+			t.Errorf("%s: note at %q, want %q", c.name, g, c.want)
+		}
+		if ref, _ := parseReference("f.log", strings.NewReader(c.log)); func() string { lg, _ := Parse("f.log", strings.NewReader(c.log)); return summary(t, lg) }() != summary(t, ref) {
+			t.Errorf("%s: the reference parser reads it otherwise", c.name)
+		}
+	}
+}

@@ -9,8 +9,10 @@ import (
 // tag and text ("[TRT-LLM] Failed to initialize executor on rank 0: …"), or
 // puts another logger's level before it ("ERROR [TRT-LLM] …", as a NIM
 // troubleshooting recipe quotes the executor's failure, and its retry loop).
-// The line reads as TensorRT-LLM's, its level unstated; a group that is no
-// rank or level after the tag, or no blank after it, is still no tag.
+// The line reads as TensorRT-LLM's, its level unstated, when it says
+// something check-logs knows (other programs print the tag before their own
+// words); a group that is no rank or level after the tag, or no blank after
+// it, is still no tag.
 func TestLevelLessTag(t *testing.T) {
 	for _, c := range []struct {
 		log, procs, err, cause string
@@ -27,6 +29,12 @@ func TestLevelLessTag(t *testing.T) {
 		{"[TRT-LLM] [X] Using KvCacheTransceiverV2\n", "", "", ""},
 		{"[TRT-LLM]Using KvCacheTransceiverV2\n", "", "", ""},
 		{"[TRT-LLM] \n", "", "", ""},
+		// Other programs print the tag before their own words (a benchmark
+		// client's debug lines): no TensorRT-LLM process, not its log.
+		{"[TRT-LLM] POST http://localhost:8000/v1/completions\n[TRT-LLM] Final generated_text (len=12): hi\n", "", "", ""},
+		// Unrecognised words after a recognised line of the process are
+		// still that process's.
+		{"[TRT-LLM] Using KvCacheTransceiverV2\n[TRT-LLM] POST http://localhost:8000/v1/completions\n", "process=PYTHON", "", ""},
 	} {
 		lg, err := Parse("f.log", strings.NewReader(c.log))
 		if err != nil {
@@ -41,6 +49,9 @@ func TestLevelLessTag(t *testing.T) {
 			continue
 		}
 		if len(lg.Processes) == 0 {
+			if strings.Contains(c.log, "POST") && Judge(lg, nil, true).Status != StatusNotTRTLLM {
+				t.Errorf("%q: %s, want not a TensorRT-LLM log", c.log, Judge(lg, nil, true).Status)
+			}
 			continue
 		}
 		if p := lg.Processes[0]; !strings.HasPrefix(p.Error, c.err) || (p.Error == "") != (c.err == "") || p.Cause != c.cause {

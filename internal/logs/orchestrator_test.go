@@ -138,3 +138,69 @@ func TestOrchestratorOwnFindings(t *testing.T) {
 		}
 	}
 }
+
+// TestOrchestratorSharedStream: trtllm-serve disaggregated and its workers
+// started by one script (or in one container) write one stream. The
+// orchestrator sets no rank; a TP=1 worker of 1.0–1.2 prints none either
+// (its lines and the orchestrator's are one key), one of 1.3 prints
+// "[RANK 0]". A worker's exception under PyExecutor's loop is the worker's,
+// never the orchestrator's (which runs no executor), and the orchestrator's
+// own request failure beside one rank stays the orchestrator's, not folded
+// into that rank as the rank's early lines would be. What the orchestrator
+// logged is said beside the workers' verdict.
+func TestOrchestratorSharedStream(t *testing.T) {
+	const loopErr = "Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line 283, in _event_loop_wrapper\n" +
+		"    self.event_loop()\n" +
+		"RuntimeError: CUDA error: an illegal memory access was encountered\n"
+	const handlerErr = "[TRT-LLM] [E] [serve   ] Internal server error:  Traceback (most recent call last):\n" +
+		"  File \"/x/tensorrt_llm/serve/openai_disagg_service.py\", line 511, in _verify_ctx_response\n" +
+		"    raise ValueError(\n" +
+		"ValueError: Context server returned 4 choices, expecting 1.\n"
+	for _, c := range []struct {
+		name, log string
+		want      string // source=status:findings of each judged process
+		summary   []string
+		not       string
+	}{
+		{"1.1, TP=1: one key", "[08/20/2025-10:00:01] [TRT-LLM] [I] Waiting for context and generation servers to be ready\n" +
+			"[08/20/2025-10:02:01] [TRT-LLM] [I] All servers are ready\n" +
+			"INFO:     Application startup complete.\n" +
+			"[08/20/2025-10:05:00] [TRT-LLM] [E] Error in event loop: CUDA error: an illegal memory access was encountered\n" + loopErr,
+			"process=not shown:runtime_error", []string{"orchestrator's lines are in this log too (line 1). Every server was ready at line 2."}, "orchestrator itself"},
+		{"1.3: the worker's rank", "[TRT-LLM] [I] [serve   ] server is ready with info: {'disaggregated_params': {}}\n" +
+			"[TRT-LLM] [I] [serve   ] All servers are ready\n" +
+			"[TRT-LLM] [E] [executor] [RANK 0] Error in event loop: CUDA error: an illegal memory access was encountered\n" + loopErr,
+			"rank 0=not shown:runtime_error", []string{"orchestrator's lines are in this log too (line 1)"}, "orchestrator itself"},
+		{"1.3: the orchestrator's failure beside a rank", "[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\n" +
+			"[TRT-LLM] [I] [serve   ] server is ready with info: {'disaggregated_params': {}}\n" +
+			"[TRT-LLM] [I] [serve   ] All servers are ready\n" + "INFO:     Application startup complete.\n" + handlerErr,
+			"rank 0=shown:", []string{"The orchestrator itself logged 1× runtime_error, first at line 8: ValueError: Context server returned 4 choices"}, ""},
+	} {
+		lg, err := Parse("o.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := Judge(lg, nil, true)
+		var got []string
+		for _, pv := range v.Processes {
+			var ks []string
+			for _, f := range pv.Process.Findings {
+				ks = append(ks, f.Kind)
+			}
+			got = append(got, pv.Process.Source+"="+string(pv.Status)+":"+strings.Join(ks, ","))
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: judged %q, want %q", c.name, got, c.want)
+		}
+		s := v.Summary()
+		for _, w := range c.summary {
+			if !strings.Contains(s, w) {
+				t.Errorf("%s: summary %q, want %q in it", c.name, s, w)
+			}
+		}
+		if c.not != "" && strings.Contains(s, c.not) {
+			t.Errorf("%s: summary %q says %q", c.name, s, c.not)
+		}
+	}
+}

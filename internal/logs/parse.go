@@ -137,8 +137,10 @@ type Process struct {
 	// (submitFrame), not PyExecutor's event loop.
 	loopSubmit bool
 	errorLine  int
-	budget     *int
-	seenImpl   map[string]bool
+	// classLine is the line that showed Class (not inferred).
+	classLine int
+	budget    *int
+	seenImpl  map[string]bool
 	// unranked is true when TensorRT-LLM's logger printed lines without a rank
 	// here: a process of its own, not one of the ranked ones.
 	unranked bool
@@ -164,8 +166,16 @@ type Process struct {
 // orchestrator's log (or shows nothing at all): it creates no transceiver,
 // so it is not judged as a worker; what it shows is the log's summary's.
 func (lg *Log) OrchestratorOwn(p *Process) bool {
-	return lg.Orchestrator > 0 && (!p.shows() ||
-		p.orchestrator && p.Outcome() == "" && p.Error == "" && !p.xcvrLines && p.Backend == "" && !p.ResolvedSeen)
+	return lg.Orchestrator > 0 && (!p.shows() || p.orchestrator && p.orchestratorLike())
+}
+
+// orchestratorLike reports whether p shows nothing only a worker shows: no
+// outcome, error, transceiver line, backend or resolution, and no executor
+// loop (the orchestrator runs none: an exception under PyExecutor's loop or
+// a worker's submit, printed into the stream the orchestrator shares with
+// its workers, is a worker's).
+func (p *Process) orchestratorLike() bool {
+	return p.Outcome() == "" && p.Error == "" && !p.xcvrLines && p.Backend == "" && !p.ResolvedSeen && p.loopRan == 0
 }
 
 // Finding is a runtime event of one kind, counted.
@@ -835,6 +845,27 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// handle_errors_synced, _torch/disaggregation/orchestration/
 		// coordinator.py, verified): failed transfers.
 		return lineTransferFailed, nil
+	case strings.HasPrefix(msg, "Cancelled timed-out context KV transfer for request ") ||
+		strings.HasPrefix(msg, "Cancelled timed-out generation KV transfer for request "):
+		// The transfer coordinator cancelling a timed-out transfer in flight
+		// (logger.warning "Cancelled timed-out {context|generation} KV
+		// transfer for request N; waiting for C++ transfer status to report
+		// final cleanup" in DisaggTransferCoordinator.reap_context_sends and
+		// _cancel_timed_out_gen_transfers, _torch/disaggregation/
+		// orchestration/coordinator.py, verified; only with
+		// TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1 and a transceiver that
+		// cancels in flight, the C++ one on NIXL). Its own kind, not the
+		// timeout again: the rank's "Requesting cancellation for …" counted
+		// that, and a generation rank whose TP peer crossed the timeout first
+		// prints only this line.
+		return lineTransferCancelled, nil
+	case strings.HasPrefix(msg, "KV transfer cancellation failed for request "):
+		// The coordinator's cancel of a timed-out transfer raised
+		// (logger.error "KV transfer cancellation failed for request N; will
+		// retry: {error}" in DisaggTransferCoordinator.request_cancellation,
+		// coordinator.py, verified): the request keeps its transfer and the
+		// cancel is tried again each iteration.
+		return lineTransferFailed, nil
 	case strings.Contains(msg, "due to KV cache transfer timeout"):
 		// "Terminating …" (PyExecutor, 1.0 on), "Requesting cancellation
 		// for …" (with in-flight cancellation) and "Observed timeout on …"
@@ -924,16 +955,14 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.Backend = strings.Fields(msg)[1]
 	case lineCppManager:
 		p.Backend = cppManagerBackend(msg)
-		p.Class, p.ClassInferred = resolver.ClassCPP, false
+		p.setClass(n, resolver.ClassCPP)
 	case linePython:
-		p.Class = resolver.ClassPython
-		p.ClassInferred = false
+		p.setClass(n, resolver.ClassPython)
 		if p.Backend == "" {
 			p.Backend = "NIXL" // the Python transceiver runs only on NIXL
 		}
 	case linePyNative:
-		p.Class = resolver.ClassPythonNative
-		p.ClassInferred = false
+		p.setClass(n, resolver.ClassPythonNative)
 		if p.Backend == "" {
 			p.Backend = "NIXL" // the Python transceiver runs only on NIXL
 		}
@@ -947,7 +976,7 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	case lineInflight:
 		p.imply(n, "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1 was set", 0, 0)
 	case linePyCppManager:
-		p.Class = resolver.ClassPython
+		p.setClass(n, resolver.ClassPython)
 	case lineStartupFailed:
 		cause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), "[TensorRT-LLM][ERROR]"))
 		p.implyCause(n, cause)
@@ -1019,6 +1048,28 @@ func nixlAddressNote(addr string) string {
 		return "the NIXL agent listens on a loopback address (" + ip + "): only workers on this node can reach it; " + fix
 	}
 	return ""
+}
+
+// setClass records the transceiver class line n shows. One process builds
+// one transceiver: a class of the other kind (C++ beside Python) already
+// shown by an earlier line says that two processes' lines share this key,
+// two servers writing one log without a launcher's prefix (an sbatch job's
+// output with several srun steps, kubectl logs -l without --prefix), or a
+// restart; the note says so, and the line shown last decides.
+func (p *Process) setClass(n int, class string) {
+	if p.Class != "" && !p.ClassInferred && p.classLine > 0 && (p.Class == resolver.ClassCPP) != (class == resolver.ClassCPP) {
+		p.imply(n, "this line shows the "+classKind(class)+" transceiver where line "+strconv.Itoa(p.classLine)+" showed the "+classKind(p.Class)+
+			" one: a process builds one transceiver, so two processes' lines share this log's key (several servers writing one log without a launcher's prefix, e.g. an sbatch job's srun steps without -l or --output, or kubectl logs -l without --prefix; or a restart): the outcome shown is the last line's, give each server's log apart", 0, 0)
+	}
+	p.Class, p.ClassInferred, p.classLine = class, false, n
+}
+
+// classKind names a transceiver class's kind.
+func classKind(class string) string {
+	if class == resolver.ClassCPP {
+		return "C++ (" + class + ")"
+	}
+	return "Python (" + class + ")"
 }
 
 // cppManagerBackend is the backend of the C++ CacheTransceiver's "<backend>
@@ -1307,7 +1358,20 @@ func (p *Process) implyError(n int, typ, msg string) {
 			p.imply(n, "the resolve_cache_transceiver_config wording 'NIXL backend': a build of 2026-09-02 or later", day15727, 0)
 		}
 	}
+	if lib, ok := strings.CutSuffix(msg, ": cannot open shared object file: No such file or directory"); ok && (typ == "ImportError" || typ == "OSError") {
+		p.imply(n, missingLibNote(lib), 0, 0)
+	}
+	if typ == "ImportError" || typ == "OSError" {
+		p.implyTorchABI(n, msg)
+	}
 	switch {
+	case typ == "RuntimeError" && msg == "Executor worker died during initialization":
+		// The proxy saw an MPI worker's future end before the worker said
+		// it was ready (logger.error("Executor worker died during
+		// initialization.") and this RuntimeError in _start_executor_workers,
+		// tensorrt_llm/executor/proxy.py, verified): the worker exited
+		// without an error it could send.
+		p.imply(n, "the executor's worker process exited before it was ready, with no error of its own to report: it crashed or was killed (the host's OOM killer while it loaded the weights: dmesg, or the pod's OOMKilled; a segfault or an abort: its crash lines, in this log or in the workers' output)", 0, 0)
 	case typ == "TypeError" && strings.Contains(msg, "'NoneType' and 'float'"):
 		p.imply(n, "KvCacheTransceiverV2 divided a null kv_transfer_timeout_ms: a build before PR #17137 (about 2026-08-10)", 0, day17137)
 	case msg == "KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms":
@@ -1316,6 +1380,57 @@ func (p *Process) implyError(n int, typ, msg string) {
 		p.imply(n, "transceiver_runtime accepts no 'auto': a build before 2026-07-16", 0, day16164)
 	}
 	p.implyCause(n, msg)
+}
+
+// implyTorchABI says, of the loader's "X.so: undefined symbol: _ZN3c10…"
+// (a C++ symbol of PyTorch's c10 or ATen, mangled), that the extension X was
+// built against another PyTorch than the one installed (flash_attn's, as
+// TensorRT-LLM issue #4392's trtllm-serve shows it).
+func (p *Process) implyTorchABI(n int, text string) {
+	i := strings.Index(text, ".so: undefined symbol: _Z")
+	if i < 0 {
+		return
+	}
+	sym := text[i+len(".so: undefined symbol: "):]
+	for _, torch := range []string{"_ZN3c10", "_ZNK3c10", "_ZN2at", "_ZNK2at", "_ZN5torch", "_ZNK5torch"} {
+		if strings.HasPrefix(sym, torch) {
+			lib := text[:i+len(".so")]
+			if j := strings.LastIndexByte(lib, '/'); j >= 0 {
+				lib = lib[j+1:]
+			}
+			p.imply(n, lib+" lacks a symbol of PyTorch's own C++ library: it was built against another PyTorch than the one installed (a pip install that changed torch, or a wheel for another torch): reinstall it for this torch, or use the release container's packages", 0, 0)
+			return
+		}
+	}
+}
+
+// missingLibNote says what a shared library the process could not load
+// means (the dynamic loader's "LIB: cannot open shared object file: No such
+// file or directory", raised as ImportError by an import of tensorrt_llm's
+// bindings, or OSError by ctypes): the driver's own (libcuda.so.1,
+// libnvidia-ml.so.1) is missing where the container runs without the GPUs,
+// CUDA's or TensorRT's where the wheel's CUDA major version is not
+// installed.
+func missingLibNote(lib string) string {
+	lib = strings.TrimSpace(lib[strings.LastIndexByte(lib, '/')+1:])
+	switch {
+	case strings.HasPrefix(lib, "libcuda.so") || strings.HasPrefix(lib, "libnvidia-ml.so"):
+		return lib + " is the NVIDIA driver's library: the process runs without the GPUs' driver (a container started without --gpus all or the NVIDIA container runtime, or a host without the driver), so tensorrt_llm cannot even be imported"
+	case strings.HasPrefix(lib, "libcudart.so.") || strings.HasPrefix(lib, "libcublas") || strings.HasPrefix(lib, "libnvrtc.so.") ||
+		strings.HasPrefix(lib, "libcurand.so.") || strings.HasPrefix(lib, "libcusparse") || strings.HasPrefix(lib, "libnvJitLink.so."):
+		v := lib[strings.Index(lib, ".so")+len(".so"):]
+		if v = strings.TrimPrefix(v, "."); strings.Contains(v, ".") {
+			v = v[:strings.IndexByte(v, '.')]
+		}
+		major := ""
+		if v != "" {
+			major = " " + v
+		}
+		return lib + " is a CUDA" + major + " library that is not installed or not on the library path: this TensorRT-LLM build needs CUDA" + major + " (its release container has it)"
+	case strings.HasPrefix(lib, "libnvinfer"):
+		return lib + " is TensorRT's library, not found: the TensorRT this TensorRT-LLM build needs is not installed or not on the library path"
+	}
+	return "a shared library the process loads (" + lib + ") is not found: not installed, or not on the library path"
 }
 
 // implyCause adds what a start-up failure's text says of its inputs, on the
@@ -1402,6 +1517,17 @@ func (lg *Log) finish(byKey map[string]*Process) {
 			if u.Source == "" {
 				u.Source = "process"
 			}
+		case len(others) == 1 && u.orchestrator && u.orchestratorLike() && strings.HasPrefix(others[0].Source, "rank "):
+			// The orchestrator's lines (trtllm-serve disaggregated sets no
+			// rank) beside one TensorRT-LLM rank, its workers' (one stream
+			// for all, as a launch script's): the orchestrator's own
+			// process, not that rank's lines printed before its rank was
+			// set. An argument dump among them is the rank's input.
+			if !others[0].Inputs.Seen() {
+				others[0].Inputs = u.Inputs
+			}
+			u.Source = "process without rank"
+			u.held = false
 		case len(others) == 1:
 			others[0].merge(u)
 			drop[u] = true
@@ -1431,6 +1557,7 @@ func (lg *Log) finish(byKey map[string]*Process) {
 		}
 		lg.Processes = kept
 	}
+	lg.proxyOnly()
 	lg.Summarised = 0
 	for _, p := range lg.Processes {
 		if p.Class == "" && p.Error == "" && !p.Disabled && p.ResolvedSeen && !p.Resolved.Is("PYTHON") {
@@ -1445,6 +1572,26 @@ func (lg *Log) finish(byKey map[string]*Process) {
 		slices.SortStableFunc(p.Lines, func(a, b Line) int { return lessCmp(a.N < b.N) })
 	}
 	slices.SortStableFunc(lg.Processes, func(a, b *Process) int { return lessCmp(sourceLess(a, b)) })
+}
+
+// proxyOnly says, of a process whose only failure is the executor proxy's
+// generic "RuntimeError: Executor worker returned error" (proxy.py's
+// _start_executor_workers, raised when a worker's start-up reported an
+// error; verified), that the reason is the worker's own error, which this
+// log does not hold when no process in it failed otherwise: a paste of the
+// last traceback alone (TensorRT-LLM issue #7706), or the workers' output
+// kept elsewhere.
+func (lg *Log) proxyOnly() {
+	for _, p := range lg.Processes {
+		if p.Error != "" && errorWeight(p.Error) > 0 {
+			return
+		}
+	}
+	for _, p := range lg.Processes {
+		if p.Error != "" && p.Cause == "" {
+			p.imply(p.errorLine, "the executor proxy's generic error: a worker's start-up failed, and its own error, the reason, is not in this log (printed before it as 'Failed to initialize executor on rank N: …' with its traceback, or 'Executor worker initialization error: …'): look further up the log, or in the workers' output (mpirun's, srun's, the pod's)", 0, 0)
+		}
+	}
 }
 
 // lessCmp turns a less result into a comparison for slices.SortStableFunc.
@@ -1494,8 +1641,14 @@ func (p *Process) merge(u *Process) {
 	if !p.ResolvedSeen && u.ResolvedSeen {
 		p.Resolved, p.ResolvedSeen, p.ResolvedFor = u.Resolved, true, u.ResolvedFor
 	}
-	if p.Class == "" {
-		p.Class = u.Class
+	switch {
+	case p.Class == "":
+		p.Class, p.ClassInferred, p.classLine = u.Class, u.ClassInferred, u.classLine
+	case u.Class != "" && !u.ClassInferred && u.classLine > 0 && !p.ClassInferred && p.classLine > 0:
+		// The folded lines showed a class too: as if they came first.
+		later, line := p.Class, p.classLine
+		p.Class, p.classLine = u.Class, u.classLine
+		p.setClass(line, later)
 	}
 	if p.Backend == "" {
 		p.Backend = u.Backend
@@ -1543,7 +1696,28 @@ func (p *Process) merge(u *Process) {
 		p.Lines = p.Lines[:maxLinesPerProcess]
 	}
 	p.LinesDropped += u.LinesDropped
-	p.Implications = append(u.Implications, p.Implications...)
+	// Each text once (the fold's lines often say the same), at its first line.
+	merged := make([]Implication, 0, len(u.Implications)+len(p.Implications))
+	at := map[string]int{}
+	for _, im := range append(u.Implications, p.Implications...) {
+		if i, ok := at[im.Text]; ok {
+			if im.Line < merged[i].Line {
+				merged[i] = im
+			}
+			continue
+		}
+		at[im.Text] = len(merged)
+		merged = append(merged, im)
+	}
+	p.Implications = merged
+	if p.seenImpl != nil || len(u.seenImpl) > 0 {
+		if p.seenImpl == nil {
+			p.seenImpl = map[string]bool{}
+		}
+		for t := range at {
+			p.seenImpl[t] = true
+		}
+	}
 	if len(p.Implications) > maxImplications {
 		p.ImplicationsDropped += len(p.Implications) - maxImplications
 		p.Implications = p.Implications[:maxImplications]

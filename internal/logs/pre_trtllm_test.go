@@ -131,9 +131,126 @@ func TestPastedTracebackThroughTRTLLM(t *testing.T) {
 	}
 	checkSame(t, []byte(b.String()), 1)
 	checkSame(t, []byte(b.String()), 2)
+	// A frame's path wrapped by the terminal the traceback was copied from
+	// (80 columns or more: in the release containers' path,
+	// /usr/local/lib/python3.12/dist-packages/, the package's name ends at
+	// column 61, so its first piece holds it whole), far from anything else.
+	wrapped := b.String() + "Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_execut\n" +
+		"or_creator.py\", line 123, in create_py_executor\n" +
+		"ConnectionRefusedError: [Errno 111] Connection refused\n"
+	lg, _ = Parse("issue.log", strings.NewReader(strings.Replace(wrapped, "tensorrt_llm/llmapi", "other/llmapi", 1)))
+	if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" {
+		t.Errorf("a wrapped frame through tensorrt_llm: %s", sources(lg))
+	}
+	checkSame(t, []byte(wrapped), 3)
 	// Another package's frames do not.
 	lg, _ = Parse("bench.log", strings.NewReader(strings.ReplaceAll(tb, "tensorrt_llm/", "aiohttp/")))
 	if len(lg.Processes) != 0 {
 		t.Errorf("another package's traceback: %s", sources(lg))
+	}
+}
+
+// TestMpiSessionLineMakesTRTLLM: the executor proxy's bare line as it starts
+// its workers ("rank 0 using MpiPoolSession to spawn MPI processes",
+// proxy.py) makes a log TensorRT-LLM's, so mpi4py's spawn failure after it
+// (a traceback in mpi4py alone: TensorRT-LLM issue #5495's, Dynamo PR
+// #808's) is its start-up failure, also far into a chunk (equal to the
+// reference parser). Lines that only start alike do not.
+func TestMpiSessionLineMakesTRTLLM(t *testing.T) {
+	const spawn = "--------------------------------------------------------------------------\n" +
+		"All nodes which are allocated for this job are already filled.\n" +
+		"--------------------------------------------------------------------------\n" +
+		"Exception in thread Thread-3 (_manager_spawn):\n" +
+		"Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/mpi4py/futures/_lib.py\", line 324, in _manager_spawn\n" +
+		"    comm = serialized(client_spawn)(pyexe, pyargs, nprocs, info)\n" +
+		"mpi4py.MPI.Exception: MPI_ERR_SPAWN: could not spawn processes\n"
+	var filler strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&filler, "filler line %d\n", i)
+	}
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{"rank 0 using MpiPoolSession to spawn MPI processes", 1},
+		{"\x1b[33mrank 12 using MpiCommSession to bind to external MPI processes\x1b[0m", 1},
+		{"Using MpiPoolSession to spawn MPI processes", 1},
+		{"rank 0 using MpiPoolSession to spawn MPI processes now", 0},
+		{"rank x using MpiPoolSession to spawn MPI processes", 0},
+		{"rank 0 is ready", 0},
+	} {
+		for _, log := range []string{c.line + "\n" + spawn, filler.String() + c.line + "\n" + filler.String() + spawn} {
+			lg, _ := Parse("spawn.log", strings.NewReader(log))
+			if len(lg.Processes) != c.want || c.want == 1 && lg.Processes[0].Outcome() != "ERROR" {
+				t.Errorf("%q: %s", c.line, sources(lg))
+			}
+			checkSame(t, []byte(log), 5)
+		}
+	}
+	// Cut before the exception (issue #5495's paste): a TensorRT-LLM log
+	// that stops early, not "not a TensorRT-LLM log".
+	lg, _ := Parse("cut.log", strings.NewReader("rank 0 using MpiPoolSession to spawn MPI processes\nException in thread Thread-3 (_manager_spawn):\nTraceback (most recent call last):\n"))
+	if v := Judge(lg, nil, true); v.Status != StatusNoLines {
+		t.Errorf("cut before the exception: %s: %s", v.Status, v.Summary())
+	}
+}
+
+// TestLazyImportCause: transformers' lazy import puts the error it names on
+// the line after "Failed to import … because of the following error (look
+// up to see its traceback):", not indented (TensorRT-LLM issue #4392's
+// trtllm-serve: flash_attn built for another torch). That line, nested ones
+// too, is the exception's, as a pydantic error's details are; a missing
+// library there says what it is. A traceback or a blank line after it is
+// not taken. Equal to the reference parser, late in a chunk.
+func TestLazyImportCause(t *testing.T) {
+	const tb = "Traceback (most recent call last):\n" +
+		"  File \"/usr/local/bin/trtllm-serve\", line 5, in <module>\n" +
+		"    from tensorrt_llm.commands.serve import main\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/__init__.py\", line 33, in <module>\n" +
+		"    import tensorrt_llm.models as models\n"
+	const head = "RuntimeError: Failed to import transformers.models.bert.modeling_bert because of the following error (look up to see its traceback):"
+	const flash = "/usr/local/lib/python3.12/dist-packages/flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so: undefined symbol: _ZN3c105ErrorC2ENS_14SourceLocationE"
+	const nested = "Failed to import transformers.modeling_utils because of the following error (look up to see its traceback):"
+	const cudart = "libcudart.so.13: cannot open shared object file: No such file or directory"
+	var filler strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&filler, "[TRT-LLM] [I] filler line %d\n", i)
+	}
+	for _, c := range []struct {
+		name, log, err, impl string
+	}{
+		{"its error", tb + head + "\n" + flash + "\n", head + "\n" + flash, "flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so lacks a symbol of PyTorch's own C++ library"},
+		{"the loader's error raised", tb + "ImportError: " + flash + "\n", "ImportError: " + flash, "built against another PyTorch"},
+		{"another library's symbol", tb + "ImportError: /x/libnixl.so: undefined symbol: _ZN4nixl5Agent4initEv\n", "ImportError: /x/libnixl.so: undefined symbol: _ZN4nixl5Agent4initEv", "-PyTorch"},
+		{"nested", tb + head + "\n" + nested + "\n" + cudart + "\n", head + "\n" + nested + "\n" + cudart, "CUDA 13"},
+		{"a blank line", tb + head + "\n\n" + flash + "\n", head, ""},
+		{"the chained traceback", tb + head + "\nThe above exception was the direct cause of the following exception:\n", head, ""},
+		{"late in a chunk", filler.String() + tb + head + "\n" + flash + "\n", head + "\n" + flash, ""},
+	} {
+		lg, _ := Parse("imp.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Errorf("%s: %s", c.name, sources(lg))
+			continue
+		}
+		p := lg.Processes[0]
+		if p.Error != c.err {
+			t.Errorf("%s: error %q, want %q", c.name, p.Error, c.err)
+		}
+		var impl []string
+		for _, im := range p.Implications {
+			impl = append(impl, im.Text)
+		}
+		if no, ok := strings.CutPrefix(c.impl, "-"); ok {
+			if strings.Contains(strings.Join(impl, "|"), no) {
+				t.Errorf("%s: implications %q, want none saying %q", c.name, impl, no)
+			}
+		} else if c.impl != "" && !strings.Contains(strings.Join(impl, "|"), c.impl) {
+			t.Errorf("%s: implications %q, want %q", c.name, impl, c.impl)
+		}
+		for seed := range uint64(4) {
+			checkSame(t, []byte(c.log), seed+11)
+		}
 	}
 }

@@ -259,6 +259,21 @@ func TestRealLogs(t *testing.T) {
 		// before this session; kept so it stays so.
 		{file: "k8s-notes-trtllm-args-1.1.0.log", processes: "process=ERROR",
 			err: "pydantic_core._pydantic_core.ValidationError: 1 validation error for TrtLlmArgs", exit: 1},
+		// The public TensorRT-LLM 1.2.1 bring-up report of the probe entry
+		// above (index id 66094399229), "the decisive transcript": its
+		// import of tensorrt_llm on a host without the NVIDIA driver, as the
+		// report quotes it (paths elided with "..."). The loader's missing
+		// libcuda.so.1 is the driver's (TestMissingSharedLibrary).
+		{file: "probe-report-import-libcuda-1.2.1.log", processes: "process=ERROR",
+			err:          "ImportError: libcuda.so.1: cannot open shared object file",
+			implications: []string{"libcuda.so.1 is the NVIDIA driver's library"}, exit: 1},
+		// A public RunPod environment report (Chinese; index id 7167239683,
+		// repository not named): the pip wheel of TensorRT-LLM, built for
+		// CUDA 13, imported under CUDA 12.4, as the report's appendix quotes
+		// it (frames elided with "..."): CUDA 13's cuBLASLt is missing.
+		{file: "runpod-report-import-cublas13.log", processes: "process=ERROR",
+			err:          "ImportError: libcublasLt.so.13: cannot open shared object file",
+			implications: []string{"a CUDA 13 library that is not installed"}, exit: 1},
 		// ai-dynamo/dynamo issue #1422 (description, June 2025): dynamo-run's
 		// engine subprocess (vLLM here) logging its traceback line by line at
 		// DEBUG under dynamo_run::subprocess, indented as the issue quotes it
@@ -279,6 +294,51 @@ func TestRealLogs(t *testing.T) {
 		// cut where the index cuts it). Not TensorRT-LLM's: the environment's
 		// name is no tensorrt_llm frame.
 		{file: "vllm-14601-ray-rank0-trtllm-env.log", processes: "", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #6366 (description; 1.0.0rc2, GB200,
+		// disaggregated wide-EP under the slurm example's srun -l): the
+		// generation worker's NCCL failure as the issue quotes "work's log",
+		// its first line without srun's label, the location and two C++
+		// frames under task 8's. Read right before this session; kept so.
+		{file: "trtllm-6366-gb200-nccl-srun-1.0.0rc2.log", processes: "process=ERROR",
+			err: "RuntimeError: Failed, NCCL error /src/tensorrt_llm/cpp/tensorrt_llm/common/opUtils.cpp:125 'unhandled system error", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #9680 (description; 1.2.0rc2 on four
+		// L40S, TP 4, a hang): the last lines before it, one INFO line of the
+		// proxy and UCX's four version WARN lines (not findings), as the
+		// index keeps them. The log stops before any transceiver line: not
+		// shown, exit 1.
+		{file: "trtllm-9680-l40s-hang-ucx-warn-1.2.0rc2.log", processes: "process=", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #7706 (description, Sept 2025; Whisper
+		// under trtllm-serve, the 1.0/1.1 proxy: _start_executor_workers at
+		// proxy.py:332): the traceback's tail as the issue pastes it, the
+		// worker's own error not in it. The generic error says where the
+		// reason is (TestProxyOnlyError).
+		{file: "trtllm-7706-proxy-only-1.x.log", processes: "process=ERROR", err: "RuntimeError: Executor worker returned error",
+			implications: []string{"the executor proxy's generic error: a worker's start-up failed, and its own error, the reason, is not in this log"}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5495 (description, June 2025; the
+		// installation guide's sanity check): the last lines as the issue
+		// pastes them, padded with blanks to the terminal's width, the proxy's
+		// "rank 0 using MpiPoolSession to spawn MPI processes", Open MPI's
+		// refusal to spawn and the thread's traceback header, where the index
+		// cuts it. TensorRT-LLM's log that stops before its transceiver
+		// (TestMpiSessionLineMakesTRTLLM), not "not a TensorRT-LLM log".
+		{file: "trtllm-5495-mpi-spawn-cut-padded.log", processes: "", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #4392 (description, May 2025): the
+		// exception its "System Info" quotes, then the trtllm-serve
+		// traceback of its "Reproduction" as the index keeps it (cut at its
+		// last frame). The line under transformers' lazy-import error is the
+		// error it names, flash_attn built for another torch
+		// (TestLazyImportCause).
+		{file: "trtllm-4392-lazy-import-flash-attn.log", processes: "process=ERROR",
+			err:          "RuntimeError: Failed to import transformers.models.bert.modeling_bert because of the following error (look up to see its traceback):\n/usr/local/lib/python3.12/dist-packages/flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so: undefined symbol: _ZN3c105ErrorC2ENS_14SourceLocationENSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE",
+			implications: []string{"flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so lacks a symbol of PyTorch's own C++ library"}, exit: 1},
+		// A public blog post, "Local LLMs IV - Installing and running
+		// TensorRT-LLM" (2025-11-22; index id 43862839722, repository not
+		// named): an LLM API run of Qwen3-8B on 1.2.0rc2 as the post pastes
+		// it, from the version line to the first lines of the output (the
+		// model's answer trimmed). Aggregated: no transceiver, and the
+		// worker's Python INFO lines are not printed; LLM.generate's progress
+		// bar shows requests were served (TestLLMProgress).
+		{file: "blog-llmapi-qwen3-1.2.0rc2.log", processes: "process=", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -1387,5 +1447,143 @@ func TestSrunExitLines(t *testing.T) {
 		if g := strings.Join(got, ";"); g != c.want {
 			t.Errorf("%s: %s, want %s", c.name, g, c.want)
 		}
+	}
+}
+
+// TestProxyOnlyError: the executor proxy's generic "RuntimeError: Executor
+// worker returned error" says that the worker's own error, the reason, is
+// not in the log only when no process of the log failed otherwise: not
+// beside a rank's "Failed to initialize executor on rank N: …", nor after
+// the proxy's own "Executor worker initialization error: …" traceback.
+func TestProxyOnlyError(t *testing.T) {
+	const proxy = "Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py\", line 332, in _start_executor_workers\n" +
+		"    raise RuntimeError(\n" +
+		"RuntimeError: Executor worker returned error\n"
+	const said = "in the workers' output"
+	for _, c := range []struct {
+		name, log string
+		want      bool
+	}{
+		{"alone", proxy, true},
+		{"behind a tag", "[TRT-LLM] [E] Executor worker returned error\n", true},
+		{"beside a rank's failure", "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: CUDA out of memory\n" +
+			"[TRT-LLM] [RANK 0] [I] x\n" + proxy, false},
+		{"after the worker's traceback", "[TRT-LLM] [E] Executor worker initialization error: Traceback (most recent call last):\n" +
+			"  File \"/x/tensorrt_llm/executor/worker.py\", line 799, in worker_main\n" +
+			"ValueError: KvCacheTransceiverV2: _check_compatible: tokens_per_block differs\n" + proxy, false},
+	} {
+		lg, err := Parse("p.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, p := range lg.Processes {
+			for _, im := range p.Implications {
+				got = got || strings.Contains(im.Text, said)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: implication said %v, want %v (%s)", c.name, got, c.want, sources(lg))
+		}
+	}
+}
+
+// TestWorkerDiedImplication: the proxy's "RuntimeError: Executor worker died
+// during initialization" (its MPI worker exited before it was ready) says
+// the worker crashed or was killed, and where to look; after the worker's
+// own crash line the crash is the failure, said as such.
+func TestWorkerDiedImplication(t *testing.T) {
+	const died = "[TRT-LLM] [I] Using LLM with PyTorch backend\n" +
+		"[TRT-LLM] [E] Executor worker died during initialization.\n" +
+		"Traceback (most recent call last):\n" +
+		"  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/executor/proxy.py\", line 328, in _start_executor_workers\n" +
+		"RuntimeError: Executor worker died during initialization\n"
+	const said = "exited before it was ready"
+	for _, c := range []struct {
+		name, log, err string
+		want           bool
+	}{
+		{"alone", died, "RuntimeError: Executor worker died during initialization", true},
+		{"after the crash", "[TRT-LLM] [I] Using LLM with PyTorch backend\n!!!!!!! Segfault encountered !!!!!!!\n" + died, "", false},
+		{"another RuntimeError", strings.Replace(died, "RuntimeError: Executor worker died during initialization", "RuntimeError: Executor worker died during initialization of rank 1", 1), "", false},
+	} {
+		lg, err := Parse("d.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		got := false
+		for _, im := range p.Implications {
+			got = got || strings.Contains(im.Text, said)
+		}
+		if got != c.want || c.err != "" && p.Error != c.err {
+			t.Errorf("%s: error %q, implication %v, want %v", c.name, p.Error, got, c.want)
+		}
+	}
+}
+
+// TestLoopShownWithoutItsException: a paste that stops inside the traceback
+// of a worker's submit (Dynamo PR #1690's excerpt) or of PyExecutor's loop
+// still shows start-up was over: the verdict says so, not that the log
+// stops before the transceiver.
+func TestLoopShownWithoutItsException(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "real", "dynamo-pr1690-srun-submit.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, log, want string }{
+		{"submit", string(data), "though its worker was taking requests (line 4)"},
+		{"event loop", "[TRT-LLM] [I] Using LLM with PyTorch backend\nException in thread Thread-3 (_event_loop_wrapper):\nTraceback (most recent call last):\n",
+			"though the executor's event loop ran (line 2)"},
+		{"neither", "[TRT-LLM] [I] Using LLM with PyTorch backend\nTraceback (most recent call last):\n", "the log stops before it"},
+	} {
+		lg, err := Parse("l.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, c.want) {
+			t.Errorf("%s: %q, want %q in it", c.name, s, c.want)
+		}
+	}
+}
+
+// TestLLMProgress: LLM.generate's progress bar ("Processed requests: 100%|…|
+// 1/1 […]", llm.py) shows the LLM's executor was built and served requests,
+// so a process that shows no transceiver line did not stop before it: the
+// verdict says the INFO lines are missing. Also far into a chunk (equal to
+// the reference parser) and after the carriage returns tqdm redraws with;
+// not in a process that has not shown itself, nor another bar's words.
+func TestLLMProgress(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "real", "blog-llmapi-qwen3-1.2.0rc2.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var filler strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&filler, "[TRT-LLM] [I] filler %d\n", i)
+	}
+	const up = "though its worker was taking requests"
+	for _, c := range []struct {
+		name, log string
+		want      bool
+	}{
+		{"the blog's run", string(data), true},
+		{"far into a chunk", "[TRT-LLM] [I] Using LLM with PyTorch backend\n" + filler.String() + "Processed requests: 100%|██████████| 4/4 [00:02<00:00,  1.9it/s]\n", true},
+		{"tqdm's redraws", "[TRT-LLM] [I] Using LLM with PyTorch backend\nProcessed requests:   0%|          | 0/4 [00:00<?, ?it/s]\rProcessed requests: 100%|██████████| 4/4 [00:02<00:00,  1.9it/s]\n", true},
+		{"no process yet", "[TensorRT-LLM] TensorRT-LLM version: 1.2.0rc2\nProcessed requests: 100%|██████████| 4/4 [00:02<00:00,  1.9it/s]\n", false},
+		{"another bar", "[TRT-LLM] [I] Using LLM with PyTorch backend\nProcessed prompts: 100%|██████████| 4/4\n", false},
+	} {
+		lg, err := Parse("p.log", strings.NewReader(c.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(Judge(lg, nil, true).Summary(), up); got != c.want {
+			t.Errorf("%s: said %v, want %v: %s", c.name, got, c.want, Judge(lg, nil, true).Summary())
+		}
+		checkSame(t, []byte(c.log), 21)
 	}
 }

@@ -44,6 +44,9 @@ var (
 // subprocess's lines (scan.go's dynamoSubprocess).
 var reDynamoSubprocess = regexp.MustCompile(`^[ \t]*[A-Z]+ dynamo_run::subprocess: `)
 
+// reStern3 is stern's prefix with the namespace first (stern -A).
+var reStern3 = regexp.MustCompile(`^[ \t]*[a-z0-9](?:[a-z0-9-]*[a-z0-9])? ([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?:\[TRT-LLM\]|\[TensorRT-LLM\]|\[[0-9]{2}/[0-9]{2}/[0-9]{4}-|[0-9]{4}-[0-9]{2}-[0-9]{2}T|` + reSternBare + `)`)
+
 // reTorchRank is PyTorch's excepthook's prefix (scan.go's torchRankPrefix).
 var reTorchRank = regexp.MustCompile(`^\[rank(\d+)\]:(?: |$)`)
 
@@ -173,6 +176,10 @@ func refLine(st *state, n int, raw string, nested bool) {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
 		} else if m := reStern.FindStringSubmatchIndex(s); m != nil {
+			outer, kube = "pod/"+s[m[2]:m[3]]+"/"+s[m[4]:m[5]], true
+			s = s[m[5]+1:]
+		} else if m := reStern3.FindStringSubmatchIndex(s); m != nil {
+			// stern -A: the namespace first.
 			outer, kube = "pod/"+s[m[2]:m[3]]+"/"+s[m[4]:m[5]], true
 			s = s[m[5]+1:]
 		} else if m := reMPIRun.FindStringSubmatch(blank(s)); m != nil {

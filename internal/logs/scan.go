@@ -646,7 +646,7 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",
 		"Using C++ transfer agent binding", "C++ transfer agent binding unavailable", "Using pure Python transfer agent",
 		"Using Pybind transfer agent binding", "Failed to import Pybind transfer agent binding", "Forcing use of pure Python NIXL KV Transfer Agent",
-		"CacheTransceiver getOrAllocateBuffers: ", "CacheFormatter::inquireSupport: ", "MLACacheFormatter::inquireSupport: ", "Terminating ", "Requesting cancellation for ", "Observed timeout on ", "Disagg KV cache transfer error: rank=", "NIXL (cpp binding) wait returned non-SUCCESS state=", "Timed out waiting for context KV cache transfer after ", "Request ", "Future returned unexpected status for request ", "num_fitting_reqs", "INFO:     Application startup complete.", "INFO:     Uvicorn running on ", "INFO:     Shutting down", "INFO:     Finished server process [",
+		"CacheTransceiver getOrAllocateBuffers: ", "CacheFormatter::inquireSupport: ", "MLACacheFormatter::inquireSupport: ", "Terminating ", "Requesting cancellation for ", "Observed timeout on ", "Cancelled timed-out ", "KV transfer cancellation failed for request ", "Disagg KV cache transfer error: rank=", "NIXL (cpp binding) wait returned non-SUCCESS state=", "Timed out waiting for context KV cache transfer after ", "Request ", "Future returned unexpected status for request ", "num_fitting_reqs", "INFO:     Application startup complete.", "INFO:     Uvicorn running on ", "INFO:     Shutting down", "INFO:     Finished server process [",
 		"Waiting for context and generation servers to be ready", orchestratorServers, orchestratorNotReady, orchestratorRouter,
 		"Context and generation servers are ready", "All servers are ready", "Generation servers are ready (context", "TensorRT LLM version: ", "TensorRT-LLM version: ",
 		// The version line tensorrt_llm/__init__.py prints at import has a tag
@@ -656,6 +656,10 @@ var observedPrefixes = func() (t [256][][]byte) {
 		nixlNoPlugin, nixlVRAMHost, nixlRegFailed,
 		// The Python transceiver's warnings (its errors pass as ERROR lines).
 		"TxSession ", "Disagg gen transfer FAILED rank=", "_deliver_kv_to_agent: session ", "NIXL transfer wait timed out after ",
+		// The executor proxy's bare line as it starts its workers (state.go's mpiSessionLine).
+		"rank ", "Using MpiPoolSession to spawn MPI processes", "Using MpiCommSession to bind to external MPI processes",
+		// LLM.generate's progress bar (state.go's llmProgress).
+		llmProgress,
 	} {
 		t[p[0]] = append(t[p[0]], []byte(p))
 	}
@@ -1464,24 +1468,42 @@ func rayPrefix(s []byte) (worker, rest []byte, ok bool) {
 // besides its tagged ones (sternBare: then bare is true):
 // ^([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?=\[TRT-LLM\]|\[TensorRT-LLM\]|\[\d\d/\d\d/\d{4}-|\d{4}-\d\d-\d\dT|sternBare)
 func sternPrefix(s []byte) (pod, container, rest []byte, bare, ok bool) {
-	dns := func(s []byte, dot bool) int {
-		i := 0
-		for i < len(s) && (isDigit(s[i]) || s[i] >= 'a' && s[i] <= 'z' || s[i] == '-' || dot && s[i] == '.') {
-			i++
-		}
-		for i > 0 && (s[i-1] == '-' || s[i-1] == '.') {
-			i-- // a name ends in a letter or digit
-		}
-		if i == 0 || s[0] == '-' || s[0] == '.' || i >= len(s) || s[i] != ' ' {
-			return 0
-		}
-		return i
+	if pod, container, rest, bare, ok = sternNames(s); ok {
+		return
 	}
-	a := dns(s, true)
+	// stern -A (or several namespaces) puts the namespace first:
+	// ^[a-z0-9](?:[a-z0-9-]*[a-z0-9])? then the pod and the container.
+	if n := dnsName(s, false); n > 0 {
+		if pod, container, rest, bare, ok = sternNames(s[n+1:]); ok {
+			return
+		}
+	}
+	return nil, nil, s, false, false
+}
+
+// dnsName is the length of the DNS name (a label, or with dot a subdomain)
+// at s's start, followed by a blank; 0 when there is none.
+func dnsName(s []byte, dot bool) int {
+	i := 0
+	for i < len(s) && (isDigit(s[i]) || s[i] >= 'a' && s[i] <= 'z' || s[i] == '-' || dot && s[i] == '.') {
+		i++
+	}
+	for i > 0 && (s[i-1] == '-' || s[i-1] == '.') {
+		i-- // a name ends in a letter or digit
+	}
+	if i == 0 || s[0] == '-' || s[0] == '.' || i >= len(s) || s[i] != ' ' {
+		return 0
+	}
+	return i
+}
+
+// sternNames reads stern's pod and container (sternPrefix).
+func sternNames(s []byte) (pod, container, rest []byte, bare, ok bool) {
+	a := dnsName(s, true)
 	if a == 0 || bytes.IndexByte(s[:a], '-') < 0 {
 		return nil, nil, s, false, false
 	}
-	b := dns(s[a+1:], false)
+	b := dnsName(s[a+1:], false)
 	if b == 0 {
 		return nil, nil, s, false, false
 	}

@@ -23,7 +23,10 @@ type state struct {
 	// excLocOnly says it takes only a C++ source location (cppLocation).
 	pendingExc *Process
 	excLocOnly bool
-	excDetail  int
+	// excNextLine says it takes the lines its message goes on with
+	// (lazyImportCause).
+	excNextLine bool
+	excDetail   int
 	// pendingCause is a start-up failure whose root cause may follow.
 	pendingCause *Process
 	// base is the number of lines before the chunk being replayed.
@@ -154,6 +157,7 @@ func scanPlain(sc *scanner) func([]byte, *chunkResult, bool) error {
 // process key ("" when it has none). Lines the scanner does not pass on must
 // change nothing here (the reference parser passes every line).
 func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg string) {
+	msg, rayRep := cutRayRepeated(msg)
 	switch {
 	case key == "" && pyTagged:
 		// TensorRT-LLM's Python logger prints [RANK n] whenever the MPI world
@@ -182,6 +186,30 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			return
 		}
 	}
+	if pe := st.pendingExc; pe != nil && st.excNextLine {
+		// The rest of a message that goes on on the next line: the error
+		// it names (lazyImportCause).
+		t := strings.TrimSpace(msg)
+		st.pendingExc, st.excNextLine = nil, false
+		if !tagged && key == pe.key() && t != "" && st.excDetail < 4 && !strings.HasPrefix(t, "Traceback (") &&
+			!strings.HasPrefix(t, "The above exception") && !strings.HasPrefix(t, "During handling") {
+			t = st.cut(t, maxDetailBytes)
+			pe.Error += "\n" + t
+			st.retained += len(t) + 1
+			st.excDetail++
+			if lib, ok := strings.CutSuffix(t, ": cannot open shared object file: No such file or directory"); ok {
+				pe.imply(n, missingLibNote(lib), 0, 0) // the import's own error, the loader's
+			}
+			pe.implyTorchABI(n, t)
+			if lazyImportCause(t) || strings.HasSuffix(t, "because of the following error") {
+				// Nested ("Failed to import transformers.modeling_utils
+				// because of the following error (look up …):"), or wrapped
+				// before its parenthesis: its error is on the next line.
+				st.pendingExc, st.excNextLine = pe, true
+			}
+			return
+		}
+	}
 	if pe := st.pendingExc; pe != nil {
 		if !tagged && st.excDetail < 40 && (strings.HasPrefix(msg, " ") || reLoc().MatchString(msg)) && key == pe.key() {
 			t := strings.TrimRight(msg, " ")
@@ -207,6 +235,22 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 
 	tm := msg
+	if tagged && level == LevelUnstated && st.byKey[key] == nil {
+		// A tag pasted without its level ("[TRT-LLM] Failed to initialize
+		// executor on rank 0: …", "[_torch][RANK 0] …") shows a process only
+		// by what it says: other programs print "[TRT-LLM] " before their own
+		// words (a benchmark client's "[TRT-LLM] POST http://…"), which make
+		// no TensorRT-LLM process and leave a file not TensorRT-LLM's.
+		msg = strings.TrimRight(msg, " \t")
+		if strings.HasPrefix(msg, "Fallback to regular model init") {
+			st.fallback, st.fallbackOn = key, true
+		}
+		st.observe(nil, key, n, level, msg)
+		if q := st.byKey[key]; q != nil {
+			q.unranked = q.unranked || key == ""
+		}
+		return
+	}
 	if tagged {
 		st.lg.trtllm = true
 		// A terminal's copy (tmux, a pasted issue) pads lines with blanks,
@@ -243,6 +287,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if q == nil {
 			return
 		}
+		if rayRep {
+			q.imply(n, rayRepeatedNote, 0, 0)
+		}
 		if level == "INFO" {
 			q.InfoSeen = true
 			if q.loopRan == 0 && iterLine(msg) {
@@ -254,8 +301,8 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	tm = strings.TrimSpace(msg)
-	if trtllmFrame(tm) {
-		st.lg.trtllm = true // a traceback through TensorRT-LLM's code
+	if trtllmFrame(tm) || mpiSessionLine(tm) {
+		st.lg.trtllm = true // a traceback through TensorRT-LLM's code, its proxy's MPI session
 	}
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
@@ -299,6 +346,17 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.lg.trtllm = true // PyExecutor's loop
 		st.loopSeen(key, n)
 		st.loopSubmit = false
+		st.loopShown(key)
+		return
+	}
+	if strings.HasPrefix(tm, llmProgress) {
+		// LLM.generate's progress bar (tqdm(futures, desc="Processed
+		// requests") in tensorrt_llm/llmapi/llm.py, verified): the LLM and
+		// its executor were built, and requests went to its workers. Said
+		// of the process it is printed in, if that has shown itself.
+		if q := st.byKey[key]; q != nil && q.loopRan == 0 {
+			q.loopRan, q.loopSubmit = n, true
+		}
 		return
 	}
 	if submitFrame(tm) {
@@ -307,6 +365,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.loopSubmit = true
 		}
 		st.loopSeen(key, n)
+		st.loopShown(key)
 		return
 	}
 	if serverUp(tm) {
@@ -430,15 +489,17 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// title a paste wrapped after its colon ("Assertion failed:"
 			// above an indented "status == NIXL_SUCCESS (…)"), follow it.
 			switch {
+			case lazyImportCause(m[2]):
+				st.pendingExc, st.excDetail, st.excLocOnly, st.excNextLine = q, 0, false, true
 			case strings.HasSuffix(m[1], "ValidationError") || strings.HasSuffix(m[2], ":"):
-				st.pendingExc, st.excDetail, st.excLocOnly = q, 0, false
+				st.pendingExc, st.excDetail, st.excLocOnly, st.excNextLine = q, 0, false, false
 			case strings.Contains(m[2], "[TensorRT-LLM][ERROR]") && !strings.HasSuffix(m[2], ")"):
 				// A C++ error whose "(file.cpp:N)" a paste wrapped onto the
 				// next line (Dynamo issue #6671: "… Assertion failed: status
 				// == NIXL_SUCCESS" over "(../tensorrt_llm/executor/
 				// cache_transmission/nixl_utils/transferAgent.cpp:416)"):
 				// where it failed, which says whose failure it is.
-				st.pendingExc, st.excDetail, st.excLocOnly = q, 0, true
+				st.pendingExc, st.excDetail, st.excLocOnly, st.excNextLine = q, 0, true, false
 			}
 		}
 		return
@@ -619,6 +680,46 @@ func (st *state) get(key string, n int) *Process {
 func trtllmFrame[T string | []byte](tm T) bool {
 	const f = `File "`
 	return len(tm) > len(f) && tm[0] == 'F' && string(tm[:len(f)]) == f && indexOf(tm, "tensorrt_llm/") >= 0
+}
+
+// lazyImportCause reports whether an exception's message ends where
+// transformers' lazy import puts the error it names on the next line:
+// _LazyModule._get_module raises RuntimeError(f"Failed to import {module}
+// because of the following error (look up to see its traceback):\n{e}")
+// (transformers/utils/import_utils.py, verified). TensorRT-LLM imports
+// transformers as it starts, so a package built for another torch
+// (flash_attn's "undefined symbol: …", torchvision's "operator
+// torchvision::nms does not exist", numpy's binary incompatibility) ends
+// its start-up so, the reason on that next line, not indented.
+func lazyImportCause(msg string) bool {
+	return strings.HasSuffix(msg, "(look up to see its traceback):") || strings.HasSuffix(msg, "(look up to see its traceback)")
+}
+
+// mpiSessionLine reports whether a bare line is the one TensorRT-LLM's
+// executor proxy prints as it starts its workers (print_colored in
+// GenerationExecutorProxy.__init__, tensorrt_llm/executor/proxy.py,
+// verified: "rank {mpi_rank()} using MpiPoolSession to spawn MPI
+// processes", "… using MpiCommSession to bind to external MPI processes";
+// earlier "Using MpiPoolSession to spawn MPI processes"): a log whose
+// start-up then fails in mpi4py's spawn, its traceback in mpi4py alone, is
+// TensorRT-LLM's.
+func mpiSessionLine(tm string) bool {
+	const pool, comm = "using MpiPoolSession to spawn MPI processes", "using MpiCommSession to bind to external MPI processes"
+	if len(tm) < len(pool) || tm[0] != 'r' && tm[0] != 'U' {
+		return false
+	}
+	if tm[0] == 'U' {
+		return tm == "U"+pool[1:] || tm == "U"+comm[1:]
+	}
+	rest, ok := strings.CutPrefix(tm, "rank ")
+	if !ok {
+		return false
+	}
+	i := 0
+	for i < len(rest) && isDigit(rest[i]) {
+		i++
+	}
+	return i > 0 && (rest[i:] == " "+pool || rest[i:] == " "+comm)
 }
 
 // trtllmException reports whether an exception's message is TensorRT-LLM's
@@ -1758,6 +1859,20 @@ func chainedException(tm string) bool {
 
 // loopSeen records that line n shows key's executor event loop raising; the
 // first line of a traceback (its header) is where it shows.
+// llmProgress starts the progress bar LLM.generate prints ("Processed
+// requests: 100%|…| 1/1 […]").
+const llmProgress = "Processed requests: "
+
+// loopShown marks the process of key, if it has shown itself, as one whose
+// executor's loop ran (or whose worker took a request): the line that says
+// so proves it, also when the paste stops before the exception it leads to
+// (Dynamo PR #1690's excerpt ends inside the traceback).
+func (st *state) loopShown(key string) {
+	if q := st.byKey[key]; q != nil && q.loopRan == 0 {
+		q.loopRan, q.loopSubmit = st.loopLine, st.loopSubmit
+	}
+}
+
 func (st *state) loopSeen(key string, n int) {
 	if !st.loopOn || st.loopKey != key {
 		st.loopKey, st.loopLine = key, n
@@ -2038,4 +2153,38 @@ func (st *state) startupOver(key string) bool {
 	}
 	q := st.byKey[key]
 	return q != nil && q.loopRan > 0
+}
+
+// rayRepeatedNote says what Ray's log deduplication left out.
+const rayRepeatedNote = "Ray printed this line once for several workers (its log deduplication's '[repeated Nx across cluster]', numbers ignored, so other ranks' copies of it too): their copies are not in the log, so not every rank shows its lines here; RAY_DEDUP_LOGS=0 keeps each"
+
+// cutRayRepeated drops the mark Ray's driver puts after a line its log
+// deduplication printed once for several workers (lines equal but for their
+// numbers, within five seconds): " [repeated 3x across cluster]", the
+// first time with Ray's explanation after it (Ray issue #45262, PR #45485;
+// a Ray Data worker's traceback line in Ray PR #53825 shows it, Ray's
+// logging guide the explanation). What the line says is read without it; ok says it was there.
+func cutRayRepeated(msg string) (string, bool) {
+	const tail = "x across cluster]"
+	t := strings.TrimRight(msg, " \t")
+	if strings.HasSuffix(t, ")") {
+		// The first such line says why: " (Ray deduplicates logs by
+		// default. Set RAY_DEDUP_LOGS=0 to disable log deduplication, or
+		// see https://docs.ray.io/…#log-deduplication for more options.)".
+		if i := strings.LastIndex(t, " (Ray deduplicates logs by default."); i >= 0 {
+			t = t[:i]
+		}
+	}
+	if !strings.HasSuffix(t, tail) {
+		return msg, false
+	}
+	i := strings.LastIndex(t, " [repeated ")
+	if i < 0 {
+		return msg, false
+	}
+	d := t[i+len(" [repeated ") : len(t)-len(tail)]
+	if d == "" || strings.Trim(d, "0123456789") != "" {
+		return msg, false
+	}
+	return t[:i], true
 }

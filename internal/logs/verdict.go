@@ -142,7 +142,7 @@ func Judge(lg *Log, t *resolver.Trace, final bool) Verdict {
 		switch {
 		case lg.Orchestrator > 0:
 			v.Status = StatusOrchestrator
-		case final && len(lg.Stated) == 0:
+		case final && len(lg.Stated) == 0 && !lg.trtllm:
 			v.Status = StatusNotTRTLLM
 		case final:
 			v.Status = StatusNoLines
@@ -269,6 +269,15 @@ func (v Verdict) Label() string {
 // must not read as if they were well.
 func (v Verdict) Summary() string {
 	s := v.summary()
+	if lg := v.Log; lg != nil && lg.Orchestrator > 0 && v.Status != StatusOrchestrator {
+		// Workers' lines in the stream the orchestrator writes to (one
+		// launch script, one container): what it logged is said too.
+		if !strings.HasSuffix(s, ".") {
+			s += "."
+		}
+		s += " The trtllm-serve disaggregated orchestrator's lines are in this log too (line " + strconv.Itoa(lg.Orchestrator) + ")." +
+			orchestratorWait(lg) + orchestratorFound(lg)
+	}
 	note := v.crashNote()
 	if note == "" {
 		return s
