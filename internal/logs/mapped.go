@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"syscall"
 )
@@ -24,11 +25,14 @@ import (
 // bounded: on a log of tracebacks, whose every line is passed on, it is the
 // slowest stage (it scans the rest of each window past eventBudget), and the
 // windows queued behind it used to stay mapped in, five windows of 8 MiB:
-// 82 MiB resident for 130 MB of tracebacks, 86 MiB for 400 MB. Now the
-// replay reads the rest of a window again from the page cache (no more
-// CPU: fault-around maps 16 pages a fault), and that log takes 58 MiB, 60
-// MiB for 400 MB; the 200 MB benchmark log 35 MiB instead of 51, in the same
-// wall time (perf stat, 2026-12-06; the output byte for byte the same).
+// 82 MiB resident for 130 MB of tracebacks, 86 MiB for 400 MB. The replay
+// now reads the rest of a window again from the page cache (no more CPU:
+// fault-around maps 16 pages a fault). The events of the windows queued
+// are bounded by eventBudget each, and the heap they make by a soft memory
+// limit while the parse runs (parseHeap). That log now takes 43-47 MiB, 43-46
+// for 400 MB, 47-55 for 200 MB with a traceback every 300 lines (80-84
+// before); the 200 MB benchmark log 35 MiB instead of 51, in the same wall
+// time (2026-12-06; the output byte for byte the same).
 //
 // A mapped file that shrinks while it is read (truncated, rotated with
 // copytruncate) faults on the pages past its new end; the workers turn that
@@ -74,6 +78,7 @@ func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bo
 	if err != nil {
 		return nil, nil, false
 	}
+	defer lowerMemoryLimit()()
 	type job struct {
 		m    []byte // the mapping to unmap after replay
 		data []byte
@@ -303,3 +308,59 @@ func skipLine(from, size int64, mapAt func(start, end int64) (m, data []byte, er
 // Mapping a window in takes a fraction of the time of scanning it, so one
 // ahead keeps the workers busy; a window more cost 8 MiB and gained no time.
 func residentWindows(workers int) int { return workers + 1 }
+
+// parseHeap is how much the Go runtime's memory may grow while a file is
+// parsed through mappings before the collector runs, whatever GOGC says (a
+// soft limit, see lowerMemoryLimit). check-logs runs with GOGC=400 (for a
+// directory's list of logs, live all along), so the heap may grow to five
+// times what is live and to 16 MiB at least. On a log that passes on many
+// lines (tracebacks), whose windows' events are live until replayed (1-7
+// MB), that was 25-35 MiB resident beside the windows' pages and xcvr's own
+// code (RssAnon); with 16 MiB more than at the start (about 21 in all),
+// about 17 MiB, at 1-2% more CPU (64 collections instead of 27 on 400 MB of
+// tracebacks). 20 MiB: 1-4 MiB more resident.
+const parseHeap = 16 << 20
+
+// memLimit holds the soft memory limit while parses through mappings run:
+// the limit before the first (saved), the runtime's memory then (base), and
+// how many run (each gets parseHeap more).
+var memLimit struct {
+	sync.Mutex
+	users       int64
+	saved, base int64
+}
+
+// lowerMemoryLimit lowers the Go runtime's soft memory limit, while a parse
+// runs, to the memory it uses now and parseHeap more for each parse running
+// (never above the limit set before, a GOMEMLIMIT the user set included),
+// and returns the function that gives it back. The limit only makes the
+// collector run sooner: a program whose live heap is larger (the explorer)
+// is not held to it beyond that parse's share.
+func lowerMemoryLimit() (restore func()) {
+	memLimit.Lock()
+	defer memLimit.Unlock()
+	if memLimit.users == 0 {
+		memLimit.saved = debug.SetMemoryLimit(-1)
+		memLimit.base = runtimeMemory()
+	}
+	memLimit.users++
+	debug.SetMemoryLimit(min(memLimit.saved, memLimit.base+memLimit.users*parseHeap))
+	return func() {
+		memLimit.Lock()
+		defer memLimit.Unlock()
+		memLimit.users--
+		if memLimit.users == 0 {
+			debug.SetMemoryLimit(memLimit.saved)
+			return
+		}
+		debug.SetMemoryLimit(min(memLimit.saved, memLimit.base+memLimit.users*parseHeap))
+	}
+}
+
+// runtimeMemory is the memory the soft limit counts: all the runtime
+// mapped, less what it gave back to the system.
+func runtimeMemory() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64()) - int64(s[1].Value.Uint64())
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -136,5 +137,55 @@ func TestParseMappedBoundsResidentWindows(t *testing.T) {
 	}
 	if mapped.Load() < 8 {
 		t.Errorf("only %d windows: the test checks little", mapped.Load())
+	}
+}
+
+// While a file is parsed through mappings, the Go runtime's soft memory
+// limit is what it used at the start and parseHeap more for each parse
+// running, never above the limit set before, which it gets back after.
+func TestParseMappedLowersMemoryLimit(t *testing.T) {
+	const high = 1 << 40
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(high))
+	limit := func() int64 { return debug.SetMemoryLimit(-1) }
+	r1 := lowerMemoryLimit()
+	l1 := limit()
+	if l1 < parseHeap || l1 > runtimeMemory()+parseHeap+4<<20 {
+		t.Errorf("one parse: limit %d MiB, the runtime uses %d MiB", l1>>20, runtimeMemory()>>20)
+	}
+	r2 := lowerMemoryLimit()
+	if l := limit(); l != l1+parseHeap {
+		t.Errorf("two parses: limit %d, want %d", l, l1+parseHeap)
+	}
+	r2()
+	if l := limit(); l != l1 {
+		t.Errorf("one parse again: limit %d, want %d", l, l1)
+	}
+	r1()
+	if l := limit(); l != high {
+		t.Errorf("after: limit %d, want %d", l, int64(high))
+	}
+	debug.SetMemoryLimit(8 << 20) // lower than any share: kept
+	r := lowerMemoryLimit()
+	if l := limit(); l != 8<<20 {
+		t.Errorf("under a lower limit: %d, want %d", l, 8<<20)
+	}
+	r()
+	debug.SetMemoryLimit(high)
+
+	var b bytes.Buffer
+	if err := writeTracebackLog(&b, 1<<20, 8); err != nil {
+		t.Fatal(err)
+	}
+	old := chunkSize
+	defer func() { chunkSize, testAfterMap = old, nil }()
+	chunkSize = 16 << 10
+	var during atomic.Int64
+	testAfterMap = func() { during.Store(limit()) }
+	parseMappedSummary(t, b.Bytes())
+	if during.Load() == 0 || during.Load() >= high {
+		t.Errorf("during a parse: limit %d, want it lowered", during.Load())
+	}
+	if l := limit(); l != high {
+		t.Errorf("after a parse: limit %d, want %d", l, int64(high))
 	}
 }
