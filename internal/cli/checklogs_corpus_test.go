@@ -24,10 +24,10 @@ import (
 
 // TestOneVerdictOverTheCorpus (issue #23 item 4, "One verdict"): every log
 // under internal/logs/testdata (real/ included; the fuzz corpus holds Go's
-// fuzz-input files, not logs), as it is, indented by four blanks, gzipped
-// and without its last newline, gets from every reader the same outcome,
-// transceiver, failure and findings per process, and the same verdict and
-// exit status:
+// fuzz-input files, not logs), as it is, indented by four blanks, gzipped,
+// without its last newline and with CRLF line ends, gets from every reader
+// the same outcome, transceiver, failure and findings per process, and the
+// same verdict and exit status:
 //
 //   - batch, through the real command: check-logs FILE and -o json, and
 //     xcvr --log FILE off a terminal (check-logs against the explorer's
@@ -37,7 +37,11 @@ import (
 //     starts, so it polls once, reads the file to its end and stops);
 //   - the explorer's --log (explorerOptions, as xcvr and xcvr tui build it,
 //     and the model's verdict), followed and read whole (--log -);
-//   - --accessible --log FILE's log summary, through the real command.
+//   - --accessible --log FILE's log summary, through the real command;
+//   - a follower that reads the log as a server writes it, each line in two
+//     writes, polled after each, at its end (checkGrowing);
+//   - check-logs -o json of each variant's directory (each file's
+//     processes as that file alone reads).
 //
 // The one difference by design (xcvr help logs, "One verdict"): while a log
 // is followed (-f's lines before its end, the explorer's --log of a file) a
@@ -68,6 +72,7 @@ func TestOneVerdictOverTheCorpus(t *testing.T) {
 		t.Fatalf("the corpus: %d files, %v", len(corpus), err)
 	}
 	tmp := t.TempDir()
+	each := map[string]corpusDigest{} // by path: what each file reads as, alone
 	for _, src := range corpus {
 		data, err := os.ReadFile(src)
 		if err != nil {
@@ -75,11 +80,13 @@ func TestOneVerdictOverTheCorpus(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(root, src)
 		var base *corpusDigest
-		for _, variant := range []string{"as is", "indented", "gzip", "no final newline"} {
+		for _, variant := range []string{"as is", "indented", "gzip", "no final newline", "crlf"} {
 			content := data
 			switch variant {
 			case "indented":
 				content = indentLines(data, "    ")
+			case "crlf":
+				content = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
 			case "gzip":
 				var b bytes.Buffer
 				zw := gzip.NewWriter(&b)
@@ -95,10 +102,41 @@ func TestOneVerdictOverTheCorpus(t *testing.T) {
 			writeLog(t, path, string(content))
 			what := rel + " (" + variant + ")"
 			d := checkOneVerdict(t, what, path, content, variant == "no final newline")
+			each[path] = d
+			if variant != "gzip" {
+				checkGrowing(t, what, filepath.Join(tmp, "growing", strings.ReplaceAll(variant, " ", "-"), rel), content, d)
+			}
 			if base == nil {
 				base = &d
 			} else if got, want := d.String(), base.String(); got != want {
 				t.Errorf("%s: reads otherwise than as is:\n%s\nas is:\n%s", what, got, want)
+			}
+		}
+	}
+	// A job's directory is read otherwise (in parallel, a small log in
+	// one read, relative to its directory): each file's processes read as
+	// that file alone does.
+	for _, variant := range []string{"as is", "indented", "gzip", "no final newline", "crlf"} {
+		dir := filepath.Join(tmp, strings.ReplaceAll(variant, " ", "-"))
+		out, errOut, _ := run(t, nil, "check-logs", "--clean-env", "-o", "json", dir)
+		var job struct {
+			Observed []struct {
+				File string
+				jsonProc
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &job); err != nil {
+			t.Fatalf("check-logs -o json %s: %v\n%s", dir, err, errOut)
+		}
+		got := map[string][]string{}
+		for _, p := range job.Observed {
+			got[p.File] = append(got[p.File], p.digest())
+		}
+		for path, d := range each {
+			if strings.HasPrefix(path, dir+string(filepath.Separator)) {
+				if g, w := strings.Join(got[path], "\n"), strings.Join(d.procs, "\n"); g != w {
+					t.Errorf("%s in its directory (%s):\n%s\nalone:\n%s", path, variant, g, w)
+				}
 			}
 		}
 	}
@@ -493,4 +531,42 @@ func indentLines(data []byte, indent string) []byte {
 		out += "\n"
 	}
 	return []byte(out)
+}
+
+// checkGrowing follows the log as a server writes it: each line appended in
+// two writes, its first half and the rest, polled after each, as -f and the
+// explorer poll a live log. At its end (Follower.End, -f's Ctrl-C) it reads
+// as the whole file does in a batch run.
+func checkGrowing(t *testing.T, what, path string, content []byte, want corpusDigest) {
+	t.Helper()
+	writeLog(t, path, "")
+	fw := logs.NewFollower(path, path)
+	defer fw.Close()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for rest := content; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i+1]
+		}
+		rest = rest[len(line):]
+		for _, piece := range [][]byte{line[:len(line)/2], line[len(line)/2:]} {
+			if _, err := f.Write(piece); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := fw.Poll(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	v := logs.Judge(fw.End(), nil, true)
+	var tally logs.Tally
+	tally.Add(v)
+	got := corpusDigest{procs: verdictProcs(v), verdict: string(tally.Worst), exit: tally.Exit()}
+	if got.String() != want.String() {
+		t.Errorf("%s, followed as it grows: at its end\n%s\na batch run:\n%s", what, got, want)
+	}
 }
