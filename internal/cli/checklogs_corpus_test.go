@@ -23,8 +23,12 @@ import (
 )
 
 // TestOneVerdictOverTheCorpus (issue #23 item 4, "One verdict"): every log
-// under internal/logs/testdata (real/ included; the fuzz corpus holds Go's
-// fuzz-input files, not logs), as it is, indented by four blanks, gzipped,
+// under internal/logs/testdata (real/ included, and shapes/: one log, written
+// by us, of each reader added late: the orchestrator sharing its workers'
+// stream, Ray's deduplication marks, two transceivers under one key, Dynamo
+// JSONL records of several lines behind kubectl's prefix, stern's bare lines
+// with namespaces, tags without a level, the transfer coordinator's
+// findings; the fuzz corpus holds Go's fuzz-input files, not logs), as it is, indented by four blanks, gzipped,
 // without its last newline and with CRLF line ends, gets from every reader
 // the same outcome, transceiver, failure and findings per process, and the
 // same verdict and exit status:
