@@ -45,7 +45,8 @@ import (
 //   - a follower that reads the log as a server writes it, each line in two
 //     writes, polled after each, at its end (checkGrowing);
 //   - check-logs -o json of each variant's directory (each file's
-//     processes as that file alone reads).
+//     processes as that file alone reads), and -f -o json of it to its end
+//     (the job's verdict, exit and counts as the batch run's).
 //
 // The one difference by design (xcvr help logs, "One verdict"): while a log
 // is followed (-f's lines before its end, the explorer's --log of a file) a
@@ -122,15 +123,36 @@ func TestOneVerdictOverTheCorpus(t *testing.T) {
 	// that file alone does.
 	for _, variant := range []string{"as is", "indented", "gzip", "no final newline", "crlf"} {
 		dir := filepath.Join(tmp, strings.ReplaceAll(variant, " ", "-"))
-		out, errOut, _ := run(t, nil, "check-logs", "--clean-env", "-o", "json", dir)
+		out, errOut, code := run(t, nil, "check-logs", "--clean-env", "-o", "json", dir)
+		fout, ferr, fcode := runToEnd(t, "check-logs", "--clean-env", "-f", "-o", "json", dir)
 		var job struct {
 			Observed []struct {
 				File string
 				jsonProc
 			}
+			Verdict          string
+			Exit, Processes  int
+			ProcessesFailed  int `json:"processes_failed"`
+			ProcessesCrashed int `json:"processes_crashed"`
 		}
 		if err := json.Unmarshal([]byte(out), &job); err != nil {
 			t.Fatalf("check-logs -o json %s: %v\n%s", dir, err, errOut)
+		}
+		// -f of the directory, to its end: the job's verdict and counts.
+		var end struct {
+			Verdict          string
+			Exit, Processes  int
+			ProcessesFailed  int `json:"processes_failed"`
+			ProcessesCrashed int `json:"processes_crashed"`
+		}
+		lines := strings.Split(strings.TrimSpace(fout), "\n")
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &end); err != nil {
+			t.Fatalf("check-logs -f -o json %s: %v\n%s", dir, err, ferr)
+		}
+		if end.Processes == 0 || code != job.Exit || fcode != job.Exit || end.Verdict != job.Verdict || end.Exit != job.Exit || end.Processes != job.Processes ||
+			end.ProcessesFailed != job.ProcessesFailed || end.ProcessesCrashed != job.ProcessesCrashed {
+			t.Errorf("%s: check-logs -f -o json of the directory ends %+v (exit %d); a batch run %q, exit %d (JSON %d), %d processes, %d failed, %d crashed",
+				variant, end, fcode, job.Verdict, code, job.Exit, job.Processes, job.ProcessesFailed, job.ProcessesCrashed)
 		}
 		got := map[string][]string{}
 		for _, p := range job.Observed {
