@@ -194,8 +194,20 @@ func (m *Model) mismatchLines(w int, mm logs.Mismatch, whole bool) []string {
 	l := newLine(w, paint{})
 	l.add(paint{}, "  ")
 	l.add(st.OutcomeError, mark)
-	l.add(st.Dim, fitPlain(termsafe.Line(where)+":", max(w-cells("  "+mark)-1, 1)))
-	out = append(out, l.String())
+	// Where it is, whole: a long process name (a Ray worker's "pid=…, ip=…
+	// rank 1 line 3") goes under the mark, wrapped as the message is.
+	if at := termsafe.Line(where) + ":"; cells(at) <= max(w-cells("  "+mark)-1, 1) {
+		l.add(st.Dim, at)
+		out = append(out, l.String())
+	} else {
+		out = append(out, l.String())
+		for _, b := range strings.Split(ansi.Wrap(at, max(w-indent-1, 10), ""), "\n") {
+			l := newLine(w, paint{})
+			l.add(paint{}, strings.Repeat(" ", indent))
+			l.add(st.Dim, fitPlain(b, max(w-indent-1, 1)))
+			out = append(out, l.String())
+		}
+	}
 	for _, b := range body {
 		l := newLine(w, paint{})
 		l.add(paint{}, strings.Repeat(" ", indent))
