@@ -334,6 +334,11 @@ func (m Model) Trace() resolver.Trace { return m.trace }
 // Spec returns the current raw inputs.
 func (m Model) Spec() inputs.Spec { return m.spec }
 
+// Observed returns the verdict the explorer shows of its --log against the
+// current prediction (logs.Judge: pending while the file is followed), for
+// tests and callers that embed the model; the zero Verdict without a log.
+func (m Model) Observed() logs.Verdict { return m.verdict }
+
 // Init implements tea.Model: ask the terminal for its background so the palette
 // fits light and dark terminals (dark until the answer arrives).
 func (m Model) Init() tea.Cmd { return tea.Batch(tea.RequestBackgroundColor, m.followLog()) }

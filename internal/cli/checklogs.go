@@ -716,7 +716,7 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 			signal.Notify(make(chan os.Signal, 1), os.Interrupt, syscall.SIGTERM)
 			vs := make([]logs.Verdict, 0, len(fws))
 			for _, fw := range fws {
-				lg := fw.Log()
+				lg := fw.End() // a last line without its newline too, as a batch run reads it
 				vs = append(vs, logs.Judge(lg, pred.forLog(lg).Trace, true))
 			}
 			if rep.End(vs) != 0 {

@@ -136,7 +136,8 @@ func checkSame(t *testing.T, data []byte, seed uint64) {
 func TestParseMatchesReference(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.log"))
 	real, _ := filepath.Glob(filepath.Join("testdata", "real", "*.log"))
-	files = append(files, real...)
+	shapes, _ := filepath.Glob(filepath.Join("testdata", "shapes", "*.log"))
+	files = append(append(files, real...), shapes...)
 	var all []byte
 	for i, f := range files {
 		data, err := os.ReadFile(f)

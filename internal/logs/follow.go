@@ -96,7 +96,7 @@ func (fw *Follower) Poll() (grew bool, note FollowNote, err error) {
 		if _, err := fw.drain(); err != nil {
 			return false, NoteNone, err
 		}
-		fw.prev = fw.p.Snapshot()
+		fw.prev = endLog(fw.p)
 		fw.f.Close()
 		fw.f = nil
 		if err := fw.open(); err != nil {
@@ -109,7 +109,7 @@ func (fw *Follower) Poll() (grew bool, note FollowNote, err error) {
 		if _, err := fw.f.Seek(0, io.SeekStart); err != nil {
 			return false, NoteNone, err
 		}
-		fw.prev = fw.p.Snapshot()
+		fw.prev = endLog(fw.p)
 		fw.p = NewParser(fw.Name)
 		fw.gz = false
 		note = NoteTruncated
@@ -223,12 +223,33 @@ func (fw *Follower) drainGzip(first []byte) (bool, error) {
 	return fw.p.Lines() != before, nil
 }
 
-// Log is what the whole lines read so far show.
+// Log is what the whole lines read so far show. A last line without its
+// newline is left for later: while the file is followed, its writer may not
+// have written the rest of it yet (a block-buffered process's output breaks
+// lines anywhere).
 func (fw *Follower) Log() *Log {
 	if fw.p == nil {
 		return &Log{Name: fw.Name}
 	}
 	return fw.p.Snapshot()
+}
+
+// End is what the file shows at the end of following (Ctrl-C), or when it is
+// read once: Log, and a last line without its newline read too, as a batch
+// run reads it (a pasted excerpt often ends so). Nothing is read after it.
+func (fw *Follower) End() *Log {
+	if fw.p == nil {
+		return &Log{Name: fw.Name}
+	}
+	return endLog(fw.p)
+}
+
+// endLog ends p's log, its partial last line read (Parser.Close).
+func endLog(p *Parser) *Log {
+	if lg, err := p.Close(); err == nil {
+		return lg
+	}
+	return p.Snapshot()
 }
 
 // Close closes the file.

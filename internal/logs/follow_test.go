@@ -3,6 +3,7 @@ package logs
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -83,5 +84,36 @@ func TestFollowerTailF(t *testing.T) {
 func TestFollowerRefusesDirectories(t *testing.T) {
 	if _, _, err := NewFollower(t.TempDir(), "dir").Poll(); err == nil {
 		t.Fatal("a directory was followed as a log")
+	}
+}
+
+// TestFollowerEndReadsTheLastLine: a log whose last line has no newline (a
+// pasted excerpt) reads, at the end of following (-f's Ctrl-C) or read once
+// (--accessible --log), as a batch run reads it; while followed, that line
+// waits for its newline (its writer may not have written the rest yet). So
+// does the old file's last line when it is rotated or truncated.
+func TestFollowerEndReadsTheLastLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gen.log")
+	text := "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: boom"
+	appendFile(t, path, text)
+	fw := NewFollower(path, "gen.log")
+	defer fw.Close()
+	if lg := poll(t, fw, NoteOpened); len(lg.Processes) != 1 || lg.Failed() {
+		t.Fatalf("followed, the last line is read before its newline: %d processes", len(lg.Processes))
+	}
+	batch, _ := Parse("gen.log", strings.NewReader(text))
+	if lg := fw.End(); len(lg.Processes) != 2 || !lg.Failed() || lg.Failed() != batch.Failed() {
+		t.Fatalf("at the end, the last line is not read: %d processes, failed %v", len(lg.Processes), lg.Failed())
+	}
+	// Truncated: what the old content showed ends with its last line.
+	fw2 := NewFollower(path, "gen.log")
+	defer fw2.Close()
+	poll(t, fw2, NoteOpened)
+	if err := os.WriteFile(path, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	poll(t, fw2, NoteTruncated)
+	if prev := fw2.Previous(); prev == nil || !prev.Failed() {
+		t.Fatal("the truncated file's last line is lost")
 	}
 }

@@ -149,6 +149,11 @@ type Process struct {
 	causeOpen  bool
 	causeLines int
 	causeTB    bool // inside a Python traceback under the failure
+	// causeBase is the indentation the lines under the failure are
+	// indented from: the failure's own column, as its first cause line or
+	// a traceback's first line shows it (0 until one does). A paste
+	// indented as a whole (a markdown code block) reads as it would not.
+	causeBase int
 	// held is true for a process made only by UCX's error lines, printed
 	// before the first TensorRT-LLM line of their key (state.ucxOwner): it
 	// is the process that follows once a line of its own makes it (get),
@@ -982,7 +987,7 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.implyCause(n, cause)
 		if p.fail(n, msg) {
 			p.Cause = cutText(cause, maxDetailBytes)
-			p.causeOpen, p.causeLines, p.causeTB = true, 0, false
+			p.causeOpen, p.causeLines, p.causeTB, p.causeBase = true, 0, false, 0
 		}
 	case lineWorkerError:
 		p.fail(n, "RuntimeError: Executor worker returned error")
@@ -1278,7 +1283,14 @@ func parseArgs(n int, body string) ObservedInputs {
 func (p *Process) continueCause(n int, raw string) bool {
 	t := strings.TrimSpace(raw)
 	p.implyFrame(n, t)
-	indented := strings.HasPrefix(raw, " ") || strings.HasPrefix(raw, "\t")
+	// Indented is indented from the failure's column: Python prints a
+	// traceback's first line, and str(e) after "…: " goes on, at that
+	// column, so either line, the first under the failure, shows it.
+	ind := indentOf(raw)
+	if p.causeLines == 0 && !p.causeTB && t != "" && (strings.HasPrefix(t, "Traceback (") || p.Cause == "") {
+		p.causeBase = ind
+	}
+	indented := ind > p.causeBase
 	switch {
 	case strings.HasPrefix(t, "Traceback ("):
 		p.causeTB = true
@@ -1315,6 +1327,15 @@ func (p *Process) continueCause(n int, raw string) bool {
 	}
 	p.causeOpen = false
 	return false
+}
+
+// indentOf is how many blanks and tabs s starts with.
+func indentOf(s string) int {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
 }
 
 // midSentence reports whether a cause stops where a sentence seldom ends:

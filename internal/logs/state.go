@@ -27,6 +27,10 @@ type state struct {
 	// (lazyImportCause).
 	excNextLine bool
 	excDetail   int
+	// excIndent is the exception's own indentation: its detail lines are
+	// those indented further, kept without it (a paste indented as a whole
+	// reads as it would not).
+	excIndent int
 	// pendingCause is a start-up failure whose root cause may follow.
 	pendingCause *Process
 	// base is the number of lines before the chunk being replayed.
@@ -211,8 +215,8 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		}
 	}
 	if pe := st.pendingExc; pe != nil {
-		if !tagged && st.excDetail < 40 && (strings.HasPrefix(msg, " ") || reLoc().MatchString(msg)) && key == pe.key() {
-			t := strings.TrimRight(msg, " ")
+		if !tagged && st.excDetail < 40 && (indentOf(msg) > st.excIndent || reLoc().MatchString(msg)) && key == pe.key() {
+			t := strings.TrimRight(msg[min(st.excIndent, indentOf(msg)):], " ")
 			if !strings.HasPrefix(strings.TrimSpace(t), "For further information visit") {
 				t = st.cut(t, maxDetailBytes)
 				pe.Error += "\n" + t
@@ -488,6 +492,10 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// A pydantic error's locations and messages, or the rest of a
 			// title a paste wrapped after its colon ("Assertion failed:"
 			// above an indented "status == NIXL_SUCCESS (…)"), follow it.
+			st.excIndent = 0
+			if !tagged {
+				st.excIndent = indentOf(msg)
+			}
 			switch {
 			case lazyImportCause(m[2]):
 				st.pendingExc, st.excDetail, st.excLocOnly, st.excNextLine = q, 0, false, true
