@@ -306,7 +306,10 @@ func skipLine(from, size int64, mapAt func(start, end int64) (m, data []byte, er
 // once (besides the one whose rest the replay may be reading again): one
 // for each worker and one more, mapped ahead for the next free worker.
 // Mapping a window in takes a fraction of the time of scanning it, so one
-// ahead keeps the workers busy; a window more cost 8 MiB and gained no time.
+// ahead keeps the workers busy: on the 200 MB log the workers waited 12-21
+// ms a run for windows, against 27-32 before (five windows in flight, none
+// dropped); workers+2 cost 8 MiB more and was no faster within this
+// machine's noise.
 func residentWindows(workers int) int { return workers + 1 }
 
 // parseHeap is how much the Go runtime's memory may grow while a file is
