@@ -60,3 +60,25 @@ func TestDynamoPiecesLinear(t *testing.T) {
 		t.Errorf("%d events, the last %q", len(res.events), res.events[len(res.events)-1].msg)
 	}
 }
+
+// TestDynamoEmptyLevel: a Dynamo JSONL record whose level is empty
+// ("level":"") is read, its level five blanks as tracing right-aligns one,
+// alone or behind a collector's prefix, with several lines or one: the
+// padding took five blanks from a string of four and panicked (found by
+// FuzzParse).
+func TestDynamoEmptyLevel(t *testing.T) {
+	const rec = `{"time":"2026-01-10T12:00:05Z","level":"","target":"main.worker","message":"Failed to start\nTraceback (most recent call last):\n  File \"/x/tensorrt_llm/executor/worker.py\", line 1, in f\nValueError: boom"}`
+	for _, in := range []string{
+		`{"time":"","level":"","target":"","message":"",0`,
+		`{"time":"","level":"","target":"","message":""}`,
+		rec,
+		"[pod/prefill-0/main] " + rec,
+		"prefill-0 main " + rec,
+	} {
+		checkSame(t, []byte(in+"\n"), 1)
+	}
+	lg, err := Parse("f.log", strings.NewReader("[pod/prefill-0/main] "+rec+"\n"))
+	if err != nil || len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" {
+		t.Fatalf("%v %s %+v", err, sources(lg), lg.Processes)
+	}
+}

@@ -956,10 +956,12 @@ func dynamoLog(dst, line []byte) ([]byte, bool) {
 		lv := len(dst)
 		if dst, ok = appendJSONString(dst, level); ok {
 			if n := len(dst) - lv; n < 5 {
-				// Right-aligned in five, as tracing prints " INFO".
-				dst = append(dst, "    "[:5-n]...)
+				// Right-aligned in five, as tracing prints " INFO"; an
+				// empty level ("level":"") is five blanks.
+				const blanks = "     "
+				dst = append(dst, blanks[:5-n]...)
 				copy(dst[lv+5-n:], dst[lv:lv+n])
-				copy(dst[lv:lv+5-n], "    ")
+				copy(dst[lv:lv+5-n], blanks)
 			}
 			dst = append(dst, ' ')
 			if dst, ok = appendJSONString(dst, target); ok {
