@@ -244,7 +244,11 @@ func refLine(st *state, n int, raw string, nested bool) {
 				}
 				if ok {
 					text := fmt.Sprintf("%s %5s %s: %s", f[0], f[1], f[2], f[3])
+					work := 0
 					for _, p := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+						if work += len(whole) - len(j) + len(p); work > pieceWork {
+							break // scanner.pieces' bound
+						}
 						refLine(st, n, whole[:len(whole)-len(j)]+p, true)
 					}
 					return

@@ -58,6 +58,16 @@ type chunkResult struct {
 // the chunk is scanned after its events are replayed (replayChunk).
 var eventBudget = 1 << 20
 
+// pieceWork bounds the bytes read for one line's Dynamo record behind a
+// prefix (scanner.pieces): each of its message's lines is read behind the
+// prefix again, so a long prefix before a message of many short lines (a
+// hostile or broken line: a traceback's lines are not thousands, prefixes not
+// kilobytes) made a line's work its length squared (a 64 KiB line, 32 KiB of
+// blanks or a stern pod name before 16,000 "\n" escapes: 0.5 GB copied and
+// read). The lines past it are not read, as a line's bytes past
+// maxLineBytes are not.
+const pieceWork = 4 * maxLineBytes
+
 // eventCost is about the size of an event besides its message's bytes.
 const eventCost = 96
 
@@ -298,10 +308,11 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 // appends the traceback to the message, and Dynamo's LogHandler hands the
 // whole of it to its JSON formatter as one "message"); readable, Dynamo
 // prints them as lines of their own, the first behind its time, level and
-// target, the rest bare, and they read so. All are passed on, numbered as
-// the record's line; it returns the text kept.
+// target, the rest bare, and they read so. They are passed on, numbered as
+// the record's line, while the bytes read (the prefix again for each) stay
+// within pieceWork; it returns the text kept.
 func (sc *scanner) pieces(prefix, text []byte, n int, res *chunkResult, curKnown *bool) int {
-	kept := 0
+	kept, work := 0, 0
 	sc.pfx = append(sc.pfx[:0], prefix...) // prefix may be sc.strip's
 	for len(text) > 0 {
 		p := text
@@ -309,6 +320,9 @@ func (sc *scanner) pieces(prefix, text []byte, n int, res *chunkResult, curKnown
 			p, text = text[:i], text[i+1:]
 		} else {
 			text = nil
+		}
+		if work += len(sc.pfx) + len(p); work > pieceWork {
+			break
 		}
 		sc.piece = append(append(sc.piece[:0], sc.pfx...), p...)
 		sc.strip = stripANSI(sc.strip[:0], sc.piece)
