@@ -55,12 +55,35 @@ var testAfterMap func()
 // of the window mapped at m, before it gives back its token.
 var testAfterDrop func(m []byte)
 
+// testMappedParse, when set by a test, runs as a mapped parse starts (after
+// it is admitted); the function it returns runs as the parse ends.
+var testMappedParse func() (end func())
+
+// mappedParses admits one parse through mappings at a time, process-wide.
+// check-logs reads a directory's logs on as many workers as there are
+// cores, and each large log's parse holds its own windows (residentWindows),
+// its rescanned window and its share of the heap (parseHeap): about 35-55
+// MiB on this project's 2-core machine, so two large logs read at once
+// held twice that, and a node with 64 cores reading a job's 64 large logs
+// 64 times. One at a time, each scanned by at most maxScanWorkers, the
+// resident set is one parse's on any node. Nobody waits for it: the
+// scanner reads about 2.8 GB/s a core (BenchmarkScan), faster than a disk
+// hands a log over, while small logs (most files of a job directory, read
+// whole, not mapped) go on being read in parallel meanwhile.
+var mappedParses = make(chan struct{}, 1)
+
 // errShrank is the error for a mapped file that faulted.
 var errShrank = errors.New("refused: the file shrank while it was being read (truncated or rotated); read it again")
 
 // parseMapped parses the regular file f of size bytes through mappings; ok
 // is false when the file cannot be mapped (the caller reads it instead).
 func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bool) {
+	// One mapped parse at a time in the whole process (see mappedParses).
+	mappedParses <- struct{}{}
+	defer func() { <-mappedParses }()
+	if testMappedParse != nil {
+		defer testMappedParse()()
+	}
 	page := int64(os.Getpagesize())
 	fd := int(f.Fd())
 	mapAt := func(start, end int64) (m, data []byte, err error) {
@@ -86,7 +109,7 @@ func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bo
 		err  error
 		done chan struct{}
 	}
-	workers := max(1, runtime.GOMAXPROCS(0))
+	workers := scanWorkers()
 	inFlight := workers + 1
 	jobs := make(chan *job, inFlight)
 	order := make(chan *job, inFlight)

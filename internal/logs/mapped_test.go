@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -102,7 +103,9 @@ func TestParseMappedBoundsResidentWindows(t *testing.T) {
 	}
 	data := b.Bytes()
 	oldChunk, oldBudget := chunkSize, eventBudget
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	// More cores than maxScanWorkers: the bound is the cap's, not the
+	// node's (a 64-core node held 65 windows).
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(16))
 	defer func() { chunkSize, eventBudget, testAfterMap, testAfterDrop = oldChunk, oldBudget, nil, nil }()
 	chunkSize = 16 << 10 // windows of 128 KiB
 	want, err := Parse("f.log", bytes.NewReader(data))
@@ -129,7 +132,7 @@ func TestParseMappedBoundsResidentWindows(t *testing.T) {
 	if g, w := parseMappedSummary(t, data), summary(t, want); g != w {
 		t.Errorf("mapped\n got %s\nwant %s", g, w)
 	}
-	if bound := int64(residentWindows(2)); most.Load() > bound {
+	if bound := int64(residentWindows(maxScanWorkers)); most.Load() > bound {
 		t.Errorf("%d windows were mapped in at once, want at most %d", most.Load(), bound)
 	}
 	if msg := notDropped.Load(); msg != nil {
@@ -187,5 +190,56 @@ func TestParseMappedLowersMemoryLimit(t *testing.T) {
 	}
 	if l := limit(); l != high {
 		t.Errorf("after a parse: limit %d, want %d", l, int64(high))
+	}
+}
+
+// TestMappedParsesOneAtATime: however many large logs are read at once
+// (check-logs reads a directory's on every core), one is parsed through
+// mappings at a time, so their windows and heap are one parse's; each gives
+// the log's own answer.
+func TestMappedParsesOneAtATime(t *testing.T) {
+	var b bytes.Buffer
+	if err := writeJobLog(&b, 1<<20, 4); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	want, err := Parse("f.log", bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldChunk := chunkSize
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
+	defer func() { chunkSize, testMappedParse = oldChunk, nil }()
+	chunkSize = 16 << 10 // windows of 128 KiB: each parse takes a while
+	var running, most, parses atomic.Int64
+	testMappedParse = func() func() {
+		parses.Add(1)
+		n := running.Add(1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		time.Sleep(5 * time.Millisecond) // a parse that overlapped another would be seen
+		return func() { running.Add(-1) }
+	}
+	const logs = 4
+	got := make([]string, logs)
+	var wg sync.WaitGroup
+	for i := range logs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = parseMappedSummary(t, data)
+		}()
+	}
+	wg.Wait()
+	for i, g := range got {
+		if w := summary(t, want); g != w {
+			t.Errorf("log %d\n got %s\nwant %s", i, g, w)
+		}
+	}
+	if parses.Load() != logs {
+		t.Fatalf("%d mapped parses, want %d", parses.Load(), logs)
+	}
+	if most.Load() != 1 {
+		t.Errorf("%d mapped parses ran at once, want 1", most.Load())
 	}
 }
