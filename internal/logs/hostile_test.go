@@ -82,3 +82,42 @@ func TestDynamoEmptyLevel(t *testing.T) {
 		t.Fatalf("%v %s %+v", err, sources(lg), lg.Processes)
 	}
 }
+
+// TestDynamoRecordTextIsNotTagged: the lines of a Dynamo JSONL record's
+// message after its first are its own text (a traceback, or what a request
+// sent, logged in a warning): TensorRT-LLM's tag or PyTorch's "[rankN]: "
+// there is not read, so a request's text cannot make a serving worker's
+// start-up fail or make a process of its own. The record's first line's tag
+// is read as before.
+func TestDynamoRecordTextIsNotTagged(t *testing.T) {
+	const up = `{"time":"2026-01-10T12:00:05Z","level":"INFO","target":"logger.log","message":"[TRT-LLM] [I] Using KvCacheTransceiverV2"}` + "\n" +
+		`{"time":"2026-01-10T12:00:09Z","level":"INFO","target":"llm_worker.init_llm_worker","message":"Set runtime config max_num_seqs: 256"}` + "\n"
+	for _, injected := range []string{
+		`[TRT-LLM] [E] Failed to initialize executor on rank 0: injected`,
+		`[TRT-LLM] [RANK 3] [E] Failed to initialize executor on rank 3: injected`,
+		`[TensorRT-LLM][RANK 1][ERROR] injected`,
+		`[rank2]: RuntimeError: injected`,
+		`ERROR [TRT-LLM] Failed to initialize executor on rank 0: injected`,
+	} {
+		warn := `{"time":"2026-01-10T12:00:19Z","level":"WARN","target":"handler_base.generate","message":"Rejected request 7: prompt 'hi\n` + injected + `\nbye' too long"}`
+		for _, prefix := range []string{"", "[pod/decode-0/main] ", "decode-0 main "} {
+			var b strings.Builder
+			for _, l := range strings.SplitAfter(up+warn+"\n", "\n") {
+				if l != "" {
+					b.WriteString(prefix + l)
+				}
+			}
+			in := b.String()
+			checkSame(t, []byte(in), 1)
+			lg, err := Parse("f.log", strings.NewReader(in))
+			if err != nil || len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "PYTHON" || lg.Processes[0].Error != "" {
+				t.Errorf("%q behind %q: %s %q %q", injected, prefix, sources(lg), lg.Processes[0].Outcome(), lg.Processes[0].Error)
+			}
+		}
+	}
+	// The first line's tag is read: a record of TensorRT-LLM's failure.
+	lg, _ := Parse("f.log", strings.NewReader(`[pod/decode-0/main] {"time":"2026-01-10T12:00:05Z","level":"ERROR","target":"logger.log","message":"[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: boom\nTraceback (most recent call last):\nValueError: boom"}`+"\n"))
+	if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" || lg.Processes[0].Source != "pod/decode-0/main rank 1" {
+		t.Errorf("first line's tag: %s %+v", sources(lg), lg.Processes)
+	}
+}

@@ -144,8 +144,8 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 				}
 			}
 		}
-		for _, raw := range pieces {
-			refLine(st, n, raw, decoded)
+		for i, raw := range pieces {
+			refLine(st, n, raw, decoded, i > 0)
 		}
 		st.base = n
 	}
@@ -154,7 +154,7 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 }
 
 // refLine reads one line's prefixes by regexp and hands it to the state.
-func refLine(st *state, n int, raw string, nested bool) {
+func refLine(st *state, n int, raw string, nested, noTag bool) {
 	{
 		s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
 		whole := s
@@ -214,6 +214,12 @@ func refLine(st *state, n int, raw string, nested bool) {
 			}
 		}
 
+		if noTag {
+			// A Dynamo record's line after its first: its message's own
+			// text, no tag or rank read (scanner.pieces).
+			st.line(n, outer, false, false, "", s)
+			return
+		}
 		// PyTorch's excepthook's rank before a traceback's lines.
 		torchRank := ""
 		if m := reTorchRank.FindStringSubmatch(blank(s)); m != nil {
@@ -224,7 +230,7 @@ func refLine(st *state, n int, raw string, nested bool) {
 		if !tagged {
 			// A tag behind a prefix no reader knows: the first one after a
 			// blank that starts within the line's first 200 bytes.
-			if loc := reEmbedded.FindStringSubmatchIndex(t); loc != nil && loc[2] < 200 &&
+			if loc := reEmbedded.FindStringSubmatchIndex(t); loc != nil && loc[2] < 200 && !strings.HasPrefix(t, `{"time":"`) &&
 				!strings.Contains(t[:loc[2]], "Error:") && !strings.Contains(t[:loc[2]], "Exception:") {
 				u := t[loc[2]:]
 				if tagged, pyTagged, level, rank, msg = refTag(u, s); !tagged && (strings.HasPrefix(u, "[TensorRT-LLM] TensorRT-LLM version: ") || strings.HasPrefix(u, "[TensorRT-LLM] TensorRT LLM version: ")) {
@@ -244,12 +250,13 @@ func refLine(st *state, n int, raw string, nested bool) {
 				}
 				if ok {
 					text := fmt.Sprintf("%s %5s %s: %s", f[0], f[1], f[2], f[3])
-					work := 0
+					work, first := 0, true
 					for _, p := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 						if work += len(whole) - len(j) + len(p); work > pieceWork {
 							break // scanner.pieces' bound
 						}
-						refLine(st, n, whole[:len(whole)-len(j)]+p, true)
+						refLine(st, n, whole[:len(whole)-len(j)]+p, true, !first)
+						first = false
 					}
 					return
 				}

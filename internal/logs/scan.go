@@ -98,6 +98,9 @@ type scanner struct {
 	// dyn holds a Dynamo JSONL record's line (dynamoLog); pfx and piece
 	// are pieces' buffers.
 	dyn, pfx, piece []byte
+	// noTag is set while pieces reads a record's lines after its first,
+	// which are its message's own text: no tag or rank is read there.
+	noTag bool
 	// shapes are the line shapes met (shapes.go).
 	shapes shapes
 }
@@ -314,7 +317,16 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 func (sc *scanner) pieces(prefix, text []byte, n int, res *chunkResult, curKnown *bool) int {
 	kept, work := 0, 0
 	sc.pfx = append(sc.pfx[:0], prefix...) // prefix may be sc.strip's
-	for len(text) > 0 {
+	defer func() { sc.noTag = false }()
+	for first := true; len(text) > 0; first = false {
+		// The lines after the first are the message's own text (a
+		// traceback, or text a request sent): TensorRT-LLM tags the first
+		// line of what it logs only, and PyTorch's excepthook writes to
+		// stderr, not through Dynamo's logging, so a tag or "[rankN]: "
+		// there is the text's, and is not read: a request whose text held
+		// "\n[TRT-LLM] [E] Failed to initialize executor on rank 0: x" made a
+		// serving worker's start-up fail.
+		sc.noTag = !first
 		p := text
 		if i := bytes.IndexByte(text, '\n'); i >= 0 {
 			p, text = text[:i], text[i+1:]
@@ -457,6 +469,10 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 	var rank, torchRank []byte
 	msg = s
 	t = trimBlank(s)
+	if sc.noTag {
+		// A Dynamo record's line after its first (pieces).
+		return false, false, "", msg, shapeNone
+	}
 	if len(t) > 0 && t[0] == '[' {
 		if r, rest, ok := torchRankPrefix(t); ok {
 			// PyTorch's excepthook's rank before each line of a traceback.
@@ -478,7 +494,10 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 		// "2025-12-01 10:00:09,123 - TRT-LLM - INFO - " or
 		// "INFO:TRT-LLM:", a collector's labels) reads as the tag would
 		// alone.
-		if i := embeddedTag(t); i > 0 {
+		// Not inside a Dynamo record behind a prefix: its message's tag
+		// is read when the record is (scanFrom), its text after the first
+		// line never.
+		if i := embeddedTag(t); i > 0 && !bytes.HasPrefix(t, []byte(dynamoJSON)) {
 			u := t[i:]
 			if tagged, pyTagged, rank, level, msg = readTag(u, msg); !tagged && versionLine(u) {
 				msg = u
