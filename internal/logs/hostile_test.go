@@ -121,3 +121,28 @@ func TestDynamoRecordTextIsNotTagged(t *testing.T) {
 		t.Errorf("first line's tag: %s %+v", sources(lg), lg.Processes)
 	}
 }
+
+// TestNoteNamesCut: a note that repeats a name from the log (the NIXL
+// agent's address, a library the loader or PyTorch's ABI could not find)
+// holds at most maxNameBytes of it, cut with the mark as a message is: the
+// line's own text was already cut to maxMessageBytes, the note held all 50
+// KB of a hostile address or library name.
+func TestNoteNamesCut(t *testing.T) {
+	long := strings.Repeat("9", 50000)
+	const tb = "Traceback (most recent call last):\n  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/__init__.py\", line 70, in <module>\n"
+	for name, in := range map[string]string{
+		"address":    "[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent mAddress: 169.254." + long + ":1\n",
+		"missing":    tb + "ImportError: lib" + long + ".so.1: cannot open shared object file: No such file or directory\n",
+		"torch abi":  tb + "ImportError: /x/lib" + long + ".so: undefined symbol: _ZN3c104cuda9SetDeviceEi\n",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(in))
+		if len(lg.Processes) != 1 || len(lg.Processes[0].Implications) == 0 {
+			t.Fatalf("%s: %s %+v", name, sources(lg), lg.Processes)
+		}
+		for _, im := range lg.Processes[0].Implications {
+			if len(im.Text) > maxNameBytes+cutMarkRoom+600 || !strings.Contains(im.Text, "more bytes cut by xcvr") {
+				t.Errorf("%s: a note of %d bytes: %.120q", name, len(im.Text), im.Text)
+			}
+		}
+	}
+}

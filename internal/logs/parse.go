@@ -34,6 +34,9 @@ const (
 	// lines are far shorter, so only a hostile or corrupt log reaches it.
 	maxMessageBytes = 4 << 10
 	maxDetailBytes  = 1 << 10
+	// maxNameBytes bounds a name from the log that a note repeats (a
+	// library's, an address): the note's own text stays the note's.
+	maxNameBytes = 256
 	// maxRetained is what one log may keep in lines and texts in all; past it,
 	// a finding keeps its kind, line and count, not its text.
 	maxRetained = 4 << 20
@@ -1043,6 +1046,7 @@ func nixlAddressNote(addr string) string {
 	if i := strings.LastIndexByte(addr, ':'); i >= 0 {
 		ip = addr[:i]
 	}
+	ip = cutText(ip, maxNameBytes)
 	const fix = "set TRTLLM_NIXL_INTERFACE to the interface whose address the other workers reach (eth0, say) on every worker"
 	switch {
 	case ip == "UNKNOWN IP":
@@ -1419,6 +1423,7 @@ func (p *Process) implyTorchABI(n int, text string) {
 			if j := strings.LastIndexByte(lib, '/'); j >= 0 {
 				lib = lib[j+1:]
 			}
+			lib = cutText(lib, maxNameBytes)
 			p.imply(n, lib+" lacks a symbol of PyTorch's own C++ library: it was built against another PyTorch than the one installed (a pip install that changed torch, or a wheel for another torch): reinstall it for this torch, or use the release container's packages", 0, 0)
 			return
 		}
@@ -1433,7 +1438,7 @@ func (p *Process) implyTorchABI(n int, text string) {
 // CUDA's or TensorRT's where the wheel's CUDA major version is not
 // installed.
 func missingLibNote(lib string) string {
-	lib = strings.TrimSpace(lib[strings.LastIndexByte(lib, '/')+1:])
+	lib = cutText(strings.TrimSpace(lib[strings.LastIndexByte(lib, '/')+1:]), maxNameBytes)
 	switch {
 	case strings.HasPrefix(lib, "libcuda.so") || strings.HasPrefix(lib, "libnvidia-ml.so"):
 		return lib + " is the NVIDIA driver's library: the process runs without the GPUs' driver (a container started without --gpus all or the NVIDIA container runtime, or a host without the driver), so tensorrt_llm cannot even be imported"
