@@ -131,9 +131,9 @@ func TestNoteNamesCut(t *testing.T) {
 	long := strings.Repeat("9", 50000)
 	const tb = "Traceback (most recent call last):\n  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/__init__.py\", line 70, in <module>\n"
 	for name, in := range map[string]string{
-		"address":    "[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent mAddress: 169.254." + long + ":1\n",
-		"missing":    tb + "ImportError: lib" + long + ".so.1: cannot open shared object file: No such file or directory\n",
-		"torch abi":  tb + "ImportError: /x/lib" + long + ".so: undefined symbol: _ZN3c104cuda9SetDeviceEi\n",
+		"address":   "[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent mAddress: 169.254." + long + ":1\n",
+		"missing":   tb + "ImportError: lib" + long + ".so.1: cannot open shared object file: No such file or directory\n",
+		"torch abi": tb + "ImportError: /x/lib" + long + ".so: undefined symbol: _ZN3c104cuda9SetDeviceEi\n",
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(in))
 		if len(lg.Processes) != 1 || len(lg.Processes[0].Implications) == 0 {
