@@ -146,3 +146,22 @@ func TestNoteNamesCut(t *testing.T) {
 		}
 	}
 }
+
+// TestTagAfterCarriageReturn: a tagged line printed after a progress bar
+// that tqdm redrew or cleared with carriage returns, without a newline
+// ("Loading weights: 50%|#####     | 1/2\r          \r[TRT-LLM] [RANK 1] [E]
+// …", or a line that starts "\r[TRT-LLM]"), reads as the line a terminal
+// shows: rank 1's start-up failure was lost and the log exited 0 beside a
+// healthy rank 0. Equal to the reference parser, late in a chunk.
+func TestTagAfterCarriageReturn(t *testing.T) {
+	const fail = "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: CUDA out of memory"
+	for _, before := range []string{"\r", "\r\r", "Loading weights: 50%|#####     | 1/2\r", "Loading weights: 50%|#####     | 1/2\r                                        \r"} {
+		in := "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TRT-LLM] [RANK 1] [I] Starting TensorRT-LLM init.\n" + before + fail + "\n"
+		lg, _ := Parse("f.log", strings.NewReader(in))
+		if len(lg.Processes) != 2 || lg.Processes[1].Outcome() != "ERROR" || !strings.Contains(lg.Processes[1].Error, "CUDA out of memory") {
+			t.Errorf("%q: %s", before, sources(lg))
+		}
+		checkSame(t, []byte(in), 1)
+		checkSame(t, []byte(strings.Repeat("[TRT-LLM] [RANK 0] [I] iter = 1\n", 3000)+in), 2)
+	}
+}

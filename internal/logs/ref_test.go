@@ -31,7 +31,7 @@ var (
 	reLevelG      = regexp.MustCompile(`^\s*\[([IWEVF])\]`)
 	reModuleG     = regexp.MustCompile(`^\s*\[[A-Za-z_][A-Za-z0-9_.]* *\]`)
 	reCondense    = regexp.MustCompile(`^\[[A-Za-z_][A-Za-z0-9_.]* *\]\s*\[(?:RANK|MPI_Rank) (\d+)\]\s?`)
-	reEmbedded    = regexp.MustCompile(`^.*?[ \t:](\[(?:TRT-LLM|TensorRT-LLM)\])`)
+	reEmbedded    = regexp.MustCompile(`^.*?[ \t:\r](\[(?:TRT-LLM|TensorRT-LLM)\])`)
 	reBlank       = regexp.MustCompile(`^[ \t]*`)
 	reQuote       = regexp.MustCompile(`^[ \t]*(?:>[ \t]?)+`)
 	reJSONString  = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"`)

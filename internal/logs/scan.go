@@ -1161,8 +1161,9 @@ func readTag(t, msg []byte) (tagged, pyTagged bool, rank []byte, level string, r
 const embeddedTagWithin = 200
 
 // embeddedTag returns where the first "[TRT-LLM]" or "[TensorRT-LLM]" that
-// follows a blank or a colon starts within t's first embeddedTagWithin
-// bytes, or 0. Not behind an exception's title: "RuntimeError:
+// follows a blank, a colon or a carriage return (after a progress bar tqdm
+// redraws or clears with "\r", the line a terminal shows) starts within t's
+// first embeddedTagWithin bytes, or 0. Not behind an exception's title: "RuntimeError:
 // [TensorRT-LLM][ERROR] Assertion failed: …" is how a C++ failure reaches
 // Python, an exception, which the tag must not turn into a logged line.
 func embeddedTag(t []byte) int {
@@ -1172,7 +1173,7 @@ func embeddedTag(t []byte) int {
 			return 0
 		}
 		i += j
-		if c := t[i-1]; (c == ' ' || c == '\t' || c == ':') && (bytes.HasPrefix(t[i:], []byte("[TRT-LLM]")) || bytes.HasPrefix(t[i:], []byte("[TensorRT-LLM]"))) {
+		if c := t[i-1]; (c == ' ' || c == '\t' || c == ':' || c == '\r') && (bytes.HasPrefix(t[i:], []byte("[TRT-LLM]")) || bytes.HasPrefix(t[i:], []byte("[TensorRT-LLM]"))) {
 			if bytes.Contains(t[:i], []byte("Error:")) || bytes.Contains(t[:i], []byte("Exception:")) {
 				return 0
 			}
