@@ -165,3 +165,33 @@ func TestTagAfterCarriageReturn(t *testing.T) {
 		checkSame(t, []byte(strings.Repeat("[TRT-LLM] [RANK 0] [I] iter = 1\n", 3000)+in), 2)
 	}
 }
+
+// TestTwoTransceiversNotedOnce: two servers' lines interleaved under one key
+// change the transceiver's kind at every other line; the note that two
+// processes share the key is said once, so the notes that come after it (the
+// NIXL agent's address, Ray's deduplication) still have room: 40 changes
+// made 32 notes and dropped the rest.
+func TestTwoTransceiversNotedOnce(t *testing.T) {
+	var b strings.Builder
+	for range 40 {
+		b.WriteString("[TensorRT-LLM][INFO] UCX Connection Manager created\n[TRT-LLM] [I] Using KvCacheTransceiverV2\n")
+	}
+	b.WriteString("[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent mAddress: 169.254.1.1:5\n")
+	lg, _ := Parse("f.log", strings.NewReader(b.String()))
+	if len(lg.Processes) != 1 {
+		t.Fatalf("%s", sources(lg))
+	}
+	two, nixl := 0, 0
+	for _, im := range lg.Processes[0].Implications {
+		if strings.Contains(im.Text, "two processes' lines share this log's key") {
+			two++
+		}
+		if strings.Contains(im.Text, "link-local address") {
+			nixl++
+		}
+	}
+	if two != 1 || nixl != 1 || lg.Processes[0].ImplicationsDropped != 0 {
+		t.Errorf("%d notes of two transceivers, %d of the address, %d dropped", two, nixl, lg.Processes[0].ImplicationsDropped)
+	}
+	checkSame(t, []byte(b.String()), 1)
+}

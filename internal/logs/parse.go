@@ -142,8 +142,12 @@ type Process struct {
 	errorLine  int
 	// classLine is the line that showed Class (not inferred).
 	classLine int
-	budget    *int
-	seenImpl  map[string]bool
+	// twoClasses is set once the note that two transceivers' lines share
+	// the key was said (setClass): it is said once, not at every line that
+	// changes kind again.
+	twoClasses bool
+	budget     *int
+	seenImpl   map[string]bool
 	// unranked is true when TensorRT-LLM's logger printed lines without a rank
 	// here: a process of its own, not one of the ranked ones.
 	unranked bool
@@ -1066,7 +1070,10 @@ func nixlAddressNote(addr string) string {
 // output with several srun steps, kubectl logs -l without --prefix), or a
 // restart; the note says so, and the line shown last decides.
 func (p *Process) setClass(n int, class string) {
-	if p.Class != "" && !p.ClassInferred && p.classLine > 0 && (p.Class == resolver.ClassCPP) != (class == resolver.ClassCPP) {
+	if p.Class != "" && !p.ClassInferred && p.classLine > 0 && (p.Class == resolver.ClassCPP) != (class == resolver.ClassCPP) && !p.twoClasses {
+		// Once: two servers' lines interleaved under one key change kind
+		// at every other line, and 32 such notes left no room for others.
+		p.twoClasses = true
 		p.imply(n, "this line shows the "+classKind(class)+" transceiver where line "+strconv.Itoa(p.classLine)+" showed the "+classKind(p.Class)+
 			" one: a process builds one transceiver, so two processes' lines share this log's key (several servers writing one log without a launcher's prefix, e.g. an sbatch job's srun steps without -l or --output, or kubectl logs -l without --prefix; or a restart): the outcome shown is the last line's, give each server's log apart", 0, 0)
 	}
@@ -1664,6 +1671,7 @@ func rankOf(s string) (int, bool) {
 // merge moves u's findings into p (u's lines came first).
 func (p *Process) merge(u *Process) {
 	p.orchestrator = p.orchestrator || u.orchestrator
+	p.twoClasses = p.twoClasses || u.twoClasses
 	if !p.ResolvedSeen && u.ResolvedSeen {
 		p.Resolved, p.ResolvedSeen, p.ResolvedFor = u.Resolved, true, u.ResolvedFor
 	}
