@@ -28,6 +28,13 @@ const (
 	// past it a process is summarised: its outcome, backend and error still
 	// count, nothing else is kept.
 	maxProcesses = 4096
+	// maxTracked is how many processes a log is read as, each counted and
+	// judged apart; the lines of any further process are read as one more,
+	// overflowKey's. Each process costs its record and its keys in several
+	// maps (about 800 bytes): 400,000 distinct srun labels in a 19 MB file
+	// took 312 MB. 65,536 is 16 times maxProcesses and more ranks than a
+	// TensorRT-LLM job has; the overflow's failure still decides the verdict.
+	maxTracked = 1 << 16
 	// maxFindings bounds the kinds of runtime finding kept per process.
 	maxFindings = 16
 	// maxMessageBytes cuts a kept line or exception title; TensorRT-LLM's own
@@ -273,6 +280,9 @@ type Log struct {
 	Stated []StatedVersion
 	// Summarised counts processes past maxProcesses (see Process.Summarised).
 	Summarised int
+	// Overflow counts the lines of processes past maxTracked, read as one
+	// process (overflowKey) and not counted apart.
+	Overflow int
 	// Orchestrator is the line that shows this is the log of the
 	// `trtllm-serve disaggregated` orchestrator (0 when none does): its
 	// workers' logs decide.

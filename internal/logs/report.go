@@ -28,6 +28,8 @@ type Prediction struct {
 // Tally is what a job of logs adds up to: its counts and exit status.
 type Tally struct {
 	Files, Processes, WithLines, Disagreements, Failed, Empty, Skipped, Summarised int
+	// Overflow counts the lines of processes past maxTracked (Log.Overflow).
+	Overflow int
 	// Outcomes counts processes that show their outcome; Worst is the worst
 	// log verdict.
 	Outcomes  int
@@ -55,6 +57,7 @@ func (t *Tally) Add(v Verdict) {
 	t.Files++
 	t.Processes += len(v.Log.Processes)
 	t.Summarised += v.Log.Summarised
+	t.Overflow += v.Log.Overflow
 	for _, p := range v.Log.Processes {
 		if p.hasTransceiverLines() {
 			t.WithLines++
@@ -127,6 +130,9 @@ func (t *Tally) WriteSummary(w io.Writer) {
 	if t.Summarised > 0 {
 		fmt.Fprintf(w, "; %d summarised", t.Summarised)
 	}
+	if t.Overflow > 0 {
+		fmt.Fprintf(w, "; %d line(s) of processes past 65,536 read as one", t.Overflow)
+	}
 	if t.GaveUp > 0 {
 		fmt.Fprintf(w, "; %d orchestrator(s) gave up waiting for workers", t.GaveUp)
 	}
@@ -167,6 +173,9 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 	w.Write(b)
 	if lg.Summarised > 0 {
 		fmt.Fprintf(w, "  (%d processes listed with their lines; %d more summarised: their outcome, backend and error still count)\n", len(lg.Processes)-lg.Summarised, lg.Summarised)
+	}
+	if lg.Overflow > 0 {
+		fmt.Fprintf(w, "  (%d line(s) of processes past 65,536 are read as one process, not counted apart: its failure still counts)\n", lg.Overflow)
 	}
 	if lg.Orchestrator > 0 || len(lg.Processes) == 0 {
 		fmt.Fprintln(w, "\n"+v.Summary())
@@ -587,6 +596,9 @@ func (r *JSONReport) Finish() error {
 	t := &r.Tally
 	r.write(",\n  \"processes\": " + strconv.Itoa(t.Processes))
 	r.write(",\n  \"processes_summarised\": " + strconv.Itoa(t.Summarised))
+	if t.Overflow > 0 {
+		r.write(",\n  \"lines_past_process_cap\": " + strconv.Itoa(t.Overflow))
+	}
 	r.write(",\n  \"processes_failed\": " + strconv.Itoa(t.Failed))
 	r.write(",\n  \"processes_crashed\": " + strconv.Itoa(t.Crashed))
 	r.write(",\n  \"verdict\": " + encodeJSON(string(t.Worst), "", true))

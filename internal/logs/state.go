@@ -161,6 +161,13 @@ func scanPlain(sc *scanner) func([]byte, *chunkResult, bool) error {
 // process key ("" when it has none). Lines the scanner does not pass on must
 // change nothing here (the reference parser passes every line).
 func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg string) {
+	if key != "" && len(st.byKey) >= maxTracked && st.byKey[key] == nil {
+		// Past maxTracked processes a new key is not remembered: its lines
+		// are one more process's, so memory is bounded by us, not by how
+		// many labels a log makes up.
+		key = overflowKey
+		st.lg.Overflow++
+	}
 	msg, rayRep := cutRayRepeated(msg)
 	switch {
 	case key == "" && pyTagged:
@@ -655,6 +662,10 @@ func (st *state) ucxOwner(key string, n int) *Process {
 	st.lg.Processes = append(st.lg.Processes, p)
 	return p
 }
+
+// overflowKey is the process the lines of processes past maxTracked are
+// read as.
+const overflowKey = "processes past 65,536, read as one"
 
 // get returns key's process, creating it at line n; nil past maxProcesses.
 // A held process (ucxOwner) is key's process from here on.

@@ -1,0 +1,79 @@
+package logs
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"xcvr/resolver"
+)
+
+// TestProcessesPastTrackedCap: a log that makes up more process labels than
+// maxTracked (a hostile one: no job has 65,536 ranks) is read in memory
+// bounded by the cap, not by the labels: the processes past it are read as
+// one, whose failure still decides the verdict, and the report says so.
+func TestProcessesPastTrackedCap(t *testing.T) {
+	var b bytes.Buffer
+	const extra = 5000
+	for i := range maxTracked + extra {
+		fmt.Fprintf(&b, "%d: [TRT-LLM] [I] Using KvCacheTransceiverV2\n", i)
+	}
+	// A process past the cap fails at start-up.
+	fmt.Fprintf(&b, "%d: [TRT-LLM] [E] Failed to initialize executor on rank 0: NIXL agent creation failed\n", maxTracked+extra+1)
+	data := b.Bytes()
+	if maxTracked != 65536 || overflowKey != "processes past 65,536, read as one" {
+		t.Fatal("the report's text names 65,536: change it with maxTracked")
+	}
+	for _, c := range []struct {
+		name  string
+		parse func() *Log
+	}{
+		{"read", func() *Log { lg, _ := Parse("job.log", bytes.NewReader(data)); return lg }},
+		{"mapped", func() *Log { return parseMappedFile(t, data) }},
+	} {
+		lg := c.parse()
+		if len(lg.Processes) != maxTracked+1 {
+			t.Errorf("%s: %d processes, want %d and the overflow", c.name, len(lg.Processes), maxTracked)
+		}
+		if lg.Overflow != extra+1 {
+			t.Errorf("%s: %d lines past the cap, want %d", c.name, lg.Overflow, extra+1)
+		}
+		v := Judge(lg, nil, true)
+		last := lg.Processes[len(lg.Processes)-1]
+		if last.Source != overflowKey || last.Outcome() != resolver.OutcomeError {
+			t.Errorf("%s: last process %q %s, want the overflow, failed", c.name, last.Source, last.Outcome())
+		}
+		var w strings.Builder
+		WriteText(&w, v, Prediction{}, false)
+		if !strings.Contains(w.String(), "5001 line(s) of processes past 65,536 are read as one process") {
+			t.Errorf("%s: the report does not say so:\n%.600s", c.name, w.String())
+		}
+		var tally Tally
+		tally.Add(v)
+		if tally.Exit() != 1 {
+			t.Errorf("%s: exit %d, want 1: the overflow's failure counts", c.name, tally.Exit())
+		}
+	}
+}
+
+// parseMappedFile is parseMapped of data written to a file.
+func parseMappedFile(t *testing.T, data []byte) *Log {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "job.log")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lg, err, ok := parseMapped("job.log", f, int64(len(data)))
+	if !ok || err != nil {
+		t.Fatalf("parseMapped: %v (mapped: %v)", err, ok)
+	}
+	return lg
+}
