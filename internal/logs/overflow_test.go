@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"xcvr/resolver"
 )
@@ -76,4 +77,40 @@ func parseMappedFile(t *testing.T, data []byte) *Log {
 		t.Fatalf("parseMapped: %v (mapped: %v)", err, ok)
 	}
 	return lg
+}
+
+// TestLongKeysCut: a process key longer than maxKeyBytes (a made-up pod
+// name: Kubernetes' are at most 253 bytes) is cut, so made-up names cannot
+// make xcvr hold their bytes per process; lines of one such pod stay one
+// process, another pod stays another, and the cut is stable.
+func TestLongKeysCut(t *testing.T) {
+	name := strings.Repeat("é", 20000) // two bytes each: a cut must not split one
+	var b strings.Builder
+	for _, pod := range []string{name + "a", name + "b"} {
+		fmt.Fprintf(&b, "[pod/%s/trtllm] [TRT-LLM] [I] Using KvCacheTransceiverV2\n", pod)
+	}
+	fmt.Fprintf(&b, "[pod/x-%s/trtllm] [TRT-LLM] [E] Failed to initialize executor on rank 0: boom\n", name)
+	fmt.Fprintf(&b, "[pod/x-%s/trtllm] Traceback (most recent call last):\n", name)
+	// A bare line is the current process's: the replay hands its key on whole.
+	b.WriteString("RuntimeError: boom\n")
+	lg, err := Parse("job.log", strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first two share their first 512 bytes: one process, as a cut
+	// key must; the third is its own, failed.
+	if len(lg.Processes) != 2 {
+		t.Fatalf("%d processes, want 2", len(lg.Processes))
+	}
+	for _, p := range lg.Processes {
+		if len(p.Source) > maxKeyBytes+len("…") || !utf8.ValidString(p.Source) || !strings.HasSuffix(p.Source, "…") {
+			t.Errorf("key of %d bytes (valid UTF-8: %v): %.40q", len(p.Source), utf8.ValidString(p.Source), p.Source)
+		}
+	}
+	if o := lg.Processes[1].Outcome(); o != resolver.OutcomeError {
+		t.Errorf("the failing pod: %q, want ERROR", o)
+	}
+	if k := cutKey(name); cutKey(k) != k {
+		t.Error("a cut key cuts again")
+	}
 }

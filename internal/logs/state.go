@@ -161,6 +161,7 @@ func scanPlain(sc *scanner) func([]byte, *chunkResult, bool) error {
 // process key ("" when it has none). Lines the scanner does not pass on must
 // change nothing here (the reference parser passes every line).
 func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg string) {
+	key = cutKey(key)
 	if key != "" && len(st.byKey) >= maxTracked && st.byKey[key] == nil {
 		// Past maxTracked processes a new key is not remembered: its lines
 		// are one more process's, so memory is bounded by us, not by how
@@ -177,7 +178,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		// ranked process that logged last.
 		st.current = ""
 	case key == "":
-		key = st.current
+		key = cutKey(st.current) // the scanner's replay sets current whole
 	default:
 		st.current = key
 	}
@@ -661,6 +662,24 @@ func (st *state) ucxOwner(key string, n int) *Process {
 	st.byKey[key] = p
 	st.lg.Processes = append(st.lg.Processes, p)
 	return p
+}
+
+// maxKeyBytes bounds a process key: a pod's name is at most 253 bytes and a
+// container's 63 (Kubernetes' DNS limits), so only a made-up label is cut.
+// Without it 65,536 processes of 60 KiB names held 4 GB of keys.
+const maxKeyBytes = 512
+
+// cutKey cuts a key longer than maxKeyBytes at a character's start and
+// marks it; a cut key cuts to itself, so a key cut once stays its process's.
+func cutKey(k string) string {
+	if len(k) <= maxKeyBytes {
+		return k
+	}
+	b := maxKeyBytes
+	for b > 0 && k[b]&0xc0 == 0x80 {
+		b-- // not inside a UTF-8 sequence
+	}
+	return k[:b] + "…"
 }
 
 // overflowKey is the process the lines of processes past maxTracked are
