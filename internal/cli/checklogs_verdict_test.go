@@ -139,7 +139,7 @@ func TestCheckLogsDeadRankNamed(t *testing.T) {
 		"  Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)\n"+
 		"RuntimeError: Executor worker returned error\n")
 	out, _, code := run(t, nil, "check-logs", path)
-	for _, want := range []string{"rank 1: ERROR · raised Failed to initialize executor on rank 1:",
+	for _, want := range []string{"rank 1: ERROR · Failed to initialize executor on rank 1: Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)",
 		"cause: Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)", "Start-up failed: rank 1."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)

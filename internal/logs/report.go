@@ -275,6 +275,21 @@ func writeProcessDetail(w io.Writer, p *Process) {
 func ProcessDetail(p *Process) []string {
 	out := make([]string, 0, len(p.Lines)+1)
 	b := make([]byte, 0, 128)
+	// The lines under the error (pydantic's fields, a failure's cause, a
+	// wrapped exception's rest) go under the error's own line, where the log
+	// has them, not under a later line of the process (NIXL's, printed after).
+	first, detail, hasDetail := strings.Cut(p.Error, "\n")
+	writeDetail := func() {
+		if !hasDetail {
+			return
+		}
+		hasDetail = false
+		for _, d := range strings.Split(detail, "\n") {
+			if d != p.Cause { // the cause has a line of its own
+				out = append(out, "        "+termsafe.Line(d))
+			}
+		}
+	}
 	for _, l := range p.Lines {
 		lvl := l.Level
 		if lvl == "" {
@@ -288,19 +303,17 @@ func ProcessDetail(p *Process) []string {
 		b = append(b, ' ')
 		b = append(b, termsafe.Line(l.Message)...)
 		out = append(out, string(b))
-	}
-	if p.LinesDropped > 0 && !p.Summarised {
-		out = append(out, fmt.Sprintf("        (%d more recognised line(s) not shown: repeats, or past %d per process)", p.LinesDropped, len(p.Lines)))
-	}
-	if _, detail, ok := strings.Cut(p.Error, "\n"); ok {
-		// The lines under the error (pydantic's fields, a failure's cause).
-		for _, d := range strings.Split(detail, "\n") {
-			if d != p.Cause { // the cause has a line of its own
-				out = append(out, "        "+termsafe.Line(d))
-			}
+		if l.Message == first {
+			writeDetail()
 		}
 	}
-	if first, _, _ := strings.Cut(p.Error, "\n"); p.Cause != "" && !strings.HasSuffix(first, ": "+p.Cause) {
+	if p.LinesDropped > 0 && !p.Summarised {
+		// len(p.Lines) is what was kept, not the cap: "past 1 per process"
+		// said a limit there is not.
+		out = append(out, fmt.Sprintf("        (%d more recognised line(s) not shown: repeats of the lines above, or past the %d a process keeps)", p.LinesDropped, maxLinesPerProcess))
+	}
+	writeDetail() // the error's own line is not among those kept
+	if p.Cause != "" && !strings.HasSuffix(first, ": "+p.Cause) {
 		// (A cause the error's own line ends with is on the summary line.)
 		out = append(out, "  cause: "+termsafe.Line(p.Cause))
 	}
@@ -451,7 +464,20 @@ func appendObservedSummary(b []byte, p *Process) []byte {
 	}
 	if p.Error != "" {
 		first, _, _ := strings.Cut(p.Error, "\n")
-		part("raised ", termsafe.Line(first))
+		// A message the process logged (worker.py's "Failed to initialize
+		// executor on rank N: …") is said as it was logged, an exception as
+		// raised. One that ends at its colon, its cause on the lines under
+		// it, is said with that cause: the line is what the operator reads
+		// first, and "…on rank 1:" alone says no reason.
+		if !loggedError(p, first) {
+			part("raised ")
+			b = append(b, termsafe.Line(first)...)
+		} else {
+			part(termsafe.Line(first))
+		}
+		if p.Cause != "" && strings.HasSuffix(first, ":") {
+			b = append(append(b, ' '), termsafe.Line(p.Cause)...)
+		}
 	}
 	if n := len(p.Findings); n > 0 {
 		total := 0
@@ -461,6 +487,17 @@ func appendObservedSummary(b []byte, p *Process) []byte {
 		part(strconv.Itoa(total), " runtime finding(s)")
 	}
 	return b
+}
+
+// loggedError reports whether msg, the first line of p's error, is a line p
+// logged at a level (ERROR, or a tag without one), not an exception's title.
+func loggedError(p *Process, msg string) bool {
+	for _, l := range p.Lines {
+		if l.Level != "" && l.Message == msg {
+			return true
+		}
+	}
+	return false
 }
 
 // maxKeptMismatches bounds the disagreements the JSON report holds until its

@@ -430,10 +430,25 @@ func (v Verdict) summary() string {
 	case StatusAgrees:
 		return "Every process agrees with the prediction."
 	case StatusShown:
-		if n == 1 {
-			return "No process failed; the process shows its transceiver."
+		// A process whose transceiver is disabled built none: "shows its
+		// transceiver" said the opposite of its line.
+		disabled := 0
+		for _, p := range v.Processes {
+			if p.Process.Outcome() == resolver.OutcomeDisabled {
+				disabled++
+			}
 		}
-		return "No process failed; " + of(v.Outcomes) + " show their transceiver."
+		switch {
+		case disabled == 0 && n == 1:
+			return "No process failed; the process shows its transceiver."
+		case disabled == 0:
+			return "No process failed; " + of(v.Outcomes) + " show their transceiver."
+		case n == 1:
+			return "No process failed; the process built no transceiver (cache_transceiver is disabled)."
+		case disabled == v.Outcomes:
+			return "No process failed; " + of(v.Outcomes) + " show their outcome: no transceiver (cache_transceiver is disabled)."
+		}
+		return "No process failed; " + of(v.Outcomes) + " show their outcome: " + strconv.Itoa(v.Outcomes-disabled) + " a transceiver, " + strconv.Itoa(disabled) + " none (cache_transceiver is disabled)."
 	case StatusPending:
 		if n == 0 {
 			return "No transceiver lines yet."
@@ -486,7 +501,13 @@ func (v Verdict) summary() string {
 		var who []string
 		for _, p := range v.Processes {
 			if p.Status == StatusFailed && len(who) < 3 {
-				who = append(who, p.Process.Source)
+				src := p.Process.Source
+				if src == "process" || src == "process without rank" {
+					// The names of a process the log gives no name: not
+					// "Start-up failed: process."
+					src = "the " + src
+				}
+				who = append(who, src)
 			}
 		}
 		s := "Start-up failed: " + strings.Join(who, ", ")

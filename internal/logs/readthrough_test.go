@@ -1,0 +1,74 @@
+package logs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readReal parses one of testdata's logs.
+func readReal(t *testing.T, name string) *Log {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lg, err := Parse(name, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lg
+}
+
+// TestReportReadsAsAnswer: what an operator reads first about each log says
+// what happened, in words that are true of it (issue #23's read-through).
+func TestReportReadsAsAnswer(t *testing.T) {
+	// A failure logged as worker.py logs it, its cause on the line under it:
+	// the process's line said "raised Failed to initialize executor on rank
+	// 0:", no reason, and called a logged message raised.
+	for _, c := range []struct{ file, want string }{
+		{"real/nim-recipe-levelless-tag.log", "ERROR · Failed to initialize executor on rank 0: setup(): incompatible function arguments."},
+		{"real/trtllm-pr18373-ucx-tls-condensed.log", "ERROR · Failed to initialize executor on rank 1: Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)"},
+		// An exception is still said raised.
+		{"real/probe-report-import-libcuda-1.2.1.log", "ERROR · raised ImportError: libcuda.so.1: cannot open shared object file"},
+	} {
+		lg := readReal(t, c.file)
+		var got []string
+		for _, p := range lg.Processes {
+			got = append(got, ObservedSummary(p))
+		}
+		if !strings.Contains(strings.Join(got, "\n"), c.want) {
+			t.Errorf("%s: process lines\n%s\nlack %q", c.file, strings.Join(got, "\n"), c.want)
+		}
+	}
+
+	// The lines under an exception (here the rest a paste wrapped) follow
+	// its line, not a later line of the process (NIXL's, line 4).
+	lg := readReal(t, "real/dynamo-guide-nixl-plugin-quoted.log")
+	d := strings.Join(ProcessDetail(lg.Processes[0]), "\n")
+	if !strings.Contains(d, "Assertion failed:\n          status == NIXL_SUCCESS (transferAgent.cpp:416)\n      4 ") {
+		t.Errorf("the wrapped rest is not under line 2:\n%s", d)
+	}
+
+	// cache_transceiver is disabled: the process built no transceiver, and
+	// the verdict said it "shows its transceiver".
+	lg = readReal(t, "real/spark-gptoss-agg-1.1.0rc3.log")
+	if s := Judge(lg, nil, true).Summary(); s != "No process failed; the process built no transceiver (cache_transceiver is disabled)." {
+		t.Errorf("disabled: %q", s)
+	}
+	// Its second 'disabled' line is a repeat: the note said "past 1 per
+	// process", a cap that is the number of lines kept.
+	d = strings.Join(ProcessDetail(lg.Processes[0]), "\n")
+	if !strings.Contains(d, "(1 more recognised line(s) not shown: repeats of the lines above, or past the 64 a process keeps)") {
+		t.Errorf("dropped lines' note:\n%s", d)
+	}
+
+	// A process the log names nothing: "Start-up failed: process." read as
+	// a fragment.
+	lg = readReal(t, "real/nim-recipe-levelless-tag.log")
+	if s := Judge(lg, nil, true).Summary(); s != "Start-up failed: the process." {
+		t.Errorf("unnamed failure: %q", s)
+	}
+}
