@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
@@ -598,6 +599,14 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 		// escapes: the same values, but never raw on a terminal.
 		jw = logs.NewJSONReport(termsafe.JSONWriter{W: bw})
 	}
+	// On a terminal the report is word-wrapped to its width (the terminal
+	// itself cuts a long line mid-word); on a pipe it is not.
+	wrapAt := 0
+	if f, ok := app.stdout.(*os.File); ok && jw == nil && term.IsTerminal(f.Fd()) {
+		if cols, _, err := term.GetSize(f.Fd()); err == nil && cols > 0 {
+			wrapAt = cols
+		}
+	}
 	firstPredicted := true
 	lastFlush := time.Now()
 	for i := range ins {
@@ -632,7 +641,11 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 			jw.Add(c.v, pr)
 		} else {
 			tally.Add(c.v)
-			bw.Write(c.text.Bytes()) // escaped already (checkInput)
+			if wrapAt > 0 {
+				bw.Write(wrapReport(c.text.Bytes(), wrapAt)) // escaped already (checkInput)
+			} else {
+				bw.Write(c.text.Bytes()) // escaped already (checkInput)
+			}
 			textBufs.Put(c.text)
 		}
 		if o.failFast && len(c.v.Mismatches) > 0 {
@@ -645,7 +658,13 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 		}
 		tally = jw.Tally
 	} else if len(ins) > 1 {
-		tally.WriteSummary(w)
+		if wrapAt > 0 {
+			var sb bytes.Buffer
+			tally.WriteSummary(&sb)
+			w.Write(wrapReport(sb.Bytes(), wrapAt))
+		} else {
+			tally.WriteSummary(w)
+		}
 	}
 	switch tally.Exit() {
 	case 2:

@@ -1,0 +1,50 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestWrapReport: at a terminal of 80 columns each line of the report breaks
+// at a blank, its rest indented under its text, and no word is cut unless it
+// is longer than a line; the words are those of the report, in order.
+func TestWrapReport(t *testing.T) {
+	in := "real/trtllm-pr18373-ucx-tls-condensed.log: 7 lines, 2 process(es), 2 with transceiver lines\n" +
+		"\n" +
+		"rank 1: ERROR · Failed to initialize executor on rank 1: Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)\n" +
+		"      4 ERROR   registerMem: registration failed for the specified or all potential backends\n" +
+		"  cause: Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)\n" +
+		"  → line 6: a NIXL call failed in the KV-cache transfer agent (transferAgent.cpp); NIXL's own error lines just before it say which and why\n" +
+		"  ! 2× kv_transfer_timeout, first at line 16: /a/very/long/path/" + strings.Repeat("x", 120) + "\n" +
+		"Start-up failed: rank 1.\n"
+	got := string(wrapReport([]byte(in), 80))
+	want := "real/trtllm-pr18373-ucx-tls-condensed.log: 7 lines, 2 process(es), 2 with\n" +
+		"  transceiver lines\n" +
+		"\n" +
+		"rank 1: ERROR · Failed to initialize executor on rank 1: Assertion failed:\n" +
+		"  status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)\n" +
+		"      4 ERROR   registerMem: registration failed for the specified or all\n" +
+		"                potential backends\n" +
+		"  cause: Assertion failed: status == NIXL_SUCCESS\n" +
+		"         (.../nixl_utils/transferAgent.cpp:505)\n" +
+		"  → line 6: a NIXL call failed in the KV-cache transfer agent\n" +
+		"    (transferAgent.cpp); NIXL's own error lines just before it say which and why\n" +
+		"  ! 2× kv_transfer_timeout, first at line 16:\n" +
+		"    /a/very/long/path/" + strings.Repeat("x", 58) + "\n"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("wrapped:\n%s\nwant it to start:\n%s", got, want)
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+		if ansi.StringWidth(l) > 80 {
+			t.Errorf("line of %d cells: %q", ansi.StringWidth(l), l)
+		}
+	}
+	if strings.Join(strings.Fields(got), "") != strings.Join(strings.Fields(in), "") {
+		t.Errorf("words changed:\n%s", got)
+	}
+	if !strings.HasSuffix(got, "\nStart-up failed: rank 1.\n") {
+		t.Errorf("a short line is not kept as it is:\n%s", got)
+	}
+}
