@@ -72,3 +72,21 @@ func TestReportReadsAsAnswer(t *testing.T) {
 		t.Errorf("unnamed failure: %q", s)
 	}
 }
+
+// TestOrchestratorReportCounts: the orchestrator's own process is counted in
+// the header but not listed; the header says which it is ("2 process(es)"
+// over one listed process read as a count that disagrees), and a blank line
+// parts the listed processes from the closing line, as in any report.
+func TestOrchestratorReportCounts(t *testing.T) {
+	for _, c := range []struct{ file, header, tail string }{
+		{"shapes/orchestrator-beside-rank-1.3.log", ": 8 lines, 2 process(es) (one the orchestrator's), 1 with transceiver lines\n",
+			"      1 INFO    Using KvCacheTransceiverV2\n\nNo prediction"},
+		{"real/beam-notes-disagg-proxy-1.3.log", ": 23 lines, 1 process(es) (the orchestrator's), 0 with transceiver lines\n", ""},
+	} {
+		var b strings.Builder
+		WriteText(&b, Judge(readReal(t, c.file), nil, true), Prediction{}, false)
+		if !strings.Contains(b.String(), c.header) || !strings.Contains(b.String(), c.tail) {
+			t.Errorf("%s:\n%s", c.file, b.String())
+		}
+	}
+}

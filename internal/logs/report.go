@@ -167,7 +167,22 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 		b = append(b, " lines, "...)
 	}
 	b = strconv.AppendInt(b, int64(len(lg.Processes)), 10)
-	b = append(b, " process(es), "...)
+	b = append(b, " process(es)"...)
+	if lg.Orchestrator > 0 {
+		// The orchestrator's own process is counted but not listed (the
+		// summary says what it did): say which of the count it is.
+		for _, p := range lg.Processes {
+			if lg.OrchestratorOwn(p) {
+				if len(lg.Processes) == 1 {
+					b = append(b, " (the orchestrator's)"...)
+				} else {
+					b = append(b, " (one the orchestrator's)"...)
+				}
+				break
+			}
+		}
+	}
+	b = append(b, ", "...)
 	b = strconv.AppendInt(b, int64(withLines), 10)
 	b = append(b, " with transceiver lines\n"...)
 	w.Write(b)
@@ -191,6 +206,7 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 		status[pv.Process] = pv.Status
 	}
 	var groups summaryGroups
+	listed := false
 	for _, p := range lg.Processes {
 		if lg.OrchestratorOwn(p) {
 			continue // the orchestrator itself: the summary says what it did
@@ -209,6 +225,7 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 		b = append(appendObservedSummary(b, p), '\n')
 		w.Write(b)
 		writeProcessDetail(w, p)
+		listed = true
 	}
 	groups.write(w)
 	// In a report of many logs, a log that agrees says nothing more: the
@@ -220,6 +237,11 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 			fmt.Fprintln(w, "\n"+v.Summary())
 		}
 		if !many {
+			if listed && lg.Orchestrator > 0 {
+				// The summary came first: a blank line after the
+				// processes, as after the summary elsewhere.
+				fmt.Fprintln(w)
+			}
 			fmt.Fprintln(w, noPrediction)
 		}
 		return
