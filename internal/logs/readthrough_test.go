@@ -90,3 +90,12 @@ func TestOrchestratorReportCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestNotShownWithoutPrediction: without a prediction "Nothing disagrees,
+// but the process shows no outcome" said that something was compared.
+func TestNotShownWithoutPrediction(t *testing.T) {
+	lg := readReal(t, "real/trtllm-9680-l40s-hang-ucx-warn-1.2.0rc2.log")
+	if s := Judge(lg, nil, true).Summary(); !strings.HasPrefix(s, "No process failed, but the process shows no outcome: ") {
+		t.Errorf("%q", s)
+	}
+}

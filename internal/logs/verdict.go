@@ -472,25 +472,30 @@ func (v Verdict) summary() string {
 				}
 			}
 		}
+		// Without a prediction nothing can disagree: say what is so.
+		but := "Nothing disagrees, but "
+		if v.Trace == nil {
+			but = "No process failed, but "
+		}
 		const missing = "no line says what was built (the INFO lines that would are missing: TLLM_LOG_LEVEL above INFO, the workers' output kept elsewhere, or an executor that builds no transceiver)."
 		switch {
 		case up && loop && submit:
-			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though its worker was taking requests (line " + strconv.Itoa(line) +
+			return but + of(counts[StatusNotShown]) + show + " no outcome, though its worker was taking requests (line " + strconv.Itoa(line) +
 				"): the executor was built, and its transceiver step before it, so the log does not stop before the transceiver; " + missing
 		case up && loop:
-			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the executor's event loop ran (line " + strconv.Itoa(line) +
+			return but + of(counts[StatusNotShown]) + show + " no outcome, though the executor's event loop ran (line " + strconv.Itoa(line) +
 				"): the executor was built, and its transceiver step before it, so the log does not stop before the transceiver; " + missing
 		case up && dynamo:
 			// A Dynamo worker starts no server of TensorRT-LLM's: its line
 			// says its engine (the LLM, its executor and transceiver) was
 			// built.
-			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the Dynamo worker set up its engine (line " + strconv.Itoa(line) +
+			return but + of(counts[StatusNotShown]) + show + " no outcome, though the Dynamo worker set up its engine (line " + strconv.Itoa(line) +
 				"): start-up was over, so the log does not stop before the transceiver; " + missing
 		case up:
-			return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome, though the server came up (line " + strconv.Itoa(line) +
+			return but + of(counts[StatusNotShown]) + show + " no outcome, though the server came up (line " + strconv.Itoa(line) +
 				"): start-up was over, so the log does not stop before the transceiver; " + missing
 		}
-		return "Nothing disagrees, but " + of(counts[StatusNotShown]) + show + " no outcome: no line shows the transceiver created (the log stops before it, or lacks the INFO lines that show it)."
+		return but + of(counts[StatusNotShown]) + show + " no outcome: no line shows the transceiver created (the log stops before it, or lacks the INFO lines that show it)."
 	case StatusOrchestrator:
 		return "This is the trtllm-serve disaggregated orchestrator's log (line " + strconv.Itoa(v.Log.Orchestrator) + "): it creates no transceiver; the workers' logs decide." + orchestratorWait(v.Log) + orchestratorFound(v.Log)
 	case StatusNotTRTLLM:
