@@ -99,3 +99,22 @@ func TestNotShownWithoutPrediction(t *testing.T) {
 		t.Errorf("%q", s)
 	}
 }
+
+// TestLongErrorSaidOnceWhole: a failure's text of 900 bytes (a CUDA
+// out-of-memory message) was said whole on the process's line and again on
+// its own line below; the process's line now says its first 200 bytes, cut
+// at a word, and the line below keeps it whole. A short one is not cut.
+func TestLongErrorSaidOnceWhole(t *testing.T) {
+	p := readReal(t, "real/vss-compose-oom.log").Processes[0]
+	s := ObservedSummary(p)
+	if !strings.HasSuffix(s, " GPU 0 has a total capacity of 14.56 GiB of which 58.38 MiB is free. Process 244271 has 26.06 MiB memory in …") || len(s) > 260 {
+		t.Errorf("process line (%d bytes): %q", len(s), s)
+	}
+	if d := strings.Join(ProcessDetail(p), "\n"); !strings.Contains(d, "ERROR   Failed to initialize executor on rank 0: "+vssCause) {
+		t.Errorf("the whole text is not below:\n%s", d)
+	}
+	p = readReal(t, "real/trtllm-pr18373-ucx-tls-condensed.log").Processes[1]
+	if s := ObservedSummary(p); !strings.HasSuffix(s, "(.../nixl_utils/transferAgent.cpp:505)") {
+		t.Errorf("a short failure is cut: %q", s)
+	}
+}

@@ -491,14 +491,21 @@ func appendObservedSummary(b []byte, p *Process) []byte {
 		// raised. One that ends at its colon, its cause on the lines under
 		// it, is said with that cause: the line is what the operator reads
 		// first, and "…on rank 1:" alone says no reason.
+		text := first
+		if p.Cause != "" && strings.HasSuffix(first, ":") {
+			text += " " + p.Cause
+		}
+		if listedError(p, first) {
+			// The whole text is on its line below: a CUDA out-of-memory
+			// message of 900 bytes said twice filled 24 rows of an
+			// 80-column terminal before the line that says where.
+			text = cutAtWord(text, maxTitleError)
+		}
 		if !loggedError(p, first) {
 			part("raised ")
-			b = append(b, termsafe.Line(first)...)
+			b = append(b, termsafe.Line(text)...)
 		} else {
-			part(termsafe.Line(first))
-		}
-		if p.Cause != "" && strings.HasSuffix(first, ":") {
-			b = append(append(b, ' '), termsafe.Line(p.Cause)...)
+			part(termsafe.Line(text))
 		}
 	}
 	if n := len(p.Findings); n > 0 {
@@ -509,6 +516,33 @@ func appendObservedSummary(b []byte, p *Process) []byte {
 		part(strconv.Itoa(total), " runtime finding(s)")
 	}
 	return b
+}
+
+// maxTitleError is the most of a failure's text a process's line says when
+// the whole is on its own line below it.
+const maxTitleError = 200
+
+// cutAtWord cuts s to at most n bytes at a blank, marked " …".
+func cutAtWord(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := strings.LastIndexByte(s[:n], ' ')
+	if i < n/2 {
+		return s // no blank to cut at: said whole
+	}
+	return strings.TrimRight(s[:i], " ,;:") + " …"
+}
+
+// listedError reports whether p's error's line is among its listed lines
+// with its whole text (and so its cause, on the line or on "cause:").
+func listedError(p *Process, msg string) bool {
+	for _, l := range p.Lines {
+		if l.Message == msg {
+			return true
+		}
+	}
+	return false
 }
 
 // loggedError reports whether msg, the first line of p's error, is a line p
