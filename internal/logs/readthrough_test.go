@@ -118,3 +118,24 @@ func TestLongErrorSaidOnceWhole(t *testing.T) {
 		t.Errorf("a short failure is cut: %q", s)
 	}
 }
+
+// TestCauseNotSaidTwice: a cause that is the end of the failure's own lines,
+// as printed above it, is not printed again under "cause:" (opUtils' NCCL
+// error was said three times); one on a line of its own still is.
+func TestCauseNotSaidTwice(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		i     int
+		cause bool
+	}{
+		{"real/dynamo-4299-opUtils-nccl-1.1.0rc5.log", 0, false},
+		{"real/trtllm-9263-nccl-rank0.log", 0, false},
+		{"real/trtllm-pr18373-ucx-tls-condensed.log", 1, true},
+		{"real/nim-recipe-levelless-tag.log", 0, true},
+	} {
+		d := strings.Join(ProcessDetail(readReal(t, c.file).Processes[c.i]), "\n")
+		if strings.Contains(d, "\n  cause: ") != c.cause {
+			t.Errorf("%s: cause line %v, want %v:\n%s", c.file, !c.cause, c.cause, d)
+		}
+	}
+}

@@ -301,6 +301,7 @@ func ProcessDetail(p *Process) []string {
 	// wrapped exception's rest) go under the error's own line, where the log
 	// has them, not under a later line of the process (NIXL's, printed after).
 	first, detail, hasDetail := strings.Cut(p.Error, "\n")
+	shown := first // the error's text as printed, its line and those under it
 	writeDetail := func() {
 		if !hasDetail {
 			return
@@ -309,6 +310,7 @@ func ProcessDetail(p *Process) []string {
 		for _, d := range strings.Split(detail, "\n") {
 			if d != p.Cause { // the cause has a line of its own
 				out = append(out, "        "+termsafe.Line(d))
+				shown += " " + d
 			}
 		}
 	}
@@ -335,7 +337,10 @@ func ProcessDetail(p *Process) []string {
 		out = append(out, fmt.Sprintf("        (%d more recognised line(s) not shown: repeats of the lines above, or past the %d a process keeps)", p.LinesDropped, maxLinesPerProcess))
 	}
 	writeDetail() // the error's own line is not among those kept
-	if p.Cause != "" && !strings.HasSuffix(first, ": "+p.Cause) {
+	// A cause the error's lines end with, as printed above, is not said
+	// again ("… on rank 0: Failed, NCCL error … 'invalid usage …'" over
+	// "(…/opUtils.cpp:125)" was then said a third time as its cause).
+	if p.Cause != "" && !strings.HasSuffix(shown, " "+p.Cause) {
 		// (A cause the error's own line ends with is on the summary line.)
 		out = append(out, "  cause: "+termsafe.Line(p.Cause))
 	}
