@@ -33,6 +33,8 @@ func TestReportReadsAsAnswer(t *testing.T) {
 		{"real/trtllm-pr18373-ucx-tls-condensed.log", "ERROR · Failed to initialize executor on rank 1: Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)"},
 		// An exception is still said raised.
 		{"real/probe-report-import-libcuda-1.2.1.log", "ERROR · raised ImportError: libcuda.so.1: cannot open shared object file"},
+		// A crash handler's line is a crash, not an exception raised.
+		{"real/trtllm-12694-replica-segfault-shape.log", "ERROR · crashed !!!!!!! Segfault encountered !!!!!!!"},
 	} {
 		lg := readReal(t, c.file)
 		var got []string
@@ -42,6 +44,11 @@ func TestReportReadsAsAnswer(t *testing.T) {
 		if !strings.Contains(strings.Join(got, "\n"), c.want) {
 			t.Errorf("%s: process lines\n%s\nlack %q", c.file, strings.Join(got, "\n"), c.want)
 		}
+	}
+
+	// and its line is labelled so.
+	if d := strings.Join(ProcessDetail(readReal(t, "real/trtllm-1826-terminate-shape.log").Processes[0]), "\n"); !strings.Contains(d, "3 crashed terminate called after throwing") || !strings.Contains(d, "4 raised  [TensorRT-LLM][ERROR]") {
+		t.Errorf("terminate's lines:\n%s", d)
 	}
 
 	// The lines under an exception (here the rest a paste wrapped) follow

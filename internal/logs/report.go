@@ -317,7 +317,7 @@ func ProcessDetail(p *Process) []string {
 	for _, l := range p.Lines {
 		lvl := l.Level
 		if lvl == "" {
-			lvl = "raised"
+			lvl = raisedOrCrashed(l.Message)
 		}
 		// "  %5d %-7s %s", built by hand: a job of 50,000 logs prints it 50,000 times
 		b = append(b[:0], "  "...)
@@ -507,7 +507,7 @@ func appendObservedSummary(b []byte, p *Process) []byte {
 			text = cutAtWord(text, maxTitleError)
 		}
 		if !loggedError(p, first) {
-			part("raised ")
+			part(raisedOrCrashed(first) + " ")
 			b = append(b, termsafe.Line(text)...)
 		} else {
 			part(termsafe.Line(text))
@@ -552,6 +552,16 @@ func listedError(p *Process, msg string) bool {
 
 // loggedError reports whether msg, the first line of p's error, is a line p
 // logged at a level (ERROR, or a tag without one), not an exception's title.
+// raisedOrCrashed is how the report says a failure that was not logged at
+// a level: a crash handler's line (a segfault banner, libstdc++'s terminate,
+// faulthandler's, UCX's or Open MPI's signal line) is no exception raised.
+func raisedOrCrashed(msg string) string {
+	if _, kind := crashLine(msg); kind != crashNone {
+		return "crashed"
+	}
+	return "raised"
+}
+
 func loggedError(p *Process, msg string) bool {
 	for _, l := range p.Lines {
 		if l.Level != "" && l.Message == msg {
