@@ -279,15 +279,7 @@ func TestFindingsBehindALauncherPrefix(t *testing.T) {
 		{"an exception after a server line alone", pod + "INFO:     Application startup complete.\n" + pod + "RuntimeError: boom\n", ""},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
-		var got []string
-		for _, p := range lg.Processes {
-			var kinds []string
-			for _, f := range p.Findings {
-				kinds = append(kinds, f.Kind)
-			}
-			got = append(got, fmt.Sprintf("%s=%s %s", p.Source, p.Outcome(), strings.Join(kinds, ",")))
-		}
-		if g := strings.Join(got, ";"); g != c.want {
+		if g := processFindings(lg); g != c.want {
 			t.Errorf("%s: %s, want %s", c.name, g, c.want)
 		}
 	}

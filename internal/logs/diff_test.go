@@ -47,6 +47,12 @@ func parseMappedSummary(t *testing.T, data []byte) string {
 	if len(data) == 0 {
 		return summary(t, newState("f.log").finish()) // nothing to map
 	}
+	return summary(t, parseMappedFile(t, data))
+}
+
+// parseMappedFile is parseMapped of data written to a file.
+func parseMappedFile(t *testing.T, data []byte) *Log {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "f.log")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
@@ -60,7 +66,7 @@ func parseMappedSummary(t *testing.T, data []byte) string {
 	if !ok || err != nil {
 		t.Fatalf("parseMapped: %v (mapped: %v)", err, ok)
 	}
-	return summary(t, lg)
+	return lg
 }
 
 // checkSame parses data with the reference parser, with Parse cut into tiny

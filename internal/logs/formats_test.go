@@ -468,28 +468,11 @@ func TestDockerLogDecodesAsEncodingJSON(t *testing.T) {
 		got, ok := dockerLog(nil, line)
 		var want string
 		wantOK := false
-		if l, ok2 := firstJSONString(line[len(`{"log":`):]); ok2 {
+		if l, ok2 := jsonString(line[len(`{"log":`):]); ok2 {
 			wantOK = json.Unmarshal(l, &want) == nil
 		}
 		if ok != wantOK || (ok && string(got) != want) {
 			t.Fatalf("%q: got %q %v, want %q %v", line, got, ok, want, wantOK)
 		}
 	}
-}
-
-// firstJSONString is the string literal at the start of s, up to its first
-// unescaped quote.
-func firstJSONString(s []byte) ([]byte, bool) {
-	if len(s) == 0 || s[0] != '"' {
-		return nil, false
-	}
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return s[:i+1], true
-		}
-	}
-	return nil, false
 }

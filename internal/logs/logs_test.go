@@ -27,6 +27,24 @@ func parseFile(t *testing.T, name string) *Log {
 	return lg
 }
 
+// findingKinds is p's findings' kinds, in order, joined by commas.
+func findingKinds(p *Process) string {
+	var kinds []string
+	for _, f := range p.Findings {
+		kinds = append(kinds, f.Kind)
+	}
+	return strings.Join(kinds, ",")
+}
+
+// processFindings is each process's "source=outcome kinds", joined by ';'.
+func processFindings(lg *Log) string {
+	var got []string
+	for _, p := range lg.Processes {
+		got = append(got, fmt.Sprintf("%s=%s %s", p.Source, p.Outcome(), findingKinds(p)))
+	}
+	return strings.Join(got, ";")
+}
+
 func predict(t *testing.T, version, model, backend string, env ...string) resolver.Trace {
 	t.Helper()
 	s := inputs.Defaults()

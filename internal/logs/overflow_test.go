@@ -3,8 +3,6 @@ package logs
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -60,25 +58,6 @@ func TestProcessesPastTrackedCap(t *testing.T) {
 	}
 }
 
-// parseMappedFile is parseMapped of data written to a file.
-func parseMappedFile(t *testing.T, data []byte) *Log {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "job.log")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	lg, err, ok := parseMapped("job.log", f, int64(len(data)))
-	if !ok || err != nil {
-		t.Fatalf("parseMapped: %v (mapped: %v)", err, ok)
-	}
-	return lg
-}
-
 // TestLongKeysCut: a process key longer than maxKeyBytes (a made-up pod
 // name: Kubernetes' are at most 253 bytes) is cut, so made-up names cannot
 // make xcvr hold their bytes per process; lines of one such pod stay one
@@ -93,7 +72,7 @@ func TestLongKeysCut(t *testing.T) {
 	fmt.Fprintf(&b, "[pod/x-%s/trtllm] Traceback (most recent call last):\n", name)
 	// A bare line is the current process's: the replay hands its key on whole.
 	b.WriteString("RuntimeError: boom\n")
-	lg, err := Parse("job.log", strings.NewReader(b.String()))
+	lg, err := Parse("f.log", strings.NewReader(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}

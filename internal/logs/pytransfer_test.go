@@ -122,11 +122,8 @@ func TestDynamoWorkerEngineUp(t *testing.T) {
 			t.Fatalf("%s: %s", c.name, sources(lg))
 		}
 		p := lg.Processes[0]
-		var kinds []string
-		for _, f := range p.Findings {
-			kinds = append(kinds, f.Kind)
-		}
-		if g := strings.TrimSpace(string(p.Outcome()) + " " + strings.Join(kinds, ",")); g != c.want {
+		kinds := findingKinds(p)
+		if g := strings.TrimSpace(string(p.Outcome()) + " " + kinds); g != c.want {
 			t.Errorf("%s: %s, want %s", c.name, g, c.want)
 		}
 	}

@@ -1,26 +1,9 @@
 package logs
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-// readReal parses one of testdata's logs.
-func readReal(t *testing.T, name string) *Log {
-	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	lg, err := Parse(name, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lg
-}
 
 // TestReportReadsAsAnswer: what an operator reads first about each log says
 // what happened, in words that are true of it (issue #23's read-through).
@@ -36,7 +19,7 @@ func TestReportReadsAsAnswer(t *testing.T) {
 		// A crash handler's line is a crash, not an exception raised.
 		{"real/trtllm-12694-replica-segfault-shape.log", "ERROR · crashed !!!!!!! Segfault encountered !!!!!!!"},
 	} {
-		lg := readReal(t, c.file)
+		lg := parseFile(t, c.file)
 		var got []string
 		for _, p := range lg.Processes {
 			got = append(got, ObservedSummary(p))
@@ -47,13 +30,13 @@ func TestReportReadsAsAnswer(t *testing.T) {
 	}
 
 	// and its line is labelled so.
-	if d := strings.Join(ProcessDetail(readReal(t, "real/trtllm-1826-terminate-shape.log").Processes[0]), "\n"); !strings.Contains(d, "3 crashed terminate called after throwing") || !strings.Contains(d, "4 raised  [TensorRT-LLM][ERROR]") {
+	if d := strings.Join(ProcessDetail(parseFile(t, "real/trtllm-1826-terminate-shape.log").Processes[0]), "\n"); !strings.Contains(d, "3 crashed terminate called after throwing") || !strings.Contains(d, "4 raised  [TensorRT-LLM][ERROR]") {
 		t.Errorf("terminate's lines:\n%s", d)
 	}
 
 	// The lines under an exception (here the rest a paste wrapped) follow
 	// its line, not a later line of the process (NIXL's, line 4).
-	lg := readReal(t, "real/dynamo-guide-nixl-plugin-quoted.log")
+	lg := parseFile(t, "real/dynamo-guide-nixl-plugin-quoted.log")
 	d := strings.Join(ProcessDetail(lg.Processes[0]), "\n")
 	if !strings.Contains(d, "Assertion failed:\n          status == NIXL_SUCCESS (transferAgent.cpp:416)\n      4 ") {
 		t.Errorf("the wrapped rest is not under line 2:\n%s", d)
@@ -61,7 +44,7 @@ func TestReportReadsAsAnswer(t *testing.T) {
 
 	// cache_transceiver is disabled: the process built no transceiver, and
 	// the verdict said it "shows its transceiver".
-	lg = readReal(t, "real/spark-gptoss-agg-1.1.0rc3.log")
+	lg = parseFile(t, "real/spark-gptoss-agg-1.1.0rc3.log")
 	if s := Judge(lg, nil, true).Summary(); s != "No process failed; the process built no transceiver (cache_transceiver is disabled)." {
 		t.Errorf("disabled: %q", s)
 	}
@@ -74,7 +57,7 @@ func TestReportReadsAsAnswer(t *testing.T) {
 
 	// A process the log names nothing: "Start-up failed: process." read as
 	// a fragment.
-	lg = readReal(t, "real/nim-recipe-levelless-tag.log")
+	lg = parseFile(t, "real/nim-recipe-levelless-tag.log")
 	if s := Judge(lg, nil, true).Summary(); s != "Start-up failed: the process." {
 		t.Errorf("unnamed failure: %q", s)
 	}
@@ -91,7 +74,7 @@ func TestOrchestratorReportCounts(t *testing.T) {
 		{"real/beam-notes-disagg-proxy-1.3.log", ": 23 lines, 1 process(es) (the orchestrator's), 0 with transceiver lines\n", ""},
 	} {
 		var b strings.Builder
-		WriteText(&b, Judge(readReal(t, c.file), nil, true), Prediction{}, false)
+		WriteText(&b, Judge(parseFile(t, c.file), nil, true), Prediction{}, false)
 		if !strings.Contains(b.String(), c.header) || !strings.Contains(b.String(), c.tail) {
 			t.Errorf("%s:\n%s", c.file, b.String())
 		}
@@ -101,7 +84,7 @@ func TestOrchestratorReportCounts(t *testing.T) {
 // TestNotShownWithoutPrediction: without a prediction "Nothing disagrees,
 // but the process shows no outcome" said that something was compared.
 func TestNotShownWithoutPrediction(t *testing.T) {
-	lg := readReal(t, "real/trtllm-9680-l40s-hang-ucx-warn-1.2.0rc2.log")
+	lg := parseFile(t, "real/trtllm-9680-l40s-hang-ucx-warn-1.2.0rc2.log")
 	if s := Judge(lg, nil, true).Summary(); !strings.HasPrefix(s, "No process failed, but the process shows no outcome: ") {
 		t.Errorf("%q", s)
 	}
@@ -112,7 +95,7 @@ func TestNotShownWithoutPrediction(t *testing.T) {
 // its own line below; the process's line now says its first 200 bytes, cut
 // at a word, and the line below keeps it whole. A short one is not cut.
 func TestLongErrorSaidOnceWhole(t *testing.T) {
-	p := readReal(t, "real/vss-compose-oom.log").Processes[0]
+	p := parseFile(t, "real/vss-compose-oom.log").Processes[0]
 	s := ObservedSummary(p)
 	if !strings.HasSuffix(s, " GPU 0 has a total capacity of 14.56 GiB of which 58.38 MiB is free. Process 244271 has 26.06 MiB memory in …") || len(s) > 260 {
 		t.Errorf("process line (%d bytes): %q", len(s), s)
@@ -120,7 +103,7 @@ func TestLongErrorSaidOnceWhole(t *testing.T) {
 	if d := strings.Join(ProcessDetail(p), "\n"); !strings.Contains(d, "ERROR   Failed to initialize executor on rank 0: "+vssCause) {
 		t.Errorf("the whole text is not below:\n%s", d)
 	}
-	p = readReal(t, "real/trtllm-pr18373-ucx-tls-condensed.log").Processes[1]
+	p = parseFile(t, "real/trtllm-pr18373-ucx-tls-condensed.log").Processes[1]
 	if s := ObservedSummary(p); !strings.HasSuffix(s, "(.../nixl_utils/transferAgent.cpp:505)") {
 		t.Errorf("a short failure is cut: %q", s)
 	}
@@ -140,7 +123,7 @@ func TestCauseNotSaidTwice(t *testing.T) {
 		{"real/trtllm-pr18373-ucx-tls-condensed.log", 1, true},
 		{"real/nim-recipe-levelless-tag.log", 0, true},
 	} {
-		d := strings.Join(ProcessDetail(readReal(t, c.file).Processes[c.i]), "\n")
+		d := strings.Join(ProcessDetail(parseFile(t, c.file).Processes[c.i]), "\n")
 		if strings.Contains(d, "\n  cause: ") != c.cause {
 			t.Errorf("%s: cause line %v, want %v:\n%s", c.file, !c.cause, c.cause, d)
 		}

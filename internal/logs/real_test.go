@@ -922,11 +922,8 @@ func TestTransferErrorException(t *testing.T) {
 			t.Fatalf("%q: %s", c.log, sources(lg))
 		}
 		p := lg.Processes[0]
-		var kinds []string
-		for _, f := range p.Findings {
-			kinds = append(kinds, f.Kind)
-		}
-		if string(p.Outcome()) != c.outcome || strings.Join(kinds, ",") != c.finding {
+		kinds := findingKinds(p)
+		if string(p.Outcome()) != c.outcome || kinds != c.finding {
 			t.Errorf("%q: outcome %q error %q findings %v", c.log, p.Outcome(), p.Error, kinds)
 		}
 		if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, c.summary) {
@@ -958,11 +955,8 @@ func TestLoadTaskFailed(t *testing.T) {
 			t.Fatalf("%s: %s", c.name, sources(lg))
 		}
 		p := lg.Processes[0]
-		var kinds []string
-		for _, f := range p.Findings {
-			kinds = append(kinds, f.Kind)
-		}
-		if string(p.Outcome()) != c.outcome || p.Cause != c.cause || strings.Join(kinds, ",") != c.finding {
+		kinds := findingKinds(p)
+		if string(p.Outcome()) != c.outcome || p.Cause != c.cause || kinds != c.finding {
 			t.Errorf("%s: outcome %q error %q cause %q findings %v", c.name, p.Outcome(), p.Error, p.Cause, kinds)
 		}
 		if c.outcome == "ERROR" && !strings.HasPrefix(p.Error, "Error executing load_single_module with args") {
@@ -993,15 +987,7 @@ func TestExceptionAfterTransferFinding(t *testing.T) {
 			"[TRT-LLM] [RANK 1] [I] x\n" + exc, "rank 0= kv_transfer_timeout;rank 1=ERROR "},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
-		var got []string
-		for _, p := range lg.Processes {
-			var kinds []string
-			for _, f := range p.Findings {
-				kinds = append(kinds, f.Kind)
-			}
-			got = append(got, fmt.Sprintf("%s=%s %s", p.Source, p.Outcome(), strings.Join(kinds, ",")))
-		}
-		if s := strings.Join(got, ";"); s != c.want {
+		if s := processFindings(lg); s != c.want {
 			t.Errorf("%s: %s, want %s", c.name, s, c.want)
 		}
 	}
@@ -1284,11 +1270,8 @@ func TestCppTransferErrorLines(t *testing.T) {
 			t.Fatalf("%q: %s", c.log, sources(lg))
 		}
 		p := lg.Processes[0]
-		var kinds []string
-		for _, f := range p.Findings {
-			kinds = append(kinds, f.Kind)
-		}
-		g := string(p.Outcome()) + " " + strings.Join(kinds, ",")
+		kinds := findingKinds(p)
+		g := string(p.Outcome()) + " " + kinds
 		for _, im := range p.Implications {
 			if strings.Contains(im.Text, "same kv_cache_config") {
 				g += " same kv_cache_config"
@@ -1438,11 +1421,8 @@ func TestSrunExitLines(t *testing.T) {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		var got []string
 		for _, p := range lg.Processes {
-			var kinds []string
-			for _, f := range p.Findings {
-				kinds = append(kinds, f.Kind)
-			}
-			got = append(got, strings.Join(strings.Fields(fmt.Sprintf("%s=%s %s %s", p.Source, p.Outcome(), p.Error, strings.Join(kinds, ","))), " "))
+			kinds := findingKinds(p)
+			got = append(got, strings.Join(strings.Fields(fmt.Sprintf("%s=%s %s %s", p.Source, p.Outcome(), p.Error, kinds)), " "))
 		}
 		if g := strings.Join(got, ";"); g != c.want {
 			t.Errorf("%s: %s, want %s", c.name, g, c.want)
