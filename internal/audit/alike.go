@@ -85,39 +85,26 @@ func resolvedAs(e Entry) string {
 // one name whose workers resolve alike; files are the inputs' bytes.
 func alike(names []string, parts [][]Entry, files map[string][]byte) []Alike {
 	var out []Alike
-	byShort := map[string][]int{}
-	var shorts []string
+	var named []int
 	for i, g := range names {
-		if g == "" {
-			continue
+		if g != "" {
+			named = append(named, i)
 		}
-		s := shortGroup(g)
-		if _, ok := byShort[s]; !ok {
-			shorts = append(shorts, s)
-		}
-		byShort[s] = append(byShort[s], i)
 	}
-	for _, short := range shorts {
-		idx := byShort[short]
+	for _, idx := range groupInOrder(named, func(i int) string { return shortGroup(names[i]) }) {
 		if len(idx) < 2 {
 			continue
 		}
-		var order []string
-		same := map[string][]int{}
-		for _, i := range idx {
+		short := shortGroup(names[idx[0]])
+		same := groupInOrder(idx, func(i int) string {
 			var sig []string
 			for _, e := range parts[i] {
 				sig = append(sig, resolvedAs(e))
 			}
 			sort.Strings(sig)
-			k := strings.Join(sig, "\x01")
-			if _, ok := same[k]; !ok {
-				order = append(order, k)
-			}
-			same[k] = append(same[k], i)
-		}
-		for _, k := range order {
-			is := same[k]
+			return strings.Join(sig, "\x01")
+		})
+		for _, is := range same {
 			if len(is) < 2 {
 				continue
 			}
@@ -133,6 +120,24 @@ func alike(names []string, parts [][]Entry, files map[string][]byte) []Alike {
 		}
 	}
 	return out
+}
+
+// groupInOrder groups is by key, the groups in the order of their first
+// member, each member in is's order.
+func groupInOrder(is []int, key func(int) string) [][]int {
+	var groups [][]int
+	at := map[string]int{}
+	for _, i := range is {
+		k := key(i)
+		g, ok := at[k]
+		if !ok {
+			g = len(groups)
+			at[k] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], i)
+	}
+	return groups
 }
 
 // fileDiffs says what the files fs differ in from the first of them, line
