@@ -17,7 +17,7 @@ func TestWrapReport(t *testing.T) {
 		"      4 ERROR   registerMem: registration failed for the specified or all potential backends\n" +
 		"  cause: Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)\n" +
 		"  → line 6: a NIXL call failed in the KV-cache transfer agent (transferAgent.cpp); NIXL's own error lines just before it say which and why\n" +
-		"  ! 2× kv_transfer_timeout, first at line 16: /a/very/long/path/" + strings.Repeat("x", 120) + "\n" +
+		"  ! 2× KV transfer timed out, first at line 16: /a/very/long/path/" + strings.Repeat("x", 120) + "\n" +
 		"Start-up failed: rank 1.\n"
 	got := string(wrapReport([]byte(in), 80))
 	want := "real/trtllm-pr18373-ucx-tls-condensed.log: 7 lines, 2 process(es), 2 with\n" +
@@ -31,7 +31,7 @@ func TestWrapReport(t *testing.T) {
 		"         (.../nixl_utils/transferAgent.cpp:505)\n" +
 		"  → line 6: a NIXL call failed in the KV-cache transfer agent\n" +
 		"    (transferAgent.cpp); NIXL's own error lines just before it say which and why\n" +
-		"  ! 2× kv_transfer_timeout, first at line 16:\n" +
+		"  ! 2× KV transfer timed out, first at line 16:\n" +
 		"    /a/very/long/path/" + strings.Repeat("x", 58) + "\n"
 	if !strings.HasPrefix(got, want) {
 		t.Errorf("wrapped:\n%s\nwant it to start:\n%s", got, want)
