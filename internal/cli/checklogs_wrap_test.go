@@ -48,3 +48,42 @@ func TestWrapReport(t *testing.T) {
 		t.Errorf("a short line is not kept as it is:\n%s", got)
 	}
 }
+
+// TestWrapLines: -f's text is wrapped a line at a time once its newline is
+// written (its summary line is written in pieces, which must not each start
+// a line), at the width the terminal has at that write (a window resized
+// while following), and written whole at width 0.
+func TestWrapLines(t *testing.T) {
+	long := "══ 1 logs, 2 process(es), 2 with transceiver lines; 1 disagreement(s); 1 process(es) failed at start-up; exit 1"
+	var out strings.Builder
+	width := 60
+	w := &wrapLines{w: &out, width: func() int { return width }}
+	for _, step := range []struct {
+		write, want string
+	}{
+		{"\n══ 1 logs, 2 process(es), 2 with transceiver lines", "\n"},
+		{"; 1 disagreement(s)", "\n"},
+		{"; 1 process(es) failed at start-up; exit 1\n", "\n══ 1 logs, 2 process(es), 2 with transceiver lines; 1\n  disagreement(s); 1 process(es) failed at start-up; exit 1\n"},
+	} {
+		if n, err := w.Write([]byte(step.write)); n != len(step.write) || err != nil {
+			t.Fatalf("Write(%q) = %d, %v", step.write, n, err)
+		}
+		if out.String() != step.want {
+			t.Errorf("after %q:\n%q\nwant\n%q", step.write, out.String(), step.want)
+		}
+	}
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{80, "══ 1 logs, 2 process(es), 2 with transceiver lines; 1 disagreement(s); 1\n  process(es) failed at start-up; exit 1\n"},
+		{0, long + "\n"},
+	} {
+		out.Reset()
+		width = tc.width
+		w.Write([]byte(long + "\n"))
+		if out.String() != tc.want {
+			t.Errorf("at width %d:\n%q\nwant\n%q", tc.width, out.String(), tc.want)
+		}
+	}
+}
