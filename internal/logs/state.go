@@ -1957,35 +1957,68 @@ func unframe(msg string) string {
 // the requests and does not raise.
 const forwardError = "Encountered an error in forward function: "
 
+// forwardWindow is how many lines above the forward step's ERROR line the
+// exception it printed may start: the message's first line is the same on
+// both, and a CUDA error's str(e) goes on for three lines more (PyTorch's
+// "CUDA kernel errors might be asynchronously reported …", "For debugging
+// consider passing CUDA_LAUNCH_BLOCKING=1", "Compile with
+// `TORCH_USE_CUDA_DSA` …") and a newline, all of which
+// traceback.print_exc() prints before the logger's line (Model-Optimizer
+// issue #220's rank 1, six lines apart).
+const forwardWindow = 8
+
 // forwardFailed reads the forward step's ERROR line at line n: the executor's
 // loop ran, and the exception printed just above it (read, without the
-// frames a paste cut, as how start-up ended) was a runtime error.
+// frames a paste cut, as how start-up ended) was a runtime error. That
+// exception is bare, so it is the rank's own, or, printed before the log
+// showed the rank (a paste that starts inside the traceback: Model-Optimizer
+// issue #220), the lines without a rank of the same stream (baseOf).
 func (st *state) forwardFailed(key string, n int, msg string) {
 	q := st.byKey[key]
+	first := strings.TrimPrefix(msg, forwardError)
+	src := q
+	if !forwardPrinted(src, n, first) {
+		src = nil
+		if b := baseOf(key); b != key && forwardPrinted(st.byKey[b], n, first) {
+			src = st.byKey[b]
+			q = st.get(key, n)
+		}
+	}
 	if q == nil {
 		return
 	}
 	if q.loopRan == 0 {
 		q.loopRan = n
 	}
-	e, _, _ := strings.Cut(q.Error, "\n")
-	if q.Error == "" || q.errorLine < n-2 || !strings.HasSuffix(e, ": "+strings.TrimPrefix(msg, forwardError)) {
+	if src == nil {
 		return
 	}
 	// Undo the start-up failure: the exception becomes the finding.
-	line := q.errorLine
-	q.Error, q.Cause, q.errorLine = "", "", 0
-	q.Lines = slices.DeleteFunc(q.Lines, func(l Line) bool { return l.N == line && l.Level == "" })
-	if st.excProc == q {
+	e, _, _ := strings.Cut(src.Error, "\n")
+	line := src.errorLine
+	src.Error, src.Cause, src.errorLine = "", "", 0
+	src.Lines = slices.DeleteFunc(src.Lines, func(l Line) bool { return l.N == line && l.Level == "" })
+	if st.excProc == src {
 		st.excProc = nil
 	}
-	if st.pendingExc == q {
+	if st.pendingExc == src {
 		st.pendingExc = nil
 	}
 	if k := key + "\x00" + e; k != st.loopPrev {
 		st.loopPrev = k
 		q.find(line, FindingRuntimeError, e)
 	}
+}
+
+// forwardPrinted reports whether p's start-up failure is the exception the
+// forward step printed just above its ERROR line at line n, whose message's
+// first line is first.
+func forwardPrinted(p *Process, n int, first string) bool {
+	if p == nil || p.Error == "" || p.errorLine < n-forwardWindow {
+		return false
+	}
+	e, _, _ := strings.Cut(p.Error, "\n")
+	return strings.HasSuffix(e, ": "+first)
 }
 
 // eventLoopError starts the line PyExecutor._event_loop_wrapper logs at
