@@ -1277,6 +1277,18 @@ func (p *Process) find(n int, k, text string) {
 	p.Findings = append(p.Findings, Finding{Kind: k, Line: n, Text: cutText(text, maxDetailBytes), Count: 1})
 }
 
+// retext gives p's finding of kind k whose text is old the text text
+// instead: the same error, said with more (its exception's class).
+func (p *Process) retext(k, old, text string) {
+	old = cutText(old, maxDetailBytes)
+	for i := range p.Findings {
+		if f := &p.Findings[i]; f.Kind == k && f.Text == old {
+			f.Text = cutText(text, maxDetailBytes)
+			return
+		}
+	}
+}
+
 // findingTextNotKept is a finding's text once the log's kept text is used up.
 const findingTextNotKept = "(text not kept: the log's 4 MiB of kept text is used up)"
 
