@@ -655,6 +655,23 @@ var realCases = []realCase{
 		files:   []string{"real/trtllm-wide-ep/kimi-k2-thinking.yaml"},
 		workers: []string{"worker_config.ctx context PYTHON NIXL 4", "worker_config.gen generation PYTHON NIXL 1"},
 	},
+	{
+		// No --trtllm: the image tensorrtllm-runtime:1.3.1 is Dynamo 1.3.1,
+		// which ships TensorRT-LLM 1.3.0rc19 (releases.data.ts): C++ on
+		// NIXL. It was xcvr's default, 1.4.0rc4 (Python), the tag unknown.
+		from:    "ai-dynamo/dynamo recipes/qwen3-235b-a22b-fp8/trtllm/disagg/hopper/deploy.yaml @04521f47 (whole file): prefill and decode ConfigMaps, a v1alpha1 DGD whose sh -c scripts take --extra-engine-args \"${ENGINE_ARGS}\" from env",
+		version: "",
+		files:   []string{"real/dynamo-qwen3-235b-disagg-hopper-deploy.yaml"},
+		workers: []string{"decode generation CPP NIXL 1", "prefill context CPP NIXL 6"},
+	},
+	{
+		// Aggregated (no --disaggregation-mode), no cache_transceiver_config:
+		// off, whatever the release; tensorrtllm-runtime:1.1.1 is 1.3.0rc11.
+		from:    "ai-dynamo/dynamo recipes/deepseek-r1/trtllm/agg/b200/deploy.yaml @a843b4d5 (whole file)",
+		version: "",
+		files:   []string{"real/dynamo-dsr1-agg-b200-deploy.yaml"},
+		workers: []string{"TrtllmWorker aggregated DISABLED None 1"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
