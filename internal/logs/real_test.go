@@ -905,7 +905,8 @@ func TestWorkerSubmitTraceback(t *testing.T) {
 			t.Errorf("%s: outcome %q error %q, %d runtime error(s)", c.name, p.Outcome(), p.Error, runtime)
 		}
 		if c.name == "submit" {
-			if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though its worker was taking requests (line 4)") {
+			// Line 3: worker_main's "worker.submit(req)" over submit's frame.
+			if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though its worker was taking requests (line 3)") {
 				t.Errorf("verdict: %s", s)
 			}
 		}
