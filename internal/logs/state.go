@@ -65,6 +65,10 @@ type state struct {
 	loopLine int
 	loopOn   bool
 	loopPrev string
+	// loopLogged is the key and message of the last "Error in event loop:
+	// …" line read (loopErrorLogged): the exception line of the traceback
+	// under it is the same error.
+	loopLogged string
 	// loopSubmit says the traceback open at loopLine is the worker's
 	// request loop submitting a request (submitFrame), not PyExecutor's
 	// event loop.
@@ -302,6 +306,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if rayRep {
 			q.imply(n, rayRepeatedNote, 0, 0)
 		}
+		if level == "ERROR" && strings.HasPrefix(msg, eventLoopError) {
+			st.loopErrorLogged(q, key, n, msg)
+		}
 		if level == "INFO" {
 			q.InfoSeen = true
 			if q.loopRan == 0 && iterLine(msg) {
@@ -477,7 +484,14 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 				text := st.cut(m[1]+": "+m[2], maxMessageBytes)
 				if k := key + "\x00" + text; k != st.loopPrev {
 					st.loopPrev = k
-					q.find(n, FindingRuntimeError, text)
+					if st.loopLogged == key+"\x00"+m[2] {
+						// The loop's ERROR line said this error: its exception
+						// line names the class; one finding.
+						st.loopLogged = ""
+						q.retext(FindingRuntimeError, st.cut(eventLoopError+m[2], maxMessageBytes), text)
+					} else {
+						q.find(n, FindingRuntimeError, text)
+					}
 				}
 			}
 			return
@@ -2025,6 +2039,20 @@ func forwardPrinted(p *Process, n int, first string) bool {
 // ERROR when its event loop raises ("Error in event loop: {e}", then the
 // traceback; verified in py_executor.py, 1.0 onwards).
 const eventLoopError = "Error in event loop: "
+
+// loopErrorLogged reads the loop's "Error in event loop: {e}" line at line
+// n: q's executor loop ran and raised e, a runtime error of q, also when the
+// log stops before the exception line of the traceback under it (TensorRT-LLM
+// issue #9931's rank 7, a Grafana copy cut there). That exception line, when
+// it comes, is the same error: it names e's class and takes the finding's
+// text instead of counting again.
+func (st *state) loopErrorLogged(q *Process, key string, n int, msg string) {
+	if q.loopRan == 0 {
+		q.loopRan = n
+	}
+	st.loopLogged = key + "\x00" + strings.TrimPrefix(msg, eventLoopError)
+	q.find(n, FindingRuntimeError, st.cut(msg, maxMessageBytes))
+}
 
 // eventLoopLine reports whether a bare line shows PyExecutor's event loop
 // raising: a traceback frame in the loop ("File \"…/py_executor.py\", line N,
