@@ -22,11 +22,13 @@ import (
 // worker says so.
 
 // dynamoTRTLLM is the TensorRT-LLM release each Dynamo release ships, from
-// Dynamo's support matrix (ai-dynamo/dynamo docs/reference/support-matrix.md,
-// "Backend Dependencies", the stored copy that lists v0.6.0 to v1.1.0-dev.3;
-// v1.2.0 from the v1.2.1 docs' "Latest stable release: v1.2.0 — ...
-// TensorRT-LLM 1.3.0rc14"). Releases the matrix does not list (0.4.x, 0.5.x,
-// 1.1.0, 1.2.1 and later) are not guessed.
+// Dynamo's release data (ai-dynamo/dynamo docs/fern/components/releases.data.ts
+// at 0059bada, "the single source of truth" behind its support matrix: each
+// release's pins.trtllm, v0.6.0 to v1.4.2, the platform previews v1.1.0-dev.N
+// and v1.3.0-dev.1 included); it agrees with docs/reference/support-matrix.md,
+// which this map was first read from, for every release both list. Releases
+// it does not list (0.4.x, 0.5.x; the DeepSeek-V4 model builds ship no
+// TensorRT-LLM image) are not guessed.
 var dynamoTRTLLM = map[string]string{
 	"0.6.0":       "1.1.0rc5",
 	"0.6.1":       "1.1.0rc5",
@@ -43,8 +45,29 @@ var dynamoTRTLLM = map[string]string{
 	"0.9.1":       "1.3.0rc3",
 	"1.0.0":       "1.3.0rc5.post1",
 	"1.0.1":       "1.3.0rc5.post1",
+	"1.0.2":       "1.3.0rc5.post1",
+	"1.1.0-dev.1": "1.3.0rc5.post1",
+	"1.1.0-dev.2": "1.3.0rc9",
+	"1.1.0-dev.3": "1.3.0rc11",
+	"1.1.0":       "1.3.0rc11",
+	"1.1.1":       "1.3.0rc11",
 	"1.2.0":       "1.3.0rc14",
+	"1.2.1":       "1.3.0rc14",
+	"1.3.0-dev.1": "1.3.0rc17",
+	"1.3.0":       "1.3.0rc19",
+	"1.3.1":       "1.3.0rc19",
+	"1.4.0":       "1.3.0rc22",
+	"1.4.1":       "1.3.0rc22",
+	"1.4.2":       "1.3.0rc22",
 }
+
+// dynamoTagVariants are the suffixes of a Dynamo runtime image's tag that
+// name another build of the same release: its EFA images (-efa; -efa-amd64
+// before v1.3.0, whose notes say "EFA variants retagged from -efa-amd64 to
+// -efa") and per-architecture tags. releases.data.ts pins one TensorRT-LLM
+// per release, for the image and its EFA variant alike (its ARTIFACTS list
+// "1.4.2" and "1.4.2-efa" under one "TRT-LLM v1.3.0rc22").
+var dynamoTagVariants = []string{"-efa-amd64", "-efa-arm64", "-efa", "-amd64", "-arm64"}
 
 // imageRef splits an image reference into its repository and tag ("" when
 // it has none, or is pinned by digest only).
@@ -90,6 +113,14 @@ func imageVersion(image string) (version, how string, ok bool) {
 		return tag, "a TensorRT-LLM image's tag, taken as its release (inferred)", true
 	case path.Base(repo) == "tensorrtllm-runtime" && strings.Contains(repo, "ai-dynamo"):
 		v, ok := dynamoTRTLLM[tag]
+		for _, suf := range dynamoTagVariants {
+			if ok {
+				break
+			}
+			if base, cut := strings.CutSuffix(tag, suf); cut {
+				v, ok = dynamoTRTLLM[base]
+			}
+		}
 		if !ok {
 			return "", "", false
 		}

@@ -117,9 +117,11 @@ func TestRealLogs(t *testing.T) {
 			err: "RuntimeError: Only SM100 is supported by FP4 block scale MOE", exit: 1},
 		// A public benchmark report (TensorRT-LLM 1.2.1 on RTX PRO 6000,
 		// Qwen3.6), "Failure mode": server log line 278 as the report
-		// quotes it, wrapped after the colon.
+		// quotes it, wrapped after the colon and word-wrapped at about 67
+		// columns, not indented: the cause is the whole message
+		// (TestUnindentedWrappedCause).
 		{file: "bench-report-qwen3_5-wrapped.log", processes: "process=ERROR",
-			err: "Failed to initialize executor on rank 0:", cause: "The checkpoint you are trying to load has model type `qwen3_5` but", exit: 1},
+			err: "Failed to initialize executor on rank 0:", cause: "The checkpoint you are trying to load has model type `qwen3_5` but Transformers does not recognize this architecture. This could be because of an issue with the checkpoint, or because your version of Transformers is out of date.", exit: 1},
 		// A public TensorRT-LLM 1.2.1 bring-up report (Qwen3.8-27B-FP8 on an
 		// H100; index id 66094399229, repository not named): the failure as
 		// the report condenses it, the start-up line's message wrapped and
@@ -339,6 +341,23 @@ func TestRealLogs(t *testing.T) {
 		// worker's Python INFO lines are not printed; LLM.generate's progress
 		// bar shows requests were served (TestLLMProgress).
 		{file: "blog-llmapi-qwen3-1.2.0rc2.log", processes: "process=", exit: 1},
+		// NVIDIA/Model-Optimizer issue #220 (description, June 2025;
+		// TensorRT-LLM of then, DeepSeek-V3-0324-FP4 on B200x8): rank 1's
+		// forward step, the traceback _forward_step printed (its head cut by
+		// the index), the CUDA error's four lines, the logger's "Encountered
+		// an error in forward function: …" with the same four, and the event
+		// loop's ERROR line, cut by the index (kept: its start is what is
+		// read). The forward step caught the error and failed the requests:
+		// a runtime error of a rank whose loop ran, not how start-up ended.
+		{file: "modelopt-220-forward-cuda-rank1.log", processes: "rank 1=", findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #9931 (description, Dec 2025; 1.2.0rc2,
+		// DeepSeek V3 with MAX_UTILIZATION): a Grafana copy, each line under
+		// its collector's tab-framed timestamp line, rank 0's iteration line,
+		// rank 7's "Error in event loop: vector::_M_default_append" and the
+		// thread hook's traceback header, as the index keeps it (the
+		// traceback cut after its first frame; rank 5's cut line dropped).
+		// Rank 7's loop died: its logged line is the runtime error.
+		{file: "trtllm-9931-grafana-event-loop-1.2.0rc2.log", processes: "rank 0=,rank 7=", findings: []string{FindingRuntimeError}, exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -608,6 +627,10 @@ func TestEventLoopException(t *testing.T) {
 		count              int
 	}{
 		{"thread hook", dynamo6734 + exc, "", 1},
+		// The logger's line alone: a copy cut before the traceback's
+		// exception (TensorRT-LLM issue #9931's rank 7).
+		{"the loop's ERROR line alone", "[12/05/2025-06:23:18] [TRT-LLM] [RANK 7] [E] Error in event loop: vector::_M_default_append\n", "", 1},
+		{"the loop's ERROR line, then the thread hook's", "[TRT-LLM] [E] Error in event loop: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n" + dynamo6734 + exc, "", 1},
 		{"logger and thread hook", logged + dynamo6734 + exc, "", 1},
 		{"ranked", "[TRT-LLM] [RANK 1] [I] [_torch  ] Using KvCacheTransceiverV2\n" + dynamo6734 + exc, "PYTHON", 1},
 		{"then start-up fails", dynamo6734 + exc + "[TRT-LLM] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n", "ERROR", 1},
@@ -624,6 +647,15 @@ func TestEventLoopException(t *testing.T) {
 		{"forward step's exception, its frames cut", "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling x\n" +
 			"[06/21/2025-03:55:04] [TRT-LLM] [E] Encountered an error in forward function: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling x\n", "", 1},
 		{"another exception above the forward step's line", "RuntimeError: boom\n[TRT-LLM] [E] Encountered an error in forward function: other\n", "ERROR", 0},
+		// A CUDA error's message is four lines and a newline, on the
+		// printed exception and on the logger's line alike (Model-Optimizer
+		// issue #220's rank 1).
+		{"forward step's CUDA error of four lines", cudaErr("RuntimeError: ") + "\n" +
+			"[06/16/2025-05:33:58] [TRT-LLM] [RANK 1] [E] Encountered an error in forward function: " + cudaErr("") + "\n", "", 1},
+		{"forward step's CUDA error of four lines, the rank shown before", "[TRT-LLM] [RANK 1] [I] [Autotuner]: Autotuning process ends\n" +
+			cudaErr("RuntimeError: ") + "\n[TRT-LLM] [RANK 1] [E] Encountered an error in forward function: " + cudaErr(""), "", 1},
+		{"the same message far above the forward step's line", cudaErr("RuntimeError: ") + strings.Repeat("\n", forwardWindow) +
+			"[TRT-LLM] [RANK 1] [E] Encountered an error in forward function: " + cudaErr(""), "ERROR", 0},
 		{"model engine's _forward_step", "Traceback (most recent call last):\n  File \"/x/model_engine.py\", line 1962, in _forward_step\n" + exc, "ERROR", 0},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
@@ -645,6 +677,26 @@ func TestEventLoopException(t *testing.T) {
 	if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though the executor's event loop ran (line 1)") {
 		t.Errorf("verdict: %s", s)
 	}
+	// The finding says the error as its exception line does, once it
+	// comes; until then as the logger's line does.
+	for log, want := range map[string]string{
+		logged + dynamo6734 + exc: "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone",
+		"[TRT-LLM] [RANK 7] [E] Error in event loop: vector::_M_default_append\n": "Error in event loop: vector::_M_default_append",
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(log))
+		if f := lg.Processes[0].Findings; len(f) != 1 || f[0].Text != want || f[0].Line != 1 {
+			t.Errorf("%q: findings %+v, want %q at line 1", log, f, want)
+		}
+	}
+}
+
+// cudaErr is PyTorch's message of a CUDA error after title, as str(e) gives
+// it (c10's CUDA check): four lines, the last ending in a newline.
+func cudaErr(title string) string {
+	return title + "CUDA error: an illegal memory access was encountered\n" +
+		"CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n" +
+		"For debugging consider passing CUDA_LAUNCH_BLOCKING=1\n" +
+		"Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n"
 }
 
 // TestNIXLErrorLines: NIXL's error lines that say why its agent failed are

@@ -65,6 +65,10 @@ type state struct {
 	loopLine int
 	loopOn   bool
 	loopPrev string
+	// loopLogged is the key and message of the last "Error in event loop:
+	// …" line read (loopErrorLogged): the exception line of the traceback
+	// under it is the same error.
+	loopLogged string
 	// loopSubmit says the traceback open at loopLine is the worker's
 	// request loop submitting a request (submitFrame), not PyExecutor's
 	// event loop.
@@ -302,6 +306,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if rayRep {
 			q.imply(n, rayRepeatedNote, 0, 0)
 		}
+		if level == "ERROR" && strings.HasPrefix(msg, eventLoopError) {
+			st.loopErrorLogged(q, key, n, msg)
+		}
 		if level == "INFO" {
 			q.InfoSeen = true
 			if q.loopRan == 0 && iterLine(msg) {
@@ -477,7 +484,14 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 				text := st.cut(m[1]+": "+m[2], maxMessageBytes)
 				if k := key + "\x00" + text; k != st.loopPrev {
 					st.loopPrev = k
-					q.find(n, FindingRuntimeError, text)
+					if st.loopLogged == key+"\x00"+m[2] {
+						// The loop's ERROR line said this error: its exception
+						// line names the class; one finding.
+						st.loopLogged = ""
+						q.retext(FindingRuntimeError, st.cut(eventLoopError+m[2], maxMessageBytes), text)
+					} else {
+						q.find(n, FindingRuntimeError, text)
+					}
 				}
 			}
 			return
@@ -1957,29 +1971,51 @@ func unframe(msg string) string {
 // the requests and does not raise.
 const forwardError = "Encountered an error in forward function: "
 
+// forwardWindow is how many lines above the forward step's ERROR line the
+// exception it printed may start: the message's first line is the same on
+// both, and a CUDA error's str(e) goes on for three lines more (PyTorch's
+// "CUDA kernel errors might be asynchronously reported …", "For debugging
+// consider passing CUDA_LAUNCH_BLOCKING=1", "Compile with
+// `TORCH_USE_CUDA_DSA` …") and a newline, all of which
+// traceback.print_exc() prints before the logger's line (Model-Optimizer
+// issue #220's rank 1, six lines apart).
+const forwardWindow = 8
+
 // forwardFailed reads the forward step's ERROR line at line n: the executor's
 // loop ran, and the exception printed just above it (read, without the
-// frames a paste cut, as how start-up ended) was a runtime error.
+// frames a paste cut, as how start-up ended) was a runtime error. That
+// exception is bare, so it is the rank's own, or, printed before the log
+// showed the rank (a paste that starts inside the traceback: Model-Optimizer
+// issue #220), the lines without a rank of the same stream (baseOf).
 func (st *state) forwardFailed(key string, n int, msg string) {
 	q := st.byKey[key]
+	first := strings.TrimPrefix(msg, forwardError)
+	src := q
+	if !forwardPrinted(src, n, first) {
+		src = nil
+		if b := baseOf(key); b != key && forwardPrinted(st.byKey[b], n, first) {
+			src = st.byKey[b]
+			q = st.get(key, n)
+		}
+	}
 	if q == nil {
 		return
 	}
 	if q.loopRan == 0 {
 		q.loopRan = n
 	}
-	e, _, _ := strings.Cut(q.Error, "\n")
-	if q.Error == "" || q.errorLine < n-2 || !strings.HasSuffix(e, ": "+strings.TrimPrefix(msg, forwardError)) {
+	if src == nil {
 		return
 	}
 	// Undo the start-up failure: the exception becomes the finding.
-	line := q.errorLine
-	q.Error, q.Cause, q.errorLine = "", "", 0
-	q.Lines = slices.DeleteFunc(q.Lines, func(l Line) bool { return l.N == line && l.Level == "" })
-	if st.excProc == q {
+	e, _, _ := strings.Cut(src.Error, "\n")
+	line := src.errorLine
+	src.Error, src.Cause, src.errorLine = "", "", 0
+	src.Lines = slices.DeleteFunc(src.Lines, func(l Line) bool { return l.N == line && l.Level == "" })
+	if st.excProc == src {
 		st.excProc = nil
 	}
-	if st.pendingExc == q {
+	if st.pendingExc == src {
 		st.pendingExc = nil
 	}
 	if k := key + "\x00" + e; k != st.loopPrev {
@@ -1988,10 +2024,35 @@ func (st *state) forwardFailed(key string, n int, msg string) {
 	}
 }
 
+// forwardPrinted reports whether p's start-up failure is the exception the
+// forward step printed just above its ERROR line at line n, whose message's
+// first line is first.
+func forwardPrinted(p *Process, n int, first string) bool {
+	if p == nil || p.Error == "" || p.errorLine < n-forwardWindow {
+		return false
+	}
+	e, _, _ := strings.Cut(p.Error, "\n")
+	return strings.HasSuffix(e, ": "+first)
+}
+
 // eventLoopError starts the line PyExecutor._event_loop_wrapper logs at
 // ERROR when its event loop raises ("Error in event loop: {e}", then the
 // traceback; verified in py_executor.py, 1.0 onwards).
 const eventLoopError = "Error in event loop: "
+
+// loopErrorLogged reads the loop's "Error in event loop: {e}" line at line
+// n: q's executor loop ran and raised e, a runtime error of q, also when the
+// log stops before the exception line of the traceback under it (TensorRT-LLM
+// issue #9931's rank 7, a Grafana copy cut there). That exception line, when
+// it comes, is the same error: it names e's class and takes the finding's
+// text instead of counting again.
+func (st *state) loopErrorLogged(q *Process, key string, n int, msg string) {
+	if q.loopRan == 0 {
+		q.loopRan = n
+	}
+	st.loopLogged = key + "\x00" + strings.TrimPrefix(msg, eventLoopError)
+	q.find(n, FindingRuntimeError, st.cut(msg, maxMessageBytes))
+}
 
 // eventLoopLine reports whether a bare line shows PyExecutor's event loop
 // raising: a traceback frame in the loop ("File \"…/py_executor.py\", line N,
