@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"xcvr/resolver"
 )
@@ -168,6 +169,10 @@ type Process struct {
 	// a traceback's first line shows it (0 until one does). A paste
 	// indented as a whole (a markdown code block) reads as it would not.
 	causeBase int
+	// causeWidth is how wide the cause's last line was (in characters,
+	// its indentation included) while a line under it may be that line's
+	// word-wrapped rest (wrapsOn); 0 when none may.
+	causeWidth int
 	// held is true for a process made only by UCX's error lines, printed
 	// before the first TensorRT-LLM line of their key (state.ucxOwner): it
 	// is the process that follows once a line of its own makes it (get),
@@ -1004,7 +1009,10 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.implyCause(n, cause)
 		if p.fail(n, msg) {
 			p.Cause = cutText(cause, maxDetailBytes)
-			p.causeOpen, p.causeLines, p.causeTB, p.causeBase = true, 0, false, 0
+			// causeWidth stays 0: an unindented line under a cause after
+			// the colon is not read as its rest (wrapsOn), as the prefix
+			// makes the line wide whatever the cause.
+			p.causeOpen, p.causeLines, p.causeTB, p.causeBase, p.causeWidth = true, 0, false, 0, 0
 		}
 	case lineWorkerError:
 		p.fail(n, "RuntimeError: Executor worker returned error")
@@ -1324,6 +1332,8 @@ func (p *Process) continueCause(n int, raw string) bool {
 		p.causeBase = ind
 	}
 	indented := ind > p.causeBase
+	width := p.causeWidth
+	p.causeWidth = 0
 	switch {
 	case strings.HasPrefix(t, "Traceback ("):
 		p.causeTB = true
@@ -1344,6 +1354,7 @@ func (p *Process) continueCause(n int, raw string) bool {
 		if p.Cause == "" {
 			p.Cause = cutText(t, maxDetailBytes)
 			p.implyCause(n, t) // as for a cause after the colon
+			p.causeWidth = ind + utf8.RuneCountInString(t)
 		} else if p.causeLines == 1 && (strings.HasPrefix(t, "(") || indented && midSentence(p.Cause)) {
 			// The source location a C++ assertion prints after its
 			// message, or the rest of a sentence a paste wrapped and
@@ -1357,9 +1368,94 @@ func (p *Process) continueCause(n int, raw string) bool {
 			p.Error += "\n" + cutText(t, maxDetailBytes)
 		}
 		return true
+	case ind == p.causeBase && wrapsOn(p.Cause, width, t):
+		// The rest of the cause's sentence, which a paste word-wrapped
+		// onto a line of its own, not indented (a public benchmark
+		// report's "… has model type `qwen3_5` but" over "Transformers
+		// does not recognize this architecture. This could be").
+		p.causeLines++
+		p.Cause = cutText(p.Cause+" "+t, maxDetailBytes)
+		p.implyCause(n, p.Cause)
+		p.causeWidth = ind + utf8.RuneCountInString(t)
+		if len(p.Error) < maxMessageBytes {
+			p.Error += "\n" + cutText(t, maxDetailBytes)
+		}
+		return true
 	}
 	p.causeOpen = false
 	return false
+}
+
+// wrapMinWidth is how wide a line must be for a paste to have wrapped it:
+// editors fill text at 70 to 80 columns (Emacs 70, fmt 75, vim's
+// textwidth 79), browsers and terminals at least as wide; the benchmark
+// report's wrapped cause has lines of 63 to 67.
+const wrapMinWidth = 50
+
+// wrapsOn reports whether t, an unindented line under a cause that started
+// on a line of its own and whose last line was width characters wide (0:
+// none may be wrapped), is that line's
+// word-wrapped rest, as a paste wraps a sentence (a browser's or an
+// editor's fill, a terminal's copy). TensorRT-LLM prints a cause on one line,
+// and the lines under it are its own (a traceback, another process's lines,
+// a crash handler's), so all of these must hold:
+//   - the cause stops mid-sentence (midSentence) on a line wide enough to
+//     have been wrapped (wrapMinWidth);
+//   - t is prose: it starts with a word of letters, not a label ("WARNING:",
+//     "srun:") or a token with digits (NIXL's "E0421", a host name), has at
+//     least two words or ends a sentence, and holds no alignment (two blanks,
+//     a tab) or bar ('|': tqdm, a table);
+//   - a word wrap could have made it: t's first word did not fit on the line
+//     above, so that line plus that word is wider than t (a fill never
+//     leaves a line shorter than the word it pushed down would make it);
+//   - no reader of the log's lines knows t (bareKnown): a crash handler's
+//     line, an exception's header, a launcher's line stay what they are.
+func wrapsOn(cause string, width int, t string) bool {
+	if width < wrapMinWidth || cause == "" || !midSentence(cause) || t == "" {
+		return false
+	}
+	first, rest, two := strings.Cut(t, " ")
+	if !two && !strings.HasSuffix(t, ".") {
+		return false
+	}
+	w := strings.TrimRight(first, ",.;")
+	if w == "" || !isLetter(w[0]) {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if c := w[i]; !isLetter(c) && c != '\'' && c != '-' {
+			return false
+		}
+	}
+	if two && (rest == "" || rest[0] == ' ') || strings.Contains(t, "  ") || strings.ContainsAny(t, "|\t") {
+		return false
+	}
+	if utf8.RuneCountInString(t) >= width+1+utf8.RuneCountInString(first) {
+		return false
+	}
+	return !bareKnown(t)
+}
+
+// isLetter reports whether c is an ASCII letter.
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// bareKnown reports whether state.line reads a bare line t as something of
+// its own (a crash handler's line, a launcher's, an exception's header, a
+// server's, an executor's): such a line is never the rest of a cause.
+func bareKnown(t string) bool {
+	b := []byte(t)
+	if bareEvent(b) || mayEventLoop(b) || mayNIXLError(b) || observedStart(b) || mpiSessionLine(t) ||
+		serverUp(t) || cleanShutdown(t) || slurmStepEnd(t) || chainedException(t) || strings.HasPrefix(t, llmProgress) {
+		return true
+	}
+	if _, k := crashLine(t); k != crashNone {
+		return true
+	}
+	if _, _, ok := launcherDeath(t); ok {
+		return true
+	}
+	_, ok := srunExit(t)
+	return ok
 }
 
 // indentOf is how many blanks and tabs s starts with.

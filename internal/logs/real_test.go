@@ -117,9 +117,11 @@ func TestRealLogs(t *testing.T) {
 			err: "RuntimeError: Only SM100 is supported by FP4 block scale MOE", exit: 1},
 		// A public benchmark report (TensorRT-LLM 1.2.1 on RTX PRO 6000,
 		// Qwen3.6), "Failure mode": server log line 278 as the report
-		// quotes it, wrapped after the colon.
+		// quotes it, wrapped after the colon and word-wrapped at about 67
+		// columns, not indented: the cause is the whole message
+		// (TestUnindentedWrappedCause).
 		{file: "bench-report-qwen3_5-wrapped.log", processes: "process=ERROR",
-			err: "Failed to initialize executor on rank 0:", cause: "The checkpoint you are trying to load has model type `qwen3_5` but", exit: 1},
+			err: "Failed to initialize executor on rank 0:", cause: "The checkpoint you are trying to load has model type `qwen3_5` but Transformers does not recognize this architecture. This could be because of an issue with the checkpoint, or because your version of Transformers is out of date.", exit: 1},
 		// A public TensorRT-LLM 1.2.1 bring-up report (Qwen3.8-27B-FP8 on an
 		// H100; index id 66094399229, repository not named): the failure as
 		// the report condenses it, the start-up line's message wrapped and
