@@ -50,11 +50,26 @@ var reStern3 = regexp.MustCompile(`^[ \t]*[a-z0-9](?:[a-z0-9-]*[a-z0-9])? ([a-z0
 // reTorchRank is PyTorch's excepthook's prefix (scan.go's torchRankPrefix).
 var reTorchRank = regexp.MustCompile(`^\[rank(\d+)\]:(?: |$)`)
 
+// reElastic is torchrun's prefix before a worker's line (scan.go's
+// elasticPrefix): its role, not "rank", and its local rank.
+var reElastic = regexp.MustCompile(`^\[([A-Za-z_][A-Za-z0-9_.-]*?)([0-9]+)\]:`)
+
+// withRank is a key with a rank added, as scanner.addRank adds it.
+func withRank(key string, kube bool, rank string) string {
+	if rank != "" && (key == "" || kube) {
+		if kube {
+			key += " "
+		}
+		key += "rank " + rank
+	}
+	return key
+}
+
 // reSternBare is the bare lines a pod prints besides TensorRT-LLM's tagged
 // ones (scan.go's sternBare), after stern's pod and container.
 const reSternBare = `[ \t]|Traceback \(most recent call last\):|Exception[: ]|(?:Task|Future) exception |During handling |The above exception |` +
 	`(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):|terminate called |!!!!!!! |Fatal Python error: |\*\*\* SIG|\{"time":"|` +
-	`[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}`
+	`[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z_][A-Za-z0-9_.-]*[0-9]\]:|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}`
 
 // refTag reads one of TensorRT-LLM's tags at the start of t by regexp;
 // msg comes back as given when none is there.
@@ -200,6 +215,11 @@ func refLine(st *state, n int, raw string, nested, noTag bool) {
 				s = s[len(m[0]):]
 			}
 		}
+		// torchrun's prefix: the worker's local rank.
+		elasticRank := ""
+		if m := reElastic.FindStringSubmatch(blank(s)); m != nil && m[1] != "rank" {
+			elasticRank, s = m[2], blank(s)[len(m[0]):]
+		}
 		if loc := reTRTTime.FindStringIndex(blank(s)); loc != nil {
 			s = blank(s)[loc[1]:]
 		}
@@ -217,7 +237,7 @@ func refLine(st *state, n int, raw string, nested, noTag bool) {
 		if noTag {
 			// A Dynamo record's line after its first: its message's own
 			// text, no tag or rank read (scanner.pieces).
-			st.line(n, outer, false, false, "", s)
+			st.line(n, withRank(outer, kube, elasticRank), false, false, "", s)
 			return
 		}
 		// PyTorch's excepthook's rank before a traceback's lines.
@@ -266,14 +286,10 @@ func refLine(st *state, n int, raw string, nested, noTag bool) {
 		if rank == "" {
 			rank = torchRank
 		}
-		key := outer
-		if rank != "" && (key == "" || kube) {
-			if kube {
-				key += " "
-			}
-			key += "rank " + rank
+		if rank == "" {
+			rank = elasticRank
 		}
-		st.line(n, key, tagged, pyTagged, level, msg)
+		st.line(n, withRank(outer, kube, rank), tagged, pyTagged, level, msg)
 	}
 }
 

@@ -460,6 +460,14 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 			}
 		}
 	}
+	// torchrun's prefix (--tee, --redirects) before a worker's own line:
+	// that worker's local rank, read as PyTorch's [rankN]: is.
+	var elasticRank []byte
+	if t := trimBlank(s); len(t) > 4 && t[0] == '[' {
+		if r, rest, ok := elasticPrefix(t); ok {
+			elasticRank, s = r, rest
+		}
+	}
 	s = trtTimePrefix(s)
 	if len(sc.key) == 0 {
 		if d, rest, ok := srunPrefix(s); ok {
@@ -471,7 +479,9 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 	msg = s
 	t = trimBlank(s)
 	if sc.noTag {
-		// A Dynamo record's line after its first (pieces).
+		// A Dynamo record's line after its first (pieces): torchrun's
+		// prefix is the launcher's, before the record, as srun's is.
+		sc.addRank(elasticRank, named)
 		return false, false, "", msg, shapeNone
 	}
 	if len(t) > 0 && t[0] == '[' {
@@ -509,16 +519,26 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 	if len(rank) == 0 {
 		rank = torchRank
 	}
+	if len(rank) == 0 {
+		rank = elasticRank
+	}
+	sc.addRank(rank, named)
+	if noShape {
+		kind = shapeNone
+	}
+	return tagged, pyTagged, level, msg, kind
+}
+
+// addRank adds a line's rank to its key (sc.key): as the key when no
+// launcher gave one, after a named launcher's (a pod, a container, a Ray
+// worker), not to srun's or mpirun's, whose task is the process.
+func (sc *scanner) addRank(rank []byte, named bool) {
 	if len(rank) > 0 && (len(sc.key) == 0 || named) {
 		if named {
 			sc.key = append(sc.key, ' ')
 		}
 		sc.key = append(append(sc.key, "rank "...), rank...)
 	}
-	if noShape {
-		kind = shapeNone
-	}
-	return tagged, pyTagged, level, msg, kind
 }
 
 // announce reports whether the line is the first of the chunk to show the
@@ -1144,6 +1164,35 @@ func torchRankPrefix(t []byte) (rank, rest []byte, ok bool) {
 	return t[5:i], t[i+3:], true
 }
 
+// elasticPrefix reads the prefix torchrun puts before each line of a
+// worker's output it copies to its own (--tee, or --redirects with the
+// console: torch.distributed.elastic's TailLog writes f"{header}{line}",
+// header f"[{name}{local_rank}]:" with the worker role for name, "default"
+// unless --role is given: "[default0]:[TRT-LLM] [I] …"; tail_log.py,
+// verified). rank is the local rank, the digits the name ends with:
+// ^\[[A-Za-z_][A-Za-z0-9_.-]*?(\d+)\]: with a name other than "rank"
+// ("[rank1]:" is PyTorch's prefix without its blank: not read).
+func elasticPrefix(t []byte) (rank, rest []byte, ok bool) {
+	if len(t) < 5 || t[0] != '[' || !isIdentStart(t[1]) {
+		return nil, t, false
+	}
+	i := 2
+	for i < len(t) && (isAlnum(t[i]) || t[i] == '_' || t[i] == '.' || t[i] == '-') {
+		i++
+	}
+	if i+1 >= len(t) || t[i] != ']' || t[i+1] != ':' {
+		return nil, t, false
+	}
+	d := i
+	for isDigit(t[d-1]) { // t[1] is no digit
+		d--
+	}
+	if d == i || string(t[1:d]) == "rank" {
+		return nil, t, false
+	}
+	return t[d:i], t[i+2:], true
+}
+
 // readTag reads one of TensorRT-LLM's tags at the start of t; msg is
 // returned unchanged when none is there.
 func readTag(t, msg []byte) (tagged, pyTagged bool, rank []byte, level string, rest []byte) {
@@ -1571,9 +1620,9 @@ var sternBareStarts = [][]byte{[]byte("Traceback (most recent call last):"), []b
 // traceback's frames and code, libstdc++'s "  what():", a wrapped cause), a
 // start of sternBareStarts, an exception's title (a name ending in Error or
 // Exception, then a colon, a blank or the end), UCX's "[1742467344.413567] …",
-// PyTorch's "[rank0]: …", a crash handler's "[host:pid…] …", Abseil's
-// "E0421 …":
-// [ \t]|starts|[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}
+// PyTorch's "[rank0]: …", torchrun's "[default0]:…", a crash handler's
+// "[host:pid…] …", Abseil's "E0421 …":
+// [ \t]|starts|[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z_][A-Za-z0-9_.-]*[0-9]\]:|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}
 func sternBare(r []byte) bool {
 	if len(r) == 0 {
 		return false
@@ -1583,6 +1632,9 @@ func sternBare(r []byte) bool {
 		return true
 	case c == '[':
 		if len(r) > 1 && isDigit(r[1]) || len(r) > 5 && bytes.HasPrefix(r[1:], []byte("rank")) && isDigit(r[5]) {
+			return true
+		}
+		if _, _, ok := elasticPrefix(r); ok {
 			return true
 		}
 		i := 1

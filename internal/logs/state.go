@@ -372,6 +372,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.lg.trtllm = true // PyExecutor's loop
 		st.loopSeen(key, n)
 		st.loopSubmit = false
+		st.loopProcess(key, n)
 		st.loopShown(key)
 		return
 	}
@@ -394,6 +395,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.loopSubmit = true
 		}
 		st.loopSeen(key, n)
+		st.loopProcess(key, n)
 		st.loopShown(key)
 		return
 	}
@@ -1943,6 +1945,18 @@ const llmProgress = "Processed requests: "
 func (st *state) loopShown(key string) {
 	if q := st.byKey[key]; q != nil && q.loopRan == 0 {
 		q.loopRan, q.loopSubmit = st.loopLine, st.loopSubmit
+	}
+}
+
+// loopProcess makes key's line that shows the executor's loop (or the
+// worker's submit) at line n a process's, if none has shown itself: the line
+// is TensorRT-LLM's own code running, so the file's process went past its
+// transceiver, also when the copy stops inside the traceback, before the
+// exception that would have made the process (TensorRT-LLM issue #10417's
+// quote, a trtllm-serve's forward step under uvicorn's request lines).
+func (st *state) loopProcess(key string, n int) {
+	if st.owner(key, n) == nil {
+		st.get(key, n)
 	}
 }
 

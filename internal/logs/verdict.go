@@ -577,7 +577,7 @@ func orchestratorFound(lg *Log) string {
 	}
 	parts := make([]string, 0, len(fs))
 	for _, f := range fs {
-		parts = append(parts, strconv.Itoa(f.Count)+"× "+f.Kind+", first at line "+strconv.Itoa(f.Line)+": "+termsafe.Line(f.Text))
+		parts = append(parts, strconv.Itoa(f.Count)+"× "+FindingWords(f.Kind)+", first at line "+strconv.Itoa(f.Line)+": "+termsafe.Line(f.Text))
 	}
 	s := " The orchestrator itself logged " + strings.Join(parts, "; ")
 	if !strings.HasSuffix(s, ".") {
@@ -600,7 +600,7 @@ func OrchestratorShort(lg *Log) string {
 	}
 	found := ""
 	if fs := orchestratorFindings(lg); len(fs) > 0 {
-		found = "; it logged " + strconv.Itoa(fs[0].Count) + "× " + fs[0].Kind + " (line " + strconv.Itoa(fs[0].Line) + ")"
+		found = "; it logged " + strconv.Itoa(fs[0].Count) + "× " + FindingWords(fs[0].Kind) + " (line " + strconv.Itoa(fs[0].Line) + ")"
 		if len(fs) > 1 {
 			found += " and " + strconv.Itoa(len(fs)-1) + " more kind(s)"
 		}
