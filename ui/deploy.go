@@ -138,7 +138,7 @@ func (m *Model) renderDeploy(w int) []string {
 		default:
 			p := items[i].pv.Process
 			f := p.Findings[items[i].finding]
-			it = []string{m.noteLine(w, st.Warn, "! ", p.Source+": "+strconv.Itoa(f.Count)+"× "+f.Kind+", first at line "+strconv.Itoa(f.Line)+": "+f.Text)}
+			it = []string{m.noteLine(w, st.Warn, "! ", p.Source+": "+strconv.Itoa(f.Count)+"× "+logs.FindingWords(f.Kind)+", first at line "+strconv.Itoa(f.Line)+": "+f.Text)}
 		}
 		out = append(out, it...)
 		used += len(it)

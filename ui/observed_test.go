@@ -122,7 +122,7 @@ func TestObservedFailureAndFindingsOnTheMainScreen(t *testing.T) {
 	m := New(Options{Spec: spec, Width: 80, Height: 24, Log: lg})
 	plain := ansi.Strip(m.frame())
 	failed := strings.Index(plain, "✗ rank 1 failed: Failed to initialize executor on rank 1 — cause: Assert")
-	finding := strings.Index(plain, "! rank 0: 2× kv_transfer_timeout, first at line 16")
+	finding := strings.Index(plain, "! rank 0: 2× KV transfer timed out, first at line 16")
 	more := strings.Index(plain, "more · o shows them whole")
 	if failed < 0 || finding < failed || more < finding || !strings.Contains(plain, "✗ start-up failed") {
 		t.Fatalf("80x24:\n%s", plain)
@@ -130,7 +130,7 @@ func TestObservedFailureAndFindingsOnTheMainScreen(t *testing.T) {
 	om := keys(t, m, "o")
 	o := ansi.Strip(strings.Join(om.observedWhole(80), "\n"))
 	for _, want := range []string{"rank 1: ERROR", "— ✗ start-up failed", "cause: Assertion failed: status == NIXL_SUCCESS",
-		"! 2× kv_transfer_timeout, first at line 16: Terminating generation"} {
+		"! 2× KV transfer timed out, first at line 16: Terminating generation"} {
 		if !strings.Contains(o, want) {
 			t.Errorf("the outcome view lacks %q:\n%s", want, o)
 		}

@@ -224,7 +224,7 @@ func TestTmuxSmoke(t *testing.T) {
 			t.Fatal(err)
 		}
 		write(string(dead), os.O_TRUNC)
-		poll("the dead rank and the findings", has("✗ rank 1 failed: Failed to initialize executor on rank 1 — cause:", "! rank 0: 2× kv_transfer_timeout", "✗ start-up failed"))
+		poll("the dead rank and the findings", has("✗ rank 1 failed: Failed to initialize executor on rank 1 — cause:", "! rank 0: 2× KV transfer timed out", "✗ start-up failed"))
 		tmux("send-keys", "-t", name, "o")
 		var seen strings.Builder
 		seen.WriteString(poll("the outcome view", has("Observed gen.log")))
@@ -236,7 +236,7 @@ func TestTmuxSmoke(t *testing.T) {
 		}
 		all := strings.Join(strings.Fields(seen.String()), " ")
 		for _, want := range []string{"rank 1: ERROR", "— ✗ start-up failed", "cause: Assertion failed: status == NIXL_SUCCESS",
-			"! 2× kv_transfer_timeout, first at line 16: Terminating generation request 2048 due to KV cache transfer timeout"} {
+			"! 2× KV transfer timed out, first at line 16: Terminating generation request 2048 due to KV cache transfer timeout"} {
 			if !strings.Contains(all, want) {
 				t.Errorf("scrolling o never shows %q:\n%s", want, seen.String())
 			}

@@ -31,7 +31,7 @@ func TestLinearModeShowsTheLog(t *testing.T) {
 	for _, want := range []string{
 		"rank 1: ERROR · resolved 'auto' to 'PYTHON' for GptOssForCausalLM",
 		"  cause: Assertion failed: status == NIXL_SUCCESS",
-		"  ! 2× kv_transfer_timeout, first at line 16: Terminating generation request 2048 due to KV cache transfer timeout",
+		"  ! 2× KV transfer timed out, first at line 16: Terminating generation request 2048 due to KV cache transfer timeout",
 		"Predicted for TensorRT-LLM 1.3.0rc26: Python transceiver",
 		"  version: the version row, from gen-1.3-dead-rank.log:5",
 		"effective backend: predicted UCX, the log shows NIXL",

@@ -18,7 +18,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"xcvr/internal/deploy"
@@ -602,10 +601,8 @@ func reportLogs(app *appEnv, pred *predictor, ins []logInput, o checkOpts, next 
 	// On a terminal the report is word-wrapped to its width (the terminal
 	// itself cuts a long line mid-word); on a pipe it is not.
 	wrapAt := 0
-	if f, ok := app.stdout.(*os.File); ok && jw == nil && term.IsTerminal(f.Fd()) {
-		if cols, _, err := term.GetSize(f.Fd()); err == nil && cols > 0 {
-			wrapAt = cols
-		}
+	if jw == nil {
+		wrapAt = termWidth(app.stdout)
 	}
 	firstPredicted := true
 	lastFlush := time.Now()
@@ -692,7 +689,14 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 		fws[i].UseBuffer(buf)
 		defer fws[i].Close()
 	}
-	out := io.Writer(termsafe.Writer{W: app.stdout})
+	// On a terminal the text is word-wrapped to its width, as the batch
+	// report is; on a pipe, and as JSON, each line is whole, for grep.
+	text := io.Writer(app.stdout)
+	wrapped := o.output != "json" && termWidth(app.stdout) > 0
+	if wrapped {
+		text = &wrapLines{w: app.stdout, width: func() int { return termWidth(app.stdout) }}
+	}
+	out := io.Writer(termsafe.Writer{W: text})
 	if o.output == "json" {
 		out = termsafe.JSONWriter{W: app.stdout}
 	}
@@ -737,6 +741,13 @@ func runFollow(cmd *cobra.Command, app *appEnv, pred *predictor, ins []logInput,
 			for _, fw := range fws {
 				lg := fw.End() // a last line without its newline too, as a batch run reads it
 				vs = append(vs, logs.Judge(lg, pred.forLog(lg).Trace, true))
+			}
+			if wrapped {
+				// The terminal echoed Ctrl-C as "^C" where the next line
+				// starts: back to its first column, or that line, wrapped
+				// to the whole width, ran 2 cells past the edge ("built n"
+				// / "o").
+				io.WriteString(app.stdout, "\r")
 			}
 			if rep.End(vs) != 0 {
 				return refused()

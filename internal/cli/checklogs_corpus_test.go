@@ -415,7 +415,7 @@ func checkBatchText(errorf func(string, ...any), who, out string, v logs.Verdict
 			errorf("%s lacks %q:\n%s", who, line, out)
 		}
 		for _, f := range p.Findings {
-			if line := fmt.Sprintf("  ! %d× %s, first at line %d: ", f.Count, f.Kind, f.Line); !strings.Contains(out, line) {
+			if line := fmt.Sprintf("  ! %d× %s, first at line %d: ", f.Count, logs.FindingWords(f.Kind), f.Line); !strings.Contains(out, line) {
 				errorf("%s lacks %q:\n%s", who, line, out)
 			}
 		}
@@ -470,7 +470,7 @@ func checkFollowText(errorf func(string, ...any), out, name string, follow, end 
 			errorf("-f's last line for %s:\n  %q\nwant\n  %q\n%s", p.Source, last, want, out)
 		}
 		for _, f := range p.Findings {
-			if l := fmt.Sprintf("    ! %d× %s, first at line %d: ", f.Count, f.Kind, f.Line); !strings.Contains(out, l) {
+			if l := fmt.Sprintf("    ! %d× %s, first at line %d: ", f.Count, logs.FindingWords(f.Kind), f.Line); !strings.Contains(out, l) {
 				errorf("-f lacks %q:\n%s", l, out)
 			}
 		}

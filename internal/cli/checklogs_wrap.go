@@ -2,10 +2,66 @@ package cli
 
 import (
 	"bytes"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/term"
 )
+
+// termWidth is the width of the terminal w is, 0 when w is no terminal (a
+// pipe, a file, a test's buffer): where check-logs' text is wrapped.
+func termWidth(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(f.Fd()) {
+		return 0
+	}
+	cols, _, err := term.GetSize(f.Fd())
+	if err != nil || cols <= 0 {
+		return 0
+	}
+	return cols
+}
+
+// wrapLines word-wraps what is written through it as wrapReport does, a
+// line at a time as each is ended: check-logs -f's text on a terminal, whose
+// lines ("live.log · rank 1: ERROR · Failed to initialize executor on rank
+// 1: …" and the cause after it) ran past the window's edge and were cut
+// there mid-word while the batch report of the same log was wrapped. The
+// width is asked for at every write, so a window resized while a log is
+// followed wraps to its new width; 0 (no longer a terminal) writes lines as
+// they are. Text after the last newline waits for its newline (the follow
+// report writes a line in pieces: its summary), up to maxHeldLine bytes.
+type wrapLines struct {
+	w     io.Writer
+	width func() int
+	held  []byte
+}
+
+// maxHeldLine bounds the text wrapLines holds for its newline: past it the
+// text is written as it is (the follow report's lines are its own, and end).
+const maxHeldLine = 64 << 10
+
+func (l *wrapLines) Write(p []byte) (int, error) {
+	l.held = append(l.held, p...)
+	end := bytes.LastIndexByte(l.held, '\n') + 1
+	if end == 0 && len(l.held) < maxHeldLine {
+		return len(p), nil
+	}
+	out := l.held[:end]
+	if end == 0 {
+		out, end = l.held, len(l.held) // unwrapped: its end is not here yet
+	} else if w := l.width(); w > 0 {
+		out = wrapReport(out, w)
+	}
+	_, err := l.w.Write(out)
+	l.held = append(l.held[:0], l.held[end:]...)
+	if err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
 
 // wrapReport word-wraps check-logs' text report for a terminal w cells wide:
 // there, a line longer than the window was cut by the terminal at its edge,

@@ -17,7 +17,7 @@ func TestWrapReport(t *testing.T) {
 		"      4 ERROR   registerMem: registration failed for the specified or all potential backends\n" +
 		"  cause: Assertion failed: status == NIXL_SUCCESS (.../nixl_utils/transferAgent.cpp:505)\n" +
 		"  → line 6: a NIXL call failed in the KV-cache transfer agent (transferAgent.cpp); NIXL's own error lines just before it say which and why\n" +
-		"  ! 2× kv_transfer_timeout, first at line 16: /a/very/long/path/" + strings.Repeat("x", 120) + "\n" +
+		"  ! 2× KV transfer timed out, first at line 16: /a/very/long/path/" + strings.Repeat("x", 120) + "\n" +
 		"Start-up failed: rank 1.\n"
 	got := string(wrapReport([]byte(in), 80))
 	want := "real/trtllm-pr18373-ucx-tls-condensed.log: 7 lines, 2 process(es), 2 with\n" +
@@ -31,7 +31,7 @@ func TestWrapReport(t *testing.T) {
 		"         (.../nixl_utils/transferAgent.cpp:505)\n" +
 		"  → line 6: a NIXL call failed in the KV-cache transfer agent\n" +
 		"    (transferAgent.cpp); NIXL's own error lines just before it say which and why\n" +
-		"  ! 2× kv_transfer_timeout, first at line 16:\n" +
+		"  ! 2× KV transfer timed out, first at line 16:\n" +
 		"    /a/very/long/path/" + strings.Repeat("x", 58) + "\n"
 	if !strings.HasPrefix(got, want) {
 		t.Errorf("wrapped:\n%s\nwant it to start:\n%s", got, want)
@@ -46,5 +46,44 @@ func TestWrapReport(t *testing.T) {
 	}
 	if !strings.HasSuffix(got, "\nStart-up failed: rank 1.\n") {
 		t.Errorf("a short line is not kept as it is:\n%s", got)
+	}
+}
+
+// TestWrapLines: -f's text is wrapped a line at a time once its newline is
+// written (its summary line is written in pieces, which must not each start
+// a line), at the width the terminal has at that write (a window resized
+// while following), and written whole at width 0.
+func TestWrapLines(t *testing.T) {
+	long := "══ 1 logs, 2 process(es), 2 with transceiver lines; 1 disagreement(s); 1 process(es) failed at start-up; exit 1"
+	var out strings.Builder
+	width := 60
+	w := &wrapLines{w: &out, width: func() int { return width }}
+	for _, step := range []struct {
+		write, want string
+	}{
+		{"\n══ 1 logs, 2 process(es), 2 with transceiver lines", "\n"},
+		{"; 1 disagreement(s)", "\n"},
+		{"; 1 process(es) failed at start-up; exit 1\n", "\n══ 1 logs, 2 process(es), 2 with transceiver lines; 1\n  disagreement(s); 1 process(es) failed at start-up; exit 1\n"},
+	} {
+		if n, err := w.Write([]byte(step.write)); n != len(step.write) || err != nil {
+			t.Fatalf("Write(%q) = %d, %v", step.write, n, err)
+		}
+		if out.String() != step.want {
+			t.Errorf("after %q:\n%q\nwant\n%q", step.write, out.String(), step.want)
+		}
+	}
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{80, "══ 1 logs, 2 process(es), 2 with transceiver lines; 1 disagreement(s); 1\n  process(es) failed at start-up; exit 1\n"},
+		{0, long + "\n"},
+	} {
+		out.Reset()
+		width = tc.width
+		w.Write([]byte(long + "\n"))
+		if out.String() != tc.want {
+			t.Errorf("at width %d:\n%q\nwant\n%q", tc.width, out.String(), tc.want)
+		}
 	}
 }

@@ -102,9 +102,9 @@ func TestFollowShowsFindings(t *testing.T) {
 	}
 	want := "live.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL\n" +
 		"live.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL · 1 runtime finding(s)\n" +
-		"    ! 1× ucx_error, first at line 3: connect failed\n" +
+		"    ! 1× UCX error, first at line 3: connect failed\n" +
 		"live.log · rank 0: PYTHON · KvCacheTransceiverV2 · backend NIXL · 3 runtime finding(s)\n" +
-		"    ! 1× process_crashed, first at line 5: Caught signal 11 (Segmentation fault: address not mapped)\n"
+		"    ! 1× process crashed, first at line 5: Caught signal 11 (Segmentation fault: address not mapped)\n"
 	if out.String() != want {
 		t.Errorf("-f printed\n%s\nwant\n%s", out.String(), want)
 	}

@@ -105,8 +105,8 @@ func TestOrchestratorOwnFindings(t *testing.T) {
 		summary, short string
 	}{
 		{"router, then a request's failure", router + failed, StatusOrchestrator,
-			"Every server was ready at line 2. The orchestrator itself logged 1× runtime_error, first at line 7: ValueError: Context server returned 4 choices, expecting 1.",
-			"the orchestrator: every server ready (line 2); it logged 1× runtime_error (line 7)"},
+			"Every server was ready at line 2. The orchestrator itself logged 1× runtime error, first at line 7: ValueError: Context server returned 4 choices, expecting 1.",
+			"the orchestrator: every server ready (line 2); it logged 1× runtime error (line 7)"},
 		{"the router's line alone", router, StatusOrchestrator, "This is the trtllm-serve disaggregated orchestrator's log (line 1)", "the orchestrator (line 1): its workers' logs decide"},
 		// After other INFO lines of its process, past the lines a chunk
 		// passes on whatever they say: the scanner passes it on.
@@ -175,7 +175,7 @@ func TestOrchestratorSharedStream(t *testing.T) {
 		{"1.3: the orchestrator's failure beside a rank", "[TRT-LLM] [I] [_torch  ] [RANK 0] Using KvCacheTransceiverV2\n" +
 			"[TRT-LLM] [I] [serve   ] server is ready with info: {'disaggregated_params': {}}\n" +
 			"[TRT-LLM] [I] [serve   ] All servers are ready\n" + "INFO:     Application startup complete.\n" + handlerErr,
-			"rank 0=shown:", []string{"The orchestrator itself logged 1× runtime_error, first at line 8: ValueError: Context server returned 4 choices"}, ""},
+			"rank 0=shown:", []string{"The orchestrator itself logged 1× runtime error, first at line 8: ValueError: Context server returned 4 choices"}, ""},
 	} {
 		lg, err := Parse("o.log", strings.NewReader(c.log))
 		if err != nil {

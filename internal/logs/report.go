@@ -355,7 +355,7 @@ func ProcessDetail(p *Process) []string {
 		out = append(out, fmt.Sprintf("  → and %d more", p.ImplicationsDropped))
 	}
 	for _, f := range p.Findings {
-		out = append(out, fmt.Sprintf("  ! %d× %s, first at line %d: %s", f.Count, f.Kind, f.Line, termsafe.Line(f.Text)))
+		out = append(out, fmt.Sprintf("  ! %d× %s, first at line %d: %s", f.Count, FindingWords(f.Kind), f.Line, termsafe.Line(f.Text)))
 	}
 	if p.FindingsDropped > 0 {
 		out = append(out, fmt.Sprintf("  ! and %d more finding(s)", p.FindingsDropped))
@@ -836,7 +836,7 @@ func (f *FollowReport) Update(v Verdict) {
 		for _, fd := range p.Findings {
 			if k := key + "\x00" + fd.Kind; f.last[k] == "" {
 				f.last[k] = "seen"
-				fmt.Fprintf(f.w, "    ! %d× %s, first at line %d: %s\n", fd.Count, fd.Kind, fd.Line, termsafe.Line(fd.Text))
+				fmt.Fprintf(f.w, "    ! %d× %s, first at line %d: %s\n", fd.Count, FindingWords(fd.Kind), fd.Line, termsafe.Line(fd.Text))
 			}
 		}
 	}

@@ -269,9 +269,10 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			force = excWindow
 		} else if bare := unframeBare(bytes.TrimLeftFunc(msg, unicode.IsSpace)); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
 			!iterHead(bare) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
-			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) {
+			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) ||
+			len(bare) > 0 && bare[0] == '[' && mayEventLoop(dropHarnessLabel(bare)) {
 			emit = true
-		} else if !res.trtllmFrame && trtllmFrame(bare) {
+		} else if !res.trtllmFrame && trtllmFrame(dropHarnessLabel(bare)) {
 			res.trtllmFrame = true
 		}
 		if tagged {
