@@ -134,7 +134,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		if s, sh := scriptShellOf(svc, "entrypoint", "command"); s != nil {
 			cfg, locate, cname, where, why, ok = r.heredocConfig(file, s, sh, str(svc, "working_dir"), l.config)
 			if why != "" {
-				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+				r.unresolved(src, l.flag+" "+l.config+": "+why)
 				continue
 			}
 		}
@@ -142,7 +142,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			cfg, locate, cname, where, ok = r.composeConfig(file, svc, l.config)
 		}
 		if !ok {
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": not in the set (a file of the image, or a bind mount's file not given to audit); give it to audit"})
+			r.unresolved(src, l.flag+" "+l.config+": not in the set (a file of the image, or a bind mount's file not given to audit); give it to audit")
 			continue
 		}
 		where, ok = r.readConfig(w, src, l, cname, cfg, locate, where, origin(file, p.KeyLine))

@@ -38,7 +38,7 @@ func (r *reader) dynamo(o *object) {
 		mc := get(eps, "mainContainer")
 		if mc == nil {
 			if ct == "worker" {
-				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "a worker service without extraPodSpec.mainContainer: its command is the image's default, not in the set"})
+				r.unresolved(src, "a worker service without extraPodSpec.mainContainer: its command is the image's default, not in the set")
 			}
 			continue
 		}
@@ -77,7 +77,7 @@ func (r *reader) dynamoComponents(o *object, comps *deploy.Node) {
 		worker := typ == "worker" || typ == "prefill" || typ == "decode"
 		if spec == nil {
 			if worker {
-				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: "a " + typ + " component without podTemplate.spec: its command is the image's default, not in the set"})
+				r.unresolved(src, "a "+typ+" component without podTemplate.spec: its command is the image's default, not in the set")
 			}
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -559,7 +560,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		root, locate, name, where, why = r.findConfig(o, t.spec, c, l)
 	}
 	if why != "" {
-		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+		r.unresolved(src, l.flag+" "+l.config+": "+why)
 		return true
 	}
 	where, ok = r.readConfig(w, src, l, name, root, locate, where, origin(o.file, c.Line))
@@ -1087,10 +1088,46 @@ func (r *reader) findConfig(o *object, spec, c *deploy.Node, l launch) (root *de
 	if root, locate, name, where, ok := r.matchPlain(l.config); ok {
 		return root, locate, name, where, ""
 	}
+	hint := r.unmountedHint(path.Base(p))
 	if wd != "" && !strings.HasPrefix(l.config, "/") {
-		return fail(fmt.Sprintf("no volume is mounted at %s (workingDir %s); the file is the image's own, not in the set", p, wd))
+		return fail(fmt.Sprintf("no volume is mounted at %s (workingDir %s); the file is the image's own, not in the set%s", p, wd, hint))
 	}
-	return fail(fmt.Sprintf("no volume is mounted at %s; the file is the image's own, not in the set", p))
+	return fail(fmt.Sprintf("no volume is mounted at %s; the file is the image's own, not in the set%s", p, hint))
+}
+
+// unmountedHint names the set's ConfigMaps that hold a key of the file's
+// name, which the pod does not mount where the worker reads it: a
+// blueprint that creates trtllm-decode-config with decode.yaml beside a
+// DynamoGraphDeployment that mounts nothing (sjm446/ai-on-eks's
+// trtllm-disagg) runs the image's own engine_configs/decode.yaml, not the
+// ConfigMap's. "" when none does.
+func (r *reader) unmountedHint(base string) string {
+	seen := map[*configMap]bool{}
+	var cms []*configMap
+	for _, cm := range r.configMaps {
+		if _, ok := cm.data[base]; ok && !seen[cm] {
+			seen[cm] = true
+			cms = append(cms, cm)
+		}
+	}
+	if len(cms) == 0 {
+		return ""
+	}
+	sort.Slice(cms, func(i, j int) bool {
+		if cms[i].file != cms[j].file {
+			return cms[i].file < cms[j].file
+		}
+		return cms[i].line < cms[j].line
+	})
+	var names []string
+	for i, cm := range cms {
+		if i == 3 {
+			names = append(names, fmt.Sprintf("%d more", len(cms)-3))
+			break
+		}
+		names = append(names, fmt.Sprintf("ConfigMap %s (%s)", cm.name, origin(cm.file, cm.line)))
+	}
+	return fmt.Sprintf("; %s of the set holds a key %s, but the pod mounts no ConfigMap at that path: the worker reads the image's file, not the ConfigMap's (mount it there to use it)", strings.Join(names, ", "), base)
 }
 
 // mountedKey finds the ConfigMap key a container sees at path p (absolute,
@@ -1278,7 +1315,7 @@ func (r *reader) readConfig(w *Worker, src Source, l launch, name string, root *
 	}
 	ov, err := deploy.ReadWorkerNode(name, root, locate)
 	if err != nil {
-		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ": " + err.Error()})
+		r.unresolved(src, l.flag+" "+l.config+": "+where+": "+err.Error())
 		return where, false
 	}
 	w.Overlay, w.Config = ov, where

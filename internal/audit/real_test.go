@@ -672,6 +672,51 @@ var realCases = []realCase{
 		files:   []string{"real/dynamo-dsr1-agg-b200-deploy.yaml"},
 		workers: []string{"TrtllmWorker aggregated DISABLED None 1"},
 	},
+	{
+		// v1beta1: the engine configs are the image's own
+		// (./examples/backends/trtllm/engine_configs/qwen3/, relative to
+		// workingDir /workspace/), given here; tensorrtllm-runtime:1.3.1 is
+		// 1.3.0rc19: DEFAULT is NIXL, C++ (no runtime default yet).
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/deploy/v1beta1/disagg.yaml @04521f47 (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
+		version: "",
+		files:   []string{"real/dynamo-v1beta1-disagg.yaml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"decode generation CPP NIXL 1", "prefill context CPP NIXL 1"},
+	},
+	{
+		// Alone: two workers found, neither resolved (audit exits 1:
+		// TestAuditUnresolvedWorkers).
+		from:    "same DGD without its engine configs",
+		version: "1.3.0rc19",
+		files:   []string{"real/dynamo-v1beta1-disagg.yaml"},
+		unplaced: []string{
+			"dynamo-v1beta1-disagg.yaml:24 DynamoGraphDeployment/trtllm-disagg component decode container main: --extra-engine-args ./examples/backends/trtllm/engine_configs/qwen3/decode.yaml: no volume is mounted at /workspace/examples/backends/trtllm/engine_configs/qwen3/decode.yaml (workingDir /workspace/); the file is the image's own, not in the set",
+			"dynamo-v1beta1-disagg.yaml:52 DynamoGraphDeployment/trtllm-disagg component prefill container main: --extra-engine-args ./examples/backends/trtllm/engine_configs/qwen3/prefill.yaml",
+		},
+	},
+	{
+		// The ConfigMap is mounted over /workspace/ and the path is relative
+		// to workingDir /workspace/examples/backends/trtllm: dynamo.trtllm
+		// looks for /workspace/examples/backends/trtllm/examples/backends/
+		// trtllm/engine_configs/qwen3/agg.yaml, which the mount (holding
+		// agg.yaml only) does not have. Upstream's example does not start.
+		from:     "ai-dynamo/dynamo examples/backends/trtllm/deploy/agg-with-config.yaml @04521f47 (whole file)",
+		version:  "1.3.0rc19",
+		files:    []string{"real/dynamo-agg-with-config.yaml"},
+		unplaced: []string{"service TRTLLMWorker: --extra-engine-args ./examples/backends/trtllm/engine_configs/qwen3/agg.yaml: ConfigMap nvidia-config (mounted at /workspace) has no key examples/backends/trtllm/examples/backends/trtllm/engine_configs/qwen3/agg.yaml (it has agg.yaml)"},
+	},
+	{
+		// The blueprint's ConfigMaps hold decode.yaml and prefill.yaml, but
+		// the DGD mounts none: dynamo.trtllm reads the image's own
+		// engine_configs/*.yaml (workingDir /workspace/components/backends/
+		// trtllm). Each worker says which ConfigMap it does not read.
+		from:    "sjm446/ai-on-eks (a fork of awslabs/ai-on-eks) blueprints/inference/nvidia-dynamo/trtllm-disagg/{trtllm-disagg.yaml @1a7867a0, configmaps/trtllm-{decode,prefill}-config.yaml @60d561f5} (whole files)",
+		version: "1.0.0",
+		files:   []string{"real/eks-trtllm-disagg/trtllm-disagg.yaml", "real/eks-trtllm-disagg/configmaps/trtllm-decode-config.yaml", "real/eks-trtllm-disagg/configmaps/trtllm-prefill-config.yaml"},
+		unplaced: []string{
+			"service TRTLLMDecodeWorker: --extra-engine-args engine_configs/decode.yaml: no volume is mounted at /workspace/components/backends/trtllm/engine_configs/decode.yaml (workingDir /workspace/components/backends/trtllm); the file is the image's own, not in the set; ConfigMap trtllm-decode-config (real/eks-trtllm-disagg/configmaps/trtllm-decode-config.yaml:7) of the set holds a key decode.yaml, but the pod mounts no ConfigMap at that path: the worker reads the image's file, not the ConfigMap's (mount it there to use it)",
+			"service TRTLLMPrefillWorker: --extra-engine-args engine_configs/prefill.yaml: no volume is mounted at /workspace/components/backends/trtllm/engine_configs/prefill.yaml (workingDir /workspace/components/backends/trtllm); the file is the image's own, not in the set; ConfigMap trtllm-prefill-config (real/eks-trtllm-disagg/configmaps/trtllm-prefill-config.yaml:7)",
+		},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {

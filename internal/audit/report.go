@@ -105,6 +105,9 @@ type FixJSON struct {
 type UnplacedJSON struct {
 	Source string `json:"source"`
 	Why    string `json:"why"`
+	// Worker is true for a TensorRT-LLM worker found but not resolved (its
+	// config is not in the set or cannot be read); audit then exits 1.
+	Worker bool `json:"worker,omitempty"`
 }
 
 // OrchestratorJSON is an orchestrator-only disaggregated file: the servers it
@@ -148,7 +151,9 @@ func (r *Report) JSON() JSON {
 		out.Warnings = append(out.Warnings, r.Split)
 	}
 	if r.Empty() {
-		out.Warnings = append(out.Warnings, emptyLine)
+		out.Warnings = append(out.Warnings, r.emptyVerdict())
+	} else if u := r.unresolvedLine(func(s string) string { return s }); u != "" {
+		out.Warnings = append(out.Warnings, u)
 	}
 	for _, e := range r.order() {
 		w := e.Worker
@@ -178,7 +183,7 @@ func (r *Report) JSON() JSON {
 	}
 	out.FixFound = len(r.Fix) > 0 || !r.Fails() || r.commandOnly()
 	for _, u := range r.Set.Unplaced {
-		out.Unplaced = append(out.Unplaced, UnplacedJSON{Source: u.Source.String(), Why: u.Why})
+		out.Unplaced = append(out.Unplaced, UnplacedJSON{Source: u.Source.String(), Why: u.Why, Worker: u.Worker})
 	}
 	for _, c := range r.Set.Copies {
 		out.Copies = append(out.Copies, CopyJSON{Source: c.Source, SameAs: c.SameAs, Workers: c.Workers, Why: copyWhy(c)})
@@ -343,21 +348,24 @@ func (r *Report) Text() string {
 		fmt.Fprintf(&b, "Deployments: %d, each checked on its own (a file or object holding both context and generation workers is one; the files holding one role are checked together):\n", len(parts))
 		for i, part := range parts {
 			ok, split := consistent(part)
-			fmt.Fprintf(&b, "  %s: %s.\n", t(groupLabel(names[i])), verdict(part, ok, split, t))
+			fmt.Fprintf(&b, "  %s: %s.\n", t(groupLabel(names[i])), r.resolvedOnly(verdict(part, ok, split, t)))
 		}
 		for _, a := range r.Alike {
 			fmt.Fprintf(&b, "  %s: %s.\n", t(andList(a.Paths)), t(alikeWhy(a)))
 		}
 	} else if r.Empty() {
-		b.WriteString("Deployment: ✗ " + emptyLine + ".\n")
+		b.WriteString("Deployment: ✗ " + r.emptyVerdict() + ".\n")
 	} else {
-		fmt.Fprintf(&b, "Deployment: %s.\n", verdict(es, r.Consistent, r.Split, t))
+		fmt.Fprintf(&b, "Deployment: %s.\n", r.resolvedOnly(verdict(es, r.Consistent, r.Split, t)))
 	}
 	if len(failing) > 0 {
 		fmt.Fprintf(&b, "Failing: %s.\n", strings.Join(failing, ", "))
 	}
 	if u := unknownRoles(es, t); hasDisagg && u != "" {
 		fmt.Fprintf(&b, "Not checked against them (role not known): %s.\n", u)
+	}
+	if u := r.unresolvedLine(t); u != "" {
+		b.WriteString("✗ " + u + ".\n")
 	}
 	if r.Fails() {
 		if len(r.Fix) == 0 && r.commandOnly() {
@@ -492,7 +500,7 @@ func (r *Report) Markdown() string {
 	}
 	switch down := failingRoles(r.Entries); {
 	case r.Empty():
-		b.WriteString("Context and generation workers: ✗ " + emptyLine + "\n")
+		b.WriteString("Context and generation workers: ✗ " + r.emptyVerdict() + "\n")
 		for _, w := range r.Set.Warnings {
 			fmt.Fprintf(&b, "\nWarning: %s\n", mdCell(w))
 		}
@@ -507,6 +515,9 @@ func (r *Report) Markdown() string {
 	}
 	if u := unknownRoles(r.Entries, mdCell); u != "" && !r.Empty() && r.hasDisagg() {
 		fmt.Fprintf(&b, "\nNot checked against them (role not known): %s\n", u)
+	}
+	if u := r.unresolvedLine(mdCell); u != "" {
+		b.WriteString("\n✗ " + u + "\n")
 	}
 	for _, f := range r.Fix {
 		fmt.Fprintf(&b, "\nFix for **%s** (verified: %s):\n\n```yaml\n%s```\n", mdCell(f.Worker), mdCell(end(f.Outcome)), termsafe.Text(f.YAML))
@@ -553,6 +564,15 @@ func (r *Report) hasDisagg() bool {
 
 // verdict says whether the context and generation workers of es, one
 // deployment, can exchange KV cache: ok and split as consistent gives them.
+// resolvedOnly narrows a verdict's "every" to the workers resolved when
+// some found were not (Unresolved): a ✓ speaks for those it checked.
+func (r *Report) resolvedOnly(v string) string {
+	if len(r.Unresolved()) == 0 {
+		return v
+	}
+	return strings.Replace(v, "✓ every context and generation worker", "✓ every resolved context and generation worker", 1)
+}
+
 func verdict(es []Entry, ok bool, split string, t func(string) string) string {
 	hasDisagg := false
 	for _, e := range es {

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"maps"
 	"path"
 	"strings"
@@ -123,6 +124,42 @@ func (r *Report) Empty() bool { return len(r.Entries) == 0 }
 
 // emptyLine is the verdict of an Empty report.
 const emptyLine = "no TensorRT-LLM worker in the input; nothing was audited"
+
+// Unresolved lists the workers audit found but could not resolve (the
+// config each names is not in the set or cannot be read): listed under Not
+// placed, they make audit exit 1, since the verdict cannot speak for them.
+func (r *Report) Unresolved() []Unplaced {
+	var out []Unplaced
+	for _, u := range r.Set.Unplaced {
+		if u.Worker {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// emptyVerdict is an Empty report's verdict: no worker in the input, or
+// workers found but none resolved.
+func (r *Report) emptyVerdict() string {
+	if n := len(r.Unresolved()); n > 0 {
+		return fmt.Sprintf("%d TensorRT-LLM worker(s) found, none resolved: the config each names is not in the set or cannot be read (under Not placed); give audit those files", n)
+	}
+	return emptyLine
+}
+
+// unresolvedLine says which workers the verdict does not speak for; "" when
+// every worker found was resolved or none was (emptyVerdict says so).
+func (r *Report) unresolvedLine(t func(string) string) string {
+	us := r.Unresolved()
+	if len(us) == 0 || r.Empty() {
+		return ""
+	}
+	names := make([]string, len(us))
+	for i, u := range us {
+		names[i] = t(u.Source.String())
+	}
+	return fmt.Sprintf("Not resolved (%d), so not checked against the others: %s; the config each names is not in the set or cannot be read (under Not placed): give audit those files", len(us), strings.Join(names, "; "))
+}
 
 // Resolve resolves every worker of the set.
 func Resolve(set *Set, opt Options) *Report {

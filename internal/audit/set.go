@@ -182,6 +182,16 @@ func (r *reader) unknownRoles() {
 type Unplaced struct {
 	Source Source
 	Why    string
+	// Worker is true for a TensorRT-LLM worker that audit found but could
+	// not resolve: the config it names is not in the set or cannot be read.
+	// The verdict then speaks for the other workers only, and audit exits
+	// 1: a gate does not pass on a worker nobody checked.
+	Worker bool
+}
+
+// unresolved lists a worker found but not resolved (Unplaced.Worker).
+func (r *reader) unresolved(src Source, why string) {
+	r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why, Worker: true})
 }
 
 // Orchestrator is a trtllm-serve disaggregated file that only lists its servers:
@@ -551,7 +561,7 @@ func (r *reader) plainWorker(p *plainFile) {
 	ov, err := deploy.ReadWorkerNode(p.file, p.doc.Root, nil)
 	w := &Worker{Name: path.Base(p.file), Source: Source{File: p.file, Line: p.doc.Line}, Config: p.file, Count: 1, CountFrom: "one file"}
 	if err != nil {
-		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: w.Source, Why: err.Error()})
+		r.unresolved(w.Source, err.Error())
 		return
 	}
 	w.Overlay = ov

@@ -1475,7 +1475,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		di, ok := findDoc(want)
 		if ok && docs[di].overflow {
 			// A file built past maxEchoFile by >>: not read.
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: fmt.Sprintf("%s %s: written by %s at %s, more than %d bytes of it: not read", l.flag, l.config, describeWrite(docs[di].how), origin(file, docs[di].cmd), maxEchoFile)})
+			r.unresolved(src, fmt.Sprintf("%s %s: written by %s at %s, more than %d bytes of it: not read", l.flag, l.config, describeWrite(docs[di].how), origin(file, docs[di].cmd), maxEchoFile))
 			return
 		}
 		if ok {
@@ -1499,7 +1499,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			w.Notes = append(w.Notes, d.notes...)
 			doc, err := deploy.ParseYAML(cname, []byte(body))
 			if err != nil {
-				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + where + ", body from line " + fmt.Sprint(d.doc.line) + ": " + err.Error()})
+				r.unresolved(src, l.flag+" "+l.config+": "+where+", body from line "+fmt.Sprint(d.doc.line)+": "+err.Error())
 				return
 			}
 			r.set.Warnings = append(r.set.Warnings, doc.Warnings...)
@@ -1533,7 +1533,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 				w.key += "\x00" + inner
 			}
 			if why != "" {
-				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+				r.unresolved(src, l.flag+" "+l.config+": "+why)
 				return
 			}
 			if !ok {
@@ -1543,7 +1543,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		if root == nil && call != nil && call.mounted != nil && strings.HasPrefix(want, "/") {
 			rt, lc, nm, wh, why, ok := call.mounted(path.Clean(want))
 			if why != "" {
-				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+				r.unresolved(src, l.flag+" "+l.config+": "+why)
 				return
 			}
 			if ok {
@@ -1573,7 +1573,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 						}
 					}
 				}
-				r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: l.flag + " " + l.config + ": " + why})
+				r.unresolved(src, l.flag+" "+l.config+": "+why)
 				return
 			}
 		}

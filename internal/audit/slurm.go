@@ -30,7 +30,7 @@ func (r *reader) slurm(file string, root *deploy.Node) {
 		src := Source{File: file, Line: p.KeyLine, Kind: "submit config", Name: "worker_config." + side.key}
 		ov, err := deploy.ReadWorkerNode(file, p.Val, nil)
 		if err != nil {
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: err.Error()})
+			r.unresolved(src, err.Error())
 			continue
 		}
 		r.set.Warnings = append(r.set.Warnings, ov.Warnings...)

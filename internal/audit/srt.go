@@ -164,7 +164,7 @@ func (r *reader) srtRecipe(file string, root *deploy.Node, typ string, typLine i
 		}
 		ov, err := deploy.ReadWorkerNode(file, args, nil)
 		if err != nil {
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: wsrc, Why: argsAt + ": " + err.Error()})
+			r.unresolved(wsrc, argsAt+": "+err.Error())
 			continue
 		}
 		r.set.Warnings = append(r.set.Warnings, ov.Warnings...)

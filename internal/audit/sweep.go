@@ -107,7 +107,7 @@ func (r *reader) sweepConfig(file string, root *deploy.Node) {
 		}
 		ov, err := deploy.ReadWorkerNode(file, cfg, nil)
 		if err != nil {
-			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: sr.key + ".config: " + err.Error()})
+			r.unresolved(src, sr.key+".config: "+err.Error())
 			continue
 		}
 		r.set.Warnings = append(r.set.Warnings, ov.Warnings...)

@@ -170,7 +170,8 @@ xcvr's own. Without --trtllm, a worker whose image names its release
 is resolved for that release. A worker's loader is its config's backend key, else its
 trtllm-serve --backend (pytorch, _autodeploy), as trtllm-serve lays the YAML
 over its command line; --loader overrides both. Exit 1 when a worker fails to start or the roles cannot exchange
-KV cache (with --to: also when an upgraded worker would fail), and when the
+KV cache (with --to: also when an upgraded worker would fail), when a worker
+found is not resolved (the config it names is not in the set), and when the
 input holds no TensorRT-LLM worker (an empty kubectl List, an empty pipe): a
 gate never passes on nothing; 0 otherwise; 2 for usage errors and unreadable
 input.`,
@@ -234,7 +235,7 @@ input.`,
 			if err != nil {
 				return err
 			}
-			if rep.Fails() || rep.Empty() || (rep.Upgrade != nil && rep.Upgrade.Breaks()) {
+			if rep.Fails() || rep.Empty() || len(rep.Unresolved()) > 0 || (rep.Upgrade != nil && rep.Upgrade.Breaks()) {
 				return refused()
 			}
 			return nil

@@ -213,3 +213,58 @@ func TestAuditNothingToAudit(t *testing.T) {
 		})
 	}
 }
+
+// A worker found but not resolved (its config is the image's own, not in the
+// set) is no pass: Dynamo's v1beta1 disagg example names
+// ./examples/backends/trtllm/engine_configs/qwen3/{prefill,decode}.yaml
+// inside its image. Alone, it said "no TensorRT-LLM worker in the input";
+// with prefill.yaml given, "✓ every context and generation worker ends on
+// C++ ... on NIXL" and exit 0, the decode worker never checked.
+func TestAuditUnresolvedWorkers(t *testing.T) {
+	dgd := filepath.Join("..", "audit", "testdata", "real", "dynamo-v1beta1-disagg.yaml")
+	prefill := filepath.Join("..", "audit", "testdata", "real", "dynamo-qwen3", "prefill.yaml")
+	cases := []struct {
+		name   string
+		args   []string
+		want   []string
+		unwant []string
+	}{
+		{"none resolved", []string{dgd}, []string{
+			"Deployment: ✗ 2 TensorRT-LLM worker(s) found, none resolved: the config each names is not in the set or cannot be read (under Not placed); give audit those files.\n",
+			"component decode container main: --extra-engine-args ./examples/backends/trtllm/engine_configs/qwen3/decode.yaml: no volume is mounted at"},
+			[]string{"no TensorRT-LLM worker in the input"}},
+		{"none resolved json", []string{dgd, "-o", "json"}, []string{
+			`"2 TensorRT-LLM worker(s) found, none resolved:`, `"worker": true`}, nil},
+		{"one resolved", []string{dgd, prefill}, []string{
+			"Deployment: ✓ every resolved context and generation worker ends on C++ transceiver (BindKvCacheTransceiver) on NIXL.\n",
+			"✗ Not resolved (1), so not checked against the others: " + dgd + ":24 DynamoGraphDeployment/trtllm-disagg component decode container main; the config each names is not in the set or cannot be read (under Not placed): give audit those files.\n"},
+			[]string{"✓ every context"}},
+		{"one resolved markdown", []string{dgd, prefill, "-o", "markdown"}, []string{
+			"\n✗ Not resolved (1), so not checked against the others: "}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := Main(append([]string{"audit", "--trtllm", "1.3.0rc19"}, c.args...), strings.NewReader(""), &out, &errb, nil)
+			if code != 1 {
+				t.Errorf("exit %d, want 1\n%s%s", code, out.String(), errb.String())
+			}
+			for _, w := range c.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out.String())
+				}
+			}
+			for _, w := range c.unwant {
+				if strings.Contains(out.String(), w) {
+					t.Errorf("stdout holds %q:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+	// Given both configs, every worker is resolved: the gate passes.
+	var out, errb bytes.Buffer
+	decode := filepath.Join("..", "audit", "testdata", "real", "dynamo-qwen3", "decode.yaml")
+	if code := Main([]string{"audit", "--trtllm", "1.3.0rc19", dgd, prefill, decode}, strings.NewReader(""), &out, &errb, nil); code != 0 || strings.Contains(out.String(), "Not resolved") {
+		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}

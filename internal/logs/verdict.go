@@ -484,7 +484,12 @@ func (v Verdict) summary(marked bool) string {
 		if v.Trace == nil {
 			but = "No process failed, but "
 		}
-		const missing = "no line says what was built (the INFO lines that would are missing: TLLM_LOG_LEVEL above INFO, the workers' output kept elsewhere, or an executor that builds no transceiver)."
+		// The lines that show the transceiver are printed at start-up,
+		// before what shows the process was past it: a log that shows the
+		// latter and not the former starts after them (an excerpt, a
+		// collector that kept the log from a later point), lost them to a
+		// filter or to the workers' own output, or never printed them.
+		const missing = "no line says what was built: the lines that would are not in this log (it starts after them, as an excerpt or a log kept from a later point does; they were filtered out or are in the workers' own output; TLLM_LOG_LEVEL is above INFO; or the executor builds no transceiver)."
 		switch {
 		case up && loop && submit:
 			return but + of(counts[StatusNotShown]) + show + " no outcome, though its worker was taking requests (line " + strconv.Itoa(line) +
