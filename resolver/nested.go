@@ -87,11 +87,67 @@ var kvFieldsFork2607 = []string{
 	"pool_ratio", "avg_seq_len", "block_reuse_policy",
 }
 
+// kvFields13rc26 is KvCacheConfig in 1.3.0rc26's API reference, its
+// signature read whole in the page the release's docs build committed
+// (NVIDIA/TensorRT-LLM gh-pages latest/llm-api/reference/KvCacheConfig.html
+// @bfda94dc, theme_switcher_version_match '1.3.0rc26'): main@0004396's fields
+// less kv_events_config and its six kv_pool_rebalance_* knobs.
+var kvFields13rc26 = []string{
+	"enable_block_reuse", "max_tokens", "max_attention_window", "sink_token_length", "free_gpu_memory_fraction",
+	"host_cache_size", "disk_cache_size", "disk_cache_path", "cross_kv_cache_fraction",
+	"secondary_offload_min_priority", "event_buffer_max_size", "attention_dp_events_gather_period_ms",
+	"enable_partial_reuse", "copy_on_partial_reuse", "use_uvm", "max_gpu_total_bytes", "iteration_stats_interval",
+	"dtype", "mamba_ssm_cache_dtype", "mamba_ssm_stochastic_rounding", "mamba_ssm_philox_rounds",
+	"tokens_per_block", "mamba_state_cache_interval", "mamba_state_config", "use_kv_cache_manager_v2",
+	"enable_swa_scratch_reuse", "kv_cache_event_hash_algo", "max_util_for_resume", "enable_kv_pool_rebalance",
+	"disk_prefetch_num_reqs", "fp8_context_mla_kv_len_cap", "pool_ratio", "avg_seq_len", "block_reuse_config",
+}
+
+// kvFields13rc27 is KvCacheConfig in 1.3.0rc27's and 1.3.0rc29's API
+// references alike (gh-pages latest/llm-api/reference/KvCacheConfig.html
+// @35dd990d and @cd798f61, version_match '1.3.0rc27' and '1.3.0rc29', each
+// signature read whole): 1.3.0rc26's and kv_events_config.
+var kvFields13rc27 = append(append([]string{}, kvFields13rc26...), "kv_events_config")
+
 // cudaGraphFields is CudaGraphConfig's fields in the lower-case, upper-case
 // and era-0 stored copies alike (main@0004396 splits it into
 // BaseCudaGraphConfig / DecodeCudaGraphConfig with a mode field, which xcvr
 // does not model).
 var cudaGraphFields = []string{"batch_sizes", "max_batch_size", "enable_padding"}
+
+// From 1.3.0rc26 cuda_graph_config is a union chosen by its mode field
+// (CudaGraphConfigType: Annotated[Union[DecodeCudaGraphConfig,
+// EncodeCudaGraphConfig], Field(discriminator="mode")], both
+// StrictBaseModels), and TorchLlmArgs' infer_cuda_graph_config_mode
+// (field_validator, mode='before') fills in a missing mode: 'encode' if any of
+// num_tokens, max_num_token, seq_lens, max_seq_len is set to a value not in
+// (None, 0), else 'decode'. pydantic puts the member's tag in the location:
+// cuda_graph_config.decode.<key>. Both the union and the validator were read
+// in two stored llm_args.py copies (one of main before 1.3.0rc27, still with
+// the TensorRT backend, and main@0004396, after 1.3.0rc29: it has
+// KvCacheConfig knobs 1.3.0rc29's reference lacks); that 1.3.0rc26 to rc29
+// have them is derived (their references document both classes).
+
+// cudaDecodeFields is DecodeCudaGraphConfig in the API references of
+// 1.3.0rc26 (gh-pages 1.3.0rc26/llm-api/reference/DecodeCudaGraphConfig.html
+// @f2bb6484, Config.extra = 'forbid'), 1.3.0rc27 and 1.3.0rc29 (@bf0ee2fb)
+// alike: BaseCudaGraphConfig's fields and mode.
+var cudaDecodeFields = []string{"batch_sizes", "max_batch_size", "enable_padding", "mode"}
+
+// cudaEncodeFields13 is EncodeCudaGraphConfig in the API references of
+// 1.3.0rc26 (gh-pages latest/.../EncodeCudaGraphConfig.html @bfda94dc) and
+// 1.3.0rc27 alike.
+var cudaEncodeFields13 = []string{
+	"batch_sizes", "max_batch_size", "enable_padding", "mode", "num_tokens", "max_num_token", "seq_lens", "max_seq_len",
+}
+
+// cudaEncodeFields14rc1 is EncodeCudaGraphConfig in 1.4.0rc1's API reference:
+// extra_model_inputs added. Whether infer_cuda_graph_config_mode counts it
+// (then a mapping with it and no mode would be an encode one) was not read.
+var cudaEncodeFields14rc1 = append(append([]string{}, cudaEncodeFields13...), "extra_model_inputs")
+
+// cudaModeKeys are the keys infer_cuda_graph_config_mode reads (encoder_keys).
+var cudaModeKeys = []string{"num_tokens", "max_num_token", "seq_lens", "max_seq_len"}
 
 // moeFieldsLC is MoeConfig(StrictBaseModel) of the lower-case era's stored
 // copy: no disable_finalize_fusion yet (#3294, merged to main 2025-08-12 by
@@ -150,11 +206,22 @@ var adpFieldsE2 = []string{
 // update_llm_args_with_extra_dict's field_mapping (moe_config,
 // attention_dp_config, kv_cache_config built first) was read at
 // main@0004396; that the releases after it keep it is inferred.
-// KvCacheConfig's and CudaGraphConfig's signatures are too long to be read
-// whole that way, so their windows still end at #15727.
+// KvCacheConfig's signature is too long for the search index's excerpt of a
+// page; it was read whole in the pages each release's docs build committed to
+// NVIDIA/TensorRT-LLM's gh-pages branch (latest/ and <version>/, stored at
+// that commit), which exist for 1.3.0rc26, rc27 and rc29 and not for 1.4.
+// main@0004396 holds KvCacheConfig knobs 1.3.0rc29's reference lacks: it is
+// later than that release, not earlier.
 const (
+	// dayRef13rc26 is 1.3.0rc26's cut (main 2026-09-08).
+	dayRef13rc26 Day = 20260908
 	// dayRef13rc27 is 1.3.0rc27's cut (main 2026-09-17).
 	dayRef13rc27 Day = 20260917
+	// dayRef13rc28 and dayRef13rc29 are 1.3.0rc28's and rc29's, as xcvr
+	// places them (inferred; rc29's reference pages say "Last updated on
+	// September 26, 2026", generated from commit c76f4a8).
+	dayRef13rc28 Day = 20261001
+	dayRef13rc29 Day = 20261008
 	// dayRef14rc1 is 1.4.0rc1's (main 2026-10-21).
 	dayRef14rc1 Day = 20261021
 	// dayRef14rc4 is 1.4.0rc4's, as xcvr places it (its day is inferred).
@@ -205,6 +272,12 @@ var (
 	moeListC   = sync.OnceValue(func() []string { return joinFields(moeFields, moeFields14rc4) })
 	adpListC   = sync.OnceValue(func() []string { return joinFields(adpFields13rc27, adpFields14rc4) })
 	schedListD = sync.OnceValue(func() []string { return joinFields(schedFieldsE2, schedFields14rc4) })
+	kv13rc26   = sync.OnceValue(func() []string { return joinFields(kvFields13rc26) })
+	kv13rc27   = sync.OnceValue(func() []string { return joinFields(kvFields13rc27) })
+	kvListC    = sync.OnceValue(func() []string { return joinFields(kvFields13rc27, kvFieldsE2) })
+	cudaDecode = sync.OnceValue(func() []string { return joinFields(cudaDecodeFields) })
+	cudaEnc13  = sync.OnceValue(func() []string { return joinFields(cudaEncodeFields13) })
+	cudaEncC   = sync.OnceValue(func() []string { return joinFields(cudaEncodeFields13, cudaEncodeFields14rc1) })
 )
 
 // The nested models xcvr checks. kv_cache_config and scheduler_config are
@@ -256,9 +329,22 @@ type NestedFields struct {
 	// Direct marks a model update_llm_args_with_extra_dict builds itself
 	// (Model(**d)) before TorchLlmArgs is validated: its errors are raised
 	// alone, titled Model, at the bare key.
-	Direct     bool
+	Direct bool
+	// TagKey, when set, makes the root a union chosen by that key
+	// (cuda_graph_config's mode from 1.3.0rc26): each of Members is one
+	// model, Fields their fields joined, and Model the first member's.
+	TagKey     string
+	Members    []NestedMember
 	Evidence   string
 	Confidence Confidence
+}
+
+// NestedMember is one model of a union root: its tag (the tag key's value that
+// selects it, which pydantic puts in the error's location), class and sorted
+// fields.
+type NestedMember struct {
+	Tag, Model string
+	Fields     []string
 }
 
 // Has reports whether key is a field of the model.
@@ -306,14 +392,39 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 		case d >= dayConfigKnobs && d < dayTimeoutField:
 			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListA(), Confidence: Derived,
 				Evidence: "KvCacheConfig(StrictBaseModel) fields of the lower-case era's and the upper-case era's stored llm_args.py, joined; both validate it as TorchLlmArgs.kv_cache_config (update_llm_args_with_extra_dict's field_mapping has no kv_cache_config since #5610)"}, true
-		case d >= kvDirectFrom && d < day15727:
+		case d >= kvDirectFrom && d < dayRef13rc26:
+			// main@0004396's list holds every field of 1.3.0rc26's
+			// reference, so main days up to that release keep it.
 			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListB(), Direct: true, Confidence: Derived,
 				Evidence: "KvCacheConfig(StrictBaseModel) fields of the upper-case era's and era 0's stored llm_args.py (main about 2026-03-17) and of main@0004396, joined with a fork's copy of main 2026-07 (block_reuse_policy, a field only then) and the upper-case era's (a fork's copy of main 2025-12-19..2026-03-17 has those); from MOONCAKE on update_llm_args_with_extra_dict builds it (field_mapping \"kv_cache_config\": KvCacheConfig), before TorchLlmArgs, in that fork's copy, era 0's and main@0004396"}, true
+		case d == dayRef13rc26:
+			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kv13rc26(), Direct: true, Confidence: Derived,
+				Evidence: "KvCacheConfig(StrictBaseModel, PybindMirror) fields in 1.3.0rc26's API reference, its signature read whole (verified; NVIDIA/TensorRT-LLM gh-pages latest/llm-api/reference/KvCacheConfig.html@bfda94dc); built first by update_llm_args_with_extra_dict as in era 0's copy and main@0004396 (derived)"}, true
+		case d == dayRef13rc27 || d == dayRef13rc28 || d == dayRef13rc29:
+			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kv13rc27(), Direct: true, Confidence: Derived,
+				Evidence: "KvCacheConfig(StrictBaseModel, PybindMirror) fields in 1.3.0rc27's and 1.3.0rc29's API references alike, each signature read whole (verified; gh-pages latest/llm-api/reference/KvCacheConfig.html@35dd990d and @cd798f61; 1.3.0rc28, between them, derived); built first by update_llm_args_with_extra_dict as in era 0's copy and main@0004396 (derived)"}, true
+		case d > dayRef13rc26 && d <= dayRef13rc29:
+			// A main day between those releases: main@0004396's
+			// kv_pool_rebalance_* knobs (after 1.3.0rc29, but when they
+			// came in is not known) are accepted too.
+			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListC(), Direct: true, Confidence: Derived,
+				Evidence: "KvCacheConfig(StrictBaseModel, PybindMirror) fields of 1.3.0rc27's and 1.3.0rc29's API references (verified, alike) joined with main@0004396's stored llm_args.py; built first by update_llm_args_with_extra_dict as in main@0004396 (derived)"}, true
 		}
 	case NestedCUDAGraph:
 		if d >= dayConfigKnobs && d <= dayFieldExists {
 			return NestedFields{Root: root, Model: "CudaGraphConfig", Fields: cudaGraph(), Confidence: Derived,
 				Evidence: "CudaGraphConfig(StrictBaseModel) fields batch_sizes, max_batch_size, enable_padding in the lower-case, upper-case and era-0 stored llm_args.py alike; TorchLlmArgs declares cuda_graph_config: Optional[CudaGraphConfig] and no field_mapping builds it"}, true
+		}
+		switch {
+		case d >= dayRef13rc26 && d <= dayRef13rc27:
+			return cudaUnion(cudaEnc13(), Derived,
+				"DecodeCudaGraphConfig and EncodeCudaGraphConfig (StrictBaseModel) fields in 1.3.0rc26's and 1.3.0rc27's API references (verified); the mode union and infer_cuda_graph_config_mode read in a stored copy of main before 1.3.0rc27 and in main@0004396 (derived for these releases); TorchLlmArgs validates it (no field_mapping entry)"), true
+		case d > dayRef13rc27 && d <= dayRef13rc29:
+			return cudaUnion(cudaEncC(), Derived,
+				"DecodeCudaGraphConfig fields in 1.3.0rc29's API reference (verified), EncodeCudaGraphConfig's of 1.3.0rc27's and 1.4.0rc1's references joined (extra_model_inputs from the latter); the mode union and infer_cuda_graph_config_mode as in main@0004396 (derived)"), true
+		case d > dayRef13rc29 && d <= dayRef14rc1:
+			return cudaUnion(cudaEncC(), Inferred,
+				"EncodeCudaGraphConfig fields of 1.4.0rc1's API reference (its BaseCudaGraphConfig fields unchanged); DecodeCudaGraphConfig taken to be those and mode as in every earlier reference, and the mode union and infer_cuda_graph_config_mode as in main@0004396 (inferred for 1.4.0rc1)"), true
 		}
 	case NestedMoE:
 		// update_llm_args_with_extra_dict builds MoeConfig(**d) itself in all
@@ -370,6 +481,99 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 	return NestedFields{}, false
 }
 
+// cudaUnion is cuda_graph_config's union from 1.3.0rc26: decode and encode
+// (encode's fields as given).
+func cudaUnion(encode []string, c Confidence, evidence string) NestedFields {
+	return NestedFields{Root: NestedCUDAGraph, Model: "DecodeCudaGraphConfig", Fields: joinFields(cudaDecode(), encode),
+		TagKey: "mode", Confidence: c, Evidence: evidence, Members: []NestedMember{
+			{Tag: "decode", Model: "DecodeCudaGraphConfig", Fields: cudaDecode()},
+			{Tag: "encode", Model: "EncodeCudaGraphConfig", Fields: encode},
+		}}
+}
+
+// member is the model of union n that validates the mapping written under
+// n.Root (keys are all of the input's NestedKeys), and false where xcvr cannot
+// be sure which: a tag key whose value is no member's tag (pydantic's
+// union_tag_invalid, which xcvr does not render), or, without one, a key only
+// a non-decode member declares beyond those infer_cuda_graph_config_mode reads
+// (1.4.0rc1's extra_model_inputs: whether it makes the mapping an encode one
+// was not read). Without a tag key the mapping is encode when a key of
+// cudaModeKeys holds a value not in (None, 0), as Python compares: None, 0,
+// False, 0.0 and -0.0 are in it.
+func (n NestedFields) member(keys []NestedKey) (NestedMember, bool) {
+	// PyYAML keeps a repeated key's last value: the last one written counts.
+	last := map[string]VersionedKey{}
+	for _, k := range keys {
+		if k.Root == n.Root {
+			last[k.Key] = k.VersionedKey
+		}
+	}
+	if t, ok := last[n.TagKey]; ok {
+		for _, m := range n.Members {
+			if t.InputType == "str" && t.Input == "'"+m.Tag+"'" {
+				return m, true
+			}
+		}
+		return NestedMember{}, false
+	}
+	tag := "decode"
+	for key, val := range last {
+		switch {
+		case slices.Contains(cudaModeKeys, key):
+			if !zeroLike(val) {
+				tag = "encode"
+			}
+		case n.declaredBeyondDecode(key):
+			return NestedMember{}, false
+		}
+	}
+	for _, m := range n.Members {
+		if m.Tag == tag {
+			return m, true
+		}
+	}
+	return NestedMember{}, false
+}
+
+// declaredBeyondDecode reports whether a member other than decode declares key.
+func (n NestedFields) declaredBeyondDecode(key string) bool {
+	if n.declaredBy("decode", key) {
+		return false
+	}
+	for _, m := range n.Members {
+		if _, ok := slices.BinarySearch(m.Fields, key); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// declaredBy reports whether the member tagged tag declares key.
+func (n NestedFields) declaredBy(tag, key string) bool {
+	for _, m := range n.Members {
+		if m.Tag == tag {
+			_, ok := slices.BinarySearch(m.Fields, key)
+			return ok
+		}
+	}
+	return false
+}
+
+// zeroLike reports whether Python's `v in (None, 0)` holds for the value.
+func zeroLike(v VersionedKey) bool {
+	switch v.InputType {
+	case "NoneType":
+		return true
+	case "int":
+		return v.Input == "0"
+	case "bool":
+		return v.Input == "False"
+	case "float":
+		return v.Input == "0.0" || v.Input == "-0.0"
+	}
+	return false
+}
+
 // NestedErrors are pydantic's extra_forbidden errors for the keys inside the
 // nested mappings that are not fields of their model on v's day, in input
 // order. Keys the resolver checks itself (kv_cache_config's
@@ -377,15 +581,46 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 // that is not a string is never refused.
 func NestedErrors(v Version, keys []NestedKey) []FieldError {
 	var out []FieldError
+	// A union root's member depends on the whole mapping: found once per root.
+	type chosen struct {
+		m  NestedMember
+		ok bool
+	}
+	members := map[string]chosen{}
+	// Each root's model, looked up once (a file may hold thousands of keys).
+	type held struct {
+		n  NestedFields
+		ok bool
+	}
+	models := map[string]held{}
 	for _, k := range keys {
 		if k.Root == NestedKVCache && k.Key == "use_kv_cache_manager_v2" {
 			continue
 		}
-		n, ok := NestedFieldsFor(v, k.Root)
-		if !ok || n.Has(k.Key) {
+		h, seen := models[k.Root]
+		if !seen {
+			h.n, h.ok = NestedFieldsFor(v, k.Root)
+			models[k.Root] = h
+		}
+		n, ok := h.n, h.ok
+		if !ok {
 			continue
 		}
-		e := FieldError{Root: k.Root, Loc: k.Key, EmptyKey: k.Key == "", Type: "extra_forbidden",
+		tag := ""
+		if n.TagKey != "" {
+			c, seen := members[k.Root]
+			if !seen {
+				c.m, c.ok = n.member(keys)
+				members[k.Root] = c
+			}
+			if _, declared := slices.BinarySearch(c.m.Fields, k.Key); !c.ok || declared {
+				continue
+			}
+			tag = c.m.Tag
+		} else if n.Has(k.Key) {
+			continue
+		}
+		e := FieldError{Root: k.Root, Tag: tag, Loc: k.Key, EmptyKey: k.Key == "", Type: "extra_forbidden",
 			Message: "Extra inputs are not permitted", Input: k.Input, InputType: k.InputType, Origin: k.Origin}
 		if n.Direct {
 			e.Model = n.Model

@@ -819,6 +819,9 @@ func (e FieldError) loc() string {
 		}
 		return e.Loc
 	}
+	if e.Tag != "" && (e.Loc != "" || e.EmptyKey) {
+		root += "." + e.Tag
+	}
 	switch {
 	case e.EmptyKey:
 		return root + ".''"
@@ -1770,6 +1773,9 @@ func (r *run) validateHint() string {
 			continue
 		}
 		if e.Type == "extra_forbidden" && field != "enable_pipelined_transfer" {
+			// The key as the file writes it: a union member's tag
+			// (cuda_graph_config.decode) is pydantic's, not the file's.
+			e.Tag = ""
 			unknown = append(unknown, e.loc())
 			continue
 		}
@@ -1922,7 +1928,11 @@ func validationError(errs []FieldError) string {
 		switch {
 		case e.Model != "":
 		case e.Root != "" && !e.TopKey && (e.Loc != "" || e.EmptyKey):
-			// A nested model's key is one location item.
+			// A nested model's key is one location item, after the union
+			// member's tag where the model is one of a union's.
+			if e.Tag != "" {
+				b.WriteString("." + e.Tag)
+			}
 			b.WriteString("." + locItem(e.Loc))
 		case e.Loc != "" || e.EmptyKey:
 			b.WriteString("." + e.Loc)

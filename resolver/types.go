@@ -340,6 +340,10 @@ type FieldError struct {
 	// Root is the TorchLlmArgs field the error is under; "" means
 	// cache_transceiver_config.
 	Root string
+	// Tag, when set, is the member of a union under Root that validated the
+	// mapping (cuda_graph_config's mode, "decode"): pydantic puts it in the
+	// location between Root and Loc (cuda_graph_config.decode.<key>).
+	Tag string
 	// Loc is the pydantic location under cache_transceiver_config, e.g.
 	// "backend" for cache_transceiver_config.backend; "" when the whole field is
 	// rejected (it is not a mapping).

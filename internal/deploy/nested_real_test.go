@@ -82,6 +82,18 @@ func TestNestedRealConfigs(t *testing.T) {
 		{file: "adp-conversation-affinity.yaml", version: "1.3.0rc8"},
 		{file: "adp-conversation-affinity.yaml", version: "1.3.0rc27"},
 		{file: "adp-conversation-affinity.yaml", version: "1.4.0rc4"},
+		// From 1.3.0rc26 kv_cache_config (to rc29) and the cuda_graph_config
+		// union (to 1.4.0rc1) are checked again: real files stay valid.
+		{file: "trtllm-disagg-dsv4-pro.yaml", version: "1.3.0rc26"},
+		{file: "trtllm-disagg-dsv4-pro.yaml", version: "1.3.0rc28"},
+		{file: "trtllm-disagg-dsv4-pro.yaml", version: "1.4.0rc1"},
+		{file: "trtllm-disagg-cache-aware-balance-dsv3.yaml", version: "1.3.0rc27"},
+		{file: "trtllm-disagg-overlap-cuda-graph.yaml", version: "1.3.0rc29"},
+		{file: "dynamo-dsr1-wide-ep-decode.yaml", version: "1.3.0rc29"},
+		{file: "dynamo-dsr1-wide-ep-decode.yaml", version: "1.4.0rc1"},
+		// block_reuse_policy moved to block_reuse_config.policy: no
+		// KvCacheConfig field in 1.3.0rc26's or rc27's reference.
+		{file: "kv-block-reuse-policy.yaml", version: "1.3.0rc27", title: "KvCacheConfig", want: []string{"block_reuse_policy"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file+"@"+c.version, func(t *testing.T) {
@@ -131,6 +143,77 @@ func TestNestedRealConfigs(t *testing.T) {
 			}
 			if !slices.Equal(got, c.want) {
 				t.Errorf("refused %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestNestedTyposAfterRc25 runs the 3 a.m. typos in a real-shaped decode
+// worker YAML on the 1.3 releases after rc25: KvCacheConfig (built first by
+// update_llm_args_with_extra_dict) refuses free_gpu_mem_fraction and
+// enable_block_resuse alone, titled KvCacheConfig; a misspelt enable_padding
+// is DecodeCudaGraphConfig's, validated in TorchLlmArgs, at
+// cuda_graph_config.decode.<key>. The validate step names each key's
+// FILE:LINE, and the fix names the key as the file writes it. Where xcvr does
+// not hold the model's fields (1.4.0rc2) the file is not refused.
+func TestNestedTyposAfterRc25(t *testing.T) {
+	const kvErr = "pydantic_core._pydantic_core.ValidationError: 2 validation errors for KvCacheConfig\n" +
+		"free_gpu_mem_fraction\n  Extra inputs are not permitted [type=extra_forbidden, input_value=0.8, input_type=float]\n" +
+		"enable_block_resuse\n  Extra inputs are not permitted [type=extra_forbidden, input_value=False, input_type=bool]"
+	const cudaErr = "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\n" +
+		"cuda_graph_config.decode.enable_paddding\n  Extra inputs are not permitted [type=extra_forbidden, input_value=True, input_type=bool]"
+	for _, c := range []struct {
+		file, version, err string
+		lines              []string // FILE:LINE the validate step names
+		hint               string
+	}{
+		{"gptoss-decode-kv-typos.yaml", "1.3.0rc26", kvErr,
+			[]string{"gptoss-decode-kv-typos.yaml:19", "gptoss-decode-kv-typos.yaml:20"},
+			"remove the unknown keys kv_cache_config.free_gpu_mem_fraction, kv_cache_config.enable_block_resuse"},
+		{"gptoss-decode-kv-typos.yaml", "1.3.0rc27", kvErr, nil, ""},
+		{"gptoss-decode-kv-typos.yaml", "1.3.0rc28", kvErr, nil, ""},
+		{"gptoss-decode-kv-typos.yaml", "1.3.0rc29", kvErr, nil, ""},
+		{"gptoss-decode-kv-typos.yaml", "1.4.0rc2", "", nil, ""},
+		{"gptoss-decode-cuda-typo.yaml", "1.3.0rc26", cudaErr, []string{"gptoss-decode-cuda-typo.yaml:17"},
+			"remove the unknown key cuda_graph_config.enable_paddding"},
+		{"gptoss-decode-cuda-typo.yaml", "1.3.0rc29", cudaErr, nil, ""},
+		{"gptoss-decode-cuda-typo.yaml", "1.4.0rc1", cudaErr, nil, ""},
+		{"gptoss-decode-cuda-typo.yaml", "1.4.0rc2", "", nil, ""},
+		// Before the union, the plain CudaGraphConfig of the 1.1 line.
+		{"gptoss-decode-cuda-typo.yaml", "1.1.0rc5", "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\n" +
+			"cuda_graph_config.enable_paddding\n  Extra inputs are not permitted [type=extra_forbidden, input_value=True, input_type=bool]", nil, ""},
+	} {
+		t.Run(c.file+"@"+c.version, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", "nested", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ov, err := ReadWorkerConfig(c.file, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := resolveWith(t, ov, c.version, nil)
+			if c.err == "" {
+				if tr.Result.FailedStep == resolver.StepValidate {
+					t.Fatalf("refused:\n%s", tr.Result.Error)
+				}
+				return
+			}
+			if tr.Result.Error != c.err {
+				t.Errorf("exception:\n%s\nwant:\n%s", tr.Result.Error, c.err)
+			}
+			for _, s := range tr.Steps {
+				if s.ID != resolver.StepValidate {
+					continue
+				}
+				for _, l := range c.lines {
+					if !strings.Contains(s.Reason, "("+l+")") {
+						t.Errorf("validate step does not name %s: %s", l, s.Reason)
+					}
+				}
+			}
+			if c.hint != "" && !strings.Contains(tr.Result.Hint, c.hint) {
+				t.Errorf("hint %q, want it to say %q", tr.Result.Hint, c.hint)
 			}
 		})
 	}

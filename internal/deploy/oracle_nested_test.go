@@ -25,12 +25,22 @@ import (
 // 1.2.0rc2 (waiting_queue_policy joined), 1.3.0rc8 (use_python_scheduler,
 // enable_prefix_aware_scheduling joined) and after 1.4.0rc1 (1.4.0rc4's
 // gen_preemption and three more joined).
-var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.2.0rc6", "1.3.0rc15", "1.3.0rc20", "1.3.0rc22", "1.3.0rc27", "1.4.0rc1", "1.4.0rc4"}
+//
+// From 1.3.0rc26 KvCacheConfig is held again (the API references of
+// 1.3.0rc26, rc27 and rc29, read whole) and cuda_graph_config is the
+// DecodeCudaGraphConfig | EncodeCudaGraphConfig union chosen by mode, which
+// TorchLlmArgs' infer_cuda_graph_config_mode fills in (up to 1.4.0rc1).
+var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.2.0rc6", "1.3.0rc15", "1.3.0rc20", "1.3.0rc22",
+	"1.3.0rc26", "1.3.0rc27", "1.3.0rc29", "1.4.0rc1", "1.4.0rc4"}
 
 // nestedCTC adds CacheTransceiverConfig of releases the release table of
 // oracle_pydantic_test.go lacks: 1.2.0rc6 has MOONCAKE (#8309) and the sender
 // future timeout (#9155), no transceiver_runtime yet.
-var nestedCTC = []release{{version: "1.2.0rc6", timeout: "None", future: true}}
+var nestedCTC = []release{{version: "1.2.0rc6", timeout: "None", future: true},
+	// 1.3.0rc26 and rc29 have 1.3.0rc27's fields in xcvr's dating
+	// (enable_pipelined_transfer from #15727, no agent_bounce_* yet).
+	{version: "1.3.0rc26", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true},
+	{version: "1.3.0rc29", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true}}
 
 // nestedSource declares, for one release, TorchLlmArgs as the oracle
 // validates it: kv_cache_config and scheduler_config (BaseLlmArgs fields,
@@ -60,6 +70,23 @@ func nestedSource(t *testing.T, version string) (src string, direct [][2]string)
 		n, ok := resolver.NestedFieldsFor(v, root)
 		if !ok {
 			return "Any"
+		}
+		if n.TagKey != "" {
+			// A union chosen by the tag key: each member with its tag as a
+			// Literal, the others Any (xcvr checks keys only).
+			var members []string
+			for _, m := range n.Members {
+				fmt.Fprintf(&b, "class %s(StrictBaseModel):\n", m.Model)
+				for _, f := range m.Fields {
+					if f == n.TagKey {
+						fmt.Fprintf(&b, "    %s: Literal[%q] = %q\n", f, m.Tag, m.Tag)
+					} else {
+						fmt.Fprintf(&b, "    %s: Any = None\n", f)
+					}
+				}
+				members = append(members, m.Model)
+			}
+			return fmt.Sprintf("Optional[Annotated[Union[%s], Field(discriminator=%q)]]", strings.Join(members, ", "), n.TagKey)
 		}
 		fmt.Fprintf(&b, "class %s(StrictBaseModel):\n", name)
 		for _, f := range n.Fields {
@@ -100,6 +127,22 @@ func nestedSource(t *testing.T, version string) (src string, direct [][2]string)
 	fmt.Fprintf(&b, "    scheduler_config: %s = None\n", sc)
 	b.WriteString("    cache_transceiver_config: Optional[CacheTransceiverConfig] = None\n")
 	fmt.Fprintf(&b, "    cuda_graph_config: %s = None\n", cg)
+	if strings.Contains(cg, "discriminator") {
+		// TorchLlmArgs.infer_cuda_graph_config_mode, as read at
+		// main@0004396 (field_validator, mode='before').
+		b.WriteString(`    @field_validator('cuda_graph_config', mode='before')
+    @classmethod
+    def infer_cuda_graph_config_mode(cls, v):
+        if isinstance(v, dict) and "mode" not in v:
+            encoder_keys = {
+                "num_tokens", "max_num_token", "seq_lens", "max_seq_len"
+            }
+            v = dict(v)
+            v["mode"] = "encode" if any(k in v and v[k] not in (None, 0)
+                                        for k in encoder_keys) else "decode"
+        return v
+`)
+	}
 	if slices.Contains(llmargs.FieldsFor(v), "attention_dp_config") {
 		// Not a field of the lower-case era's TorchLlmArgs.
 		fmt.Fprintf(&b, "    attention_dp_config: %s = None\n", adp)
@@ -123,7 +166,7 @@ func nestedScript(t *testing.T) string {
 	var b strings.Builder
 	b.WriteString(`
 import sys, json, yaml
-from typing import Any, Optional, Literal, Dict, Union
+from typing import Annotated, Any, Optional, Literal, Dict, Union
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, field_validator, model_validator
 class StrictBaseModel(BaseModel):
     model_config = ConfigDict(extra="forbid", protected_namespaces=())
@@ -167,13 +210,17 @@ for line in sys.stdin:
 // and cuda_graph_config, beside cache_transceiver_config and top-level errors.
 func nestedDocs(n int) []string {
 	kvKeys := []string{"free_gpu_memory_fraction: 0.8", "free_gpu_memroy_fraction: 0.8", "enable_block_reuse: false",
+		"free_gpu_mem_fraction: 0.9", "enable_block_resuse: true", "kv_pool_rebalance_cooldown_secs: 60",
+		"block_reuse_config: {}", "cold_tier_offload_min_priority: 1",
 		"tokens_per_block: 64", "dtype: fp8", "max_tokens: 8192", "use_kv_cache_manager_v2: true",
 		"use_kv_cache_manager_v2: false", "use_kv_cache_manager_v2: auto", "onboard_blocks: true",
 		"kv_events_config: {}", "zz_bogus: [1, 2]", "'': 1", "'a.b': x", "Enable_Block_Reuse: true",
 		"event_buffer_max_size: 1024", "mamba_ssm_cache_dtype: float32", "max_util_for_resume: 0.9",
 		"long_unknown: '" + strings.Repeat("y", 60) + "'"}
 	cgKeys := []string{"batch_sizes: [1, 2, 4]", "max_batch_size: 64", "enable_padding: true", "max_batch_sise: 8",
-		"padding_enabled: true", "'': null", "mode: decode"}
+		"padding_enabled: true", "'': null", "mode: decode", "enable_paddding: true", "mode: encode",
+		"num_tokens: [128, 256]", "max_num_token: 0", "seq_lens: null", "max_seq_len: 0.0", "max_seq_len: 512",
+		"max_num_token: false", "'a.b': 1"}
 	scKeys := []string{"capacity_scheduler_policy: MAX_UTILIZATION", "context_chunking_policy: FIRST_COME_FIRST_SERVED",
 		"waiting_queue_policy: fcfs", "use_python_scheduler: true", "enable_prefix_aware_scheduling: false",
 		"gen_preemption: {}", "context_scheduling_policy: fcfs", "sjf_config: {}", "capacity_schedular_policy: x",

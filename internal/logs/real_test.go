@@ -68,7 +68,9 @@ func TestRealLogs(t *testing.T) {
 				"(DEFAULT, UCX or NIXL; 1.0.0rc4 to 1.0.0 take them lower-case: default, ucx, nixl)"}, exit: 0},
 		// ai-dynamo/dynamo PR #8954 (description): Dynamo's test harness
 		// labels each line of a worker with "[PYTHON3] "; the excerpt stops
-		// inside the traceback (its last, cut line dropped).
+		// inside the traceback (its last, cut line dropped), at worker_main's
+		// "worker.submit(req)": a worker taking requests whose transceiver
+		// lines are not in the excerpt (TestWorkerSubmitCall).
 		{file: "dynamo-pr8954-python3-prefix.log", processes: "process=", exit: 1},
 		// A Dynamo GPT-OSS recipe's README (TensorRT-LLM 1.1.0rc2.post2,
 		// aggregated, TP 4): the worker's log as the README annotates it,
@@ -358,6 +360,20 @@ func TestRealLogs(t *testing.T) {
 		// traceback cut after its first frame; rank 5's cut line dropped).
 		// Rank 7's loop died: its logged line is the runtime error.
 		{file: "trtllm-9931-grafana-event-loop-1.2.0rc2.log", processes: "rank 0=,rank 7=", findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #10417 (description, Jan 2026; a main
+		// build of then, Nemotron nano v3 under trtllm-serve): the crash as
+		// the issue quotes it ("> "), uvicorn's request line, three of
+		// PyTorch's device-side asserts, the forward step's traceback, as the
+		// index keeps it (cut in its third frame). The server was serving:
+		// a process whose loop ran (TestLoopFrameMakesProcess).
+		{file: "trtllm-10417-quoted-forward-step-cut.log", processes: "process=", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #13179 (description, April 2026; a 1.3
+		// build, Nemotron 3 Super): a Grafana copy, each line under its
+		// collector's timestamp framed by tabs, the frames of the event
+		// loop's traceback down to the Mamba cache manager, as the index
+		// keeps them (cut before "RuntimeError: run out of mamba cache
+		// blocks", the issue's title). The loop ran.
+		{file: "trtllm-13179-grafana-loop-frames.log", processes: "process=", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -690,6 +706,39 @@ func TestEventLoopException(t *testing.T) {
 	}
 }
 
+// TestLoopFrameMakesProcess: a traceback frame in the executor's loop (or
+// the worker's submit) is TensorRT-LLM's own code running, so a copy that
+// stops inside that traceback, before its exception, is a process whose loop
+// ran, not a log without processes that may have stopped before start-up
+// (TensorRT-LLM issue #10417's quote: uvicorn's request line, CUDA's device
+// asserts, the forward step's traceback, cut). A traceback elsewhere, cut
+// so, still makes none.
+func TestLoopFrameMakesProcess(t *testing.T) {
+	const quoted = "> INFO:     127.0.0.1:41166 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK\n" +
+		"> /opt/pytorch/pytorch/aten/src/ATen/native/cuda/TensorCompare.cu:112: _assert_async_cuda_kernel: block: [0,0,0], thread: [0,0,0] Assertion `` failed.\n" +
+		"> Traceback (most recent call last):\n" +
+		">   File \"/x/TensorRT-LLM/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line 2259, in _forward_step\n" +
+		">     outputs = forward(scheduled_requests, self.resource_manager,\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"forward step, quoted", quoted, "though the executor's event loop ran (line 4)"},
+		{"the loop's thread", "Exception in thread Thread-3 (_event_loop_wrapper):\nTraceback (most recent call last):\n", "though the executor's event loop ran (line 1)"},
+		{"the worker's submit", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/executor/worker.py\", line 520, in submit\n", "though its worker was taking requests (line 2)"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "" {
+			t.Errorf("%s: %s", c.name, sources(lg))
+			continue
+		}
+		if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, c.want) {
+			t.Errorf("%s: %s", c.name, s)
+		}
+	}
+	lg, _ := Parse("f.log", strings.NewReader("Traceback (most recent call last):\n  File \"/x/tensorrt_llm/_torch/pyexecutor/model_loader.py\", line 3, in load\n"))
+	if len(lg.Processes) != 0 {
+		t.Errorf("a traceback elsewhere: %s", sources(lg))
+	}
+}
+
 // cudaErr is PyTorch's message of a CUDA error after title, as str(e) gives
 // it (c10's CUDA check): four lines, the last ending in a newline.
 func cudaErr(title string) string {
@@ -903,7 +952,8 @@ func TestWorkerSubmitTraceback(t *testing.T) {
 			t.Errorf("%s: outcome %q error %q, %d runtime error(s)", c.name, p.Outcome(), p.Error, runtime)
 		}
 		if c.name == "submit" {
-			if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though its worker was taking requests (line 4)") {
+			// Line 3: worker_main's "worker.submit(req)" over submit's frame.
+			if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though its worker was taking requests (line 3)") {
 				t.Errorf("verdict: %s", s)
 			}
 		}
@@ -1568,7 +1618,8 @@ func TestLoopShownWithoutItsException(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ name, log, want string }{
-		{"submit", string(data), "though its worker was taking requests (line 4)"},
+		// Line 3: worker_main's "worker.submit(req)" over submit's frame.
+		{"submit", string(data), "though its worker was taking requests (line 3)"},
 		{"event loop", "[TRT-LLM] [I] Using LLM with PyTorch backend\nException in thread Thread-3 (_event_loop_wrapper):\nTraceback (most recent call last):\n",
 			"though the executor's event loop ran (line 2)"},
 		{"neither", "[TRT-LLM] [I] Using LLM with PyTorch backend\nTraceback (most recent call last):\n", "the log stops before it"},
