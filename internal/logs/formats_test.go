@@ -51,6 +51,8 @@ func TestLineFormats(t *testing.T) {
 		{"Ray orchestrator's worker", "(RayWorkerWrapper pid=81234) [TRT-LLM] [RANK 1] [I] " + v2, "RayWorkerWrapper pid=81234 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"Ray worker on another node", "(RayWorkerWrapper pid=81234, ip=10.0.0.2) [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "RayWorkerWrapper pid=81234, ip=10.0.0.2", "INFO", "", "NIXL", "UCX", ""},
 		{"Ray task", "(pid=4711) [TRT-LLM] [I] " + v2, "pid=4711", "INFO", "PYTHON", "NIXL", "", ""},
+		{"Ray worker behind its driver", "(ServeReplica:default:TRTLLM pid=1670) (RayWorkerWrapper pid=2012, ip=10.0.0.3) [TRT-LLM] [RANK 1] [I] " + v2,
+			"ServeReplica:default:TRTLLM pid=1670 / RayWorkerWrapper pid=2012, ip=10.0.0.3 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"torchrun --tee", "[default1]:[TRT-LLM] [I] " + v2, "rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker's json-file log", `{"log":"[12/01/2025-10:00:09] [TRT-LLM] [RANK 0] [I] ` + v2 + `\n","stream":"stdout","time":"2025-12-01T10:00:09.123456789Z"}`, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker's json-file log, colour and quotes escaped", `{"log":"\u001b[31m[TRT-LLM] [E] Failed to initialize executor on rank 0: \"NIXL\" agent\u001b[0m\n","stream":"stderr","time":"2025-12-01T10:00:09Z"}`, "process", "ERROR", "ERROR", "", "", `Failed to initialize executor on rank 0: "NIXL" agent`},

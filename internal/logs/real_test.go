@@ -68,7 +68,9 @@ func TestRealLogs(t *testing.T) {
 				"(DEFAULT, UCX or NIXL; 1.0.0rc4 to 1.0.0 take them lower-case: default, ucx, nixl)"}, exit: 0},
 		// ai-dynamo/dynamo PR #8954 (description): Dynamo's test harness
 		// labels each line of a worker with "[PYTHON3] "; the excerpt stops
-		// inside the traceback (its last, cut line dropped).
+		// inside the traceback (its last, cut line dropped), at worker_main's
+		// "worker.submit(req)": a worker taking requests whose transceiver
+		// lines are not in the excerpt (TestWorkerSubmitCall).
 		{file: "dynamo-pr8954-python3-prefix.log", processes: "process=", exit: 1},
 		// A Dynamo GPT-OSS recipe's README (TensorRT-LLM 1.1.0rc2.post2,
 		// aggregated, TP 4): the worker's log as the README annotates it,
@@ -961,7 +963,8 @@ func TestWorkerSubmitTraceback(t *testing.T) {
 			t.Errorf("%s: outcome %q error %q, %d runtime error(s)", c.name, p.Outcome(), p.Error, runtime)
 		}
 		if c.name == "submit" {
-			if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though its worker was taking requests (line 4)") {
+			// Line 3: worker_main's "worker.submit(req)" over submit's frame.
+			if s := Judge(lg, nil, true).Summary(); !strings.Contains(s, "though its worker was taking requests (line 3)") {
 				t.Errorf("verdict: %s", s)
 			}
 		}
@@ -1626,7 +1629,8 @@ func TestLoopShownWithoutItsException(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ name, log, want string }{
-		{"submit", string(data), "though its worker was taking requests (line 4)"},
+		// Line 3: worker_main's "worker.submit(req)" over submit's frame.
+		{"submit", string(data), "though its worker was taking requests (line 3)"},
 		{"event loop", "[TRT-LLM] [I] Using LLM with PyTorch backend\nException in thread Thread-3 (_event_loop_wrapper):\nTraceback (most recent call last):\n",
 			"though the executor's event loop ran (line 2)"},
 		{"neither", "[TRT-LLM] [I] Using LLM with PyTorch backend\nTraceback (most recent call last):\n", "the log stops before it"},

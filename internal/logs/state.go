@@ -73,6 +73,11 @@ type state struct {
 	// request loop submitting a request (submitFrame), not PyExecutor's
 	// event loop.
 	loopSubmit bool
+	// mainKey and mainLine are the key and line of the last traceback
+	// frame in worker_main (workerMainFrame): the line under it may be its
+	// call of the worker's submit (workerSubmitCall).
+	mainKey  string
+	mainLine int
 	// asyncKey is the key of a process whose asyncio event loop logged an
 	// exception it handled (asyncioHeader) at line asyncLine; asyncOn says
 	// the exception line that ends its traceback is still to come.
@@ -320,7 +325,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		return
 	}
 	tm = strings.TrimSpace(msg)
-	if trtllmFrame(tm) || mpiSessionLine(tm) {
+	// A traceback's frames and lines behind a test harness's label.
+	ft := dropHarnessLabel(tm)
+	if trtllmFrame(ft) || mpiSessionLine(tm) {
 		st.lg.trtllm = true // a traceback through TensorRT-LLM's code, its proxy's MPI session
 	}
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
@@ -361,7 +368,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.asyncOn = true
 		return
 	}
-	if eventLoopLine(tm) {
+	if eventLoopLine(ft) {
 		st.lg.trtllm = true // PyExecutor's loop
 		st.loopSeen(key, n)
 		st.loopSubmit = false
@@ -379,7 +386,10 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		}
 		return
 	}
-	if submitFrame(tm) {
+	if workerMainFrame(ft) {
+		st.mainKey, st.mainLine = key, n
+	}
+	if submitFrame(ft) || ft == workerSubmitCall && st.mainLine == n-1 && st.mainKey == key {
 		st.lg.trtllm = true // TensorRT-LLM's executor worker or proxy
 		if !st.loopOn || st.loopKey != key {
 			st.loopSubmit = true

@@ -267,8 +267,15 @@ func (v Verdict) Label() string {
 // Summary says the verdict in a sentence, and the processes that crashed
 // once their start-up was over (process_crashed): a verdict on start-up
 // must not read as if they were well.
-func (v Verdict) Summary() string {
-	s := v.summary()
+func (v Verdict) Summary() string { return v.summaryMarked(true) }
+
+// FollowSummary is Summary for check-logs -f's end: -f lists a disagreement
+// as "✗ line N: …" and marks none with ▶, so the first one is named by its
+// line ("… the first one is at line 12"), or not pointed at when it has none.
+func (v Verdict) FollowSummary() string { return v.summaryMarked(false) }
+
+func (v Verdict) summaryMarked(marked bool) string {
+	s := v.summary(marked)
 	if lg := v.Log; lg != nil && lg.Orchestrator > 0 && v.Status != StatusOrchestrator {
 		// Workers' lines in the stream the orchestrator writes to (one
 		// launch script, one container): what it logged is said too.
@@ -410,7 +417,7 @@ func crashedAfterStartup(p *Process) bool {
 	return false
 }
 
-func (v Verdict) summary() string {
+func (v Verdict) summary(marked bool) string {
 	counts := map[Status]int{}
 	for _, p := range v.Processes {
 		counts[p.Status]++
@@ -477,7 +484,12 @@ func (v Verdict) summary() string {
 		if v.Trace == nil {
 			but = "No process failed, but "
 		}
-		const missing = "no line says what was built (the INFO lines that would are missing: TLLM_LOG_LEVEL above INFO, the workers' output kept elsewhere, or an executor that builds no transceiver)."
+		// The lines that show the transceiver are printed at start-up,
+		// before what shows the process was past it: a log that shows the
+		// latter and not the former starts after them (an excerpt, a
+		// collector that kept the log from a later point), lost them to a
+		// filter or to the workers' own output, or never printed them.
+		const missing = "no line says what was built: the lines that would are not in this log (it starts after them, as an excerpt or a log kept from a later point does; they were filtered out or are in the workers' own output; TLLM_LOG_LEVEL is above INFO; or the executor builds no transceiver)."
 		switch {
 		case up && loop && submit:
 			return but + of(counts[StatusNotShown]) + show + " no outcome, though its worker was taking requests (line " + strconv.Itoa(line) +
@@ -521,7 +533,14 @@ func (v Verdict) summary() string {
 		}
 		return s + "."
 	}
-	return strconv.Itoa(len(v.Mismatches)) + " disagreement(s) with the prediction; the first one is marked ▶"
+	s := strconv.Itoa(len(v.Mismatches)) + " disagreement(s) with the prediction"
+	switch {
+	case marked:
+		return s + "; the first one is marked ▶"
+	case v.Mismatches[0].Line > 0:
+		return s + "; the first one is at line " + strconv.Itoa(v.Mismatches[0].Line)
+	}
+	return s
 }
 
 func sortStable(ms []Mismatch, less func(a, b Mismatch) bool) {
