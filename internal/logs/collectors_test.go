@@ -42,3 +42,57 @@ func TestTorchrunPrefix(t *testing.T) {
 			"rank 0=PYTHON ", ""},
 	})
 }
+
+// TestRayNestedPrefixes: Ray's driver puts "({actor or task name} pid=N[,
+// ip=A]) " before each line it forwards, "(raylet[, ip=A]) " before the
+// raylet's messages and "(autoscaler +15m30s) " before the autoscaler's
+// (ray/_private/worker.py print_worker_logs, verified). A driver that is
+// itself a Ray worker (vLLM's engine core, a Ray Serve replica, whose names
+// hold ':': "ServeReplica:default:Model") forwards its workers' lines with
+// their prefix, behind its own: "(EngineCore_DP0 pid=479)
+// (RayWorkerWrapper pid=223, ip=192.168.141.7) …" (vLLM issues' logs). One
+// prefix was read: the inner one stayed in the line, which read as the
+// outer process's, so every worker behind one driver was one process. The
+// chain names the process; the raylet's and the autoscaler's lines are
+// theirs, not the last worker's.
+func TestRayNestedPrefixes(t *testing.T) {
+	const (
+		replica = "(ServeReplica:default:TRTLLMDeployment pid=1670) "
+		local   = replica + "(RayWorkerWrapper pid=1890) "
+		remote  = replica + "(RayWorkerWrapper pid=2012, ip=10.0.0.3) "
+	)
+	checkCollected(t, []collected{
+		{"a replica's two workers", local + "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" +
+			remote + "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: NIXL agent failed\n" +
+			replica + "INFO 2025-11-17 17:58:27,007 replica 1670 -- Started.\n",
+			"ServeReplica:default:TRTLLMDeployment pid=1670 / RayWorkerWrapper pid=1890 rank 0=PYTHON ;" +
+				"ServeReplica:default:TRTLLMDeployment pid=1670 / RayWorkerWrapper pid=2012, ip=10.0.0.3 rank 1=ERROR ", ""},
+		// Two engine cores on two nodes, each with a worker of pid 571 on
+		// its own node: two processes.
+		{"two drivers, one pid", "(EngineCore_DP0 pid=479) (RayWorkerWrapper pid=571) [TRT-LLM] [I] Using KvCacheTransceiverV2\n" +
+			"(EngineCore_DP1 pid=479) (RayWorkerWrapper pid=571) [TensorRT-LLM][INFO] UCX Connection Manager created\n",
+			"EngineCore_DP0 pid=479 / RayWorkerWrapper pid=571=PYTHON ;EngineCore_DP1 pid=479 / RayWorkerWrapper pid=571=CPP ", ""},
+		// A task behind an actor; colour as Ray prints it (colorama).
+		{"a task behind an actor, coloured", "\x1b[36m(RayWorkerWrapper pid=123, ip=10.0.0.1)\x1b[0m \x1b[36m(pid=456)\x1b[0m [TRT-LLM] [I] Using KvCacheTransceiverV2\n",
+			"RayWorkerWrapper pid=123, ip=10.0.0.1 / pid=456=PYTHON ", ""},
+		// The raylet's messages (as Ray's out-of-memory guide shows them)
+		// are the raylet's: what follows them bare, here the driver's own
+		// exception, is not the worker's that printed last.
+		{"the raylet's", local + "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" +
+			"(raylet, ip=10.0.0.3) Task _map_task failed. There are infinite retries remaining, so the task will be retried. Error:\n" +
+			"(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot the problem, check the logs for the dead worker. Worker PID: 2012 Worker exit type: SYSTEM_ERROR\n" +
+			"ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.\n",
+			"ServeReplica:default:TRTLLMDeployment pid=1670 / RayWorkerWrapper pid=1890 rank 0=PYTHON ;raylet=ERROR ", ""},
+		// The autoscaler's lines are one process's, whatever their time,
+		// and show nothing.
+		{"the autoscaler's", "(RayWorkerWrapper pid=1890) [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" +
+			"(autoscaler +15m30s) Error: No available node types can fulfill resource request {'GPU': 8.0}. Add suitable node types to this cluster to resolve this issue.\n" +
+			"(autoscaler +1h0m2s, ip=10.0.0.1) Tip: use `ray status` to view detailed cluster status. To disable these messages, set RAY_SCHEDULER_EVENTS=0.\n",
+			"RayWorkerWrapper pid=1890 rank 0=PYTHON ", ""},
+		// Not Ray's: an actor named raylet is an actor; no seconds, no
+		// prefix; past four prefixes the rest is text.
+		{"not Ray's", "(raylet pid=5) [TRT-LLM] [I] Using KvCacheTransceiverV2\n(autoscaler +5m) [TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2\n" +
+			"(a pid=1) (b pid=2) (c pid=3) (d pid=4) (e pid=5) [TRT-LLM] [I] Using KvCacheTransceiverV2\n",
+			"raylet pid=5=PYTHON ;rank 1=PYTHON ;a pid=1 / b pid=2 / c pid=3 / d pid=4=PYTHON ", ""},
+	})
+}

@@ -377,6 +377,17 @@ func TestRealLogs(t *testing.T) {
 		// keeps them (cut before "RuntimeError: run out of mamba cache
 		// blocks", the issue's title). The loop ran.
 		{file: "trtllm-13179-grafana-loop-frames.log", processes: "process=", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #10810 (description, Jan 2026; a
+		// TensorRT engine under the C++ executor, streaming with logprobs):
+		// the C++ KV-cache lines, the C++ executor's "CacheTransceiver is
+		// disabled." (no transceiver: DISABLED, its lines read), the script's
+		// own "Aborted generation", then libstdc++'s terminate over a
+		// c10::Error, as the index keeps it (the frames after the first cut).
+		// The crash came as the script cancelled a request, but no line of
+		// TensorRT-LLM's says start-up was over: it reads as how start-up
+		// ended.
+		{file: "trtllm-10810-cpp-executor-disabled-terminate.log", processes: "process=ERROR",
+			err: "c10::Error: Trying to create tensor with negative dimension -4: [-4, 1, 49152]", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

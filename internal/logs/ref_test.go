@@ -24,7 +24,8 @@ var (
 	reJournal     = regexp.MustCompile(`^[ \t]*[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)? \S+ ([^\s\[\]]+\[[0-9]+\]): `)
 	reJournalTail = regexp.MustCompile(`^\S+ ([^\s\[\]]+\[[0-9]+\]): `)
 	reStern       = regexp.MustCompile(`^[ \t]*([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?:\[TRT-LLM\]|\[TensorRT-LLM\]|\[[0-9]{2}/[0-9]{2}/[0-9]{4}-|[0-9]{4}-[0-9]{2}-[0-9]{2}T|` + reSternBare + `)`)
-	reRay         = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
+	reRay         = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.:-]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?|raylet(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
+	reRayTime     = regexp.MustCompile(`^[ \t]*\((autoscaler|scheduler) \+(?:\d+h)?(?:\d+m)?\d+s(, ip=[0-9A-Fa-f.:]+)?\) ?`)
 	reCompose     = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+(?:/[A-Za-z0-9][A-Za-z0-9_.-]*)?)[ \t]+\| ?`)
 	reRankG       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
 	reRankP       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) ([^\]\[\s]{1,16})\]`) // a placeholder unless all digits
@@ -70,6 +71,27 @@ func withRank(key string, kube bool, rank string) string {
 const reSternBare = `[ \t]|Traceback \(most recent call last\):|Exception[: ]|(?:Task|Future) exception |During handling |The above exception |` +
 	`(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):|terminate called |!!!!!!! |Fatal Python error: |\*\*\* SIG|\{"time":"|` +
 	`[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z_][A-Za-z0-9_.-]*[0-9]\]:|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}`
+
+// refRay reads Ray's prefixes by regexp, at most rayNested, the first after
+// blanks and each next one right after the last: the process they name, the
+// autoscaler's without its time, joined by " / ".
+func refRay(s string) (key, rest string, ok bool) {
+	for k := 0; k < rayNested && (k == 0 || strings.HasPrefix(s, "(")); k++ {
+		part := ""
+		if m := reRay.FindStringSubmatch(s); m != nil {
+			part, s = m[1], s[len(m[0]):]
+		} else if m := reRayTime.FindStringSubmatch(s); m != nil {
+			part, s = m[1]+m[2], s[len(m[0]):]
+		} else {
+			break
+		}
+		if k > 0 {
+			key += " / "
+		}
+		key, ok = key+part, true
+	}
+	return key, s, ok
+}
 
 // refTag reads one of TensorRT-LLM's tags at the start of t by regexp;
 // msg comes back as given when none is there.
@@ -184,9 +206,8 @@ func refLine(st *state, n int, raw string, nested, noTag bool) {
 		} else if m := reCompose.FindStringSubmatch(s); m != nil {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
-		} else if m := reRay.FindStringSubmatch(s); m != nil {
-			outer, kube = m[1], true
-			s = s[len(m[0]):]
+		} else if key, rest, ok := refRay(s); ok {
+			outer, kube, s = key, true, rest
 		} else if m := reJournal.FindStringSubmatch(s); m != nil {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]

@@ -421,9 +421,20 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 			s = rest
 		}
 	case first == '(':
-		if w, rest, ok := rayPrefix(t); ok {
-			sc.key = append(sc.key, w...)
+		if a, b, rest, ok := rayPrefix(t); ok {
+			sc.key = append(append(sc.key, a...), b...)
 			s, named = rest, true
+			// A driver's prefix before its workers': the process is the
+			// innermost, named by the whole chain (two engine cores'
+			// workers may share a pid, each on its core's node).
+			for k := 1; k < rayNested && len(s) > 0 && s[0] == '('; k++ {
+				a, b, rest, ok := rayPrefix(s)
+				if !ok {
+					break
+				}
+				sc.key = append(append(append(sc.key, " / "...), a...), b...)
+				s = rest
+			}
 		}
 	case isAlnum(first):
 		if c, rest, ok := composePrefix(t); ok {
@@ -694,7 +705,7 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Resolved transceiver_runtime=", "Resolved use_kv_cache_manager_v2=", "Model prefers the Python transceiver",
 		"Falling back to the C++ transceiver: ", "TRTLLM_USE_", "Use UCX kv-cache trans", "Using UCX kv-cache transceiver.",
 		"MPI CacheTransceiver is deprecated", "UCX Connection Manager created", "NIXL Connection Manager created",
-		"MOONCAKE Connection Manager created", "MPI Connection Manager created", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
+		"MOONCAKE Connection Manager created", "MPI Connection Manager created", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled", cppDisabled,
 		"enable_pipelined_transfer is set;", "KV cache manager V2 ", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:",
 		"Python cache transceiver with C++ KV cache manager detected", "Failed to initialize executor on rank ", "Fallback to regular model init",
 		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",
@@ -1493,57 +1504,112 @@ func composePrefix(s []byte) (name, rest []byte, ok bool) {
 
 func isAlnum(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'z' }
 
-// rayPrefix reads the prefix Ray puts before a worker's line when it
-// forwards it to the driver (TensorRT-LLM's Ray orchestrator, PR #7520):
-// "(RayWorkerWrapper pid=12345) ", "(RayWorkerWrapper pid=12345, ip=10.0.0.2) ",
-// "(pid=12345) "; the worker is everything between the parentheses:
-// ^\(((?:[A-Za-z_][A-Za-z0-9_.]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?
-func rayPrefix(s []byte) (worker, rest []byte, ok bool) {
+// rayPrefix reads the prefix Ray's driver puts before each line it
+// forwards (ray/_private/worker.py print_worker_logs, verified:
+// f"({prefix_for(data)}{pid}{ip_prefix}) " and the line, colour around the
+// parentheses): a worker's, "(RayWorkerWrapper pid=12345) ",
+// "(RayWorkerWrapper pid=12345, ip=10.0.0.2) " (TensorRT-LLM's Ray
+// orchestrator, PR #7520), "(pid=12345) ", an actor's name as Ray Serve
+// names its replicas, "(ServeReplica:default:Model pid=7) "; the raylet's,
+// "(raylet) ", "(raylet, ip=10.0.0.2) "; the autoscaler's, whose time since
+// the driver started ("+1h2m3s", time_string) changes at each line and is
+// not the process's, "(autoscaler +15m30s) " ("scheduler" in some
+// releases). The process is what the parentheses hold, the autoscaler's
+// without its time: key is a and b together.
+// ^\(((?:[A-Za-z_][A-Za-z0-9_.:-]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?|raylet(?:, ip=…)?)\) ?
+// or ^\((autoscaler|scheduler) \+(?:\d+h)?(?:\d+m)?\d+s(, ip=…)?\) ?
+func rayPrefix(s []byte) (a, b, rest []byte, ok bool) {
 	if len(s) < 7 || s[0] != '(' {
-		return nil, s, false
+		return nil, nil, s, false
 	}
 	i := 1
-	if s[i] != 'p' || !bytes.HasPrefix(s[i:], []byte("pid=")) {
-		if !isIdentStart(s[i]) {
-			return nil, s, false
+	switch {
+	case bytes.HasPrefix(s[1:], []byte("raylet)")) || bytes.HasPrefix(s[1:], []byte("raylet, ip=")):
+		i += len("raylet")
+	case bytes.HasPrefix(s[1:], []byte("autoscaler +")) || bytes.HasPrefix(s[1:], []byte("scheduler +")):
+		j := bytes.IndexByte(s, ' ')
+		a, i = s[1:j], j+2
+		// (\d+h)?(\d+m)?\d+s
+		for _, u := range []byte("hm") {
+			if d := digits(s[i:]); d > 0 && i+d < len(s) && s[i+d] == u {
+				i += d + 1
+			}
 		}
-		for i < len(s) && (isIdentStart(s[i]) || isDigit(s[i]) || s[i] == '.') {
+		d := digits(s[i:])
+		if d == 0 || i+d >= len(s) || s[i+d] != 's' {
+			return nil, nil, s, false
+		}
+		i += d + 1
+		ip := i
+		if i = rayIP(s, i); i < 0 {
+			return nil, nil, s, false
+		}
+		b = s[ip:i]
+		return rayEnd(s, i, a, b)
+	default:
+		if s[i] != 'p' || !bytes.HasPrefix(s[i:], []byte("pid=")) {
+			if !isIdentStart(s[i]) {
+				return nil, nil, s, false
+			}
+			for i < len(s) && (isIdentStart(s[i]) || isDigit(s[i]) || s[i] == '.' || s[i] == ':' || s[i] == '-') {
+				i++
+			}
+			if i >= len(s) || s[i] != ' ' {
+				return nil, nil, s, false
+			}
 			i++
 		}
-		if i >= len(s) || s[i] != ' ' {
-			return nil, s, false
+		if !bytes.HasPrefix(s[i:], []byte("pid=")) {
+			return nil, nil, s, false
 		}
-		i++
-	}
-	if !bytes.HasPrefix(s[i:], []byte("pid=")) {
-		return nil, s, false
-	}
-	i += len("pid=")
-	n := digits(s[i:])
-	if n == 0 {
-		return nil, s, false
-	}
-	i += n
-	if bytes.HasPrefix(s[i:], []byte(", ip=")) {
-		j := i + len(", ip=")
-		k := j
-		for k < len(s) && (isDigit(s[k]) || s[k] == '.' || s[k] == ':' || s[k]|0x20 >= 'a' && s[k]|0x20 <= 'f') {
-			k++
+		i += len("pid=")
+		n := digits(s[i:])
+		if n == 0 {
+			return nil, nil, s, false
 		}
-		if k == j {
-			return nil, s, false
-		}
-		i = k
+		i += n
 	}
+	if i = rayIP(s, i); i < 0 {
+		return nil, nil, s, false
+	}
+	return rayEnd(s, i, s[1:i], nil)
+}
+
+// rayIP returns where ", ip=ADDR" at s[i:] ends (i when there is none), or
+// -1 when it has no address.
+func rayIP(s []byte, i int) int {
+	if !bytes.HasPrefix(s[i:], []byte(", ip=")) {
+		return i
+	}
+	j := i + len(", ip=")
+	k := j
+	for k < len(s) && (isDigit(s[k]) || s[k] == '.' || s[k] == ':' || s[k]|0x20 >= 'a' && s[k]|0x20 <= 'f') {
+		k++
+	}
+	if k == j {
+		return -1
+	}
+	return k
+}
+
+// rayEnd ends rayPrefix at s[i], its closing parenthesis.
+func rayEnd(s []byte, i int, a, b []byte) ([]byte, []byte, []byte, bool) {
 	if i >= len(s) || s[i] != ')' {
-		return nil, s, false
+		return nil, nil, s, false
 	}
-	worker, i = s[1:i], i+1
+	i++
 	if i < len(s) && s[i] == ' ' {
 		i++
 	}
-	return worker, s[i:], true
+	return a, b, s[i:], true
 }
+
+// rayNested is how many of Ray's prefixes one line's key takes: a driver
+// that is itself a Ray worker (vLLM's engine core, a Ray Serve replica)
+// forwards its workers' lines behind its own prefix, "(EngineCore_DP0
+// pid=479) (RayWorkerWrapper pid=223, ip=192.168.141.7) …" (vLLM issues'
+// logs); more than that is text.
+const rayNested = 4
 
 // sternPrefix reads the pod and container stern puts before each line
 // ("ctx-0 main [TRT-LLM] …"; with --timestamps the timestamp follows them).
