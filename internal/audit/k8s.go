@@ -1376,7 +1376,7 @@ func (r *reader) readConfig(w *Worker, src Source, l launch, name string, root *
 // or --trtllm.* flags): Dynamo's main.py lays them over its own defaults
 // with deep_update whether or not a file is given (ai-dynamo/dynamo
 // components/src/dynamo/trtllm, verified: "if config.override_engine_args
-// != ”: ... deep_update(arg_map, overrides)" follows the extra_engine_args
+// != "": ... deep_update(arg_map, overrides)" follows the extra_engine_args
 // branch, not inside it). handled is false when there is no such override;
 // ok is false when the worker was listed as unresolved instead.
 func (r *reader) overrideOnly(w *Worker, src Source, l launch, cmdAt string) (handled, ok bool) {
