@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"xcvr/internal/deploy"
 )
@@ -77,10 +78,13 @@ func dynamicNode(flags []dynFlag) (root *deploy.Node, why string) {
 	return root, ""
 }
 
+// Python's int() and float() texts, compiled on first use (not at start-up).
 var (
-	pyIntText   = regexp.MustCompile(`^[+-]?[0-9](?:_?[0-9])*$`)
-	pyFloatText = regexp.MustCompile(`^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$`)
-	pyFloatWord = regexp.MustCompile(`^(?i)[+-]?(?:inf|infinity|nan)$`)
+	pyIntText   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[+-]?[0-9](?:_?[0-9])*$`) })
+	pyFloatText = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$`)
+	})
+	pyFloatWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?i)[+-]?(?:inf|infinity|nan)$`) })
 )
 
 // inferType is dynamic_flags.infer_type: Python's int(value), else
@@ -88,13 +92,13 @@ var (
 // float strip blanks and take _ between digits, as Python's do).
 func inferType(s string) *deploy.Node {
 	t := strings.TrimSpace(s)
-	if pyIntText.MatchString(t) {
+	if pyIntText().MatchString(t) {
 		n, ok := new(big.Int).SetString(strings.ReplaceAll(t, "_", ""), 10)
 		if ok {
 			return &deploy.Node{Kind: deploy.KindInt, Int: n}
 		}
 	}
-	if pyFloatWord.MatchString(t) {
+	if pyFloatWord().MatchString(t) {
 		f := math.Inf(1)
 		if strings.Contains(strings.ToLower(t), "nan") {
 			f = math.NaN()
@@ -103,7 +107,7 @@ func inferType(s string) *deploy.Node {
 		}
 		return &deploy.Node{Kind: deploy.KindFloat, Float: f}
 	}
-	if pyFloatText.MatchString(t) {
+	if pyFloatText().MatchString(t) {
 		f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
 		if err == nil || strings.Contains(err.Error(), "range") {
 			// Out of range: Python's float gives ±inf or 0.0, as ParseFloat.
