@@ -344,3 +344,30 @@ func TestExitedAfterStartUpWording(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowEndPointsAtItsLines: -f lists a disagreement as "✗ line N: …"
+// and marks none with ▶, so its end names the first one's line instead of
+// saying "the first one is marked ▶" of a mark it never printed.
+func TestFollowEndPointsAtItsLines(t *testing.T) {
+	lg, _ := Parse("job.log", strings.NewReader(crashedJob(1)))
+	tr := predict(t, "1.3.0rc26", "GptOssForCausalLM", "UCX")
+	v := Judge(lg, &tr, false)
+	if len(v.Mismatches) == 0 || v.Mismatches[0].Line == 0 {
+		t.Fatalf("want a disagreement on a line, got %+v", v.Mismatches)
+	}
+	var out bytes.Buffer
+	f := NewFollowReport(&out, false)
+	f.Update(v)
+	f.End([]Verdict{v})
+	s := out.String()
+	if strings.Contains(s, "▶") {
+		t.Errorf("-f printed a ▶ mark or pointed at one:\n%s", s)
+	}
+	want := fmt.Sprintf("the first one is at line %d. But srun task 0 crashed", v.Mismatches[0].Line)
+	if !strings.Contains(s, want) {
+		t.Errorf("-f's end does not name the first disagreement's line (%q):\n%s", want, s)
+	}
+	if !strings.Contains(s, fmt.Sprintf("✗ line %d: ", v.Mismatches[0].Line)) {
+		t.Errorf("-f did not list the disagreement at that line:\n%s", s)
+	}
+}

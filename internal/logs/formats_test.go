@@ -31,6 +31,7 @@ func TestLineFormats(t *testing.T) {
 		{"1.3 rank before level", "[11/18/2026-09:33:30] [TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS", "rank 0", "ERROR", "ERROR", "", "", "Failed to initialize executor on rank 0"},
 		// The C++ logger.
 		{"C++", "[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: LIBFABRIC", "process", "INFO", "", "NIXL", "LIBFABRIC", ""},
+		{"C++ executor, no transceiver", "[TensorRT-LLM][INFO] CacheTransceiver is disabled.", "process", "INFO", "DISABLED", "", "", ""},
 		{"C++ ranked", "[TensorRT-LLM][RANK 3][INFO] Using UCX kv-cache transceiver. If your devices are not in the same domain", "rank 3", "INFO", "", "UCX", "", ""},
 		// Launchers.
 		{"srun -l", "3: [09/12/2026-14:02:05] [TRT-LLM] [RANK 3] [I] " + v2, "srun task 3", "INFO", "PYTHON", "NIXL", "", ""},
@@ -401,7 +402,7 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).",
 		"TRTLLM_USE_UCX_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config",
 		"Using UCX kv-cache transceiver. If", "Use UCX kv-cache transervier. If", "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended",
-		"Using KvCacheTransceiverV2", "device_id: 0 in KvCacheTransceiverV2", "cache_transceiver is disabled",
+		"Using KvCacheTransceiverV2", "device_id: 0 in KvCacheTransceiverV2", "cache_transceiver is disabled", "CacheTransceiver is disabled.",
 		"enable_pipelined_transfer is set; auto-selecting the Python transceiver instead",
 		"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=None with backend=UCX; falling back to V1.",
 		"Resolved use_kv_cache_manager_v2='auto' to False", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",

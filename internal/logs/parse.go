@@ -309,6 +309,9 @@ type Log struct {
 	// handler's, a launcher's or a traceback's lines alone (a benchmark
 	// client's segfault log in the job's directory) make no process.
 	trtllm bool
+	// mpiSpawn is the line where mpi4py's thread that spawns the executor's
+	// MPI workers raised (mpiSpawnHeader; 0: none did).
+	mpiSpawn int
 }
 
 // Orchestrator lines (tensorrt_llm/serve/openai_disagg_server.py and the
@@ -685,7 +688,7 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// logs the first, PyNativeCacheTransceiver.__init__ the second;
 		// verified in a copy of main about 2026-03-17..20).
 		return linePyNative, nil
-	case msg == "cache_transceiver is disabled":
+	case msg == "cache_transceiver is disabled" || msg == cppDisabled:
 		return lineDisabled, nil
 	case strings.HasPrefix(msg, "enable_pipelined_transfer is set; auto-selecting the Python transceiver"):
 		return linePipelined, nil
@@ -1288,6 +1291,16 @@ func (p *Process) retext(k, old, text string) {
 		}
 	}
 }
+
+// cppDisabled is the C++ executor's word that it built no transceiver:
+// CacheTransceiverFactory::createCacheTransceiver logs it and returns null
+// when the executor's config has no cache transceiver backend (TLLM_LOG_INFO
+// in cacheTransceiver.cpp, verified). Only TrtGptModelInflightBatching, the
+// C++ executor of TensorRT engines (trtllm-serve --backend tensorrt,
+// Triton's tensorrtllm backend), calls that factory; the PyTorch backend
+// decides in Python and logs "cache_transceiver is disabled" instead
+// (TensorRT-LLM issue #10810's TensorRT-engine log prints this one).
+const cppDisabled = "CacheTransceiver is disabled."
 
 // findingTextNotKept is a finding's text once the log's kept text is used up.
 const findingTextNotKept = "(text not kept: the log's 4 MiB of kept text is used up)"

@@ -80,7 +80,8 @@ func TestRealLogs(t *testing.T) {
 		// tensorrt-llm/release:1.3.0rc27 image (Open MPI 5) that could not
 		// spawn its MPI workers, as the comment quotes the engine log.
 		{file: "dynamo-pr15060-mpi-spawn-1.3.0rc27.log", processes: "process=ERROR",
-			err: "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", exit: 1},
+			err:          "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error",
+			implications: []string{"MPI could not spawn the executor's workers", "mpirun -n 1 --oversubscribe --allow-run-as-root"}, exit: 1},
 		// NVIDIA dgx-spark-playbooks, Nemotron on the AutoDeploy backend
 		// (1.2.0rc5, aggregated): AutoDeploy's own "[TRT-LLM AUTO-DEPLOY]"
 		// lines, UCX's version warnings, the playbook's "...." elision; the
@@ -324,7 +325,9 @@ func TestRealLogs(t *testing.T) {
 		// "rank 0 using MpiPoolSession to spawn MPI processes", Open MPI's
 		// refusal to spawn and the thread's traceback header, where the index
 		// cuts it. TensorRT-LLM's log that stops before its transceiver
-		// (TestMpiSessionLineMakesTRTLLM), not "not a TensorRT-LLM log".
+		// (TestMpiSessionLineMakesTRTLLM), not "not a TensorRT-LLM log";
+		// its verdict says MPI could not spawn the workers, with the LLM API
+		// guide's fix, not the log level (TestMPISpawnFailure).
 		{file: "trtllm-5495-mpi-spawn-cut-padded.log", processes: "", exit: 1},
 		// NVIDIA/TensorRT-LLM issue #4392 (description, May 2025): the
 		// exception its "System Info" quotes, then the trtllm-serve
@@ -374,6 +377,17 @@ func TestRealLogs(t *testing.T) {
 		// keeps them (cut before "RuntimeError: run out of mamba cache
 		// blocks", the issue's title). The loop ran.
 		{file: "trtllm-13179-grafana-loop-frames.log", processes: "process=", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #10810 (description, Jan 2026; a
+		// TensorRT engine under the C++ executor, streaming with logprobs):
+		// the C++ KV-cache lines, the C++ executor's "CacheTransceiver is
+		// disabled." (no transceiver: DISABLED, its lines read), the script's
+		// own "Aborted generation", then libstdc++'s terminate over a
+		// c10::Error, as the index keeps it (the frames after the first cut).
+		// The crash came as the script cancelled a request, but no line of
+		// TensorRT-LLM's says start-up was over: it reads as how start-up
+		// ended.
+		{file: "trtllm-10810-cpp-executor-disabled-terminate.log", processes: "process=ERROR",
+			err: "c10::Error: Trying to create tensor with negative dimension -4: [-4, 1, 49152]", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},

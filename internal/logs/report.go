@@ -877,7 +877,7 @@ func (f *FollowReport) End(vs []Verdict) int {
 		return t.Exit()
 	}
 	for _, v := range vs {
-		fmt.Fprintf(f.w, "%s: %s\n", termsafe.Line(v.Log.Name), v.Summary())
+		fmt.Fprintf(f.w, "%s: %s\n", termsafe.Line(v.Log.Name), v.FollowSummary())
 	}
 	t.WriteSummary(f.w)
 	return t.Exit()

@@ -722,7 +722,7 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Resolved transceiver_runtime=", "Resolved use_kv_cache_manager_v2=", "Model prefers the Python transceiver",
 		"Falling back to the C++ transceiver: ", "TRTLLM_USE_", "Use UCX kv-cache trans", "Using UCX kv-cache transceiver.",
 		"MPI CacheTransceiver is deprecated", "UCX Connection Manager created", "NIXL Connection Manager created",
-		"MOONCAKE Connection Manager created", "MPI Connection Manager created", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
+		"MOONCAKE Connection Manager created", "MPI Connection Manager created", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled", cppDisabled,
 		"enable_pipelined_transfer is set;", "KV cache manager V2 ", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:",
 		"Python cache transceiver with C++ KV cache manager detected", "Failed to initialize executor on rank ", "Fallback to regular model init",
 		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",

@@ -267,8 +267,15 @@ func (v Verdict) Label() string {
 // Summary says the verdict in a sentence, and the processes that crashed
 // once their start-up was over (process_crashed): a verdict on start-up
 // must not read as if they were well.
-func (v Verdict) Summary() string {
-	s := v.summary()
+func (v Verdict) Summary() string { return v.summaryMarked(true) }
+
+// FollowSummary is Summary for check-logs -f's end: -f lists a disagreement
+// as "✗ line N: …" and marks none with ▶, so the first one is named by its
+// line ("… the first one is at line 12"), or not pointed at when it has none.
+func (v Verdict) FollowSummary() string { return v.summaryMarked(false) }
+
+func (v Verdict) summaryMarked(marked bool) string {
+	s := v.summary(marked)
 	if lg := v.Log; lg != nil && lg.Orchestrator > 0 && v.Status != StatusOrchestrator {
 		// Workers' lines in the stream the orchestrator writes to (one
 		// launch script, one container): what it logged is said too.
@@ -410,7 +417,7 @@ func crashedAfterStartup(p *Process) bool {
 	return false
 }
 
-func (v Verdict) summary() string {
+func (v Verdict) summary(marked bool) string {
 	counts := map[Status]int{}
 	for _, p := range v.Processes {
 		counts[p.Status]++
@@ -506,6 +513,10 @@ func (v Verdict) summary() string {
 	case StatusNotTRTLLM:
 		return "No line of this log is TensorRT-LLM's (no [TRT-LLM] or [TensorRT-LLM] line, no version line): beside other logs it decides nothing; alone it shows no transceiver."
 	case StatusNoLines:
+		if v.Log.mpiSpawn > 0 {
+			// Start-up stopped before any worker ran: not the log level.
+			return mpiSpawnSummary(v.Log.mpiSpawn)
+		}
 		return "No TensorRT-LLM transceiver lines found. Was the log level WARNING (set TLLM_LOG_LEVEL=INFO), or did start-up stop earlier?"
 	case StatusFailed:
 		var who []string
@@ -526,7 +537,14 @@ func (v Verdict) summary() string {
 		}
 		return s + "."
 	}
-	return strconv.Itoa(len(v.Mismatches)) + " disagreement(s) with the prediction; the first one is marked ▶"
+	s := strconv.Itoa(len(v.Mismatches)) + " disagreement(s) with the prediction"
+	switch {
+	case marked:
+		return s + "; the first one is marked ▶"
+	case v.Mismatches[0].Line > 0:
+		return s + "; the first one is at line " + strconv.Itoa(v.Mismatches[0].Line)
+	}
+	return s
 }
 
 func sortStable(ms []Mismatch, less func(a, b Mismatch) bool) {
