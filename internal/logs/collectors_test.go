@@ -135,6 +135,8 @@ func TestSternJSON(t *testing.T) {
 		{"-o json, older and newer", `{"message":"[TRT-LLM] [I] Using KvCacheTransceiverV2","namespace":"dynamo","podName":"ctx-0","containerName":"main"}` + "\n" +
 			`{"message":"[TensorRT-LLM][INFO] UCX Connection Manager created","nodeName":"n","namespace":"dynamo","podName":"gen-0","containerName":"main","labels":{"app":"gen"}}` + "\n",
 			"pod/ctx-0/main=PYTHON ;pod/gen-0/main=CPP ", ""},
+		// Pasted indented (a markdown code block), as unindented.
+		{"-o json, indented", "    " + sternJSONRecord("ctx-0", "[TRT-LLM] [I] Using KvCacheTransceiverV2"), "pod/ctx-0/main=PYTHON ", ""},
 		// -t puts the timestamp in the message.
 		{"-o json -t", sternJSONRecord("ctx-0", "2025-12-01T10:00:09.123456789Z [TRT-LLM] [I] Using KvCacheTransceiverV2"), "pod/ctx-0/main=PYTHON ", ""},
 		// A Dynamo JSONL record as the message: its lines the pod's.

@@ -83,6 +83,7 @@ var (
 // MESSAGE", its line without colour and CR.
 func refStern(raw string) (string, bool) {
 	s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
+	s = s[len(reBlank.FindString(s)):] // pasted indented
 	var msg string
 	m := reSternJSON.FindStringSubmatch(s)
 	if m != nil {

@@ -196,8 +196,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		for len(line) > 0 && (line[len(line)-1] == '\r' || line[len(line)-1] == '\n') {
 			line = line[:len(line)-1]
 		}
-		if len(line) > len(sternExtJSON) && line[0] == '{' && line[1] == '"' && (line[2] == 'm' || line[2] == 'p' || line[2] == 'n') && !decoded {
-			if v, ok := sternRecord(sc.rec[:0], line); ok {
+		if len(line) > len(sternExtJSON) && (line[0] == '{' || line[0] == ' ' || line[0] == '\t') && !decoded {
+			// Pasted indented, a record reads as it would unindented.
+			if v, ok := sternRecord(sc.rec[:0], trimBlank(line)); ok {
 				// stern -o json or extjson: the line its default output
 				// shows, its own bytes looked at.
 				sc.rec = v
@@ -1106,6 +1107,9 @@ const (
 // ([a-z0-9.-]), the message a JSON string that decodes (extjson: the rest
 // of the line up to its closing brace).
 func sternRecord(dst, line []byte) ([]byte, bool) {
+	if len(line) <= len(sternExtJSON) || line[0] != '{' || line[1] != '"' || line[2] != 'm' && line[2] != 'p' && line[2] != 'n' {
+		return dst, false
+	}
 	var pod, ctr, msg []byte
 	raw := false // extjson's message that is JSON itself: as it is
 	if bytes.HasPrefix(line, []byte(sternJSON)) {
