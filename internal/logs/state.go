@@ -82,6 +82,10 @@ type state struct {
 	// mpi4py's spawning thread's traceback (mpiSpawnHeader).
 	spawnKey  string
 	spawnLine int
+	// frameHead and frameTail are the line and the path's end of a frame
+	// whose path a wrap cut (wrappedFrame).
+	frameHead int
+	frameTail string
 	// asyncKey is the key of a process whose asyncio event loop logged an
 	// exception it handled (asyncioHeader) at line asyncLine; asyncOn says
 	// the exception line that ends its traceback is still to come.
@@ -197,6 +201,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if !tagged {
 		msg = unframe(msg)
+		st.wrappedFrame(n, msg)
 	}
 
 	// A pydantic ValidationError prints its locations and messages on the
