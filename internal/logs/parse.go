@@ -313,6 +313,9 @@ type Log struct {
 	// handler's, a launcher's or a traceback's lines alone (a benchmark
 	// client's segfault log in the job's directory) make no process.
 	trtllm bool
+	// mpiSpawn is the line where mpi4py's thread that spawns the executor's
+	// MPI workers raised (mpiSpawnHeader; 0: none did).
+	mpiSpawn int
 }
 
 // Orchestrator lines (tensorrt_llm/serve/openai_disagg_server.py and the

@@ -80,7 +80,8 @@ func TestRealLogs(t *testing.T) {
 		// tensorrt-llm/release:1.3.0rc27 image (Open MPI 5) that could not
 		// spawn its MPI workers, as the comment quotes the engine log.
 		{file: "dynamo-pr15060-mpi-spawn-1.3.0rc27.log", processes: "process=ERROR",
-			err: "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", exit: 1},
+			err:          "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error",
+			implications: []string{"MPI could not spawn the executor's workers", "mpirun -n 1 --oversubscribe --allow-run-as-root"}, exit: 1},
 		// NVIDIA dgx-spark-playbooks, Nemotron on the AutoDeploy backend
 		// (1.2.0rc5, aggregated): AutoDeploy's own "[TRT-LLM AUTO-DEPLOY]"
 		// lines, UCX's version warnings, the playbook's "...." elision; the
@@ -324,7 +325,9 @@ func TestRealLogs(t *testing.T) {
 		// "rank 0 using MpiPoolSession to spawn MPI processes", Open MPI's
 		// refusal to spawn and the thread's traceback header, where the index
 		// cuts it. TensorRT-LLM's log that stops before its transceiver
-		// (TestMpiSessionLineMakesTRTLLM), not "not a TensorRT-LLM log".
+		// (TestMpiSessionLineMakesTRTLLM), not "not a TensorRT-LLM log";
+		// its verdict says MPI could not spawn the workers, with the LLM API
+		// guide's fix, not the log level (TestMPISpawnFailure).
 		{file: "trtllm-5495-mpi-spawn-cut-padded.log", processes: "", exit: 1},
 		// NVIDIA/TensorRT-LLM issue #4392 (description, May 2025): the
 		// exception its "System Info" quotes, then the trtllm-serve

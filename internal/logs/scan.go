@@ -272,6 +272,10 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) ||
 			len(bare) > 0 && bare[0] == '[' && mayEventLoop(dropHarnessLabel(bare)) {
 			emit = true
+		} else if _, ok := wrappedFrameHead(dropHarnessLabel(bare)); ok {
+			// A frame whose path a wrap cut: it and the line under it, its
+			// rest, are read together (state.wrappedFrame).
+			emit, force = true, max(force, 1)
 		} else if !res.trtllmFrame && trtllmFrame(dropHarnessLabel(bare)) {
 			res.trtllmFrame = true
 		}

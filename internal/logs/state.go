@@ -78,6 +78,14 @@ type state struct {
 	// call of the worker's submit (workerSubmitCall).
 	mainKey  string
 	mainLine int
+	// spawnKey and spawnLine are the key and line of the last header over
+	// mpi4py's spawning thread's traceback (mpiSpawnHeader).
+	spawnKey  string
+	spawnLine int
+	// frameHead and frameTail are the line and the path's end of a frame
+	// whose path a wrap cut (wrappedFrame).
+	frameHead int
+	frameTail string
 	// asyncKey is the key of a process whose asyncio event loop logged an
 	// exception it handled (asyncioHeader) at line asyncLine; asyncOn says
 	// the exception line that ends its traceback is still to come.
@@ -193,6 +201,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if !tagged {
 		msg = unframe(msg)
+		st.wrappedFrame(n, msg)
 	}
 
 	// A pydantic ValidationError prints its locations and messages on the
@@ -368,6 +377,15 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.asyncOn = true
 		return
 	}
+	if mpiSpawnHeader(tm) {
+		// The executor's MPI workers could not be spawned: the exception
+		// under it is how that process's start-up ended.
+		if st.lg.mpiSpawn == 0 {
+			st.lg.mpiSpawn = n
+		}
+		st.spawnKey, st.spawnLine = key, n
+		return
+	}
 	if eventLoopLine(ft) {
 		st.lg.trtllm = true // PyExecutor's loop
 		st.loopSeen(key, n)
@@ -523,6 +541,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.excProc, st.excLine = q, n
 			q.keep(Line{N: n, Message: st.cut(tm, maxMessageBytes)})
 			q.implyError(n, m[1], m[2])
+			if st.spawnLine > 0 && key == st.spawnKey && n-st.spawnLine <= loopWindow {
+				q.imply(n, mpiSpawnNote, 0, 0)
+			}
 			// A pydantic error's locations and messages, or the rest of a
 			// title a paste wrapped after its colon ("Assertion failed:"
 			// above an indented "status == NIXL_SUCCESS (…)"), follow it.
