@@ -393,7 +393,8 @@ func TestRealLogs(t *testing.T) {
 		// failures as the issue quotes them ("> "), rank 2's on one line (the
 		// paste broke its URL: "environment-varia" over "bles)"), rank 6's
 		// args' repr over four lines, Linear's children and ")): CUDA out of
-		// memory. …", as the index keeps it (cut in its last sentence).
+		// memory. …", as the index keeps it (cut in its last sentence, the
+		// line ended with a newline so a followed read takes it as well).
 		// Both ranks failed at start-up (TestLoadTaskFailed).
 		{file: "trtllm-7818-quoted-load-oom-repr.log", processes: "rank 2=ERROR,rank 6=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.9.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 40.00 MiB.",
