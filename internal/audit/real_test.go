@@ -673,6 +673,29 @@ var realCases = []realCase{
 		workers: []string{"TrtllmWorker aggregated DISABLED None 1"},
 	},
 	{
+		// A generated sbatch: functions write the configs with quoted
+		// here-documents, six context servers start through start_bg srun
+		// ... bash -c "... trtllm-llmapi-launch trtllm-serve serve --port
+		// P ...", differing in srun's --nodelist and --output, nsys'
+		// --output, CUDA_VISIBLE_DEVICES and the port: one configuration
+		// counted 6 (it was six rows of 1). The image is an enroot squashfs
+		// named for Dynamo's tensorrtllm-runtime 1.1.0-dev.3 (TensorRT-LLM
+		// 1.3.0rc11): UCX, C++.
+		from:     "an srt-slurm user's generated sbatch (GLM-5 NVFP4 ctx6dep2_gen1dep32, nsys; index id 54621639231, repository not named by the index; whole file)",
+		version:  "1.3.0rc11",
+		files:    []string{"real/srt-slurm-sbatch/glm5_ctx6dep2_gen1dep32_nsys.sbatch"},
+		workers:  []string{"trtllm_decode.yaml generation CPP UCX 1", "trtllm_prefill.yaml context CPP UCX 6"},
+		unplaced: []string{"glm5_ctx6dep2_gen1dep32_nsys.sbatch:379 trtllm-serve command in the function start_bg (line 82): the disaggregated orchestrator (trtllm-serve disaggregated /logs/trtllm_disagg.yaml)"},
+	},
+	{
+		// 1.4.0rc4: Python by default, UCX not pinned to CPP: every server fails.
+		from:     "same sbatch, 1.4.0rc4",
+		version:  "1.4.0rc4",
+		files:    []string{"real/srt-slurm-sbatch/glm5_ctx6dep2_gen1dep32_nsys.sbatch"},
+		workers:  []string{"trtllm_decode.yaml generation ERROR UCX 1", "trtllm_prefill.yaml context ERROR UCX 6"},
+		unplaced: []string{"the disaggregated orchestrator"},
+	},
+	{
 		// v1beta1: the engine configs are the image's own
 		// (./examples/backends/trtllm/engine_configs/qwen3/, relative to
 		// workingDir /workspace/), given here; tensorrtllm-runtime:1.3.1 is

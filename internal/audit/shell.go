@@ -1455,6 +1455,9 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 		}
 		if l.config == "" {
 			w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
+			if handled, ok := r.overrideOnly(w, src, l, cmdAt); handled && !ok {
+				return
+			}
 			r.set.Workers = append(r.set.Workers, w)
 			return
 		}

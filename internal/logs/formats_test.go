@@ -57,6 +57,8 @@ func TestLineFormats(t *testing.T) {
 		{"docker's json-file log", `{"log":"[12/01/2025-10:00:09] [TRT-LLM] [RANK 0] [I] ` + v2 + `\n","stream":"stdout","time":"2025-12-01T10:00:09.123456789Z"}`, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker's json-file log, colour and quotes escaped", `{"log":"\u001b[31m[TRT-LLM] [E] Failed to initialize executor on rank 0: \"NIXL\" agent\u001b[0m\n","stream":"stderr","time":"2025-12-01T10:00:09Z"}`, "process", "ERROR", "ERROR", "", "", `Failed to initialize executor on rank 0: "NIXL" agent`},
 		{"stern", "trtllm-ctx-0 main [TRT-LLM] [RANK 1] [I] " + v2, "pod/trtllm-ctx-0/main rank 1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"stern -o json", `{"message":"[TRT-LLM] [RANK 1] [I] ` + v2 + `","nodeName":"gpu-1","namespace":"dynamo","podName":"trtllm-ctx-0","containerName":"main"}`, "pod/trtllm-ctx-0/main rank 1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"stern -o extjson", `{"pod": "trtllm-ctx-0", "container": "main", "message": "[TRT-LLM] [I] ` + v2 + `"}`, "pod/trtllm-ctx-0/main", "INFO", "PYTHON", "NIXL", "", ""},
 		{"stern -A", "dynamo-system trtllm-ctx-0 main [TRT-LLM] [RANK 1] [I] " + v2, "pod/trtllm-ctx-0/main rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"stern --timestamps", "trtllm-gen-7d9f5.x main 2025-12-01T10:00:09.123456789Z [TRT-LLM] [I] " + v2, "pod/trtllm-gen-7d9f5.x/main", "INFO", "PYTHON", "NIXL", "", ""},
 		{"stern, the C++ logger", "trtllm-ctx-0 worker [12/01/2025-10:00:09] [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "pod/trtllm-ctx-0/worker", "INFO", "", "NIXL", "UCX", ""},

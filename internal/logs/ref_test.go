@@ -72,6 +72,41 @@ const reSternBare = `[ \t]|Traceback \(most recent call last\):|Exception[: ]|(?
 	`(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):|terminate called |!!!!!!! |Fatal Python error: |\*\*\* SIG|\{"time":"|` +
 	`[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z_][A-Za-z0-9_.-]*[0-9]\]:|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}`
 
+// stern's JSON records (scan.go's sternRecord): -o json's fields in order,
+// -o extjson's template.
+var (
+	reSternJSON = regexp.MustCompile(`(?s)^\{"message":("(?:[^"\\]|\\.)*")(?:,"nodeName":"(?:[^"\\]|\\.)*")?,"namespace":"(?:[^"\\]|\\.)*","podName":"([a-z0-9.-]+)","containerName":"([a-z0-9.-]+)"[,}]`)
+	reSternExt  = regexp.MustCompile(`(?s)^\{(?:"namespace": "[a-z0-9.-]+", )?"pod": "([a-z0-9.-]+)", "container": "([a-z0-9.-]+)", "message": (.*)\}$`)
+)
+
+// refStern reads a record of stern's JSON output as "[pod/POD/CONTAINER]
+// MESSAGE", its line without colour and CR.
+func refStern(raw string) (string, bool) {
+	s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
+	s = s[len(reBlank.FindString(s)):] // pasted indented
+	var msg string
+	m := reSternJSON.FindStringSubmatch(s)
+	if m != nil {
+		if json.Unmarshal([]byte(m[1]), &msg) != nil {
+			return "", false
+		}
+		m = m[1:]
+	} else if m = reSternExt.FindStringSubmatch(s); m != nil {
+		msg = m[3]
+		if strings.HasPrefix(msg, `"`) {
+			if !reJSONStringWhole.MatchString(msg) || json.Unmarshal([]byte(msg), &msg) != nil {
+				return "", false
+			}
+		}
+	} else {
+		return "", false
+	}
+	return "[pod/" + m[1] + "/" + m[2] + "] " + msg, true
+}
+
+// reJSONStringWhole is a JSON string literal and nothing else.
+var reJSONStringWhole = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"$`)
+
 // refRay reads Ray's prefixes by regexp, at most rayNested, the first after
 // blanks and each next one right after the last: the process they name, the
 // autoscaler's without its time, joined by " / ".
@@ -186,6 +221,12 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 				if strings.Contains(raw, "\n") {
 					pieces = strings.Split(strings.TrimSuffix(raw, "\n"), "\n")
 				}
+			}
+		}
+		// stern -o json or extjson: the line its default output shows.
+		if !decoded {
+			if line, ok := refStern(raw); ok {
+				pieces = []string{line}
 			}
 		}
 		for i, raw := range pieces {

@@ -96,8 +96,9 @@ type scanner struct {
 	// json holds a docker json-file line's decoded text.
 	json []byte
 	// dyn holds a Dynamo JSONL record's line (dynamoLog); pfx and piece
-	// are pieces' buffers.
-	dyn, pfx, piece []byte
+	// are pieces' buffers; rec holds a stern JSON record's line
+	// (sternRecord).
+	dyn, pfx, piece, rec []byte
 	// noTag is set while pieces reads a record's lines after its first,
 	// which are its message's own text: no tag or rank is read there.
 	noTag bool
@@ -171,10 +172,11 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 				line, stripped = sc.json, true
 			}
 		}
+		decoded := false // a Dynamo record's line: no stern record
 		if len(line) > len(dynamoJSON) && line[0] == '{' {
 			if v, ok := dynamoLog(sc.dyn[:0], line); ok {
 				sc.dyn = v
-				line, stripped = sc.dyn, true
+				line, stripped, decoded = sc.dyn, true, true
 				if bytes.IndexByte(line, '\n') >= 0 {
 					// A record whose message holds several lines (a
 					// traceback logged with exc_info): each is passed on.
@@ -193,6 +195,22 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		}
 		for len(line) > 0 && (line[len(line)-1] == '\r' || line[len(line)-1] == '\n') {
 			line = line[:len(line)-1]
+		}
+		if len(line) > len(sternExtJSON) && (line[0] == '{' || line[0] == ' ' || line[0] == '\t') && !decoded {
+			// Pasted indented, a record reads as it would unindented.
+			if v, ok := sternRecord(sc.rec[:0], trimBlank(line)); ok {
+				// stern -o json or extjson: the line its default output
+				// shows, its own bytes looked at.
+				sc.rec = v
+				line, stripped = sc.rec, true
+				if bytes.IndexByte(line, 0x1b) >= 0 {
+					sc.strip = stripANSI(sc.strip[:0], line)
+					line = sc.strip
+				}
+				for len(line) > 0 && (line[len(line)-1] == '\r' || line[len(line)-1] == '\n') {
+					line = line[:len(line)-1]
+				}
+			}
 		}
 
 		// The line's process key (sc.key), tag, level and message: from a
@@ -282,8 +300,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		if tagged {
 			open = false
 		}
-		if emit && bytes.Contains(msg, []byte("xecutor")) {
-			// A start-up failure's root cause follows on lines of its own.
+		if emit && (bytes.Contains(msg, []byte("xecutor")) || tagged && bytes.HasPrefix(msg, []byte(loadFailedPrefix))) {
+			// A start-up failure's root cause follows on lines of its own
+			// (a weight-loading task's error under its args' repr, too).
 			force, open = excWindow, true
 		}
 		if emit {
@@ -1068,6 +1087,123 @@ func appendJSONString(dst, lit []byte) ([]byte, bool) {
 		return dst, false
 	}
 	return append(dst, v...), true
+}
+
+// sternJSON and sternExtJSON start the records of stern's JSON outputs
+// (stern's cmd/cmd.go and stern/tail.go, verified): -o json is
+// "{{json .}}", encoding/json's record of its Log struct, fields in order
+// ({"message":"…","nodeName":"…","namespace":"…","podName":"…",
+// "containerName":"…"}, nodeName since stern 1.2x, labels and annotations
+// after containerName since 1.33); -o extjson is the template
+// {"pod": "{{.PodName}}", "container": "{{.ContainerName}}", "message": M}
+// ("namespace": first with -A), its names not escaped (coloured on a
+// terminal), M the message as a JSON string, or as it is when it is JSON
+// itself (a Dynamo JSONL record).
+const (
+	sternJSON    = `{"message":"`
+	sternExtJSON = `{"pod": "`
+)
+
+// sternRecord appends to dst the line a record of stern's JSON output
+// stands for, "[pod/POD/CONTAINER] MESSAGE": kubectl logs --prefix's shape,
+// which names the process as stern's own prefix does ("pod/POD/CONTAINER")
+// and reads any message behind it. ok is false when the line is not such a
+// record: the fields in their order, the names Kubernetes names
+// ([a-z0-9.-]), the message a JSON string that decodes (extjson: the rest
+// of the line up to its closing brace).
+func sternRecord(dst, line []byte) ([]byte, bool) {
+	if len(line) <= len(sternExtJSON) || line[0] != '{' || line[1] != '"' || line[2] != 'm' && line[2] != 'p' && line[2] != 'n' {
+		return dst, false
+	}
+	var pod, ctr, msg []byte
+	raw := false // extjson's message that is JSON itself: as it is
+	if bytes.HasPrefix(line, []byte(sternJSON)) {
+		i := len(sternJSON) - 1
+		lit, ok := jsonString(line[i:])
+		if !ok {
+			return dst, false
+		}
+		msg, i = lit, i+len(lit)
+		// field reads ,"name":"…" at i; a missing optional one is no error.
+		field := func(name string, optional bool) ([]byte, bool) {
+			if !bytes.HasPrefix(line[i:], []byte(`,"`+name+`":`)) {
+				return nil, optional
+			}
+			lit, ok := jsonString(line[i+len(name)+4:])
+			if ok {
+				i += len(name) + 4 + len(lit)
+			}
+			return lit, ok
+		}
+		_, ok1 := field("nodeName", true)
+		_, ok2 := field("namespace", false)
+		p, ok3 := field("podName", false)
+		c, ok4 := field("containerName", false)
+		if !ok1 || !ok2 || !ok3 || !ok4 || i >= len(line) || line[i] != ',' && line[i] != '}' {
+			return dst, false
+		}
+		pod, ctr = p[1:len(p)-1], c[1:len(c)-1]
+	} else {
+		rest := line[1:]
+		// take reads "field": "NAME", (a name stern does not escape).
+		take := func(field string) ([]byte, bool) {
+			if !bytes.HasPrefix(rest, []byte(field)) {
+				return nil, false
+			}
+			rest = rest[len(field):]
+			k := bytes.IndexByte(rest, '"')
+			if k < 0 || !bytes.HasPrefix(rest[k:], []byte(`", `)) {
+				return nil, false
+			}
+			v := rest[:k]
+			rest = rest[k+3:]
+			return v, kubeName(v)
+		}
+		if bytes.HasPrefix(rest, []byte(`"namespace": "`)) {
+			if _, ok := take(`"namespace": "`); !ok {
+				return dst, false
+			}
+		}
+		var ok1, ok2 bool
+		pod, ok1 = take(`"pod": "`)
+		ctr, ok2 = take(`"container": "`)
+		const m = `"message": `
+		if !ok1 || !ok2 || !bytes.HasPrefix(rest, []byte(m)) || len(rest) == len(m) || rest[len(rest)-1] != '}' {
+			return dst, false
+		}
+		msg = rest[len(m) : len(rest)-1]
+		if len(msg) > 0 && msg[0] == '"' {
+			if lit, ok := jsonString(msg); !ok || len(lit) != len(msg) {
+				return dst, false
+			}
+		} else {
+			raw = true
+		}
+	}
+	if !kubeName(pod) || !kubeName(ctr) {
+		return dst, false
+	}
+	start := len(dst)
+	dst = append(append(append(append(append(dst, "[pod/"...), pod...), '/'), ctr...), "] "...)
+	if raw {
+		return append(dst, msg...), true
+	}
+	dst, ok := appendJSONString(dst, msg)
+	if !ok {
+		return dst[:start], false
+	}
+	return dst, true
+}
+
+// kubeName reports whether b is a name as Kubernetes names pods,
+// containers and namespaces: [a-z0-9.-]+.
+func kubeName(b []byte) bool {
+	for _, c := range b {
+		if !(isDigit(c) || c >= 'a' && c <= 'z' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 // journalPrefix reads journalctl's default (short) prefix, a syslog date,
