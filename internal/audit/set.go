@@ -714,7 +714,7 @@ func merge(ws []*Worker) []*Worker {
 	}
 	for _, w := range out {
 		if len(w.lines) > 0 {
-			w.CountFrom = fmt.Sprintf("one per command line: %s and %s, the same command but for its ports, devices and log", strings.Join(append([]string{w.sameAt}, w.lines[:len(w.lines)-1]...), ", "), w.lines[len(w.lines)-1])
+			w.CountFrom = fmt.Sprintf("one per command line: %s and %s, the same command but for its ports, devices, nodes and logs", strings.Join(append([]string{w.sameAt}, w.lines[:len(w.lines)-1]...), ", "), w.lines[len(w.lines)-1])
 		}
 	}
 	return out

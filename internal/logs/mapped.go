@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -78,6 +79,14 @@ var errShrank = errors.New("refused: the file shrank while it was being read (tr
 // parseMapped parses the regular file f of size bytes through mappings; ok
 // is false when the file cannot be mapped (the caller reads it instead).
 func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bool) {
+	// Lines that end with '\r' alone (crlines.go) are read, translated,
+	// through the read path: such logs are few, and a mapping is read-only.
+	head := make([]byte, len(bom)+crWindow)
+	k, _ := f.ReadAt(head, 0)
+	if cr, _ := crLines(bytes.TrimPrefix(head[:k], bom), int64(k) >= size || k < len(head)); cr {
+		lg, err := parse(name, io.NewSectionReader(f, 0, size), size)
+		return lg, err, true
+	}
 	// One mapped parse at a time in the whole process (see mappedParses).
 	mappedParses <- struct{}{}
 	defer func() { <-mappedParses }()

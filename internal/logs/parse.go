@@ -163,7 +163,11 @@ type Process struct {
 	// its root cause; causeLines counts them.
 	causeOpen  bool
 	causeLines int
-	causeTB    bool // inside a Python traceback under the failure
+	// causeRepr says the open cause is under a weight-loading task's
+	// failure whose args' repr goes on over lines (reLoadFailedOpen): its
+	// lines are the repr's until the one that closes it with the error.
+	causeRepr bool
+	causeTB   bool // inside a Python traceback under the failure
 	// causeBase is the indentation the lines under the failure are
 	// indented from: the failure's own column, as its first cause line or
 	// a traceback's first line shows it (0 until one does). A paste
@@ -612,6 +616,19 @@ var (
 	reLoadFailed = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^Error executing ([A-Za-z_][A-Za-z0-9_]*) with args \(.*?\): (.+)$`)
 	})
+	// reLoadFailedOpen is that line when the args' repr goes on over lines:
+	// a module with children prints one per line ("('model.layers.8.mlp.
+	// down_proj', Linear(" over "  (all_reduce): AllReduce()", then
+	// ")): CUDA out of memory. …", TensorRT-LLM issue #7818's rank 6), so
+	// the line ends inside the repr, on its opening parenthesis.
+	reLoadFailedOpen = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^Error executing ([A-Za-z_][A-Za-z0-9_]*) with args \(.*\($`)
+	})
+	// reReprClose is the line that closes such a repr and the args' tuple,
+	// then str(e): "))" and more closing parentheses, ": ", the error.
+	reReprClose = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\)+: (.+)$`)
+	})
 	// reStartupFailed is worker.py's f"Failed to initialize executor on
 	// rank {rank}: {e}". The rank may be a placeholder a report put for
 	// every rank ("on rank N:", as a 1.3.0rc15 NVRTC failure's write-up
@@ -712,6 +729,10 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// LLM issue #6281: a rank's load_single_module out of CUDA memory,
 		// the only line its failure printed).
 		return lineLoadFailed, m
+	case level == "ERROR" && match(loadFailedPrefix, reLoadFailedOpen()):
+		// The same line, the args' repr going on over the lines under it,
+		// str(e) after it (m gets no error: continueCause reads it).
+		return lineLoadFailed, append(m, "")
 	case strings.HasPrefix(msg, "Executor worker returned error") || (level == "ERROR" && strings.Contains(msg, "Executor worker returned error")):
 		return lineWorkerError, nil
 	case strings.Contains(msg, "NixlTransferAgent") && strings.Contains(msg, "using NIXL backend: "):
@@ -1023,6 +1044,12 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		// The exception raised again after this line (or "Failed to
 		// initialize executor on rank N: …") says the same: the first wins.
 		if p.fail(n, msg) {
+			if m[2] == "" {
+				// The args' repr goes on: the error is on the line that
+				// closes it (continueCause, causeRepr).
+				p.causeOpen, p.causeRepr, p.causeLines, p.causeTB, p.causeBase, p.causeWidth = true, true, 0, false, 0, 0
+				break
+			}
 			p.Cause = cutText(m[2], maxDetailBytes)
 			p.implyCause(n, m[2])
 		}
@@ -1336,6 +1363,9 @@ func parseArgs(n int, body string) ObservedInputs {
 // whether the line was taken.
 func (p *Process) continueCause(n int, raw string) bool {
 	t := strings.TrimSpace(raw)
+	if p.causeRepr {
+		return p.continueRepr(n, t)
+	}
 	p.implyFrame(n, t)
 	// Indented is indented from the failure's column: Python prints a
 	// traceback's first line, and str(e) after "…: " goes on, at that
@@ -1396,6 +1426,33 @@ func (p *Process) continueCause(n int, raw string) bool {
 		return true
 	}
 	p.causeOpen = false
+	return false
+}
+
+// maxReprLines bounds the lines of an args' repr continueRepr reads: a
+// module's repr prints one line per child (Linear's all_reduce and lora:
+// two), so a failure whose repr never closes ends its cause there.
+const maxReprLines = 64
+
+// continueRepr reads a line under a weight-loading task's failure whose
+// args' repr goes on over lines (causeRepr): a child of the module
+// ("(all_reduce): AllReduce()", a nested one's closing ")") is skipped; the
+// line that closes the repr and the args' tuple ("))" then ": ", as
+// run_concurrently's f"… with args {arg}: {e}" prints it) holds the error,
+// str(e): the cause. Anything else ends the cause. It reports whether the
+// line was taken.
+func (p *Process) continueRepr(n int, t string) bool {
+	if m := reReprClose().FindStringSubmatch(t); m != nil && strings.HasPrefix(t, "))") {
+		p.causeRepr, p.causeOpen = false, false
+		p.Cause = cutText(m[1], maxDetailBytes)
+		p.implyCause(n, m[1])
+		return true
+	}
+	if p.causeLines < maxReprLines && (strings.HasPrefix(t, "(") && strings.Contains(t, "): ") || t == ")") {
+		p.causeLines++
+		return true
+	}
+	p.causeRepr, p.causeOpen = false, false
 	return false
 }
 

@@ -388,6 +388,17 @@ func TestRealLogs(t *testing.T) {
 		// ended.
 		{file: "trtllm-10810-cpp-executor-disabled-terminate.log", processes: "process=ERROR",
 			err: "c10::Error: Trying to create tensor with negative dimension -4: [-4, 1, 49152]", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #7818 (description, Sept 2025; a 1.1
+		// build, eight ranks on 22 GB GPUs, LoRA): the weight loading's
+		// failures as the issue quotes them ("> "), rank 2's on one line (the
+		// paste broke its URL: "environment-varia" over "bles)"), rank 6's
+		// args' repr over four lines, Linear's children and ")): CUDA out of
+		// memory. …", as the index keeps it (cut in its last sentence, the
+		// line ended with a newline so a followed read takes it as well).
+		// Both ranks failed at start-up (TestLoadTaskFailed).
+		{file: "trtllm-7818-quoted-load-oom-repr.log", processes: "rank 2=ERROR,rank 6=ERROR",
+			err:   "Error executing load_single_module with args ('model.layers.9.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 40.00 MiB.",
+			cause: "CUDA out of memory. Tried to allocate 40.00 MiB. GPU 0 has a total capacity of 22.07 GiB of which 20.62 MiB is free. Process 157 has 270.00 MiB memory in use. Process 451 has 1.16 GiB memory in use. Including non-PyTorch memory, this process has 1.12 GiB memory in use. Process 453 has 1.28 GiB memory in use. Process 454 has 1.14 GiB memory in use. Process 455 has 1.20 GiB memory in use. Process 450 has 7.69 GiB memory in use. Process 456 has 1.08 GiB memory in use. Process 457 has 1.16 GiB memory in use. Of the allocated memory 880.00 MiB is allocated by PyTorch, and 20.00 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-varia", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -1058,6 +1069,8 @@ func TestTransferErrorException(t *testing.T) {
 // not read.
 func TestLoadTaskFailed(t *testing.T) {
 	const load = "[TRT-LLM] [RANK 1] [E] Error executing load_single_module with args ('model.layers.3.mlp', Linear()): CUDA out of memory. Tried to allocate 2.00 MiB.\n"
+	const reprOpen = "[09/17/2025-21:24:19] [TRT-LLM] [RANK 1] [E] Error executing load_single_module with args ('model.layers.8.mlp.down_proj', Linear(\n"
+	const reprRest = "  (all_reduce): AllReduce()\n  (lora): LoraLayer()\n)): CUDA out of memory. Tried to allocate 40.00 MiB.\n"
 	for _, c := range []struct{ name, log, outcome, cause, finding string }{
 		{"alone", load, "ERROR", "CUDA out of memory. Tried to allocate 2.00 MiB.", ""},
 		{"then the start-up line", load + "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: CUDA out of memory. Tried to allocate 2.00 MiB.\n",
@@ -1065,6 +1078,12 @@ func TestLoadTaskFailed(t *testing.T) {
 		{"server up", "[TRT-LLM] [RANK 1] [I] x\nINFO:     Application startup complete.\n" + load, "", "", FindingRuntimeError},
 		{"warning", strings.Replace(load, "[E]", "[W]", 1), "", "", ""},
 		{"another wording", "[TRT-LLM] [RANK 1] [E] Error executing request: boom\n", "", "", ""},
+		// A module with children prints its repr over lines, str(e) after
+		// the line that closes it (TensorRT-LLM issue #7818's rank 6).
+		{"the args' repr over lines", reprOpen + reprRest, "ERROR", "CUDA out of memory. Tried to allocate 40.00 MiB.", ""},
+		{"the args' repr over lines, deep in the log", strings.Repeat("[TRT-LLM] [RANK 1] [I] x\n", 200) + reprOpen + reprRest,
+			"ERROR", "CUDA out of memory. Tried to allocate 40.00 MiB.", ""},
+		{"the args' repr never closed", reprOpen + "[TRT-LLM] [RANK 1] [I] x\n)): CUDA out of memory.\n", "ERROR", "", ""},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {
@@ -1077,6 +1096,12 @@ func TestLoadTaskFailed(t *testing.T) {
 		}
 		if c.outcome == "ERROR" && !strings.HasPrefix(p.Error, "Error executing load_single_module with args") {
 			t.Errorf("%s: error %q", c.name, p.Error)
+		}
+		// The scanner passes the repr's lines on as the reference reads
+		// them, wherever chunks and look-ahead blocks cut the log, and whatever
+		// the budget of a chunk's events (seed 6: the default).
+		for _, seed := range []uint64{1, 6} {
+			checkSame(t, []byte(c.log), seed)
 		}
 	}
 }

@@ -180,6 +180,13 @@ func refTag(t, msg string) (tagged, pyTagged bool, level, rank, rest string) {
 func parseReference(name string, r io.Reader) (*Log, error) {
 	st := newState(name)
 	br := bufio.NewReaderSize(r, 64<<10)
+	// Lines that end with '\r' alone: the first crWindow bytes decide
+	// (crlines.go), and the log is read translated.
+	if head, err := br.Peek(crWindow); len(head) > 0 {
+		if cr, _ := crLines(head, err != nil); cr {
+			br = bufio.NewReaderSize(&crReader{r: br}, 64<<10)
+		}
+	}
 	n := 0
 	// Lines a container runtime cut in pieces, per stream (splitLines).
 	var split [2]struct {

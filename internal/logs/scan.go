@@ -326,8 +326,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 		if tagged {
 			open = false
 		}
-		if emit && bytes.Contains(msg, []byte("xecutor")) {
-			// A start-up failure's root cause follows on lines of its own.
+		if emit && (bytes.Contains(msg, []byte("xecutor")) || tagged && bytes.HasPrefix(msg, []byte(loadFailedPrefix))) {
+			// A start-up failure's root cause follows on lines of its own
+			// (a weight-loading task's error under its args' repr, too).
 			force, open = excWindow, true
 		}
 		if emit {

@@ -724,7 +724,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 		}
 	}
 	q.apply(n, level, msg, k, m)
-	if k == lineStartupFailed && q.causeOpen {
+	if (k == lineStartupFailed || k == lineLoadFailed) && q.causeOpen {
 		st.pendingCause = q
 	}
 }
@@ -962,6 +962,11 @@ type splitter struct {
 	skipping bool
 	started  bool
 	checked  int
+	// crDecided says whether the start decided how lines end (crLines);
+	// cr that they end with '\r' alone, and lastCR that the last byte
+	// translated was a '\r' (crToLF); tr holds a write's bytes translated.
+	crDecided, cr, lastCR bool
+	tr                    []byte
 }
 
 // push adds p and returns the whole lines now complete (valid until the next
@@ -980,6 +985,10 @@ func (s *splitter) push(p []byte) ([]byte, error) {
 		}
 		s.checked += end
 	}
+	if s.cr {
+		s.tr = crToLF(append(s.tr[:0], p...), &s.lastCR)
+		p = s.tr
+	}
 	if s.skipping {
 		i := bytes.IndexByte(p, '\n')
 		if i < 0 {
@@ -997,6 +1006,19 @@ func (s *splitter) push(p []byte) ([]byte, error) {
 		// Python's utf-8-sig and PyYAML skip a BOM; so does xcvr.
 		if bytes.HasPrefix(s.carry, bom) {
 			s.carry = s.carry[len(bom):]
+		}
+	}
+	if !s.crDecided {
+		// How lines end (crlines.go): the lines wait until the start
+		// decides it (crWindow is less than maxLineBytes, so no line is
+		// cut before).
+		cr, decided := crLines(s.carry, false)
+		if !decided {
+			return nil, nil
+		}
+		s.crDecided, s.cr = true, cr
+		if cr {
+			s.carry = crToLF(s.carry, &s.lastCR)
 		}
 	}
 	i := bytes.LastIndexByte(s.carry, '\n')
@@ -1057,12 +1079,49 @@ func (p *Parser) feed(data []byte) {
 }
 
 // Lines is the number of whole lines read so far.
-func (p *Parser) Lines() int { return p.st.base }
+func (p *Parser) Lines() int {
+	if p.st.base == 0 && !p.split.crDecided && len(p.split.carry) > 0 {
+		if cr, _ := crLines(p.split.carry, true); cr {
+			// The lines that end with '\r' alone read so far (crTentative).
+			return bytes.Count(p.split.carry, []byte{'\r'})
+		}
+	}
+	return p.st.base
+}
 
 // Snapshot returns what the lines read so far show, as Parse would for a log
 // ending there (a partial last line is left for later).
 func (p *Parser) Snapshot() *Log {
+	if q := p.crTentative(); q != nil {
+		return q.st.snapshot()
+	}
 	return p.st.snapshot()
+}
+
+// crTentative is, while the start has not yet decided how lines end
+// (crlines.go) and reads as lines that end with '\r' alone so far, a
+// Parser of those lines, as they read if the log ended after the last of
+// them: a followed log of such lines shorter than crWindow (the whole of a
+// pasted excerpt) shows them before its end. Nil otherwise. Nothing is fed
+// while the start decides, so this is the whole parse so far; its work is
+// bounded by crWindow.
+func (p *Parser) crTentative() *Parser {
+	s := &p.split
+	if s.crDecided || len(s.carry) == 0 {
+		return nil
+	}
+	if cr, _ := crLines(s.carry, true); !cr {
+		return nil
+	}
+	t := crToLF(bytes.Clone(s.carry), new(bool))
+	i := bytes.LastIndexByte(t, '\n')
+	if i < 0 {
+		return nil
+	}
+	q := NewParser(p.st.lg.Name)
+	q.split.crDecided = true
+	q.feed(t[:i+1])
+	return q
 }
 
 // Close ends the log: a last line without a newline is read too.
@@ -1071,6 +1130,12 @@ func (p *Parser) Close() (*Log, error) {
 		return nil, p.err
 	}
 	if len(p.split.carry) > 0 {
+		if s := &p.split; !s.crDecided {
+			// A log shorter than crWindow: all of it decides.
+			if cr, _ := crLines(s.carry, true); cr {
+				s.carry = crToLF(s.carry, &s.lastCR)
+			}
+		}
 		p.feed(p.split.carry)
 		p.split.carry = nil
 	}
@@ -1161,6 +1226,15 @@ func parseText(name string, r io.Reader, size int64, gz bool) (*Log, error) {
 	n, err := readSmall(r, buf, size)
 	if gz && isGzip(buf[:n]) && (err == nil || err == io.EOF || err == io.ErrUnexpectedEOF) {
 		return parseGzip(name, io.MultiReader(bytes.NewReader(buf[:n]), r))
+	}
+	if eof := err == io.EOF || err == io.ErrUnexpectedEOF; eof || err == nil {
+		// Lines that end with '\r' alone (crlines.go): the bytes read so
+		// far (more than crWindow, or all) decide.
+		if cr, _ := crLines(bytes.TrimPrefix(buf[:n], bom), eof); cr {
+			c := &crReader{r: r}
+			n = len(crToLF(buf[:n], &c.lastCR))
+			r = c
+		}
 	}
 	switch {
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
