@@ -696,6 +696,43 @@ var realCases = []realCase{
 		unplaced: []string{"the disaggregated orchestrator"},
 	},
 	{
+		// A debugging experiment: a custom model (--custom_module_dirs) whose
+		// path xcvr cannot read, so the default model with a note; both
+		// configs pin the Python transceiver on NIXL with the V1 KV-cache
+		// manager; the orchestrator's urls match the servers' --host/--port.
+		from:     "NVIDIA/TensorRT-LLM examples/disaggregated/debug_experiment/{run_bad.sh, ctx_config_bad.yaml, gen_config_bad.yaml, disagg_config.yaml} @d49eb94a (whole files)",
+		version:  "1.3.0rc29",
+		files:    []string{"real/trtllm-debug-experiment/run_bad.sh", "real/trtllm-debug-experiment/ctx_config_bad.yaml", "real/trtllm-debug-experiment/gen_config_bad.yaml", "real/trtllm-debug-experiment/disagg_config.yaml"},
+		workers:  []string{"ctx_config_bad.yaml context PYTHON NIXL 1", "gen_config_bad.yaml generation PYTHON NIXL 1"},
+		unplaced: []string{"run_bad.sh:34 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated $SCRIPT_DIR/disagg_config.yaml)"},
+	},
+	{
+		// A ConfigMap mounted over the image's engine_configs directory,
+		// multinode.nodeCount 2; the image (ai-dynamo/trtllm-runtime, not
+		// Dynamo's tensorrtllm-runtime) says no release.
+		from:     "baladithyab/ai-on-eks (a fork of awslabs/ai-on-eks) blueprints/inference/nvidia-dynamo/04-experimental/multi-node/trtllm-disaggregated-multinode.yaml @1ec2edbd (whole file)",
+		version:  "1.2.0rc3",
+		files:    []string{"real/eks-trtllm-disaggregated-multinode.yaml"},
+		workers:  []string{"decode generation CPP NIXL 1", "prefill context CPP NIXL 1"},
+		unplaced: []string{"PersistentVolumeClaim/trtllm-multinode-models: kind PersistentVolumeClaim is not read"},
+	},
+	{
+		// An earlier submit.py config (worker_config.eplb_num_slots beside
+		// ctx and gen): DEFAULT is UCX before 1.2.0rc1.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/config.yaml @180891e1 (whole file)",
+		version: "1.1.0",
+		files:   []string{"real/trtllm-submit-eplb/config.yaml"},
+		workers: []string{"worker_config.ctx context CPP UCX 1", "worker_config.gen generation CPP UCX 1"},
+	},
+	{
+		// 1.0 takes lower-case backend names only, and has no
+		// enable_lm_head_tp_in_adp: both fail validation.
+		from:    "same config, 1.0.0",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-submit-eplb/config.yaml"},
+		workers: []string{"worker_config.ctx context ERROR None 1", "worker_config.gen generation ERROR None 1"},
+	},
+	{
 		// v1beta1: the engine configs are the image's own
 		// (./examples/backends/trtllm/engine_configs/qwen3/, relative to
 		// workingDir /workspace/), given here; tensorrtllm-runtime:1.3.1 is
