@@ -2,6 +2,7 @@ package logs
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -158,5 +159,57 @@ func TestSternJSON(t *testing.T) {
 			`{"pod": "ctx-0", "container": "main", "message": "[TRT-LLM] [RANK 4] [I] x" }` + "\n" +
 			`{"message":"[TRT-LLM] [RANK 5] [I] Using KvCacheTransceiverV2","level":"info"}` + "\n",
 			"", ""},
+	})
+}
+
+// criSplit is a container's line as containerd's CRI logger writes it to
+// the kubelet's log file: pieces of max (16 KiB by default) tagged P, the
+// rest tagged F (last "P" too when the line ended without its newline).
+func criSplit(stream, line string, max int, last string) []string {
+	var out []string
+	for i := 0; ; i++ {
+		ts := fmt.Sprintf("2026-01-10T12:00:06.%09dZ ", 100+i)
+		if len(line) <= max {
+			return append(out, ts+stream+" "+last+" "+line+"\n")
+		}
+		out = append(out, ts+stream+" P "+line[:max]+"\n")
+		line = line[max:]
+	}
+}
+
+// TestCRIPartialLines: containerd writes a container's line longer than
+// 16 KiB to the kubelet's log file (/var/log/pods/…/0.log) as pieces
+// tagged P and its rest tagged F, each stream's from a goroutine of its
+// own, and a last line without its newline as P (its CRI logger's
+// redirectLogs, and the kubelet's parseCRILog, which writes a P piece's
+// content without a newline, verified). A Dynamo JSONL record over 16 KiB
+// (a traceback logged with exc_info, a long request) was read as its
+// pieces: no piece is a record, so a start-up failure in it was lost. The
+// pieces join into the line, per stream, as kubectl logs shows it.
+func TestCRIPartialLines(t *testing.T) {
+	const e = "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
+	frames := strings.Repeat("  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py\", line 612, in create_py_executor\n", 180)
+	rec := strings.TrimSuffix(dynRecord("06", "ERROR", "main.worker", "Failed to start the engine\nTraceback (most recent call last):\n"+frames+e), "\n")
+	if len(rec) < 20<<10 || len(rec) > 40<<10 {
+		t.Fatalf("the record is %d bytes", len(rec))
+	}
+	pieces := criSplit("stdout", rec, 16<<10, "F")
+	other := "2026-01-10T12:00:06.100000500Z stderr F [TRT-LLM] [W] iter = 3 took long\n"
+	start := "2026-01-10T12:00:05.9Z stdout F [TRT-LLM] [I] Starting TensorRT-LLM init.\n"
+	using := "2026-01-10T12:00:07Z stdout F [TRT-LLM] [I] Using KvCacheTransceiverV2\n"
+	long := strings.Repeat("x", 70<<10)
+	checkCollected(t, []collected{
+		{"a Dynamo record in pieces", start + strings.Join(pieces, ""), "process=ERROR ", e},
+		// The other stream's lines between one stream's pieces.
+		{"stderr between stdout's pieces", start + pieces[0] + other + strings.Join(pieces[1:], ""), "process=ERROR ", e},
+		// Past 64 KiB a line is cut, as any line is: the record is no
+		// record, and what follows reads as before.
+		{"a line past 64 KiB", strings.Join(criSplit("stdout", long, 16<<10, "F"), "") + using, "process=PYTHON ", ""},
+		// The log ends inside a line (containerd wrote its end as P):
+		// read at the end of the log, as its pieces joined.
+		{"the last line's pieces", start + strings.Join(criSplit("stderr", "RuntimeError: "+strings.Repeat("y", 40), 20, "P"), ""), "process=ERROR ", "RuntimeError: yyy"},
+		// Behind another prefix, or not the runtime's own timestamp, each
+		// piece stays a line.
+		{"behind srun's", "0: " + strings.Join(pieces, "0: "), "", ""},
 	})
 }

@@ -75,6 +75,7 @@ func TestLineFormats(t *testing.T) {
 		{"terminal padding", "[TRT-LLM] [I] cache_transceiver is disabled      \t", "process", "INFO", "DISABLED", "", "", ""},
 		{"k9s frame", "│ [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX     │", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"CRI, stderr, ranked, an offset", "2025-12-01T11:00:09.5+01:00 stderr F [TRT-LLM] [RANK 2] [E] Failed to initialize executor on rank 2: NIXL", "rank 2", "ERROR", "ERROR", "", "", "Failed to initialize executor on rank 2"},
+		{"CRI, a line cut in pieces", "2025-12-01T10:00:09.123456789Z stdout P [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL \n2025-12-01T10:00:09.123456790Z stdout F backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"CRI, a piece of a cut line", "2025-12-01T10:00:09.123456789Z stdout P [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"collector timestamp", "2026-09-12T14:02:05.123Z [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
 		{"ANSI colour", "\x1b[32m[TRT-LLM] [I] [_torch  ] " + v2 + "\x1b[0m", "process", "INFO", "PYTHON", "NIXL", "", ""},

@@ -93,6 +93,7 @@ func fuzzSeeds() [][]byte {
 		`{"namespace": "d", "pod": "ctx-0", "container": "`,
 		`{"pod": "ctx-0", "container": "main", "message": ` + rec + `x"}}`,
 		`{"pod": "ctx-0", "container": "main", "message": "\u001b[31mRuntimeError: x\r"}`,
+		"2026-01-10T12:00:06Z stdout P ", "2026-01-10T12:00:06.1+01:00 stderr P " + rec[:50] + "\n2026-01-10T12:00:06Z stdout F x\n2026-01-10T12:00:07Z stderr F " + rec[50:] + `"}`,
 		"[default0]:", "[default0]:" + rec[:30], "(EngineCore_DP0 pid=1) (RayWorkerWrapper pid=", "(autoscaler +1h2m", "(raylet, ip=",
 	} {
 		seeds = append(seeds, []byte(s+"\n"), []byte(s), []byte(s+"\r"), []byte(s+"\xff\x00\n"))

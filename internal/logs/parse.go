@@ -1329,6 +1329,49 @@ func (p *Process) retext(k, old, text string) {
 // (TensorRT-LLM issue #10810's TensorRT-engine log prints this one).
 const cppDisabled = "CacheTransceiver is disabled."
 
+// executorCreationFailed starts the error create_py_executor raises when
+// building one of the executor's components failed for want of GPU memory
+// (_ExecutorMemoryMonitor._maybe_explain_if_oom in py_executor_creator.py,
+// verified in copies from 1.0 to 1.3: "Executor creation failed due to
+// insufficient GPU memory.", earlier "… with an error which might indicate
+// insufficient GPU memory.", later "… with NCCL error: …"), raised as a
+// RuntimeError of several lines: TensorRT-LLM's own words, so a log of that
+// exception alone is TensorRT-LLM's (issue #5950's 1.0.0rc2 paste).
+const executorCreationFailed = "Executor creation failed "
+
+// oomComponent starts the line of that error naming the component whose
+// creation ran out of memory ("The following component could not be
+// created: {name}"); the error goes on with the free memory before it, what
+// each component built before took, and an option to turn for each.
+const oomComponent = "The following component could not be created: "
+
+// oomKnobs is the option the error gives for each component, by its name
+// in lower case (memory_type_tuning_suggestion, earlier tuning_knobs, in
+// py_executor_creator.py, verified; "Initial KV cache" was "Initial KV
+// Cache" later, PR #4497's example the earlier case).
+var oomKnobs = map[string]string{
+	"sampler":                        "reduce max_seq_len and/or max_attention_window_size",
+	"drafter":                        "reduce max_seq_len and/or max_draft_len",
+	"speculative decoding resources": "reduce max_seq_len and/or max_batch_size",
+	"kv cache":                       "reduce free_gpu_memory_fraction (kv_cache_config)",
+	"initial kv cache (temporary for kv cache size estimation)": "reduce max_num_tokens",
+	"model":                                "reduce max_num_tokens and/or shard the model weights across GPUs (tensor or pipeline parallelism)",
+	"draft model for speculative decoding": "reduce max_num_tokens and/or shard the model weights across GPUs (tensor or pipeline parallelism)",
+	"additional executor resources (temporary for kv cache size estimation)": "reduce max_num_tokens",
+	"additional executor resources":                                          "reduce max_num_tokens",
+	"model resources created during usage":                                   "reduce max_num_tokens",
+}
+
+// oomComponentNote says what the component line under that error means.
+func oomComponentNote(name string) string {
+	name = cutText(strings.TrimSpace(name), maxNameBytes)
+	note := "the executor ran out of GPU memory while creating '" + name + "' (the error's next lines list the free memory before it and what each component built earlier took)"
+	if knob := oomKnobs[strings.ToLower(name)]; knob != "" {
+		note += "; TensorRT-LLM's option for it: " + knob
+	}
+	return note
+}
+
 // findingTextNotKept is a finding's text once the log's kept text is used up.
 const findingTextNotKept = "(text not kept: the log's 4 MiB of kept text is used up)"
 

@@ -399,6 +399,15 @@ func TestRealLogs(t *testing.T) {
 		{file: "trtllm-7818-quoted-load-oom-repr.log", processes: "rank 2=ERROR,rank 6=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.9.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 40.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 40.00 MiB. GPU 0 has a total capacity of 22.07 GiB of which 20.62 MiB is free. Process 157 has 270.00 MiB memory in use. Process 451 has 1.16 GiB memory in use. Including non-PyTorch memory, this process has 1.12 GiB memory in use. Process 453 has 1.28 GiB memory in use. Process 454 has 1.14 GiB memory in use. Process 455 has 1.20 GiB memory in use. Process 450 has 7.69 GiB memory in use. Process 456 has 1.08 GiB memory in use. Process 457 has 1.16 GiB memory in use. Of the allocated memory 880.00 MiB is allocated by PyTorch, and 20.00 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-varia", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5950 (description, July 2025; 1.0.0rc2,
+		// DeepSeek-V3 W4FP8 on eight H20, OOM where 1.0.0rc1 was not): the
+		// executor's out-of-memory error as the issue pastes it, alone, over
+		// its lines, as the index keeps it (its cut last line dropped). It
+		// is TensorRT-LLM's own error, and its component line says what ran
+		// out (TestExecutorOOMExplained).
+		{file: "trtllm-5950-executor-oom-explained-1.0.0rc2.log", processes: "process=ERROR",
+			err:          "RuntimeError: Executor creation failed due to insufficient GPU memory.",
+			implications: []string{"while creating 'Additional executor resources'", "TensorRT-LLM's option for it: reduce max_num_tokens"}, exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -761,6 +770,43 @@ func TestLoopFrameMakesProcess(t *testing.T) {
 	lg, _ := Parse("f.log", strings.NewReader("Traceback (most recent call last):\n  File \"/x/tensorrt_llm/_torch/pyexecutor/model_loader.py\", line 3, in load\n"))
 	if len(lg.Processes) != 0 {
 		t.Errorf("a traceback elsewhere: %s", sources(lg))
+	}
+}
+
+// TestExecutorOOMExplained: create_py_executor raises the executor's
+// out-of-memory error over several lines (_ExecutorMemoryMonitor, verified
+// 1.0 to 1.3): TensorRT-LLM's own words, so a paste of that exception alone
+// is a TensorRT-LLM process that failed (issue #5950), and its line naming
+// the component says what ran out and TensorRT-LLM's option for it, under
+// the exception or under "Failed to initialize executor on rank N: …".
+func TestExecutorOOMExplained(t *testing.T) {
+	const exc = "RuntimeError: Executor creation failed due to insufficient GPU memory.\n\n"
+	const rank0 = "[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: Executor creation failed due to insufficient GPU memory.\n\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"the exception alone (issue #5950)", exc + "The following component could not be created: Additional executor resources\nTotal GPU memory (GiB): 95.00\n",
+			"while creating 'Additional executor resources' (the error's next lines list the free memory before it and what each component built earlier took); TensorRT-LLM's option for it: reduce max_num_tokens"},
+		{"under the start-up line", rank0 + "The following component could not be created: KV cache\n", "while creating 'KV cache'"},
+		{"an earlier spelling", exc + "The following component could not be created: Initial KV cache (temporary for KV cache size estimation)\n",
+			"TensorRT-LLM's option for it: reduce max_num_tokens"},
+		{"a component without an option", exc + "The following component could not be created: Guided Decoder\n", "while creating 'Guided Decoder' (the error's next lines list the free memory before it and what each component built earlier took)"},
+		{"another error", "[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: boom\nThe following component could not be created: KV cache\n", ""},
+		{"far below", exc + strings.Repeat("x\n", excWindow) + "The following component could not be created: KV cache\n", ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" {
+			t.Errorf("%s: %s", c.name, sources(lg))
+			continue
+		}
+		var got []string
+		for _, im := range lg.Processes[0].Implications {
+			if strings.Contains(im.Text, "ran out of GPU memory") {
+				got = append(got, im.Text)
+			}
+		}
+		if c.want == "" && len(got) != 0 || c.want != "" && (len(got) != 1 || !strings.Contains(got[0], c.want)) ||
+			strings.Contains(c.name, "without an option") && len(got) == 1 && strings.Contains(got[0], "option for it") {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
 	}
 }
 

@@ -188,6 +188,12 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 		}
 	}
 	n := 0
+	// Lines a container runtime cut in pieces, per stream (splitLines).
+	var split [2]struct {
+		line string
+		last int
+		open bool
+	}
 	for {
 		raw, err := readLineRef(br)
 		if raw == "" && err != nil {
@@ -197,6 +203,52 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			return st.lg, err
 		}
 		n++
+		if m := reCRIPiece.FindStringSubmatch(blank(strings.TrimSuffix(raw, "\n"))); m != nil {
+			sp := &split[map[string]int{"stdout": 0, "stderr": 1}[m[2]]]
+			m[4] = strings.TrimSuffix(m[4], "\r")
+			switch {
+			case m[3] == "P" && !sp.open:
+				sp.line, sp.open = capLine(m[1]+"F "+m[4]), true
+			case sp.open:
+				sp.line = capLine(sp.line + m[4])
+			}
+			if m[3] == "P" {
+				sp.last = n
+				continue
+			}
+			if sp.open {
+				raw, sp.open = sp.line, false
+			}
+		}
+		refRaw(st, n, raw)
+	}
+	// Lines whose last piece never came, at the end, the earlier first.
+	if split[1].open && (!split[0].open || split[1].last < split[0].last) {
+		split[0], split[1] = split[1], split[0]
+	}
+	for _, sp := range split {
+		if sp.open {
+			refRaw(st, sp.last, sp.line)
+		}
+	}
+	st.lg.Lines = n
+	return st.finish(), nil
+}
+
+// reCRIPiece is a line of the kubelet's container log file as its runtime
+// writes it (scan.go's criPiece): the header up to its tag, the stream, the
+// tag, the content.
+var reCRIPiece = regexp.MustCompile(`(?s)^([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:Z|[+-][0-9]{2}:[0-9]{2}) (stdout|stderr) )([PF])(?: (.*))?$`)
+
+// blank drops leading blanks and tabs.
+func blank(s string) string { return s[len(reBlank.FindString(s)):] }
+
+// capLine cuts a line joined from pieces at maxLineBytes.
+func capLine(s string) string { return s[:min(len(s), maxLineBytes)] }
+
+// refRaw reads line n, raw as read (its newline kept).
+func refRaw(st *state, n int, raw string) {
+	{
 		// docker's json-file driver: the record's "log" string is the line.
 		if strings.HasPrefix(raw, `{"log":"`) {
 			if lit := reJSONString.FindString(raw[len(`{"log":`):]); lit != "" {
@@ -232,10 +284,7 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 		for i, raw := range pieces {
 			refLine(st, n, raw, decoded, i > 0)
 		}
-		st.base = n
 	}
-	st.lg.Lines = n
-	return st.finish(), nil
 }
 
 // refLine reads one line's prefixes by regexp and hands it to the state.

@@ -120,6 +120,10 @@ type state struct {
 	termKey   string
 	termLine  int
 	termClass string
+	// split holds the lines a container runtime cut that the chunks
+	// replayed so far end inside (splitLines), their last pieces numbered
+	// in the log.
+	split splitLines
 }
 
 func newState(name string) *state {
@@ -141,6 +145,14 @@ func (st *state) replay(res *chunkResult) {
 	if res.trtllmFrame {
 		st.lg.trtllm = true
 	}
+	// The lines the chunk ends inside, for the next chunk (numbered in the
+	// log from now on).
+	st.split.copyFrom(&res.split)
+	for i := range 2 {
+		if st.split.rel[i] {
+			st.split.last[i], st.split.rel[i] = st.base+st.split.last[i], false
+		}
+	}
 	st.base += res.lines
 	st.lg.Lines = st.base
 }
@@ -150,8 +162,9 @@ func (st *state) replay(res *chunkResult) {
 // with scan a piece at a time, replaying each before the next is scanned:
 // however many lines a log passes on, the events held at once stay bounded.
 // A piece starts where a chunk may (the state's pendingCause says whether
-// it starts inside a failure's root cause). res is reused.
-func (st *state) replayChunk(data []byte, res *chunkResult, scan func(data []byte, res *chunkResult, causeOpen bool) error) error {
+// it starts inside a failure's root cause, its split whether inside lines a
+// container runtime cut). res is reused.
+func (st *state) replayChunk(data []byte, res *chunkResult, scan func(data []byte, res *chunkResult, causeOpen bool, split *splitLines) error) error {
 	for {
 		st.replay(res)
 		data = data[res.consumed:]
@@ -160,18 +173,59 @@ func (st *state) replayChunk(data []byte, res *chunkResult, scan func(data []byt
 		}
 		clear(res.events) // no strings of a replayed piece kept alive
 		*res = chunkResult{events: res.events[:0]}
-		if err := scan(data, res, st.pendingCause != nil); err != nil {
+		if err := scan(data, res, st.pendingCause != nil, st.carry()); err != nil {
 			return err
 		}
 	}
 }
 
 // scanPlain is a scanFrom that cannot fail, for replayChunk.
-func scanPlain(sc *scanner) func([]byte, *chunkResult, bool) error {
-	return func(data []byte, res *chunkResult, causeOpen bool) error {
-		sc.scanFrom(data, res, causeOpen)
+func scanPlain(sc *scanner) func([]byte, *chunkResult, bool, *splitLines) error {
+	return func(data []byte, res *chunkResult, causeOpen bool, split *splitLines) error {
+		sc.scanFrom(data, res, causeOpen, split)
 		return nil
 	}
+}
+
+// carry is what a chunk's scan must know of lines a container runtime cut
+// that the chunk before it ends inside: nil when none.
+func (st *state) carry() *splitLines {
+	if st.split.pending() {
+		return &st.split
+	}
+	return nil
+}
+
+// midLine reports whether the next chunk may start inside something its
+// worker could not know of: a failure's root cause, a line cut in pieces.
+func (st *state) midLine() bool { return st.pendingCause != nil || st.split.pending() }
+
+// flushSplit reads the lines a container runtime cut whose last piece never
+// came (the log ends: containerd writes a last line without its newline as
+// P), each as one line numbered as its last piece's, the earlier first.
+func (st *state) flushSplit() {
+	if !st.split.pending() {
+		return
+	}
+	left := st.split
+	st.split = splitLines{}
+	base, lines := st.base, st.lg.Lines
+	sc := newScanner()
+	for range 2 {
+		i := 0
+		if !left.open[0] || left.open[1] && left.last[1] < left.last[0] {
+			i = 1
+		}
+		if !left.open[i] {
+			break
+		}
+		left.open[i] = false
+		st.base = left.last[i] - 1
+		var res chunkResult
+		sc.scanFrom(left.buf[i], &res, st.pendingCause != nil, nil)
+		st.replayChunk(left.buf[i], &res, scanPlain(sc))
+	}
+	st.base, st.lg.Lines = base, lines
 }
 
 // line is one line that matters, its prefixes already read: key is its own
@@ -341,6 +395,15 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
+	}
+	if strings.HasPrefix(tm, oomComponent) {
+		// The executor's out-of-memory error goes on over lines: this one
+		// names the component (of this process's failure, just above).
+		if q := st.byKey[key]; q != nil && q.errorLine > 0 && n-q.errorLine <= excWindow &&
+			strings.Contains(q.Error, executorCreationFailed+"due to insufficient GPU memory") {
+			q.imply(n, oomComponentNote(tm[len(oomComponent):]), 0, 0)
+		}
+		return
 	}
 	if asyncioHeader(tm) {
 		st.asyncKey, st.asyncLine, st.asyncOn, st.asyncIgnored = key, n, true, false
@@ -815,7 +878,7 @@ func mpiSessionLine(tm string) bool {
 // benchmark client's traceback) does not make a log TensorRT-LLM's.
 func trtllmException(msg string) bool {
 	return strings.Contains(msg, "[TensorRT-LLM") || strings.Contains(msg, "tensorrt_llm") ||
-		strings.HasPrefix(msg, "Executor worker returned error")
+		strings.HasPrefix(msg, "Executor worker returned error") || strings.HasPrefix(msg, executorCreationFailed)
 }
 
 // markRanked notes that key's launcher key (a pod's, a compose container's)
@@ -882,6 +945,7 @@ var reVersionMsg = sync.OnceValue(func() *regexp.Regexp {
 // finish ends the parse: the final partial line, then the folding and
 // inferences of Log.finish.
 func (st *state) finish() *Log {
+	st.flushSplit()
 	st.lg.finish(st.byKey)
 	return st.lg
 }
@@ -1019,7 +1083,7 @@ func (p *Parser) Write(b []byte) (int, error) {
 
 func (p *Parser) feed(data []byte) {
 	p.res = chunkResult{events: p.res.events[:0]}
-	p.sc.scanFrom(data, &p.res, p.st.pendingCause != nil)
+	p.sc.scanFrom(data, &p.res, p.st.pendingCause != nil, p.st.carry())
 	p.st.replayChunk(data, &p.res, scanPlain(p.sc))
 }
 
@@ -1230,14 +1294,15 @@ func parseText(name string, r io.Reader, size int64, gz bool) (*Log, error) {
 	var rescan *scanner
 	for j := range order {
 		<-j.done
-		if st.pendingCause != nil {
-			// The chunk starts inside a failure's root cause, which its
-			// worker could not know: scan it again, passing its lines on.
+		if st.midLine() {
+			// The chunk starts inside a failure's root cause or a line
+			// cut in pieces, which its worker could not know: scan it
+			// again, passing its lines on, joining the pieces.
 			if rescan == nil {
 				rescan = newScanner()
 			}
 			j.res = chunkResult{events: j.res.events[:0]}
-			rescan.scanFrom(j.data, &j.res, true)
+			rescan.scanFrom(j.data, &j.res, st.pendingCause != nil, st.carry())
 		}
 		if j.res.consumed < len(j.data) && rescan == nil {
 			rescan = newScanner()
