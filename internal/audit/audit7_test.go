@@ -51,7 +51,7 @@ func TestSameCommandLinesCounted(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s %s %d %d: %s", e.Worker.Role, e.Worker.Name, e.Worker.Source.Line, e.Worker.Count, e.Worker.CountFrom))
 	}
 	want := []string{
-		"context context_config.yml 6 2: one per command line: real/trtllm-readme/nixl-launch.sh:6 and real/trtllm-readme/nixl-launch.sh:7, the same command but for its ports, devices and log",
+		"context context_config.yml 6 2: one per command line: real/trtllm-readme/nixl-launch.sh:6 and real/trtllm-readme/nixl-launch.sh:7, the same command but for its ports, devices, nodes and logs",
 		"generation gen_config.yml 13 1: one command line",
 	}
 	if !slices.Equal(got, want) {

@@ -124,6 +124,9 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		w.key = "compose\x00" + file + "\x00" + name
 		if l.config == "" {
 			w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
+			if handled, ok := r.overrideOnly(w, src, l, origin(file, p.KeyLine)); handled && !ok {
+				continue
+			}
 			r.set.Workers = append(r.set.Workers, w)
 			continue
 		}

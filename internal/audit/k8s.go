@@ -367,6 +367,9 @@ type launch struct {
 	env      map[string]string // NAME=VALUE before the command, export lines
 	envOrd   []string
 	override string // dynamo --override-engine-args
+	// dynamic are dynamo.trtllm's --trtllm.<key> <value> flags, in order
+	// (dynamic.go).
+	dynamic []dynFlag
 	// overrideWhy says why override, holding a variable, is not known
 	// ("" for one read as written).
 	overrideWhy string
@@ -539,6 +542,9 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	if l.config == "" {
 		w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
 		w.key = "obj\x00" + o.kind + "/" + o.name + "\x00" + cname
+		if handled, ok := r.overrideOnly(w, src, l, origin(o.file, c.Line)); handled && !ok {
+			return true
+		}
 		r.set.Workers = append(r.set.Workers, w)
 		return true
 	}
@@ -1052,12 +1058,32 @@ func parseLaunch(words []string) (launch, bool) {
 				l.role = RoleGeneration
 			}
 		default:
+			if l.program == "dynamo.trtllm" && strings.HasPrefix(w, dynamicPrefix) {
+				// parse_dynamic_flags: the next word is the value, the
+				// whole word (an = in it too) the dotted key.
+				if i+1 >= len(args) || strings.HasPrefix(args[i+1], "--") {
+					l.refused = dynamoExits("Dynamic flag " + w + " requires a value")
+					continue
+				}
+				l.dynamic = append(l.dynamic, dynFlag{flag: w, value: args[i+1]})
+				i++
+				continue
+			}
 			if !strings.HasPrefix(w, "-") && l.model == "" && l.program == "trtllm-serve" && (l.sub == "" || l.sub == "serve") {
 				l.model = w
 			}
 		}
 	}
+	if len(l.dynamic) > 0 && l.override != "" {
+		l.refused = dynamoExits("--override-engine-args and --trtllm.* dynamic flags are mutually exclusive. Use one or the other.")
+	}
 	return l, true
+}
+
+// dynamoExits is dynamo.trtllm's refusal of its command line: it logs the
+// message at ERROR and exits 1 before any engine is built.
+func dynamoExits(msg string) string {
+	return "dynamo.trtllm refuses its command line and exits 1 (ERROR " + msg + ")"
 }
 
 // refusedOption is trtllm-serve's refusal of an option spelled with a
@@ -1296,6 +1322,25 @@ func (r *reader) readConfig(w *Worker, src Source, l launch, name string, root *
 			// A script's launch warned where it read the line.
 			r.warnOnce(cmdAt + ": " + msg)
 		}
+	} else if len(l.dynamic) > 0 {
+		dyn, why := dynamicNode(l.dynamic)
+		if why != "" {
+			w.CommandError = dynamoExits(why)
+		} else {
+			if root != nil && root.Kind == deploy.KindMap {
+				root = deepUpdate(root, dyn)
+			} else {
+				root = dyn
+			}
+			inner := locate
+			locate = func(line int) string {
+				if i := line - overrideLine; i >= 0 && i < len(l.dynamic) {
+					return cmdAt + " (" + l.dynamic[i].flag + " " + l.dynamic[i].value + ")"
+				}
+				return inner(line)
+			}
+			where += " with its --trtllm.* flags (Dynamo's override_engine_args, deep_update)"
+		}
 	} else if l.override != "" {
 		merged, note := overrideArgs(root, l.override)
 		if note != "" {
@@ -1324,6 +1369,24 @@ func (r *reader) readConfig(w *Worker, src Source, l launch, name string, root *
 		w.Model, w.ModelOrigin = ov.Model.Raw, ov.Model.Origin.String()
 	}
 	return where, true
+}
+
+// overrideOnly reads a dynamo.trtllm worker that names no --extra-engine-args
+// but overrides its engine args on the command line (--override-engine-args,
+// or --trtllm.* flags): Dynamo's main.py lays them over its own defaults
+// with deep_update whether or not a file is given (ai-dynamo/dynamo
+// components/src/dynamo/trtllm, verified: "if config.override_engine_args
+// != "": ... deep_update(arg_map, overrides)" follows the extra_engine_args
+// branch, not inside it). handled is false when there is no such override;
+// ok is false when the worker was listed as unresolved instead.
+func (r *reader) overrideOnly(w *Worker, src Source, l launch, cmdAt string) (handled, ok bool) {
+	if l.program != "dynamo.trtllm" || (l.override == "" && len(l.dynamic) == 0) {
+		return false, false
+	}
+	empty := &deploy.Node{Kind: deploy.KindMap, Line: 1}
+	_, ok = r.readConfig(w, src, l, "the command line", empty, func(int) string { return cmdAt },
+		"none (no --extra-engine-args: dynamo.trtllm's own engine args)", cmdAt)
+	return true, ok
 }
 
 // overrideLine marks the lines of --override-engine-args' values, so their

@@ -673,6 +673,100 @@ var realCases = []realCase{
 		workers: []string{"TrtllmWorker aggregated DISABLED None 1"},
 	},
 	{
+		// A generated sbatch: functions write the configs with quoted
+		// here-documents, six context servers start through start_bg srun
+		// ... bash -c "... trtllm-llmapi-launch trtllm-serve serve --port
+		// P ...", differing in srun's --nodelist and --output, nsys'
+		// --output, CUDA_VISIBLE_DEVICES and the port: one configuration
+		// counted 6 (it was six rows of 1). The image is an enroot squashfs
+		// named for Dynamo's tensorrtllm-runtime 1.1.0-dev.3 (TensorRT-LLM
+		// 1.3.0rc11): UCX, C++.
+		from:     "an srt-slurm user's generated sbatch (GLM-5 NVFP4 ctx6dep2_gen1dep32, nsys; index id 54621639231, repository not named by the index; whole file)",
+		version:  "1.3.0rc11",
+		files:    []string{"real/srt-slurm-sbatch/glm5_ctx6dep2_gen1dep32_nsys.sbatch"},
+		workers:  []string{"trtllm_decode.yaml generation CPP UCX 1", "trtllm_prefill.yaml context CPP UCX 6"},
+		unplaced: []string{"glm5_ctx6dep2_gen1dep32_nsys.sbatch:379 trtllm-serve command in the function start_bg (line 82): the disaggregated orchestrator (trtllm-serve disaggregated /logs/trtllm_disagg.yaml)"},
+	},
+	{
+		// 1.4.0rc4: Python by default, UCX not pinned to CPP: every server fails.
+		from:     "same sbatch, 1.4.0rc4",
+		version:  "1.4.0rc4",
+		files:    []string{"real/srt-slurm-sbatch/glm5_ctx6dep2_gen1dep32_nsys.sbatch"},
+		workers:  []string{"trtllm_decode.yaml generation ERROR UCX 1", "trtllm_prefill.yaml context ERROR UCX 6"},
+		unplaced: []string{"the disaggregated orchestrator"},
+	},
+	{
+		// A debugging experiment: a custom model (--custom_module_dirs) whose
+		// path xcvr cannot read, so the default model with a note; both
+		// configs pin the Python transceiver on NIXL with the V1 KV-cache
+		// manager; the orchestrator's urls match the servers' --host/--port.
+		from:     "NVIDIA/TensorRT-LLM examples/disaggregated/debug_experiment/{run_bad.sh, ctx_config_bad.yaml, gen_config_bad.yaml, disagg_config.yaml} @d49eb94a (whole files)",
+		version:  "1.3.0rc29",
+		files:    []string{"real/trtllm-debug-experiment/run_bad.sh", "real/trtllm-debug-experiment/ctx_config_bad.yaml", "real/trtllm-debug-experiment/gen_config_bad.yaml", "real/trtllm-debug-experiment/disagg_config.yaml"},
+		workers:  []string{"ctx_config_bad.yaml context PYTHON NIXL 1", "gen_config_bad.yaml generation PYTHON NIXL 1"},
+		unplaced: []string{"run_bad.sh:34 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated $SCRIPT_DIR/disagg_config.yaml)"},
+	},
+	{
+		// A ConfigMap mounted over the image's engine_configs directory,
+		// multinode.nodeCount 2; the image (ai-dynamo/trtllm-runtime, not
+		// Dynamo's tensorrtllm-runtime) says no release.
+		from:     "baladithyab/ai-on-eks (a fork of awslabs/ai-on-eks) blueprints/inference/nvidia-dynamo/04-experimental/multi-node/trtllm-disaggregated-multinode.yaml @1ec2edbd (whole file)",
+		version:  "1.2.0rc3",
+		files:    []string{"real/eks-trtllm-disaggregated-multinode.yaml"},
+		workers:  []string{"decode generation CPP NIXL 1", "prefill context CPP NIXL 1"},
+		unplaced: []string{"PersistentVolumeClaim/trtllm-multinode-models: kind PersistentVolumeClaim is not read"},
+	},
+	{
+		// An earlier submit.py config (worker_config.eplb_num_slots beside
+		// ctx and gen): DEFAULT is UCX before 1.2.0rc1.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/config.yaml @180891e1 (whole file)",
+		version: "1.1.0",
+		files:   []string{"real/trtllm-submit-eplb/config.yaml"},
+		workers: []string{"worker_config.ctx context CPP UCX 1", "worker_config.gen generation CPP UCX 1"},
+	},
+	{
+		// 1.0 takes lower-case backend names only, and has no
+		// enable_lm_head_tp_in_adp: both fail validation.
+		from:    "same config, 1.0.0",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-submit-eplb/config.yaml"},
+		workers: []string{"worker_config.ctx context ERROR None 1", "worker_config.gen generation ERROR None 1"},
+	},
+	{
+		// Each config path is a function's output
+		// (CTX_RUN_CONFIG="$(resolve_config ...)", a sed of configs/*.yaml):
+		// not known. It said "the script does not set its variables (they
+		// are its caller's environment)", and listed the context line three
+		// times (its loop's iterations); now where the variable is set, and
+		// once, with how often it ran.
+		from:    "a TensorRT-LLM developer's NVBug 6266370 reproduction launcher (3 ctx TP1 + 2 gen TP2, gpt-oss-120b; index id 56664773273, repository not named by the index; whole file)",
+		version: "1.3.0rc29",
+		files:   []string{"real/trtllm-nvbug-repro/launch_disagg.sh"},
+		unplaced: []string{
+			"launch_disagg.sh:134 trtllm-serve command: --extra_llm_api_options ${CTX_RUN_CONFIG}: the path is not known: $CTX_RUN_CONFIG is set at real/trtllm-nvbug-repro/launch_disagg.sh:119 from a command's output ($(resolve_config ctx_tp1)), which xcvr does not run",
+			"launch_disagg.sh:148 trtllm-serve command: --extra_llm_api_options ${GEN_RUN_CONFIG}: the path is not known: $GEN_RUN_CONFIG is set at real/trtllm-nvbug-repro/launch_disagg.sh:120 from a command's output ($(resolve_config gen_tp2))",
+			"the disaggregated orchestrator (trtllm-serve disaggregated ${ROUND_ROOT}/configs/proxy_3ctx2gen.yaml)",
+		},
+	},
+	{
+		// trtllm-serve with --server_role and OpenEngine's gRPC options,
+		// each beside a Dynamo sidecar; the configs are
+		// $DYNAMO_HOME/examples/backends/trtllm/engine_configs/qwen3/.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/openengine_disagg.sh @244cc381 (whole file) with engine_configs/qwen3/{prefill-lora,decode-lora}.yaml (above)",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-openengine/openengine_disagg.sh", "real/dynamo-openengine/prefill-lora.yaml", "real/dynamo-openengine/decode-lora.yaml"},
+		workers: []string{"decode-lora.yaml generation PYTHON NIXL 1", "prefill-lora.yaml context PYTHON NIXL 1"},
+	},
+	{
+		// One GPU, --override-engine-args from a bash array built under an
+		// if (a profiler's branch or a token cap), the decode worker with
+		// --connector kvbm: the override caps kv_cache_config only.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/disagg_same_gpu_decode_kvbm.sh @8c572972 (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
+		version: "1.3.0rc19",
+		files:   []string{"real/dynamo-qwen3/disagg_same_gpu_decode_kvbm.sh", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"decode.yaml generation CPP NIXL 1", "prefill.yaml context CPP NIXL 1"},
+	},
+	{
 		// v1beta1: the engine configs are the image's own
 		// (./examples/backends/trtllm/engine_configs/qwen3/, relative to
 		// workingDir /workspace/), given here; tensorrtllm-runtime:1.3.1 is

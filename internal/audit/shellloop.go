@@ -446,10 +446,19 @@ func testCond(words []string) int8 {
 // started the same but for them run one configuration.
 var deviceVars = []string{"CUDA_VISIBLE_DEVICES=", "NVIDIA_VISIBLE_DEVICES=", "HIP_VISIBLE_DEVICES=", "ROCR_VISIBLE_DEVICES="}
 
+// placementOpts are the launchers' options that place a server or name its
+// log, which the transceiver does not read: srun's --nodelist, --output,
+// --error and --job-name, and nsys profile's --output (a generated sbatch
+// starts six context servers with start_bg srun --nodelist NODE --output
+// LOG ... nsys profile --output PROFILE ... trtllm-serve --port P). Long
+// forms only: a short -o or -e is another program's too.
+var placementOpts = map[string]bool{"--nodelist": true, "--output": true, "--error": true, "--job-name": true}
+
 // sameCommand is a script command's words without what the transceiver
 // does not read and two servers of one configuration differ in: --port's
-// value, the device variables and the log redirections (&> log_ctx_0,
-// > log 2>&1) and a last &. bg says
+// value, the device variables, the log redirections (&> log_ctx_0,
+// > log 2>&1), the launchers' placement and log options (placementOpts) and
+// a last &. bg says
 // whether the command runs in the background (its last word &), so that
 // the next line runs beside it. A word holding a command of its own
 // (bash -c "...") is normalised the same way.
@@ -477,10 +486,12 @@ func sameCommand(words []string) (norm string, bg bool) {
 					i++
 				}
 				continue
-			case w == "--port":
+			case w == "--port" || placementOpts[w]:
 				i++
 				continue
 			case strings.HasPrefix(w, "--port="):
+				continue
+			case strings.HasPrefix(w, "--") && strings.Contains(w, "=") && placementOpts[w[:strings.IndexByte(w, '=')]]:
 				continue
 			case slices.ContainsFunc(deviceVars, func(p string) bool { return strings.HasPrefix(w, p) }):
 				continue

@@ -106,7 +106,9 @@ func TestOneVerdictOverTheCorpus(t *testing.T) {
 			path := filepath.Join(tmp, strings.ReplaceAll(variant, " ", "-"), rel)
 			writeLog(t, path, string(content))
 			what := rel + " (" + variant + ")"
-			d := checkOneVerdict(t, what, path, content, variant == "no final newline")
+			// A log without '\n' (its lines end with '\r' alone) is its own
+			// variant without a final newline, and waits for none.
+			d := checkOneVerdict(t, what, path, content, variant == "no final newline" && !bytes.Equal(content, data))
 			each[path] = d
 			if variant != "gzip" {
 				checkGrowing(t, what, filepath.Join(tmp, "growing", strings.ReplaceAll(variant, " ", "-"), rel), content, d)

@@ -325,16 +325,23 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 	for it := 0; it < n; it++ {
 		var b bytes.Buffer
 		// Some lines are wrapped in docker's json-file record, well formed
-		// or not.
+		// or not, or in a record of stern's JSON outputs.
 		wrap := func(start int) {
 			line := b.String()[start:]
 			b.Truncate(start)
 			v, _ := json.Marshal(line)
-			switch rng.IntN(6) {
+			line = strings.TrimSuffix(line, "\n")
+			m, _ := json.Marshal(line)
+			switch rng.IntN(9) {
 			case 0:
 				b.WriteString(`{"log":` + string(v[:len(v)-1]) + "\n") // unterminated
 			case 1:
 				b.WriteString(`{"log":"bad \x escape","stream":"stdout"}` + "\n")
+			case 6:
+				// stern -o json, and extjson (the message as it is when JSON).
+				b.WriteString(`{"message":` + string(m) + pick(rng, `,"nodeName":"n"`, ``) + `,"namespace":"d","podName":"ctx-` + pick(rng, "0", "1", "x/") + `","containerName":"main"}` + "\n")
+			case 7:
+				b.WriteString(pick(rng, `{`, `{"namespace": "d", `) + `"pod": "ctx-` + pick(rng, "0", "1") + `", "container": "main", "message": ` + pick(rng, string(m), line) + "}\n")
 			default:
 				b.WriteString(`{"log":` + string(v) + `,"stream":"stdout","time":"2026-09-15T03:52:12.905Z"}` + "\n")
 			}
@@ -368,7 +375,9 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 			b.WriteString(pick(rng, "", "", r+": ", " "+r+": ", "[1,"+r+"]<stdout>:", "[1,"+r+"]<stderr>: ", "[1,"+r+"]<stdin>:", "x: ",
 				"gen-"+r+"  | ", "proj_ctx_"+r+"\t|", "ctx-"+r+"|", "ctx  | ", "-"+r+" | ",
 				"INFO:TRT-LLM:", "RuntimeError: ", "2026-09-15 03:52:12,905 - TRT-LLM - INFO - ", "trtllm-ctx-"+r+" main ", "ctx-"+r+".x main ", "Ctx-"+r+" main ", "ctx- main ", "Dec  4 21:00:0"+r+" gpu-1 trtllm-serve[471"+r+"]: ", "Dec 04 21:00:00.123 gpu-1 python3[4"+r+"]: ", "Dec 04 21:00:00 gpu-1 trtllm-serve: ", "Dec 04 21:00:00 gpu-1 x[]: ",
-				"(RayWorkerWrapper pid=7"+r+") ", "(pid="+r+", ip=10.0.0."+r+")", "(RayWorkerWrapper pid=) ", "(Ray Worker pid=1) ", "(pid=1, ip=) "))
+				"(RayWorkerWrapper pid=7"+r+") ", "(pid="+r+", ip=10.0.0."+r+")", "(RayWorkerWrapper pid=) ", "(Ray Worker pid=1) ", "(pid=1, ip=) ",
+				"(EngineCore_DP0 pid=4) (RayWorkerWrapper pid=7"+r+") ", "(ServeReplica:a:B pid=1)(pid="+r+")", "(raylet) ", "(raylet, ip=10.0.0."+r+") ", "(autoscaler +1m"+r+"s) ", "(scheduler +"+r+") ",
+				"[default"+r+"]:", "[rank"+r+"]:", "0: [trainer"+r+"]:"))
 			b.WriteString(pick(rng, "", "2026-09-15T03:52:12.905Z ", "2026-09-15 03:52:12,9+05:30\t", "2026-09-15T03:52:12+0530 ", "2026-09-15T03:52:12.Z ",
 				"2026-09-15T03:52:12+0000 gpu-1 python3[4"+r+"]: ", "2026-09-15T03:52:12+0000 gpu-1 python3: ",
 				"2026-09-15T03:52:12.905123456Z stdout F ", "2026-09-15T03:52:12Z stderr P ", "2026-09-15T03:52:12Z stdout F", "2026-09-15T03:52:12Z stdout X ", "stdout F "))

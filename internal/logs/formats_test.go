@@ -31,6 +31,7 @@ func TestLineFormats(t *testing.T) {
 		{"1.3 rank before level", "[11/18/2026-09:33:30] [TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: status == NIXL_SUCCESS", "rank 0", "ERROR", "ERROR", "", "", "Failed to initialize executor on rank 0"},
 		// The C++ logger.
 		{"C++", "[TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: LIBFABRIC", "process", "INFO", "", "NIXL", "LIBFABRIC", ""},
+		{"C++ executor, no transceiver", "[TensorRT-LLM][INFO] CacheTransceiver is disabled.", "process", "INFO", "DISABLED", "", "", ""},
 		{"C++ ranked", "[TensorRT-LLM][RANK 3][INFO] Using UCX kv-cache transceiver. If your devices are not in the same domain", "rank 3", "INFO", "", "UCX", "", ""},
 		// Launchers.
 		{"srun -l", "3: [09/12/2026-14:02:05] [TRT-LLM] [RANK 3] [I] " + v2, "srun task 3", "INFO", "PYTHON", "NIXL", "", ""},
@@ -56,6 +57,8 @@ func TestLineFormats(t *testing.T) {
 		{"docker's json-file log", `{"log":"[12/01/2025-10:00:09] [TRT-LLM] [RANK 0] [I] ` + v2 + `\n","stream":"stdout","time":"2025-12-01T10:00:09.123456789Z"}`, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
 		{"docker's json-file log, colour and quotes escaped", `{"log":"\u001b[31m[TRT-LLM] [E] Failed to initialize executor on rank 0: \"NIXL\" agent\u001b[0m\n","stream":"stderr","time":"2025-12-01T10:00:09Z"}`, "process", "ERROR", "ERROR", "", "", `Failed to initialize executor on rank 0: "NIXL" agent`},
 		{"stern", "trtllm-ctx-0 main [TRT-LLM] [RANK 1] [I] " + v2, "pod/trtllm-ctx-0/main rank 1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"stern -o json", `{"message":"[TRT-LLM] [RANK 1] [I] ` + v2 + `","nodeName":"gpu-1","namespace":"dynamo","podName":"trtllm-ctx-0","containerName":"main"}`, "pod/trtllm-ctx-0/main rank 1", "INFO", "PYTHON", "NIXL", "", ""},
+		{"stern -o extjson", `{"pod": "trtllm-ctx-0", "container": "main", "message": "[TRT-LLM] [I] ` + v2 + `"}`, "pod/trtllm-ctx-0/main", "INFO", "PYTHON", "NIXL", "", ""},
 		{"stern -A", "dynamo-system trtllm-ctx-0 main [TRT-LLM] [RANK 1] [I] " + v2, "pod/trtllm-ctx-0/main rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"stern --timestamps", "trtllm-gen-7d9f5.x main 2025-12-01T10:00:09.123456789Z [TRT-LLM] [I] " + v2, "pod/trtllm-gen-7d9f5.x/main", "INFO", "PYTHON", "NIXL", "", ""},
 		{"stern, the C++ logger", "trtllm-ctx-0 worker [12/01/2025-10:00:09] [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "pod/trtllm-ctx-0/worker", "INFO", "", "NIXL", "UCX", ""},
@@ -72,6 +75,7 @@ func TestLineFormats(t *testing.T) {
 		{"terminal padding", "[TRT-LLM] [I] cache_transceiver is disabled      \t", "process", "INFO", "DISABLED", "", "", ""},
 		{"k9s frame", "│ [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX     │", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"CRI, stderr, ranked, an offset", "2025-12-01T11:00:09.5+01:00 stderr F [TRT-LLM] [RANK 2] [E] Failed to initialize executor on rank 2: NIXL", "rank 2", "ERROR", "ERROR", "", "", "Failed to initialize executor on rank 2"},
+		{"CRI, a line cut in pieces", "2025-12-01T10:00:09.123456789Z stdout P [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL \n2025-12-01T10:00:09.123456790Z stdout F backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"CRI, a piece of a cut line", "2025-12-01T10:00:09.123456789Z stdout P [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "process", "INFO", "", "NIXL", "UCX", ""},
 		{"collector timestamp", "2026-09-12T14:02:05.123Z [TRT-LLM] [RANK 0] [I] " + v2, "rank 0", "INFO", "PYTHON", "NIXL", "", ""},
 		{"ANSI colour", "\x1b[32m[TRT-LLM] [I] [_torch  ] " + v2 + "\x1b[0m", "process", "INFO", "PYTHON", "NIXL", "", ""},
@@ -399,7 +403,7 @@ func TestObservedPrefixesCoverClassify(t *testing.T) {
 		"Falling back to the C++ transceiver: backend 'UCX' (the Python transceiver requires NIXL).",
 		"TRTLLM_USE_UCX_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config",
 		"Using UCX kv-cache transceiver. If", "Use UCX kv-cache transervier. If", "MPI CacheTransceiver is deprecated, UCX or NIXL is recommended",
-		"Using KvCacheTransceiverV2", "device_id: 0 in KvCacheTransceiverV2", "cache_transceiver is disabled",
+		"Using KvCacheTransceiverV2", "device_id: 0 in KvCacheTransceiverV2", "cache_transceiver is disabled", "CacheTransceiver is disabled.",
 		"enable_pipelined_transfer is set; auto-selecting the Python transceiver instead",
 		"KV cache manager V2 is the model preference, but disaggregated serving uses transceiver_runtime=None with backend=UCX; falling back to V1.",
 		"Resolved use_kv_cache_manager_v2='auto' to False", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1: disagg KV transfer in-flight cancellation was requested",

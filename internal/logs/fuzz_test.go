@@ -86,6 +86,15 @@ func fuzzSeeds() [][]byte {
 		"ImportError: \xc2\x9b: cannot open shared object file: No such file or directory",
 		"[TRT-LLM] [I] server is ready with info: {",
 		"[TensorRT-LLM][RANK 0][INFO] UCX Connection Manager created\n[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2",
+		`{"message":"`,
+		`{"message":"[TRT-LLM] [I] x","nodeName":"n","namespace":"`,
+		`{"message":"[TRT-LLM] [I] x","namespace":"d","podName":"ctx-0","containerName":"main"`,
+		`{"message":"` + rec[:40] + `","namespace":"d","podName":"ctx-0","containerName":"main"}`,
+		`{"namespace": "d", "pod": "ctx-0", "container": "`,
+		`{"pod": "ctx-0", "container": "main", "message": ` + rec + `x"}}`,
+		`{"pod": "ctx-0", "container": "main", "message": "\u001b[31mRuntimeError: x\r"}`,
+		"2026-01-10T12:00:06Z stdout P ", "2026-01-10T12:00:06.1+01:00 stderr P " + rec[:50] + "\n2026-01-10T12:00:06Z stdout F x\n2026-01-10T12:00:07Z stderr F " + rec[50:] + `"}`,
+		"[default0]:", "[default0]:" + rec[:30], "(EngineCore_DP0 pid=1) (RayWorkerWrapper pid=", "(autoscaler +1h2m", "(raylet, ip=",
 	} {
 		seeds = append(seeds, []byte(s+"\n"), []byte(s), []byte(s+"\r"), []byte(s+"\xff\x00\n"))
 	}

@@ -195,3 +195,31 @@ func TestTwoTransceiversNotedOnce(t *testing.T) {
 	}
 	checkSame(t, []byte(b.String()), 1)
 }
+
+// TestCRIPiecesBounded: a line of a kubelet's log file cut in pieces is
+// joined in at most maxLineBytes, however many pieces it has (a hostile or
+// broken file: a stream's P pieces without end), the pieces past it read
+// and dropped; the joined line is one event, and a file that ends inside
+// it reads it at its end, as the reference parser does.
+func TestCRIPiecesBounded(t *testing.T) {
+	piece := "2026-01-10T12:00:06.1Z stdout P " + strings.Repeat("x", 16<<10) + "\n"
+	data := "2026-01-10T12:00:06Z stdout P [TRT-LLM] [E] Failed to initialize executor on rank 0: \n" + strings.Repeat(piece, 200)
+	sc := newScanner()
+	var res chunkResult
+	sc.scan([]byte(data), &res)
+	if !res.split.open[0] || len(res.split.buf[0]) != maxLineBytes || len(res.events) != 0 || res.lines != 201 {
+		t.Errorf("open %v, %d bytes joined, %d events, %d lines", res.split.open[0], len(res.split.buf[0]), len(res.events), res.lines)
+	}
+	res = chunkResult{}
+	sc.scan([]byte(data+"2026-01-10T12:00:07Z stdout F end\n"), &res)
+	if res.split.pending() || len(res.events) != 1 || res.events[0].n != 202 || len(res.events[0].msg) > maxLineBytes {
+		t.Errorf("pending %v, %d events", res.split.pending(), len(res.events))
+	}
+	for s := uint64(0); s < 4; s++ {
+		checkSame(t, []byte("2026-01-10T12:00:06Z stdout P [TRT-LLM] [E] Failed to initialize executor on rank 0: \n"+strings.Repeat(piece, 6)), s)
+	}
+	lg, _ := Parse("f.log", strings.NewReader(data))
+	if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" || lg.Lines != 201 {
+		t.Errorf("%s: %d lines", sources(lg), lg.Lines)
+	}
+}

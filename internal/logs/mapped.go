@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -78,6 +79,14 @@ var errShrank = errors.New("refused: the file shrank while it was being read (tr
 // parseMapped parses the regular file f of size bytes through mappings; ok
 // is false when the file cannot be mapped (the caller reads it instead).
 func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bool) {
+	// Lines that end with '\r' alone (crlines.go) are read, translated,
+	// through the read path: such logs are few, and a mapping is read-only.
+	head := make([]byte, len(bom)+crWindow)
+	k, _ := f.ReadAt(head, 0)
+	if cr, _ := crLines(bytes.TrimPrefix(head[:k], bom), int64(k) >= size || k < len(head)); cr {
+		lg, err := parse(name, io.NewSectionReader(f, 0, size), size)
+		return lg, err, true
+	}
 	// One mapped parse at a time in the whole process (see mappedParses).
 	mappedParses <- struct{}{}
 	defer func() { <-mappedParses }()
@@ -155,21 +164,22 @@ func parseMapped(name string, f *os.File, size int64) (lg *Log, err error, ok bo
 		if j.err != nil && scanErr == nil {
 			scanErr = j.err
 		}
-		if scanErr == nil && st.pendingCause != nil {
-			// The window starts inside a failure's root cause, which its
-			// worker could not know: scan it again, passing its lines on.
+		if scanErr == nil && st.midLine() {
+			// The window starts inside a failure's root cause or a line
+			// cut in pieces, which its worker could not know: scan it
+			// again, passing its lines on, joining the pieces.
 			if rescan == nil {
 				rescan = newScanner()
 			}
 			j.res = chunkResult{events: j.res.events[:0]}
-			scanErr = rescanGuarded(rescan, j.data, &j.res, true)
+			scanErr = rescanGuarded(rescan, j.data, &j.res, st.pendingCause != nil, st.carry())
 		}
 		if scanErr == nil {
 			if j.res.consumed < len(j.data) && rescan == nil {
 				rescan = newScanner()
 			}
-			scanErr = st.replayChunk(j.data, &j.res, func(data []byte, res *chunkResult, causeOpen bool) error {
-				return rescanGuarded(rescan, data, res, causeOpen)
+			scanErr = st.replayChunk(j.data, &j.res, func(data []byte, res *chunkResult, causeOpen bool, split *splitLines) error {
+				return rescanGuarded(rescan, data, res, causeOpen, split)
 			})
 		}
 		if j.m != nil {
@@ -194,11 +204,11 @@ func scanGuarded(sc *scanner, data []byte, res *chunkResult) error {
 
 // rescanGuarded is scanGuarded of a window, or the rest of one, on the
 // goroutine that replays the windows: a window that starts inside a
-// failure's root cause (causeOpen), or the rest of one whose events reached
-// eventBudget.
-func rescanGuarded(sc *scanner, data []byte, res *chunkResult, causeOpen bool) error {
+// failure's root cause (causeOpen) or a line cut in pieces (split), or the
+// rest of one whose events reached eventBudget.
+func rescanGuarded(sc *scanner, data []byte, res *chunkResult, causeOpen bool, split *splitLines) error {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	return faultAsShrank(func() { sc.scanFrom(data, res, causeOpen) })
+	return faultAsShrank(func() { sc.scanFrom(data, res, causeOpen, split) })
 }
 
 // faultAsShrank runs scan and returns a memory fault it meets as errShrank;

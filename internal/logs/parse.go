@@ -163,7 +163,11 @@ type Process struct {
 	// its root cause; causeLines counts them.
 	causeOpen  bool
 	causeLines int
-	causeTB    bool // inside a Python traceback under the failure
+	// causeRepr says the open cause is under a weight-loading task's
+	// failure whose args' repr goes on over lines (reLoadFailedOpen): its
+	// lines are the repr's until the one that closes it with the error.
+	causeRepr bool
+	causeTB   bool // inside a Python traceback under the failure
 	// causeBase is the indentation the lines under the failure are
 	// indented from: the failure's own column, as its first cause line or
 	// a traceback's first line shows it (0 until one does). A paste
@@ -309,6 +313,9 @@ type Log struct {
 	// handler's, a launcher's or a traceback's lines alone (a benchmark
 	// client's segfault log in the job's directory) make no process.
 	trtllm bool
+	// mpiSpawn is the line where mpi4py's thread that spawns the executor's
+	// MPI workers raised (mpiSpawnHeader; 0: none did).
+	mpiSpawn int
 }
 
 // Orchestrator lines (tensorrt_llm/serve/openai_disagg_server.py and the
@@ -609,6 +616,19 @@ var (
 	reLoadFailed = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^Error executing ([A-Za-z_][A-Za-z0-9_]*) with args \(.*?\): (.+)$`)
 	})
+	// reLoadFailedOpen is that line when the args' repr goes on over lines:
+	// a module with children prints one per line ("('model.layers.8.mlp.
+	// down_proj', Linear(" over "  (all_reduce): AllReduce()", then
+	// ")): CUDA out of memory. …", TensorRT-LLM issue #7818's rank 6), so
+	// the line ends inside the repr, on its opening parenthesis.
+	reLoadFailedOpen = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^Error executing ([A-Za-z_][A-Za-z0-9_]*) with args \(.*\($`)
+	})
+	// reReprClose is the line that closes such a repr and the args' tuple,
+	// then str(e): "))" and more closing parentheses, ": ", the error.
+	reReprClose = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\)+: (.+)$`)
+	})
 	// reStartupFailed is worker.py's f"Failed to initialize executor on
 	// rank {rank}: {e}". The rank may be a placeholder a report put for
 	// every rank ("on rank N:", as a 1.3.0rc15 NVRTC failure's write-up
@@ -685,7 +705,7 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// logs the first, PyNativeCacheTransceiver.__init__ the second;
 		// verified in a copy of main about 2026-03-17..20).
 		return linePyNative, nil
-	case msg == "cache_transceiver is disabled":
+	case msg == "cache_transceiver is disabled" || msg == cppDisabled:
 		return lineDisabled, nil
 	case strings.HasPrefix(msg, "enable_pipelined_transfer is set; auto-selecting the Python transceiver"):
 		return linePipelined, nil
@@ -709,6 +729,10 @@ func classify(level, msg string) (k lineKind, m []string) {
 		// LLM issue #6281: a rank's load_single_module out of CUDA memory,
 		// the only line its failure printed).
 		return lineLoadFailed, m
+	case level == "ERROR" && match(loadFailedPrefix, reLoadFailedOpen()):
+		// The same line, the args' repr going on over the lines under it,
+		// str(e) after it (m gets no error: continueCause reads it).
+		return lineLoadFailed, append(m, "")
 	case strings.HasPrefix(msg, "Executor worker returned error") || (level == "ERROR" && strings.Contains(msg, "Executor worker returned error")):
 		return lineWorkerError, nil
 	case strings.Contains(msg, "NixlTransferAgent") && strings.Contains(msg, "using NIXL backend: "):
@@ -1020,6 +1044,12 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		// The exception raised again after this line (or "Failed to
 		// initialize executor on rank N: …") says the same: the first wins.
 		if p.fail(n, msg) {
+			if m[2] == "" {
+				// The args' repr goes on: the error is on the line that
+				// closes it (continueCause, causeRepr).
+				p.causeOpen, p.causeRepr, p.causeLines, p.causeTB, p.causeBase, p.causeWidth = true, true, 0, false, 0, 0
+				break
+			}
 			p.Cause = cutText(m[2], maxDetailBytes)
 			p.implyCause(n, m[2])
 		}
@@ -1289,6 +1319,59 @@ func (p *Process) retext(k, old, text string) {
 	}
 }
 
+// cppDisabled is the C++ executor's word that it built no transceiver:
+// CacheTransceiverFactory::createCacheTransceiver logs it and returns null
+// when the executor's config has no cache transceiver backend (TLLM_LOG_INFO
+// in cacheTransceiver.cpp, verified). Only TrtGptModelInflightBatching, the
+// C++ executor of TensorRT engines (trtllm-serve --backend tensorrt,
+// Triton's tensorrtllm backend), calls that factory; the PyTorch backend
+// decides in Python and logs "cache_transceiver is disabled" instead
+// (TensorRT-LLM issue #10810's TensorRT-engine log prints this one).
+const cppDisabled = "CacheTransceiver is disabled."
+
+// executorCreationFailed starts the error create_py_executor raises when
+// building one of the executor's components failed for want of GPU memory
+// (_ExecutorMemoryMonitor._maybe_explain_if_oom in py_executor_creator.py,
+// verified in copies from 1.0 to 1.3: "Executor creation failed due to
+// insufficient GPU memory.", earlier "… with an error which might indicate
+// insufficient GPU memory.", later "… with NCCL error: …"), raised as a
+// RuntimeError of several lines: TensorRT-LLM's own words, so a log of that
+// exception alone is TensorRT-LLM's (issue #5950's 1.0.0rc2 paste).
+const executorCreationFailed = "Executor creation failed "
+
+// oomComponent starts the line of that error naming the component whose
+// creation ran out of memory ("The following component could not be
+// created: {name}"); the error goes on with the free memory before it, what
+// each component built before took, and an option to turn for each.
+const oomComponent = "The following component could not be created: "
+
+// oomKnobs is the option the error gives for each component, by its name
+// in lower case (memory_type_tuning_suggestion, earlier tuning_knobs, in
+// py_executor_creator.py, verified; "Initial KV cache" was "Initial KV
+// Cache" later, PR #4497's example the earlier case).
+var oomKnobs = map[string]string{
+	"sampler":                        "reduce max_seq_len and/or max_attention_window_size",
+	"drafter":                        "reduce max_seq_len and/or max_draft_len",
+	"speculative decoding resources": "reduce max_seq_len and/or max_batch_size",
+	"kv cache":                       "reduce free_gpu_memory_fraction (kv_cache_config)",
+	"initial kv cache (temporary for kv cache size estimation)": "reduce max_num_tokens",
+	"model":                                "reduce max_num_tokens and/or shard the model weights across GPUs (tensor or pipeline parallelism)",
+	"draft model for speculative decoding": "reduce max_num_tokens and/or shard the model weights across GPUs (tensor or pipeline parallelism)",
+	"additional executor resources (temporary for kv cache size estimation)": "reduce max_num_tokens",
+	"additional executor resources":                                          "reduce max_num_tokens",
+	"model resources created during usage":                                   "reduce max_num_tokens",
+}
+
+// oomComponentNote says what the component line under that error means.
+func oomComponentNote(name string) string {
+	name = cutText(strings.TrimSpace(name), maxNameBytes)
+	note := "the executor ran out of GPU memory while creating '" + name + "' (the error's next lines list the free memory before it and what each component built earlier took)"
+	if knob := oomKnobs[strings.ToLower(name)]; knob != "" {
+		note += "; TensorRT-LLM's option for it: " + knob
+	}
+	return note
+}
+
 // findingTextNotKept is a finding's text once the log's kept text is used up.
 const findingTextNotKept = "(text not kept: the log's 4 MiB of kept text is used up)"
 
@@ -1323,6 +1406,9 @@ func parseArgs(n int, body string) ObservedInputs {
 // whether the line was taken.
 func (p *Process) continueCause(n int, raw string) bool {
 	t := strings.TrimSpace(raw)
+	if p.causeRepr {
+		return p.continueRepr(n, t)
+	}
 	p.implyFrame(n, t)
 	// Indented is indented from the failure's column: Python prints a
 	// traceback's first line, and str(e) after "…: " goes on, at that
@@ -1383,6 +1469,33 @@ func (p *Process) continueCause(n int, raw string) bool {
 		return true
 	}
 	p.causeOpen = false
+	return false
+}
+
+// maxReprLines bounds the lines of an args' repr continueRepr reads: a
+// module's repr prints one line per child (Linear's all_reduce and lora:
+// two), so a failure whose repr never closes ends its cause there.
+const maxReprLines = 64
+
+// continueRepr reads a line under a weight-loading task's failure whose
+// args' repr goes on over lines (causeRepr): a child of the module
+// ("(all_reduce): AllReduce()", a nested one's closing ")") is skipped; the
+// line that closes the repr and the args' tuple ("))" then ": ", as
+// run_concurrently's f"… with args {arg}: {e}" prints it) holds the error,
+// str(e): the cause. Anything else ends the cause. It reports whether the
+// line was taken.
+func (p *Process) continueRepr(n int, t string) bool {
+	if m := reReprClose().FindStringSubmatch(t); m != nil && strings.HasPrefix(t, "))") {
+		p.causeRepr, p.causeOpen = false, false
+		p.Cause = cutText(m[1], maxDetailBytes)
+		p.implyCause(n, m[1])
+		return true
+	}
+	if p.causeLines < maxReprLines && (strings.HasPrefix(t, "(") && strings.Contains(t, "): ") || t == ")") {
+		p.causeLines++
+		return true
+	}
+	p.causeRepr, p.causeOpen = false, false
 	return false
 }
 

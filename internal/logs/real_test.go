@@ -80,7 +80,8 @@ func TestRealLogs(t *testing.T) {
 		// tensorrt-llm/release:1.3.0rc27 image (Open MPI 5) that could not
 		// spawn its MPI workers, as the comment quotes the engine log.
 		{file: "dynamo-pr15060-mpi-spawn-1.3.0rc27.log", processes: "process=ERROR",
-			err: "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error", exit: 1},
+			err:          "mpi4py.MPI.Exception: MPI_ERR_UNKNOWN: unknown error",
+			implications: []string{"MPI could not spawn the executor's workers", "mpirun -n 1 --oversubscribe --allow-run-as-root"}, exit: 1},
 		// NVIDIA dgx-spark-playbooks, Nemotron on the AutoDeploy backend
 		// (1.2.0rc5, aggregated): AutoDeploy's own "[TRT-LLM AUTO-DEPLOY]"
 		// lines, UCX's version warnings, the playbook's "...." elision; the
@@ -324,7 +325,9 @@ func TestRealLogs(t *testing.T) {
 		// "rank 0 using MpiPoolSession to spawn MPI processes", Open MPI's
 		// refusal to spawn and the thread's traceback header, where the index
 		// cuts it. TensorRT-LLM's log that stops before its transceiver
-		// (TestMpiSessionLineMakesTRTLLM), not "not a TensorRT-LLM log".
+		// (TestMpiSessionLineMakesTRTLLM), not "not a TensorRT-LLM log";
+		// its verdict says MPI could not spawn the workers, with the LLM API
+		// guide's fix, not the log level (TestMPISpawnFailure).
 		{file: "trtllm-5495-mpi-spawn-cut-padded.log", processes: "", exit: 1},
 		// NVIDIA/TensorRT-LLM issue #4392 (description, May 2025): the
 		// exception its "System Info" quotes, then the trtllm-serve
@@ -374,6 +377,37 @@ func TestRealLogs(t *testing.T) {
 		// keeps them (cut before "RuntimeError: run out of mamba cache
 		// blocks", the issue's title). The loop ran.
 		{file: "trtllm-13179-grafana-loop-frames.log", processes: "process=", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #10810 (description, Jan 2026; a
+		// TensorRT engine under the C++ executor, streaming with logprobs):
+		// the C++ KV-cache lines, the C++ executor's "CacheTransceiver is
+		// disabled." (no transceiver: DISABLED, its lines read), the script's
+		// own "Aborted generation", then libstdc++'s terminate over a
+		// c10::Error, as the index keeps it (the frames after the first cut).
+		// The crash came as the script cancelled a request, but no line of
+		// TensorRT-LLM's says start-up was over: it reads as how start-up
+		// ended.
+		{file: "trtllm-10810-cpp-executor-disabled-terminate.log", processes: "process=ERROR",
+			err: "c10::Error: Trying to create tensor with negative dimension -4: [-4, 1, 49152]", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #7818 (description, Sept 2025; a 1.1
+		// build, eight ranks on 22 GB GPUs, LoRA): the weight loading's
+		// failures as the issue quotes them ("> "), rank 2's on one line (the
+		// paste broke its URL: "environment-varia" over "bles)"), rank 6's
+		// args' repr over four lines, Linear's children and ")): CUDA out of
+		// memory. …", as the index keeps it (cut in its last sentence, the
+		// line ended with a newline so a followed read takes it as well).
+		// Both ranks failed at start-up (TestLoadTaskFailed).
+		{file: "trtllm-7818-quoted-load-oom-repr.log", processes: "rank 2=ERROR,rank 6=ERROR",
+			err:   "Error executing load_single_module with args ('model.layers.9.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 40.00 MiB.",
+			cause: "CUDA out of memory. Tried to allocate 40.00 MiB. GPU 0 has a total capacity of 22.07 GiB of which 20.62 MiB is free. Process 157 has 270.00 MiB memory in use. Process 451 has 1.16 GiB memory in use. Including non-PyTorch memory, this process has 1.12 GiB memory in use. Process 453 has 1.28 GiB memory in use. Process 454 has 1.14 GiB memory in use. Process 455 has 1.20 GiB memory in use. Process 450 has 7.69 GiB memory in use. Process 456 has 1.08 GiB memory in use. Process 457 has 1.16 GiB memory in use. Of the allocated memory 880.00 MiB is allocated by PyTorch, and 20.00 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-varia", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5950 (description, July 2025; 1.0.0rc2,
+		// DeepSeek-V3 W4FP8 on eight H20, OOM where 1.0.0rc1 was not): the
+		// executor's out-of-memory error as the issue pastes it, alone, over
+		// its lines, as the index keeps it (its cut last line dropped). It
+		// is TensorRT-LLM's own error, and its component line says what ran
+		// out (TestExecutorOOMExplained).
+		{file: "trtllm-5950-executor-oom-explained-1.0.0rc2.log", processes: "process=ERROR",
+			err:          "RuntimeError: Executor creation failed due to insufficient GPU memory.",
+			implications: []string{"while creating 'Additional executor resources'", "TensorRT-LLM's option for it: reduce max_num_tokens"}, exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -739,6 +773,43 @@ func TestLoopFrameMakesProcess(t *testing.T) {
 	}
 }
 
+// TestExecutorOOMExplained: create_py_executor raises the executor's
+// out-of-memory error over several lines (_ExecutorMemoryMonitor, verified
+// 1.0 to 1.3): TensorRT-LLM's own words, so a paste of that exception alone
+// is a TensorRT-LLM process that failed (issue #5950), and its line naming
+// the component says what ran out and TensorRT-LLM's option for it, under
+// the exception or under "Failed to initialize executor on rank N: …".
+func TestExecutorOOMExplained(t *testing.T) {
+	const exc = "RuntimeError: Executor creation failed due to insufficient GPU memory.\n\n"
+	const rank0 = "[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: Executor creation failed due to insufficient GPU memory.\n\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"the exception alone (issue #5950)", exc + "The following component could not be created: Additional executor resources\nTotal GPU memory (GiB): 95.00\n",
+			"while creating 'Additional executor resources' (the error's next lines list the free memory before it and what each component built earlier took); TensorRT-LLM's option for it: reduce max_num_tokens"},
+		{"under the start-up line", rank0 + "The following component could not be created: KV cache\n", "while creating 'KV cache'"},
+		{"an earlier spelling", exc + "The following component could not be created: Initial KV cache (temporary for KV cache size estimation)\n",
+			"TensorRT-LLM's option for it: reduce max_num_tokens"},
+		{"a component without an option", exc + "The following component could not be created: Guided Decoder\n", "while creating 'Guided Decoder' (the error's next lines list the free memory before it and what each component built earlier took)"},
+		{"another error", "[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: boom\nThe following component could not be created: KV cache\n", ""},
+		{"far below", exc + strings.Repeat("x\n", excWindow) + "The following component could not be created: KV cache\n", ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" {
+			t.Errorf("%s: %s", c.name, sources(lg))
+			continue
+		}
+		var got []string
+		for _, im := range lg.Processes[0].Implications {
+			if strings.Contains(im.Text, "ran out of GPU memory") {
+				got = append(got, im.Text)
+			}
+		}
+		if c.want == "" && len(got) != 0 || c.want != "" && (len(got) != 1 || !strings.Contains(got[0], c.want)) ||
+			strings.Contains(c.name, "without an option") && len(got) == 1 && strings.Contains(got[0], "option for it") {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
 // cudaErr is PyTorch's message of a CUDA error after title, as str(e) gives
 // it (c10's CUDA check): four lines, the last ending in a newline.
 func cudaErr(title string) string {
@@ -1044,6 +1115,8 @@ func TestTransferErrorException(t *testing.T) {
 // not read.
 func TestLoadTaskFailed(t *testing.T) {
 	const load = "[TRT-LLM] [RANK 1] [E] Error executing load_single_module with args ('model.layers.3.mlp', Linear()): CUDA out of memory. Tried to allocate 2.00 MiB.\n"
+	const reprOpen = "[09/17/2025-21:24:19] [TRT-LLM] [RANK 1] [E] Error executing load_single_module with args ('model.layers.8.mlp.down_proj', Linear(\n"
+	const reprRest = "  (all_reduce): AllReduce()\n  (lora): LoraLayer()\n)): CUDA out of memory. Tried to allocate 40.00 MiB.\n"
 	for _, c := range []struct{ name, log, outcome, cause, finding string }{
 		{"alone", load, "ERROR", "CUDA out of memory. Tried to allocate 2.00 MiB.", ""},
 		{"then the start-up line", load + "[TRT-LLM] [RANK 1] [E] Failed to initialize executor on rank 1: CUDA out of memory. Tried to allocate 2.00 MiB.\n",
@@ -1051,6 +1124,12 @@ func TestLoadTaskFailed(t *testing.T) {
 		{"server up", "[TRT-LLM] [RANK 1] [I] x\nINFO:     Application startup complete.\n" + load, "", "", FindingRuntimeError},
 		{"warning", strings.Replace(load, "[E]", "[W]", 1), "", "", ""},
 		{"another wording", "[TRT-LLM] [RANK 1] [E] Error executing request: boom\n", "", "", ""},
+		// A module with children prints its repr over lines, str(e) after
+		// the line that closes it (TensorRT-LLM issue #7818's rank 6).
+		{"the args' repr over lines", reprOpen + reprRest, "ERROR", "CUDA out of memory. Tried to allocate 40.00 MiB.", ""},
+		{"the args' repr over lines, deep in the log", strings.Repeat("[TRT-LLM] [RANK 1] [I] x\n", 200) + reprOpen + reprRest,
+			"ERROR", "CUDA out of memory. Tried to allocate 40.00 MiB.", ""},
+		{"the args' repr never closed", reprOpen + "[TRT-LLM] [RANK 1] [I] x\n)): CUDA out of memory.\n", "ERROR", "", ""},
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(c.log))
 		if len(lg.Processes) != 1 {
@@ -1063,6 +1142,12 @@ func TestLoadTaskFailed(t *testing.T) {
 		}
 		if c.outcome == "ERROR" && !strings.HasPrefix(p.Error, "Error executing load_single_module with args") {
 			t.Errorf("%s: error %q", c.name, p.Error)
+		}
+		// The scanner passes the repr's lines on as the reference reads
+		// them, wherever chunks and look-ahead blocks cut the log, and whatever
+		// the budget of a chunk's events (seed 6: the default).
+		for _, seed := range []uint64{1, 6} {
+			checkSame(t, []byte(c.log), seed)
 		}
 	}
 }

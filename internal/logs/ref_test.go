@@ -72,6 +72,41 @@ const reSternBare = `[ \t]|Traceback \(most recent call last\):|Exception[: ]|(?
 	`(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):|terminate called |!!!!!!! |Fatal Python error: |\*\*\* SIG|\{"time":"|` +
 	`[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?:[: ]|$)|\[[0-9]|\[rank[0-9]|\[[A-Za-z_][A-Za-z0-9_.-]*[0-9]\]:|\[[A-Za-z0-9._-]+:[0-9]+[:\]]|[IWEF][0-9]{4}`
 
+// stern's JSON records (scan.go's sternRecord): -o json's fields in order,
+// -o extjson's template.
+var (
+	reSternJSON = regexp.MustCompile(`(?s)^\{"message":("(?:[^"\\]|\\.)*")(?:,"nodeName":"(?:[^"\\]|\\.)*")?,"namespace":"(?:[^"\\]|\\.)*","podName":"([a-z0-9.-]+)","containerName":"([a-z0-9.-]+)"[,}]`)
+	reSternExt  = regexp.MustCompile(`(?s)^\{(?:"namespace": "[a-z0-9.-]+", )?"pod": "([a-z0-9.-]+)", "container": "([a-z0-9.-]+)", "message": (.*)\}$`)
+)
+
+// refStern reads a record of stern's JSON output as "[pod/POD/CONTAINER]
+// MESSAGE", its line without colour and CR.
+func refStern(raw string) (string, bool) {
+	s := strings.TrimRight(reANSI.ReplaceAllString(raw, ""), "\r\n")
+	s = s[len(reBlank.FindString(s)):] // pasted indented
+	var msg string
+	m := reSternJSON.FindStringSubmatch(s)
+	if m != nil {
+		if json.Unmarshal([]byte(m[1]), &msg) != nil {
+			return "", false
+		}
+		m = m[1:]
+	} else if m = reSternExt.FindStringSubmatch(s); m != nil {
+		msg = m[3]
+		if strings.HasPrefix(msg, `"`) {
+			if !reJSONStringWhole.MatchString(msg) || json.Unmarshal([]byte(msg), &msg) != nil {
+				return "", false
+			}
+		}
+	} else {
+		return "", false
+	}
+	return "[pod/" + m[1] + "/" + m[2] + "] " + msg, true
+}
+
+// reJSONStringWhole is a JSON string literal and nothing else.
+var reJSONStringWhole = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"$`)
+
 // refRay reads Ray's prefixes by regexp, at most rayNested, the first after
 // blanks and each next one right after the last: the process they name, the
 // autoscaler's without its time, joined by " / ".
@@ -145,7 +180,20 @@ func refTag(t, msg string) (tagged, pyTagged bool, level, rank, rest string) {
 func parseReference(name string, r io.Reader) (*Log, error) {
 	st := newState(name)
 	br := bufio.NewReaderSize(r, 64<<10)
+	// Lines that end with '\r' alone: the first crWindow bytes decide
+	// (crlines.go), and the log is read translated.
+	if head, err := br.Peek(crWindow); len(head) > 0 {
+		if cr, _ := crLines(head, err != nil); cr {
+			br = bufio.NewReaderSize(&crReader{r: br}, 64<<10)
+		}
+	}
 	n := 0
+	// Lines a container runtime cut in pieces, per stream (splitLines).
+	var split [2]struct {
+		line string
+		last int
+		open bool
+	}
 	for {
 		raw, err := readLineRef(br)
 		if raw == "" && err != nil {
@@ -155,6 +203,52 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 			return st.lg, err
 		}
 		n++
+		if m := reCRIPiece.FindStringSubmatch(blank(strings.TrimSuffix(raw, "\n"))); m != nil {
+			sp := &split[map[string]int{"stdout": 0, "stderr": 1}[m[2]]]
+			m[4] = strings.TrimSuffix(m[4], "\r")
+			switch {
+			case m[3] == "P" && !sp.open:
+				sp.line, sp.open = capLine(m[1]+"F "+m[4]), true
+			case sp.open:
+				sp.line = capLine(sp.line + m[4])
+			}
+			if m[3] == "P" {
+				sp.last = n
+				continue
+			}
+			if sp.open {
+				raw, sp.open = sp.line, false
+			}
+		}
+		refRaw(st, n, raw)
+	}
+	// Lines whose last piece never came, at the end, the earlier first.
+	if split[1].open && (!split[0].open || split[1].last < split[0].last) {
+		split[0], split[1] = split[1], split[0]
+	}
+	for _, sp := range split {
+		if sp.open {
+			refRaw(st, sp.last, sp.line)
+		}
+	}
+	st.lg.Lines = n
+	return st.finish(), nil
+}
+
+// reCRIPiece is a line of the kubelet's container log file as its runtime
+// writes it (scan.go's criPiece): the header up to its tag, the stream, the
+// tag, the content.
+var reCRIPiece = regexp.MustCompile(`(?s)^([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:Z|[+-][0-9]{2}:[0-9]{2}) (stdout|stderr) )([PF])(?: (.*))?$`)
+
+// blank drops leading blanks and tabs.
+func blank(s string) string { return s[len(reBlank.FindString(s)):] }
+
+// capLine cuts a line joined from pieces at maxLineBytes.
+func capLine(s string) string { return s[:min(len(s), maxLineBytes)] }
+
+// refRaw reads line n, raw as read (its newline kept).
+func refRaw(st *state, n int, raw string) {
+	{
 		// docker's json-file driver: the record's "log" string is the line.
 		if strings.HasPrefix(raw, `{"log":"`) {
 			if lit := reJSONString.FindString(raw[len(`{"log":`):]); lit != "" {
@@ -181,13 +275,16 @@ func parseReference(name string, r io.Reader) (*Log, error) {
 				}
 			}
 		}
+		// stern -o json or extjson: the line its default output shows.
+		if !decoded {
+			if line, ok := refStern(raw); ok {
+				pieces = []string{line}
+			}
+		}
 		for i, raw := range pieces {
 			refLine(st, n, raw, decoded, i > 0)
 		}
-		st.base = n
 	}
-	st.lg.Lines = n
-	return st.finish(), nil
 }
 
 // refLine reads one line's prefixes by regexp and hands it to the state.

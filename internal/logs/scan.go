@@ -48,6 +48,9 @@ type chunkResult struct {
 	// consumed is how many bytes of the chunk the events cover: all of it,
 	// or less when their text reached eventBudget (see replayChunk).
 	consumed int
+	// split holds the lines the chunk ends inside (cut by a container
+	// runtime into pieces: splitLines), for the next chunk's scan.
+	split splitLines
 }
 
 // eventBudget bounds the text one chunk's events hold (each event counted
@@ -96,13 +99,16 @@ type scanner struct {
 	// json holds a docker json-file line's decoded text.
 	json []byte
 	// dyn holds a Dynamo JSONL record's line (dynamoLog); pfx and piece
-	// are pieces' buffers.
-	dyn, pfx, piece []byte
+	// are pieces' buffers; rec holds a stern JSON record's line
+	// (sternRecord).
+	dyn, pfx, piece, rec []byte
 	// noTag is set while pieces reads a record's lines after its first,
 	// which are its message's own text: no tag or rank is read there.
 	noTag bool
 	// shapes are the line shapes met (shapes.go).
 	shapes shapes
+	// split joins the pieces of lines a container runtime cut.
+	split splitLines
 }
 
 func newScanner() *scanner {
@@ -124,12 +130,17 @@ func (sc *scanner) str(b []byte) string {
 
 // scan reads data, a run of whole lines (the last may lack its newline), and
 // appends to res the events of the lines that can matter.
-func (sc *scanner) scan(data []byte, res *chunkResult) { sc.scanFrom(data, res, false) }
+func (sc *scanner) scan(data []byte, res *chunkResult) { sc.scanFrom(data, res, false, nil) }
 
 // scanFrom is scan of a chunk that may start inside a start-up failure's
 // root cause (causeOpen: the state's pendingCause), whose lines are all
-// passed on until a tagged line ends it.
-func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
+// passed on until a tagged line ends it, or inside lines a container
+// runtime cut (split, nil when none: the state's), whose pieces go on.
+func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split *splitLines) {
+	sc.split.open = [2]bool{}
+	if split != nil {
+		sc.split.copyFrom(split)
+	}
 	clear(sc.seen)
 	for i := range sc.table {
 		sc.table[i].used = false
@@ -163,6 +174,16 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		}
 		lineEnd := lineOff + len(line)
 		stripped := esc.in(data, 0x1b, lineOff, lineEnd)
+		raw, joined := line, false
+		if sc.split.pending() {
+			// A piece of a line the runtime cut, or its last piece: the
+			// line whole (its pieces' lines are no lines of their own).
+			if j, took := sc.split.take(raw, n); took {
+				continue
+			} else if j != nil {
+				line, stripped, joined = j, true, true
+			}
+		}
 		if len(line) > len(dockerJSON) && line[0] == '{' {
 			if v, ok := dockerLog(sc.json[:0], line); ok {
 				// The line as the container printed it: its own bytes are
@@ -171,10 +192,11 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 				line, stripped = sc.json, true
 			}
 		}
+		decoded := false // a Dynamo record's line: no stern record
 		if len(line) > len(dynamoJSON) && line[0] == '{' {
 			if v, ok := dynamoLog(sc.dyn[:0], line); ok {
 				sc.dyn = v
-				line, stripped = sc.dyn, true
+				line, stripped, decoded = sc.dyn, true, true
 				if bytes.IndexByte(line, '\n') >= 0 {
 					// A record whose message holds several lines (a
 					// traceback logged with exc_info): each is passed on.
@@ -194,6 +216,22 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 		for len(line) > 0 && (line[len(line)-1] == '\r' || line[len(line)-1] == '\n') {
 			line = line[:len(line)-1]
 		}
+		if len(line) > len(sternExtJSON) && (line[0] == '{' || line[0] == ' ' || line[0] == '\t') && !decoded {
+			// Pasted indented, a record reads as it would unindented.
+			if v, ok := sternRecord(sc.rec[:0], trimBlank(line)); ok {
+				// stern -o json or extjson: the line its default output
+				// shows, its own bytes looked at.
+				sc.rec = v
+				line, stripped = sc.rec, true
+				if bytes.IndexByte(line, 0x1b) >= 0 {
+					sc.strip = stripANSI(sc.strip[:0], line)
+					line = sc.strip
+				}
+				for len(line) > 0 && (line[len(line)-1] == '\r' || line[len(line)-1] == '\n') {
+					line = line[:len(line)-1]
+				}
+			}
+		}
 
 		// The line's process key (sc.key), tag, level and message: from a
 		// shape of line met before when the line has one (shapes.go), else
@@ -205,6 +243,12 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			sc.key = sh.keyOf(sc.key[:0], line)
 			tagged, pyTagged, level, msg = sh.kind == shapeTag, sh.py, sh.level, line[sh.n:]
 		} else {
+			// A line's first piece (a shape is never one: see splitLines).
+			if !joined && len(raw) > criMin && (isDigit(raw[0]) || raw[0] == ' ' || raw[0] == '\t') {
+				if _, took := sc.split.take(raw, n); took {
+					continue
+				}
+			}
 			var kind int
 			tagged, pyTagged, level, msg, kind = sc.readPrefix(line)
 			if kind != shapeNone {
@@ -272,14 +316,19 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) ||
 			len(bare) > 0 && bare[0] == '[' && mayEventLoop(dropHarnessLabel(bare)) {
 			emit = true
+		} else if _, ok := wrappedFrameHead(dropHarnessLabel(bare)); ok {
+			// A frame whose path a wrap cut: it and the line under it, its
+			// rest, are read together (state.wrappedFrame).
+			emit, force = true, max(force, 1)
 		} else if !res.trtllmFrame && trtllmFrame(dropHarnessLabel(bare)) {
 			res.trtllmFrame = true
 		}
 		if tagged {
 			open = false
 		}
-		if emit && bytes.Contains(msg, []byte("xecutor")) {
-			// A start-up failure's root cause follows on lines of its own.
+		if emit && (bytes.Contains(msg, []byte("xecutor")) || tagged && bytes.HasPrefix(msg, []byte(loadFailedPrefix))) {
+			// A start-up failure's root cause follows on lines of its own
+			// (a weight-loading task's error under its args' repr, too).
 			force, open = excWindow, true
 		}
 		if emit {
@@ -300,6 +349,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool) {
 	}
 	res.lines = n
 	res.consumed = min(off, len(data))
+	if sc.split.pending() {
+		res.split.copyFrom(&sc.split)
+	}
 	res.endKnown = curKnown
 	if curKnown {
 		res.endCur = sc.str(sc.cur)
@@ -705,7 +757,7 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"Resolved transceiver_runtime=", "Resolved use_kv_cache_manager_v2=", "Model prefers the Python transceiver",
 		"Falling back to the C++ transceiver: ", "TRTLLM_USE_", "Use UCX kv-cache trans", "Using UCX kv-cache transceiver.",
 		"MPI CacheTransceiver is deprecated", "UCX Connection Manager created", "NIXL Connection Manager created",
-		"MOONCAKE Connection Manager created", "MPI Connection Manager created", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled",
+		"MOONCAKE Connection Manager created", "MPI Connection Manager created", "Enable UCX KV cache transport.", "Enable NIXL KV cache transport.", "Using KvCacheTransceiverV2", "device_id: ", "cache_transceiver is disabled", cppDisabled,
 		"enable_pipelined_transfer is set;", "KV cache manager V2 ", "TRTLLM_DISAGG_ENABLE_INFLIGHT_CANCEL=1:",
 		"Python cache transceiver with C++ KV cache manager detected", "Failed to initialize executor on rank ", "Fallback to regular model init",
 		"Executor worker returned error", "NixlTransferAgent", "BindingsNixlTransferAgent", "Unsupported NIXL backend: ",
@@ -719,6 +771,8 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"[TensorRT-LLM] TensorRT-LLM version: ", "[TensorRT-LLM] TensorRT LLM version: ",
 		// NIXL's error lines quoted without Abseil's prefix (nixlError).
 		nixlNoPlugin, nixlVRAMHost, nixlRegFailed,
+		// The component line of the executor's out-of-memory error (oomComponent).
+		oomComponent,
 		// The Python transceiver's warnings (its errors pass as ERROR lines).
 		"TxSession ", "Disagg gen transfer FAILED rank=", "_deliver_kv_to_agent: session ", "NIXL transfer wait timed out after ",
 		// The executor proxy's bare line as it starts its workers (state.go's mpiSessionLine).
@@ -894,6 +948,124 @@ func criStream(s []byte) []byte {
 	return s
 }
 
+// splitLines joins the pieces of lines a container runtime cut. containerd
+// writes a container's line longer than max_container_log_line_size (16
+// KiB by default) as pieces of that size tagged P and its rest tagged F,
+// and a last line without its newline as P (its CRI logger's
+// redirectLogs, verified); the stdout and stderr streams are written by
+// goroutines of their own, so one stream's pieces may have the other's
+// lines between them. The kubelet's parseCRILog reads the same format
+// ("TIMESTAMP STREAM P|F CONTENT"; kubernetes/kubernetes
+// pkg/kubelet/kuberuntime/logs/logs.go, verified) and writes a P piece's
+// content without a newline: kubectl logs shows the line whole. So does
+// xcvr: per stream, the first piece's line with its tag made F, then each
+// later piece's content, read as one line, numbered as its last piece's (a
+// Dynamo JSONL record over 16 KiB is a record again). Such a line is cut at
+// maxLineBytes as any line is (the rest of its pieces is not read: a record
+// longer than that is no record, as in a docker log); one whose last piece
+// never comes (the log ends) is read at the end of the log, numbered as its
+// last piece's. Only lines whose timestamp starts them (after blanks, as
+// pasted) are pieces: behind another prefix each piece reads as a line.
+// No shape is made of a piece's line (its pieces are taken before
+// readPrefix) nor matches one (a shape's prefix holds its line's tag, F).
+type splitLines struct {
+	// buf is each stream's line so far (stdout, stderr), at most
+	// maxLineBytes; open says a line is being joined.
+	buf  [2][]byte
+	open [2]bool
+	// last is the number of the line of its last piece: in the chunk the
+	// scanner reads when rel, else in the log (the state's).
+	last [2]int
+	rel  [2]bool
+}
+
+// criMin is the shortest piece's line: a timestamp, a stream, a tag.
+const criMin = len("2025-12-01T10:00:09Z stdout P") - 1
+
+func (sp *splitLines) pending() bool { return sp.open[0] || sp.open[1] }
+
+// copyFrom makes sp a copy of o (its buffers its own).
+func (sp *splitLines) copyFrom(o *splitLines) {
+	for i := range 2 {
+		sp.open[i], sp.last[i], sp.rel[i] = o.open[i], o.last[i], o.rel[i]
+		sp.buf[i] = sp.buf[i][:0]
+		if o.open[i] {
+			sp.buf[i] = append(sp.buf[i], o.buf[i]...)
+		}
+	}
+}
+
+// take reads line n, when it is a piece of a line the runtime cut: a P
+// piece is kept (took), the last piece of a line being joined returns the
+// line whole (valid until the stream's next piece).
+func (sp *splitLines) take(line []byte, n int) (joined []byte, took bool) {
+	t := trimBlank(line)
+	i, tag := criPiece(t)
+	if i < 0 || tag == 'F' && !sp.open[0] && !sp.open[1] {
+		return nil, false
+	}
+	s := 0
+	if t[i-2] == 'r' { // stderr
+		s = 1
+	}
+	var content []byte
+	if i+1 < len(t) {
+		content = t[i+2:]
+	}
+	if len(content) > 0 && content[len(content)-1] == '\r' {
+		// A copy's CRLF: containerd ends no piece with a CR (its readLine
+		// leaves a CR that \r\n straddles to the next piece).
+		content = content[:len(content)-1]
+	}
+	switch {
+	case tag == 'P' && !sp.open[s]:
+		sp.buf[s] = append(append(append(sp.buf[s][:0], t[:i]...), 'F', ' '), content[:min(len(content), maxLineBytes-i-2)]...)
+		sp.open[s] = true
+	case !sp.open[s]:
+		return nil, false
+	default:
+		sp.buf[s] = append(sp.buf[s], content[:min(len(content), maxLineBytes-len(sp.buf[s]))]...)
+	}
+	if tag == 'F' {
+		sp.open[s] = false
+		return sp.buf[s], false
+	}
+	sp.last[s], sp.rel[s] = n, true
+	return nil, true
+}
+
+// criPiece reads the kubelet's container log format at t's start, the
+// runtime's own (an RFC 3339 timestamp as time.RFC3339Nano writes it):
+// ^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}) (?:stdout|stderr) ([PF])(?: |$)
+// i is where the tag is (-1: not such a line).
+func criPiece(t []byte) (i int, tag byte) {
+	if len(t) < criMin || !nDigits(t, 4) || t[4] != '-' || !nDigits(t[5:], 2) || t[7] != '-' || !nDigits(t[8:], 2) || t[10] != 'T' ||
+		!nDigits(t[11:], 2) || t[13] != ':' || !nDigits(t[14:], 2) || t[16] != ':' || !nDigits(t[17:], 2) {
+		return -1, 0
+	}
+	i = 19
+	if i+1 < len(t) && t[i] == '.' && isDigit(t[i+1]) {
+		i++
+		i += digits(t[i:])
+	}
+	switch {
+	case i < len(t) && t[i] == 'Z':
+		i++
+	case i+5 < len(t) && (t[i] == '+' || t[i] == '-') && nDigits(t[i+1:], 2) && t[i+3] == ':' && nDigits(t[i+4:], 2):
+		i += 6
+	default:
+		return -1, 0
+	}
+	if i+8 > len(t) || t[i] != ' ' || string(t[i+1:i+7]) != "stdout" && string(t[i+1:i+7]) != "stderr" || t[i+7] != ' ' {
+		return -1, 0
+	}
+	i += 8
+	if i >= len(t) || t[i] != 'P' && t[i] != 'F' || i+1 < len(t) && t[i+1] != ' ' {
+		return -1, 0
+	}
+	return i, t[i]
+}
+
 // dockerJSON starts each line of docker's json-file log driver
 // (/var/lib/docker/containers/ID/ID-json.log):
 // {"log":"<the line, JSON-escaped, with its newline>","stream":"stdout","time":"…"}
@@ -1064,6 +1236,123 @@ func appendJSONString(dst, lit []byte) ([]byte, bool) {
 		return dst, false
 	}
 	return append(dst, v...), true
+}
+
+// sternJSON and sternExtJSON start the records of stern's JSON outputs
+// (stern's cmd/cmd.go and stern/tail.go, verified): -o json is
+// "{{json .}}", encoding/json's record of its Log struct, fields in order
+// ({"message":"…","nodeName":"…","namespace":"…","podName":"…",
+// "containerName":"…"}, nodeName since stern 1.2x, labels and annotations
+// after containerName since 1.33); -o extjson is the template
+// {"pod": "{{.PodName}}", "container": "{{.ContainerName}}", "message": M}
+// ("namespace": first with -A), its names not escaped (coloured on a
+// terminal), M the message as a JSON string, or as it is when it is JSON
+// itself (a Dynamo JSONL record).
+const (
+	sternJSON    = `{"message":"`
+	sternExtJSON = `{"pod": "`
+)
+
+// sternRecord appends to dst the line a record of stern's JSON output
+// stands for, "[pod/POD/CONTAINER] MESSAGE": kubectl logs --prefix's shape,
+// which names the process as stern's own prefix does ("pod/POD/CONTAINER")
+// and reads any message behind it. ok is false when the line is not such a
+// record: the fields in their order, the names Kubernetes names
+// ([a-z0-9.-]), the message a JSON string that decodes (extjson: the rest
+// of the line up to its closing brace).
+func sternRecord(dst, line []byte) ([]byte, bool) {
+	if len(line) <= len(sternExtJSON) || line[0] != '{' || line[1] != '"' || line[2] != 'm' && line[2] != 'p' && line[2] != 'n' {
+		return dst, false
+	}
+	var pod, ctr, msg []byte
+	raw := false // extjson's message that is JSON itself: as it is
+	if bytes.HasPrefix(line, []byte(sternJSON)) {
+		i := len(sternJSON) - 1
+		lit, ok := jsonString(line[i:])
+		if !ok {
+			return dst, false
+		}
+		msg, i = lit, i+len(lit)
+		// field reads ,"name":"…" at i; a missing optional one is no error.
+		field := func(name string, optional bool) ([]byte, bool) {
+			if !bytes.HasPrefix(line[i:], []byte(`,"`+name+`":`)) {
+				return nil, optional
+			}
+			lit, ok := jsonString(line[i+len(name)+4:])
+			if ok {
+				i += len(name) + 4 + len(lit)
+			}
+			return lit, ok
+		}
+		_, ok1 := field("nodeName", true)
+		_, ok2 := field("namespace", false)
+		p, ok3 := field("podName", false)
+		c, ok4 := field("containerName", false)
+		if !ok1 || !ok2 || !ok3 || !ok4 || i >= len(line) || line[i] != ',' && line[i] != '}' {
+			return dst, false
+		}
+		pod, ctr = p[1:len(p)-1], c[1:len(c)-1]
+	} else {
+		rest := line[1:]
+		// take reads "field": "NAME", (a name stern does not escape).
+		take := func(field string) ([]byte, bool) {
+			if !bytes.HasPrefix(rest, []byte(field)) {
+				return nil, false
+			}
+			rest = rest[len(field):]
+			k := bytes.IndexByte(rest, '"')
+			if k < 0 || !bytes.HasPrefix(rest[k:], []byte(`", `)) {
+				return nil, false
+			}
+			v := rest[:k]
+			rest = rest[k+3:]
+			return v, kubeName(v)
+		}
+		if bytes.HasPrefix(rest, []byte(`"namespace": "`)) {
+			if _, ok := take(`"namespace": "`); !ok {
+				return dst, false
+			}
+		}
+		var ok1, ok2 bool
+		pod, ok1 = take(`"pod": "`)
+		ctr, ok2 = take(`"container": "`)
+		const m = `"message": `
+		if !ok1 || !ok2 || !bytes.HasPrefix(rest, []byte(m)) || len(rest) == len(m) || rest[len(rest)-1] != '}' {
+			return dst, false
+		}
+		msg = rest[len(m) : len(rest)-1]
+		if len(msg) > 0 && msg[0] == '"' {
+			if lit, ok := jsonString(msg); !ok || len(lit) != len(msg) {
+				return dst, false
+			}
+		} else {
+			raw = true
+		}
+	}
+	if !kubeName(pod) || !kubeName(ctr) {
+		return dst, false
+	}
+	start := len(dst)
+	dst = append(append(append(append(append(dst, "[pod/"...), pod...), '/'), ctr...), "] "...)
+	if raw {
+		return append(dst, msg...), true
+	}
+	dst, ok := appendJSONString(dst, msg)
+	if !ok {
+		return dst[:start], false
+	}
+	return dst, true
+}
+
+// kubeName reports whether b is a name as Kubernetes names pods,
+// containers and namespaces: [a-z0-9.-]+.
+func kubeName(b []byte) bool {
+	for _, c := range b {
+		if !(isDigit(c) || c >= 'a' && c <= 'z' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 // journalPrefix reads journalctl's default (short) prefix, a syslog date,

@@ -78,6 +78,14 @@ type state struct {
 	// call of the worker's submit (workerSubmitCall).
 	mainKey  string
 	mainLine int
+	// spawnKey and spawnLine are the key and line of the last header over
+	// mpi4py's spawning thread's traceback (mpiSpawnHeader).
+	spawnKey  string
+	spawnLine int
+	// frameHead and frameTail are the line and the path's end of a frame
+	// whose path a wrap cut (wrappedFrame).
+	frameHead int
+	frameTail string
 	// asyncKey is the key of a process whose asyncio event loop logged an
 	// exception it handled (asyncioHeader) at line asyncLine; asyncOn says
 	// the exception line that ends its traceback is still to come.
@@ -112,6 +120,10 @@ type state struct {
 	termKey   string
 	termLine  int
 	termClass string
+	// split holds the lines a container runtime cut that the chunks
+	// replayed so far end inside (splitLines), their last pieces numbered
+	// in the log.
+	split splitLines
 }
 
 func newState(name string) *state {
@@ -133,6 +145,14 @@ func (st *state) replay(res *chunkResult) {
 	if res.trtllmFrame {
 		st.lg.trtllm = true
 	}
+	// The lines the chunk ends inside, for the next chunk (numbered in the
+	// log from now on).
+	st.split.copyFrom(&res.split)
+	for i := range 2 {
+		if st.split.rel[i] {
+			st.split.last[i], st.split.rel[i] = st.base+st.split.last[i], false
+		}
+	}
 	st.base += res.lines
 	st.lg.Lines = st.base
 }
@@ -142,8 +162,9 @@ func (st *state) replay(res *chunkResult) {
 // with scan a piece at a time, replaying each before the next is scanned:
 // however many lines a log passes on, the events held at once stay bounded.
 // A piece starts where a chunk may (the state's pendingCause says whether
-// it starts inside a failure's root cause). res is reused.
-func (st *state) replayChunk(data []byte, res *chunkResult, scan func(data []byte, res *chunkResult, causeOpen bool) error) error {
+// it starts inside a failure's root cause, its split whether inside lines a
+// container runtime cut). res is reused.
+func (st *state) replayChunk(data []byte, res *chunkResult, scan func(data []byte, res *chunkResult, causeOpen bool, split *splitLines) error) error {
 	for {
 		st.replay(res)
 		data = data[res.consumed:]
@@ -152,18 +173,59 @@ func (st *state) replayChunk(data []byte, res *chunkResult, scan func(data []byt
 		}
 		clear(res.events) // no strings of a replayed piece kept alive
 		*res = chunkResult{events: res.events[:0]}
-		if err := scan(data, res, st.pendingCause != nil); err != nil {
+		if err := scan(data, res, st.pendingCause != nil, st.carry()); err != nil {
 			return err
 		}
 	}
 }
 
 // scanPlain is a scanFrom that cannot fail, for replayChunk.
-func scanPlain(sc *scanner) func([]byte, *chunkResult, bool) error {
-	return func(data []byte, res *chunkResult, causeOpen bool) error {
-		sc.scanFrom(data, res, causeOpen)
+func scanPlain(sc *scanner) func([]byte, *chunkResult, bool, *splitLines) error {
+	return func(data []byte, res *chunkResult, causeOpen bool, split *splitLines) error {
+		sc.scanFrom(data, res, causeOpen, split)
 		return nil
 	}
+}
+
+// carry is what a chunk's scan must know of lines a container runtime cut
+// that the chunk before it ends inside: nil when none.
+func (st *state) carry() *splitLines {
+	if st.split.pending() {
+		return &st.split
+	}
+	return nil
+}
+
+// midLine reports whether the next chunk may start inside something its
+// worker could not know of: a failure's root cause, a line cut in pieces.
+func (st *state) midLine() bool { return st.pendingCause != nil || st.split.pending() }
+
+// flushSplit reads the lines a container runtime cut whose last piece never
+// came (the log ends: containerd writes a last line without its newline as
+// P), each as one line numbered as its last piece's, the earlier first.
+func (st *state) flushSplit() {
+	if !st.split.pending() {
+		return
+	}
+	left := st.split
+	st.split = splitLines{}
+	base, lines := st.base, st.lg.Lines
+	sc := newScanner()
+	for range 2 {
+		i := 0
+		if !left.open[0] || left.open[1] && left.last[1] < left.last[0] {
+			i = 1
+		}
+		if !left.open[i] {
+			break
+		}
+		left.open[i] = false
+		st.base = left.last[i] - 1
+		var res chunkResult
+		sc.scanFrom(left.buf[i], &res, st.pendingCause != nil, nil)
+		st.replayChunk(left.buf[i], &res, scanPlain(sc))
+	}
+	st.base, st.lg.Lines = base, lines
 }
 
 // line is one line that matters, its prefixes already read: key is its own
@@ -193,6 +255,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if !tagged {
 		msg = unframe(msg)
+		st.wrappedFrame(n, msg)
 	}
 
 	// A pydantic ValidationError prints its locations and messages on the
@@ -333,6 +396,15 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
 	}
+	if strings.HasPrefix(tm, oomComponent) {
+		// The executor's out-of-memory error goes on over lines: this one
+		// names the component (of this process's failure, just above).
+		if q := st.byKey[key]; q != nil && q.errorLine > 0 && n-q.errorLine <= excWindow &&
+			strings.Contains(q.Error, executorCreationFailed+"due to insufficient GPU memory") {
+			q.imply(n, oomComponentNote(tm[len(oomComponent):]), 0, 0)
+		}
+		return
+	}
 	if asyncioHeader(tm) {
 		st.asyncKey, st.asyncLine, st.asyncOn, st.asyncIgnored = key, n, true, false
 		return
@@ -366,6 +438,15 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if !st.asyncOn && key == st.asyncKey && st.asyncEnd > 0 && n-st.asyncEnd <= 2 && chainedException(tm) {
 		// The handled exception's traceback goes on with another exception.
 		st.asyncOn = true
+		return
+	}
+	if mpiSpawnHeader(tm) {
+		// The executor's MPI workers could not be spawned: the exception
+		// under it is how that process's start-up ended.
+		if st.lg.mpiSpawn == 0 {
+			st.lg.mpiSpawn = n
+		}
+		st.spawnKey, st.spawnLine = key, n
 		return
 	}
 	if eventLoopLine(ft) {
@@ -523,6 +604,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			st.excProc, st.excLine = q, n
 			q.keep(Line{N: n, Message: st.cut(tm, maxMessageBytes)})
 			q.implyError(n, m[1], m[2])
+			if st.spawnLine > 0 && key == st.spawnKey && n-st.spawnLine <= loopWindow {
+				q.imply(n, mpiSpawnNote, 0, 0)
+			}
 			// A pydantic error's locations and messages, or the rest of a
 			// title a paste wrapped after its colon ("Assertion failed:"
 			// above an indented "status == NIXL_SUCCESS (…)"), follow it.
@@ -649,7 +733,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 		}
 	}
 	q.apply(n, level, msg, k, m)
-	if k == lineStartupFailed && q.causeOpen {
+	if (k == lineStartupFailed || k == lineLoadFailed) && q.causeOpen {
 		st.pendingCause = q
 	}
 }
@@ -794,7 +878,7 @@ func mpiSessionLine(tm string) bool {
 // benchmark client's traceback) does not make a log TensorRT-LLM's.
 func trtllmException(msg string) bool {
 	return strings.Contains(msg, "[TensorRT-LLM") || strings.Contains(msg, "tensorrt_llm") ||
-		strings.HasPrefix(msg, "Executor worker returned error")
+		strings.HasPrefix(msg, "Executor worker returned error") || strings.HasPrefix(msg, executorCreationFailed)
 }
 
 // markRanked notes that key's launcher key (a pod's, a compose container's)
@@ -861,6 +945,7 @@ var reVersionMsg = sync.OnceValue(func() *regexp.Regexp {
 // finish ends the parse: the final partial line, then the folding and
 // inferences of Log.finish.
 func (st *state) finish() *Log {
+	st.flushSplit()
 	st.lg.finish(st.byKey)
 	return st.lg
 }
@@ -886,6 +971,11 @@ type splitter struct {
 	skipping bool
 	started  bool
 	checked  int
+	// crDecided says whether the start decided how lines end (crLines);
+	// cr that they end with '\r' alone, and lastCR that the last byte
+	// translated was a '\r' (crToLF); tr holds a write's bytes translated.
+	crDecided, cr, lastCR bool
+	tr                    []byte
 }
 
 // push adds p and returns the whole lines now complete (valid until the next
@@ -904,6 +994,10 @@ func (s *splitter) push(p []byte) ([]byte, error) {
 		}
 		s.checked += end
 	}
+	if s.cr {
+		s.tr = crToLF(append(s.tr[:0], p...), &s.lastCR)
+		p = s.tr
+	}
 	if s.skipping {
 		i := bytes.IndexByte(p, '\n')
 		if i < 0 {
@@ -921,6 +1015,19 @@ func (s *splitter) push(p []byte) ([]byte, error) {
 		// Python's utf-8-sig and PyYAML skip a BOM; so does xcvr.
 		if bytes.HasPrefix(s.carry, bom) {
 			s.carry = s.carry[len(bom):]
+		}
+	}
+	if !s.crDecided {
+		// How lines end (crlines.go): the lines wait until the start
+		// decides it (crWindow is less than maxLineBytes, so no line is
+		// cut before).
+		cr, decided := crLines(s.carry, false)
+		if !decided {
+			return nil, nil
+		}
+		s.crDecided, s.cr = true, cr
+		if cr {
+			s.carry = crToLF(s.carry, &s.lastCR)
 		}
 	}
 	i := bytes.LastIndexByte(s.carry, '\n')
@@ -976,17 +1083,54 @@ func (p *Parser) Write(b []byte) (int, error) {
 
 func (p *Parser) feed(data []byte) {
 	p.res = chunkResult{events: p.res.events[:0]}
-	p.sc.scanFrom(data, &p.res, p.st.pendingCause != nil)
+	p.sc.scanFrom(data, &p.res, p.st.pendingCause != nil, p.st.carry())
 	p.st.replayChunk(data, &p.res, scanPlain(p.sc))
 }
 
 // Lines is the number of whole lines read so far.
-func (p *Parser) Lines() int { return p.st.base }
+func (p *Parser) Lines() int {
+	if p.st.base == 0 && !p.split.crDecided && len(p.split.carry) > 0 {
+		if cr, _ := crLines(p.split.carry, true); cr {
+			// The lines that end with '\r' alone read so far (crTentative).
+			return bytes.Count(p.split.carry, []byte{'\r'})
+		}
+	}
+	return p.st.base
+}
 
 // Snapshot returns what the lines read so far show, as Parse would for a log
 // ending there (a partial last line is left for later).
 func (p *Parser) Snapshot() *Log {
+	if q := p.crTentative(); q != nil {
+		return q.st.snapshot()
+	}
 	return p.st.snapshot()
+}
+
+// crTentative is, while the start has not yet decided how lines end
+// (crlines.go) and reads as lines that end with '\r' alone so far, a
+// Parser of those lines, as they read if the log ended after the last of
+// them: a followed log of such lines shorter than crWindow (the whole of a
+// pasted excerpt) shows them before its end. Nil otherwise. Nothing is fed
+// while the start decides, so this is the whole parse so far; its work is
+// bounded by crWindow.
+func (p *Parser) crTentative() *Parser {
+	s := &p.split
+	if s.crDecided || len(s.carry) == 0 {
+		return nil
+	}
+	if cr, _ := crLines(s.carry, true); !cr {
+		return nil
+	}
+	t := crToLF(bytes.Clone(s.carry), new(bool))
+	i := bytes.LastIndexByte(t, '\n')
+	if i < 0 {
+		return nil
+	}
+	q := NewParser(p.st.lg.Name)
+	q.split.crDecided = true
+	q.feed(t[:i+1])
+	return q
 }
 
 // Close ends the log: a last line without a newline is read too.
@@ -995,6 +1139,12 @@ func (p *Parser) Close() (*Log, error) {
 		return nil, p.err
 	}
 	if len(p.split.carry) > 0 {
+		if s := &p.split; !s.crDecided {
+			// A log shorter than crWindow: all of it decides.
+			if cr, _ := crLines(s.carry, true); cr {
+				s.carry = crToLF(s.carry, &s.lastCR)
+			}
+		}
 		p.feed(p.split.carry)
 		p.split.carry = nil
 	}
@@ -1086,6 +1236,15 @@ func parseText(name string, r io.Reader, size int64, gz bool) (*Log, error) {
 	if gz && isGzip(buf[:n]) && (err == nil || err == io.EOF || err == io.ErrUnexpectedEOF) {
 		return parseGzip(name, io.MultiReader(bytes.NewReader(buf[:n]), r))
 	}
+	if eof := err == io.EOF || err == io.ErrUnexpectedEOF; eof || err == nil {
+		// Lines that end with '\r' alone (crlines.go): the bytes read so
+		// far (more than crWindow, or all) decide.
+		if cr, _ := crLines(bytes.TrimPrefix(buf[:n], bom), eof); cr {
+			c := &crReader{r: r}
+			n = len(crToLF(buf[:n], &c.lastCR))
+			r = c
+		}
+	}
 	switch {
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
 		return parseSmall(name, buf[:n])
@@ -1135,14 +1294,15 @@ func parseText(name string, r io.Reader, size int64, gz bool) (*Log, error) {
 	var rescan *scanner
 	for j := range order {
 		<-j.done
-		if st.pendingCause != nil {
-			// The chunk starts inside a failure's root cause, which its
-			// worker could not know: scan it again, passing its lines on.
+		if st.midLine() {
+			// The chunk starts inside a failure's root cause or a line
+			// cut in pieces, which its worker could not know: scan it
+			// again, passing its lines on, joining the pieces.
 			if rescan == nil {
 				rescan = newScanner()
 			}
 			j.res = chunkResult{events: j.res.events[:0]}
-			rescan.scanFrom(j.data, &j.res, true)
+			rescan.scanFrom(j.data, &j.res, st.pendingCause != nil, st.carry())
 		}
 		if j.res.consumed < len(j.data) && rescan == nil {
 			rescan = newScanner()

@@ -513,6 +513,10 @@ func (v Verdict) summary(marked bool) string {
 	case StatusNotTRTLLM:
 		return "No line of this log is TensorRT-LLM's (no [TRT-LLM] or [TensorRT-LLM] line, no version line): beside other logs it decides nothing; alone it shows no transceiver."
 	case StatusNoLines:
+		if v.Log.mpiSpawn > 0 {
+			// Start-up stopped before any worker ran: not the log level.
+			return mpiSpawnSummary(v.Log.mpiSpawn)
+		}
 		return "No TensorRT-LLM transceiver lines found. Was the log level WARNING (set TLLM_LOG_LEVEL=INFO), or did start-up stop earlier?"
 	case StatusFailed:
 		var who []string
