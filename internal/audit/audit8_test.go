@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -106,5 +107,30 @@ func TestAlikeDeployments(t *testing.T) {
 	}
 	if other := read(t, true, tag("0.7.0"), tag("0.6.0")); len(other.Alike) != 0 {
 		t.Errorf("0.7.0 and 0.6.0: alike %+v", other.Alike)
+	}
+}
+
+// A loop's iterations that all fail to place the same worker, for the same
+// reason, are one Not placed line that says how often it ran; the verdict
+// counts the servers (TensorRT-LLM developer's NVBug reproduction launcher:
+// three context servers, two generation servers, every config a function's
+// output).
+func TestUnresolvedRunsJoined(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "real/trtllm-nvbug-repro/launch_disagg.sh")
+	var runs []int
+	for _, u := range r.Set.Unplaced {
+		runs = append(runs, u.Runs)
+	}
+	if fmt.Sprint(runs) != "[3 2 0]" {
+		t.Errorf("runs %v", runs)
+	}
+	text := r.Text()
+	for _, want := range []string{"Deployment: ✗ 5 TensorRT-LLM worker(s) found, none resolved:", "(×3: the same line, run 3 times)\n", "(×2: the same line, run 2 times)\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	if j := r.JSON(); len(j.Unplaced) != 3 || j.Unplaced[0].Runs != 3 {
+		t.Errorf("json unplaced %+v", j.Unplaced)
 	}
 }
