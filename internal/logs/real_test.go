@@ -414,7 +414,7 @@ func TestRealLogs(t *testing.T) {
 		// inside one markdown code span (a blank and a backtick before the
 		// first line, a backtick after the last, which rank 0's error keeps:
 		// the quoting is the paste helper's to read).
-		{file: "trtllm-13557-autodeploy-executor-ranks-backticks-1.3.log", processes: "rank 0=ERROR,rank 1=ERROR",
+		{file: "trtllm-13557-autodeploy-ranks-1.3.log", processes: "rank 0=ERROR,rank 1=ERROR",
 			err:   "Failed to initialize executor on rank 0: auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s).",
 			cause: "auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s). Declaration: auto_deploy::torch_dist_all_gather(Tensor tensor, SymInt dim=0, SymInt[]? sizes=None) -> Tensor`", exit: 1},
 		// NVIDIA/TensorRT-LLM issue #5389 (description, June 2025; a 1.0
