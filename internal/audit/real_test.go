@@ -749,6 +749,24 @@ var realCases = []realCase{
 		},
 	},
 	{
+		// trtllm-serve with --server_role and OpenEngine's gRPC options,
+		// each beside a Dynamo sidecar; the configs are
+		// $DYNAMO_HOME/examples/backends/trtllm/engine_configs/qwen3/.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/openengine_disagg.sh @244cc381 (whole file) with engine_configs/qwen3/{prefill-lora,decode-lora}.yaml (above)",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-openengine/openengine_disagg.sh", "real/dynamo-openengine/prefill-lora.yaml", "real/dynamo-openengine/decode-lora.yaml"},
+		workers: []string{"decode-lora.yaml generation PYTHON NIXL 1", "prefill-lora.yaml context PYTHON NIXL 1"},
+	},
+	{
+		// One GPU, --override-engine-args from a bash array built under an
+		// if (a profiler's branch or a token cap), the decode worker with
+		// --connector kvbm: the override caps kv_cache_config only.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/disagg_same_gpu_decode_kvbm.sh @8c572972 (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
+		version: "1.3.0rc19",
+		files:   []string{"real/dynamo-qwen3/disagg_same_gpu_decode_kvbm.sh", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"decode.yaml generation CPP NIXL 1", "prefill.yaml context CPP NIXL 1"},
+	},
+	{
 		// v1beta1: the engine configs are the image's own
 		// (./examples/backends/trtllm/engine_configs/qwen3/, relative to
 		// workingDir /workspace/), given here; tensorrtllm-runtime:1.3.1 is
