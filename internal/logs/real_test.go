@@ -408,6 +408,30 @@ func TestRealLogs(t *testing.T) {
 		{file: "trtllm-5950-executor-oom-explained-1.0.0rc2.log", processes: "process=ERROR",
 			err:          "RuntimeError: Executor creation failed due to insufficient GPU memory.",
 			implications: []string{"while creating 'Additional executor resources'", "TensorRT-LLM's option for it: reduce max_num_tokens"}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #13557 (comment, June 2026; a 1.3 build,
+		// AutoDeploy, DeepSeek-R1 NVFP4): both ranks' start-up failure as the
+		// comment quotes them, 1.3's "[executor][RANK n]" after the level,
+		// inside one markdown code span (a blank and a backtick before the
+		// first line, a backtick after the last, which rank 0's error keeps:
+		// the quoting is the paste helper's to read).
+		{file: "trtllm-13557-autodeploy-ranks-1.3.log", processes: "rank 0=ERROR,rank 1=ERROR",
+			err:   "Failed to initialize executor on rank 0: auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s).",
+			cause: "auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s). Declaration: auto_deploy::torch_dist_all_gather(Tensor tensor, SymInt dim=0, SymInt[]? sizes=None) -> Tensor`", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5389 (description, June 2025; a 1.0
+		// release candidate, DeepSeek FP8 block-scale MoE): rank 0's start-up
+		// failure in the trtllm-gen GEMM runner, under flashinfer's JIT line
+		// (its first byte cut by the index) and the autotuner's, and the
+		// first C++ frames, as the index keeps it (the cut fifth frame dropped).
+		{file: "trtllm-5389-gemm-assert-rank0.log", processes: "rank 0=ERROR",
+			err:   "Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: Error occurred when running GEMM!",
+			cause: "Assertion failed: Error occurred when running GEMM! (/src/tensorrt_llm/cpp/tensorrt_llm/kernels/trtllmGenKernels/batchedGemm/KernelRunner.cpp:180)", exit: 1},
+		// triton-inference-server/tutorials PR #150 (comment, April 2025): a
+		// Triton server's log of TensorRT-LLM through its LLM API model, the
+		// C++ KV-cache manager's storeContextBlocks warnings (the estimation's
+		// dry-run requests), the final KV cache's lines, Triton's
+		// "successfully loaded 'tensorrt_llm'" and its table's head, as the
+		// index keeps it (the table trimmed). No transceiver line: not shown.
+		{file: "triton-tutorials-150-llmapi-storecontext.log", processes: "process=", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
