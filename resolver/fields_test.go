@@ -38,10 +38,11 @@ func TestCacheTransceiverFieldsPerFamily(t *testing.T) {
 		// docs 1.3.0rc27 CacheTransceiverConfig, verbatim field list.
 		{"1.3.0rc27", "backend=None transceiver_runtime='auto' max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000 kv_transfer_poll_interval_ms=5000 kv_cache_bounce_size_mb=0 enable_pipelined_transfer=False", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		// #15780 (agent_bounce_*) merged 2026-09-16, after rc27's cut (09-14):
-		// 1.3.0rc29's llm_args.py (its docs build's module source, gh-pages
-		// latest/_modules/tensorrt_llm/llmapi/llm_args.html@cd798f61) declares
-		// kv_transfer_timeout_ms = 60000 through agent_bounce_params = None in
-		// this order; rc28 (09-21) lies between.
+		// the llm_args.py of 1.3.0rc28 and rc29 (their docs builds' module
+		// source, gh-pages latest/_modules/tensorrt_llm/llmapi/llm_args.html
+		// @75a7167b and @cd798f61) declare these fields in this order (rc28's
+		// read from backend to agent_bounce_buffer_enable, rc29's from
+		// kv_transfer_timeout_ms to agent_bounce_params).
 		{"1.3.0rc28", "backend=None transceiver_runtime='auto' max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000 kv_transfer_poll_interval_ms=5000 kv_cache_bounce_size_mb=0 enable_pipelined_transfer=False agent_bounce_buffer_enable=False agent_bounce_params=None", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.3.0rc29", "backend=None transceiver_runtime='auto' max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000 kv_transfer_poll_interval_ms=5000 kv_cache_bounce_size_mb=0 enable_pipelined_transfer=False agent_bounce_buffer_enable=False agent_bounce_params=None", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		// docs 1.4.0rc1 and 1.4.0rc4.

@@ -89,7 +89,7 @@ const (
 	day16060       Day = 20260811 // get_preferred_kv_cache_manager_version hook + disagg V1 demotion [D: weekly change report 08-10→08-17, commit bfc4966e4c]
 	day16832       Day = 20260729 // fabric memory default for PYTHON + C++ V1 manager [D: weekly change report 07-27→08-03, commit 097cbc102b]
 	dayHybridV2    Day = day18134 // hybrid Mamba V2 routed by use_kv_cache_manager_v2 [U day: era-2 wording]
-	dayAgentBounce Day = 20260916 // agent_bounce_* fields: PR #15780 [D: merged 2026-09-16 as 4bee19ab76 (weekly change report 09-14→09-21); absent in docs 1.3.0rc27 (09-14), in 1.3.0rc29's llm_args.py (verified)]
+	dayAgentBounce Day = 20260916 // agent_bounce_* fields: PR #15780 [D: merged 2026-09-16 as 4bee19ab76 (weekly change report 09-14→09-21); absent in docs 1.3.0rc27 (09-14), in 1.3.0rc28's and rc29's llm_args.py (verified)]
 	dayBounceNoop  Day = 20261111 // agent_bounce_buffer_enable a deprecated no-op [U day: docs 1.4.0rc4]
 )
 
