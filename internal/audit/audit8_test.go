@@ -134,3 +134,32 @@ func TestUnresolvedRunsJoined(t *testing.T) {
 		t.Errorf("json unplaced %+v", j.Unplaced)
 	}
 }
+
+// A container's command-line values are said at the line that starts the
+// program, not at the container's first key (its name, image or env, lines
+// above): a bash -c script's export and trtllm-serve lines, a command list's
+// dynamo.trtllm entry, a folded args string's indicator.
+func TestCommandLineOrigins(t *testing.T) {
+	r := audit(t, "1.3.0rc29", "k8s-deploy.yaml")
+	g := entry(t, r, "trtllm-gen/trtllm")
+	if o := g.Inputs.Model.Origin.Detail; o != "k8s-deploy.yaml:92 (command line)" {
+		t.Errorf("model origin %q", o)
+	}
+	if e := g.Worker.Env; len(e) == 0 || e[0].Origin != "k8s-deploy.yaml:91 (command line)" {
+		t.Errorf("env %+v", e)
+	}
+	if o := entry(t, r, "trtllm-ctx/trtllm").Inputs.Model.Origin.Detail; o != "k8s-deploy.yaml:46 (command line)" {
+		t.Errorf("context model origin %q", o)
+	}
+	r = audit(t, "1.3.0rc29", "dgd.yaml")
+	if o := entry(t, r, "prefill").Inputs.Model.Origin.Detail; o != "dgd.yaml:64 (command line)" {
+		t.Errorf("prefill model origin %q", o)
+	}
+	if o := entry(t, r, "decode").Inputs.Model.Origin.Detail; o != "dgd.yaml:92 (command line)" {
+		t.Errorf("decode model origin %q", o)
+	}
+	r = audit(t, "1.3.0rc11", "real/dynamo-dsr1-agg-b200-deploy.yaml")
+	if o := r.Entries[0].Inputs.Model.Origin.Detail; !strings.HasPrefix(o, "real/dynamo-dsr1-agg-b200-deploy.yaml:111 (command line)") {
+		t.Errorf("folded args' model origin %q", o)
+	}
+}

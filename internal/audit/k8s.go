@@ -473,6 +473,11 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		return true
 	}
 	w := &Worker{Name: o.name, Source: src, Count: t.count, CountFrom: t.countFrom, CommandError: l.refused}
+	// The command line's values are said at the line that starts the
+	// program (the command or args entry, a script's own line), not at the
+	// container's first key, which may be its image or env, lines above.
+	cmdLine := commandLine(c, programWord(l), c.Line)
+	cmdAt := origin(o.file, cmdLine)
 	if img := str(c, "image"); img != "" {
 		w.Image, w.ImageOrigin = img, origin(o.file, line(c, "image"))
 	}
@@ -506,7 +511,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	}
 	r.containerEnv(o, c, env.set, w)
 	for _, k := range l.envOrd {
-		env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, c.Line) + " (command line)"})
+		env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, commandLine(c, k+"=", cmdLine)) + " (command line)"})
 	}
 	w.Env = env.trtllm()
 	if n := env.droppedNote(); n != "" {
@@ -533,16 +538,16 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		w.place = &placement{kind: o.kind, name: o.name, namespace: o.namespace, labels: t.labels, ports: containerPorts(c), part: t.part}
 	}
 	if l.model != "" {
-		w.Model, w.ModelOrigin = l.model, origin(o.file, c.Line)+" (command line)"
+		w.Model, w.ModelOrigin = l.model, cmdAt+" (command line)"
 		w.ServedModel = l.served
 	}
-	w.serveBackend(l, origin(o.file, c.Line))
+	w.serveBackend(l, cmdAt)
 
 	// Config file.
 	if l.config == "" {
 		w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
 		w.key = "obj\x00" + o.kind + "/" + o.name + "\x00" + cname
-		if handled, ok := r.overrideOnly(w, src, l, origin(o.file, c.Line)); handled && !ok {
+		if handled, ok := r.overrideOnly(w, src, l, cmdAt); handled && !ok {
 			return true
 		}
 		r.set.Workers = append(r.set.Workers, w)
@@ -569,7 +574,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		r.unresolved(src, l.flag+" "+l.config+": "+why)
 		return true
 	}
-	where, ok = r.readConfig(w, src, l, name, root, locate, where, origin(o.file, c.Line))
+	where, ok = r.readConfig(w, src, l, name, root, locate, where, cmdAt)
 	if !ok {
 		return true
 	}
@@ -1084,6 +1089,49 @@ func parseLaunch(words []string) (launch, bool) {
 // message at ERROR and exits 1 before any engine is built.
 func dynamoExits(msg string) string {
 	return "dynamo.trtllm refuses its command line and exits 1 (ERROR " + msg + ")"
+}
+
+// programWord is the word that names a launch's program in its command
+// line.
+func programWord(l launch) string {
+	if l.program == "dynamo.trtllm" {
+		return "dynamo.trtllm"
+	}
+	return "trtllm-serve"
+}
+
+// commandLine is the line of a container's command or args that holds
+// needle: an entry's own line, or inside a multi-line script (a block
+// scalar, whose text starts on the line after its indicator) the script's
+// line. def when none holds it (a value the expansion built, a module
+// named otherwise).
+func commandLine(c *deploy.Node, needle string, def int) int {
+	at := func(n *deploy.Node) (int, bool) {
+		if n == nil || n.Kind != deploy.KindStr {
+			return 0, false
+		}
+		i := strings.Index(n.Str, needle)
+		if i < 0 {
+			return 0, false
+		}
+		base := n.Line
+		if strings.Contains(strings.TrimRight(n.Str, "\n"), "\n") {
+			base++
+		}
+		return base + strings.Count(n.Str[:i], "\n"), true
+	}
+	for _, k := range []string{"command", "args"} {
+		n := get(c, k)
+		if l, ok := at(n); ok {
+			return l
+		}
+		for _, it := range listOf(n) {
+			if l, ok := at(it); ok {
+				return l
+			}
+		}
+	}
+	return def
 }
 
 // refusedOption is trtllm-serve's refusal of an option spelled with a
