@@ -604,6 +604,7 @@ const (
 	lineDynamicBuffer
 	lineCppManager
 	lineLoadFailed
+	lineWorkerInitError
 )
 
 // loadFailedPrefix starts run_concurrently's ERROR line for a weight-loading
@@ -735,6 +736,8 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return lineLoadFailed, append(m, "")
 	case strings.HasPrefix(msg, "Executor worker returned error") || (level == "ERROR" && strings.Contains(msg, "Executor worker returned error")):
 		return lineWorkerError, nil
+	case level == "ERROR" && strings.HasPrefix(msg, workerInitError):
+		return lineWorkerInitError, nil
 	case strings.Contains(msg, "NixlTransferAgent") && strings.Contains(msg, "using NIXL backend: "):
 		if m = reNixlAgent().FindStringSubmatch(msg); m != nil {
 			return lineNixlAgent, m
@@ -955,7 +958,7 @@ func (p *Process) observe(n int, level, msg string) bool {
 func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	// Every kind but the start-up failure's lines is about the transceiver
 	// or its transfers.
-	p.xcvrLines = p.xcvrLines || k != lineStartupFailed && k != lineWorkerError && k != lineLoadFailed
+	p.xcvrLines = p.xcvrLines || k != lineStartupFailed && k != lineWorkerError && k != lineLoadFailed && k != lineWorkerInitError
 	if k == lineTransferFailed {
 		p.implyReuseTree(n, msg)
 	}
@@ -1037,6 +1040,19 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 			// the colon is not read as its rest (wrapsOn), as the prefix
 			// makes the line wide whatever the cause.
 			p.causeOpen, p.causeLines, p.causeTB, p.causeBase, p.causeWidth = true, 0, false, 0, 0
+		}
+	case lineWorkerInitError:
+		// The proxy's log of a worker's start-up failure, the worker's
+		// traceback after the colon: its exception line, when it comes, is
+		// the error (errorWeight); until then this line is.
+		if p.fail(n, msg) {
+			rest := strings.TrimSpace(strings.TrimPrefix(msg, workerInitError))
+			tb := strings.HasPrefix(rest, "Traceback (")
+			p.causeOpen, p.causeLines, p.causeTB, p.causeBase, p.causeWidth = true, 0, tb, 0, 0
+			if !tb {
+				p.Cause = cutText(rest, maxDetailBytes)
+				p.implyCause(n, rest)
+			}
 		}
 	case lineWorkerError:
 		p.fail(n, "RuntimeError: Executor worker returned error")
@@ -1280,7 +1296,7 @@ func errorWeight(e string) int {
 	switch {
 	case strings.Contains(e, "Executor worker returned error"):
 		return 0
-	case strings.HasPrefix(e, "Failed to initialize executor"):
+	case strings.HasPrefix(e, "Failed to initialize executor") || strings.HasPrefix(e, workerInitError):
 		return 1
 	}
 	return 2
@@ -1371,6 +1387,14 @@ func oomComponentNote(name string) string {
 	}
 	return note
 }
+
+// workerInitError starts the executor proxy's ERROR line of a worker whose
+// start-up failed: logger.error(f"Executor worker initialization error:
+// {error_trace}") in _start_executor_workers, the worker's traceback after
+// it (executor/proxy.py, verified in 1.x copies), before the proxy raises
+// "Executor worker returned error". A start-up failure also when a copy
+// stops inside that traceback (Dynamo issue #4299's 1.1.0rc5 worker).
+const workerInitError = "Executor worker initialization error: "
 
 // findingTextNotKept is a finding's text once the log's kept text is used up.
 const findingTextNotKept = "(text not kept: the log's 4 MiB of kept text is used up)"

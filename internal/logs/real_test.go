@@ -432,6 +432,15 @@ func TestRealLogs(t *testing.T) {
 		// "successfully loaded 'tensorrt_llm'" and its table's head, as the
 		// index keeps it (the table trimmed). No transceiver line: not shown.
 		{file: "triton-tutorials-150-llmapi-storecontext.log", processes: "process=", exit: 1},
+		// ai-dynamo/dynamo issue #4299 (comment, 2025-11-17; TensorRT-LLM
+		// 1.1.0rc5 under Dynamo on k8s): the line after rank 0's NCCL
+		// failure (dynamo-4299-opUtils-nccl-1.1.0rc5.log), the proxy's
+		// "Executor worker initialization error: Traceback …" and the
+		// worker's traceback as the index keeps it (cut in create_py_executor_
+		// instance). The proxy says the worker's start-up failed
+		// (TestWorkerInitError).
+		{file: "dynamo-4299-worker-init-cut-1.1.0rc5.log", processes: "process=ERROR",
+			err: "Executor worker initialization error: Traceback (most recent call last):", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -1676,6 +1685,40 @@ func TestProxyOnlyError(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: implication said %v, want %v (%s)", c.name, got, c.want, sources(lg))
+		}
+	}
+}
+
+// TestWorkerInitError: the executor proxy's "Executor worker initialization
+// error: {the worker's traceback}" (ERROR, proxy.py) says a worker's start-up
+// failed, also when a copy stops inside that traceback (Dynamo issue
+// #4299's 1.1.0rc5 worker); the traceback's exception, when it comes, is the
+// error, and the proxy's generic error after it does not replace it.
+func TestWorkerInitError(t *testing.T) {
+	const head = "[11/17/2025-14:46:34] [TRT-LLM] [E] Executor worker initialization error: Traceback (most recent call last):\n" +
+		"  File \"/opt/dynamo/venv/lib/python3.12/site-packages/tensorrt_llm/executor/worker.py\", line 852, in worker_main\n" +
+		"    worker: GenerationExecutorWorker = worker_cls(\n" +
+		"                                       ^^^^^^^^^^^\n"
+	for _, c := range []struct{ name, log, outcome, err, cause string }{
+		{"cut inside the traceback", head, "ERROR", "Executor worker initialization error: Traceback (most recent call last):", ""},
+		{"the traceback's exception", head + "ValueError: boom\n", "ERROR", "ValueError: boom", ""},
+		{"then the proxy's generic error", head + "RuntimeError: Executor worker returned error\n", "ERROR", "Executor worker initialization error: Traceback (most recent call last):", ""},
+		{"a message, not a traceback", "[TRT-LLM] [E] Executor worker initialization error: CUDA out of memory\n", "ERROR", "Executor worker initialization error: CUDA out of memory", "CUDA out of memory"},
+		{"not at ERROR", strings.Replace(head, "[E]", "[W]", 1), "", "", ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Errorf("%s: %s", c.name, sources(lg))
+			continue
+		}
+		p := lg.Processes[0]
+		if string(p.Outcome()) != c.outcome || p.Error != c.err || p.Cause != c.cause {
+			t.Errorf("%s: outcome %q error %q cause %q", c.name, p.Outcome(), p.Error, p.Cause)
+		}
+		for _, im := range p.Implications {
+			if strings.Contains(im.Text, "in the workers' output") {
+				t.Errorf("%s: %s", c.name, im.Text)
+			}
 		}
 	}
 }

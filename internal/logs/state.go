@@ -733,7 +733,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 		}
 	}
 	q.apply(n, level, msg, k, m)
-	if (k == lineStartupFailed || k == lineLoadFailed) && q.causeOpen {
+	if (k == lineStartupFailed || k == lineLoadFailed || k == lineWorkerInitError) && q.causeOpen {
 		st.pendingCause = q
 	}
 }
