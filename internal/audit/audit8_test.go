@@ -160,7 +160,15 @@ func TestCommandLineOrigins(t *testing.T) {
 	}
 	r = audit(t, "1.3.0rc11", "real/dynamo-dsr1-agg-b200-deploy.yaml")
 	if o := r.Entries[0].Inputs.Model.Origin.Detail; !strings.HasPrefix(o, "real/dynamo-dsr1-agg-b200-deploy.yaml:111 (command line)") {
-		t.Errorf("folded args' model origin %q", o)
+		t.Errorf("folded args' model origin %q (a >- keeps its indicator's line)", o)
+	}
+	// A compose service's command: > starts on the line after its
+	// indicator (it was the service's key line, 60).
+	r = audit(t, "1.3.0rc19", "real/dynamo-compose/docker-compose-disagg.yml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml")
+	for _, e := range r.Entries {
+		if e.Worker.Name == "prefill-0" && !strings.Contains(strings.Join(e.Notes, "\n"), "model /model (real/dynamo-compose/docker-compose-disagg.yml:71 (command line))") {
+			t.Errorf("compose model note %q", e.Notes)
+		}
 	}
 }
 
