@@ -160,6 +160,52 @@ func TestCommandLineOrigins(t *testing.T) {
 	}
 	r = audit(t, "1.3.0rc11", "real/dynamo-dsr1-agg-b200-deploy.yaml")
 	if o := r.Entries[0].Inputs.Model.Origin.Detail; !strings.HasPrefix(o, "real/dynamo-dsr1-agg-b200-deploy.yaml:111 (command line)") {
-		t.Errorf("folded args' model origin %q", o)
+		t.Errorf("folded args' model origin %q (a >- keeps its indicator's line)", o)
+	}
+	// A compose service's command: > starts on the line after its
+	// indicator (it was the service's key line, 60).
+	r = audit(t, "1.3.0rc19", "real/dynamo-compose/docker-compose-disagg.yml", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml")
+	for _, e := range r.Entries {
+		if e.Worker.Name == "prefill-0" && !strings.Contains(strings.Join(e.Notes, "\n"), "model /model (real/dynamo-compose/docker-compose-disagg.yml:71 (command line))") {
+			t.Errorf("compose model note %q", e.Notes)
+		}
+	}
+}
+
+// The fix moves a worker to the end most workers have, even when that is
+// not NIXL: two context workers on UCX beside a generation worker on NIXL
+// need backend: UCX on the generation worker (it said "none of up to 2
+// edits"); and a 1.0 release, which takes lower-case names only, is fixed by
+// the lower-case spelling of the backend written (it said none too).
+func TestFixToTargetBackend(t *testing.T) {
+	set := func() *Set {
+		s, err := Read([]Input{
+			{Name: "ctx_a.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n")},
+			{Name: "ctx_b.yaml", Data: []byte("cache_transceiver_config:\n  backend: UCX\n  max_tokens_in_buffer: 4096\n")},
+			{Name: "gen.yaml", Data: []byte("cache_transceiver_config:\n  backend: NIXL\n")},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, c := range []struct{ version, want string }{
+		{"1.2.0", "gen.yaml: backend: UCX → CPP on UCX"},
+		{"1.0.0", "ctx_a.yaml: backend: ucx → CPP on UCX; ctx_b.yaml: backend: ucx → CPP on UCX; gen.yaml: backend: ucx → CPP on UCX"},
+	} {
+		in := inputs.Defaults()
+		in.Version = inputs.Value{Raw: c.version, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
+		r := Resolve(set(), Options{Base: in, Catalog: models.Builtin()})
+		var got []string
+		for _, f := range r.Fix {
+			var edits []string
+			for _, e := range f.Edits {
+				edits = append(edits, e.String())
+			}
+			got = append(got, fmt.Sprintf("%s: %s → %s on %s", f.Worker, strings.Join(edits, ", "), f.Outcome.Outcome, f.Outcome.EffectiveBackend))
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("%s: fix %q, want %q", c.version, g, c.want)
+		}
 	}
 }

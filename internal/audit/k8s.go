@@ -476,7 +476,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	// The command line's values are said at the line that starts the
 	// program (the command or args entry, a script's own line), not at the
 	// container's first key, which may be its image or env, lines above.
-	cmdLine := commandLine(c, programWord(l), c.Line)
+	cmdLine := commandLine(c, programWord(l), c.Line, "command", "args")
 	cmdAt := origin(o.file, cmdLine)
 	if img := str(c, "image"); img != "" {
 		w.Image, w.ImageOrigin = img, origin(o.file, line(c, "image"))
@@ -511,7 +511,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	}
 	r.containerEnv(o, c, env.set, w)
 	for _, k := range l.envOrd {
-		env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, commandLine(c, k+"=", cmdLine)) + " (command line)"})
+		env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, commandLine(c, k+"=", cmdLine, "command", "args")) + " (command line)"})
 	}
 	w.Env = env.trtllm()
 	if n := env.droppedNote(); n != "" {
@@ -1100,12 +1100,12 @@ func programWord(l launch) string {
 	return "trtllm-serve"
 }
 
-// commandLine is the line of a container's command or args that holds
-// needle: an entry's own line, or inside a multi-line script (a block
-// scalar, whose text starts on the line after its indicator) the script's
-// line. def when none holds it (a value the expansion built, a module
-// named otherwise).
-func commandLine(c *deploy.Node, needle string, def int) int {
+// commandLine is the line of a container's command or args (a compose
+// service's entrypoint or command: keys) that holds needle: an entry's own
+// line, or inside a multi-line script (a block scalar, whose text starts on
+// the line after its indicator) the script's line. def when none holds it
+// (a value the expansion built, a module named otherwise).
+func commandLine(c *deploy.Node, needle string, def int, keys ...string) int {
 	at := func(n *deploy.Node) (int, bool) {
 		if n == nil || n.Kind != deploy.KindStr {
 			return 0, false
@@ -1115,12 +1115,15 @@ func commandLine(c *deploy.Node, needle string, def int) int {
 			return 0, false
 		}
 		base := n.Line
-		if strings.Contains(strings.TrimRight(n.Str, "\n"), "\n") {
+		if strings.Contains(strings.TrimRight(n.Str, "\n"), "\n") || strings.HasSuffix(n.Str, "\n") {
+			// A block scalar (several lines, or a clipped > or |, the
+			// only scalars that end in a newline): its text starts on
+			// the line after the indicator. A >- keeps the indicator's.
 			base++
 		}
 		return base + strings.Count(n.Str[:i], "\n"), true
 	}
-	for _, k := range []string{"command", "args"} {
+	for _, k := range keys {
 		n := get(c, k)
 		if l, ok := at(n); ok {
 			return l

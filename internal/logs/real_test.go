@@ -441,6 +441,14 @@ func TestRealLogs(t *testing.T) {
 		// (TestWorkerInitError).
 		{file: "dynamo-4299-worker-init-cut-1.1.0rc5.log", processes: "process=ERROR",
 			err: "Executor worker initialization error: Traceback (most recent call last):", exit: 1},
+		// ai-dynamo/dynamo issue #1299 (a later comment, May 2025; the
+		// TensorRT-LLM 0.21 example under Dynamo's serve, "taking too much
+		// time to come live"): the Processor's lines in Dynamo's Rust format,
+		// padded with blanks, and TensorRT-LLM's proxy spawning its MPI
+		// workers between them, as the index keeps them (the cut last line
+		// dropped). TensorRT-LLM's log (the proxy's line), stopped before any
+		// line of its transceiver.
+		{file: "dynamo-1299-serve-mpi-spawn-0.21.log", processes: "", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
