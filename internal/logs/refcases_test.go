@@ -31,6 +31,16 @@ var refCases = []struct {
 	{"level-less tags of two processes, then their leveled lines",
 		"[TRT-LLM] [RANK 0] x\n[TRT-LLM] [RANK 1] x\n" + strings.Repeat("[TRT-LLM] [RANK 0] y\n", excWindow) +
 			"[TRT-LLM] [RANK 1] [W] x\n[TRT-LLM] [RANK 0] [E] x\n[TRT-LLM] [RANK 0] [V] x\n"},
+	// An INFO line that starts as the iteration line does but is not one
+	// ("iter = 39", no ", global_rank = ": state.go's iterLine) counted for
+	// the scanner as the one that shows the executor's loop ran, so the
+	// real one later in the chunk was left out, and the verdict missed
+	// that the loop ran (line 42). Found with XCVR_REF_BASE=103, seed 375
+	// (the real one a C++ line behind a logging library's prefix, its
+	// process the mpirun rank before it).
+	{"an INFO line that starts as the iteration line, then the iteration line",
+		"[TRT-LLM] [RANK 0] [I] iter = 39\n" + strings.Repeat("x\n", excWindow-1) +
+			"[TRT-LLM] [RANK 0] [I] iter = 4084, global_rank = 0, rank = 0, currank_total_requests = 0/0, host_step_time = 428.2ms\n"},
 }
 
 // TestScannerMatchesReferenceCases: Parse, as it reads a small log (one

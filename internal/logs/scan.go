@@ -292,7 +292,11 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			var need uint8 = seenAny
 			if level == "INFO" {
 				need |= seenInfo
-				if len(msg) > 0 && msg[0] == 'i' && bytes.HasPrefix(msg, []byte(iterPrefix)) {
+				// The iteration line (state.go's iterLine), not any line
+				// that starts as it does ("iter = 39"): one such made a
+				// later iteration line of the process, which shows the
+				// loop ran, left out. iterHead answers the real ones.
+				if len(msg) > 0 && msg[0] == 'i' && (iterHead(msg) || bytes.HasPrefix(msg, []byte(iterPrefix)) && indexOf(msg, ", global_rank = ") >= 0) {
 					need |= seenIter
 				}
 			}
