@@ -110,6 +110,11 @@ type Process struct {
 	EnvVar string
 	// Disabled is true after "cache_transceiver is disabled".
 	Disabled bool
+	// DisabledSaid is the words the log said it with: the Python executor's
+	// "cache_transceiver is disabled", the C++ executor's "CacheTransceiver
+	// is disabled." (a TensorRT engine's), or the per-request assertion's
+	// "kv_cache_transceiver is disabled"; the verdict quotes them.
+	DisabledSaid string
 	// Fallback is the fallback line's reason, if one was logged.
 	Fallback string
 	// Error is the first exception raised (with a pydantic error's detail lines).
@@ -1023,6 +1028,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.imply(n, "PyNativeCacheTransceiver is the first Python transceiver: a build of 2026-03-17 (1.3.0rc8) to about 2026-03-27, when KvCacheTransceiverV2 replaced it (that day inferred: PR #12342, new in the 1.3.0rc10 notes)", dayFieldExists, dayPyTransceiverV2)
 	case lineDisabled:
 		p.Disabled = true
+		if p.DisabledSaid == "" {
+			p.DisabledSaid = msg
+		}
 	case linePipelined:
 		p.imply(n, "enable_pipelined_transfer was true and the runtime was left None: a build of 2026-09-02 or later (PR #15727)", day15727, 0)
 	case lineKVV2Fall:
@@ -1175,6 +1183,9 @@ const noTransceiver = "kv_cache_transceiver is disabled, please set 'cache_trans
 // disaggregated request, a finding; its start-up did not fail.
 func (p *Process) noTransceiver(n int, line string) {
 	p.Disabled = true
+	if p.DisabledSaid == "" {
+		p.DisabledSaid = "kv_cache_transceiver is disabled"
+	}
 	p.keep(Line{N: n, Message: line})
 	p.find(n, FindingNoTransceiver, line)
 	p.imply(n, "a disaggregated request reached this worker, which built no KV-cache transceiver (cache_transceiver_config.backend unset, or no cache_transceiver_config): the worker asserts per request, so it started; give it cache_transceiver_config.backend (DEFAULT, UCX or NIXL; 1.0.0rc4 to 1.0.0 take them lower-case: default, ucx, nixl)", 0, 0)
@@ -1946,6 +1957,9 @@ func (p *Process) merge(u *Process) {
 		p.EnvVar = u.EnvVar
 	}
 	p.Disabled = p.Disabled || u.Disabled
+	if p.DisabledSaid == "" {
+		p.DisabledSaid = u.DisabledSaid
+	}
 	if p.Fallback == "" {
 		p.Fallback = u.Fallback
 	}
