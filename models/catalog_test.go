@@ -46,7 +46,10 @@ func TestLookupIsDated(t *testing.T) {
 		{"GlmMoeDsaForCausalLM", "main@2026-07-25", true, "'PYTHON'", "DeepseekV3ForCausalLM"},
 		{"DeepseekV3ForCausalLM", "1.3.0rc26", true, "'PYTHON'", "DeepseekV3ForCausalLM"},
 		{"Llama4ForConditionalGeneration", "1.3.0rc26", true, "None", "Llama4ForConditionalGeneration"},
-		{"Llama4ForConditionalGeneration", "1.3.0rc27", true, "'PYTHON'", "Llama4ForConditionalGeneration"},
+		// #19004 merged 2026-09-15 (f11db85547), the day after 1.3.0rc27's
+		// cut (its tag 6e1cc953c0, main 09-14): rc28 (09-21) is the first.
+		{"Llama4ForConditionalGeneration", "1.3.0rc27", true, "None", "Llama4ForConditionalGeneration"},
+		{"Llama4ForConditionalGeneration", "1.3.0rc28", true, "'PYTHON'", "Llama4ForConditionalGeneration"},
 		{"Glm5NextForCausalLM", "1.3.0rc29", false, "None", ""},
 		{"Glm5NextForCausalLM", "1.4.0rc1", true, "'PYTHON'", "Glm5NextForCausalLM"},
 		{"MistralForCausalLM", "1.4.0rc4", true, "None", "MistralForCausalLM"},
@@ -101,6 +104,17 @@ func TestKVPreferenceDays(t *testing.T) {
 		// with the V2 hybrid route.
 		{"NemotronHForCausalLM", "main@2026-08-27", "None"},
 		{"NemotronHForCausalLM", "main@2026-08-28", "'V2'"},
+		// The releases around them, by their tags' days: 1.3.0rc24 is main's
+		// 1cef02e901 of 2026-08-09, after #17125 and #17360; 1.3.0rc27 is
+		// 6e1cc953c0 of 09-14, the day before #19004 (f11db85547) and
+		// #19140 (000d3e98ca) merged (weekly change report 09-14→09-21).
+		{"KimiK25ForConditionalGeneration", "1.3.0rc24", "'V2'"},
+		{"MiniMaxM2ForCausalLM", "1.3.0rc24", "'V2'"},
+		{"LlamaForCausalLM", "1.3.0rc27", "None"},
+		{"LlamaForCausalLM", "1.3.0rc28", "'V2'"},
+		{"NemotronH_Nano_VL_V2", "1.3.0rc27", "None"},
+		{"NemotronH_Nano_VL_V2", "main@2026-09-15", "'V2'"},
+		{"NemotronH_Nano_VL_V2", "1.3.0rc28", "'V2'"},
 	} {
 		info := c.Lookup(tc.arch, version(t, tc.version))
 		if got := info.KVPreference.Repr(); got != tc.want {

@@ -122,8 +122,9 @@ func TestInferredTextsAreRules(t *testing.T) {
 }
 
 // TestValidatorsAreData: the validate step applies the messages the rules'
-// validators raise: 1.4.0rc4's rules with 1.4.0rc1's validators refuse the
-// flag without a capacity, and with none the settings pass.
+// validators raise: 1.4.0rc4's rules with validate_bounce_config (read in
+// 1.3.0rc29's llm_args.py, derived for 1.4.0rc1) refuse the flag without a
+// capacity, and with none the settings pass.
 func TestValidatorsAreData(t *testing.T) {
 	in := tc{version: "1.4.0rc4", backend: "NIXL"}.inputs(t)
 	in.Static = &Static{AgentBounce: Field[bool]{true, fileAt("4")}, ConfigRepr: "{'agent_bounce_buffer_enable': True}", ConfigOrigin: fileAt("3")}
@@ -134,7 +135,7 @@ func TestValidatorsAreData(t *testing.T) {
 	rs.Validators = releaseValidators(dayAgentBounce)
 	in.Version.Rules = rs
 	tr := Resolve(in)
-	if tr.Result.FailedStep != StepValidate || !strings.Contains(tr.Result.Error, TextBounceEnableNoSize) || stepOf(tr, StepValidate).Confidence != Inferred {
+	if tr.Result.FailedStep != StepValidate || !strings.Contains(tr.Result.Error, TextBounceEnableNoSize) || stepOf(tr, StepValidate).Confidence != Derived {
 		t.Fatalf("with 1.4.0rc1's validators: %q %+v", tr.Result.Error, stepOf(tr, StepValidate))
 	}
 	in.BounceParams = []string{"bogus"}

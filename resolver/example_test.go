@@ -63,7 +63,8 @@ func ExampleReleaseRules() {
 }
 
 // Two builds compared rule by rule: 1.3.0rc25 (era 1) against 1.3.0rc26 (era
-// 2, with enable_pipelined_transfer and the transceiver's new home).
+// 2, with enable_pipelined_transfer; cut on 2026-09-04, the day before #17899
+// gave the transceiver its new home).
 func ExampleCompareRules() {
 	a, _ := resolver.ParseVersion("1.3.0rc25")
 	b, _ := resolver.ParseVersion("1.3.0rc26")
@@ -77,7 +78,6 @@ func ExampleCompareRules() {
 	// Output:
 	// era: 1 -> 2
 	// enable_pipelined_transfer: absent -> present
-	// create_kv_cache_transceiver_in_disaggregation: absent -> present
 	// text mamba-mixed-needs-python is worded differently
 	// text mamba-cpp-not-python is worded differently
 }

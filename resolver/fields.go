@@ -41,7 +41,7 @@ const (
 	pr9155      = "PR #9155 '[None][feat] Have ability to cancel disagg request if KV cache resource are exhausted' (merged 2025-11-18, commit 9b0f45298f) adds kv_transfer_sender_future_timeout_ms to examples/disaggregated/README.md and cacheTransceiver.cpp"
 	pr15618     = "PR #15618 '[TRTLLM-13614][feat] Disaggregated KV-cache bounce transfer' (opened 2026-06-25, reviewed 2026-07-04 and 07-06, merged); PR #16116 (2026-07-08) already tests kv_cache_bounce_size_mb > 0"
 	pr15356     = "PR #15356 '[TRTLLM-12721][fix] Bound disagg transfer polling and admission' (opened 2026-06-14, still in flight 2026-06-22, merged); a stored telemetry manifest lists kv_transfer_poll_interval_ms without kv_cache_bounce_size_mb, so it came before #15618"
-	srcBounce41 = "docs 1.4.0rc1 CacheTransceiverConfig; PR #15780 '[TRTLLM-15344][feat] cache transceiver nixl bounce buffer' (reviews 2026-08-20 and 09-04, merged; absent in docs 1.3.0rc27, cut 2026-09-17)"
+	srcBounce41 = "llm_args.py of 1.3.0rc28 and rc29 (gh-pages latest/_modules/tensorrt_llm/llmapi/llm_args.html@75a7167b and @cd798f61, their docs builds from fca831e and c76f4a8); docs 1.4.0rc1 CacheTransceiverConfig; PR #15780 '[TRTLLM-15344][feat] cache transceiver nixl bounce buffer' (merged 2026-09-16 as 4bee19ab76; absent in docs 1.3.0rc27, cut 2026-09-14)"
 )
 
 const (
@@ -112,7 +112,8 @@ func fieldDayConfidence(name string) Confidence {
 		// #5234's day is derived from the release notes; the classes before and
 		// after it were read.
 		return Derived
-	case "kv_cache_bounce_size_mb", "enable_pipelined_transfer":
+	case "kv_cache_bounce_size_mb", "enable_pipelined_transfer", "agent_bounce_buffer_enable", "agent_bounce_params":
+		// #15780's merge day is read in a weekly change report of main.
 		return Derived
 	case "kv_transfer_timeout_ms", "kv_transfer_sender_future_timeout_ms":
 		// #8459 and #9155's merge days are read in main's git log.

@@ -20,17 +20,31 @@ func TestCacheTransceiverFieldsPerFamily(t *testing.T) {
 		{"1.2.0rc2", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None", "DEFAULT UCX NIXL MPI"},
 		// main's git log: #9155 (sender future timeout) is 9b0f45298f of
 		// 2025-11-18, older than the v1.2.0rc3 tag 2128f73d58 (11-20); #8309
-		// (MOONCAKE) is 9f283f330b of 2025-12-19, after rc5's cut (main bumped
-		// to rc6 on 12-10) and before rc6's (bumped to rc7 on 12-23).
+		// (MOONCAKE) is 9f283f330b of 2025-12-19, after rc6's cut (its docs
+		// build's commit, main's 9ba14263db of 12-15) and before rc7's
+		// (a65b0d4efa, 01-04). 1.2.0rc6.post1's and .post3's own llm_args.py
+		// (gh-pages <version>/_modules/tensorrt_llm/llmapi/llm_args.html)
+		// declare exactly these four fields with Literal['DEFAULT', 'UCX',
+		// 'NIXL', 'MPI'].
 		{"1.2.0rc3", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MPI"},
 		{"1.2.0rc5", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MPI"},
-		{"1.2.0rc6", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
+		{"1.2.0rc6", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MPI"},
+		{"1.2.0rc6.post3", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MPI"},
+		{"1.2.0rc7", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.3.0rc7", "backend=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.3.0rc8", "backend=None transceiver_runtime=None max_tokens_in_buffer=None kv_transfer_timeout_ms=None kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.3.0rc20", "backend=None transceiver_runtime=None max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.3.0rc22", "backend=None transceiver_runtime='auto' max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000 kv_transfer_poll_interval_ms=5000 kv_cache_bounce_size_mb=0", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		// docs 1.3.0rc27 CacheTransceiverConfig, verbatim field list.
 		{"1.3.0rc27", "backend=None transceiver_runtime='auto' max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000 kv_transfer_poll_interval_ms=5000 kv_cache_bounce_size_mb=0 enable_pipelined_transfer=False", "DEFAULT UCX NIXL MOONCAKE MPI"},
+		// #15780 (agent_bounce_*) merged 2026-09-16, after rc27's cut (09-14):
+		// the llm_args.py of 1.3.0rc28 and rc29 (their docs builds' module
+		// source, gh-pages latest/_modules/tensorrt_llm/llmapi/llm_args.html
+		// @75a7167b and @cd798f61) declare these fields in this order (rc28's
+		// read from backend to agent_bounce_buffer_enable, rc29's from
+		// kv_transfer_timeout_ms to agent_bounce_params).
+		{"1.3.0rc28", "backend=None transceiver_runtime='auto' max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000 kv_transfer_poll_interval_ms=5000 kv_cache_bounce_size_mb=0 enable_pipelined_transfer=False agent_bounce_buffer_enable=False agent_bounce_params=None", "DEFAULT UCX NIXL MOONCAKE MPI"},
+		{"1.3.0rc29", "backend=None transceiver_runtime='auto' max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000 kv_transfer_poll_interval_ms=5000 kv_cache_bounce_size_mb=0 enable_pipelined_transfer=False agent_bounce_buffer_enable=False agent_bounce_params=None", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		// docs 1.4.0rc1 and 1.4.0rc4.
 		{"1.4.0rc1", "backend=None transceiver_runtime='PYTHON' max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000 kv_transfer_poll_interval_ms=5000 kv_cache_bounce_size_mb=0 enable_pipelined_transfer=False agent_bounce_buffer_enable=False agent_bounce_params=None", "DEFAULT UCX NIXL MOONCAKE MPI"},
 		{"1.4.0rc4", "backend=None transceiver_runtime='PYTHON' max_tokens_in_buffer=None kv_transfer_timeout_ms=60000 kv_transfer_sender_future_timeout_ms=1000 kv_transfer_poll_interval_ms=5000 kv_cache_bounce_size_mb=0 enable_pipelined_transfer=False agent_bounce_buffer_enable=False agent_bounce_params=None", "DEFAULT UCX NIXL MOONCAKE MPI"},
@@ -132,7 +146,12 @@ func TestArgsFieldsPerFamily(t *testing.T) {
 // config fail (1.3.0rc15 refused use_cute_dsl_bf16_gemm, a field of the
 // 1.4-era list, whose PR was reviewed in April 2026, between rc8's copy and
 // rc15); a typo, and a field two lists away, are still refused; a release
-// inside its copy's own window keeps the copy's list exactly.
+// inside its copy's own window keeps the copy's list exactly. The 1.1 list's
+// copy has kv_transfer_timeout_ms and not kv_transfer_sender_future_timeout_ms
+// (main 2025-10-22..11-18): 1.2.0rc2 is inside it; 1.2.0rc6 (main 12-15) is
+// not, and takes nvfp4_gemm_config, which its .post3's own llm_args.py builds
+// in update_llm_args_with_extra_dict (gh-pages
+// 1.2.0rc6.post3/_modules/tensorrt_llm/llmapi/llm_args.html).
 func TestArgsFieldsAccepted(t *testing.T) {
 	for _, c := range []struct {
 		version         string
@@ -140,7 +159,8 @@ func TestArgsFieldsAccepted(t *testing.T) {
 	}{
 		{"1.3.0rc15", []string{"use_cute_dsl_bf16_gemm", "build_config", "env_overrides"}, []string{"bogus_key"}},
 		{"1.4.0rc4", []string{"telemetry_config", "env_overrides"}, []string{"bogus_key", "enable_mixed_sampler"}},
-		{"1.2.0rc3", []string{"orchestrator_type"}, []string{"telemetry_config", "use_cute_dsl_bf16_gemm", "bogus_key"}},
+		{"1.2.0rc2", []string{"orchestrator_type"}, []string{"telemetry_config", "use_cute_dsl_bf16_gemm", "bogus_key", "nvfp4_gemm_config"}},
+		{"1.2.0rc6", []string{"orchestrator_type", "nvfp4_gemm_config"}, []string{"telemetry_config", "use_cute_dsl_bf16_gemm", "bogus_key"}},
 	} {
 		a := ArgsFieldsFor(Must(ParseVersion(c.version)))
 		if c.version == "1.3.0rc15" && (a.Has("use_cute_dsl_bf16_gemm") || a.Has("build_config")) {

@@ -44,7 +44,7 @@ func TestInstallVersion(t *testing.T) {
 		summary string
 	}{
 		{"1.3.0rc22", "2026-07-21", Derived, "install: tensorrt_llm/llmapi/llm_utils.py:6"},
-		{"v1.3.0rc26", "2026-09-08", Derived, "1.3.0rc26 behaves like main at 2026-09-08"},
+		{"v1.3.0rc26", "2026-09-04", Derived, "1.3.0rc26 behaves like main at 2026-09-04"},
 		{"1.5.0rc1.dev2026112500", "2026-11-25", Inferred, "not a release xcvr knows"},
 		{"1.4.0rc5+local.abc", "2026-11-11", Inferred, "not a release xcvr knows"},
 		{"1.5.0rc1.dev2026139900", "2026-11-11", Inferred, "not a release xcvr knows"}, // no such day

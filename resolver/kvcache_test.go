@@ -274,10 +274,23 @@ func TestKVCacheManager(t *testing.T) {
 			reason:  map[string]string{StepPipelinedStatic: "depends on settings the file does not give: enable_chunked_prefill"}},
 
 		// The fields each release accepts.
-		{name: "agent_bounce_* before 1.4.0rc1 is an extra input", version: "1.3.0rc27", backend: "NIXL",
+		// #15780 (agent_bounce_*) merged 2026-09-16 (4bee19ab76, a weekly
+		// change report of main): after 1.3.0rc27's cut (09-14), before
+		// rc28's (09-21); 1.3.0rc29's llm_args.py declares the fields and
+		// validate_bounce_config (gh-pages
+		// latest/_modules/tensorrt_llm/llmapi/llm_args.html@cd798f61).
+		{name: "agent_bounce_* before #15780 is an extra input", version: "1.3.0rc27", backend: "NIXL",
 			keys:    []VersionedKey{{Key: "agent_bounce_buffer_enable", Input: "True", InputType: "bool", Origin: fileAt("6")}},
 			outcome: OutcomeError, failed: StepValidate,
 			errIs: "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\ncache_transceiver_config.agent_bounce_buffer_enable\n  Extra inputs are not permitted [type=extra_forbidden, input_value=True, input_type=bool]"},
+		{name: "agent_bounce_* accepted from #15780: 1.3.0rc28", version: "1.3.0rc28", backend: "NIXL",
+			keys:    []VersionedKey{{Key: "agent_bounce_buffer_enable", Input: "False", InputType: "bool", Origin: fileAt("6")}},
+			outcome: OutcomePython},
+		{name: "1.3.0rc29 refuses the agent bounce without a capacity, verbatim", version: "1.3.0rc29", backend: "NIXL",
+			static:  Static{AgentBounce: Field[bool]{true, fileAt("6")}, ConfigRepr: "{'backend': 'NIXL', 'agent_bounce_buffer_enable': True}", ConfigOrigin: fileAt("4")},
+			keys:    []VersionedKey{{Key: "agent_bounce_buffer_enable", Input: "True", InputType: "bool", Origin: fileAt("6")}},
+			outcome: OutcomeError, failed: StepValidate,
+			errIs: "pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs\ncache_transceiver_config\n  Value error, agent_bounce_buffer_enable selects the C++ transfer-agent bounce implementation, but kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity. [type=value_error, input_value={'backend': 'NIXL', 'agen...ce_buffer_enable': True}, input_type=dict]"}, // pydantic cuts a repr past 50 characters
 		{name: "agent_bounce_* accepted in 1.4.0rc1", version: "1.4.0rc1", backend: "NIXL",
 			keys:    []VersionedKey{{Key: "agent_bounce_buffer_enable", Input: "True", InputType: "bool", Origin: fileAt("6")}},
 			outcome: OutcomePython},

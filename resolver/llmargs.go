@@ -110,8 +110,9 @@ var argsAdded14 = []string{
 // used before the lists were dated (the 1.1 and the 1.4-era lists joined).
 const dayRelease13rc18 Day = 20260609
 
-// dayLine13 is 1.3.0rc0's main day (the first 1.3 release candidate) [U].
-const dayLine13 Day = 20260113
+// dayLine13 is 1.3.0rc0's main day, the first 1.3 release candidate (its docs
+// build's commit, main 2026-01-18; releaseTable) [D].
+const dayLine13 Day = 20260118
 
 // LLMArgsFields is the top-level key set of a worker YAML for a build: its
 // fields sorted, and where they were read.
@@ -199,11 +200,15 @@ func ArgsFieldsFor(v Version) LLMArgsFields {
 			Evidence: "BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the lower-case era (stored copy, before #6323 of 2025-08-14: the 1.0 line)"}
 	case d < dayLine13:
 		conf := Inferred
-		if d >= dayTimeoutField && d < dayMooncake {
-			conf = Derived // the stored file's own time
+		if d >= dayTimeoutField && d < daySenderFuture {
+			// The stored file's own time: kv_transfer_timeout_ms but no
+			// kv_transfer_sender_future_timeout_ms. Later 1.2 builds add
+			// fields it lacks (1.2.0rc6.post3's field_mapping builds
+			// nvfp4_gemm_config), so they take its neighbours too.
+			conf = Derived
 		}
 		return LLMArgsFields{Fields: argsList11(), line: 1, Confidence: conf,
-			Evidence: "BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the upper-case era before MOONCAKE (stored copy with kv_transfer_timeout_ms, so main 2025-10-22..12-19: 1.2.0rc2-rc5); taken for the whole 1.1 and 1.2 lines"}
+			Evidence: "BaseLlmArgs and TorchLlmArgs fields of llm_args.py of the upper-case era before MOONCAKE (stored copy with kv_transfer_timeout_ms and without kv_transfer_sender_future_timeout_ms, so main 2025-10-22..11-18: 1.2.0rc2); taken for the whole 1.1 and 1.2 lines"}
 	case d < dayRelease13rc18:
 		conf := Inferred
 		if d >= dayFieldExists && d < dayTimeoutDefault {

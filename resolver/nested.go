@@ -54,8 +54,9 @@ var kvFieldsE0 = []string{
 }
 
 // kvFieldsE2 is KvCacheConfig of main@0004396 (its CacheTransceiverConfig has
-// enable_pipelined_transfer, #15727 of 2026-09-02, and no agent_bounce_*:
-// main 2026-09-02..10-09). onboard_blocks is gone there.
+// enable_pipelined_transfer, #15727 of 2026-09-02, and no agent_bounce_* of
+// #15780, 2026-09-16: main 2026-09-02..09-15, if it is main's). onboard_blocks
+// is gone there.
 var kvFieldsE2 = []string{
 	"enable_block_reuse", "max_tokens", "max_attention_window", "sink_token_length", "free_gpu_memory_fraction",
 	"host_cache_size", "disk_cache_size", "disk_cache_path", "cross_kv_cache_fraction",
@@ -201,7 +202,7 @@ var adpFieldsE2 = []string{
 // The API references of 1.3.0rc27, 1.4.0rc1 and 1.4.0rc4
 // (nvidia.github.io/TensorRT-LLM/<version>/llm-api/reference/<Model>.html,
 // each class's signature read whole) bound the lists after main@0004396
-// (whose day falls between 2026-09-02 and 10-09): a release between two of
+// (between 2026-09-02 and 09-15 if it is main's): a release between two of
 // them takes both lists joined, as between two stored copies.
 // update_llm_args_with_extra_dict's field_mapping (moe_config,
 // attention_dp_config, kv_cache_config built first) was read at
@@ -209,19 +210,21 @@ var adpFieldsE2 = []string{
 // KvCacheConfig's signature is too long for the search index's excerpt of a
 // page; it was read whole in the pages each release's docs build committed to
 // NVIDIA/TensorRT-LLM's gh-pages branch (latest/ and <version>/, stored at
-// that commit), which exist for 1.3.0rc26, rc27 and rc29 and not for 1.4.
-// main@0004396 holds KvCacheConfig knobs 1.3.0rc29's reference lacks: it is
-// later than that release, not earlier.
+// that commit), which exist for 1.3.0rc26 to rc29 (rc28's was not read: it lies
+// between rc27's and rc29's identical lists) and not for 1.4.
+// main@0004396 holds KvCacheConfig knobs (kv_pool_rebalance_*) that neither
+// 1.3.0rc27's (main 09-14) nor rc29's (09-24) reference has, although it
+// predates #15780 (09-16): a branch's commit, or knobs that came and went
+// within those days; xcvr accepts them only on main days between 1.3.0rc26
+// and rc29, never for a release.
 const (
-	// dayRef13rc26 is 1.3.0rc26's cut (main 2026-09-08).
-	dayRef13rc26 Day = 20260908
-	// dayRef13rc27 is 1.3.0rc27's cut (main 2026-09-17).
-	dayRef13rc27 Day = 20260917
-	// dayRef13rc28 and dayRef13rc29 are 1.3.0rc28's and rc29's, as xcvr
-	// places them (inferred; rc29's reference pages say "Last updated on
-	// September 26, 2026", generated from commit c76f4a8).
-	dayRef13rc28 Day = 20261001
-	dayRef13rc29 Day = 20261008
+	// dayRef13rc26 to dayRef13rc29 are 1.3.0rc26's to rc29's cuts (main
+	// 2026-09-04, 09-14, 09-21, 09-24), each the day of the main commit its
+	// docs build was generated from (releaseTable, derived).
+	dayRef13rc26 Day = 20260904
+	dayRef13rc27 Day = 20260914
+	dayRef13rc28 Day = 20260921
+	dayRef13rc29 Day = 20260924
 	// dayRef14rc1 is 1.4.0rc1's (main 2026-10-21).
 	dayRef14rc1 Day = 20261021
 	// dayRef14rc4 is 1.4.0rc4's, as xcvr places it (its day is inferred).
@@ -355,22 +358,27 @@ func (n NestedFields) Has(key string) bool {
 
 // kvDirectFrom is the first day xcvr knows update_llm_args_with_extra_dict
 // builds KvCacheConfig itself ("kv_cache_config": KvCacheConfig in
-// field_mapping, after a deep merge with the CLI's kv_cache_config): MOONCAKE
-// (#8309). The upper-case era's stored copy (kv_transfer_timeout_ms but no
+// field_mapping, after a deep merge with the CLI's kv_cache_config):
+// 1.2.0rc6's cut (main 2025-12-15). The llm_args.py of its patch
+// 1.2.0rc6.post3, in that release's docs build (NVIDIA/TensorRT-LLM gh-pages
+// 1.2.0rc6.post3/_modules/tensorrt_llm/llmapi/llm_args.html@434d5277), has
+// it after "attention_dp_config" and "sparse_attention_config" [V for
+// .post3; derived for rc6, whose line it patches]. The upper-case era's
+// stored copy (kv_transfer_timeout_ms but no
 // kv_transfer_sender_future_timeout_ms: main 2025-10-22..11-18) does not have
 // it; brb-nv/TensorRT-LLM@04d20224 (sender future timeout, no MOONCAKE: main
 // 2025-11-18..12-19) and HuiGao-NV/TensorRT-LLM@195839a7 (MOONCAKE, no
 // transceiver_runtime: 2025-12-19..2026-03-17), two forks of main, already
 // do, as do era 0's copy (main about 2026-03-17) and main@0004396. Between
-// 2025-10-22 and 12-19 the day it came in is not known.
-const kvDirectFrom Day = dayMooncake
+// 2025-10-22 and 12-15 the day it came in is not known.
+const kvDirectFrom Day = 20251215
 
 // kvDirect reports whether, on day d, a worker YAML's kv_cache_config is
 // built by KvCacheConfig(**d) before TorchLlmArgs, and whether that is known
 // at all: before #5610 (0.21.0's copy) it was, from the lower-case era's copy
-// until the upper-case era's it was not, and from MOONCAKE on (two forks'
-// copies, era 0's, main@0004396, and 1.3.0rc26 by Dynamo PR #15117's
-// account) it is again.
+// until the upper-case era's it was not, and from 1.2.0rc6 on (its .post3's
+// copy, two forks' copies, era 0's, main@0004396, and 1.3.0rc26 by Dynamo PR
+// #15117's account) it is again.
 func kvDirect(d Day) (direct, known bool) {
 	switch {
 	case d >= dayConfigKnobs && d < dayTimeoutField:
@@ -396,7 +404,7 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 			// main@0004396's list holds every field of 1.3.0rc26's
 			// reference, so main days up to that release keep it.
 			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListB(), Direct: true, Confidence: Derived,
-				Evidence: "KvCacheConfig(StrictBaseModel) fields of the upper-case era's and era 0's stored llm_args.py (main about 2026-03-17) and of main@0004396, joined with a fork's copy of main 2026-07 (block_reuse_policy, a field only then) and the upper-case era's (a fork's copy of main 2025-12-19..2026-03-17 has those); from MOONCAKE on update_llm_args_with_extra_dict builds it (field_mapping \"kv_cache_config\": KvCacheConfig), before TorchLlmArgs, in that fork's copy, era 0's and main@0004396"}, true
+				Evidence: "KvCacheConfig(StrictBaseModel) fields of the upper-case era's and era 0's stored llm_args.py (main about 2026-03-17) and of main@0004396, joined with a fork's copy of main 2026-07 (block_reuse_policy, a field only then) and the upper-case era's (a fork's copy of main 2025-12-19..2026-03-17 has those); from 1.2.0rc6 on update_llm_args_with_extra_dict builds it (field_mapping \"kv_cache_config\": KvCacheConfig), before TorchLlmArgs, in 1.2.0rc6.post3's llm_args.py, that fork's copy, era 0's and main@0004396"}, true
 		case d == dayRef13rc26:
 			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kv13rc26(), Direct: true, Confidence: Derived,
 				Evidence: "KvCacheConfig(StrictBaseModel, PybindMirror) fields in 1.3.0rc26's API reference, its signature read whole (verified; NVIDIA/TensorRT-LLM gh-pages latest/llm-api/reference/KvCacheConfig.html@bfda94dc); built first by update_llm_args_with_extra_dict as in era 0's copy and main@0004396 (derived)"}, true
@@ -405,8 +413,8 @@ func NestedFieldsFor(v Version, root string) (NestedFields, bool) {
 				Evidence: "KvCacheConfig(StrictBaseModel, PybindMirror) fields in 1.3.0rc27's and 1.3.0rc29's API references alike, each signature read whole (verified; gh-pages latest/llm-api/reference/KvCacheConfig.html@35dd990d and @cd798f61; 1.3.0rc28, between them, derived); built first by update_llm_args_with_extra_dict as in era 0's copy and main@0004396 (derived)"}, true
 		case d > dayRef13rc26 && d <= dayRef13rc29:
 			// A main day between those releases: main@0004396's
-			// kv_pool_rebalance_* knobs (after 1.3.0rc29, but when they
-			// came in is not known) are accepted too.
+			// kv_pool_rebalance_* knobs (in neither release's reference;
+			// whether main ever had them is not known) are accepted too.
 			return NestedFields{Root: root, Model: "KvCacheConfig", Fields: kvListC(), Direct: true, Confidence: Derived,
 				Evidence: "KvCacheConfig(StrictBaseModel, PybindMirror) fields of 1.3.0rc27's and 1.3.0rc29's API references (verified, alike) joined with main@0004396's stored llm_args.py; built first by update_llm_args_with_extra_dict as in main@0004396 (derived)"}, true
 		}

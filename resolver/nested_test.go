@@ -23,13 +23,13 @@ func TestNestedWindows(t *testing.T) {
 		{"1.2.0rc1", true, false, true, 5, 3, 0},
 		{"1.2.0rc2", false, false, true, 5, 4, 3}, // after the upper-case copy's first day: the kv path is not known
 		{"1.2.0rc5", false, false, true, 5, 4, 3},
-		{"1.2.0rc6", true, true, true, 5, 4, 3}, // after MOONCAKE: KvCacheConfig(**d) first
+		{"1.2.0rc6", true, true, true, 5, 4, 3}, // from 1.2.0rc6 (.post3's field_mapping, verified): KvCacheConfig(**d) first
 		{"1.2.0", true, true, true, 5, 4, 3},
 		{"1.3.0rc7", true, true, true, 5, 4, 3},
 		{"1.3.0rc8", true, true, true, 5, 6, 12},  // era 0's copy, main@0004396 and 1.3.0rc27's reference joined
 		{"1.3.0rc9", true, true, false, 5, 6, 12}, // after era 0's copy CudaGraphConfig is not held
 		{"1.3.0rc25", true, true, false, 5, 6, 12},
-		{"1.3.0rc26.dev2026090400", true, true, false, 5, 6, 12}, // main before rc26: main@0004396's list, no union held yet
+		{"1.3.0rc26.dev2026090300", true, true, false, 5, 6, 12}, // main before rc26 (cut 09-04): main@0004396's list, no union held yet
 		// From 1.3.0rc26 by the API references read whole: KvCacheConfig
 		// up to 1.3.0rc29 (1.4's signatures were not), the CUDA graph
 		// union up to 1.4.0rc1 (its EncodeCudaGraphConfig page).
@@ -181,7 +181,7 @@ func TestNestedKVAfterRc25(t *testing.T) {
 		{"1.3.0rc29", "enable_block_resuse", true},
 		{"1.3.0rc29.dev2026092000", "kv_pool_rebalance_cooldown_secs", false}, // main: main@0004396's knobs joined
 		{"1.3.0rc29.dev2026092000", "enable_block_resuse", true},
-		{"1.3.0rc26.dev2026090400", "onboard_blocks", false}, // main before rc26: the joined copies' list
+		{"1.3.0rc26.dev2026090300", "onboard_blocks", false}, // main before rc26 (cut 09-04): the joined copies' list
 		{"1.4.0rc1", "enable_block_resuse", false},
 		{"1.4.0rc4", "free_gpu_mem_fraction", false},
 	} {

@@ -73,7 +73,8 @@ func TestReleaseFamilies(t *testing.T) {
 		// publication (09-30) and just before the v1.2.0rc1 tag 796891ba2a;
 		// #8309 (MOONCAKE, the four selectors) is 9f283f330b of 2025-12-19,
 		// after the v1.2.0rc3 tag 2128f73d58 (11-20) and before main was bumped
-		// to 1.2.0rc7 (12-23). xcvr had #7926 on 09-29 and #8309 on 11-12.
+		// to 1.2.0rc7 (12-23), so after rc6 (12-15). xcvr had #7926 on 09-29 and
+		// #8309 on 11-12.
 		{name: "1.2.0rc0 DEFAULT is still UCX (#7926 merged 10-19)", version: "1.2.0rc0", backend: "DEFAULT", outcome: OutcomeCPP, backendEff: "UCX", logs: []string{ucxInfo}},
 		{name: "1.2.0rc0 the NIXL selector of the UCX default", version: "1.2.0rc0", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseUCX: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
 			logs: []string{"TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"}},
@@ -81,7 +82,16 @@ func TestReleaseFamilies(t *testing.T) {
 		{name: "1.2.0rc3 the NIXL selector is not one yet (#8309 merged 12-19)", version: "1.2.0rc3", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "MPI",
 			logs: []string{"TRTLLM_USE_MPI_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config", mpiWarn}},
 		{name: "1.2.0rc5 MOONCAKE is not a backend yet", version: "1.2.0rc5", backend: "MOONCAKE", outcome: OutcomeError, failed: StepValidate, errHas: upperLits},
-		{name: "1.2.0rc6 MOONCAKE and the four selectors (#8309)", version: "1.2.0rc6", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
+		// 1.2.0rc6 is main's 9ba14263db of 2025-12-15 (its docs build's
+		// commit), four days before #8309; its .post1 and .post3 declare
+		// backend Literal['DEFAULT', 'UCX', 'NIXL', 'MPI'] in their own
+		// llm_args.py (gh-pages <version>/_modules/tensorrt_llm/llmapi/
+		// llm_args.html, verified). xcvr had it after #8309 (12-22).
+		{name: "1.2.0rc6 MOONCAKE is not a backend yet (cut 12-15)", version: "1.2.0rc6", backend: "MOONCAKE", outcome: OutcomeError, failed: StepValidate, errHas: upperLits},
+		{name: "1.2.0rc6.post3 MOONCAKE is not a backend (its llm_args.py)", version: "1.2.0rc6.post3", backend: "MOONCAKE", outcome: OutcomeError, failed: StepValidate, errHas: upperLits},
+		{name: "1.2.0rc6 the two selectors, UCX before MPI", version: "1.2.0rc6", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "MPI",
+			logs: []string{"TRTLLM_USE_MPI_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config", mpiWarn}},
+		{name: "1.2.0rc7 MOONCAKE and the four selectors (#8309)", version: "1.2.0rc7", backend: "DEFAULT", env: map[string]string{EnvUseNIXL: "1", EnvUseMPI: "1"}, outcome: OutcomeCPP, backendEff: "NIXL",
 			logs: []string{"TRTLLM_USE_NIXL_KVCACHE=1 is set, but it's recommended to set cache_transceiver_config.backend in yaml config"}},
 		{name: "1.2.0 MOONCAKE validates", version: "1.2.0", backend: "MOONCAKE", outcome: OutcomeCPP, backendEff: "MOONCAKE"},
 		// 1.3 before transceiver_runtime, then era 0.
@@ -319,6 +329,72 @@ func TestIgnoredBefore5234(t *testing.T) {
 	for _, s := range Resolve(in).Steps {
 		if s.ID == StepValidate && strings.Contains(s.Reason, "ignored") {
 			t.Errorf("xcvr's default backend is called ignored: %q", s.Reason)
+		}
+	}
+}
+
+// TestCutsFromDocsBuilds: the releases whose cut is the main commit their docs
+// build was generated from (the footer of their pages on NVIDIA/TensorRT-LLM's
+// gh-pages branch, dated by main's git log or a weekly change report of
+// main's commits), and the dated changes those days put on each side.
+func TestCutsFromDocsBuilds(t *testing.T) {
+	for _, c := range []struct{ version, cut string }{
+		{"1.0.0rc0", "2025-06-21"}, // ebadc13086
+		{"1.0.0rc2", "2025-07-06"}, // 66f299a205
+		{"1.1.0rc1", "2025-08-19"}, // 7334f9390c
+		{"1.1.0rc2", "2025-08-29"}, // 15ec2b855d
+		{"1.2.0rc5", "2025-12-07"}, // e4c707845f
+		{"1.2.0rc6", "2025-12-15"}, // 9ba14263db
+		{"1.2.0rc7", "2026-01-04"}, // a65b0d4efa
+		{"1.2.0rc8", "2026-01-11"}, // 80649a8b78
+		{"1.3.0rc0", "2026-01-18"}, // 0af1a0e478
+		{"1.3.0rc1", "2026-01-25"}, // 45d7022cc3
+		{"1.3.0rc5", "2026-02-22"}, // 630fccb3ca
+		{"1.3.0rc12", "2026-04-16"},
+		{"1.3.0rc13", "2026-04-26"},
+		{"1.3.0rc15", "2026-05-20"}, // c72d43d896
+		{"1.3.0rc16", "2026-05-25"}, // 4517988cb3
+		{"1.3.0rc17", "2026-06-01"}, // a422420db9
+		{"1.3.0rc24", "2026-08-09"}, // 1cef02e901
+		{"1.3.0rc25", "2026-08-27"}, // 785c948197
+		{"1.3.0rc26", "2026-09-04"}, // c295dd9fca
+		{"1.3.0rc27", "2026-09-14"}, // 6e1cc953c0
+		{"1.3.0rc28", "2026-09-21"}, // fca831eac3
+		{"1.3.0rc29", "2026-09-24"}, // c76f4a8564
+	} {
+		v := Must(ParseVersion(c.version))
+		if v.Main.String() != c.cut || v.Confidence != Derived {
+			t.Errorf("%s: main %s (%s), want %s (derived)", c.version, v.Main, v.Confidence, c.cut)
+		}
+	}
+	for _, c := range []struct {
+		version string
+		change  Day
+		has     bool
+	}{
+		{"1.2.0rc6", dayMooncake, false}, // #8309, 12-19
+		{"1.2.0rc6.post4", dayMooncake, false},
+		{"1.2.0rc7", dayMooncake, true},
+		{"1.3.0rc24", 20260806, true},  // #17269
+		{"1.3.0rc24", day17137, false}, // placed 08-10
+		{"1.3.0rc25", day18134, false}, // 08-28
+		{"1.3.0rc26", day15727, true},  // e34a4ff974, 09-02
+		{"1.3.0rc26", day17899, false}, // c3c207a190, 09-05
+		{"1.3.0rc27", day17899, true},
+		{"1.3.0rc27", 20260915, false},       // #19004 and #19140
+		{"1.3.0rc27", dayAgentBounce, false}, // #15780, 4bee19ab76 of 09-16
+		{"1.3.0rc28", dayAgentBounce, true},
+		{"1.3.0rc29", day17495, false},
+	} {
+		if got := Must(ParseVersion(c.version)).Has(c.change); got != c.has {
+			t.Errorf("%s has the change of %s: %v, want %v", c.version, c.change, got, c.has)
+		}
+	}
+	// #17899 moved create_kv_cache_transceiver the day after 1.3.0rc26's cut.
+	for version, file := range map[string]string{"1.3.0rc26": fileOldCreate, "1.3.0rc27": fileNewCreate} {
+		tr := Resolve(tc{version: version, backend: "NIXL", runtime: "PYTHON"}.inputs(t))
+		if s := stepOf(tr, StepTransceiver); s.Source.File != file {
+			t.Errorf("%s: the transceiver step cites %q, want %q", version, s.Source.File, file)
 		}
 	}
 }

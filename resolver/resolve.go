@@ -489,8 +489,9 @@ func (r *run) validationErrors() []FieldError {
 	}
 	for _, k := range r.t.Inputs.VersionedKeys {
 		if !r.has(dayAgentBounce) {
-			// agent_bounce_* are fields only from 1.4.0rc1 (absent in the
-			// 1.3.0rc27 docs); before, pydantic reports an extra input.
+			// agent_bounce_* are fields only from #15780 (2026-09-16,
+			// 1.3.0rc28 on; absent in the 1.3.0rc27 docs): before, pydantic
+			// reports an extra input.
 			errs = append(errs, FieldError{Loc: k.Key, Type: "extra_forbidden", Message: "Extra inputs are not permitted",
 				Input: k.Input, InputType: k.InputType, Origin: k.Origin})
 		}

@@ -39,12 +39,15 @@ const (
 	// verified with agent_buffer_size_mb at 0649223e, derived for 1.4.0rc4's
 	// kv_cache_bounce_size_mb.
 	TextBounceParamsNoSize = "agent_bounce_params requires kv_cache_bounce_size_mb > 0; the bounce fast path is disabled at size 0, so the params would be ignored."
-	// TextBounceEnableNoSize is 1.4.0rc1's refusal of the flag without a
-	// capacity; only its tail is known (issue 19's run of upstream code).
-	TextBounceEnableNoSize = "… kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity."
-	// TextBounceParamsNoFlag is 1.4.0rc1's refusal of params without the flag;
-	// its text was not found.
-	TextBounceParamsNoFlag = "… (agent_bounce_params is set while agent_bounce_buffer_enable is False; TensorRT-LLM's message was not found)"
+	// TextBounceEnableNoSize is validate_bounce_config's refusal of the flag
+	// without a capacity [V llm_args.py of 1.3.0rc29, read in its docs build:
+	// NVIDIA/TensorRT-LLM gh-pages
+	// latest/_modules/tensorrt_llm/llmapi/llm_args.html@cd798f61, from
+	// c76f4a8; derived for 1.3.0rc28 and 1.4.0rc1 to rc3].
+	TextBounceEnableNoSize = "agent_bounce_buffer_enable selects the C++ transfer-agent bounce implementation, but kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity."
+	// TextBounceParamsNoFlag is validate_bounce_config's refusal of params
+	// without the flag [V, the same file].
+	TextBounceParamsNoFlag = "agent_bounce_params only applies to the C++ transfer-agent bounce implementation; set agent_bounce_buffer_enable=True or drop the params."
 )
 
 // Validator is one validator method of CacheTransceiverConfig, as data: its
@@ -76,18 +79,19 @@ type validatorCheck struct {
 func validatorChecks() []validatorCheck {
 	return []validatorCheck{
 		{TextBounceParamsType, Verified, true}, // checked by the file readers (a non-dict)
-		{TextBounceEnableNoSize, Inferred, false},
+		{TextBounceEnableNoSize, Derived, true},
 		{TextBounceParamsNoSize, Derived, true},
-		{TextBounceParamsNoFlag, Inferred, false},
+		{TextBounceParamsNoFlag, Derived, true},
 		{TextBounceUnknownKeys, Derived, true},
 	}
 }
 
 // releaseValidators is xcvr's model of CacheTransceiverConfig's validators on
-// main's day: none before agent_bounce_* (1.4.0rc1), 1.4.0rc1's form (the flag
-// needs a capacity, the params need the flag, their keys are checked; its
-// method name and conditions are derived), and validate_bounce_exclusive's
-// form from 1.4.0rc4 (the params need a capacity, their keys are checked).
+// main's day: none before agent_bounce_* (#15780, 2026-09-16), then
+// validate_bounce_config (the flag needs a capacity, the params need the flag,
+// their keys are checked; read in 1.3.0rc29's llm_args.py, taken for rc28 and
+// 1.4.0rc1 to rc3), and validate_bounce_exclusive's form from 1.4.0rc4 (the
+// params need a capacity, their keys are checked).
 func releaseValidators(main Day) []Validator {
 	if main < dayAgentBounce {
 		return nil
@@ -102,11 +106,11 @@ func releaseValidators(main Day) []Validator {
 			When:     []string{"self.agent_bounce_params and self.kv_cache_bounce_size_mb == 0", "self.agent_bounce_params and unknown"},
 			Evidence: at + " (derived for 1.4.0rc4's kv_cache_bounce_size_mb)"}}
 	case main >= dayAgentBounce:
-		return []Validator{coerce, {Name: "validate_agent_bounce", Decorator: "model_validator", Args: []string{"after"},
+		return []Validator{coerce, {Name: "validate_bounce_config", Decorator: "model_validator", Args: []string{"after"},
 			Raises: []string{TextBounceEnableNoSize, TextBounceParamsNoFlag, TextBounceUnknownKeys},
 			When: []string{"self.agent_bounce_buffer_enable and self.kv_cache_bounce_size_mb == 0",
 				"self.agent_bounce_params and not self.agent_bounce_buffer_enable", "self.agent_bounce_params and unknown"},
-			Evidence: "docs 1.4.0rc1 CacheTransceiverConfig (derived from " + at + ")"}}
+			Evidence: "llm_args.py of 1.3.0rc29 (gh-pages latest/_modules/tensorrt_llm/llmapi/llm_args.html@cd798f61, verified); derived for 1.3.0rc28 and 1.4.0rc1 to rc3"}}
 	}
 	return nil
 }
@@ -221,7 +225,7 @@ func bounceValidatorHint(msg string) string {
 	switch {
 	case strings.Contains(msg, "Unknown agent_bounce_params key"):
 		return "use only the agent_bounce_params keys of bounce_knobs.py (" + strings.Join(AgentBounceParamKeys(), ", ") + ")"
-	case strings.Contains(msg, "agent_bounce_buffer_enable is False"):
+	case strings.Contains(msg, "agent_bounce_params only applies"):
 		return "set agent_bounce_buffer_enable: true with a positive kv_cache_bounce_size_mb, or drop agent_bounce_params"
 	}
 	return "set kv_cache_bounce_size_mb to a positive capacity in MiB, or drop the agent bounce settings"

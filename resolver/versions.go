@@ -89,7 +89,7 @@ const (
 	day16060       Day = 20260811 // get_preferred_kv_cache_manager_version hook + disagg V1 demotion [D: weekly change report 08-10→08-17, commit bfc4966e4c]
 	day16832       Day = 20260729 // fabric memory default for PYTHON + C++ V1 manager [D: weekly change report 07-27→08-03, commit 097cbc102b]
 	dayHybridV2    Day = day18134 // hybrid Mamba V2 routed by use_kv_cache_manager_v2 [U day: era-2 wording]
-	dayAgentBounce Day = 20261009 // agent_bounce_* fields [U day: absent in docs 1.3.0rc27, present in 1.4.0rc1]
+	dayAgentBounce Day = 20260916 // agent_bounce_* fields: PR #15780 [D: merged 2026-09-16 as 4bee19ab76 (weekly change report 09-14→09-21); absent in docs 1.3.0rc27 (09-14), in 1.3.0rc28's and rc29's llm_args.py (verified)]
 	dayBounceNoop  Day = 20261111 // agent_bounce_buffer_enable a deprecated no-op [U day: docs 1.4.0rc4]
 )
 
@@ -126,9 +126,9 @@ func Changes() []Change {
 		{18134, day18134, Verified, "'auto' without a preference selects PYTHON, falling back to C++ only for non-NIXL or a null timeout (era 2)"},
 		{15727, day15727, Verified, "enable_pipelined_transfer; a leftover None runtime switches to PYTHON on NIXL"},
 		{17899, day17899, Verified, "create_kv_cache_transceiver moves to _torch/disaggregation"},
-		{19140, 20260914, Inferred, "Nemotron VL family on KV manager V2 / PYTHON"},
+		{19140, 20260915, Derived, "Nemotron VL family on KV manager V2 / PYTHON"},
 		{19004, 20260915, Verified, "Llama4ForConditionalGeneration prefers PYTHON"},
-		{0, dayAgentBounce, Inferred, "agent_bounce_buffer_enable and agent_bounce_params become cache_transceiver_config fields"},
+		{15780, dayAgentBounce, Derived, "agent_bounce_buffer_enable and agent_bounce_params become cache_transceiver_config fields, with validate_bounce_config"},
 		{17495, day17495, Inferred, "transceiver_runtime defaults to 'PYTHON'; C++ transceiver deprecated (era 3, 1.4)"},
 	}
 }

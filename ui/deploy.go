@@ -251,7 +251,7 @@ func (m *Model) observedLines(w int) []string {
 			continue
 		}
 		out = append(out, "")
-		out = append(out, wrapPainted(verdictPaint(st, pv.Status), p.Source+": "+logs.ObservedSummary(p)+v.ProcessText(pv), w, 2, 4)...)
+		out = append(out, wrapPainted(verdictPaint(st, pv.Status), p.Source+": "+v.FollowedLine(pv), w, 2, 4)...)
 		for _, d := range logs.ProcessDetail(p) {
 			t := strings.TrimLeft(d, " ")
 			ind := 2 + len(d) - len(t)

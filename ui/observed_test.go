@@ -156,7 +156,7 @@ func TestObservedWholePendingWhileFollowed(t *testing.T) {
 	m := New(Options{Spec: spec, Width: 80, Height: 24, Log: fw.Log(), LogFollow: fw})
 	m = keys(t, m, "o")
 	o := squeeze(strings.Join(m.observedWhole(80), "\n"))
-	if !strings.Contains(o, squeeze("… pending · Pending: the process shows no outcome yet")) || !strings.Contains(o, squeeze("— … pending (no outcome yet) for 1.3.0rc26")) || strings.Contains(o, "✗") {
+	if !strings.Contains(o, squeeze("… pending · Pending: the process shows no outcome yet")) || !strings.Contains(o, squeeze("rank 0: no outcome yet · resolved 'auto' to 'PYTHON' for GptOssForCausalLM — … pending for 1.3.0rc26")) || strings.Contains(o, "outcome not shown") || strings.Contains(o, "✗") {
 		t.Fatalf("followed, two lines in:\n%s", ansi.Strip(strings.Join(m.observedWhole(80), "\n")))
 	}
 	lg, _ := logs.Parse("ctx.log", strings.NewReader(text))

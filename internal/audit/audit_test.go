@@ -653,7 +653,7 @@ func TestComposeOverrideEngineArgs(t *testing.T) {
 	}
 	r := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
 	in := entry(t, r, "decode-0").Trace.Inputs
-	if !in.Backend.Value.Is("NIXL") || in.Backend.Origin.Detail != "dc/docker-compose.yml:2 (--override-engine-args)" {
+	if !in.Backend.Value.Is("NIXL") || in.Backend.Origin.Detail != "dc/docker-compose.yml:6 (--override-engine-args)" {
 		t.Errorf("backend %+v", in.Backend)
 	}
 }

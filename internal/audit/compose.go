@@ -76,7 +76,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
 			continue
 		}
-		if l.encode {
+		if l.encode || l.sidecar {
 			r.encodeWorker(src, l)
 			continue
 		}
@@ -85,6 +85,10 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			n, from = v, fmt.Sprintf("deploy.replicas (%s)", origin(file, ln))
 		}
 		w := &Worker{Name: name, Source: src, Count: n, CountFrom: from, CommandError: l.refused}
+		// The command line's values at the line that names the program
+		// (commandLine), not the service's key.
+		cmdLine := commandLine(svc, programWord(l), p.KeyLine, "entrypoint", "command")
+		cmdAt := origin(file, cmdLine)
 		if img := str(raw, "image"); img != "" {
 			used := map[string]bool{}
 			w.Image, w.ImageOrigin = cv.interpolate(img, used), origin(file, line(svc, "image"))
@@ -95,7 +99,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 		var env envSet
 		w.Notes = append(w.Notes, r.composeServiceEnv(file, svc, &env)...)
 		for _, k := range l.envOrd {
-			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, p.KeyLine) + " (command line)"})
+			env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(file, commandLine(svc, k+"=", cmdLine, "entrypoint", "command")) + " (command line)"})
 		}
 		w.Env = env.trtllm()
 		if n := env.droppedNote(); n != "" {
@@ -117,14 +121,14 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			w.place = &placement{kind: "compose service", name: name, aliases: composeNames(svc), hostNet: str(svc, "network_mode") == "host"}
 		}
 		if l.model != "" {
-			w.Model, w.ModelOrigin = l.model, origin(file, p.KeyLine)+" (command line)"
+			w.Model, w.ModelOrigin = l.model, cmdAt+" (command line)"
 			w.ServedModel = l.served
 		}
-		w.serveBackend(l, origin(file, p.KeyLine))
+		w.serveBackend(l, cmdAt)
 		w.key = "compose\x00" + file + "\x00" + name
 		if l.config == "" {
 			w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
-			if handled, ok := r.overrideOnly(w, src, l, origin(file, p.KeyLine)); handled && !ok {
+			if handled, ok := r.overrideOnly(w, src, l, cmdAt); handled && !ok {
 				continue
 			}
 			r.set.Workers = append(r.set.Workers, w)
@@ -148,7 +152,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			r.unresolved(src, l.flag+" "+l.config+": not in the set (a file of the image, or a bind mount's file not given to audit); give it to audit")
 			continue
 		}
-		where, ok = r.readConfig(w, src, l, cname, cfg, locate, where, origin(file, p.KeyLine))
+		where, ok = r.readConfig(w, src, l, cname, cfg, locate, where, cmdAt)
 		if !ok {
 			continue
 		}

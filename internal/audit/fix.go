@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"xcvr/internal/compare"
 	"xcvr/resolver"
@@ -88,7 +89,7 @@ func findFix(es []Entry) []WorkerFix {
 			}
 			return target == nil || sameEnd(res, *target)
 		}
-		f, ok := search(e.Inputs, good)
+		f, ok := search(e.Inputs, good, targetEdits(e.Inputs, target))
 		if !ok {
 			return nil
 		}
@@ -102,9 +103,31 @@ func findFix(es []Entry) []WorkerFix {
 	return out
 }
 
-// search tries single edits, then pairs, in candidate order.
-func search(in resolver.Inputs, good func(resolver.Result) bool) (WorkerFix, bool) {
-	cands := candidates(in)
+// targetEdits are the edits that move a worker to the target's backend
+// when that is not NIXL, which candidates always tries: two context
+// workers on UCX beside a generation worker on NIXL make UCX the target,
+// and the generation worker's one-edit fix is backend: UCX (without it,
+// "none of up to 2 edits" was said). Both spellings are tried, as the 1.0
+// line takes lower case only; resolving each rules out the wrong one.
+func targetEdits(in resolver.Inputs, target *resolver.Result) []compare.Edit {
+	if target == nil || !target.EffectiveBackend.Valid {
+		return nil
+	}
+	b := target.EffectiveBackend.S
+	if strings.EqualFold(b, "NIXL") || in.Backend.Value.Is(b) {
+		return nil
+	}
+	out := []compare.Edit{{Kind: compare.EditBackend, Value: strings.ToUpper(b)}}
+	if lower := strings.ToLower(b); lower != strings.ToUpper(b) {
+		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: lower})
+	}
+	return out
+}
+
+// search tries single edits, then pairs, in candidate order; extra are
+// tried after candidates' own.
+func search(in resolver.Inputs, good func(resolver.Result) bool, extra []compare.Edit) (WorkerFix, bool) {
+	cands := append(candidates(in), extra...)
 	var combo []compare.Edit
 	var found *WorkerFix
 	var walk func(start, left int)
@@ -162,6 +185,13 @@ func candidates(in resolver.Inputs) []compare.Edit {
 		// refuses the spelling a version does not take.
 		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: "DEFAULT"},
 			compare.Edit{Kind: compare.EditBackend, Value: "nixl"}, compare.Edit{Kind: compare.EditBackend, Value: "default"})
+	} else if v := in.Backend.Value; v.Valid && strings.ToLower(v.S) != v.S {
+		// An upper-case name a 1.0 release refuses (backend: UCX, as
+		// written for 1.1 and later) is fixed by its lower-case spelling.
+		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: strings.ToLower(v.S)})
+		if !v.Is("NIXL") {
+			out = append(out, compare.Edit{Kind: compare.EditBackend, Value: "nixl"})
+		}
 	}
 	for _, v := range []string{"PYTHON", "CPP"} {
 		if !(in.Runtime.Given() && in.Runtime.Value.Is(v)) {

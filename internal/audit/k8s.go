@@ -381,6 +381,9 @@ type launch struct {
 	moduleNote string
 	// encode is a dynamo.trtllm --disaggregation-mode encode worker.
 	encode bool
+	// sidecar is Dynamo's TensorRT-LLM sidecar (python3 -m
+	// dynamo.trtllm.sidecar): no engine of its own.
+	sidecar bool
 	// host and port are trtllm-serve's --host and --port as written ("" when
 	// the command line has none): the address an orchestrator's urls name.
 	host, port string
@@ -391,6 +394,10 @@ type launch struct {
 // MultimodalEncoder(model, max_batch_size) for DisaggregationMode.ENCODE,
 // not an LLM from the engine args: its cache_transceiver_config is not read.
 func (r *reader) encodeWorker(src Source, l launch) {
+	if l.sidecar {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: sidecarWhy})
+		return
+	}
 	why := "a multimodal encode worker (dynamo.trtllm --disaggregation-mode encode): Dynamo builds TensorRT-LLM's MultimodalEncoder for it, not an LLM, so it has no KV-cache transceiver"
 	if l.config != "" {
 		why += "; its " + l.flag + " " + l.config
@@ -401,6 +408,14 @@ func (r *reader) encodeWorker(src Source, l launch) {
 	}
 	r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why + "; it sends prefill the image embeddings"})
 }
+
+// sidecarWhy says why Dynamo's TensorRT-LLM sidecar is no worker: srt-slurm's
+// srtctl starts "python3 -m dynamo.trtllm.sidecar --grpc-endpoint
+// 127.0.0.1:PORT" beside "python3 -m tensorrt_llm.commands.serve MODEL --grpc
+// ... --extra_llm_api_options CONFIG", and Dynamo's docs call the sidecar "a
+// CPU-only Dynamo worker that connects to TensorRT-LLM's native gRPC
+// service": the engine is the serve process, read as trtllm-serve.
+const sidecarWhy = "Dynamo's TensorRT-LLM sidecar (python3 -m dynamo.trtllm.sidecar): a CPU-only Dynamo worker that connects to a TensorRT-LLM engine's gRPC server; it builds no engine and has no KV-cache transceiver (the engine's own command, tensorrt_llm.commands.serve --grpc, decides that)"
 
 // podEnv is the environment a pod template's Dynamo or Kubernetes wrapper gives
 // (spec-level envs of a DynamoGraphDeployment), below the container's own.
@@ -468,11 +483,16 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
 		return true
 	}
-	if l.encode {
+	if l.encode || l.sidecar {
 		r.encodeWorker(src, l)
 		return true
 	}
 	w := &Worker{Name: o.name, Source: src, Count: t.count, CountFrom: t.countFrom, CommandError: l.refused}
+	// The command line's values are said at the line that starts the
+	// program (the command or args entry, a script's own line), not at the
+	// container's first key, which may be its image or env, lines above.
+	cmdLine := commandLine(c, programWord(l), c.Line, "command", "args")
+	cmdAt := origin(o.file, cmdLine)
 	if img := str(c, "image"); img != "" {
 		w.Image, w.ImageOrigin = img, origin(o.file, line(c, "image"))
 	}
@@ -506,7 +526,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 	}
 	r.containerEnv(o, c, env.set, w)
 	for _, k := range l.envOrd {
-		env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, c.Line) + " (command line)"})
+		env.set(EnvVar{Name: k, Value: l.env[k], Origin: origin(o.file, commandLine(c, k+"=", cmdLine, "command", "args")) + " (command line)"})
 	}
 	w.Env = env.trtllm()
 	if n := env.droppedNote(); n != "" {
@@ -533,16 +553,16 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		w.place = &placement{kind: o.kind, name: o.name, namespace: o.namespace, labels: t.labels, ports: containerPorts(c), part: t.part}
 	}
 	if l.model != "" {
-		w.Model, w.ModelOrigin = l.model, origin(o.file, c.Line)+" (command line)"
+		w.Model, w.ModelOrigin = l.model, cmdAt+" (command line)"
 		w.ServedModel = l.served
 	}
-	w.serveBackend(l, origin(o.file, c.Line))
+	w.serveBackend(l, cmdAt)
 
 	// Config file.
 	if l.config == "" {
 		w.Config = "none (TensorRT-LLM's defaults: no cache_transceiver_config)"
 		w.key = "obj\x00" + o.kind + "/" + o.name + "\x00" + cname
-		if handled, ok := r.overrideOnly(w, src, l, origin(o.file, c.Line)); handled && !ok {
+		if handled, ok := r.overrideOnly(w, src, l, cmdAt); handled && !ok {
 			return true
 		}
 		r.set.Workers = append(r.set.Workers, w)
@@ -569,7 +589,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		r.unresolved(src, l.flag+" "+l.config+": "+why)
 		return true
 	}
-	where, ok = r.readConfig(w, src, l, name, root, locate, where, origin(o.file, c.Line))
+	where, ok = r.readConfig(w, src, l, name, root, locate, where, cmdAt)
 	if !ok {
 		return true
 	}
@@ -948,8 +968,10 @@ func parseLaunch(words []string) (launch, bool) {
 			}
 		case strings.HasPrefix(w, "dynamo.trtllm.") && i > 0 && words[i-1] == "-m":
 			// Dynamo's older dynamo.trtllm.worker and its
-			// dynamo.trtllm.unified_main entry point take the same flags.
+			// dynamo.trtllm.unified_main entry point take the same flags;
+			// dynamo.trtllm.sidecar is no engine (sidecarWhy).
 			l.program, start = "dynamo.trtllm", i+1
+			l.sidecar = w == "dynamo.trtllm.sidecar"
 		case strings.HasPrefix(w, "$") && i > 0 && words[i-1] == "-m" && takesEngineArgs(words[i+1:]):
 			// python3 -m "$WORKER_MODULE" ... --extra-engine-args: Dynamo's
 			// launch scripts pick dynamo.trtllm or its unified_main in a
@@ -1084,6 +1106,52 @@ func parseLaunch(words []string) (launch, bool) {
 // message at ERROR and exits 1 before any engine is built.
 func dynamoExits(msg string) string {
 	return "dynamo.trtllm refuses its command line and exits 1 (ERROR " + msg + ")"
+}
+
+// programWord is the word that names a launch's program in its command
+// line.
+func programWord(l launch) string {
+	if l.program == "dynamo.trtllm" {
+		return "dynamo.trtllm"
+	}
+	return "trtllm-serve"
+}
+
+// commandLine is the line of a container's command or args (a compose
+// service's entrypoint or command: keys) that holds needle: an entry's own
+// line, or inside a multi-line script (a block scalar, whose text starts on
+// the line after its indicator) the script's line. def when none holds it
+// (a value the expansion built, a module named otherwise).
+func commandLine(c *deploy.Node, needle string, def int, keys ...string) int {
+	at := func(n *deploy.Node) (int, bool) {
+		if n == nil || n.Kind != deploy.KindStr {
+			return 0, false
+		}
+		i := strings.Index(n.Str, needle)
+		if i < 0 {
+			return 0, false
+		}
+		base := n.Line
+		if strings.Contains(strings.TrimRight(n.Str, "\n"), "\n") || strings.HasSuffix(n.Str, "\n") {
+			// A block scalar (several lines, or a clipped > or |, the
+			// only scalars that end in a newline): its text starts on
+			// the line after the indicator. A >- keeps the indicator's.
+			base++
+		}
+		return base + strings.Count(n.Str[:i], "\n"), true
+	}
+	for _, k := range keys {
+		n := get(c, k)
+		if l, ok := at(n); ok {
+			return l
+		}
+		for _, it := range listOf(n) {
+			if l, ok := at(it); ok {
+				return l
+			}
+		}
+	}
+	return def
 }
 
 // refusedOption is trtllm-serve's refusal of an option spelled with a

@@ -733,6 +733,40 @@ var realCases = []realCase{
 		workers: []string{"worker_config.ctx context ERROR None 1", "worker_config.gen generation ERROR None 1"},
 	},
 	{
+		// Each config path is a function's output
+		// (CTX_RUN_CONFIG="$(resolve_config ...)", a sed of configs/*.yaml):
+		// not known. It said "the script does not set its variables (they
+		// are its caller's environment)", and listed the context line three
+		// times (its loop's iterations); now where the variable is set, and
+		// once, with how often it ran.
+		from:    "a TensorRT-LLM developer's NVBug 6266370 reproduction launcher (3 ctx TP1 + 2 gen TP2, gpt-oss-120b; index id 56664773273, repository not named by the index; whole file)",
+		version: "1.3.0rc29",
+		files:   []string{"real/trtllm-nvbug-repro/launch_disagg.sh"},
+		unplaced: []string{
+			"launch_disagg.sh:134 trtllm-serve command: --extra_llm_api_options ${CTX_RUN_CONFIG}: the path is not known: $CTX_RUN_CONFIG is set at real/trtllm-nvbug-repro/launch_disagg.sh:119 from a command's output ($(resolve_config ctx_tp1)), which xcvr does not run",
+			"launch_disagg.sh:148 trtllm-serve command: --extra_llm_api_options ${GEN_RUN_CONFIG}: the path is not known: $GEN_RUN_CONFIG is set at real/trtllm-nvbug-repro/launch_disagg.sh:120 from a command's output ($(resolve_config gen_tp2))",
+			"the disaggregated orchestrator (trtllm-serve disaggregated ${ROUND_ROOT}/configs/proxy_3ctx2gen.yaml)",
+		},
+	},
+	{
+		// trtllm-serve with --server_role and OpenEngine's gRPC options,
+		// each beside a Dynamo sidecar; the configs are
+		// $DYNAMO_HOME/examples/backends/trtllm/engine_configs/qwen3/.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/openengine_disagg.sh @244cc381 (whole file) with engine_configs/qwen3/{prefill-lora,decode-lora}.yaml (above)",
+		version: "1.3.0rc29",
+		files:   []string{"real/dynamo-openengine/openengine_disagg.sh", "real/dynamo-openengine/prefill-lora.yaml", "real/dynamo-openengine/decode-lora.yaml"},
+		workers: []string{"decode-lora.yaml generation PYTHON NIXL 1", "prefill-lora.yaml context PYTHON NIXL 1"},
+	},
+	{
+		// One GPU, --override-engine-args from a bash array built under an
+		// if (a profiler's branch or a token cap), the decode worker with
+		// --connector kvbm: the override caps kv_cache_config only.
+		from:    "ai-dynamo/dynamo examples/backends/trtllm/launch/disagg_same_gpu_decode_kvbm.sh @8c572972 (whole file) with engine_configs/qwen3/{prefill,decode}.yaml (above)",
+		version: "1.3.0rc19",
+		files:   []string{"real/dynamo-qwen3/disagg_same_gpu_decode_kvbm.sh", "real/dynamo-qwen3/prefill.yaml", "real/dynamo-qwen3/decode.yaml"},
+		workers: []string{"decode.yaml generation CPP NIXL 1", "prefill.yaml context CPP NIXL 1"},
+	},
+	{
 		// v1beta1: the engine configs are the image's own
 		// (./examples/backends/trtllm/engine_configs/qwen3/, relative to
 		// workingDir /workspace/), given here; tensorrtllm-runtime:1.3.1 is

@@ -108,6 +108,9 @@ type UnplacedJSON struct {
 	// Worker is true for a TensorRT-LLM worker found but not resolved (its
 	// config is not in the set or cannot be read); audit then exits 1.
 	Worker bool `json:"worker,omitempty"`
+	// Runs is how often the same line ran with the same reason (a loop's
+	// iterations), when more than once.
+	Runs int `json:"runs,omitempty"`
 }
 
 // OrchestratorJSON is an orchestrator-only disaggregated file: the servers it
@@ -183,7 +186,7 @@ func (r *Report) JSON() JSON {
 	}
 	out.FixFound = len(r.Fix) > 0 || !r.Fails() || r.commandOnly()
 	for _, u := range r.Set.Unplaced {
-		out.Unplaced = append(out.Unplaced, UnplacedJSON{Source: u.Source.String(), Why: u.Why, Worker: u.Worker})
+		out.Unplaced = append(out.Unplaced, UnplacedJSON{Source: u.Source.String(), Why: u.Why, Worker: u.Worker, Runs: u.Runs})
 	}
 	for _, c := range r.Set.Copies {
 		out.Copies = append(out.Copies, CopyJSON{Source: c.Source, SameAs: c.SameAs, Workers: c.Workers, Why: copyWhy(c)})
@@ -413,7 +416,7 @@ func (r *Report) Text() string {
 	if len(r.Set.Unplaced) > 0 {
 		fmt.Fprintf(&b, "Not placed (%d):\n", len(r.Set.Unplaced))
 		for _, u := range r.Set.Unplaced {
-			fmt.Fprintf(&b, "  %s: %s\n", t(u.Source.String()), t(u.Why))
+			fmt.Fprintf(&b, "  %s: %s%s\n", t(u.Source.String()), t(u.Why), u.runsNote())
 		}
 	}
 	for _, w := range r.Set.Warnings {
@@ -525,7 +528,7 @@ func (r *Report) Markdown() string {
 	if len(r.Set.Unplaced) > 0 {
 		b.WriteString("\nNot placed:\n\n")
 		for _, u := range r.Set.Unplaced {
-			fmt.Fprintf(&b, "- %s: %s\n", mdCell(u.Source.String()), mdCell(u.Why))
+			fmt.Fprintf(&b, "- %s: %s%s\n", mdCell(u.Source.String()), mdCell(u.Why), u.runsNote())
 		}
 	}
 	if r.Upgrade != nil {

@@ -141,7 +141,11 @@ func (r *Report) Unresolved() []Unplaced {
 // emptyVerdict is an Empty report's verdict: no worker in the input, or
 // workers found but none resolved.
 func (r *Report) emptyVerdict() string {
-	if n := len(r.Unresolved()); n > 0 {
+	n := 0
+	for _, u := range r.Unresolved() {
+		n += max(u.Runs, 1)
+	}
+	if n > 0 {
 		return fmt.Sprintf("%d TensorRT-LLM worker(s) found, none resolved: the config each names is not in the set or cannot be read (under Not placed); give audit those files", n)
 	}
 	return emptyLine

@@ -187,11 +187,35 @@ type Unplaced struct {
 	// The verdict then speaks for the other workers only, and audit exits
 	// 1: a gate does not pass on a worker nobody checked.
 	Worker bool
+	// Runs counts a worker's line read more than once with the same
+	// reason (a loop's iterations, a function's calls): said once, with
+	// how often (0 and 1 are once).
+	Runs int
 }
 
-// unresolved lists a worker found but not resolved (Unplaced.Worker).
+// unresolved lists a worker found but not resolved (Unplaced.Worker); the
+// same line and reason again (a loop's next iteration) is counted, not
+// listed again.
 func (r *reader) unresolved(src Source, why string) {
+	for i := len(r.set.Unplaced) - 1; i >= 0 && i >= len(r.set.Unplaced)-maxUnresolvedLookback; i-- {
+		if u := &r.set.Unplaced[i]; u.Worker && u.Why == why && u.Source == src {
+			u.Runs = max(u.Runs, 1) + 1
+			return
+		}
+	}
 	r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why, Worker: true})
+}
+
+// maxUnresolvedLookback bounds the entries unresolved compares: the
+// repeats it joins are a loop's, listed one after another.
+const maxUnresolvedLookback = 8
+
+// runsNote says how often an unplaced line ran; "" once.
+func (u Unplaced) runsNote() string {
+	if u.Runs <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (×%d: the same line, run %d times)", u.Runs, u.Runs)
 }
 
 // Orchestrator is a trtllm-serve disaggregated file that only lists its servers:

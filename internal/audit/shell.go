@@ -1320,7 +1320,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			r.mpiWorker(src, l, v, blocks, call)
 			return
 		}
-		if l.encode {
+		if l.encode || l.sidecar {
 			r.encodeWorker(src, l)
 			return
 		}
@@ -1569,7 +1569,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			if !ok {
 				why := "not in the set (a file of the node or the image); give it to audit"
 				if strings.Contains(l.config, "$") {
-					why = "the path is not known: " + unsetWhyIn(l.config, file, blocks) + "; audit the worker YAML it is given (or the config that launches it) instead"
+					why = "the path is not known: " + pathUnsetWhy(v, l.config, file, blocks) + "; audit the worker YAML it is given (or the config that launches it) instead"
 					for _, f := range frames {
 						if f.loopNote != "" {
 							why += "; " + f.loopNote
@@ -1947,6 +1947,29 @@ func unsetWhyIn(p, file string, blocks []block) string {
 		}
 	}
 	return unsetWhy(p)
+}
+
+// pathUnsetWhy says why a config path holding variables is not known: a
+// variable the script sets from a command's output
+// (CTX_RUN_CONFIG="$(resolve_config ctx_tp1)") is said so, where it is set,
+// else unsetWhyIn says (an argument, the caller's environment).
+func pathUnsetWhy(v *shellVars, p, file string, blocks []block) string {
+	var why []string
+	seen := map[string]bool{}
+	for _, m := range reVarRef().FindAllStringSubmatch(p, -1) {
+		n := m[1] + m[2]
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		if s, ok := v.subst[n]; ok {
+			why = append(why, fmt.Sprintf("$%s is set at %s from a command's output (%s), which xcvr does not run", n, s.at, s.text))
+		}
+	}
+	if len(why) == 0 {
+		return unsetWhyIn(p, file, blocks)
+	}
+	return strings.Join(why, "; ")
 }
 
 // unsetWhy says what a path's unexpanded part is.

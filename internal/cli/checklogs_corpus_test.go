@@ -468,7 +468,12 @@ func checkFollowText(errorf func(string, ...any), out, name string, follow, end 
 			}
 			continue
 		}
-		if want := prefix + termsafe.Line(logs.ObservedSummary(p)+follow.ProcessText(pv)); last != want {
+		// A pending process has no outcome yet, not "outcome not shown".
+		said := logs.ObservedSummary(p)
+		if pv.Status == logs.StatusPending {
+			said = strings.Replace(said, "outcome not shown", "no outcome yet", 1)
+		}
+		if want := prefix + termsafe.Line(said+follow.ProcessText(pv)); last != want {
 			errorf("-f's last line for %s:\n  %q\nwant\n  %q\n%s", p.Source, last, want, out)
 		}
 		for _, f := range p.Findings {

@@ -69,7 +69,10 @@ func (l *wrapLines) Write(p []byte) (int, error) {
 // the next line's column. Each line breaks at its blanks, its continuation
 // indented under its text: a recognised line's under its message (column
 // 16), a '→', '!' or 'cause:' line's under its words, a process's or the
-// summary's by two. A word longer than a whole line (a path) is cut. On a
+// summary's by two. A word longer than a whole line (a path, a URL) is
+// written whole on a line of its own: the terminal folds it at its edge,
+// and a terminal's copy (tmux, iTerm, GNOME's) joins what it folded, where
+// a newline of ours would break the path an operator copies to open. On a
 // pipe the report is not wrapped: one line each, for grep.
 func wrapReport(text []byte, w int) []byte {
 	if w < 40 {
@@ -90,7 +93,6 @@ func wrapReport(text []byte, w int) []byte {
 			continue
 		}
 		hang := strings.Repeat(" ", hangOf(s))
-		avail := w - len(hang)
 		body := strings.TrimLeft(s, " ")
 		lead := len(s) - len(body)
 		out.WriteString(s[:lead])
@@ -106,28 +108,6 @@ func wrapReport(text []byte, w int) []byte {
 				out.WriteByte('\n')
 				out.WriteString(hang)
 				col = len(hang)
-			}
-			if col+ww > w && ww > avail {
-				// A word longer than the room left on a fresh line is cut.
-				for col+ansi.StringWidth(word) > w {
-					n := w - col
-					if n < 1 {
-						out.WriteByte('\n')
-						out.WriteString(hang)
-						col = len(hang)
-						continue
-					}
-					cut := ansi.Truncate(word, n, "")
-					if cut == "" {
-						break
-					}
-					out.WriteString(cut)
-					word = word[len(cut):]
-					out.WriteByte('\n')
-					out.WriteString(hang)
-					col = len(hang)
-				}
-				ww = ansi.StringWidth(word)
 			}
 			out.WriteString(word)
 			col += ww

@@ -73,14 +73,16 @@ func TestDeployExitCodesAndStreams(t *testing.T) {
 		{[]string{"explain", "--config", dt + "worker-kv-v2-ucx.yaml", "--trtllm", "main@2026-09-10", "--kv-cache-manager", "v1", "-o", "json"}, 0, `"origin": "flag --kv-cache-manager (overrides ../deploy/testdata/worker-kv-v2-ucx.yaml:3)"`, ""},
 		{[]string{"explain", "--kv-cache-manager", "v3"}, 2, "", `--kv-cache-manager "v3": want auto, v1 or v2`},
 		{[]string{"explain", "--config", dt + "worker-agent-bounce.yaml", "--trtllm", "1.3.0rc27"}, 1, "cache_transceiver_config.agent_bounce_buffer_enable\n    Extra inputs are not permitted [type=extra_forbidden, input_value=True, input_type=bool]", ""},
-		// 1.4.0rc1's validator refuses the flag without a capacity; from rc4 the
-		// flag is a no-op.
-		{[]string{"explain", "--config", dt + "worker-agent-bounce.yaml", "--trtllm", "1.4.0rc1"}, 1, "Value error, … kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity.", ""},
+		// validate_bounce_config refuses the flag without a capacity from
+		// #15780 (2026-09-16; read in 1.3.0rc29's llm_args.py, so 1.3.0rc28
+		// on); from 1.4.0rc4 the flag is a no-op.
+		{[]string{"explain", "--config", dt + "worker-agent-bounce.yaml", "--trtllm", "1.3.0rc28"}, 1, "    Value error, agent_bounce_buffer_enable selects the C++ transfer-agent bounce implementation, but kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity. [type=value_error", ""},
+		{[]string{"explain", "--config", dt + "worker-agent-bounce.yaml", "--trtllm", "1.4.0rc1"}, 1, "    Value error, agent_bounce_buffer_enable selects the C++ transfer-agent bounce implementation, but kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity. [type=value_error", ""},
 		{[]string{"explain", "--config", dt + "worker-agent-bounce.yaml", "--trtllm", "1.4.0rc4"}, 0, "Outcome: Python transceiver", ""},
 		{[]string{"explain", "--disagg", dt + "disagg-pipelined.yaml", "--trtllm", "main@2026-09-10", "-o", "json"}, 0, "enable_pipelined_transfer on the context role needs context_parallel_size=1 on both peers (docs 1.3.0rc27); the generation role sets 2 (../deploy/testdata/disagg-pipelined.yaml:15)", ""},
 		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", lt + "ctx-era2-srun.log"}, 0, "Every process agrees", ""},
 		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", lt + "ctx-era2-srun.log"}, 0, "Predicted for TensorRT-LLM 1.3.0rc26: Python transceiver (KvCacheTransceiverV2)\n  version: the log states TensorRT-LLM 1.3.0rc26 (line 2)\n", ""},
-		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", "--trtllm", "main@2026-09-10", lt + "ctx-era2-srun.log"}, 1, "▶ srun task 0 line 2: the log states TensorRT-LLM 1.3.0rc26 (behaves like main at 2026-09-08), but the prediction is for main@2026-09-10", ""},
+		{[]string{"check-logs", "--disagg", dt + "disagg-nixl.yaml", "--role", "context", "--trtllm", "main@2026-09-10", lt + "ctx-era2-srun.log"}, 1, "▶ srun task 0 line 2: the log states TensorRT-LLM 1.3.0rc26 (behaves like main at 2026-09-04), but the prediction is for main@2026-09-10", ""},
 		{[]string{"check-logs", lt + "nope.log"}, 2, "", "nope.log"},
 		{[]string{"check-logs"}, 2, "", "check-logs needs the logs"},
 	}

@@ -612,12 +612,18 @@ except Exception as e:
 // (resolver/validators.go names the evidence of each).
 func TestBounceValidators(t *testing.T) {
 	for _, tc := range []struct{ version, yaml, want string }{
+		// validate_bounce_config's texts, verbatim in 1.3.0rc29's llm_args.py
+		// (the first release after #15780), taken for 1.4.0rc1.
+		{"1.3.0rc29", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_buffer_enable: true\n",
+			"cache_transceiver_config\n  Value error, agent_bounce_buffer_enable selects the C++ transfer-agent bounce implementation, but kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity. [type=value_error, input_value={'backend': 'NIXL', 'agen...ce_buffer_enable': True}, input_type=dict]"},
+		{"1.3.0rc29", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_params: {copy_stream_count: 4}\n",
+			"Value error, agent_bounce_params only applies to the C++ transfer-agent bounce implementation; set agent_bounce_buffer_enable=True or drop the params."},
 		{"1.4.0rc1", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_buffer_enable: true\n",
-			"cache_transceiver_config\n  Value error, … kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity. [type=value_error, input_value={'backend': 'NIXL', 'agen...ce_buffer_enable': True}, input_type=dict]"},
+			"cache_transceiver_config\n  Value error, agent_bounce_buffer_enable selects the C++ transfer-agent bounce implementation, but kv_cache_bounce_size_mb is 0 (bounce disabled); set a positive capacity. [type=value_error, input_value={'backend': 'NIXL', 'agen...ce_buffer_enable': True}, input_type=dict]"},
 		{"1.4.0rc1", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_params: [a, b]\n",
 			"cache_transceiver_config.agent_bounce_params\n  Value error, agent_bounce_params must be a dict of str to str, got list [type=value_error, input_value=['a', 'b'], input_type=list]"},
 		{"1.4.0rc1", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_params: {copy_stream_count: 4}\n",
-			"Value error, … (agent_bounce_params is set while agent_bounce_buffer_enable is False; TensorRT-LLM's message was not found)"},
+			"Value error, agent_bounce_params only applies to the C++ transfer-agent bounce implementation; set agent_bounce_buffer_enable=True or drop the params."},
 		{"1.4.0rc1", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_buffer_enable: true\n  kv_cache_bounce_size_mb: 1024\n  agent_bounce_params: {zeta: 1, copy_stream_count: 4, alpha: true}\n",
 			"Value error, Unknown agent_bounce_params key(s) ['alpha', 'zeta']; valid keys are ['arena_allocation_granularity', 'copy_stream_count', 'disable_fabric_memory', 'enable_eager_gather', 'max_average_descriptor_size', 'max_chunk_size', 'max_inflight_chunks_per_request', 'min_descriptor_count', 'request_timeout_ms', 'scatter_worker_count', 'use_zero_copy_arguments']."},
 		{"1.4.0rc4", "cache_transceiver_config:\n  backend: NIXL\n  agent_bounce_params: {copy_stream_count: 4}\n",

@@ -34,13 +34,15 @@ var nestedReleases = []string{"1.0.0rc4", "1.1.0rc5", "1.2.0rc2", "1.2.0rc6", "1
 	"1.3.0rc26", "1.3.0rc27", "1.3.0rc29", "1.4.0rc1", "1.4.0rc4"}
 
 // nestedCTC adds CacheTransceiverConfig of releases the release table of
-// oracle_pydantic_test.go lacks: 1.2.0rc6 has MOONCAKE (#8309) and the sender
-// future timeout (#9155), no transceiver_runtime yet.
-var nestedCTC = []release{{version: "1.2.0rc6", timeout: "None", future: true},
-	// 1.3.0rc26 and rc29 have 1.3.0rc27's fields in xcvr's dating
-	// (enable_pipelined_transfer from #15727, no agent_bounce_* yet).
+// oracle_pydantic_test.go lacks: 1.2.0rc6 (main 2025-12-15) has the sender
+// future timeout (#9155) and no MOONCAKE yet (#8309, 12-19), as its .post1's
+// and .post3's own llm_args.py declare; no transceiver_runtime yet.
+var nestedCTC = []release{{version: "1.2.0rc6", backends: `"DEFAULT", "UCX", "NIXL", "MPI"`, timeout: "None", future: true},
+	// 1.3.0rc26 (main 09-04) has 1.3.0rc27's fields (enable_pipelined_transfer
+	// from #15727, no agent_bounce_*); 1.3.0rc29 (09-24) has #15780's too,
+	// read in its own llm_args.py.
 	{version: "1.3.0rc26", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true},
-	{version: "1.3.0rc29", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true}}
+	{version: "1.3.0rc29", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true, bounce: true, validators: bounceConfig}}
 
 // nestedSource declares, for one release, TorchLlmArgs as the oracle
 // validates it: kv_cache_config and scheduler_config (BaseLlmArgs fields,

@@ -15,12 +15,15 @@ import (
 // release is one TensorRT-LLM release's CacheTransceiverConfig, declared from
 // its field facts as the pydantic model the oracle validates with: the
 // llm_args.py of the lower-case era (1.0: backend and max_tokens_in_buffer), of
-// the upper-case era before MOONCAKE (1.2.0rc2-rc5: kv_transfer_timeout_ms,
+// the upper-case era before MOONCAKE (1.2.0rc2-rc6: kv_transfer_timeout_ms,
 // default None; not yet a field in 1.1), of era 0 (transceiver_runtime, kv_transfer_sender_future_timeout_ms;
 // no poll interval or bounce size); the versioned CacheTransceiverConfig pages
 // of 1.3.0rc27, 1.4.0rc1 and 1.4.0rc4; enable_pipelined_transfer from #15727;
-// kv_cache_bounce_size_mb from #15618 (July 2026); agent_bounce_* from
-// 1.4.0rc1. validators is Python source added to the class body.
+// kv_cache_bounce_size_mb from #15618 (July 2026); agent_bounce_* and
+// validate_bounce_config from #15780 (2026-09-16), as 1.3.0rc29's llm_args.py
+// declares them (gh-pages latest/_modules/tensorrt_llm/llmapi/llm_args.html
+// @cd798f61; 1.4.0rc1's derived from it). validators is Python source added
+// to the class body.
 type release struct {
 	version    string
 	backends   string // the Literal[...] of backend; the newest five when ""
@@ -42,15 +45,7 @@ var releases = []release{
 	{version: "1.3.0rc20", runtime: `"CPP", "PYTHON"`, timeout: "60000", future: true},
 	{version: "1.3.0rc22", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true},
 	{version: "1.3.0rc27", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true},
-	{version: "1.4.0rc1", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true, bounce: true, validators: coerceParams + `
-    @model_validator(mode='after')
-    def validate_agent_bounce(self):
-        if self.agent_bounce_buffer_enable and self.kv_cache_bounce_size_mb == 0:
-            raise ValueError(` + pyQuote(resolver.TextBounceEnableNoSize) + `)
-        if self.agent_bounce_params:
-            if not self.agent_bounce_buffer_enable:
-                raise ValueError(` + pyQuote(resolver.TextBounceParamsNoFlag) + `)
-` + unknownKeys},
+	{version: "1.4.0rc1", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true, bounce: true, validators: bounceConfig},
 	{version: "1.4.0rc4", runtime: `"CPP", "PYTHON", "auto"`, timeout: "60000", future: true, poll: true, bounceMB: true, pipelined: true, bounce: true, validators: coerceParams + `
     @model_validator(mode='after')
     def validate_agent_bounce(self):
@@ -65,6 +60,18 @@ var releases = []release{
 // coerceParams and unknownKeys are upstream's validators as read at
 // llm_args.py@0649223e (coerce_agent_bounce_params_to_str and the unknown-key
 // part of validate_bounce_exclusive), with bounce_knobs.py's key set.
+// bounceConfig is validate_bounce_config as 1.3.0rc29's llm_args.py declares
+// it (the oracle's AGENT_BOUNCE_PARAM_KEYS are xcvr's).
+var bounceConfig = coerceParams + `
+    @model_validator(mode='after')
+    def validate_bounce_config(self):
+        if self.agent_bounce_buffer_enable and self.kv_cache_bounce_size_mb == 0:
+            raise ValueError(` + pyQuote(resolver.TextBounceEnableNoSize) + `)
+        if self.agent_bounce_params:
+            if not self.agent_bounce_buffer_enable:
+                raise ValueError(` + pyQuote(resolver.TextBounceParamsNoFlag) + `)
+` + unknownKeys
+
 const coerceParams = `
     @field_validator('agent_bounce_params', mode='before')
     @classmethod

@@ -112,6 +112,11 @@ type Process struct {
 	EnvVar string
 	// Disabled is true after "cache_transceiver is disabled".
 	Disabled bool
+	// DisabledSaid is the words the log said it with: the Python executor's
+	// "cache_transceiver is disabled", the C++ executor's "CacheTransceiver
+	// is disabled." (a TensorRT engine's), or the per-request assertion's
+	// "kv_cache_transceiver is disabled"; the verdict quotes them.
+	DisabledSaid string
 	// Fallback is the fallback line's reason, if one was logged.
 	Fallback string
 	// Error is the first exception raised (with a pydantic error's detail lines).
@@ -609,6 +614,7 @@ const (
 	lineDynamicBuffer
 	lineCppManager
 	lineLoadFailed
+	lineWorkerInitError
 )
 
 // loadFailedPrefix starts run_concurrently's ERROR line for a weight-loading
@@ -740,6 +746,8 @@ func classify(level, msg string) (k lineKind, m []string) {
 		return lineLoadFailed, append(m, "")
 	case strings.HasPrefix(msg, "Executor worker returned error") || (level == "ERROR" && strings.Contains(msg, "Executor worker returned error")):
 		return lineWorkerError, nil
+	case level == "ERROR" && strings.HasPrefix(msg, workerInitError):
+		return lineWorkerInitError, nil
 	case strings.Contains(msg, "NixlTransferAgent") && strings.Contains(msg, "using NIXL backend: "):
 		if m = reNixlAgent().FindStringSubmatch(msg); m != nil {
 			return lineNixlAgent, m
@@ -960,7 +968,7 @@ func (p *Process) observe(n int, level, msg string) bool {
 func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 	// Every kind but the start-up failure's lines is about the transceiver
 	// or its transfers.
-	p.xcvrLines = p.xcvrLines || k != lineStartupFailed && k != lineWorkerError && k != lineLoadFailed
+	p.xcvrLines = p.xcvrLines || k != lineStartupFailed && k != lineWorkerError && k != lineLoadFailed && k != lineWorkerInitError
 	if k == lineTransferFailed {
 		p.implyReuseTree(n, msg)
 	}
@@ -1025,6 +1033,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.imply(n, "PyNativeCacheTransceiver is the first Python transceiver: a build of 2026-03-17 (1.3.0rc8) to about 2026-03-27, when KvCacheTransceiverV2 replaced it (that day inferred: PR #12342, new in the 1.3.0rc10 notes)", dayFieldExists, dayPyTransceiverV2)
 	case lineDisabled:
 		p.Disabled = true
+		if p.DisabledSaid == "" {
+			p.DisabledSaid = msg
+		}
 	case linePipelined:
 		p.imply(n, "enable_pipelined_transfer was true and the runtime was left None: a build of 2026-09-02 or later (PR #15727)", day15727, 0)
 	case lineKVV2Fall:
@@ -1042,6 +1053,19 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 			// the colon is not read as its rest (wrapsOn), as the prefix
 			// makes the line wide whatever the cause.
 			p.causeOpen, p.causeLines, p.causeTB, p.causeBase, p.causeWidth = true, 0, false, 0, 0
+		}
+	case lineWorkerInitError:
+		// The proxy's log of a worker's start-up failure, the worker's
+		// traceback after the colon: its exception line, when it comes, is
+		// the error (errorWeight); until then this line is.
+		if p.fail(n, msg) {
+			rest := strings.TrimSpace(strings.TrimPrefix(msg, workerInitError))
+			tb := strings.HasPrefix(rest, "Traceback (")
+			p.causeOpen, p.causeLines, p.causeTB, p.causeBase, p.causeWidth = true, 0, tb, 0, 0
+			if !tb {
+				p.Cause = cutText(rest, maxDetailBytes)
+				p.implyCause(n, rest)
+			}
 		}
 	case lineWorkerError:
 		p.fail(n, "RuntimeError: Executor worker returned error")
@@ -1164,6 +1188,9 @@ const noTransceiver = "kv_cache_transceiver is disabled, please set 'cache_trans
 // disaggregated request, a finding; its start-up did not fail.
 func (p *Process) noTransceiver(n int, line string) {
 	p.Disabled = true
+	if p.DisabledSaid == "" {
+		p.DisabledSaid = "kv_cache_transceiver is disabled"
+	}
 	p.keep(Line{N: n, Message: line})
 	p.find(n, FindingNoTransceiver, line)
 	p.imply(n, "a disaggregated request reached this worker, which built no KV-cache transceiver (cache_transceiver_config.backend unset, or no cache_transceiver_config): the worker asserts per request, so it started; give it cache_transceiver_config.backend (DEFAULT, UCX or NIXL; 1.0.0rc4 to 1.0.0 take them lower-case: default, ucx, nixl)", 0, 0)
@@ -1285,7 +1312,7 @@ func errorWeight(e string) int {
 	switch {
 	case strings.Contains(e, "Executor worker returned error"):
 		return 0
-	case strings.HasPrefix(e, "Failed to initialize executor"):
+	case strings.HasPrefix(e, "Failed to initialize executor") || strings.HasPrefix(e, workerInitError):
 		return 1
 	}
 	return 2
@@ -1333,6 +1360,57 @@ func (p *Process) retext(k, old, text string) {
 // decides in Python and logs "cache_transceiver is disabled" instead
 // (TensorRT-LLM issue #10810's TensorRT-engine log prints this one).
 const cppDisabled = "CacheTransceiver is disabled."
+
+// executorCreationFailed starts the error create_py_executor raises when
+// building one of the executor's components failed for want of GPU memory
+// (_ExecutorMemoryMonitor._maybe_explain_if_oom in py_executor_creator.py,
+// verified in copies from 1.0 to 1.3: "Executor creation failed due to
+// insufficient GPU memory.", earlier "… with an error which might indicate
+// insufficient GPU memory.", later "… with NCCL error: …"), raised as a
+// RuntimeError of several lines: TensorRT-LLM's own words, so a log of that
+// exception alone is TensorRT-LLM's (issue #5950's 1.0.0rc2 paste).
+const executorCreationFailed = "Executor creation failed "
+
+// oomComponent starts the line of that error naming the component whose
+// creation ran out of memory ("The following component could not be
+// created: {name}"); the error goes on with the free memory before it, what
+// each component built before took, and an option to turn for each.
+const oomComponent = "The following component could not be created: "
+
+// oomKnobs is the option the error gives for each component, by its name
+// in lower case (memory_type_tuning_suggestion, earlier tuning_knobs, in
+// py_executor_creator.py, verified; "Initial KV cache" was "Initial KV
+// Cache" later, PR #4497's example the earlier case).
+var oomKnobs = map[string]string{
+	"sampler":                        "reduce max_seq_len and/or max_attention_window_size",
+	"drafter":                        "reduce max_seq_len and/or max_draft_len",
+	"speculative decoding resources": "reduce max_seq_len and/or max_batch_size",
+	"kv cache":                       "reduce free_gpu_memory_fraction (kv_cache_config)",
+	"initial kv cache (temporary for kv cache size estimation)": "reduce max_num_tokens",
+	"model":                                "reduce max_num_tokens and/or shard the model weights across GPUs (tensor or pipeline parallelism)",
+	"draft model for speculative decoding": "reduce max_num_tokens and/or shard the model weights across GPUs (tensor or pipeline parallelism)",
+	"additional executor resources (temporary for kv cache size estimation)": "reduce max_num_tokens",
+	"additional executor resources":                                          "reduce max_num_tokens",
+	"model resources created during usage":                                   "reduce max_num_tokens",
+}
+
+// oomComponentNote says what the component line under that error means.
+func oomComponentNote(name string) string {
+	name = cutText(strings.TrimSpace(name), maxNameBytes)
+	note := "the executor ran out of GPU memory while creating '" + name + "' (the error's next lines list the free memory before it and what each component built earlier took)"
+	if knob := oomKnobs[strings.ToLower(name)]; knob != "" {
+		note += "; TensorRT-LLM's option for it: " + knob
+	}
+	return note
+}
+
+// workerInitError starts the executor proxy's ERROR line of a worker whose
+// start-up failed: logger.error(f"Executor worker initialization error:
+// {error_trace}") in _start_executor_workers, the worker's traceback after
+// it (executor/proxy.py, verified in 1.x copies), before the proxy raises
+// "Executor worker returned error". A start-up failure also when a copy
+// stops inside that traceback (Dynamo issue #4299's 1.1.0rc5 worker).
+const workerInitError = "Executor worker initialization error: "
 
 // findingTextNotKept is a finding's text once the log's kept text is used up.
 const findingTextNotKept = "(text not kept: the log's 4 MiB of kept text is used up)"
@@ -1903,6 +1981,9 @@ func (p *Process) merge(u *Process) {
 		p.EnvVar = u.EnvVar
 	}
 	p.Disabled = p.Disabled || u.Disabled
+	if p.DisabledSaid == "" {
+		p.DisabledSaid = u.DisabledSaid
+	}
 	if p.Fallback == "" {
 		p.Fallback = u.Fallback
 	}

@@ -399,6 +399,56 @@ func TestRealLogs(t *testing.T) {
 		{file: "trtllm-7818-quoted-load-oom-repr.log", processes: "rank 2=ERROR,rank 6=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.9.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 40.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 40.00 MiB. GPU 0 has a total capacity of 22.07 GiB of which 20.62 MiB is free. Process 157 has 270.00 MiB memory in use. Process 451 has 1.16 GiB memory in use. Including non-PyTorch memory, this process has 1.12 GiB memory in use. Process 453 has 1.28 GiB memory in use. Process 454 has 1.14 GiB memory in use. Process 455 has 1.20 GiB memory in use. Process 450 has 7.69 GiB memory in use. Process 456 has 1.08 GiB memory in use. Process 457 has 1.16 GiB memory in use. Of the allocated memory 880.00 MiB is allocated by PyTorch, and 20.00 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-varia", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5950 (description, July 2025; 1.0.0rc2,
+		// DeepSeek-V3 W4FP8 on eight H20, OOM where 1.0.0rc1 was not): the
+		// executor's out-of-memory error as the issue pastes it, alone, over
+		// its lines, as the index keeps it (its cut last line dropped). It
+		// is TensorRT-LLM's own error, and its component line says what ran
+		// out (TestExecutorOOMExplained).
+		{file: "trtllm-5950-executor-oom-explained-1.0.0rc2.log", processes: "process=ERROR",
+			err:          "RuntimeError: Executor creation failed due to insufficient GPU memory.",
+			implications: []string{"while creating 'Additional executor resources'", "TensorRT-LLM's option for it: reduce max_num_tokens"}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #13557 (comment, June 2026; a 1.3 build,
+		// AutoDeploy, DeepSeek-R1 NVFP4): both ranks' start-up failure as the
+		// comment quotes them, 1.3's "[executor][RANK n]" after the level,
+		// inside one markdown code span (a blank and a backtick before the
+		// first line, a backtick after the last, which rank 0's error keeps:
+		// the quoting is the paste helper's to read).
+		{file: "trtllm-13557-autodeploy-ranks-1.3.log", processes: "rank 0=ERROR,rank 1=ERROR",
+			err:   "Failed to initialize executor on rank 0: auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s).",
+			cause: "auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s). Declaration: auto_deploy::torch_dist_all_gather(Tensor tensor, SymInt dim=0, SymInt[]? sizes=None) -> Tensor`", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5389 (description, June 2025; a 1.0
+		// release candidate, DeepSeek FP8 block-scale MoE): rank 0's start-up
+		// failure in the trtllm-gen GEMM runner, under flashinfer's JIT line
+		// (its first byte cut by the index) and the autotuner's, and the
+		// first C++ frames, as the index keeps it (the cut fifth frame dropped).
+		{file: "trtllm-5389-gemm-assert-rank0.log", processes: "rank 0=ERROR",
+			err:   "Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: Error occurred when running GEMM!",
+			cause: "Assertion failed: Error occurred when running GEMM! (/src/tensorrt_llm/cpp/tensorrt_llm/kernels/trtllmGenKernels/batchedGemm/KernelRunner.cpp:180)", exit: 1},
+		// triton-inference-server/tutorials PR #150 (comment, April 2025): a
+		// Triton server's log of TensorRT-LLM through its LLM API model, the
+		// C++ KV-cache manager's storeContextBlocks warnings (the estimation's
+		// dry-run requests), the final KV cache's lines, Triton's
+		// "successfully loaded 'tensorrt_llm'" and its table's head, as the
+		// index keeps it (the table trimmed). No transceiver line: not shown.
+		{file: "triton-tutorials-150-llmapi-storecontext.log", processes: "process=", exit: 1},
+		// ai-dynamo/dynamo issue #4299 (comment, 2025-11-17; TensorRT-LLM
+		// 1.1.0rc5 under Dynamo on k8s): the line after rank 0's NCCL
+		// failure (dynamo-4299-opUtils-nccl-1.1.0rc5.log), the proxy's
+		// "Executor worker initialization error: Traceback …" and the
+		// worker's traceback as the index keeps it (cut in create_py_executor_
+		// instance). The proxy says the worker's start-up failed
+		// (TestWorkerInitError).
+		{file: "dynamo-4299-worker-init-cut-1.1.0rc5.log", processes: "process=ERROR",
+			err: "Executor worker initialization error: Traceback (most recent call last):", exit: 1},
+		// ai-dynamo/dynamo issue #1299 (a later comment, May 2025; the
+		// TensorRT-LLM 0.21 example under Dynamo's serve, "taking too much
+		// time to come live"): the Processor's lines in Dynamo's Rust format,
+		// padded with blanks, and TensorRT-LLM's proxy spawning its MPI
+		// workers between them, as the index keeps them (the cut last line
+		// dropped). TensorRT-LLM's log (the proxy's line), stopped before any
+		// line of its transceiver.
+		{file: "dynamo-1299-serve-mpi-spawn-0.21.log", processes: "", exit: 1},
 		{file: "trtllm-6281-load-single-module-oom.log", processes: "rank 1=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.29.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 126.00 MiB.",
 			cause: "CUDA out of memory. Tried to allocate 126.00 MiB. GPU 0 has a total capacity of 23.53 GiB of which 43.00 MiB is free. Process 32689 has 404.00 MiB memory in use. Process 33095 has 19.44 GiB memory in use. Process 33096 has 3.63 GiB memory in use. Of the allocated memory 2", exit: 1},
@@ -761,6 +811,43 @@ func TestLoopFrameMakesProcess(t *testing.T) {
 	lg, _ := Parse("f.log", strings.NewReader("Traceback (most recent call last):\n  File \"/x/tensorrt_llm/_torch/pyexecutor/model_loader.py\", line 3, in load\n"))
 	if len(lg.Processes) != 0 {
 		t.Errorf("a traceback elsewhere: %s", sources(lg))
+	}
+}
+
+// TestExecutorOOMExplained: create_py_executor raises the executor's
+// out-of-memory error over several lines (_ExecutorMemoryMonitor, verified
+// 1.0 to 1.3): TensorRT-LLM's own words, so a paste of that exception alone
+// is a TensorRT-LLM process that failed (issue #5950), and its line naming
+// the component says what ran out and TensorRT-LLM's option for it, under
+// the exception or under "Failed to initialize executor on rank N: …".
+func TestExecutorOOMExplained(t *testing.T) {
+	const exc = "RuntimeError: Executor creation failed due to insufficient GPU memory.\n\n"
+	const rank0 = "[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: Executor creation failed due to insufficient GPU memory.\n\n"
+	for _, c := range []struct{ name, log, want string }{
+		{"the exception alone (issue #5950)", exc + "The following component could not be created: Additional executor resources\nTotal GPU memory (GiB): 95.00\n",
+			"while creating 'Additional executor resources' (the error's next lines list the free memory before it and what each component built earlier took); TensorRT-LLM's option for it: reduce max_num_tokens"},
+		{"under the start-up line", rank0 + "The following component could not be created: KV cache\n", "while creating 'KV cache'"},
+		{"an earlier spelling", exc + "The following component could not be created: Initial KV cache (temporary for KV cache size estimation)\n",
+			"TensorRT-LLM's option for it: reduce max_num_tokens"},
+		{"a component without an option", exc + "The following component could not be created: Guided Decoder\n", "while creating 'Guided Decoder' (the error's next lines list the free memory before it and what each component built earlier took)"},
+		{"another error", "[TRT-LLM] [RANK 0] [E] Failed to initialize executor on rank 0: boom\nThe following component could not be created: KV cache\n", ""},
+		{"far below", exc + strings.Repeat("x\n", excWindow) + "The following component could not be created: KV cache\n", ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 || lg.Processes[0].Outcome() != "ERROR" {
+			t.Errorf("%s: %s", c.name, sources(lg))
+			continue
+		}
+		var got []string
+		for _, im := range lg.Processes[0].Implications {
+			if strings.Contains(im.Text, "ran out of GPU memory") {
+				got = append(got, im.Text)
+			}
+		}
+		if c.want == "" && len(got) != 0 || c.want != "" && (len(got) != 1 || !strings.Contains(got[0], c.want)) ||
+			strings.Contains(c.name, "without an option") && len(got) == 1 && strings.Contains(got[0], "option for it") {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
 	}
 }
 
@@ -1606,6 +1693,40 @@ func TestProxyOnlyError(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: implication said %v, want %v (%s)", c.name, got, c.want, sources(lg))
+		}
+	}
+}
+
+// TestWorkerInitError: the executor proxy's "Executor worker initialization
+// error: {the worker's traceback}" (ERROR, proxy.py) says a worker's start-up
+// failed, also when a copy stops inside that traceback (Dynamo issue
+// #4299's 1.1.0rc5 worker); the traceback's exception, when it comes, is the
+// error, and the proxy's generic error after it does not replace it.
+func TestWorkerInitError(t *testing.T) {
+	const head = "[11/17/2025-14:46:34] [TRT-LLM] [E] Executor worker initialization error: Traceback (most recent call last):\n" +
+		"  File \"/opt/dynamo/venv/lib/python3.12/site-packages/tensorrt_llm/executor/worker.py\", line 852, in worker_main\n" +
+		"    worker: GenerationExecutorWorker = worker_cls(\n" +
+		"                                       ^^^^^^^^^^^\n"
+	for _, c := range []struct{ name, log, outcome, err, cause string }{
+		{"cut inside the traceback", head, "ERROR", "Executor worker initialization error: Traceback (most recent call last):", ""},
+		{"the traceback's exception", head + "ValueError: boom\n", "ERROR", "ValueError: boom", ""},
+		{"then the proxy's generic error", head + "RuntimeError: Executor worker returned error\n", "ERROR", "Executor worker initialization error: Traceback (most recent call last):", ""},
+		{"a message, not a traceback", "[TRT-LLM] [E] Executor worker initialization error: CUDA out of memory\n", "ERROR", "Executor worker initialization error: CUDA out of memory", "CUDA out of memory"},
+		{"not at ERROR", strings.Replace(head, "[E]", "[W]", 1), "", "", ""},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Errorf("%s: %s", c.name, sources(lg))
+			continue
+		}
+		p := lg.Processes[0]
+		if string(p.Outcome()) != c.outcome || p.Error != c.err || p.Cause != c.cause {
+			t.Errorf("%s: outcome %q error %q cause %q", c.name, p.Outcome(), p.Error, p.Cause)
+		}
+		for _, im := range p.Implications {
+			if strings.Contains(im.Text, "in the workers' output") {
+				t.Errorf("%s: %s", c.name, im.Text)
+			}
 		}
 	}
 }

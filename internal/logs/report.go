@@ -222,7 +222,7 @@ func WriteText(w io.Writer, v Verdict, pr Prediction, many bool) {
 		}
 		b = append(b, termsafe.Line(p.Source)...)
 		b = append(b, ": "...)
-		b = append(appendObservedSummary(b, p), '\n')
+		b = append(appendObservedSummary(b, p, false), '\n')
 		w.Write(b)
 		writeProcessDetail(w, p)
 		listed = true
@@ -453,10 +453,20 @@ func Summarised(v Verdict) []string {
 
 // ObservedSummary is one process's outcome in a line: "PYTHON · resolved
 // 'auto' to 'PYTHON' for X · KvCacheTransceiverV2 · backend NIXL".
-func ObservedSummary(p *Process) string { return string(appendObservedSummary(nil, p)) }
+func ObservedSummary(p *Process) string { return string(appendObservedSummary(nil, p, false)) }
 
-// appendObservedSummary appends ObservedSummary(p) to b.
-func appendObservedSummary(b []byte, p *Process) []byte {
+// FollowedLine is what -f and the explorer's --log say of a process as its
+// log grows: its ObservedSummary and its verdict (ProcessText). A process
+// still pending shows "no outcome yet" where a whole log's says "outcome not
+// shown": "rank 0: no outcome yet · backend NIXL — … pending for 1.3.0rc26",
+// not "outcome not shown · … pending", two answers on one line.
+func (v Verdict) FollowedLine(pv ProcessVerdict) string {
+	return string(appendObservedSummary(nil, pv.Process, pv.Status == StatusPending)) + v.ProcessText(pv)
+}
+
+// appendObservedSummary appends ObservedSummary(p) to b; pending says a
+// process without an outcome has none yet (the log is followed).
+func appendObservedSummary(b []byte, p *Process, pending bool) []byte {
 	sep := false
 	part := func(s ...string) {
 		if sep {
@@ -467,9 +477,12 @@ func appendObservedSummary(b []byte, p *Process) []byte {
 			b = append(b, x...)
 		}
 	}
-	if o := p.Outcome(); o != "" {
+	switch o := p.Outcome(); {
+	case o != "":
 		part(string(o))
-	} else {
+	case pending:
+		part("no outcome yet")
+	default:
 		part("outcome not shown")
 	}
 	if p.ResolvedSeen {
@@ -796,7 +809,7 @@ func (f *FollowReport) Update(v Verdict) {
 		if !p.shows() {
 			continue
 		}
-		verdict := ObservedSummary(p) + v.ProcessText(pv)
+		verdict := v.FollowedLine(pv)
 		key := lg.Name + "\x00" + p.Source
 		if f.last[key] == verdict {
 			continue
@@ -844,7 +857,7 @@ func (f *FollowReport) Update(v Verdict) {
 
 // ProcessText is what check-logs -f prints after a process's summary line:
 // its verdict, " — ✓ agrees with the prediction for 1.3.0rc26", " — ✗ start-up
-// failed", " — … pending (no outcome yet) for …"; "" without a prediction
+// failed", " — … pending for …"; "" without a prediction
 // when the process did not fail. The explorer's --log says the same.
 func (v Verdict) ProcessText(pv ProcessVerdict) string {
 	switch {
@@ -853,7 +866,7 @@ func (v Verdict) ProcessText(pv ProcessVerdict) string {
 	case v.Trace == nil:
 		return ""
 	case pv.Status == StatusPending:
-		return " — … pending (no outcome yet) for " + v.Trace.Inputs.Version.Name
+		return " — … pending for " + v.Trace.Inputs.Version.Name
 	case pv.Status == StatusNotShown:
 		return " — – outcome not shown (the log stops before it), predicted for " + v.Trace.Inputs.Version.Name
 	case len(pv.Mismatches) == 0:

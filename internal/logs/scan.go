@@ -796,6 +796,8 @@ var observedPrefixes = func() (t [256][][]byte) {
 		"[TensorRT-LLM] TensorRT-LLM version: ", "[TensorRT-LLM] TensorRT LLM version: ",
 		// NIXL's error lines quoted without Abseil's prefix (nixlError).
 		nixlNoPlugin, nixlVRAMHost, nixlRegFailed,
+		// The component line of the executor's out-of-memory error (oomComponent).
+		oomComponent,
 		// The Python transceiver's warnings (its errors pass as ERROR lines).
 		"TxSession ", "Disagg gen transfer FAILED rank=", "_deliver_kv_to_agent: session ", "NIXL transfer wait timed out after ",
 		// The executor proxy's bare line as it starts its workers (state.go's mpiSessionLine).

@@ -440,6 +440,15 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.rayDied(n, chain, key, tm, true)
 		return
 	}
+	if strings.HasPrefix(tm, oomComponent) {
+		// The executor's out-of-memory error goes on over lines: this one
+		// names the component (of this process's failure, just above).
+		if q := st.byKey[key]; q != nil && q.errorLine > 0 && n-q.errorLine <= excWindow &&
+			strings.Contains(q.Error, executorCreationFailed+"due to insufficient GPU memory") {
+			q.imply(n, oomComponentNote(tm[len(oomComponent):]), 0, 0)
+		}
+		return
+	}
 	if asyncioHeader(tm) {
 		st.asyncKey, st.asyncLine, st.asyncOn, st.asyncIgnored = key, n, true, false
 		return
@@ -771,7 +780,7 @@ func (st *state) observe(q *Process, key string, n int, level, msg string) {
 		}
 	}
 	q.apply(n, level, msg, k, m)
-	if (k == lineStartupFailed || k == lineLoadFailed) && q.causeOpen {
+	if (k == lineStartupFailed || k == lineLoadFailed || k == lineWorkerInitError) && q.causeOpen {
 		st.pendingCause = q
 	}
 }
@@ -916,7 +925,7 @@ func mpiSessionLine(tm string) bool {
 // benchmark client's traceback) does not make a log TensorRT-LLM's.
 func trtllmException(msg string) bool {
 	return strings.Contains(msg, "[TensorRT-LLM") || strings.Contains(msg, "tensorrt_llm") ||
-		strings.HasPrefix(msg, "Executor worker returned error")
+		strings.HasPrefix(msg, "Executor worker returned error") || strings.HasPrefix(msg, executorCreationFailed)
 }
 
 // markRanked notes that key's launcher key (a pod's, a compose container's)

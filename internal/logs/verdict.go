@@ -463,23 +463,32 @@ func (v Verdict) summary(marked bool) string {
 	case StatusShown:
 		// A process whose transceiver is disabled built none: "shows its
 		// transceiver" said the opposite of its line.
-		disabled := 0
+		disabled, said := 0, ""
 		for _, p := range v.Processes {
 			if p.Process.Outcome() == resolver.OutcomeDisabled {
 				disabled++
+				if said == "" {
+					said = p.Process.DisabledSaid
+				}
 			}
 		}
+		// The words the log said it with (the first such process's): the
+		// C++ executor's are not the Python one's.
+		if said == "" {
+			said = "cache_transceiver is disabled"
+		}
+		said = strings.TrimSuffix(termsafe.Line(said), ".")
 		switch {
 		case disabled == 0 && n == 1:
 			return "No process failed; the process shows its transceiver."
 		case disabled == 0:
 			return "No process failed; " + of(v.Outcomes) + " show their transceiver."
 		case n == 1:
-			return "No process failed; the process built no transceiver (cache_transceiver is disabled)."
+			return "No process failed; the process built no transceiver (" + said + ")."
 		case disabled == v.Outcomes:
-			return "No process failed; " + of(v.Outcomes) + " show their outcome: no transceiver (cache_transceiver is disabled)."
+			return "No process failed; " + of(v.Outcomes) + " show their outcome: no transceiver (" + said + ")."
 		}
-		return "No process failed; " + of(v.Outcomes) + " show their outcome: " + strconv.Itoa(v.Outcomes-disabled) + " a transceiver, " + strconv.Itoa(disabled) + " none (cache_transceiver is disabled)."
+		return "No process failed; " + of(v.Outcomes) + " show their outcome: " + strconv.Itoa(v.Outcomes-disabled) + " a transceiver, " + strconv.Itoa(disabled) + " none (" + said + ")."
 	case StatusPending:
 		if n == 0 {
 			return "No transceiver lines yet."
