@@ -209,3 +209,32 @@ func TestFixToTargetBackend(t *testing.T) {
 		}
 	}
 }
+
+// Dynamo's TensorRT-LLM sidecar is no engine: srt-slurm's srtctl starts
+// "python3 -m dynamo.trtllm.sidecar --grpc-endpoint 127.0.0.1:PORT
+// --model-path M" beside "python3 -m tensorrt_llm.commands.serve M --grpc
+// ... --extra_llm_api_options CONFIG" (its trtllm backend's
+// _build_sidecar_command). The sidecar was read as a dynamo.trtllm worker
+// with no config: a second, invented aggregated worker.
+func TestTrtllmSidecarIsNoWorker(t *testing.T) {
+	script := "#!/bin/bash\n" +
+		"python3 -m tensorrt_llm.commands.serve /model --grpc --host 127.0.0.1 --port 30001 --extra_llm_api_options /logs/trtllm_config_agg.yaml &\n" +
+		"python3 -m dynamo.trtllm.sidecar --grpc-endpoint 127.0.0.1:30001 --model-path /model --context-length 8192 &\n" +
+		"wait\n"
+	set, err := Read([]Input{{Name: "run.sh", Data: []byte(script)},
+		{Name: "trtllm_config_agg.yaml", Data: []byte("cache_transceiver_config:\n  backend: NIXL\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Resolve(set, Options{Base: inputs.Defaults(), Catalog: models.Builtin()})
+	if len(r.Entries) != 1 || r.Entries[0].Worker.Name != "trtllm_config_agg.yaml" {
+		var names []string
+		for _, e := range r.Entries {
+			names = append(names, e.Worker.Name)
+		}
+		t.Fatalf("workers %q", names)
+	}
+	if len(r.Set.Unplaced) != 1 || !strings.Contains(r.Set.Unplaced[0].Why, "Dynamo's TensorRT-LLM sidecar (python3 -m dynamo.trtllm.sidecar)") || r.Set.Unplaced[0].Worker {
+		t.Errorf("unplaced %+v", r.Set.Unplaced)
+	}
+}

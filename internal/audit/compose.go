@@ -76,7 +76,7 @@ func (r *reader) compose(file string, root *deploy.Node) {
 			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
 			continue
 		}
-		if l.encode {
+		if l.encode || l.sidecar {
 			r.encodeWorker(src, l)
 			continue
 		}

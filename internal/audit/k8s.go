@@ -381,6 +381,9 @@ type launch struct {
 	moduleNote string
 	// encode is a dynamo.trtllm --disaggregation-mode encode worker.
 	encode bool
+	// sidecar is Dynamo's TensorRT-LLM sidecar (python3 -m
+	// dynamo.trtllm.sidecar): no engine of its own.
+	sidecar bool
 	// host and port are trtllm-serve's --host and --port as written ("" when
 	// the command line has none): the address an orchestrator's urls name.
 	host, port string
@@ -391,6 +394,10 @@ type launch struct {
 // MultimodalEncoder(model, max_batch_size) for DisaggregationMode.ENCODE,
 // not an LLM from the engine args: its cache_transceiver_config is not read.
 func (r *reader) encodeWorker(src Source, l launch) {
+	if l.sidecar {
+		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: sidecarWhy})
+		return
+	}
 	why := "a multimodal encode worker (dynamo.trtllm --disaggregation-mode encode): Dynamo builds TensorRT-LLM's MultimodalEncoder for it, not an LLM, so it has no KV-cache transceiver"
 	if l.config != "" {
 		why += "; its " + l.flag + " " + l.config
@@ -401,6 +408,14 @@ func (r *reader) encodeWorker(src Source, l launch) {
 	}
 	r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: why + "; it sends prefill the image embeddings"})
 }
+
+// sidecarWhy says why Dynamo's TensorRT-LLM sidecar is no worker: srt-slurm's
+// srtctl starts "python3 -m dynamo.trtllm.sidecar --grpc-endpoint
+// 127.0.0.1:PORT" beside "python3 -m tensorrt_llm.commands.serve MODEL --grpc
+// ... --extra_llm_api_options CONFIG", and Dynamo's docs call the sidecar "a
+// CPU-only Dynamo worker that connects to TensorRT-LLM's native gRPC
+// service": the engine is the serve process, read as trtllm-serve.
+const sidecarWhy = "Dynamo's TensorRT-LLM sidecar (python3 -m dynamo.trtllm.sidecar): a CPU-only Dynamo worker that connects to a TensorRT-LLM engine's gRPC server; it builds no engine and has no KV-cache transceiver (the engine's own command, tensorrt_llm.commands.serve --grpc, decides that)"
 
 // podEnv is the environment a pod template's Dynamo or Kubernetes wrapper gives
 // (spec-level envs of a DynamoGraphDeployment), below the container's own.
@@ -468,7 +483,7 @@ func (r *reader) container(o *object, t podTemplate, c *deploy.Node, outer *podE
 		r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: src, Why: mpiWhy(l.config)})
 		return true
 	}
-	if l.encode {
+	if l.encode || l.sidecar {
 		r.encodeWorker(src, l)
 		return true
 	}
@@ -953,8 +968,10 @@ func parseLaunch(words []string) (launch, bool) {
 			}
 		case strings.HasPrefix(w, "dynamo.trtllm.") && i > 0 && words[i-1] == "-m":
 			// Dynamo's older dynamo.trtllm.worker and its
-			// dynamo.trtllm.unified_main entry point take the same flags.
+			// dynamo.trtllm.unified_main entry point take the same flags;
+			// dynamo.trtllm.sidecar is no engine (sidecarWhy).
 			l.program, start = "dynamo.trtllm", i+1
+			l.sidecar = w == "dynamo.trtllm.sidecar"
 		case strings.HasPrefix(w, "$") && i > 0 && words[i-1] == "-m" && takesEngineArgs(words[i+1:]):
 			// python3 -m "$WORKER_MODULE" ... --extra-engine-args: Dynamo's
 			// launch scripts pick dynamo.trtllm or its unified_main in a

@@ -1320,7 +1320,7 @@ func (r *reader) script(sf scriptFile, call *scriptCall) bool {
 			r.mpiWorker(src, l, v, blocks, call)
 			return
 		}
-		if l.encode {
+		if l.encode || l.sidecar {
 			r.encodeWorker(src, l)
 			return
 		}

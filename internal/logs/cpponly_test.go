@@ -151,3 +151,31 @@ func TestVersionLineAfterAPreamble(t *testing.T) {
 		}
 	}
 }
+
+// TestDisabledSaidAsLogged: a log whose process built no transceiver is
+// summed up with the words it said so in: a TensorRT engine's C++ executor
+// says "CacheTransceiver is disabled.", the Python executor "cache_transceiver
+// is disabled", and a worker asked for a disaggregated request the
+// assertion's "kv_cache_transceiver is disabled, …". The summary quoted the
+// Python words for all three.
+func TestDisabledSaidAsLogged(t *testing.T) {
+	for _, tc := range []struct{ name, log, want string }{
+		{"C++ executor", "[TensorRT-LLM][INFO] CacheTransceiver is disabled.\n",
+			"No process failed; the process built no transceiver (CacheTransceiver is disabled)."},
+		{"Python executor", "[TRT-LLM] [RANK 0] [I] cache_transceiver is disabled\n",
+			"No process failed; the process built no transceiver (cache_transceiver is disabled)."},
+		{"assertion", "[TRT-LLM] [RANK 0] [I] Using LLM with PyTorch backend\n" +
+			"AssertionError: kv_cache_transceiver is disabled, please set 'cache_transceiver_config: backend:<backend_type>` in config file for disaggregated serving\n",
+			"No process failed; the process built no transceiver (kv_cache_transceiver is disabled)."},
+		{"two processes, the C++ one first", "[TensorRT-LLM][RANK 0][INFO] CacheTransceiver is disabled.\n[TRT-LLM] [RANK 1] [I] cache_transceiver is disabled\n",
+			"No process failed; 2 of 2 processes show their outcome: no transceiver (CacheTransceiver is disabled)."},
+	} {
+		lg, err := Parse("x.log", strings.NewReader(tc.log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Judge(lg, nil, true).Summary(); got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
+		}
+	}
+}

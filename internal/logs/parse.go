@@ -70,7 +70,9 @@ type Process struct {
 	// "mpirun [1,5]", "pod/x/c" or "pod/x/c rank 1" (kubectl --prefix), "ctx-1"
 	// or "ctx-1 rank 1" (docker compose's container name),
 	// "process" for a log of one process, "process without rank" for lines
-	// TensorRT-LLM printed without a rank beside ranked ones.
+	// TensorRT-LLM printed without a rank beside ranked ones, a Ray worker's
+	// prefix ("RayWorkerWrapper pid=2012, ip=10.0.0.3 rank 1"), "Ray driver"
+	// for the lines without a prefix in a stream with Ray's (ray.go).
 	Source string
 	// Resolved is the runtime logged by "Resolved transceiver_runtime='auto' to …";
 	// ResolvedSeen is false when no such line was logged.
@@ -110,6 +112,11 @@ type Process struct {
 	EnvVar string
 	// Disabled is true after "cache_transceiver is disabled".
 	Disabled bool
+	// DisabledSaid is the words the log said it with: the Python executor's
+	// "cache_transceiver is disabled", the C++ executor's "CacheTransceiver
+	// is disabled." (a TensorRT engine's), or the per-request assertion's
+	// "kv_cache_transceiver is disabled"; the verdict quotes them.
+	DisabledSaid string
 	// Fallback is the fallback line's reason, if one was logged.
 	Fallback string
 	// Error is the first exception raised (with a pydantic error's detail lines).
@@ -316,6 +323,9 @@ type Log struct {
 	// mpiSpawn is the line where mpi4py's thread that spawns the executor's
 	// MPI workers raised (mpiSpawnHeader; 0: none did).
 	mpiSpawn int
+	// ray is true once a line behind Ray's prefix was read (rayKey): the
+	// lines without a prefix are its driver's own (ray.go).
+	ray bool
 }
 
 // Orchestrator lines (tensorrt_llm/serve/openai_disagg_server.py and the
@@ -1023,6 +1033,9 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 		p.imply(n, "PyNativeCacheTransceiver is the first Python transceiver: a build of 2026-03-17 (1.3.0rc8) to about 2026-03-27, when KvCacheTransceiverV2 replaced it (that day inferred: PR #12342, new in the 1.3.0rc10 notes)", dayFieldExists, dayPyTransceiverV2)
 	case lineDisabled:
 		p.Disabled = true
+		if p.DisabledSaid == "" {
+			p.DisabledSaid = msg
+		}
 	case linePipelined:
 		p.imply(n, "enable_pipelined_transfer was true and the runtime was left None: a build of 2026-09-02 or later (PR #15727)", day15727, 0)
 	case lineKVV2Fall:
@@ -1175,6 +1188,9 @@ const noTransceiver = "kv_cache_transceiver is disabled, please set 'cache_trans
 // disaggregated request, a finding; its start-up did not fail.
 func (p *Process) noTransceiver(n int, line string) {
 	p.Disabled = true
+	if p.DisabledSaid == "" {
+		p.DisabledSaid = "kv_cache_transceiver is disabled"
+	}
 	p.keep(Line{N: n, Message: line})
 	p.find(n, FindingNoTransceiver, line)
 	p.imply(n, "a disaggregated request reached this worker, which built no KV-cache transceiver (cache_transceiver_config.backend unset, or no cache_transceiver_config): the worker asserts per request, so it started; give it cache_transceiver_config.backend (DEFAULT, UCX or NIXL; 1.0.0rc4 to 1.0.0 take them lower-case: default, ucx, nixl)", 0, 0)
@@ -1773,6 +1789,16 @@ func (lg *Log) finish(byKey map[string]*Process) {
 			}
 		}
 	}
+	// A Ray stream's processes without Ray's prefix but the one without a
+	// key: the driver's own ranks, as Ray's prefixes name each worker.
+	var rayOwn []*Process
+	if folds && lg.ray {
+		for _, p := range lg.Processes {
+			if p.Source != "" && rayKey(p.Source) == rayNone {
+				rayOwn = append(rayOwn, p)
+			}
+		}
+	}
 	for _, u := range lg.Processes {
 		if !folds || baseOf(u.Source) != u.Source || byKey[u.Source] != u {
 			continue
@@ -1790,6 +1816,15 @@ func (lg *Log) finish(byKey map[string]*Process) {
 		// own) is every following rank's input, not a process of its own.
 		argsOnly := u.Inputs.Seen() && u.Error == "" && u.Outcome() == "" && !u.ResolvedSeen && u.Backend == "" &&
 			len(u.Findings) == 0 && len(u.Lines) <= 1
+		if u.Source == "" && lg.ray {
+			// A Ray driver's own lines (ray.go): beside its own ranks they
+			// fold as usual; beside Ray's workers alone they are the driver.
+			if len(rayOwn) == 0 {
+				drop[u] = rayDriverOf(u, others, argsOnly)
+				continue
+			}
+			others = rayOwn
+		}
 		if argsOnly && len(others) > 1 {
 			for _, p := range others {
 				if !p.Inputs.Seen() {
@@ -1946,6 +1981,9 @@ func (p *Process) merge(u *Process) {
 		p.EnvVar = u.EnvVar
 	}
 	p.Disabled = p.Disabled || u.Disabled
+	if p.DisabledSaid == "" {
+		p.DisabledSaid = u.DisabledSaid
+	}
 	if p.Fallback == "" {
 		p.Fallback = u.Fallback
 	}
