@@ -67,3 +67,19 @@ func TestScannerMatchesReferenceCases(t *testing.T) {
 		})
 	}
 }
+
+// TestLevelLessRunPassedOnOnce: a run of level-less tags that say nothing
+// read (a benchmark client's "[TRT-LLM] POST …" lines, ranked or not)
+// passes its first line on and leaves the rest out, as the scanner does
+// for a leveled run: nothing between them changed what they do.
+func TestLevelLessRunPassedOnOnce(t *testing.T) {
+	for _, line := range []string{"[TRT-LLM] POST http://localhost:8000/v1/completions\n", "[TRT-LLM] [RANK 1] POST http://localhost:8000/v1/completions\n"} {
+		data := []byte(strings.Repeat(line, 3*excWindow))
+		sc := newScanner()
+		var res chunkResult
+		sc.scan(data, &res)
+		if len(res.events) != excWindow {
+			t.Errorf("%q: %d of %d lines passed on, want the %d the chunk's start forces", line, len(res.events), 3*excWindow, excWindow)
+		}
+	}
+}

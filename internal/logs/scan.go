@@ -295,7 +295,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 		// The raylet's and the autoscaler's lines are few and each may
 		// report a worker's death (state.rayDaemonLine).
 		emit := force > 0 || open || ray == rayDaemon
-		var bare []byte // a level-less tag's process key, when it says nothing read (bareKey)
+		// A level-less tag that says nothing read, and its process's key
+		// (bareKey).
+		bare, bareK := false, []byte(nil)
 		if force > 0 {
 			force--
 		}
@@ -339,9 +341,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 				if says || sc.bareAt != len(res.events) || !bytes.Equal(sc.bareKey, k) {
 					emit = true
 				}
-				if !says {
-					bare = k
-				}
+				bare, bareK = !says, k
 			} else if sc.announce(k, need) || says {
 				emit = true
 			}
@@ -378,8 +378,8 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 				ev.cur = sc.str(sc.cur)
 			}
 			res.events = append(res.events, ev)
-			if bare != nil {
-				sc.bareKey, sc.bareAt = append(sc.bareKey[:0], bare...), len(res.events)
+			if bare {
+				sc.bareKey, sc.bareAt = append(sc.bareKey[:0], bareK...), len(res.events)
 			}
 			if kept += len(msg) + eventCost; kept >= eventBudget && off < len(data) {
 				sc.advance(ownKeyed, pyTagged, ray, &curKnown)
