@@ -73,6 +73,15 @@ type state struct {
 	// request loop submitting a request (submitFrame), not PyExecutor's
 	// event loop.
 	loopSubmit bool
+	// loopDied holds the header Python's thread hook printed over the
+	// uncaught traceback of the executor loop's thread ("Exception in
+	// thread Thread-3 (_event_loop_wrapper):"), its key and line, until the
+	// traceback's exception line is read: the loop's thread died, a runtime
+	// error also when the copy stops before that line (diedOpen).
+	loopDied     string
+	loopDiedKey  string
+	loopDiedLine int
+	diedOpen     bool
 	// mainKey and mainLine are the key and line of the last traceback
 	// frame in worker_main (workerMainFrame): the line under it may be its
 	// call of the worker's submit (workerSubmitCall).
@@ -451,6 +460,10 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if eventLoopLine(ft) {
 		st.lg.trtllm = true // PyExecutor's loop
+		if strings.HasPrefix(ft, "Exception in thread ") {
+			st.flushLoopDied()
+			st.loopDied, st.loopDiedKey, st.loopDiedLine, st.diedOpen = ft, key, n, true
+		}
 		st.loopSeen(key, n)
 		st.loopSubmit = false
 		st.loopProcess(key, n)
@@ -570,6 +583,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// Raised by the executor's event loop: the executor was built,
 			// its transceiver before it; not how start-up ended.
 			st.loopOn = false
+			st.diedOpen = false
 			if q := st.get(key, n); q != nil {
 				if q.loopRan == 0 {
 					q.loopRan, q.loopSubmit = st.loopLine, st.loopSubmit
@@ -946,6 +960,7 @@ var reVersionMsg = sync.OnceValue(func() *regexp.Regexp {
 // inferences of Log.finish.
 func (st *state) finish() *Log {
 	st.flushSplit()
+	st.flushLoopDied()
 	st.lg.finish(st.byKey)
 	return st.lg
 }
@@ -2119,6 +2134,31 @@ func (st *state) loopProcess(key string, n int) {
 		st.get(key, n)
 	}
 }
+
+// flushLoopDied makes the loop thread's death whose traceback ended
+// without its exception line (the copy stopped inside it: Dynamo issue
+// #6734's decode worker) a runtime error of its process, said in the
+// header's words; unless the loop's own "Error in event loop: …" line
+// already said the error (loopLogged).
+func (st *state) flushLoopDied() {
+	if !st.diedOpen {
+		return
+	}
+	st.diedOpen = false
+	if strings.HasPrefix(st.loopLogged, st.loopDiedKey+"\x00") {
+		return
+	}
+	if q := st.owner(st.loopDiedKey, st.loopDiedLine); q != nil {
+		if q.loopRan == 0 {
+			q.loopRan = st.loopDiedLine
+		}
+		q.find(st.loopDiedLine, FindingRuntimeError, st.cut(st.loopDied+loopDiedNote, maxMessageBytes))
+	}
+}
+
+// loopDiedNote follows the header a loop's thread died under when the
+// exception that killed it is not in the log.
+const loopDiedNote = " (the executor's loop thread died; the exception's line is not in the log)"
 
 func (st *state) loopSeen(key string, n int) {
 	if !st.loopOn || st.loopKey != key {
