@@ -56,8 +56,9 @@ func TestTorchrunPrefix(t *testing.T) {
 // (RayWorkerWrapper pid=223, ip=192.168.141.7) …" (vLLM issues' logs). One
 // prefix was read: the inner one stayed in the line, which read as the
 // outer process's, so every worker behind one driver was one process. The
-// chain names the process; the raylet's and the autoscaler's lines are
-// theirs, not the last worker's.
+// chain names the process. The raylet's and the autoscaler's lines are no
+// processes (TestRayDaemonLines); the driver's own lines, bare, are the
+// driver's (TestRayDriverLines).
 func TestRayNestedPrefixes(t *testing.T) {
 	const (
 		replica = "(ServeReplica:default:TRTLLMDeployment pid=1670) "
@@ -79,19 +80,23 @@ func TestRayNestedPrefixes(t *testing.T) {
 		{"a task behind an actor, coloured", "\x1b[36m(RayWorkerWrapper pid=123, ip=10.0.0.1)\x1b[0m \x1b[36m(pid=456)\x1b[0m [TRT-LLM] [I] Using KvCacheTransceiverV2\n",
 			"RayWorkerWrapper pid=123, ip=10.0.0.1 / pid=456=PYTHON ", ""},
 		// The raylet's messages (as Ray's out-of-memory guide shows them)
-		// are the raylet's: what follows them bare, here the driver's own
-		// exception, is not the worker's that printed last.
+		// are no process's: its error for worker 2012 is that worker's
+		// finding, and the driver's own bare exception under it the
+		// driver's, not the raylet's nor the worker's that printed last.
 		{"the raylet's", local + "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" +
+			remote + "[TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2\n" +
 			"(raylet, ip=10.0.0.3) Task _map_task failed. There are infinite retries remaining, so the task will be retried. Error:\n" +
 			"(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot the problem, check the logs for the dead worker. Worker PID: 2012 Worker exit type: SYSTEM_ERROR\n" +
 			"ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.\n",
-			"ServeReplica:default:TRTLLMDeployment pid=1670 / RayWorkerWrapper pid=1890 rank 0=PYTHON ;raylet=ERROR ", ""},
-		// The autoscaler's lines are one process's, whatever their time,
-		// and show nothing.
+			"ServeReplica:default:TRTLLMDeployment pid=1670 / RayWorkerWrapper pid=1890 rank 0=PYTHON ;" +
+				"ServeReplica:default:TRTLLMDeployment pid=1670 / RayWorkerWrapper pid=2012, ip=10.0.0.3 rank 1=PYTHON process_crashed@4;Ray driver=ERROR ", ""},
+		// The autoscaler's lines, whatever their time, are no process's;
+		// its event that no node can hold a request is a line of the
+		// driver's.
 		{"the autoscaler's", "(RayWorkerWrapper pid=1890) [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" +
 			"(autoscaler +15m30s) Error: No available node types can fulfill resource request {'GPU': 8.0}. Add suitable node types to this cluster to resolve this issue.\n" +
 			"(autoscaler +1h0m2s, ip=10.0.0.1) Tip: use `ray status` to view detailed cluster status. To disable these messages, set RAY_SCHEDULER_EVENTS=0.\n",
-			"RayWorkerWrapper pid=1890 rank 0=PYTHON ", ""},
+			"RayWorkerWrapper pid=1890 rank 0=PYTHON ;Ray driver= ", ""},
 		// Not Ray's: an actor named raylet is an actor; no seconds, no
 		// prefix; past four prefixes the rest is text.
 		{"not Ray's", "(raylet pid=5) [TRT-LLM] [I] Using KvCacheTransceiverV2\n(autoscaler +5m) [TRT-LLM] [RANK 1] [I] Using KvCacheTransceiverV2\n" +

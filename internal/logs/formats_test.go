@@ -51,6 +51,7 @@ func TestLineFormats(t *testing.T) {
 		{"Ray orchestrator's worker", "(RayWorkerWrapper pid=81234) [TRT-LLM] [RANK 1] [I] " + v2, "RayWorkerWrapper pid=81234 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"Ray worker on another node", "(RayWorkerWrapper pid=81234, ip=10.0.0.2) [TensorRT-LLM][INFO] NixlTransferAgent::NixlTransferAgent using NIXL backend: UCX", "RayWorkerWrapper pid=81234, ip=10.0.0.2", "INFO", "", "NIXL", "UCX", ""},
 		{"Ray task", "(pid=4711) [TRT-LLM] [I] " + v2, "pid=4711", "INFO", "PYTHON", "NIXL", "", ""},
+		{"Ray worker named by its repr", "(RayWorkerWrapper[rank=1] pid=81234, ip=10.0.0.2) [TRT-LLM] [I] " + v2, "RayWorkerWrapper pid=81234, ip=10.0.0.2 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"Ray worker behind its driver", "(ServeReplica:default:TRTLLM pid=1670) (RayWorkerWrapper pid=2012, ip=10.0.0.3) [TRT-LLM] [RANK 1] [I] " + v2,
 			"ServeReplica:default:TRTLLM pid=1670 / RayWorkerWrapper pid=2012, ip=10.0.0.3 rank 1", "INFO", "PYTHON", "NIXL", "", ""},
 		{"torchrun --tee", "[default1]:[TRT-LLM] [I] " + v2, "rank 1", "INFO", "PYTHON", "NIXL", "", ""},

@@ -70,7 +70,9 @@ type Process struct {
 	// "mpirun [1,5]", "pod/x/c" or "pod/x/c rank 1" (kubectl --prefix), "ctx-1"
 	// or "ctx-1 rank 1" (docker compose's container name),
 	// "process" for a log of one process, "process without rank" for lines
-	// TensorRT-LLM printed without a rank beside ranked ones.
+	// TensorRT-LLM printed without a rank beside ranked ones, a Ray worker's
+	// prefix ("RayWorkerWrapper pid=2012, ip=10.0.0.3 rank 1"), "Ray driver"
+	// for the lines without a prefix in a stream with Ray's (ray.go).
 	Source string
 	// Resolved is the runtime logged by "Resolved transceiver_runtime='auto' to …";
 	// ResolvedSeen is false when no such line was logged.
@@ -321,6 +323,9 @@ type Log struct {
 	// mpiSpawn is the line where mpi4py's thread that spawns the executor's
 	// MPI workers raised (mpiSpawnHeader; 0: none did).
 	mpiSpawn int
+	// ray is true once a line behind Ray's prefix was read (rayKey): the
+	// lines without a prefix are its driver's own (ray.go).
+	ray bool
 }
 
 // Orchestrator lines (tensorrt_llm/serve/openai_disagg_server.py and the
@@ -1784,6 +1789,16 @@ func (lg *Log) finish(byKey map[string]*Process) {
 			}
 		}
 	}
+	// A Ray stream's processes without Ray's prefix but the one without a
+	// key: the driver's own ranks, as Ray's prefixes name each worker.
+	var rayOwn []*Process
+	if folds && lg.ray {
+		for _, p := range lg.Processes {
+			if p.Source != "" && rayKey(p.Source) == rayNone {
+				rayOwn = append(rayOwn, p)
+			}
+		}
+	}
 	for _, u := range lg.Processes {
 		if !folds || baseOf(u.Source) != u.Source || byKey[u.Source] != u {
 			continue
@@ -1801,6 +1816,15 @@ func (lg *Log) finish(byKey map[string]*Process) {
 		// own) is every following rank's input, not a process of its own.
 		argsOnly := u.Inputs.Seen() && u.Error == "" && u.Outcome() == "" && !u.ResolvedSeen && u.Backend == "" &&
 			len(u.Findings) == 0 && len(u.Lines) <= 1
+		if u.Source == "" && lg.ray {
+			// A Ray driver's own lines (ray.go): beside its own ranks they
+			// fold as usual; beside Ray's workers alone they are the driver.
+			if len(rayOwn) == 0 {
+				drop[u] = rayDriverOf(u, others, argsOnly)
+				continue
+			}
+			others = rayOwn
+		}
 		if argsOnly && len(others) > 1 {
 			for _, p := range others {
 				if !p.Inputs.Seen() {

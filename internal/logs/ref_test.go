@@ -24,7 +24,9 @@ var (
 	reJournal     = regexp.MustCompile(`^[ \t]*[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)? \S+ ([^\s\[\]]+\[[0-9]+\]): `)
 	reJournalTail = regexp.MustCompile(`^\S+ ([^\s\[\]]+\[[0-9]+\]): `)
 	reStern       = regexp.MustCompile(`^[ \t]*([a-z0-9][a-z0-9.]*-[a-z0-9.-]*[a-z0-9]) ([a-z0-9](?:[a-z0-9-]*[a-z0-9])?) (?:\[TRT-LLM\]|\[TensorRT-LLM\]|\[[0-9]{2}/[0-9]{2}/[0-9]{4}-|[0-9]{4}-[0-9]{2}-[0-9]{2}T|` + reSternBare + `)`)
-	reRay         = regexp.MustCompile(`^[ \t]*\(((?:[A-Za-z_][A-Za-z0-9_.:-]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?|raylet(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
+	reRay         = regexp.MustCompile(`^[ \t]*\((pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?|raylet(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
+	reRayActor    = regexp.MustCompile(`^[ \t]*\(([A-Za-z_][A-Za-z0-9_.:-]*)([\x21-\x7e]*)( pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?)\) ?`)
+	reRayRank     = regexp.MustCompile(`^\[rank=(\d+)\]$`)
 	reRayTime     = regexp.MustCompile(`^[ \t]*\((autoscaler|scheduler) \+(?:\d+h)?(?:\d+m)?\d+s(, ip=[0-9A-Fa-f.:]+)?\) ?`)
 	reCompose     = regexp.MustCompile(`^[ \t]*([A-Za-z0-9][A-Za-z0-9_.-]*[-_][0-9]+(?:/[A-Za-z0-9][A-Za-z0-9_.-]*)?)[ \t]+\| ?`)
 	reRankG       = regexp.MustCompile(`^\s*\[(?:RANK|MPI_Rank) (\d+)\]`)
@@ -109,14 +111,22 @@ var reJSONStringWhole = regexp.MustCompile(`^"(?:[^"\\]|\\.)*"$`)
 
 // refRay reads Ray's prefixes by regexp, at most rayNested, the first after
 // blanks and each next one right after the last: the process they name, the
-// autoscaler's without its time, joined by " / ".
-func refRay(s string) (key, rest string, ok bool) {
+// autoscaler's without its time, an actor's by its class (its repr's rest
+// dropped), joined by " / "; and the rank the innermost actor's repr names
+// ("RayWorkerWrapper[rank=1]").
+func refRay(s string) (key, rank, rest string, ok bool) {
 	for k := 0; k < rayNested && (k == 0 || strings.HasPrefix(s, "(")); k++ {
 		part := ""
 		if m := reRay.FindStringSubmatch(s); m != nil {
-			part, s = m[1], s[len(m[0]):]
+			part, rank, s = m[1], "", s[len(m[0]):]
+		} else if m := reRayActor.FindStringSubmatch(s); m != nil && !strings.HasPrefix(strings.TrimLeft(s, " \t"), "(pid=") {
+			// A name, not a pid that fails to read: "(pid=5[x] pid=6)".
+			part, rank, s = m[1]+m[3], "", s[len(m[0]):]
+			if r := reRayRank.FindStringSubmatch(m[2]); r != nil {
+				rank = r[1]
+			}
 		} else if m := reRayTime.FindStringSubmatch(s); m != nil {
-			part, s = m[1]+m[2], s[len(m[0]):]
+			part, rank, s = m[1]+m[2], "", s[len(m[0]):]
 		} else {
 			break
 		}
@@ -125,7 +135,7 @@ func refRay(s string) (key, rest string, ok bool) {
 		}
 		key, ok = key+part, true
 	}
-	return key, s, ok
+	return key, rank, s, ok
 }
 
 // refTag reads one of TensorRT-LLM's tags at the start of t by regexp;
@@ -296,15 +306,15 @@ func refLine(st *state, n int, raw string, nested, noTag bool) {
 		// A markdown quote's marks go first.
 		s = s[len(reQuote.FindString(s)):]
 
-		outer, kube := "", false
+		outer, kube, rayRank := "", false, ""
 		if m := reKubectl.FindStringSubmatch(s); m != nil {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
 		} else if m := reCompose.FindStringSubmatch(s); m != nil {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
-		} else if key, rest, ok := refRay(s); ok {
-			outer, kube, s = key, true, rest
+		} else if key, rank, rest, ok := refRay(s); ok {
+			outer, kube, s, rayRank = key, true, rest, rank
 		} else if m := reJournal.FindStringSubmatch(s); m != nil {
 			outer, kube = m[1], true
 			s = s[len(m[0]):]
@@ -337,6 +347,9 @@ func refLine(st *state, n int, raw string, nested, noTag bool) {
 		elasticRank := ""
 		if m := reElastic.FindStringSubmatch(blank(s)); m != nil && m[1] != "rank" {
 			elasticRank, s = m[2], blank(s)[len(m[0]):]
+		}
+		if elasticRank == "" {
+			elasticRank = rayRank // an actor's repr's rank decides last
 		}
 		if loc := reTRTTime.FindStringIndex(blank(s)); loc != nil {
 			s = blank(s)[loc[1]:]

@@ -51,6 +51,9 @@ type chunkResult struct {
 	// split holds the lines the chunk ends inside (cut by a container
 	// runtime into pieces: splitLines), for the next chunk's scan.
 	split splitLines
+	// ray is whether a line of the chunk has Ray's prefix (rayKey), passed
+	// on or not: the log's driver is then named so (Log.finish).
+	ray bool
 }
 
 // eventBudget bounds the text one chunk's events hold (each event counted
@@ -277,7 +280,15 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 		// What the stateful half would do with the line, to decide whether it
 		// must see it. cur tracks its "current" key within the chunk.
 		ownKeyed := len(sc.key) > 0
-		emit := force > 0 || open
+		ray := rayNone
+		if ownKeyed {
+			if ray = rayKey(sc.key); ray != rayNone {
+				res.ray = true
+			}
+		}
+		// The raylet's and the autoscaler's lines are few and each may
+		// report a worker's death (state.rayDaemonLine).
+		emit := force > 0 || open || ray == rayDaemon
 		if force > 0 {
 			force--
 		}
@@ -313,7 +324,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			force = excWindow
 		} else if bare := unframeBare(bytes.TrimLeftFunc(msg, unicode.IsSpace)); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
 			!iterHead(bare) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
-			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) ||
+			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) || mayRayDeath(bare) ||
 			len(bare) > 0 && bare[0] == '[' && mayEventLoop(dropHarnessLabel(bare)) {
 			emit = true
 		} else if _, ok := wrappedFrameHead(dropHarnessLabel(bare)); ok {
@@ -341,11 +352,11 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			}
 			res.events = append(res.events, ev)
 			if kept += len(msg) + eventCost; kept >= eventBudget && off < len(data) {
-				sc.advance(ownKeyed, pyTagged, &curKnown)
+				sc.advance(ownKeyed, pyTagged, ray, &curKnown)
 				break
 			}
 		}
-		sc.advance(ownKeyed, pyTagged, &curKnown)
+		sc.advance(ownKeyed, pyTagged, ray, &curKnown)
 	}
 	res.lines = n
 	res.consumed = min(off, len(data))
@@ -394,6 +405,12 @@ func (sc *scanner) pieces(prefix, text []byte, n int, res *chunkResult, curKnown
 		p = bytes.TrimRight(sc.strip, "\r")
 		tagged, pyTagged, level, msg, _ := sc.readPrefix(p)
 		ownKeyed := len(sc.key) > 0
+		ray := rayNone
+		if ownKeyed {
+			if ray = rayKey(sc.key); ray != rayNone {
+				res.ray = true
+			}
+		}
 		ev := event{n: n, tagged: tagged, pyTagged: pyTagged, level: level, msg: string(msg), curKnown: *curKnown}
 		if ownKeyed {
 			ev.key = sc.str(sc.key)
@@ -403,18 +420,19 @@ func (sc *scanner) pieces(prefix, text []byte, n int, res *chunkResult, curKnown
 		}
 		res.events = append(res.events, ev)
 		kept += len(msg) + eventCost
-		sc.advance(ownKeyed, pyTagged, curKnown)
+		sc.advance(ownKeyed, pyTagged, ray, curKnown)
 	}
 	return kept
 }
 
 // advance makes the line just read the chunk's current one, as the state
-// will: its own key, or none for an unranked Python line.
-func (sc *scanner) advance(ownKeyed, pyTagged bool, curKnown *bool) {
+// will: its own key, or none for an unranked Python line; a line behind
+// Ray's prefix (ray, rayKey's) leaves the current one, its driver's.
+func (sc *scanner) advance(ownKeyed, pyTagged bool, ray int, curKnown *bool) {
 	switch {
 	case !ownKeyed && pyTagged:
 		sc.cur, *curKnown = sc.cur[:0], true
-	case !ownKeyed:
+	case !ownKeyed, ray != rayNone:
 	default:
 		// The key becomes the current one; its buffer is reused for the
 		// next line's key (sc.key is emptied before each line).
@@ -440,6 +458,8 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 	// noShape says the line makes no shape: stern's pod and container
 	// were read by more of the message than its first byte (sternBare).
 	noShape := false
+	// reprRank is the rank a Ray actor's repr names ("RayWorkerWrapper[rank=1]").
+	var reprRank []byte
 	// The launchers' prefixes start with different bytes, so the first
 	// one picks the reader to try (srun's, which may follow any
 	// whitespace, is tried again when none matched).
@@ -473,19 +493,19 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 			s = rest
 		}
 	case first == '(':
-		if a, b, rest, ok := rayPrefix(t); ok {
+		if a, b, r, rest, ok := rayPrefix(t); ok {
 			sc.key = append(append(sc.key, a...), b...)
-			s, named = rest, true
+			s, named, reprRank = rest, true, r
 			// A driver's prefix before its workers': the process is the
 			// innermost, named by the whole chain (two engine cores'
 			// workers may share a pid, each on its core's node).
 			for k := 1; k < rayNested && len(s) > 0 && s[0] == '('; k++ {
-				a, b, rest, ok := rayPrefix(s)
+				a, b, r, rest, ok := rayPrefix(s)
 				if !ok {
 					break
 				}
 				sc.key = append(append(append(sc.key, " / "...), a...), b...)
-				s = rest
+				s, reprRank = rest, r
 			}
 		}
 	case isAlnum(first):
@@ -530,6 +550,11 @@ func (sc *scanner) readPrefix(line []byte) (tagged, pyTagged bool, level string,
 		if r, rest, ok := elasticPrefix(t); ok {
 			elasticRank, s = r, rest
 		}
+	}
+	if len(elasticRank) == 0 {
+		// A Ray actor's repr's rank, the last to decide (TensorRT-LLM's
+		// own [RANK n], PyTorch's [rankN]: say the same rank).
+		elasticRank = reprRank
 	}
 	s = trtTimePrefix(s)
 	if len(sc.key) == 0 {
@@ -1805,11 +1830,20 @@ func isAlnum(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'z' 
 // not the process's, "(autoscaler +15m30s) " ("scheduler" in some
 // releases). The process is what the parentheses hold, the autoscaler's
 // without its time: key is a and b together.
-// ^\(((?:[A-Za-z_][A-Za-z0-9_.:-]* )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?|raylet(?:, ip=…)?)\) ?
+//
+// An actor whose class defines __repr__ is named by its class until its
+// __init__ returns, then by its repr (_raylet.pyx execute_task's two
+// ":actor_name:" tokens, verified; Ray's logging guide: "(MyActor(index=2)
+// pid=482120)"): TensorRT-LLM's RayWorkerWrapper's is
+// "RayWorkerWrapper[rank=R]" once torch.distributed is set up
+// (tensorrt_llm/executor/ray_gpu_worker.py, verified), NeMo RL's the same.
+// One worker is one process, so the name is its class's, the repr's rest
+// (no blank in it) dropped; "[rank=R]" is its rank (rank, nil when none).
+// ^\(((?:[A-Za-z_][A-Za-z0-9_.:-]*)(?:\S*) )?pid=\d+(?:, ip=[0-9A-Fa-f.:]+)?|raylet(?:, ip=…)?)\) ?
 // or ^\((autoscaler|scheduler) \+(?:\d+h)?(?:\d+m)?\d+s(, ip=…)?\) ?
-func rayPrefix(s []byte) (a, b, rest []byte, ok bool) {
+func rayPrefix(s []byte) (a, b, rank, rest []byte, ok bool) {
 	if len(s) < 7 || s[0] != '(' {
-		return nil, nil, s, false
+		return nil, nil, nil, s, false
 	}
 	i := 1
 	switch {
@@ -1826,42 +1860,60 @@ func rayPrefix(s []byte) (a, b, rest []byte, ok bool) {
 		}
 		d := digits(s[i:])
 		if d == 0 || i+d >= len(s) || s[i+d] != 's' {
-			return nil, nil, s, false
+			return nil, nil, nil, s, false
 		}
 		i += d + 1
 		ip := i
 		if i = rayIP(s, i); i < 0 {
-			return nil, nil, s, false
+			return nil, nil, nil, s, false
 		}
 		b = s[ip:i]
-		return rayEnd(s, i, a, b)
+		a, b, rest, ok = rayEnd(s, i, a, b)
+		return a, b, nil, rest, ok
 	default:
+		start := 1 // of "pid=", or of the blank before it after a name
 		if s[i] != 'p' || !bytes.HasPrefix(s[i:], []byte("pid=")) {
 			if !isIdentStart(s[i]) {
-				return nil, nil, s, false
+				return nil, nil, nil, s, false
 			}
 			for i < len(s) && (isIdentStart(s[i]) || isDigit(s[i]) || s[i] == '.' || s[i] == ':' || s[i] == '-') {
 				i++
 			}
-			if i >= len(s) || s[i] != ' ' {
-				return nil, nil, s, false
+			a = s[1:i]
+			r := i // a repr's rest
+			for i < len(s) && s[i] > ' ' && s[i] < 0x7f {
+				i++
 			}
+			if v := s[r:i]; len(v) > len("[rank=]") && bytes.HasPrefix(v, []byte("[rank=")) && v[len(v)-1] == ']' &&
+				digits(v[len("[rank="):]) == len(v)-len("[rank=]") {
+				rank = v[len("[rank=") : len(v)-1]
+			}
+			if i >= len(s) || s[i] != ' ' {
+				return nil, nil, nil, s, false
+			}
+			start = i
 			i++
 		}
 		if !bytes.HasPrefix(s[i:], []byte("pid=")) {
-			return nil, nil, s, false
+			return nil, nil, nil, s, false
 		}
 		i += len("pid=")
 		n := digits(s[i:])
 		if n == 0 {
-			return nil, nil, s, false
+			return nil, nil, nil, s, false
 		}
 		i += n
+		if i = rayIP(s, i); i < 0 {
+			return nil, nil, nil, s, false
+		}
+		a, b, rest, ok = rayEnd(s, i, a, s[start:i])
+		return a, b, rank, rest, ok
 	}
 	if i = rayIP(s, i); i < 0 {
-		return nil, nil, s, false
+		return nil, nil, nil, s, false
 	}
-	return rayEnd(s, i, s[1:i], nil)
+	a, b, rest, ok = rayEnd(s, i, s[1:i], nil)
+	return a, b, nil, rest, ok
 }
 
 // rayIP returns where ", ip=ADDR" at s[i:] ends (i when there is none), or

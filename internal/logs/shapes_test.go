@@ -44,7 +44,7 @@ func TestShapesReadAsPrefix(t *testing.T) {
 		r := num()
 		b.WriteString(pick("", "", r+": ", " "+r+": ", "["+r+","+num()+"]<stdout>:", "[pod/ctx-"+r+"/main] ", "ctx-"+r+"  | ",
 			"(RayWorkerWrapper pid="+num()+", ip=10.0.0."+r+") ", "(EngineCore_DP"+r+" pid="+num()+") (RayWorkerWrapper pid="+num()+", ip=10.0.0."+r+") ",
-			"(ServeReplica:default:M pid="+num()+") (pid="+r+")", "(raylet, ip=10.0.0."+r+") ", "(autoscaler +"+r+"m"+d2()+"s) ", "Dec 04 21:"+d2()+":"+d2()+" gpu-"+r+" trtllm-serve["+num()+"]: ",
+			"(ServeReplica:default:M pid="+num()+") (pid="+r+")", "(W[rank="+r+"] pid="+num()+") ", "(raylet, ip=10.0.0."+r+") ", "(autoscaler +"+r+"m"+d2()+"s) ", "Dec 04 21:"+d2()+":"+d2()+" gpu-"+r+" trtllm-serve["+num()+"]: ",
 			"trtllm-ctx-"+r+" main ", "dynamo trtllm-ctx-"+r+" main ", "> ", "2026-09-15T03:52:"+d2()+"."+num()+"Z stdout F "))
 		b.WriteString(pick("", "", "", "[default"+r+"]:", "[gpu"+num()+"x"+r+"]:"))
 		b.WriteString(pick("", "[09/15/2026-03:"+d2()+":"+d2()+"] ", "2026-09-15T03:52:"+d2()+"Z ", "2026-09-15 03:52:"+d2()+",9"+r+" "))

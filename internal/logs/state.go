@@ -133,6 +133,14 @@ type state struct {
 	// replayed so far end inside (splitLines), their last pieces numbered
 	// in the log.
 	split splitLines
+	// rayPids indexes the Ray workers among lg.Processes[:rayIndexed] by
+	// pid (rayWorkerProc); rayOOMKey and rayOOMLine are the process and
+	// line of the last OutOfMemoryError of a worker Ray's memory monitor
+	// killed, whose detail names it (ray.go).
+	rayPids    map[string][]*Process
+	rayIndexed int
+	rayOOMKey  string
+	rayOOMLine int
 }
 
 func newState(name string) *state {
@@ -153,6 +161,9 @@ func (st *state) replay(res *chunkResult) {
 	}
 	if res.trtllmFrame {
 		st.lg.trtllm = true
+	}
+	if res.ray {
+		st.lg.ray = true
 	}
 	// The lines the chunk ends inside, for the next chunk (numbered in the
 	// log from now on).
@@ -241,6 +252,18 @@ func (st *state) flushSplit() {
 // process key ("" when it has none). Lines the scanner does not pass on must
 // change nothing here (the reference parser passes every line).
 func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg string) {
+	// Ray's prefixes: the raylet's and the autoscaler's lines are no
+	// process's; a worker's line does not become the current one, so the
+	// bare lines after it stay the driver's (ray.go). Asked of the whole
+	// key, as the scanner asks it.
+	ray := rayKey(key)
+	if ray != rayNone {
+		st.lg.ray = true
+	}
+	if ray == rayDaemon {
+		st.rayDaemonLine(n, cutKey(key), msg)
+		return
+	}
 	key = cutKey(key)
 	if key != "" && len(st.byKey) >= maxTracked && st.byKey[key] == nil {
 		// Past maxTracked processes a new key is not remembered: its lines
@@ -259,7 +282,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.current = ""
 	case key == "":
 		key = cutKey(st.current) // the scanner's replay sets current whole
-	default:
+	case ray == rayNone:
 		st.current = key
 	}
 	if !tagged {
@@ -405,6 +428,27 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
 	}
+	if i := rayDeathAt(tm); i >= 0 {
+		// Ray's word that a worker died, its driver's logger's (an older
+		// Ray's): the worker's finding, its driver this line's process.
+		chain := ""
+		if rayKey(key) == rayWorker {
+			chain, _, _ = rayParts(key)
+		}
+		st.rayDied(n, chain, key, tm[i:], false)
+		return
+	}
+	if st.rayOOMLine > 0 && n-st.rayOOMLine <= rayOOMWindow && key == st.rayOOMKey && strings.HasPrefix(tm, rayOOMDetail) {
+		// The worker Ray's memory monitor killed, under its caller's
+		// OutOfMemoryError.
+		st.rayOOMLine = 0
+		chain := ""
+		if rayKey(key) == rayWorker {
+			chain, _, _ = rayParts(key)
+		}
+		st.rayDied(n, chain, key, tm, true)
+		return
+	}
 	if strings.HasPrefix(tm, oomComponent) {
 		// The executor's out-of-memory error goes on over lines: this one
 		// names the component (of this process's failure, just above).
@@ -522,6 +566,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if m := excMatch(tm); m != nil {
 		if trtllmException(m[2]) {
 			st.lg.trtllm = true
+		}
+		if strings.HasPrefix(m[2], rayOOMKilled) {
+			st.rayOOMKey, st.rayOOMLine = key, n
 		}
 		if st.fallbackOn && key == st.fallback {
 			// The logged fallback traceback's last line: nothing was raised.

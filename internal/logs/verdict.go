@@ -302,11 +302,21 @@ func (v Verdict) summaryMarked(marked bool) string {
 // exited with code 1 after start-up (line 9)." Its finding's kind stays
 // process_crashed.
 func (v Verdict) crashNote() string {
-	var crashed, exited afterStartup
+	var crashed, exited, died, oom afterStartup
 	for _, p := range v.Processes {
 		for _, f := range p.Process.Findings {
 			if f.Kind == FindingCrashed {
-				if code, ok := exitCode(f.Text); ok {
+				if who, k, ok := rayDeath(p.Process, f.Text); ok {
+					// Ray's word (ray.go): it does not say whether the
+					// worker's start-up was over. The raylet's count of
+					// the workers its memory monitor killed is the
+					// finding's text.
+					if k > 0 {
+						oom.add("", f.Line, "")
+					} else {
+						died.add(who, f.Line, "")
+					}
+				} else if code, ok := exitCode(f.Text); ok {
 					exited.add(p.Process.Source, f.Line, code)
 				} else {
 					crashed.add(p.Process.Source, f.Line, "")
@@ -324,6 +334,12 @@ func (v Verdict) crashNote() string {
 			how = "exited with non-zero codes"
 		}
 		parts = append(parts, exited.names()+" "+how+" after start-up ("+exited.at()+")")
+	}
+	if died.k > 0 {
+		parts = append(parts, "Ray reports that "+died.names()+" died ("+died.at()+")")
+	}
+	if oom.k > 0 {
+		parts = append(parts, "Ray's memory monitor killed workers ("+oom.at()+")")
 	}
 	if len(parts) == 0 {
 		return ""
@@ -397,20 +413,28 @@ func exitCode(text string) (string, bool) {
 }
 
 // crashed reports whether a process of v crashed after its start-up
-// (a process_crashed finding), which Summary adds to the verdict.
+// (a process_crashed finding), or Ray reports a worker's death, which
+// Summary adds to the verdict.
 func (v Verdict) crashed() bool {
 	for _, p := range v.Processes {
-		if crashedAfterStartup(p.Process) {
-			return true
+		for _, f := range p.Process.Findings {
+			if f.Kind == FindingCrashed {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// crashedAfterStartup reports whether p has a process_crashed finding.
+// crashedAfterStartup reports whether p has a process_crashed finding of
+// its own death: not Ray's report of another worker's, which its driver's
+// process holds when that worker is none of the log's (ray.go).
 func crashedAfterStartup(p *Process) bool {
 	for _, f := range p.Findings {
-		if f.Kind == FindingCrashed {
+		if f.Kind != FindingCrashed {
+			continue
+		}
+		if who, _, ray := rayDeath(p, f.Text); !ray || who == p.Source {
 			return true
 		}
 	}
