@@ -176,7 +176,20 @@ func clash(combo []compare.Edit, e compare.Edit) bool {
 // candidates are the single edits worth trying, most targeted first.
 func candidates(in resolver.Inputs) []compare.Edit {
 	var out []compare.Edit
-	if !in.Backend.Value.Is("NIXL") {
+	// The written name respelled comes first: the 1.0 line takes lower
+	// case only and 1.1 and later upper case only, so a name refused for
+	// its case alone (backend: ucx, as written for 1.0, on 1.2) is fixed
+	// by its other spelling, which keeps the transport the operator chose;
+	// NIXL was offered first, a change of transport where a respelling
+	// does. Resolving each rules out the spelling the version refuses.
+	if v := in.Backend.Value; in.Backend.Given() && v.Valid {
+		for _, s := range []string{strings.ToUpper(v.S), strings.ToLower(v.S)} {
+			if s != v.S {
+				out = append(out, compare.Edit{Kind: compare.EditBackend, Value: s})
+			}
+		}
+	}
+	if !in.Backend.Value.Is("NIXL") && !slices.ContainsFunc(out, func(e compare.Edit) bool { return e.Value == "NIXL" }) {
 		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: "NIXL"})
 	}
 	if !in.Backend.Given() {
@@ -185,13 +198,11 @@ func candidates(in resolver.Inputs) []compare.Edit {
 		// refuses the spelling a version does not take.
 		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: "DEFAULT"},
 			compare.Edit{Kind: compare.EditBackend, Value: "nixl"}, compare.Edit{Kind: compare.EditBackend, Value: "default"})
-	} else if v := in.Backend.Value; v.Valid && strings.ToLower(v.S) != v.S {
+	} else if v := in.Backend.Value; v.Valid && strings.ToLower(v.S) != v.S && strings.ToLower(v.S) != "nixl" {
 		// An upper-case name a 1.0 release refuses (backend: UCX, as
-		// written for 1.1 and later) is fixed by its lower-case spelling.
-		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: strings.ToLower(v.S)})
-		if !v.Is("NIXL") {
-			out = append(out, compare.Edit{Kind: compare.EditBackend, Value: "nixl"})
-		}
+		// written for 1.1 and later) is respelled above; NIXL in 1.0's
+		// spelling is the other transport to try.
+		out = append(out, compare.Edit{Kind: compare.EditBackend, Value: "nixl"})
 	}
 	for _, v := range []string{"PYTHON", "CPP"} {
 		if !(in.Runtime.Given() && in.Runtime.Value.Is(v)) {

@@ -811,6 +811,66 @@ var realCases = []realCase{
 			"service TRTLLMPrefillWorker: --extra-engine-args engine_configs/prefill.yaml: no volume is mounted at /workspace/components/backends/trtllm/engine_configs/prefill.yaml (workingDir /workspace/components/backends/trtllm); the file is the image's own, not in the set; ConfigMap trtllm-prefill-config (real/eks-trtllm-disagg/configmaps/trtllm-prefill-config.yaml:7)",
 		},
 	},
+	{
+		// Service discovery (disagg_cluster, no urls): each section still
+		// names its worker's cache_transceiver_config; the top-level
+		// free_gpu_memory_fraction is get_llm_args' own parameter.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/disagg_config_sd.yaml @b334655d (whole file)",
+		version: "1.2.0",
+		files:   []string{"real/trtllm-disagg-sd/disagg_config_sd.yaml"},
+		workers: []string{"context_servers context CPP NIXL 1", "generation_servers generation CPP NIXL 1"},
+	},
+	{
+		from:    "same file, 1.3.0rc29",
+		version: "1.3.0rc29",
+		files:   []string{"real/trtllm-disagg-sd/disagg_config_sd.yaml"},
+		workers: []string{"context_servers context PYTHON NIXL 1", "generation_servers generation PYTHON NIXL 1"},
+	},
+	{
+		// Two-model Eagle3 (eagle3_one_model: false) in both roles,
+		// backend: default, 1.0's spelling.
+		from:    "ai-dynamo/dynamo components/backends/trtllm/engine_configs/llama4/eagle/{eagle_prefill,eagle_decode}.yaml @59d46422 (whole files but their licence headers)",
+		version: "1.0.0",
+		files:   []string{"real/dynamo-llama4-eagle/eagle_prefill.yaml", "real/dynamo-llama4-eagle/eagle_decode.yaml"},
+		workers: []string{"eagle_decode.yaml generation CPP UCX 1", "eagle_prefill.yaml context CPP UCX 1"},
+	},
+	{
+		from:    "same files, 1.2.0 (upper-case names only)",
+		version: "1.2.0",
+		files:   []string{"real/dynamo-llama4-eagle/eagle_prefill.yaml", "real/dynamo-llama4-eagle/eagle_decode.yaml"},
+		workers: []string{"eagle_decode.yaml generation ERROR None 1", "eagle_prefill.yaml context ERROR None 1"},
+	},
+	{
+		// Here-documents write ctx.yml, gen.yml and the orchestrator's
+		// config; backend: ucx is 1.0's spelling.
+		from:     "a TensorRT-LLM developer's NVBug 5387694 script (index id 26142035176, repository not named by the index; whole file)",
+		version:  "1.0.0",
+		files:    []string{"real/user-nvbug5387694/launch.sh"},
+		workers:  []string{"ctx.yml context CPP UCX 1", "gen.yml generation CPP UCX 1"},
+		unplaced: []string{"launch.sh:77 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated disagg-config.yml)"},
+	},
+	{
+		// 1.2 refuses ucx; the fix respells it (TestFixRespellsBackend).
+		from:     "same script, 1.2.0",
+		version:  "1.2.0",
+		files:    []string{"real/user-nvbug5387694/launch.sh"},
+		workers:  []string{"ctx.yml context ERROR None 1", "gen.yml generation ERROR None 1"},
+		unplaced: []string{"launch.sh:77 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated disagg-config.yml)"},
+	},
+	{
+		// gen_yaml.py's real output: per-section free_gpu_memory_fraction,
+		// moe_config, stream_interval, MTP in both roles, backend: default.
+		from:    "NVIDIA/TensorRT-LLM examples/disaggregated/slurm/benchmark/gen_yaml.py @21b13bd0, its output (see the file's header)",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-genyaml-bench/config.yaml"},
+		workers: []string{"context_servers context CPP UCX 1", "generation_servers generation CPP UCX 1"},
+	},
+	{
+		from:    "same output, 1.1.0",
+		version: "1.1.0",
+		files:   []string{"real/trtllm-genyaml-bench/config.yaml"},
+		workers: []string{"context_servers context ERROR None 1", "generation_servers generation ERROR None 1"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {

@@ -1,0 +1,43 @@
+package audit
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A backend refused for its case alone is fixed by respelling it: the 1.0
+// line takes lower-case names only, 1.1 and later upper-case only. A
+// TensorRT-LLM developer's NVBug 5387694 script writes backend: ucx (1.0's
+// spelling) for both servers; on 1.2.0 the fix offered was backend: NIXL, a
+// change of transport, where backend: UCX keeps the one the operator chose.
+// Where the respelling does not start (UCX on era 2's Python default) the
+// other edits still apply.
+func TestFixRespellsBackend(t *testing.T) {
+	for _, c := range []struct {
+		version string
+		files   []string
+		want    string
+	}{
+		{"1.2.0", []string{"real/user-nvbug5387694/launch.sh"}, "ctx.yml: backend: UCX → CPP on UCX; gen.yml: backend: UCX → CPP on UCX"},
+		{"1.1.0", []string{"real/user-nvbug5387694/launch.sh"}, "ctx.yml: backend: UCX → CPP on UCX; gen.yml: backend: UCX → CPP on UCX"},
+		{"1.3.0rc29", []string{"real/user-nvbug5387694/launch.sh"}, "ctx.yml: backend: NIXL → PYTHON on NIXL; gen.yml: backend: NIXL → PYTHON on NIXL"},
+		// gen_yaml.py's backend: default on 1.1.0: DEFAULT, not NIXL.
+		{"1.1.0", []string{"real/trtllm-genyaml-bench/config.yaml"}, "context_servers: backend: DEFAULT → CPP on UCX; generation_servers: backend: DEFAULT → CPP on UCX"},
+		// The other way: backend: UCX on a 1.0 release is respelled ucx.
+		{"1.0.0", []string{"real/simple_example/ctx_extra-llm-api-config.yaml", "real/simple_example/gen_extra-llm-api-config.yaml"}, "ctx_extra-llm-api-config.yaml: backend: ucx → CPP on UCX; gen_extra-llm-api-config.yaml: backend: ucx → CPP on UCX"},
+	} {
+		r := audit(t, c.version, c.files...)
+		var got []string
+		for _, f := range r.Fix {
+			var edits []string
+			for _, e := range f.Edits {
+				edits = append(edits, e.String())
+			}
+			got = append(got, fmt.Sprintf("%s: %s → %s on %s", f.Worker, strings.Join(edits, ", "), f.Outcome.Outcome, f.Outcome.EffectiveBackend))
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("%s %s: fix %q, want %q", c.version, c.files[0], g, c.want)
+		}
+	}
+}
