@@ -362,6 +362,14 @@ func TestRealLogs(t *testing.T) {
 		// thread hook's traceback header, as the index keeps it (the
 		// traceback cut after its first frame; rank 5's cut line dropped).
 		// Rank 7's loop died: its logged line is the runtime error.
+		// ai-dynamo/dynamo issue #6734 (description, Feb 2026;
+		// tensorrtllm-runtime:0.9.0, a disaggregated decode worker of
+		// python3 -m dynamo.trtllm): the decode worker's crash as the index
+		// keeps the issue's log, from the thread hook's header into
+		// _prepare_disagg_gen_init, cut there (the cut frame's line
+		// dropped; the issue's title names the exception, "Assertion
+		// failed: emplaceDone"). The loop's thread died: a runtime error.
+		{file: "dynamo-6734-decode-event-loop-0.9.0.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
 		{file: "trtllm-9931-grafana-event-loop-1.2.0rc2.log", processes: "rank 0=,rank 7=", findings: []string{FindingRuntimeError}, exit: 1},
 		// NVIDIA/TensorRT-LLM issue #10417 (description, Jan 2026; a main
 		// build of then, Nemotron nano v3 under trtllm-serve): the crash as
@@ -726,10 +734,13 @@ func TestEventLoopException(t *testing.T) {
 		{"ranked", "[TRT-LLM] [RANK 1] [I] [_torch  ] Using KvCacheTransceiverV2\n" + dynamo6734 + exc, "PYTHON", 1},
 		{"then start-up fails", dynamo6734 + exc + "[TRT-LLM] [E] Failed to initialize executor on rank 0: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone\n", "ERROR", 1},
 		{"elsewhere", "Traceback (most recent call last):\n  File \"/x/model_loader.py\", line 3, in load\n" + exc, "ERROR", 0},
-		// A traceback of the loop cut before its exception: a later
+		// A traceback of the loop's thread cut before its exception (the
+		// issue's copy as the index keeps it): the thread hook's header
+		// alone says the loop's thread died, a runtime error. A later
 		// exception, after a restart or far below, is start-up's again.
-		{"after a restart", dynamo6734 + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + exc, "ERROR", 0},
-		{"far below", dynamo6734 + strings.Repeat("    x = y\n", loopWindow) + exc, "ERROR", 0},
+		{"thread hook cut before its exception", dynamo6734, "", 1},
+		{"after a restart", dynamo6734 + "[TensorRT-LLM] TensorRT-LLM version: 1.1.0rc5\n" + exc, "ERROR", 1},
+		{"far below", dynamo6734 + strings.Repeat("    x = y\n", loopWindow) + exc, "ERROR", 1},
 		{"another thread", "Exception in thread Thread-1 (run):\nTraceback (most recent call last):\n" + exc, "ERROR", 0},
 		{"loop as the thread's target (before _event_loop_wrapper)", "Exception in thread Thread-4 (_executor_loop_overlap):\n" + exc, "", 1},
 		{"forward step's printed traceback", "Traceback (most recent call last):\n  File \"/x/tensorrt_llm/_torch/pyexecutor/py_executor.py\", line 1608, in _forward_step\n" + exc, "", 1},
@@ -773,6 +784,7 @@ func TestEventLoopException(t *testing.T) {
 	for log, want := range map[string]string{
 		logged + dynamo6734 + exc: "RuntimeError: [TensorRT-LLM][ERROR] Assertion failed: emplaceDone",
 		"[TRT-LLM] [RANK 7] [E] Error in event loop: vector::_M_default_append\n": "Error in event loop: vector::_M_default_append",
+		dynamo6734: "Exception in thread Thread-3 (_event_loop_wrapper): (the executor's loop thread died; the exception's line is not in the log)",
 	} {
 		lg, _ := Parse("f.log", strings.NewReader(log))
 		if f := lg.Processes[0].Findings; len(f) != 1 || f[0].Text != want || f[0].Line != 1 {

@@ -73,6 +73,13 @@ type state struct {
 	// request loop submitting a request (submitFrame), not PyExecutor's
 	// event loop.
 	loopSubmit bool
+	// diedKey and diedText are the key of a process whose loop's thread
+	// died and the text of the runtime error its thread hook's header made
+	// (loopDied); diedOpen says the traceback's exception line, which says
+	// the error better, is still to come.
+	diedKey  string
+	diedText string
+	diedOpen bool
 	// mainKey and mainLine are the key and line of the last traceback
 	// frame in worker_main (workerMainFrame): the line under it may be its
 	// call of the worker's submit (workerSubmitCall).
@@ -499,6 +506,9 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		st.loopSubmit = false
 		st.loopProcess(key, n)
 		st.loopShown(key)
+		if strings.HasPrefix(ft, "Exception in thread ") {
+			st.loopDied(key, n, ft)
+		}
 		return
 	}
 	if strings.HasPrefix(tm, llmProgress) {
@@ -617,6 +627,8 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 			// Raised by the executor's event loop: the executor was built,
 			// its transceiver before it; not how start-up ended.
 			st.loopOn = false
+			died := st.diedOpen && st.diedKey == key
+			st.diedOpen = false
 			if q := st.get(key, n); q != nil {
 				if q.loopRan == 0 {
 					q.loopRan, q.loopSubmit = st.loopLine, st.loopSubmit
@@ -624,7 +636,11 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 				text := st.cut(m[1]+": "+m[2], maxMessageBytes)
 				if k := key + "\x00" + text; k != st.loopPrev {
 					st.loopPrev = k
-					if st.loopLogged == key+"\x00"+m[2] {
+					if died {
+						// The thread hook's header made the finding: its
+						// exception line says the error.
+						q.retext(FindingRuntimeError, st.diedText, text)
+					} else if st.loopLogged == key+"\x00"+m[2] {
 						// The loop's ERROR line said this error: its exception
 						// line names the class; one finding.
 						st.loopLogged = ""
@@ -2166,6 +2182,29 @@ func (st *state) loopProcess(key string, n int) {
 		st.get(key, n)
 	}
 }
+
+// loopDied reads the header Python's thread hook prints over the uncaught
+// traceback of the executor loop's thread, hdr at line n ("Exception in
+// thread Thread-3 (_event_loop_wrapper):"): the loop's thread died, a
+// runtime error of key's process, also when the copy stops before the
+// traceback's exception line (Dynamo issue #6734's decode worker). Said in
+// the header's words until that line comes and says it better (retext);
+// not when the loop's own "Error in event loop: …" line, or the logger's
+// copy of the traceback, already said the error (one error, printed twice).
+func (st *state) loopDied(key string, n int, hdr string) {
+	st.diedOpen = false
+	if strings.HasPrefix(st.loopLogged, key+"\x00") || strings.HasPrefix(st.loopPrev, key+"\x00") {
+		return
+	}
+	if q := st.owner(key, n); q != nil {
+		st.diedKey, st.diedText, st.diedOpen = key, st.cut(hdr+loopDiedNote, maxMessageBytes), true
+		q.find(n, FindingRuntimeError, st.diedText)
+	}
+}
+
+// loopDiedNote follows the header a loop's thread died under while the
+// exception that killed it is not (yet) in the log.
+const loopDiedNote = " (the executor's loop thread died; the exception's line is not in the log)"
 
 func (st *state) loopSeen(key string, n int) {
 	if !st.loopOn || st.loopKey != key {
