@@ -3,6 +3,7 @@ package logs
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -305,11 +306,11 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			var need uint8 = seenAny
 			if level == "INFO" {
 				need |= seenInfo
-				// The iteration line (state.go's iterLine), not any line
+				// The iteration line as state.line reads it, not any line
 				// that starts as it does ("iter = 39"): one such made a
 				// later iteration line of the process, which shows the
-				// loop ran, left out. iterHead answers the real ones.
-				if len(msg) > 0 && msg[0] == 'i' && (iterHead(msg) || bytes.HasPrefix(msg, []byte(iterPrefix)) && indexOf(msg, ", global_rank = ") >= 0) {
+				// loop ran, left out.
+				if len(msg) > 0 && msg[0] == 'i' && iterMsg(msg) {
 					need |= seenIter
 				}
 			}
@@ -785,6 +786,30 @@ func hasArgsName(msg []byte) bool {
 		i++
 	}
 	return false
+}
+
+// iterMsg reports whether a tagged line's message is the iteration line
+// (iterLine) as state.line reads it: without Ray's mark, the blanks at its
+// end and k9s's bar. A real one ("iter = 4084, global_rank = 0, …") is
+// answered at once: no trimming of its end reaches the digit after
+// "global_rank = ". Others that start so are rare and read as the state
+// reads them ("iter = 5, global_rank = " is none: its last blank goes).
+func iterMsg(msg []byte) bool {
+	const next = ", global_rank = "
+	if iterHead(msg) {
+		i := len(iterPrefix) + digits(msg[len(iterPrefix):]) + len(next)
+		if i < len(msg) && isDigit(msg[i]) {
+			return true
+		}
+	} else if len(msg) < len(iterPrefix) || string(msg[:len(iterPrefix)]) != iterPrefix || indexOf(msg, next) < 0 {
+		return false
+	}
+	t, _ := cutRayRepeated(string(msg))
+	t = strings.TrimRight(t, " \t")
+	if u, ok := strings.CutSuffix(t, k9sBar); ok {
+		t = strings.TrimRight(u, " \t")
+	}
+	return iterLine(t)
 }
 
 // byteBlock is how far past a line nextByte looks at once: the block is
