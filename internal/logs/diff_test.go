@@ -343,15 +343,16 @@ func refBase(t *testing.T) uint64 {
 
 // refFailed, deferred around a random log's checkSame, names the log that
 // failed (its seed, the sequence's base) and, with XCVR_REF_SAVE set to a
-// directory, writes it there to be cut down (ref-BASE-SEED.log).
-func refFailed(t *testing.T, data []byte, seed uint64) {
+// directory, writes it there to be cut down (NAME-BASE-SEED.log, name the
+// test's).
+func refFailed(t *testing.T, name string, data []byte, seed uint64) {
 	if !t.Failed() {
 		return
 	}
 	base := refBase(t)
 	t.Logf("the log of seed %d (XCVR_REF_BASE=%d)", seed, base)
 	if dir := os.Getenv("XCVR_REF_SAVE"); dir != "" {
-		path := filepath.Join(dir, "ref-"+strconv.FormatUint(base, 10)+"-"+strconv.FormatUint(seed, 10)+".log")
+		path := filepath.Join(dir, name+"-"+strconv.FormatUint(base, 10)+"-"+strconv.FormatUint(seed, 10)+".log")
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Log(err)
 		}
@@ -478,7 +479,7 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 			}
 		}
 		func() {
-			defer refFailed(t, b.Bytes(), uint64(it))
+			defer refFailed(t, "grammar", b.Bytes(), uint64(it))
 			checkSame(t, b.Bytes(), uint64(it))
 		}()
 	}
