@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -350,7 +349,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			(bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: "))) {
 			emit = true
 			force = excWindow
-		} else if bare := unframeBare(bytes.TrimLeftFunc(msg, unicode.IsSpace)); observedStart(bare) || // trimmed as state.line trims (strings.TrimSpace)
+		} else if bare := bareText(msg); observedStart(bare) ||
 			!iterHead(bare) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
 			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) || mayRayDeath(bare) ||
 			len(bare) > 0 && bare[0] == '[' && mayEventLoop(dropHarnessLabel(bare)) {
@@ -728,13 +727,20 @@ func observedStart(msg []byte) bool {
 	return msg[0] == '[' && len(msg) > 4 && isDigit(msg[1]) && orchestratorUnready(string(msg[:min(len(msg), 12+len(orchestratorNotReady))])) != ""
 }
 
-// unframeBare drops k9s's bar and the blanks after it from the start of a
-// bare line (state.line's unframe), so that what follows is looked at.
-func unframeBare(bare []byte) []byte {
-	if len(bare) > 0 && bare[0] == k9sBar[0] && bytes.HasPrefix(bare, []byte(k9sBar)) {
-		return bytes.TrimLeftFunc(bare[len(k9sBar):], unicode.IsSpace)
+// bareText is a bare line's text as state.line reads it (its tm): without
+// k9s's frame (unframe) and the blanks around it (strings.TrimSpace). Its
+// end counts: asyncio's "Task exception was never retrieved" with a blank
+// after it (a terminal's copy) is still its header, and the scanner, which
+// trimmed only the start, left it out.
+func bareText(msg []byte) []byte {
+	if t := bytes.TrimLeft(msg, " \t"); len(t) > 0 && t[0] == k9sBar[0] && bytes.HasPrefix(t, []byte(k9sBar)) {
+		rest := bytes.TrimRight(bytes.TrimPrefix(t[len(k9sBar):], []byte(" ")), " \t")
+		if u, ok := bytes.CutSuffix(rest, []byte(k9sBar)); ok {
+			rest = u
+		}
+		msg = bytes.TrimRight(rest, " \t")
 	}
-	return bare
+	return bytes.TrimSpace(msg)
 }
 
 // mayEventLoop is a cheap superset of the bare lines eventLoopLine
