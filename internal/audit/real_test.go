@@ -871,6 +871,35 @@ var realCases = []realCase{
 		files:   []string{"real/trtllm-genyaml-bench/config.yaml"},
 		workers: []string{"context_servers context ERROR None 1", "generation_servers generation ERROR None 1"},
 	},
+	{
+		// No extra config, no TRTLLM_USE_*_KVCACHE: every server is off,
+		// as the blog's block is written (its era's README exported
+		// TRTLLM_USE_UCX_KVCACHE=1; the blog leaves it out).
+		from:     "NVIDIA/TensorRT-LLM docs/source/blogs/tech_blog/blog5_Disaggregated_Serving_in_TensorRT-LLM.md, a stored version (index id 1122254015): its launch and disagg_config.yaml blocks",
+		version:  "1.0.0",
+		files:    []string{"real/trtllm-blog5/launch.sh", "real/trtllm-blog5/disagg_config.yaml"},
+		workers:  []string{"trtllm-serve (launch.sh:8) generation DISABLED None 2", "trtllm-serve context DISABLED None 2"},
+		unplaced: []string{"launch.sh:12 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated disagg_config.yaml)"},
+	},
+	{
+		// Dynamo 0.4's DGD: --disaggregation-strategy decode_first, a
+		// `| tee` after the worker, engine configs inside the image (given
+		// here as the same era's engine_configs).
+		from:    "ai-dynamo/dynamo components/backends/trtllm/deploy/disagg.yaml @286069fa (whole file) with engine_configs/{prefill,decode}.yaml (above)",
+		version: "1.0.0",
+		files:   []string{"real/dynamo-disagg-decode-first/disagg.yaml", "real/dynamo-disagg-router/engine_configs/prefill.yaml", "real/dynamo-disagg-router/engine_configs/decode.yaml"},
+		workers: []string{"TRTLLMDecodeWorker generation CPP UCX 1", "TRTLLMPrefillWorker context CPP UCX 1"},
+	},
+	{
+		// One block per node, both naming extra-llm-api-config.yml, which
+		// is not public: both found, neither resolved.
+		from:    "a TensorRT-LLM developer's two-node notes (index id 17777296703, repository not named by the index; whole file)",
+		version: "1.0.0",
+		files:   []string{"real/user-smc-multinode/run.sh"},
+		unplaced: []string{"run.sh:10 trtllm-serve command: --extra_llm_api_options extra-llm-api-config.yml: not in the set",
+			"run.sh:13 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated disagg_config_multinode.yml)",
+			"run.sh:32 trtllm-serve command: --extra_llm_api_options extra-llm-api-config.yml: not in the set"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
