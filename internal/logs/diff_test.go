@@ -311,17 +311,65 @@ func FuzzParseMatchesReference(f *testing.F) {
 	})
 }
 
+// refSeeds is how many random logs a differential test makes: n, or
+// XCVR_REF_SEEDS when set, to hunt for differences with more of them than
+// CI's run makes (XCVR_REF_SEEDS=20000 go test -run Grammar ./internal/logs).
+func refSeeds(t *testing.T, n int) int {
+	t.Helper()
+	if v := os.Getenv("XCVR_REF_SEEDS"); v != "" {
+		k, err := strconv.Atoi(v)
+		if err != nil || k < 0 {
+			t.Fatalf("XCVR_REF_SEEDS=%q: want a count", v)
+		}
+		return k
+	}
+	return n
+}
+
+// refBase is the seed of the random logs' sequence: 11, or XCVR_REF_BASE
+// when set, so that runs of a hunt each make other logs. A failure names
+// the base and the log's number (its checkSame seed) that reproduce it.
+func refBase(t *testing.T) uint64 {
+	t.Helper()
+	if v := os.Getenv("XCVR_REF_BASE"); v != "" {
+		b, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			t.Fatalf("XCVR_REF_BASE=%q: want a number", v)
+		}
+		return b
+	}
+	return 11
+}
+
+// refFailed, deferred around a random log's checkSame, names the log that
+// failed (its seed, the sequence's base) and, with XCVR_REF_SAVE set to a
+// directory, writes it there to be cut down (ref-BASE-SEED.log).
+func refFailed(t *testing.T, data []byte, seed uint64) {
+	if !t.Failed() {
+		return
+	}
+	base := refBase(t)
+	t.Logf("the log of seed %d (XCVR_REF_BASE=%d)", seed, base)
+	if dir := os.Getenv("XCVR_REF_SAVE"); dir != "" {
+		path := filepath.Join(dir, "ref-"+strconv.FormatUint(base, 10)+"-"+strconv.FormatUint(seed, 10)+".log")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Log(err)
+		}
+	}
+}
+
 // TestParseMatchesReferenceGrammar builds random logs from the pieces real ones
 // are made of — launcher prefixes, timestamps, tags, ranks, colours, CRs,
 // exceptions with pydantic detail lines, version lines — and checks the fast
 // parser against the reference on each, cut into random chunks.
 func TestParseMatchesReferenceGrammar(t *testing.T) {
 	pick := func(r *rand.Rand, xs ...string) string { return xs[r.IntN(len(xs))] }
-	rng := rand.New(rand.NewPCG(11, 13))
+	rng := rand.New(rand.NewPCG(refBase(t), 13))
 	n := 400
 	if testing.Short() {
 		n = 50
 	}
+	n = refSeeds(t, n)
 	for it := 0; it < n; it++ {
 		var b bytes.Buffer
 		// Some lines are wrapped in docker's json-file record, well formed
@@ -429,7 +477,10 @@ func TestParseMatchesReferenceGrammar(t *testing.T) {
 				wrap(start)
 			}
 		}
-		checkSame(t, []byte(b.String()), uint64(it))
+		func() {
+			defer refFailed(t, b.Bytes(), uint64(it))
+			checkSame(t, b.Bytes(), uint64(it))
+		}()
 	}
 }
 

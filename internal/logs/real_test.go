@@ -370,6 +370,12 @@ func TestRealLogs(t *testing.T) {
 		// dropped; the issue's title names the exception, "Assertion
 		// failed: emplaceDone"). The loop's thread died: a runtime error.
 		{file: "dynamo-6734-decode-event-loop-0.9.0.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #2708 (comment, Jan 2025; a main build,
+		// d93a2dde, a TensorRT engine under the C++ executor): the C++
+		// executor's step failing in the KV-cache manager and its first
+		// four C++ frames (the rest trimmed). The requests failed, the
+		// executor went on: a runtime error (TestCppForwardAsyncError).
+		{file: "trtllm-2708-forwardasync-nextblocks.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
 		{file: "trtllm-9931-grafana-event-loop-1.2.0rc2.log", processes: "rank 0=,rank 7=", findings: []string{FindingRuntimeError}, exit: 1},
 		// NVIDIA/TensorRT-LLM issue #10417 (description, Jan 2026; a main
 		// build of then, Nemotron nano v3 under trtllm-serve): the crash as

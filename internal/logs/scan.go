@@ -112,6 +112,11 @@ type scanner struct {
 	shapes shapes
 	// split joins the pieces of lines a container runtime cut.
 	split splitLines
+	// bareKey is the process key of the last level-less tagged line passed
+	// on that says nothing check-logs reads, while it is the last event
+	// (bareAt, the chunk's events then; -1: none).
+	bareKey []byte
+	bareAt  int
 }
 
 func newScanner() *scanner {
@@ -148,6 +153,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 	for i := range sc.table {
 		sc.table[i].used = false
 	}
+	sc.bareAt = -1
 	curKnown := false
 	sc.cur = sc.cur[:0]
 	force := excWindow // the chunk's first lines may continue an exception of the previous chunk
@@ -289,6 +295,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 		// The raylet's and the autoscaler's lines are few and each may
 		// report a worker's death (state.rayDaemonLine).
 		emit := force > 0 || open || ray == rayDaemon
+		// A level-less tag that says nothing read, and its process's key
+		// (bareKey).
+		bare, bareK := false, []byte(nil)
 		if force > 0 {
 			force--
 		}
@@ -296,7 +305,11 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			var need uint8 = seenAny
 			if level == "INFO" {
 				need |= seenInfo
-				if len(msg) > 0 && msg[0] == 'i' && bytes.HasPrefix(msg, []byte(iterPrefix)) {
+				// The iteration line (state.go's iterLine), not any line
+				// that starts as it does ("iter = 39"): one such made a
+				// later iteration line of the process, which shows the
+				// loop ran, left out. iterHead answers the real ones.
+				if len(msg) > 0 && msg[0] == 'i' && (iterHead(msg) || bytes.HasPrefix(msg, []byte(iterPrefix)) && indexOf(msg, ", global_rank = ") >= 0) {
 					need |= seenIter
 				}
 			}
@@ -314,8 +327,22 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			default:
 				k = unknownKey
 			}
-			if sc.announce(k, need) || level == "ERROR" || observedStart(msg) ||
-				!iterHead(msg) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(msg) {
+			says := level == "ERROR" || observedStart(msg) ||
+				!iterHead(msg) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(msg)
+			if level == LevelUnstated && sc.flags(k)&seenAny == 0 {
+				// A tag without its level makes k's process only when
+				// check-logs reads its words (state.line): it shows the
+				// stateful half nothing about k until k's process is known
+				// to exist, so it announces nothing, or a later leveled
+				// line of k, which makes the process, was left out. It is
+				// passed on, unless the line passed on last was one such
+				// of k that says nothing read: nothing between changed
+				// what it does.
+				if says || sc.bareAt != len(res.events) || !bytes.Equal(sc.bareKey, k) {
+					emit = true
+				}
+				bare, bareK = !says, k
+			} else if sc.announce(k, need) || says {
 				emit = true
 			}
 		} else if (stripped || e.in(data, 'E', lineOff, lineEnd)) &&
@@ -351,6 +378,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 				ev.cur = sc.str(sc.cur)
 			}
 			res.events = append(res.events, ev)
+			if bare {
+				sc.bareKey, sc.bareAt = append(sc.bareKey[:0], bareK...), len(res.events)
+			}
 			if kept += len(msg) + eventCost; kept >= eventBudget && off < len(data) {
 				sc.advance(ownKeyed, pyTagged, ray, &curKnown)
 				break
@@ -634,11 +664,7 @@ func (sc *scanner) addRank(rank []byte, named bool) {
 // ones change nothing there. A small direct-mapped table in front of the map
 // answers most lines with one comparison instead of hashing the key.
 func (sc *scanner) announce(k []byte, need uint8) bool {
-	h := len(k)
-	if len(k) >= 2 {
-		h = h*31 + int(k[len(k)-1])*7 + int(k[len(k)-2])
-	}
-	e := &sc.table[h&(len(sc.table)-1)]
+	e := sc.entry(k)
 	if e.used && bytes.Equal(e.key, k) {
 		if e.flags&need == need {
 			return false
@@ -654,6 +680,23 @@ func (sc *scanner) announce(k []byte, need uint8) bool {
 	}
 	sc.seen[sc.str(k)] = have | need
 	return true
+}
+
+// entry is k's slot in announce's direct-mapped table.
+func (sc *scanner) entry(k []byte) *tableEntry {
+	h := len(k)
+	if len(k) >= 2 {
+		h = h*31 + int(k[len(k)-1])*7 + int(k[len(k)-2])
+	}
+	return &sc.table[h&(len(sc.table)-1)]
+}
+
+// flags returns what announce recorded of k in the chunk, changing nothing.
+func (sc *scanner) flags(k []byte) uint8 {
+	if e := sc.entry(k); e.used && bytes.Equal(e.key, k) {
+		return e.flags
+	}
+	return sc.seen[string(k)]
 }
 
 type tableEntry struct {

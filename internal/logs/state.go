@@ -407,6 +407,14 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if level == "ERROR" && strings.HasPrefix(msg, eventLoopError) {
 			st.loopErrorLogged(q, key, n, msg)
 		}
+		if level == "ERROR" && !pyTagged && strings.HasPrefix(msg, cppForwardError) {
+			// The C++ executor's step failed: its loop ran, so the executor
+			// (and any transceiver, built with its model) was up.
+			if q.loopRan == 0 {
+				q.loopRan = n
+			}
+			q.find(n, FindingRuntimeError, st.cut(msg, maxMessageBytes))
+		}
 		if level == "INFO" {
 			q.InfoSeen = true
 			if q.loopRan == 0 && iterLine(msg) {
@@ -2240,6 +2248,15 @@ func unframe(msg string) string {
 // logger.error; verified in py_executor.py copies of 0.20 to 1.3): it fails
 // the requests and does not raise.
 const forwardError = "Encountered an error in forward function: "
+
+// cppForwardError starts the line the C++ executor logs when a step of its
+// loop raised: Executor::Impl::forwardAsync catches the exception and
+// terminateActiveRequests logs TLLM_LOG_ERROR("%s", "Encountered an error in
+// forwardAsync function: " + e.what()) and fails every active request, and
+// the loop goes on (verified in cpp/tensorrt_llm/executor/executorImpl.cpp;
+// the older GptManager::forwardAsync logs the same words). A runtime error of
+// a process whose executor served requests (TensorRT-LLM issue #2708).
+const cppForwardError = "Encountered an error in forwardAsync function: "
 
 // forwardWindow is how many lines above the forward step's ERROR line the
 // exception it printed may start: the message's first line is the same on
