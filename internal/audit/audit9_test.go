@@ -41,3 +41,33 @@ func TestFixRespellsBackend(t *testing.T) {
 		}
 	}
 }
+
+// A cache_transceiver_config key the release refuses is deleted by the fix:
+// the 1.0 docs' and an early README's launch block writes max_num_tokens
+// (pre-#5234's field, renamed max_tokens_in_buffer), which 1.0.0 and later
+// refuse as an extra input. No edit tried touched it, so the fix said "none
+// of up to 2 edits per worker makes every worker start and agree"; deleting
+// it, with a backend (an empty cache_transceiver_config has none: off), is
+// the verified fix.
+func TestFixDeletesRefusedKey(t *testing.T) {
+	for _, c := range []struct{ version, want string }{
+		{"1.0.0", "context_extra-llm-api-config.yml: backend: nixl, delete max_num_tokens → CPP on NIXL; gen_extra-llm-api-config.yml: backend: nixl, delete max_num_tokens → CPP on NIXL"},
+		{"1.2.0", "context_extra-llm-api-config.yml: backend: NIXL, delete max_num_tokens → CPP on NIXL; gen_extra-llm-api-config.yml: backend: NIXL, delete max_num_tokens → CPP on NIXL"},
+	} {
+		r := audit(t, c.version, "real/trtllm-readme/early-launch.sh")
+		var got []string
+		for _, f := range r.Fix {
+			var edits []string
+			for _, e := range f.Edits {
+				edits = append(edits, e.String())
+			}
+			got = append(got, fmt.Sprintf("%s: %s → %s on %s", f.Worker, strings.Join(edits, ", "), f.Outcome.Outcome, f.Outcome.EffectiveBackend))
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("%s: fix %q, want %q", c.version, g, c.want)
+		}
+		if txt := r.Text(); !strings.Contains(txt, "    # delete cache_transceiver_config.max_num_tokens\n") {
+			t.Errorf("%s: no delete note:\n%s", c.version, txt)
+		}
+	}
+}
