@@ -900,6 +900,22 @@ var realCases = []realCase{
 			"run.sh:13 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated disagg_config_multinode.yml)",
 			"run.sh:32 trtllm-serve command: --extra_llm_api_options extra-llm-api-config.yml: not in the set"},
 	},
+	{
+		// A gen-only benchmark config: context_servers num_instances: 0
+		// starts no context server (TestDisaggZeroInstances).
+		from:     "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_gen_only.yaml @069b06f7 (whole file)",
+		version:  "1.2.0",
+		files:    []string{"real/trtllm-test-configs/disagg_config_gen_only.yaml"},
+		workers:  []string{"generation_servers generation CPP NIXL 2"},
+		unplaced: []string{"context_servers: num_instances: 0"},
+	},
+	{
+		// conditional_disagg_config is the orchestrator's: not a worker key.
+		from:    "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_conditional.yaml @000a01de (whole file)",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-test-configs/disagg_config_conditional.yaml"},
+		workers: []string{"context_servers context CPP UCX 1", "generation_servers generation CPP UCX 1"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {
