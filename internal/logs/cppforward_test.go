@@ -41,3 +41,40 @@ func TestCppForwardAsyncError(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedTrtllmError: a TensorRT-LLM exception another program caught
+// and quotes in its own error line is read as that program's word, not as a
+// line of the C++ logger behind a prefix: Triton's tensorrtllm backend could
+// not create its model instance (the executor's start-up failed, its C++
+// frames escaped on the same line; tensorrtllm_backend issue #710, cut as
+// the index keeps it), or a server's request failed in the C++ executor's
+// step (Baseten's Briton, TensorRT-LLM issue #5451). A C++ logger's line
+// behind a logging library's prefix is still that line.
+func TestQuotedTrtllmError(t *testing.T) {
+	const triton = `E0218 20:57:33.147956 130 model_lifecycle.cc:654] "failed to load 'tensorrt_llm_2beam' version 1: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] Assertion failed: 16 != 40 (/workspace/tensorrt_llm/cpp/tensorrt_llm/layers/lookaheadDecodingLayer.cpp:56)\n1       0x7ff34f6bdff8 tensorrt_llm::common::throwRuntimeError(char const*, int, std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const&) + 95"`
+	const briton = "E0624 21:46:14.504165488     296 briton.cpp:205]                       Executor requestId=235 failed with error: Encountered an error in forwardAsync function: [TensorRT-LLM][ERROR] Assertion failed: decoderFinishedEvent must be nullopt. (/src/tensorrt_llm/cpp/tensorrt_llm/batch_manager/trtGptModelInflightBatching.cpp:1040) "
+	for _, c := range []struct {
+		name, log, err, finding string
+	}{
+		{"Triton's load failure", triton + "\n", "[TensorRT-LLM][ERROR] Assertion failed: 16 != 40 (/workspace/tensorrt_llm/cpp/tensorrt_llm/layers/lookaheadDecodingLayer.cpp:56)", ""},
+		{"Triton's message closed", `E0218 1 model_lifecycle.cc:654] "failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(...): out of memory"` + "\n",
+			"[TensorRT-LLM][ERROR] CUDA runtime error in ::cudaMallocAsync(...): out of memory", ""},
+		{"Briton's request error", briton + "\n", "", "Encountered an error in forwardAsync function: [TensorRT-LLM][ERROR] Assertion failed: decoderFinishedEvent must be nullopt. (/src/tensorrt_llm/cpp/tensorrt_llm/batch_manager/trtGptModelInflightBatching.cpp:1040)"},
+		{"the C++ logger behind a logging prefix", "2025-12-01 10:00:09,123 - TRT-LLM - ERROR - [TensorRT-LLM][ERROR] Encountered an error in forwardAsync function: boom\n", "", "Encountered an error in forwardAsync function: boom"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		p := lg.Processes[0]
+		got := ""
+		for _, f := range p.Findings {
+			if f.Kind == FindingRuntimeError {
+				got = f.Text
+			}
+		}
+		if p.Error != c.err || got != c.finding {
+			t.Errorf("%s: error %q finding %q", c.name, p.Error, got)
+		}
+	}
+}

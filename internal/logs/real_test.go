@@ -376,6 +376,26 @@ func TestRealLogs(t *testing.T) {
 		// four C++ frames (the rest trimmed). The requests failed, the
 		// executor went on: a runtime error (TestCppForwardAsyncError).
 		{file: "trtllm-2708-forwardasync-nextblocks.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// triton-inference-server/tensorrtllm_backend issue #710
+		// (description, Feb 2025): Triton's load failure of a TensorRT-LLM
+		// model with lookahead decoding as the issue quotes it ("> "), the
+		// backend's exception and its C++ frames escaped ("\n") on one line
+		// the paste wrapped once, cut where the index keeps it. The
+		// executor's start-up failed (TestQuotedTrtllmError).
+		{file: "triton-710-lookahead-escaped.log", processes: "process=ERROR",
+			err: "[TensorRT-LLM][ERROR] Assertion failed: 16 != 40 (/workspace/tensorrt_llm/cpp/tensorrt_llm/layers/lookaheadDecodingLayer.cpp:56)", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #2419 (comment, Feb 2025; 0.17.0.post1
+		// under Triton, an encoder-decoder model): Triton's lines around the
+		// failed load of 'tensorrt_llm', the ensemble's line that quotes the
+		// backend's exception, cut where the index keeps it (the frames
+		// above it, an earlier quote's end, trimmed).
+		{file: "triton-2419-model-lifecycle-0.17.log", processes: "process=ERROR",
+			err: "[TensorRT-LLM][ERROR] Assertion failed: Do not set crossKvCacheFraction for", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5451 (description, June 2025; a 0.20
+		// TensorRT engine with lookahead decoding under Baseten's Briton):
+		// Briton's request line and its glog line quoting the C++
+		// executor's step failure. The executor was up; its requests failed.
+		{file: "briton-5451-forwardasync.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
 		{file: "trtllm-9931-grafana-event-loop-1.2.0rc2.log", processes: "rank 0=,rank 7=", findings: []string{FindingRuntimeError}, exit: 1},
 		// NVIDIA/TensorRT-LLM issue #10417 (description, Jan 2026; a main
 		// build of then, Nemotron nano v3 under trtllm-serve): the crash as

@@ -434,6 +434,24 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
 	}
+	if i := strings.Index(tm, tritonInstanceError); i >= 0 {
+		st.tritonInstanceFailed(key, n, tm, tm[i+len(tritonInstanceError):])
+		return
+	}
+	if i := strings.Index(tm, cppForwardError); i > 0 {
+		// The C++ executor's step failure, as a server that ran it reports
+		// a request's error (Baseten's Briton: "Executor requestId=235
+		// failed with error: Encountered an error in forwardAsync function:
+		// …", TensorRT-LLM issue #5451): its executor was up.
+		st.lg.trtllm = true
+		if q := st.get(key, n); q != nil {
+			if q.loopRan == 0 {
+				q.loopRan = n
+			}
+			q.find(n, FindingRuntimeError, st.cut(quotedErrorText(tm[i:]), maxMessageBytes))
+		}
+		return
+	}
 	if i := rayDeathAt(tm); i >= 0 {
 		// Ray's word that a worker died, its driver's logger's (an older
 		// Ray's): the worker's finding, its driver this line's process.
@@ -2257,6 +2275,44 @@ const forwardError = "Encountered an error in forward function: "
 // the older GptManager::forwardAsync logs the same words). A runtime error of
 // a process whose executor served requests (TensorRT-LLM issue #2708).
 const cppForwardError = "Encountered an error in forwardAsync function: "
+
+// tritonInstanceError is what Triton's tensorrtllm backend puts before the
+// exception that ended the creation of its model instance, which builds the
+// C++ executor ("unexpected error when creating modelInstanceState: " +
+// ex.what(), ModelInstanceState::Create, verified in the backend's
+// model_instance_state.cc); Triton logs it in its model's load failure
+// (E… model_lifecycle.cc:…] "failed to load 'tensorrt_llm' version 1:
+// Internal: unexpected error when creating modelInstanceState: …", with the
+// C++ frames as "\n" escapes on the same line) and again in the ensemble's
+// and the model table's lines.
+const tritonInstanceError = "unexpected error when creating modelInstanceState: "
+
+// tritonInstanceFailed reads a Triton line at line n that says the
+// tensorrtllm backend could not create its model instance, e the
+// exception's text: the start-up failure of key's process, its executor
+// never built (tensorrtllm_backend issue #710; TensorRT-LLM issue #2419's
+// Triton log).
+func (st *state) tritonInstanceFailed(key string, n int, line, e string) {
+	st.lg.trtllm = true
+	e = quotedErrorText(e)
+	if q := st.get(key, n); q != nil && q.fail(n, st.cut(e, maxMessageBytes)) {
+		st.retained += len(q.Error)
+		q.keep(Line{N: n, Message: st.cut(line, maxMessageBytes)})
+	}
+}
+
+// quotedErrorText is an exception's text as another program's log line
+// quotes it: up to the first escaped newline ("\n", Triton's glog quoting
+// of the C++ frames under a TllmException's message), without the quote
+// that closes the quoted message.
+func quotedErrorText(e string) string {
+	e, _, _ = strings.Cut(e, `\n`)
+	e = strings.TrimSpace(e)
+	if strings.Count(e, `"`)%2 == 1 {
+		e = strings.TrimSpace(strings.TrimSuffix(e, `"`))
+	}
+	return e
+}
 
 // forwardWindow is how many lines above the forward step's ERROR line the
 // exception it printed may start: the message's first line is the same on
