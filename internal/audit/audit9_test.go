@@ -71,3 +71,21 @@ func TestFixDeletesRefusedKey(t *testing.T) {
 		}
 	}
 }
+
+// num_instances: 0 starts no server of its role: TensorRT-LLM's gen-only
+// benchmark config has no context server (disagg_utils.extract_ctx_gen_cfgs
+// makes [None] * num_instances of them). It was a context worker of its
+// own, off, counted "?", the deployment said inconsistent and a fix
+// proposed for a server that never starts.
+func TestDisaggZeroInstances(t *testing.T) {
+	r := audit(t, "1.2.0", "real/trtllm-test-configs/disagg_config_gen_only.yaml")
+	if len(r.Entries) != 1 || r.Entries[0].Worker.Role != RoleGeneration || r.Entries[0].Worker.Count != 2 {
+		t.Fatalf("entries %+v", r.Entries)
+	}
+	if r.Fails() || len(r.Fix) != 0 {
+		t.Errorf("fails %v, fix %+v", r.Fails(), r.Fix)
+	}
+	if len(r.Set.Unplaced) != 1 || r.Set.Unplaced[0].Why != "num_instances: 0 (real/trtllm-test-configs/disagg_config_gen_only.yaml:8): no context server is started (extract_ctx_gen_cfgs makes none); the other role's servers run without it" {
+		t.Errorf("unplaced %+v", r.Set.Unplaced)
+	}
+}
