@@ -109,3 +109,24 @@ func TestLoneWhatLine(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeSpanEnd: the backtick that closes a markdown code span around a
+// pasted line is not part of TensorRT-LLM's message (TensorRT-LLM issue
+// #13557's rank 0: its error ended in "-> Tensor`"); a pair of TensorRT-LLM's
+// own backticks at the end stays.
+func TestCodeSpanEnd(t *testing.T) {
+	const tag = "[06/03/2026-08:27:38] [TRT-LLM] [E] [executor][RANK 0] Failed to initialize executor on rank 0: "
+	for _, c := range []struct{ line, err string }{
+		{tag + "x(Tensor tensor) -> Tensor`", "Failed to initialize executor on rank 0: x(Tensor tensor) -> Tensor"},
+		{tag + "model type `qwen3_5`", "Failed to initialize executor on rank 0: model type `qwen3_5`"},
+		{tag + "model type `qwen3_5` -> Tensor`", "Failed to initialize executor on rank 0: model type `qwen3_5` -> Tensor"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.line+"\n"))
+		if len(lg.Processes) != 1 || lg.Processes[0].Error != c.err {
+			t.Errorf("%q: %s", c.line, sources(lg))
+			for _, p := range lg.Processes {
+				t.Errorf("  error %q", p.Error)
+			}
+		}
+	}
+}

@@ -456,7 +456,7 @@ func TestRealLogs(t *testing.T) {
 		// the quoting is the paste helper's to read).
 		{file: "trtllm-13557-autodeploy-ranks-1.3.log", processes: "rank 0=ERROR,rank 1=ERROR",
 			err:   "Failed to initialize executor on rank 0: auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s).",
-			cause: "auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s). Declaration: auto_deploy::torch_dist_all_gather(Tensor tensor, SymInt dim=0, SymInt[]? sizes=None) -> Tensor`", exit: 1},
+			cause: "auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s). Declaration: auto_deploy::torch_dist_all_gather(Tensor tensor, SymInt dim=0, SymInt[]? sizes=None) -> Tensor", exit: 1},
 		// NVIDIA/TensorRT-LLM issue #5389 (description, June 2025; a 1.0
 		// release candidate, DeepSeek FP8 block-scale MoE): rank 0's start-up
 		// failure in the trtllm-gen GEMM runner, under flashinfer's JIT line
