@@ -78,3 +78,34 @@ func TestQuotedTrtllmError(t *testing.T) {
 		}
 	}
 }
+
+// TestLoneWhatLine: libstdc++'s "  what():  …" line of a TensorRT-LLM
+// exception pasted without the "terminate called after throwing …" line
+// above it (TensorRT-LLM issue #2443's comment) says the process aborted on
+// an uncaught C++ exception: only the verbose terminate handler prints it.
+// It is not a C++ logger's ERROR line behind a prefix. Under its terminate
+// line it still names the exception's class (issue #1826's shape), and a
+// what() of another library's exception alone says nothing.
+func TestLoneWhatLine(t *testing.T) {
+	const what = "  what():  [TensorRT-LLM][ERROR] Assertion failed: KV-cache-less is only supported for context (/app/tensorrt_llm/cpp/tensorrt_llm/plugins/gptAttentionPlugin/gptAttentionPlugin.cpp:1019)\n"
+	for _, c := range []struct {
+		name, log, err string
+		procs          int
+	}{
+		{"alone", what, "what():  [TensorRT-LLM][ERROR] Assertion failed: KV-cache-less is only supported for context (/app/tensorrt_llm/cpp/tensorrt_llm/plugins/gptAttentionPlugin/gptAttentionPlugin.cpp:1019)", 1},
+		{"under its terminate line", "terminate called after throwing an instance of 'tensorrt_llm::common::TllmException'\n" + what,
+			"tensorrt_llm::common::TllmException: [TensorRT-LLM][ERROR] Assertion failed: KV-cache-less is only supported for context (/app/tensorrt_llm/cpp/tensorrt_llm/plugins/gptAttentionPlugin/gptAttentionPlugin.cpp:1019)", 1},
+		{"another library's", "  what():  std::bad_alloc\n", "", 0},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != c.procs {
+			t.Fatalf("%s: %s", c.name, sources(lg))
+		}
+		if c.procs == 0 {
+			continue
+		}
+		if p := lg.Processes[0]; p.Error != c.err || p.Outcome() != "ERROR" {
+			t.Errorf("%s: outcome %q error %q", c.name, p.Outcome(), p.Error)
+		}
+	}
+}

@@ -396,6 +396,12 @@ func TestRealLogs(t *testing.T) {
 		// Briton's request line and its glog line quoting the C++
 		// executor's step failure. The executor was up; its requests failed.
 		{file: "briton-5451-forwardasync.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #2443 (maintainer's comment, Nov 2024;
+		// main then, a TensorRT engine built without a KV cache): the one
+		// line the comment quotes, libstdc++'s what() of the uncaught
+		// TllmException. The process aborted (TestLoneWhatLine).
+		{file: "trtllm-2443-what-kvcacheless.log", processes: "process=ERROR",
+			err: "what():  [TensorRT-LLM][ERROR] Assertion failed: KV-cache-less is only supported for context (/app/tensorrt_llm/cpp/tensorrt_llm/plugins/gptAttentionPlugin/gptAttentionPlugin.cpp:1019)", exit: 1},
 		{file: "trtllm-9931-grafana-event-loop-1.2.0rc2.log", processes: "rank 0=,rank 7=", findings: []string{FindingRuntimeError}, exit: 1},
 		// NVIDIA/TensorRT-LLM issue #10417 (description, Jan 2026; a main
 		// build of then, Nemotron nano v3 under trtllm-serve): the crash as

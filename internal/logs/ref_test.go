@@ -384,7 +384,8 @@ func refLine(st *state, n int, raw string, nested, noTag bool) {
 			if loc := reEmbedded.FindStringSubmatchIndex(t); loc != nil && loc[2] < 200 && !strings.HasPrefix(t, `{"time":"`) &&
 				!strings.Contains(t[:loc[2]], "Error:") && !strings.Contains(t[:loc[2]], "Exception:") &&
 				!strings.HasSuffix(t[:loc[2]], "unexpected error when creating modelInstanceState: ") &&
-				!strings.HasSuffix(t[:loc[2]], "Encountered an error in forwardAsync function: ") {
+				!strings.HasSuffix(t[:loc[2]], "Encountered an error in forwardAsync function: ") &&
+				!strings.HasSuffix(strings.TrimRight(t[:loc[2]], " \t"), "what():") {
 				u := t[loc[2]:]
 				if tagged, pyTagged, level, rank, msg = refTag(u, s); !tagged && (strings.HasPrefix(u, "[TensorRT-LLM] TensorRT-LLM version: ") || strings.HasPrefix(u, "[TensorRT-LLM] TensorRT LLM version: ")) {
 					msg = u

@@ -1612,8 +1612,12 @@ func embeddedTag(t []byte) int {
 var quotedErrors = [][]byte{[]byte(tritonInstanceError), []byte(cppForwardError)}
 
 // quotedError reports whether pre, the text before a tag, ends with one of
-// quotedErrors.
+// quotedErrors, or is libstdc++'s "  what():  " under its terminate line:
+// the message of the uncaught exception, read with that line (crashLine).
 func quotedError(pre []byte) bool {
+	if bytes.HasSuffix(bytes.TrimRight(pre, " \t"), []byte("what():")) {
+		return true
+	}
 	for _, q := range quotedErrors {
 		if bytes.HasSuffix(pre, q) {
 			return true

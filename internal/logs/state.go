@@ -2009,6 +2009,34 @@ func mayUCXError(bare []byte) bool {
 // resource handle") for servers in different NVLink domains.
 const ucxMNNVL = "cuMemImportFromShareableHandle failed"
 
+// crashWhat reads libstdc++'s "what():" line at line n under key's
+// terminate line (at line line): the uncaught exception's message, which
+// says the death as "T: message".
+func (st *state) crashWhat(key string, n, line int, text string) {
+	q := st.byKey[key]
+	if q == nil {
+		return
+	}
+	term := st.cut(st.termClass+": "+text, maxMessageBytes)
+	if q.Error != "" && q.errorLine == line {
+		st.retained += len(term) - len(q.Error)
+		q.Error = term
+		q.keep(Line{N: n, Message: st.cut(text, maxMessageBytes)})
+		q.implyError(n, st.termClass, text)
+		st.excProc, st.excLine = q, n
+		return
+	}
+	for i := range q.Findings {
+		// Within the finding's size and the log's kept text, as find
+		// keeps a finding's text: 20,000 ranks' what() lines kept 80 MB.
+		if f := &q.Findings[i]; f.Kind == FindingCrashed && f.Line == line && f.Text != findingTextNotKept {
+			if t := cutText(term, maxDetailBytes); !q.over(len(t)) {
+				f.Text = t
+			}
+		}
+	}
+}
+
 // crash reads a line of key's process dying at line n (crashLine). Once
 // the process's start-up was over (its server up, its executor's loop
 // running) it is a finding; before, it is how start-up ended, as an
@@ -2018,33 +2046,23 @@ const ucxMNNVL = "cuMemImportFromShareableHandle failed"
 // exception's message: "T: message", read as that exception.
 func (st *state) crash(key string, n int, text string, kind int) {
 	if kind == crashWhat {
+		if strings.HasPrefix(text, "[TensorRT-LLM]") {
+			st.lg.trtllm = true // a TensorRT-LLM exception's message
+		}
 		line := st.crashed[key]
-		if key != st.termKey || line != st.termLine || n-line > 2 {
-			return
-		}
-		q := st.byKey[key]
-		if q == nil {
-			return
-		}
-		term := st.cut(st.termClass+": "+text, maxMessageBytes)
-		if q.Error != "" && q.errorLine == line {
-			st.retained += len(term) - len(q.Error)
-			q.Error = term
-			q.keep(Line{N: n, Message: st.cut(text, maxMessageBytes)})
-			q.implyError(n, st.termClass, text)
-			st.excProc, st.excLine = q, n
-			return
-		}
-		for i := range q.Findings {
-			// Within the finding's size and the log's kept text, as find
-			// keeps a finding's text: 20,000 ranks' what() lines kept 80 MB.
-			if f := &q.Findings[i]; f.Kind == FindingCrashed && f.Line == line && f.Text != findingTextNotKept {
-				if t := cutText(term, maxDetailBytes); !q.over(len(t)) {
-					f.Text = t
-				}
+		if st.termLine == 0 || key != st.termKey || line != st.termLine || n-line > 2 {
+			if line > 0 || !strings.HasPrefix(text, "[TensorRT-LLM]") {
+				return
 			}
+			// A TensorRT-LLM exception's message under "what():" whose
+			// terminate line is not in the log (a paste that kept only it,
+			// TensorRT-LLM issue #2443's comment): only libstdc++'s
+			// terminate handler prints that line, so the process aborted.
+			text, kind = "what():  "+text, crashSignal
+		} else {
+			st.crashWhat(key, n, line, text)
+			return
 		}
-		return
 	}
 	if st.crashed[key] > 0 {
 		return
