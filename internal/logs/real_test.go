@@ -402,6 +402,19 @@ func TestRealLogs(t *testing.T) {
 		// TllmException. The process aborted (TestLoneWhatLine).
 		{file: "trtllm-2443-what-kvcacheless.log", processes: "process=ERROR",
 			err: "what():  [TensorRT-LLM][ERROR] Assertion failed: KV-cache-less is only supported for context (/app/tensorrt_llm/cpp/tensorrt_llm/plugins/gptAttentionPlugin/gptAttentionPlugin.cpp:1019)", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #4708 (description, May 2025; a 0.20/1.0
+		// build, DeepSeek-R1-FP4 with MTP): the autotuner's and CUDA-graph
+		// warm-up's lines, then rank 3's start-up failure in the FP4 MoE
+		// kernel and its first two C++ frames (the rest trimmed).
+		{file: "trtllm-4708-fp4-mtp-rank3.log", processes: "process=ERROR",
+			err:   "Failed to initialize executor on rank 3: [TensorRT-LLM][ERROR] CUDA runtime error in cudaMemsetAsync(",
+			cause: "CUDA runtime error in cudaMemsetAsync(fc1_act_sf_flat, 0x0, getOffsetFlatSFArray(num_experts_per_node, num_rows, cols), stream): an illegal memory access was encountered (/builds/ftp/internalcutlasskernels/cpp/tensorrt_llm/kernels/internal_cutlass_kernels/src/moe_gemm/moe_kernels.cu:1282)", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #3500 (description, April 2025; 0.18.1,
+		// a TensorRT engine under the Python runtime on an L4): the
+		// traceback's last frame and the C++ error under it, as the issue
+		// pastes it from there (its later frames trimmed).
+		{file: "trtllm-3500-cudahostalloc-0.18.1.log", processes: "process=ERROR",
+			err: "RuntimeError: [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaHostAlloc(ptr, n, cudaHostAllocDefault): invalid argument", exit: 1},
 		{file: "trtllm-9931-grafana-event-loop-1.2.0rc2.log", processes: "rank 0=,rank 7=", findings: []string{FindingRuntimeError}, exit: 1},
 		// NVIDIA/TensorRT-LLM issue #10417 (description, Jan 2026; a main
 		// build of then, Nemotron nano v3 under trtllm-serve): the crash as
