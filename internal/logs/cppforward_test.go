@@ -109,3 +109,50 @@ func TestLoneWhatLine(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeSpanEnd: the backtick that closes a markdown code span around a
+// pasted line is not part of TensorRT-LLM's message (TensorRT-LLM issue
+// #13557's rank 0: its error ended in "-> Tensor`"); a pair of TensorRT-LLM's
+// own backticks at the end stays.
+func TestCodeSpanEnd(t *testing.T) {
+	const tag = "[06/03/2026-08:27:38] [TRT-LLM] [E] [executor][RANK 0] Failed to initialize executor on rank 0: "
+	for _, c := range []struct{ line, err string }{
+		{tag + "x(Tensor tensor) -> Tensor`", "Failed to initialize executor on rank 0: x(Tensor tensor) -> Tensor"},
+		{tag + "model type `qwen3_5`", "Failed to initialize executor on rank 0: model type `qwen3_5`"},
+		{tag + "model type `qwen3_5` -> Tensor`", "Failed to initialize executor on rank 0: model type `qwen3_5` -> Tensor"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.line+"\n"))
+		if len(lg.Processes) != 1 || lg.Processes[0].Error != c.err {
+			t.Errorf("%q: %s", c.line, sources(lg))
+			for _, p := range lg.Processes {
+				t.Errorf("  error %q", p.Error)
+			}
+		}
+	}
+}
+
+// TestURLCutCause: a weight-loading task's cause that ends inside a URL a
+// paste broke (TensorRT-LLM issue #7818's rank 2: PyTorch's "(https://
+// pytorch.org/docs/stable/notes/cuda.html#environment-varia" over "bles)")
+// takes the URL's rest from the line under it, without a blank; a line
+// under a cause that ends otherwise is not taken.
+func TestURLCutCause(t *testing.T) {
+	const head = "[09/17/2025-21:24:19] [TRT-LLM] [RANK 2] [E] Error executing load_single_module with args ('model.layers.9.mlp.gate_up_proj', Linear()): CUDA out of memory. See documentation for Memory Management  "
+	for _, c := range []struct{ log, tail string }{
+		{head + "(https://pytorch.org/docs/stable/notes/cuda.html#environment-varia\nbles)\n", "(https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)"},
+		{head + "(https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)\nbles)\n", "(https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)"},
+		{head + "(see the docs\nbles)\n", "(see the docs"},
+		{head + "(https://pytorch.org/docs/stable/notes/cuda.html#environment-varia\nnext line here)\n", "(https://pytorch.org/docs/stable/notes/cuda.html#environment-varia"},
+		// The executor's start-up failure, its cause after the colon.
+		{"[TRT-LLM] [E] Failed to initialize executor on rank 0: CUDA out of memory. See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-varia\nbles)\n",
+			"(https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)"},
+	} {
+		lg, _ := Parse("f.log", strings.NewReader(c.log))
+		if len(lg.Processes) != 1 || !strings.HasSuffix(lg.Processes[0].Cause, "Memory Management  "+c.tail) {
+			t.Errorf("%q: %s", c.log, sources(lg))
+			for _, p := range lg.Processes {
+				t.Errorf("  cause %q", p.Cause)
+			}
+		}
+	}
+}

@@ -375,6 +375,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if t, ok := strings.CutSuffix(msg, "│"); ok {
 			msg = strings.TrimRight(t, " \t")
 		}
+		msg = dropCodeSpanEnd(msg)
 		switch {
 		case strings.HasPrefix(msg, "Fallback to regular model init"):
 			// ModelLoader's meta-device init failed and it builds the model
@@ -2255,6 +2256,19 @@ func (st *state) loopSeen(key string, n int) {
 		st.loopKey, st.loopLine = key, n
 	}
 	st.loopOn = true
+}
+
+// dropCodeSpanEnd drops the backtick that closes a markdown code span a
+// paste opened before the tag or on an earlier line (TensorRT-LLM issue
+// #13557: " `[06/03/2026-08:27:38] [TRT-LLM] [E] … -> Tensor" above
+// "[…] [TRT-LLM] [E] … -> Tensor`"): a message that ends with a backtick it
+// does not open itself. TensorRT-LLM's own backticks come in pairs
+// ("model type `qwen3_5`").
+func dropCodeSpanEnd(msg string) string {
+	if strings.HasSuffix(msg, "`") && strings.Count(msg, "`")%2 == 1 {
+		return strings.TrimRight(strings.TrimSuffix(msg, "`"), " \t")
+	}
+	return msg
 }
 
 // k9sBar is the bar k9s's log view frames each line with ("│ … │"), and a
