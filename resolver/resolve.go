@@ -1777,6 +1777,10 @@ func (r *run) validateHint() string {
 			// The key as the file writes it: a union member's tag
 			// (cuda_graph_config.decode) is pydantic's, not the file's.
 			e.Tag = ""
+			if m := r.meantKey(e); m != "" {
+				add("rename the unknown key " + e.loc() + " to " + m + " (the nearest field)")
+				continue
+			}
 			unknown = append(unknown, e.loc())
 			continue
 		}
@@ -1844,6 +1848,80 @@ func (r *run) validateHint() string {
 		clauses = append(clauses, c)
 	}
 	return strings.Join(clauses, "; ")
+}
+
+// meantKey is the field of an unknown key's model at this build that the key
+// is a slip away from (free_gpu_memory_fraction for free_gpu_mem_fraction),
+// "" when none is: a
+// misspelt kv_cache_config or cache_transceiver_config key is the classic
+// cause of extra_forbidden, and "remove" alone would drop the setting the
+// operator meant. Only the models whose fields xcvr holds for the build are
+// searched (cache_transceiver_config's, and NestedFieldsFor's); top-level
+// keys are not.
+func (r *run) meantKey(e FieldError) string {
+	if e.TopKey || e.EmptyKey || e.Loc == "" {
+		return ""
+	}
+	key, _, _ := strings.Cut(e.Loc, ".")
+	var fields []string
+	if e.Root == "" {
+		for _, f := range r.rules.Fields {
+			fields = append(fields, f.Name)
+		}
+	} else if n, ok := NestedFieldsFor(r.t.Inputs.Version, e.Root); ok {
+		fields = n.Fields
+	}
+	return nearestName(key, fields)
+}
+
+// nearestName is the one name in names nearest key by edit distance, "" when
+// none is near enough or two are equally near. Near enough is 2 edits, or one
+// in six of key's bytes for a long key (free_gpu_mem_fraction is 3 from
+// free_gpu_memory_fraction). Keys over 64 bytes are not compared: the cost is
+// the product of the lengths, and a file's keys can be anything.
+func nearestName(key string, names []string) string {
+	if key == "" || len(key) > 64 {
+		return ""
+	}
+	limit := max(2, len(key)/6)
+	best, bestD, tie := "", limit+1, false
+	for _, n := range names {
+		if n == key || len(n) > 64 {
+			continue
+		}
+		switch d := editDistance(key, n); {
+		case d < bestD:
+			best, bestD, tie = n, d, false
+		case d == bestD:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, by bytes (pydantic
+// field names are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // foldMatch returns the literal v spells in another case, or "".

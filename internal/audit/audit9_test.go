@@ -41,3 +41,51 @@ func TestFixRespellsBackend(t *testing.T) {
 		}
 	}
 }
+
+// A cache_transceiver_config key the release refuses is deleted by the fix:
+// the 1.0 docs' and an early README's launch block writes max_num_tokens
+// (pre-#5234's field, renamed max_tokens_in_buffer), which 1.0.0 and later
+// refuse as an extra input. No edit tried touched it, so the fix said "none
+// of up to 2 edits per worker makes every worker start and agree"; deleting
+// it, with a backend (an empty cache_transceiver_config has none: off), is
+// the verified fix.
+func TestFixDeletesRefusedKey(t *testing.T) {
+	for _, c := range []struct{ version, want string }{
+		{"1.0.0", "context_extra-llm-api-config.yml: backend: nixl, delete max_num_tokens → CPP on NIXL; gen_extra-llm-api-config.yml: backend: nixl, delete max_num_tokens → CPP on NIXL"},
+		{"1.2.0", "context_extra-llm-api-config.yml: backend: NIXL, delete max_num_tokens → CPP on NIXL; gen_extra-llm-api-config.yml: backend: NIXL, delete max_num_tokens → CPP on NIXL"},
+	} {
+		r := audit(t, c.version, "real/trtllm-readme/early-launch.sh")
+		var got []string
+		for _, f := range r.Fix {
+			var edits []string
+			for _, e := range f.Edits {
+				edits = append(edits, e.String())
+			}
+			got = append(got, fmt.Sprintf("%s: %s → %s on %s", f.Worker, strings.Join(edits, ", "), f.Outcome.Outcome, f.Outcome.EffectiveBackend))
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("%s: fix %q, want %q", c.version, g, c.want)
+		}
+		if txt := r.Text(); !strings.Contains(txt, "    # delete cache_transceiver_config.max_num_tokens\n") {
+			t.Errorf("%s: no delete note:\n%s", c.version, txt)
+		}
+	}
+}
+
+// num_instances: 0 starts no server of its role: TensorRT-LLM's gen-only
+// benchmark config has no context server (disagg_utils.extract_ctx_gen_cfgs
+// makes [None] * num_instances of them). It was a context worker of its
+// own, off, counted "?", the deployment said inconsistent and a fix
+// proposed for a server that never starts.
+func TestDisaggZeroInstances(t *testing.T) {
+	r := audit(t, "1.2.0", "real/trtllm-test-configs/disagg_config_gen_only.yaml")
+	if len(r.Entries) != 1 || r.Entries[0].Worker.Role != RoleGeneration || r.Entries[0].Worker.Count != 2 {
+		t.Fatalf("entries %+v", r.Entries)
+	}
+	if r.Fails() || len(r.Fix) != 0 {
+		t.Errorf("fails %v, fix %+v", r.Fails(), r.Fix)
+	}
+	if len(r.Set.Unplaced) != 1 || r.Set.Unplaced[0].Why != "num_instances: 0 (real/trtllm-test-configs/disagg_config_gen_only.yaml:8): no context server is started (extract_ctx_gen_cfgs makes none); the other role's servers run without it" {
+		t.Errorf("unplaced %+v", r.Set.Unplaced)
+	}
+}

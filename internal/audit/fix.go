@@ -166,7 +166,7 @@ func search(in resolver.Inputs, good func(resolver.Result) bool, extra []compare
 
 func clash(combo []compare.Edit, e compare.Edit) bool {
 	for _, c := range combo {
-		if c.Kind == e.Kind && (c.Kind != compare.EditUnsetEnv || c.Value == e.Value) {
+		if c.Kind == e.Kind && (c.Kind != compare.EditUnsetEnv && c.Kind != compare.EditDelete || c.Value == e.Value) {
 			return true
 		}
 	}
@@ -219,6 +219,16 @@ func candidates(in resolver.Inputs) []compare.Edit {
 	}
 	if in.Pipelined.Given() {
 		out = append(out, compare.Edit{Kind: compare.EditPipelined})
+	}
+	// A cache_transceiver_config key the release refuses (1.0's docs write
+	// max_num_tokens, which #5234 renamed max_tokens_in_buffer): deleting
+	// it lets the worker start; without it the fix was "none of up to 2
+	// edits", as no edit tried touched the key that failed.
+	for _, e := range in.ConfigErrors {
+		d := compare.Edit{Kind: compare.EditDelete, Value: e.Loc}
+		if e.Root == "" && !e.TopKey && !e.EmptyKey && e.Loc != "" && e.Type == "extra_forbidden" && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
 	}
 	return out
 }

@@ -900,6 +900,37 @@ var realCases = []realCase{
 			"run.sh:13 trtllm-serve command: the disaggregated orchestrator (trtllm-serve disaggregated disagg_config_multinode.yml)",
 			"run.sh:32 trtllm-serve command: --extra_llm_api_options extra-llm-api-config.yml: not in the set"},
 	},
+	{
+		// A gen-only benchmark config: context_servers num_instances: 0
+		// starts no context server (TestDisaggZeroInstances).
+		from:     "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_gen_only.yaml @069b06f7 (whole file)",
+		version:  "1.2.0",
+		files:    []string{"real/trtllm-test-configs/disagg_config_gen_only.yaml"},
+		workers:  []string{"generation_servers generation CPP NIXL 2"},
+		unplaced: []string{"context_servers: num_instances: 0"},
+	},
+	{
+		// conditional_disagg_config is the orchestrator's: not a worker key.
+		from:    "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_conditional.yaml @000a01de (whole file)",
+		version: "1.0.0",
+		files:   []string{"real/trtllm-test-configs/disagg_config_conditional.yaml"},
+		workers: []string{"context_servers context CPP UCX 1", "generation_servers generation CPP UCX 1"},
+	},
+	{
+		// backend: MPI in both sections (MPI is deprecated, still taken).
+		from:    "NVIDIA/TensorRT-LLM tests/integration/defs/disaggregated/test_configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_mpi.yaml @171b71d4 (whole file)",
+		version: "1.2.0",
+		files:   []string{"real/trtllm-test-configs/disagg_config_ctxtp2_gentp2_deepseek_v3_lite_mpi.yaml"},
+		workers: []string{"context_servers context CPP MPI 1", "generation_servers generation CPP MPI 1"},
+	},
+	{
+		// cuda_graph_config.padding_enabled (renamed enable_padding) is an
+		// extra input from 1.0.0rc4: the decode config cannot start.
+		from:    "ai-dynamo/dynamo components/backends/trtllm/engine_configs/llama4/eagle_one_model/eagle_decode.yaml @3cfea14e (whole file but its licence header)",
+		version: "1.0.0",
+		files:   []string{"real/dynamo-llama4-eagle/eagle_one_model_decode.yaml"},
+		workers: []string{"eagle_one_model_decode.yaml generation ERROR None 1"},
+	},
 }
 
 func TestRealDeployments(t *testing.T) {

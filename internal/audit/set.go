@@ -656,6 +656,16 @@ func (r *reader) disagg(file string, root *deploy.Node, run bool) {
 		sec := map[string]string{RoleContext: "context_servers", RoleGeneration: "generation_servers"}[role]
 		w := &Worker{Name: sec, Role: role, RoleFrom: "section " + sec, Source: Source{File: file, Line: line(root, sec), Kind: "disaggregated config", Name: sec},
 			Overlay: ov, Config: file + " " + sec, Count: 1, CountFrom: "num_instances default"}
+		if s, ok := d.Servers[role]; ok && s.InstancesLine > 0 && s.Instances == 0 {
+			// num_instances: 0 starts no server of the role
+			// (disagg_utils.extract_ctx_gen_cfgs makes [None] * 0 of
+			// them): TensorRT-LLM's gen-only benchmark configs
+			// (disagg_config_gen_only.yaml) have no context server. It
+			// was a context worker of its own, off, given a fix.
+			r.set.Unplaced = append(r.set.Unplaced, Unplaced{Source: w.Source,
+				Why: fmt.Sprintf("num_instances: 0 (%s:%d): no %s server is started (extract_ctx_gen_cfgs makes none); the other role's servers run without it", file, s.InstancesLine, role)})
+			continue
+		}
 		if s, ok := d.Servers[role]; ok {
 			w.Count = s.Instances
 			if s.InstancesLine > 0 {

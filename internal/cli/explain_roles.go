@@ -40,6 +40,22 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 	ctx, gen := traces[deploy.RoleContext], traces[deploy.RoleGeneration]
 	consistent, warnings := report.CompareRoles(ctx, gen)
 	file := flags.deploy.disagg
+	only := ""
+	if dis := flags.deploy.dis; dis != nil {
+		for _, role := range deploy.Roles() {
+			if s, ok := dis.Servers[role]; ok && s.InstancesLine > 0 && s.Instances == 0 {
+				// num_instances: 0 starts no server of the role
+				// (extract_ctx_gen_cfgs makes [None] * 0): a gen-only
+				// config has no context server to disagree with, so the
+				// roles are not compared (audit lists it under Not placed).
+				consistent, only = true, deploy.RoleContext
+				if role == deploy.RoleContext {
+					only = deploy.RoleGeneration
+				}
+				warnings = []string{fmt.Sprintf("%s: num_instances: 0 (%s:%d): no %s server is started (extract_ctx_gen_cfgs makes none); the roles are not compared", report.SectionName(role), dis.File, s.InstancesLine, role)}
+			}
+		}
+	}
 
 	switch output {
 	case "json":
@@ -66,7 +82,10 @@ func runExplainRoles(cmd *cobra.Command, app *appEnv, flags *inputFlags, output,
 			}
 			fmt.Fprintf(w, "══ %s role (%s of %s) ══\n%s\n", role, report.SectionName(role), termsafe.Line(file), report.Text(t, report.TextOptions{Width: app.width(), Styles: app.styles(on)}))
 		}
-		if consistent {
+		switch {
+		case only != "":
+			fmt.Fprintf(w, "Only the %s role starts servers: %s\n", only, report.RoleEnd(traces[only].Result))
+		case consistent:
 			fmt.Fprintf(w, "Both roles: %s\n", report.RoleEnd(ctx.Result))
 		}
 		for _, warn := range warnings {

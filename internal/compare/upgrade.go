@@ -56,7 +56,8 @@ const (
 	EditPipelined EditKind = "enable_pipelined_transfer" // delete the key (valid in every version)
 	// EditDelete deletes a cache_transceiver_config key (Value) that the other
 	// version does not have: transceiver_runtime before 1.3.0rc8,
-	// kv_transfer_timeout_ms before about 2025-08-20.
+	// kv_transfer_timeout_ms before about 2025-08-20, or one a reader found
+	// the release refuses (max_num_tokens from #5234 on).
 	EditDelete EditKind = "delete"
 )
 
@@ -106,6 +107,16 @@ func (e Edit) Apply(in resolver.Inputs) resolver.Inputs {
 			in.Runtime = resolver.Field[resolver.PyStr]{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
 		case "kv_transfer_timeout_ms":
 			in.Timeout = resolver.Field[resolver.OptInt]{Origin: resolver.Origin{Kind: resolver.OriginDefault}}
+		default:
+			// A key the release does not have (max_num_tokens, renamed
+			// max_tokens_in_buffer by #5234): its extra_forbidden error
+			// goes with it. The slices are copied, never changed in place,
+			// because traces keep a reference to them.
+			in.ConfigErrors = slices.DeleteFunc(slices.Clone(in.ConfigErrors), func(f resolver.FieldError) bool {
+				return f.Root == "" && !f.TopKey && !f.EmptyKey && f.Loc == e.Value
+			})
+			in.ConfigKeys = slices.DeleteFunc(slices.Clone(in.ConfigKeys), func(k resolver.VersionedKey) bool { return k.Key == e.Value })
+			in.VersionedKeys = slices.DeleteFunc(slices.Clone(in.VersionedKeys), func(k resolver.VersionedKey) bool { return k.Key == e.Value })
 		}
 	case EditUnsetEnv:
 		env := make(resolver.Env, len(in.Env))

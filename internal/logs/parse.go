@@ -174,7 +174,10 @@ type Process struct {
 	// failure whose args' repr goes on over lines (reLoadFailedOpen): its
 	// lines are the repr's until the one that closes it with the error.
 	causeRepr bool
-	causeTB   bool // inside a Python traceback under the failure
+	// causeURL says the open cause, a weight-loading task's, may go on
+	// only with the rest of a URL a paste broke (urlCut).
+	causeURL bool
+	causeTB  bool // inside a Python traceback under the failure
 	// causeBase is the indentation the lines under the failure are
 	// indented from: the failure's own column, as its first cause line or
 	// a traceback's first line shows it (0 until one does). A paste
@@ -1081,6 +1084,8 @@ func (p *Process) apply(n int, level, msg string, k lineKind, m []string) {
 			}
 			p.Cause = cutText(m[2], maxDetailBytes)
 			p.implyCause(n, m[2])
+			// Only the rest of a URL the cause ends inside may follow.
+			p.causeOpen, p.causeURL, p.causeLines, p.causeTB = true, true, 0, false
 		}
 	case lineNixlAgent:
 		p.Backend = "NIXL"
@@ -1449,6 +1454,18 @@ func (p *Process) continueCause(n int, raw string) bool {
 	if p.causeRepr {
 		return p.continueRepr(n, t)
 	}
+	if p.causeURL {
+		p.causeURL, p.causeOpen = false, false
+		if !urlCut(p.Cause, t) {
+			return false
+		}
+		p.causeLines++
+		p.Cause = cutText(p.Cause+t, maxDetailBytes)
+		if len(p.Error) < maxMessageBytes {
+			p.Error += "\n" + cutText(t, maxDetailBytes)
+		}
+		return true
+	}
 	p.implyFrame(n, t)
 	// Indented is indented from the failure's column: Python prints a
 	// traceback's first line, and str(e) after "…: " goes on, at that
@@ -1490,6 +1507,16 @@ func (p *Process) continueCause(n int, raw string) bool {
 			// architecture.").
 			p.Cause = cutText(p.Cause+" "+t, maxDetailBytes)
 		}
+		if len(p.Error) < maxMessageBytes {
+			p.Error += "\n" + cutText(t, maxDetailBytes)
+		}
+		return true
+	case p.causeLines == 0 && urlCut(p.Cause, t):
+		// The rest of a URL a paste broke inside a word (TensorRT-LLM issue
+		// #7818's rank 2: "…(https://pytorch.org/docs/stable/notes/cuda.html
+		// #environment-varia" over "bles)"): joined without a blank.
+		p.causeLines++
+		p.Cause = cutText(p.Cause+t, maxDetailBytes)
 		if len(p.Error) < maxMessageBytes {
 			p.Error += "\n" + cutText(t, maxDetailBytes)
 		}
@@ -1626,6 +1653,17 @@ func indentOf(s string) int {
 // one that ends with a period, a location, a quote or a number it does not
 // (the log itself puts the message on one line, and the traceback on lines
 // of its own).
+// urlCut reports whether t, the line under a cause, is the rest of a URL
+// the cause ends inside: the cause's last word holds "://" and opens a
+// parenthesis it does not close (PyTorch's "(https://pytorch.org/docs/…"),
+// and t is one word that closes it.
+func urlCut(cause, t string) bool {
+	i := strings.LastIndexAny(cause, " \t")
+	last := cause[i+1:]
+	return strings.HasPrefix(last, "(") && strings.Contains(last, "://") && !strings.Contains(last, ")") &&
+		t != "" && !strings.ContainsAny(t, " \t") && strings.HasSuffix(t, ")") && strings.Count(t, ")") == 1
+}
+
 func midSentence(cause string) bool {
 	c := cause[len(cause)-1]
 	return c >= 'a' && c <= 'z' || c == ','

@@ -370,6 +370,51 @@ func TestRealLogs(t *testing.T) {
 		// dropped; the issue's title names the exception, "Assertion
 		// failed: emplaceDone"). The loop's thread died: a runtime error.
 		{file: "dynamo-6734-decode-event-loop-0.9.0.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #2708 (comment, Jan 2025; a main build,
+		// d93a2dde, a TensorRT engine under the C++ executor): the C++
+		// executor's step failing in the KV-cache manager and its first
+		// four C++ frames (the rest trimmed). The requests failed, the
+		// executor went on: a runtime error (TestCppForwardAsyncError).
+		{file: "trtllm-2708-forwardasync-nextblocks.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// triton-inference-server/tensorrtllm_backend issue #710
+		// (description, Feb 2025): Triton's load failure of a TensorRT-LLM
+		// model with lookahead decoding as the issue quotes it ("> "), the
+		// backend's exception and its C++ frames escaped ("\n") on one line
+		// the paste wrapped once, cut where the index keeps it. The
+		// executor's start-up failed (TestQuotedTrtllmError).
+		{file: "triton-710-lookahead-escaped.log", processes: "process=ERROR",
+			err: "[TensorRT-LLM][ERROR] Assertion failed: 16 != 40 (/workspace/tensorrt_llm/cpp/tensorrt_llm/layers/lookaheadDecodingLayer.cpp:56)", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #2419 (comment, Feb 2025; 0.17.0.post1
+		// under Triton, an encoder-decoder model): Triton's lines around the
+		// failed load of 'tensorrt_llm', the ensemble's line that quotes the
+		// backend's exception, cut where the index keeps it (the frames
+		// above it, an earlier quote's end, trimmed).
+		{file: "triton-2419-model-lifecycle-0.17.log", processes: "process=ERROR",
+			err: "[TensorRT-LLM][ERROR] Assertion failed: Do not set crossKvCacheFraction for", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #5451 (description, June 2025; a 0.20
+		// TensorRT engine with lookahead decoding under Baseten's Briton):
+		// Briton's request line and its glog line quoting the C++
+		// executor's step failure. The executor was up; its requests failed.
+		{file: "briton-5451-forwardasync.log", processes: "process=", findings: []string{FindingRuntimeError}, exit: 1},
+		// NVIDIA/TensorRT-LLM issue #2443 (maintainer's comment, Nov 2024;
+		// main then, a TensorRT engine built without a KV cache): the one
+		// line the comment quotes, libstdc++'s what() of the uncaught
+		// TllmException. The process aborted (TestLoneWhatLine).
+		{file: "trtllm-2443-what-kvcacheless.log", processes: "process=ERROR",
+			err: "what():  [TensorRT-LLM][ERROR] Assertion failed: KV-cache-less is only supported for context (/app/tensorrt_llm/cpp/tensorrt_llm/plugins/gptAttentionPlugin/gptAttentionPlugin.cpp:1019)", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #4708 (description, May 2025; a 0.20/1.0
+		// build, DeepSeek-R1-FP4 with MTP): the autotuner's and CUDA-graph
+		// warm-up's lines, then rank 3's start-up failure in the FP4 MoE
+		// kernel and its first two C++ frames (the rest trimmed).
+		{file: "trtllm-4708-fp4-mtp-rank3.log", processes: "process=ERROR",
+			err:   "Failed to initialize executor on rank 3: [TensorRT-LLM][ERROR] CUDA runtime error in cudaMemsetAsync(",
+			cause: "CUDA runtime error in cudaMemsetAsync(fc1_act_sf_flat, 0x0, getOffsetFlatSFArray(num_experts_per_node, num_rows, cols), stream): an illegal memory access was encountered (/builds/ftp/internalcutlasskernels/cpp/tensorrt_llm/kernels/internal_cutlass_kernels/src/moe_gemm/moe_kernels.cu:1282)", exit: 1},
+		// NVIDIA/TensorRT-LLM issue #3500 (description, April 2025; 0.18.1,
+		// a TensorRT engine under the Python runtime on an L4): the
+		// traceback's last frame and the C++ error under it, as the issue
+		// pastes it from there (its later frames trimmed).
+		{file: "trtllm-3500-cudahostalloc-0.18.1.log", processes: "process=ERROR",
+			err: "RuntimeError: [TensorRT-LLM][ERROR] CUDA runtime error in ::cudaHostAlloc(ptr, n, cudaHostAllocDefault): invalid argument", exit: 1},
 		{file: "trtllm-9931-grafana-event-loop-1.2.0rc2.log", processes: "rank 0=,rank 7=", findings: []string{FindingRuntimeError}, exit: 1},
 		// NVIDIA/TensorRT-LLM issue #10417 (description, Jan 2026; a main
 		// build of then, Nemotron nano v3 under trtllm-serve): the crash as
@@ -406,7 +451,7 @@ func TestRealLogs(t *testing.T) {
 		// Both ranks failed at start-up (TestLoadTaskFailed).
 		{file: "trtllm-7818-quoted-load-oom-repr.log", processes: "rank 2=ERROR,rank 6=ERROR",
 			err:   "Error executing load_single_module with args ('model.layers.9.mlp.gate_up_proj', Linear()): CUDA out of memory. Tried to allocate 40.00 MiB.",
-			cause: "CUDA out of memory. Tried to allocate 40.00 MiB. GPU 0 has a total capacity of 22.07 GiB of which 20.62 MiB is free. Process 157 has 270.00 MiB memory in use. Process 451 has 1.16 GiB memory in use. Including non-PyTorch memory, this process has 1.12 GiB memory in use. Process 453 has 1.28 GiB memory in use. Process 454 has 1.14 GiB memory in use. Process 455 has 1.20 GiB memory in use. Process 450 has 7.69 GiB memory in use. Process 456 has 1.08 GiB memory in use. Process 457 has 1.16 GiB memory in use. Of the allocated memory 880.00 MiB is allocated by PyTorch, and 20.00 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-varia", exit: 1},
+			cause: "CUDA out of memory. Tried to allocate 40.00 MiB. GPU 0 has a total capacity of 22.07 GiB of which 20.62 MiB is free. Process 157 has 270.00 MiB memory in use. Process 451 has 1.16 GiB memory in use. Including non-PyTorch memory, this process has 1.12 GiB memory in use. Process 453 has 1.28 GiB memory in use. Process 454 has 1.14 GiB memory in use. Process 455 has 1.20 GiB memory in use. Process 450 has 7.69 GiB memory in use. Process 456 has 1.08 GiB memory in use. Process 457 has 1.16 GiB memory in use. Of the allocated memory 880.00 MiB is allocated by PyTorch, and 20.00 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)", exit: 1},
 		// NVIDIA/TensorRT-LLM issue #5950 (description, July 2025; 1.0.0rc2,
 		// DeepSeek-V3 W4FP8 on eight H20, OOM where 1.0.0rc1 was not): the
 		// executor's out-of-memory error as the issue pastes it, alone, over
@@ -424,7 +469,7 @@ func TestRealLogs(t *testing.T) {
 		// the quoting is the paste helper's to read).
 		{file: "trtllm-13557-autodeploy-ranks-1.3.log", processes: "rank 0=ERROR,rank 1=ERROR",
 			err:   "Failed to initialize executor on rank 0: auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s).",
-			cause: "auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s). Declaration: auto_deploy::torch_dist_all_gather(Tensor tensor, SymInt dim=0, SymInt[]? sizes=None) -> Tensor`", exit: 1},
+			cause: "auto_deploy::torch_dist_all_gather() expected at most 3 argument(s) but received 5 argument(s). Declaration: auto_deploy::torch_dist_all_gather(Tensor tensor, SymInt dim=0, SymInt[]? sizes=None) -> Tensor", exit: 1},
 		// NVIDIA/TensorRT-LLM issue #5389 (description, June 2025; a 1.0
 		// release candidate, DeepSeek FP8 block-scale MoE): rank 0's start-up
 		// failure in the trtllm-gen GEMM runner, under flashinfer's JIT line

@@ -382,7 +382,10 @@ func refLine(st *state, n int, raw string, nested, noTag bool) {
 			// A tag behind a prefix no reader knows: the first one after a
 			// blank that starts within the line's first 200 bytes.
 			if loc := reEmbedded.FindStringSubmatchIndex(t); loc != nil && loc[2] < 200 && !strings.HasPrefix(t, `{"time":"`) &&
-				!strings.Contains(t[:loc[2]], "Error:") && !strings.Contains(t[:loc[2]], "Exception:") {
+				!strings.Contains(t[:loc[2]], "Error:") && !strings.Contains(t[:loc[2]], "Exception:") &&
+				!strings.HasSuffix(t[:loc[2]], "unexpected error when creating modelInstanceState: ") &&
+				!strings.HasSuffix(t[:loc[2]], "Encountered an error in forwardAsync function: ") &&
+				!strings.HasSuffix(strings.TrimRight(t[:loc[2]], " \t"), "what():") {
 				u := t[loc[2]:]
 				if tagged, pyTagged, level, rank, msg = refTag(u, s); !tagged && (strings.HasPrefix(u, "[TensorRT-LLM] TensorRT-LLM version: ") || strings.HasPrefix(u, "[TensorRT-LLM] TensorRT LLM version: ")) {
 					msg = u

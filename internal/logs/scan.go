@@ -1623,7 +1623,7 @@ func embeddedTag(t []byte) int {
 		}
 		i += j
 		if c := t[i-1]; (c == ' ' || c == '\t' || c == ':' || c == '\r') && (bytes.HasPrefix(t[i:], []byte("[TRT-LLM]")) || bytes.HasPrefix(t[i:], []byte("[TensorRT-LLM]"))) {
-			if bytes.Contains(t[:i], []byte("Error:")) || bytes.Contains(t[:i], []byte("Exception:")) {
+			if bytes.Contains(t[:i], []byte("Error:")) || bytes.Contains(t[:i], []byte("Exception:")) || quotedError(t[:i]) {
 				return 0
 			}
 			return i
@@ -1631,6 +1631,30 @@ func embeddedTag(t []byte) int {
 		i++
 	}
 	return 0
+}
+
+// quotedErrors end the words another program puts before the text of a
+// TensorRT-LLM exception it caught and reports (its what(), which starts
+// with the C++ logger's "[TensorRT-LLM][ERROR] "): Triton's tensorrtllm
+// backend's "unexpected error when creating modelInstanceState: " (verified
+// in its model_instance_state.cc), the executor's own "Encountered an error
+// in forwardAsync function: " inside a server's error line (Baseten's
+// Briton, TensorRT-LLM issue #5451). The tag there is quoted, not logged.
+var quotedErrors = [][]byte{[]byte(tritonInstanceError), []byte(cppForwardError)}
+
+// quotedError reports whether pre, the text before a tag, ends with one of
+// quotedErrors, or is libstdc++'s "  what():  " under its terminate line:
+// the message of the uncaught exception, read with that line (crashLine).
+func quotedError(pre []byte) bool {
+	if bytes.HasSuffix(bytes.TrimRight(pre, " \t"), []byte("what():")) {
+		return true
+	}
+	for _, q := range quotedErrors {
+		if bytes.HasSuffix(pre, q) {
+			return true
+		}
+	}
+	return false
 }
 
 // versionLine reports whether s is the version line tensorrt_llm prints at

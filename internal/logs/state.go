@@ -375,6 +375,7 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if t, ok := strings.CutSuffix(msg, "│"); ok {
 			msg = strings.TrimRight(t, " \t")
 		}
+		msg = dropCodeSpanEnd(msg)
 		switch {
 		case strings.HasPrefix(msg, "Fallback to regular model init"):
 			// ModelLoader's meta-device init failed and it builds the model
@@ -407,6 +408,14 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 		if level == "ERROR" && strings.HasPrefix(msg, eventLoopError) {
 			st.loopErrorLogged(q, key, n, msg)
 		}
+		if level == "ERROR" && !pyTagged && strings.HasPrefix(msg, cppForwardError) {
+			// The C++ executor's step failed: its loop ran, so the executor
+			// (and any transceiver, built with its model) was up.
+			if q.loopRan == 0 {
+				q.loopRan = n
+			}
+			q.find(n, FindingRuntimeError, st.cut(msg, maxMessageBytes))
+		}
 		if level == "INFO" {
 			q.InfoSeen = true
 			if q.loopRan == 0 && iterLine(msg) {
@@ -425,6 +434,24 @@ func (st *state) line(n int, key string, tagged, pyTagged bool, level, msg strin
 	}
 	if q := st.excProc; q != nil && n-st.excLine <= excWindow && key == q.key() {
 		q.implyFrame(n, tm)
+	}
+	if i := strings.Index(tm, tritonInstanceError); i >= 0 {
+		st.tritonInstanceFailed(key, n, tm, tm[i+len(tritonInstanceError):])
+		return
+	}
+	if i := strings.Index(tm, cppForwardError); i > 0 {
+		// The C++ executor's step failure, as a server that ran it reports
+		// a request's error (Baseten's Briton: "Executor requestId=235
+		// failed with error: Encountered an error in forwardAsync function:
+		// …", TensorRT-LLM issue #5451): its executor was up.
+		st.lg.trtllm = true
+		if q := st.get(key, n); q != nil {
+			if q.loopRan == 0 {
+				q.loopRan = n
+			}
+			q.find(n, FindingRuntimeError, st.cut(quotedErrorText(tm[i:]), maxMessageBytes))
+		}
+		return
 	}
 	if i := rayDeathAt(tm); i >= 0 {
 		// Ray's word that a worker died, its driver's logger's (an older
@@ -1983,6 +2010,34 @@ func mayUCXError(bare []byte) bool {
 // resource handle") for servers in different NVLink domains.
 const ucxMNNVL = "cuMemImportFromShareableHandle failed"
 
+// crashWhat reads libstdc++'s "what():" line at line n under key's
+// terminate line (at line line): the uncaught exception's message, which
+// says the death as "T: message".
+func (st *state) crashWhat(key string, n, line int, text string) {
+	q := st.byKey[key]
+	if q == nil {
+		return
+	}
+	term := st.cut(st.termClass+": "+text, maxMessageBytes)
+	if q.Error != "" && q.errorLine == line {
+		st.retained += len(term) - len(q.Error)
+		q.Error = term
+		q.keep(Line{N: n, Message: st.cut(text, maxMessageBytes)})
+		q.implyError(n, st.termClass, text)
+		st.excProc, st.excLine = q, n
+		return
+	}
+	for i := range q.Findings {
+		// Within the finding's size and the log's kept text, as find
+		// keeps a finding's text: 20,000 ranks' what() lines kept 80 MB.
+		if f := &q.Findings[i]; f.Kind == FindingCrashed && f.Line == line && f.Text != findingTextNotKept {
+			if t := cutText(term, maxDetailBytes); !q.over(len(t)) {
+				f.Text = t
+			}
+		}
+	}
+}
+
 // crash reads a line of key's process dying at line n (crashLine). Once
 // the process's start-up was over (its server up, its executor's loop
 // running) it is a finding; before, it is how start-up ended, as an
@@ -1992,33 +2047,23 @@ const ucxMNNVL = "cuMemImportFromShareableHandle failed"
 // exception's message: "T: message", read as that exception.
 func (st *state) crash(key string, n int, text string, kind int) {
 	if kind == crashWhat {
+		if strings.HasPrefix(text, "[TensorRT-LLM]") {
+			st.lg.trtllm = true // a TensorRT-LLM exception's message
+		}
 		line := st.crashed[key]
-		if key != st.termKey || line != st.termLine || n-line > 2 {
-			return
-		}
-		q := st.byKey[key]
-		if q == nil {
-			return
-		}
-		term := st.cut(st.termClass+": "+text, maxMessageBytes)
-		if q.Error != "" && q.errorLine == line {
-			st.retained += len(term) - len(q.Error)
-			q.Error = term
-			q.keep(Line{N: n, Message: st.cut(text, maxMessageBytes)})
-			q.implyError(n, st.termClass, text)
-			st.excProc, st.excLine = q, n
-			return
-		}
-		for i := range q.Findings {
-			// Within the finding's size and the log's kept text, as find
-			// keeps a finding's text: 20,000 ranks' what() lines kept 80 MB.
-			if f := &q.Findings[i]; f.Kind == FindingCrashed && f.Line == line && f.Text != findingTextNotKept {
-				if t := cutText(term, maxDetailBytes); !q.over(len(t)) {
-					f.Text = t
-				}
+		if st.termLine == 0 || key != st.termKey || line != st.termLine || n-line > 2 {
+			if line > 0 || !strings.HasPrefix(text, "[TensorRT-LLM]") {
+				return
 			}
+			// A TensorRT-LLM exception's message under "what():" whose
+			// terminate line is not in the log (a paste that kept only it,
+			// TensorRT-LLM issue #2443's comment): only libstdc++'s
+			// terminate handler prints that line, so the process aborted.
+			text, kind = "what():  "+text, crashSignal
+		} else {
+			st.crashWhat(key, n, line, text)
+			return
 		}
-		return
 	}
 	if st.crashed[key] > 0 {
 		return
@@ -2213,6 +2258,19 @@ func (st *state) loopSeen(key string, n int) {
 	st.loopOn = true
 }
 
+// dropCodeSpanEnd drops the backtick that closes a markdown code span a
+// paste opened before the tag or on an earlier line (TensorRT-LLM issue
+// #13557: " `[06/03/2026-08:27:38] [TRT-LLM] [E] … -> Tensor" above
+// "[…] [TRT-LLM] [E] … -> Tensor`"): a message that ends with a backtick it
+// does not open itself. TensorRT-LLM's own backticks come in pairs
+// ("model type `qwen3_5`").
+func dropCodeSpanEnd(msg string) string {
+	if strings.HasSuffix(msg, "`") && strings.Count(msg, "`")%2 == 1 {
+		return strings.TrimRight(strings.TrimSuffix(msg, "`"), " \t")
+	}
+	return msg
+}
+
 // k9sBar is the bar k9s's log view frames each line with ("│ … │"), and a
 // terminal's copy of it keeps (Dynamo issue #6678 pasted its logs so).
 const k9sBar = "│"
@@ -2240,6 +2298,53 @@ func unframe(msg string) string {
 // logger.error; verified in py_executor.py copies of 0.20 to 1.3): it fails
 // the requests and does not raise.
 const forwardError = "Encountered an error in forward function: "
+
+// cppForwardError starts the line the C++ executor logs when a step of its
+// loop raised: Executor::Impl::forwardAsync catches the exception and
+// terminateActiveRequests logs TLLM_LOG_ERROR("%s", "Encountered an error in
+// forwardAsync function: " + e.what()) and fails every active request, and
+// the loop goes on (verified in cpp/tensorrt_llm/executor/executorImpl.cpp;
+// the older GptManager::forwardAsync logs the same words). A runtime error of
+// a process whose executor served requests (TensorRT-LLM issue #2708).
+const cppForwardError = "Encountered an error in forwardAsync function: "
+
+// tritonInstanceError is what Triton's tensorrtllm backend puts before the
+// exception that ended the creation of its model instance, which builds the
+// C++ executor ("unexpected error when creating modelInstanceState: " +
+// ex.what(), ModelInstanceState::Create, verified in the backend's
+// model_instance_state.cc); Triton logs it in its model's load failure
+// (E… model_lifecycle.cc:…] "failed to load 'tensorrt_llm' version 1:
+// Internal: unexpected error when creating modelInstanceState: …", with the
+// C++ frames as "\n" escapes on the same line) and again in the ensemble's
+// and the model table's lines.
+const tritonInstanceError = "unexpected error when creating modelInstanceState: "
+
+// tritonInstanceFailed reads a Triton line at line n that says the
+// tensorrtllm backend could not create its model instance, e the
+// exception's text: the start-up failure of key's process, its executor
+// never built (tensorrtllm_backend issue #710; TensorRT-LLM issue #2419's
+// Triton log).
+func (st *state) tritonInstanceFailed(key string, n int, line, e string) {
+	st.lg.trtllm = true
+	e = quotedErrorText(e)
+	if q := st.get(key, n); q != nil && q.fail(n, st.cut(e, maxMessageBytes)) {
+		st.retained += len(q.Error)
+		q.keep(Line{N: n, Message: st.cut(line, maxMessageBytes)})
+	}
+}
+
+// quotedErrorText is an exception's text as another program's log line
+// quotes it: up to the first escaped newline ("\n", Triton's glog quoting
+// of the C++ frames under a TllmException's message), without the quote
+// that closes the quoted message.
+func quotedErrorText(e string) string {
+	e, _, _ = strings.Cut(e, `\n`)
+	e = strings.TrimSpace(e)
+	if strings.Count(e, `"`)%2 == 1 {
+		e = strings.TrimSpace(strings.TrimSuffix(e, `"`))
+	}
+	return e
+}
 
 // forwardWindow is how many lines above the forward step's ERROR line the
 // exception it printed may start: the message's first line is the same on
