@@ -76,6 +76,23 @@ var refCases = []struct {
 	{"a wrapped frame's head with a blank after it",
 		strings.Repeat("x\n", excWindow) + "Traceback (most recent call last):\n  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_ \n" +
 			"llm/_torch/pyexecutor/py_executor.py\", line 290, in __init__\nValueError: x\n"},
+	// Ray's log deduplication marks a line it printed once for several
+	// workers (" [repeated 2x across cluster]", the first time with its
+	// explanation after it), and state.line reads every line without it,
+	// noting it on the process of a tagged one: the scanner left out a
+	// marked tagged line after its process's first (the note was lost),
+	// and read bare lines with the mark on (asyncio's header under it was
+	// no header). Found by reading state.line's use of cutRayRepeated
+	// after the cases above.
+	{"a tagged line with Ray's mark after its process's first",
+		"(RayWorkerWrapper pid=7) [TRT-LLM] [RANK 0] [I] x\n" + strings.Repeat("x\n", excWindow) +
+			"(RayWorkerWrapper pid=7) [TRT-LLM] [RANK 0] [W] y [repeated 2x across cluster]\n"},
+	{"Ray's mark and its explanation",
+		"(RayWorkerWrapper pid=7) [TRT-LLM] [RANK 0] [I] x\n" + strings.Repeat("x\n", excWindow) +
+			"(RayWorkerWrapper pid=7) [TRT-LLM] [RANK 0] [I] y [repeated 3x across cluster] (Ray deduplicates logs by default. Set RAY_DEDUP_LOGS=0 to disable log deduplication, or see https://docs.ray.io/en/master/ray-observability/user-guides/configure-logging.html#log-deduplication for more options.)\n"},
+	{"asyncio's header with Ray's mark",
+		"(RayWorkerWrapper pid=7) [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" + strings.Repeat("x\n", excWindow) +
+			"(RayWorkerWrapper pid=7) Task exception was never retrieved [repeated 2x across cluster]\n(RayWorkerWrapper pid=7) RuntimeError: x\n"},
 }
 
 // TestScannerMatchesReferenceCases: Parse, as it reads a small log (one
@@ -158,11 +175,32 @@ func TestScannerFilterMatchesReference(t *testing.T) {
 				"pydantic_core._pydantic_core.ValidationError: 1 validation error for TorchLlmArgs", "  Input should be 'UCX'", "ValueError: x",
 				"Exception in thread Thread-1 (_event_loop_wrapper):", "Task exception was never retrieved", "Error in event loop: x",
 				"[1716594409.541480]  sock.c:323  UCX  WARN  x", "Waiting for context and generation servers to be ready", ""))
+			b.WriteString(pick(rng, "", "", "", "", "", " [repeated 2x across cluster]", " \u2502"))
 			b.WriteString(pick(rng, "\n", "\n", "\r\n", " \n"))
 		}
 		func() {
 			defer refFailed(t, "filter", []byte(b.String()), uint64(it))
 			checkSame(t, []byte(b.String()), uint64(it))
 		}()
+	}
+}
+
+// TestRayCutIsCutRayRepeated: the scanner's rayCut cuts what state.line's
+// cutRayRepeated cuts, on lines made of the mark's pieces and near misses.
+func TestRayCutIsCutRayRepeated(t *testing.T) {
+	pick := func(r *rand.Rand, xs ...string) string { return xs[r.IntN(len(xs))] }
+	rng := rand.New(rand.NewPCG(3, 5))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for k := rng.IntN(5); k >= 0; k-- {
+			b.WriteString(pick(rng, "x", " ", "\t", "]", ")", " [repeated ", "[repeated ", "2", "12", "x across cluster]", " across cluster]",
+				" (Ray deduplicates logs by default.", " Set RAY_DEDUP_LOGS=0 for more options.)", "(", "iter = 4"))
+		}
+		msg := b.String()
+		wantS, wantOK := cutRayRepeated(msg)
+		got, ok := rayCut([]byte(msg))
+		if string(got) != wantS || ok != wantOK {
+			t.Fatalf("rayCut(%q) = %q, %v; cutRayRepeated: %q, %v", msg, got, ok, wantS, wantOK)
+		}
 	}
 }

@@ -83,6 +83,7 @@ const (
 	seenInfo
 	seenUnranked
 	seenIter // an iteration line (iterLine): the first shows the loop ran
+	seenRay  // a line with Ray's mark (cutRayRepeated): the first adds its note
 )
 
 // excWindow is how many lines after an exception title may belong to it
@@ -298,6 +299,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 		// A level-less tag that says nothing read, and its process's key
 		// (bareKey).
 		bare, bareK := false, []byte(nil)
+		// state.line reads every line without the mark Ray's log
+		// deduplication puts at its end.
+		text, rayRep := rayCut(msg)
 		if force > 0 {
 			force--
 		}
@@ -316,6 +320,9 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			if pyTagged && !ownKeyed {
 				need |= seenUnranked
 			}
+			if rayRep {
+				need |= seenRay
+			}
 			// The process the line belongs to, as far as the chunk knows.
 			k := sc.key
 			switch {
@@ -327,7 +334,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			default:
 				k = unknownKey
 			}
-			says := level == "ERROR" || observedStart(msg) ||
+			says := level == "ERROR" || rayRep || observedStart(msg) ||
 				!iterHead(msg) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(msg)
 			if level == LevelUnstated && sc.flags(k)&seenAny == 0 {
 				// A tag without its level makes k's process only when
@@ -349,7 +356,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 			(bytes.Contains(msg, []byte("Error: ")) || bytes.Contains(msg, []byte("Exception: "))) {
 			emit = true
 			force = excWindow
-		} else if bare := bareText(msg); observedStart(bare) ||
+		} else if bare := bareText(text); observedStart(bare) ||
 			!iterHead(bare) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
 			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) || mayRayDeath(bare) ||
 			len(bare) > 0 && bare[0] == '[' && mayEventLoop(dropHarnessLabel(bare)) {
@@ -725,6 +732,36 @@ func observedStart(msg []byte) bool {
 	}
 	// The orchestrator's "[3] Servers are not ready. Waiting for […]...".
 	return msg[0] == '[' && len(msg) > 4 && isDigit(msg[1]) && orchestratorUnready(string(msg[:min(len(msg), 12+len(orchestratorNotReady))])) != ""
+}
+
+// rayCut is cutRayRepeated of a line's bytes: the line without the mark
+// Ray's log deduplication puts at its end, and whether it had one. A line
+// that ends with neither ']' nor ')' (after blanks) is answered by that
+// byte, one that ends with ')' by a search for Ray's explanation.
+func rayCut(msg []byte) ([]byte, bool) {
+	const tail, why = "x across cluster]", " (Ray deduplicates logs by default."
+	t := bytes.TrimRight(msg, " \t")
+	if len(t) == 0 || t[len(t)-1] != ']' && t[len(t)-1] != ')' {
+		return msg, false
+	}
+	if t[len(t)-1] == ')' {
+		if bytes.Index(t, []byte(why)) < 0 {
+			return msg, false
+		}
+		t = t[:bytes.LastIndex(t, []byte(why))]
+	}
+	if !bytes.HasSuffix(t, []byte(tail)) {
+		return msg, false
+	}
+	i := bytes.LastIndex(t, []byte(" [repeated "))
+	if i < 0 {
+		return msg, false
+	}
+	d := t[i+len(" [repeated ") : len(t)-len(tail)]
+	if len(d) == 0 || digits(d) != len(d) {
+		return msg, false
+	}
+	return t[:i], true
 }
 
 // bareText is a bare line's text as state.line reads it (its tm): without
