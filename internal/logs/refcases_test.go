@@ -93,6 +93,17 @@ var refCases = []struct {
 	{"asyncio's header with Ray's mark",
 		"(RayWorkerWrapper pid=7) [TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n" + strings.Repeat("x\n", excWindow) +
 			"(RayWorkerWrapper pid=7) Task exception was never retrieved [repeated 2x across cluster]\n(RayWorkerWrapper pid=7) RuntimeError: x\n"},
+	// A bare line the state reads that the filter's cheap test turned
+	// away. Dynamo's "Set runtime config max_num_seqs: N" (its engine is
+	// up) behind any logging prefix that names INFO, which the filter took
+	// only after "INFO ": the exception after it read as how start-up
+	// ended. UCX's error line of 20 bytes, the shortest ucxError reads,
+	// which the filter took from 21. Found by reading the state's bare
+	// readers against the filter's.
+	{"Dynamo's engine-up line behind [INFO]",
+		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) + "[INFO] main: Set runtime config max_num_seqs: 256\nRuntimeError: boom\n"},
+	{"UCX's error line of 20 bytes",
+		"[TRT-LLM] [RANK 0] [I] x\n" + strings.Repeat("x\n", excWindow) + "[1] abc UCX  ERROR x\n"},
 }
 
 // TestScannerMatchesReferenceCases: Parse, as it reads a small log (one

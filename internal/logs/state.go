@@ -2001,7 +2001,7 @@ func ucxError(tm string) (msg string, ok bool) {
 
 // mayUCXError is a cheap superset of the bare lines ucxError reads.
 func mayUCXError(bare []byte) bool {
-	return len(bare) > 20 && bare[0] == '[' && isDigit(bare[1]) &&
+	return len(bare) >= 20 && bare[0] == '[' && isDigit(bare[1]) && // ucxError reads 20 bytes
 		(bytes.Contains(bare[:min(len(bare), 172)], []byte(" UCX  ERROR ")) || bytes.Contains(bare[:min(len(bare), 172)], []byte(" UCX  FATAL ")))
 }
 
@@ -2566,12 +2566,22 @@ func dynamoEngineUp(tm string) bool {
 }
 
 // mayDynamoEngineUp is a cheap superset of the lines dynamoEngineUp reads,
-// for the scanner's bare-line filter: a line that starts "INFO " (Dynamo's
-// level, behind a timestamp the scanner takes off; uvicorn's "INFO:     "
-// access lines, most of a busy log, are not searched) and holds the message.
+// for the scanner's bare-line filter: a line that ends with the message and
+// its number (or None), looked at from its end, so no line is searched. (It
+// was a line that starts "INFO ", Dynamo's level behind a timestamp the
+// scanner takes off, but dynamoEngineUp takes any logging prefix that names
+// INFO: "[INFO] main: Set runtime config …" was left out.)
 func mayDynamoEngineUp(bare []byte) bool {
-	return len(bare) > len(dynamoRuntimeConfig)+5 && bare[0] == 'I' && bytes.HasPrefix(bare, []byte("INFO ")) &&
-		bytes.Contains(bare, []byte(dynamoRuntimeConfig))
+	t := bare
+	for len(t) > 0 && isDigit(t[len(t)-1]) {
+		t = t[:len(t)-1]
+	}
+	if len(t) == len(bare) { // no number: None, or no such line
+		if t = bytes.TrimSuffix(t, []byte("None")); len(t) == len(bare) {
+			return false
+		}
+	}
+	return len(t) >= len(dynamoRuntimeConfig)+6 && bytes.HasSuffix(t, []byte(dynamoRuntimeConfig))
 }
 
 // cppLocation reports whether a bare line is only the source location
