@@ -215,3 +215,50 @@ func TestRayCutIsCutRayRepeated(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFilterLine is the differential property for one line where the
+// scanner's filter decides it (past the lines a chunk's start passes on),
+// in a context ctx picks: a process shown before it or not, ranked or not,
+// an exception or a tagged line after it. The fuzzer mutates a line of
+// each reader the state has, so a near miss of one (a byte longer, a blank
+// more) is met far more often than in whole random logs.
+func FuzzFilterLine(f *testing.F) {
+	for _, line := range []string{
+		"Task exception was never retrieved", "Exception ignored in: <function A.__del__ at 0x1>", "ERROR:asyncio:Exception in callback x()",
+		"[1742467344.413567] [gpu-1:2808 :0]  sock.c:334  UCX  ERROR   connect failed", "[1] abc UCX  ERROR x",
+		"2026-01-10T12:00:09.500Z  INFO llm_worker.init_llm_worker: Set runtime config max_num_seqs: 256", "INFO:     Application startup complete.",
+		"INFO:     Shutting down", "srun: error: g: task 0: Aborted", "mpirun noticed that process rank 0 with PID 0 on node g exited on signal 11 (Segmentation fault).",
+		"terminate called after throwing an instance of 'x'", "Fatal Python error: Aborted", "*** SIGSEGV received at time=1 on cpu 4 ***", "[h:1] Signal: Bus error (7)",
+		"E0421 11:56:59.774282  709103 nixl_agent.cpp:259] getPluginParams: backend 'UCX' not found",
+		`  File "/x/tensorrt_llm/_torch/pyexecutor/py_executor.py", line 1031, in _executor_loop_overlap`, `  File "/usr/lib/python3/dist-packages/tensorrt_`,
+		`  File "/x/tensorrt_llm/executor/worker.py", line 5, in worker_main`, "Exception in thread Thread-3 (_manager_spawn):",
+		"Processed requests: 100%", "rank 0 using MpiPoolSession to spawn MPI processes", "During handling of the above exception, another exception occurred:",
+		"[TRT-LLM] [RANK 0] [I] iter = 4, global_rank = 0, rank = 0", "[TRT-LLM] [RANK 0] x", "[TRT-LLM] [RANK 0] [W] y [repeated 2x across cluster]",
+		"\u2502 Task exception was never retrieved \u2502", "[TensorRT-LLM][RANK 0][INFO] Using UCX kv-cache transceiver. If your devices",
+		"[TRT-LLM] [RANK 0] [I] cache_transceiver_config=CacheTransceiverConfig(backend='UCX')", "RuntimeError: x",
+	} {
+		f.Add(line, uint8(0))
+		f.Add(line, uint8(5))
+	}
+	f.Fuzz(func(t *testing.T, line string, ctx uint8) {
+		if len(line) > 4096 {
+			return
+		}
+		var b strings.Builder
+		switch ctx % 3 {
+		case 1:
+			b.WriteString("[TRT-LLM] [RANK 0] [I] x\n")
+		case 2:
+			b.WriteString("[TRT-LLM] [I] x\n")
+		}
+		b.WriteString(strings.Repeat("x\n", excWindow))
+		b.WriteString(line + "\n")
+		if ctx&4 != 0 {
+			b.WriteString("RuntimeError: boom\n")
+		}
+		if ctx&8 != 0 {
+			b.WriteString("[TRT-LLM] [RANK 0] [W] y\n")
+		}
+		checkSame(t, []byte(b.String()), uint64(ctx))
+	})
+}
