@@ -104,6 +104,13 @@ var refCases = []struct {
 		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) + "[INFO] main: Set runtime config max_num_seqs: 256\nRuntimeError: boom\n"},
 	{"UCX's error line of 20 bytes",
 		"[TRT-LLM] [RANK 0] [I] x\n" + strings.Repeat("x\n", excWindow) + "[1] abc UCX  ERROR x\n"},
+	// A frame of the executor proxy's behind a test harness's label
+	// (Dynamo's ManagedProcess: "[PYTHON3] "): state.line reads the frames
+	// behind it as without it, the filter passed only the event loop's and
+	// the worker's there. Found by reading the state's readers of ft.
+	{"the proxy's frame behind a harness's label",
+		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) + "Traceback (most recent call last):\n" +
+			"[PYTHON3]   File \"/x/tensorrt_llm/executor/proxy.py\", line 170, in dispatch_result_task\n" + strings.Repeat("    x\n", 3) + "KeyError: None\n"},
 }
 
 // TestScannerMatchesReferenceCases: Parse, as it reads a small log (one
@@ -236,6 +243,7 @@ func FuzzFilterLine(f *testing.F) {
 		"[TRT-LLM] [RANK 0] [I] iter = 4, global_rank = 0, rank = 0", "[TRT-LLM] [RANK 0] x", "[TRT-LLM] [RANK 0] [W] y [repeated 2x across cluster]",
 		"\u2502 Task exception was never retrieved \u2502", "[TensorRT-LLM][RANK 0][INFO] Using UCX kv-cache transceiver. If your devices",
 		"[TRT-LLM] [RANK 0] [I] cache_transceiver_config=CacheTransceiverConfig(backend='UCX')", "RuntimeError: x",
+		`[PYTHON3]   File "/x/tensorrt_llm/executor/proxy.py", line 170, in dispatch_result_task`,
 	} {
 		f.Add(line, uint8(0))
 		f.Add(line, uint8(5))

@@ -359,7 +359,7 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 		} else if bare := bareText(text); observedStart(bare) ||
 			!iterHead(bare) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
 			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) || mayRayDeath(bare) ||
-			len(bare) > 0 && bare[0] == '[' && mayEventLoop(dropHarnessLabel(bare)) {
+			len(bare) > 0 && bare[0] == '[' && mayHarnessFrame(dropHarnessLabel(bare)) {
 			emit = true
 		} else if _, ok := wrappedFrameHead(dropHarnessLabel(bare)); ok {
 			// A frame whose path a wrap cut: it and the line under it, its
@@ -790,6 +790,13 @@ func mayEventLoop(bare []byte) bool {
 	return bytes.HasPrefix(bare, []byte(`File "`)) && (bytes.Contains(bare, []byte(`py_executor.py", line `)) || bytes.Contains(bare, []byte(`worker.py", line `))) ||
 		bytes.HasPrefix(bare, []byte("Exception in thread "))
 }
+
+// mayHarnessFrame is the filter for a traceback's line behind a test
+// harness's label (dropHarnessLabel), which state.line reads as it would
+// without it: the frames mayEventLoop passes, and the proxy's frames
+// (mayProxyFrame), which were left out behind it: a request's exception
+// under the proxy's dispatch_result_task read as how start-up ended.
+func mayHarnessFrame(t []byte) bool { return mayEventLoop(t) || mayProxyFrame(t) }
 
 // mayNIXLError is a cheap superset of the lines nixlError recognises behind
 // Abseil's prefix ("E0421 11:56:59.774282  709103 nixl_agent.cpp:259] …",
