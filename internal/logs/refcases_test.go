@@ -111,6 +111,17 @@ var refCases = []struct {
 	{"the proxy's frame behind a harness's label",
 		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) + "Traceback (most recent call last):\n" +
 			"[PYTHON3]   File \"/x/tensorrt_llm/executor/proxy.py\", line 170, in dispatch_result_task\n" + strings.Repeat("    x\n", 3) + "KeyError: None\n"},
+	// A TensorRT-LLM error a server reports, which state.line reads
+	// anywhere in a bare line (Triton's "unexpected error when creating
+	// modelInstanceState: ", a server's quote of the executor's
+	// "Encountered an error in forwardAsync function: "): the filter
+	// passed it only behind Abseil's E prefix or after "Error: ".
+	{"Triton's instance error without Abseil's E prefix",
+		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) +
+			"failed to load 'tensorrt_llm' version 1: Internal: unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] Assertion failed: x (a.cpp:1)\n"},
+	{"the executor's forwardAsync error behind an INFO prefix",
+		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) +
+			"I0101 12:00:00.000 1 server.cc:1] Executor requestId=235 failed with error: Encountered an error in forwardAsync function: boom\n"},
 }
 
 // TestScannerMatchesReferenceCases: Parse, as it reads a small log (one
@@ -244,6 +255,8 @@ func FuzzFilterLine(f *testing.F) {
 		"\u2502 Task exception was never retrieved \u2502", "[TensorRT-LLM][RANK 0][INFO] Using UCX kv-cache transceiver. If your devices",
 		"[TRT-LLM] [RANK 0] [I] cache_transceiver_config=CacheTransceiverConfig(backend='UCX')", "RuntimeError: x",
 		`[PYTHON3]   File "/x/tensorrt_llm/executor/proxy.py", line 170, in dispatch_result_task`,
+		"x unexpected error when creating modelInstanceState: boom", "I0101 1 s.cc:1] failed with error: Encountered an error in forwardAsync function: boom",
+		"Memory on the node (IP: 10.0.0.1, ID: x) where the task was running was 95% used",
 	} {
 		f.Add(line, uint8(0))
 		f.Add(line, uint8(5))

@@ -168,6 +168,8 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 	// time (see nextByte): ESC (colour), the quote or parenthesis of an
 	// argument dump, the E of an exception.
 	esc, quote, paren, e := nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}, nextByte{at: -1}
+	// The S of Triton's "…modelInstanceState: " (tritonInstanceError).
+	capS := nextByte{at: -1}
 	kept := 0
 	off := 0
 	for off < len(data) {
@@ -359,6 +361,13 @@ func (sc *scanner) scanFrom(data []byte, res *chunkResult, causeOpen bool, split
 		} else if bare := bareText(text); observedStart(bare) ||
 			!iterHead(bare) && (stripped || quote.in(data, '\'', lineOff, lineEnd) || paren.in(data, '(', lineOff, lineEnd)) && mayArgs(bare) ||
 			mayEventLoop(bare) || mayNIXLError(bare) || bareEvent(bare) || mayRayDeath(bare) ||
+			// A TensorRT-LLM error a server reports, read anywhere in the
+			// line (state.line: Triton's tritonInstanceError, a server's
+			// quote of the executor's cppForwardError), where neither
+			// Abseil's E prefix nor "Error: " is: looked for only in lines
+			// with the S or E they hold.
+			(stripped || capS.in(data, 'S', lineOff, lineEnd)) && bytes.Contains(bare, []byte(tritonInstanceError)) ||
+			(stripped || e.in(data, 'E', lineOff, lineEnd)) && bytes.Contains(bare, []byte(cppForwardError)) ||
 			len(bare) > 0 && bare[0] == '[' && mayHarnessFrame(dropHarnessLabel(bare)) {
 			emit = true
 		} else if _, ok := wrappedFrameHead(dropHarnessLabel(bare)); ok {
