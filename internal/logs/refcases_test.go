@@ -122,6 +122,12 @@ var refCases = []struct {
 	{"the executor's forwardAsync error behind an INFO prefix",
 		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) +
 			"I0101 12:00:00.000 1 server.cc:1] Executor requestId=235 failed with error: Encountered an error in forwardAsync function: boom\n"},
+	// The orchestrator's "[N] Servers are not ready. Waiting for […]..."
+	// with an iteration of 8 digits or more: the filter read the line cut
+	// after the words' length, so what it waits for was gone and it was no
+	// such line.
+	{"the orchestrator's unready line at iteration 123456789",
+		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) + "[123456789] Servers are not ready. Waiting for ['http://gen-0:8002']...\n"},
 }
 
 // TestScannerMatchesReferenceCases: Parse, as it reads a small log (one
@@ -257,6 +263,7 @@ func FuzzFilterLine(f *testing.F) {
 		`[PYTHON3]   File "/x/tensorrt_llm/executor/proxy.py", line 170, in dispatch_result_task`,
 		"x unexpected error when creating modelInstanceState: boom", "I0101 1 s.cc:1] failed with error: Encountered an error in forwardAsync function: boom",
 		"Memory on the node (IP: 10.0.0.1, ID: x) where the task was running was 95% used",
+		"[3] Servers are not ready. Waiting for ['http://gen-0:8002']...", "[TRT-LLM] [I] [12345678] Servers are not ready. Waiting for ['x']...",
 	} {
 		f.Add(line, uint8(0))
 		f.Add(line, uint8(5))

@@ -740,7 +740,24 @@ func observedStart(msg []byte) bool {
 		}
 	}
 	// The orchestrator's "[3] Servers are not ready. Waiting for […]...".
-	return msg[0] == '[' && len(msg) > 4 && isDigit(msg[1]) && orchestratorUnready(string(msg[:min(len(msg), 12+len(orchestratorNotReady))])) != ""
+	return msg[0] == '[' && len(msg) > 4 && isDigit(msg[1]) && mayUnready(msg)
+}
+
+// mayUnready is a superset of the orchestrator's lines orchestratorUnready
+// reads with their iteration ("[3] Servers are not ready. Waiting for
+// […]..."): the iteration and the words, whatever it waits for. It read
+// the line cut after the words' length, so a line with an iteration of 8
+// digits or more lost what it waits for, and was no such line.
+func mayUnready(msg []byte) bool {
+	i := bytes.IndexByte(msg[:min(len(msg), 12)], ']')
+	if i <= 1 || digits(msg[1:i]) != i-1 {
+		return false
+	}
+	rest := msg[i+1:]
+	if len(rest) > 0 && rest[0] == ' ' {
+		rest = rest[1:]
+	}
+	return bytes.HasPrefix(rest, []byte(orchestratorNotReady))
 }
 
 // rayCut is cutRayRepeated of a line's bytes: the line without the mark
