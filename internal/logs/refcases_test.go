@@ -128,6 +128,15 @@ var refCases = []struct {
 	// such line.
 	{"the orchestrator's unready line at iteration 123456789",
 		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) + "[123456789] Servers are not ready. Waiting for ['http://gen-0:8002']...\n"},
+	// Lines of a crash crashLine and slurmStepEnd read that mayCrash, the
+	// filter's cheap test for them, turned away: the segfault banner with
+	// other than seven bangs, slurmstepd's cancellation after the
+	// terminal's echo of Ctrl-C (the task's exit then is no crash).
+	{"the segfault banner with eight bangs",
+		"[TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) + "!!!!!!!! Segfault encountered !!!!!!!!\n"},
+	{"slurmstepd's cancellation after ^C",
+		"0: [TRT-LLM] [I] x\n" + strings.Repeat("x\n", excWindow) +
+			"^Cslurmstepd: error: *** STEP 524547.1 ON ault43 CANCELLED AT 2024-10-09T23:20:53 ***\nsrun: error: g: task 0: Exited with exit code 1\n"},
 }
 
 // TestScannerMatchesReferenceCases: Parse, as it reads a small log (one

@@ -1924,8 +1924,9 @@ func mayCrash(bare []byte) bool {
 		// ended the step (slurmStepEnd).
 		return bytes.HasPrefix(bare, []byte("srun: ")) || bytes.HasPrefix(bare, []byte("slurmstepd"))
 	case '^':
-		// srun's line after the terminal's echo of Ctrl-C (slurmStepEnd).
-		return bytes.HasPrefix(bare, []byte("^Csrun: "))
+		// srun's or slurmstepd's line after the terminal's echo of Ctrl-C
+		// (slurmStepEnd).
+		return bytes.HasPrefix(bare, []byte("^Csrun: ")) || bytes.HasPrefix(bare, []byte("^Cslurmstepd"))
 	case 'm':
 		return bytes.HasPrefix(bare, []byte("mpirun noticed ")) || bytes.HasPrefix(bare, []byte("mpiexec noticed "))
 	case 't':
@@ -1935,7 +1936,8 @@ func mayCrash(bare []byte) bool {
 	case 'F':
 		return bytes.HasPrefix(bare, []byte("Fatal Python error: "))
 	case '!':
-		return bytes.HasPrefix(bare, []byte("!!!!!!! Segfault"))
+		// Any number of bangs around it, as crashLine reads it.
+		return bytes.HasPrefix(bytes.TrimLeft(bare, "!"), []byte(" Segfault encountered "))
 	case '*':
 		return bytes.HasPrefix(bare, []byte("*** SIG"))
 	case '[':
