@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"xcvr/internal/suggest"
 )
 
 // Step ids, stable across versions: every Trace holds each of them exactly once, so
@@ -1889,7 +1891,7 @@ func nearestName(key string, names []string) string {
 		if n == key || len(n) > 64 {
 			continue
 		}
-		switch d := editDistance(key, n); {
+		switch d := suggest.Distance(key, n); {
 		case d < bestD:
 			best, bestD, tie = n, d, false
 		case d == bestD:
@@ -1900,28 +1902,6 @@ func nearestName(key string, names []string) string {
 		return ""
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, by bytes (pydantic
-// field names are ASCII).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // foldMatch returns the literal v spells in another case, or "".

@@ -32,7 +32,7 @@ func Nearest(word string, candidates []string) []string {
 		if c == word || len(c) > MaxWord {
 			continue
 		}
-		if d := distance(lw, strings.ToLower(c)); d <= 2 {
+		if d := Distance(lw, strings.ToLower(c)); d <= 2 {
 			hits = append(hits, hit{c, d, i})
 		}
 	}
@@ -46,8 +46,9 @@ func Nearest(word string, candidates []string) []string {
 	return out
 }
 
-// distance is the Levenshtein distance of a and b, by bytes (names are ASCII).
-func distance(a, b string) int {
+// Distance is the Levenshtein distance of a and b, by bytes (names are
+// ASCII); the caller bounds the lengths (the cost is their product).
+func Distance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
