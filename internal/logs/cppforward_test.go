@@ -27,14 +27,10 @@ func TestCppForwardAsyncError(t *testing.T) {
 			t.Fatalf("%s: %s", c.name, sources(lg))
 		}
 		p := lg.Processes[0]
-		count := 0
-		for _, f := range p.Findings {
-			if f.Kind == FindingRuntimeError {
-				count = f.Count
-				if f.Text != msg || f.Line != 1 {
-					t.Errorf("%s: finding %q at line %d", c.name, f.Text, f.Line)
-				}
-			}
+		f := processFinding(p, FindingRuntimeError)
+		count := f.Count
+		if count > 0 && (f.Text != msg || f.Line != 1) {
+			t.Errorf("%s: finding %q at line %d", c.name, f.Text, f.Line)
 		}
 		if p.Source != c.source || p.Outcome() != "" || p.Error != "" || count != c.count {
 			t.Errorf("%s: %s outcome %q error %q, %d runtime error(s)", c.name, p.Source, p.Outcome(), p.Error, count)
@@ -67,12 +63,7 @@ func TestQuotedTrtllmError(t *testing.T) {
 			t.Fatalf("%s: %s", c.name, sources(lg))
 		}
 		p := lg.Processes[0]
-		got := ""
-		for _, f := range p.Findings {
-			if f.Kind == FindingRuntimeError {
-				got = f.Text
-			}
-		}
+		got := processFinding(p, FindingRuntimeError).Text
 		if p.Error != c.err || got != c.finding {
 			t.Errorf("%s: error %q finding %q", c.name, p.Error, got)
 		}

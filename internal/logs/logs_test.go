@@ -36,6 +36,17 @@ func findingKinds(p *Process) string {
 	return strings.Join(kinds, ",")
 }
 
+// processFinding is p's finding of kind (a process keeps one per kind, counted),
+// the zero Finding when it has none.
+func processFinding(p *Process, kind string) Finding {
+	for _, f := range p.Findings {
+		if f.Kind == kind {
+			return f
+		}
+	}
+	return Finding{}
+}
+
 // processFindings is each process's "source=outcome kinds", joined by ';'.
 func processFindings(lg *Log) string {
 	var got []string

@@ -810,12 +810,7 @@ func TestEventLoopException(t *testing.T) {
 			t.Fatalf("%s: %s", c.name, sources(lg))
 		}
 		p := lg.Processes[0]
-		count := 0
-		for _, f := range p.Findings {
-			if f.Kind == FindingRuntimeError {
-				count = f.Count
-			}
-		}
+		count := processFinding(p, FindingRuntimeError).Count
 		if string(p.Outcome()) != c.outcome || count != c.count {
 			t.Errorf("%s: outcome %q error %q, %d runtime error(s)", c.name, p.Outcome(), p.Error, count)
 		}
@@ -1111,12 +1106,7 @@ func TestWorkerSubmitTraceback(t *testing.T) {
 			t.Fatalf("%s: %s", c.name, sources(lg))
 		}
 		p := lg.Processes[0]
-		runtime := 0
-		for _, f := range p.Findings {
-			if f.Kind == FindingRuntimeError {
-				runtime = f.Count
-			}
-		}
+		runtime := processFinding(p, FindingRuntimeError).Count
 		if string(p.Outcome()) != c.outcome || (runtime == 1) != (c.outcome == "") {
 			t.Errorf("%s: outcome %q error %q, %d runtime error(s)", c.name, p.Outcome(), p.Error, runtime)
 		}
