@@ -183,6 +183,18 @@ func TestDynamoJSONLBehindPrefix(t *testing.T) {
 	})
 }
 
+// prefixedTraceback is a start-up failure's traceback with prefix p (a
+// launcher's or PyTorch's) before each line; prefixedTracebackError is its
+// exception.
+func prefixedTraceback(p string) string {
+	return p + "Traceback (most recent call last):\n" +
+		p + "  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py\", line 612, in create_py_executor\n" +
+		p + "    kv_cache_transceiver = create_kv_cache_transceiver(\n" +
+		p + prefixedTracebackError + "\n"
+}
+
+const prefixedTracebackError = "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
+
 // TestTorchRankPrefix: in a process that initialised torch.distributed,
 // PyTorch's excepthook writes an uncaught exception's traceback with
 // "[rank{rank}]: " before each line (PyTorch PR #118190; vLLM's logs in its
@@ -191,13 +203,7 @@ func TestDynamoJSONLBehindPrefix(t *testing.T) {
 // are that rank's: its start-up failure was read as no rank's, or lost (the
 // title behind the prefix was no exception), and the log exited 0.
 func TestTorchRankPrefix(t *testing.T) {
-	tb := func(p string) string {
-		return p + "Traceback (most recent call last):\n" +
-			p + "  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py\", line 612, in create_py_executor\n" +
-			p + "    kv_cache_transceiver = create_kv_cache_transceiver(\n" +
-			p + "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms\n"
-	}
-	const e = "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
+	tb, e := prefixedTraceback, prefixedTracebackError
 	checkCollected(t, []collected{
 		{"beside another rank", "[TRT-LLM] [RANK 0] [I] Using KvCacheTransceiverV2\n[TRT-LLM] [RANK 1] [I] Starting TensorRT-LLM init.\n" + tb("[rank1]: "),
 			"rank 0=PYTHON ;rank 1=ERROR ", ""},

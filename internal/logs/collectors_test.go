@@ -16,13 +16,7 @@ import (
 // PyTorch's "[rankN]: " is; they were read as no process's (a traceback's
 // exception behind the prefix was no exception, and its failure was lost).
 func TestTorchrunPrefix(t *testing.T) {
-	tb := func(p string) string {
-		return p + "Traceback (most recent call last):\n" +
-			p + "  File \"/usr/local/lib/python3.12/dist-packages/tensorrt_llm/_torch/pyexecutor/py_executor_creator.py\", line 612, in create_py_executor\n" +
-			p + "    kv_cache_transceiver = create_kv_cache_transceiver(\n" +
-			p + "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms\n"
-	}
-	const e = "ValueError: KvCacheTransceiverV2 requires a finite kv_transfer_timeout_ms"
+	tb, e := prefixedTraceback, prefixedTracebackError
 	checkCollected(t, []collected{
 		{"two workers, one failing", "[default0]:[TRT-LLM] [I] Using KvCacheTransceiverV2\n[default1]:[TRT-LLM] [I] Starting TensorRT-LLM init.\n" + tb("[default1]:"),
 			"rank 0=PYTHON ;rank 1=ERROR ", ""},
