@@ -196,15 +196,7 @@ func TestFixToTargetBackend(t *testing.T) {
 		in := inputs.Defaults()
 		in.Version = inputs.Value{Raw: c.version, Origin: resolver.Origin{Kind: resolver.OriginFlag, Detail: "--trtllm"}}
 		r := Resolve(set(), Options{Base: in, Catalog: models.Builtin()})
-		var got []string
-		for _, f := range r.Fix {
-			var edits []string
-			for _, e := range f.Edits {
-				edits = append(edits, e.String())
-			}
-			got = append(got, fmt.Sprintf("%s: %s → %s on %s", f.Worker, strings.Join(edits, ", "), f.Outcome.Outcome, f.Outcome.EffectiveBackend))
-		}
-		if g := strings.Join(got, "; "); g != c.want {
+		if g := fixSummary(r); g != c.want {
 			t.Errorf("%s: fix %q, want %q", c.version, g, c.want)
 		}
 	}
@@ -237,4 +229,18 @@ func TestTrtllmSidecarIsNoWorker(t *testing.T) {
 	if len(r.Set.Unplaced) != 1 || !strings.Contains(r.Set.Unplaced[0].Why, "Dynamo's TensorRT-LLM sidecar (python3 -m dynamo.trtllm.sidecar)") || r.Set.Unplaced[0].Worker {
 		t.Errorf("unplaced %+v", r.Set.Unplaced)
 	}
+}
+
+// fixSummary is a report's fix, one "worker: edit, edit → outcome on
+// backend" per worker, joined by "; ".
+func fixSummary(r *Report) string {
+	var got []string
+	for _, f := range r.Fix {
+		var edits []string
+		for _, e := range f.Edits {
+			edits = append(edits, e.String())
+		}
+		got = append(got, fmt.Sprintf("%s: %s → %s on %s", f.Worker, strings.Join(edits, ", "), f.Outcome.Outcome, f.Outcome.EffectiveBackend))
+	}
+	return strings.Join(got, "; ")
 }

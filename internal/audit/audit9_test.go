@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -28,15 +27,7 @@ func TestFixRespellsBackend(t *testing.T) {
 		{"1.0.0", []string{"real/simple_example/ctx_extra-llm-api-config.yaml", "real/simple_example/gen_extra-llm-api-config.yaml"}, "ctx_extra-llm-api-config.yaml: backend: ucx → CPP on UCX; gen_extra-llm-api-config.yaml: backend: ucx → CPP on UCX"},
 	} {
 		r := audit(t, c.version, c.files...)
-		var got []string
-		for _, f := range r.Fix {
-			var edits []string
-			for _, e := range f.Edits {
-				edits = append(edits, e.String())
-			}
-			got = append(got, fmt.Sprintf("%s: %s → %s on %s", f.Worker, strings.Join(edits, ", "), f.Outcome.Outcome, f.Outcome.EffectiveBackend))
-		}
-		if g := strings.Join(got, "; "); g != c.want {
+		if g := fixSummary(r); g != c.want {
 			t.Errorf("%s %s: fix %q, want %q", c.version, c.files[0], g, c.want)
 		}
 	}
@@ -55,15 +46,7 @@ func TestFixDeletesRefusedKey(t *testing.T) {
 		{"1.2.0", "context_extra-llm-api-config.yml: backend: NIXL, delete max_num_tokens → CPP on NIXL; gen_extra-llm-api-config.yml: backend: NIXL, delete max_num_tokens → CPP on NIXL"},
 	} {
 		r := audit(t, c.version, "real/trtllm-readme/early-launch.sh")
-		var got []string
-		for _, f := range r.Fix {
-			var edits []string
-			for _, e := range f.Edits {
-				edits = append(edits, e.String())
-			}
-			got = append(got, fmt.Sprintf("%s: %s → %s on %s", f.Worker, strings.Join(edits, ", "), f.Outcome.Outcome, f.Outcome.EffectiveBackend))
-		}
-		if g := strings.Join(got, "; "); g != c.want {
+		if g := fixSummary(r); g != c.want {
 			t.Errorf("%s: fix %q, want %q", c.version, g, c.want)
 		}
 		if txt := r.Text(); !strings.Contains(txt, "    # delete cache_transceiver_config.max_num_tokens\n") {
