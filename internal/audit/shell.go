@@ -640,16 +640,26 @@ func unsureIn(blocks []block) bool {
 // whose value is a guess (varMeta.unsure): testCond would decide on it.
 func testsUnsure(raw string, words []string, i int, v *shellVars) bool {
 	_, written := ifTest(raw, words, i)
-	for _, m := range reVarRef().FindAllStringSubmatch(written, -1) {
-		name := m[1]
-		if name == "" {
-			name = m[2]
-		}
+	for _, name := range varRefs(written) {
 		if v.meta[name].unsure {
 			return true
 		}
 	}
 	return false
+}
+
+// varRefs is the names of the variables s refers to ($NAME, ${NAME...}),
+// each once, in their order.
+func varRefs(s string) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, m := range reVarRef().FindAllStringSubmatch(s, -1) {
+		if n := m[1] + m[2]; !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // reVarRef finds $NAME and ${NAME...} in a test as written.
@@ -1955,13 +1965,7 @@ func unsetWhyIn(p, file string, blocks []block) string {
 // else unsetWhyIn says (an argument, the caller's environment).
 func pathUnsetWhy(v *shellVars, p, file string, blocks []block) string {
 	var why []string
-	seen := map[string]bool{}
-	for _, m := range reVarRef().FindAllStringSubmatch(p, -1) {
-		n := m[1] + m[2]
-		if seen[n] {
-			continue
-		}
-		seen[n] = true
+	for _, n := range varRefs(p) {
 		if s, ok := v.subst[n]; ok {
 			why = append(why, fmt.Sprintf("$%s is set at %s from a command's output (%s), which xcvr does not run", n, s.at, s.text))
 		}

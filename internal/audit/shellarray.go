@@ -125,13 +125,7 @@ func arrayWhy(v *shellVars, name string, sourced []string) string {
 // (js, as expanded) is not known: what sets each of them.
 func overrideWhy(v *shellVars, js string, sourced []string) string {
 	var why []string
-	seen := map[string]bool{}
-	for _, m := range reVarRef().FindAllStringSubmatch(js, -1) {
-		n := m[1] + m[2]
-		if seen[n] {
-			continue
-		}
-		seen[n] = true
+	for _, n := range varRefs(js) {
 		if s, ok := v.subst[n]; ok {
 			why = append(why, fmt.Sprintf("$%s is set at %s from a command's output (%s), which xcvr does not run", n, s.at, s.text))
 		} else if len(sourced) > 0 {
