@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,13 +39,7 @@ func TestCheckLogsWrapsOnTerminal(t *testing.T) {
 // PTY) until its end, as Ctrl-C ends it (runToEnd), and returns the screen.
 func runFollowOnTTY(t *testing.T, args ...string) (screen string, code int) {
 	t.Helper()
-	m, s := openPTY(t)
-	got := make(chan string)
-	go func() {
-		var b bytes.Buffer
-		io.Copy(&b, m) // ends with EIO once the slave is closed
-		got <- b.String()
-	}()
+	s, got := capturePTY(t)
 	var errb bytes.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // one poll of each log, then the end

@@ -37,17 +37,25 @@ func openPTY(t *testing.T) (master, slave *os.File) {
 	return m, s
 }
 
+// capturePTY opens a PTY and collects what its terminal receives: write to
+// s, close it, then read the screen from got.
+func capturePTY(t *testing.T) (s *os.File, got <-chan string) {
+	t.Helper()
+	m, s := openPTY(t)
+	c := make(chan string)
+	go func() {
+		var b bytes.Buffer
+		io.Copy(&b, m) // ends with EIO once the slave is closed
+		c <- b.String()
+	}()
+	return s, c
+}
+
 // runOnTTY runs xcvr with stdout on a terminal (a PTY) and returns what the
 // terminal received.
 func runOnTTY(t *testing.T, env []string, args ...string) (screen, stderr string, code int) {
 	t.Helper()
-	m, s := openPTY(t)
-	got := make(chan string)
-	go func() {
-		var b bytes.Buffer
-		io.Copy(&b, m) // ends with EIO once the slave is closed
-		got <- b.String()
-	}()
+	s, got := capturePTY(t)
 	var errb bytes.Buffer
 	done := make(chan int, 1)
 	go func() { done <- Main(args, strings.NewReader(""), s, &errb, env) }()
